@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Request bodies of /api/Authentication/*, validated alike by the server and the forms. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+const userName = z.string().trim().min(1, 'User name is required').max(100, 'User name is too long');
+const secret = z.string().min(1, 'Password is required').max(200, 'Password is too long');
+const otp = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
+export const newPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'Password is too long');
+
+export const loginRequest = z.object({ userName, password: secret });
+export const validateOtpRequest = z.object({ otpToken: z.string().min(1).max(2000), otp });
+export const refreshTokenRequest = z.object({
+  accessToken: z.string().min(1).max(4000),
+  refreshToken: z.string().min(1).max(200),
+});
+export const requestResetPasswordRequest = z.object({ userName });
+export const validateResetPasswordOtpRequest = z.object({ userName, otp, newPassword });
+export const changePasswordRequest = z.object({ currentPassword: secret, newPassword });
+export const enableOtpRequest = z.object({ otp });
+export const disableOtpRequest = z.object({ password: secret });
+
+export type LoginRequest = z.infer<typeof loginRequest>;
+export type ValidateOtpRequest = z.infer<typeof validateOtpRequest>;
+export type RefreshTokenRequest = z.infer<typeof refreshTokenRequest>;
+export type RequestResetPasswordRequest = z.infer<typeof requestResetPasswordRequest>;
+export type ValidateResetPasswordOtpRequest = z.infer<typeof validateResetPasswordOtpRequest>;
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface UserInfo {
+  userId: number;
+  userName: string;
+  displayName: string;
+  role: string;
+  email?: string | null;
+  otpEnabled: boolean;
+  mustChangePassword: boolean;
+}
+
+export interface LoginResponse {
+  requireOtp: boolean;
+  otpToken?: string;
+  token?: TokenPair;
+  userInfo?: UserInfo;
+}
+
+export interface RefreshTokenResponse {
+  token: TokenPair;
+}
+
+/** Answer of /api/authentication/SetupOtp: the secret to scan before EnableOtp confirms it. */
+export interface OtpSetupResponse {
+  secret: string;
+  otpauthUrl: string;
+}
+
+/** A sign-in provider of /api/PublicDataRepository/procedure/getsaml. */
+export interface SamlProvider {
+  name: string;
+  loginUrl: string;
+}

@@ -1,0 +1,40 @@
+/** Shapes of SPEC §3 and §7 as the server sends them. */
+export interface MenuItemDto {
+  appMenuID: number;
+  menuText: string;
+  /** No leading slash, e.g. `product` or `listvalue/brand`. */
+  route: string;
+  ableToView: boolean;
+  ableToEdit: boolean;
+  ableToDelete: boolean;
+  ableToSetTable: boolean;
+  exportProcedure: string | null;
+  /** Optional coloured label shown beside the item in the sidebar. */
+  label?: { value: string; color: string } | null;
+}
+
+export interface MenuGroupDto {
+  appMenuID: number;
+  menuText: string;
+  icon: string;
+  ableToView: boolean;
+  items: MenuItemDto[];
+}
+
+export interface TopMenuEntry {
+  route: string;
+  menuText: string;
+}
+
+export interface VersionInfo {
+  apiVersion: string;
+  buildNumber: string;
+}
+
+export interface DropdownItemDto {
+  text: string;
+  value: string;
+}
+
+/** `GET /api/AppModule/GetMenu/{id}` ids. */
+export const MENU_ID = { setup: 1 } as const;

@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './api/envelope';
+export * from './api/auth';
+export * from './api/menu';
+export * from './api/settings';
+export * from './api/fetch';
+export * from './registry/index';

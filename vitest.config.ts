@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every suite. The server's API tests run once per database: SQLite always,
+ * PostgreSQL as well when DATABASE_URL is set (as .ci/run does).
+ */
+const serverSuite = (database: 'sqlite' | 'postgres') => ({
+  test: {
+    name: `server-${database}`,
+    root: 'packages/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'schema', root: 'packages/schema', include: ['src/**/*.test.ts'], environment: 'node' } },
+      serverSuite('sqlite'),
+      ...(process.env.DATABASE_URL ? [serverSuite('postgres')] : []),
+      'packages/web',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
