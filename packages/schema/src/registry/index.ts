@@ -1,23 +1,14 @@
-import { administration } from './administration';
-import { catalogue } from './catalogue';
-import { data } from './data';
-import { inventory } from './inventory';
-import { membership } from './membership';
-import { online } from './online';
-import { pos } from './pos';
-import { pricing } from './pricing';
-import type { MenuGroupDef, ScreenDef } from './types';
-
 export * from './types';
-
-/** Menu groups in sidebar order. */
-export const menuGroups: readonly MenuGroupDef[] = [catalogue, pricing, membership, inventory, pos, online, administration, data];
-
-export const screens: readonly ScreenDef[] = menuGroups.flatMap((group) => group.screens);
-
-const byName = new Map(screens.map((screen) => [screen.name, screen]));
-
-export const findScreen = (name: string): ScreenDef | undefined => byName.get(name);
+export * from './fields';
+export * from './money';
+export * from './normalise';
+export * from './custom';
+export * from './zod';
+export * from './storage';
+export { menuGroups, screens, findScreen } from './groups';
+export { entities, findEntity, getEntity } from './entities';
+export { CUSTOM_FIELD_KINDS } from './administration';
+export { WEBHOOK_EVENTS } from './online';
 
 /** Every list-value category is a menu item `listvalue/{code}` served by the shared `listvalue` screen. */
 export const listValueRoute = (categoryCode: string) => `listvalue/${categoryCode.toLowerCase()}`;

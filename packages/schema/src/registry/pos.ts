@@ -1,19 +1,132 @@
+import { field as f } from './fields';
 import { entity, single, type MenuGroupDef } from './types';
+
+const code = f.code();
+const name = f.name();
+const active = { hasIsActive: true } as const;
 
 export const pos: MenuGroupDef = {
   key: 'pos',
   label: 'Point of sale',
   icon: 'pc-display-horizontal',
   screens: [
-    entity('pointofsale', 'Terminals', 'display'),
-    single('posterminalsettings', 'Terminal settings', 'gear'),
+    entity('pointofsale', 'Terminals', 'display', {
+      table: 'point_of_sale',
+      ...active,
+      fields: {
+        code,
+        name,
+        outlet: f.ref('outlet', { required: true }),
+        deviceId: f.text({ unique: true, maxLength: 100, label: 'Device id' }),
+        receiptHeader: f.longtext({ maxLength: 1000 }),
+        receiptFooter: f.longtext({ maxLength: 1000 }),
+        hotkey: f.ref('hotkey', { label: 'Hotkey layout' }),
+        lastSeenAt: f.datetime({ readOnly: true }),
+        appVersion: f.text({ readOnly: true, maxLength: 30 }),
+        lastSyncAt: f.datetime({ readOnly: true }),
+        unsentTransactions: f.int({ readOnly: true }),
+      },
+    }),
+    single('posterminalsettings', 'Terminal settings', 'gear', {
+      table: 'pos_terminal_settings',
+      fields: {
+        roundingRule: f.enum(['none', 'nearest0.05', 'nearest0.10', 'nearest0.50', 'nearest1.00'], { default: 'none' }),
+        receiptOptions: f.enum(['printByDefault', 'emailReceipt', 'showTaxBreakdown', 'showSavings', 'showMemberPoints'], { multiple: true }),
+        offlineSellingAllowed: f.bool({ default: true }),
+        shiftRequired: f.bool({ label: 'Shift open/close required' }),
+        maxDiscountWithoutApproval: f.percent({ label: 'Max discount without approval (%)' }),
+        idleLockMinutes: f.int({ min: 0, max: 240, default: 5 }),
+      },
+    }),
     single('terminalstatus', 'Terminal status', 'activity'),
-    entity('appcommand', 'App commands', 'terminal', { api: 'AppCommand' }),
-    entity('hotkey', 'Hotkeys', 'keyboard', { api: 'Hotkey' }),
-    single('layoutsetup', 'Layout setup', 'layout-wtf'),
-    entity('paymentmode', 'Payment modes', 'wallet2'),
-    entity('paymentmethodref', 'Payment method references', 'link-45deg'),
-    entity('paymentgateway', 'Payment gateways', 'credit-card'),
+    entity('appcommand', 'App commands', 'terminal', {
+      table: 'app_command',
+      api: 'AppCommand',
+      hooks: ['appCommand'],
+      defaultSort: '-id',
+      listColumns: ['id', 'command', 'createdAt', 'createdBy'],
+      dropdown: { label: 'command' },
+      fields: {
+        command: f.enum(['syncCatalogue', 'uploadLogs', 'restartApp', 'clearCache'], { required: true }),
+        targetTerminals: f.refs('pointofsale', { required: true }),
+        terminalStatuses: f.children(
+          {
+            pointOfSale: f.ref('pointofsale', { required: true, label: 'Terminal' }),
+            status: f.enum(['pending', 'delivered', 'done', 'failed'], { default: 'pending' }),
+            updatedOn: f.datetime(),
+            message: f.text({ maxLength: 500 }),
+          },
+          { readOnly: true },
+        ),
+      },
+    }),
+    entity('hotkey', 'Hotkeys', 'keyboard', {
+      api: 'Hotkey',
+      ...active,
+      fields: {
+        code,
+        name,
+        outlet: f.ref('outlet'),
+        rows: f.int({ min: 1, max: 20, default: 4 }),
+        columns: f.int({ min: 1, max: 20, default: 6 }),
+        keys: f.children({
+          position: f.int({ required: true, min: 0, unique: ['parentId'] }),
+          label: f.text({ required: true, maxLength: 30 }),
+          colour: f.colour(),
+          action: f.enum(['product', 'category', 'function'], { required: true }),
+          product: f.ref('product'),
+          category: f.ref('category'),
+          functionName: f.text({ maxLength: 50 }),
+        }),
+      },
+    }),
+    single('layoutsetup', 'Layout setup', 'layout-wtf', {
+      table: 'layout_setup',
+      fields: {
+        outlet: f.ref('outlet', { unique: true, help: 'Blank for every outlet without its own layout.' }),
+        cartPanelPercent: f.percent({ scale: 0, min: 20, max: 80, default: 40, label: 'Cart panel width (%)' }),
+        buttonSize: f.enum(['small', 'medium', 'large'], { default: 'medium' }),
+        fontScale: f.decimal({ min: '0.5', max: '3', default: '1' }),
+      },
+    }),
+    entity('paymentmode', 'Payment modes', 'wallet2', {
+      table: 'payment_mode',
+      ...active,
+      fields: {
+        code,
+        name,
+        kind: f.enum(['cash', 'card', 'eWallet', 'voucher', 'account'], { required: true, valueLabels: { eWallet: 'E-wallet' } }),
+        opensDrawer: f.bool(),
+        allowsChange: f.bool(),
+        needsReference: f.bool(),
+        paymentGateway: f.ref('paymentgateway'),
+        sortOrder: f.int({ min: 0 }),
+      },
+    }),
+    entity('paymentmethodref', 'Payment method references', 'link-45deg', {
+      table: 'payment_method_ref',
+      defaultSort: 'externalSystem',
+      dropdown: { label: ['externalSystem', 'externalCode'] },
+      fields: {
+        paymentMode: f.ref('paymentmode', { required: true, unique: ['externalSystem'] }),
+        externalSystem: f.text({ required: true, maxLength: 50 }),
+        externalCode: f.text({ required: true, maxLength: 50 }),
+      },
+    }),
+    entity('paymentgateway', 'Payment gateways', 'credit-card', {
+      table: 'payment_gateway',
+      ...active,
+      fields: {
+        code,
+        name,
+        provider: f.text({ required: true, maxLength: 50 }),
+        merchantId: f.text({ maxLength: 100, label: 'Merchant id' }),
+        apiKey: f.secret({ label: 'API key' }),
+        environment: f.enum(['sandbox', 'live'], { required: true, default: 'sandbox' }),
+        callbackUrl: f.url({ label: 'Callback URL' }),
+        outlets: f.refs('outlet'),
+      },
+    }),
     single('simulatesales', 'Simulate sales', 'calculator'),
   ],
 };

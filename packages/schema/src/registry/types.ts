@@ -1,6 +1,9 @@
+import type { Fields } from './fields';
+
 /**
  * The registry: every screen of SPEC §2 declared once. The server derives its privilege rows and
- * menu from it, the console its routes. Entity fields join each definition in the registry issue.
+ * menu from it, the console its routes. Screens that hold data carry their fields (EntityDef);
+ * `normalise` turns each into a NormalisedEntity once, at load.
  */
 export type ScreenKind =
   /** A list screen and a form screen. */
@@ -35,29 +38,79 @@ export interface ScreenDef {
   inMenu?: boolean;
 }
 
+/** `'code'` ascending, `'-date'` descending, or spelled out. */
+export type SortDef = string | { field: string; direction: 'asc' | 'desc' };
+
+/** A screen (or a non-menu table) with data: the declaration every generic part is derived from. */
+export interface EntityDef extends ScreenDef {
+  fields: Fields;
+  /** SQL table name, PostgreSQL-safe (`app_user` for user); default: the name. */
+  table?: string;
+  /** Default list columns; default: fields flagged `listColumn`, else a sensible subset. */
+  listColumns?: readonly string[];
+  /** Default: code, else name, else newest first. */
+  defaultSort?: SortDef;
+  /** What a dropdown of this entity shows (fields joined by " - "); value is always the id. */
+  dropdown?: { label: string | readonly string[]; value?: 'id' };
+  /** Text fields the list's quick search looks in; default: code, name and unique text fields. */
+  searchFields?: readonly string[];
+  /** Names of domain services the server runs around generic writes (e.g. 'priceHistory'). */
+  hooks?: readonly string[];
+  /** Privilege that governs it; default: the name. Non-menu tables name the screen they belong to. */
+  permission?: string;
+  /** The table has an `isActive` flag (default true on insert). */
+  hasIsActive?: boolean;
+  /** Written only by domain services (audit log, price history); the generic API only reads it. */
+  readOnly?: boolean;
+  /** Adds version/createdAt/By/updatedAt/By (default true). */
+  systemFields?: boolean;
+  /** Pairs [from, to] where `to` may not be before `from` when both are given. */
+  ranges?: readonly (readonly [string, string])[];
+}
+
 export interface MenuGroupDef {
   key: string;
   label: string;
   icon: string;
   screens: ScreenDef[];
+  /** Tables of this group that are no menu screen (price history, outlet prices, …). */
+  entities?: EntityDef[];
 }
 
 type Options = Partial<Omit<ScreenDef, 'name' | 'label' | 'icon' | 'kind'>>;
+type EntityOptions = Options & Omit<EntityDef, keyof ScreenDef>;
 
-const define =
-  (kind: ScreenKind) =>
-  (name: string, label: string, icon: string, options: Options = {}): ScreenDef => ({
+interface Define {
+  (name: string, label: string, icon: string, options: EntityOptions): EntityDef;
+  (name: string, label: string, icon: string, options?: Options): ScreenDef;
+}
+
+const define = (kind: ScreenKind): Define =>
+  ((name: string, label: string, icon: string, options: Options | EntityOptions = {}) => ({
     name,
     route: name,
     label,
     icon,
     kind,
     ...options,
-  });
+  })) as Define;
 
 export const entity = define('entity');
 export const list = define('list');
 export const single = define('single');
+
+/** A table that is no menu screen of its own (kind 'list' when read-only, else 'entity'). */
+export const model = (name: string, label: string, options: EntityOptions): EntityDef => ({
+  name,
+  route: name,
+  label,
+  icon: 'table',
+  kind: options.readOnly ? 'list' : 'entity',
+  inMenu: false,
+  ...options,
+});
+
+export const hasFields = (screen: ScreenDef): screen is EntityDef => 'fields' in screen && typeof (screen as EntityDef).fields === 'object';
 export const importer = (kind: string, label: string): ScreenDef => ({
   name: `importer/${kind}`,
   route: `importer/${kind}`,
