@@ -67,3 +67,19 @@ export interface SamlProvider {
   name: string;
   loginUrl: string;
 }
+
+/** A row of `GET /api/user/Locked` (the `lockeduser` screen); unlock with `POST /api/user/Unlock {userId}`. */
+export interface LockedUserDto {
+  userId: number;
+  userName: string;
+  displayName: string;
+  failureCount: number;
+  /** ISO timestamp. */
+  lockedUntil: string;
+}
+
+/** Body of `POST /api/user/Unlock`, `RevokeSessions` and `ResetOtp`. */
+export const userIdRequest = z.object({ userId: z.number().int().positive().max(2_147_483_647) });
+
+/** Body of `POST /api/user/SetActive`; disabling ends the user's sessions. */
+export const setUserActiveRequest = z.object({ userId: z.number().int().positive().max(2_147_483_647), isActive: z.boolean() });

@@ -1,0 +1,101 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import { registerAuthRoutes } from './auth/routes';
+import { prepareDummyHash } from './auth/passwords';
+import { loadServerKeys } from './auth/server-secret';
+import { loadConfig, normaliseBasePath, type Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedDatabase } from './db/seed/index';
+import { frameworkErrors, registerErrorHandlers } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
+import { registerInfoRoutes } from './info/routes';
+import { createMailer } from './mail/mailer';
+import { registerMenuRoutes } from './menu/routes';
+import { registerProcedureRoutes } from './procedures/routes';
+import { registerSettingRoutes } from './settings/routes';
+import { registerSpaRoutes } from './spa/routes';
+import { registerUserRoutes } from './users/routes';
+
+export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
+export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
+export type { Config } from './config';
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildOptions {
+  /** Overrides of the environment's configuration. */
+  config?: Partial<Config>;
+  /** Replaces the SMTP / log mail transport (tests capture reset codes with it). */
+  mailTransport?: Transporter;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A ready Fastify app: database migrated and seeded, every route registered. */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(), ...options.config };
+  config.basePath = normaliseBasePath(config.basePath);
+  const app = Fastify({
+    logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { caseSensitive: false, maxParamLength: 500 },
+    frameworkErrors,
+  });
+
+  const { kysely: db, dialect } = openDatabase({
+    ...config,
+    onIdleError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+  });
+  app.addHook('onClose', async () => db.destroy());
+  try {
+    await migrateToLatest(db);
+    await seedDatabase(db, { demo: config.demo });
+    const keys = await loadServerKeys(db, config.jwtSecret);
+    await prepareDummyHash();
+    const ctx: AppContext = {
+      config,
+      db,
+      dialect,
+      ...keys,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, transport: options.mailTransport, logger: app.log }),
+    };
+    app.decorate('ctx', ctx);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('privilegeCache', null);
+    registerErrorHandlers(app);
+    registerInputGuard(app);
+
+    const core = `${config.basePath}/core`;
+    const api = `${core}/api`;
+    registerInfoRoutes(app, core, api);
+    registerAuthRoutes(app, api);
+    registerMenuRoutes(app, api);
+    registerSettingRoutes(app, api);
+    registerProcedureRoutes(app, api);
+    registerUserRoutes(app, api);
+    await registerSpaRoutes(app);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** Origin the server answers on, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: BuildOptions = {}): Promise<RunningServer> {
+  const app = await buildApp(options);
+  const { host, port } = app.ctx.config;
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return { app, url: `http://${shownHost}:${actualPort}`, close: () => app.close() };
+}

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, normaliseBasePath } from './config';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', basePath: '/backoffice', databaseUrl: null, jwtSecret: null, smtpUrl: null, demo: true, buildNumber: 'local', accessTokenTtlSeconds: 900 });
+    expect(config.dataDir).toBe(join(repoRoot, 'data'));
+    expect(config.webDist).toBe(join(repoRoot, 'packages/web/dist'));
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({ PORT: '8080', BASE_PATH: 'shop/', DATA_DIR: '/var/lib/backroom', DATABASE_URL: 'postgres://u@h/db', DEMO: '0', BUILD_NUMBER: '42' });
+    expect(config).toMatchObject({ port: 8080, basePath: '/shop', dataDir: '/var/lib/backroom', databaseUrl: 'postgres://u@h/db', demo: false, buildNumber: '42' });
+    expect(loadConfig({ DATA_DIR: 'rel' }).dataDir).toBe(join(process.cwd(), 'rel'));
+  });
+
+  it('turns demo data off in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'true' }).demo).toBe(true);
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/boolean/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+
+  it('normalises the base path', () => {
+    expect(normaliseBasePath('/')).toBe('');
+    expect(normaliseBasePath('backoffice')).toBe('/backoffice');
+    expect(normaliseBasePath('/a/b//')).toBe('/a/b');
+  });
+});

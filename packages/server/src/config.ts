@@ -1,0 +1,95 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Server configuration, read from the environment:
+ *
+ *   PORT=3000              TCP port to listen on.
+ *   HOST=0.0.0.0           Interface to listen on.
+ *   BASE_PATH=/backoffice  Web root of the console and the API (`{base}/new/`, `{base}/core/api/…`).
+ *   DATA_DIR=./data        SQLite file `DATA_DIR/backroom.db` (WAL). A relative value resolves from the
+ *                          current directory; when DATA_DIR is unset the default is `data/` at the
+ *                          repository root (resolved from this file), so `npm start` from the root and
+ *                          `npm start -w @backroom/server` use the same database.
+ *   DATABASE_URL           `postgres://…` switches from SQLite to PostgreSQL.
+ *   JWT_SECRET             (≥ 32 characters) Signs access tokens and derives the key that encrypts TOTP secrets at rest.
+ *                          Unset: a random secret is generated once and kept in the database. Changing
+ *                          it signs everyone out and invalidates enrolled authenticator apps.
+ *   SMTP_URL               `smtp://user:pass@host:587` for outgoing mail; unset: mails are written to the log.
+ *   DEMO                   Seed demo data on a fresh database (`1`/`true`/`0`/`false`);
+ *                          default on unless NODE_ENV=production.
+ *   ACCESS_TOKEN_TTL_SECONDS=900  Lifetime of access tokens (15 minutes); tests shorten it.
+ *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
+ *   WEB_DIST               The built console; default `packages/web/dist`.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Leading slash, no trailing slash; '' when the app lives at the origin root. */
+  basePath: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string | null;
+  smtpUrl: string | null;
+  demo: boolean;
+  buildNumber: string;
+  webDist: string;
+  accessTokenTtlSeconds: number;
+}
+
+const REPO_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function normaliseBasePath(value: string): string {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new Error(`Expected a boolean, got "${value}"`);
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 3000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
+  return n;
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+const blankToNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = blankToNull(env.DATA_DIR);
+  const webDist = blankToNull(env.WEB_DIST);
+  const databaseUrl = blankToNull(env.DATABASE_URL);
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const jwtSecret = blankToNull(env.JWT_SECRET);
+  if (jwtSecret !== null && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  return {
+    port: port(env.PORT),
+    host: blankToNull(env.HOST) ?? '0.0.0.0',
+    basePath: normaliseBasePath(env.BASE_PATH ?? '/backoffice'),
+    dataDir: dataDir === null ? REPO_DATA_DIR : isAbsolute(dataDir) ? dataDir : resolve(process.cwd(), dataDir),
+    databaseUrl,
+    jwtSecret,
+    smtpUrl: blankToNull(env.SMTP_URL),
+    demo: flag(env.DEMO, env.NODE_ENV !== 'production'),
+    buildNumber: blankToNull(env.BUILD_NUMBER) ?? 'local',
+    webDist: webDist === null ? DEFAULT_WEB_DIST : resolve(process.cwd(), webDist),
+    accessTokenTtlSeconds: positiveInteger('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
+  };
+}

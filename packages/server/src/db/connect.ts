@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type SqliteDatabase,
+  type UnknownRow,
+} from 'kysely';
+import pg from 'pg';
+import { BOOLEAN_COLUMNS, type Database } from './types';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+}
+
+/** better-sqlite3 cannot bind booleans: store them as 0/1. */
+const toSqliteValue = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+
+function sqliteWithBooleans(raw: BetterSqlite3.Database): SqliteDatabase {
+  return {
+    close: () => raw.close(),
+    prepare(sql) {
+      const statement = raw.prepare(sql);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(...parameters.map(toSqliteValue)),
+        run: (parameters) => statement.run(...parameters.map(toSqliteValue)),
+        iterate: (parameters) => statement.iterate(...parameters.map(toSqliteValue)),
+      };
+    },
+  };
+}
+
+/** Turns the 0/1 of SQLite's boolean columns back into booleans. */
+class SqliteBooleanResultPlugin implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    for (const row of args.result.rows) {
+      for (const column of Object.keys(row)) {
+        const value = row[column];
+        if (BOOLEAN_COLUMNS.has(column) && (value === 0 || value === 1)) row[column] = value === 1;
+      }
+    }
+    return args.result;
+  }
+}
+
+export function openSqlite(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const raw = new BetterSqlite3(join(dataDir, 'backroom.db'));
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  raw.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqliteWithBooleans(raw) }),
+    plugins: [new SqliteBooleanResultPlugin()],
+  });
+  return { kysely, dialect: 'sqlite' };
+}
+
+const INT8_OID = 20;
+
+/**
+ * `onIdleError` receives errors of idle pooled connections (the server restarting, a connection
+ * killed by an administrator); without a listener they would crash the process.
+ */
+export function openPostgres(connectionString: string, onIdleError: (error: Error) => void): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // count(*) and bigint sums come back as strings by default; every count here fits a JS number.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', onIdleError);
+  return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+}
+
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string; onIdleError: (error: Error) => void }): Db {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError) : openSqlite(options.dataDir);
+}

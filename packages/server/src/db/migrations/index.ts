@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import { initial } from './001_initial';
+
+/** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add the next. */
+export const migrations: Record<string, Migration> = {
+  '001_initial': initial,
+};

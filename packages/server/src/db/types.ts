@@ -1,0 +1,194 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * Table types. Columns are snake_case; timestamps are ISO-8601 strings (`Date#toISOString`) on both
+ * dialects; booleans are `boolean` in PostgreSQL and 0/1 in SQLite, mapped both ways by the SQLite
+ * driver wrapper and `BOOLEAN_COLUMNS` (see connect.ts).
+ */
+interface Audited {
+  version: Generated<number>;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface CompanyTable extends Audited {
+  id: Generated<number>;
+  name: string;
+  registration_no: string | null;
+  tax_registration_no: string | null;
+  address: string | null;
+  logo: string | null;
+  base_currency_id: number | null;
+  timezone: string | null;
+}
+
+export interface RoleTable extends Audited {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  is_active: Generated<boolean>;
+}
+
+export interface PrivilegeTable extends Audited {
+  id: Generated<number>;
+  /** The registry screen name: DataRepository name and permission key. */
+  name: string;
+  route: string;
+  kind: string;
+  group_key: string;
+  group_text: string;
+  group_icon: string;
+  group_sort: number;
+  menu_text: string;
+  icon: string;
+  sort_order: number;
+  export_procedure: string | null;
+  label_text: string | null;
+  label_color: string | null;
+  feature: string | null;
+  in_menu: boolean;
+}
+
+export interface RolePrivilegeTable {
+  id: Generated<number>;
+  role_id: number;
+  privilege_id: number;
+  able_to_view: boolean;
+  able_to_edit: boolean;
+  able_to_delete: boolean;
+  able_to_set_table: boolean;
+}
+
+export interface AppUserTable extends Audited {
+  id: Generated<number>;
+  user_name: string;
+  display_name: string;
+  email: string | null;
+  phone: string | null;
+  role_id: number;
+  password_hash: string;
+  is_active: boolean;
+  must_change_password: boolean;
+  /** AES-256-GCM ciphertext (see auth/otp-secret.ts). */
+  otp_secret: string | null;
+  otp_enabled: boolean;
+  /** The last TOTP time step accepted, so one code cannot be used twice. */
+  otp_last_step: number | null;
+  last_login_at: string | null;
+  /** Mirror of the lockout of this user name, for the user list; login_failure decides. */
+  locked_until: string | null;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: string;
+  last_refreshed_at: string | null;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  session_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the token has been exchanged; presenting it again revokes the session. */
+  used_at: string | null;
+}
+
+export interface LoginFailureTable {
+  /** Lower-cased user name as typed, whether or not such a user exists. */
+  user_key: string;
+  failure_count: number;
+  first_failure_at: string;
+  locked_until: string | null;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  attempts: number;
+  used_at: string | null;
+}
+
+export interface FeatureSwitchTable {
+  key: string;
+  enabled: boolean;
+}
+
+export interface ListValueCategoryTable extends Audited {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  is_active: Generated<boolean>;
+}
+
+export interface ListValueTable extends Audited {
+  id: Generated<number>;
+  category_id: number;
+  code: string;
+  name: string;
+  sort_order: number;
+  is_active: Generated<boolean>;
+}
+
+export interface AppSettingTable {
+  id: Generated<number>;
+  group_id: number;
+  key: string;
+  value: string;
+  description: string | null;
+  /** JSON object text or null. */
+  attributes: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface Database {
+  server_secret: ServerSecretTable;
+  company: CompanyTable;
+  role: RoleTable;
+  privilege: PrivilegeTable;
+  role_privilege: RolePrivilegeTable;
+  app_user: AppUserTable;
+  session: SessionTable;
+  refresh_token: RefreshTokenTable;
+  login_failure: LoginFailureTable;
+  password_reset: PasswordResetTable;
+  feature_switch: FeatureSwitchTable;
+  list_value_category: ListValueCategoryTable;
+  list_value: ListValueTable;
+  app_setting: AppSettingTable;
+}
+
+/** Every boolean column name; SQLite returns them as 0/1 and they are turned back into booleans. */
+export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
+  'is_active',
+  'in_menu',
+  'able_to_view',
+  'able_to_edit',
+  'able_to_delete',
+  'able_to_set_table',
+  'must_change_password',
+  'otp_enabled',
+  'enabled',
+]);
+
+export type AppSetting = Selectable<AppSettingTable>;

@@ -1,0 +1,124 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { verifyAccessToken } from '../auth/tokens';
+import { ApiError } from './envelope';
+
+/** Who is calling: set by `authenticate` from the bearer token and a live session. */
+export interface AuthContext {
+  userId: number;
+  userName: string;
+  sessionId: number;
+  roleId: number;
+  role: string;
+}
+
+export type PrivilegeAction = 'view' | 'edit' | 'delete' | 'setTable';
+
+export interface PrivilegeFlags {
+  ableToView: boolean;
+  ableToEdit: boolean;
+  ableToDelete: boolean;
+  ableToSetTable: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    privilegeCache: Map<string, PrivilegeFlags> | null;
+  }
+}
+
+const unauthorized = () => new ApiError(401, 'Unauthorized');
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * preHandler: a valid access token whose session is live and whose user is active (one indexed
+ * lookup per request), else 401.
+ */
+export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.auth) return;
+  const token = bearerToken(request);
+  const claims = token ? await verifyAccessToken(request.server.ctx.jwtKey, token) : null;
+  if (!claims) {
+    reply.header('WWW-Authenticate', 'Bearer');
+    throw unauthorized();
+  }
+  const row = await request.server.ctx.db
+    .selectFrom('session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .innerJoin('role as r', 'r.id', 'u.role_id')
+    .select(['s.user_id', 'u.user_name', 'u.role_id', 'r.name as role_name'])
+    .where('s.id', '=', claims.sessionId)
+    .where('s.revoked_at', 'is', null)
+    .where('u.is_active', '=', true)
+    .executeTakeFirst();
+  if (!row || row.user_id !== claims.userId) {
+    reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+    throw unauthorized();
+  }
+  request.auth = { userId: row.user_id, userName: row.user_name, sessionId: claims.sessionId, roleId: row.role_id, role: row.role_name };
+}
+
+/** The signed-in caller; for handlers behind `authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+const NO_PRIVILEGE: PrivilegeFlags = { ableToView: false, ableToEdit: false, ableToDelete: false, ableToSetTable: false };
+
+/** The caller's flags on a screen (all false without a role_privilege row), cached for the request. */
+export async function privilegesOf(request: FastifyRequest, screenName: string): Promise<PrivilegeFlags> {
+  const auth = requireAuth(request);
+  request.privilegeCache ??= new Map();
+  const cached = request.privilegeCache.get(screenName);
+  if (cached) return cached;
+  const row = await request.server.ctx.db
+    .selectFrom('role_privilege as rp')
+    .innerJoin('privilege as p', 'p.id', 'rp.privilege_id')
+    .select(['rp.able_to_view', 'rp.able_to_edit', 'rp.able_to_delete', 'rp.able_to_set_table'])
+    .where('rp.role_id', '=', auth.roleId)
+    .where('p.name', '=', screenName)
+    .executeTakeFirst();
+  const flags = row
+    ? { ableToView: row.able_to_view, ableToEdit: row.able_to_edit, ableToDelete: row.able_to_delete, ableToSetTable: row.able_to_set_table }
+    : NO_PRIVILEGE;
+  request.privilegeCache.set(screenName, flags);
+  return flags;
+}
+
+const FLAG: Record<PrivilegeAction, keyof PrivilegeFlags> = {
+  view: 'ableToView',
+  edit: 'ableToEdit',
+  delete: 'ableToDelete',
+  setTable: 'ableToSetTable',
+};
+
+const VERB: Record<PrivilegeAction, string> = {
+  view: 'view',
+  edit: 'edit',
+  delete: 'delete',
+  setTable: 'change the table settings of',
+};
+
+/** Throws 403 unless the caller's role has `action` on `screenName`. */
+export async function assertPrivilege(request: FastifyRequest, screenName: string, action: PrivilegeAction): Promise<void> {
+  const flags = await privilegesOf(request, screenName);
+  if (!flags[FLAG[action]]) throw new ApiError(403, `You do not have permission to ${VERB[action]} ${screenName}`);
+}
+
+/**
+ * preHandler factory: authenticates (401) and then requires the privilege (403), e.g.
+ * `{ preHandler: requirePrivilege('product', 'edit') }`.
+ */
+export function requirePrivilege(screenName: string, action: PrivilegeAction) {
+  return async function privilegeGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await authenticate(request, reply);
+    await assertPrivilege(request, screenName, action);
+  };
+}

@@ -1,0 +1,26 @@
+import type { ApiEnvelope, FieldError } from '@backroom/schema';
+import type { FastifyReply } from 'fastify';
+
+export function ok<T>(data: T, message = 'OK', totalCount?: number): ApiEnvelope<T> {
+  return totalCount === undefined ? { resultCode: 200, message, data } : { resultCode: 200, message, data, totalCount };
+}
+
+/** An expected failure: its status and message reach the caller as an envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const validationError = (errors: FieldError[], message = 'Validation failed') => new ApiError(400, message, errors);
+
+export function sendError(reply: FastifyReply, status: number, message: string, errors?: FieldError[]) {
+  const body: ApiEnvelope<null> = { resultCode: status, message, data: null };
+  if (errors && errors.length > 0) body.errors = errors;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError, sendError } from './envelope';
+
+const FASTIFY_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Malformed JSON body'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type; send application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body size did not match Content-Length'],
+};
+
+/** Every failure becomes an envelope; only ApiError and known client errors pass their message on. */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return sendError(reply, error.status, error.message, error.errors);
+    const known = FASTIFY_ERRORS[error.code];
+    if (known) return sendError(reply, known[0], known[1]);
+    const status = error.statusCode;
+    if (status !== undefined && status >= 400 && status < 500) return sendError(reply, status, error.message);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, 'Internal server error');
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'Not found'));
+}
+
+/** Router failures (bad percent-encoding, over-long parameters) that never reach the error handler. */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'Address too long');
+  if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, 'Malformed address');
+  return sendError(reply, 400, 'Bad request');
+}

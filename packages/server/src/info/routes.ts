@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import type { VersionInfo } from '@backroom/schema';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { migrationsCurrent } from '../db/migrate';
+import { ok, sendError } from '../http/envelope';
+
+const API_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, apiPrefix: string): void {
+  const { db, config } = app.ctx;
+
+  app.get(`${apiPrefix}/Info/Version`, async () => {
+    const data: VersionInfo = { apiVersion: API_VERSION, buildNumber: config.buildNumber };
+    return ok(data);
+  });
+
+  app.get(`${corePrefix}/health`, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      return sendError(reply, 503, 'Database unreachable');
+    }
+    if (!(await migrationsCurrent(db))) return sendError(reply, 503, 'Migrations pending');
+    return ok({ database: 'ok', migrations: 'current' });
+  });
+}

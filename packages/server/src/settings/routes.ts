@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authenticate, requireAuth, requirePrivilege } from '../http/auth-guard';
+import { ApiError, ok, validationError } from '../http/envelope';
+import { parseBody } from '../http/validate';
+import { settingByKey, settingsInGroup, toAppSettingDto } from './app-settings';
+
+/** Writing settings is editing the company set-up. */
+const SETTINGS_PRIVILEGE = 'company';
+
+const key = z.string().trim().min(1, 'Key is required').max(200);
+const updateSettingBody = z.object({ key, value: z.string().max(4000, 'Value is too long') });
+const updateAttributesBody = z.object({ key, attributes: z.record(z.string(), z.unknown()) });
+
+export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): void {
+  const { db } = app.ctx;
+  const base = `${apiPrefix}/AppSetting`;
+
+  app.get<{ Params: { id: string } }>(`${base}/FetchByGroupId/:id`, { preHandler: authenticate }, async (request) => {
+    if (!/^\d{1,9}$/.test(request.params.id)) throw validationError([{ field: 'id', message: 'Expected a group number' }]);
+    const rows = await settingsInGroup(db, Number(request.params.id));
+    return ok(rows.map(toAppSettingDto), 'OK', rows.length);
+  });
+
+  app.get<{ Params: { key: string } }>(`${base}/FetchByKey/:key`, { preHandler: authenticate }, async (request) => {
+    const row = await settingByKey(db, request.params.key);
+    if (!row) throw new ApiError(404, 'Setting not found');
+    return ok(toAppSettingDto(row));
+  });
+
+  const update = async (settingKey: string, values: { value?: string; attributes?: string }, by: string) => {
+    const row = await settingByKey(db, settingKey);
+    if (!row) throw new ApiError(404, 'Setting not found');
+    await db
+      .updateTable('app_setting')
+      .set({ ...values, updated_at: new Date().toISOString(), updated_by: by })
+      .where('id', '=', row.id)
+      .execute();
+    return toAppSettingDto((await settingByKey(db, settingKey))!);
+  };
+
+  app.post(`${base}/UpdateSetting`, { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit') }, async (request) => {
+    const body = parseBody(updateSettingBody, request.body);
+    return ok(await update(body.key, { value: body.value }, requireAuth(request).userName), 'Setting saved');
+  });
+
+  app.post(`${base}/UpdateAttributes`, { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit') }, async (request) => {
+    const body = parseBody(updateAttributesBody, request.body);
+    return ok(await update(body.key, { attributes: JSON.stringify(body.attributes) }, requireAuth(request).userName), 'Setting saved');
+  });
+}

@@ -1,0 +1,78 @@
+import { setUserActiveRequest, userIdRequest, type LockedUserDto } from '@backroom/schema';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import { clearFailures, userKey } from '../auth/lockout';
+import { revokeUserSessions } from '../auth/sessions';
+import { requireAuth, requirePrivilege } from '../http/auth-guard';
+import { ApiError, ok } from '../http/envelope';
+import { parseBody } from '../http/validate';
+
+
+async function userOrNotFound(ctx: AppContext, userId: number) {
+  const user = await ctx.db.selectFrom('app_user').select(['id', 'user_name', 'is_active']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new ApiError(404, 'User not found');
+  return user;
+}
+
+/** Account administration that the lockout and session rules need (`lockeduser`, `user` privileges). */
+export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): void {
+  const ctx = app.ctx;
+
+  app.get(`${apiPrefix}/user/Locked`, { preHandler: requirePrivilege('lockeduser', 'view') }, async () => {
+    const rows = await ctx.db
+      .selectFrom('login_failure as f')
+      .innerJoin('app_user as u', (join) => join.on(sql`lower(u.user_name)`, '=', sql.ref('f.user_key')))
+      .select(['u.id', 'u.user_name', 'u.display_name', 'f.failure_count', 'f.locked_until'])
+      .where('f.locked_until', '>', new Date().toISOString())
+      .orderBy('u.user_name')
+      .execute();
+    const data: LockedUserDto[] = rows.map((r) => ({
+      userId: r.id,
+      userName: r.user_name,
+      displayName: r.display_name,
+      failureCount: r.failure_count,
+      lockedUntil: r.locked_until!,
+    }));
+    return ok(data, 'OK', data.length);
+  });
+
+  app.post(`${apiPrefix}/user/Unlock`, { preHandler: requirePrivilege('lockeduser', 'edit') }, async (request) => {
+    const { userId } = parseBody(userIdRequest, request.body);
+    const user = await userOrNotFound(ctx, userId);
+    await clearFailures(ctx.db, userKey(user.user_name));
+    return ok(null, `${user.user_name} is unlocked`);
+  });
+
+  app.post(`${apiPrefix}/user/RevokeSessions`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
+    const { userId } = parseBody(userIdRequest, request.body);
+    const user = await userOrNotFound(ctx, userId);
+    const revoked = await revokeUserSessions(ctx.db, user.id, 'revoked by administrator');
+    return ok({ revoked }, `Signed ${user.user_name} out everywhere`);
+  });
+
+  app.post(`${apiPrefix}/user/ResetOtp`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
+    const { userId } = parseBody(userIdRequest, request.body);
+    const user = await userOrNotFound(ctx, userId);
+    await ctx.db
+      .updateTable('app_user')
+      .set({ otp_enabled: false, otp_secret: null, otp_last_step: null })
+      .where('id', '=', user.id)
+      .execute();
+    return ok(null, `Two-factor sign-in is off for ${user.user_name}`);
+  });
+
+  app.post(`${apiPrefix}/user/SetActive`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
+    const { userId, isActive } = parseBody(setUserActiveRequest, request.body);
+    const auth = requireAuth(request);
+    const user = await userOrNotFound(ctx, userId);
+    if (!isActive && user.id === auth.userId) throw new ApiError(409, 'You cannot disable your own account');
+    await ctx.db
+      .updateTable('app_user')
+      .set((eb) => ({ is_active: isActive, updated_at: new Date().toISOString(), updated_by: auth.userName, version: eb('version', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
+    if (!isActive) await revokeUserSessions(ctx.db, user.id, 'user disabled');
+    return ok({ userId: user.id, isActive }, isActive ? `${user.user_name} is enabled` : `${user.user_name} is disabled`);
+  });
+}

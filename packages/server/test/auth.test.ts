@@ -1,0 +1,244 @@
+import type { LoginResponse, TokenPair, UserInfo } from '@backroom/schema';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const me = (token: string) => t.call<UserInfo>('GET', '/authentication/Me', { token });
+
+describe('sign-in', () => {
+  it.each([
+    ['admin', 'Admin@123', 'Administrator'],
+    ['manager', 'Manager@123', 'Store Manager'],
+    ['cashier', 'Cashier@123', 'Cashier'],
+  ])('signs in %s', async (userName, password, role) => {
+    const res = await t.call<LoginResponse>('POST', '/Authentication/Login', { body: { userName, password } });
+    expect(res.status).toBe(200);
+    expect(res.body.resultCode).toBe(200);
+    expect(res.body.data.requireOtp).toBe(false);
+    expect(res.body.data.token?.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.body.data.token?.refreshToken).toMatch(/^[\w-]{43}$/);
+    expect(res.body.data.userInfo).toMatchObject({ userName, role, email: `${userName}@backroom.example`, otpEnabled: false });
+    const who = await me(res.body.data.token!.accessToken);
+    expect(who.status).toBe(200);
+    expect(who.body.data.userName).toBe(userName);
+  });
+
+  it('accepts the user name in any case and through the login alias family', async () => {
+    const res = await t.call<LoginResponse>('POST', '/login/login', { body: { userName: 'ADMIN', password: 'Admin@123' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.userInfo?.userName).toBe('admin');
+  });
+
+  it('answers a wrong password and an unknown user identically', async () => {
+    const wrong = await t.call('POST', '/Authentication/Login', { body: { userName: 'manager', password: 'not-it-at-all' } });
+    const unknown = await t.call('POST', '/Authentication/Login', { body: { userName: 'nobody-here', password: 'not-it-at-all' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ resultCode: 401, message: 'Invalid user name or password', data: null });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('rejects a missing, garbage, forged or expired access token with 401', async () => {
+    const tokens = await t.login('cashier', 'Cashier@123');
+    const [header, payload] = tokens.accessToken.split('.');
+    const forged = await new SignJWT({ sid: 1, role: 'Administrator' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('backroom')
+      .setAudience('backroom-api')
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('not the server secret'));
+    const expired = await new SignJWT({ sid: 1, role: 'Administrator' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('backroom')
+      .setAudience('backroom-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 1800)
+      .sign(t.server.app.ctx.jwtKey);
+    const unsigned = `${header}.${payload}.`;
+    for (const token of [undefined, 'garbage', forged, expired, unsigned]) {
+      const res = await t.call('GET', '/authentication/Me', { token });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ resultCode: 401, message: 'Unauthorized', data: null });
+    }
+    const lowercaseScheme = await t.call('GET', '/authentication/me', { headers: { authorization: `bearer ${tokens.accessToken}` } });
+    expect(lowercaseScheme.status).toBe(200);
+  });
+});
+
+describe('refresh tokens', () => {
+  const refresh = (pair: TokenPair) => t.call<{ token: TokenPair }>('POST', '/Authentication/RefreshToken', { body: pair });
+
+  it('rotates the pair on every use', async () => {
+    const first = await t.login('manager', 'Manager@123');
+    const res = await refresh(first);
+    expect(res.status).toBe(200);
+    const second = res.body.data.token;
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await me(second.accessToken)).status).toBe(200);
+    const third = await refresh(second);
+    expect(third.status).toBe(200);
+  });
+
+  it('accepts an expired access token of the same session', async () => {
+    const pair = await t.login('manager', 'Manager@123');
+    const claims = JSON.parse(Buffer.from(pair.accessToken.split('.')[1]!, 'base64url').toString()) as { sid: number; sub: string };
+    const expired = await new SignJWT({ sid: claims.sid, role: 'Store Manager' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer('backroom')
+      .setAudience('backroom-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 1800)
+      .sign(t.server.app.ctx.jwtKey);
+    expect((await me(expired)).status).toBe(401);
+    const res = await refresh({ accessToken: expired, refreshToken: pair.refreshToken });
+    expect(res.status).toBe(200);
+    expect((await me(res.body.data.token.accessToken)).status).toBe(200);
+  });
+
+  it('refuses an access token of another session', async () => {
+    const a = await t.login('manager', 'Manager@123');
+    const b = await t.login('manager', 'Manager@123');
+    const res = await refresh({ accessToken: b.accessToken, refreshToken: a.refreshToken });
+    expect(res.status).toBe(401);
+  });
+
+  it('revokes the whole family when a rotated refresh token comes back', async () => {
+    const first = await t.login('admin', 'Admin@123');
+    const second = (await refresh(first)).body.data.token;
+    const reuse = await refresh(first);
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.message).toBe('Unauthorized');
+    expect((await refresh(second)).status).toBe(401);
+    expect((await me(second.accessToken)).status).toBe(401);
+  });
+
+  it('rejects an unknown refresh token', async () => {
+    const pair = await t.login('admin', 'Admin@123');
+    expect((await refresh({ accessToken: pair.accessToken, refreshToken: 'x'.repeat(43) })).status).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('ends the session at once', async () => {
+    const pair = await t.login('cashier', 'Cashier@123');
+    expect((await me(pair.accessToken)).status).toBe(200);
+    const out = await t.call('POST', '/authentication/Logout', { token: pair.accessToken, body: {} });
+    expect(out.status).toBe(200);
+    expect((await me(pair.accessToken)).status).toBe(401);
+    expect((await t.call('POST', '/Authentication/RefreshToken', { body: pair })).status).toBe(401);
+  });
+
+  it('needs a bearer', async () => {
+    expect((await t.call('POST', '/authentication/Logout', { body: {} })).status).toBe(401);
+  });
+});
+
+describe('change password', () => {
+  it('rejects a common password, then signs out other sessions and keeps the caller signed in', async () => {
+    const pair = await t.login('cashier', 'Cashier@123');
+    const other = await t.login('cashier', 'Cashier@123');
+
+    const common = await t.call('POST', '/authentication/ChangePassword', {
+      token: pair.accessToken,
+      body: { currentPassword: 'Cashier@123', newPassword: 'Password1' },
+    });
+    expect(common.status).toBe(400);
+    expect(common.body.errors).toEqual([{ field: 'newPassword', message: 'This password is too common' }]);
+
+    const wrongCurrent = await t.call('POST', '/authentication/ChangePassword', {
+      token: pair.accessToken,
+      body: { currentPassword: 'nope-nope', newPassword: 'Tall-Lighthouse-42' },
+    });
+    expect(wrongCurrent.status).toBe(400);
+    expect(wrongCurrent.body.errors?.[0]?.field).toBe('currentPassword');
+    expect((await me(pair.accessToken)).status).toBe(200);
+
+    const changed = await t.call<{ token: TokenPair; userInfo: UserInfo }>('POST', '/authentication/ChangePassword', {
+      token: pair.accessToken,
+      body: { currentPassword: 'Cashier@123', newPassword: 'Tall-Lighthouse-42' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await me(pair.accessToken)).status).toBe(401);
+    expect((await me(other.accessToken)).status).toBe(401);
+    expect((await me(changed.body.data.token.accessToken)).status).toBe(200);
+    const rotated = await t.call('POST', '/Authentication/RefreshToken', { body: changed.body.data.token });
+    expect(rotated.status).toBe(200);
+
+    expect((await t.call('POST', '/Authentication/Login', { body: { userName: 'cashier', password: 'Cashier@123' } })).status).toBe(401);
+    await t.login('cashier', 'Tall-Lighthouse-42');
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for known and unknown names and mails a code only to the real user', async () => {
+    const before = t.mails.length;
+    const unknown = await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'ghost' } });
+    const known = await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'manager' } });
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.message).toBe('If the account exists, a reset code has been sent');
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)?.to).toBe('manager@backroom.example');
+  });
+
+  it('resets with the mailed code once, and signs out existing sessions', async () => {
+    const session = await t.login('manager', 'Manager@123');
+    await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'manager' } });
+    const code = /\b(\d{6})\b/.exec(t.mails.at(-1)!.text)![1]!;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+
+    const wrong = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
+      body: { userName: 'manager', otp: wrongCode, newPassword: 'Brand-New-Shelf-9' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors?.[0]?.field).toBe('otp');
+
+    const common = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
+      body: { userName: 'manager', otp: code, newPassword: 'iloveyou' },
+    });
+    expect(common.status).toBe(400);
+    expect(common.body.errors).toEqual([{ field: 'newPassword', message: 'This password is too common' }]);
+
+    const ok = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
+      body: { userName: 'manager', otp: code, newPassword: 'Brand-New-Shelf-9' },
+    });
+    expect(ok.status).toBe(200);
+    expect((await me(session.accessToken)).status).toBe(401);
+    await t.login('manager', 'Brand-New-Shelf-9');
+
+    const again = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
+      body: { userName: 'manager', otp: code, newPassword: 'Another-Shelf-10' },
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('burns a code after five wrong tries', async () => {
+    await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'admin' } });
+    const code = /\b(\d{6})\b/.exec(t.mails.at(-1)!.text)![1]!;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
+        body: { userName: 'admin', otp: wrongCode, newPassword: 'Quiet-Harbour-77' },
+      });
+      expect(res.status).toBe(400);
+    }
+    const late = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
+      body: { userName: 'admin', otp: code, newPassword: 'Quiet-Harbour-77' },
+    });
+    expect(late.status).toBe(400);
+    await t.login('admin', 'Admin@123');
+  });
+});

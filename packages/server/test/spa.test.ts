@@ -1,0 +1,84 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/server';
+
+const INDEX = '<!doctype html><html><head><meta charset="utf-8"><base href="/backoffice/new/"><title>Backroom</title></head><body><div id="root"></div><script type="module" src="assets/index-abc123.js"></script></body></html>';
+
+let t: TestServer;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(join(tmpdir(), 'backroom-web-'));
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(join(webDist, 'index.html'), INDEX);
+  await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("console")');
+  await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await startTestServer({ config: { basePath: '/shop/', webDist } });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const get = (path: string) => fetch(`${t.origin}${path}`, { redirect: 'manual' });
+
+describe('console hosting', () => {
+  it('redirects the root and the base to the console', async () => {
+    for (const path of ['/', '/shop', '/shop/', '/shop/new']) {
+      const res = await get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/shop/new/');
+    }
+  });
+
+  it('serves index.html for the console root and any deep link, with the base tag rewritten', async () => {
+    for (const path of ['/shop/new/', '/shop/new/product/edit/12', '/shop/new/login?redirect=%2Fhome', '/shop/new/index.html']) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      expect(html).toContain('<base href="/shop/new/">');
+      expect(html).not.toContain('/backoffice/new/');
+      expect(html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('serves hashed assets as immutable and other files as no-cache', async () => {
+    const asset = await get('/shop/new/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log("console")');
+    const icon = await get('/shop/new/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('does not serve files outside the build', async () => {
+    const res = await get('/shop/new/..%2F..%2F..%2Fetc%2Fpasswd');
+    const text = await res.text();
+    expect(text).not.toContain('root:');
+  });
+
+  it('keeps the API under the same base', async () => {
+    const res = await get('/shop/core/api/Info/Version');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('console not built', () => {
+  it('answers 503 with the build hint', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'backroom-web-empty-'));
+    const other = await startTestServer({ config: { webDist: empty } });
+    try {
+      const res = await fetch(`${other.origin}/backoffice/new/`);
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain('npm run build');
+    } finally {
+      await other.close();
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
