@@ -18,6 +18,7 @@ const serverSuite = (database: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/vitest-summary.ts'],
     projects: [
       { test: { name: 'schema', root: 'packages/schema', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverSuite('sqlite'),

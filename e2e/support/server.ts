@@ -1,0 +1,33 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type BuildOptions, type RunningServer } from '@backroom/server';
+
+export const BASE_PATH = '/backoffice';
+
+export interface ConsoleServer {
+  server: RunningServer;
+  /** `http://127.0.0.1:{port}` */
+  origin: string;
+  /** The console's address: `{origin}/backoffice/new` (no trailing slash). */
+  app: string;
+  close(): Promise<void>;
+}
+
+/** The real server with the built console and demo data in a fresh SQLite database. */
+export async function startConsoleServer(config: BuildOptions['config'] = {}): Promise<ConsoleServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'backroom-e2e-'));
+  const server = await startServer({
+    config: { host: '127.0.0.1', port: 0, dataDir, databaseUrl: null, demo: true, basePath: BASE_PATH, ...config },
+    logger: false,
+  });
+  return {
+    server,
+    origin: server.url,
+    app: `${server.url}${config.basePath ?? BASE_PATH}/new`,
+    close: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { Suspense, useMemo, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { screenRoutes } from '../screens/screenRoutes';
+import Layout from '../shell/Layout';
+import { useAppSelector } from '../store';
+import { Spinner } from '../ui/Spinner';
+import { fallbackPath } from './guard';
+import { LazyBoundary, lazyPage } from './lazy';
+import { PageTransition } from './PageTransition';
+import { LogoutPage, publicRoutes } from './publicRoutes';
+import { useAppLoad } from './useAppLoad';
+
+const HomePage = lazyPage(() => import('../pages/HomePage'));
+const ProfilePage = lazyPage(() => import('../pages/ProfilePage'));
+const NoAccessPage = lazyPage(() => import('../pages/NoAccessPage'));
+const MenuScreen = lazyPage(() => import('../screens/MenuScreen'));
+const ListValueScreen = lazyPage(() => import('../screens/ListValueScreen'));
+
+export const createQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+
+function SignedInRoutes() {
+  const status = useAppLoad();
+  const { pathname } = useLocation();
+  const listMenu = useAppSelector((state) => state.menu.listMenu);
+  const mustChangePassword = useAppSelector((state) => state.user.userInfo?.mustChangePassword ?? false);
+  const routes = useMemo(() => screenRoutes(listMenu), [listMenu]);
+  if (status === 'loading') return <Spinner />;
+  // An account whose password must change reaches nothing but the profile (and logout) until it has.
+  if (mustChangePassword && pathname !== '/profil' && pathname !== '/logout') return <Navigate to="/profil" replace />;
+
+  return (
+    <PageTransition>
+      {(shown) => (
+        <Routes location={shown}>
+          {publicRoutes(true)}
+          <Route element={<Layout />}>
+            <Route index element={<Navigate to="/home" replace />} />
+            <Route path="home" element={<HomePage />} />
+            <Route path="profil" element={<ProfilePage />} />
+            <Route path="noaccess" element={<NoAccessPage />} />
+            <Route path="logout" element={<LogoutPage />} />
+            {routes.map((route) => {
+              const Screen = route.screen === 'listvalue' ? ListValueScreen : MenuScreen;
+              return <Route key={route.path} path={route.path} element={<Screen key={route.path} item={route.item} mode={route.mode} />} />;
+            })}
+          </Route>
+          <Route path="*" element={<Navigate to={fallbackPath(true)} replace />} />
+        </Routes>
+      )}
+    </PageTransition>
+  );
+}
+
+/**
+ * Everything a signed-in user needs beyond the public pages: server data through TanStack
+ * Query, the app load of SPEC §4, the shell and the menu-driven routes. Loaded only after sign-in.
+ */
+export default function SignedInApp() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LazyBoundary>
+        <Suspense fallback={<Spinner />}>
+          <SignedInRoutes />
+        </Suspense>
+      </LazyBoundary>
+    </QueryClientProvider>
+  );
+}

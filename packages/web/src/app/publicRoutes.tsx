@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import { Outlet, Route } from 'react-router-dom';
+import { Spinner } from '../ui/Spinner';
+import { LazyBoundary, lazyPage } from './lazy';
+import { usePageStageClass } from './PageTransition';
+
+export const LoginPage = lazyPage(() => import('../pages/LoginPage'));
+const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage'));
+const UnauthorizedPage = lazyPage(() => import('../pages/UnauthorizedPage'));
+const LockPage = lazyPage(() => import('../pages/LockPage'));
+const LoginSuccessPage = lazyPage(() => import('../pages/LoginSuccessPage'));
+export const LogoutPage = lazyPage(() => import('../pages/LogoutPage'));
+
+/** Public pages: no shell, a centred card. */
+function PublicLayout() {
+  return (
+    <main id="main" className={`public-page ${usePageStageClass()}`}>
+      <LazyBoundary>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </LazyBoundary>
+    </main>
+  );
+}
+
+/**
+ * SPEC §2 public routes. A signed-in user keeps /logout inside the shell, so it is listed
+ * here only for anonymous visitors.
+ */
+export function publicRoutes(signedIn: boolean) {
+  return (
+    <Route element={<PublicLayout />}>
+      <Route path="login" element={<LoginPage />} />
+      <Route path="resetpassword" element={<ResetPasswordPage />} />
+      <Route path="unauthorized" element={<UnauthorizedPage />} />
+      <Route path="lock" element={<LockPage />} />
+      <Route path="loginsuccess" element={<LoginSuccessPage />} />
+      {!signedIn && <Route path="logout" element={<LogoutPage />} />}
+    </Route>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { LoginRequest, LoginResponse, SamlProvider } from '@backroom/schema';
+import { authApi, getSamlProviders } from '../api/endpoints';
+import { usePageName } from '../app/usePageName';
+import { schemaResolver } from '../forms/lazyResolver';
+import { FormAlert } from '../ui/FormAlert';
+import { TextField } from '../ui/TextField';
+import { authErrorText } from './authErrors';
+import { AuthCard } from './AuthCard';
+import { OtpForm } from './OtpForm';
+import { useCompleteSignIn } from './useCompleteSignIn';
+
+const resolver = schemaResolver<LoginRequest>('loginForm');
+
+/** Single sign-on providers; the list is empty when the call fails. */
+function useSamlProviders() {
+  const [providers, setProviders] = useState<SamlProvider[]>([]);
+  useEffect(() => {
+    let live = true;
+    void getSamlProviders().then((list) => {
+      if (live) setProviders(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return providers;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  usePageName(t('auth.login.title'));
+  const complete = useCompleteSignIn();
+  const [otpToken, setOtpToken] = useState<string | null>(null);
+  const [failure, setFailure] = useState('');
+  const providers = useSamlProviders();
+  const { register, handleSubmit, formState } = useForm<LoginRequest>({ resolver, defaultValues: { userName: '', password: '' } });
+
+  const onAnswer = (response: LoginResponse) => {
+    if (response.requireOtp && response.otpToken) setOtpToken(response.otpToken);
+    else complete(response);
+  };
+
+  const submit = handleSubmit(async (body) => {
+    setFailure('');
+    try {
+      onAnswer(await authApi.login(body));
+    } catch (error) {
+      setFailure(authErrorText(error, t, { 401: 'auth.errors.invalidCredentials' }));
+    }
+  });
+
+  return (
+    <AuthCard title={t('auth.login.title')}>
+      {otpToken ? (
+        <OtpForm otpToken={otpToken} onSignedIn={complete} onBack={() => setOtpToken(null)} />
+      ) : (
+        <>
+          <form onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
+            <FormAlert>{failure}</FormAlert>
+            <TextField label={t('auth.fields.userName')} registration={register('userName')} error={formState.errors.userName?.message} autoComplete="username" autoFocus />
+            <TextField label={t('auth.fields.password')} registration={register('password')} error={formState.errors.password?.message} type="password" autoComplete="current-password" />
+            <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+            </button>
+          </form>
+          <p className="text-center mt-3 mb-0">
+            <Link to="/resetpassword">{t('auth.login.forgot')}</Link>
+          </p>
+          {providers.length > 0 && (
+            <div className="mt-3 border-top pt-3">
+              <p className="text-center text-body-secondary small">{t('auth.login.or')}</p>
+              {providers.map((provider) => (
+                <a key={provider.name} className="btn btn-outline-secondary w-100 mb-2" href={provider.loginUrl}>
+                  {t('auth.login.sso', { name: provider.name })}
+                </a>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </AuthCard>
+  );
+}

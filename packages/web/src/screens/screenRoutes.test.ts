@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ClientMenuGroup, ClientMenuItem } from '../store/menuSlice';
+import { hasFormPair, screenFor, screenRoutes } from './screenRoutes';
+
+const item = (id: number, path: string, ableToView = true): ClientMenuItem => ({
+  id,
+  name: path,
+  path,
+  ableToView,
+  ableToEdit: true,
+  ableToDelete: true,
+  ableToSetTable: false,
+  exportProcedure: null,
+});
+
+describe('menu-driven routes (SPEC §2)', () => {
+  it('maps every path containing listvalue, but not listvaluecategory, to the shared list-value screen', () => {
+    expect(screenFor('/listvalue/brand')).toBe('listvalue');
+    expect(screenFor('/listvalue/uom')).toBe('listvalue');
+    expect(screenFor('/listvaluecategory')).toBe('listvaluecategory');
+    expect(screenFor('/product')).toBe('product');
+  });
+
+  it('gives listvaluecategory no form pair', () => {
+    expect(hasFormPair('/listvaluecategory')).toBe(false);
+    expect(hasFormPair('/listvalue/brand')).toBe(true);
+  });
+
+  it('builds list, edit and add routes for every visible item', () => {
+    const menu: ClientMenuGroup[] = [
+      { id: 1, name: 'Catalogue', icon: 'box', ableToView: true, items: [item(1, '/product'), item(2, '/bundle', false)] },
+      { id: 2, name: 'Admin', icon: 'gear', ableToView: true, items: [item(3, '/listvaluecategory'), item(4, '/listvalue/brand')] },
+    ];
+    expect(screenRoutes(menu).map((route) => [route.path, route.mode, route.screen])).toEqual([
+      ['/product', 'list', 'product'],
+      ['/product/edit/:id', 'edit', 'product'],
+      ['/product/add', 'add', 'product'],
+      ['/listvaluecategory', 'list', 'listvaluecategory'],
+      ['/listvalue/brand', 'list', 'listvalue'],
+      ['/listvalue/brand/edit/:id', 'edit', 'listvalue'],
+      ['/listvalue/brand/add', 'add', 'listvalue'],
+    ]);
+  });
+});

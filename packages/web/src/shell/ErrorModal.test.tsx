@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorModal } from '../api/errorModal';
+import { renderWithApp } from '../test/render';
+import { ErrorModal } from './ErrorModal';
+
+describe('error modal (SPEC §8)', () => {
+  it('shows "Sorry," with the text and an OK button, and closes', async () => {
+    await renderWithApp(<ErrorModal />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => errorModal.show());
+
+    const dialog = screen.getByRole('dialog', { name: 'Sorry,' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription("We couldn't provide this page. Please try again later");
+    const ok = screen.getByRole('button', { name: 'OK' });
+    expect(ok).toHaveFocus();
+    await userEvent.click(ok);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

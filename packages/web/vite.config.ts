@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+// `base: './'` keeps assets, locales and themes relative to the <base href> the server rewrites,
+// so one build works under any base path.
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // The shared schema package is plain declarations (zod schemas, constants, the registry);
+      // marking it side-effect free lets the login page take a constant without pulling in zod.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]schema[\\/]/.test(id) },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});
