@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDatabase } from './db/seed/index';
+import { registerFileRoutes } from './files/routes';
 import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerInfoRoutes } from './info/routes';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerProcedureRoutes(app, api);
     registerUserRoutes(app, api);
     await registerSpaRoutes(app);
+    await registerFileRoutes(app);
     await app.ready();
   } catch (error) {
     await app.close();
