@@ -145,7 +145,6 @@ export const administration: MenuGroupDef = {
       api: 'AppSetting',
       permission: 'company',
       table: 'app_setting',
-      systemFields: false,
       defaultSort: 'key',
       dropdown: { label: 'key' },
       searchFields: ['key'],

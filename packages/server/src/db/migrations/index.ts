@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import { initial } from './001_initial';
+import { registry } from './002_registry';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '002_registry': registry,
 };

@@ -1,0 +1,106 @@
+import { findEntity, type NormalisedEntity } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { assertPrivilege, privilegesOf, requireAuth, type PrivilegeAction } from '../http/auth-guard';
+import { ApiError } from '../http/envelope';
+import { anyDb } from './store';
+
+export type Verb = 'fetch' | 'insert' | 'update' | 'delete';
+
+const ACTION: Record<Verb, PrivilegeAction> = { fetch: 'view', insert: 'edit', update: 'edit', delete: 'delete' };
+
+/**
+ * Entity rules the privileges alone do not express, keyed by entity name: verbs the generic API
+ * refuses (with the reason the caller reads), and a read check of its own.
+ */
+interface EntityRule {
+  refuse?: Partial<Record<Verb, string>>;
+  authorizeFetch?(request: FastifyRequest, filters: readonly { ColumnName: string; ColumnValue?: unknown; Operator: string }[]): Promise<void>;
+}
+
+/** Holders of this privilege administer the console: they read every audit row. */
+export const ADMINISTRATOR_SCREEN = 'roleprivilege';
+
+const rules: Record<string, EntityRule> = {
+  privilege: {
+    refuse: {
+      insert: 'Privileges are the console screens; they are created from the registry at start',
+      delete: 'Privileges are the console screens; they are created from the registry at start',
+    },
+  },
+  auditlog: {
+    async authorizeFetch(request, filters) {
+      if ((await privilegesOf(request, ADMINISTRATOR_SCREEN)).ableToView) return;
+      const named = filters.find((f) => f.ColumnName.toLowerCase() === 'entity' && f.Operator.toUpperCase() === 'EQ');
+      const target = typeof named?.ColumnValue === 'string' ? findEntity(named.ColumnValue) : undefined;
+      if (!target) throw new ApiError(403, 'Filter the audit log by entity (entity EQ name) to read it');
+      await assertPrivilege(request, target.permission, 'view');
+    },
+  },
+};
+
+/** 403 unless the caller may run `verb` on the entity (its screen's privileges, then the entity's own rules). */
+export async function authorize(request: FastifyRequest, entity: NormalisedEntity, verb: Verb, filters: readonly { ColumnName: string; ColumnValue?: unknown; Operator: string }[] = []): Promise<void> {
+  const rule = rules[entity.name];
+  if (verb === 'fetch' && rule?.authorizeFetch) return rule.authorizeFetch(request, filters);
+  await assertPrivilege(request, entity.permission, ACTION[verb]);
+  if (verb !== 'fetch' && entity.readOnly) throw new ApiError(403, `${entity.name} is written by the server only`);
+  const refused = rule?.refuse?.[verb];
+  if (refused) throw new ApiError(403, refused);
+}
+
+/** The verbs the generic API refuses for an entity regardless of privileges. */
+export const refusedVerbs = (entity: NormalisedEntity): Verb[] =>
+  entity.readOnly ? ['insert', 'update', 'delete'] : (Object.keys(rules[entity.name]?.refuse ?? {}) as Verb[]);
+
+const OUTLET = 'outlet';
+const userEntity = findEntity('user')!;
+const userOutletsTable = (userEntity.fields.find((f) => f.kind === 'multireference' && f.entity === OUTLET) as { table: string }).table;
+
+/** The column that ties a row to an outlet: the outlet's own id, or the entity's reference to an outlet. */
+function outletColumn(entity: NormalisedEntity): string | undefined {
+  if (entity.name === OUTLET) return 'id';
+  return entity.fields.find((f) => f.kind === 'reference' && f.entity === OUTLET && !f.custom)?.column;
+}
+
+/** Outlets the caller is limited to; empty when the user may see every outlet. Cached for the request. */
+const outletCache = new WeakMap<FastifyRequest, Promise<number[]>>();
+export function allowedOutlets(request: FastifyRequest): Promise<number[]> {
+  let cached = outletCache.get(request);
+  if (!cached) {
+    const auth = requireAuth(request);
+    cached = anyDb(request.server.ctx)
+      .selectFrom(userOutletsTable)
+      .select('ref_id')
+      .where('parent_id', '=', auth.userId)
+      .execute()
+      .then((rows) => rows.map((r) => Number(r.ref_id)));
+    outletCache.set(request, cached);
+  }
+  return cached;
+}
+
+/**
+ * Row filters for the caller on an entity's table (alias `t`): a user limited to some outlets sees
+ * the rows of those outlets, plus rows that name no outlet (meaning every outlet).
+ */
+export async function rowFilters(request: FastifyRequest, entity: NormalisedEntity): Promise<RawBuilder<SqlBool>[]> {
+  const column = outletColumn(entity);
+  if (!column) return [];
+  const outlets = await allowedOutlets(request);
+  if (outlets.length === 0) return [];
+  const ref = sql.ref(`t.${column}`);
+  const ids = sql.join(outlets);
+  return [column === 'id' ? sql<SqlBool>`${ref} in (${ids})` : sql<SqlBool>`(${ref} is null or ${ref} in (${ids}))`];
+}
+
+/** 403 when a row written by a limited user names an outlet outside their outlets. */
+export async function assertOutletAllowed(request: FastifyRequest, entity: NormalisedEntity, row: Record<string, unknown>): Promise<void> {
+  const column = outletColumn(entity);
+  if (!column || column === 'id') return;
+  const field = entity.fields.find((f) => f.column === column)!;
+  const value = row[field.name];
+  if (value === null || value === undefined) return;
+  const outlets = await allowedOutlets(request);
+  if (outlets.length > 0 && !outlets.includes(Number(value))) throw new ApiError(403, `You may not write rows of outlet ${String(value)}`);
+}

@@ -1,0 +1,53 @@
+import { entities, type NormalisedEntity, type NormalisedField, type Operator } from '@backroom/schema';
+import { targetOf } from './references';
+
+export interface ExportParameter {
+  name: string;
+  label: string;
+  kind: NormalisedField['kind'];
+  operators: Operator[];
+  /** enum values */
+  values?: readonly string[];
+  /** Entity whose dropdown (`GetDropDown/{entity}`) supplies the values of a reference or list value. */
+  entity?: string;
+}
+
+const TEXT: Operator[] = ['EQ', 'NEQ', 'LIKE', 'STARTSWITH', 'IN', 'ISNULL', 'NOTNULL'];
+const ORDERED: Operator[] = ['EQ', 'NEQ', 'GT', 'GTE', 'LT', 'LTE', 'BETWEEN', 'ISNULL', 'NOTNULL'];
+const CHOICE: Operator[] = ['EQ', 'NEQ', 'IN', 'ISNULL', 'NOTNULL'];
+
+function operatorsOf(field: NormalisedField): Operator[] {
+  switch (field.kind) {
+    case 'text':
+    case 'longtext':
+      return TEXT;
+    case 'boolean':
+      return ['EQ'];
+    case 'multireference':
+      return ['EQ', 'IN', 'ISNULL', 'NOTNULL'];
+    case 'enum':
+    case 'listvalue':
+    case 'reference':
+      return CHOICE;
+    default:
+      return ORDERED;
+  }
+}
+
+/** The entity whose screen offers this export procedure (or the entity of that name when it has one). */
+export const exportEntity = (id: string): NormalisedEntity | undefined =>
+  entities.find((e) => e.exportProcedure !== undefined && (e.exportProcedure.toLowerCase() === id.toLowerCase() || e.name === id.toLowerCase()));
+
+/** An export's parameters: the filters its entity's list offers, as the data exporter form asks for them. */
+export function exportParameters(entity: NormalisedEntity): ExportParameter[] {
+  return entity.fields
+    .filter((f) => f.filterable && !f.custom && f.kind !== 'secret')
+    .map((f) => ({
+      name: f.name,
+      label: f.label,
+      kind: f.kind,
+      operators: operatorsOf(f),
+      ...(f.kind === 'enum' ? { values: f.values } : {}),
+      ...(targetOf(f) ? { entity: targetOf(f)!.name } : {}),
+    }));
+}

@@ -1,0 +1,117 @@
+import { OPERATORS, parseFieldValue, toStorageValue, type FetchFilter, type FetchRequest, type NormalisedEntity, type NormalisedField, type Operator } from '@backroom/schema';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/connect';
+import { validationError } from '../http/envelope';
+
+type Condition = RawBuilder<SqlBool>;
+
+/** Kinds stored as text: LIKE and STARTSWITH apply to them. */
+const TEXT_KINDS = new Set(['text', 'longtext', 'enum', 'date', 'datetime', 'time', 'image']);
+/** Kinds whose filter values are compared as given; the others parse as the field does ("12.5" → 1250). */
+const RAW_KINDS = new Set(['text', 'longtext', 'time', 'image']);
+const LIKE_ESCAPE = /[\\%_]/g;
+
+const refuse = (field: string, message: string) => validationError([{ field, message }], message);
+
+/** A field by its API name, case-insensitively (ColumnName comes from clients and older spellings). */
+export function fieldByName(entity: NormalisedEntity, name: string): NormalisedField | undefined {
+  const lower = name.toLowerCase();
+  return entity.fields.find((f) => f.name.toLowerCase() === lower);
+}
+
+/** One filter value as the column stores it. */
+function storedValue(field: NormalisedField, raw: unknown, dialect: Dialect, at: string): unknown {
+  if (RAW_KINDS.has(field.kind)) return String(raw);
+  const parsed = parseFieldValue(field, raw);
+  if (!parsed.ok) throw refuse(at, parsed.message);
+  return toStorageValue(field, parsed.value, dialect);
+}
+
+const likePattern = (value: unknown, prefix: string, suffix: string) => `${prefix}${String(value ?? '').replace(LIKE_ESCAPE, (c) => `\\${c}`)}${suffix}`;
+
+const like = (column: RawBuilder<unknown>, pattern: string): Condition => sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
+
+function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: number, dialect: Dialect): Condition {
+  const at = `filters.${i}`;
+  const field = fieldByName(entity, filter.ColumnName);
+  if (!field) throw refuse(`${at}.ColumnName`, `Unknown column: ${filter.ColumnName}`);
+  const operator = filter.Operator.toUpperCase() as Operator;
+  if (!OPERATORS.includes(operator)) throw refuse(`${at}.Operator`, `Unknown operator: ${filter.Operator}`);
+  if (!field.filterable || field.custom || field.kind === 'secret' || field.kind === 'children' || field.kind === 'json')
+    throw refuse(`${at}.ColumnName`, `Column ${field.name} cannot be filtered`);
+
+  const list = () => String(filter.ColumnValue ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const value = (raw: unknown) => storedValue(field, raw, dialect, `${at}.ColumnValue`);
+
+  if (field.kind === 'multireference') {
+    const link = sql.raw(field.table!);
+    const exists = (ids: unknown[]) => sql<SqlBool>`exists (select 1 from ${link} l where l.parent_id = t.id${ids.length > 0 ? sql` and l.ref_id in (${sql.join(ids)})` : sql``})`;
+    const id = (raw: string) => {
+      if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw refuse(`${at}.ColumnValue`, `${field.label} must be chosen from the list`);
+      return Number(raw);
+    };
+    if (operator === 'EQ' || operator === 'IN') return exists(list().map(id));
+    if (operator === 'ISNULL') return sql<SqlBool>`not ${exists([])}`;
+    if (operator === 'NOTNULL') return exists([]);
+    throw refuse(`${at}.Operator`, `Operator ${operator} does not apply to ${field.name}`);
+  }
+
+  const column = sql.ref(`t.${field.column}`);
+  switch (operator) {
+    case 'ISNULL':
+      return sql<SqlBool>`${column} is null`;
+    case 'NOTNULL':
+      return sql<SqlBool>`${column} is not null`;
+    case 'LIKE':
+    case 'STARTSWITH':
+      if (!TEXT_KINDS.has(field.kind)) throw refuse(`${at}.Operator`, `Operator ${operator} applies to text columns only, not ${field.name}`);
+      return like(column, likePattern(filter.ColumnValue, operator === 'LIKE' ? '%' : '', '%'));
+    case 'IN': {
+      const values = list().map(value);
+      if (values.length === 0) throw refuse(`${at}.ColumnValue`, 'IN needs comma-separated values');
+      return sql<SqlBool>`${column} in (${sql.join(values)})`;
+    }
+    case 'BETWEEN': {
+      const values = list();
+      if (values.length !== 2) throw refuse(`${at}.ColumnValue`, 'BETWEEN needs two comma-separated values');
+      return sql<SqlBool>`${column} between ${value(values[0])} and ${value(values[1])}`;
+    }
+    default: {
+      if (filter.ColumnValue === null || filter.ColumnValue === undefined) throw refuse(`${at}.ColumnValue`, `${operator} needs a value`);
+      const op = sql.raw({ EQ: '=', NEQ: '<>', GT: '>', GTE: '>=', LT: '<', LTE: '<=' }[operator]);
+      return sql<SqlBool>`${column} ${op} ${value(filter.ColumnValue)}`;
+    }
+  }
+}
+
+/** WHERE conditions of a fetch body (filters and quick search); every value is a bound parameter. */
+export function whereOf(entity: NormalisedEntity, request: FetchRequest, dialect: Dialect): Condition[] {
+  const conditions = (request.filters ?? []).map((filter, i) => filterCondition(entity, filter, i, dialect));
+  const search = request.search?.trim();
+  if (search && entity.searchFields.length > 0) {
+    const pattern = likePattern(search, '%', '%');
+    const any = entity.searchFields.map((name) => like(sql.ref(`t.${fieldByName(entity, name)!.column}`), pattern));
+    conditions.push(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
+  }
+  return conditions;
+}
+
+/** ORDER BY of a fetch body (the entity's default sort when none), always ending on id so pages are stable. */
+export function orderOf(entity: NormalisedEntity, request: FetchRequest): { column: string; direction: 'asc' | 'desc' }[] {
+  const sorts = (request.sorts ?? []).map((sort, i) => {
+    const field = fieldByName(entity, sort.ColumnName);
+    if (!field) throw refuse(`sorts.${i}.ColumnName`, `Unknown column: ${sort.ColumnName}`);
+    if (!field.sortable || field.custom) throw refuse(`sorts.${i}.ColumnName`, `Column ${field.name} cannot be sorted`);
+    return { column: field.column, direction: sort.Direction.toLowerCase() as 'asc' | 'desc' };
+  });
+  if (sorts.length === 0) {
+    const field = fieldByName(entity, entity.defaultSort.field)!;
+    sorts.push({ column: field.column, direction: entity.defaultSort.direction });
+  }
+  if (!sorts.some((s) => s.column === 'id')) sorts.push({ column: 'id', direction: sorts[0]!.direction });
+  return sorts;
+}
+
+/** An AND of conditions, or a true condition when there are none. */
+export const allOf = (conditions: readonly Condition[]): Condition =>
+  conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conditions, sql` and `)}`;

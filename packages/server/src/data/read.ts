@@ -1,0 +1,118 @@
+import {
+  CHILD_ORDER_COLUMN,
+  CHILD_PARENT_COLUMN,
+  LINK_COLUMNS,
+  fromStorageRow,
+  fromStorageValue,
+  storageType,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
+import type { AppContext } from '../context';
+import { targetOf } from './references';
+import { revealer, type AnyDb, type Row } from './store';
+
+type Stored = Record<string, unknown>;
+
+/** Columns a read selects: the registry's, never anything else the table holds (a password hash). */
+export function storedColumns(fields: readonly NormalisedField[], alias?: string): string[] {
+  const columns = new Set<string>();
+  for (const field of fields) {
+    const type = storageType(field);
+    if (type !== 'link' && type !== 'child' && !field.custom) columns.add(field.column);
+  }
+  return [...columns].map((c) => (alias ? `${alias}.${c}` : c));
+}
+
+const asEntity = (fields: readonly NormalisedField[]) => ({ fields }) as NormalisedEntity;
+
+const LABEL_DEPTH = 2;
+
+/** Dropdown label texts of rows of an entity, by id ("A1 - Apple"); a label field that is a reference shows its own label. */
+export async function labelsOf(db: AnyDb, entity: NormalisedEntity, ids: readonly number[], depth = 0): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const fields = entity.dropdown.label.map((name) => entity.fields.find((f) => f.name === name)!);
+  const rows = (await db.selectFrom(entity.table).select(['id', ...storedColumns(fields)]).where('id', 'in', unique).execute()) as Stored[];
+  const nested = new Map<NormalisedField, Map<number, string>>();
+  for (const field of fields) {
+    const target = targetOf(field);
+    if (target && depth < LABEL_DEPTH) nested.set(field, await labelsOf(db, target, rows.map((r) => Number(r[field.column])).filter((id) => id > 0), depth + 1));
+  }
+  for (const row of rows) {
+    const parts = fields.map((field) => {
+      const value = fromStorageValue(field, row[field.column]);
+      const labels = nested.get(field);
+      return labels && value !== null ? (labels.get(Number(value)) ?? String(value)) : value === null ? '' : String(value);
+    });
+    out.set(Number(row.id), parts.filter((p) => p !== '').join(' - '));
+  }
+  return out;
+}
+
+/** Adds `{field}Label` beside every reference and list value of the rows (and of their child rows). */
+async function addLabels(db: AnyDb, fields: readonly NormalisedField[], rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  for (const field of fields) {
+    if (field.kind === 'children') {
+      await addLabels(db, field.fields, rows.flatMap((r) => (r[field.name] as Row[] | undefined) ?? []));
+      continue;
+    }
+    const target = targetOf(field);
+    if (!target || field.kind === 'multireference') continue;
+    const labels = await labelsOf(db, target, rows.map((r) => Number(r[field.name])).filter((id) => id > 0));
+    for (const row of rows) row[`${field.name}Label`] = row[field.name] == null ? null : (labels.get(Number(row[field.name])) ?? null);
+  }
+}
+
+/** Child rows and multi-reference ids of the given parents, in order. */
+async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: Row[]): Promise<void> {
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length === 0) return;
+  for (const field of fields) {
+    if (field.kind === 'children') {
+      const stored = (await db
+        .selectFrom(field.table)
+        .select(['id', CHILD_PARENT_COLUMN, ...storedColumns(field.fields).filter((c) => c !== 'id')])
+        .where(CHILD_PARENT_COLUMN, 'in', ids)
+        .orderBy(CHILD_PARENT_COLUMN)
+        .orderBy(CHILD_ORDER_COLUMN)
+        .execute()) as Stored[];
+      const children = stored.map((s) => ({ parent: Number(s[CHILD_PARENT_COLUMN]), row: fromStorageRow(asEntity(field.fields), s) }));
+      await addRelated(db, field.fields, children.map((c) => c.row));
+      for (const row of rows) row[field.name] = children.filter((c) => c.parent === row.id).map((c) => c.row);
+    } else if (field.kind === 'multireference') {
+      const links = (await db
+        .selectFrom(field.table!)
+        .select([LINK_COLUMNS.parent, LINK_COLUMNS.ref])
+        .where(LINK_COLUMNS.parent, 'in', ids)
+        .orderBy(LINK_COLUMNS.ref)
+        .execute()) as Stored[];
+      for (const row of rows) row[field.name] = links.filter((l) => Number(l[LINK_COLUMNS.parent]) === row.id).map((l) => Number(l[LINK_COLUMNS.ref]));
+    }
+  }
+}
+
+/** Stored main-table rows as API rows: secrets masked, child rows and links attached, references labelled. */
+export async function toApiRows(ctx: AppContext, db: AnyDb, entity: NormalisedEntity, stored: Stored[], options: { labels?: boolean } = {}): Promise<Row[]> {
+  const reveal = revealer(ctx);
+  const rows = stored.map((s) => fromStorageRow(entity, s, reveal));
+  await addRelated(db, entity.fields, rows);
+  if (options.labels !== false) await addLabels(db, entity.fields, rows);
+  return rows;
+}
+
+/** Selects main-table rows by id (every registry column, nothing more). */
+export async function storedRows(db: AnyDb, entity: NormalisedEntity, ids: readonly number[]): Promise<Stored[]> {
+  if (ids.length === 0) return [];
+  const columns = storedColumns(entity.fields, 't');
+  if (entity.customizable) columns.push('t.custom_fields');
+  return (await db.selectFrom(`${entity.table} as t`).select(columns).where('t.id', 'in', [...ids]).orderBy('t.id').execute()) as Stored[];
+}
+
+/** One API row by id, or undefined. */
+export async function apiRow(ctx: AppContext, db: AnyDb, entity: NormalisedEntity, id: number, options: { labels?: boolean } = {}): Promise<Row | undefined> {
+  const [stored] = await storedRows(db, entity, [id]);
+  return stored ? (await toApiRows(ctx, db, entity, [stored], options))[0] : undefined;
+}

@@ -1,0 +1,58 @@
+import { hkdfSync } from 'node:crypto';
+import { findEntity, withCustomFields, type CustomFieldRow, type NormalisedEntity } from '@backroom/schema';
+import type { Kysely } from 'kysely';
+import { decryptSecret, encryptSecret } from '../auth/otp';
+import type { AppContext } from '../context';
+
+/**
+ * The generic data service works on tables known only from the registry at run time, so it talks to
+ * Kysely untyped; every table and column name it uses comes from the registry, every value is a parameter.
+ */
+export type AnyDb = Kysely<any>;
+
+export const anyDb = (ctx: AppContext): AnyDb => ctx.db as unknown as AnyDb;
+
+export type Row = Record<string, unknown>;
+
+/** AES-256-GCM key for secrets kept for others (gateway keys, webhook secrets), derived from the server secret. */
+const keys = new WeakMap<Uint8Array, Buffer>();
+function secretKey(ctx: AppContext): Buffer {
+  let key = keys.get(ctx.jwtKey);
+  if (!key) keys.set(ctx.jwtKey, (key = Buffer.from(hkdfSync('sha256', ctx.jwtKey, 'backroom', 'data-secret-encryption', 32))));
+  return key;
+}
+
+export const encrypt = (ctx: AppContext, plain: string) => encryptSecret(secretKey(ctx), plain);
+
+/** Decrypts for masking only; a value that does not decrypt shows as set but unreadable. */
+export const revealer = (ctx: AppContext) => (cipherText: string) => {
+  try {
+    return decryptSecret(secretKey(ctx), cipherText);
+  } catch {
+    return '';
+  }
+};
+
+const customFieldEntity = findEntity('customfield')!;
+
+/** The entity with the custom fields its `customfield` rows define (list-value categories by code). */
+export async function withCustom(db: AnyDb, entity: NormalisedEntity): Promise<NormalisedEntity> {
+  if (!entity.customizable) return entity;
+  const rows = await db
+    .selectFrom(`${customFieldEntity.table} as cf`)
+    .leftJoin('list_value_category as c', 'c.id', 'cf.list_value_category_id')
+    .select(['cf.entity', 'cf.key', 'cf.label', 'cf.kind', 'c.code as category', 'cf.required', 'cf.sort_order', 'cf.is_active'])
+    .where('cf.entity', '=', entity.name)
+    .execute();
+  const defs: CustomFieldRow[] = rows.map((r) => ({
+    entity: r.entity,
+    key: r.key,
+    label: r.label,
+    kind: r.kind,
+    listValueCategory: r.category,
+    required: Boolean(r.required),
+    sortOrder: r.sort_order,
+    isActive: r.is_active === true || r.is_active === 1,
+  }));
+  return withCustomFields(entity, defs);
+}

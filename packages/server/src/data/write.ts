@@ -1,0 +1,306 @@
+import {
+  CHILD_ORDER_COLUMN,
+  CHILD_PARENT_COLUMN,
+  LINK_COLUMNS,
+  toStorageRow,
+  toStorageValue,
+  validateRow,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, validationError } from '../http/envelope';
+import { assertOutletAllowed, rowFilters } from './access';
+import { recordAudit } from './audit';
+import { hooksOf, type HookContext } from './hooks';
+import { allOf } from './query';
+import { apiRow, storedRows, toApiRows } from './read';
+import { referrersTo, targetOf, type Referrer } from './references';
+import { encrypt, type Row } from './store';
+
+/** A write in progress: the hook context plus the request (for the caller's row limits). */
+export interface Writer extends HookContext {
+  request: FastifyRequest;
+}
+
+export const STALE_MESSAGE = 'This record was changed by someone else';
+
+const asEntity = (fields: readonly NormalisedField[]) => ({ fields }) as NormalisedEntity;
+const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
+const blank = (value: unknown) => value === null || value === undefined;
+
+function validated(entity: NormalisedEntity, input: unknown, mode: 'insert' | 'update'): Row {
+  // Entities without a version column still pass through the update schema, which requires one.
+  const body = mode === 'update' && !entity.systemFields && isRecord(input) ? { version: 0, ...input } : input;
+  const result = validateRow(entity, body, mode);
+  if (!result.ok) throw validationError(result.errors.map(({ field, message }) => ({ field, message })), result.errors[0]!.message);
+  return result.value;
+}
+
+/** Ids of the rows among `ids` the caller may see. */
+async function visibleIds(w: Writer, entity: NormalisedEntity, ids: readonly number[]): Promise<Set<number>> {
+  const rows = await w.trx
+    .selectFrom(`${entity.table} as t`)
+    .select('t.id')
+    .where('t.id', 'in', [...ids])
+    .where(allOf(await rowFilters(w.request, entity)))
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+// ── references ──────────────────────────────────────────────────────────────
+
+interface Wanted {
+  path: string;
+  label: string;
+  target: NormalisedEntity;
+  category?: string;
+  id: number;
+}
+
+function wantedReferences(fields: readonly NormalisedField[], row: Row, prefix: string, out: Wanted[]): Wanted[] {
+  for (const field of fields) {
+    const value = row[field.name];
+    if (blank(value)) continue;
+    if (field.kind === 'children') {
+      (value as Row[]).forEach((child, i) => wantedReferences(field.fields, child, `${prefix}${field.name}.${i}.`, out));
+      continue;
+    }
+    const target = targetOf(field);
+    if (!target) continue;
+    const category = field.kind === 'listvalue' ? field.category : undefined;
+    for (const id of field.kind === 'multireference' ? (value as number[]) : [value as number])
+      out.push({ path: `${prefix}${field.name}`, label: field.label, target, category, id });
+  }
+  return out;
+}
+
+/** 400 naming every field whose id has no row (list values also in the field's category). */
+async function checkReferences(w: Writer, fields: readonly NormalisedField[], row: Row): Promise<void> {
+  const wanted = wantedReferences(fields, row, '', []);
+  const groups = new Map<string, Wanted[]>();
+  for (const want of wanted) {
+    const key = `${want.target.table}|${want.category ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), want]);
+  }
+  const errors: { field: string; message: string }[] = [];
+  for (const group of groups.values()) {
+    const { target, category } = group[0]!;
+    let query = w.trx.selectFrom(target.table).select('id').where('id', 'in', [...new Set(group.map((g) => g.id))]);
+    if (category !== undefined)
+      query = query.where('category_id', 'in', w.trx.selectFrom('list_value_category').select('id').where('code', '=', category));
+    const found = new Set((await query.execute()).map((r) => Number(r.id)));
+    for (const want of group)
+      if (!found.has(want.id)) errors.push({ field: want.path, message: `${want.label} refers to a missing ${want.target.label.toLowerCase()} row (${want.id})` });
+  }
+  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
+}
+
+// ── unique values ───────────────────────────────────────────────────────────
+
+const duplicate = (field: string, label: string, value: unknown) => {
+  const message = `${label} "${String(value)}" is already used`;
+  return new ApiError(409, message, [{ field, message }]);
+};
+
+/** 409 naming the field when a unique value (alone or within its scope) is taken by another row. */
+async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: number | null, current: Row | null): Promise<void> {
+  const valueOf = (name: string) => (name in row ? row[name] : current?.[name]);
+  for (const field of entity.fields) {
+    if (!field.unique || field.custom || field.kind === 'children') continue;
+    const scope = Array.isArray(field.unique) ? field.unique : [];
+    if (![field.name, ...scope].some((name) => name in row)) continue;
+    const value = valueOf(field.name);
+    if (blank(value)) continue;
+    let query = w.trx.selectFrom(entity.table).select('id').where(field.column, '=', toStorageValue(field, value, w.ctx.dialect));
+    for (const name of scope) {
+      const scoped = entity.fields.find((f) => f.name === name)!;
+      const scopeValue = valueOf(name);
+      query = blank(scopeValue) ? query.where(scoped.column, 'is', null) : query.where(scoped.column, '=', toStorageValue(scoped, scopeValue, w.ctx.dialect));
+    }
+    if (id !== null) query = query.where('id', '<>', id);
+    if (await query.limit(1).executeTakeFirst()) throw duplicate(field.name, field.label, value);
+  }
+  for (const list of entity.fields) {
+    if (list.kind !== 'children' || !Array.isArray(row[list.name])) continue;
+    const children = row[list.name] as Row[];
+    for (const field of list.fields) {
+      if (!field.unique || field.name === 'id') continue;
+      const scope = Array.isArray(field.unique) ? field.unique.filter((s) => s !== 'parentId') : [];
+      const seen = new Set<string>();
+      for (const [i, child] of children.entries()) {
+        if (blank(child[field.name])) continue;
+        const key = JSON.stringify([child[field.name], ...scope.map((s) => child[s])]);
+        if (seen.has(key)) throw duplicate(`${list.name}.${i}.${field.name}`, field.label, child[field.name]);
+        seen.add(key);
+        if (field.unique !== true) continue;
+        let query = w.trx.selectFrom(list.table).select('id').where(field.column, '=', toStorageValue(field, child[field.name], w.ctx.dialect));
+        if (id !== null) query = query.where(CHILD_PARENT_COLUMN, '<>', id);
+        if (await query.limit(1).executeTakeFirst()) throw duplicate(`${list.name}.${i}.${field.name}`, field.label, child[field.name]);
+      }
+    }
+  }
+}
+
+// ── child tables and links ──────────────────────────────────────────────────
+
+async function deleteChildRows(w: Writer, list: Extract<NormalisedField, { kind: 'children' }>, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await deleteRelated(w, list.fields, ids);
+  await w.trx.deleteFrom(list.table).where('id', 'in', ids).execute();
+}
+
+/** Child rows (nested ones first) and link rows of the given parents. */
+async function deleteRelated(w: Writer, fields: readonly NormalisedField[], parentIds: number[]): Promise<void> {
+  for (const field of fields) {
+    if (field.kind === 'children') {
+      const rows = await w.trx.selectFrom(field.table).select('id').where(CHILD_PARENT_COLUMN, 'in', parentIds).execute();
+      await deleteChildRows(w, field, rows.map((r) => Number(r.id)));
+    } else if (field.kind === 'multireference') {
+      await w.trx.deleteFrom(field.table!).where(LINK_COLUMNS.parent, 'in', parentIds).execute();
+    }
+  }
+}
+
+/** Replaces the child lists and links the row carries; a child row keeps its id when it was this parent's. */
+async function writeRelated(w: Writer, fields: readonly NormalisedField[], parentId: number, row: Row): Promise<void> {
+  for (const field of fields) {
+    if (!(field.name in row)) continue;
+    if (field.kind === 'multireference') {
+      await w.trx.deleteFrom(field.table!).where(LINK_COLUMNS.parent, '=', parentId).execute();
+      const ids = (row[field.name] as number[] | null) ?? [];
+      if (ids.length > 0) await w.trx.insertInto(field.table!).values(ids.map((ref) => ({ [LINK_COLUMNS.parent]: parentId, [LINK_COLUMNS.ref]: ref }))).execute();
+    }
+    if (field.kind !== 'children') continue;
+    const existing = (await w.trx.selectFrom(field.table).select('id').where(CHILD_PARENT_COLUMN, '=', parentId).execute()).map((r) => Number(r.id));
+    await deleteChildRows(w, field, existing);
+    const kept = new Set(existing);
+    for (const [i, child] of ((row[field.name] as Row[] | null) ?? []).entries()) {
+      const { id, ...values } = child;
+      const stored: Row = { ...toStorageRow(asEntity(field.fields), values, w.ctx.dialect), [CHILD_PARENT_COLUMN]: parentId, [CHILD_ORDER_COLUMN]: i };
+      if (typeof id === 'number' && kept.has(id)) stored.id = id;
+      const inserted = await w.trx.insertInto(field.table).values(stored).returning('id').executeTakeFirstOrThrow();
+      await writeRelated(w, field.fields, Number(inserted.id), values);
+    }
+  }
+}
+
+// ── rows ────────────────────────────────────────────────────────────────────
+
+/** The row's columns: secrets encrypted, custom fields merged into the stored ones. */
+function columnsOf(w: Writer, entity: NormalisedEntity, row: Row, current: Row | null): Row {
+  const out: Row = { ...row };
+  for (const field of entity.fields) {
+    if (field.kind === 'secret' && typeof out[field.name] === 'string' && out[field.name] !== '') out[field.name] = encrypt(w.ctx, out[field.name] as string);
+    if (field.custom && current && !(field.name in out) && entity.fields.some((f) => f.custom && f.name in row)) out[field.name] = current[field.name];
+  }
+  return toStorageRow(entity, out, w.ctx.dialect);
+}
+
+async function runBefore(w: Writer, entity: NormalisedEntity, action: 'insert' | 'update' | 'delete', id: number | null, row: Row): Promise<Row> {
+  const extra: Row = {};
+  for (const hook of hooksOf(entity)) Object.assign(extra, await hook.beforeWrite?.({ ...w, action, id, row }));
+  return extra;
+}
+
+async function runAfter(w: Writer, entity: NormalisedEntity, action: 'insert' | 'update' | 'delete', id: number, before: Row | null, after: Row | null): Promise<void> {
+  for (const hook of hooksOf(entity)) await hook.afterWrite?.({ ...w, action, id, before, after });
+}
+
+const sentSecrets = (entity: NormalisedEntity, row: Row) => new Set(entity.fields.filter((f) => f.kind === 'secret' && f.name in row).map((f) => f.name));
+
+export async function insertRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
+  const row = validated(entity, input, 'insert');
+  await assertOutletAllowed(w.request, entity, row);
+  await checkReferences(w, entity.fields, row);
+  await checkUniques(w, entity, row, null, null);
+  const extra = await runBefore(w, entity, 'insert', null, row);
+  const system = entity.systemFields ? { version: 1, created_at: w.now, created_by: w.auth.userName, updated_at: w.now, updated_by: w.auth.userName } : {};
+  const values = { ...columnsOf(w, entity, row, null), ...system, ...extra };
+  const inserted = await w.trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
+  const id = Number(inserted.id);
+  await writeRelated(w, entity.fields, id, row);
+  const after = (await apiRow(w.ctx, w.trx, entity, id, { labels: false }))!;
+  await recordAudit(w, 'insert', id, null, after, sentSecrets(entity, row));
+  await runAfter(w, entity, 'insert', id, null, after);
+  return (await apiRow(w.ctx, w.trx, entity, id))!;
+}
+
+export async function updateRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
+  const { id: rawId, version, ...row } = validated(entity, input, 'update');
+  const id = rawId as number;
+  const before = (await visibleIds(w, entity, [id])).has(id) ? await apiRow(w.ctx, w.trx, entity, id, { labels: false }) : undefined;
+  if (!before) throw new ApiError(404, `${entity.label}: no row ${id}`);
+  if (entity.systemFields && before.version !== version) throw new ApiError(409, STALE_MESSAGE);
+  await assertOutletAllowed(w.request, entity, row);
+  await checkReferences(w, entity.fields, row);
+  await checkUniques(w, entity, row, id, before);
+  const extra = await runBefore(w, entity, 'update', id, row);
+  const set: Row = { ...columnsOf(w, entity, row, before), ...extra };
+  if (entity.systemFields) Object.assign(set, { version: (version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
+  if (Object.keys(set).length > 0) {
+    let query = w.trx.updateTable(entity.table).set(set).where('id', '=', id);
+    if (entity.systemFields) query = query.where('version', '=', version);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new ApiError(409, STALE_MESSAGE);
+  }
+  await writeRelated(w, entity.fields, id, row);
+  const after = (await apiRow(w.ctx, w.trx, entity, id, { labels: false }))!;
+  await recordAudit(w, 'update', id, before, after, sentSecrets(entity, row));
+  await runAfter(w, entity, 'update', id, before, after);
+  return (await apiRow(w.ctx, w.trx, entity, id))!;
+}
+
+/** The entity's first unique text field that callers write (its code): what an upsert without id matches on. */
+const naturalKey = (entity: NormalisedEntity) => entity.fields.find((f) => f.unique === true && f.kind === 'text' && !f.readOnly && !f.custom);
+
+/** Update by id, else by the entity's unique code when a row has it, else insert. */
+export async function upsertRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
+  if (!isRecord(input)) return insertRow(w, entity, input);
+  if (!blank(input.id) && input.id !== '') return updateRow(w, entity, input);
+  const key = naturalKey(entity);
+  const value = key ? input[key.name] : undefined;
+  if (key && typeof value === 'string' && value.trim() !== '') {
+    const existing = await w.trx.selectFrom(entity.table).select(['id', ...(entity.systemFields ? ['version'] : [])]).where(key.column, '=', value.trim()).executeTakeFirst();
+    if (existing) return updateRow(w, entity, { version: existing.version, ...input, id: Number(existing.id) });
+  }
+  return insertRow(w, entity, input);
+}
+
+// ── delete ──────────────────────────────────────────────────────────────────
+
+/**
+ * Rows the server wrote for this entity's own screen (a product's price history) belong to the row
+ * and go with it; every other row that refers to it keeps it.
+ */
+const dependent = (entity: NormalisedEntity, ref: Referrer) => ref.owner.readOnly && ref.owner.permission === entity.permission && ref.table === ref.owner.table;
+
+/** 409 when another row still refers to one of the rows. */
+async function checkInUse(w: Writer, entity: NormalisedEntity, ids: number[]): Promise<void> {
+  for (const ref of referrersTo(entity)) {
+    if (dependent(entity, ref)) continue;
+    let query = w.trx.selectFrom(ref.table).select(ref.column).where(ref.column, 'in', ids);
+    if (ref.table === entity.table) query = query.where('id', 'not in', ids);
+    const used = await query.limit(1).executeTakeFirst();
+    if (used) throw new ApiError(409, `${entity.label}: row ${String(used[ref.column])} is still used by ${ref.owner.label.toLowerCase()}`);
+  }
+}
+
+/** Deletes every row or none: 404 naming the ids that do not exist (or that the caller may not see). */
+export async function deleteRows(w: Writer, entity: NormalisedEntity, ids: number[]): Promise<number> {
+  const wanted = [...new Set(ids)];
+  const visible = await visibleIds(w, entity, wanted);
+  const missing = wanted.filter((id) => !visible.has(id));
+  if (missing.length > 0) throw new ApiError(404, `${entity.label}: no row ${missing.join(', ')}`);
+  await checkInUse(w, entity, wanted);
+  const befores = await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, wanted), { labels: false });
+  for (const before of befores) await runBefore(w, entity, 'delete', before.id as number, before);
+  await deleteRelated(w, entity.fields, wanted);
+  for (const ref of referrersTo(entity).filter((r) => dependent(entity, r))) await w.trx.deleteFrom(ref.table).where(ref.column, 'in', wanted).execute();
+  await w.trx.deleteFrom(entity.table).where('id', 'in', wanted).execute();
+  for (const before of befores) {
+    await recordAudit(w, 'delete', before.id as number, before, null);
+    await runAfter(w, entity, 'delete', before.id as number, before, null);
+  }
+  return wanted.length;
+}

@@ -1,0 +1,73 @@
+import { entities } from '@backroom/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+import { RowBuilder, changeOf, creatable, type Row } from './support/rows';
+
+let t: TestServer;
+let admin: string;
+let builder: RowBuilder;
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = (await t.login('admin', 'Admin@123')).accessToken;
+  builder = new RowBuilder(t, admin);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = <T = Row>(path: string, body: unknown) => t.call<T>('POST', path, { token: admin, body });
+const byId = (name: string, id: unknown) => post<Row[]>(`/DataRepository/fetch/${name}`, { filters: [{ ColumnName: 'id', ColumnValue: Number(id), Operator: 'EQ' }] });
+
+
+describe('every entity through the generic API', () => {
+  it.each(entities.filter(creatable).map((e) => [e.name, e] as const))('%s: insert, fetch, update, stale update, delete', async (_name, entity) => {
+    const body = await builder.row(entity);
+    const inserted = await post(`/DataRepository/Insert/${entity.name}`, body);
+    expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
+    const id = inserted.body.data.id;
+
+    const fetched = await byId(entity.name, id);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.totalCount).toBe(1);
+    const row = fetched.body.data[0]!;
+    for (const field of entity.fields) {
+      if (field.readOnly || field.system || !(field.name in body)) continue;
+      if (field.kind === 'secret') expect(row[field.name]).toBe('••••1234');
+      else if (field.kind === 'children') expect((row[field.name] as Row[]).length).toBe((body[field.name] as Row[]).length);
+      else expect(row[field.name], field.name).toEqual(body[field.name]);
+    }
+
+    const [name, value] = await changeOf(builder, entity, row);
+    const version = row.version ?? 0;
+    const updated = await post(`/DataRepository/Update/${entity.name}`, { id, version, [name]: value });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.data[name]).toEqual(value);
+    if (entity.systemFields) {
+      expect(updated.body.data.version).toBe((version as number) + 1);
+      const stale = await post(`/DataRepository/Update/${entity.name}`, { id, version, [name]: value });
+      expect(stale.status).toBe(409);
+      expect(stale.body.message).toBe('This record was changed by someone else');
+    }
+
+    const deleted = await post(`/DataRepository/Execute/${entity.name}`, { action: 'delete', ids: [id] });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await byId(entity.name, id)).body).toMatchObject({ data: [], totalCount: 0 });
+  });
+
+  it('edits a privilege (menu text) but never creates or deletes one', async () => {
+    const first = (await post<Row[]>('/DataRepository/fetch/privilege', { Take: 1 })).body.data[0]!;
+    const updated = await post('/DataRepository/Update/privilege', { id: first.id, version: first.version, menuText: 'Renamed' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.menuText).toBe('Renamed');
+    expect((await post('/DataRepository/Insert/privilege', { group: 'x', menuText: 'x', route: 'x' })).status).toBe(403);
+    expect((await post('/DataRepository/Execute/privilege', { action: 'delete', ids: [first.id] })).status).toBe(403);
+  });
+
+  it('reads the server-written tables and refuses to write them', async () => {
+    for (const entity of entities.filter((e) => e.readOnly)) {
+      const res = await post(`/DataRepository/fetch/${entity.name}`, entity.name === 'auditlog' ? {} : { Take: 5 });
+      expect(res.status, entity.name).toBe(200);
+      expect((await post(`/DataRepository/Insert/${entity.name}`, {})).status, entity.name).toBe(403);
+    }
+  });
+});
