@@ -9,5 +9,7 @@ export interface ApiEnvelope<T = unknown> {
   message: string;
   data: T;
   totalCount?: number;
+  /** Set when more rows matched than a fetch counts (10,000): totalCount is then a lower bound. */
+  totalCountCapped?: boolean;
   errors?: FieldError[];
 }

@@ -1,28 +1,51 @@
 import { MAX_TAKE, type FetchRequest, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { rowFilters } from './access';
 import { allOf, orderOf, whereOf } from './query';
 import { storedColumns, toApiRows } from './read';
-import { anyDb, type Row } from './store';
+import { leadingIndexedColumns } from './schema/tables';
+import { anyDb, type AnyDb, type Row } from './store';
 
 export const DEFAULT_TAKE = 10;
+/** Past this many matches a fetch stops counting: totalCount is then a lower bound. */
+export const COUNT_LIMIT = 10_000;
+
+export interface FetchResult {
+  rows: Row[];
+  totalCount: number;
+  totalCountCapped: boolean;
+}
+
+/** Matches of the condition, counted up to COUNT_LIMIT + 1: counting every match of a broad filter costs more than the page. */
+async function countUpToLimit(db: AnyDb, entity: NormalisedEntity, where: RawBuilder<SqlBool>): Promise<number> {
+  const matches = db.selectFrom(`${entity.table} as t`).where(where).select(sql`1`.as('one')).limit(COUNT_LIMIT + 1);
+  const counted = await db.selectFrom(matches.as('matches')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(counted.n);
+}
 
 /** One page of API rows matching the fetch body and the caller's row filters, with the total count. */
-export async function fetchRows(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest): Promise<{ rows: Row[]; totalCount: number }> {
+export async function fetchRows(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest): Promise<FetchResult> {
   const { ctx } = request.server;
   const db = anyDb(ctx);
-  const where = allOf([...whereOf(entity, body, ctx.dialect), ...(await rowFilters(request, entity))]);
+  const limits = await rowFilters(request, entity);
+  const where = allOf([...whereOf(entity, body, ctx.dialect), ...limits]);
   const order = orderOf(entity, body);
-  const from = db.selectFrom(`${entity.table} as t`).where(where);
-  const counted = await from.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const matches = await countUpToLimit(db, entity, where);
+
+  // With more matches than we count, reading the sort's index and filtering as it goes finds a
+  // page sooner than sorting every match. PostgreSQL's planner weighs that itself; SQLite's does
+  // not look at the LIMIT, so it is told not to use the filters' indexes.
+  const walkSortIndex = ctx.dialect === 'sqlite' && matches > COUNT_LIMIT && leadingIndexedColumns(entity).has(order[0]!.column);
+  const pageWhere = walkSortIndex ? allOf([...whereOf(entity, body, ctx.dialect, { filterIndexes: false }), ...limits]) : where;
+
   const columns = storedColumns(entity.fields, 't');
   if (entity.customizable) columns.push('t.custom_fields');
-  let query = from.select(columns);
+  let query = db.selectFrom(`${entity.table} as t`).where(pageWhere).select(columns);
   for (const { column, direction } of order) query = query.orderBy(`t.${column}`, direction);
   const stored = await query
     .limit(Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE))
     .offset(body.Skip ?? 0)
     .execute();
-  return { rows: await toApiRows(ctx, db, entity, stored), totalCount: Number(counted.n) };
+  return { rows: await toApiRows(ctx, db, entity, stored), totalCount: Math.min(matches, COUNT_LIMIT), totalCountCapped: matches > COUNT_LIMIT };
 }

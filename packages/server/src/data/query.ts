@@ -31,7 +31,29 @@ const likePattern = (value: unknown, prefix: string, suffix: string) => `${prefi
 
 const like = (column: RawBuilder<unknown>, pattern: string): Condition => sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
 
-function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: number, dialect: Dialect): Condition {
+/** Above every character a prefix can be followed by, in byte order. */
+const PAST_ANY_SUFFIX = '\u{10FFFF}';
+
+/**
+ * Case-insensitive "starts with" that an index on `lower(column)` serves (see migration
+ * 005_list_indexes): PostgreSQL plans a left-anchored LIKE on a text_pattern_ops index in any
+ * collation; SQLite does not use expression indexes for LIKE, but does for a range, which in its
+ * byte order is exactly the set of strings with that prefix.
+ */
+function startsWith(column: RawBuilder<unknown>, prefix: string, dialect: Dialect): Condition {
+  if (dialect === 'postgres') return like(column, likePattern(prefix, '', '%'));
+  return sql<SqlBool>`lower(${column}) >= lower(${prefix}) and lower(${column}) < lower(${prefix}) || ${PAST_ANY_SUFFIX}`;
+}
+
+export interface WhereOptions {
+  /**
+   * False asks SQLite not to use indexes for the filters (a unary `+` hides a column from its
+   * indexes), so that it walks the sort's index instead; see fetch.ts.
+   */
+  filterIndexes?: boolean;
+}
+
+function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: number, dialect: Dialect, options: WhereOptions): Condition {
   const at = `filters.${i}`;
   const field = fieldByName(entity, filter.ColumnName);
   if (!field) throw refuse(`${at}.ColumnName`, `Unknown column: ${filter.ColumnName}`);
@@ -56,7 +78,7 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
     throw refuse(`${at}.Operator`, `Operator ${operator} does not apply to ${field.name}`);
   }
 
-  const column = sql.ref(`t.${field.column}`);
+  const column = options.filterIndexes === false ? sql`+${sql.ref(`t.${field.column}`)}` : sql.ref(`t.${field.column}`);
   switch (operator) {
     case 'ISNULL':
       return sql<SqlBool>`${column} is null`;
@@ -65,7 +87,9 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
     case 'LIKE':
     case 'STARTSWITH':
       if (!TEXT_KINDS.has(field.kind)) throw refuse(`${at}.Operator`, `Operator ${operator} applies to text columns only, not ${field.name}`);
-      return like(column, likePattern(filter.ColumnValue, operator === 'LIKE' ? '%' : '', '%'));
+      return operator === 'LIKE'
+        ? like(column, likePattern(filter.ColumnValue, '%', '%'))
+        : startsWith(column, String(filter.ColumnValue ?? ''), dialect);
     case 'IN': {
       const values = list().map(value);
       if (values.length === 0) throw refuse(`${at}.ColumnValue`, 'IN needs comma-separated values');
@@ -85,8 +109,8 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
 }
 
 /** WHERE conditions of a fetch body (filters and quick search); every value is a bound parameter. */
-export function whereOf(entity: NormalisedEntity, request: FetchRequest, dialect: Dialect): Condition[] {
-  const conditions = (request.filters ?? []).map((filter, i) => filterCondition(entity, filter, i, dialect));
+export function whereOf(entity: NormalisedEntity, request: FetchRequest, dialect: Dialect, options: WhereOptions = {}): Condition[] {
+  const conditions = (request.filters ?? []).map((filter, i) => filterCondition(entity, filter, i, dialect, options));
   const search = request.search?.trim();
   if (search && entity.searchFields.length > 0) {
     const pattern = likePattern(search, '%', '%');

@@ -38,7 +38,7 @@ function entityOf(name: string): NormalisedEntity {
 const UNIQUE_VIOLATION = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
 
 /** One transaction for the whole write: every row or none. */
-async function inTransaction<T>(request: FastifyRequest, entity: NormalisedEntity, work: (w: Writer) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(request: FastifyRequest, entity: NormalisedEntity, work: (w: Writer) => Promise<T>): Promise<T> {
   const { ctx } = request.server;
   const auth = requireAuth(request);
   // Looked up before the transaction: SQLite has one connection, which the transaction holds.
@@ -91,8 +91,8 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
   app.post<Named>(`${repo}/fetch/:name`, opts, async (request) => {
     const body = parseBody(fetchRequest, request.body);
     const entity = await guarded(request, 'fetch', body.filters ?? []);
-    const { rows, totalCount } = await fetchRows(request, await withCustom(anyDb(app.ctx), entity), body);
-    return ok(rows, 'OK', totalCount);
+    const { rows, totalCount, totalCountCapped } = await fetchRows(request, await withCustom(anyDb(app.ctx), entity), body);
+    return totalCountCapped ? { ...ok(rows, 'OK', totalCount), totalCountCapped } : ok(rows, 'OK', totalCount);
   });
 
   app.get<Named>(`${repo}/fields/:name`, opts, async (request) => {

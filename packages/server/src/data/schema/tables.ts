@@ -108,3 +108,9 @@ export function entityTables(entity: NormalisedEntity): TableSpec[] {
 }
 
 export const registryTables = (entities: readonly NormalisedEntity[]): TableSpec[] => entities.flatMap(entityTables);
+
+/** Columns that lead an index of the entity's own table: a sort by one of them can be read off its index. */
+export function leadingIndexedColumns(entity: NormalisedEntity): Set<string> {
+  const [own] = entityTables(entity);
+  return new Set(['id', ...[...own!.uniques, ...own!.indexes].map((columns) => columns[0]!)]);
+}

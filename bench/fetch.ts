@@ -1,0 +1,134 @@
+/**
+ * Budget: `fetch/product`, one page of 10 with a filter and a sort, over 1,000,000 products:
+ * SQLite p50 ≤ 10 ms and p99 ≤ 50 ms; PostgreSQL p50 ≤ 15 ms (DESIGN.md "Budgets").
+ *
+ * Seeds the products through the server's own database connection (rows shaped by the registry's
+ * storage mapping), then times the real route in-process with `app.inject` — routing, the bearer
+ * and privilege checks, the query, the count and the serialisation — so the figure is the server's
+ * own time, without the network.
+ *
+ *   npm run bench:fetch -w @backroom/bench                 # SQLite, and PostgreSQL when DATABASE_URL is set
+ *   BENCH_PRODUCTS=100000 npm run bench:fetch -w @backroom/bench
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findEntity, toStorageRow } from '@backroom/schema';
+import { buildApp } from '@backroom/server';
+import pg from 'pg';
+import { sql } from 'kysely';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const CATEGORIES = 50;
+const BATCH = 2_000;
+const BUDGET = { sqlite: { p50: 10, p99: 50 }, postgres: { p50: 15, p99: Infinity } } as const;
+
+type Database = keyof typeof BUDGET;
+
+async function freshPostgres(adminUrl: string) {
+  const name = `br_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+const centsToDecimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function run(database: Database) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
+  const postgres = database === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : null;
+  const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false });
+  try {
+    const db = app.ctx.db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
+    const product = findEntity('product')!;
+    const category = findEntity('category')!;
+
+    const started = performance.now();
+    const uom = await db.selectFrom('list_value').select('id').limit(1).executeTakeFirstOrThrow();
+    const categoryIds: number[] = [];
+    for (let c = 0; c < CATEGORIES; c++) {
+      const row = toStorageRow(category, { code: `BENCH-C${c}`, name: `Bench category ${c}`, isActive: true }, database);
+      const inserted = await db.insertInto(category.table).values(row).returning('id').executeTakeFirstOrThrow();
+      categoryIds.push(Number(inserted.id));
+    }
+    for (let start = 0; start < PRODUCTS; start += BATCH) {
+      const rows = [];
+      for (let i = start; i < Math.min(PRODUCTS, start + BATCH); i++) {
+        rows.push(
+          toStorageRow(
+            product,
+            {
+              code: `B${String(i).padStart(7, '0')}`,
+              name: `Product ${(i * 7919) % PRODUCTS}`,
+              category: categoryIds[i % CATEGORIES],
+              uom: Number(uom.id),
+              type: 'standard',
+              sellingPrice: centsToDecimal(100 + (i % 50_000)),
+              isActive: i % 10 !== 0,
+              trackStock: true,
+              allowDiscount: true,
+            },
+            database,
+          ),
+        );
+      }
+      await db.insertInto(product.table).values(rows).execute();
+    }
+    await sql`ANALYZE`.execute(db);
+    console.log(`${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const login = await app.inject({ method: 'POST', url: '/backoffice/core/api/Authentication/Login', payload: { userName: 'admin', password: 'Admin@123' } });
+    const token = login.json().data.token.accessToken as string;
+    const shapes = {
+      'category EQ, sort name': (n: number) => ({ filters: [{ ColumnName: 'category', ColumnValue: categoryIds[n % CATEGORIES], Operator: 'EQ' }], sorts: [{ ColumnName: 'name', Direction: 'ASC' }] }),
+      'name STARTSWITH, sort code': (n: number) => ({ filters: [{ ColumnName: 'name', ColumnValue: `Product ${n % 1000}`, Operator: 'STARTSWITH' }], sorts: [{ ColumnName: 'code', Direction: 'ASC' }] }),
+      'isActive EQ, sort price desc': () => ({ filters: [{ ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' }], sorts: [{ ColumnName: 'sellingPrice', Direction: 'DESC' }] }),
+    };
+    const all: number[] = [];
+    for (const [shape, body] of Object.entries(shapes)) {
+      const times: number[] = [];
+      for (let n = 0; n < SAMPLES + 20; n++) {
+        const t0 = performance.now();
+        const response = await app.inject({
+          method: 'POST',
+          url: '/backoffice/core/api/DataRepository/fetch/product',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { Skip: (n % 5) * 10, Take: 10, ...body(n) },
+        });
+        const elapsed = performance.now() - t0;
+        if (response.statusCode !== 200) throw new Error(`${shape}: ${response.statusCode} ${response.body}`);
+        if (n >= 20) times.push(elapsed);
+      }
+      times.sort((a, b) => a - b);
+      all.push(...times);
+      console.log(`${database}: ${shape.padEnd(30)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
+    }
+    all.sort((a, b) => a - b);
+    const p50 = percentile(all, 50);
+    const p99 = percentile(all, 99);
+    const ok = p50 <= BUDGET[database].p50 && p99 <= BUDGET[database].p99;
+    console.log(`${database}: fetch/product overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET[database].p50} ms${BUDGET[database].p99 === Infinity ? '' : `, p99 ≤ ${BUDGET[database].p99} ms`})`);
+    return ok;
+  } finally {
+    await app.close();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [await run('sqlite')];
+if (process.env.DATABASE_URL) results.push(await run('postgres'));
+process.exitCode = results.every(Boolean) ? 0 : 1;
