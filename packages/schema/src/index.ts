@@ -5,3 +5,4 @@ export * from './api/menu';
 export * from './api/settings';
 export * from './api/fetch';
 export * from './registry/index';
+export * from './api/admin';

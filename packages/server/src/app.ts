@@ -18,6 +18,7 @@ import { registerProcedureRoutes } from './procedures/routes';
 import { registerSettingRoutes } from './settings/routes';
 import { registerSpaRoutes } from './spa/routes';
 import { registerUserRoutes } from './users/routes';
+import { registerAdminRoutes } from './admin/routes';
 import { registerDataRoutes } from './data/routes';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerSettingRoutes(app, api);
     registerProcedureRoutes(app, api);
     registerUserRoutes(app, api);
+    registerAdminRoutes(app, api);
     await registerDataRoutes(app, api);
     await registerSpaRoutes(app);
     await registerFileRoutes(app);

@@ -112,17 +112,8 @@ export const administration: MenuGroupDef = {
         timezone: f.timezone({ default: 'UTC' }),
       },
     }),
-    single('feature', 'Features', 'toggles', {
-      // The form's shape; the server keeps the switches as feature_switch rows (key, enabled).
-      hooks: ['featureSwitches'],
-      systemFields: false,
-      fields: {
-        onlineOrdering: f.bool({ default: true }),
-        membership: f.bool({ default: true }),
-        commission: f.bool({ default: true }),
-        vouchers: f.bool({ default: true }),
-      },
-    }),
+    // The module switches are feature_switch rows (key, enabled), read and written by /api/feature.
+    single('feature', 'Features', 'toggles'),
     single('installer', 'Installer', 'magic', { inMenu: false }),
   ],
   entities: [
@@ -130,6 +121,9 @@ export const administration: MenuGroupDef = {
       api: 'RolePrivileges',
       permission: 'roleprivilege',
       table: 'role_privilege',
+      // Written only through /api/RolePrivileges/Save, which keeps an administrator from locking
+      // everyone out and view implied by the other flags.
+      readOnly: true,
       defaultSort: 'role',
       dropdown: { label: ['role', 'privilege'] },
       fields: {

@@ -18,7 +18,6 @@ describe('hooks', () => {
       'onlinesalesorder:onlineOrder',
       'webhook:webhookDelivery',
       'customfield:customField',
-      'feature:featureSwitches',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { screenRoutes } from '../screens/screenRoutes';
+import { singleScreens } from '../singles';
 import Layout from '../shell/Layout';
 import { useAppSelector } from '../store';
 import { Spinner } from '../ui/Spinner';
@@ -42,6 +43,8 @@ function SignedInRoutes() {
             <Route path="noaccess" element={<NoAccessPage />} />
             <Route path="logout" element={<LogoutPage />} />
             {routes.map((route) => {
+              const Single = singleScreens[route.screen];
+              if (Single) return route.mode === 'list' ? <Route key={route.path} path={route.path} element={<Single key={route.path} item={route.item} />} /> : null;
               const Screen = route.screen === 'listvalue' ? ListValueScreen : MenuScreen;
               return <Route key={route.path} path={route.path} element={<Screen key={route.path} item={route.item} mode={route.mode} />} />;
             })}

@@ -3,6 +3,7 @@ import { Outlet, Route } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { LazyBoundary, lazyPage } from './lazy';
 import { usePageStageClass } from './PageTransition';
+import { InstallerPage } from '../singles';
 
 export const LoginPage = lazyPage(() => import('../pages/LoginPage'));
 const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage'));
@@ -36,6 +37,7 @@ export function publicRoutes(signedIn: boolean) {
       <Route path="unauthorized" element={<UnauthorizedPage />} />
       <Route path="lock" element={<LockPage />} />
       <Route path="loginsuccess" element={<LoginSuccessPage />} />
+      <Route path="installer" element={<InstallerPage />} />
       {!signedIn && <Route path="logout" element={<LogoutPage />} />}
     </Route>
   );

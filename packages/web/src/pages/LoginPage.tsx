@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LoginRequest, LoginResponse, SamlProvider } from '@backroom/schema';
 import { authApi, getSamlProviders } from '../api/endpoints';
+import { InstallerLink } from '../singles/InstallerLink';
 import { usePageName } from '../app/usePageName';
 import { schemaResolver } from '../forms/lazyResolver';
 import { FormAlert } from '../ui/FormAlert';
@@ -70,6 +71,7 @@ export default function LoginPage() {
           <p className="text-center mt-3 mb-0">
             <Link to="/resetpassword">{t('auth.login.forgot')}</Link>
           </p>
+          <InstallerLink />
           {providers.length > 0 && (
             <div className="mt-3 border-top pt-3">
               <p className="text-center text-body-secondary small">{t('auth.login.or')}</p>

@@ -1,51 +1,67 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
+import { findEntity, screens, type NormalisedEntity, type ScreenDef } from '@backroom/schema';
 import { usePageName } from '../app/usePageName';
 import { useAppDispatch } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { setPagePrivilege } from '../store/pageSlice';
+import { FormScreen } from './FormScreen';
+import { ListScreen } from './ListScreen';
 import type { ScreenMode } from './screenRoutes';
-
-const PERMISSIONS = ['ableToView', 'ableToEdit', 'ableToDelete', 'ableToSetTable'] as const;
 
 export interface ScreenProps {
   item: ClientMenuItem;
   mode: ScreenMode;
 }
 
-/**
- * The screen routed for a menu item until the generic list and form screens exist: it names the
- * item, the mode and the permissions the menu granted, and records the item as the page privilege.
- */
-export default function MenuScreen({ item, mode, children }: ScreenProps & { children?: ReactNode }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const { id } = useParams();
-  usePageName(item.name);
+/** The registry's screen for a menu path (`/product` → product). */
+export const screenOf = (path: string): ScreenDef | undefined => {
+  const route = path.replace(/^\//, '').toLowerCase();
+  return screens.find((s) => s.route.toLowerCase() === route);
+};
 
+/** Names the page and records the item as the page privilege. */
+export function useScreenSetup(item: ClientMenuItem) {
+  const dispatch = useAppDispatch();
+  usePageName(item.name);
   useEffect(() => {
     dispatch(setPagePrivilege(item));
   }, [dispatch, item]);
+}
 
+export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProps & { entity: NormalisedEntity; title: string } & Pick<Parameters<typeof FormScreen>[0], 'fixedValues' | 'hiddenFields'> & Pick<Parameters<typeof ListScreen>[0], 'fixedFilters'>) {
+  // SPEC §2: list-kind screens (listvaluecategory, warehouseproductmapping, futureproductprice) have no form.
+  const hasForm = entity.kind === 'entity' && !entity.readOnly;
+  if (mode !== 'list' && !hasForm) return <Navigate to={item.path} replace />;
+  if (mode === 'list') return <ListScreen entity={entity} item={item} hasForm={hasForm} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+  return <FormScreen entity={entity} item={item} mode={mode} title={title} fixedValues={rest.fixedValues} hiddenFields={rest.hiddenFields} />;
+}
+
+/**
+ * The screen routed for a menu item: the generic list and form of its registry entity. Single
+ * screens and importers get their own screens later; until then they say so.
+ */
+export default function MenuScreen({ item, mode }: ScreenProps) {
+  const { t } = useTranslation();
+  useScreenSetup(item);
+  const screen = screenOf(item.path);
+  const entity = screen && (screen.kind === 'entity' || screen.kind === 'list') ? findEntity(screen.name) : undefined;
+  if (!entity) return <PendingScreen item={item} kind={screen?.kind} />;
+  return <GenericScreen entity={entity} item={item} mode={mode} title={t(`screens.${entity.name}`, { defaultValue: item.name || entity.label })} />;
+}
+
+function PendingScreen({ item, kind }: { item: ClientMenuItem; kind?: string }) {
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="screen-title">
       <div className="card-body">
         <h2 id="screen-title" className="h4">
           {item.name}
         </h2>
-        <p className="screen-mode">{mode === 'edit' ? t('screen.mode.edit', { id }) : t(`screen.mode.${mode}`)}</p>
-        {children}
-        <h3 className="h6">{t('screen.permissions')}</h3>
-        <dl className="row mb-0 screen-permissions">
-          {PERMISSIONS.map((flag) => (
-            <div key={flag} className="col-sm-6 d-flex gap-2">
-              <dt className="fw-normal">{t(`screen.flags.${flag}`)}</dt>
-              <dd className="mb-0 fw-semibold">{item[flag] ? t('common.yes') : t('common.no')}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="text-body-secondary small mt-3 mb-0">{t('screen.pending')}</p>
+        <p className="mb-0" role="status">
+          {kind === 'importer' ? t('screen.importerPending') : kind === 'single' ? t('screen.singlePending') : t('screen.pending')}
+        </p>
       </div>
     </section>
   );

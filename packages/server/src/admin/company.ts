@@ -1,0 +1,66 @@
+import { saveCompanyRequest, type CompanyDto, type CompanySettings } from '@backroom/schema';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { requireAuth, requirePrivilege } from '../http/auth-guard';
+import { ApiError, ok, validationError } from '../http/envelope';
+import { parseBody } from '../http/validate';
+import { activeCurrencies, currencyExists } from './currencies';
+
+const DEFAULT_TIMEZONE = 'UTC';
+
+async function readCompany(db: Kysely<Database>): Promise<CompanyDto | null> {
+  const row = await db.selectFrom('company').selectAll().orderBy('id').limit(1).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    registrationNo: row.registration_no,
+    taxRegistrationNo: row.tax_registration_no,
+    address: row.address,
+    logo: row.logo,
+    baseCurrencyId: row.base_currency_id,
+    timezone: row.timezone ?? DEFAULT_TIMEZONE,
+  };
+}
+
+/** `/api/company/{Get|Save}`: the one company row (the `company` screen). */
+export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): void {
+  const { db } = app.ctx;
+  const base = `${apiPrefix}/company`;
+
+  app.get(`${base}/Get`, { preHandler: requirePrivilege('company', 'view') }, async () => {
+    const settings: CompanySettings = { company: await readCompany(db), currencies: await activeCurrencies(db) };
+    return ok(settings);
+  });
+
+  app.post(`${base}/Save`, { preHandler: requirePrivilege('company', 'edit') }, async (request) => {
+    const auth = requireAuth(request);
+    const body = parseBody(saveCompanyRequest, request.body);
+    const current = await readCompany(db);
+    if (!current) throw new ApiError(404, 'There is no company yet, run the installer first');
+    if (body.baseCurrencyId !== null && !(await currencyExists(db, body.baseCurrencyId))) {
+      throw validationError([{ field: 'baseCurrencyId', message: 'Base currency does not exist' }]);
+    }
+    const result = await db
+      .updateTable('company')
+      .set((eb) => ({
+        name: body.name,
+        registration_no: body.registrationNo,
+        tax_registration_no: body.taxRegistrationNo,
+        address: body.address,
+        logo: body.logo,
+        base_currency_id: body.baseCurrencyId,
+        timezone: body.timezone,
+        version: eb('version', '+', 1),
+        updated_at: new Date().toISOString(),
+        updated_by: auth.userName,
+      }))
+      .where('id', '=', current.id)
+      .where('version', '=', body.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, 'Someone else saved the company settings meanwhile, reload them and try again');
+    return ok(await readCompany(db), 'Company saved');
+  });
+}

@@ -1,0 +1,75 @@
+import type { CompanySettings, InstallerStatus, LoginResponse, MenuGroupDto } from '@backroom/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ config: { demo: false } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const setup = {
+  company: { name: 'Kedai Runcit Sdn Bhd', baseCurrency: 'MYR', timezone: 'Asia/Kuala_Lumpur' },
+  admin: { userName: 'owner', displayName: 'Olivia Owner', email: 'owner@kedai.example', password: 'Kedai#Owner2026' },
+};
+const status = async () => (await t.call<InstallerStatus>('GET', '/installer/Status')).body.data;
+
+describe('the installer on a start without demo data', () => {
+  it('is open while no administrator exists', async () => {
+    expect(await status()).toEqual({ open: true });
+  });
+
+  it('refuses bad input, naming each field, and a common password', async () => {
+    const bad = await t.call('POST', '/installer/Setup', {
+      body: { company: { name: '', baseCurrency: 'ringgit', timezone: 'Nowhere/Land' }, admin: { userName: 'a b', displayName: 'X', email: 'not-mail', password: 'short' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors!.map((e) => e.field).sort()).toEqual(['admin.email', 'admin.password', 'admin.userName', 'company.baseCurrency', 'company.name', 'company.timezone']);
+    const common = await t.call('POST', '/installer/Setup', { body: { ...setup, admin: { ...setup.admin, password: 'password123' } } });
+    expect(common.status).toBe(400);
+    expect(common.body.errors).toEqual([{ field: 'admin.password', message: 'This password is too common' }]);
+    expect(await status()).toEqual({ open: true });
+  });
+
+  it('creates the company, the Administrator role with every privilege and the user; then closes', async () => {
+    const res = await t.call('POST', '/installer/Setup', { body: setup });
+    expect(res.status).toBe(200);
+    expect(await status()).toEqual({ open: false });
+
+    const login = await t.call<LoginResponse>('POST', '/Authentication/Login', { body: { userName: 'owner', password: setup.admin.password } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.userInfo).toMatchObject({ displayName: 'Olivia Owner', role: 'Administrator', mustChangePassword: false });
+    const token = login.body.data.token!.accessToken;
+
+    const menu = (await t.call<MenuGroupDto[]>('GET', '/AppModule/GetMenu/1', { token })).body.data;
+    const items = menu.flatMap((g) => g.items);
+    expect(items.length).toBeGreaterThan(40);
+    expect(items.every((i) => i.ableToView && i.ableToEdit && i.ableToDelete && i.ableToSetTable)).toBe(true);
+
+    const company = (await t.call<CompanySettings>('GET', '/company/Get', { token })).body.data;
+    expect(company.company).toMatchObject({ name: 'Kedai Runcit Sdn Bhd', timezone: 'Asia/Kuala_Lumpur' });
+    expect(company.currencies).toEqual([{ id: company.company!.baseCurrencyId, code: 'MYR', name: 'MYR' }]);
+  });
+
+  it('answers 409 once closed', async () => {
+    const again = await t.call('POST', '/installer/Setup', { body: { ...setup, admin: { ...setup.admin, userName: 'intruder' } } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Backroom is set up already, sign in instead');
+    const intruder = await t.call('POST', '/Authentication/Login', { body: { userName: 'intruder', password: setup.admin.password } });
+    expect(intruder.status).toBe(401);
+  });
+});
+
+describe('the installer on a demo start', () => {
+  it('is closed', async () => {
+    const demo = await startTestServer();
+    try {
+      expect((await demo.call<InstallerStatus>('GET', '/installer/Status')).body.data).toEqual({ open: false });
+      expect((await demo.call('POST', '/installer/Setup', { body: setup })).status).toBe(409);
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import type { ApiEnvelope, FetchRequest, FieldError, NormalisedField } from '@backroom/schema';
+import axios, { type AxiosRequestConfig } from 'axios';
+import { webRoot } from '../config/webRoot';
+
+/** One row as the DataRepository answers it: fields by name, `id`, `version`, `{reference}Label`. */
+export type ApiRow = Record<string, unknown> & { id?: number; version?: number };
+
+export interface Option {
+  label: string;
+  value: string | number;
+}
+
+export interface FetchAnswer {
+  rows: ApiRow[];
+  totalCount: number;
+  /** More rows matched than the server counts: totalCount is a lower bound. */
+  capped: boolean;
+}
+
+export interface AuditEntry {
+  id?: number;
+  at: string;
+  userName: string | null;
+  action: 'insert' | 'update' | 'delete' | string;
+  changes: Record<string, { before: unknown; after: unknown }> | null;
+}
+
+const REPO = '/api/DataRepository';
+/** Screens show their own errors (list error state, form alerts), so these calls never open the error modal. */
+const inline: AxiosRequestConfig = { suppressErrorModal: true };
+
+const client = async () => (await import('../api/http')).http;
+const enc = encodeURIComponent;
+
+async function post<T>(url: string, body: unknown, config: AxiosRequestConfig = inline) {
+  return (await (await client()).post<ApiEnvelope<T>>(url, body, config)).data;
+}
+
+export const dataApi = {
+  fetch: async (name: string, body: FetchRequest, signal?: AbortSignal): Promise<FetchAnswer> => {
+    const envelope = await post<ApiRow[]>(`${REPO}/fetch/${enc(name)}`, body, { ...inline, signal });
+    const rows = Array.isArray(envelope.data) ? envelope.data : [];
+    return { rows, totalCount: envelope.totalCount ?? rows.length, capped: envelope.totalCountCapped === true };
+  },
+  fields: async (name: string): Promise<NormalisedField[]> => {
+    const envelope = (await (await client()).get<ApiEnvelope<NormalisedField[]>>(`${REPO}/fields/${enc(name)}`, inline)).data;
+    return Array.isArray(envelope.data) ? envelope.data : [];
+  },
+  insert: async (name: string, row: unknown) => (await post<ApiRow>(`${REPO}/Insert/${enc(name)}`, row)).data,
+  update: async (name: string, row: unknown) => (await post<ApiRow>(`${REPO}/Update/${enc(name)}`, row)).data,
+  remove: async (name: string, ids: readonly number[]) => (await post<unknown>(`${REPO}/Execute/${enc(name)}`, { action: 'delete', ids })).data,
+  audit: async (name: string, id: number): Promise<AuditEntry[]> =>
+    (
+      await dataApi.fetch('auditlog', {
+        Skip: 0,
+        Take: 200,
+        filters: [
+          { ColumnName: 'entity', ColumnValue: name, Operator: 'EQ' },
+          { ColumnName: 'rowId', ColumnValue: id, Operator: 'EQ' },
+        ],
+        sorts: [{ ColumnName: 'at', Direction: 'DESC' }],
+      })
+    ).rows as unknown as AuditEntry[],
+  dropdown: async (entity: string, search = '', take = 20, signal?: AbortSignal): Promise<Option[]> => {
+    const envelope = (
+      await (await client()).get<ApiEnvelope<{ text: string; value: string | number }[]>>(`/api/AppModule/GetDropDown/${enc(entity)}`, {
+        ...inline,
+        params: { search: search || undefined, Take: take },
+        signal,
+      })
+    ).data;
+    return (Array.isArray(envelope.data) ? envelope.data : []).map((o) => ({ label: String(o.text), value: o.value }));
+  },
+  /** `POST {origin}/upload/{base path}[/{folder}]`, multipart field `file` → the stored path. */
+  upload: async (file: File, folder?: string): Promise<{ fileName: string; url: string }> => {
+    const base = webRoot.basePath.replace(/^\//, '');
+    const url = `${window.location.origin}/upload/${[base, folder].filter(Boolean).join('/')}`;
+    const form = new FormData();
+    form.append('file', file);
+    const answer = (await (await client()).post<{ fileName: string; url: string } | ApiEnvelope<{ fileName: string; url: string }>>(url, form, inline)).data;
+    return 'url' in answer ? answer : answer.data;
+  },
+};
+
+/** What a failed call tells the user: status, field errors and the message. */
+export interface ApiFailure {
+  status: number;
+  message: string;
+  errors: FieldError[];
+}
+
+export function apiFailure(error: unknown): ApiFailure {
+  if (axios.isAxiosError(error)) {
+    const body = error.response?.data as Partial<ApiEnvelope> | undefined;
+    return {
+      status: error.response?.status ?? 0,
+      message: (body && typeof body.message === 'string' && body.message) || error.message,
+      errors: Array.isArray(body?.errors) ? body.errors : [],
+    };
+  }
+  return { status: 0, message: error instanceof Error ? error.message : String(error), errors: [] };
+}

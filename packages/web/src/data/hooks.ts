@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FetchRequest, NormalisedField } from '@backroom/schema';
+import { dataApi, type Option } from './api';
+
+export const dataKeys = {
+  all: ['data'] as const,
+  list: (name: string, body: FetchRequest) => ['data', name, 'list', body] as const,
+  row: (name: string, id: number) => ['data', name, 'row', id] as const,
+  fields: (name: string) => ['data', name, 'fields'] as const,
+  audit: (name: string, id: number) => ['data', name, 'audit', id] as const,
+};
+
+/** One page of rows; the previous page stays shown while the next loads. */
+export const useRows = (name: string, body: FetchRequest, enabled = true) =>
+  useQuery({
+    queryKey: dataKeys.list(name, body),
+    queryFn: ({ signal }) => dataApi.fetch(name, body, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** One row by id (a fetch filtered on `id`). */
+export const useRow = (name: string, id: number | undefined) =>
+  useQuery({
+    queryKey: dataKeys.row(name, id ?? 0),
+    queryFn: async ({ signal }) => {
+      const { rows } = await dataApi.fetch(name, { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id!, Operator: 'EQ' }] }, signal);
+      if (!rows[0]) throw new Error('not found');
+      return rows[0];
+    },
+    enabled: id !== undefined,
+  });
+
+/** Run-time custom fields of an entity (the server's field list, less what the registry already declares). */
+export const useCustomFields = (name: string, enabled: boolean) =>
+  useQuery({
+    queryKey: dataKeys.fields(name),
+    queryFn: async () => (await dataApi.fields(name)).filter((f): f is NormalisedField => Boolean(f && f.custom)),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+
+export const useAudit = (name: string, id: number, enabled: boolean) =>
+  useQuery({ queryKey: dataKeys.audit(name, id), queryFn: () => dataApi.audit(name, id), enabled });
+
+/** A value that follows `value` once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** GetDropDown options of an entity for a search text. */
+export const useDropdown = (entity: string, search: string, enabled = true, take = 20) =>
+  useQuery({
+    queryKey: ['dropdown', entity, search, take],
+    queryFn: ({ signal }) => dataApi.dropdown(entity, search, take, signal),
+    enabled,
+    staleTime: 30_000,
+  });
+
+/** The id of a list-value category from its code (`brand` → the BRAND row's id). */
+export const useCategoryId = (code: string) =>
+  useQuery({
+    queryKey: ['listvaluecategory', code.toUpperCase()],
+    queryFn: async ({ signal }) => {
+      const { rows } = await dataApi.fetch(
+        'listvaluecategory',
+        { Skip: 0, Take: 1, filters: [{ ColumnName: 'code', ColumnValue: code.toUpperCase(), Operator: 'EQ' }] },
+        signal,
+      );
+      const id = Number(rows[0]?.id);
+      if (!Number.isFinite(id) || id <= 0) throw new Error(`Unknown list value category ${code}`);
+      return id;
+    },
+    enabled: code !== '',
+    staleTime: Infinity,
+  });
+
+/** The values of a list-value category, as options (the server's dropdown knows no category, so a filtered fetch). */
+export function useListValues(category: string) {
+  const categoryId = useCategoryId(category);
+  return useQuery({
+    queryKey: ['listvalues', category.toUpperCase(), categoryId.data],
+    queryFn: async ({ signal }): Promise<Option[]> => {
+      const { rows } = await dataApi.fetch(
+        'listvalue',
+        {
+          Skip: 0,
+          Take: 1000,
+          filters: [
+            { ColumnName: 'category', ColumnValue: categoryId.data!, Operator: 'EQ' },
+            { ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' },
+          ],
+          sorts: [{ ColumnName: 'sortOrder', Direction: 'ASC' }],
+        },
+        signal,
+      );
+      return rows.map((row) => ({ value: Number(row.id), label: String(row.name ?? row.code ?? row.id) }));
+    },
+    enabled: categoryId.data !== undefined,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,73 @@
+import { SCALED_KINDS, humanize, scaleOf, type DecimalField, type NormalisedField } from '@backroom/schema';
+import type { TFunction } from 'i18next';
+
+/** A field's label in the current language (the registry's English label is the default). */
+export const fieldLabel = (t: TFunction, scope: string, field: Pick<NormalisedField, 'name' | 'label'>) =>
+  t(`fieldLabels.${scope}.${field.name}`, { defaultValue: field.label });
+
+export const enumLabel = (t: TFunction, field: NormalisedField, value: string) => {
+  const labels = 'valueLabels' in field ? (field.valueLabels as Record<string, string> | undefined) : undefined;
+  return t(`enumValues.${value}`, { defaultValue: labels?.[value] ?? humanize(value) });
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** ISO instant → the `datetime-local` input's local "yyyy-mm-ddTHH:mm". */
+export function isoToLocalInput(value: unknown): string {
+  if (typeof value !== 'string' || !value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The `datetime-local` value (local time) → ISO in UTC; anything else is left for validation to report. */
+export function localInputToIso(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** How a list cell shows a value: money formatted, booleans Yes/No, dates localised, references by label. */
+export function formatCell(t: TFunction, language: string, field: NormalisedField, row: Record<string, unknown>): string {
+  const value = row[field.name];
+  if (field.kind === 'reference' || field.kind === 'listvalue') {
+    const label = row[`${field.name}Label`];
+    return label != null && label !== '' ? String(label) : value == null ? '' : String(value);
+  }
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.kind) {
+    case 'boolean':
+      return value === true || value === 'true' || value === 1 ? t('common.yes') : t('common.no');
+    case 'decimal':
+    case 'money':
+    case 'quantity':
+    case 'percent': {
+      const n = Number(value);
+      if (!Number.isFinite(n)) return String(value);
+      const scale = scaleOf(field as DecimalField);
+      const text = new Intl.NumberFormat(language, { minimumFractionDigits: scale, maximumFractionDigits: scale }).format(n);
+      return field.kind === 'percent' ? `${text}%` : text;
+    }
+    case 'number':
+      return typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : String(value);
+    case 'date': {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
+      return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString(language) : String(value);
+    }
+    case 'datetime': {
+      const date = new Date(String(value));
+      return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(language);
+    }
+    case 'enum':
+      return Array.isArray(value) ? value.map((v) => enumLabel(t, field, String(v))).join(', ') : enumLabel(t, field, String(value));
+    case 'multireference':
+    case 'image':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return String(value);
+  }
+}
+
+export const isNumericKind = (field: NormalisedField) => field.kind === 'number' || SCALED_KINDS.has(field.kind);

@@ -1,0 +1,62 @@
+import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
+import { isoToLocalInput, localInputToIso } from './format';
+
+type Values = Record<string, unknown>;
+
+const isMultiple = (field: NormalisedField) => field.kind === 'multireference' || ('multiple' in field && Boolean(field.multiple));
+
+/** A field's form value from an API value (or its default on a new row). */
+function toFormValue(field: NormalisedField, value: unknown): unknown {
+  if (value === undefined && 'default' in field && field.default !== undefined) value = field.default;
+  switch (field.kind) {
+    case 'boolean':
+      return value === true || value === 'true' || value === 1;
+    case 'children':
+      return Array.isArray(value) ? value.map((row) => toFormRow(field.fields, (row ?? {}) as Values)) : [];
+    case 'datetime':
+      return isoToLocalInput(value);
+    case 'json':
+      return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+    case 'secret':
+      // Blank keeps the stored secret; the masked value is shown as the placeholder.
+      return '';
+    case 'reference':
+    case 'listvalue':
+      return value === null || value === undefined ? '' : value;
+    default:
+      if (isMultiple(field)) return Array.isArray(value) ? value : [];
+      return value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value;
+  }
+}
+
+function toFormRow(fields: readonly NormalisedField[], row: Values): Values {
+  const out: Values = {};
+  for (const field of fields) {
+    out[field.name] = toFormValue(field, row[field.name]);
+    if (field.kind === 'reference' || field.kind === 'listvalue' || field.kind === 'multireference') out[`${field.name}Label`] = row[`${field.name}Label`] ?? null;
+  }
+  if (row.id !== undefined) out.id = row.id;
+  if (row.version !== undefined) out.version = row.version;
+  return out;
+}
+
+/** Form values of a loaded row (edit) or of a new one (add: defaults, blanks). */
+export const toFormValues = (fields: readonly NormalisedField[], row: Values = {}) => toFormRow(fields, row);
+
+export const emptyChildRow = (field: NormalisedChildTable) => {
+  const row = toFormRow(field.fields, {});
+  delete row.id;
+  return row;
+};
+
+/** Form values back to wire form before validation: local date-times to ISO, child rows alike. */
+export function toWire(fields: readonly NormalisedField[], values: Values): Values {
+  const out: Values = { ...values };
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.kind === 'datetime') out[field.name] = localInputToIso(value);
+    else if (field.kind === 'children' && Array.isArray(value)) out[field.name] = value.map((row) => toWire(field.fields, (row ?? {}) as Values));
+    else if (field.kind === 'multireference' && Array.isArray(value)) out[field.name] = value.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
+  }
+  return out;
+}

@@ -1,0 +1,222 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { columnsKey } from './ListScreen';
+import { menuItem, ok, renderScreen, stubServer, type Call } from './testServer';
+
+const bundles = [
+  { id: 1, version: 3, code: 'B001', name: 'Breakfast set', price: '12.50', validFrom: '2024-05-01', validTo: null, isActive: true },
+  { id: 2, version: 1, code: 'B002', name: 'Lunch set', price: '1234.00', validFrom: null, validTo: null, isActive: false },
+];
+
+const fetches = (calls: Call[]) => calls.filter((c) => c.url.endsWith('/fetch/bundle')).map((c) => c.body as Record<string, unknown>);
+const lastFetch = (calls: Call[]) => fetches(calls).at(-1)!;
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => localStorage.clear());
+
+describe('generic list screen', () => {
+  it('renders the columns and rows of a fetch answer, formatted', async () => {
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    const table = await screen.findByRole('table', { name: 'bundle' });
+    expect(within(table).getByRole('checkbox', { name: 'Select all rows' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim())).toEqual(['', 'Code', 'Name', 'Price', 'Valid from', 'Valid to', 'Active', 'Actions']);
+    const row = (await within(table).findByText('Breakfast set')).closest('tr')!;
+    expect(within(row).getByText('12.50')).toHaveClass('text-end');
+    expect(within(row).getByText('Yes')).toBeInTheDocument();
+    expect(within(row).getByText(new Date(2024, 4, 1).toLocaleDateString('en'))).toBeInTheDocument();
+    expect(within(table).getByText('1,234.00')).toBeInTheDocument();
+    expect(within(within(table).getByText('Lunch set').closest('tr')!).getByText('No')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
+    expect(lastFetch(server.calls)).toEqual({ Skip: 0, Take: 10, filters: [], sorts: [{ ColumnName: 'code', Direction: 'ASC' }] });
+    expect(screen.getByRole('columnheader', { name: 'Code' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('shows the empty state, and the error state with a retry', async () => {
+    let failing = true;
+    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? (failing ? { status: 500, data: { resultCode: 500, message: 'Database down', data: null } } : ok([], 0)) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the records: Database down');
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+  });
+
+  it('sorts by clicking a sortable header, and keeps the sort in the address', async () => {
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    await screen.findByText('Breakfast set');
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(lastFetch(server.calls).sorts).toEqual([{ ColumnName: 'name', Direction: 'ASC' }]));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(lastFetch(server.calls).sorts).toEqual([{ ColumnName: 'name', Direction: 'DESC' }]));
+    expect(location()).toBe('/bundle?sort=-name');
+  });
+
+  it('filters text with LIKE, booleans with EQ and money with a GTE/LTE range; searches', async () => {
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    await screen.findByText('Breakfast set');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter Name' }), 'set');
+    await waitFor(() => expect(lastFetch(server.calls).filters).toEqual([{ ColumnName: 'name', ColumnValue: 'set', Operator: 'LIKE' }]));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter Active' }), 'Yes');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter Price from' }), '10{Enter}');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter Price to' }), '20{Enter}');
+    await waitFor(() =>
+      expect(lastFetch(server.calls).filters).toEqual([
+        { ColumnName: 'name', ColumnValue: 'set', Operator: 'LIKE' },
+        { ColumnName: 'price', ColumnValue: '10', Operator: 'GTE' },
+        { ColumnName: 'price', ColumnValue: '20', Operator: 'LTE' },
+        { ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' },
+      ]),
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'lunch{Enter}');
+    await waitFor(() => expect(lastFetch(server.calls).search).toBe('lunch'));
+    expect(location()).toBe('/bundle?q=lunch&f.name=set&f.isActive=true&f.price.min=10&f.price.max=20');
+  });
+
+  it('pages with the page size from the setting and a page size choice', async () => {
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 60) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle', { takePerRow: 25 });
+    await screen.findByText('Breakfast set');
+    await waitFor(() => expect(lastFetch(server.calls)).toMatchObject({ Skip: 0, Take: 25 }));
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastFetch(server.calls)).toMatchObject({ Skip: 25, Take: 25 }));
+    expect(location()).toBe('/bundle?page=2');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Page size' }), '50');
+    await waitFor(() => expect(lastFetch(server.calls)).toMatchObject({ Skip: 0, Take: 50 }));
+    expect(location()).toBe('/bundle?size=50');
+  });
+
+  it('filters a reference with the dropdown values (EQ on the id)', async () => {
+    const server = stubServer((call) => {
+      if (call.url.endsWith('/fetch/product')) return ok([{ id: 1, version: 1, code: 'P1', name: 'Apple', category: 3, categoryLabel: 'Fruit', sellingPrice: '1.20', isActive: true }], 1);
+      if (call.url.endsWith('/GetDropDown/category')) return ok([{ text: 'Fruit', value: 3 }, { text: 'Bakery', value: 4 }]);
+      return undefined;
+    });
+    await renderScreen(menuItem('/product'), '/product');
+    expect(await screen.findByText('Fruit')).toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: 'Filter Category' });
+    await within(filter).findByRole('option', { name: 'Bakery' });
+    await userEvent.selectOptions(filter, 'Bakery');
+    await waitFor(() =>
+      expect(server.bodies('/fetch/product').at(-1)!.filters).toEqual([{ ColumnName: 'category', ColumnValue: 4, Operator: 'EQ' }]),
+    );
+    expect(location()).toBe('/product?f.category=4');
+  });
+
+  it('pages on past a capped count', async () => {
+    const full = Array.from({ length: 10 }, (_, i) => ({ ...bundles[0], id: i + 1, code: `B${i}`, name: `Set ${i}` }));
+    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? { data: { resultCode: 200, message: 'OK', data: full, totalCount: 10000, totalCountCapped: true } } : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle?page=1000');
+    expect(await screen.findByText('Showing 9991–10000 of more than 10000')).toBeInTheDocument();
+    expect(screen.getByText('Page 1000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  });
+
+  it('reads page, size, sort, filters and search back from the address', async () => {
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 200) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle?page=3&size=25&sort=-price&q=set&f.code=B0&f.validFrom.min=2024-01-01');
+    await screen.findByText('Breakfast set');
+    expect(lastFetch(server.calls)).toEqual({
+      Skip: 50,
+      Take: 25,
+      filters: [
+        { ColumnName: 'code', ColumnValue: 'B0', Operator: 'LIKE' },
+        { ColumnName: 'validFrom', ColumnValue: '2024-01-01', Operator: 'GTE' },
+      ],
+      sorts: [{ ColumnName: 'price', Direction: 'DESC' }],
+      search: 'set',
+    });
+    expect(screen.getByRole('textbox', { name: 'Filter Code' })).toHaveValue('B0');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('set');
+    expect(screen.getByLabelText('Filter Valid from from')).toHaveValue('2024-01-01');
+    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByText('Page 3 of 8')).toBeInTheDocument();
+  });
+
+  it('deletes selected rows after a confirmation, through Execute', async () => {
+    const server = stubServer((call) => {
+      if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 2);
+      if (call.url.endsWith('/Execute/bundle')) return ok({ deleted: 2 });
+      return undefined;
+    });
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Breakfast set' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Lunch set' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(bar).toHaveTextContent('2 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Delete selected' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete 2 records?' });
+    expect(server.bodies('/Execute/bundle')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.bodies('/Execute/bundle')).toEqual([{ action: 'delete', ids: [1, 2] }]));
+    expect(await screen.findByText('Deleted 2 records')).toBeInTheDocument();
+    await waitFor(() => expect(fetches(server.calls).length).toBeGreaterThan(1));
+  });
+
+  it('cancelling the confirmation deletes nothing', async () => {
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Breakfast set' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this record?' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.bodies('/Execute/bundle')).toHaveLength(0);
+  });
+
+  it('hides add, edit and delete the menu does not grant; opens a row to edit', async () => {
+    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    const { unmount } = await renderScreen(menuItem('/bundle', { ableToEdit: false, ableToDelete: false, ableToSetTable: false }), '/bundle');
+    await screen.findByText('Breakfast set');
+    expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select Breakfast set' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Columns' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Breakfast set' })).toHaveAttribute('href', '/bundle/edit/1');
+    unmount();
+
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    await userEvent.click(await screen.findByRole('link', { name: 'Add' }));
+    expect(location()).toBe('/bundle/add');
+  });
+
+  it('saves the chosen columns per user and route', async () => {
+    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    await screen.findByText('Breakfast set');
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const chooser = screen.getByRole('group', { name: 'Show columns' });
+    await userEvent.click(within(chooser).getByRole('checkbox', { name: 'Price' }));
+    await userEvent.click(within(chooser).getByRole('checkbox', { name: 'Created by' }));
+    expect(screen.queryByRole('columnheader', { name: 'Price' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Created by' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(columnsKey('admin', 'bundle'))!)).toEqual(['code', 'name', 'validFrom', 'validTo', 'isActive', 'createdBy']);
+  });
+
+  it('list-only screens have no add or edit, and their add route goes back to the list', async () => {
+    stubServer((call) => (call.url.endsWith('/fetch/warehouseproductmapping') ? ok([{ id: 5, version: 1, product: 9, productLabel: 'Apple', inventoryLocation: 2, inventoryLocationLabel: 'Main', bin: 'A1', minQty: '1.000' }], 1) : undefined));
+    await renderScreen(menuItem('/warehouseproductmapping'), '/warehouseproductmapping/add');
+    expect(await screen.findByText('Apple')).toBeInTheDocument();
+    expect(location()).toBe('/warehouseproductmapping');
+    expect(screen.getByText('Main')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
+  });
+
+  it('serves every list-value category from one screen, fixed to its category', async () => {
+    const server = stubServer((call) => {
+      if (call.url.endsWith('/fetch/listvaluecategory')) return ok([{ id: 4, code: 'BRAND', name: 'Brand' }], 1);
+      if (call.url.endsWith('/fetch/listvalue')) return ok([{ id: 11, version: 1, category: 4, categoryLabel: 'Brand', code: 'ACME', name: 'Acme', sortOrder: 1, isActive: true }], 1);
+      return undefined;
+    });
+    await renderScreen(menuItem('/listvalue/brand', { name: 'Brands' }), '/listvalue/brand');
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    expect(server.bodies('/fetch/listvaluecategory')[0]).toMatchObject({ filters: [{ ColumnName: 'code', ColumnValue: 'BRAND', Operator: 'EQ' }] });
+    expect(server.bodies('/fetch/listvalue').at(-1)!.filters).toEqual([{ ColumnName: 'category', ColumnValue: 4, Operator: 'EQ' }]);
+    expect(screen.queryByRole('columnheader', { name: 'Category' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Brands' })).toBeInTheDocument();
+  });
+});

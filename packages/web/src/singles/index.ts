@@ -1,0 +1,19 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from '../app/lazy';
+import type { SingleScreenProps } from './useSingleScreen';
+
+export type { SingleScreenProps } from './useSingleScreen';
+
+/**
+ * The single screens by registry screen name, each its own chunk. A menu route whose screen is
+ * listed here renders it with `{ item }` (list route only: single screens have no edit/add pair).
+ */
+export const singleScreens: Record<string, LazyExoticComponent<ComponentType<SingleScreenProps>>> = {
+  roleprivilege: lazyPage(() => import('./RolePrivilegeScreen')),
+  lockeduser: lazyPage(() => import('./LockedUserScreen')),
+  feature: lazyPage(() => import('./FeatureScreen')),
+  company: lazyPage(() => import('./CompanyScreen')),
+};
+
+/** The public first-run set-up page, for a public `/installer` route (no shell, no session). */
+export const InstallerPage = lazyPage(() => import('./InstallerScreen'));
