@@ -20,6 +20,7 @@ import { registerSpaRoutes } from './spa/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerAdminRoutes } from './admin/routes';
 import { registerDataRoutes } from './data/routes';
+import { registerOutletPricingRoutes } from './pricing/routes';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -53,7 +54,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => db.destroy());
   try {
     await migrateToLatest(db);
-    await seedDatabase(db, { demo: config.demo });
+    await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue });
     const keys = await loadServerKeys(db, config.jwtSecret);
     await prepareDummyHash();
     const ctx: AppContext = {
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerUserRoutes(app, api);
     registerAdminRoutes(app, api);
     await registerDataRoutes(app, api);
+    registerOutletPricingRoutes(app, api);
     await registerSpaRoutes(app);
     await registerFileRoutes(app);
     await app.ready();

@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
  *   SMTP_URL               `smtp://user:pass@host:587` for outgoing mail; unset: mails are written to the log.
  *   DEMO                   Seed demo data on a fresh database (`1`/`true`/`0`/`false`);
  *                          default on unless NODE_ENV=production.
+ *   DEMO_CATALOGUE         With DEMO: also seed the demo chain's catalogue (products, outlets, members…);
+ *                          default: as DEMO. API tests start without it (an empty catalogue).
  *   ACCESS_TOKEN_TTL_SECONDS=900  Lifetime of access tokens (15 minutes); tests shorten it.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
@@ -32,6 +34,7 @@ export interface Config {
   jwtSecret: string | null;
   smtpUrl: string | null;
   demo: boolean;
+  demoCatalogue: boolean;
   buildNumber: string;
   webDist: string;
   accessTokenTtlSeconds: number;
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     smtpUrl: blankToNull(env.SMTP_URL),
     demo: flag(env.DEMO, env.NODE_ENV !== 'production'),
+    demoCatalogue: flag(env.DEMO_CATALOGUE, flag(env.DEMO, env.NODE_ENV !== 'production')),
     buildNumber: blankToNull(env.BUILD_NUMBER) ?? 'local',
     webDist: webDist === null ? DEFAULT_WEB_DIST : resolve(process.cwd(), webDist),
     accessTokenTtlSeconds: positiveInteger('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),

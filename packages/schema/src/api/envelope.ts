@@ -13,3 +13,9 @@ export interface ApiEnvelope<T = unknown> {
   totalCountCapped?: boolean;
   errors?: FieldError[];
 }
+
+/** `changes` of an audit log row: the changed fields' values before and after the write (secrets masked). */
+export interface AuditChanges {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}

@@ -1,4 +1,4 @@
-import { getEntity, toStorageRow, type NormalisedEntity } from '@backroom/schema';
+import { getEntity, toStorageRow, type AuditChanges, type NormalisedEntity } from '@backroom/schema';
 import type { HookContext, WriteAction } from './hooks';
 import type { Row } from './store';
 
@@ -13,8 +13,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * Before and after of the fields that changed. API rows carry secrets masked already; a secret that
  * was sent counts as changed even when its mask reads the same.
  */
-export function changesOf(entity: NormalisedEntity, before: Row | null, after: Row | null, sentSecrets: ReadonlySet<string> = new Set()) {
-  const out = { before: {} as Row, after: {} as Row };
+export function changesOf(entity: NormalisedEntity, before: Row | null, after: Row | null, sentSecrets: ReadonlySet<string> = new Set()): AuditChanges {
+  const out: AuditChanges = { before: {}, after: {} };
   for (const field of entity.fields) {
     if (field.system && !AUDITED_SYSTEM.has(field.name)) continue;
     const a = before?.[field.name];

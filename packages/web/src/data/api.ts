@@ -1,4 +1,4 @@
-import type { ApiEnvelope, FetchRequest, FieldError, NormalisedField } from '@backroom/schema';
+import type { ApiEnvelope, AuditChanges, FetchRequest, FieldError, NormalisedField } from '@backroom/schema';
 import axios, { type AxiosRequestConfig } from 'axios';
 import { webRoot } from '../config/webRoot';
 
@@ -22,7 +22,7 @@ export interface AuditEntry {
   at: string;
   userName: string | null;
   action: 'insert' | 'update' | 'delete' | string;
-  changes: Record<string, { before: unknown; after: unknown }> | null;
+  changes: AuditChanges | null;
 }
 
 const REPO = '/api/DataRepository';

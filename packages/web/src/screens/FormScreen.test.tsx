@@ -201,7 +201,7 @@ describe('generic form screen', () => {
     const server = editServer((call) =>
       isFetchOf(call, 'auditlog')
         ? ok([
-            { id: 2, at: '2024-05-02T09:00:00.000Z', userName: 'ben', action: 'update', changes: { name: { before: 'Tea', after: 'Tea set' }, price: { before: '10.00', after: '12.50' } } },
+            { id: 2, at: '2024-05-02T09:00:00.000Z', userName: 'ben', action: 'update', changes: { before: { name: 'Tea', price: '10.00' }, after: { name: 'Tea set', price: '12.50' } } },
             { id: 1, at: '2024-05-01T10:30:00.000Z', userName: 'admin', action: 'insert', changes: null },
           ])
         : undefined,

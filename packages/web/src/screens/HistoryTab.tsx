@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { NormalisedEntity } from '@backroom/schema';
+import type { AuditChanges, NormalisedEntity } from '@backroom/schema';
 import { apiFailure } from '../data/api';
 import { useAudit } from '../data/hooks';
 import { fieldLabel } from '../fields/format';
 
 const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-type Change = { before?: unknown; after?: unknown } | null | undefined;
+type Change = { before: unknown; after: unknown };
 
-/** The changes of an entry, whether the server sends them as an object or as JSON text. */
+/** Each changed field of an entry with its value before and after (the server may send JSON text). */
 function changesOf(changes: unknown): [string, Change][] {
   let value = changes;
   if (typeof value === 'string') {
@@ -18,7 +18,10 @@ function changesOf(changes: unknown): [string, Change][] {
       return [];
     }
   }
-  return value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value as Record<string, Change>) : [];
+  if (!value || typeof value !== 'object') return [];
+  const { before = {}, after = {} } = value as Partial<AuditChanges>;
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return names.map((name) => [name, { before: before[name], after: after[name] }]);
 }
 
 /** The row's audit trail: who did what when, and each changed field from → to. */

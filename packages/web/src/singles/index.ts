@@ -13,6 +13,7 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   lockeduser: lazyPage(() => import('./LockedUserScreen')),
   feature: lazyPage(() => import('./FeatureScreen')),
   company: lazyPage(() => import('./CompanyScreen')),
+  outletpricing: lazyPage(() => import('../pricing/OutletPricingScreen')),
 };
 
 /** The public first-run set-up page, for a public `/installer` route (no shell, no session). */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../types';
+import { seedCatalogue } from './catalogue/index';
 import { ADMIN_ROLE_CODE } from './privileges';
 import { seedTopMenu } from './settings';
 
@@ -50,7 +51,7 @@ const LIST_VALUES: Record<string, { name: string; values: [string, string][] }> 
 };
 
 /** The demo data of DESIGN.md, written once on a fresh database. Privileges must exist already. */
-export async function seedDemo(db: Kysely<Database>, now: string): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, now: string, options: { catalogue: boolean }): Promise<void> {
   const audit = { created_at: now, created_by: 'system', updated_at: now, updated_by: 'system' };
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   await db.transaction().execute(async (trx: Transaction<Database>) => {
@@ -101,5 +102,6 @@ export async function seedDemo(db: Kysely<Database>, now: string): Promise<void>
     }
 
     await seedTopMenu(trx, now);
+    if (options.catalogue) await seedCatalogue(trx, now);
   });
 }

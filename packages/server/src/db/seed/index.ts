@@ -8,12 +8,12 @@ import { syncSettingsAndFeatures } from './settings';
  * Brings reference data up to date at every start; on a fresh database (no company, no user) in
  * demo mode it also writes the demo company, roles, users, list values and top menu.
  */
-export async function seedDatabase(db: Kysely<Database>, options: { demo: boolean }): Promise<void> {
+export async function seedDatabase(db: Kysely<Database>, options: { demo: boolean; catalogue?: boolean }): Promise<void> {
   const now = new Date().toISOString();
   await syncPrivileges(db, now);
   await syncSettingsAndFeatures(db, now);
   if (!options.demo) return;
   const company = await db.selectFrom('company').select('id').limit(1).executeTakeFirst();
   const user = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
-  if (!company && !user) await seedDemo(db, now);
+  if (!company && !user) await seedDemo(db, now, { catalogue: options.catalogue ?? false });
 }

@@ -1,0 +1,178 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { http } from '../api/http';
+import { createAppStore } from '../store';
+import type { Persister } from '../store/persistence';
+import { attachSession } from '../store/session';
+import { adminInfo, adminToken, renderWithApp } from '../test/render';
+import OutletPricingScreen from './OutletPricingScreen';
+import type { PriceChange, PricingRow } from './api';
+
+interface Call {
+  url: string;
+  body: unknown;
+}
+type Reply = { status?: number; data: unknown };
+
+const envelope = (data: unknown, totalCount?: number) => ({ data: { resultCode: 200, message: 'OK', data, ...(totalCount === undefined ? {} : { totalCount }) } });
+
+/** A fake server under the app's HTTP client: answers from `route` and records each call. */
+function stubNetwork(route: (call: Call) => Reply | undefined) {
+  const calls: Call[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const call = { url: config.url ?? '', body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : undefined };
+    calls.push(call);
+    const reply = route(call) ?? { status: 404, data: { resultCode: 404, message: 'Not found', data: null } };
+    const status = reply.status ?? 200;
+    const response = { data: reply.data, status, statusText: String(status), headers: {}, config, request: {} };
+    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+    return response;
+  };
+  http.defaults.adapter = adapter;
+  return { calls, posted: (end: string) => calls.filter((c) => c.url.endsWith(end)).map((c) => c.body) };
+}
+
+const outlets = [
+  { id: 1, code: 'BGR', name: 'Bangsar' },
+  { id: 2, code: 'MVM', name: 'Mid Valley' },
+];
+const product = (id: number, name: string, sellingPrice: string, prices: Record<number, string | null> = {}): PricingRow => ({
+  id,
+  code: `P-${String(id).padStart(3, '0')}`,
+  name,
+  sellingPrice,
+  prices: { 1: null, 2: null, ...prices },
+});
+/** 23 products; the first two named, the rest numbered. */
+const catalogue = [
+  product(1, 'Americano', '8.50', { 2: '9.00' }),
+  product(2, 'Butter Croissant', '5.90'),
+  ...Array.from({ length: 21 }, (_, i) => product(i + 3, `Item ${i + 3}`, '1.00')),
+];
+
+/** Serves the grid from `catalogue` (search by name, paged) and applies saves to it. */
+function serveGrid(save?: (changes: PriceChange[]) => Reply) {
+  return stubNetwork((call) => {
+    if (call.url.endsWith('/GetDropDown/category')) return envelope([{ text: 'COFFEE - Coffee', value: 7 }]);
+    if (call.url.endsWith('/outletpricing/Grid')) {
+      const { Skip, Take, search } = call.body as { Skip: number; Take: number; search: string };
+      const found = catalogue.filter((p) => p.name.toLowerCase().includes(search.toLowerCase()));
+      return envelope({ outlets, rows: found.slice(Skip, Skip + Take) }, found.length);
+    }
+    if (call.url.endsWith('/outletpricing/Save')) {
+      const { changes } = call.body as { changes: PriceChange[] };
+      if (save) return save(changes);
+      for (const c of changes) catalogue.find((p) => p.id === c.product)!.prices[c.outlet] = c.price;
+      return envelope({ inserted: changes.length, updated: 0, deleted: 0 });
+    }
+    return undefined;
+  });
+}
+
+async function renderScreen(ableToEdit = true) {
+  const preloaded = { user: { userInfo: adminInfo, token: adminToken } };
+  attachSession(createAppStore(preloaded), { flush: async () => undefined } as unknown as Persister);
+  const item = { id: 1, name: 'Outlet pricing', path: '/outletpricing', ableToView: true, ableToEdit, ableToDelete: false, ableToSetTable: false, exportProcedure: null };
+  await renderWithApp(<OutletPricingScreen item={item} />, { preloaded });
+  return screen.findByRole('table', { name: 'Outlet pricing' });
+}
+
+const cell = (product: string, outlet: string) => screen.getByRole('textbox', { name: `Price of ${product} at ${outlet}` });
+
+beforeEach(() => {
+  catalogue[0]!.prices = { 1: null, 2: '9.00' };
+  catalogue[1]!.prices = { 1: null, 2: null };
+});
+
+describe('outlet pricing screen', () => {
+  it('shows a page of products with the base price and an input per outlet', async () => {
+    serveGrid();
+    const table = await renderScreen();
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Product', 'Base price', 'Bangsar', 'Mid Valley']);
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(cell('Americano', 'Mid Valley')).toHaveValue('9.00');
+    expect(cell('Americano', 'Bangsar')).toHaveValue('');
+    expect(cell('Americano', 'Bangsar')).toHaveAttribute('placeholder', '8.50');
+    expect(screen.getByText('Page 1 of 3 (23 products)')).toBeInTheDocument();
+  });
+
+  it('pages and searches on the server', async () => {
+    const server = serveGrid();
+    await renderScreen();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3 (23 products)')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Price of Item 11 at Bangsar' })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Search products'), 'croiss');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Page 1 of 1 (1 product)')).toBeInTheDocument();
+    expect(cell('Butter Croissant', 'Bangsar')).toBeInTheDocument();
+    expect(server.posted('/outletpricing/Grid').at(-1)).toEqual({ Skip: 0, Take: 10, search: 'croiss', category: null });
+
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'COFFEE - Coffee');
+    await waitFor(() => expect(server.posted('/outletpricing/Grid').at(-1)).toEqual({ Skip: 0, Take: 10, search: 'croiss', category: 7 }));
+  });
+
+  it('highlights changed cells and saves only the changes, blank removing an override', async () => {
+    const server = serveGrid();
+    await renderScreen();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await userEvent.type(cell('Butter Croissant', 'Bangsar'), '6.2');
+    await userEvent.clear(cell('Americano', 'Mid Valley'));
+    await userEvent.type(cell('Americano', 'Bangsar'), '8.50');
+    await userEvent.clear(cell('Americano', 'Bangsar'));
+    expect(cell('Butter Croissant', 'Bangsar').closest('td')).toHaveClass('table-warning');
+    expect(cell('Americano', 'Mid Valley').closest('td')).toHaveClass('table-warning');
+    expect(cell('Americano', 'Bangsar').closest('td')).not.toHaveClass('table-warning');
+    expect(screen.getByText(/2 unsaved prices/)).toBeInTheDocument();
+
+    await userEvent.click(save);
+    expect(await screen.findByText('Saved 2 prices.')).toBeInTheDocument();
+    expect(server.posted('/outletpricing/Save')).toEqual([
+      {
+        changes: [
+          { product: 2, outlet: 1, price: '6.20' },
+          { product: 1, outlet: 2, price: null },
+        ],
+      },
+    ]);
+    await waitFor(() => expect(cell('Butter Croissant', 'Bangsar')).toHaveValue('6.20'));
+    expect(cell('Butter Croissant', 'Bangsar').closest('td')).not.toHaveClass('table-warning');
+    expect(cell('Americano', 'Mid Valley')).toHaveValue('');
+  });
+
+  it('refuses a malformed amount before sending, and Discard restores the saved prices', async () => {
+    const server = serveGrid();
+    await renderScreen();
+    await userEvent.type(cell('Butter Croissant', 'Bangsar'), '6.255');
+    expect(cell('Butter Croissant', 'Bangsar')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter an amount such as 12.50');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(cell('Butter Croissant', 'Bangsar')).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(server.posted('/outletpricing/Save')).toEqual([]);
+  });
+
+  it('shows the server’s refusal and keeps the edits', async () => {
+    serveGrid(() => ({ status: 400, data: { resultCode: 400, message: 'Validation failed', data: null, errors: [{ field: 'changes.0.product', message: 'Product 2 does not exist' }] } }));
+    await renderScreen();
+    await userEvent.type(cell('Butter Croissant', 'Bangsar'), '6.20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product 2 does not exist');
+    expect(cell('Butter Croissant', 'Bangsar')).toHaveValue('6.20');
+  });
+
+  it('is read-only without edit', async () => {
+    serveGrid();
+    await renderScreen(false);
+    expect(cell('Americano', 'Mid Valley')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByText('You can view these prices but not change them.')).toBeInTheDocument();
+  });
+});
