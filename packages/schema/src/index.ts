@@ -6,3 +6,4 @@ export * from './api/settings';
 export * from './api/fetch';
 export * from './registry/index';
 export * from './api/admin';
+export * from './api/families';

@@ -21,6 +21,7 @@ import { registerUserRoutes } from './users/routes';
 import { registerAdminRoutes } from './admin/routes';
 import { registerDataRoutes } from './data/routes';
 import { registerOutletPricingRoutes } from './pricing/routes';
+import { registerDomainRoutes } from './domain/routes';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerAdminRoutes(app, api);
     await registerDataRoutes(app, api);
     registerOutletPricingRoutes(app, api);
+    await registerDomainRoutes(app, api);
     await registerSpaRoutes(app);
     await registerFileRoutes(app);
     await app.ready();

@@ -43,7 +43,7 @@ export const catalogue: MenuGroupDef = {
       api: 'Product',
       exportProcedure: 'EXP_Product',
       ...active,
-      hooks: ['priceHistory'],
+      hooks: ['priceHistory', 'productBarcodes', 'recipeComponents', 'supplierMapping', 'productVariants'],
       listColumns: ['code', 'name', 'barcode', 'category', 'brand', 'sellingPrice', 'isActive'],
       searchFields: ['code', 'name', 'shortName', 'barcode'],
       dropdown: { label: ['code', 'name'] },

@@ -33,7 +33,7 @@ describe('the registry', () => {
     expect(getField(product, 'id')).toMatchObject({ system: true, readOnly: true });
     expect(getField(product, 'sellingPrice')).toMatchObject({ kind: 'money', label: 'Selling price', required: true, filterable: true, sortable: true });
     expect(product.table).toBe('product');
-    expect(product.hooks).toEqual(['priceHistory']);
+    expect(product.hooks).toEqual(['priceHistory', 'productBarcodes', 'recipeComponents', 'supplierMapping', 'productVariants']);
     expect(product.group).toBe('catalogue');
   });
 
@@ -54,8 +54,10 @@ describe('the registry', () => {
 
   it('keeps every SPEC §2 single screen, with fields where it stores one row', () => {
     for (const name of SPEC_SINGLES) expect(findScreen(name)?.kind, name).toBe('single');
-    for (const name of ['company', 'posterminalsettings', 'membershipintegrationsettings', 'layoutsetup', 'feature'])
+    for (const name of ['company', 'posterminalsettings', 'membershipintegrationsettings', 'layoutsetup'])
       expect(findEntity(name)?.kind, name).toBe('single');
+    // Screens over tables of their own service, not the generic API: module switches, the price grid.
+    expect(findEntity('feature')).toBeUndefined();
     expect(findEntity('outletpricing')).toBeUndefined();
     expect(findEntity('outletprice')).toMatchObject({ isScreen: false, permission: 'outletpricing' });
   });

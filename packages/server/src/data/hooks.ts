@@ -1,7 +1,13 @@
 import { entities, type NormalisedEntity } from '@backroom/schema';
 import type { AuthContext } from '../http/auth-guard';
 import type { AppContext } from '../context';
+import { customField } from '../domain/customfield/custom-field';
+import { futurePrice } from '../domain/futureproductprice/future-price';
+import { productBarcodes } from '../domain/product/barcodes';
 import { priceHistory } from '../domain/product/price-history';
+import { recipeComponents } from '../domain/product/recipe-components';
+import { supplierMapping } from '../domain/product/supplier-mapping';
+import { productVariants } from '../domain/product/variants';
 import { userAccount } from '../domain/user/user-account';
 import type { AnyDb, Row } from './store';
 
@@ -22,6 +28,11 @@ export interface BeforeWrite extends HookContext {
   id: number | null;
   /** The validated row as the caller sent it (API form); for a delete, the stored row. */
   row: Row;
+  /**
+   * The row exactly as the caller sent it, before validation kept only registry fields: for the
+   * few inputs that must never be stored as such (a new user's password). Empty on a delete.
+   */
+  input: Record<string, unknown>;
 }
 
 export interface AfterWrite extends HookContext {
@@ -55,6 +66,12 @@ export interface EntityHook {
 export const hooks: Record<string, EntityHook> = {
   priceHistory,
   userAccount,
+  productBarcodes,
+  recipeComponents,
+  supplierMapping,
+  productVariants,
+  futurePrice,
+  customField,
 };
 
 export const hooksOf = (entity: NormalisedEntity): EntityHook[] => entity.hooks.map((name) => hooks[name]).filter((h): h is EntityHook => h !== undefined);

@@ -197,9 +197,10 @@ function columnsOf(w: Writer, entity: NormalisedEntity, row: Row, current: Row |
   return toStorageRow(entity, out, w.ctx.dialect);
 }
 
-async function runBefore(w: Writer, entity: NormalisedEntity, action: 'insert' | 'update' | 'delete', id: number | null, row: Row): Promise<Row> {
+async function runBefore(w: Writer, entity: NormalisedEntity, action: 'insert' | 'update' | 'delete', id: number | null, row: Row, input: unknown = {}): Promise<Row> {
   const extra: Row = {};
-  for (const hook of hooksOf(entity)) Object.assign(extra, await hook.beforeWrite?.({ ...w, action, id, row }));
+  const sent = isRecord(input) ? input : {};
+  for (const hook of hooksOf(entity)) Object.assign(extra, await hook.beforeWrite?.({ ...w, action, id, row, input: sent }));
   return extra;
 }
 
@@ -214,7 +215,7 @@ export async function insertRow(w: Writer, entity: NormalisedEntity, input: unkn
   await assertOutletAllowed(w.request, entity, row);
   await checkReferences(w, entity.fields, row);
   await checkUniques(w, entity, row, null, null);
-  const extra = await runBefore(w, entity, 'insert', null, row);
+  const extra = await runBefore(w, entity, 'insert', null, row, input);
   const system = entity.systemFields ? { version: 1, created_at: w.now, created_by: w.auth.userName, updated_at: w.now, updated_by: w.auth.userName } : {};
   const values = { ...columnsOf(w, entity, row, null), ...system, ...extra };
   const inserted = await w.trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
@@ -235,7 +236,7 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   await assertOutletAllowed(w.request, entity, row);
   await checkReferences(w, entity.fields, row);
   await checkUniques(w, entity, row, id, before);
-  const extra = await runBefore(w, entity, 'update', id, row);
+  const extra = await runBefore(w, entity, 'update', id, row, input);
   const set: Row = { ...columnsOf(w, entity, row, before), ...extra };
   if (entity.systemFields) Object.assign(set, { version: (version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
   if (Object.keys(set).length > 0) {

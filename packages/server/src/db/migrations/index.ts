@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import { initial } from './001_initial';
 import { registry } from './002_registry';
+import { jobs } from './004_jobs';
 import { listIndexes } from './005_list_indexes';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_registry': registry,
+  '004_jobs': jobs,
   '005_list_indexes': listIndexes,
 };

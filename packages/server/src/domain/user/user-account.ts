@@ -1,14 +1,36 @@
+import type { Kysely } from 'kysely';
+import { newPasswordProblem } from '../../auth/password-policy';
+import { hashPassword } from '../../auth/passwords';
+import { revokeUserSessions } from '../../auth/sessions';
 import type { EntityHook } from '../../data/hooks';
+import type { Database } from '../../db/types';
+import { validationError } from '../../http/envelope';
 
 /**
- * Not an argon2 hash, so no password matches it: an account created through the generic API has
- * no usable password until its owner sets one through the password reset.
+ * Not an argon2 hash, so no password matches it: an account created without a password has no
+ * usable one until an administrator resets it or its owner uses the password reset.
  */
 export const UNUSABLE_PASSWORD_HASH = '!';
 
-/** The `user` entity's table also holds credentials the registry never exposes; a new row needs them set. */
+/**
+ * The `user` entity's table also holds credentials the registry never exposes. A new user gets the
+ * policy-checked `password` of the body, else an unusable one and must change it; switching a user
+ * off ends their sessions.
+ */
 export const userAccount: EntityHook = {
-  async beforeWrite({ action }) {
-    if (action === 'insert') return { password_hash: UNUSABLE_PASSWORD_HASH };
+  async beforeWrite(event) {
+    // No registry field: validation keeps it out of the row and the audit, so it comes from the input.
+    const password = event.input.password;
+    const given = password !== undefined && password !== null && password !== '';
+    if (given && typeof password !== 'string') throw validationError([{ field: 'password', message: 'Password must be text' }]);
+    if (event.action === 'update' && given) throw validationError([{ field: 'password', message: 'Set a password through the password reset' }]);
+    if (event.action !== 'insert') return;
+    if (!given) return { password_hash: UNUSABLE_PASSWORD_HASH, must_change_password: true };
+    const problem = newPasswordProblem(password, 'password');
+    if (problem) throw validationError([problem]);
+    return { password_hash: await hashPassword(password) };
+  },
+  async afterWrite({ trx, action, id, before, after }) {
+    if (action === 'update' && before?.isActive === true && after?.isActive === false) await revokeUserSessions(trx as unknown as Kysely<Database>, id, 'user disabled');
   },
 };

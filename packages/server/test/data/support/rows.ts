@@ -6,6 +6,9 @@ export type Row = Record<string, unknown>;
 /** Privileges are the console's screens: the API edits them but never creates or deletes one. */
 export const creatable = (entity: NormalisedEntity) => !entity.readOnly && entity.name !== 'privilege';
 
+/** Values a domain hook checks beyond the field's format (a custom field must extend an entity that takes them). */
+const DOMAIN_VALUES: Record<string, Row> = { customfield: { entity: 'guestbook' } };
+
 let counter = 0;
 const next = () => ++counter;
 
@@ -154,6 +157,10 @@ export class RowBuilder {
       if (field.readOnly) continue;
       // A custom field definition with required: true would make every later insert of its entity fail.
       if (owner === 'customfield' && field.name === 'required') continue;
+      if (DOMAIN_VALUES[owner] && field.name in DOMAIN_VALUES[owner]) {
+        row[field.name] = DOMAIN_VALUES[owner][field.name];
+        continue;
+      }
       row[field.name] = await this.value(field, owner, Boolean(field.unique) || scoped.has(field.name));
     }
     return row;
@@ -172,7 +179,9 @@ export class RowBuilder {
 
 /** A field an update can change on any row of the entity, with a new value. */
 export async function changeOf(builder: RowBuilder, entity: NormalisedEntity, row: Row): Promise<[string, unknown]> {
-  const plain = entity.fields.find((f) => !f.system && !f.readOnly && !f.unique && (f.kind === 'text' || f.kind === 'longtext') && !f.format && !f.pattern);
+  const plain = entity.fields.find(
+    (f) => !f.system && !f.readOnly && !f.unique && (f.kind === 'text' || f.kind === 'longtext') && !f.format && !f.pattern && !(f.name in (DOMAIN_VALUES[entity.name] ?? {})),
+  );
   if (plain) return [plain.name, await builder.value(plain, entity.name)];
   const flag = entity.fields.find((f) => !f.readOnly && f.kind === 'boolean');
   if (flag) return [flag.name, !row[flag.name]];

@@ -1,0 +1,27 @@
+import { getEntity } from '@backroom/schema';
+import type { FastifyInstance } from 'fastify';
+import { authorize } from '../../data/access';
+import type { DropdownOption } from '../../data/dropdown';
+import { apiRow, labelsOf } from '../../data/read';
+import { anyDb } from '../../data/store';
+import { authenticate } from '../../http/auth-guard';
+import { ApiError, ok } from '../../http/envelope';
+
+const product = getEntity('product');
+const supplier = getEntity('supplier');
+
+/**
+ * `GET /api/Product/FetchSupplierMapDropown/{id}` (the spec's spelling): the suppliers mapped to the
+ * product as `[{text, value}]`, the preferred one first, then in the mapping's order.
+ */
+export function registerSupplierMapDropdown(app: FastifyInstance, apiPrefix: string): void {
+  app.get<{ Params: { id: string } }>(`${apiPrefix}/${product.api ?? product.name}/FetchSupplierMapDropown/:id`, { preHandler: authenticate }, async (request) => {
+    await authorize(request, product, 'fetch');
+    const id = Number(request.params.id);
+    const row = Number.isSafeInteger(id) && id > 0 ? await apiRow(app.ctx, anyDb(app.ctx), product, id, { labels: false }) : undefined;
+    if (!row) throw new ApiError(404, `${product.label}: no row ${request.params.id}`);
+    const mapping = (row.supplierMapping as { supplier: number; preferred: boolean }[]).toSorted((a, b) => Number(b.preferred) - Number(a.preferred));
+    const labels = await labelsOf(anyDb(app.ctx), supplier, mapping.map((m) => m.supplier));
+    return ok<DropdownOption[]>(mapping.map((m) => ({ text: labels.get(m.supplier) ?? String(m.supplier), value: m.supplier })));
+  });
+}
