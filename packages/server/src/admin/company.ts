@@ -1,10 +1,12 @@
-import { saveCompanyRequest, type CompanyDto, type CompanySettings } from '@backroom/schema';
+import { getEntity, saveCompanyRequest, type CompanyDto, type CompanySettings } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { requireAuth, requirePrivilege } from '../http/auth-guard';
+import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
+import { inTransaction } from '../data/routes';
+import { updateRow } from '../data/write';
 import { activeCurrencies, currencyExists } from './currencies';
 
 const DEFAULT_TIMEZONE = 'UTC';
@@ -36,31 +38,26 @@ export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): 
   });
 
   app.post(`${base}/Save`, { preHandler: requirePrivilege('company', 'edit') }, async (request) => {
-    const auth = requireAuth(request);
     const body = parseBody(saveCompanyRequest, request.body);
     const current = await readCompany(db);
     if (!current) throw new ApiError(404, 'There is no company yet, run the installer first');
     if (body.baseCurrencyId !== null && !(await currencyExists(db, body.baseCurrencyId))) {
       throw validationError([{ field: 'baseCurrencyId', message: 'Base currency does not exist' }]);
     }
-    const result = await db
-      .updateTable('company')
-      .set((eb) => ({
+    // Through the generic write path: the registry's validation, the version check and the audit row.
+    await inTransaction(request, getEntity('company'), (w) =>
+      updateRow(w, w.entity, {
+        id: current.id,
+        version: body.version,
         name: body.name,
-        registration_no: body.registrationNo,
-        tax_registration_no: body.taxRegistrationNo,
+        registrationNo: body.registrationNo,
+        taxRegistrationNo: body.taxRegistrationNo,
         address: body.address,
         logo: body.logo,
-        base_currency_id: body.baseCurrencyId,
+        baseCurrency: body.baseCurrencyId,
         timezone: body.timezone,
-        version: eb('version', '+', 1),
-        updated_at: new Date().toISOString(),
-        updated_by: auth.userName,
-      }))
-      .where('id', '=', current.id)
-      .where('version', '=', body.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, 'Someone else saved the company settings meanwhile, reload them and try again');
+      }),
+    );
     return ok(await readCompany(db), 'Company saved');
   });
 }
