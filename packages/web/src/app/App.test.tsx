@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMPANY_NAME, type MenuGroupDto } from '@backroom/schema';
 import { createAppStore } from '../store';
-import { adminInfo, adminToken } from '../test/render';
+import { adminInfo, adminToken } from '../test/app';
 import { startTestI18n } from '../test/i18n';
 import { App } from './App';
 

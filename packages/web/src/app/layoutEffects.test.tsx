@@ -4,7 +4,7 @@ import { initialSettings } from '../store/settingsSlice';
 import { setSetting } from '../store/settingsSlice';
 import { setPageName } from '../store/settingsSlice';
 import { setTheme } from '../store/themeSlice';
-import { renderWithApp } from '../test/render';
+import { renderWithApp } from '../test/app';
 import { applyBodyClasses, THEME_LINK_ID, useLayoutEffects } from './layoutEffects';
 
 function Effects() {

@@ -4,6 +4,20 @@ import { usePageName } from '../app/usePageName';
 import { useAppSelector } from '../store';
 import { visibleMenu } from '../store/menuSlice';
 
+/** One figure of the welcome page, in a half-width card. */
+function StatCard({ value, label }: { value: number; label: string }) {
+  return (
+    <div className="col-sm-6">
+      <div className="card text-center">
+        <div className="card-body">
+          <div className="display-6">{value}</div>
+          <div>{label}</div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** A welcome page until the dashboard arrives: who is signed in and how much of the menu they reach. */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -23,22 +37,8 @@ export default function HomePage() {
           </div>
         </div>
       </div>
-      <div className="col-sm-6">
-        <div className="card text-center">
-          <div className="card-body">
-            <div className="display-6">{groups.length}</div>
-            <div>{t('home.groups', { count: groups.length })}</div>
-          </div>
-        </div>
-      </div>
-      <div className="col-sm-6">
-        <div className="card text-center">
-          <div className="card-body">
-            <div className="display-6">{itemCount}</div>
-            <div>{t('home.items', { count: itemCount })}</div>
-          </div>
-        </div>
-      </div>
+      <StatCard value={groups.length} label={t('home.groups', { count: groups.length })} />
+      <StatCard value={itemCount} label={t('home.items', { count: itemCount })} />
       {setupUrl && (
         <div className="col-12">
           <a href={setupUrl} target="_blank" rel="noopener noreferrer">

@@ -1,49 +1,23 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { LoginRequest, LoginResponse } from '@backroom/schema';
-import { authApi } from '../api/endpoints';
 import { usePageName } from '../app/usePageName';
 import { pageNavigation } from '../config/navigation';
-import { schemaResolver } from '../forms/lazyResolver';
 import { logoutUrl } from '../config/webRoot';
 import { useAppSelector } from '../store';
 import { endSession } from '../store/session';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
-import { authErrorText } from './authErrors';
 import { AuthCard } from './AuthCard';
-import { OtpForm } from './OtpForm';
-import { useCompleteSignIn } from './useCompleteSignIn';
+import { usePasswordSignIn } from './usePasswordSignIn';
 
 /**
  * The lock screen: the remembered user name (when a user is stored without a live session) and
  * the password again, through the normal sign-in call; or sign out altogether.
  */
-const resolver = schemaResolver<LoginRequest>('loginForm');
-
 export default function LockPage() {
   const { t } = useTranslation();
   usePageName(t('auth.lock.title'));
   const storedUserName = useAppSelector((state) => state.user.userInfo?.userName ?? '');
-  const complete = useCompleteSignIn();
-  const [otpToken, setOtpToken] = useState<string | null>(null);
-  const [failure, setFailure] = useState('');
-  const { register, handleSubmit, formState } = useForm<LoginRequest>({ resolver, defaultValues: { userName: storedUserName, password: '' } });
-
-  const onAnswer = (response: LoginResponse) => {
-    if (response.requireOtp && response.otpToken) setOtpToken(response.otpToken);
-    else complete(response);
-  };
-
-  const submit = handleSubmit(async (body) => {
-    setFailure('');
-    try {
-      onAnswer(await authApi.login(body));
-    } catch (error) {
-      setFailure(authErrorText(error, t, { 401: 'auth.errors.invalidCredentials' }));
-    }
-  });
+  const { register, formState, submit, failure, otpForm } = usePasswordSignIn(storedUserName);
 
   const signOut = () => {
     endSession();
@@ -52,9 +26,7 @@ export default function LockPage() {
 
   return (
     <AuthCard title={t('auth.lock.title')}>
-      {otpToken ? (
-        <OtpForm otpToken={otpToken} onSignedIn={complete} onBack={() => setOtpToken(null)} />
-      ) : (
+      {otpForm ?? (
         <form onSubmit={submit} noValidate aria-label={t('auth.lock.title')}>
           <p className="text-body-secondary">{storedUserName ? t('auth.lock.textFor', { userName: storedUserName }) : t('auth.lock.text')}</p>
           <FormAlert>{failure}</FormAlert>

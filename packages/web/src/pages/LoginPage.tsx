@@ -1,20 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { LoginRequest, LoginResponse, SamlProvider } from '@backroom/schema';
-import { authApi, getSamlProviders } from '../api/endpoints';
+import type { SamlProvider } from '@backroom/schema';
+import { getSamlProviders } from '../api/endpoints';
 import { InstallerLink } from '../singles/InstallerLink';
 import { usePageName } from '../app/usePageName';
-import { schemaResolver } from '../forms/lazyResolver';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
-import { authErrorText } from './authErrors';
 import { AuthCard } from './AuthCard';
-import { OtpForm } from './OtpForm';
-import { useCompleteSignIn } from './useCompleteSignIn';
-
-const resolver = schemaResolver<LoginRequest>('loginForm');
+import { usePasswordSignIn } from './usePasswordSignIn';
 
 /** Single sign-on providers; the list is empty when the call fails. */
 function useSamlProviders() {
@@ -34,31 +28,12 @@ function useSamlProviders() {
 export default function LoginPage() {
   const { t } = useTranslation();
   usePageName(t('auth.login.title'));
-  const complete = useCompleteSignIn();
-  const [otpToken, setOtpToken] = useState<string | null>(null);
-  const [failure, setFailure] = useState('');
   const providers = useSamlProviders();
-  const { register, handleSubmit, formState } = useForm<LoginRequest>({ resolver, defaultValues: { userName: '', password: '' } });
-
-  const onAnswer = (response: LoginResponse) => {
-    if (response.requireOtp && response.otpToken) setOtpToken(response.otpToken);
-    else complete(response);
-  };
-
-  const submit = handleSubmit(async (body) => {
-    setFailure('');
-    try {
-      onAnswer(await authApi.login(body));
-    } catch (error) {
-      setFailure(authErrorText(error, t, { 401: 'auth.errors.invalidCredentials' }));
-    }
-  });
+  const { register, formState, submit, failure, otpForm } = usePasswordSignIn('');
 
   return (
     <AuthCard title={t('auth.login.title')}>
-      {otpToken ? (
-        <OtpForm otpToken={otpToken} onSignedIn={complete} onBack={() => setOtpToken(null)} />
-      ) : (
+      {otpForm ?? (
         <>
           <form onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
             <FormAlert>{failure}</FormAlert>

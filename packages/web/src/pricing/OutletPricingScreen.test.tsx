@@ -1,38 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { http } from '../api/http';
-import { createAppStore } from '../store';
-import type { Persister } from '../store/persistence';
-import { attachSession } from '../store/session';
-import { adminInfo, adminToken, renderWithApp } from '../test/render';
+import { fail, menuItem, ok, renderSignedIn, stubServer, type Reply } from '../test/app';
 import OutletPricingScreen from './OutletPricingScreen';
 import type { PriceChange, PricingRow } from './api';
-
-interface Call {
-  url: string;
-  body: unknown;
-}
-type Reply = { status?: number; data: unknown };
-
-const envelope = (data: unknown, totalCount?: number) => ({ data: { resultCode: 200, message: 'OK', data, ...(totalCount === undefined ? {} : { totalCount }) } });
-
-/** A fake server under the app's HTTP client: answers from `route` and records each call. */
-function stubNetwork(route: (call: Call) => Reply | undefined) {
-  const calls: Call[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const call = { url: config.url ?? '', body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : undefined };
-    calls.push(call);
-    const reply = route(call) ?? { status: 404, data: { resultCode: 404, message: 'Not found', data: null } };
-    const status = reply.status ?? 200;
-    const response = { data: reply.data, status, statusText: String(status), headers: {}, config, request: {} };
-    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-    return response;
-  };
-  http.defaults.adapter = adapter;
-  return { calls, posted: (end: string) => calls.filter((c) => c.url.endsWith(end)).map((c) => c.body) };
-}
 
 const outlets = [
   { id: 1, code: 'BGR', name: 'Bangsar' },
@@ -54,28 +25,26 @@ const catalogue = [
 
 /** Serves the grid from `catalogue` (search by name, paged) and applies saves to it. */
 function serveGrid(save?: (changes: PriceChange[]) => Reply) {
-  return stubNetwork((call) => {
-    if (call.url.endsWith('/GetDropDown/category')) return envelope([{ text: 'COFFEE - Coffee', value: 7 }]);
+  return stubServer((call) => {
+    if (call.url.endsWith('/GetDropDown/category')) return ok([{ text: 'COFFEE - Coffee', value: 7 }]);
     if (call.url.endsWith('/outletpricing/Grid')) {
       const { Skip, Take, search } = call.body as { Skip: number; Take: number; search: string };
       const found = catalogue.filter((p) => p.name.toLowerCase().includes(search.toLowerCase()));
-      return envelope({ outlets, rows: found.slice(Skip, Skip + Take) }, found.length);
+      return ok({ outlets, rows: found.slice(Skip, Skip + Take) }, found.length);
     }
     if (call.url.endsWith('/outletpricing/Save')) {
       const { changes } = call.body as { changes: PriceChange[] };
       if (save) return save(changes);
       for (const c of changes) catalogue.find((p) => p.id === c.product)!.prices[c.outlet] = c.price;
-      return envelope({ inserted: changes.length, updated: 0, deleted: 0 });
+      return ok({ inserted: changes.length, updated: 0, deleted: 0 });
     }
     return undefined;
   });
 }
 
 async function renderScreen(ableToEdit = true) {
-  const preloaded = { user: { userInfo: adminInfo, token: adminToken } };
-  attachSession(createAppStore(preloaded), { flush: async () => undefined } as unknown as Persister);
-  const item = { id: 1, name: 'Outlet pricing', path: '/outletpricing', ableToView: true, ableToEdit, ableToDelete: false, ableToSetTable: false, exportProcedure: null };
-  await renderWithApp(<OutletPricingScreen item={item} />, { preloaded });
+  const item = menuItem('/outletpricing', { name: 'Outlet pricing', ableToEdit, ableToDelete: false, ableToSetTable: false });
+  await renderSignedIn(<OutletPricingScreen item={item} />);
   return screen.findByRole('table', { name: 'Outlet pricing' });
 }
 
@@ -160,7 +129,7 @@ describe('outlet pricing screen', () => {
   });
 
   it('shows the server’s refusal and keeps the edits', async () => {
-    serveGrid(() => ({ status: 400, data: { resultCode: 400, message: 'Validation failed', data: null, errors: [{ field: 'changes.0.product', message: 'Product 2 does not exist' }] } }));
+    serveGrid(() => fail(400, 'Validation failed', [{ field: 'changes.0.product', message: 'Product 2 does not exist' }]));
     await renderScreen();
     await userEvent.type(cell('Butter Croissant', 'Bangsar'), '6.20');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

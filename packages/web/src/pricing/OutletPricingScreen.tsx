@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AxiosError } from 'axios';
-import type { ApiEnvelope } from '@backroom/schema';
-import { useSingleScreen, type SingleScreenProps } from '../singles/useSingleScreen';
+import { serverMessage, useSingleScreen, type SingleScreenProps } from '../singles/useSingleScreen';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
+import { TitledCard } from '../ui/TitledCard';
 import { outletPricingApi, type OutletColumn, type PricingRow } from './api';
 import { cellKey, changesOf, isValidPrice, withCell, type Edits } from './edits';
 
@@ -48,8 +47,7 @@ function PriceCell({ row, outlet, edits, readOnly, onEdit }: CellProps) {
 function useErrorText() {
   const { t } = useTranslation();
   return (error: unknown) => {
-    const envelope = (error as AxiosError<Partial<ApiEnvelope>>).response?.data;
-    const message = envelope?.errors?.[0]?.message ?? envelope?.message ?? String(error);
+    const message = serverMessage(error) ?? String(error);
     return t(`validation.${message}`, { defaultValue: message });
   };
 }
@@ -98,106 +96,101 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
   const readOnly = !ableToEdit;
 
   return (
-    <section className="card" aria-labelledby="outletpricing-title">
-      <div className="card-body">
-        <h2 id="outletpricing-title" className="h4">
-          {t('pricing.outletPricing.title')}
-        </h2>
-        <p className="text-body-secondary">{t(readOnly ? 'pricing.outletPricing.readOnly' : 'pricing.outletPricing.hint')}</p>
-        <form className="row g-2 align-items-end mb-3" role="search" onSubmit={search}>
-          <div className="col-sm-5 col-lg-4">
-            <label htmlFor={searchId} className="form-label">
-              {t('pricing.outletPricing.search')}
-            </label>
-            <input id={searchId} type="search" className="form-control" value={typed} onChange={(e) => setTyped(e.target.value)} />
-          </div>
-          <div className="col-sm-4 col-lg-3">
-            <label htmlFor={categoryId} className="form-label">
-              {t('pricing.outletPricing.category')}
-            </label>
-            <select
-              id={categoryId}
-              className="form-select"
-              value={query.category ?? ''}
-              onChange={(e) => setQuery((q) => ({ ...q, Skip: 0, category: e.target.value === '' ? null : Number(e.target.value) }))}
-            >
-              <option value="">{t('pricing.outletPricing.allCategories')}</option>
-              {categories.data?.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.text}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-auto">
-            <button type="submit" className="btn btn-outline-primary">
-              {t('pricing.outletPricing.searchButton')}
+    <TitledCard titleId="outletpricing-title" title={t('pricing.outletPricing.title')}>
+      <p className="text-body-secondary">{t(readOnly ? 'pricing.outletPricing.readOnly' : 'pricing.outletPricing.hint')}</p>
+      <form className="row g-2 align-items-end mb-3" role="search" onSubmit={search}>
+        <div className="col-sm-5 col-lg-4">
+          <label htmlFor={searchId} className="form-label">
+            {t('pricing.outletPricing.search')}
+          </label>
+          <input id={searchId} type="search" className="form-control" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <div className="col-sm-4 col-lg-3">
+          <label htmlFor={categoryId} className="form-label">
+            {t('pricing.outletPricing.category')}
+          </label>
+          <select
+            id={categoryId}
+            className="form-select"
+            value={query.category ?? ''}
+            onChange={(e) => setQuery((q) => ({ ...q, Skip: 0, category: e.target.value === '' ? null : Number(e.target.value) }))}
+          >
+            <option value="">{t('pricing.outletPricing.allCategories')}</option>
+            {categories.data?.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.text}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-outline-primary">
+            {t('pricing.outletPricing.searchButton')}
+          </button>
+        </div>
+        {!readOnly && (
+          <div className="col-auto ms-auto d-flex gap-2">
+            <button type="button" className="btn btn-primary" disabled={changes.length === 0 || invalid || save.isPending} onClick={() => save.mutate()}>
+              {t('pricing.outletPricing.save')}
+            </button>
+            <button type="button" className="btn btn-outline-secondary" disabled={changes.length === 0 || save.isPending} onClick={() => setEdits({})}>
+              {t('pricing.outletPricing.discard')}
             </button>
           </div>
-          {!readOnly && (
-            <div className="col-auto ms-auto d-flex gap-2">
-              <button type="button" className="btn btn-primary" disabled={changes.length === 0 || invalid || save.isPending} onClick={() => save.mutate()}>
-                {t('pricing.outletPricing.save')}
-              </button>
-              <button type="button" className="btn btn-outline-secondary" disabled={changes.length === 0 || save.isPending} onClick={() => setEdits({})}>
-                {t('pricing.outletPricing.discard')}
-              </button>
-            </div>
-          )}
-        </form>
-        {changes.length > 0 && <FormAlert tone="info">{t('pricing.outletPricing.unsaved', { count: changes.length })}</FormAlert>}
-        {invalid && <FormAlert>{t('pricing.outletPricing.invalid')}</FormAlert>}
-        {savedCount !== null && <FormAlert tone="success">{t('pricing.outletPricing.saved', { count: savedCount })}</FormAlert>}
-        {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
-        {grid.isError && <FormAlert>{errorText(grid.error)}</FormAlert>}
-        {grid.isPending && <Spinner />}
-        {page && (
-          <>
-            <div className="table-responsive">
-              <table className="table table-sm table-hover align-middle" aria-label={t('pricing.outletPricing.title')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('pricing.outletPricing.code')}</th>
-                    <th scope="col">{t('pricing.outletPricing.product')}</th>
-                    <th scope="col" className="text-end">
-                      {t('pricing.outletPricing.basePrice')}
+        )}
+      </form>
+      {changes.length > 0 && <FormAlert tone="info">{t('pricing.outletPricing.unsaved', { count: changes.length })}</FormAlert>}
+      {invalid && <FormAlert>{t('pricing.outletPricing.invalid')}</FormAlert>}
+      {savedCount !== null && <FormAlert tone="success">{t('pricing.outletPricing.saved', { count: savedCount })}</FormAlert>}
+      {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
+      {grid.isError && <FormAlert>{errorText(grid.error)}</FormAlert>}
+      {grid.isPending && <Spinner />}
+      {page && (
+        <>
+          <div className="table-responsive">
+            <table className="table table-sm table-hover align-middle" aria-label={t('pricing.outletPricing.title')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('pricing.outletPricing.code')}</th>
+                  <th scope="col">{t('pricing.outletPricing.product')}</th>
+                  <th scope="col" className="text-end">
+                    {t('pricing.outletPricing.basePrice')}
+                  </th>
+                  {page.outlets.map((outlet) => (
+                    <th key={outlet.id} scope="col" className="text-end">
+                      {outlet.name}
                     </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {page.rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.code}</td>
+                    <th scope="row" className="fw-normal">
+                      {row.name}
+                    </th>
+                    <td className="text-end">{row.sellingPrice}</td>
                     {page.outlets.map((outlet) => (
-                      <th key={outlet.id} scope="col" className="text-end">
-                        {outlet.name}
-                      </th>
+                      <PriceCell key={outlet.id} row={row} outlet={outlet} edits={edits} readOnly={readOnly} onEdit={edit} />
                     ))}
                   </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((row) => (
-                    <tr key={row.id}>
-                      <td>{row.code}</td>
-                      <th scope="row" className="fw-normal">
-                        {row.name}
-                      </th>
-                      <td className="text-end">{row.sellingPrice}</td>
-                      {page.outlets.map((outlet) => (
-                        <PriceCell key={outlet.id} row={row} outlet={outlet} edits={edits} readOnly={readOnly} onEdit={edit} />
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {page.rows.length === 0 && <p>{t('pricing.outletPricing.noRows')}</p>}
-            <nav className="d-flex align-items-center gap-2" aria-label={t('pricing.outletPricing.pages')}>
-              <button type="button" className="btn btn-sm btn-outline-secondary" disabled={pageNo <= 1} onClick={() => setQuery((q) => ({ ...q, Skip: q.Skip - PAGE_SIZE }))}>
-                {t('pricing.outletPricing.previous')}
-              </button>
-              <span>{t('pricing.outletPricing.pageOf', { page: pageNo, pages, count: page.totalCount })}</span>
-              <button type="button" className="btn btn-sm btn-outline-secondary" disabled={pageNo >= pages} onClick={() => setQuery((q) => ({ ...q, Skip: q.Skip + PAGE_SIZE }))}>
-                {t('pricing.outletPricing.next')}
-              </button>
-            </nav>
-          </>
-        )}
-      </div>
-    </section>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {page.rows.length === 0 && <p>{t('pricing.outletPricing.noRows')}</p>}
+          <nav className="d-flex align-items-center gap-2" aria-label={t('pricing.outletPricing.pages')}>
+            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={pageNo <= 1} onClick={() => setQuery((q) => ({ ...q, Skip: q.Skip - PAGE_SIZE }))}>
+              {t('pricing.outletPricing.previous')}
+            </button>
+            <span>{t('pricing.outletPricing.pageOf', { page: pageNo, pages, count: page.totalCount })}</span>
+            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={pageNo >= pages} onClick={() => setQuery((q) => ({ ...q, Skip: q.Skip + PAGE_SIZE }))}>
+              {t('pricing.outletPricing.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </TitledCard>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, menuItem, ok, renderScreen, stubServer, type Call } from './testServer';
+import { fail, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
 const saved = { id: 7, version: 1, code: 'B007', name: 'Tea set', price: '12.50', validFrom: null, validTo: null, items: [], outlets: [], isActive: true };
 const stored = {
@@ -24,11 +24,11 @@ const location = () => screen.getByTestId('location').textContent;
 
 /** The answers an edit page of bundle 7 needs, plus `extra`. */
 const editServer = (extra: (call: Call) => ReturnType<Parameters<typeof stubServer>[0]> = () => undefined, row: Record<string, unknown> = stored) =>
-  stubServer((call) => extra(call) ?? (isFetchOf(call, 'bundle') ? ok([row], 1) : call.url.endsWith('/fields/bundle') ? ok([]) : undefined));
+  stubServer((call) => extra(call) ?? (isFetchOf(call, 'bundle') ? ok([row], 1) : call.url.endsWith('/fields/bundle') ? ok([]) : undefined), { otherwise: emptyList });
 
 describe('generic form screen', () => {
   it('shows the shared validation beside each field: required, max length, money format', async () => {
-    const server = stubServer(() => undefined);
+    const server = stubServer(() => undefined, { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle/add');
     const code = await screen.findByLabelText('Code');
     await userEvent.type(code, 'X'.repeat(31));
@@ -53,7 +53,7 @@ describe('generic form screen', () => {
       if (call.url.endsWith('/Insert/bundle')) return ok(saved);
       if (isFetchOf(call, 'bundle')) return ok([saved], 1);
       return undefined;
-    });
+    }, { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle/add');
     await userEvent.type(await screen.findByLabelText('Code'), ' B007 ');
     await userEvent.type(screen.getByLabelText('Name'), 'Tea set');
@@ -88,7 +88,7 @@ describe('generic form screen', () => {
   });
 
   it('a duplicate (409 naming the field) shows beside the field', async () => {
-    stubServer((call) => (call.url.endsWith('/Insert/bundle') ? fail(409, 'Code is already used', [{ field: 'code', message: 'Code B007 is already used' }]) : undefined));
+    stubServer((call) => (call.url.endsWith('/Insert/bundle') ? fail(409, 'Code is already used', [{ field: 'code', message: 'Code B007 is already used' }]) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle/add');
     await userEvent.type(await screen.findByLabelText('Code'), 'B007');
     await userEvent.type(screen.getByLabelText('Name'), 'Tea set');
@@ -104,7 +104,7 @@ describe('generic form screen', () => {
       if (call.url.endsWith('/Update/bundle')) return fail(409, 'This row was changed by someone else');
       if (isFetchOf(call, 'bundle')) return ok([row], 1);
       return undefined;
-    });
+    }, { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle/edit/7');
     const name = await screen.findByLabelText('Name');
     await userEvent.clear(name);
@@ -242,7 +242,7 @@ describe('generic form screen', () => {
   });
 
   it('single screens and importers say they arrive later', async () => {
-    const server = stubServer(() => undefined);
+    const server = stubServer(() => undefined, { otherwise: emptyList });
     await renderScreen(menuItem('/company'), '/company');
     expect(screen.getByRole('status')).toHaveTextContent('This screen arrives later.');
     expect(server.calls).toHaveLength(0);

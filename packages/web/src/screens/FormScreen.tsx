@@ -12,6 +12,7 @@ import { toFormValues, toWire } from '../fields/values';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
+import { TitledCard } from '../ui/TitledCard';
 import { HistoryTab } from './HistoryTab';
 import { useUnsavedGuard } from './UnsavedGuard';
 
@@ -167,114 +168,117 @@ function EntityForm({ entity, item, mode, title, row, fixedValues, hiddenFields,
   const heading = mode === 'add' ? t('form.addTitle', { title }) : t('form.editTitle', { title });
 
   return (
-    <section className="card form-screen" aria-labelledby="screen-title">
-      <div className="card-body">
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-          <h2 id="screen-title" className="h4 mb-0 me-auto">
-            {heading}
-          </h2>
-          <Link to={item.path} className="btn btn-outline-secondary">
-            <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
-          </Link>
-        </div>
-
-        {mode === 'edit' && (
-          <ul className="nav nav-tabs mb-3" role="tablist">
-            {(['details', 'history'] as const).map((name) => (
-              <li key={name} className="nav-item" role="presentation">
-                <button
-                  type="button"
-                  role="tab"
-                  id={`tab-${name}`}
-                  aria-selected={tab === name}
-                  aria-controls={`panel-${name}`}
-                  className={`nav-link ${tab === name ? 'active' : ''}`}
-                  onClick={() => setTab(name)}
-                >
-                  {t(`form.tabs.${name}`)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-
-        <div id="panel-details" role={mode === 'edit' ? 'tabpanel' : undefined} aria-labelledby={mode === 'edit' ? 'tab-details' : undefined} hidden={tab !== 'details'}>
-          {saved && (
-            <div className="alert alert-success py-2" role="status">
-              {t('form.saved')}
-            </div>
+    <TitledCard
+      titleId="screen-title"
+      title={heading}
+      className="form-screen"
+      actions={
+        <Link to={item.path} className="btn btn-outline-secondary">
+          <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
+        </Link>
+      }
+      dialogs={
+        <>
+          {guard}
+          {confirmDelete && (
+            <ConfirmDialog
+              title={t('list.confirmDelete', { count: 1 })}
+              confirmLabel={t('list.delete')}
+              onCancel={() => setConfirmDelete(false)}
+              onConfirm={() => {
+                setConfirmDelete(false);
+                remove.mutate();
+              }}
+            />
           )}
-          {stale && (
-            <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
-              <span className="me-auto">{t('form.stale')}</span>
+        </>
+      }
+    >
+
+      {mode === 'edit' && (
+        <ul className="nav nav-tabs mb-3" role="tablist">
+          {(['details', 'history'] as const).map((name) => (
+            <li key={name} className="nav-item" role="presentation">
               <button
                 type="button"
-                className="btn btn-sm btn-warning"
-                onClick={() => {
-                  allow();
-                  void onReload();
-                }}
+                role="tab"
+                id={`tab-${name}`}
+                aria-selected={tab === name}
+                aria-controls={`panel-${name}`}
+                className={`nav-link ${tab === name ? 'active' : ''}`}
+                onClick={() => setTab(name)}
               >
-                {t('common.reload')}
+                {t(`form.tabs.${name}`)}
               </button>
-            </div>
-          )}
-          {alert.length > 0 && (
-            <div className="alert alert-danger" role="alert">
-              {alert.length === 1 ? alert[0] : (
-                <ul className="mb-0">
-                  {alert.map((message) => (
-                    <li key={message}>{message}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
-          <FormMetaContext.Provider value={{ entity: entity.name, row }}>
-            <FormProvider {...form}>
-              <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={heading}>
-                <fieldset disabled={!canEdit || isSubmitting} className="row g-x-3">
-                  {visible.map((field) => (
-                    <div key={field.name} className={wide(field) ? 'col-12' : 'col-md-6'}>
-                      <FieldInput field={field} name={field.name} scope={entity.name} disabled={!canEdit} />
-                    </div>
-                  ))}
-                </fieldset>
-                <div className="d-flex gap-2">
-                  {canEdit && (
-                    <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                      {isSubmitting && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
-                      {t('form.save')}
-                    </button>
-                  )}
-                  {canDelete && (
-                    <button type="button" className="btn btn-outline-danger ms-auto" onClick={() => setConfirmDelete(true)}>
-                      <i className="bi bi-trash" aria-hidden="true" /> {t('list.delete')}
-                    </button>
-                  )}
-                </div>
-              </form>
-            </FormProvider>
-          </FormMetaContext.Provider>
-        </div>
-        {mode === 'edit' && row?.id !== undefined && (
-          <div id="panel-history" role="tabpanel" aria-labelledby="tab-history" hidden={tab !== 'history'}>
-            {tab === 'history' && <HistoryTab entity={entity} id={Number(row.id)} />}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div id="panel-details" role={mode === 'edit' ? 'tabpanel' : undefined} aria-labelledby={mode === 'edit' ? 'tab-details' : undefined} hidden={tab !== 'details'}>
+        {saved && (
+          <div className="alert alert-success py-2" role="status">
+            {t('form.saved')}
           </div>
         )}
+        {stale && (
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
+            <span className="me-auto">{t('form.stale')}</span>
+            <button
+              type="button"
+              className="btn btn-sm btn-warning"
+              onClick={() => {
+                allow();
+                void onReload();
+              }}
+            >
+              {t('common.reload')}
+            </button>
+          </div>
+        )}
+        {alert.length > 0 && (
+          <div className="alert alert-danger" role="alert">
+            {alert.length === 1 ? alert[0] : (
+              <ul className="mb-0">
+                {alert.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <FormMetaContext.Provider value={{ entity: entity.name, row }}>
+          <FormProvider {...form}>
+            <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={heading}>
+              <fieldset disabled={!canEdit || isSubmitting} className="row g-x-3">
+                {visible.map((field) => (
+                  <div key={field.name} className={wide(field) ? 'col-12' : 'col-md-6'}>
+                    <FieldInput field={field} name={field.name} scope={entity.name} disabled={!canEdit} />
+                  </div>
+                ))}
+              </fieldset>
+              <div className="d-flex gap-2">
+                {canEdit && (
+                  <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+                    {isSubmitting && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
+                    {t('form.save')}
+                  </button>
+                )}
+                {canDelete && (
+                  <button type="button" className="btn btn-outline-danger ms-auto" onClick={() => setConfirmDelete(true)}>
+                    <i className="bi bi-trash" aria-hidden="true" /> {t('list.delete')}
+                  </button>
+                )}
+              </div>
+            </form>
+          </FormProvider>
+        </FormMetaContext.Provider>
       </div>
-      {guard}
-      {confirmDelete && (
-        <ConfirmDialog
-          title={t('list.confirmDelete', { count: 1 })}
-          confirmLabel={t('list.delete')}
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => {
-            setConfirmDelete(false);
-            remove.mutate();
-          }}
-        />
+      {mode === 'edit' && row?.id !== undefined && (
+        <div id="panel-history" role="tabpanel" aria-labelledby="tab-history" hidden={tab !== 'history'}>
+          {tab === 'history' && <HistoryTab entity={entity} id={Number(row.id)} />}
+        </div>
       )}
-    </section>
+    </TitledCard>
   );
 }

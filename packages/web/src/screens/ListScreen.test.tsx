@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { columnsKey } from './ListScreen';
-import { menuItem, ok, renderScreen, stubServer, type Call } from './testServer';
+import { menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
 const bundles = [
   { id: 1, version: 3, code: 'B001', name: 'Breakfast set', price: '12.50', validFrom: '2024-05-01', validTo: null, isActive: true },
@@ -17,7 +17,7 @@ beforeEach(() => localStorage.clear());
 
 describe('generic list screen', () => {
   it('renders the columns and rows of a fetch answer, formatted', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     const table = await screen.findByRole('table', { name: 'bundle' });
     expect(within(table).getByRole('checkbox', { name: 'Select all rows' })).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('generic list screen', () => {
 
   it('shows the empty state, and the error state with a retry', async () => {
     let failing = true;
-    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? (failing ? { status: 500, data: { resultCode: 500, message: 'Database down', data: null } } : ok([], 0)) : undefined));
+    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? (failing ? { status: 500, data: { resultCode: 500, message: 'Database down', data: null } } : ok([], 0)) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the records: Database down');
     failing = false;
@@ -44,7 +44,7 @@ describe('generic list screen', () => {
   });
 
   it('sorts by clicking a sortable header, and keeps the sort in the address', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await screen.findByText('Breakfast set');
     await userEvent.click(screen.getByRole('button', { name: 'Name' }));
@@ -56,7 +56,7 @@ describe('generic list screen', () => {
   });
 
   it('filters text with LIKE, booleans with EQ and money with a GTE/LTE range; searches', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await screen.findByText('Breakfast set');
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter Name' }), 'set');
@@ -78,7 +78,7 @@ describe('generic list screen', () => {
   });
 
   it('pages with the page size from the setting and a page size choice', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 60) : undefined));
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 60) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle', { takePerRow: 25 });
     await screen.findByText('Breakfast set');
     await waitFor(() => expect(lastFetch(server.calls)).toMatchObject({ Skip: 0, Take: 25 }));
@@ -97,7 +97,7 @@ describe('generic list screen', () => {
       if (call.url.endsWith('/fetch/product')) return ok([{ id: 1, version: 1, code: 'P1', name: 'Apple', category: 3, categoryLabel: 'Fruit', sellingPrice: '1.20', isActive: true }], 1);
       if (call.url.endsWith('/GetDropDown/category')) return ok([{ text: 'Fruit', value: 3 }, { text: 'Bakery', value: 4 }]);
       return undefined;
-    });
+    }, { otherwise: emptyList });
     await renderScreen(menuItem('/product'), '/product');
     expect(await screen.findByText('Fruit')).toBeInTheDocument();
     const filter = screen.getByRole('combobox', { name: 'Filter Category' });
@@ -111,7 +111,7 @@ describe('generic list screen', () => {
 
   it('pages on past a capped count', async () => {
     const full = Array.from({ length: 10 }, (_, i) => ({ ...bundles[0], id: i + 1, code: `B${i}`, name: `Set ${i}` }));
-    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? { data: { resultCode: 200, message: 'OK', data: full, totalCount: 10000, totalCountCapped: true } } : undefined));
+    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? { data: { resultCode: 200, message: 'OK', data: full, totalCount: 10000, totalCountCapped: true } } : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle?page=1000');
     expect(await screen.findByText('Showing 9991–10000 of more than 10000')).toBeInTheDocument();
     expect(screen.getByText('Page 1000')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('generic list screen', () => {
   });
 
   it('reads page, size, sort, filters and search back from the address', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 200) : undefined));
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 200) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle?page=3&size=25&sort=-price&q=set&f.code=B0&f.validFrom.min=2024-01-01');
     await screen.findByText('Breakfast set');
     expect(lastFetch(server.calls)).toEqual({
@@ -144,7 +144,7 @@ describe('generic list screen', () => {
       if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 2);
       if (call.url.endsWith('/Execute/bundle')) return ok({ deleted: 2 });
       return undefined;
-    });
+    }, { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Breakfast set' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Lunch set' }));
@@ -160,7 +160,7 @@ describe('generic list screen', () => {
   });
 
   it('cancelling the confirmation deletes nothing', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Breakfast set' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this record?' })).getByRole('button', { name: 'Cancel' }));
@@ -169,7 +169,7 @@ describe('generic list screen', () => {
   });
 
   it('hides add, edit and delete the menu does not grant; opens a row to edit', async () => {
-    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
     const { unmount } = await renderScreen(menuItem('/bundle', { ableToEdit: false, ableToDelete: false, ableToSetTable: false }), '/bundle');
     await screen.findByText('Breakfast set');
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('generic list screen', () => {
   });
 
   it('saves the chosen columns per user and route', async () => {
-    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined));
+    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await screen.findByText('Breakfast set');
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
@@ -197,7 +197,7 @@ describe('generic list screen', () => {
   });
 
   it('list-only screens have no add or edit, and their add route goes back to the list', async () => {
-    stubServer((call) => (call.url.endsWith('/fetch/warehouseproductmapping') ? ok([{ id: 5, version: 1, product: 9, productLabel: 'Apple', inventoryLocation: 2, inventoryLocationLabel: 'Main', bin: 'A1', minQty: '1.000' }], 1) : undefined));
+    stubServer((call) => (call.url.endsWith('/fetch/warehouseproductmapping') ? ok([{ id: 5, version: 1, product: 9, productLabel: 'Apple', inventoryLocation: 2, inventoryLocationLabel: 'Main', bin: 'A1', minQty: '1.000' }], 1) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/warehouseproductmapping'), '/warehouseproductmapping/add');
     expect(await screen.findByText('Apple')).toBeInTheDocument();
     expect(location()).toBe('/warehouseproductmapping');
@@ -211,7 +211,7 @@ describe('generic list screen', () => {
       if (call.url.endsWith('/fetch/listvaluecategory')) return ok([{ id: 4, code: 'BRAND', name: 'Brand' }], 1);
       if (call.url.endsWith('/fetch/listvalue')) return ok([{ id: 11, version: 1, category: 4, categoryLabel: 'Brand', code: 'ACME', name: 'Acme', sortOrder: 1, isActive: true }], 1);
       return undefined;
-    });
+    }, { otherwise: emptyList });
     await renderScreen(menuItem('/listvalue/brand', { name: 'Brands' }), '/listvalue/brand');
     expect(await screen.findByText('Acme')).toBeInTheDocument();
     expect(server.bodies('/fetch/listvaluecategory')[0]).toMatchObject({ filters: [{ ColumnName: 'code', ColumnValue: 'BRAND', Operator: 'EQ' }] });

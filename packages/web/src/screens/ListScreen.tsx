@@ -11,6 +11,7 @@ import { enumLabel, fieldLabel, formatCell, isNumericKind } from '../fields/form
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useAppSelector } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
+import { TitledCard } from '../ui/TitledCard';
 import { DebouncedInput } from './DebouncedInput';
 
 interface ListScreenProps {
@@ -217,12 +218,12 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
   const colCount = table.getVisibleLeafColumns().length;
 
   return (
-    <section className="card list-screen" aria-labelledby="screen-title">
-      <div className="card-body">
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-          <h2 id="screen-title" className="h4 mb-0 me-auto">
-            {title}
-          </h2>
+    <TitledCard
+      titleId="screen-title"
+      title={title}
+      className="list-screen"
+      actions={
+        <>
           <form role="search" className="d-flex" onSubmit={(event) => event.preventDefault()}>
             <label htmlFor="list-search" className="visually-hidden">
               {t('list.search')}
@@ -270,152 +271,157 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
               <i className="bi bi-plus-lg" aria-hidden="true" /> {t('list.add')}
             </Link>
           )}
+        </>
+      }
+      dialogs={
+        <>
+          
+          {confirm && (
+            <ConfirmDialog
+              title={t('list.confirmDelete', { count: confirm.length })}
+              confirmLabel={t('list.delete')}
+              onCancel={() => setConfirm(null)}
+              onConfirm={() => {
+                remove.mutate(confirm);
+                setConfirm(null);
+              }}
+            />
+          )}
+        </>
+      }
+    >
+
+      {notice && (
+        <div className="alert alert-success py-2" role="status">
+          {notice}
         </div>
+      )}
+      {remove.isError && (
+        <div className="alert alert-danger py-2" role="alert">
+          {t('list.deleteFailed', { message: apiFailure(remove.error).message })}
+        </div>
+      )}
+      {canDelete && selectedIds.length > 0 && (
+        <div className="bulk-bar alert alert-secondary d-flex align-items-center gap-2 py-2" role="region" aria-label={t('list.bulkActions')}>
+          <span className="me-auto">{t('list.selected', { count: selectedIds.length })}</span>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setSelection({})}>
+            {t('list.clearSelection')}
+          </button>
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirm(selectedIds)}>
+            <i className="bi bi-trash" aria-hidden="true" /> {t('list.deleteSelected')}
+          </button>
+        </div>
+      )}
 
-        {notice && (
-          <div className="alert alert-success py-2" role="status">
-            {notice}
-          </div>
-        )}
-        {remove.isError && (
-          <div className="alert alert-danger py-2" role="alert">
-            {t('list.deleteFailed', { message: apiFailure(remove.error).message })}
-          </div>
-        )}
-        {canDelete && selectedIds.length > 0 && (
-          <div className="bulk-bar alert alert-secondary d-flex align-items-center gap-2 py-2" role="region" aria-label={t('list.bulkActions')}>
-            <span className="me-auto">{t('list.selected', { count: selectedIds.length })}</span>
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setSelection({})}>
-              {t('list.clearSelection')}
-            </button>
-            <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirm(selectedIds)}>
-              <i className="bi bi-trash" aria-hidden="true" /> {t('list.deleteSelected')}
-            </button>
-          </div>
-        )}
-
-        {rows.isError ? (
-          <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-            <span className="me-auto">{t('list.loadFailed', { message: apiFailure(rows.error).message })}</span>
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void rows.refetch()}>
-              {t('list.retry')}
-            </button>
-          </div>
-        ) : (
-          <div className="table-responsive">
-            <table className="table table-hover align-middle list-table" aria-busy={rows.isFetching}>
-              <caption className="visually-hidden">{title}</caption>
-              <thead>
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => {
-                      const field = (header.column.columnDef.meta as { field?: NormalisedField } | undefined)?.field;
-                      const sorted = header.column.getIsSorted();
+      {rows.isError ? (
+        <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
+          <span className="me-auto">{t('list.loadFailed', { message: apiFailure(rows.error).message })}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void rows.refetch()}>
+            {t('list.retry')}
+          </button>
+        </div>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-hover align-middle list-table" aria-busy={rows.isFetching}>
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const field = (header.column.columnDef.meta as { field?: NormalisedField } | undefined)?.field;
+                    const sorted = header.column.getIsSorted();
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        className={field && isNumericKind(field) ? 'text-end' : undefined}
+                        aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      >
+                        {header.column.getCanSort() ? (
+                          <button type="button" className="btn btn-link p-0 text-reset text-decoration-none fw-semibold sort-button" onClick={header.column.getToggleSortingHandler()}>
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            <i className={`bi ms-1 ${sorted === 'asc' ? 'bi-caret-up-fill' : sorted === 'desc' ? 'bi-caret-down-fill' : 'bi-arrow-down-up text-body-tertiary'}`} aria-hidden="true" />
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+              {filterable && (
+                <tr className="filter-row">
+                  {table.getVisibleLeafColumns().map((column) => {
+                    const field = (column.columnDef.meta as { field?: NormalisedField } | undefined)?.field;
+                    return <td key={column.id}>{field && <ColumnFilter field={field} label={label(field)} filters={state.filters} onChange={setFilter} />}</td>;
+                  })}
+                </tr>
+              )}
+            </thead>
+            <tbody>
+              {rows.isPending ? (
+                <tr>
+                  <td colSpan={colCount} className="text-center py-4" role="status">
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                    {t('common.loading')}
+                  </td>
+                </tr>
+              ) : table.getRowModel().rows.length === 0 ? (
+                <tr>
+                  <td colSpan={colCount} className="text-center text-body-secondary py-4">
+                    {t('list.empty')}
+                  </td>
+                </tr>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <tr
+                    key={row.id}
+                    className={hasForm ? 'clickable' : undefined}
+                    aria-selected={canDelete ? row.getIsSelected() : undefined}
+                    onClick={hasForm ? () => navigate(`${item.path}/edit/${String(row.original.id)}`) : undefined}
+                  >
+                    {row.getVisibleCells().map((cell) => {
+                      const field = (cell.column.columnDef.meta as { field?: NormalisedField } | undefined)?.field;
                       return (
-                        <th
-                          key={header.id}
-                          scope="col"
-                          className={field && isNumericKind(field) ? 'text-end' : undefined}
-                          aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                        >
-                          {header.column.getCanSort() ? (
-                            <button type="button" className="btn btn-link p-0 text-reset text-decoration-none fw-semibold sort-button" onClick={header.column.getToggleSortingHandler()}>
-                              {flexRender(header.column.columnDef.header, header.getContext())}
-                              <i className={`bi ms-1 ${sorted === 'asc' ? 'bi-caret-up-fill' : sorted === 'desc' ? 'bi-caret-down-fill' : 'bi-arrow-down-up text-body-tertiary'}`} aria-hidden="true" />
-                            </button>
-                          ) : (
-                            flexRender(header.column.columnDef.header, header.getContext())
-                          )}
-                        </th>
+                        <td key={cell.id} className={field && isNumericKind(field) ? 'text-end text-nowrap' : undefined}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
                       );
                     })}
                   </tr>
-                ))}
-                {filterable && (
-                  <tr className="filter-row">
-                    {table.getVisibleLeafColumns().map((column) => {
-                      const field = (column.columnDef.meta as { field?: NormalisedField } | undefined)?.field;
-                      return <td key={column.id}>{field && <ColumnFilter field={field} label={label(field)} filters={state.filters} onChange={setFilter} />}</td>;
-                    })}
-                  </tr>
-                )}
-              </thead>
-              <tbody>
-                {rows.isPending ? (
-                  <tr>
-                    <td colSpan={colCount} className="text-center py-4" role="status">
-                      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                      {t('common.loading')}
-                    </td>
-                  </tr>
-                ) : table.getRowModel().rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={colCount} className="text-center text-body-secondary py-4">
-                      {t('list.empty')}
-                    </td>
-                  </tr>
-                ) : (
-                  table.getRowModel().rows.map((row) => (
-                    <tr
-                      key={row.id}
-                      className={hasForm ? 'clickable' : undefined}
-                      aria-selected={canDelete ? row.getIsSelected() : undefined}
-                      onClick={hasForm ? () => navigate(`${item.path}/edit/${String(row.original.id)}`) : undefined}
-                    >
-                      {row.getVisibleCells().map((cell) => {
-                        const field = (cell.column.columnDef.meta as { field?: NormalisedField } | undefined)?.field;
-                        return (
-                          <td key={cell.id} className={field && isNumericKind(field) ? 'text-end text-nowrap' : undefined}>
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-        )}
-
-        <nav className="d-flex flex-wrap align-items-center gap-2" aria-label={t('list.pagination')}>
-          <span className="me-auto text-body-secondary" role="status">
-            {capped ? t('list.showingCapped', { from, to: (state.page - 1) * state.size + (rows.data?.rows.length ?? 0), total }) : t('list.showing', { from, to, total })}
-          </span>
-          <label htmlFor="list-page-size" className="col-form-label">
-            {t('list.pageSize')}
-          </label>
-          <select id="list-page-size" className="form-select w-auto" value={state.size} onChange={(event) => update({ size: Number(event.target.value) })}>
-            {[...new Set([...PAGE_SIZES, state.size])]
-              .sort((a, b) => a - b)
-              .map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-          </select>
-          <button type="button" className="btn btn-outline-secondary" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
-            <i className="bi bi-chevron-left" aria-hidden="true" /> {t('list.previousPage')}
-          </button>
-          <span>{capped ? t('list.page', { page: state.page }) : t('list.pageOf', { page: state.page, count: pageCount })}</span>
-          <button type="button" className="btn btn-outline-secondary" disabled={state.page >= pageCount} onClick={() => update({ page: state.page + 1 })}>
-            {t('list.nextPage')} <i className="bi bi-chevron-right" aria-hidden="true" />
-          </button>
-        </nav>
-      </div>
-
-      {confirm && (
-        <ConfirmDialog
-          title={t('list.confirmDelete', { count: confirm.length })}
-          confirmLabel={t('list.delete')}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => {
-            remove.mutate(confirm);
-            setConfirm(null);
-          }}
-        />
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
       )}
-    </section>
+
+      <nav className="d-flex flex-wrap align-items-center gap-2" aria-label={t('list.pagination')}>
+        <span className="me-auto text-body-secondary" role="status">
+          {capped ? t('list.showingCapped', { from, to: (state.page - 1) * state.size + (rows.data?.rows.length ?? 0), total }) : t('list.showing', { from, to, total })}
+        </span>
+        <label htmlFor="list-page-size" className="col-form-label">
+          {t('list.pageSize')}
+        </label>
+        <select id="list-page-size" className="form-select w-auto" value={state.size} onChange={(event) => update({ size: Number(event.target.value) })}>
+          {[...new Set([...PAGE_SIZES, state.size])]
+            .sort((a, b) => a - b)
+            .map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+        </select>
+        <button type="button" className="btn btn-outline-secondary" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
+          <i className="bi bi-chevron-left" aria-hidden="true" /> {t('list.previousPage')}
+        </button>
+        <span>{capped ? t('list.page', { page: state.page }) : t('list.pageOf', { page: state.page, count: pageCount })}</span>
+        <button type="button" className="btn btn-outline-secondary" disabled={state.page >= pageCount} onClick={() => update({ page: state.page + 1 })}>
+          {t('list.nextPage')} <i className="bi bi-chevron-right" aria-hidden="true" />
+        </button>
+      </nav>
+    </TitledCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { menuItem, ok, renderScreen, stubServer } from './testServer';
+import { menuItem, ok, renderScreen, stubServer, emptyList } from '../test/app';
 
 describe('form inputs by field kind', () => {
   it('an image uploads to /upload, shows a thumbnail and saves the returned path', async () => {
@@ -10,7 +10,7 @@ describe('form inputs by field kind', () => {
       if (call.url.endsWith('/Insert/category')) return ok({ id: 3, version: 1, code: 'TEA', name: 'Tea', image: '/files/category/tea.png' });
       if (call.url.endsWith('/fetch/category')) return ok([{ id: 3, version: 1, code: 'TEA', name: 'Tea', image: '/files/category/tea.png' }], 1);
       return undefined;
-    });
+    }, { otherwise: emptyList });
     await renderScreen(menuItem('/category'), '/category/add');
     await userEvent.type(await screen.findByLabelText('Code'), 'TEA');
     await userEvent.type(screen.getByLabelText('Name'), 'Tea');
@@ -31,7 +31,7 @@ describe('form inputs by field kind', () => {
       if (call.url.endsWith('/GetDropDown/outlet')) return ok([{ text: 'Harbour', value: 2 }]);
       if (call.url.endsWith('/Update/paymentgateway')) return ok({ ...row, version: 3 });
       return undefined;
-    });
+    }, { otherwise: emptyList });
     await renderScreen(menuItem('/paymentgateway'), '/paymentgateway/edit/4');
     const key = await screen.findByLabelText('API key');
     expect(key).toHaveAttribute('type', 'password');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorModal } from '../api/errorModal';
-import { renderWithApp } from '../test/render';
+import { renderWithApp } from '../test/app';
 import { ErrorModal } from './ErrorModal';
 
 describe('error modal (SPEC §8)', () => {

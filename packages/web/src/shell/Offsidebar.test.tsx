@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { THEME_LINK_ID, useLayoutEffects } from '../app/layoutEffects';
 import { initialSettings } from '../store/settingsSlice';
-import { renderWithApp } from '../test/render';
+import { renderWithApp } from '../test/app';
 import { Offsidebar } from './Offsidebar';
 
 function Panel() {

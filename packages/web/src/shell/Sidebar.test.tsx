@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientMenuGroup } from '../store/menuSlice';
-import { adminInfo, adminToken, renderWithApp } from '../test/render';
+import { adminInfo, adminToken, renderWithApp } from '../test/app';
 import { Sidebar } from './Sidebar';
 
 const item = (id: number, name: string, path: string, ableToView = true) => ({

@@ -9,7 +9,7 @@ import { persist, storageKeys } from '../store/persistence';
 import { attachSession } from '../store/session';
 import { setPageName } from '../store/settingsSlice';
 import { setToken } from '../store/userSlice';
-import { adminInfo, adminToken, renderWithApp } from '../test/render';
+import { adminInfo, adminToken, renderWithApp } from '../test/app';
 import { UserMenu } from './UserMenu';
 
 const api = vi.hoisted(() => ({

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyDto } from '@backroom/schema';
 import CompanyScreen from './CompanyScreen';
-import { fail, ok, renderSignedIn, singleItem, stubApi } from './testSupport';
+import { fail, ok, renderSignedIn, menuItem, stubServer } from '../test/app';
 
 const company: CompanyDto = {
   id: 1,
@@ -22,12 +22,12 @@ beforeEach(() => localStorage.clear());
 
 describe('company settings', () => {
   it('validates on this side, then saves with the version it read', async () => {
-    const server = stubApi((call) => {
+    const server = stubServer((call) => {
       if (call.url.endsWith('/company/Get')) return ok({ company, currencies });
       if (call.url.endsWith('/company/Save')) return ok({ ...company, ...(call.body as object), version: 5 });
       return undefined;
     });
-    await renderSignedIn(<CompanyScreen item={singleItem('/company')} />);
+    await renderSignedIn(<CompanyScreen item={menuItem('/company')} />);
     const name = await screen.findByLabelText('Company name');
     expect(name).toHaveValue('Backroom Demo Retail');
     expect(screen.getByLabelText('Tax registration number')).toHaveValue('TX-1');
@@ -52,12 +52,12 @@ describe('company settings', () => {
   });
 
   it('says when someone else saved meanwhile, and offers to reload', async () => {
-    stubApi((call) => {
+    stubServer((call) => {
       if (call.url.endsWith('/company/Get')) return ok({ company, currencies });
       if (call.url.endsWith('/company/Save')) return fail(409, 'Someone else saved the company settings meanwhile, reload them and try again');
       return undefined;
     });
-    await renderSignedIn(<CompanyScreen item={singleItem('/company')} />);
+    await renderSignedIn(<CompanyScreen item={menuItem('/company')} />);
     await userEvent.type(await screen.findByLabelText('Address'), 'Jalan 1');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Someone else saved the company settings meanwhile');

@@ -8,7 +8,9 @@ import { saveCompanyRequest, type CompanyDto, type CompanySettings } from '@back
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
+import { TitledCard } from '../ui/TitledCard';
 import { companyApi } from './api';
+import { SaveAlerts, SaveButton } from './SaveBar';
 import { TimezoneField } from './TimezoneField';
 import { translateMessage, useErrorText, useSingleScreen, type SingleScreenProps } from './useSingleScreen';
 
@@ -33,7 +35,6 @@ const isConflict = (error: unknown) => (error as { response?: { status?: number 
 
 function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { company: CompanyDto }; readOnly: boolean }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const addressId = useId();
   const currencyId = useId();
@@ -60,17 +61,18 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
 
   return (
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate>
-      {save.isSuccess && !formState.isDirty && <FormAlert tone="success">{t('singles.company.saved')}</FormAlert>}
-      {save.isError && (
-        <FormAlert>
-          {errorText(save.error)}
-          {isConflict(save.error) && (
+      <SaveAlerts
+        save={save}
+        saved={t('singles.company.saved')}
+        dirty={formState.isDirty}
+        onError={
+          isConflict(save.error) && (
             <button type="button" className="btn btn-link p-0 ms-2 align-baseline" onClick={() => void reload()}>
               {t('common.reload')}
             </button>
-          )}
-        </FormAlert>
-      )}
+          )
+        }
+      />
       <fieldset disabled={readOnly}>
         <TextField label={t('singles.company.name')} registration={register('name')} error={fieldError(errors.name?.message)} required />
         <div className="row">
@@ -103,9 +105,7 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
             <TimezoneField label={t('singles.company.timezone')} registration={register('timezone')} error={fieldError(errors.timezone?.message)} />
           </div>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {t('singles.save')}
-        </button>
+        <SaveButton pending={save.isPending} />
       </fieldset>
     </form>
   );
@@ -120,15 +120,10 @@ export default function CompanyScreen({ item }: SingleScreenProps) {
   if (settings.isPending) return <Spinner />;
   const data = settings.data;
   return (
-    <section className="card" aria-labelledby="company-title">
-      <div className="card-body">
-        <h2 id="company-title" className="h4">
-          {t('singles.company.title')}
-        </h2>
-        {settings.isError && <FormAlert>{errorText(settings.error)}</FormAlert>}
-        {data && !data.company && <FormAlert tone="info">{t('singles.company.none')}</FormAlert>}
-        {data?.company && <CompanyForm settings={{ ...data, company: data.company }} readOnly={!item.ableToEdit} />}
-      </div>
-    </section>
+    <TitledCard titleId="company-title" title={t('singles.company.title')}>
+      {settings.isError && <FormAlert>{errorText(settings.error)}</FormAlert>}
+      {data && !data.company && <FormAlert tone="info">{t('singles.company.none')}</FormAlert>}
+      {data?.company && <CompanyForm settings={{ ...data, company: data.company }} readOnly={!item.ableToEdit} />}
+    </TitledCard>
   );
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import FeatureScreen from './FeatureScreen';
-import { ok, renderSignedIn, singleItem, stubApi } from './testSupport';
+import { ok, renderSignedIn, menuItem, stubServer } from '../test/app';
 
 const ALL_ON = { onlineOrdering: true, membership: true, commission: true, vouchers: false };
 
@@ -10,12 +10,12 @@ beforeEach(() => localStorage.clear());
 
 describe('features', () => {
   it('shows each module as a labelled switch and saves them all', async () => {
-    const server = stubApi((call) => {
+    const server = stubServer((call) => {
       if (call.url.endsWith('/feature/Get')) return ok(ALL_ON);
       if (call.url.endsWith('/feature/Save')) return ok(call.body);
       return undefined;
     });
-    await renderSignedIn(<FeatureScreen item={singleItem('/feature')} />);
+    await renderSignedIn(<FeatureScreen item={menuItem('/feature')} />);
     const membership = await screen.findByRole('switch', { name: 'Membership' });
     await screen.findByRole('switch', { name: 'Online ordering' });
     expect(screen.getByRole('switch', { name: 'Online ordering' })).toBeChecked();
@@ -29,8 +29,8 @@ describe('features', () => {
   });
 
   it('cannot be changed without edit', async () => {
-    stubApi((call) => (call.url.endsWith('/feature/Get') ? ok(ALL_ON) : undefined));
-    await renderSignedIn(<FeatureScreen item={singleItem('/feature', { ableToEdit: false })} />);
+    stubServer((call) => (call.url.endsWith('/feature/Get') ? ok(ALL_ON) : undefined));
+    await renderSignedIn(<FeatureScreen item={menuItem('/feature', { ableToEdit: false })} />);
     expect(await screen.findByRole('switch', { name: 'Membership' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { FEATURE_KEYS, type FeatureSwitches } from '@backroom/schema';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
+import { TitledCard } from '../ui/TitledCard';
 import { featuresApi } from './api';
+import { SaveAlerts, SaveButton } from './SaveBar';
 import { useErrorText, useSingleScreen, type SingleScreenProps } from './useSingleScreen';
 
 const FEATURES_KEY = ['feature'];
@@ -32,35 +34,27 @@ export default function FeatureScreen({ item }: SingleScreenProps) {
 
   if (features.isPending) return <Spinner />;
   return (
-    <section className="card" aria-labelledby="feature-title">
-      <div className="card-body">
-        <h2 id="feature-title" className="h4">
-          {t('singles.feature.title')}
-        </h2>
-        <p className="text-body-secondary">{t('singles.feature.intro')}</p>
-        {features.isError && <FormAlert>{errorText(features.error)}</FormAlert>}
-        {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
-        {save.isSuccess && !formState.isDirty && <FormAlert tone="success">{t('singles.feature.saved')}</FormAlert>}
-        <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate>
-          <fieldset disabled={!item.ableToEdit || !features.data}>
-            <legend className="visually-hidden">{t('singles.feature.title')}</legend>
-            {FEATURE_KEYS.map((key) => (
-              <div key={key} className="form-check form-switch mb-3">
-                <input id={`feature-${key}`} type="checkbox" role="switch" className="form-check-input" aria-describedby={`feature-${key}-hint`} {...register(key)} />
-                <label htmlFor={`feature-${key}`} className="form-check-label">
-                  {t(`singles.feature.modules.${key}.label`)}
-                </label>
-                <div id={`feature-${key}-hint`} className="form-text mt-0">
-                  {t(`singles.feature.modules.${key}.hint`)}
-                </div>
+    <TitledCard titleId="feature-title" title={t('singles.feature.title')}>
+      <p className="text-body-secondary">{t('singles.feature.intro')}</p>
+      {features.isError && <FormAlert>{errorText(features.error)}</FormAlert>}
+      <SaveAlerts save={save} saved={t('singles.feature.saved')} dirty={formState.isDirty} />
+      <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate>
+        <fieldset disabled={!item.ableToEdit || !features.data}>
+          <legend className="visually-hidden">{t('singles.feature.title')}</legend>
+          {FEATURE_KEYS.map((key) => (
+            <div key={key} className="form-check form-switch mb-3">
+              <input id={`feature-${key}`} type="checkbox" role="switch" className="form-check-input" aria-describedby={`feature-${key}-hint`} {...register(key)} />
+              <label htmlFor={`feature-${key}`} className="form-check-label">
+                {t(`singles.feature.modules.${key}.label`)}
+              </label>
+              <div id={`feature-${key}-hint`} className="form-text mt-0">
+                {t(`singles.feature.modules.${key}.hint`)}
               </div>
-            ))}
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {t('singles.save')}
-            </button>
-          </fieldset>
-        </form>
-      </div>
-    </section>
+            </div>
+          ))}
+          <SaveButton pending={save.isPending} />
+        </fieldset>
+      </form>
+    </TitledCard>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithApp } from '../test/render';
+import { renderWithApp } from '../test/app';
 import { InstallerLink } from './InstallerLink';
 import InstallerScreen from './InstallerScreen';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LockedUserScreen from './LockedUserScreen';
-import { ok, renderSignedIn, singleItem, stubApi } from './testSupport';
+import { ok, renderSignedIn, menuItem, stubServer } from '../test/app';
 
 const lockedUntil = '2030-01-02T03:04:00.000Z';
 
@@ -11,7 +11,7 @@ beforeEach(() => localStorage.clear());
 describe('locked users', () => {
   it('lists locked accounts and unlocks one after confirmation', async () => {
     let locked = [{ userId: 3, userName: 'cashier', displayName: 'Casey Cashier', failureCount: 5, lockedUntil }];
-    const server = stubApi((call) => {
+    const server = stubServer((call) => {
       if (call.url.endsWith('/user/Locked')) return ok(locked);
       if (call.url.endsWith('/user/Unlock')) {
         locked = [];
@@ -19,7 +19,7 @@ describe('locked users', () => {
       }
       return undefined;
     });
-    await renderSignedIn(<LockedUserScreen item={singleItem('/lockeduser')} />);
+    await renderSignedIn(<LockedUserScreen item={menuItem('/lockeduser')} />);
     const row = (await screen.findByRole('rowheader', { name: 'cashier' })).closest('tr')!;
     expect(within(row).getByText('Casey Cashier')).toBeInTheDocument();
     expect(within(row).getByText('5')).toBeInTheDocument();
@@ -38,8 +38,8 @@ describe('locked users', () => {
   });
 
   it('offers no Unlock without edit', async () => {
-    stubApi((call) => (call.url.endsWith('/user/Locked') ? ok([{ userId: 3, userName: 'cashier', displayName: 'Casey', failureCount: 5, lockedUntil }]) : undefined));
-    await renderSignedIn(<LockedUserScreen item={singleItem('/lockeduser', { ableToEdit: false })} />);
+    stubServer((call) => (call.url.endsWith('/user/Locked') ? ok([{ userId: 3, userName: 'cashier', displayName: 'Casey', failureCount: 5, lockedUntil }]) : undefined));
+    await renderSignedIn(<LockedUserScreen item={menuItem('/lockeduser', { ableToEdit: false })} />);
     await screen.findByRole('rowheader', { name: 'cashier' });
     expect(screen.queryByRole('button', { name: 'Unlock cashier' })).toBeNull();
   });

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
-import { ok, renderSignedIn, stubApi } from './testSupport';
+import { ok, renderSignedIn, stubServer } from '../test/app';
 
 beforeEach(() => localStorage.clear());
 
 const serve = () =>
-  stubApi((call) => {
+  stubServer((call) => {
     if (!call.url.endsWith('/ResetPassword/Reset')) return undefined;
     const body = call.body as { userId: number; newPassword?: string; mustChangePassword: boolean };
     return ok({ userId: body.userId, userName: 'cashier', generatedPassword: body.newPassword ? null : 'Kq7mWx3pZt9aBc', mustChangePassword: body.mustChangePassword, sessionsRevoked: 2 });

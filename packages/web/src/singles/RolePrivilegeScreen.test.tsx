@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RolePrivilegeGrid } from '@backroom/schema';
 import RolePrivilegeScreen from './RolePrivilegeScreen';
-import { fail, ok, renderSignedIn, singleItem, stubApi } from './testSupport';
+import { fail, ok, renderSignedIn, menuItem, stubServer } from '../test/app';
 
 const roles = [
   { id: 1, code: 'ADMIN', name: 'Administrator' },
@@ -27,7 +27,7 @@ const gridOf = (roleId: number): RolePrivilegeGrid => ({
 });
 
 const serve = (save = (body: { roleId: number }) => ok(gridOf(body.roleId))) =>
-  stubApi((call) => {
+  stubServer((call) => {
     if (call.url.endsWith('/Roles')) return ok(roles);
     if (call.url.endsWith('/Grid')) return ok(gridOf(Number(call.params.roleId)));
     if (call.url.endsWith('/Save')) return save(call.body as { roleId: number });
@@ -41,7 +41,7 @@ beforeEach(() => localStorage.clear());
 describe('role privilege grid', () => {
   it('shows the first role’s grid grouped by menu group, with a checkbox per flag and screen', async () => {
     serve();
-    await renderSignedIn(<RolePrivilegeScreen item={singleItem('/roleprivilege')} />);
+    await renderSignedIn(<RolePrivilegeScreen item={menuItem('/roleprivilege')} />);
     const table = await screen.findByRole('table', { name: 'Privileges of Administrator' });
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Catalogue', 'Products', 'Bundles', 'Administration', 'Users']);
     expect(box('View Products')).toBeChecked();
@@ -52,7 +52,7 @@ describe('role privilege grid', () => {
 
   it('keeps view under edit, delete and table settings; saves only the changed rows', async () => {
     const server = serve();
-    await renderSignedIn(<RolePrivilegeScreen item={singleItem('/roleprivilege')} />);
+    await renderSignedIn(<RolePrivilegeScreen item={menuItem('/roleprivilege')} />);
     await screen.findByRole('table');
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'Store Manager');
     await screen.findByRole('table', { name: 'Privileges of Store Manager' });
@@ -82,7 +82,7 @@ describe('role privilege grid', () => {
 
   it('asks before a role change throws away unsaved changes', async () => {
     serve();
-    await renderSignedIn(<RolePrivilegeScreen item={singleItem('/roleprivilege')} />);
+    await renderSignedIn(<RolePrivilegeScreen item={menuItem('/roleprivilege')} />);
     await screen.findByRole('table');
     await userEvent.click(box('View Bundles'));
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'Store Manager');
@@ -97,7 +97,7 @@ describe('role privilege grid', () => {
 
   it('shows the server’s refusal, e.g. the self-lock-out guard', async () => {
     serve(() => fail(409, 'You cannot remove your own role’s right to edit role privileges, or nobody could give it back'));
-    await renderSignedIn(<RolePrivilegeScreen item={singleItem('/roleprivilege')} />);
+    await renderSignedIn(<RolePrivilegeScreen item={menuItem('/roleprivilege')} />);
     await screen.findByRole('table');
     await userEvent.click(box('Edit Products'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -107,7 +107,7 @@ describe('role privilege grid', () => {
 
   it('is read-only without edit', async () => {
     serve();
-    await renderSignedIn(<RolePrivilegeScreen item={singleItem('/roleprivilege', { ableToEdit: false })} />);
+    await renderSignedIn(<RolePrivilegeScreen item={menuItem('/roleprivilege', { ableToEdit: false })} />);
     await screen.findByRole('table');
     expect(box('View Products')).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());

@@ -5,6 +5,7 @@ import { PRIVILEGE_FLAGS, type PrivilegeFlagsDto, type RolePrivilegeGrid, type R
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
+import { TitledCard } from '../ui/TitledCard';
 import { rolePrivilegesApi } from './api';
 import { sameFlags, withFlag, type PrivilegeFlag } from './grants';
 import { useErrorText, useSingleScreen, type SingleScreenProps } from './useSingleScreen';
@@ -147,64 +148,64 @@ export default function RolePrivilegeScreen({ item }: SingleScreenProps) {
   if (roles.isPending) return <Spinner />;
   const readOnly = !item.ableToEdit;
   return (
-    <section className="card" aria-labelledby="roleprivilege-title">
-      <div className="card-body">
-        <h2 id="roleprivilege-title" className="h4">
-          {t('singles.rolePrivilege.title')}
-        </h2>
-        {roles.isError && <FormAlert>{errorText(roles.error)}</FormAlert>}
-        <div className="row g-2 align-items-end mb-3">
-          <div className="col-sm-6 col-lg-4">
-            <label htmlFor={selectId} className="form-label">
-              {t('singles.rolePrivilege.role')}
-            </label>
-            <select
-              id={selectId}
-              className="form-select"
-              value={shownRole ?? ''}
-              onChange={(e) => (changed.length > 0 ? setPendingRole(Number(e.target.value)) : chooseRole(Number(e.target.value)))}
-            >
-              {roles.data?.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-auto">
-            <button type="button" className="btn btn-primary" disabled={readOnly || changed.length === 0 || save.isPending} onClick={() => save.mutate()}>
-              {t('singles.save')}
-            </button>
-          </div>
-        </div>
-        {changed.length > 0 && <FormAlert tone="info">{t('singles.rolePrivilege.unsaved', { count: changed.length })}</FormAlert>}
-        {saved && changed.length === 0 && <FormAlert tone="success">{t('singles.rolePrivilege.saved')}</FormAlert>}
-        {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
-        {grid.isError && <FormAlert>{errorText(grid.error)}</FormAlert>}
-        {grid.isPending && shownRole !== null && <Spinner />}
-        {grid.data && (
-          <PrivilegeGrid
-            grid={grid.data}
-            edits={edits}
-            readOnly={readOnly}
-            onChange={(next) => {
-              setSaved(false);
-              setEdits(next);
+    <TitledCard
+      titleId="roleprivilege-title"
+      title={t('singles.rolePrivilege.title')}
+      dialogs={
+        pendingRole !== null && (
+          <ConfirmDialog
+            title={t('singles.rolePrivilege.discard')}
+            confirmLabel={t('singles.discard')}
+            onCancel={() => setPendingRole(null)}
+            onConfirm={() => {
+              chooseRole(pendingRole);
+              setPendingRole(null);
             }}
           />
-        )}
+        )
+      }
+    >
+      {roles.isError && <FormAlert>{errorText(roles.error)}</FormAlert>}
+      <div className="row g-2 align-items-end mb-3">
+        <div className="col-sm-6 col-lg-4">
+          <label htmlFor={selectId} className="form-label">
+            {t('singles.rolePrivilege.role')}
+          </label>
+          <select
+            id={selectId}
+            className="form-select"
+            value={shownRole ?? ''}
+            onChange={(e) => (changed.length > 0 ? setPendingRole(Number(e.target.value)) : chooseRole(Number(e.target.value)))}
+          >
+            {roles.data?.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-auto">
+          <button type="button" className="btn btn-primary" disabled={readOnly || changed.length === 0 || save.isPending} onClick={() => save.mutate()}>
+            {t('singles.save')}
+          </button>
+        </div>
       </div>
-      {pendingRole !== null && (
-        <ConfirmDialog
-          title={t('singles.rolePrivilege.discard')}
-          confirmLabel={t('singles.discard')}
-          onCancel={() => setPendingRole(null)}
-          onConfirm={() => {
-            chooseRole(pendingRole);
-            setPendingRole(null);
+      {changed.length > 0 && <FormAlert tone="info">{t('singles.rolePrivilege.unsaved', { count: changed.length })}</FormAlert>}
+      {saved && changed.length === 0 && <FormAlert tone="success">{t('singles.rolePrivilege.saved')}</FormAlert>}
+      {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
+      {grid.isError && <FormAlert>{errorText(grid.error)}</FormAlert>}
+      {grid.isPending && shownRole !== null && <Spinner />}
+      {grid.data && (
+        <PrivilegeGrid
+          grid={grid.data}
+          edits={edits}
+          readOnly={readOnly}
+          onChange={(next) => {
+            setSaved(false);
+            setEdits(next);
           }}
         />
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -24,11 +24,13 @@ export function useSingleScreen(item: ClientMenuItem) {
 /** A failed call as the user reads it: the first field message or the server's message, translated where we know it. */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (error: unknown): string => {
-    const envelope = (error as AxiosError<Partial<ApiEnvelope>> | null)?.response?.data;
-    const message = envelope?.errors?.[0]?.message ?? envelope?.message ?? (error instanceof Error ? error.message : String(error));
-    return translateMessage(t, message);
-  };
+  return (error: unknown): string => translateMessage(t, serverMessage(error) ?? (error instanceof Error ? error.message : String(error)));
+}
+
+/** What the server said about a failed call: its first field message, else its message; undefined without an answer. */
+export function serverMessage(error: unknown): string | undefined {
+  const envelope = (error as AxiosError<Partial<ApiEnvelope>> | null)?.response?.data;
+  return envelope?.errors?.[0]?.message ?? envelope?.message;
 }
 
 export const translateMessage = (t: (key: string, options?: Record<string, unknown>) => string, message: string) =>
