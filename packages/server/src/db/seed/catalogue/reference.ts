@@ -64,6 +64,8 @@ export async function seedReference(s: Seeder): Promise<Reference> {
     { code: 'SGD', name: 'Singapore dollar', symbol: 'S$', decimals: 2 },
     { code: 'USD', name: 'US dollar', symbol: 'US$', decimals: 2 },
   ]);
+  // The demo company trades in the base currency and the chain's time zone.
+  await s.db.updateTable('company').set({ base_currency_id: currencies.get('MYR'), timezone: 'Asia/Kuala_Lumpur' }).execute();
   const rates: [string, string, string][] = [
     ['SGD', '3.412500', dayFrom(s.now, -60)],
     ['SGD', '3.438200', dayFrom(s.now, -30)],
