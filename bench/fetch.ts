@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findEntity, toStorageRow } from '@backroom/schema';
 import { buildApp } from '@backroom/server';
-import pg from 'pg';
 import { sql } from 'kysely';
+import { freshPostgres } from '../packages/server/test/support/postgres';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -26,30 +26,13 @@ const BUDGET = { sqlite: { p50: 10, p99: 50 }, postgres: { p50: 15, p99: Infinit
 
 type Database = keyof typeof BUDGET;
 
-async function freshPostgres(adminUrl: string) {
-  const name = `br_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-  return { url: url.toString(), drop };
-}
-
 const centsToDecimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function run(database: Database) {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
-  const postgres = database === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : null;
+  const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
   const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false });
   try {
     const db = app.ctx.db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;

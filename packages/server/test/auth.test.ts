@@ -1,25 +1,19 @@
 import type { LoginResponse, TokenPair, UserInfo } from '@backroom/schema';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer();
 
 const me = (token: string) => t.call<UserInfo>('GET', '/authentication/Me', { token });
 
 describe('sign-in', () => {
   it.each([
-    ['admin', 'Admin@123', 'Administrator'],
-    ['manager', 'Manager@123', 'Store Manager'],
-    ['cashier', 'Cashier@123', 'Cashier'],
+    ['admin', DEMO_PASSWORDS.admin, 'Administrator'],
+    ['manager', DEMO_PASSWORDS.manager, 'Store Manager'],
+    ['cashier', DEMO_PASSWORDS.cashier, 'Cashier'],
   ])('signs in %s', async (userName, password, role) => {
-    const res = await t.call<LoginResponse>('POST', '/Authentication/Login', { body: { userName, password } });
+    const res = await t.signIn(userName, password);
     expect(res.status).toBe(200);
     expect(res.body.resultCode).toBe(200);
     expect(res.body.data.requireOtp).toBe(false);
@@ -32,14 +26,14 @@ describe('sign-in', () => {
   });
 
   it('accepts the user name in any case and through the login alias family', async () => {
-    const res = await t.call<LoginResponse>('POST', '/login/login', { body: { userName: 'ADMIN', password: 'Admin@123' } });
+    const res = await t.call<LoginResponse>('POST', '/login/login', { body: { userName: 'ADMIN', password: DEMO_PASSWORDS.admin } });
     expect(res.status).toBe(200);
     expect(res.body.data.userInfo?.userName).toBe('admin');
   });
 
   it('answers a wrong password and an unknown user identically', async () => {
-    const wrong = await t.call('POST', '/Authentication/Login', { body: { userName: 'manager', password: 'not-it-at-all' } });
-    const unknown = await t.call('POST', '/Authentication/Login', { body: { userName: 'nobody-here', password: 'not-it-at-all' } });
+    const wrong = await t.signIn('manager', 'not-it-at-all');
+    const unknown = await t.signIn('nobody-here', 'not-it-at-all');
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ resultCode: 401, message: 'Invalid user name or password', data: null });
     expect(unknown.status).toBe(401);
@@ -49,7 +43,7 @@ describe('sign-in', () => {
 
 describe('bearer tokens', () => {
   it('rejects a missing, garbage, forged or expired access token with 401', async () => {
-    const tokens = await t.login('cashier', 'Cashier@123');
+    const tokens = await t.loginAs('cashier');
     const [header, payload] = tokens.accessToken.split('.');
     const forged = await new SignJWT({ sid: 1, role: 'Administrator' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -81,7 +75,7 @@ describe('refresh tokens', () => {
   const refresh = (pair: TokenPair) => t.call<{ token: TokenPair }>('POST', '/Authentication/RefreshToken', { body: pair });
 
   it('rotates the pair on every use', async () => {
-    const first = await t.login('manager', 'Manager@123');
+    const first = await t.loginAs('manager');
     const res = await refresh(first);
     expect(res.status).toBe(200);
     const second = res.body.data.token;
@@ -92,7 +86,7 @@ describe('refresh tokens', () => {
   });
 
   it('accepts an expired access token of the same session', async () => {
-    const pair = await t.login('manager', 'Manager@123');
+    const pair = await t.loginAs('manager');
     const claims = JSON.parse(Buffer.from(pair.accessToken.split('.')[1]!, 'base64url').toString()) as { sid: number; sub: string };
     const expired = await new SignJWT({ sid: claims.sid, role: 'Store Manager' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -109,14 +103,14 @@ describe('refresh tokens', () => {
   });
 
   it('refuses an access token of another session', async () => {
-    const a = await t.login('manager', 'Manager@123');
-    const b = await t.login('manager', 'Manager@123');
+    const a = await t.loginAs('manager');
+    const b = await t.loginAs('manager');
     const res = await refresh({ accessToken: b.accessToken, refreshToken: a.refreshToken });
     expect(res.status).toBe(401);
   });
 
   it('revokes the whole family when a rotated refresh token comes back', async () => {
-    const first = await t.login('admin', 'Admin@123');
+    const first = await t.loginAs('admin');
     const second = (await refresh(first)).body.data.token;
     const reuse = await refresh(first);
     expect(reuse.status).toBe(401);
@@ -126,14 +120,14 @@ describe('refresh tokens', () => {
   });
 
   it('rejects an unknown refresh token', async () => {
-    const pair = await t.login('admin', 'Admin@123');
+    const pair = await t.loginAs('admin');
     expect((await refresh({ accessToken: pair.accessToken, refreshToken: 'x'.repeat(43) })).status).toBe(401);
   });
 });
 
 describe('logout', () => {
   it('ends the session at once', async () => {
-    const pair = await t.login('cashier', 'Cashier@123');
+    const pair = await t.loginAs('cashier');
     expect((await me(pair.accessToken)).status).toBe(200);
     const out = await t.call('POST', '/authentication/Logout', { token: pair.accessToken, body: {} });
     expect(out.status).toBe(200);
@@ -148,12 +142,12 @@ describe('logout', () => {
 
 describe('change password', () => {
   it('rejects a common password, then signs out other sessions and keeps the caller signed in', async () => {
-    const pair = await t.login('cashier', 'Cashier@123');
-    const other = await t.login('cashier', 'Cashier@123');
+    const pair = await t.loginAs('cashier');
+    const other = await t.loginAs('cashier');
 
     const common = await t.call('POST', '/authentication/ChangePassword', {
       token: pair.accessToken,
-      body: { currentPassword: 'Cashier@123', newPassword: 'Password1' },
+      body: { currentPassword: DEMO_PASSWORDS.cashier, newPassword: 'Password1' },
     });
     expect(common.status).toBe(400);
     expect(common.body.errors).toEqual([{ field: 'newPassword', message: 'This password is too common' }]);
@@ -168,7 +162,7 @@ describe('change password', () => {
 
     const changed = await t.call<{ token: TokenPair; userInfo: UserInfo }>('POST', '/authentication/ChangePassword', {
       token: pair.accessToken,
-      body: { currentPassword: 'Cashier@123', newPassword: 'Tall-Lighthouse-42' },
+      body: { currentPassword: DEMO_PASSWORDS.cashier, newPassword: 'Tall-Lighthouse-42' },
     });
     expect(changed.status).toBe(200);
     expect((await me(pair.accessToken)).status).toBe(401);
@@ -177,7 +171,7 @@ describe('change password', () => {
     const rotated = await t.call('POST', '/Authentication/RefreshToken', { body: changed.body.data.token });
     expect(rotated.status).toBe(200);
 
-    expect((await t.call('POST', '/Authentication/Login', { body: { userName: 'cashier', password: 'Cashier@123' } })).status).toBe(401);
+    expect((await t.signIn('cashier', DEMO_PASSWORDS.cashier)).status).toBe(401);
     await t.login('cashier', 'Tall-Lighthouse-42');
   });
 });
@@ -195,7 +189,7 @@ describe('password reset', () => {
   });
 
   it('resets with the mailed code once, and signs out existing sessions', async () => {
-    const session = await t.login('manager', 'Manager@123');
+    const session = await t.loginAs('manager');
     await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'manager' } });
     const code = /\b(\d{6})\b/.exec(t.mails.at(-1)!.text)![1]!;
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -239,6 +233,6 @@ describe('password reset', () => {
       body: { userName: 'admin', otp: code, newPassword: 'Quiet-Harbour-77' },
     });
     expect(late.status).toBe(400);
-    await t.login('admin', 'Admin@123');
+    await t.loginAs('admin');
   });
 });

@@ -1,20 +1,13 @@
 import { SETTING_KEYS, type AppSettingDto } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './support/harness';
 
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = (await t.login('admin', 'Admin@123')).accessToken;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ users: ['admin'] });
+const { tokens } = t;
 
 const json = { 'content-type': 'application/json' };
 const takePerRow = async () =>
-  (await t.call<AppSettingDto>('GET', `/AppSetting/FetchByKey/${SETTING_KEYS.takePerRow}`, { token: admin })).body.data.value;
+  (await t.call<AppSettingDto>('GET', `/AppSetting/FetchByKey/${SETTING_KEYS.takePerRow}`, { token: tokens.admin })).body.data.value;
 
 describe('bad input never reaches a 500', () => {
   it('answers malformed JSON with 400', async () => {
@@ -23,7 +16,7 @@ describe('bad input never reaches a 500', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ resultCode: 400, message: 'Malformed JSON body', data: null });
     }
-    const update = await t.call('POST', '/AppSetting/UpdateSetting', { rawBody: '{"key": "default_TakePerRow", "value": "99"', headers: json, token: admin });
+    const update = await t.call('POST', '/AppSetting/UpdateSetting', { rawBody: '{"key": "default_TakePerRow", "value": "99"', headers: json, token: tokens.admin });
     expect(update.status).toBe(400);
     expect(await takePerRow()).toBe('10');
   });
@@ -52,7 +45,7 @@ describe('bad input never reaches a 500', () => {
     expect(otp.status).toBe(400);
     expect(otp.body.errors).toEqual([{ field: 'otp', message: 'Enter the 6-digit code' }]);
     const deep = await t.call('POST', '/DataRepository/procedure/SP_Multiple_Appsetting', {
-      token: admin,
+      token: tokens.admin,
       body: { Take: 10, filters: [{ ColumnName: 'AppSettingKeys', ColumnValue: {}, Operator: 'EQ' }] },
     });
     expect(deep.status).toBe(400);
@@ -61,11 +54,11 @@ describe('bad input never reaches a 500', () => {
 
   it('refuses a body over 1 MiB with 413 and writes nothing', async () => {
     const big = JSON.stringify({ key: SETTING_KEYS.takePerRow, value: 'x'.repeat(2 * 1024 * 1024) });
-    const res = await t.call('POST', '/AppSetting/UpdateSetting', { rawBody: big, headers: json, token: admin });
+    const res = await t.call('POST', '/AppSetting/UpdateSetting', { rawBody: big, headers: json, token: tokens.admin });
     expect(res.status).toBe(413);
     expect(res.body.resultCode).toBe(413);
     expect(await takePerRow()).toBe('10');
-    const tooLong = await t.call('POST', '/AppSetting/UpdateSetting', { body: { key: SETTING_KEYS.takePerRow, value: 'x'.repeat(5000) }, token: admin });
+    const tooLong = await t.call('POST', '/AppSetting/UpdateSetting', { body: { key: SETTING_KEYS.takePerRow, value: 'x'.repeat(5000) }, token: tokens.admin });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors?.[0]?.field).toBe('value');
     expect(await takePerRow()).toBe('10');
@@ -83,13 +76,13 @@ describe('bad input never reaches a 500', () => {
   });
 
   it('answers unknown procedures, actions and routes with a 404 envelope', async () => {
-    const procedure = await t.call('POST', '/DataRepository/procedure/DROP_TABLE_app_user', { token: admin, body: {} });
+    const procedure = await t.call('POST', '/DataRepository/procedure/DROP_TABLE_app_user', { token: tokens.admin, body: {} });
     expect(procedure.status).toBe(404);
     expect(procedure.body).toEqual({ resultCode: 404, message: 'Unknown procedure', data: null });
     const action = await t.call('POST', '/authentication/Impersonate', { body: {} });
     expect(action.status).toBe(404);
     expect(action.body.resultCode).toBe(404);
-    const route = await t.call('GET', '/NoSuchThing/Anywhere', { token: admin });
+    const route = await t.call('GET', '/NoSuchThing/Anywhere', { token: tokens.admin });
     expect(route.status).toBe(404);
     expect(route.body).toEqual({ resultCode: 404, message: 'Not found', data: null });
     const legacy = await t.call('POST', `${t.origin}/backoffice/WebAPI/DataImporter/SubmitDataImport`, { body: {} });
@@ -111,23 +104,23 @@ describe('bad input never reaches a 500', () => {
     const nul = await t.call('POST', '/Authentication/Login', { body: { userName: 'admin\u0000', password: 'x' } });
     expect(nul.status).toBe(400);
     expect(nul.body.errors).toEqual([{ field: 'userName', message: 'Must not contain NUL characters' }]);
-    const nulKey = await t.call('GET', '/AppSetting/FetchByKey/a%00b', { token: admin });
+    const nulKey = await t.call('GET', '/AppSetting/FetchByKey/a%00b', { token: tokens.admin });
     expect(nulKey.status).toBe(400);
-    const nulQuery = await t.call('GET', '/DataRepository/procedure/SP_Multiple_Appsetting?filters=%00', { token: admin });
+    const nulQuery = await t.call('GET', '/DataRepository/procedure/SP_Multiple_Appsetting?filters=%00', { token: tokens.admin });
     expect(nulQuery.status).toBe(400);
     const deep = await t.call('POST', '/Authentication/Login', { rawBody: '['.repeat(200_000) + ']'.repeat(200_000), headers: json });
     expect(deep.status).toBe(400);
     for (const userId of [1e300, 2 ** 40, -1, 0, 1.5]) {
-      const res = await t.call('POST', '/user/Unlock', { token: admin, body: { userId } });
+      const res = await t.call('POST', '/user/Unlock', { token: tokens.admin, body: { userId } });
       expect(res.status).toBe(400);
       expect(res.body.errors?.[0]?.field).toBe('userId');
     }
-    const longKey = await t.call('GET', `/AppSetting/FetchByKey/${'k'.repeat(400)}`, { token: admin });
+    const longKey = await t.call('GET', `/AppSetting/FetchByKey/${'k'.repeat(400)}`, { token: tokens.admin });
     expect(longKey.status).toBe(404);
-    const tooLongKey = await t.call('GET', `/AppSetting/FetchByKey/${'k'.repeat(600)}`, { token: admin });
+    const tooLongKey = await t.call('GET', `/AppSetting/FetchByKey/${'k'.repeat(600)}`, { token: tokens.admin });
     expect(tooLongKey.status).toBe(414);
     expect(tooLongKey.body).toEqual({ resultCode: 414, message: 'Address too long', data: null });
-    const badEncoding = await t.call('GET', '/AppSetting/FetchByKey/%E0%A4%A', { token: admin });
+    const badEncoding = await t.call('GET', '/AppSetting/FetchByKey/%E0%A4%A', { token: tokens.admin });
     expect(badEncoding.status).toBe(400);
     expect(badEncoding.body.resultCode).toBe(400);
   });

@@ -1,18 +1,9 @@
 import { menuGroups, screens, type MenuGroupDto, type MenuItemDto, type TopMenuEntry } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './support/harness';
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
-  tokens.admin = (await t.login('admin', 'Admin@123')).accessToken;
-  tokens.manager = (await t.login('manager', 'Manager@123')).accessToken;
-  tokens.cashier = (await t.login('cashier', 'Cashier@123')).accessToken;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ users: ['admin', 'manager', 'cashier'] });
+const { tokens } = t;
 
 const menuOf = async (who: string) => {
   const res = await t.call<MenuGroupDto[]>('GET', '/AppModule/GetMenu/1', { token: tokens[who] });

@@ -2,25 +2,19 @@ import type { LoginResponse, OtpSetupResponse, UserInfo } from '@backroom/schema
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { encryptSecret } from '../src/auth/otp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer();
 
 const codeAt = (secret: string, offsetSteps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
-const login = (userName: string, password: string) => t.call<LoginResponse>('POST', '/Authentication/Login', { body: { userName, password } });
+const { signIn: login } = t;
 
 describe('two-factor sign-in', () => {
   it('sets up, confirms and then requires a TOTP code at sign-in', async () => {
-    const { accessToken } = await t.login('manager', 'Manager@123');
+    const { accessToken } = await t.loginAs('manager');
     const setup = await t.call<OtpSetupResponse>('POST', '/authentication/SetupOtp', { token: accessToken, body: {} });
     expect(setup.status).toBe(200);
     const { secret, otpauthUrl } = setup.body.data;
@@ -29,7 +23,7 @@ describe('two-factor sign-in', () => {
     expect(otpauthUrl).toContain('issuer=Backroom');
 
     // Not on until confirmed.
-    expect((await login('manager', 'Manager@123')).body.data.requireOtp).toBe(false);
+    expect((await login('manager', DEMO_PASSWORDS.manager)).body.data.requireOtp).toBe(false);
 
     const badConfirm = await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: '12345' } });
     expect(badConfirm.status).toBe(400);
@@ -39,7 +33,7 @@ describe('two-factor sign-in', () => {
     expect(enabled.status).toBe(200);
     expect(enabled.body.data.otpEnabled).toBe(true);
 
-    const first = await login('manager', 'Manager@123');
+    const first = await login('manager', DEMO_PASSWORDS.manager);
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ requireOtp: true, otpToken: expect.any(String) });
 
@@ -63,7 +57,7 @@ describe('two-factor sign-in', () => {
     expect((await t.call('GET', '/authentication/Me', { token })).status).toBe(200);
 
     const replay = await t.call('POST', '/Authentication/ValidateOtp', {
-      body: { otpToken: (await login('manager', 'Manager@123')).body.data.otpToken, otp: codeAt(secret, 1) },
+      body: { otpToken: (await login('manager', DEMO_PASSWORDS.manager)).body.data.otpToken, otp: codeAt(secret, 1) },
     });
     expect(replay.status).toBe(400);
 
@@ -72,23 +66,23 @@ describe('two-factor sign-in', () => {
     const badDisable = await t.call('POST', '/authentication/DisableOtp', { token, body: { password: 'wrong-password' } });
     expect(badDisable.status).toBe(400);
     expect(badDisable.body.errors?.[0]?.field).toBe('password');
-    const disabled = await t.call<UserInfo>('POST', '/authentication/DisableOtp', { token, body: { password: 'Manager@123' } });
+    const disabled = await t.call<UserInfo>('POST', '/authentication/DisableOtp', { token, body: { password: DEMO_PASSWORDS.manager } });
     expect(disabled.status).toBe(200);
     expect(disabled.body.data.otpEnabled).toBe(false);
-    expect((await login('manager', 'Manager@123')).body.data.requireOtp).toBe(false);
+    expect((await login('manager', DEMO_PASSWORDS.manager)).body.data.requireOtp).toBe(false);
   });
 
   it('counts wrong codes towards the lockout', async () => {
-    const { accessToken } = await t.login('cashier', 'Cashier@123');
+    const { accessToken } = await t.loginAs('cashier');
     const { secret } = (await t.call<OtpSetupResponse>('POST', '/authentication/SetupOtp', { token: accessToken, body: {} })).body.data;
     expect((await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret) } })).status).toBe(200);
-    const { otpToken } = (await login('cashier', 'Cashier@123')).body.data;
+    const { otpToken } = (await login('cashier', DEMO_PASSWORDS.cashier)).body.data;
     for (let i = 0; i < 5; i++) {
       expect((await t.call('POST', '/Authentication/ValidateOtp', { body: { otpToken, otp: codeAt(secret, 20 + i) } })).status).toBe(400);
     }
     const locked = await t.call('POST', '/Authentication/ValidateOtp', { body: { otpToken, otp: codeAt(secret, 1) } });
     expect(locked.status).toBe(423);
-    expect((await login('cashier', 'Cashier@123')).status).toBe(423);
+    expect((await login('cashier', DEMO_PASSWORDS.cashier)).status).toBe(423);
   });
 
   it('stores the secret encrypted', async () => {
@@ -100,20 +94,20 @@ describe('two-factor sign-in', () => {
 
 describe('an unreadable secret', () => {
   it('answers 409 instead of failing, and an administrator can turn two-factor sign-in off', async () => {
-    const { accessToken } = await t.login('admin', 'Admin@123');
+    const { accessToken } = await t.loginAs('admin');
     const { secret } = (await t.call<OtpSetupResponse>('POST', '/authentication/SetupOtp', { token: accessToken, body: {} })).body.data;
     expect((await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret) } })).status).toBe(200);
     // As if the server secret had changed since the secret was stored.
     const db = t.server.app.ctx.db;
     await db.updateTable('app_user').set({ otp_secret: encryptSecret(randomBytes(32), secret) }).where('user_name', '=', 'admin').execute();
-    const { otpToken } = (await login('admin', 'Admin@123')).body.data;
+    const { otpToken } = (await login('admin', DEMO_PASSWORDS.admin)).body.data;
     const res = await t.call('POST', '/Authentication/ValidateOtp', { body: { otpToken, otp: codeAt(secret, 1) } });
     expect(res.status).toBe(409);
 
     const adminId = (await t.call<UserInfo>('GET', '/authentication/Me', { token: accessToken })).body.data.userId;
-    const manager = (await t.login('manager', 'Manager@123')).accessToken;
+    const manager = (await t.loginAs('manager')).accessToken;
     expect((await t.call('POST', '/user/ResetOtp', { token: manager, body: { userId: adminId } })).status).toBe(403);
     expect((await t.call('POST', '/user/ResetOtp', { token: accessToken, body: { userId: adminId } })).status).toBe(200);
-    expect((await login('admin', 'Admin@123')).body.data.requireOtp).toBe(false);
+    expect((await login('admin', DEMO_PASSWORDS.admin)).body.data.requireOtp).toBe(false);
   });
 });

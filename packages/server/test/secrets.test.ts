@@ -1,5 +1,6 @@
 import { jwtVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS } from './support/harness';
 import { startTestServer, type TestServer } from './support/server';
 
 const servers: TestServer[] = [];
@@ -12,7 +13,7 @@ describe('the token signing secret', () => {
     const jwtSecret = 'a-configured-secret-of-at-least-32-chars';
     const t = await startTestServer({ config: { jwtSecret } });
     servers.push(t);
-    const { accessToken } = await t.login('admin', 'Admin@123');
+    const { accessToken } = await t.login('admin', DEMO_PASSWORDS.admin);
     const { payload } = await jwtVerify(accessToken, new TextEncoder().encode(jwtSecret));
     expect(payload).toMatchObject({ sub: '1', role: 'Administrator', iss: 'backroom', aud: 'backroom-api' });
     expect(payload.exp! - payload.iat!).toBe(15 * 60);
@@ -25,7 +26,7 @@ describe('the token signing secret', () => {
     servers.push(t);
     const [stored] = await t.server.app.ctx.db.selectFrom('server_secret').selectAll().execute();
     expect(stored?.value.length).toBeGreaterThanOrEqual(64);
-    const { accessToken } = await t.login('admin', 'Admin@123');
+    const { accessToken } = await t.login('admin', DEMO_PASSWORDS.admin);
     await expect(jwtVerify(accessToken, new TextEncoder().encode(stored!.value))).resolves.toBeTruthy();
   });
 });
@@ -40,7 +41,7 @@ describe('outside demo mode', () => {
     expect((await db.selectFrom('privilege').select('name').execute()).length).toBeGreaterThan(50);
     expect((await db.selectFrom('feature_switch').selectAll().execute()).every((f) => f.enabled === true)).toBe(true);
     expect((await db.selectFrom('app_setting').select('key').where('group_id', '=', 1).execute()).length).toBe(6);
-    expect((await t.call('POST', '/Authentication/Login', { body: { userName: 'admin', password: 'Admin@123' } })).status).toBe(401);
+    expect((await t.call('POST', '/Authentication/Login', { body: { userName: 'admin', password: DEMO_PASSWORDS.admin } })).status).toBe(401);
   });
 });
 
@@ -48,7 +49,7 @@ describe('access token lifetime', () => {
   it('expires access tokens after the configured time; the refresh token still works', async () => {
     const t = await startTestServer({ config: { accessTokenTtlSeconds: 1 } });
     servers.push(t);
-    const pair = await t.login('cashier', 'Cashier@123');
+    const pair = await t.login('cashier', DEMO_PASSWORDS.cashier);
     expect((await t.call('GET', '/authentication/Me', { token: pair.accessToken })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await t.call('GET', '/authentication/Me', { token: pair.accessToken })).status).toBe(401);

@@ -1,37 +1,28 @@
 import { SETTING_KEYS, settingQuery, type AppSettingDto, type SamlProvider, type VersionInfo } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './support/harness';
 
-let t: TestServer;
-let admin: string;
-let cashier: string;
-beforeAll(async () => {
-  t = await startTestServer({ config: { buildNumber: '2026.11.21-7' } });
-  admin = (await t.login('admin', 'Admin@123')).accessToken;
-  cashier = (await t.login('cashier', 'Cashier@123')).accessToken;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ config: { buildNumber: '2026.11.21-7' }, users: ['admin', 'cashier'] });
+const { tokens } = t;
 
-const byKey = async (key: string) => (await t.call<AppSettingDto>('GET', `/AppSetting/FetchByKey/${key}`, { token: cashier })).body.data;
+const byKey = async (key: string) => (await t.call<AppSettingDto>('GET', `/AppSetting/FetchByKey/${key}`, { token: tokens.cashier })).body.data;
 
 describe('app settings', () => {
   it('lists a group and reads one key, on the /API spelling too', async () => {
-    const group = await t.call<AppSettingDto[]>('GET', `${t.origin}/backoffice/core/API/AppSetting/FetchByGroupId/1`, { token: cashier });
+    const group = await t.call<AppSettingDto[]>('GET', `${t.origin}/backoffice/core/API/AppSetting/FetchByGroupId/1`, { token: tokens.cashier });
     expect(group.status).toBe(200);
     expect(group.body.data.map((s) => s.key).sort()).toEqual(Object.values(SETTING_KEYS).sort());
     expect(await byKey('default_TakePerRow')).toMatchObject({ key: 'default_TakePerRow', value: '10', groupId: 1, attributes: null });
-    expect((await t.call('GET', '/AppSetting/FetchByKey/NoSuchKey', { token: cashier })).status).toBe(404);
+    expect((await t.call('GET', '/AppSetting/FetchByKey/NoSuchKey', { token: tokens.cashier })).status).toBe(404);
     expect((await t.call('GET', '/AppSetting/FetchByGroupId/1')).status).toBe(401);
-    const badGroup = await t.call('GET', '/AppSetting/FetchByGroupId/x', { token: cashier });
+    const badGroup = await t.call('GET', '/AppSetting/FetchByGroupId/x', { token: tokens.cashier });
     expect(badGroup.status).toBe(400);
     expect(badGroup.body.errors?.[0]?.field).toBe('id');
   });
 
   it('lets an editor of company settings update a value and attributes', async () => {
     const res = await t.call<AppSettingDto>('POST', '/AppSetting/UpdateSetting', {
-      token: admin,
+      token: tokens.admin,
       body: { key: SETTING_KEYS.reportUrl, value: 'https://reports.backroom.example' },
     });
     expect(res.status).toBe(200);
@@ -39,28 +30,28 @@ describe('app settings', () => {
     expect((await byKey(SETTING_KEYS.reportUrl)).value).toBe('https://reports.backroom.example');
 
     const attrs = await t.call<AppSettingDto>('POST', '/AppSetting/UpdateAttributes', {
-      token: admin,
+      token: tokens.admin,
       body: { key: SETTING_KEYS.reportUrl, attributes: { openInNewTab: true } },
     });
     expect(attrs.status).toBe(200);
     expect((await byKey(SETTING_KEYS.reportUrl)).attributes).toEqual({ openInNewTab: true });
 
-    expect((await t.call('POST', '/AppSetting/UpdateSetting', { token: admin, body: { key: 'Missing', value: 'x' } })).status).toBe(404);
+    expect((await t.call('POST', '/AppSetting/UpdateSetting', { token: tokens.admin, body: { key: 'Missing', value: 'x' } })).status).toBe(404);
   });
 
   it('refuses writes without the privilege and changes nothing', async () => {
-    const res = await t.call('POST', '/AppSetting/UpdateSetting', { token: cashier, body: { key: SETTING_KEYS.takePerRow, value: '50' } });
+    const res = await t.call('POST', '/AppSetting/UpdateSetting', { token: tokens.cashier, body: { key: SETTING_KEYS.takePerRow, value: '50' } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('You do not have permission to edit company');
-    expect((await t.call('POST', '/AppSetting/UpdateAttributes', { token: cashier, body: { key: SETTING_KEYS.takePerRow, attributes: {} } })).status).toBe(403);
+    expect((await t.call('POST', '/AppSetting/UpdateAttributes', { token: tokens.cashier, body: { key: SETTING_KEYS.takePerRow, attributes: {} } })).status).toBe(403);
     expect((await byKey(SETTING_KEYS.takePerRow)).value).toBe('10');
   });
 
   it('rejects a badly typed update and leaves the value unchanged', async () => {
-    const res = await t.call('POST', '/AppSetting/UpdateSetting', { token: admin, body: { key: SETTING_KEYS.takePerRow, value: 25 } });
+    const res = await t.call('POST', '/AppSetting/UpdateSetting', { token: tokens.admin, body: { key: SETTING_KEYS.takePerRow, value: 25 } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'value', message: expect.any(String) }]);
-    const attrs = await t.call('POST', '/AppSetting/UpdateAttributes', { token: admin, body: { key: SETTING_KEYS.takePerRow, attributes: [1] } });
+    const attrs = await t.call('POST', '/AppSetting/UpdateAttributes', { token: tokens.admin, body: { key: SETTING_KEYS.takePerRow, attributes: [1] } });
     expect(attrs.status).toBe(400);
     expect(attrs.body.errors?.[0]?.field).toBe('attributes');
     expect(await byKey(SETTING_KEYS.takePerRow)).toMatchObject({ value: '10', attributes: null });
@@ -71,7 +62,7 @@ describe('SP_Multiple_Appsetting', () => {
   it('answers the SPEC §7 query with one row of values', async () => {
     const keys = [SETTING_KEYS.takePerRow, SETTING_KEYS.paymentProviderUrl, 'Not_A_Key'];
     const res = await t.call<Record<string, string>[]>('POST', '/DataRepository/procedure/SP_Multiple_Appsetting', {
-      token: cashier,
+      token: tokens.cashier,
       body: settingQuery(keys),
     });
     expect(res.status).toBe(200);
@@ -81,25 +72,25 @@ describe('SP_Multiple_Appsetting', () => {
 
   it('takes the same query as GET parameters', async () => {
     const query = new URLSearchParams({ Take: '9999', filters: JSON.stringify(settingQuery([SETTING_KEYS.takePerRow]).filters) });
-    const res = await t.call<Record<string, string>[]>('GET', `/DataRepository/procedure/sp_multiple_appsetting?${query}`, { token: cashier });
+    const res = await t.call<Record<string, string>[]>('GET', `/DataRepository/procedure/sp_multiple_appsetting?${query}`, { token: tokens.cashier });
     expect(res.status).toBe(200);
     expect(res.body.data[0]?.appSettingValue).toBe('10');
   });
 
   it('names the field of a bad query', async () => {
     const badColumn = await t.call('POST', '/DataRepository/procedure/SP_Multiple_Appsetting', {
-      token: cashier,
+      token: tokens.cashier,
       body: { Take: 9999, filters: [{ ColumnName: 'Password', ColumnValue: 'x', Operator: 'EQ' }] },
     });
     expect(badColumn.status).toBe(400);
     expect(badColumn.body.errors).toEqual([{ field: 'filters.0.ColumnName', message: 'Unknown column: Password' }]);
     const badTake = await t.call('POST', '/DataRepository/procedure/SP_Multiple_Appsetting', {
-      token: cashier,
+      token: tokens.cashier,
       body: { Take: 'all', filters: [] },
     });
     expect(badTake.status).toBe(400);
     expect(badTake.body.errors?.[0]?.field).toBe('Take');
-    const noFilter = await t.call('POST', '/DataRepository/procedure/SP_Multiple_Appsetting', { token: cashier, body: { Take: 9999 } });
+    const noFilter = await t.call('POST', '/DataRepository/procedure/SP_Multiple_Appsetting', { token: tokens.cashier, body: { Take: 9999 } });
     expect(noFilter.status).toBe(400);
     expect(noFilter.body.errors?.[0]?.field).toBe('filters');
   });

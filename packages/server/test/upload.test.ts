@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from './support/server';
+import { describe, expect, test } from 'vitest';
+import { useTestServer } from './support/harness';
 
 /** A 1×1 transparent PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-let t: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  token = (await t.login('manager', 'Manager@123')).accessToken;
-});
-afterAll(async () => t?.close());
+const t = useTestServer({ users: ['manager'] });
+const { tokens } = t;
 
 async function upload(path: string, content: Uint8Array | null, options: { name?: string; type?: string; field?: string; auth?: boolean } = {}) {
   const form = new FormData();
@@ -19,7 +13,7 @@ async function upload(path: string, content: Uint8Array | null, options: { name?
   const response = await fetch(`${t.origin}${path}`, {
     method: 'POST',
     body: form,
-    headers: options.auth === false ? {} : { authorization: `Bearer ${token}` },
+    headers: options.auth === false ? {} : { authorization: `Bearer ${tokens.manager}` },
   });
   return { status: response.status, body: (await response.json()) as { resultCode: number; message: string; data: { fileName: string; url: string; contentType: string; size: number } | null; errors?: { field: string }[] } };
 }

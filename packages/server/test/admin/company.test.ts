@@ -1,18 +1,9 @@
 import type { CompanyDto, CompanySettings } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/harness';
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
-  tokens.admin = (await t.login('admin', 'Admin@123')).accessToken;
-  tokens.manager = (await t.login('manager', 'Manager@123')).accessToken;
-  tokens.cashier = (await t.login('cashier', 'Cashier@123')).accessToken;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ users: ['admin', 'manager', 'cashier'] });
+const { tokens } = t;
 
 const get = async () => (await t.call<CompanySettings>('GET', '/company/Get', { token: tokens.admin })).body.data;
 const save = (body: unknown, token = tokens.admin) => t.call<CompanyDto>('POST', '/company/Save', { token, body });

@@ -1,14 +1,9 @@
-import type { CompanySettings, InstallerStatus, LoginResponse, MenuGroupDto } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import type { CompanySettings, InstallerStatus, MenuGroupDto } from '@backroom/schema';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/harness';
+import { startTestServer } from '../support/server';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ config: { demo: false } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ config: { demo: false } });
 
 const setup = {
   company: { name: 'Kedai Runcit Sdn Bhd', baseCurrency: 'MYR', timezone: 'Asia/Kuala_Lumpur' },
@@ -38,7 +33,7 @@ describe('the installer on a start without demo data', () => {
     expect(res.status).toBe(200);
     expect(await status()).toEqual({ open: false });
 
-    const login = await t.call<LoginResponse>('POST', '/Authentication/Login', { body: { userName: 'owner', password: setup.admin.password } });
+    const login = await t.signIn('owner', setup.admin.password);
     expect(login.status).toBe(200);
     expect(login.body.data.userInfo).toMatchObject({ displayName: 'Olivia Owner', role: 'Administrator', mustChangePassword: false });
     const token = login.body.data.token!.accessToken;
@@ -57,7 +52,7 @@ describe('the installer on a start without demo data', () => {
     const again = await t.call('POST', '/installer/Setup', { body: { ...setup, admin: { ...setup.admin, userName: 'intruder' } } });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Backroom is set up already, sign in instead');
-    const intruder = await t.call('POST', '/Authentication/Login', { body: { userName: 'intruder', password: setup.admin.password } });
+    const intruder = await t.signIn('intruder', setup.admin.password);
     expect(intruder.status).toBe(401);
   });
 });

@@ -1,19 +1,11 @@
 import type { LockedUserDto } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS, useTestServer } from '../support/harness';
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
-  tokens.admin = (await t.login('admin', 'Admin@123')).accessToken;
-  tokens.manager = (await t.login('manager', 'Manager@123')).accessToken;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ users: ['admin', 'manager'] });
+const { tokens } = t;
 
-const signIn = (password: string) => t.call('POST', '/Authentication/Login', { body: { userName: 'cashier', password } });
+const signIn = (password: string) => t.signIn('cashier', password);
 
 describe('locked users (the lockeduser screen’s endpoints)', () => {
   it('lists a locked cashier and unlocks them', async () => {
@@ -28,6 +20,6 @@ describe('locked users (the lockeduser screen’s endpoints)', () => {
     const unlock = await t.call('POST', '/user/Unlock', { token: tokens.admin, body: { userId: locked.body.data[0]!.userId } });
     expect(unlock.status).toBe(200);
     expect((await t.call<LockedUserDto[]>('GET', '/user/Locked', { token: tokens.admin })).body.data).toEqual([]);
-    expect((await signIn('Cashier@123')).status).toBe(200);
+    expect((await signIn(DEMO_PASSWORDS.cashier)).status).toBe(200);
   });
 });

@@ -1,27 +1,21 @@
-import type { AdminResetPasswordResponse, LoginResponse } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import type { AdminResetPasswordResponse } from '@backroom/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS, useTestServer } from '../support/harness';
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
+const t = useTestServer({ users: ['admin', 'manager'] });
+const { tokens } = t;
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  t = await startTestServer();
-  tokens.admin = (await t.login('admin', 'Admin@123')).accessToken;
-  tokens.manager = (await t.login('manager', 'Manager@123')).accessToken;
   const db = t.server.app.ctx.db;
   for (const u of await db.selectFrom('app_user').select(['id', 'user_name']).execute()) ids[u.user_name] = u.id;
 });
-afterAll(async () => {
-  await t?.close();
-});
 
 const reset = (body: unknown, token = tokens.admin) => t.call<AdminResetPasswordResponse>('POST', '/ResetPassword/Reset', { token, body });
-const signIn = (userName: string, password: string) => t.call<LoginResponse>('POST', '/Authentication/Login', { body: { userName, password } });
+const { signIn } = t;
 
 describe('an administrator resetting a password', () => {
   it('needs user edit', async () => {
-    const cashier = (await t.login('cashier', 'Cashier@123')).accessToken;
+    const cashier = (await t.loginAs('cashier')).accessToken;
     for (const token of [tokens.manager, cashier]) {
       const res = await reset({ userId: ids.cashier, newPassword: 'Temporary#Till42' }, token);
       expect(res.status).toBe(403);
@@ -31,15 +25,15 @@ describe('an administrator resetting a password', () => {
 
   // The cashier signed in once here and once in the test before.
   it('sets the given password, ends the user’s sessions, lifts the lockout and asks for a new password', async () => {
-    const cashier = (await t.login('cashier', 'Cashier@123')).accessToken;
+    const cashier = (await t.loginAs('cashier')).accessToken;
     for (let i = 0; i < 5; i++) await signIn('cashier', 'wrong-password');
-    expect((await signIn('cashier', 'Cashier@123')).status).toBe(423);
+    expect((await signIn('cashier', DEMO_PASSWORDS.cashier)).status).toBe(423);
 
     const res = await reset({ userId: ids.cashier, newPassword: 'Temporary#Till42' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ userId: ids.cashier, userName: 'cashier', generatedPassword: null, mustChangePassword: true, sessionsRevoked: 2 });
     expect((await t.call('GET', '/authentication/Me', { token: cashier })).status).toBe(401);
-    expect((await signIn('cashier', 'Cashier@123')).status).toBe(401);
+    expect((await signIn('cashier', DEMO_PASSWORDS.cashier)).status).toBe(401);
     const fresh = await signIn('cashier', 'Temporary#Till42');
     expect(fresh.status).toBe(200);
     expect(fresh.body.data.userInfo).toMatchObject({ userName: 'cashier', mustChangePassword: true });

@@ -1,21 +1,14 @@
 import type { MenuGroupDto, RoleOption, RolePrivilegeGrid, RolePrivilegeRow } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/harness';
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
+const t = useTestServer({ users: ['admin', 'manager', 'cashier'] });
+const { tokens } = t;
 let roles: RoleOption[];
 const roleId = (code: string) => roles.find((r) => r.code === code)!.id;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  tokens.admin = (await t.login('admin', 'Admin@123')).accessToken;
-  tokens.manager = (await t.login('manager', 'Manager@123')).accessToken;
-  tokens.cashier = (await t.login('cashier', 'Cashier@123')).accessToken;
   roles = (await t.call<RoleOption[]>('GET', '/RolePrivileges/Roles', { token: tokens.admin })).body.data;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const grid = async (code: string) => (await t.call<RolePrivilegeGrid>('GET', `/RolePrivileges/Grid?roleId=${roleId(code)}`, { token: tokens.admin })).body.data;

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findEntity } from '@backroom/schema';
-import { startTestServer, type TestServer } from '../support/server';
-import { RowBuilder, type Row } from './support/rows';
+import { useTestServer } from '../support/harness';
+import { withRowBuilder, type Row } from './support/rows';
 
-let t: TestServer;
-let admin: string;
-let manager: string;
-let cashier: string;
-let builder: RowBuilder;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = (await t.login('admin', 'Admin@123')).accessToken;
-  manager = (await t.login('manager', 'Manager@123')).accessToken;
-  cashier = (await t.login('cashier', 'Cashier@123')).accessToken;
-  builder = new RowBuilder(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ users: ['admin', 'manager', 'cashier'], extend: withRowBuilder });
+const { tokens, post } = t;
 
-const post = <T = Row>(path: string, body: unknown, token = admin) => t.call<T>('POST', path, { token, body });
-const auditOf = (entity: string, rowId: unknown, token = admin) =>
+const auditOf = (entity: string, rowId: unknown, token = tokens.admin) =>
   post<Row[]>('/DataRepository/fetch/auditlog', {
     filters: [
       { ColumnName: 'entity', ColumnValue: entity, Operator: 'EQ' },
@@ -50,9 +36,9 @@ describe('audit trail', () => {
 
   it('lets whoever views an entity read its audit rows; only administrators read them all', async () => {
     const department = (await post('/DataRepository/Insert/department', { code: 'AUD2', name: 'Audited' })).body.data;
-    expect((await auditOf('department', department.id, cashier)).body.totalCount).toBe(1);
-    expect((await auditOf('user', 1, cashier)).status).toBe(403);
-    expect((await post('/DataRepository/fetch/auditlog', {}, manager)).status).toBe(403);
+    expect((await auditOf('department', department.id, tokens.cashier)).body.totalCount).toBe(1);
+    expect((await auditOf('user', 1, tokens.cashier)).status).toBe(403);
+    expect((await post('/DataRepository/fetch/auditlog', {}, tokens.manager)).status).toBe(403);
     const all = await post<Row[]>('/DataRepository/fetch/auditlog', { Take: 100 });
     expect(all.status).toBe(200);
     expect(all.body.totalCount).toBeGreaterThanOrEqual(4);
@@ -61,7 +47,7 @@ describe('audit trail', () => {
 
 describe('price history', () => {
   it('writes a price history row with each selling price change, in the same transaction', async () => {
-    const product = await builder.insert(findEntity('product')!, { code: 'PH1', sellingPrice: '5.00' });
+    const product = await t.builder.insert(findEntity('product')!, { code: 'PH1', sellingPrice: '5.00' });
     const changed = (await post('/DataRepository/Update/product', { id: product.id, version: product.version, sellingPrice: '6.25' })).body.data;
     await post('/DataRepository/Update/product', { id: product.id, version: changed.version, name: 'Same price' });
     const stale = await post('/DataRepository/Update/product', { id: product.id, version: changed.version, sellingPrice: '9.00' });
@@ -70,7 +56,7 @@ describe('price history', () => {
     const history = await post<Row[]>('/DataRepository/fetch/pricehistory', {
       filters: [{ ColumnName: 'product', ColumnValue: Number(product.id), Operator: 'EQ' }],
       sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
-    }, cashier);
+    }, tokens.cashier);
     expect(history.status).toBe(200);
     expect(history.body.data.map((h) => [h.oldPrice, h.newPrice])).toEqual([
       [null, '5.00'],
@@ -80,8 +66,8 @@ describe('price history', () => {
   });
 
   it('rolls the price history back with a failed write', async () => {
-    const product = await builder.insert(findEntity('product')!, { code: 'PH2', sellingPrice: '1.00' });
-    const other = await builder.insert(findEntity('product')!, { code: 'PH3', sellingPrice: '1.00' });
+    const product = await t.builder.insert(findEntity('product')!, { code: 'PH2', sellingPrice: '1.00' });
+    const other = await t.builder.insert(findEntity('product')!, { code: 'PH3', sellingPrice: '1.00' });
     const res = await post('/DataRepository/bulkupdate/product', [
       { id: product.id, version: product.version, sellingPrice: '2.00' },
       { id: other.id, version: other.version, code: 'PH2' },

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { RowBuilder, type Row } from './support/rows';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/harness';
+import { withRowBuilder, type Row } from './support/rows';
 import { findEntity } from '@backroom/schema';
 
-let t: TestServer;
-let admin: string;
-let builder: RowBuilder;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = (await t.login('admin', 'Admin@123')).accessToken;
-  builder = new RowBuilder(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ users: ['admin'], extend: withRowBuilder });
+const { post } = t;
 
-const post = <T = Row>(path: string, body: unknown) => t.call<T>('POST', path, { token: admin, body });
 const fetchRows = (name: string, body: unknown) => post<Row[]>(`/DataRepository/fetch/${name}`, body);
 const supplier = (code: string, extra: Row = {}) => ({ code, name: `Supplier ${code}`, ...extra });
 
@@ -87,7 +77,7 @@ describe('write errors', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'code', message: 'Code "DUP1" is already used' }]);
 
-    const product = await builder.row(findEntity('product')!);
+    const product = await t.builder.row(findEntity('product')!);
     const missing = await post('/DataRepository/Insert/product', { ...product, category: 999_999 });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([{ field: 'category', message: 'Category refers to a missing categories row (999999)' }]);
@@ -107,7 +97,7 @@ describe('write errors', () => {
     const race = await post('/DataRepository/bulkupdate/supplier', [{ id: dup.body.data[0]!.id, version: 99, name: 'n' }]);
     expect(race.status).toBe(409);
     expect(race.body.message).toBe('Row 0: This record was changed by someone else');
-    const missingRef = await post('/DataRepository/bulkupsert/product', [await builder.row(findEntity('product')!), { ...(await builder.row(findEntity('product')!)), category: 424242 }]);
+    const missingRef = await post('/DataRepository/bulkupsert/product', [await t.builder.row(findEntity('product')!), { ...(await t.builder.row(findEntity('product')!)), category: 424242 }]);
     expect(missingRef.status).toBe(400);
     expect(missingRef.body.errors?.[0]?.field).toBe('1.category');
     const codes = (await fetchRows('supplier', { filters: [{ ColumnName: 'code', ColumnValue: 'BULK', Operator: 'STARTSWITH' }], Take: 50 })).body.data.map((r) => r.code);
@@ -121,7 +111,7 @@ describe('write errors', () => {
     expect(res.body.message).toBe('Suppliers: no row 987654');
     expect((await fetchRows('supplier', { filters: [{ ColumnName: 'id', ColumnValue: a.id as number, Operator: 'EQ' }] })).body.totalCount).toBe(1);
 
-    const product = (await builder.insert(findEntity('product')!)) as Row;
+    const product = (await t.builder.insert(findEntity('product')!)) as Row;
     const inUse = await post('/DataRepository/Execute/category', { action: 'delete', ids: [product.category] });
     expect(inUse.status).toBe(409);
     expect(inUse.body.message).toMatch(/still used by products/);

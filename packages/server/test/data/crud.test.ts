@@ -1,27 +1,17 @@
 import { entities } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { RowBuilder, changeOf, creatable, type Row } from './support/rows';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/harness';
+import { changeOf, creatable, withRowBuilder, type Row } from './support/rows';
 
-let t: TestServer;
-let admin: string;
-let builder: RowBuilder;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = (await t.login('admin', 'Admin@123')).accessToken;
-  builder = new RowBuilder(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ users: ['admin'], extend: withRowBuilder });
+const { post } = t;
 
-const post = <T = Row>(path: string, body: unknown) => t.call<T>('POST', path, { token: admin, body });
 const byId = (name: string, id: unknown) => post<Row[]>(`/DataRepository/fetch/${name}`, { filters: [{ ColumnName: 'id', ColumnValue: Number(id), Operator: 'EQ' }] });
 
 
 describe('every entity through the generic API', () => {
   it.each(entities.filter(creatable).map((e) => [e.name, e] as const))('%s: insert, fetch, update, stale update, delete', async (_name, entity) => {
-    const body = await builder.row(entity);
+    const body = await t.builder.row(entity);
     const inserted = await post(`/DataRepository/Insert/${entity.name}`, body);
     expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
     const id = inserted.body.data.id;
@@ -37,7 +27,7 @@ describe('every entity through the generic API', () => {
       else expect(row[field.name], field.name).toEqual(body[field.name]);
     }
 
-    const [name, value] = await changeOf(builder, entity, row);
+    const [name, value] = await changeOf(t.builder, entity, row);
     const version = row.version ?? 0;
     const updated = await post(`/DataRepository/Update/${entity.name}`, { id, version, [name]: value });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/harness';
 import type { Row } from './support/rows';
 
-let t: TestServer;
-let admin: string;
-let cashier: string;
+const t = useTestServer({ users: ['admin', 'cashier'] });
+const { tokens } = t;
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = (await t.login('admin', 'Admin@123')).accessToken;
-  cashier = (await t.login('cashier', 'Cashier@123')).accessToken;
   for (const [code, name, isActive] of [['NORTH', 'North', true], ['SOUTH', 'South', true], ['WEST', 'Closed west', false]] as const)
-    await t.call('POST', '/DataRepository/Insert/outletgroup', { token: admin, body: { code, name, isActive } });
-});
-afterAll(async () => {
-  await t?.close();
+    await t.call('POST', '/DataRepository/Insert/outletgroup', { token: tokens.admin, body: { code, name, isActive } });
 });
 
 type Option = { text: string; value: number | string };
-const dropdown = (path: string, token = admin) => t.call<Option[]>('GET', `/AppModule/GetDropDown/${path}`, { token });
+const dropdown = (path: string, token = tokens.admin) => t.call<Option[]>('GET', `/AppModule/GetDropDown/${path}`, { token });
 
 describe('GetDropDown', () => {
   it('answers text/value pairs of active rows in the default order, with an optional ALL entry', async () => {
@@ -35,25 +28,25 @@ describe('GetDropDown', () => {
   it('labels with every dropdown field (joined) and references by their own label', async () => {
     const res = await dropdown('listvalue?search=kilo');
     expect(res.body.data).toEqual([{ text: 'Kilogram', value: expect.any(Number) }]);
-    const rates = await t.call<Row>('POST', '/DataRepository/Insert/currency', { token: admin, body: { code: 'SGD', name: 'Singapore dollar' } });
-    await t.call('POST', '/DataRepository/Insert/exchangerate', { token: admin, body: { currency: rates.body.data.id, rateToBase: '0.74', effectiveDate: '2026-01-01' } });
+    const rates = await t.call<Row>('POST', '/DataRepository/Insert/currency', { token: tokens.admin, body: { code: 'SGD', name: 'Singapore dollar' } });
+    await t.call('POST', '/DataRepository/Insert/exchangerate', { token: tokens.admin, body: { currency: rates.body.data.id, rateToBase: '0.74', effectiveDate: '2026-01-01' } });
     expect((await dropdown('exchangerate')).body.data.map((o) => o.text)).toEqual(['Singapore dollar - 2026-01-01']);
   });
 
   it('is readable with view on the entity or on an entity that refers to it', async () => {
-    expect((await dropdown('category', cashier)).status).toBe(200);
+    expect((await dropdown('category', tokens.cashier)).status).toBe(200);
     // Cashiers view products, which refer to GST setups, though they may not open GST setup itself.
-    expect((await t.call('POST', '/DataRepository/fetch/gstsetup', { token: cashier, body: {} })).status).toBe(403);
-    expect((await dropdown('gstsetup', cashier)).status).toBe(200);
-    expect((await dropdown('role', cashier)).status).toBe(403);
-    expect((await dropdown('nosuch', cashier)).status).toBe(400);
+    expect((await t.call('POST', '/DataRepository/fetch/gstsetup', { token: tokens.cashier, body: {} })).status).toBe(403);
+    expect((await dropdown('gstsetup', tokens.cashier)).status).toBe(200);
+    expect((await dropdown('role', tokens.cashier)).status).toBe(403);
+    expect((await dropdown('nosuch', tokens.cashier)).status).toBe(400);
     expect((await t.call('GET', '/AppModule/GetDropDown/outletgroup')).status).toBe(401);
   });
 });
 
 describe('GetExportParameters', () => {
   it("answers an export procedure's parameters: its screen's filterable fields", async () => {
-    const res = await t.call<{ procedure: string; entity: string; parameters: Row[] }>('GET', '/AppModule/GetExportParameters/EXP_Product', { token: cashier });
+    const res = await t.call<{ procedure: string; entity: string; parameters: Row[] }>('GET', '/AppModule/GetExportParameters/EXP_Product', { token: tokens.cashier });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ procedure: 'EXP_Product', entity: 'product' });
     const names = res.body.data.parameters.map((p) => p.name);
@@ -61,8 +54,8 @@ describe('GetExportParameters', () => {
     expect(names).not.toContain('alternateBarcodes');
     expect(res.body.data.parameters.find((p) => p.name === 'category')).toMatchObject({ kind: 'reference', entity: 'category', operators: expect.arrayContaining(['EQ', 'IN']) });
     expect(res.body.data.parameters.find((p) => p.name === 'type')).toMatchObject({ kind: 'enum', values: expect.arrayContaining(['standard']) });
-    expect((await t.call('GET', '/AppModule/GetExportParameters/product', { token: cashier })).status).toBe(200);
-    expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_User', { token: cashier })).status).toBe(403);
-    expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_Nothing', { token: cashier })).status).toBe(404);
+    expect((await t.call('GET', '/AppModule/GetExportParameters/product', { token: tokens.cashier })).status).toBe(200);
+    expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_User', { token: tokens.cashier })).status).toBe(403);
+    expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_Nothing', { token: tokens.cashier })).status).toBe(404);
   });
 });

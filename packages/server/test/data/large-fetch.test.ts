@@ -1,19 +1,18 @@
 import { findEntity, toStorageRow } from '@backroom/schema';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_LIMIT } from '../../src/data/fetch';
-import { database, startTestServer, type TestServer } from '../support/server';
+import { database } from '../support/server';
+import { useTestServer } from '../support/harness';
 
 /** More departments than a fetch counts, so the capped count and SQLite's index walk both run. */
 const ROWS = COUNT_LIMIT + 2_500;
 const department = findEntity('department')!;
 const nameOf = (i: number) => `Dept ${(i * 7919) % ROWS}`;
 
-let t: TestServer;
-let admin: string;
+const t = useTestServer({ users: ['admin'] });
+const { tokens } = t;
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = (await t.login('admin', 'Admin@123')).accessToken;
   const db = t.server.app.ctx.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   for (let start = 0; start < ROWS; start += 500) {
     const rows = [];
@@ -21,9 +20,8 @@ beforeAll(async () => {
     await db.insertInto(department.table).values(rows).execute();
   }
 }, 120_000);
-afterAll(async () => t?.close());
 
-const fetchDepartments = (body: unknown) => t.call<{ code: string; name: string }[]>('POST', '/DataRepository/fetch/department', { token: admin, body });
+const fetchDepartments = (body: unknown) => t.call<{ code: string; name: string }[]>('POST', '/DataRepository/fetch/department', { token: tokens.admin, body });
 
 describe('fetch over more rows than it counts', () => {
   it('caps the count, says so, and still returns the right page in the right order', async () => {

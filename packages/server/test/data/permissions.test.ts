@@ -1,28 +1,22 @@
 import { entities, type NormalisedEntity } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { RowBuilder, changeOf, type Row } from './support/rows';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/harness';
+import { changeOf, withRowBuilder, type Row } from './support/rows';
 
 const ROLES = [
-  { user: 'admin', password: 'Admin@123', role: 'ADMIN' },
-  { user: 'manager', password: 'Manager@123', role: 'STORE_MANAGER' },
-  { user: 'cashier', password: 'Cashier@123', role: 'CASHIER' },
+  { user: 'admin', role: 'ADMIN' },
+  { user: 'manager', role: 'STORE_MANAGER' },
+  { user: 'cashier', role: 'CASHIER' },
 ] as const;
 
 type Flags = { view: boolean; edit: boolean; delete: boolean };
 
-let t: TestServer;
-let builder: RowBuilder;
-let adminToken: string;
-const tokens = new Map<string, string>();
+const t = useTestServer({ users: ROLES.map((r) => r.user), extend: withRowBuilder });
+const { tokens } = t;
 /** role code → screen name → flags, as role_privilege holds them */
 const grants = new Map<string, Map<string, Flags>>();
 
 beforeAll(async () => {
-  t = await startTestServer();
-  for (const r of ROLES) tokens.set(r.user, (await t.login(r.user, r.password)).accessToken);
-  adminToken = tokens.get('admin')!;
-  builder = new RowBuilder(t, adminToken);
   const rows = await t.server.app.ctx.db
     .selectFrom('role_privilege as rp')
     .innerJoin('privilege as p', 'p.id', 'rp.privilege_id')
@@ -33,9 +27,6 @@ beforeAll(async () => {
     if (!grants.has(row.code)) grants.set(row.code, new Map());
     grants.get(row.code)!.set(row.name, { view: Boolean(row.able_to_view), edit: Boolean(row.able_to_edit), delete: Boolean(row.able_to_delete) });
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const post = (token: string, path: string, body: unknown) => t.call<Row>('POST', path, { token, body });
@@ -48,7 +39,7 @@ describe('each demo role × each entity × each verb', () => {
   it.each(entities.map((e) => [e.name, e] as const))('%s', async (_name, entity) => {
     const seen: string[] = [];
     for (const { user, role } of ROLES) {
-      const token = tokens.get(user)!;
+      const token = tokens[user];
       const flags = grants.get(role)!.get(entity.permission) ?? { view: false, edit: false, delete: false };
       const blocked = refused(entity);
       const check = (verb: string, actual: number, expected: number) => seen.push(`${user} ${verb} ${actual === expected ? 'ok' : `got ${actual}, expected ${expected}`}`);
@@ -60,7 +51,7 @@ describe('each demo role × each entity × each verb', () => {
 
       if (blocked.includes('insert')) {
         check('Insert', (await post(token, `/DataRepository/Insert/${entity.name}`, {})).status, 403);
-        const existing = (await post(adminToken, `/DataRepository/fetch/${entity.name}`, { Take: 1 })).body.data as unknown as Row[];
+        const existing = (await post(tokens.admin, `/DataRepository/fetch/${entity.name}`, { Take: 1 })).body.data as unknown as Row[];
         const id = existing[0]?.id ?? 1;
         const canUpdate = flags.edit && !blocked.includes('update');
         const update = await post(token, `/DataRepository/Update/${entity.name}`, { id, version: existing[0]?.version ?? 1 });
@@ -69,11 +60,11 @@ describe('each demo role × each entity × each verb', () => {
         continue;
       }
 
-      const body = await builder.row(entity);
+      const body = await t.builder.row(entity);
       const insert = await post(token, `/DataRepository/Insert/${entity.name}`, body);
       check('Insert', insert.status, status(flags.edit));
-      const row = insert.status === 200 ? insert.body.data : await builder.insert(entity);
-      const [field, value] = await changeOf(builder, entity, row);
+      const row = insert.status === 200 ? insert.body.data : await t.builder.insert(entity);
+      const [field, value] = await changeOf(t.builder, entity, row);
       check('Update', (await post(token, `/DataRepository/Update/${entity.name}`, { id: row.id, version: row.version ?? 0, [field]: value })).status, status(flags.edit));
       check('delete', (await post(token, `/DataRepository/Execute/${entity.name}`, { action: 'delete', ids: [row.id] })).status, status(flags.delete));
     }

@@ -1,18 +1,14 @@
 import { entities, storageType } from '@backroom/schema';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { schemaDrift } from '../../src/data/schema/drift';
 import { entityTables } from '../../src/data/schema/tables';
-import { startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/harness';
 
-let t: TestServer;
+const t = useTestServer();
 let db: Kysely<unknown>;
 beforeAll(async () => {
-  t = await startTestServer();
   db = t.server.app.ctx.db as unknown as Kysely<unknown>;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the migrated database against the registry', () => {

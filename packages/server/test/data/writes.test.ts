@@ -1,28 +1,18 @@
 import { findEntity } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { RowBuilder, type Row } from './support/rows';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/harness';
+import { withRowBuilder, type Row } from './support/rows';
 
-let t: TestServer;
-let admin: string;
-let builder: RowBuilder;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = (await t.login('admin', 'Admin@123')).accessToken;
-  builder = new RowBuilder(t, admin);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ users: ['admin'], extend: withRowBuilder });
+const { tokens, post } = t;
 
-const post = <T = Row>(path: string, body: unknown) => t.call<T>('POST', path, { token: admin, body });
 const fetchRows = (name: string, body: unknown) => post<Row[]>(`/DataRepository/fetch/${name}`, body);
 
 describe('rows with child lists, links, labels and secrets', () => {
   it('writes and reads child rows and multi-references with the parent, and replaces them on update', async () => {
-    const outletA = await builder.insert(findEntity('outlet')!);
-    const outletB = await builder.insert(findEntity('outlet')!);
-    const body = await builder.row(findEntity('product')!);
+    const outletA = await t.builder.insert(findEntity('outlet')!);
+    const outletB = await t.builder.insert(findEntity('outlet')!);
+    const body = await t.builder.row(findEntity('product')!);
     const product = (await post('/DataRepository/Insert/product', { ...body, code: 'KID1', name: 'Kid', sellingPrice: '12.5', alternateBarcodes: [{ barcode: 'ALT-1' }, { barcode: 'ALT-2', quantityPerUnit: '6' }] })).body.data;
     expect(product.sellingPrice).toBe('12.50');
     expect(product.alternateBarcodes).toEqual([
@@ -71,7 +61,7 @@ describe('rows with child lists, links, labels and secrets', () => {
   it('extends rows with custom fields', async () => {
     const field = await post('/DataRepository/Insert/customfield', { entity: 'supplier', key: 'rating', label: 'Rating', kind: 'number' });
     expect(field.status, JSON.stringify(field.body)).toBe(200);
-    const fields = await t.call<Row[]>('GET', '/DataRepository/fields/supplier', { token: admin });
+    const fields = await t.call<Row[]>('GET', '/DataRepository/fields/supplier', { token: tokens.admin });
     expect(fields.body.data.find((f) => f.name === 'rating')).toMatchObject({ kind: 'decimal', custom: true, label: 'Rating' });
     const supplier = (await post('/DataRepository/Insert/supplier', { code: 'CF1', name: 'Custom', rating: '4.5' })).body.data;
     expect(supplier.rating).toBe('4.5000');
@@ -85,7 +75,7 @@ describe('rows with child lists, links, labels and secrets', () => {
 describe('fetch', () => {
   it('filters with every operator, searches, sorts and pages', async () => {
     for (const [code, price] of [['F1', '1.00'], ['F2', '2.50'], ['F3', '10.00']] as const)
-      await post('/DataRepository/Insert/product', { ...(await builder.row(findEntity('product')!)), code, name: `Filter ${code}`, sellingPrice: price, barcode: null });
+      await post('/DataRepository/Insert/product', { ...(await t.builder.row(findEntity('product')!)), code, name: `Filter ${code}`, sellingPrice: price, barcode: null });
     const codes = async (filters: unknown[], extra: Row = {}) =>
       (await fetchRows('product', { filters: [{ ColumnName: 'name', ColumnValue: 'Filter', Operator: 'STARTSWITH' }, ...filters], ...extra })).body.data.map((r) => r.code);
     expect(await codes([{ ColumnName: 'sellingPrice', ColumnValue: '2.5', Operator: 'EQ' }])).toEqual(['F2']);

@@ -1,14 +1,8 @@
 import { entities } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue, type Row } from './support/catalogue';
+import { describe, expect, it } from 'vitest';
+import { useCatalogue, type Row } from './support/catalogue';
 
-let c: Catalogue;
-beforeAll(async () => {
-  c = await startCatalogue();
-});
-afterAll(async () => {
-  await c?.t.close();
-});
+const c = useCatalogue();
 
 const define = (row: Row) => c.post('/CustomField/Insert', { label: 'Extra', kind: 'text', entity: 'product', ...row });
 const refused = async (row: Row, status: number, field: string) => {

@@ -1,14 +1,8 @@
 import { findEntity } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue, type Row } from './support/catalogue';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCatalogue, type Row } from './support/catalogue';
 
-let c: Catalogue;
-beforeAll(async () => {
-  c = await startCatalogue();
-});
-afterAll(async () => {
-  await c?.t.close();
-});
+const c = useCatalogue();
 
 const attribute = findEntity('attribute')!;
 const byCode = (rows: Row[], code: string) => rows.find((r) => r.code === code)!.id as number;

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue, type Row } from './support/catalogue';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCatalogue, type Row } from './support/catalogue';
 
-let c: Catalogue;
+const c = useCatalogue();
 let roleId: number;
 beforeAll(async () => {
-  c = await startCatalogue();
   const roles = await c.post<Row[]>('/DataRepository/fetch/role', { filters: [{ ColumnName: 'name', ColumnValue: 'Cashier', Operator: 'EQ' }] });
   roleId = roles.body.data[0]!.id as number;
 });
-afterAll(async () => {
-  await c?.t.close();
-});
 
 const newUser = (userName: string, extra: Row = {}) => c.post('/user/Insert', { userName, displayName: userName, role: roleId, ...extra });
-const signIn = (userName: string, password: string) => c.t.call('POST', '/Authentication/Login', { body: { userName, password } });
+const { signIn } = c;
 
 describe('user accounts through the generic API', () => {
   it('sets the initial password from the body, never storing it in the row or the audit', async () => {
@@ -54,12 +50,12 @@ describe('user accounts through the generic API', () => {
 
   it('ends the sessions of a user switched off', async () => {
     const user = (await newUser('erin', { password: 'Tangerine-Kite-75', mustChangePassword: false })).body.data;
-    const token = (await c.t.login('erin', 'Tangerine-Kite-75')).accessToken;
+    const token = (await c.login('erin', 'Tangerine-Kite-75')).accessToken;
     expect((await c.post('/Product/Fetch', {}, token)).status).toBe(200);
     const off = await c.post('/user/Update', { id: user.id, version: user.version, isActive: false });
     expect(off.status).toBe(200);
     expect((await c.post('/Product/Fetch', {}, token)).status).toBe(401);
-    const sessions = await c.t.server.app.ctx.db.selectFrom('session').select(['revoked_at', 'revoked_reason']).where('user_id', '=', user.id as number).execute();
+    const sessions = await c.server.app.ctx.db.selectFrom('session').select(['revoked_at', 'revoked_reason']).where('user_id', '=', user.id as number).execute();
     expect(sessions).toMatchObject([{ revoked_reason: 'user disabled' }]);
   });
 });

@@ -1,17 +1,9 @@
 import { findEntity } from '@backroom/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeOf } from '../data/support/rows';
-import { startCatalogue, type Catalogue, type Row } from '../domain/support/catalogue';
+import { useCatalogue, type Row } from '../domain/support/catalogue';
 
-let c: Catalogue;
-let cashier: string;
-beforeAll(async () => {
-  c = await startCatalogue();
-  cashier = (await c.t.login('cashier', 'Cashier@123')).accessToken;
-});
-afterAll(async () => {
-  await c?.t.close();
-});
+const c = useCatalogue({ users: ['admin', 'cashier'] });
 
 const FAMILIES: [string, string][] = [
   ['Product', 'product'],
@@ -56,11 +48,11 @@ describe('resource families', () => {
 
   it('accepts any method and spelling of the family and action; Upsert matches the code', async () => {
     const supplier = await c.builder.row(findEntity('supplier')!);
-    expect((await c.t.call('PUT', '/SUPPLIER/insert', { token: c.admin, body: supplier })).status).toBe(200);
+    expect((await c.call('PUT', '/SUPPLIER/insert', { token: c.tokens.admin, body: supplier })).status).toBe(200);
     const upserted = await c.post('/supplier/Upsert', { ...supplier, name: 'Upserted' });
     expect(upserted.status).toBe(200);
     expect(upserted.body.data.name).toBe('Upserted');
-    const listed = await c.t.call<Row[]>('PATCH', '/Supplier/fetch', { token: c.admin, body: { search: 'Upserted' } });
+    const listed = await c.call<Row[]>('PATCH', '/Supplier/fetch', { token: c.tokens.admin, body: { search: 'Upserted' } });
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((r) => r.id)).toEqual([upserted.body.data.id]);
     const fields = await c.get<Row[]>('/Product/Fields');
@@ -74,14 +66,14 @@ describe('resource families', () => {
 
   it('checks the privileges of the generic verbs: the cashier views the catalogue only', async () => {
     const product = await c.newProduct();
-    expect((await c.post('/Product/Fetch', {}, cashier)).status).toBe(200);
-    expect((await c.get(`/Product/Get/${product.id}`, cashier)).status).toBe(200);
-    expect((await c.post('/Product/Insert', await c.builder.row(findEntity('product')!), cashier)).status).toBe(403);
-    expect((await c.post('/Product/Update', { id: product.id, version: product.version, name: 'x' }, cashier)).status).toBe(403);
-    expect((await c.post('/Product/Delete', { ids: [product.id] }, cashier)).status).toBe(403);
-    expect((await c.post('/Product/GenerateVariants', { productId: product.id, attributes: [] }, cashier)).status).toBe(403);
-    expect((await c.post('/user/Fetch', {}, cashier)).status).toBe(403);
-    expect((await c.t.call('POST', '/Product/Fetch', { body: {} })).status).toBe(401);
+    expect((await c.post('/Product/Fetch', {}, c.tokens.cashier)).status).toBe(200);
+    expect((await c.get(`/Product/Get/${product.id}`, c.tokens.cashier)).status).toBe(200);
+    expect((await c.post('/Product/Insert', await c.builder.row(findEntity('product')!), c.tokens.cashier)).status).toBe(403);
+    expect((await c.post('/Product/Update', { id: product.id, version: product.version, name: 'x' }, c.tokens.cashier)).status).toBe(403);
+    expect((await c.post('/Product/Delete', { ids: [product.id] }, c.tokens.cashier)).status).toBe(403);
+    expect((await c.post('/Product/GenerateVariants', { productId: product.id, attributes: [] }, c.tokens.cashier)).status).toBe(403);
+    expect((await c.post('/user/Fetch', {}, c.tokens.cashier)).status).toBe(403);
+    expect((await c.call('POST', '/Product/Fetch', { body: {} })).status).toBe(401);
   });
 
   it('leaves the named routes of other families answering', async () => {
@@ -113,7 +105,7 @@ describe('GET Product/FetchSupplierMapDropown/{id}', () => {
       { text: 'Beta', value: b.id },
       { text: 'Alpha', value: a.id },
     ]);
-    expect((await c.get<Row[]>(`/Product/FetchSupplierMapDropown/${product.id}`, cashier)).status).toBe(200);
+    expect((await c.get<Row[]>(`/Product/FetchSupplierMapDropown/${product.id}`, c.tokens.cashier)).status).toBe(200);
     expect((await c.get('/Product/FetchSupplierMapDropown/999999')).status).toBe(404);
   });
 });

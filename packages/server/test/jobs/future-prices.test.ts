@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogue, type Catalogue, type Row } from '../domain/support/catalogue';
+import { describe, expect, it } from 'vitest';
+import { useCatalogue, type Row } from '../domain/support/catalogue';
 import { dayFromToday, outletId, rowById, scheduleFuturePrice } from './support';
 
-let c: Catalogue;
-beforeAll(async () => {
-  c = await startCatalogue();
-});
-afterAll(async () => {
-  await c?.t.close();
-});
+const c = useCatalogue();
 
 const runNow = (token?: string) => c.post('/jobs/Run', { kind: 'applyFuturePrices' }, token);
 const fetchWhere = (name: string, filters: [string, unknown][]) =>
@@ -79,7 +73,7 @@ describe('applyFuturePrices', () => {
   });
 
   it('is run now by administrators only, for known kinds', async () => {
-    const cashier = (await c.t.login('cashier', 'Cashier@123')).accessToken;
+    const cashier = (await c.loginAs('cashier')).accessToken;
     expect((await runNow(cashier)).status).toBe(403);
     const unknown = await c.post('/jobs/Run', { kind: 'nosuchjob' });
     expect(unknown.status).toBe(400);

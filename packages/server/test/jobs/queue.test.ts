@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anyDb } from '../../src/data/store';
 import { claimNext, insertJob } from '../../src/jobs/queue';
-import { startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/harness';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer();
 
 describe('the job queue', () => {
   it('gives each due job to one claimer only and leaves jobs not yet due', async () => {

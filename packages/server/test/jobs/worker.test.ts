@@ -28,7 +28,7 @@ describe('the worker loop', () => {
     }
   });
   afterAll(async () => {
-    await c?.t.close();
+    await c?.close();
   });
 
   it('applies a due future price by itself', async () => {
@@ -36,7 +36,7 @@ describe('the worker loop', () => {
     const row = await scheduleFuturePrice(c, { product: product.id, newPrice: '11.00', effectiveDate: dayFromToday(0) });
     await expect.poll(async () => (await rowById(c, 'futureproductprice', row.id)).status, { timeout: 10_000, interval: 100 }).toBe('applied');
     expect((await rowById(c, 'Product', product.id)).sellingPrice).toBe('11.00');
-    const runs = await anyDb(c.t.server.app.ctx).selectFrom('job').select(['status']).where('kind', '=', 'applyFuturePrices').execute();
+    const runs = await anyDb(c.server.app.ctx).selectFrom('job').select(['status']).where('kind', '=', 'applyFuturePrices').execute();
     expect(runs.filter((r) => r.status === 'done').length).toBeGreaterThan(1);
   });
 });

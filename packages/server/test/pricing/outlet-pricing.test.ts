@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/passwords';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { signInOutletManager, useTestServer, type Row } from '../support/harness';
 
-type Row = Record<string, unknown>;
 interface Grid {
   outlets: { id: number; code: string; name: string }[];
   rows: { id: number; code: string; name: string; sellingPrice: string; prices: Record<string, string | null> }[];
 }
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer({ config: { demoCatalogue: true } });
-  for (const [user, password] of [['admin', 'Admin@123'], ['manager', 'Manager@123'], ['cashier', 'Cashier@123']] as const)
-    tokens[user] = (await t.login(user, password)).accessToken;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestServer({ config: { demoCatalogue: true }, users: ['admin', 'manager', 'cashier'] });
+const { tokens } = t;
 
 const grid = (body: Row, user = 'admin') => t.call<Grid>('POST', '/outletpricing/Grid', { token: tokens[user], body });
 const save = (changes: unknown, user = 'admin') => t.call<Row>('POST', '/outletpricing/Save', { token: tokens[user], body: { changes } });
@@ -52,12 +42,7 @@ describe('outlet pricing permissions', () => {
 describe('a user limited to some outlets', () => {
   it('sees and saves only the columns of those outlets', async () => {
     const { row, outlet } = await rowOf('PST-005');
-    const post = <T = Row>(path: string, body: unknown) => t.call<T>('POST', path, { token: tokens.admin, body });
-    const [manager] = (await post<Row[]>('/DataRepository/fetch/role', { filters: [{ ColumnName: 'code', ColumnValue: 'STORE_MANAGER', Operator: 'EQ' }] })).body.data;
-    const user = await post<Row>('/DataRepository/Insert/user', { userName: 'penang', displayName: 'Penang Manager', role: manager!.id, outlets: [outlet('GRN')], mustChangePassword: false });
-    expect(user.status, JSON.stringify(user.body)).toBe(200);
-    await t.server.app.ctx.db.updateTable('app_user').set({ password_hash: await hashPassword('Penang@123') }).where('id', '=', user.body.data.id as number).execute();
-    tokens.penang = (await t.login('penang', 'Penang@123')).accessToken;
+    tokens.penang = await signInOutletManager(t, { userName: 'penang', displayName: 'Penang Manager', password: 'Penang@123', outlets: [outlet('GRN')] });
 
     const res = await grid({ search: 'PST-005' }, 'penang');
     expect(res.body.data.outlets.map((o) => o.code)).toEqual(['GRN']);

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type Row } from '../support/harness';
 
-type Row = Record<string, unknown>;
-
-let t: TestServer;
-let token: string;
+const t = useTestServer({ config: { demoCatalogue: true }, users: ['admin'] });
+const { tokens } = t;
 let products: Row[];
 beforeAll(async () => {
-  t = await startTestServer({ config: { demoCatalogue: true } });
-  token = (await t.login('admin', 'Admin@123')).accessToken;
   products = await fetchAll('product');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function fetchAll(name: string, body: Row = {}): Promise<Row[]> {
-  const res = await t.call<Row[]>('POST', `/DataRepository/fetch/${name}`, { token, body: { Take: 9999, ...body } });
+  const res = await t.call<Row[]>('POST', `/DataRepository/fetch/${name}`, { token: tokens.admin, body: { Take: 9999, ...body } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
@@ -67,7 +60,7 @@ describe('demo catalogue', () => {
   it('answers fetch/product with a category filter', async () => {
     const [pastries] = await fetchAll('category', { filters: [{ ColumnName: 'code', ColumnValue: 'PASTRY', Operator: 'EQ' }] });
     const res = await t.call<Row[]>('POST', '/DataRepository/fetch/product', {
-      token,
+      token: tokens.admin,
       body: { Take: 5, filters: [{ ColumnName: 'category', ColumnValue: pastries!.id, Operator: 'EQ' }], sorts: [{ ColumnName: 'sellingPrice', Direction: 'desc' }] },
     });
     expect(res.status).toBe(200);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiEnvelope, LoginResponse, TokenPair } from '@backroom/schema';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { startServer, type BuildOptions, type RunningServer } from '../../src/app';
+import { freshPostgres } from './postgres';
 
 export interface CapturedMail {
   to: string;
@@ -39,28 +39,6 @@ export interface TestServer {
 }
 
 export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
-
-/** A fresh PostgreSQL database beside DATABASE_URL's, dropped by the returned function. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
-  const name = `br_test_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE). */
 export async function startTestServer(options: { config?: BuildOptions['config'] } = {}): Promise<TestServer> {

@@ -1,7 +1,8 @@
 import { SCALED_KINDS, findEntity, scaleOf, type DecimalField, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import type { Row, SignedInServer } from '../../support/harness';
 import type { TestServer } from '../../support/server';
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 /** Privileges are the console's screens: the API edits them but never creates or deletes one. */
 export const creatable = (entity: NormalisedEntity) => !entity.readOnly && entity.name !== 'privilege';
@@ -191,3 +192,6 @@ export async function changeOf(builder: RowBuilder, entity: NormalisedEntity, ro
   if (choice) return [choice.name, choice.values.find((v) => v !== row[choice.name])];
   throw new Error(`no field to change on ${entity.name}`);
 }
+
+/** For `useTestServer({ extend })`: a row builder acting as the signed-in administrator. */
+export const withRowBuilder = (t: SignedInServer) => ({ builder: new RowBuilder(t, t.tokens.admin) });

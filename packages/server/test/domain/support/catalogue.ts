@@ -1,30 +1,22 @@
 import { findEntity } from '@backroom/schema';
-import { startTestServer, type ApiResponse, type TestServer } from '../../support/server';
+import { startSignedIn, useTestServer, type HarnessOptions, type SignedInServer } from '../../support/harness';
 import { RowBuilder, type Row } from '../../data/support/rows';
 
 export type { Row };
 
 export const product = findEntity('product')!;
 
-/** A test server with the administrator signed in and helpers to call the API as them. */
-export interface Catalogue {
-  t: TestServer;
-  admin: string;
+/** A test server with the administrator signed in, a row builder and a product maker. */
+export interface Catalogue extends SignedInServer {
   builder: RowBuilder;
-  post<T = Row>(path: string, body?: unknown, token?: string): Promise<ApiResponse<T>>;
-  get<T = Row>(path: string, token?: string): Promise<ApiResponse<T>>;
   /** A product with the given fields; no child rows unless given. */
   newProduct(overrides?: Row): Promise<Row>;
 }
 
 let codes = 0;
 
-export async function startCatalogue(options: Parameters<typeof startTestServer>[0] = {}): Promise<Catalogue> {
-  const t = await startTestServer(options);
-  const admin = (await t.login('admin', 'Admin@123')).accessToken;
-  const builder = new RowBuilder(t, admin);
-  const post = <T = Row>(path: string, body?: unknown, token = admin) => t.call<T>('POST', path, { token, body: body ?? {} });
-  const get = <T = Row>(path: string, token = admin) => t.call<T>('GET', path, { token });
+const catalogueOf = (t: SignedInServer) => {
+  const builder = new RowBuilder(t, t.tokens.admin);
   const newProduct = async (overrides: Row = {}) => {
     const base = await builder.row(product);
     const n = ++codes;
@@ -42,5 +34,14 @@ export async function startCatalogue(options: Parameters<typeof startTestServer>
       ...overrides,
     });
   };
-  return { t, admin, builder, post, get, newProduct };
+  return { builder, newProduct };
+};
+
+/** A catalogue for the test file (or describe block): started in beforeAll, closed in afterAll. */
+export const useCatalogue = (options: HarnessOptions = {}): Catalogue => useTestServer({ users: ['admin'], ...options, extend: catalogueOf });
+
+/** A catalogue started now; the caller closes it. */
+export async function startCatalogue(options: HarnessOptions = {}): Promise<Catalogue> {
+  const t = await startSignedIn({ users: ['admin'], ...options });
+  return { ...t, ...catalogueOf(t) };
 }
