@@ -126,4 +126,34 @@ describe('the installer on a first start without demo data', () => {
       await anonymous.close();
     }
   });
+
+  test('an administrator resets a user’s password from the user form; the user signs in with it and must change it', async () => {
+    await signIn(t.page, t.server.app);
+    await t.page.goto(`${t.server.app}/user`);
+    await t.page.getByLabel('Filter User name').fill('cashier');
+    await expect.poll(() => t.page.getByRole('link', { name: /^Edit / }).count()).toBe(1);
+    await t.page.getByRole('link', { name: /^Edit / }).click();
+    await t.page.getByRole('button', { name: 'Reset password' }).click();
+    const dialog = t.page.getByRole('dialog', { name: 'Reset the password of cashier' });
+    await dialog.getByRole('button', { name: 'Reset password' }).click();
+    const temporary = (await dialog.locator('code').textContent())!.trim();
+    expect(temporary.length).toBeGreaterThanOrEqual(12);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const context = await t.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${t.server.app}/login`);
+      await page.getByLabel('User name').fill('cashier');
+      await page.getByLabel('Password').fill(DEMO.cashier.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Invalid user name or password' }).waitFor();
+      await page.getByLabel('Password').fill(temporary);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expectPath(page, '/profil');
+      await page.getByText('Your password must be changed before you continue.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../shell/ConfirmDialog';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
+import { formActions } from './formActions';
 import { HistoryTab } from './HistoryTab';
 import { useUnsavedGuard } from './UnsavedGuard';
 
@@ -165,6 +166,7 @@ function EntityForm({ entity, item, mode, title, row, fixedValues, hiddenFields,
   });
 
   const wide = (f: NormalisedField) => f.kind === 'children' || f.kind === 'json' || f.kind === 'longtext' || f.kind === 'multireference' || f.kind === 'image' || ('multiple' in f && Boolean(f.multiple));
+  const Extra = formActions[entity.name];
   const heading = mode === 'add' ? t('form.addTitle', { title }) : t('form.editTitle', { title });
 
   return (
@@ -173,9 +175,16 @@ function EntityForm({ entity, item, mode, title, row, fixedValues, hiddenFields,
       title={heading}
       className="form-screen"
       actions={
-        <Link to={item.path} className="btn btn-outline-secondary">
-          <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
-        </Link>
+        <>
+          {Extra && mode === 'edit' && row && (
+            <Suspense fallback={null}>
+              <Extra row={row} item={item} />
+            </Suspense>
+          )}
+          <Link to={item.path} className="btn btn-outline-secondary">
+            <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
+          </Link>
+        </>
       }
       dialogs={
         <>

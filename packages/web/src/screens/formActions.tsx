@@ -1,0 +1,16 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ClientMenuItem } from '../store/menuSlice';
+
+export interface FormActionProps {
+  /** The saved row the form edits. */
+  row: Record<string, unknown>;
+  item: ClientMenuItem;
+}
+
+/**
+ * Actions of one entity's edit form beyond the generic ones, by entity name: the console's
+ * counterpart of the server's hooks. Each is its own chunk.
+ */
+export const formActions: Record<string, LazyExoticComponent<ComponentType<FormActionProps>>> = {
+  user: lazy(() => import('../singles/ResetPasswordAction')),
+};
