@@ -8,7 +8,7 @@ describe('route guard on load (SPEC §2)', () => {
   test('an anonymous visitor to a protected path goes to login with the path as redirect', async () => {
     await t.page.goto(`${t.server.app}/product`);
     await expectPath(t.page, '/login?redirect=/product');
-    await expect(t.page.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await t.page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
   test('a path or query containing resetpassword goes to /resetpassword with the original path and query', async () => {

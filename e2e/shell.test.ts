@@ -30,7 +30,7 @@ describe('the shell', () => {
     const dialog = t.page.getByRole('dialog');
     await expect(dialog.textContent()).resolves.toContain('Are you sure want to logout?');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog.count()).resolves.toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     await expectPath(t.page, '/home');
 
     await openLogout();
@@ -95,7 +95,7 @@ describe('the shell', () => {
   test('the cashier sees only the catalogue group', async () => {
     await signIn(t.page, t.server.app, DEMO.cashier);
     const menu = t.page.getByRole('navigation', { name: 'Main menu' });
-    await expect(menu.getByRole('button', { name: 'Catalogue' }).count()).resolves.toBe(1);
+    await menu.getByRole('button', { name: 'Catalogue' }).waitFor();
     await expect(menu.getByRole('button', { name: 'Administration' }).count()).resolves.toBe(0);
     await expect(menu.getByRole('button', { name: 'Pricing and promotions' }).count()).resolves.toBe(0);
   });
