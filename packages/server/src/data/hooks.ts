@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { entities, type NormalisedEntity } from '@backroom/schema';
 import type { AuthContext } from '../http/auth-guard';
 import type { AppContext } from '../context';
@@ -20,6 +21,8 @@ export interface HookContext {
   auth: AuthContext;
   entity: NormalisedEntity;
   now: string;
+  /** The request the write serves (a stand-in for jobs): its caller's row limits apply. */
+  request: FastifyRequest;
 }
 
 export interface BeforeWrite extends HookContext {

@@ -8,7 +8,6 @@ import {
   type NormalisedEntity,
   type NormalisedField,
 } from '@backroom/schema';
-import type { FastifyRequest } from 'fastify';
 import { ApiError, validationError } from '../http/envelope';
 import { assertOutletAllowed, rowFilters } from './access';
 import { recordAudit } from './audit';
@@ -18,10 +17,8 @@ import { apiRow, storedRows, toApiRows } from './read';
 import { referrersTo, targetOf, type Referrer } from './references';
 import { encrypt, type Row } from './store';
 
-/** A write in progress: the hook context plus the request (for the caller's row limits). */
-export interface Writer extends HookContext {
-  request: FastifyRequest;
-}
+/** What every write step gets: the hook context, which carries the request. */
+export type Writer = HookContext;
 
 export const STALE_MESSAGE = 'This record was changed by someone else';
 

@@ -66,7 +66,7 @@ async function applyOne(ctx: AppContext, id: number): Promise<boolean> {
     if (Number(taken.numUpdatedRows) === 0) return false;
     await writePrice(ctx, trx, request, before);
     const after = (await apiRow(ctx, trx, futurePrice, id, { labels: false }))!;
-    await recordAudit({ ctx, trx, auth: request.auth!, entity: futurePrice, now }, 'update', id, before, after);
+    await recordAudit({ ctx, trx, auth: request.auth!, entity: futurePrice, now, request }, 'update', id, before, after);
     return true;
   });
 }

@@ -5,7 +5,6 @@ import { allOf } from '../../data/query';
 import { apiRow } from '../../data/read';
 import { rowFilters } from '../../data/access';
 import { columnOf } from '../columns';
-import { writerOf } from '../writer';
 
 /**
  * A future price is edited or deleted while pending only; `cancel` ({ids}) cancels the pending ones
@@ -27,7 +26,7 @@ export const futurePrice: EntityHook = {
         .select('t.id')
         .where('t.id', 'in', ids)
         .where(`t.${status}`, '=', 'pending')
-        .where(allOf(await rowFilters(writerOf(call).request, entity)))
+        .where(allOf(await rowFilters(call.request, entity)))
         .execute();
       for (const { id } of pending) {
         const before = await apiRow(ctx, trx, entity, Number(id), { labels: false });

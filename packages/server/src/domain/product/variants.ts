@@ -6,7 +6,6 @@ import { insertRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
-import { writerOf } from '../writer';
 
 const attributeEntity = getEntity('attribute');
 
@@ -79,7 +78,7 @@ async function generateVariants(call: ActionCall): Promise<Row[]> {
       parent: body.productId,
       variantAttributeValues: values,
     });
-    created.push(await insertRow(writerOf(call), product, row));
+    created.push(await insertRow(call, product, row));
     existing.add(keyOf(values));
   }
   return created;
