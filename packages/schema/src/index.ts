@@ -7,3 +7,4 @@ export * from './api/fetch';
 export * from './registry/index';
 export * from './api/admin';
 export * from './api/families';
+export * from './api/pricing';

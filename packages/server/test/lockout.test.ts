@@ -84,5 +84,10 @@ describe('administrator session control', () => {
     const self = await t.call<UserInfo>('GET', '/authentication/Me', { token: tokens.admin });
     const res = await t.call('POST', '/user/SetActive', { token: tokens.admin, body: { userId: self.body.data.userId, isActive: false } });
     expect(res.status).toBe(409);
+    // Nor through the generic API, which the same rule guards.
+    const row = await t.call<{ version: number }[]>('POST', '/DataRepository/fetch/user', { token: tokens.admin, body: { filters: [{ ColumnName: 'id', ColumnValue: self.body.data.userId, Operator: 'EQ' }] } });
+    const generic = await t.call('POST', '/DataRepository/Update/user', { token: tokens.admin, body: { id: self.body.data.userId, version: row.body.data[0]!.version, isActive: false } });
+    expect(generic.status).toBe(409);
+    expect((await t.call('GET', '/authentication/Me', { token: tokens.admin })).status).toBe(200);
   });
 });

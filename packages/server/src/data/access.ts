@@ -49,10 +49,6 @@ export async function authorize(request: FastifyRequest, entity: NormalisedEntit
   if (refused) throw new ApiError(403, refused);
 }
 
-/** The verbs the generic API refuses for an entity regardless of privileges. */
-export const refusedVerbs = (entity: NormalisedEntity): Verb[] =>
-  entity.readOnly ? ['insert', 'update', 'delete'] : (Object.keys(rules[entity.name]?.refuse ?? {}) as Verb[]);
-
 const OUTLET = 'outlet';
 const userEntity = findEntity('user')!;
 const userOutletsTable = (userEntity.fields.find((f) => f.kind === 'multireference' && f.entity === OUTLET) as { table: string }).table;

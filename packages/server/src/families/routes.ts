@@ -23,8 +23,8 @@ const standard: Record<string, Handler> = {
   async fetch(request, entity) {
     const body = parseBody(fetchRequest, request.body ?? {});
     await authorize(request, entity, 'fetch', body.filters ?? []);
-    const { rows, totalCount } = await fetchRows(request, await withCustom(anyDb(request.server.ctx), entity), body);
-    return ok(rows, 'OK', totalCount);
+    const { rows, totalCount, totalCountCapped } = await fetchRows(request, await withCustom(anyDb(request.server.ctx), entity), body);
+    return totalCountCapped ? { ...ok(rows, 'OK', totalCount), totalCountCapped } : ok(rows, 'OK', totalCount);
   },
   async fields(request, entity) {
     await authorize(request, entity, 'fetch');

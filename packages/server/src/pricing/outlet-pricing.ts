@@ -1,4 +1,16 @@
-import { fromStorageValue, getEntity, getField, parseFieldValue, type FieldError, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import {
+  fromStorageValue,
+  getEntity,
+  getField,
+  parseFieldValue,
+  type FieldError,
+  type NormalisedEntity,
+  type NormalisedField,
+  type OutletColumn,
+  type OutletPricingQuery,
+  type OutletPricingRow,
+  type PriceChange,
+} from '@backroom/schema';
 import { sql, type SqlBool } from 'kysely';
 import { ApiError, validationError } from '../http/envelope';
 import type { AnyDb, Row } from '../data/store';
@@ -9,34 +21,6 @@ const outletPrice = getEntity('outletprice');
 const column = (entity: NormalisedEntity, name: string): string => getField(entity, name)!.column;
 const priceField = getField(outletPrice, 'price')!;
 const sellingPriceField = getField(product, 'sellingPrice')!;
-
-export interface GridQuery {
-  Skip: number;
-  Take: number;
-  search?: string;
-  category?: number | null;
-}
-
-export interface PriceChange {
-  product: number;
-  outlet: number;
-  price: string | number | null;
-}
-
-export interface OutletColumn {
-  id: number;
-  code: string;
-  name: string;
-}
-
-export interface OutletPricingRow {
-  id: number;
-  code: string;
-  name: string;
-  sellingPrice: string;
-  /** Override price by outlet id; null where the outlet sells at the base price. */
-  prices: Record<number, string | null>;
-}
 
 const money = (field: NormalisedField, value: unknown) => fromStorageValue(field, value) as string | null;
 
@@ -66,7 +50,7 @@ export async function outletColumns(db: AnyDb, allowed: readonly number[]): Prom
  * One page of sellable products (active, no variant parents), by code, each with its override
  * price per outlet.
  */
-export async function readGrid(db: AnyDb, outlets: readonly OutletColumn[], q: GridQuery): Promise<{ rows: OutletPricingRow[]; totalCount: number }> {
+export async function readGrid(db: AnyDb, outlets: readonly OutletColumn[], q: OutletPricingQuery): Promise<{ rows: OutletPricingRow[]; totalCount: number }> {
   const conditions = [sql<SqlBool>`t.is_active = ${true}`, sql<SqlBool>`t.${sql.ref(column(product, 'type'))} <> 'variantParent'`];
   if (q.category) conditions.push(sql<SqlBool>`t.${sql.ref(column(product, 'category'))} in (${sql.join(await withDescendants(db, q.category))})`);
   const search = q.search?.trim();

@@ -1,16 +1,18 @@
-import { setUserActiveRequest, userIdRequest, type LockedUserDto } from '@backroom/schema';
+import { getEntity, setUserActiveRequest, userIdRequest, type LockedUserDto } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { clearFailures, userKey } from '../auth/lockout';
 import { revokeUserSessions } from '../auth/sessions';
-import { requireAuth, requirePrivilege } from '../http/auth-guard';
+import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
+import { inTransaction } from '../data/routes';
+import { updateRow } from '../data/write';
 
 
 async function userOrNotFound(ctx: AppContext, userId: number) {
-  const user = await ctx.db.selectFrom('app_user').select(['id', 'user_name', 'is_active']).where('id', '=', userId).executeTakeFirst();
+  const user = await ctx.db.selectFrom('app_user').select(['id', 'user_name', 'is_active', 'version']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new ApiError(404, 'User not found');
   return user;
 }
@@ -64,15 +66,9 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
 
   app.post(`${apiPrefix}/user/SetActive`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
     const { userId, isActive } = parseBody(setUserActiveRequest, request.body);
-    const auth = requireAuth(request);
     const user = await userOrNotFound(ctx, userId);
-    if (!isActive && user.id === auth.userId) throw new ApiError(409, 'You cannot disable your own account');
-    await ctx.db
-      .updateTable('app_user')
-      .set((eb) => ({ is_active: isActive, updated_at: new Date().toISOString(), updated_by: auth.userName, version: eb('version', '+', 1) }))
-      .where('id', '=', user.id)
-      .execute();
-    if (!isActive) await revokeUserSessions(ctx.db, user.id, 'user disabled');
+    // The generic write path: validation, the audit row, and the user hook (no self-disable; sessions end).
+    await inTransaction(request, getEntity('user'), (w) => updateRow(w, w.entity, { id: user.id, version: user.version, isActive }));
     return ok({ userId: user.id, isActive }, isActive ? `${user.user_name} is enabled` : `${user.user_name} is disabled`);
   });
 }

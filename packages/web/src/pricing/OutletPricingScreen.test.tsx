@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, menuItem, ok, renderSignedIn, stubServer, type Reply } from '../test/app';
 import OutletPricingScreen from './OutletPricingScreen';
-import type { PriceChange, PricingRow } from './api';
+import type { OutletPricingRow as PricingRow, PriceChange } from '@backroom/schema';
 
 const outlets = [
   { id: 1, code: 'BGR', name: 'Bangsar' },
@@ -35,7 +35,7 @@ function serveGrid(save?: (changes: PriceChange[]) => Reply) {
     if (call.url.endsWith('/outletpricing/Save')) {
       const { changes } = call.body as { changes: PriceChange[] };
       if (save) return save(changes);
-      for (const c of changes) catalogue.find((p) => p.id === c.product)!.prices[c.outlet] = c.price;
+      for (const c of changes) catalogue.find((p) => p.id === c.product)!.prices[c.outlet] = c.price === null ? null : String(c.price);
       return ok({ inserted: changes.length, updated: 0, deleted: 0 });
     }
     return undefined;

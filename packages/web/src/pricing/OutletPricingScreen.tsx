@@ -5,7 +5,8 @@ import { serverMessage, useSingleScreen, type SingleScreenProps } from '../singl
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
-import { outletPricingApi, type OutletColumn, type PricingRow } from './api';
+import type { OutletColumn, OutletPricingRow as PricingRow } from '@backroom/schema';
+import { outletPricingApi } from './api';
 import { cellKey, changesOf, isValidPrice, withCell, type Edits } from './edits';
 
 const PAGE_SIZE = 10;

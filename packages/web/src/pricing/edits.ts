@@ -1,4 +1,4 @@
-import type { PriceChange } from './api';
+import type { PriceChange } from '@backroom/schema';
 
 /** Typed cell values by `{product}:{outlet}`, kept only while they differ from the saved price. */
 export type Edits = Record<string, string>;

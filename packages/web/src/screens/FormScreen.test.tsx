@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
@@ -72,7 +72,7 @@ describe('generic form screen', () => {
   it('maps server field errors onto the fields, nested ones into child cells, and shows the rest in an alert', async () => {
     const server = editServer((call) =>
       call.url.endsWith('/Update/bundle')
-        ? fail(422, 'Validation failed', [
+        ? fail(400, 'Validation failed', [
             { field: 'name', message: 'Name is already used' },
             { field: 'items.0.quantity', message: 'Quantity exceeds the stock' },
             { field: 'somethingElse', message: 'The outlet is closed' },
@@ -241,10 +241,13 @@ describe('generic form screen', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
-  it('single screens and importers say they arrive later', async () => {
+  it('single screens and importers not built yet say they arrive later', async () => {
     const server = stubServer(() => undefined, { otherwise: emptyList });
-    await renderScreen(menuItem('/company'), '/company');
+    await renderScreen(menuItem('/dataexporter'), '/dataexporter');
     expect(screen.getByRole('status')).toHaveTextContent('This screen arrives later.');
+    cleanup();
+    await renderScreen(menuItem('/importer/product'), '/importer/product');
+    expect(screen.getByRole('status')).toHaveTextContent('This importer arrives later.');
     expect(server.calls).toHaveLength(0);
   });
 });

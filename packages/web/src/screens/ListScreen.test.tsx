@@ -99,7 +99,8 @@ describe('generic list screen', () => {
       return undefined;
     }, { otherwise: emptyList });
     await renderScreen(menuItem('/product'), '/product');
-    expect(await screen.findByText('Fruit')).toBeInTheDocument();
+    const row = (await screen.findByText('Apple')).closest('tr')!;
+    expect(within(row).getByText('Fruit')).toBeInTheDocument();
     const filter = screen.getByRole('combobox', { name: 'Filter Category' });
     await within(filter).findByRole('option', { name: 'Bakery' });
     await userEvent.selectOptions(filter, 'Bakery');

@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { EntityHook } from '../../data/hooks';
 import type { Database } from '../../db/types';
-import { validationError } from '../../http/envelope';
+import { ApiError, validationError } from '../../http/envelope';
 
 /**
  * Not an argon2 hash, so no password matches it: an account created without a password has no
@@ -24,6 +24,7 @@ export const userAccount: EntityHook = {
     const given = password !== undefined && password !== null && password !== '';
     if (given && typeof password !== 'string') throw validationError([{ field: 'password', message: 'Password must be text' }]);
     if (event.action === 'update' && given) throw validationError([{ field: 'password', message: 'Set a password through the password reset' }]);
+    if (event.action === 'update' && event.id === event.auth.userId && event.row.isActive === false) throw new ApiError(409, 'You cannot disable your own account');
     if (event.action !== 'insert') return;
     if (!given) return { password_hash: UNUSABLE_PASSWORD_HASH, must_change_password: true };
     const problem = newPasswordProblem(password, 'password');
