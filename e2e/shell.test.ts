@@ -36,7 +36,9 @@ describe('the shell', () => {
     await openLogout();
     await t.page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
     await expectPath(t.page, /^\/login/);
-    expect(await t.page.evaluate(() => localStorage.length)).toBe(0);
+    // Logout is a full page load through redirects: read storage once the login form stands.
+    await t.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect.poll(() => t.page.evaluate(() => localStorage.length)).toBe(0);
     await t.page.goto(`${t.server.app}/home`);
     await expectPath(t.page, '/login?redirect=/home');
   });
