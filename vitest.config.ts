@@ -21,6 +21,7 @@ export default defineConfig({
     reporters: ['default', './scripts/vitest-summary.ts'],
     projects: [
       { test: { name: 'schema', root: 'packages/schema', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'architecture', root: 'scripts', include: ['**/*.test.ts'], environment: 'node' } },
       serverSuite('sqlite'),
       ...(process.env.DATABASE_URL ? [serverSuite('postgres')] : []),
       'packages/web',

@@ -15,19 +15,29 @@ import { registerInfoRoutes } from './info/routes';
 import { createMailer } from './mail/mailer';
 import { registerMenuRoutes } from './menu/routes';
 import { registerProcedureRoutes } from './procedures/routes';
-import { registerSettingRoutes } from './settings/routes';
 import { registerSpaRoutes } from './spa/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerAdminRoutes } from './admin/routes';
 import { registerDataRoutes } from './data/routes';
 import { registerOutletPricingRoutes } from './pricing/routes';
-import { registerDomainRoutes } from './domain/routes';
+import { registerJobs } from './jobs/index';
+import { composeModules, registerModuleRoutes } from './modules/compose';
+import type { DomainModule } from './modules/module';
+import { settingsModule } from './settings/index';
+import { administrationModule } from './domain/administration/index';
+import { customFieldModule } from './domain/customfield/index';
+import { futurePriceModule } from './domain/futureproductprice/index';
+import { productModule } from './domain/product/index';
+import { userModule } from './domain/user/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
 export type { Config } from './config';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The domain modules, each declaring the entities it serves, its hooks, jobs, procedures and routes. */
+const MODULES: readonly DomainModule[] = [settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule];
 
 export interface BuildOptions {
   /** Overrides of the environment's configuration. */
@@ -71,18 +81,21 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerErrorHandlers(app);
     registerInputGuard(app);
 
+    composeModules(app, MODULES);
+
     const core = `${config.basePath}/core`;
     const api = `${core}/api`;
+    const at = { base: config.basePath, core, api, legacy: `${config.basePath}/WebAPI` };
     registerInfoRoutes(app, core, api);
     registerAuthRoutes(app, api);
     registerMenuRoutes(app, api);
-    registerSettingRoutes(app, api);
     registerProcedureRoutes(app, api);
     registerUserRoutes(app, api);
     registerAdminRoutes(app, api);
     await registerDataRoutes(app, api);
     registerOutletPricingRoutes(app, api);
-    await registerDomainRoutes(app, api);
+    await registerModuleRoutes(app, MODULES, at);
+    await registerJobs(app, api);
     await registerSpaRoutes(app);
     await registerFileRoutes(app);
     await app.ready();

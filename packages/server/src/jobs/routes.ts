@@ -4,7 +4,6 @@ import { anyDb } from '../data/store';
 import { assertPrivilege, authenticate } from '../http/auth-guard';
 import { ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
-import { jobKinds } from './kinds';
 import { insertJob, toJob } from './queue';
 import { runJob } from './runner';
 
@@ -12,10 +11,10 @@ import { runJob } from './runner';
 export function registerJobRoutes(app: FastifyInstance, apiPrefix: string): void {
   app.post(`${apiPrefix}/jobs/Run`, { preHandler: authenticate }, async (request) => {
     const { kind: name } = parseBody(jobRunRequest, request.body);
-    const kind = jobKinds[name];
+    const kind = app.jobKinds[name];
     if (!kind) throw validationError([{ field: 'kind', message: `Unknown job kind: ${name}` }], `Unknown job kind: ${name}`);
     await assertPrivilege(request, kind.privilege.screen, kind.privilege.action);
     const job = await insertJob(anyDb(app.ctx), name, { status: 'running' });
-    return ok(toJob(await runJob(app.ctx, request.log, job)));
+    return ok(toJob(await runJob(app, request.log, job)));
   });
 }

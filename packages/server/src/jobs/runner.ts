@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { anyDb } from '../data/store';
-import { jobKinds } from './kinds';
 import { updateJob, type JobRow } from './queue';
 
 export const MAX_ATTEMPTS = 3;
@@ -11,13 +9,15 @@ const RETRY_DELAY_MS = 60_000;
  * Runs a job already marked running and records the outcome: done with its result, queued again
  * after a delay while attempts remain, else failed with the error.
  */
-export async function runJob(ctx: AppContext, log: FastifyBaseLogger, job: JobRow): Promise<JobRow> {
+export async function runJob(server: FastifyInstance, log: FastifyBaseLogger, job: JobRow): Promise<JobRow> {
+  const { ctx } = server;
   const db = anyDb(ctx);
-  const kind = jobKinds[job.kind];
+  const kind = server.jobKinds[job.kind];
   if (!kind) return updateJob(db, job.id, { status: 'failed', error: `Unknown job kind ${job.kind}` });
   try {
     const result = await kind.run({
       ctx,
+      server,
       log,
       payload: job.payload === null ? null : JSON.parse(job.payload),
       progress: async (percent) => {

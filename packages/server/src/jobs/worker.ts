@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { anyDb } from '../data/store';
-import { jobKinds } from './kinds';
 import { claimNext, ensureQueued } from './queue';
 import { runJob } from './runner';
 
@@ -39,8 +38,8 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
 export async function startWorker(app: FastifyInstance, settings: WorkerSettings): Promise<() => Promise<void>> {
   const { ctx, log } = app;
   const db = anyDb(ctx);
-  const periodOf = (kind: string) => settings.scheduleMs ?? jobKinds[kind]?.everyMs;
-  for (const [name, kind] of Object.entries(jobKinds)) if (kind.everyMs) await ensureQueued(db, name, new Date());
+  const periodOf = (kind: string) => settings.scheduleMs ?? app.jobKinds[kind]?.everyMs;
+  for (const [name, kind] of Object.entries(app.jobKinds)) if (kind.everyMs) await ensureQueued(db, name, new Date());
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -50,7 +49,7 @@ export async function startWorker(app: FastifyInstance, settings: WorkerSettings
     while (!stopped) {
       const job = await claimNext(ctx);
       if (!job) return;
-      const done = await runJob(ctx, log, job);
+      const done = await runJob(app, log, job);
       const period = periodOf(done.kind);
       if (period && done.status !== 'queued') await ensureQueued(db, done.kind, new Date(Date.now() + period));
     }

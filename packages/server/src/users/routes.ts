@@ -7,7 +7,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
-import { inTransaction } from '../data/routes';
+import { inTransaction } from '../data/transaction';
 import { updateRow } from '../data/write';
 
 
