@@ -7,7 +7,7 @@ import { parseBody } from '../http/validate';
 import { authorize } from './access';
 import { ALL_OPTION, assertDropdownAccess, dropdownOptions } from './dropdown';
 import { exportEntity, exportParameters } from './export-parameters';
-import { schemaDrift } from './schema/drift';
+import { schemaDrift } from '../db/schema/drift';
 import { anyDb } from './store';
 import { actionIds, runAction, verbNamed, verbs, type VerbName } from './verbs';
 
