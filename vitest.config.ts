@@ -11,6 +11,7 @@ const serverSuite = (database: 'sqlite' | 'postgres') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE: database },
+    ...(database === 'postgres' ? { globalSetup: ['test/support/postgres-template.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

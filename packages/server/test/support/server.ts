@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiEnvelope, LoginResponse, TokenPair } from '@backroom/schema';
 import nodemailer from 'nodemailer';
+import { inject } from 'vitest';
 import { startServer, type BuildOptions, type RunningServer } from '../../src/app';
 import { freshPostgres } from './postgres';
 
@@ -43,7 +44,7 @@ export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 
 /** Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE). */
 export async function startTestServer(options: { config?: BuildOptions['config'] } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-test-'));
-  const postgres = database === 'postgres' ? await freshPostgres() : null;
+  const postgres = database === 'postgres' ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
   const mails: CapturedMail[] = [];
   const mailTransport = nodemailer.createTransport({
     name: 'capture',
