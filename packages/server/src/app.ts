@@ -50,7 +50,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   const { kysely: db, dialect } = openDatabase({
     ...config,
-    onIdleError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+    onConnectionError: (error) => app.log.error({ err: error }, 'database connection failed'),
   });
   app.addHook('onClose', async () => db.destroy());
   try {

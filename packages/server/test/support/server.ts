@@ -40,10 +40,13 @@ export interface TestServer {
 
 export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
-/** Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE). */
+/**
+ * Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE),
+ * or on the database of `config.databaseUrl` when given.
+ */
 export async function startTestServer(options: { config?: BuildOptions['config'] } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-test-'));
-  const postgres = database === 'postgres' ? await freshPostgres() : null;
+  const postgres = database === 'postgres' && options.config?.databaseUrl === undefined ? await freshPostgres() : null;
   const mails: CapturedMail[] = [];
   const mailTransport = nodemailer.createTransport({
     name: 'capture',
