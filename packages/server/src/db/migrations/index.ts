@@ -3,6 +3,7 @@ import { initial } from './001_initial';
 import { registry } from './002_registry';
 import { jobs } from './004_jobs';
 import { listIndexes } from './005_list_indexes';
+import { jobLease } from './006_job_lease';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_registry': registry,
   '004_jobs': jobs,
   '005_list_indexes': listIndexes,
+  '006_job_lease': jobLease,
 };
