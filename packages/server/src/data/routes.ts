@@ -1,4 +1,4 @@
-import { fetchRequest, findEntity, type NormalisedEntity } from '@backroom/schema';
+import { fetchRequest, findEntity, rowId, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { assertPrivilege, authenticate, requireAuth } from '../http/auth-guard';
@@ -18,7 +18,7 @@ export const MAX_BULK_ROWS = 1000;
 
 const executeBody = z.looseObject({
   action: z.string().trim().min(1).max(50),
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(MAX_BULK_ROWS),
+  ids: z.array(rowId).min(1).max(MAX_BULK_ROWS),
 });
 
 const dropdownQuery = z.object({

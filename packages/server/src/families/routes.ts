@@ -1,4 +1,4 @@
-import { familyIdsRequest, fetchRequest, type NormalisedEntity } from '@backroom/schema';
+import { MAX_INT32, familyIdsRequest, fetchRequest, parseRowId, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorize, rowFilters } from '../data/access';
 import { hooksOf, type ActionCall } from '../data/hooks';
@@ -87,8 +87,8 @@ export function registerFamilyRoutes(app: FastifyInstance, apiPrefix: string): v
     const entity = familyEntity(request.params.family);
     // The same answer as an address no route has.
     if (!entity) throw new ApiError(404, 'Not found');
-    const id = request.params.id === undefined ? null : Number(request.params.id);
-    if (id !== null && !(Number.isSafeInteger(id) && id > 0)) throw validationError([{ field: 'id', message: 'Id must be a whole number' }]);
+    const id = request.params.id === undefined ? null : parseRowId(request.params.id);
+    if (id === undefined) throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
     return (standard[request.params.action.toLowerCase()] ?? hookAction)(request, entity, id);
   };
   const method = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
