@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { registerAuthRoutes } from './auth/routes';
 import { prepareDummyHash } from './auth/passwords';
@@ -35,6 +35,8 @@ export interface BuildOptions {
   /** Replaces the SMTP / log mail transport (tests capture reset codes with it). */
   mailTransport?: Transporter;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A ready Fastify app: database migrated and seeded, every route registered. */
@@ -47,6 +49,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     routerOptions: { caseSensitive: false, maxParamLength: 500 },
     frameworkErrors,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const { kysely: db, dialect } = openDatabase({
     ...config,

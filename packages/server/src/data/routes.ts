@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { assertPrivilege, authenticate, requireAuth } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
+import { ownEntry } from '../http/lookup';
 import { parseBody } from '../http/validate';
 import { procedures } from '../procedures/routes';
 import { allowedOutlets, authorize, type Verb } from './access';
@@ -136,7 +137,7 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
       return ok({ deleted }, `Deleted ${deleted} rows`);
     }
     const run = hooksOf(entity)
-      .map((hook) => hook.actions?.[action])
+      .map((hook) => ownEntry(hook.actions, action))
       .find((a) => a !== undefined);
     if (!run) throw validationError([{ field: 'action', message: `Unknown action: ${action}` }], `Unknown action: ${action}`);
     await authorize(request, entity, 'update');

@@ -10,6 +10,7 @@ import { anyDb, withCustom, type Row } from '../data/store';
 import { deleteRows, insertRow, updateRow, upsertRow } from '../data/write';
 import { authenticate } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
+import { ownEntry } from '../http/lookup';
 import { parseBody } from '../http/validate';
 import { familyEntity } from './names';
 
@@ -89,7 +90,7 @@ export function registerFamilyRoutes(app: FastifyInstance, apiPrefix: string): v
     if (!entity) throw new ApiError(404, 'Not found');
     const id = request.params.id === undefined ? null : parseRowId(request.params.id);
     if (id === undefined) throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
-    return (standard[request.params.action.toLowerCase()] ?? hookAction)(request, entity, id);
+    return (ownEntry(standard, request.params.action.toLowerCase()) ?? hookAction)(request, entity, id);
   };
   const method = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
   app.route({ method, url: `${apiPrefix}/:family/:action`, preHandler: authenticate, handler });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { anyDb } from '../data/store';
 import { assertPrivilege, authenticate } from '../http/auth-guard';
 import { ok, validationError } from '../http/envelope';
+import { ownEntry } from '../http/lookup';
 import { parseBody } from '../http/validate';
 import { jobKinds } from './kinds';
 import { insertJob, newLease, toJob } from './queue';
@@ -12,7 +13,7 @@ import { runJob } from './runner';
 export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, leaseMs: number): void {
   app.post(`${apiPrefix}/jobs/Run`, { preHandler: authenticate }, async (request) => {
     const { kind: name } = parseBody(jobRunRequest, request.body);
-    const kind = jobKinds[name];
+    const kind = ownEntry(jobKinds, name);
     if (!kind) throw validationError([{ field: 'kind', message: `Unknown job kind: ${name}` }], `Unknown job kind: ${name}`);
     await assertPrivilege(request, kind.privilege.screen, kind.privilege.action);
     const lease = newLease(leaseMs);

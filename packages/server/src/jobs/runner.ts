@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { anyDb } from '../data/store';
+import { ownEntry } from '../http/lookup';
 import { jobKinds } from './kinds';
 import { MAX_ATTEMPTS, finishJob, jobById, renewLease, type JobRow, type Lease } from './queue';
 
@@ -25,7 +26,7 @@ export async function runJob(ctx: AppContext, log: FastifyBaseLogger, job: JobRo
   };
   const finish = async (set: Parameters<typeof finishJob>[3]) => (await finishJob(db, id, lease, set)) ?? lost();
 
-  const kind = jobKinds[job.kind];
+  const kind = ownEntry(jobKinds, job.kind);
   if (!kind) return finish({ status: 'failed', error: `Unknown job kind ${job.kind}` });
   const heartbeat = setInterval(() => {
     renewLease(db, id, lease).then(

@@ -44,7 +44,7 @@ export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 
  * Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE),
  * or on the database of `config.databaseUrl` when given.
  */
-export async function startTestServer(options: { config?: BuildOptions['config'] } = {}): Promise<TestServer> {
+export async function startTestServer(options: Pick<BuildOptions, 'config' | 'onRoute'> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-test-'));
   const postgres = database === 'postgres' && options.config?.databaseUrl === undefined ? await freshPostgres() : null;
   const mails: CapturedMail[] = [];
@@ -71,6 +71,7 @@ export async function startTestServer(options: { config?: BuildOptions['config']
     },
     mailTransport,
     logger: false,
+    onRoute: options.onRoute,
   });
   const api = `${server.url}${server.app.ctx.config.basePath}/core/api`;
 
