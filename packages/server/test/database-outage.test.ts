@@ -41,12 +41,15 @@ describe.runIf(database === 'postgres')('a PostgreSQL restart under load', () =>
     process.env.JOB_WORKER = '1';
     process.env.JOB_POLL_MS = '100';
     process.env.JOB_SCHEDULE_MS = '300';
+    // A run cut off by the outage is taken up again as soon as its lease runs out.
+    process.env.JOB_LEASE_MS = '1000';
     try {
       t = await startSignedIn({ users: ['admin'], config: { databaseUrl: cluster.url } });
     } finally {
       delete process.env.JOB_WORKER;
       delete process.env.JOB_POLL_MS;
       delete process.env.JOB_SCHEDULE_MS;
+      delete process.env.JOB_LEASE_MS;
     }
   });
 
@@ -81,17 +84,17 @@ describe.runIf(database === 'postgres')('a PostgreSQL restart under load', () =>
     const clients = Array.from({ length: 6 }, (_, n) => client(n));
 
     try {
-      await sleep(500);
+      await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(12);
       const stoppedAt = Date.now();
       await pg.stop();
-      await expect.poll(() => answers.filter((a) => a.sentAt > stoppedAt && a.status === 503).length, { timeout: 5000 }).toBeGreaterThan(20);
+      await expect.poll(() => answers.filter((a) => a.sentAt > stoppedAt && a.status === 503).length, { timeout: 10_000 }).toBeGreaterThan(10);
       const health = await server.call('GET', `${server.origin}/backoffice/core/health`);
       expect(health.status).toBe(503);
       expect(health.body).toEqual({ resultCode: 503, message: 'Database unreachable', data: null });
 
       await pg.start();
       const startedAt = Date.now();
-      await sleep(6000);
+      await sleep(7000);
       loading = false;
       await Promise.all(clients);
 
@@ -102,12 +105,12 @@ describe.runIf(database === 'postgres')('a PostgreSQL restart under load', () =>
         expect(a.retryAfter).toBe('5');
       }
       const before = answers.filter((a) => a.doneAt < stoppedAt);
-      expect(before.length).toBeGreaterThan(5);
+      expect(before.length).toBeGreaterThan(12);
       expect(before.filter((a) => a.status !== 200)).toEqual([]);
       const firstBack = answers.find((a) => a.sentAt >= startedAt && a.status === 200);
       expect(firstBack!.sentAt - startedAt).toBeLessThan(5000);
       const late = answers.filter((a) => a.sentAt >= startedAt + 5000);
-      expect(late.length).toBeGreaterThan(20);
+      expect(late.length).toBeGreaterThan(10);
       expect(late.filter((a) => a.status !== 200)).toEqual([]);
       expect(watch.crashes.map(String)).toEqual([]);
 
