@@ -65,20 +65,20 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const stopNow = () => execFileSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
 
   let destroyed = false;
-  // A test runner that dies without running its hooks still takes the cluster down.
+  // Also run when the test runner exits without running its hooks: the cluster never outlives it.
   const onExit = () => {
     try {
       stopNow();
     } catch {
       // Not running.
     }
+    rmSync(folder, { recursive: true, force: true });
   };
   const destroy = async () => {
     if (destroyed) return;
     destroyed = true;
     process.off('exit', onExit);
     onExit();
-    rmSync(folder, { recursive: true, force: true });
   };
 
   try {
