@@ -47,7 +47,11 @@ export interface JobDto {
   result: unknown;
   error: string | null;
   runAfter: string;
+  /** Tries so far, counting those whose process died; at most 3. */
   attempts: number;
+  /** The run holding (or that last held) the job, and until when a running job is held. */
+  leaseHolder: string | null;
+  leaseUntil: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -54,6 +54,8 @@ export const toJob = (row: JobRow): JobDto => ({
   error: row.error,
   runAfter: row.run_after,
   attempts: Number(row.attempts),
+  leaseHolder: row.lease_holder,
+  leaseUntil: row.lease_until,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

@@ -6,7 +6,7 @@ import { ABANDONED, claimNext, finishJob, insertJob, jobById, newLease, renewLea
 import { runJob } from '../../src/jobs/runner';
 import { useTestServer } from '../support/harness';
 
-const t = useTestServer();
+const t = useTestServer({ users: ['admin'] });
 
 /** Test kinds: `echo` answers its payload, `boom` throws, `gate` waits until the test opens it. */
 let openGate: () => void = () => {};
@@ -59,6 +59,12 @@ describe('job leases', () => {
     const done = await runJob(ctx(), log(), claimed!, lease);
     expect(done).toMatchObject({ id, status: 'done', result: '{"answer":42}', error: null, lease_until: null });
     expect(await claimNext(ctx(), newLease(60_000))).toBeUndefined();
+  });
+
+  it('runs a job asked for now under a lease of its own, named in the answer', async () => {
+    const res = await t.post('/jobs/Run', { kind: 'testEcho' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ kind: 'testEcho', status: 'done', attempts: 1, leaseHolder: expect.stringMatching(/^.+:\d+:[0-9a-f]{8}$/), leaseUntil: null });
   });
 
   it('fails a job after three tries that died, with the last error', async () => {
