@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { registerAuthRoutes } from './auth/routes';
 import { prepareDummyHash } from './auth/passwords';
@@ -45,6 +45,8 @@ export interface BuildOptions {
   /** Replaces the SMTP / log mail transport (tests capture reset codes with it). */
   mailTransport?: Transporter;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A ready Fastify app: database migrated and seeded, every route registered. */
@@ -57,10 +59,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     routerOptions: { caseSensitive: false, maxParamLength: 500 },
     frameworkErrors,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const { kysely: db, dialect } = openDatabase({
     ...config,
-    onIdleError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+    onConnectionError: (error) => app.log.error({ err: error }, 'database connection failed'),
   });
   app.addHook('onClose', async () => db.destroy());
   try {

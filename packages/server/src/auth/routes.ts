@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { authenticate, requireAuth } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
+import { ownEntry } from '../http/lookup';
 import { parseBody } from '../http/validate';
 import { clearFailures, lockedUntil, recordFailure, userKey } from './lockout';
 import { decryptSecret, encryptSecret } from '../crypto/sealed';
@@ -217,7 +218,7 @@ const ACTIONS: Record<string, Action> = {
 };
 
 async function dispatch(request: FastifyRequest<{ Params: { action: string } }>, reply: FastifyReply) {
-  const action = ACTIONS[request.params.action.toLowerCase()];
+  const action = ownEntry(ACTIONS, request.params.action.toLowerCase());
   if (!action) throw new ApiError(404, `Unknown action: ${request.params.action.slice(0, 100)}`);
   if (!action.methods.includes(request.method)) {
     reply.header('Allow', action.methods.join(', '));

@@ -1,4 +1,4 @@
-import { entities, familyOf, findEntity, type NormalisedEntity } from '@backroom/schema';
+import { MAX_INT32, entities, familyOf, findEntity, parseRowId, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate } from '../http/auth-guard';
@@ -52,8 +52,8 @@ async function familyCall(request: FamilyRequest) {
   const entity = byFamily.get(request.params.family.toLowerCase());
   // The same answer as an address no route has.
   if (!entity) throw new ApiError(404, 'Not found');
-  const id = request.params.id === undefined ? null : Number(request.params.id);
-  if (id !== null && !(Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647)) throw validationError([{ field: 'id', message: 'Id must be a whole number' }]);
+  const id = request.params.id === undefined ? null : parseRowId(request.params.id);
+  if (id === undefined) throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
   const verb = verbNamed(request.params.action);
   if (verb) return verb({ request, entity, body: request.body, id });
   const { ids, rest } = actionIds(request.body, id);

@@ -41,10 +41,13 @@ export interface TestServer {
 
 export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
-/** Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE). */
-export async function startTestServer(options: { config?: BuildOptions['config'] } = {}): Promise<TestServer> {
+/**
+ * Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE),
+ * or on the database of `config.databaseUrl` when given.
+ */
+export async function startTestServer(options: Pick<BuildOptions, 'config' | 'onRoute'> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-test-'));
-  const postgres = database === 'postgres' ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
+  const postgres = database === 'postgres' && options.config?.databaseUrl === undefined ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
   const mails: CapturedMail[] = [];
   const mailTransport = nodemailer.createTransport({
     name: 'capture',
@@ -69,6 +72,7 @@ export async function startTestServer(options: { config?: BuildOptions['config']
     },
     mailTransport,
     logger: false,
+    onRoute: options.onRoute,
   });
   const api = `${server.url}${server.app.ctx.config.basePath}/core/api`;
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Migration } from 'kysely';
 import { initial } from './001_initial';
 import { jobs } from './004_jobs';
+import { jobLease } from './006_job_lease';
 import { systemAuthor } from './009_system_author';
 import { operationsMigration, type Operation } from './operations';
 
@@ -9,6 +10,7 @@ import { operationsMigration, type Operation } from './operations';
 const written: Record<string, Migration> = {
   '001_initial': initial,
   '004_jobs': jobs,
+  '006_job_lease': jobLease,
   '009_system_author': systemAuthor,
 };
 
