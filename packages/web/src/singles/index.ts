@@ -15,6 +15,3 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   company: lazyPage(() => import('./CompanyScreen')),
   outletpricing: lazyPage(() => import('../pricing/OutletPricingScreen')),
 };
-
-/** The public first-run set-up page, for a public `/installer` route (no shell, no session). */
-export const InstallerPage = lazyPage(() => import('./InstallerScreen'));

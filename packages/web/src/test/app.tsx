@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
 import { http } from '../api/http';
 import { createQueryClient } from '../app/SignedInApp';
 import { createAppStore, type AppStore, type RootState } from '../store';
@@ -92,18 +92,22 @@ export function stubServer(handler: Handler, { otherwise = notFound }: { otherwi
 
 // ---- Rendering ----
 
-/** Renders a part of the app with a fresh store, query client, router and the English texts. */
+/**
+ * Renders a part of the app with a fresh store, query client, data router (as the app's: one splat
+ * route, so `ui` may hold its own `<Routes>`) and the English texts.
+ */
 export async function renderWithApp(ui: ReactElement, { preloaded, route = '/home' }: { preloaded?: Partial<RootState>; route?: string } = {}) {
   await startTestI18n();
   const store = createAppStore(preloaded);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const result = render(
     <Provider store={store}>
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
   );
-  return { store, ...result };
+  return { store, router, ...result };
 }
 
 /** Renders `ui` as the signed-in administrator. */
