@@ -68,12 +68,13 @@ function productServer({ row = product, values = VALUES, valuesGate }: { row?: R
 
 /** Tabs from the first field to the Save button, touching nothing, and presses it with the keyboard. */
 async function tabThroughAndSave() {
+  const user = userEvent.setup({ delay: null });
   const form = screen.getByRole('form');
   within(form).getByLabelText('SKU').focus();
   const save = within(form).getByRole('button', { name: 'Save' });
-  for (let i = 0; i < 200 && document.activeElement !== save; i++) await userEvent.tab();
+  for (let i = 0; i < 200 && document.activeElement !== save; i++) await user.tab();
   expect(document.activeElement).toBe(save);
-  await userEvent.keyboard('{Enter}');
+  await user.keyboard('{Enter}');
 }
 
 const select = (label: string) => screen.getByRole('combobox', { name: label }) as HTMLSelectElement;

@@ -1,8 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage } from '../app/lazy';
-import type { SingleScreenProps } from './useSingleScreen';
-
-export type { SingleScreenProps } from './useSingleScreen';
+import type { SingleScreenProps } from './types';
 
 /**
  * The single screens by registry screen name, each its own chunk. A menu route whose screen is
