@@ -2,11 +2,11 @@ import { MAX_TAKE, SCALED_KINDS, toStorageValue, type NormalisedEntity } from '@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { privilegesOf } from '../http/auth-guard';
-import { ApiError } from '../http/envelope';
+import { ApiError, validationError } from '../http/envelope';
 import { rowFilters } from './access';
 import { allOf, fieldByName, orderOf } from './query';
 import { labelsOf } from './read';
-import { referrersTo } from './references';
+import { naturalKey, referrersTo, targetOf } from './references';
 import { anyDb } from './store';
 
 export const ALL_OPTION = { text: 'ALL', value: 'ALL' } as const;
@@ -27,12 +27,38 @@ export async function assertDropdownAccess(request: FastifyRequest, entity: Norm
   throw new ApiError(403, `You do not have permission to view ${entity.name}`);
 }
 
-/** Active rows (for entities with isActive) the caller may see, as {text, value}, in the entity's default order. */
-export async function dropdownOptions(request: FastifyRequest, entity: NormalisedEntity, options: { search?: string; take?: number }): Promise<DropdownOption[]> {
+export interface DropdownQuery {
+  search?: string;
+  take?: number;
+  /** Exactly these rows, active or not (the labels of saved values); the caller's row limits still apply. */
+  ids?: number[];
+  /** Reference and list-value fields of the entity, each by the target row's id or its code (`category=BRAND`). */
+  where?: Record<string, string>;
+}
+
+/** `field = id`, or `field = (the id of the target row whose code is the value)`; 400 naming a field that is no reference. */
+function referenceCondition(entity: NormalisedEntity, name: string, value: string): RawBuilder<SqlBool> {
+  const field = fieldByName(entity, name);
+  const target = field && field.kind !== 'multireference' ? targetOf(field) : undefined;
+  if (!field || !target || field.custom) throw validationError([{ field: name, message: `${name} is not a reference of ${entity.name} a dropdown can be narrowed by` }]);
+  const column = sql.ref(`t.${field.column}`);
+  if (/^\d+$/.test(value)) return sql<SqlBool>`${column} = ${Number(value)}`;
+  const key = naturalKey(target);
+  if (!key) throw validationError([{ field: name, message: `Give the id of a ${target.label.toLowerCase()} row` }]);
+  return sql<SqlBool>`${column} in (select r.id from ${sql.table(target.table)} r where r.${sql.ref(key.column)} = ${value})`;
+}
+
+/**
+ * Rows the caller may see as {text, value}, in the entity's default order: active ones (for
+ * entities with isActive) matching the search and narrowing, or exactly the ids asked for.
+ */
+export async function dropdownOptions(request: FastifyRequest, entity: NormalisedEntity, options: DropdownQuery): Promise<DropdownOption[]> {
   const db = anyDb(request.server.ctx);
   const conditions: RawBuilder<SqlBool>[] = await rowFilters(request, entity);
   const active = fieldByName(entity, 'isActive');
-  if (active) conditions.push(sql<SqlBool>`${sql.ref(`t.${active.column}`)} = ${toStorageValue(active, true, request.server.ctx.dialect)}`);
+  if (options.ids) conditions.push(options.ids.length > 0 ? sql<SqlBool>`t.id in (${sql.join(options.ids)})` : sql<SqlBool>`1 = 0`);
+  else if (active) conditions.push(sql<SqlBool>`${sql.ref(`t.${active.column}`)} = ${toStorageValue(active, true, request.server.ctx.dialect)}`);
+  for (const [name, value] of Object.entries(options.where ?? {})) conditions.push(referenceCondition(entity, name, value));
   const search = options.search?.trim();
   if (search) {
     const searchable = [...new Set([...entity.dropdown.label, ...entity.searchFields])]
@@ -44,7 +70,7 @@ export async function dropdownOptions(request: FastifyRequest, entity: Normalise
   }
   let query = db.selectFrom(`${entity.table} as t`).select('t.id').where(allOf(conditions));
   for (const { column, direction } of orderOf(entity, {})) query = query.orderBy(`t.${column}`, direction);
-  const ids = (await query.limit(Math.min(options.take ?? DEFAULT_DROPDOWN_TAKE, MAX_TAKE)).execute()).map((r) => Number(r.id));
+  const ids = (await query.limit(Math.min(options.ids?.length ?? options.take ?? DEFAULT_DROPDOWN_TAKE, MAX_TAKE)).execute()).map((r) => Number(r.id));
   const labels = await labelsOf(db, entity, ids);
   return ids.map((id) => ({ text: labels.get(id) ?? String(id), value: id }));
 }

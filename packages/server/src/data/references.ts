@@ -4,6 +4,10 @@ import { LINK_COLUMNS, entities, findEntity, type NormalisedEntity, type Normali
 export const targetOf = (field: NormalisedField): NormalisedEntity | undefined =>
   field.kind === 'reference' || field.kind === 'multireference' ? findEntity(field.entity) : field.kind === 'listvalue' ? findEntity('listvalue') : undefined;
 
+/** The entity's first unique text field that callers write (its code): its natural key. */
+export const naturalKey = (entity: NormalisedEntity): NormalisedField | undefined =>
+  entity.fields.find((f) => f.unique === true && f.kind === 'text' && !f.readOnly && !f.custom);
+
 /** A column that holds ids of another entity's rows (in a main, child or link table). */
 export interface Referrer {
   owner: NormalisedEntity;

@@ -11,12 +11,23 @@ import { schemaDrift } from '../db/schema/drift';
 import { anyDb } from './store';
 import { actionIds, runAction, verbNamed, verbs, type VerbName } from './verbs';
 
-const dropdownQuery = z.object({
-  all: z.enum(['true', 'false']).optional(),
-  search: z.string().max(200).optional(),
-  Take: z.coerce.number().int().min(1).optional(),
-  take: z.coerce.number().int().min(1).optional(),
-});
+const MAX_DROPDOWN_IDS = 1000;
+
+/** The dropdown's own parameters; any other one narrows by a reference field (`category=BRAND`). */
+const dropdownQuery = z
+  .object({
+    all: z.enum(['true', 'false']).optional(),
+    search: z.string().max(200).optional(),
+    Take: z.coerce.number().int().min(1).max(MAX_INT32).optional(),
+    take: z.coerce.number().int().min(1).max(MAX_INT32).optional(),
+    ids: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'Comma-separated row ids')
+      .transform((text) => [...new Set(text.split(',').map(Number))])
+      .refine((ids) => ids.length <= MAX_DROPDOWN_IDS && ids.every((id) => id <= MAX_INT32), `At most ${MAX_DROPDOWN_IDS} ids, each up to ${MAX_INT32}`)
+      .optional(),
+  })
+  .catchall(z.string().max(200));
 
 /** The registry entity named in the address; 400 naming it when there is none. */
 function entityOf(name: string): NormalisedEntity {
@@ -85,9 +96,9 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
   app.get<{ Params: { id: string } }>(`${appModule}/GetDropDown/:id`, opts, async (request) => {
     const entity = entityOf(request.params.id);
     await assertDropdownAccess(request, entity);
-    const query = parseBody(dropdownQuery, request.query);
-    const options = await dropdownOptions(request, entity, { search: query.search, take: query.Take ?? query.take });
-    return ok(query.all === 'true' ? [ALL_OPTION, ...options] : options);
+    const { all, search, Take, take, ids, ...where } = parseBody(dropdownQuery, request.query);
+    const options = await dropdownOptions(request, entity, { search, take: Take ?? take, ids, where });
+    return ok(all === 'true' ? [ALL_OPTION, ...options] : options);
   });
 
   app.get<{ Params: { id: string } }>(`${appModule}/GetExportParameters/:id`, opts, async (request) => {

@@ -14,7 +14,7 @@ import { recordAudit } from './audit';
 import { hooksOf, type HookContext } from './hooks';
 import { allOf } from './query';
 import { apiRow, storedRows, toApiRows } from './read';
-import { referrersTo, targetOf, type Referrer } from './references';
+import { naturalKey, referrersTo, targetOf, type Referrer } from './references';
 import { encrypt, type Row } from './store';
 
 /** What every write step gets: the hook context, which carries the request. */
@@ -249,10 +249,8 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   return (await apiRow(w.ctx, w.trx, entity, id))!;
 }
 
-/** The entity's first unique text field that callers write (its code): what an upsert without id matches on. */
-const naturalKey = (entity: NormalisedEntity) => entity.fields.find((f) => f.unique === true && f.kind === 'text' && !f.readOnly && !f.custom);
 
-/** Update by id, else by the entity's unique code when a row has it, else insert. */
+/** Update by id, else by the entity's natural key (its unique code) when a row has it, else insert. */
 export async function upsertRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
   if (!isRecord(input)) return insertRow(w, entity, input);
   if (!blank(input.id) && input.id !== '') return updateRow(w, entity, input);

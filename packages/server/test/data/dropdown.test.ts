@@ -33,6 +33,32 @@ describe('GetDropDown', () => {
     expect((await dropdown('exchangerate')).body.data.map((o) => o.text)).toEqual(['Singapore dollar - 2026-01-01']);
   });
 
+  it('narrows by a reference, given by id or by the referred row’s code, for whoever may view a referring screen', async () => {
+    // Cashiers may not open list values, but may view products, which refer to them.
+    expect((await t.call('POST', '/DataRepository/fetch/listvalue', { token: tokens.cashier, body: {} })).status).toBe(403);
+    const units = await dropdown('listvalue?category=UOM&Take=1000', tokens.cashier);
+    expect(units.status).toBe(200);
+    expect(units.body.data.map((o) => o.text)).toContain('Kilogram');
+    const brands = (await dropdown('listvalue?category=BRAND&Take=1000', tokens.cashier)).body.data.map((o) => o.text);
+    expect(brands).not.toContain('Kilogram');
+    const [uom] = (await t.call<Row[]>('POST', '/DataRepository/fetch/listvaluecategory', { token: tokens.admin, body: { filters: [{ ColumnName: 'code', ColumnValue: 'UOM', Operator: 'EQ' }] } })).body.data;
+    expect((await dropdown(`listvalue?category=${String(uom!.id)}&Take=1000`, tokens.cashier)).body.data).toEqual(units.body.data);
+    expect((await dropdown('listvalue?category=NOSUCH')).body.data).toEqual([]);
+    const wrong = await dropdown('listvalue?colour=red');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ field: 'colour', message: expect.stringContaining('colour') }]);
+  });
+
+  it('answers exactly the ids asked for, switched-off rows included, for the labels of saved values', async () => {
+    const all = (await t.call<Row[]>('POST', '/DataRepository/fetch/outletgroup', { token: tokens.admin, body: { sorts: [{ ColumnName: 'code', Direction: 'ASC' }] } })).body.data;
+    const ids = all.map((r) => r.id as number);
+    const res = await dropdown(`outletgroup?ids=${ids.join(',')}`);
+    expect(res.body.data.map((o) => o.text).sort()).toEqual(['Closed west', 'North', 'South']);
+    expect((await dropdown(`outletgroup?ids=${ids[0]},999999`)).body.data).toHaveLength(1);
+    expect((await dropdown('outletgroup?ids=1,x')).status).toBe(400);
+    expect((await dropdown(`outletgroup?ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`)).status).toBe(400);
+  });
+
   it('is readable with view on the entity or on an entity that refers to it', async () => {
     expect((await dropdown('category', tokens.cashier)).status).toBe(200);
     // Cashiers view products, which refer to GST setups, though they may not open GST setup itself.

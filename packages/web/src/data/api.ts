@@ -61,11 +61,15 @@ export const dataApi = {
         sorts: [{ ColumnName: 'at', Direction: 'DESC' }],
       })
     ).rows as unknown as AuditEntry[],
-  dropdown: async (entity: string, search = '', take = 20, signal?: AbortSignal): Promise<Option[]> => {
+  /**
+   * `GetDropDown/{entity}`: active rows matching `search`, or with `ids` exactly those rows (active or
+   * not); `where` narrows by reference fields, each by id or code (`{ category: 'BRAND' }`).
+   */
+  dropdown: async (entity: string, search = '', take = 20, signal?: AbortSignal, narrow: { ids?: readonly number[]; where?: Record<string, string> } = {}): Promise<Option[]> => {
     const envelope = (
       await (await client()).get<ApiEnvelope<{ text: string; value: string | number }[]>>(`/api/AppModule/GetDropDown/${enc(entity)}`, {
         ...inline,
-        params: { search: search || undefined, Take: take },
+        params: { search: search || undefined, Take: take, ids: narrow.ids?.join(','), ...narrow.where },
         signal,
       })
     ).data;

@@ -65,6 +65,9 @@ export const useDropdown = (entity: string, search: string, enabled = true, take
   });
 
 /** The id of a list-value category from its code (`brand` → the BRAND row's id). */
+/** Values of one category a form offers, at most. */
+const LIST_VALUES_TAKE = 1000;
+
 export const useCategoryId = (code: string) =>
   useQuery({
     queryKey: ['listvaluecategory', code.toUpperCase()],
@@ -82,28 +85,12 @@ export const useCategoryId = (code: string) =>
     staleTime: Infinity,
   });
 
-/** The values of a list-value category, as options (the server's dropdown knows no category, so a filtered fetch). */
+/** The active values of a list-value category, as options: its dropdown, narrowed by the category's code. */
 export function useListValues(category: string) {
-  const categoryId = useCategoryId(category);
   return useQuery({
-    queryKey: ['listvalues', category.toUpperCase(), categoryId.data],
-    queryFn: async ({ signal }): Promise<Option[]> => {
-      const { rows } = await dataApi.fetch(
-        'listvalue',
-        {
-          Skip: 0,
-          Take: 1000,
-          filters: [
-            { ColumnName: 'category', ColumnValue: categoryId.data!, Operator: 'EQ' },
-            { ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' },
-          ],
-          sorts: [{ ColumnName: 'sortOrder', Direction: 'ASC' }],
-        },
-        signal,
-      );
-      return rows.map((row) => ({ value: Number(row.id), label: String(row.name ?? row.code ?? row.id) }));
-    },
-    enabled: categoryId.data !== undefined,
+    queryKey: ['listvalues', category.toUpperCase()],
+    queryFn: ({ signal }): Promise<Option[]> => dataApi.dropdown('listvalue', '', LIST_VALUES_TAKE, signal, { where: { category: category.toUpperCase() } }),
+    enabled: category !== '',
     staleTime: 60_000,
   });
 }

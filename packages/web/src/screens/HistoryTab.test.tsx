@@ -16,7 +16,7 @@ const update = {
   },
 };
 
-const idsAsked = (call: Call) => (call.body as { filters: { ColumnValue: string }[] }).filters[0]!.ColumnValue;
+const isLookup = (call: Call) => call.url.includes('/GetDropDown/') && call.params.ids !== undefined;
 
 describe('the History tab', () => {
   it('shows referenced rows and list values by name, enum values by label and money as money, with one lookup per entity', async () => {
@@ -24,9 +24,9 @@ describe('the History tab', () => {
       if (call.url.endsWith('/fetch/product')) return ok([product], 1);
       if (call.url.endsWith('/fetch/auditlog')) return ok([update]);
       // Category 4 is not among the rows the caller may see: it stays an id.
-      if (call.url.endsWith('/fetch/category')) return ok([{ id: 3, code: 'DRK', name: 'Drinks' }], 1);
-      if (call.url.endsWith('/fetch/listvalue'))
-        return String(idsAsked(call)).includes(',') ? ok([{ id: 6, name: 'Box' }, { id: 32, name: 'Acme' }], 2) : emptyList;
+      if (isLookup(call) && call.url.endsWith('/GetDropDown/category')) return ok([{ text: 'Drinks', value: 3 }]);
+      if (isLookup(call) && call.url.endsWith('/GetDropDown/listvalue'))
+        return String(call.params.ids).includes(',') ? ok([{ text: 'Box', value: 6 }, { text: 'Acme', value: 32 }]) : emptyList;
       return undefined;
     }, { otherwise: emptyList });
     await renderScreen(menuItem('/product'), '/product/edit/7');
@@ -39,8 +39,8 @@ describe('the History tab', () => {
     expect(within(entry).getByRole('row', { name: 'Selling price 4.50 1,234.50' })).toBeInTheDocument();
     expect(within(entry).getByRole('row', { name: 'Alternate barcodes 9550000000070 · Box · 12.000 —' })).toBeInTheDocument();
 
-    const lookups = server.calls.filter((c) => JSON.stringify(c.body ?? '').includes('"IN"'));
-    expect(lookups.map((c) => [c.url.split('/').pop(), idsAsked(c)]).sort()).toEqual([
+    const lookups = server.calls.filter(isLookup);
+    expect(lookups.map((c) => [c.url.split('/').pop(), c.params.ids]).sort()).toEqual([
       ['category', '3,4'],
       ['listvalue', '6,32'],
     ]);

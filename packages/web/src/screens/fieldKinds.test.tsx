@@ -28,8 +28,7 @@ describe('form inputs by field kind', () => {
     const row = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '••••1234', outlets: [1], isActive: true };
     const server = stubServer((call) => {
       if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
-      if (call.url.endsWith('/fetch/outlet')) return ok([{ id: 1, code: 'KL1', name: 'Main street' }], 1);
-      if (call.url.endsWith('/GetDropDown/outlet')) return ok([{ text: 'Harbour', value: 2 }]);
+      if (call.url.endsWith('/GetDropDown/outlet')) return call.params.ids === '1' ? ok([{ text: 'Main street', value: 1 }]) : ok([{ text: 'Harbour', value: 2 }]);
       if (call.url.endsWith('/Update/paymentgateway')) return ok({ ...row, version: 3 });
       return undefined;
     }, { otherwise: emptyList });
