@@ -333,10 +333,16 @@ const RULES: Case[] = [
     basket: basket([[1, 1]], { channel: { kind: 'online', online: 5 } }),
     expect: { total: '9.00' },
   },
-  { name: 'usage limit reached', data: { rules: [rule(1, 'LTD', [reward.percentOff('10')], { usageLimit: 10, timesUsed: 10 })] }, basket: basket([[1, 1]]), expect: { reasons: { LTD: 'usageLimitReached' } } },
+  {
+    name: 'usage limit not yet reached',
+    data: { rules: [rule(1, 'LTD', [reward.percentOff('10')], { usageLimit: 10 })], ruleUsage: new Map([[1, { total: 9, byMember: 0 }]]) },
+    basket: basket([[1, 1]]),
+    expect: { fired: ['LTD'] },
+  },
+  { name: 'usage limit reached', data: { rules: [rule(1, 'LTD', [reward.percentOff('10')], { usageLimit: 10 })], ruleUsage: new Map([[1, { total: 10, byMember: 0 }]]) }, basket: basket([[1, 1]]), expect: { reasons: { LTD: 'usageLimitReached' } } },
   {
     name: 'the member’s own limit reached',
-    data: { rules: [rule(1, 'ONCE', [reward.percentOff('10')], { usageLimitPerMember: 1, timesUsedByMember: 1 })] },
+    data: { rules: [rule(1, 'ONCE', [reward.percentOff('10')], { usageLimitPerMember: 1 })], ruleUsage: new Map([[1, { total: 3, byMember: 1 }]]) },
     basket: basket([[1, 1]], { member: gold() }),
     expect: { reasons: { ONCE: 'memberUsageLimitReached' } },
   },

@@ -60,20 +60,24 @@ const byProduct = <T extends { product: number }>(rows: readonly T[]) => {
   return map;
 };
 
-const cache = new WeakMap<PricingData, Prepared>();
+/** Built once per list: the loader keeps its lists until a pricing row is written, so they outlive one basket. */
+function once<K extends object, V>(cache: WeakMap<K, V>, key: K, build: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = build(key)));
+  return value;
+}
 
-/** Indexes of the data, built once per loaded data set (the loader keeps the set until a write). */
+const promotionIndexes = new WeakMap<readonly PromotionInput[], TargetIndex<PromotionInput>>();
+const ruleIndexes = new WeakMap<readonly RuleInput[], TargetIndex<RuleInput>>();
+const taxIndexes = new WeakMap<readonly TaxCodeInput[], Map<number, TaxCodeInput>>();
+
+/** The data's indexes: the rule indexes are cached with their lists; the price lists are per basket. */
 export function prepare(data: PricingData): Prepared {
-  let prepared = cache.get(data);
-  if (!prepared) {
-    prepared = {
-      outletPrices: byProduct(data.outletPrices),
-      futurePrices: byProduct(data.futurePrices),
-      promotions: new TargetIndex(data.promotions, (p) => p.items),
-      rules: new TargetIndex(data.rules, (r) => r.conditions.items),
-      taxCodes: new Map(data.taxCodes.map((t) => [t.id, t])),
-    };
-    cache.set(data, prepared);
-  }
-  return prepared;
+  return {
+    outletPrices: byProduct(data.outletPrices),
+    futurePrices: byProduct(data.futurePrices),
+    promotions: once(promotionIndexes, data.promotions, (rows) => new TargetIndex(rows, (p) => p.items)),
+    rules: once(ruleIndexes, data.rules, (rows) => new TargetIndex(rows, (r) => r.conditions.items)),
+    taxCodes: once(taxIndexes, data.taxCodes, (rows) => new Map(rows.map((t) => [t.id, t]))),
+  };
 }

@@ -127,11 +127,12 @@ function ruleConditions(run: PricingRun, entry: Considered, rule: RuleInput, qua
     notFired(entry, 'memberGroupNotIncluded');
     return false;
   }
-  if (rule.usageLimit !== null && rule.timesUsed >= rule.usageLimit) {
+  const usage = run.data.ruleUsage.get(rule.id) ?? { total: 0, byMember: 0 };
+  if (rule.usageLimit !== null && usage.total >= rule.usageLimit) {
     notFired(entry, 'usageLimitReached', { limit: String(rule.usageLimit) });
     return false;
   }
-  if (rule.usageLimitPerMember !== null && rule.timesUsedByMember >= rule.usageLimitPerMember) {
+  if (rule.usageLimitPerMember !== null && usage.byMember >= rule.usageLimitPerMember) {
     notFired(entry, 'memberUsageLimitReached', { limit: String(rule.usageLimitPerMember) });
     return false;
   }

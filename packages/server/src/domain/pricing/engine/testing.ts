@@ -67,8 +67,6 @@ export const rule = (id: number, code: string, rewards: RuleReward[], more: Part
     stackable: false,
     usageLimit: null,
     usageLimitPerMember: null,
-    timesUsed: 0,
-    timesUsedByMember: 0,
     validFrom: '2024-01-01',
     validTo: null,
     outlets: [],
@@ -188,6 +186,7 @@ export function pricingData(more: Partial<PricingData> & { productList?: Product
     discounts: [],
     surcharges: [],
     taxCodes: [],
+    ruleUsage: new Map(),
     ...rest,
   };
 }

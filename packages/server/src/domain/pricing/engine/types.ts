@@ -110,10 +110,6 @@ export interface RuleInput extends Validity {
   stackable: boolean;
   usageLimit: number | null;
   usageLimitPerMember: number | null;
-  /** Sales that used it so far. */
-  timesUsed: number;
-  /** Sales of the basket's member that used it so far. */
-  timesUsedByMember: number;
   outlets: number[];
   conditions: {
     /** Empty: every product qualifies. */
@@ -236,6 +232,8 @@ export interface PricingData {
   discounts: readonly DiscountInput[];
   surcharges: readonly SurchargeInput[];
   taxCodes: readonly TaxCodeInput[];
+  /** How many sales used each promotion rule, and how many of them were the basket's member's (missing: none). */
+  ruleUsage: ReadonlyMap<number, { total: number; byMember: number }>;
 }
 
 export interface BasketLine {
