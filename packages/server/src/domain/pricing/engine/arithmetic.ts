@@ -1,14 +1,28 @@
 /** Exact integer arithmetic for the engine: every amount is an integer of minor units. */
 
-/** a × b / c rounded half up, for non-negative integers; BigInt inside, so no product overflows. */
+const SAFE = Number.MAX_SAFE_INTEGER / 4;
+
+/** ⌊x / c⌋ for integers with x < 2⁵³: the float quotient, corrected by the exact remainder. */
+function divFloor(x: number, c: number): number {
+  let q = Math.floor(x / c);
+  const r = x - q * c;
+  if (r < 0) q -= 1;
+  else if (r >= c) q += 1;
+  return q;
+}
+
+/** a × b / c rounded half up, for non-negative integers; exact (BigInt when the product is too large for a double). */
 export function mulDiv(a: number, b: number, c: number): number {
-  const product = BigInt(a) * BigInt(b);
+  const product = a * b;
+  if (product <= SAFE && c <= SAFE) return divFloor(2 * product + c, 2 * c);
   const divisor = BigInt(c);
-  return Number((product * 2n + divisor) / (divisor * 2n));
+  return Number((BigInt(a) * BigInt(b) * 2n + divisor) / (divisor * 2n));
 }
 
 /** a × b / c rounded down, for non-negative integers. */
 export function mulDivFloor(a: number, b: number, c: number): number {
+  const product = a * b;
+  if (product <= SAFE) return divFloor(product, c);
   return Number((BigInt(a) * BigInt(b)) / BigInt(c));
 }
 

@@ -16,9 +16,13 @@ const discountOrder = (a: DiscountInput, b: DiscountInput) => (a.appliesTo === b
  * discounts, only on products that allow discounts, capped at `maxAmount`. One above the
  * terminal's limit without approval, or flagged, is reported as needing a manager's approval.
  */
+const sortedDiscounts = new WeakMap<readonly DiscountInput[], DiscountInput[]>();
+
 export function applyDiscounts(run: PricingRun): void {
   const chosen = run.basket.discounts;
-  for (const discount of [...run.data.discounts].sort(discountOrder)) {
+  let ordered = sortedDiscounts.get(run.data.discounts);
+  if (!ordered) sortedDiscounts.set(run.data.discounts, (ordered = [...run.data.discounts].sort(discountOrder)));
+  for (const discount of ordered) {
     const who = whoOf(discount, 'discount');
     const entry = consider(run, who);
     const asked = chosen.filter((c) => c.discount === discount.id);

@@ -9,7 +9,11 @@ export interface Plan {
 }
 
 export const emptyPlan = (): Plan => ({ takes: [], qualifying: [] });
-export const planAmount = (plan: Plan) => sum(plan.takes.map((t) => t.amount));
+export function planAmount(plan: Plan): Minor {
+  let total = 0;
+  for (const take of plan.takes) total += take.amount;
+  return total;
+}
 
 /** Canonical order of portions: by line (lines are in canonical order), then position; never by basket order. */
 const byValue = (dir: 1 | -1) => (a: Portion, b: Portion) => dir * (unitValue(a) - unitValue(b)) || a.line.line - b.line.line;
@@ -32,8 +36,9 @@ function pickUnits(portions: readonly Portion[], units: number, used: Map<Portio
 
 /** Caps a plan's amount at `max`, shared over its takes in proportion. */
 export function capped(plan: Plan, max: Minor | null): Plan {
+  if (max === null) return plan;
   const total = planAmount(plan);
-  if (max === null || total <= max) return plan;
+  if (total <= max) return plan;
   const shares = allocate(max, plan.takes.map((t) => t.amount));
   return { ...plan, takes: plan.takes.map((t, i) => ({ ...t, amount: shares[i]! })) };
 }

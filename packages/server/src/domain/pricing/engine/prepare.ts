@@ -24,27 +24,27 @@ export class TargetIndex<T> {
     }
   }
 
-  /** The rows whose items include any of the products (or that name no items). */
-  touching(products: readonly ProductInput[]): Set<T> {
-    const out = new Set(this.everything);
-    const addAll = (rows: T[] | undefined) => rows?.forEach((r) => out.add(r));
-    for (const p of products) {
-      addAll(this.byProduct.get(p.id));
-      p.categories.forEach((c) => addAll(this.byCategory.get(c)));
-      p.collections.forEach((c) => addAll(this.byCollection.get(c)));
+  /** The items each row's targets take among `items` (rows that name no items take them all); rows that take none are absent. */
+  matching<L>(items: readonly L[], productOf: (item: L) => ProductInput): Map<T, L[]> {
+    const out = new Map<T, L[]>();
+    const add = (rows: T[] | undefined, item: L) => {
+      if (!rows) return;
+      for (const row of rows) {
+        const list = out.get(row);
+        if (!list) out.set(row, [item]);
+        else if (list[list.length - 1] !== item) list.push(item);
+      }
+    };
+    for (const item of items) {
+      const p = productOf(item);
+      add(this.everything, item);
+      add(this.byProduct.get(p.id), item);
+      for (const c of p.categories) add(this.byCategory.get(c), item);
+      for (const c of p.collections) add(this.byCollection.get(c), item);
     }
     return out;
   }
 }
-
-export const matchesTarget = (product: ProductInput, items: readonly ItemTarget[]) =>
-  items.length === 0 ||
-  items.some(
-    (t) =>
-      (t.product !== null && t.product === product.id) ||
-      (t.category !== null && product.categories.includes(t.category)) ||
-      (t.collection !== null && product.collections.includes(t.collection)),
-  );
 
 export interface Prepared {
   outletPrices: Map<number, OutletPriceInput[]>;

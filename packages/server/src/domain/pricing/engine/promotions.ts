@@ -14,7 +14,6 @@ import {
   sharedAmountPlan,
   type Plan,
 } from './plans';
-import { matchesTarget } from './prepare';
 import { wholeUnits, type Adjuster, type Portion, type RuleKey, type WorkLine } from './portions';
 import type { Considered, PromotionInput, RuleInput, RuleReward } from './types';
 
@@ -39,9 +38,14 @@ const productLines = (run: PricingRun) => run.lines.filter((l) => l.product !== 
 
 /** Portions of the lines a rule may still take: not held by another non-stackable rule, and untouched by others unless it stacks. */
 function eligible(lines: readonly WorkLine[], key: RuleKey, stackable: boolean): Portion[] {
-  return lines.flatMap((l) =>
-    l.portions.filter((p) => p.remaining > 0 && (p.blockedBy === null || p.blockedBy === key) && (stackable || p.touchedBy.every((t) => t === key))),
-  );
+  const out: Portion[] = [];
+  for (const line of lines)
+    for (const p of line.portions) {
+      if (p.remaining <= 0 || (p.blockedBy !== null && p.blockedBy !== key)) continue;
+      if (!stackable && p.touchedBy.some((t) => t !== key)) continue;
+      out.push(p);
+    }
+  return out;
 }
 
 const money = (run: PricingRun, minor: number) => formatScaled(minor, run.data.currency.decimals);
@@ -73,11 +77,10 @@ function windowReason(run: PricingRun, entry: Considered, row: PromotionInput | 
   return true;
 }
 
-function promotionCandidate(run: PricingRun, promotion: PromotionInput, touching: boolean): Candidate | null {
+function promotionCandidate(run: PricingRun, promotion: PromotionInput, qualifying: WorkLine[]): Candidate | null {
   const who: Adjuster = { kind: 'promotion', id: promotion.id, code: promotion.code, name: promotion.name };
   const entry = consider(run, who);
   if (!windowReason(run, entry, promotion)) return null;
-  const qualifying = touching ? productLines(run).filter((l) => matchesTarget(l.product!, promotion.items)) : [];
   if (qualifying.length === 0) {
     notFired(entry, 'noQualifyingItems');
     return null;
@@ -189,11 +192,10 @@ function rewardPlan(run: PricingRun, rule: RuleInput, reward: RuleReward, qualif
   }
 }
 
-function ruleCandidate(run: PricingRun, rule: RuleInput, touching: boolean): Candidate | null {
+function ruleCandidate(run: PricingRun, rule: RuleInput, qualifying: WorkLine[]): Candidate | null {
   const who: Adjuster = { kind: 'newpromotion', id: rule.id, code: rule.code, name: rule.name };
   const entry = consider(run, who);
   if (!windowReason(run, entry, rule)) return null;
-  const qualifying = touching ? productLines(run).filter((l) => matchesTarget(l.product!, rule.conditions.items)) : [];
   if (!ruleConditions(run, entry, rule, qualifying)) return null;
   const key = keyOf(who);
   return {
@@ -243,9 +245,13 @@ function explainBuyGet(run: PricingRun, entry: Considered, reward: Extract<RuleR
 
 /** Why a candidate that passed its checks took nothing: another rule holds its units, or nothing was left. */
 function explainLoss(run: PricingRun, c: Candidate): void {
-  const portions = c.qualifying.flatMap((l) => l.portions);
-  const blocker = portions.find((p) => p.blockedBy !== null && p.blockedBy !== c.key)?.blockedBy;
-  const toucher = c.stackable ? undefined : portions.flatMap((p) => p.touchedBy).find((t) => t !== c.key);
+  let blocker: RuleKey | undefined;
+  let toucher: RuleKey | undefined;
+  for (const line of c.qualifying)
+    for (const p of line.portions) {
+      if (p.blockedBy !== null && p.blockedBy !== c.key) blocker ??= p.blockedBy;
+      if (!c.stackable) toucher ??= p.touchedBy.find((t) => t !== c.key);
+    }
   const winner = blocker ?? toucher;
   const who = winner ? run.claimants.get(winner) : undefined;
   if (who) {
@@ -264,16 +270,16 @@ function explainLoss(run: PricingRun, c: Candidate): void {
  * for itself; a stackable rule discounts what is left of units no non-stackable rule holds.
  */
 export function applyPromotions(run: PricingRun): void {
-  const products = productLines(run).map((l) => l.product!);
-  const touchingPromotions = run.prepared.promotions.touching(products);
-  const touchingRules = run.prepared.rules.touching(products);
+  const lines = productLines(run);
+  const promotionLines = run.prepared.promotions.matching(lines, (l) => l.product!);
+  const ruleLines = run.prepared.rules.matching(lines, (l) => l.product!);
   const candidates: Candidate[] = [];
   for (const promotion of run.data.promotions) {
-    const c = promotionCandidate(run, promotion, touchingPromotions.has(promotion));
+    const c = promotionCandidate(run, promotion, promotionLines.get(promotion) ?? []);
     if (c) candidates.push(c);
   }
   for (const rule of run.data.rules) {
-    const c = ruleCandidate(run, rule, touchingRules.has(rule));
+    const c = ruleCandidate(run, rule, ruleLines.get(rule) ?? []);
     if (c) candidates.push(c);
   }
   for (const c of candidates) run.claimants.set(c.key, c.who);
