@@ -40,6 +40,13 @@ describe('SimulateSales/AddItem', () => {
     expect(res.body.data.lines.map((l) => [l.code, l.quantity, l.lineTotal])).toEqual([[coffee!.code, '7.000', '70.00']]);
   });
 
+  it('reads a moment without an offset as the outlet’s wall clock, and a typed code may be a barcode', async () => {
+    const { coffee } = shop.products;
+    const res = await simulate({ outlet: shop.outlet.id, at: '2024-06-05T12:00', item: { code: coffee!.barcode } });
+    expect(res.body.data.localTime).toEqual({ date: '2024-06-05', time: '12:00', weekday: 'wed' });
+    expect(res.body.data.lines.map((l) => l.code)).toEqual([coffee!.code]);
+  });
+
   it('names what it does not know', async () => {
     const res = await simulate({
       outlet: 'NOWHERE',

@@ -4,6 +4,7 @@ import { anyDb, type AnyDb } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import type { FastifyRequest } from 'fastify';
 import { columnOf, fieldOf } from '../columns';
+import { instantOf } from './engine/calendar';
 import type { BasketLine, ChannelKind } from './engine/index';
 import type { OutletInfo, RuleSet } from './loader';
 import { findVoucherCodes, type FoundCode } from './voucher-codes';
@@ -20,6 +21,7 @@ export interface Resolved {
 }
 
 const MAX_QUANTITY = 1_000_000_000;
+const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const STORE_CHANNELS: readonly ChannelKind[] = ['store', 'dineIn', 'takeaway', 'delivery'];
 
 const asId = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : null);
@@ -50,6 +52,18 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
   const found = async (query: typeof products) => (await query.limit(1).executeTakeFirst()) as { id: number; is_active: unknown } | undefined;
   let row: { id: number; is_active: unknown } | undefined;
   let field: string;
+  /** A product by its barcode or an alternate one, whose quantity per unit multiplies the line. */
+  const byBarcode = async (barcode: string) => {
+    const own = await found(products.where(columnOf(product, 'barcode'), '=', barcode));
+    if (own) return { row: own, quantity: (q: number) => q };
+    const pack = await db
+      .selectFrom(alternates.table)
+      .select(['parent_id', `${columnOf(alternates, 'quantityPerUnit')} as per_unit`])
+      .where(columnOf(alternates, 'barcode'), '=', barcode)
+      .executeTakeFirst();
+    if (!pack) return { row: undefined, quantity: (q: number) => q };
+    return { row: await found(products.where('id', '=', Number(pack.parent_id))), quantity: (q: number) => Math.round((q * Number(pack.per_unit ?? 1000)) / 1000) };
+  };
   if (line.bundle !== undefined) {
     field = 'bundle';
     const bundleId = asId(line.bundle);
@@ -60,25 +74,21 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
     const productId = asId(line.product);
     row = await found(productId !== null ? products.where('id', '=', productId) : products.where(columnOf(product, 'code'), '=', String(line.product).trim()));
   } else if (line.code !== undefined) {
+    // What a cashier types or scans: a product code, a bundle code, or a barcode.
     field = 'code';
     row = await found(products.where(columnOf(product, 'code'), '=', String(line.code).trim()));
     const bundle = row ? undefined : [...set.bundles.values()].find((b) => same(b.code, String(line.code)));
     if (bundle) return { bundle: bundle.id, quantity };
+    if (!row) {
+      const scanned = await byBarcode(String(line.code).trim());
+      row = scanned.row;
+      quantity = scanned.quantity(quantity);
+    }
   } else if (line.barcode !== undefined) {
     field = 'barcode';
-    const barcode = String(line.barcode).trim();
-    row = await found(products.where(columnOf(product, 'barcode'), '=', barcode));
-    if (!row) {
-      const pack = await db
-        .selectFrom(alternates.table)
-        .select(['parent_id', `${columnOf(alternates, 'quantityPerUnit')} as per_unit`])
-        .where(columnOf(alternates, 'barcode'), '=', barcode)
-        .executeTakeFirst();
-      if (pack) {
-        row = await found(products.where('id', '=', Number(pack.parent_id)));
-        quantity = Math.round((quantity * Number(pack.per_unit ?? 1000)) / 1000);
-      }
-    }
+    const scanned = await byBarcode(String(line.barcode).trim());
+    row = scanned.row;
+    quantity = scanned.quantity(quantity);
   } else {
     problems.add(at, 'Give the product, its code or its barcode');
     return null;
@@ -126,7 +136,9 @@ export async function resolveRequest(request: FastifyRequest, set: RuleSet, body
   const allowed = await allowedOutlets(request);
   if (outlet && allowed.length > 0 && !allowed.includes(outlet.id)) throw new ApiError(403, `You may not price sales of outlet ${outlet.code}`, [{ field: 'outlet', message: 'Not one of your outlets' }]);
   const channel = resolveChannel(set, body.channel, problems);
-  const at = body.at ?? new Date().toISOString();
+  // A moment without an offset is the outlet's wall-clock time.
+  const wall = body.at !== undefined && WALL_TIME.test(body.at);
+  const at = body.at === undefined ? new Date().toISOString() : wall && outlet ? instantOf(body.at, outlet.timezone) : body.at;
   if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) problems.add('at', 'At must be a date and time (ISO 8601)');
   const member = await resolveMember(db, body.member, problems);
   const lines: BasketLine[] = [];

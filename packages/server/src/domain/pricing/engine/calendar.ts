@@ -72,3 +72,15 @@ export function checkWindow(
   if (days.length > 0 && !days.includes(openedOn)) return { ok: false, reason: 'wrongDay' };
   return { ok: true };
 }
+
+/** The instant a wall-clock time (`yyyy-mm-ddTHH:mm[:ss]`, no offset) is in a time zone. */
+export function instantOf(wall: string, timeZone: string): string {
+  const asUtc = Date.parse(`${wall.length === 16 ? `${wall}:00` : wall.slice(0, 19)}Z`);
+  const offsetAt = (instant: number) => {
+    const local = localTime(new Date(instant).toISOString(), timeZone);
+    return Date.parse(`${local.date}T${local.time}:00Z`) - Math.floor(instant / 60_000) * 60_000;
+  };
+  let instant = asUtc - offsetAt(asUtc);
+  instant = asUtc - offsetAt(instant);
+  return new Date(instant).toISOString();
+}
