@@ -14,6 +14,8 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   feature: lazyPage(() => import('./FeatureScreen')),
   company: lazyPage(() => import('./CompanyScreen')),
   outletpricing: lazyPage(() => import('../pricing/OutletPricingScreen')),
+  simulatesales: lazyPage(() => import('../pricing/simulate/SimulateSalesScreen')),
+  membershipintegrationsettings: lazyPage(() => import('./MembershipIntegrationScreen')),
 };
 
 /** The public first-run set-up page, for a public `/installer` route (no shell, no session). */
