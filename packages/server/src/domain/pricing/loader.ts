@@ -1,4 +1,4 @@
-import { MONEY_SCALE, formatScaled, getEntity, toMinorUnits, type NormalisedEntity } from '@backroom/schema';
+import { MONEY_SCALE, formatScaled, getEntity, humanize, toMinorUnits, type NormalisedEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { storedColumns, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
@@ -388,7 +388,7 @@ export async function loadMember(ctx: AppContext, set: RuleSet, memberId: number
           benefits: benefits.map(
             (b): BenefitInput => ({
               id: Number(b.id),
-              name: `${String(group.name)}: ${String(b.kind)}`,
+              name: `${String(group.name)}: ${humanize(String(b.kind)).toLowerCase()}`,
               isActive: b.isActive !== false,
               kind: b.kind as BenefitInput['kind'],
               value: b.value === null ? null : b.kind === 'birthdayVoucher' ? money(b.value) : percent(b.value),
