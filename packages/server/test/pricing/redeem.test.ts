@@ -59,6 +59,15 @@ describe('redemption under parallel sales', () => {
     expect((await fetchRow('newpromotion', perMember.id)).timesUsed).toBe(2);
   });
 
+  it('gives a member’s birthday voucher once a year', async () => {
+    const group = await insert(t, 'membershipgroup', { code: 'BDAY', name: 'Birthday group' });
+    const benefit = await insert(t, 'membershipbenefit', { membershipGroup: group.id, kind: 'birthdayVoucher', value: '10' });
+    const at = '2024-06-05T04:00:00.000Z';
+    const result = await inParallel(Array.from({ length: PARALLEL }, () => sale$({ at, member: Number(member.id), benefits: [{ id: Number(benefit.id), amount: 1000 }] })));
+    expect(result.ok).toBe(1);
+    expect((await inParallel([sale$({ at: '2025-06-05T04:00:00.000Z', member: Number(member.id), benefits: [{ id: Number(benefit.id), amount: 1000 }] })])).ok).toBe(1);
+  });
+
   it('rolls the whole sale back when one part is refused', async () => {
     const voucher = await insert(t, 'voucher', { code: 'LAST', name: 'Last use', kind: 'amount', value: '1.00', usageLimit: 1 });
     const rule = await insert(t, 'newpromotion', { code: 'FREE', name: 'No limit', validFrom: '2024-01-01', rewards: [{ kind: 'percentOff', value: '10' }] });

@@ -34,6 +34,7 @@ export function redemptionOf(basket: Basket, priced: PricedBasket, reference: st
 const rule = getEntity('newpromotion');
 const voucher = getEntity('voucher');
 const voucherCode = getEntity('vouchercode');
+const membership = getEntity('membership');
 
 const refused = (field: string, message: string) => new ApiError(409, message, [{ field, message }]);
 
@@ -85,6 +86,23 @@ export async function redeem(trx: AnyDb, r: Redemption): Promise<void> {
     }
     if (!(await countUse(trx, voucher.table, columnOf(voucher, 'usageLimit'), columnOf(voucher, 'timesUsed'), v.id)))
       throw refused(`vouchers.${i}`, `Voucher ${v.code} has reached its usage limit`);
+  }
+  if (r.benefits.length > 0 && r.member !== null) {
+    // Holds the member's row until the sale commits, so a parallel sale's check waits and then sees this one.
+    await trx.updateTable(membership.table).set({ version: sql`version` }).where('id', '=', r.member).execute();
+    const year = r.at.slice(0, 4);
+    for (const [i, b] of r.benefits.entries()) {
+      const used = await trx
+        .selectFrom('pricing_redemption')
+        .select('id')
+        .where('kind', '=', 'membershipbenefit')
+        .where('ref_id', '=', b.id)
+        .where('member_id', '=', r.member)
+        .where('at', '>=', `${year}-01-01`)
+        .where('at', '<', `${Number(year) + 1}-01-01`)
+        .executeTakeFirst();
+      if (used) throw refused(`benefits.${i}`, 'The birthday voucher has been used this year');
+    }
   }
   const log = [
     ...r.rules.map((x) => ({ kind: 'newpromotion', ref_id: x.id, code: x.code, amount: x.amount })),
