@@ -27,6 +27,8 @@ import { settingsModule } from './settings/index';
 import { administrationModule } from './domain/administration/index';
 import { customFieldModule } from './domain/customfield/index';
 import { futurePriceModule } from './domain/futureproductprice/index';
+import { membershipModule } from './domain/membership/index';
+import { pricingModule } from './domain/pricing/index';
 import { productModule } from './domain/product/index';
 import { userModule } from './domain/user/index';
 
@@ -37,7 +39,7 @@ export type { Config } from './config';
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The domain modules, each declaring the entities it serves, its hooks, jobs, procedures and routes. */
-const MODULES: readonly DomainModule[] = [settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule];
+const MODULES: readonly DomainModule[] = [settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule, pricingModule, membershipModule];
 
 export interface BuildOptions {
   /** Overrides of the environment's configuration. */

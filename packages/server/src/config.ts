@@ -23,6 +23,9 @@ import { fileURLToPath } from 'node:url';
  *   ACCESS_TOKEN_TTL_SECONDS=900  Lifetime of access tokens (15 minutes); tests shorten it.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
+ *   ALLOW_PRIVATE_TARGETS  Lets integrations (the membership provider's test connection) reach private,
+ *                          loopback and link-local addresses; default off, so a console user cannot make
+ *                          the server call into its own network.
  */
 export interface Config {
   port: number;
@@ -38,6 +41,7 @@ export interface Config {
   buildNumber: string;
   webDist: string;
   accessTokenTtlSeconds: number;
+  allowPrivateTargets: boolean;
 }
 
 const REPO_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
@@ -95,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildNumber: blankToNull(env.BUILD_NUMBER) ?? 'local',
     webDist: webDist === null ? DEFAULT_WEB_DIST : resolve(process.cwd(), webDist),
     accessTokenTtlSeconds: positiveInteger('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
+    allowPrivateTargets: flag(env.ALLOW_PRIVATE_TARGETS, false),
   };
 }

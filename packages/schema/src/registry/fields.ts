@@ -103,6 +103,8 @@ export interface DecimalField extends FieldOptions {
   max?: number | string;
   /** Allows negative values (stock movements, point adjustments). */
   signed?: boolean;
+  /** The value is a percent (at most 100) when the row's `field` holds one of `values` (a value read by its kind). */
+  percentWhen?: { field: string; values: readonly string[] };
 }
 
 export interface BooleanField extends FieldOptions {

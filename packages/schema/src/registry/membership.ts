@@ -30,7 +30,7 @@ export const membership: MenuGroupDef = {
       fields: {
         membershipGroup: f.ref('membershipgroup', { required: true }),
         kind: f.enum(['discount', 'pointsMultiplier', 'birthdayVoucher', 'freeItem'], { required: true }),
-        value: f.decimal({ help: 'Percent, multiplier or amount, as the kind says.' }),
+        value: f.decimal({ help: 'Percent, multiplier or amount, as the kind says.', percentWhen: { field: 'kind', values: ['discount'] } }),
         product: f.ref('product', { help: 'The free item.' }),
         conditions: f.longtext({ maxLength: 1000 }),
       },
@@ -54,6 +54,7 @@ export const membership: MenuGroupDef = {
         joinDate: f.date(),
         expiryDate: f.date(),
         pointsBalance: f.decimal({ readOnly: true, signed: true, help: 'From the points ledger.' }),
+        totalSpend: f.money({ readOnly: true, help: 'What the member has spent: moves them up to a group at its upgrade threshold.' }),
         status: f.enum(['active', 'suspended', 'expired'], { required: true, default: 'active' }),
         outlet: f.ref('outlet', { label: 'Registered at' }),
       },
@@ -81,7 +82,9 @@ export const membership: MenuGroupDef = {
       fields: {
         membership: f.ref('membership', { required: true, label: 'Member' }),
         at: f.datetime({ required: true }),
+        kind: f.enum(['earn', 'redeem', 'expire', 'adjust'], { required: true }),
         points: f.decimal({ required: true, signed: true }),
+        expiresOn: f.date({ help: 'Earned points: the day they expire.' }),
         reason: f.text({ maxLength: 100 }),
         reference: f.text({ maxLength: 100 }),
       },

@@ -4,8 +4,11 @@ import { entity, model, type MenuGroupDef } from './types';
 const code = f.code();
 const name = f.name();
 const active = { hasIsActive: true } as const;
-/** A percent or an amount, read by the row's `kind`: "10.00" is 10 % or 10.00 of the base currency. */
-const value = (required = false) => f.decimal({ required, help: 'A percent or an amount, as the kind says.' });
+/** A percent or an amount, read by the row's `kind`: "10.00" is 10 % or 10.00 of the base currency; a percent is at most 100. */
+const value = (percentKinds: readonly string[], required = false) =>
+  f.decimal({ required, help: 'A percent or an amount, as the kind says.', percentWhen: { field: 'kind', values: percentKinds } });
+/** How many sales used it: kept by the redemption of each sale, never written by a form. */
+const timesUsed = f.int({ readOnly: true, default: 0, help: 'Sales that used it so far.' });
 const validity = { ranges: [['validFrom', 'validTo']] as const };
 
 export const pricing: MenuGroupDef = {
@@ -21,7 +24,7 @@ export const pricing: MenuGroupDef = {
         code,
         name,
         kind: f.enum(['percentOff', 'amountOff', 'fixedPrice'], { required: true }),
-        value: value(),
+        value: value(['percentOff']),
         items: f.children(
           {
             product: f.ref('product'),
@@ -52,6 +55,7 @@ export const pricing: MenuGroupDef = {
         stackable: f.bool(),
         usageLimit: f.int({ min: 1, help: 'Blank for no limit.' }),
         usageLimitPerMember: f.int({ min: 1 }),
+        timesUsed,
         validFrom: f.date({ required: true }),
         validTo: f.date(),
         outlets: f.refs('outlet'),
@@ -67,12 +71,13 @@ export const pricing: MenuGroupDef = {
         }),
         rewards: f.children({
           kind: f.enum(['percentOff', 'amountOff', 'fixedPrice', 'buyXGetY', 'tieredSpend'], { required: true }),
-          value: value(),
+          value: value(['percentOff', 'buyXGetY']),
           buyQuantity: f.quantity(),
           getQuantity: f.quantity(),
           getProduct: f.ref('product'),
           spendThreshold: f.money(),
           maxAmount: f.money(),
+          maxApplications: f.int({ min: 1, help: 'Blank: as many times as the basket allows.' }),
         }),
       },
     }),
@@ -83,7 +88,7 @@ export const pricing: MenuGroupDef = {
         code,
         name,
         kind: f.enum(['percent', 'amount'], { required: true }),
-        value: value(true),
+        value: value(['percent'], true),
         appliesTo: f.enum(['item', 'bill'], { required: true, default: 'item' }),
         maxAmount: f.money(),
         needsManagerApproval: f.bool(),
@@ -98,11 +103,12 @@ export const pricing: MenuGroupDef = {
         code,
         name,
         kind: f.enum(['amount', 'percent'], { required: true }),
-        value: value(true),
+        value: value(['percent'], true),
         minSpend: f.money(),
         validFrom: f.date(),
         validTo: f.date(),
         usageLimit: f.int({ min: 1 }),
+        timesUsed,
       },
     }),
     entity('surcharge', 'Surcharges', 'plus-slash-minus', {
@@ -111,7 +117,7 @@ export const pricing: MenuGroupDef = {
         code,
         name,
         kind: f.enum(['percent', 'amount'], { required: true }),
-        value: value(true),
+        value: value(['percent'], true),
         appliesTo: f.enum(['dineIn', 'takeaway', 'delivery', 'online'], {
           valueLabels: { dineIn: 'Dine-in', online: 'Online channel' },
         }),

@@ -297,7 +297,52 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
     if (parsed.ok) out[field.name] = parsed.value;
     else report(ctx, at, parsed.message);
   }
+  for (const issue of percentIssues(fields, out, path)) ctx.issues.push(issue);
   return out;
+}
+
+/** A value read as a percent by the row's kind may not exceed 100 (percentWhen). */
+function percentIssues(fields: readonly NormalisedField[], row: Row, path: (string | number)[]): RowIssue[] {
+  const issues: RowIssue[] = [];
+  for (const field of fields) {
+    if (!SCALED_KINDS.has(field.kind)) continue;
+    const rule = (field as DecimalField).percentWhen;
+    const value = row[field.name];
+    if (!rule || typeof value !== 'string' || !rule.values.includes(row[rule.field] as string)) continue;
+    const parsed = parseScaled(value, scaleOf(field as DecimalField));
+    if (parsed.ok && parsed.value > 100 * 10 ** scaleOf(field as DecimalField)) {
+      const at = [...path, field.name];
+      issues.push({ field: at.join('.'), path: at, message: `${field.label} is a percent here: at most 100` });
+    }
+  }
+  return issues;
+}
+
+function rangeIssues(entity: NormalisedEntity, row: Row): RowIssue[] {
+  const issues: RowIssue[] = [];
+  for (const [from, to] of entity.ranges) {
+    const a = row[from];
+    const b = row[to];
+    const field = entity.fields.find((f) => f.name === to)!;
+    const fromField = entity.fields.find((f) => f.name === from)!;
+    if (!isBlank(a) && !isBlank(b) && compare(field, b, a) < 0) issues.push({ field: to, path: [to], message: `${field.label} cannot be before ${fromField.label.toLowerCase()}` });
+  }
+  return issues;
+}
+
+/**
+ * The rules between fields of a whole row: ranges (`validTo` not before `validFrom`) and percents
+ * by kind, child rows included. An update sends only what changed, so the server checks the
+ * stored row merged with the change with this.
+ */
+export function rowRuleIssues(entity: NormalisedEntity | string, row: Row): RowIssue[] {
+  const def = getEntity(entity);
+  const issues = [...rangeIssues(def, row), ...percentIssues(def.fields, row, [])];
+  for (const list of def.fields) {
+    if (list.kind !== 'children' || !Array.isArray(row[list.name])) continue;
+    (row[list.name] as Row[]).forEach((child, i) => issues.push(...percentIssues(list.fields, child, [list.name, i])));
+  }
+  return issues;
 }
 
 /** Validates and normalises one row for an insert (every writable field) or an update (id, version and the fields sent). */
@@ -314,13 +359,7 @@ export function validateRow(entity: NormalisedEntity | string, input: unknown, m
       report(ctx, ['version'], isBlank(input.version) ? 'Version is required' : `Version must be a whole number from 0 to ${MAX_INT32}`);
     else value.version = version;
   }
-  for (const [from, to] of def.ranges) {
-    const a = value[from];
-    const b = value[to];
-    const field = def.fields.find((f) => f.name === to)!;
-    const fromField = def.fields.find((f) => f.name === from)!;
-    if (!isBlank(a) && !isBlank(b) && compare(field, b, a) < 0) report(ctx, [to], `${field.label} cannot be before ${fromField.label.toLowerCase()}`);
-  }
+  ctx.issues.push(...rangeIssues(def, value));
   return ctx.issues.length > 0 ? { ok: false, errors: ctx.issues } : { ok: true, value };
 }
 

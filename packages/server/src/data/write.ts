@@ -2,6 +2,7 @@ import {
   CHILD_ORDER_COLUMN,
   CHILD_PARENT_COLUMN,
   LINK_COLUMNS,
+  rowRuleIssues,
   toStorageRow,
   toStorageValue,
   validateRow,
@@ -231,6 +232,9 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   if (!before) throw new ApiError(404, `${entity.label}: no row ${id}`);
   if (entity.systemFields && before.version !== version) throw new ApiError(409, STALE_MESSAGE);
   await assertOutletAllowed(w.request, entity, row);
+  // An update sends what changed: rules between fields (dates in order, a percent by its kind) hold on the row it leaves.
+  const broken = rowRuleIssues(entity, { ...before, ...row });
+  if (broken.length > 0) throw validationError(broken.map(({ field, message }) => ({ field, message })), broken[0]!.message);
   await checkReferences(w, entity.fields, row);
   await checkUniques(w, entity, row, id, before);
   const extra = await runBefore(w, entity, 'update', id, row, input);

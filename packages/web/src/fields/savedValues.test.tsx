@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, menuItem, ok, renderScreen, stubServer, emptyList, type Call, type Reply } from '../test/app';
+import { menuItem, ok, renderScreen, stubServer, emptyList, type Call, type Reply } from '../test/app';
 
 /** A product as the server answers it: references and list values with their labels. */
 const product = {

@@ -7,4 +7,5 @@ import type { FormActionProps } from './FormActionProps';
  */
 export const formActions: Record<string, LazyExoticComponent<ComponentType<FormActionProps>>> = {
   user: lazy(() => import('../singles/ResetPasswordAction')),
+  voucher: lazy(() => import('../pricing/VoucherCodesAction')),
 };

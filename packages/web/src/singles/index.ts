@@ -12,4 +12,6 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   feature: lazyPage(() => import('./FeatureScreen')),
   company: lazyPage(() => import('./CompanyScreen')),
   outletpricing: lazyPage(() => import('../pricing/OutletPricingScreen')),
+  simulatesales: lazyPage(() => import('../pricing/simulate/SimulateSalesScreen')),
+  membershipintegrationsettings: lazyPage(() => import('./MembershipIntegrationScreen')),
 };

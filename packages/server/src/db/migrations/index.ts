@@ -4,6 +4,7 @@ import { initial } from './001_initial';
 import { jobs } from './004_jobs';
 import { jobLease } from './006_job_lease';
 import { systemAuthor } from './009_system_author';
+import { pricingLedgers } from './030_pricing_ledgers';
 import { operationsMigration, type Operation } from './operations';
 
 /** Migrations written by hand (tables the registry does not describe). */
@@ -12,6 +13,7 @@ const written: Record<string, Migration> = {
   '004_jobs': jobs,
   '006_job_lease': jobLease,
   '009_system_author': systemAuthor,
+  '030_pricing_ledgers': pricingLedgers,
 };
 
 const folder = new URL('./', import.meta.url);

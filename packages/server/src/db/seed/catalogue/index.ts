@@ -4,6 +4,7 @@ import type { Database } from '../../types';
 import { seedMembers } from './members';
 import { seedMerchandising } from './merchandising';
 import { seedOutlets } from './outlets';
+import { seedPricing } from './pricing';
 import { seedProducts } from './products';
 import { seedReference } from './reference';
 
@@ -16,7 +17,8 @@ export async function seedCatalogue(db: Kysely<Database>, now: string): Promise<
   const s = { db: db as unknown as AnyDb, now };
   const ref = await seedReference(s);
   const { outlets } = await seedOutlets(s, ref.currencies);
-  const { products } = await seedProducts(s, ref);
+  const { products, categories } = await seedProducts(s, ref);
   await seedMerchandising(s, products, outlets);
   await seedMembers(s, outlets, ref.genders);
+  await seedPricing(s, products, categories, outlets);
 }

@@ -1,0 +1,107 @@
+import { formatScaled, getEntity, toStorageRow, type Dialect } from '@backroom/schema';
+import { sql } from 'kysely';
+import type { AnyDb } from '../../data/store';
+import { ApiError } from '../../http/envelope';
+import { columnOf } from '../columns';
+
+/**
+ * The points ledger: every change of a member's points is a ledger row (earn, redeem, expire,
+ * adjust), and `pointsBalance` moves with it in the same transaction, by one conditional statement
+ * that never lets the balance go below zero — so parallel redemptions cannot overdraw it.
+ * Points are handled in hundredths (the ledger's two decimals).
+ */
+export type PointsKind = 'earn' | 'redeem' | 'expire' | 'adjust';
+
+const membership = getEntity('membership');
+const ledger = getEntity('pointsledger');
+const group = getEntity('membershipgroup');
+const BALANCE = columnOf(membership, 'pointsBalance');
+const SPEND = columnOf(membership, 'totalSpend');
+const GROUP = columnOf(membership, 'membershipGroup');
+
+export interface Posting {
+  member: number;
+  kind: PointsKind;
+  /** Hundredths of a point; negative for redeem and expire. */
+  points: number;
+  at: string;
+  reason?: string | null;
+  reference?: string | null;
+  /** Earned points: the day they expire. */
+  expiresOn?: string | null;
+  userName: string;
+}
+
+const refused = (field: string, message: string) => new ApiError(409, message, [{ field, message }]);
+
+/** Writes one ledger row and moves the balance with it; a change that would take the balance below zero is refused (409). */
+export async function post(trx: AnyDb, p: Posting, dialect: Dialect): Promise<void> {
+  const balance = sql`coalesce(${sql.ref(BALANCE)}, 0)`;
+  const moved = await trx
+    .updateTable(membership.table)
+    .set({ [BALANCE]: sql`${balance} + ${p.points}` })
+    .where('id', '=', p.member)
+    .where(sql`${balance} + ${p.points}`, '>=', 0)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) {
+    const exists = await trx.selectFrom(membership.table).select('id').where('id', '=', p.member).executeTakeFirst();
+    if (!exists) throw new ApiError(404, `${membership.label}: no row ${p.member}`);
+    throw refused('points', `Not enough points: the member cannot go below zero`);
+  }
+  const row = toStorageRow(
+    ledger,
+    { membership: p.member, at: p.at, kind: p.kind, points: formatScaled(p.points, 2), expiresOn: p.expiresOn ?? null, reason: p.reason ?? null, reference: p.reference ?? null },
+    dialect,
+  );
+  await trx.insertInto(ledger.table).values({ ...row, version: 1, created_at: p.at, created_by: p.userName, updated_at: p.at, updated_by: p.userName }).execute();
+}
+
+/** The date `months` after `date` (the month's last day when it has no such day). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return target.toISOString().slice(0, 10);
+}
+
+/**
+ * Points for a sale: the ledger's earn row (expiring after the group's validity months) and the
+ * member's spend, then the move up to the highest group whose upgrade threshold the spend reaches
+ * (never down). Answers the group the member is in afterwards.
+ */
+export async function earn(
+  trx: AnyDb,
+  dialect: Dialect,
+  e: { member: number; points: number; spend: number; at: string; reference: string | null; userName: string },
+): Promise<{ group: number | null; upgraded: boolean }> {
+  const current = await trx
+    .selectFrom(`${membership.table} as m`)
+    .leftJoin(`${group.table} as g`, 'g.id', `m.${GROUP}`)
+    .select([`m.${GROUP} as group_id`, `g.${columnOf(group, 'validityMonths')} as months`])
+    .where('m.id', '=', e.member)
+    .executeTakeFirst();
+  if (!current) throw new ApiError(404, `${membership.label}: no row ${e.member}`);
+  const months = current.months === null || current.months === undefined ? 0 : Number(current.months);
+  if (e.points > 0)
+    await post(trx, { member: e.member, kind: 'earn', points: e.points, at: e.at, reference: e.reference, reason: 'Sale', expiresOn: months > 0 ? addMonths(e.at.slice(0, 10), months) : null, userName: e.userName }, dialect);
+  await trx
+    .updateTable(membership.table)
+    .set({ [SPEND]: sql`coalesce(${sql.ref(SPEND)}, 0) + ${e.spend}` })
+    .where('id', '=', e.member)
+    .execute();
+  return upgrade(trx, e.member, current.group_id === null ? null : Number(current.group_id));
+}
+
+async function upgrade(trx: AnyDb, member: number, groupId: number | null): Promise<{ group: number | null; upgraded: boolean }> {
+  const THRESHOLD = columnOf(group, 'upgradeThreshold');
+  const spend = await trx.selectFrom(membership.table).select(SPEND).where('id', '=', member).executeTakeFirstOrThrow();
+  const groups = await trx.selectFrom(group.table).select(['id', `${THRESHOLD} as threshold`]).where('is_active', '=', true).where(THRESHOLD, 'is not', null).execute();
+  const ownThreshold = Number(groups.find((g) => Number(g.id) === groupId)?.threshold ?? -1);
+  const reached = groups
+    .filter((g) => Number(g.threshold) <= Number(spend[SPEND] ?? 0) && Number(g.threshold) > ownThreshold)
+    .sort((a, b) => Number(b.threshold) - Number(a.threshold))[0];
+  if (!reached) return { group: groupId, upgraded: false };
+  await trx.updateTable(membership.table).set({ [GROUP]: reached.id }).where('id', '=', member).execute();
+  return { group: Number(reached.id), upgraded: true };
+}

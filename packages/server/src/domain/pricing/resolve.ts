@@ -1,0 +1,171 @@
+import { getEntity, parseScaled, type FieldError, type SimulateLineRequest, type SimulateSalesRequest } from '@backroom/schema';
+import { allowedOutlets } from '../../data/access';
+import { anyDb, type AnyDb } from '../../data/store';
+import { ApiError, validationError } from '../../http/envelope';
+import type { FastifyRequest } from 'fastify';
+import { columnOf, fieldOf } from '../columns';
+import { instantOf } from './engine/calendar';
+import type { BasketLine, ChannelKind } from './engine/index';
+import type { OutletInfo, RuleSet } from './loader';
+import { findVoucherCodes, type FoundCode } from './voucher-codes';
+
+/** A request's names (ids, codes, barcodes, member no., voucher codes) resolved to rows; unknown ones are a 400 naming them. */
+export interface Resolved {
+  outlet: OutletInfo;
+  channel: { kind: ChannelKind; online: number | null; label: string };
+  at: string;
+  member: number | null;
+  lines: BasketLine[];
+  vouchers: FoundCode[];
+  discounts: { discount: number; product: number | null }[];
+}
+
+const MAX_QUANTITY = 1_000_000_000;
+const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const STORE_CHANNELS: readonly ChannelKind[] = ['store', 'dineIn', 'takeaway', 'delivery'];
+
+const asId = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : null);
+const same = (a: unknown, b: string) => String(a).toLowerCase() === b.trim().toLowerCase();
+
+class Problems {
+  readonly list: FieldError[] = [];
+  add(field: string, message: string) {
+    this.list.push({ field, message });
+  }
+  throwIfAny() {
+    if (this.list.length > 0) throw validationError(this.list, this.list[0]!.message);
+  }
+}
+
+const product = getEntity('product');
+const alternates = fieldOf(product, 'alternateBarcodes', 'children');
+
+/** A product by id, code or barcode (its own or an alternate, whose quantity per unit multiplies the line), or a bundle by id or code. */
+async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, at: string, problems: Problems): Promise<BasketLine | null> {
+  const parsed = line.quantity === undefined || line.quantity === null || line.quantity === '' ? { ok: true as const, value: 1000 } : parseScaled(line.quantity as string | number, 3);
+  if (!parsed.ok || parsed.value <= 0 || parsed.value > MAX_QUANTITY) {
+    problems.add(`${at}.quantity`, 'Quantity must be a number above 0 with at most 3 decimal places');
+    return null;
+  }
+  let quantity = parsed.value;
+  const products = db.selectFrom(product.table).select(['id', 'is_active']);
+  const found = async (query: typeof products) => (await query.limit(1).executeTakeFirst()) as { id: number; is_active: unknown } | undefined;
+  let row: { id: number; is_active: unknown } | undefined;
+  let field: string;
+  /** A product by its barcode or an alternate one, whose quantity per unit multiplies the line. */
+  const byBarcode = async (barcode: string) => {
+    const own = await found(products.where(columnOf(product, 'barcode'), '=', barcode));
+    if (own) return { row: own, quantity: (q: number) => q };
+    const pack = await db
+      .selectFrom(alternates.table)
+      .select(['parent_id', `${columnOf(alternates, 'quantityPerUnit')} as per_unit`])
+      .where(columnOf(alternates, 'barcode'), '=', barcode)
+      .executeTakeFirst();
+    if (!pack) return { row: undefined, quantity: (q: number) => q };
+    return { row: await found(products.where('id', '=', Number(pack.parent_id))), quantity: (q: number) => Math.round((q * Number(pack.per_unit ?? 1000)) / 1000) };
+  };
+  if (line.bundle !== undefined) {
+    field = 'bundle';
+    const bundleId = asId(line.bundle);
+    const bundle = bundleId !== null ? set.bundles.get(bundleId) : [...set.bundles.values()].find((b) => same(b.code, String(line.bundle)));
+    if (bundle) return { bundle: bundle.id, quantity };
+  } else if (line.product !== undefined) {
+    field = 'product';
+    const productId = asId(line.product);
+    row = await found(productId !== null ? products.where('id', '=', productId) : products.where(columnOf(product, 'code'), '=', String(line.product).trim()));
+  } else if (line.code !== undefined) {
+    // What a cashier types or scans: a product code, a bundle code, or a barcode.
+    field = 'code';
+    row = await found(products.where(columnOf(product, 'code'), '=', String(line.code).trim()));
+    const bundle = row ? undefined : [...set.bundles.values()].find((b) => same(b.code, String(line.code)));
+    if (bundle) return { bundle: bundle.id, quantity };
+    if (!row) {
+      const scanned = await byBarcode(String(line.code).trim());
+      row = scanned.row;
+      quantity = scanned.quantity(quantity);
+    }
+  } else if (line.barcode !== undefined) {
+    field = 'barcode';
+    const scanned = await byBarcode(String(line.barcode).trim());
+    row = scanned.row;
+    quantity = scanned.quantity(quantity);
+  } else {
+    problems.add(at, 'Give the product, its code or its barcode');
+    return null;
+  }
+  const given = String(line[field as keyof SimulateLineRequest]);
+  if (!row) {
+    problems.add(`${at}.${field}`, `${field === 'bundle' ? 'Bundle' : 'Product'} ${given} does not exist`);
+    return null;
+  }
+  if (!(row.is_active === true || row.is_active === 1)) {
+    problems.add(`${at}.${field}`, `Product ${given} is not active`);
+    return null;
+  }
+  return { product: Number(row.id), quantity };
+}
+
+function resolveChannel(set: RuleSet, channel: SimulateSalesRequest['channel'], problems: Problems): Resolved['channel'] {
+  if (channel === undefined || channel === null || channel === '') return { kind: 'store', online: null, label: 'store' };
+  if (typeof channel === 'string' && (STORE_CHANNELS as readonly string[]).includes(channel)) return { kind: channel as ChannelKind, online: null, label: channel };
+  const channelId = asId(channel);
+  const online = channelId !== null ? set.onlineChannels.get(channelId) : [...set.onlineChannels.values()].find((c) => same(c.code, String(channel)));
+  if (online) return { kind: 'online', online: online.id, label: online.code };
+  problems.add('channel', `Channel ${String(channel)} is neither store, dineIn, takeaway, delivery nor an online sales channel`);
+  return { kind: 'store', online: null, label: 'store' };
+}
+
+async function resolveMember(db: AnyDb, member: unknown, problems: Problems): Promise<number | null> {
+  if (member === undefined || member === null || member === '') return null;
+  const membership = getEntity('membership');
+  const memberNo = columnOf(membership, 'memberNo');
+  const byNo = await db.selectFrom(membership.table).select('id').where(memberNo, '=', String(member).trim()).executeTakeFirst();
+  const memberId = asId(member);
+  const byId = byNo ?? (memberId === null ? undefined : await db.selectFrom(membership.table).select('id').where('id', '=', memberId).executeTakeFirst());
+  if (!byId) problems.add('member', `Member ${String(member)} does not exist`);
+  return byId ? Number(byId.id) : null;
+}
+
+/** Resolves every name of the request; all problems are reported together. */
+export async function resolveRequest(request: FastifyRequest, set: RuleSet, body: SimulateSalesRequest): Promise<Resolved> {
+  const db = anyDb(request.server.ctx);
+  const problems = new Problems();
+  const outletId = asId(body.outlet);
+  const outlet = outletId !== null ? set.outlets.get(outletId) : [...set.outlets.values()].find((o) => same(o.code, String(body.outlet)));
+  if (!outlet) problems.add('outlet', `Outlet ${String(body.outlet)} does not exist`);
+  const allowed = await allowedOutlets(request);
+  if (outlet && allowed.length > 0 && !allowed.includes(outlet.id)) throw new ApiError(403, `You may not price sales of outlet ${outlet.code}`, [{ field: 'outlet', message: 'Not one of your outlets' }]);
+  const channel = resolveChannel(set, body.channel, problems);
+  // A moment without an offset is the outlet's wall-clock time.
+  const wall = body.at !== undefined && WALL_TIME.test(body.at);
+  const at = body.at === undefined ? new Date().toISOString() : wall && outlet ? instantOf(body.at, outlet.timezone) : body.at;
+  if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) problems.add('at', 'At must be a date and time (ISO 8601)');
+  const member = await resolveMember(db, body.member, problems);
+  const lines: BasketLine[] = [];
+  for (const [i, line] of (body.lines ?? []).entries()) {
+    const resolved = await resolveLine(db, set, line, `lines.${i}`, problems);
+    if (resolved) lines.push(resolved);
+  }
+  if (body.item) {
+    const resolved = await resolveLine(db, set, body.item, 'item', problems);
+    if (resolved) lines.push(resolved);
+  }
+  const vouchers = await findVoucherCodes(db, body.voucherCodes ?? []);
+  vouchers.forEach((v, i) => {
+    if (!v.found) problems.add(`voucherCodes.${i}`, `Voucher code ${v.code} does not exist`);
+  });
+  const discounts: Resolved['discounts'] = [];
+  for (const [i, d] of (body.discounts ?? []).entries()) {
+    const discountId = asId(d.discount);
+    const discount = set.discounts.find((x) => (discountId !== null ? x.id === discountId : same(x.code, String(d.discount))));
+    if (!discount) problems.add(`discounts.${i}.discount`, `Discount ${String(d.discount)} does not exist`);
+    let productId: number | null = null;
+    if (d.product !== undefined && d.product !== null && d.product !== '') {
+      const row = await resolveLine(db, set, { product: d.product }, `discounts.${i}`, problems);
+      productId = row?.product ?? null;
+    }
+    if (discount) discounts.push({ discount: discount.id, product: productId });
+  }
+  problems.throwIfAny();
+  return { outlet: outlet!, channel, at: new Date(at).toISOString(), member, lines, vouchers: vouchers.filter((v) => v.found), discounts };
+}

@@ -1,0 +1,79 @@
+import { randomInt } from 'node:crypto';
+import { fromStorageRow, getEntity } from '@backroom/schema';
+import type { AnyDb, Row } from '../../data/store';
+import { columnOf } from '../columns';
+
+/**
+ * Single-use voucher codes: 16 characters from an alphabet without look-alikes (no 0/O, 1/I/L),
+ * drawn with the operating system's cryptographic generator — 31¹⁶ ≈ 2⁷⁹ codes, so guessing one
+ * of even a million issued takes about 2⁵⁹ tries. Shown and stored as XXXX-XXXX-XXXX-XXXX; typed
+ * in any case, with or without the dashes. The table's unique index keeps them unique, also when
+ * several batches are generated at once.
+ */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 16;
+const GROUP = 4;
+export const MAX_CODES_PER_CALL = 10_000;
+const CHUNK = 500;
+
+const voucherCode = getEntity('vouchercode');
+const voucher = getEntity('voucher');
+const CODE = columnOf(voucherCode, 'code');
+const VOUCHER = columnOf(voucherCode, 'voucher');
+const REDEEMED_AT = columnOf(voucherCode, 'redeemedAt');
+
+const grouped = (raw: string) => raw.match(new RegExp(`.{1,${GROUP}}`, 'g'))!.join('-');
+
+export function newCode(): string {
+  let raw = '';
+  for (let i = 0; i < CODE_LENGTH; i++) raw += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return grouped(raw);
+}
+
+/** A typed code in its stored form when it has the shape of a generated code. */
+export function generatedForm(typed: string): string | null {
+  const raw = typed.toUpperCase().replace(/[\s-]/g, '');
+  return raw.length === CODE_LENGTH && [...raw].every((c) => CODE_ALPHABET.includes(c)) ? grouped(raw) : null;
+}
+
+/** Adds `count` new codes to the voucher; answers them. Runs in the caller's transaction. */
+export async function generateCodes(trx: AnyDb, voucherId: number, count: number, now: string, userName: string): Promise<string[]> {
+  const made: string[] = [];
+  while (made.length < count) {
+    const batch = new Set<string>();
+    while (batch.size < Math.min(CHUNK, count - made.length)) batch.add(newCode());
+    const rows = [...batch].map((code) => ({ [VOUCHER]: voucherId, [CODE]: code, version: 1, created_at: now, created_by: userName, updated_at: now, updated_by: userName }));
+    const inserted = await trx
+      .insertInto(voucherCode.table)
+      .values(rows)
+      .onConflict((oc) => oc.column(CODE).doNothing())
+      .returning(CODE)
+      .execute();
+    made.push(...inserted.map((r) => String(r[CODE])));
+  }
+  return made;
+}
+
+export interface FoundCode {
+  /** As typed. */
+  code: string;
+  found: boolean;
+  voucher?: Row;
+  singleUse: boolean;
+  redeemed: boolean;
+}
+
+/** The vouchers behind typed codes: a generated code, else a voucher's own code (in any case). */
+export async function findVoucherCodes(db: AnyDb, typed: readonly string[]): Promise<FoundCode[]> {
+  const out: FoundCode[] = [];
+  for (const raw of typed) {
+    const code = String(raw).trim();
+    const generated = generatedForm(code);
+    const single = generated ? await db.selectFrom(voucherCode.table).select([VOUCHER, REDEEMED_AT]).where(CODE, '=', generated).executeTakeFirst() : undefined;
+    const row = single
+      ? await db.selectFrom(voucher.table).selectAll().where('id', '=', single[VOUCHER]).executeTakeFirst()
+      : await db.selectFrom(voucher.table).selectAll().where((eb) => eb(eb.fn('lower', [columnOf(voucher, 'code')]), '=', code.toLowerCase())).executeTakeFirst();
+    out.push({ code: single ? generated! : code, found: !!row, voucher: row && fromStorageRow(voucher, row), singleUse: !!single, redeemed: !!single && single[REDEEMED_AT] !== null });
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import { MAX_INT32, getEntity, parseRowId } from '@backroom/schema';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { EntityHook } from '../../data/hooks';
+import { anyDb } from '../../data/store';
+import { requirePrivilege } from '../../http/auth-guard';
+import { ApiError, validationError } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import { columnOf } from '../columns';
+import { generateCodes, generatedForm, MAX_CODES_PER_CALL } from './voucher-codes';
+
+const voucher = getEntity('voucher');
+const voucherCode = getEntity('vouchercode');
+
+const generateBody = z.object({ count: z.coerce.number().int().min(1).max(MAX_CODES_PER_CALL) });
+
+/**
+ * `Execute/voucher {action: "generate", ids, count}`: `count` new single-use codes for each voucher
+ * (at most 10,000 a call); a voucher's own code may not take the shape of a generated code that exists.
+ */
+export const voucherHooks: EntityHook = {
+  async beforeWrite({ trx, action, row }) {
+    if (action === 'delete' || !('code' in row)) return;
+    const generated = generatedForm(String(row.code));
+    if (generated && (await trx.selectFrom(voucherCode.table).select('id').where(columnOf(voucherCode, 'code'), '=', generated).executeTakeFirst())) {
+      const message = `Code "${String(row.code)}" is already a generated voucher code`;
+      throw new ApiError(409, message, [{ field: 'code', message }]);
+    }
+  },
+  actions: {
+    async generate(call) {
+      const { count } = parseBody(generateBody, call.body);
+      if (call.ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the voucher to generate codes for' }]);
+      if (count * call.ids.length > MAX_CODES_PER_CALL) throw validationError([{ field: 'count', message: `At most ${MAX_CODES_PER_CALL} codes a call` }]);
+      const found = await call.trx.selectFrom(voucher.table).select('id').where('id', 'in', call.ids).execute();
+      const missing = call.ids.filter((id) => !found.some((f) => Number(f.id) === id));
+      if (missing.length > 0) throw new ApiError(404, `${voucher.label}: no row ${missing.join(', ')}`);
+      const codes: Record<number, string[]> = {};
+      for (const id of call.ids) codes[id] = await generateCodes(call.trx, id, count, call.now, call.auth.userName);
+      return { generated: count * call.ids.length, codes };
+    },
+  },
+};
+
+/** A spreadsheet cell that cannot start a formula. */
+const cell = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** `GET {api}/pricing/VoucherCodes/{id}`: a voucher's codes as CSV (code, redeemed at, reference), for printing or mailing. */
+export function registerVoucherCodeRoutes(app: FastifyInstance, api: string): void {
+  app.get<{ Params: { id: string } }>(`${api}/pricing/VoucherCodes/:id`, { preHandler: requirePrivilege('voucher', 'view') }, async (request, reply) => {
+    const id = parseRowId(request.params.id);
+    if (id === undefined) throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
+    const db = anyDb(app.ctx);
+    const row = await db.selectFrom(voucher.table).select(['id', columnOf(voucher, 'code')]).where('id', '=', id).executeTakeFirst();
+    if (!row) throw new ApiError(404, `${voucher.label}: no row ${id}`);
+    const codes = await db
+      .selectFrom(voucherCode.table)
+      .select([columnOf(voucherCode, 'code'), columnOf(voucherCode, 'redeemedAt'), columnOf(voucherCode, 'redeemedReference')])
+      .where(columnOf(voucherCode, 'voucher'), '=', id)
+      .orderBy('id')
+      .execute();
+    const lines = ['code,redeemedAt,redeemedReference', ...codes.map((c) => Object.values(c).map(cell).join(','))];
+    const name = `Voucher_${String(row[columnOf(voucher, 'code')]).replace(/[^\w-]/g, '_')}_codes.csv`;
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(`${lines.join('\r\n')}\r\n`);
+  });
+}
