@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { registerAuthRoutes } from './auth/routes';
-import { prepareDummyHash } from './auth/passwords';
+import { configurePasswordHashing, prepareDummyHash } from './auth/passwords';
 import { loadServerKeys } from './auth/server-secret';
 import { loadConfig, normaliseBasePath, type Config } from './config';
 import type { AppContext } from './context';
@@ -11,6 +11,7 @@ import { seedDatabase } from './db/seed/index';
 import { registerFileRoutes } from './files/routes';
 import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerInfoRoutes } from './info/routes';
 import { createMailer } from './mail/mailer';
 import { registerMenuRoutes } from './menu/routes';
@@ -29,6 +30,8 @@ export type { Config } from './config';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface BuildOptions {
   /** Overrides of the environment's configuration. */
   config?: Partial<Config>;
@@ -46,7 +49,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, maxParamLength: 500 },
     frameworkErrors,
+    // A hop count trusts that many proxies nearest the server.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   });
+  configurePasswordHashing(config.passwordHashing);
 
   const { kysely: db, dialect } = openDatabase({
     ...config,
@@ -68,6 +74,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('ctx', ctx);
     app.decorateRequest('auth', null);
     app.decorateRequest('privilegeCache', null);
+    registerSecurityHeaders(app);
     registerErrorHandlers(app);
     registerInputGuard(app);
 

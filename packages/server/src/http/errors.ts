@@ -12,7 +12,10 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
 /** Every failure becomes an envelope; only ApiError and known client errors pass their message on. */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return sendError(reply, error.status, error.message, error.errors);
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.status, error.message, error.errors);
+    }
     const known = FASTIFY_ERRORS[error.code];
     if (known) return sendError(reply, known[0], known[1]);
     const status = error.statusCode;

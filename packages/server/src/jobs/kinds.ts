@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { authJobKinds } from '../auth/jobs';
 import type { AppContext } from '../context';
 import { applyFuturePrices } from '../domain/futureproductprice/apply-future-prices';
 import type { PrivilegeAction } from '../http/auth-guard';
@@ -28,4 +29,5 @@ export const jobKinds: Record<string, JobKind> = {
     everyMs: HOUR,
     run: ({ ctx, log, progress }) => applyFuturePrices(ctx, log, progress),
   },
+  ...authJobKinds,
 };

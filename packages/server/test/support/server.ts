@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { ApiEnvelope, LoginResponse, TokenPair } from '@backroom/schema';
 import nodemailer from 'nodemailer';
 import { startServer, type BuildOptions, type RunningServer } from '../../src/app';
+import { claimNext } from '../../src/jobs/queue';
+import { runJob } from '../../src/jobs/runner';
 import { freshPostgres } from './postgres';
 
 export interface CapturedMail {
@@ -35,8 +37,13 @@ export interface TestServer {
   mails: CapturedMail[];
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
   login(userName: string, password: string): Promise<TokenPair>;
+  /** Runs every due queued job now, as the worker loop (off under test) would; answers how many ran. */
+  runQueuedJobs(): Promise<number>;
   close(): Promise<void>;
 }
+
+/** Rate limits no test reaches unless it means to. */
+export const UNLIMITED = { windowSeconds: 60, perAddress: 1_000_000, perUser: 1_000_000 };
 
 export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -64,6 +71,8 @@ export async function startTestServer(options: { config?: BuildOptions['config']
       demoCatalogue: false,
       jwtSecret: null,
       smtpUrl: null,
+      // Tests sign in far more often than people do; rate-limit tests set their own limits.
+      rateLimit: UNLIMITED,
       ...options.config,
     },
     mailTransport,
@@ -91,6 +100,14 @@ export async function startTestServer(options: { config?: BuildOptions['config']
     return res.body.data.token;
   };
 
+  const runQueuedJobs = async () => {
+    let ran = 0;
+    for (let job = await claimNext(server.app.ctx); job; job = await claimNext(server.app.ctx), ran++) {
+      await runJob(server.app.ctx, server.app.log, job);
+    }
+    return ran;
+  };
+
   return {
     server,
     origin: server.url,
@@ -98,6 +115,7 @@ export async function startTestServer(options: { config?: BuildOptions['config']
     mails,
     call,
     login,
+    runQueuedJobs,
     close: async () => {
       await server.close();
       await postgres?.drop();

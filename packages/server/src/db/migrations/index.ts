@@ -3,6 +3,8 @@ import { initial } from './001_initial';
 import { registry } from './002_registry';
 import { jobs } from './004_jobs';
 import { listIndexes } from './005_list_indexes';
+import { auditEvents } from './007_audit_events';
+import { sessions } from './008_sessions';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '002_registry': registry,
   '004_jobs': jobs,
   '005_list_indexes': listIndexes,
+  '007_audit_events': auditEvents,
+  '008_sessions': sessions,
 };
