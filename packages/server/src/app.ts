@@ -11,7 +11,7 @@ import { seedDatabase } from './db/seed/index';
 import { registerFileRoutes } from './files/routes';
 import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
-import { registerSecurityHeaders } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { registerInfoRoutes } from './info/routes';
 import { createMailer } from './mail/mailer';
 import { registerMenuRoutes } from './menu/routes';
@@ -44,11 +44,15 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...options.config };
   config.basePath = normaliseBasePath(config.basePath);
+  const setSecurityHeaders = securityHeaders(config.basePath);
   const app = Fastify({
     logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, maxParamLength: 500 },
-    frameworkErrors,
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply);
+      return frameworkErrors(error, request, reply);
+    },
     // A hop count trusts that many proxies nearest the server.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   });
@@ -74,7 +78,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('ctx', ctx);
     app.decorateRequest('auth', null);
     app.decorateRequest('privilegeCache', null);
-    registerSecurityHeaders(app);
+    app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
     registerErrorHandlers(app);
     registerInputGuard(app);
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 /**
@@ -22,8 +22,9 @@ export const CONTENT_SECURITY_POLICY = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers on every answer — API, console, files, errors and 404s — from one `onRequest`
- * hook, so they are in place before any handler or error handler runs:
+ * Security headers for every answer — API, console, files, errors, 404s and malformed addresses
+ * (applied from `onRequest` and from the router's own error path, so they are in place before any
+ * handler or error handler runs):
  * - helmet's set, built once: the CSP above, `X-Frame-Options: DENY`, `X-Content-Type-Options:
  *   nosniff`, `Referrer-Policy: no-referrer`, cross-origin isolation of windows and resources.
  *   No `upgrade-insecure-requests`: a shop's LAN server on plain HTTP must keep working.
@@ -32,8 +33,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Uploaded files may be shown by other sites' pages (product images), so they are cross-origin
  * resources; their own route narrows the CSP further.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const { basePath } = app.ctx.config;
+export function securityHeaders(basePath: string): (request: FastifyRequest, reply: FastifyReply) => void {
   const apiPrefixes = [`${basePath}/core/`, `/upload${basePath}`].map((p) => p.toLowerCase());
   const filesPrefix = `${basePath}/files/`.toLowerCase();
   const setHelmetHeaders = helmet({
@@ -43,14 +43,13 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    setHelmetHeaders(request.raw, reply.raw, (error?: unknown) => {
-      if (error) return done(error as Error);
-      const path = request.url.toLowerCase();
-      if (apiPrefixes.some((prefix) => path.startsWith(prefix))) reply.header('Cache-Control', 'no-store');
-      else if (path.startsWith(filesPrefix)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-      done();
-    });
-  });
+  const next = () => {};
+  return (request, reply) => {
+    // Sets the headers on the raw response and calls `next` synchronously (throwing on failure).
+    void setHelmetHeaders(request.raw, reply.raw, next);
+    const path = request.url.toLowerCase();
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) reply.header('Cache-Control', 'no-store');
+    else if (path.startsWith(filesPrefix)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+  };
 }
