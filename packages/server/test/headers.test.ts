@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeConsoleBuild } from './support/console-build';
 import { startTestServer, type TestServer } from './support/server';
 
 const INDEX = '<!doctype html><html><head><base href="/backoffice/new/"></head><body><div id="root"></div><script type="module" src="assets/index-abc123.js"></script></body></html>';
@@ -9,11 +9,7 @@ const FILE = 'product/0b7c6a4e-0f56-4a7e-9a51-4a4d3b6f2c11.png';
 
 let webDist: string;
 beforeAll(async () => {
-  webDist = await mkdtemp(join(tmpdir(), 'backroom-web-'));
-  await mkdir(join(webDist, 'assets'));
-  await writeFile(join(webDist, 'index.html'), INDEX);
-  await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("console")');
-  await writeFile(join(webDist, 'robots.txt'), 'User-agent: *');
+  webDist = await fakeConsoleBuild(INDEX, { 'robots.txt': 'User-agent: *' });
 });
 afterAll(async () => {
   await rm(webDist, { recursive: true, force: true });
