@@ -13,6 +13,11 @@ export class Gate {
     private readonly queue: number,
   ) {}
 
+  /** True when a task would be refused now: every slot taken and the queue full. */
+  get full(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.queue;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.queue) throw busy();

@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
-import { Gate } from './gate';
+import { busy, Gate } from './gate';
 
 /** argon2id with the OWASP minimum (19 MiB, 2 passes). */
 // `Algorithm` is an ambient const enum (unusable with verbatimModuleSyntax); 2 is Argon2id.
@@ -15,6 +15,11 @@ let gate = new Gate(Math.max(1, availableParallelism() - 1), 16);
 
 export function configurePasswordHashing(options: { concurrency: number; queue: number }): void {
   gate = new Gate(options.concurrency, options.queue);
+}
+
+/** 503 at once while every hashing slot and queue place is taken: the flood costs nothing more. */
+export function refuseWhileHashingFull(): void {
+  if (gate.full) throw busy();
 }
 
 export const hashPassword = (password: string) => gate.run(() => hash(password, OPTIONS));

@@ -32,6 +32,22 @@ const tooMany = (retryAfterSeconds: number) =>
   new ApiError(429, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, { 'Retry-After': String(retryAfterSeconds) });
 
 /**
+ * Buckets this process has seen over their limit, with the end of their window, per database.
+ * Within a window a count only grows, so until then the answer is 429 without asking the database
+ * again: a flood from one address costs no write per request once it is refused.
+ */
+const knownOver = new WeakMap<Kysely<Database>, Map<string, number>>();
+const KNOWN_OVER_MAX = 10_000;
+
+function rememberOver(db: Kysely<Database>, bucket: string, windowEnds: number, now: number): void {
+  let known = knownOver.get(db);
+  if (!known) knownOver.set(db, (known = new Map()));
+  if (known.size >= KNOWN_OVER_MAX) for (const [key, until] of known) if (until <= now) known.delete(key);
+  if (known.size >= KNOWN_OVER_MAX) known.clear();
+  known.set(bucket, windowEnds);
+}
+
+/**
  * 429 with Retry-After once `subject` (a client address, or a lower-cased user name) has made more
  * than `limit` calls of `action` in the current window.
  */
@@ -43,10 +59,15 @@ export async function enforceRateLimit(
   now = new Date(),
 ): Promise<void> {
   const [kind, value, limit] = 'address' in subject ? ['a', subject.address, config.perAddress] : ['u', subject.user, config.perUser];
-  const windowMs = config.windowSeconds * 1000;
   // Bounded: a user name as typed can be long; the bucket key need not be.
-  const { hits, windowEnds } = await hit(db, `${action}:${kind}:${value.slice(0, 200)}`, windowMs, now);
-  if (hits > limit) throw tooMany(Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)));
+  const bucket = `${action}:${kind}:${value.slice(0, 200)}`;
+  const retryAfter = (windowEnds: number) => Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
+  const over = knownOver.get(db)?.get(bucket);
+  if (over !== undefined && over > now.getTime()) throw tooMany(retryAfter(over));
+  const { hits, windowEnds } = await hit(db, bucket, config.windowSeconds * 1000, now);
+  if (hits <= limit) return;
+  rememberOver(db, bucket, windowEnds, now.getTime());
+  throw tooMany(retryAfter(windowEnds));
 }
 
 /** Counters whose window has passed; kept for nothing (the purge job deletes them). */

@@ -21,7 +21,7 @@ import { insertJob } from '../jobs/queue';
 import { underReservation, userKey } from './lockout';
 import { acceptOtp, decryptSecret, encryptSecret, newOtpSecret } from './otp';
 import { newPasswordProblem, samePasswordProblem } from './password-policy';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, refuseWhileHashingFull, verifyAgainstDummy, verifyPassword } from './passwords';
 import { enforceRateLimit, type LimitedAction } from './rate-limit';
 import { resetPassword, RESET_REQUESTED_MESSAGE, SEND_RESET_CODE } from './reset';
 import { revokeSession, revokeUserSessions, rotateRefreshToken, startSession } from './sessions';
@@ -90,6 +90,8 @@ async function checkOwnPassword(request: FastifyRequest, user: UserRecord, passw
 
 async function login(request: FastifyRequest): Promise<ApiEnvelope<LoginResponse>> {
   const { db, jwtKey } = request.server.ctx;
+  // Before any database work: under a flood from many addresses this answer is what keeps the rest of the server responsive.
+  refuseWhileHashingFull();
   await limitAddress(request, 'login');
   const body = parseBody(loginRequest, request.body);
   const key = userKey(body.userName);
