@@ -182,7 +182,7 @@ export const administration: MenuGroupDef = {
       table: 'audit_log',
       defaultSort: '-at',
       dropdown: { label: 'at' },
-      listColumns: ['at', 'userName', 'entity', 'rowId', 'action', 'ip'],
+      listColumns: ['at', 'userName', 'entity', 'rowId', 'action'],
       fields: {
         at: f.datetime({ required: true }),
         userId: f.int({ help: 'Who acted; blank for a sign-in attempt with an unknown user name.' }),
