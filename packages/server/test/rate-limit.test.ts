@@ -117,7 +117,7 @@ describe('rate limits without a trusted proxy', () => {
         });
         return { status: res.status, headers: res.headers, body: (await res.json()) as Status['body'] };
       });
-      expect(throttled(answers)).toEqual({ passed: LIMITS.perUser, refused: 12 - LIMITS.perUser });
+      expect(throttled(answers), JSON.stringify(answers.map((a) => [a.status, a.body.message]))).toEqual({ passed: LIMITS.perUser, refused: 12 - LIMITS.perUser });
     } finally {
       await second.close();
     }
