@@ -20,7 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshPostgres } from '../packages/server/test/support/postgres';
@@ -93,7 +93,8 @@ async function floodHere(origin: string, seconds: number): Promise<void> {
 
 /** Starts the flood process against `origin` for `seconds`; resolves with its outcome. */
 function flood(origin: string, seconds: number): Promise<Record<string, number>> {
-  const child = spawn(BIN('tsx'), [fileURLToPath(import.meta.url), '--flood', origin, String(seconds)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  // At the lowest priority: an attacker's load comes over the network, not from this machine's cores.
+  const child = spawn('nice', ['-n', '19', BIN('tsx'), fileURLToPath(import.meta.url), '--flood', origin, String(seconds)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -146,7 +147,7 @@ async function run(database: Database, scenario: Scenario): Promise<boolean> {
     const ok = p50 <= BUDGET_P50_MS;
     const floodText = answers ? `; flood ${JSON.stringify(answers)}` : '';
     console.log(
-      `${database.padEnd(8)} ${scenario.padEnd(9)} fetch/product p50 ${p50.toFixed(1)} ms, p90 ${percentile(times, 90).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms over ${times.length} fetches${floodText} — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET_P50_MS} ms)`,
+      `${database.padEnd(8)} ${scenario.padEnd(9)} load ${loadavg()[0]!.toFixed(1)}  fetch/product p50 ${p50.toFixed(1)} ms, p90 ${percentile(times, 90).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms over ${times.length} fetches${floodText} — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET_P50_MS} ms)`,
     );
     return ok;
   } finally {
