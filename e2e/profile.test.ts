@@ -8,8 +8,12 @@ const t = consoleHarness();
 async function signOut() {
   await t.page.getByRole('button', { name: 'User menu' }).click();
   await t.page.getByRole('menuitem', { name: 'Logout' }).click();
+  // Logout ends with a full page load of the web root: wait for it, or the next navigation interrupts it.
+  const reload = t.page.waitForResponse((r) => r.request().isNavigationRequest() && /\/new\/$/.test(new URL(r.url()).pathname) && r.status() === 200);
   await t.page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+  await reload;
   await expectPath(t.page, /^\/login/);
+  await t.page.getByRole('button', { name: 'Sign in' }).waitFor();
 }
 
 describe('profile and two-step sign-in', () => {
