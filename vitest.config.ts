@@ -11,6 +11,7 @@ const serverSuite = (database: 'sqlite' | 'postgres') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE: database },
+    ...(database === 'postgres' ? { globalSetup: ['test/support/postgres-template.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -21,6 +22,7 @@ export default defineConfig({
     reporters: ['default', './scripts/vitest-summary.ts'],
     projects: [
       { test: { name: 'schema', root: 'packages/schema', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'architecture', root: 'scripts', include: ['**/*.test.ts'], environment: 'node' } },
       serverSuite('sqlite'),
       ...(process.env.DATABASE_URL ? [serverSuite('postgres')] : []),
       'packages/web',

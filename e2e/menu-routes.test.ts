@@ -1,21 +1,43 @@
 import type { MenuGroupDto } from '@backroom/schema';
 import { describe, expect, test } from 'vitest';
+import { apiAs } from './support/api';
 import { DEMO, expectPath, signIn } from './support/console';
 import { consoleHarness } from './support/harness';
 
 const t = consoleHarness();
 
+/**
+ * Menu routes whose screen has not been built yet: they show an "arrives later" notice. The list
+ * shrinks as issues deliver screens; the test fails both on a notice for a route not listed here
+ * (a delivered screen showing a placeholder) and on a listed route that now shows a real screen
+ * (take it off the list).
+ */
+const PENDING = new Set([
+  'membershipintegrationsettings',
+  'virtualstock',
+  'posterminalsettings',
+  'terminalstatus',
+  'layoutsetup',
+  'simulatesales',
+  'dataexporter',
+  'importer/product',
+  'importer/recipe',
+  'importer/supplierproduct',
+  'importer/membership',
+  'importer/promotion',
+  'importer/alternatebarcode',
+  'importer/outletitembalance',
+  'importer/lowquantity',
+  'importer/imageproduct',
+]);
+
+/** The texts of the placeholder a screen not built yet shows. */
+const PLACEHOLDER = /arrives? (later|with the generic screens)/;
+
 /** The role's visible menu items, as the server gives them. */
 async function visibleRoutes(user: { userName: string; password: string }) {
-  const api = `${t.server.origin}/backoffice/core/api`;
-  const login = await fetch(`${api}/Authentication/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  const token = (await login.json()).data.token.accessToken as string;
-  const menu = await fetch(`${api}/AppModule/GetMenu/1`, { headers: { authorization: `Bearer ${token}` } });
-  const groups = (await menu.json()).data as MenuGroupDto[];
+  const api = await apiAs(t.server, user);
+  const groups = await api.get<MenuGroupDto[]>('/AppModule/GetMenu/1');
   return groups.flatMap((g) => g.items).filter((item) => item.ableToView);
 }
 
@@ -32,11 +54,15 @@ describe('every menu route opens for every demo role', () => {
       await page.goto(`${t.server.app}/${item.route}`);
       await expectPath(page, `/${item.route}`);
       // The screen's own heading, not only the shell's.
-      await page.getByRole('main').getByRole('heading', { name: item.menuText }).first().waitFor();
-      await expect.poll(() => page.getByRole('main').getByText('Loading…').count()).toBe(0);
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: item.menuText }).first().waitFor();
+      await expect.poll(() => main.getByText('Loading…').count()).toBe(0);
       const modal = await page.getByRole('dialog', { name: 'Sorry,' }).count();
       const alerts = await page.getByRole('alert').filter({ hasText: /Could not load|went wrong|failed/i }).allTextContents();
       if (modal > 0 || alerts.length > 0) failures.push(`/${item.route}: ${modal > 0 ? 'error modal' : alerts.join(' ')}`);
+      const placeholder = (await main.getByRole('status').filter({ hasText: PLACEHOLDER }).count()) > 0;
+      if (placeholder && !PENDING.has(item.route)) failures.push(`/${item.route}: shows the "arrives later" placeholder, but is not listed as pending`);
+      if (!placeholder && PENDING.has(item.route)) failures.push(`/${item.route}: shows a real screen now; take it off PENDING`);
     }
     expect(failures).toEqual([]);
   }, 240_000);

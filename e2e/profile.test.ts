@@ -1,20 +1,9 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, test } from 'vitest';
-import { DEMO, expectPath, signIn } from './support/console';
+import { DEMO, signIn, signOut } from './support/console';
 import { consoleHarness } from './support/harness';
 
 const t = consoleHarness();
-
-async function signOut() {
-  await t.page.getByRole('button', { name: 'User menu' }).click();
-  await t.page.getByRole('menuitem', { name: 'Logout' }).click();
-  // Logout ends with a full page load of the web root: wait for it, or the next navigation interrupts it.
-  const reload = t.page.waitForResponse((r) => r.request().isNavigationRequest() && /\/new\/$/.test(new URL(r.url()).pathname) && r.status() === 200);
-  await t.page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
-  await reload;
-  await expectPath(t.page, /^\/login/);
-  await t.page.getByRole('button', { name: 'Sign in' }).waitFor();
-}
 
 describe('profile and two-step sign-in', () => {
   test('turning TOTP on from the profile makes the next sign-in ask for a code', async () => {
@@ -29,7 +18,7 @@ describe('profile and two-step sign-in', () => {
     await t.page.getByRole('button', { name: 'Turn on' }).click();
     await t.page.getByText('Two-step sign-in is on').waitFor();
 
-    await signOut();
+    await signOut(t.page);
     await t.page.getByLabel('User name').fill(DEMO.manager.userName);
     await t.page.getByLabel('Password').fill(DEMO.manager.password);
     await t.page.getByRole('button', { name: 'Sign in' }).click();
@@ -63,7 +52,7 @@ describe('profile and two-step sign-in', () => {
     await t.page.goto(`${t.server.app}/home`);
     await t.page.getByRole('navigation', { name: 'Main menu' }).waitFor();
 
-    await signOut();
+    await signOut(t.page);
     await signIn(t.page, t.server.app, { userName: DEMO.cashier.userName, password: 'Till-Roll-Amber-42' });
   });
 });

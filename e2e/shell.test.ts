@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO, expectPath, signIn } from './support/console';
+import { DEMO, expectPath, signIn, signOut } from './support/console';
 import { consoleHarness } from './support/harness';
 
 const t = consoleHarness();
@@ -22,22 +22,15 @@ describe('the shell', () => {
 
   test('sign-out asks for confirmation; Cancel keeps the session, Logout ends it', async () => {
     await signIn(t.page, t.server.app);
-    const openLogout = async () => {
-      await t.page.getByRole('button', { name: 'User menu' }).click();
-      await t.page.getByRole('menuitem', { name: 'Logout' }).click();
-    };
-    await openLogout();
+    await t.page.getByRole('button', { name: 'User menu' }).click();
+    await t.page.getByRole('menuitem', { name: 'Logout' }).click();
     const dialog = t.page.getByRole('dialog');
     await expect(dialog.textContent()).resolves.toContain('Are you sure want to logout?');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expectPath(t.page, '/home');
 
-    await openLogout();
-    await t.page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
-    await expectPath(t.page, /^\/login/);
-    // Logout is a full page load through redirects: read storage once the login form stands.
-    await t.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signOut(t.page);
     await expect.poll(() => t.page.evaluate(() => localStorage.length)).toBe(0);
     await t.page.goto(`${t.server.app}/home`);
     await expectPath(t.page, '/login?redirect=/home');

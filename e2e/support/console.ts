@@ -20,11 +20,31 @@ export async function expectPath(page: Page, expected: string | RegExp) {
     .toSatisfy((path: string) => (typeof expected === 'string' ? path === expected : expected.test(path)));
 }
 
-/** Signs in through the login form and waits for the shell. */
+/**
+ * Signs in through the login form and waits for the console to have settled: the shell shown and
+ * the guard's redirect away from the login page done. Call it on a page where no navigation of the
+ * console's own is under way (signOut waits for its own).
+ */
 export async function signIn(page: Page, app: string, user: { userName: string; password: string } = DEMO.admin) {
   await page.goto(`${app}/login`);
   await page.getByLabel('User name').fill(user.userName);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  await expectPath(page, /^(?!\/login)/);
+}
+
+/**
+ * Signs out through the user menu. Logout loads the console afresh (a new document), which then
+ * redirects to the login page: the helper waits for that load and that redirect, so the next
+ * navigation of the test cannot race them.
+ */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+  await reloaded;
+  await expectPath(page, /^\/login/);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
 }

@@ -24,5 +24,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Forms typed into key by key take seconds in jsdom, more on a busy machine.
+    testTimeout: 20_000,
   },
 });

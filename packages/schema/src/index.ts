@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './ids';
 export * from './api/envelope';
 export * from './api/auth';
 export * from './api/menu';

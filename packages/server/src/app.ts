@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { authModule } from './auth/index';
 import { registerAuthRoutes } from './auth/routes';
 import { configurePasswordHashing, prepareDummyHash } from './auth/passwords';
 import { loadServerKeys } from './auth/server-secret';
@@ -16,13 +17,20 @@ import { registerInfoRoutes } from './info/routes';
 import { createMailer } from './mail/mailer';
 import { registerMenuRoutes } from './menu/routes';
 import { registerProcedureRoutes } from './procedures/routes';
-import { registerSettingRoutes } from './settings/routes';
 import { registerSpaRoutes } from './spa/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerAdminRoutes } from './admin/routes';
 import { registerDataRoutes } from './data/routes';
 import { registerOutletPricingRoutes } from './pricing/routes';
-import { registerDomainRoutes } from './domain/routes';
+import { registerJobs } from './jobs/index';
+import { composeModules, registerModuleRoutes } from './modules/compose';
+import type { DomainModule } from './modules/module';
+import { settingsModule } from './settings/index';
+import { administrationModule } from './domain/administration/index';
+import { customFieldModule } from './domain/customfield/index';
+import { futurePriceModule } from './domain/futureproductprice/index';
+import { productModule } from './domain/product/index';
+import { userModule } from './domain/user/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -32,12 +40,17 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** The domain modules, each declaring the entities it serves, its hooks, jobs, procedures and routes. */
+const MODULES: readonly DomainModule[] = [authModule, settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule];
+
 export interface BuildOptions {
   /** Overrides of the environment's configuration. */
   config?: Partial<Config>;
   /** Replaces the SMTP / log mail transport (tests capture reset codes with it). */
   mailTransport?: Transporter;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A ready Fastify app: database migrated and seeded, every route registered. */
@@ -57,10 +70,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   });
   configurePasswordHashing(config.passwordHashing);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const { kysely: db, dialect } = openDatabase({
     ...config,
-    onIdleError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+    onConnectionError: (error) => app.log.error({ err: error }, 'database connection failed'),
   });
   app.addHook('onClose', async () => db.destroy());
   try {
@@ -82,18 +96,21 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerErrorHandlers(app);
     registerInputGuard(app);
 
+    composeModules(app, MODULES);
+
     const core = `${config.basePath}/core`;
     const api = `${core}/api`;
+    const at = { base: config.basePath, core, api, legacy: `${config.basePath}/WebAPI` };
     registerInfoRoutes(app, core, api);
     registerAuthRoutes(app, api);
     registerMenuRoutes(app, api);
-    registerSettingRoutes(app, api);
     registerProcedureRoutes(app, api);
     registerUserRoutes(app, api);
     registerAdminRoutes(app, api);
     await registerDataRoutes(app, api);
     registerOutletPricingRoutes(app, api);
-    await registerDomainRoutes(app, api);
+    await registerModuleRoutes(app, MODULES, at);
+    await registerJobs(app, api);
     await registerSpaRoutes(app);
     await registerFileRoutes(app);
     await app.ready();

@@ -124,4 +124,29 @@ describe('bad input never reaches a 500', () => {
     expect(badEncoding.status).toBe(400);
     expect(badEncoding.body.resultCode).toBe(400);
   });
+
+  it('takes names that Object.prototype holds for unknown names, like any other', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const action = await t.call('POST', `/Authentication/${name}`, { body: {} });
+      expect(action.status, name).toBe(404);
+      const execute = await t.call('POST', '/DataRepository/Execute/futureproductprice', { token: tokens.admin, body: { action: name, ids: [1] } });
+      expect(execute.status, name).toBe(400);
+      expect(execute.body.errors).toEqual([{ field: 'action', message: `Unknown action: ${name}` }]);
+      const family = await t.call('POST', `/futureproductprice/${name}`, { token: tokens.admin, body: { ids: [1] } });
+      expect(family.status, name).toBe(404);
+      const job = await t.call('POST', '/jobs/Run', { token: tokens.admin, body: { kind: name } });
+      expect(job.status, name).toBe(400);
+      expect(job.body.errors?.[0]?.field).toBe('kind');
+    }
+  });
+
+  it('answers a cut-short multipart upload with 400', async () => {
+    const res = await t.call('POST', `${t.origin}/upload/backoffice/product`, {
+      token: tokens.admin,
+      rawBody: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ resultCode: 400, message: 'Malformed multipart body', data: null });
+  });
 });

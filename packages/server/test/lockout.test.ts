@@ -1,7 +1,7 @@
 import type { LockedUserDto, LoginResponse, UserInfo } from '@backroom/schema';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { encryptSecret } from '../src/auth/otp';
+import { encryptSecret } from '../src/crypto/sealed';
 import { MAX_FAILURES, recordFailure, recordSuccess, reserveAttempt } from '../src/auth/lockout';
 import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 

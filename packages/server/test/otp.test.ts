@@ -1,7 +1,7 @@
 import type { LoginResponse, OtpSetupResponse, UserInfo } from '@backroom/schema';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { encryptSecret } from '../src/auth/otp';
+import { encryptSecret } from '../src/crypto/sealed';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyTheme } from './app/layoutEffects';
 import { LoginPage } from './app/publicRoutes';
+import { createAppRouter } from './app/router';
 import { startupAddress } from './app/startup';
 import { pageNavigation } from './config/navigation';
 import { loginUrl, webRoot } from './config/webRoot';
@@ -63,7 +64,7 @@ async function bootstrap() {
   await startI18n();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App store={store} />
+      <App store={store} router={createAppRouter(webRoot.routerBase)} />
     </StrictMode>,
   );
 }

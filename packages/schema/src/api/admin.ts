@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32, rowId as id } from '../ids';
 import type { FeatureKey } from '../registry/types';
 import { newPassword } from './auth';
 
@@ -6,7 +7,6 @@ import { newPassword } from './auth';
  * Contracts of the administration single screens: role privileges, features, company, the
  * administrator's password reset and the first-run installer.
  */
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const optionalText = (max: number, label: string) =>
   z
     .string()
@@ -121,7 +121,7 @@ export interface CompanySettings {
 }
 
 export const saveCompanyRequest = z.object({
-  version: z.number().int().positive(),
+  version: z.number().int().positive().max(MAX_INT32),
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),
   registrationNo: optionalText(50, 'Registration number'),
   taxRegistrationNo: optionalText(50, 'Tax registration number'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdNumber } from '../ids';
 
 /** Request bodies of /api/Authentication/*, validated alike by the server and the forms. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -79,7 +80,7 @@ export interface LockedUserDto {
 }
 
 /** Body of `POST /api/user/Unlock`, `RevokeSessions` and `ResetOtp`. */
-export const userIdRequest = z.object({ userId: z.number().int().positive().max(2_147_483_647) });
+export const userIdRequest = z.object({ userId: rowIdNumber });
 
 /** Body of `POST /api/user/SetActive`; disabling ends the user's sessions. */
-export const setUserActiveRequest = z.object({ userId: z.number().int().positive().max(2_147_483_647), isActive: z.boolean() });
+export const setUserActiveRequest = z.object({ userId: rowIdNumber, isActive: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId as id } from '../ids';
 
 /**
  * Resource families: `/api/{family}/{action}` for every registry entity, `family` being its `api`
@@ -19,8 +20,6 @@ export type FamilyAction = keyof typeof FAMILY_ACTIONS;
 
 /** The family path segment of an entity. */
 export const familyOf = (entity: { name: string; api?: string }) => entity.api ?? entity.name;
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const familyIdsRequest = z.object({ ids: z.array(id).min(1).max(1000) });
 
@@ -48,7 +47,11 @@ export interface JobDto {
   result: unknown;
   error: string | null;
   runAfter: string;
+  /** Tries so far, counting those whose process died; at most 3. */
   attempts: number;
+  /** The run holding (or that last held) the job, and until when a running job is held. */
+  leaseHolder: string | null;
+  leaseUntil: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TAKE } from '../constants';
+import { MAX_INT32 } from '../ids';
 
 /** The DataRepository fetch body of DESIGN.md. */
 export const OPERATORS = ['EQ', 'NEQ', 'LIKE', 'STARTSWITH', 'GT', 'GTE', 'LT', 'LTE', 'IN', 'BETWEEN', 'ISNULL', 'NOTNULL'] as const;
@@ -12,7 +13,7 @@ export const fetchFilter = z.object({
 });
 
 export const fetchRequest = z.object({
-  Skip: z.number().int().min(0).optional(),
+  Skip: z.number().int().min(0).max(MAX_INT32).optional(),
   Take: z.number().int().min(1).max(MAX_TAKE).optional(),
   filters: z.array(fetchFilter).max(50).optional(),
   sorts: z.array(z.object({ ColumnName: z.string().min(1).max(100), Direction: z.enum(['ASC', 'DESC', 'asc', 'desc']) })).max(10).optional(),

@@ -42,7 +42,6 @@ export const administration: MenuGroupDef = {
     entity('user', 'Users', 'person', {
       exportProcedure: 'EXP_User',
       table: 'app_user',
-      hooks: ['userAccount'],
       defaultSort: 'userName',
       dropdown: { label: 'displayName' },
       searchFields: ['userName', 'displayName', 'email'],
@@ -84,7 +83,6 @@ export const administration: MenuGroupDef = {
     entity('customfield', 'Custom fields', 'input-cursor-text', {
       api: 'CustomField',
       ...active,
-      hooks: ['customField'],
       table: 'custom_field',
       defaultSort: 'entity',
       dropdown: { label: 'label' },

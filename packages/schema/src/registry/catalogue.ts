@@ -43,7 +43,6 @@ export const catalogue: MenuGroupDef = {
       api: 'Product',
       exportProcedure: 'EXP_Product',
       ...active,
-      hooks: ['priceHistory', 'productBarcodes', 'recipeComponents', 'supplierMapping', 'productVariants'],
       listColumns: ['code', 'name', 'barcode', 'category', 'brand', 'sellingPrice', 'isActive'],
       searchFields: ['code', 'name', 'shortName', 'barcode'],
       dropdown: { label: ['code', 'name'] },
@@ -127,7 +126,6 @@ export const catalogue: MenuGroupDef = {
     }),
     list('futureproductprice', 'Future product prices', 'calendar-event', {
       table: 'future_product_price',
-      hooks: ['futurePrice'],
       defaultSort: '-effectiveDate',
       dropdown: { label: 'product' },
       fields: {

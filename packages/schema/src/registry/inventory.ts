@@ -48,7 +48,6 @@ export const inventory: MenuGroupDef = {
     entity('printdeliveryorder', 'Delivery orders', 'truck-flatbed', {
       api: 'deliveryorder',
       table: 'delivery_order',
-      hooks: ['deliveryOrder'],
       defaultSort: '-docNo',
       dropdown: { label: 'docNo' },
       listColumns: ['docNo', 'date', 'fromLocation', 'toLocation', 'status'],

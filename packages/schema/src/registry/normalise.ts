@@ -61,7 +61,6 @@ export interface NormalisedEntity extends ScreenDef {
   defaultSort: SortSpec;
   dropdown: { label: readonly string[]; value: 'id' };
   searchFields: readonly string[];
-  hooks: readonly string[];
   permission: string;
   hasIsActive: boolean;
   readOnly: boolean;
@@ -331,7 +330,6 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
     defaultSort,
     dropdown: { label: dropdownLabel, value: 'id' },
     searchFields,
-    hooks: [...(def.hooks ?? [])],
     permission: def.permission ?? def.name,
     hasIsActive: byName.has('isActive'),
     readOnly,

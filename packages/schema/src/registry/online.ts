@@ -65,7 +65,6 @@ export const online: MenuGroupDef = {
     entity('onlinemenusetup', 'Online menu setup', 'phone', {
       api: 'onlinemenu',
       feature,
-      hooks: ['publishMenu'],
       table: 'online_menu_setup',
       defaultSort: 'channel',
       dropdown: { label: 'channel' },
@@ -113,7 +112,6 @@ export const online: MenuGroupDef = {
     }),
     entity('onlinesalesorder', 'Online orders', 'bag-check', {
       feature,
-      hooks: ['onlineOrder'],
       table: 'online_sales_order',
       defaultSort: '-orderNo',
       dropdown: { label: 'orderNo' },
@@ -157,7 +155,6 @@ export const online: MenuGroupDef = {
       },
     }),
     entity('webhook', 'Webhooks', 'send', {
-      hooks: ['webhookDelivery'],
       fields: {
         name,
         url: f.url({ required: true, label: 'URL' }),

@@ -42,7 +42,6 @@ export const pos: MenuGroupDef = {
     entity('appcommand', 'App commands', 'terminal', {
       table: 'app_command',
       api: 'AppCommand',
-      hooks: ['appCommand'],
       defaultSort: '-id',
       listColumns: ['id', 'command', 'createdAt', 'createdBy'],
       dropdown: { label: 'command' },

@@ -94,7 +94,6 @@ export const pricing: MenuGroupDef = {
       feature: 'vouchers',
       ...active,
       ...validity,
-      hooks: ['voucherCodes'],
       fields: {
         code,
         name,

@@ -33,7 +33,6 @@ describe('the registry', () => {
     expect(getField(product, 'id')).toMatchObject({ system: true, readOnly: true });
     expect(getField(product, 'sellingPrice')).toMatchObject({ kind: 'money', label: 'Selling price', required: true, filterable: true, sortable: true });
     expect(product.table).toBe('product');
-    expect(product.hooks).toEqual(['priceHistory', 'productBarcodes', 'recipeComponents', 'supplierMapping', 'productVariants']);
     expect(product.group).toBe('catalogue');
   });
 

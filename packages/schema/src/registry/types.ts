@@ -54,8 +54,6 @@ export interface EntityDef extends ScreenDef {
   dropdown?: { label: string | readonly string[]; value?: 'id' };
   /** Text fields the list's quick search looks in; default: code, name and unique text fields. */
   searchFields?: readonly string[];
-  /** Names of domain services the server runs around generic writes (e.g. 'priceHistory'). */
-  hooks?: readonly string[];
   /** Privilege that governs it; default: the name. Non-menu tables name the screen they belong to. */
   permission?: string;
   /** The table has an `isActive` flag (default true on insert). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32, MIN_INT32, parseRowId } from '../ids';
 import { withCustomFields, type CustomFieldRow } from './custom';
 import { getEntity } from './entities';
 import { SCALED_KINDS, isMaskedSecret, scaleOf, type DecimalField, type TextFormat } from './fields';
@@ -67,11 +68,6 @@ const anchored = (pattern: string) => {
   let re = patterns.get(pattern);
   if (!re) patterns.set(pattern, (re = new RegExp(`^(?:${pattern})$`)));
   return re;
-};
-
-const toId = (value: unknown): number | undefined => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 };
 
 /** Arrays as they come from JSON, or comma-separated text from a spreadsheet cell or query string. */
@@ -147,9 +143,10 @@ export function parseFieldValue(field: NormalisedField, raw: unknown): Parsed {
       if (typeof raw === 'number' ? !Number.isFinite(raw) : !/^[+-]?\d+(\.\d+)?$/.test(text)) return bad(`${label} must be a number`);
       const value = Number(text);
       if (!Number.isInteger(value)) return bad(`${label} must be a whole number`);
-      if (!Number.isSafeInteger(value)) return bad(`${label} is too large`);
-      if (field.min !== undefined && value < field.min) return bad(`${label} must be at least ${field.min}`);
-      if (field.max !== undefined && value > field.max) return bad(`${label} must be at most ${field.max}`);
+      const min = Math.max(field.min ?? MIN_INT32, MIN_INT32);
+      const max = Math.min(field.max ?? MAX_INT32, MAX_INT32);
+      if (value < min) return bad(`${label} must be at least ${min}`);
+      if (value > max) return bad(`${label} must be at most ${max}`);
       return ok(value);
     }
     case 'decimal':
@@ -187,11 +184,11 @@ export function parseFieldValue(field: NormalisedField, raw: unknown): Parsed {
     }
     case 'listvalue':
     case 'reference': {
-      const id = toId(raw);
+      const id = parseRowId(raw);
       return id === undefined ? bad(`${label} must be chosen from the list`) : ok(id);
     }
     case 'multireference': {
-      const ids = toList(raw)?.map(toId);
+      const ids = toList(raw)?.map(parseRowId);
       if (!ids || ids.some((id) => id === undefined)) return bad(`${label} must be chosen from the list`);
       return ok([...new Set(ids)]);
     }
@@ -251,7 +248,7 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
     const at = [...path, field.name];
     if (field.system && field.name !== 'isActive') {
       // Child rows keep their id so the server can tell kept rows from new ones.
-      if (child && field.name === 'id' && toId(input.id) !== undefined) out.id = toId(input.id);
+      if (child && field.name === 'id' && parseRowId(input.id) !== undefined) out.id = parseRowId(input.id);
       continue;
     }
     if (field.readOnly) {
@@ -309,12 +306,12 @@ export function validateRow(entity: NormalisedEntity | string, input: unknown, m
   const ctx: Context = { issues: [] };
   const value = parseRow(def.fields, input, mode, [], ctx, false);
   if (mode === 'update' && isRecord(input)) {
-    const id = toId(input.id);
-    if (id === undefined) report(ctx, ['id'], isBlank(input.id) ? 'Id is required' : 'Id must be a whole number');
+    const id = parseRowId(input.id);
+    if (id === undefined) report(ctx, ['id'], isBlank(input.id) ? 'Id is required' : `Id must be a whole number from 1 to ${MAX_INT32}`);
     else value.id = id;
     const version = typeof input.version === 'string' && /^\d+$/.test(input.version.trim()) ? Number(input.version) : input.version;
-    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0)
-      report(ctx, ['version'], isBlank(input.version) ? 'Version is required' : 'Version must be a whole number');
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > MAX_INT32)
+      report(ctx, ['version'], isBlank(input.version) ? 'Version is required' : `Version must be a whole number from 0 to ${MAX_INT32}`);
     else value.version = version;
   }
   for (const [from, to] of def.ranges) {

@@ -5,7 +5,7 @@ import type { Database } from '../db/types';
 import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
-import { inTransaction } from '../data/routes';
+import { inTransaction } from '../data/transaction';
 import { updateRow } from '../data/write';
 import { activeCurrencies, currencyExists } from './currencies';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { acceptOtp, decryptSecret, encryptSecret, newOtpSecret } from './otp';
+import { decryptSecret, encryptSecret } from '../crypto/sealed';
+import { acceptOtp, newOtpSecret } from './otp';
 
 describe('TOTP secrets at rest', () => {
   const key = randomBytes(32);

@@ -16,10 +16,12 @@ import { recordRequestEvent, type Actor } from '../data/audit';
 import { anyDb } from '../data/store';
 import { authenticate, authenticateDuringPasswordChange, requireAuth } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
+import { ownEntry } from '../http/lookup';
 import { parseBody } from '../http/validate';
 import { insertJob } from '../jobs/queue';
+import { decryptSecret, encryptSecret } from '../crypto/sealed';
 import { underReservation, userKey } from './lockout';
-import { acceptOtp, decryptSecret, encryptSecret, newOtpSecret } from './otp';
+import { acceptOtp, newOtpSecret } from './otp';
 import { newPasswordProblem, samePasswordProblem } from './password-policy';
 import { hashPassword, refuseWhileHashingFull, verifyAgainstDummy, verifyPassword } from './passwords';
 import { enforceRateLimit, type LimitedAction } from './rate-limit';
@@ -285,7 +287,7 @@ const ACTIONS: Record<string, Action> = {
 };
 
 async function dispatch(request: FastifyRequest<{ Params: { action: string } }>, reply: FastifyReply) {
-  const action = ACTIONS[request.params.action.toLowerCase()];
+  const action = ownEntry(ACTIONS, request.params.action.toLowerCase());
   if (!action) throw new ApiError(404, `Unknown action: ${request.params.action.slice(0, 100)}`);
   if (!action.methods.includes(request.method)) {
     reply.header('Allow', action.methods.join(', '));

@@ -1,51 +1,21 @@
 import { findEntity, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { assertPrivilege, privilegesOf, requireAuth, type PrivilegeAction } from '../http/auth-guard';
+import { assertPrivilege, requireAuth, type PrivilegeAction } from '../http/auth-guard';
 import { ApiError } from '../http/envelope';
+import { hooksOf, type FilterCondition, type Verb } from './hooks';
 import { anyDb } from './store';
-
-export type Verb = 'fetch' | 'insert' | 'update' | 'delete';
 
 const ACTION: Record<Verb, PrivilegeAction> = { fetch: 'view', insert: 'edit', update: 'edit', delete: 'delete' };
 
-/**
- * Entity rules the privileges alone do not express, keyed by entity name: verbs the generic API
- * refuses (with the reason the caller reads), and a read check of its own.
- */
-interface EntityRule {
-  refuse?: Partial<Record<Verb, string>>;
-  authorizeFetch?(request: FastifyRequest, filters: readonly { ColumnName: string; ColumnValue?: unknown; Operator: string }[]): Promise<void>;
-}
-
-/** Holders of this privilege administer the console: they read every audit row. */
-export const ADMINISTRATOR_SCREEN = 'roleprivilege';
-
-const rules: Record<string, EntityRule> = {
-  privilege: {
-    refuse: {
-      insert: 'Privileges are the console screens; they are created from the registry at start',
-      delete: 'Privileges are the console screens; they are created from the registry at start',
-    },
-  },
-  auditlog: {
-    async authorizeFetch(request, filters) {
-      if ((await privilegesOf(request, ADMINISTRATOR_SCREEN)).ableToView) return;
-      const named = filters.find((f) => f.ColumnName.toLowerCase() === 'entity' && f.Operator.toUpperCase() === 'EQ');
-      const target = typeof named?.ColumnValue === 'string' ? findEntity(named.ColumnValue) : undefined;
-      if (!target) throw new ApiError(403, 'Filter the audit log by entity (entity EQ name) to read it');
-      await assertPrivilege(request, target.permission, 'view');
-    },
-  },
-};
-
-/** 403 unless the caller may run `verb` on the entity (its screen's privileges, then the entity's own rules). */
-export async function authorize(request: FastifyRequest, entity: NormalisedEntity, verb: Verb, filters: readonly { ColumnName: string; ColumnValue?: unknown; Operator: string }[] = []): Promise<void> {
-  const rule = rules[entity.name];
-  if (verb === 'fetch' && rule?.authorizeFetch) return rule.authorizeFetch(request, filters);
+/** 403 unless the caller may run `verb` on the entity (its screen's privileges, then its hooks' own rules). */
+export async function authorize(request: FastifyRequest, entity: NormalisedEntity, verb: Verb, filters: readonly FilterCondition[] = []): Promise<void> {
+  const hooks = hooksOf(request, entity);
+  const ownRead = hooks.find((h) => h.authorizeFetch);
+  if (verb === 'fetch' && ownRead) return ownRead.authorizeFetch!(request, filters);
   await assertPrivilege(request, entity.permission, ACTION[verb]);
   if (verb !== 'fetch' && entity.readOnly) throw new ApiError(403, `${entity.name} is written by the server only`);
-  const refused = rule?.refuse?.[verb];
+  const refused = hooks.map((h) => h.refuse?.[verb]).find((reason) => reason !== undefined);
   if (refused) throw new ApiError(403, refused);
 }
 

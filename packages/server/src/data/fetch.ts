@@ -4,7 +4,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { rowFilters } from './access';
 import { allOf, orderOf, whereOf } from './query';
 import { storedColumns, toApiRows } from './read';
-import { leadingIndexedColumns } from './schema/tables';
+import { leadingIndexedColumns } from '../db/schema/tables';
 import { anyDb, type AnyDb, type Row } from './store';
 
 export const DEFAULT_TAKE = 10;

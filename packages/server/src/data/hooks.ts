@@ -1,18 +1,11 @@
+import type { NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { entities, type NormalisedEntity } from '@backroom/schema';
 import type { AuthContext } from '../http/auth-guard';
 import type { AppContext } from '../context';
-import { customField } from '../domain/customfield/custom-field';
-import { futurePrice } from '../domain/futureproductprice/future-price';
-import { productBarcodes } from '../domain/product/barcodes';
-import { priceHistory } from '../domain/product/price-history';
-import { recipeComponents } from '../domain/product/recipe-components';
-import { supplierMapping } from '../domain/product/supplier-mapping';
-import { productVariants } from '../domain/product/variants';
-import { userAccount } from '../domain/user/user-account';
 import type { AnyDb, Row } from './store';
 
 export type WriteAction = 'insert' | 'update' | 'delete';
+export type Verb = 'fetch' | 'insert' | 'update' | 'delete';
 
 export interface HookContext {
   ctx: AppContext;
@@ -51,33 +44,57 @@ export interface ActionCall extends HookContext {
   body: Record<string, unknown>;
 }
 
+export type RowAction = (call: ActionCall) => Promise<unknown>;
+
+export type FilterCondition = { ColumnName: string; ColumnValue?: unknown; Operator: string };
+
 /**
- * A domain service the generic write path runs, named in the registry's `hooks` of an entity.
- * `beforeWrite` may return extra SQL columns for the row (columns the registry does not expose).
+ * Behaviour of one entity that the generic data service runs around its verbs. A domain module
+ * declares hooks per entity (modules/module.ts); the app hands them to the data service at start.
  */
 export interface EntityHook {
+  /** May return extra SQL columns for the row (columns the registry does not expose). */
   beforeWrite?(event: BeforeWrite): Promise<Record<string, unknown> | void>;
   afterWrite?(event: AfterWrite): Promise<void>;
-  /** Row actions of `Execute/{name}` other than delete (lock, apply, cancel…). */
-  actions?: Record<string, (call: ActionCall) => Promise<unknown>>;
+  /** Row actions of `Execute/{name}` and `/{family}/{action}` other than delete (lock, apply, cancel…). */
+  actions?: Record<string, RowAction>;
+  /** Verbs the generic API refuses for the entity, with the reason the caller reads. */
+  refuse?: Partial<Record<Verb, string>>;
+  /** Replaces the view-privilege check of a fetch (the audit log's own read rule). */
+  authorizeFetch?(request: FastifyRequest, filters: readonly FilterCondition[]): Promise<void>;
 }
 
-/**
- * Implemented hooks by registry name. Names the registry uses that are missing here (see
- * `missingHooks`) are skipped: the entity gets the generic behaviour only.
- */
-export const hooks: Record<string, EntityHook> = {
-  priceHistory,
-  userAccount,
-  productBarcodes,
-  recipeComponents,
-  supplierMapping,
-  productVariants,
-  futurePrice,
-  customField,
-};
+/** The hooks of every entity, as composed from the app's modules; case-insensitive action lookup. */
+export class EntityHooks {
+  private readonly byEntity = new Map<string, readonly EntityHook[]>();
 
-export const hooksOf = (entity: NormalisedEntity): EntityHook[] => entity.hooks.map((name) => hooks[name]).filter((h): h is EntityHook => h !== undefined);
+  constructor(entries: Iterable<readonly [string, EntityHook]>) {
+    for (const [name, hook] of entries) this.byEntity.set(name, [...(this.byEntity.get(name) ?? []), hook]);
+  }
 
-/** Hook names of the registry without an implementation, as `entity:hook`. */
-export const missingHooks = (): string[] => entities.flatMap((e) => e.hooks.filter((name) => !hooks[name]).map((name) => `${e.name}:${name}`));
+  of(entity: NormalisedEntity): readonly EntityHook[] {
+    return this.byEntity.get(entity.name) ?? [];
+  }
+
+  action(entity: NormalisedEntity, name: string): RowAction | undefined {
+    const wanted = name.toLowerCase();
+    for (const hook of this.of(entity))
+      for (const [action, run] of Object.entries(hook.actions ?? {})) if (action.toLowerCase() === wanted) return run;
+    return undefined;
+  }
+
+  /** Entity names the hooks were declared for. */
+  entities(): string[] {
+    return [...this.byEntity.keys()];
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set once when the app is composed (app.ts). */
+    entityHooks: EntityHooks;
+  }
+}
+
+/** The hooks of an entity for the app serving the request. */
+export const hooksOf = (request: FastifyRequest, entity: NormalisedEntity): readonly EntityHook[] => request.server.entityHooks.of(entity);

@@ -1,4 +1,4 @@
-import { OPERATORS, parseFieldValue, toStorageValue, type FetchFilter, type FetchRequest, type NormalisedEntity, type NormalisedField, type Operator } from '@backroom/schema';
+import { OPERATORS, parseFieldValue, parseRowId, toStorageValue, type FetchFilter, type FetchRequest, type NormalisedEntity, type NormalisedField, type Operator } from '@backroom/schema';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/connect';
 import { validationError } from '../http/envelope';
@@ -69,8 +69,9 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
     const link = sql.raw(field.table!);
     const exists = (ids: unknown[]) => sql<SqlBool>`exists (select 1 from ${link} l where l.parent_id = t.id${ids.length > 0 ? sql` and l.ref_id in (${sql.join(ids)})` : sql``})`;
     const id = (raw: string) => {
-      if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw refuse(`${at}.ColumnValue`, `${field.label} must be chosen from the list`);
-      return Number(raw);
+      const parsed = parseRowId(raw);
+      if (parsed === undefined) throw refuse(`${at}.ColumnValue`, `${field.label} must be chosen from the list`);
+      return parsed;
     };
     if (operator === 'EQ' || operator === 'IN') return exists(list().map(id));
     if (operator === 'ISNULL') return sql<SqlBool>`not ${exists([])}`;

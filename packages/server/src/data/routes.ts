@@ -1,25 +1,15 @@
-import { fetchRequest, findEntity, type NormalisedEntity } from '@backroom/schema';
+import { MAX_INT32, entities, familyOf, findEntity, parseRowId, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { assertPrivilege, authenticate, requireAuth } from '../http/auth-guard';
+import { authenticate } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
-import { procedures } from '../procedures/routes';
-import { allowedOutlets, authorize, type Verb } from './access';
+import { authorize } from './access';
 import { ALL_OPTION, assertDropdownAccess, dropdownOptions } from './dropdown';
 import { exportEntity, exportParameters } from './export-parameters';
-import { fetchRows } from './fetch';
-import { hooksOf, missingHooks } from './hooks';
-import { schemaDrift } from './schema/drift';
-import { anyDb, withCustom, type Row } from './store';
-import { deleteRows, insertRow, updateRow, upsertRow, type Writer } from './write';
-
-export const MAX_BULK_ROWS = 1000;
-
-const executeBody = z.looseObject({
-  action: z.string().trim().min(1).max(50),
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(MAX_BULK_ROWS),
-});
+import { schemaDrift } from '../db/schema/drift';
+import { anyDb } from './store';
+import { actionIds, runAction, verbNamed, verbs, type VerbName } from './verbs';
 
 const dropdownQuery = z.object({
   all: z.enum(['true', 'false']).optional(),
@@ -35,121 +25,61 @@ function entityOf(name: string): NormalisedEntity {
   return entity;
 }
 
-const UNIQUE_VIOLATION = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
+/** Every entity by its family names, lower-cased: its entity name, and its screen's `api` name. */
+const byFamily = new Map<string, NormalisedEntity>(entities.map((e) => [e.name, e]));
+for (const entity of entities) if (!byFamily.has(familyOf(entity).toLowerCase())) byFamily.set(familyOf(entity).toLowerCase(), entity);
 
-/** One transaction for the whole write: every row or none. */
-export async function inTransaction<T>(request: FastifyRequest, entity: NormalisedEntity, work: (w: Writer) => Promise<T>): Promise<T> {
-  const { ctx } = request.server;
-  const auth = requireAuth(request);
-  // Looked up before the transaction: SQLite has one connection, which the transaction holds.
-  await allowedOutlets(request);
-  try {
-    return await anyDb(ctx)
-      .transaction()
-      .execute(async (trx) => work({ ctx, trx, auth, request, entity: await withCustom(trx, entity), now: new Date().toISOString() }));
-  } catch (error) {
-    // The checks before each write name the field; this is the database's own guard against a race.
-    if (UNIQUE_VIOLATION.has((error as { code?: string }).code ?? '')) throw new ApiError(409, 'A unique value is already used');
-    throw error;
-  }
+/** `DataRepository/{address}/{name}` → the verb it runs. */
+const REPOSITORY: Record<string, { method: 'GET' | 'POST'; verb: VerbName }> = {
+  fetch: { method: 'POST', verb: 'fetch' },
+  fields: { method: 'GET', verb: 'fields' },
+  Insert: { method: 'POST', verb: 'insert' },
+  Update: { method: 'POST', verb: 'update' },
+  upsert: { method: 'POST', verb: 'upsert' },
+  bulkupsert: { method: 'POST', verb: 'bulkupsert' },
+  bulkupdate: { method: 'POST', verb: 'bulkupdate' },
+  Execute: { method: 'POST', verb: 'execute' },
+};
+
+type FamilyRequest = FastifyRequest<{ Params: { family: string; action: string; id?: string } }>;
+
+/**
+ * `/api/{family}/{action}[/{id}]`, any method, for every registry entity: the generic verbs by name,
+ * else an action of the entity's hooks. Fastify's router prefers static segments, so the named
+ * routes of a family (`user/Locked`, `RolePrivileges/Grid`, …) keep answering.
+ */
+async function familyCall(request: FamilyRequest) {
+  const entity = byFamily.get(request.params.family.toLowerCase());
+  // The same answer as an address no route has.
+  if (!entity) throw new ApiError(404, 'Not found');
+  const id = request.params.id === undefined ? null : parseRowId(request.params.id);
+  if (id === undefined) throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
+  const verb = verbNamed(request.params.action);
+  if (verb) return verb({ request, entity, body: request.body, id });
+  const { ids, rest } = actionIds(request.body, id);
+  const answer = await runAction(request, entity, request.params.action, ids, rest);
+  if (!answer) throw new ApiError(404, `${request.params.family} has no action ${request.params.action}`);
+  return answer;
 }
 
-/** Runs `write` for each row of an array body; a failing row's errors are named by its index. */
-async function eachRow(rows: unknown, write: (row: unknown) => Promise<Row>): Promise<Row[]> {
-  if (!Array.isArray(rows)) throw validationError([{ field: 'body', message: 'Send an array of rows' }]);
-  if (rows.length > MAX_BULK_ROWS) throw validationError([{ field: 'body', message: `At most ${MAX_BULK_ROWS} rows at once` }]);
-  const out: Row[] = [];
-  for (const [i, row] of rows.entries()) {
-    try {
-      out.push(await write(row));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const errors = (error.errors ?? [{ field: '', message: error.message }]).map((e) => ({ field: e.field ? `${i}.${e.field}` : String(i), message: e.message }));
-      throw new ApiError(error.status, `Row ${i}: ${error.message}`, errors);
-    }
-  }
-  return out;
-}
-
-/** The generic DataRepository verbs and the AppModule dropdown and export-parameter calls, over the registry. */
+/** The generic data API over the registry: DataRepository verbs, resource families, dropdowns, export parameters. */
 export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string): Promise<void> {
   const drift = await schemaDrift(anyDb(app.ctx));
   if (drift.length > 0) throw new Error(`The database does not match the entity registry (add a migration): ${drift.join('; ')}`);
-  const missing = missingHooks();
-  if (missing.length > 0) app.log.warn({ hooks: missing }, 'registry hooks without an implementation run the generic behaviour only');
 
-  const repo = `${apiPrefix}/DataRepository`;
   const opts = { preHandler: authenticate };
-  type Named = { Params: { name: string } };
+  for (const [address, { method, verb }] of Object.entries(REPOSITORY)) {
+    app.route<{ Params: { name: string } }>({
+      method,
+      url: `${apiPrefix}/DataRepository/${address}/:name`,
+      ...opts,
+      handler: (request) => verbs[verb]({ request, entity: entityOf(request.params.name), body: request.body, id: null }),
+    });
+  }
 
-  const guarded = async (request: FastifyRequest<Named>, verb: Verb, filters?: Parameters<typeof authorize>[3]) => {
-    const entity = entityOf(request.params.name);
-    await authorize(request, entity, verb, filters);
-    return entity;
-  };
-
-  app.post<Named>(`${repo}/fetch/:name`, opts, async (request) => {
-    const body = parseBody(fetchRequest, request.body);
-    const entity = await guarded(request, 'fetch', body.filters ?? []);
-    const { rows, totalCount, totalCountCapped } = await fetchRows(request, await withCustom(anyDb(app.ctx), entity), body);
-    return totalCountCapped ? { ...ok(rows, 'OK', totalCount), totalCountCapped } : ok(rows, 'OK', totalCount);
-  });
-
-  app.get<Named>(`${repo}/fields/:name`, opts, async (request) => {
-    const entity = await guarded(request, 'fetch');
-    return ok((await withCustom(anyDb(app.ctx), entity)).fields);
-  });
-
-  app.post<Named>(`${repo}/Insert/:name`, opts, async (request) => {
-    const entity = await guarded(request, 'insert');
-    return ok(await inTransaction(request, entity, (w) => insertRow(w, w.entity, request.body)), 'Saved');
-  });
-
-  app.post<Named>(`${repo}/Update/:name`, opts, async (request) => {
-    const entity = await guarded(request, 'update');
-    return ok(await inTransaction(request, entity, (w) => updateRow(w, w.entity, request.body)), 'Saved');
-  });
-
-  app.post<Named>(`${repo}/upsert/:name`, opts, async (request) => {
-    const entity = await guarded(request, 'insert');
-    return ok(await inTransaction(request, entity, (w) => upsertRow(w, w.entity, request.body)), 'Saved');
-  });
-
-  app.post<Named>(`${repo}/bulkupsert/:name`, opts, async (request) => {
-    const entity = await guarded(request, 'insert');
-    const rows = await inTransaction(request, entity, (w) => eachRow(request.body, (row) => upsertRow(w, w.entity, row)));
-    return ok(rows, `Saved ${rows.length} rows`, rows.length);
-  });
-
-  app.post<Named>(`${repo}/bulkupdate/:name`, opts, async (request) => {
-    const entity = await guarded(request, 'update');
-    const rows = await inTransaction(request, entity, (w) => eachRow(request.body, (row) => updateRow(w, w.entity, row)));
-    return ok(rows, `Saved ${rows.length} rows`, rows.length);
-  });
-
-  app.post<Named>(`${repo}/Execute/:name`, opts, async (request) => {
-    const entity = entityOf(request.params.name);
-    const { action, ids, ...rest } = parseBody(executeBody, request.body);
-    if (action.toLowerCase() === 'delete') {
-      await authorize(request, entity, 'delete');
-      const deleted = await inTransaction(request, entity, (w) => deleteRows(w, w.entity, ids));
-      return ok({ deleted }, `Deleted ${deleted} rows`);
-    }
-    const run = hooksOf(entity)
-      .map((hook) => hook.actions?.[action])
-      .find((a) => a !== undefined);
-    if (!run) throw validationError([{ field: 'action', message: `Unknown action: ${action}` }], `Unknown action: ${action}`);
-    await authorize(request, entity, 'update');
-    return ok(await inTransaction(request, entity, (w) => run({ ...w, ids, body: rest })));
-  });
-
-  app.post<Named>(`${repo}/executejson/:name`, opts, async (request) => {
-    const procedure = procedures.find(request.params.name);
-    if (!procedure) throw validationError([{ field: 'name', message: `Unknown procedure: ${request.params.name}` }], `Unknown procedure: ${request.params.name}`);
-    if (procedure.privilege) await assertPrivilege(request, procedure.privilege.screen, procedure.privilege.action);
-    const result = await procedure.run(app.ctx, parseBody(procedure.input, request.body), request);
-    return ok(result.data, 'OK', result.totalCount);
-  });
+  const method = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  app.route({ method, url: `${apiPrefix}/:family/:action`, ...opts, handler: familyCall });
+  app.route({ method, url: `${apiPrefix}/:family/:action/:id`, ...opts, handler: familyCall });
 
   const appModule = `${apiPrefix}/AppModule`;
   app.get<{ Params: { id: string } }>(`${appModule}/GetDropDown/:id`, opts, async (request) => {

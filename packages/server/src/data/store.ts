@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { findEntity, withCustomFields, type CustomFieldRow, type NormalisedEntity } from '@backroom/schema';
 import type { Kysely } from 'kysely';
-import { decryptSecret, encryptSecret } from '../auth/otp';
+import { decryptSecret, encryptSecret } from '../crypto/sealed';
 import type { AppContext } from '../context';
 
 /**

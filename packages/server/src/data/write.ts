@@ -197,12 +197,12 @@ function columnsOf(w: Writer, entity: NormalisedEntity, row: Row, current: Row |
 async function runBefore(w: Writer, entity: NormalisedEntity, action: 'insert' | 'update' | 'delete', id: number | null, row: Row, input: unknown = {}): Promise<Row> {
   const extra: Row = {};
   const sent = isRecord(input) ? input : {};
-  for (const hook of hooksOf(entity)) Object.assign(extra, await hook.beforeWrite?.({ ...w, action, id, row, input: sent }));
+  for (const hook of hooksOf(w.request, entity)) Object.assign(extra, await hook.beforeWrite?.({ ...w, action, id, row, input: sent }));
   return extra;
 }
 
 async function runAfter(w: Writer, entity: NormalisedEntity, action: 'insert' | 'update' | 'delete', id: number, before: Row | null, after: Row | null): Promise<void> {
-  for (const hook of hooksOf(entity)) await hook.afterWrite?.({ ...w, action, id, before, after });
+  for (const hook of hooksOf(w.request, entity)) await hook.afterWrite?.({ ...w, action, id, before, after });
 }
 
 const sentSecrets = (entity: NormalisedEntity, row: Row) => new Set(entity.fields.filter((f) => f.kind === 'secret' && f.name in row).map((f) => f.name));

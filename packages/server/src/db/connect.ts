@@ -75,23 +75,40 @@ export function openSqlite(dataDir: string): Db {
 const INT8_OID = 20;
 
 /**
- * `onIdleError` receives errors of idle pooled connections (the server restarting, a connection
- * killed by an administrator); without a listener they would crash the process.
+ * How the pool behaves when PostgreSQL goes away (docs/DECISIONS.md, "Database outages"): a request
+ * waits at most `connectionTimeoutMillis` for a connection, then fails (503); dead connections are
+ * dropped as soon as they fail and new ones are opened on demand, so service resumes with the first
+ * request after the server is back; TCP keep-alive finds connections a silent network dropped.
  */
-export function openPostgres(connectionString: string, onIdleError: (error: Error) => void): Db {
+export const POOL_SETTINGS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 10_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
+
+/**
+ * `onConnectionError` receives the error of any pooled connection, idle or checked out (the server
+ * restarting, a connection killed by an administrator). node-postgres emits those as `'error'`
+ * events, which crash the process when nobody listens: every connection gets a listener when made.
+ */
+export function openPostgres(connectionString: string, onConnectionError: (error: Error) => void): Db {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    ...POOL_SETTINGS,
     // count(*) and bigint sums come back as strings by default; every count here fits a JS number.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  pool.on('error', onIdleError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  // The pool re-emits an idle connection's error, which the connection's own listener has reported.
+  pool.on('error', () => {});
   return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string; onIdleError: (error: Error) => void }): Db {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError) : openSqlite(options.dataDir);
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string; onConnectionError: (error: Error) => void }): Db {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onConnectionError) : openSqlite(options.dataDir);
 }

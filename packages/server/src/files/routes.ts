@@ -5,6 +5,12 @@ import { authenticate } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { DEFAULT_FOLDER, FOLDER_PATTERN, UPLOAD_LIMIT_BYTES, acceptedType, storeFile } from './store';
 
+/** Busboy fails on a cut-short or garbled multipart body with a plain Error: the body's fault, a 400. */
+const malformedMultipart = (error: unknown): never => {
+  if (error instanceof ApiError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+  throw new ApiError(400, 'Malformed multipart body');
+};
+
 const STORED_NAME = /^[a-z0-9][a-z0-9_-]{0,39}\/[0-9a-f-]{36}\.[a-z]{3,4}$/i;
 
 /**
@@ -27,9 +33,9 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         throw new ApiError(400, 'Invalid folder', [{ field: 'folder', message: 'Use letters, digits, - and _ (at most 40)' }]);
       }
       if (!request.isMultipart()) throw new ApiError(415, 'Send the file as multipart/form-data');
-      const part = await request.file();
+      const part = await request.file().catch(malformedMultipart);
       if (!part || part.fieldname !== 'file') throw new ApiError(400, 'No file', [{ field: 'file', message: 'Choose a file to upload' }]);
-      const content = await part.toBuffer();
+      const content = await part.toBuffer().catch(malformedMultipart);
       // The plugin stops reading at the limit but does not always throw; a cut file must not be kept.
       if (part.file.truncated) throw new ApiError(413, `The file is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MB`);
       if (content.length === 0) throw new ApiError(400, 'Empty file', [{ field: 'file', message: 'The file is empty' }]);

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError, sendError } from './envelope';
 
 const FASTIFY_ERRORS: Record<string, [number, string]> = {
@@ -9,7 +10,19 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body size did not match Content-Length'],
 };
 
-/** Every failure becomes an envelope; only ApiError and known client errors pass their message on. */
+/** Seconds a client is asked to wait before retrying while the database is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer while the database is down or restarting: the request may be sent again later. */
+export function sendUnavailable(reply: FastifyReply, message = 'The database is unavailable; try again in a few seconds') {
+  reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return sendError(reply, 503, message);
+}
+
+/**
+ * Every failure becomes an envelope; only ApiError and known client errors pass their message on.
+ * A database that cannot be reached is a 503, whatever the route was doing.
+ */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -20,6 +33,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (known) return sendError(reply, known[0], known[1]);
     const status = error.statusCode;
     if (status !== undefined && status >= 400 && status < 500) return sendError(reply, status, error.message);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendUnavailable(reply);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'Internal server error');
   });

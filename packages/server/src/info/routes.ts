@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { migrationsCurrent } from '../db/migrate';
 import { ok, sendError } from '../http/envelope';
+import { sendUnavailable } from '../http/errors';
 
 const API_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -20,7 +21,7 @@ export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, api
       await sql`select 1`.execute(db);
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
-      return sendError(reply, 503, 'Database unreachable');
+      return sendUnavailable(reply, 'Database unreachable');
     }
     if (!(await migrationsCurrent(db))) return sendError(reply, 503, 'Migrations pending');
     return ok({ database: 'ok', migrations: 'current' });

@@ -1,5 +1,5 @@
 import type { NormalisedEntity } from '@backroom/schema';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { allowedOutlets } from '../data/access';
 import { withCustom, type AnyDb } from '../data/store';
@@ -23,11 +23,11 @@ export async function actingUser(db: AnyDb, userName: string | null | undefined)
 
 /**
  * A stand-in request for the generic write path outside HTTP: the path reads only the caller
- * (`auth`) and the app (`server.ctx`) from it, for the caller's outlet limits. Made before a
+ * (`auth`) and the app (`server`: its context and the entity hooks) from it, for the caller's outlet limits. Made before a
  * transaction: those limits are read outside it, and SQLite's one connection is the transaction's.
  */
-export async function actingRequest(ctx: AppContext, auth: AuthContext): Promise<FastifyRequest> {
-  const request = { server: { ctx }, auth, privilegeCache: null } as unknown as FastifyRequest;
+export async function actingRequest(server: FastifyInstance, auth: AuthContext): Promise<FastifyRequest> {
+  const request = { server, auth, privilegeCache: null } as unknown as FastifyRequest;
   await allowedOutlets(request);
   return request;
 }

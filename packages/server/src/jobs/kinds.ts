@@ -1,11 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { authJobKinds } from '../auth/jobs';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { applyFuturePrices } from '../domain/futureproductprice/apply-future-prices';
 import type { PrivilegeAction } from '../http/auth-guard';
 
 export interface JobRun {
   ctx: AppContext;
+  /** The app the worker serves: for writes through the generic data service (its hooks). */
+  server: FastifyInstance;
   log: FastifyBaseLogger;
   payload: unknown;
   /** Records progress (0–100) on the job row. */
@@ -21,13 +21,9 @@ export interface JobKind {
   run(job: JobRun): Promise<unknown>;
 }
 
-const HOUR = 60 * 60 * 1000;
-
-export const jobKinds: Record<string, JobKind> = {
-  applyFuturePrices: {
-    privilege: { screen: 'futureproductprice', action: 'edit' },
-    everyMs: HOUR,
-    run: ({ ctx, log, progress }) => applyFuturePrices(ctx, log, progress),
-  },
-  ...authJobKinds,
-};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every job kind by name, declared by the app's modules (modules/compose.ts). */
+    jobKinds: Readonly<Record<string, JobKind>>;
+  }
+}

@@ -3,19 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { anyDb } from '../data/store';
 import { assertPrivilege, authenticate } from '../http/auth-guard';
 import { ok, validationError } from '../http/envelope';
+import { ownEntry } from '../http/lookup';
 import { parseBody } from '../http/validate';
-import { jobKinds } from './kinds';
-import { insertJob, toJob } from './queue';
+import { insertJob, newLease, toJob } from './queue';
 import { runJob } from './runner';
 
 /** `POST /api/jobs/Run {kind}`: runs a job now, in the request, and answers the finished job. */
-export function registerJobRoutes(app: FastifyInstance, apiPrefix: string): void {
+export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, leaseMs: number): void {
   app.post(`${apiPrefix}/jobs/Run`, { preHandler: authenticate }, async (request) => {
     const { kind: name } = parseBody(jobRunRequest, request.body);
-    const kind = jobKinds[name];
+    const kind = ownEntry(app.jobKinds, name);
     if (!kind) throw validationError([{ field: 'kind', message: `Unknown job kind: ${name}` }], `Unknown job kind: ${name}`);
     await assertPrivilege(request, kind.privilege.screen, kind.privilege.action);
-    const job = await insertJob(anyDb(app.ctx), name, { status: 'running' });
-    return ok(toJob(await runJob(app.ctx, request.log, job)));
+    const lease = newLease(leaseMs);
+    const job = await insertJob(anyDb(app.ctx), name, { lease });
+    return ok(toJob(await runJob(app, request.log, job, lease)));
   });
 }

@@ -1,35 +1,57 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { anyDb } from '../data/store';
-import { jobKinds } from './kinds';
-import { updateJob, type JobRow } from './queue';
+import { ownEntry } from '../http/lookup';
+import { MAX_ATTEMPTS, finishJob, jobById, renewLease, type JobRow, type Lease } from './queue';
 
-export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 60_000;
 
+/** Thrown by `progress` once the run has lost its lease: another run holds the job now. */
+class LeaseLost extends Error {}
+
 /**
- * Runs a job already marked running and records the outcome: done with its result, queued again
- * after a delay while attempts remain, else failed with the error.
+ * Runs a job this run holds under `lease` and records the outcome: done with its result, queued
+ * again after a delay while tries remain, else failed with the error. The lease is renewed three
+ * times per period while the job runs, and by every progress report. A run that lost the lease
+ * (it stalled past the lease and another run took the job over) records nothing and answers the
+ * row as the new holder left it.
  */
-export async function runJob(ctx: AppContext, log: FastifyBaseLogger, job: JobRow): Promise<JobRow> {
+export async function runJob(server: FastifyInstance, log: FastifyBaseLogger, job: JobRow, lease: Lease): Promise<JobRow> {
+  const { ctx } = server;
   const db = anyDb(ctx);
-  const kind = jobKinds[job.kind];
-  if (!kind) return updateJob(db, job.id, { status: 'failed', error: `Unknown job kind ${job.kind}` });
+  const id = Number(job.id);
+  const lost = () => {
+    log.warn({ job: id, kind: job.kind, holder: lease.holder }, 'job lease lost to another run; this run’s outcome is dropped');
+    return jobById(db, id);
+  };
+  const finish = async (set: Parameters<typeof finishJob>[3]) => (await finishJob(db, id, lease, set)) ?? lost();
+
+  const kind = ownEntry(server.jobKinds, job.kind);
+  if (!kind) return finish({ status: 'failed', error: `Unknown job kind ${job.kind}` });
+  const heartbeat = setInterval(() => {
+    renewLease(db, id, lease).then(
+      (held) => held || log.warn({ job: id, holder: lease.holder }, 'job lease lost to another run'),
+      (error: unknown) => log.warn({ err: error, job: id }, 'job lease not renewed'),
+    );
+  }, lease.ms / 3);
   try {
     const result = await kind.run({
       ctx,
+      server,
       log,
       payload: job.payload === null ? null : JSON.parse(job.payload),
       progress: async (percent) => {
-        await updateJob(db, job.id, { progress: Math.round(percent) });
+        if (!(await renewLease(db, id, lease, Math.round(percent)))) throw new LeaseLost(`Job ${id} is held by another run`);
       },
     });
-    return await updateJob(db, job.id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null), error: null });
+    return await finish({ status: 'done', progress: 100, result: JSON.stringify(result ?? null), error: null });
   } catch (error) {
+    if (error instanceof LeaseLost) return lost();
     const message = error instanceof Error ? error.message : String(error);
-    log.error({ err: error, job: job.id, kind: job.kind }, 'job failed');
-    if (Number(job.attempts) < MAX_ATTEMPTS)
-      return updateJob(db, job.id, { status: 'queued', error: message, run_after: new Date(Date.now() + RETRY_DELAY_MS * Number(job.attempts)).toISOString() });
-    return updateJob(db, job.id, { status: 'failed', error: message });
+    log.error({ err: error, job: id, kind: job.kind }, 'job failed');
+    const attempts = Number(job.attempts);
+    if (attempts < MAX_ATTEMPTS) return finish({ status: 'queued', error: message, run_after: new Date(Date.now() + RETRY_DELAY_MS * attempts).toISOString() });
+    return finish({ status: 'failed', error: message });
+  } finally {
+    clearInterval(heartbeat);
   }
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { anyDb } from '../data/store';
-import { jobKinds } from './kinds';
-import { claimNext, ensureQueued } from './queue';
+import { claimNext, ensureScheduled, newLease } from './queue';
 import { runJob } from './runner';
 
 export interface WorkerSettings {
@@ -10,6 +9,8 @@ export interface WorkerSettings {
   pollMs: number;
   /** Replaces every scheduled kind's period (tests, demos); null keeps theirs. */
   scheduleMs: number | null;
+  /** How long a running job stays held without a heartbeat; a job whose lease ran out is claimed again. */
+  leaseMs: number;
 }
 
 const positive = (name: string, value: string | undefined): number | null => {
@@ -21,7 +22,7 @@ const positive = (name: string, value: string | undefined): number | null => {
 
 /**
  * JOB_WORKER (1/0; on by default, off under test runners, NODE_ENV=test), JOB_POLL_MS=5000,
- * JOB_SCHEDULE_MS (overrides the hourly period of scheduled kinds).
+ * JOB_SCHEDULE_MS (overrides the hourly period of scheduled kinds), JOB_LEASE_MS=60000.
  */
 export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettings {
   const flag = env.JOB_WORKER?.trim().toLowerCase();
@@ -29,35 +30,39 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
     enabled: flag === undefined || flag === '' ? env.NODE_ENV !== 'test' : ['1', 'true', 'yes', 'on'].includes(flag),
     pollMs: positive('JOB_POLL_MS', env.JOB_POLL_MS) ?? 5000,
     scheduleMs: positive('JOB_SCHEDULE_MS', env.JOB_SCHEDULE_MS),
+    leaseMs: positive('JOB_LEASE_MS', env.JOB_LEASE_MS) ?? 60_000,
   };
 }
 
 /**
- * The worker loop: queues the scheduled kinds, then runs due jobs one after another, resting
- * `pollMs` when none is due. Returns the function that stops it (after the job in hand).
+ * The worker loop: makes sure each scheduled kind has a run queued, then runs due jobs one after
+ * another, resting `pollMs` when none is due. A failure (the database down) ends the round, logged;
+ * the next round starts after `pollMs` like any other. Returns the function that stops it (after
+ * the job in hand).
  */
 export async function startWorker(app: FastifyInstance, settings: WorkerSettings): Promise<() => Promise<void>> {
   const { ctx, log } = app;
   const db = anyDb(ctx);
-  const periodOf = (kind: string) => settings.scheduleMs ?? jobKinds[kind]?.everyMs;
-  for (const [name, kind] of Object.entries(jobKinds)) if (kind.everyMs) await ensureQueued(db, name, new Date());
+  const scheduled = Object.entries(app.jobKinds).flatMap(([name, kind]) => (kind.everyMs ? [[name, settings.scheduleMs ?? kind.everyMs] as const] : []));
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
 
   const drain = async () => {
+    for (const [name, periodMs] of scheduled) await ensureScheduled(db, name, periodMs);
     while (!stopped) {
-      const job = await claimNext(ctx);
+      const lease = newLease(settings.leaseMs);
+      const job = await claimNext(ctx, lease);
       if (!job) return;
-      const done = await runJob(ctx, log, job);
-      const period = periodOf(done.kind);
-      if (period && done.status !== 'queued') await ensureQueued(db, done.kind, new Date(Date.now() + period));
+      const done = await runJob(app, log, job, lease);
+      const period = scheduled.find(([name]) => name === done.kind)?.[1];
+      if (period && done.status !== 'queued') await ensureScheduled(db, done.kind, period);
     }
   };
   const loop = () => {
     current = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'job worker failed'))
+      .catch((error: unknown) => log.error({ err: error }, 'job worker round failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, settings.pollMs);
       });

@@ -1,4 +1,4 @@
-import { getEntity } from '@backroom/schema';
+import { MAX_INT32, getEntity, rowId, rowIdNumber } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allowedOutlets } from '../data/access';
@@ -14,18 +14,18 @@ export const MAX_GRID_ROWS = 100;
 export const MAX_CHANGES = 1000;
 
 const gridRequest = z.object({
-  Skip: z.coerce.number().int().min(0).default(0),
+  Skip: z.coerce.number().int().min(0).max(MAX_INT32).default(0),
   Take: z.coerce.number().int().min(1).max(MAX_GRID_ROWS).default(10),
   search: z.string().max(200).optional(),
-  category: z.coerce.number().int().positive().nullish(),
+  category: rowId.nullish(),
 });
 
 const saveRequest = z.object({
   changes: z
     .array(
       z.object({
-        product: z.number().int().positive(),
-        outlet: z.number().int().positive(),
+        product: rowIdNumber,
+        outlet: rowIdNumber,
         price: z.union([z.string().max(30), z.number(), z.null()]),
       }),
     )

@@ -39,4 +39,9 @@ export class ProcedureRegistry {
   find(name: string): Procedure | undefined {
     return this.byName.get(name.toLowerCase());
   }
+
+  /** Every registered procedure's name. */
+  names(): string[] {
+    return [...this.byName.values()].map((procedure) => procedure.name);
+  }
 }

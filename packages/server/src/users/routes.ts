@@ -8,7 +8,7 @@ import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { recordRequestEvent } from '../data/audit';
-import { inTransaction } from '../data/routes';
+import { inTransaction } from '../data/transaction';
 import { updateRow } from '../data/write';
 
 async function userOrNotFound(ctx: AppContext, userId: number) {

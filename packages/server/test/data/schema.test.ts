@@ -1,8 +1,13 @@
-import { entities, storageType } from '@backroom/schema';
+import { readFileSync } from 'node:fs';
+import { entities, entityDefs, menuGroups, normaliseRegistry, screens, storageType, field as f } from '@backroom/schema';
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schemaDrift } from '../../src/data/schema/drift';
-import { entityTables } from '../../src/data/schema/tables';
+import { operationsMigration } from '../../src/db/migrations/operations';
+import { diffSchemas } from '../../src/db/schema/diff';
+import { schemaDrift } from '../../src/db/schema/drift';
+import { registrySchema, type SchemaModel } from '../../src/db/schema/model';
+import { entityTables } from '../../src/db/schema/tables';
+import { database } from '../support/server';
 import { useTestServer } from '../support/harness';
 
 const t = useTestServer();
@@ -37,5 +42,54 @@ describe('the migrated database against the registry', () => {
   it('reports a field whose column is missing', async () => {
     await sql`alter table supplier drop column address`.execute(db);
     expect(await schemaDrift(db)).toEqual(['supplier.address: column missing']);
+  });
+});
+
+const snapshot = () => JSON.parse(readFileSync(new URL('../../src/db/migrations/registry-snapshot.json', import.meta.url), 'utf8')) as SchemaModel;
+
+describe('the frozen migration chain', () => {
+  const u = useTestServer({ users: ['admin'] });
+  let db: Kysely<unknown>;
+  beforeAll(async () => {
+    db = u.server.app.ctx.db as unknown as Kysely<unknown>;
+  });
+
+  it('has a migration for every registry change (else: npm run migration:new -- <name>)', () => {
+    expect(diffSchemas(snapshot(), registrySchema())).toEqual([]);
+  });
+
+  it('upgrades a database in place when a field is added through the documented steps', async () => {
+    // Step 1: a new field in the registry (here a copy of it with supplier.season).
+    const defs = entityDefs(menuGroups).map((d) =>
+      d.def.name === 'supplier' ? { ...d, def: { ...d.def, fields: { ...d.def.fields, season: f.text({ maxLength: 20 }), preferredOutlet: f.ref('outlet') } } } : d,
+    );
+    const changed = normaliseRegistry(defs, screens.map((s) => s.name));
+    // Step 2: `npm run migration:new` writes the difference as steps.
+    const steps = diffSchemas(snapshot(), registrySchema(changed));
+    expect(steps).toEqual([
+      { op: 'addColumn', table: 'supplier', column: { name: 'season', type: 'text' } },
+      { op: 'addColumn', table: 'supplier', column: { name: 'preferred_outlet_id', type: 'integer' }, foreignKey: { column: 'preferred_outlet_id', references: 'outlet' } },
+      { op: 'createIndex', index: { name: 'supplier_preferred_outlet_id_idx', table: 'supplier', columns: ['preferred_outlet_id'] } },
+    ]);
+    // Step 3: the next start runs it on the existing database, rows and all.
+    const supplier = await u.post('/DataRepository/Insert/supplier', { code: 'S-UPG', name: 'Before the upgrade' });
+    expect(supplier.status).toBe(200);
+    await operationsMigration(steps).up(db);
+    expect((await db.introspection.getTables()).find((table) => table.name === 'supplier')!.columns.map((c) => c.name)).toEqual(expect.arrayContaining(['season', 'preferred_outlet_id']));
+    const kept = await sql<{ name: string }>`select name from supplier where id = ${supplier.body.data.id}`.execute(db);
+    expect(kept.rows).toEqual([{ name: 'Before the upgrade' }]);
+    await expect(sql`update supplier set preferred_outlet_id = 999999 where id = ${supplier.body.data.id}`.execute(db)).rejects.toThrow(/foreign key/i);
+  });
+
+  it('holds every reference with a database foreign key', async () => {
+    const category = await u.post('/DataRepository/Insert/category', { code: 'FK-C', name: 'Held' });
+    expect(category.status).toBe(200);
+    await expect(sql`update category set department_id = 999999 where id = ${category.body.data.id}`.execute(db)).rejects.toThrow(/foreign key/i);
+    // Child rows go with their parent.
+    const attribute = await u.post('/DataRepository/Insert/attribute', { code: 'FK-A', name: 'Owned', kind: 'list', values: [{ code: 'X', name: 'X' }] });
+    expect(attribute.status).toBe(200);
+    await sql`delete from attribute where id = ${attribute.body.data.id}`.execute(db);
+    expect((await sql`select id from attribute_values where parent_id = ${attribute.body.data.id}`.execute(db)).rows).toEqual([]);
+    expect(database === 'sqlite' ? (await sql`pragma foreign_key_check`.execute(db)).rows : []).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
+import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
+import { applyFuturePrices } from '../../src/domain/futureproductprice/apply-future-prices';
 import { dayFromToday, outletId, rowById, scheduleFuturePrice } from './support';
 
 const c = useCatalogue();
@@ -78,5 +80,24 @@ describe('applyFuturePrices', () => {
     const unknown = await c.post('/jobs/Run', { kind: 'nosuchjob' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toMatchObject([{ field: 'kind' }]);
+  });
+});
+
+describe('applyFuturePrices by each outlet’s own date', () => {
+  it('applies a row once its outlet’s day has begun, whatever the server’s date', async () => {
+    // 2030-01-01 12:00 UTC is already 2 January on Kiritimati (UTC+14) and still 1 January in Pago Pago (UTC−11).
+    const at = new Date('2030-01-01T12:00:00Z');
+    const outlet = findEntity('outlet')!;
+    const east = await c.builder.insert(outlet, { code: 'KIRI', name: 'Kiritimati', timezone: 'Pacific/Kiritimati' });
+    const west = await c.builder.insert(outlet, { code: 'PAGO', name: 'Pago Pago', timezone: 'Pacific/Pago_Pago' });
+    const product = await c.newProduct({ sellingPrice: '3.00' });
+    const early = await scheduleFuturePrice(c, { product: product.id, outlet: east.id, newPrice: '3.10', effectiveDate: '2030-01-02' });
+    const notYet = await scheduleFuturePrice(c, { product: product.id, outlet: west.id, newPrice: '3.20', effectiveDate: '2030-01-02' });
+    const due = await scheduleFuturePrice(c, { product: product.id, outlet: west.id, newPrice: '3.30', effectiveDate: '2030-01-01' });
+
+    const result = await applyFuturePrices(c.server.app, c.server.app.log, async () => {}, at);
+    expect(result.failed).toEqual([]);
+    const statuses = await Promise.all([early, notYet, due].map(async (r) => (await rowById(c, 'futureproductprice', r.id)).status));
+    expect(statuses).toEqual(['applied', 'pending', 'applied']);
   });
 });

@@ -6,9 +6,9 @@ import { dayFromToday, rowById, scheduleFuturePrice } from './support';
 
 describe('worker settings', () => {
   it('are off under test, on otherwise, and read the poll and schedule periods', () => {
-    expect(workerSettings({ NODE_ENV: 'test' })).toEqual({ enabled: false, pollMs: 5000, scheduleMs: null });
+    expect(workerSettings({ NODE_ENV: 'test' })).toEqual({ enabled: false, pollMs: 5000, scheduleMs: null, leaseMs: 60_000 });
     expect(workerSettings({ NODE_ENV: 'production' }).enabled).toBe(true);
-    expect(workerSettings({ NODE_ENV: 'test', JOB_WORKER: '1', JOB_POLL_MS: '50', JOB_SCHEDULE_MS: '200' })).toEqual({ enabled: true, pollMs: 50, scheduleMs: 200 });
+    expect(workerSettings({ NODE_ENV: 'test', JOB_WORKER: '1', JOB_POLL_MS: '50', JOB_SCHEDULE_MS: '200' })).toEqual({ enabled: true, pollMs: 50, scheduleMs: 200, leaseMs: 60_000 });
     expect(() => workerSettings({ JOB_POLL_MS: 'soon' })).toThrow(/JOB_POLL_MS/);
   });
 });

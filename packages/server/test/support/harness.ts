@@ -11,6 +11,7 @@ export type DemoUser = keyof typeof DEMO_PASSWORDS;
 
 export interface HarnessOptions {
   config?: NonNullable<Parameters<typeof startTestServer>[0]>['config'];
+  onRoute?: NonNullable<Parameters<typeof startTestServer>[0]>['onRoute'];
   /** Demo users to sign in before the tests; their access tokens are in `tokens`. */
   users?: DemoUser[];
 }
@@ -29,7 +30,7 @@ export interface SignedInServer extends TestServer {
 
 /** Starts a test server and signs the given demo users in; `tokens` is filled in place when given. */
 export async function startSignedIn(options: HarnessOptions = {}, tokens = {} as SignedInServer['tokens']): Promise<SignedInServer> {
-  const t = await startTestServer({ config: options.config });
+  const t = await startTestServer({ config: options.config, onRoute: options.onRoute });
   const loginAs = (user: DemoUser) => t.login(user, DEMO_PASSWORDS[user]);
   try {
     for (const user of options.users ?? []) tokens[user] = (await loginAs(user)).accessToken;

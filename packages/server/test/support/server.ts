@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiEnvelope, LoginResponse, TokenPair } from '@backroom/schema';
 import nodemailer from 'nodemailer';
+import { inject } from 'vitest';
 import { startServer, type BuildOptions, type RunningServer } from '../../src/app';
-import { claimNext } from '../../src/jobs/queue';
+import { claimNext, newLease } from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
 import { freshPostgres } from './postgres';
 
@@ -47,10 +48,13 @@ export const UNLIMITED = { windowSeconds: 60, perAddress: 1_000_000, perUser: 1_
 
 export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
-/** Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE). */
-export async function startTestServer(options: { config?: BuildOptions['config'] } = {}): Promise<TestServer> {
+/**
+ * Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE),
+ * or on the database of `config.databaseUrl` when given.
+ */
+export async function startTestServer(options: Pick<BuildOptions, 'config' | 'onRoute'> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-test-'));
-  const postgres = database === 'postgres' ? await freshPostgres() : null;
+  const postgres = database === 'postgres' && options.config?.databaseUrl === undefined ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
   const mails: CapturedMail[] = [];
   const mailTransport = nodemailer.createTransport({
     name: 'capture',
@@ -77,6 +81,7 @@ export async function startTestServer(options: { config?: BuildOptions['config']
     },
     mailTransport,
     logger: false,
+    onRoute: options.onRoute,
   });
   const api = `${server.url}${server.app.ctx.config.basePath}/core/api`;
 
@@ -101,9 +106,10 @@ export async function startTestServer(options: { config?: BuildOptions['config']
   };
 
   const runQueuedJobs = async () => {
+    const lease = newLease(60_000);
     let ran = 0;
-    for (let job = await claimNext(server.app.ctx); job; job = await claimNext(server.app.ctx), ran++) {
-      await runJob(server.app.ctx, server.app.log, job);
+    for (let job = await claimNext(server.app.ctx, lease); job; job = await claimNext(server.app.ctx, lease), ran++) {
+      await runJob(server.app, server.app.log, job, lease);
     }
     return ran;
   };

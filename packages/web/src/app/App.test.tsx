@@ -6,6 +6,7 @@ import { createAppStore } from '../store';
 import { adminInfo, adminToken } from '../test/app';
 import { startTestI18n } from '../test/i18n';
 import { App } from './App';
+import { createAppRouter } from './router';
 
 const api = vi.hoisted(() => ({
   login: vi.fn(),
@@ -43,7 +44,7 @@ async function start(path: string, signedIn = false) {
   await startTestI18n();
   window.history.replaceState(null, '', `/new${path}`);
   const store = createAppStore(signedIn ? { user: { userInfo: adminInfo, token: adminToken } } : {});
-  render(<App store={store} basename="/new" />);
+  render(<App store={store} router={createAppRouter('/new')} />);
   return store;
 }
 

@@ -1,23 +1,21 @@
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
-import { webRoot } from '../config/webRoot';
+import { RouterProvider } from 'react-router-dom';
 import { ErrorModal } from '../shell/ErrorModal';
 import type { AppStore } from '../store';
-import { AppRoutes } from './AppRoutes';
 import { useLayoutEffects } from './layoutEffects';
+import type { AppRouter } from './router';
 
 function LayoutEffects() {
   useLayoutEffects();
   return null;
 }
 
-export function App({ store, basename = webRoot.routerBase }: { store: AppStore; basename?: string }) {
+/** The console: the store, the data router (`createAppRouter`) and the error modal of SPEC §8. */
+export function App({ store, router }: { store: AppStore; router: AppRouter }) {
   return (
     <Provider store={store}>
       <LayoutEffects />
-      <BrowserRouter basename={basename}>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
       <ErrorModal />
     </Provider>
   );

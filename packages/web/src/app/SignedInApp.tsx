@@ -44,9 +44,9 @@ function SignedInRoutes() {
             <Route path="logout" element={<LogoutPage />} />
             {routes.map((route) => {
               const Single = singleScreens[route.screen];
-              if (Single) return route.mode === 'list' ? <Route key={route.path} path={route.path} element={<Single key={route.path} item={route.item} />} /> : null;
               const Screen = route.screen === 'listvalue' ? ListValueScreen : MenuScreen;
-              return <Route key={route.path} path={route.path} element={<Screen key={route.path} item={route.item} mode={route.mode} />} />;
+              const element = Single ? <Single key={route.path} item={route.item} /> : <Screen key={route.path} item={route.item} mode={route.mode} />;
+              return <Route key={route.path} path={route.path} element={element} />;
             })}
           </Route>
           <Route path="*" element={<Navigate to={fallbackPath(true)} replace />} />

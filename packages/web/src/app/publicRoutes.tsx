@@ -3,7 +3,6 @@ import { Outlet, Route } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { LazyBoundary, lazyPage } from './lazy';
 import { usePageStageClass } from './PageTransition';
-import { InstallerPage } from '../singles';
 
 export const LoginPage = lazyPage(() => import('../pages/LoginPage'));
 const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage'));
@@ -11,6 +10,8 @@ const UnauthorizedPage = lazyPage(() => import('../pages/UnauthorizedPage'));
 const LockPage = lazyPage(() => import('../pages/LockPage'));
 const LoginSuccessPage = lazyPage(() => import('../pages/LoginSuccessPage'));
 export const LogoutPage = lazyPage(() => import('../pages/LogoutPage'));
+/** The first-run set-up (no shell, no session). */
+const InstallerPage = lazyPage(() => import('../singles/InstallerScreen'));
 
 /** Public pages: no shell, a centred card. */
 function PublicLayout() {

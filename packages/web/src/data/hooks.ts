@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { FetchRequest, NormalisedField } from '@backroom/schema';
 import { dataApi, type Option } from './api';
+import { idsIn, lookupLabels } from './labels';
 
 export const dataKeys = {
   all: ['data'] as const,
@@ -105,4 +106,28 @@ export function useListValues(category: string) {
     enabled: categoryId.data !== undefined,
     staleTime: 60_000,
   });
+}
+
+const labelQuery = (entity: string, ids: readonly number[]) => ({
+  queryKey: ['labels', entity, ids] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => lookupLabels(entity, ids, signal),
+  enabled: ids.length > 0,
+  staleTime: 60_000,
+});
+
+/** Labels of rows of one entity by id (one call for all of them); `labelOf` is undefined until known. */
+export function useLabels(entity: string | undefined, values: readonly unknown[], enabled = true) {
+  const ids = idsIn(values);
+  const query = useQuery({ ...labelQuery(entity ?? '', ids), enabled: enabled && entity !== undefined && ids.length > 0 });
+  return { isPending: query.isLoading, labelOf: (id: unknown) => query.data?.get(Number(id)) };
+}
+
+/** Labels of rows of several entities: one call per entity, whatever the number of ids. */
+export function useLabelTable(wanted: ReadonlyMap<string, readonly unknown[]>) {
+  const entities = [...wanted.keys()].sort();
+  const queries = useQueries({ queries: entities.map((entity) => labelQuery(entity, idsIn(wanted.get(entity) ?? []))) });
+  return {
+    isPending: queries.some((q) => q.isLoading),
+    labelOf: (entity: string, id: unknown) => queries[entities.indexOf(entity)]?.data?.get(Number(id)),
+  };
 }

@@ -1,12 +1,14 @@
-import { createContext, useContext, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get, useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { SCALED_KINDS, type NormalisedChildTable, type NormalisedField } from '@backroom/schema';
-import { apiFailure, dataApi } from '../data/api';
-import { useListValues } from '../data/hooks';
-import { Combobox } from './Combobox';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
+import { EnumChecks } from './EnumChecks';
+import { FieldError, FieldShell, useFieldError } from './FieldShell';
+import { fieldLabel } from './format';
+import { ImageInput } from './ImageInput';
+import { MultiReferenceInput, ReferenceInput } from './ReferenceInputs';
+import { EnumSelect, ListValueSelect } from './SelectInput';
 import { emptyChildRow } from './values';
-import { enumLabel, fieldLabel } from './format';
 
 /** What every input of one form shares: the entity (label scope, upload folder) and the row as loaded. */
 export interface FormMeta {
@@ -29,57 +31,6 @@ interface FieldInputProps {
   labelSuffix?: string;
 }
 
-const useFieldError = (name: string): string | undefined => {
-  const { formState } = useFormContext();
-  const error = get(formState.errors, name) as { message?: string; root?: { message?: string } } | undefined;
-  return error?.message ?? error?.root?.message;
-};
-
-function Shell(props: {
-  id: string;
-  label: string;
-  required: boolean;
-  help?: string;
-  error?: string;
-  compact?: boolean;
-  children: ReactNode;
-  /** Checkboxes put the label after the input. */
-  labelAfter?: boolean;
-}) {
-  const { t } = useTranslation();
-  const { id, label, required, help, error, compact, children, labelAfter } = props;
-  const labelEl = (
-    <label htmlFor={id} className={`${labelAfter ? 'form-check-label' : 'form-label'} ${compact ? 'visually-hidden' : ''} ${required ? 'required' : ''}`}>
-      {label}
-    </label>
-  );
-  return (
-    <div className={compact ? 'field-cell' : 'mb-3 field'}>
-      {labelAfter ? (
-        <div className="form-check form-switch">
-          {children}
-          {labelEl}
-        </div>
-      ) : (
-        <>
-          {labelEl}
-          {children}
-        </>
-      )}
-      {help && !compact && (
-        <div id={`${id}-help`} className="form-text">
-          {t(`fieldHelp.${help}`, { defaultValue: help })}
-        </div>
-      )}
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {t(`validation.${error}`, { defaultValue: error })}
-        </div>
-      )}
-    </div>
-  );
-}
-
 /** One input for a field of the registry, chosen by its kind, with its label, help and error. */
 export function FieldInput({ field, name, scope, disabled, compact, labelSuffix }: FieldInputProps) {
   const { t } = useTranslation();
@@ -98,9 +49,9 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
     disabled: disabled || field.readOnly,
   } as const;
   const shell = (children: ReactNode, labelAfter = false) => (
-    <Shell id={id} label={label} required={field.required && !field.readOnly} help={help} error={error} compact={compact} labelAfter={labelAfter}>
+    <FieldShell id={id} label={label} required={field.required && !field.readOnly} help={help} error={error} compact={compact} labelAfter={labelAfter}>
       {children}
-    </Shell>
+    </FieldShell>
   );
   const control = `form-control ${error ? 'is-invalid' : ''}`;
 
@@ -135,18 +86,9 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
     }
     case 'enum':
       if (field.multiple) return <EnumChecks field={field} name={name} label={label} error={error} disabled={common.disabled} compact={compact} />;
-      return shell(
-        <select className={`form-select ${error ? 'is-invalid' : ''}`} {...common} {...register(name)}>
-          <option value="">{t('form.choose')}</option>
-          {field.values.map((value) => (
-            <option key={value} value={value}>
-              {enumLabel(t, field, value)}
-            </option>
-          ))}
-        </select>,
-      );
+      return shell(<EnumSelect field={field} name={name} className={`form-select ${error ? 'is-invalid' : ''}`} common={common} />);
     case 'listvalue':
-      return shell(<ListValueSelect category={field.category} className={`form-select ${error ? 'is-invalid' : ''}`} common={common} name={name} />);
+      return shell(<ListValueSelect category={field.category} name={name} className={`form-select ${error ? 'is-invalid' : ''}`} common={common} />);
     case 'reference':
       return shell(<ReferenceInput field={field} name={name} common={common} invalid={Boolean(error)} label={label} />);
     case 'multireference':
@@ -156,190 +98,6 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
     case 'children':
       return <ChildTable field={field} name={name} scope={`${scope}.${field.name}`} label={label} error={error} disabled={common.disabled} />;
   }
-}
-
-type RefField = Extract<NormalisedField, { kind: 'reference' | 'multireference' }>;
-type Common = { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean; disabled?: boolean };
-
-function ListValueSelect({ category, className, common, name }: { category: string; className: string; common: Common; name: string }) {
-  const { t } = useTranslation();
-  const { register, getValues } = useFormContext();
-  const values = useListValues(category);
-  const current = getValues(name) as unknown;
-  const options = values.data ?? [];
-  const labelOfCurrent = getValues(`${name}Label`) as unknown;
-  return (
-    <select className={className} {...common} {...register(name)}>
-      <option value="">{values.isLoading ? t('common.loading') : t('form.choose')}</option>
-      {/* The current value stays choosable while the category's values load. */}
-      {current != null && current !== '' && !options.some((o) => String(o.value) === String(current)) && (
-        <option value={String(current)}>{labelOfCurrent ? String(labelOfCurrent) : String(current)}</option>
-      )}
-      {options.map((option) => (
-        <option key={String(option.value)} value={String(option.value)}>
-          {option.label}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-function EnumChecks({ field, name, label, error, disabled, compact }: { field: Extract<NormalisedField, { kind: 'enum' }>; name: string; label: string; error?: string; disabled?: boolean; compact?: boolean }) {
-  const { t } = useTranslation();
-  const { register } = useFormContext();
-  const id = useId();
-  return (
-    <fieldset className={compact ? 'field-cell' : 'mb-3 field'} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
-      <legend className={`form-label fs-6 ${compact ? 'visually-hidden' : ''} ${field.required ? 'required' : ''}`}>{label}</legend>
-      <div className="d-flex flex-wrap gap-3">
-        {field.values.map((value) => (
-          <div key={value} className="form-check">
-            <input type="checkbox" className="form-check-input" id={`${id}-${value}`} value={value} disabled={disabled || field.readOnly} {...register(name)} />
-            <label className="form-check-label" htmlFor={`${id}-${value}`}>
-              {enumLabel(t, field, value)}
-            </label>
-          </div>
-        ))}
-      </div>
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {t(`validation.${error}`, { defaultValue: error })}
-        </div>
-      )}
-    </fieldset>
-  );
-}
-
-function ReferenceInput({ field, name, common, invalid, label }: { field: RefField; name: string; common: Common; invalid: boolean; label: string }) {
-  const { t } = useTranslation();
-  const { control, setValue } = useFormContext();
-  const { field: value } = useController({ name, control });
-  const shown = useWatch({ name: `${name}Label` }) as unknown;
-  const has = value.value !== null && value.value !== undefined && value.value !== '';
-  return (
-    <div className="d-flex gap-1">
-      <div className="flex-grow-1">
-        <Combobox
-          id={common.id}
-          entity={field.entity}
-          displayText={has ? String(shown ?? value.value) : ''}
-          describedBy={common['aria-describedby']}
-          invalid={invalid}
-          disabled={common.disabled}
-          required={field.required}
-          onSelect={(option) => {
-            setValue(`${name}Label`, option.label);
-            value.onChange(option.value);
-          }}
-        />
-      </div>
-      {has && !common.disabled && (
-        <button
-          type="button"
-          className="btn btn-outline-secondary"
-          aria-label={t('form.clear', { label })}
-          onClick={() => {
-            setValue(`${name}Label`, null);
-            value.onChange(null);
-          }}
-        >
-          <i className="bi bi-x-lg" aria-hidden="true" />
-        </button>
-      )}
-    </div>
-  );
-}
-
-function MultiReferenceInput({ field, name, common, invalid }: { field: RefField; name: string; common: Common; invalid: boolean }) {
-  const { t } = useTranslation();
-  const { control, getValues } = useFormContext();
-  const { field: value } = useController({ name, control });
-  const ids = (Array.isArray(value.value) ? value.value : []) as (number | string)[];
-  const [labels, setLabels] = useState<Record<string, string>>(() => {
-    const given = getValues(`${name}Label`) as unknown;
-    return Array.isArray(given) ? Object.fromEntries(ids.map((id, i) => [String(id), String(given[i] ?? id)])) : {};
-  });
-  return (
-    <div>
-      <ul className="list-unstyled d-flex flex-wrap gap-1 mb-1" aria-label={t('form.selected')}>
-        {ids.map((id) => (
-          <li key={String(id)} className="badge text-bg-secondary d-inline-flex align-items-center gap-1">
-            {labels[String(id)] ?? String(id)}
-            {!common.disabled && (
-              <button
-                type="button"
-                className="btn-close btn-close-white"
-                style={{ fontSize: '0.6em' }}
-                aria-label={t('form.remove', { label: labels[String(id)] ?? String(id) })}
-                onClick={() => value.onChange(ids.filter((other) => other !== id))}
-              />
-            )}
-          </li>
-        ))}
-      </ul>
-      <Combobox
-        id={common.id}
-        entity={field.entity}
-        displayText=""
-        describedBy={common['aria-describedby']}
-        invalid={invalid}
-        disabled={common.disabled}
-        onSelect={(option) => {
-          setLabels((all) => ({ ...all, [String(option.value)]: option.label }));
-          if (!ids.some((id) => String(id) === String(option.value))) value.onChange([...ids, option.value]);
-        }}
-      />
-    </div>
-  );
-}
-
-function ImageInput({ field, name, common, label, folder }: { field: Extract<NormalisedField, { kind: 'image' }>; name: string; common: Common; label: string; folder: string }) {
-  const { t } = useTranslation();
-  const { control } = useFormContext();
-  const { field: value } = useController({ name, control });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const paths = (field.multiple ? (Array.isArray(value.value) ? value.value : []) : value.value ? [value.value] : []) as string[];
-  const onFiles = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    setBusy(true);
-    setFailure('');
-    try {
-      const uploaded: string[] = [];
-      for (const file of [...files].slice(0, field.multiple ? files.length : 1)) uploaded.push((await dataApi.upload(file, folder)).url);
-      value.onChange(field.multiple ? [...paths, ...uploaded] : (uploaded[0] ?? null));
-    } catch (error) {
-      setFailure(apiFailure(error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div>
-      {paths.length > 0 && (
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
-          {paths.map((path, i) => (
-            <li key={`${path}-${i}`} className="image-thumb position-relative">
-              <img src={path} alt={t('form.imageAlt', { label, n: i + 1 })} className="img-thumbnail" width={96} height={96} />
-              {!common.disabled && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-danger d-block mt-1"
-                  aria-label={t('form.removeImage', { label, n: i + 1 })}
-                  onClick={() => value.onChange(field.multiple ? paths.filter((_, j) => j !== i) : null)}
-                >
-                  {t('form.removeShort')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <input type="file" accept="image/*" multiple={field.multiple} className="form-control" {...common} disabled={common.disabled || busy} onChange={(event) => void onFiles(event.target.files)} />
-      {busy && <div className="form-text" role="status">{t('form.uploading')}</div>}
-      {failure && <div className="text-danger small" role="alert">{t('form.uploadFailed', { message: failure })}</div>}
-    </div>
-  );
 }
 
 function ChildTable({ field, name, scope, label, error, disabled }: { field: NormalisedChildTable; name: string; scope: string; label: string; error?: string; disabled?: boolean }) {
@@ -400,13 +158,7 @@ function ChildTable({ field, name, scope, label, error, disabled }: { field: Nor
           <i className="bi bi-plus-lg" aria-hidden="true" /> {t('form.addRow')}
         </button>
       )}
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {t(`validation.${error}`, { defaultValue: error })}
-        </div>
-      )}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }
-
-export const isDecimalKind = (field: NormalisedField) => SCALED_KINDS.has(field.kind);

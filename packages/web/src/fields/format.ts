@@ -27,15 +27,34 @@ export function localInputToIso(value: unknown): unknown {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-/** How a list cell shows a value: money formatted, booleans Yes/No, dates localised, references by label. */
-export function formatCell(t: TFunction, language: string, field: NormalisedField, row: Record<string, unknown>): string {
-  const value = row[field.name];
-  if (field.kind === 'reference' || field.kind === 'listvalue') {
-    const label = row[`${field.name}Label`];
-    return label != null && label !== '' ? String(label) : value == null ? '' : String(value);
-  }
+/** The text of a referenced row (a reference, list value or multi-reference element) by its id. */
+export type LabelOf = (field: NormalisedField, id: unknown) => string;
+
+const visibleChildFields = (field: NormalisedField) => (field.kind === 'children' ? field.fields.filter((f) => !f.system && !f.hidden) : []);
+
+/**
+ * How a value reads: money formatted, booleans Yes/No, dates localised, enum values by their label,
+ * referenced rows through `labelOf`, child rows one after another.
+ */
+export function formatValue(t: TFunction, language: string, field: NormalisedField, value: unknown, labelOf: LabelOf): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.kind) {
+    case 'reference':
+    case 'listvalue':
+      return labelOf(field, value);
+    case 'multireference':
+      return Array.isArray(value) ? value.map((id) => labelOf(field, id)).join(', ') : labelOf(field, value);
+    case 'children':
+      if (!Array.isArray(value)) return JSON.stringify(value);
+      return value
+        .map((row) => {
+          const cells = (row ?? {}) as Record<string, unknown>;
+          return visibleChildFields(field)
+            .map((child) => formatValue(t, language, child, cells[child.name], labelOf))
+            .filter((text) => text !== '')
+            .join(' · ');
+        })
+        .join('; ');
     case 'boolean':
       return value === true || value === 'true' || value === 1 ? t('common.yes') : t('common.no');
     case 'decimal':
@@ -60,14 +79,19 @@ export function formatCell(t: TFunction, language: string, field: NormalisedFiel
     }
     case 'enum':
       return Array.isArray(value) ? value.map((v) => enumLabel(t, field, String(v))).join(', ') : enumLabel(t, field, String(value));
-    case 'multireference':
     case 'image':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'json':
-      return JSON.stringify(value);
+      return typeof value === 'string' ? value : JSON.stringify(value);
     default:
       return String(value);
   }
+}
+
+/** How a list cell shows a value: as `formatValue`, a reference by the label its row carries. */
+export function formatCell(t: TFunction, language: string, field: NormalisedField, row: Record<string, unknown>): string {
+  const label = row[`${field.name}Label`];
+  return formatValue(t, language, field, row[field.name], (_, id) => (label !== null && label !== undefined && label !== '' ? String(label) : String(id)));
 }
 
 export const isNumericKind = (field: NormalisedField) => field.kind === 'number' || SCALED_KINDS.has(field.kind);

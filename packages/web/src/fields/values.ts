@@ -33,7 +33,8 @@ function toFormRow(fields: readonly NormalisedField[], row: Values): Values {
   const out: Values = {};
   for (const field of fields) {
     out[field.name] = toFormValue(field, row[field.name]);
-    if (field.kind === 'reference' || field.kind === 'listvalue' || field.kind === 'multireference') out[`${field.name}Label`] = row[`${field.name}Label`] ?? null;
+    // The label the server sent beside a reference shows until the user picks another row.
+    if (field.kind === 'reference' || field.kind === 'listvalue') out[`${field.name}Label`] = row[`${field.name}Label`] ?? null;
   }
   if (row.id !== undefined) out.id = row.id;
   if (row.version !== undefined) out.version = row.version;

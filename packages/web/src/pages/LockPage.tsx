@@ -17,7 +17,7 @@ export default function LockPage() {
   const { t } = useTranslation();
   usePageName(t('auth.lock.title'));
   const storedUserName = useAppSelector((state) => state.user.userInfo?.userName ?? '');
-  const { register, formState, submit, failure, otpForm } = usePasswordSignIn(storedUserName);
+  const { errors, submitting, onSubmit, failure, otpForm } = usePasswordSignIn();
 
   const signOut = () => {
     endSession();
@@ -27,12 +27,12 @@ export default function LockPage() {
   return (
     <AuthCard title={t('auth.lock.title')}>
       {otpForm ?? (
-        <form onSubmit={submit} noValidate aria-label={t('auth.lock.title')}>
+        <form onSubmit={onSubmit} noValidate aria-label={t('auth.lock.title')}>
           <p className="text-body-secondary">{storedUserName ? t('auth.lock.textFor', { userName: storedUserName }) : t('auth.lock.text')}</p>
           <FormAlert>{failure}</FormAlert>
-          <TextField label={t('auth.fields.userName')} registration={register('userName')} error={formState.errors.userName?.message} readOnly={Boolean(storedUserName)} autoComplete="username" />
-          <TextField label={t('auth.fields.password')} registration={register('password')} error={formState.errors.password?.message} type="password" autoComplete="current-password" autoFocus />
-          <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
+          <TextField label={t('auth.fields.userName')} name="userName" defaultValue={storedUserName} error={errors.userName} readOnly={Boolean(storedUserName)} autoComplete="username" />
+          <TextField label={t('auth.fields.password')} name="password" error={errors.password} type="password" autoComplete="current-password" autoFocus />
+          <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
             {t('auth.lock.unlock')}
           </button>
         </form>

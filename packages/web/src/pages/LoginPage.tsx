@@ -29,18 +29,18 @@ export default function LoginPage() {
   const { t } = useTranslation();
   usePageName(t('auth.login.title'));
   const providers = useSamlProviders();
-  const { register, formState, submit, failure, otpForm } = usePasswordSignIn('');
+  const { errors, submitting, onSubmit, failure, otpForm } = usePasswordSignIn();
 
   return (
     <AuthCard title={t('auth.login.title')}>
       {otpForm ?? (
         <>
-          <form onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
+          <form onSubmit={onSubmit} noValidate aria-label={t('auth.login.title')}>
             <FormAlert>{failure}</FormAlert>
-            <TextField label={t('auth.fields.userName')} registration={register('userName')} error={formState.errors.userName?.message} autoComplete="username" autoFocus />
-            <TextField label={t('auth.fields.password')} registration={register('password')} error={formState.errors.password?.message} type="password" autoComplete="current-password" />
-            <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+            <TextField label={t('auth.fields.userName')} name="userName" error={errors.userName} autoComplete="username" autoFocus />
+            <TextField label={t('auth.fields.password')} name="password" error={errors.password} type="password" autoComplete="current-password" />
+            <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
+              {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
             </button>
           </form>
           <p className="text-center mt-3 mb-0">

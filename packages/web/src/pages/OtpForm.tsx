@@ -1,22 +1,17 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '@backroom/schema';
 import { authApi } from '../api/endpoints';
-import { schemaResolver } from '../forms/lazyResolver';
+import { useSchemaSubmit } from '../forms/useSchemaSubmit';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
 import { authErrorText } from './authErrors';
 
-const resolver = schemaResolver<{ otp: string }>('otpForm');
-
 /** The second sign-in step when the account has TOTP on. */
-export function OtpForm({ otpToken, onSignedIn, onBack }: { otpToken: string; onSignedIn(response: LoginResponse): void; onBack(): void }) {
+export default function OtpForm({ otpToken, onSignedIn, onBack }: { otpToken: string; onSignedIn(response: LoginResponse): void; onBack(): void }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState('');
-  const { register, handleSubmit, formState } = useForm<{ otp: string }>({ resolver, defaultValues: { otp: '' } });
-
-  const submit = handleSubmit(async ({ otp }) => {
+  const { errors, submitting, onSubmit } = useSchemaSubmit<{ otp: string }>('otpForm', async ({ otp }) => {
     setFailure('');
     try {
       onSignedIn(await authApi.validateOtp({ otpToken, otp }));
@@ -26,23 +21,15 @@ export function OtpForm({ otpToken, onSignedIn, onBack }: { otpToken: string; on
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="otp-heading">
+    <form onSubmit={onSubmit} noValidate aria-labelledby="otp-heading">
       <h2 id="otp-heading" className="h5">
         {t('auth.otp.heading')}
       </h2>
       <p className="text-body-secondary">{t('auth.otp.instructions')}</p>
       <FormAlert>{failure}</FormAlert>
-      <TextField
-        label={t('auth.otp.code')}
-        registration={register('otp')}
-        error={formState.errors.otp?.message}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        autoFocus
-      />
+      <TextField label={t('auth.otp.code')} name="otp" error={errors.otp} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
       <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary flex-grow-1" disabled={formState.isSubmitting}>
+        <button type="submit" className="btn btn-primary flex-grow-1" disabled={submitting}>
           {t('auth.otp.verify')}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onBack}>

@@ -1,32 +1,32 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest, LoginResponse } from '@backroom/schema';
 import { authApi } from '../api/endpoints';
-import { schemaResolver } from '../forms/lazyResolver';
+import { lazyPage } from '../app/lazy';
+import { useSchemaSubmit } from '../forms/useSchemaSubmit';
+import { Spinner } from '../ui/Spinner';
 import { authErrorText } from './authErrors';
-import { OtpForm } from './OtpForm';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
-const resolver = schemaResolver<LoginRequest>('loginForm');
+/** The code step, loaded when an account asks for it. */
+const OtpForm = lazyPage(() => import('./OtpForm'));
 
 /**
- * The user name and password sign-in of the login and lock pages: the form, its failure text,
- * and the one-time-password step the answer may ask for (`otpForm`, null until then).
+ * The user name and password sign-in of the login and lock pages: the form's submit and errors,
+ * its failure text, and the one-time-password step the answer may ask for (`otpForm`, null until then).
  */
-export function usePasswordSignIn(userName: string) {
+export function usePasswordSignIn() {
   const { t } = useTranslation();
   const complete = useCompleteSignIn();
   const [otpToken, setOtpToken] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
-  const form = useForm<LoginRequest>({ resolver, defaultValues: { userName, password: '' } });
 
   const onAnswer = (response: LoginResponse) => {
     if (response.requireOtp && response.otpToken) setOtpToken(response.otpToken);
     else complete(response);
   };
 
-  const submit = form.handleSubmit(async (body) => {
+  const form = useSchemaSubmit<LoginRequest>('loginForm', async (body) => {
     setFailure('');
     try {
       onAnswer(await authApi.login(body));
@@ -35,6 +35,10 @@ export function usePasswordSignIn(userName: string) {
     }
   });
 
-  const otpForm = otpToken ? <OtpForm otpToken={otpToken} onSignedIn={complete} onBack={() => setOtpToken(null)} /> : null;
-  return { ...form, submit, failure, otpForm };
+  const otpForm = otpToken ? (
+    <Suspense fallback={<Spinner />}>
+      <OtpForm otpToken={otpToken} onSignedIn={complete} onBack={() => setOtpToken(null)} />
+    </Suspense>
+  ) : null;
+  return { ...form, failure, otpForm };
 }

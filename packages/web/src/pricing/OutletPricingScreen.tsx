@@ -1,7 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { serverMessage, useSingleScreen, type SingleScreenProps } from '../singles/useSingleScreen';
+import { useDropdown } from '../data/hooks';
+import { useErrorText } from '../screens/errorText';
+import { useMenuScreen } from '../screens/useMenuScreen';
+import type { SingleScreenProps } from '../singles/types';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
@@ -10,7 +13,8 @@ import { outletPricingApi } from './api';
 import { cellKey, changesOf, isValidPrice, withCell, type Edits } from './edits';
 
 const PAGE_SIZE = 10;
-
+/** Every category is offered in the filter (the server's dropdown limit). */
+const ALL_CATEGORIES = 1000;
 
 interface CellProps {
   row: PricingRow;
@@ -44,19 +48,12 @@ function PriceCell({ row, outlet, edits, readOnly, onEdit }: CellProps) {
   );
 }
 
-/** The server's first field message (or its message), in the user's language where we know it. */
-function useErrorText() {
-  const { t } = useTranslation();
-  return (error: unknown) => {
-    const message = serverMessage(error) ?? String(error);
-    return t(`validation.${message}`, { defaultValue: message });
-  };
-}
-
-/** `outletpricing`: products × outlets, each cell the outlet's override of the product's base price. */
-/** Without edit the grid is read-only (the server refuses saves anyway). */
+/**
+ * `outletpricing`: products × outlets, each cell the outlet's override of the product's base price.
+ * Without edit the grid is read-only (the server refuses saves anyway).
+ */
 export default function OutletPricingScreen({ item }: SingleScreenProps) {
-  useSingleScreen(item);
+  useMenuScreen(item);
   const { ableToEdit } = item;
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -68,7 +65,7 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
   const [edits, setEdits] = useState<Edits>({});
   const [savedCount, setSavedCount] = useState<number | null>(null);
 
-  const categories = useQuery({ queryKey: ['outletpricing', 'categories'], queryFn: outletPricingApi.categories });
+  const categories = useDropdown('category', '', true, ALL_CATEGORIES);
   const grid = useQuery({ queryKey: ['outletpricing', 'grid', query], queryFn: () => outletPricingApi.grid(query), placeholderData: keepPreviousData });
   const changes = changesOf(edits);
   const invalid = Object.values(edits).some((text) => !isValidPrice(text));
@@ -119,7 +116,7 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
             <option value="">{t('pricing.outletPricing.allCategories')}</option>
             {categories.data?.map((c) => (
               <option key={c.value} value={c.value}>
-                {c.text}
+                {c.label}
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
@@ -195,6 +195,23 @@ describe('generic form screen', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', { name: 'Leave' }));
     expect(location()).toBe('/bundle');
+  });
+
+  it('guards unsaved changes against the browser’s Back button too', async () => {
+    editServer();
+    const { router } = await renderScreen(menuItem('/bundle'), '/bundle');
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit Tea set' }));
+    await userEvent.type(await screen.findByLabelText('Name'), ' deluxe');
+
+    await act(() => router.navigate(-1));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving your changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(location()).toBe('/bundle/edit/7');
+    expect(screen.getByLabelText('Name')).toHaveValue('Tea set deluxe');
+
+    await act(() => router.navigate(-1));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(location()).toBe('/bundle'));
   });
 
   it('shows the audit trail in the History tab', async () => {

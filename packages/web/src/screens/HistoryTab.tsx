@@ -1,34 +1,26 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditChanges, NormalisedEntity } from '@backroom/schema';
-import { apiFailure } from '../data/api';
-import { useAudit } from '../data/hooks';
-import { fieldLabel } from '../fields/format';
+import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
+import { apiFailure, type AuditEntry } from '../data/api';
+import { useAudit, useLabelTable } from '../data/hooks';
+import { targetOf, unlabelled } from '../data/labels';
+import { fieldLabel, formatValue } from '../fields/format';
+import { changesOf, referencedRows } from './historyChanges';
 
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const EMPTY: AuditEntry[] = [];
 
-type Change = { before: unknown; after: unknown };
-
-/** Each changed field of an entry with its value before and after (the server may send JSON text). */
-function changesOf(changes: unknown): [string, Change][] {
-  let value = changes;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!value || typeof value !== 'object') return [];
-  const { before = {}, after = {} } = value as Partial<AuditChanges>;
-  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return names.map((name) => [name, { before: before[name], after: after[name] }]);
-}
-
-/** The row's audit trail: who did what when, and each changed field from → to. */
+/**
+ * The row's audit trail: who did what when, and each changed field from → to, as the form shows
+ * it — referenced rows and list values by name, enum values and money as the user reads them. The
+ * names are looked up once per referenced entity; a row the caller may not see stays an id.
+ */
 export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: number }) {
   const { t, i18n } = useTranslation();
   const audit = useAudit(entity.name, id, true);
-  if (audit.isPending)
+  const entries = audit.data ?? EMPTY;
+  const wanted = useMemo(() => referencedRows(entity.fields, entries), [entity.fields, entries]);
+  const labels = useLabelTable(wanted);
+  if (audit.isPending || labels.isPending)
     return (
       <p role="status">
         <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
@@ -36,14 +28,16 @@ export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: numbe
       </p>
     );
   if (audit.isError) return <div className="alert alert-danger" role="alert">{t('form.historyFailed', { message: apiFailure(audit.error).message })}</div>;
-  if (audit.data.length === 0) return <p className="text-body-secondary">{t('form.noHistory')}</p>;
-  const labelOf = (name: string) => {
-    const field = entity.fields.find((f) => f.name === name);
-    return field ? fieldLabel(t, entity.name, field) : name;
+  if (entries.length === 0) return <p className="text-body-secondary">{t('form.noHistory')}</p>;
+  const fieldOf = (name: string) => entity.fields.find((f) => f.name === name);
+  const labelOf = (field: NormalisedField, rowId: unknown) => labels.labelOf(targetOf(field) ?? '', rowId) ?? unlabelled(rowId);
+  const shown = (field: NormalisedField | undefined, value: unknown) => {
+    const text = field ? formatValue(t, i18n.language, field, value, labelOf) : value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return text === '' ? '—' : text;
   };
   return (
     <ol className="list-unstyled history" aria-label={t('form.tabs.history')}>
-      {audit.data.map((entry, i) => {
+      {entries.map((entry, i) => {
         const at = new Date(entry.at);
         const changes = changesOf(entry.changes);
         return (
@@ -63,13 +57,16 @@ export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: numbe
                   </tr>
                 </thead>
                 <tbody>
-                  {changes.map(([name, change]) => (
-                    <tr key={name}>
-                      <th scope="row" className="fw-normal">{labelOf(name)}</th>
-                      <td>{shown(change?.before)}</td>
-                      <td>{shown(change?.after)}</td>
-                    </tr>
-                  ))}
+                  {changes.map(([name, change]) => {
+                    const field = fieldOf(name);
+                    return (
+                      <tr key={name}>
+                        <th scope="row" className="fw-normal">{field ? fieldLabel(t, entity.name, field) : name}</th>
+                        <td>{shown(field, change.before)}</td>
+                        <td>{shown(field, change.after)}</td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             )}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { columnsKey } from './ListScreen';
 import { menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
@@ -197,14 +197,16 @@ describe('generic list screen', () => {
     expect(JSON.parse(localStorage.getItem(columnsKey('admin', 'bundle'))!)).toEqual(['code', 'name', 'validFrom', 'validTo', 'isActive', 'createdBy']);
   });
 
-  it('list-only screens have no add or edit, and their add route goes back to the list', async () => {
+  it('list-only screens have no add or edit: no links to them and no routes', async () => {
     stubServer((call) => (call.url.endsWith('/fetch/warehouseproductmapping') ? ok([{ id: 5, version: 1, product: 9, productLabel: 'Apple', inventoryLocation: 2, inventoryLocationLabel: 'Main', bin: 'A1', minQty: '1.000' }], 1) : undefined), { otherwise: emptyList });
-    await renderScreen(menuItem('/warehouseproductmapping'), '/warehouseproductmapping/add');
+    await renderScreen(menuItem('/warehouseproductmapping'), '/warehouseproductmapping');
     expect(await screen.findByText('Apple')).toBeInTheDocument();
-    expect(location()).toBe('/warehouseproductmapping');
     expect(screen.getByText('Main')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
+    cleanup();
+    await renderScreen(menuItem('/warehouseproductmapping'), '/warehouseproductmapping/add');
+    expect(screen.getByText('Elsewhere')).toBeInTheDocument();
   });
 
   it('serves every list-value category from one screen, fixed to its category', async () => {

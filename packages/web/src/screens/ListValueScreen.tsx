@@ -5,14 +5,15 @@ import { findEntity } from '@backroom/schema';
 import { apiFailure } from '../data/api';
 import { useCategoryId } from '../data/hooks';
 import { Spinner } from '../ui/Spinner';
-import { GenericScreen, useScreenSetup, type ScreenProps } from './MenuScreen';
+import { GenericScreen, type ScreenProps } from './MenuScreen';
+import { useMenuScreen } from './useMenuScreen';
 
 const HIDDEN = ['category'] as const;
 
 /** The one screen every list-value path shares (SPEC §2): the list and form of `listvalue`, fixed to the path's category. */
 export default function ListValueScreen(props: ScreenProps) {
   const { t } = useTranslation();
-  useScreenSetup(props.item);
+  useMenuScreen(props.item);
   const category = props.item.path.split('/').filter(Boolean).pop() ?? '';
   const categoryId = useCategoryId(category);
   const { id } = useParams();

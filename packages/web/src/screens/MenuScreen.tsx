@@ -1,40 +1,19 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
-import { findEntity, screens, type NormalisedEntity, type ScreenDef } from '@backroom/schema';
-import { usePageName } from '../app/usePageName';
-import { useAppDispatch } from '../store';
+import { findEntity, type NormalisedEntity } from '@backroom/schema';
 import type { ClientMenuItem } from '../store/menuSlice';
-import { setPagePrivilege } from '../store/pageSlice';
 import { FormScreen } from './FormScreen';
 import { ListScreen } from './ListScreen';
-import type { ScreenMode } from './screenRoutes';
+import { hasForm, screenOf, type ScreenMode } from './screenRoutes';
+import { useMenuScreen } from './useMenuScreen';
 
 export interface ScreenProps {
   item: ClientMenuItem;
   mode: ScreenMode;
 }
 
-/** The registry's screen for a menu path (`/product` → product). */
-export const screenOf = (path: string): ScreenDef | undefined => {
-  const route = path.replace(/^\//, '').toLowerCase();
-  return screens.find((s) => s.route.toLowerCase() === route);
-};
-
-/** Names the page and records the item as the page privilege. */
-export function useScreenSetup(item: ClientMenuItem) {
-  const dispatch = useAppDispatch();
-  usePageName(item.name);
-  useEffect(() => {
-    dispatch(setPagePrivilege(item));
-  }, [dispatch, item]);
-}
-
 export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProps & { entity: NormalisedEntity; title: string } & Pick<Parameters<typeof FormScreen>[0], 'fixedValues' | 'hiddenFields'> & Pick<Parameters<typeof ListScreen>[0], 'fixedFilters'>) {
-  // SPEC §2: list-kind screens (listvaluecategory, warehouseproductmapping, futureproductprice) have no form.
-  const hasForm = entity.kind === 'entity' && !entity.readOnly;
-  if (mode !== 'list' && !hasForm) return <Navigate to={item.path} replace />;
-  if (mode === 'list') return <ListScreen entity={entity} item={item} hasForm={hasForm} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+  // The routes give edit and add only to entities with a form (screenRoutes).
+  if (mode === 'list') return <ListScreen entity={entity} item={item} hasForm={hasForm(entity)} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
   return <FormScreen entity={entity} item={item} mode={mode} title={title} fixedValues={rest.fixedValues} hiddenFields={rest.hiddenFields} />;
 }
 
@@ -44,7 +23,7 @@ export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProp
  */
 export default function MenuScreen({ item, mode }: ScreenProps) {
   const { t } = useTranslation();
-  useScreenSetup(item);
+  useMenuScreen(item);
   const screen = screenOf(item.path);
   const entity = screen && (screen.kind === 'entity' || screen.kind === 'list') ? findEntity(screen.name) : undefined;
   if (!entity) return <PendingScreen item={item} kind={screen?.kind} />;

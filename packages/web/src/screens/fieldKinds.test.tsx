@@ -25,9 +25,10 @@ describe('form inputs by field kind', () => {
   });
 
   it('a secret shows the masked value and keeps it when blank; a multireference edits chips', async () => {
-    const row = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '••••1234', outlets: [1], outletsLabel: ['Main street'], isActive: true };
+    const row = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '••••1234', outlets: [1], isActive: true };
     const server = stubServer((call) => {
       if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
+      if (call.url.endsWith('/fetch/outlet')) return ok([{ id: 1, code: 'KL1', name: 'Main street' }], 1);
       if (call.url.endsWith('/GetDropDown/outlet')) return ok([{ text: 'Harbour', value: 2 }]);
       if (call.url.endsWith('/Update/paymentgateway')) return ok({ ...row, version: 3 });
       return undefined;
@@ -39,7 +40,7 @@ describe('form inputs by field kind', () => {
     expect(key).toHaveValue('');
 
     const chips = screen.getByRole('list', { name: 'Selected' });
-    expect(within(chips).getByText('Main street')).toBeInTheDocument();
+    expect(await within(chips).findByText('Main street')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('combobox', { name: 'Outlets' }), 'har');
     await userEvent.click(await screen.findByRole('option', { name: 'Harbour' }));
     await userEvent.click(within(chips).getByRole('button', { name: 'Remove Main street' }));

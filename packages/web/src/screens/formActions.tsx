@@ -1,11 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ClientMenuItem } from '../store/menuSlice';
-
-export interface FormActionProps {
-  /** The saved row the form edits. */
-  row: Record<string, unknown>;
-  item: ClientMenuItem;
-}
+import type { FormActionProps } from './FormActionProps';
 
 /**
  * Actions of one entity's edit form beyond the generic ones, by entity name: the console's

@@ -21,24 +21,31 @@ describe('menu-driven routes (SPEC §2)', () => {
     expect(screenFor('/product')).toBe('product');
   });
 
-  it('gives listvaluecategory no form pair', () => {
-    expect(hasFormPair('/listvaluecategory')).toBe(false);
+  it('asks the registry which screens have a form: entities and list values do; list, single and importer screens do not', () => {
+    expect(hasFormPair('/product')).toBe(true);
     expect(hasFormPair('/listvalue/brand')).toBe(true);
+    expect(hasFormPair('/listvaluecategory')).toBe(false);
+    expect(hasFormPair('/futureproductprice')).toBe(false);
+    expect(hasFormPair('/roleprivilege')).toBe(false);
+    expect(hasFormPair('/importer/product')).toBe(false);
+    expect(hasFormPair('/no-such-screen')).toBe(false);
   });
 
-  it('builds list, edit and add routes for every visible item', () => {
+  it('builds the list route of every visible item, and edit and add where it has a form', () => {
     const menu: ClientMenuGroup[] = [
-      { id: 1, name: 'Catalogue', icon: 'box', ableToView: true, items: [item(1, '/product'), item(2, '/bundle', false)] },
-      { id: 2, name: 'Admin', icon: 'gear', ableToView: true, items: [item(3, '/listvaluecategory'), item(4, '/listvalue/brand')] },
+      { id: 1, name: 'Catalogue', icon: 'box', ableToView: true, items: [item(1, '/product'), item(2, '/bundle', false), item(5, '/outletpricing')] },
+      { id: 2, name: 'Admin', icon: 'gear', ableToView: true, items: [item(3, '/listvaluecategory'), item(4, '/listvalue/brand'), item(6, '/importer/product')] },
     ];
     expect(screenRoutes(menu).map((route) => [route.path, route.mode, route.screen])).toEqual([
       ['/product', 'list', 'product'],
       ['/product/edit/:id', 'edit', 'product'],
       ['/product/add', 'add', 'product'],
+      ['/outletpricing', 'list', 'outletpricing'],
       ['/listvaluecategory', 'list', 'listvaluecategory'],
       ['/listvalue/brand', 'list', 'listvalue'],
       ['/listvalue/brand/edit/:id', 'edit', 'listvalue'],
       ['/listvalue/brand/add', 'add', 'listvalue'],
+      ['/importer/product', 'list', 'importer/product'],
     ]);
   });
 });

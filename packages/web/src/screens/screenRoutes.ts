@@ -1,4 +1,4 @@
-import { isListValuePath } from '@backroom/schema';
+import { findEntity, isListValuePath, screens, type NormalisedEntity, type ScreenDef } from '@backroom/schema';
 import type { ClientMenuGroup, ClientMenuItem } from '../store/menuSlice';
 import { visibleMenu } from '../store/menuSlice';
 
@@ -9,17 +9,34 @@ export interface ScreenRoute {
   path: string;
   item: ClientMenuItem;
   mode: ScreenMode;
-  /** `listvalue` for every list-value path (SPEC §2), else the item's own route. */
+  /** `listvalue` for every list-value path (SPEC §2), else the registry's screen name (the path for an unknown screen). */
   screen: string;
 }
 
+/** The registry's screen for a menu path (`/product` → product). */
+export const screenOf = (path: string): ScreenDef | undefined => {
+  const route = path.replace(/^\//, '').toLowerCase();
+  return screens.find((s) => s.route.toLowerCase() === route);
+};
+
 /** The screen that serves a menu path: all list-value paths share one screen. */
-export const screenFor = (path: string) => (isListValuePath(path) ? 'listvalue' : path.replace(/^\//, ''));
+export const screenFor = (path: string) => (isListValuePath(path) ? 'listvalue' : (screenOf(path)?.name ?? path.replace(/^\//, '')));
 
-/** The listvaluecategory screen has no form pair; every other item has list, edit and add routes. */
-export const hasFormPair = (path: string) => !path.includes('listvaluecategory');
+/** An entity has a form when its screen is of kind entity and the generic API may write it. */
+export const hasForm = (entity: NormalisedEntity) => entity.kind === 'entity' && !entity.readOnly;
 
-/** SPEC §2: three routes per visible sub-menu item. */
+/**
+ * Whether a menu path gets the edit and add routes, asked of the registry: entity screens with a
+ * form and the list-value screen do; list screens, single screens and importers have one page.
+ */
+export function hasFormPair(path: string): boolean {
+  if (isListValuePath(path)) return true;
+  const screen = screenOf(path);
+  const entity = screen?.kind === 'entity' ? findEntity(screen.name) : undefined;
+  return entity !== undefined && hasForm(entity);
+}
+
+/** SPEC §2: the routes of every visible sub-menu item — its list, and edit and add where it has a form. */
 export function screenRoutes(listMenu: readonly ClientMenuGroup[]): ScreenRoute[] {
   return visibleMenu(listMenu).flatMap((group) =>
     group.items.flatMap((item) => {

@@ -12,7 +12,9 @@ import { TitledCard } from '../ui/TitledCard';
 import { companyApi } from './api';
 import { SaveAlerts, SaveButton } from './SaveBar';
 import { TimezoneField } from './TimezoneField';
-import { translateMessage, useErrorText, useSingleScreen, type SingleScreenProps } from './useSingleScreen';
+import { translateMessage, useErrorText } from '../screens/errorText';
+import { useMenuScreen } from '../screens/useMenuScreen';
+import type { SingleScreenProps } from './types';
 
 /** The server's request minus the version (kept aside), with the currency as the select's text. */
 const companyForm = saveCompanyRequest.omit({ version: true, baseCurrencyId: true }).extend({ baseCurrencyId: z.string() });
@@ -114,7 +116,7 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
 /** `company`: the one row of company settings. */
 export default function CompanyScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
-  useSingleScreen(item);
+  useMenuScreen(item);
   const errorText = useErrorText();
   const settings = useQuery({ queryKey: COMPANY_KEY, queryFn: companyApi.get });
   if (settings.isPending) return <Spinner />;

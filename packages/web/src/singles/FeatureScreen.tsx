@@ -8,14 +8,16 @@ import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { featuresApi } from './api';
 import { SaveAlerts, SaveButton } from './SaveBar';
-import { useErrorText, useSingleScreen, type SingleScreenProps } from './useSingleScreen';
+import { useErrorText } from '../screens/errorText';
+import { useMenuScreen } from '../screens/useMenuScreen';
+import type { SingleScreenProps } from './types';
 
 const FEATURES_KEY = ['feature'];
 
 /** `feature`: the optional modules; a module switched off leaves the menu and its API refuses calls. */
 export default function FeatureScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
-  useSingleScreen(item);
+  useMenuScreen(item);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const features = useQuery({ queryKey: FEATURES_KEY, queryFn: featuresApi.get });

@@ -12,7 +12,7 @@ import { TextField } from '../ui/TextField';
 import { InstallerError, installerApi } from './publicApi';
 import { TimezoneField } from './TimezoneField';
 import { useInstallerStatus } from './useInstallerStatus';
-import { translateMessage } from './useSingleScreen';
+import { translateMessage } from '../screens/errorText';
 
 const PASSWORDS_DIFFER = 'Passwords do not match';
 

@@ -6,14 +6,16 @@ import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { lockedUsersApi } from './api';
-import { useErrorText, useSingleScreen, type SingleScreenProps } from './useSingleScreen';
+import { useErrorText } from '../screens/errorText';
+import { useMenuScreen } from '../screens/useMenuScreen';
+import type { SingleScreenProps } from './types';
 
 const LOCKED_KEY = ['lockeduser'];
 
 /** `lockeduser`: accounts locked by failed sign-ins, each with an Unlock that lifts the lock before it expires. */
 export default function LockedUserScreen({ item }: SingleScreenProps) {
   const { t, i18n } = useTranslation();
-  useSingleScreen(item);
+  useMenuScreen(item);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<LockedUserDto | null>(null);

@@ -9,7 +9,7 @@ import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
 import { resetPasswordApi } from './api';
-import { translateMessage, useErrorText } from './useSingleScreen';
+import { translateMessage, useErrorText } from '../screens/errorText';
 
 const PASSWORDS_DIFFER = 'Passwords do not match';
 

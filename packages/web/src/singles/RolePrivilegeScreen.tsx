@@ -8,7 +8,9 @@ import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { rolePrivilegesApi } from './api';
 import { sameFlags, withFlag, type PrivilegeFlag } from './grants';
-import { useErrorText, useSingleScreen, type SingleScreenProps } from './useSingleScreen';
+import { useErrorText } from '../screens/errorText';
+import { useMenuScreen } from '../screens/useMenuScreen';
+import type { SingleScreenProps } from './types';
 
 type Edits = Record<number, PrivilegeFlagsDto>;
 
@@ -113,7 +115,7 @@ function PrivilegeGrid({ grid, edits, readOnly, onChange }: GridProps) {
 /** `roleprivilege`: the role × privilege grid. A saved change reaches the role's users on their next menu load. */
 export default function RolePrivilegeScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
-  useSingleScreen(item);
+  useMenuScreen(item);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const selectId = useId();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../ui/FormAlert';
-import { useErrorText } from './useSingleScreen';
+import { useErrorText } from '../screens/errorText';
 
 /** The outcome of a single screen's save: `saved` once it succeeded and the form is clean again, else the failure (with `onError` after it). */
 export function SaveAlerts({ save, saved, dirty, onError }: { save: { isSuccess: boolean; isError: boolean; error: unknown }; saved: string; dirty: boolean; onError?: ReactNode }) {

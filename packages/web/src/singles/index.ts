@@ -1,8 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage } from '../app/lazy';
-import type { SingleScreenProps } from './useSingleScreen';
-
-export type { SingleScreenProps } from './useSingleScreen';
+import type { SingleScreenProps } from './types';
 
 /**
  * The single screens by registry screen name, each its own chunk. A menu route whose screen is
@@ -15,6 +13,3 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   company: lazyPage(() => import('./CompanyScreen')),
   outletpricing: lazyPage(() => import('../pricing/OutletPricingScreen')),
 };
-
-/** The public first-run set-up page, for a public `/installer` route (no shell, no session). */
-export const InstallerPage = lazyPage(() => import('./InstallerScreen'));

@@ -3,9 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
 import { http } from '../api/http';
 import { createQueryClient } from '../app/SignedInApp';
+import { hasFormPair } from '../screens/screenRoutes';
 import { createAppStore, type AppStore, type RootState } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
 import type { Persister } from '../store/persistence';
@@ -92,18 +93,22 @@ export function stubServer(handler: Handler, { otherwise = notFound }: { otherwi
 
 // ---- Rendering ----
 
-/** Renders a part of the app with a fresh store, query client, router and the English texts. */
+/**
+ * Renders a part of the app with a fresh store, query client, data router (as the app's: one splat
+ * route, so `ui` may hold its own `<Routes>`) and the English texts.
+ */
 export async function renderWithApp(ui: ReactElement, { preloaded, route = '/home' }: { preloaded?: Partial<RootState>; route?: string } = {}) {
   await startTestI18n();
   const store = createAppStore(preloaded);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const result = render(
     <Provider store={store}>
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
   );
-  return { store, ...result };
+  return { store, router, ...result };
 }
 
 /** Renders `ui` as the signed-in administrator. */
@@ -119,7 +124,7 @@ function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
-/** Renders the list, edit and add routes of one menu item at `route`, as the signed-in admin. */
+/** Renders the routes of one menu item at `route` (list, and edit and add where the registry gives it a form), as the signed-in admin. */
 export async function renderScreen(item: ClientMenuItem, route: string, { takePerRow }: { takePerRow?: number } = {}) {
   // Loaded here, not at the top, so tests of other parts don't load the menu screens.
   const { default: Screen } = item.path.includes('listvalue') && !item.path.includes('listvaluecategory') ? await import('../screens/ListValueScreen') : await import('../screens/MenuScreen');
@@ -127,8 +132,8 @@ export async function renderScreen(item: ClientMenuItem, route: string, { takePe
     <>
       <Routes>
         <Route path={item.path} element={<Screen key="list" item={item} mode="list" />} />
-        <Route path={`${item.path}/edit/:id`} element={<Screen key="edit" item={item} mode="edit" />} />
-        <Route path={`${item.path}/add`} element={<Screen key="add" item={item} mode="add" />} />
+        {hasFormPair(item.path) && <Route path={`${item.path}/edit/:id`} element={<Screen key="edit" item={item} mode="edit" />} />}
+        {hasFormPair(item.path) && <Route path={`${item.path}/add`} element={<Screen key="add" item={item} mode="add" />} />}
         <Route path="*" element={<p>Elsewhere</p>} />
       </Routes>
       <LocationProbe />

@@ -2,9 +2,10 @@ import { useId, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
-  registration: UseFormRegisterReturn;
+  /** The React Hook Form binding; without it the input is read from the form (`name`). */
+  registration?: UseFormRegisterReturn;
   /** A validation message from the shared zod schemas, in English; shown translated. */
   error?: string;
   hint?: string;

@@ -1,17 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Migration } from 'kysely';
 import { initial } from './001_initial';
-import { registry } from './002_registry';
 import { jobs } from './004_jobs';
-import { listIndexes } from './005_list_indexes';
-import { auditEvents } from './007_audit_events';
+import { jobLease } from './006_job_lease';
 import { sessions } from './008_sessions';
+import { systemAuthor } from './009_system_author';
+import { operationsMigration, type Operation } from './operations';
+
+/** Migrations written by hand (tables the registry does not describe). */
+const written: Record<string, Migration> = {
+  '001_initial': initial,
+  '004_jobs': jobs,
+  '006_job_lease': jobLease,
+  '008_sessions': sessions,
+  '009_system_author': systemAuthor,
+};
+
+const folder = new URL('./', import.meta.url);
+
+/** Migrations generated from the registry by `npm run migration:new`: `NNN_name.json`, each a list of steps. */
+export function generatedMigrations(): Record<string, Migration> {
+  const out: Record<string, Migration> = {};
+  for (const file of readdirSync(folder).filter((name) => /^\d{3}_[\w-]+\.json$/.test(name))) {
+    const { operations } = JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as { operations: Operation[] };
+    out[file.replace(/\.json$/, '')] = operationsMigration(operations);
+  }
+  return out;
+}
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add the next. */
-export const migrations: Record<string, Migration> = {
-  '001_initial': initial,
-  '002_registry': registry,
-  '004_jobs': jobs,
-  '005_list_indexes': listIndexes,
-  '007_audit_events': auditEvents,
-  '008_sessions': sessions,
-};
+export const migrations: Record<string, Migration> = Object.fromEntries(Object.entries({ ...written, ...generatedMigrations() }).sort(([a], [b]) => a.localeCompare(b)));

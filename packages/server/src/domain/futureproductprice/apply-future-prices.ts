@@ -1,5 +1,5 @@
 import { getEntity } from '@backroom/schema';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { recordAudit } from '../../data/audit';
 import { apiRow } from '../../data/read';
@@ -19,12 +19,33 @@ export interface ApplyResult {
   failed: { id: number; error: string }[];
 }
 
+const outlet = getEntity('outlet');
+const company = getEntity('company');
+
+/** The calendar date at `at` in a time zone (an unknown zone counts as UTC). */
+export function dateIn(timeZone: string | null | undefined, at = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
+/** The latest date anywhere on earth now (UTC+14): no pending row dated after it can be due. */
+const latestDateOnEarth = (at: Date) => new Date(at.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
 /**
- * "Today" is the server's UTC date. An outlet's day starts at its own midnight (outlet.timezone), so
- * a row for an outlet east of UTC applies up to a day late and one west of UTC up to a day early;
- * per-outlet dates are the fix if outlets need the change exactly at their opening.
+ * "Today" for a row: at its outlet, the outlet's own date (outlet.timezone); for a chain-wide row
+ * (blank outlet), the company's date (company.timezone).
  */
-export const serverToday = () => new Date().toISOString().slice(0, 10);
+async function todayByOutlet(db: AnyDb, at: Date): Promise<(outletId: unknown) => string> {
+  const zones = new Map<number, string>();
+  for (const row of await db.selectFrom(outlet.table).select(['id', columnOf(outlet, 'timezone')]).execute())
+    zones.set(Number(row.id), row[columnOf(outlet, 'timezone')] as string);
+  const chain = await db.selectFrom(company.table).select(columnOf(company, 'timezone')).orderBy('id').limit(1).executeTakeFirst();
+  const chainToday = dateIn(chain?.[columnOf(company, 'timezone')] as string | undefined, at);
+  return (outletId) => (outletId === null || outletId === undefined ? chainToday : dateIn(zones.get(Number(outletId)), at));
+}
 
 /** The new price written through the generic path: the product's selling price, or the outlet's override. */
 async function writePrice(ctx: AppContext, trx: AnyDb, request: FastifyRequest, row: Row): Promise<void> {
@@ -47,11 +68,12 @@ async function writePrice(ctx: AppContext, trx: AnyDb, request: FastifyRequest, 
 }
 
 /** Applies one row, as the user who last saved it; false when it is no longer pending as read. */
-async function applyOne(ctx: AppContext, id: number): Promise<boolean> {
+async function applyOne(server: FastifyInstance, id: number): Promise<boolean> {
+  const { ctx } = server;
   const db = anyDb(ctx);
   const before = await apiRow(ctx, db, futurePrice, id, { labels: false });
   if (!before) return false;
-  const request = await actingRequest(ctx, await actingUser(db, before.updatedBy as string | null));
+  const request = await actingRequest(server, await actingUser(db, before.updatedBy as string | null));
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     // Takes the row as read: a concurrent run waits on its lock and then finds it applied; a
@@ -72,23 +94,28 @@ async function applyOne(ctx: AppContext, id: number): Promise<boolean> {
 }
 
 /**
- * The `applyFuturePrices` job: every pending row due by today changes the product's selling price
- * (blank outlet; price history and audit through the generic write path) or the outlet's price
- * override, and becomes applied — one transaction per row, so one bad row does not hold back the rest.
+ * The `applyFuturePrices` job: every pending row due by today at its outlet changes the product's
+ * selling price (blank outlet; price history and audit through the generic write path) or the
+ * outlet's price override, and becomes applied — one transaction per row, so one bad row does not
+ * hold back the rest.
  */
-export async function applyFuturePrices(ctx: AppContext, log: FastifyBaseLogger, progress: (percent: number) => Promise<void>): Promise<ApplyResult> {
-  const due = await anyDb(ctx)
+export async function applyFuturePrices(server: FastifyInstance, log: FastifyBaseLogger, progress: (percent: number) => Promise<void>, at = new Date()): Promise<ApplyResult> {
+  const db = anyDb(server.ctx);
+  const todayAt = await todayByOutlet(db, at);
+  const OUTLET = columnOf(futurePrice, 'outlet');
+  const candidates = await db
     .selectFrom(futurePrice.table)
-    .select('id')
+    .select(['id', EFFECTIVE_DATE, OUTLET])
     .where(STATUS, '=', 'pending')
-    .where(EFFECTIVE_DATE, '<=', serverToday())
+    .where(EFFECTIVE_DATE, '<=', latestDateOnEarth(at))
     .orderBy(EFFECTIVE_DATE)
     .orderBy('id')
     .execute();
+  const due = candidates.filter((row) => (row[EFFECTIVE_DATE] as string) <= todayAt(row[OUTLET]));
   const result: ApplyResult = { applied: 0, failed: [] };
   for (const [i, { id }] of due.entries()) {
     try {
-      if (await applyOne(ctx, Number(id))) result.applied++;
+      if (await applyOne(server, Number(id))) result.applied++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.warn({ err: error, futureProductPrice: id }, 'future price not applied');

@@ -3,7 +3,10 @@ import type { EntityHook } from '../../data/hooks';
 
 const history = getEntity('pricehistory');
 
-/** A product's selling price set or changed: one price history row, in the write's transaction. */
+/**
+ * A product's selling price set or changed: one price history row, in the write's transaction. A
+ * job acting as the system (no user row, id 0) leaves the author blank.
+ */
 export const priceHistory: EntityHook = {
   async afterWrite({ trx, auth, action, id, before, after, now, ctx }) {
     if (action === 'delete' || !after) return;
@@ -12,7 +15,7 @@ export const priceHistory: EntityHook = {
     if (newPrice === null || newPrice === oldPrice) return;
     await trx
       .insertInto(history.table)
-      .values(toStorageRow(history, { product: id, oldPrice, newPrice, changedAt: now, changedBy: auth.userId }, ctx.dialect))
+      .values(toStorageRow(history, { product: id, oldPrice, newPrice, changedAt: now, changedBy: auth.userId > 0 ? auth.userId : null }, ctx.dialect))
       .execute();
   },
 };

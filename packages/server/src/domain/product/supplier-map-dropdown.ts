@@ -1,4 +1,4 @@
-import { getEntity } from '@backroom/schema';
+import { getEntity, parseRowId } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../data/access';
 import type { DropdownOption } from '../../data/dropdown';
@@ -17,8 +17,8 @@ const supplier = getEntity('supplier');
 export function registerSupplierMapDropdown(app: FastifyInstance, apiPrefix: string): void {
   app.get<{ Params: { id: string } }>(`${apiPrefix}/${product.api ?? product.name}/FetchSupplierMapDropown/:id`, { preHandler: authenticate }, async (request) => {
     await authorize(request, product, 'fetch');
-    const id = Number(request.params.id);
-    const row = Number.isSafeInteger(id) && id > 0 ? await apiRow(app.ctx, anyDb(app.ctx), product, id, { labels: false }) : undefined;
+    const id = parseRowId(request.params.id);
+    const row = id === undefined ? undefined : await apiRow(app.ctx, anyDb(app.ctx), product, id, { labels: false });
     if (!row) throw new ApiError(404, `${product.label}: no row ${request.params.id}`);
     const mapping = (row.supplierMapping as { supplier: number; preferred: boolean }[]).toSorted((a, b) => Number(b.preferred) - Number(a.preferred));
     const labels = await labelsOf(anyDb(app.ctx), supplier, mapping.map((m) => m.supplier));

@@ -1,4 +1,4 @@
-import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, CUSTOM_FIELDS_COLUMN, LINK_COLUMNS, storageType, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, CUSTOM_FIELDS_COLUMN, LINK_COLUMNS, getEntity, storageType, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
 
 /** Column types as the migration declares them (SQLite keeps the declared name; PostgreSQL maps each to its own type). */
 export type ColumnType = 'text' | 'integer' | 'bigint' | 'boolean';
@@ -10,12 +10,20 @@ export interface ColumnSpec {
   defaultValue?: string | number | boolean;
 }
 
+/** A column that refers to another table's `id`. Rows a parent owns (child and link rows) go with it. */
+export interface ForeignKeySpec {
+  column: string;
+  references: string;
+  onDelete?: 'cascade';
+}
+
 export interface TableSpec {
   name: string;
   /** Every table has an integer `id` primary key besides these. */
   columns: ColumnSpec[];
   uniques: string[][];
   indexes: string[][];
+  foreignKeys: ForeignKeySpec[];
 }
 
 const COLUMN_TYPE = { text: 'text', integer: 'integer', bigint: 'bigint', boolean: 'boolean', json: 'text' } as const;
@@ -60,7 +68,19 @@ function indexedColumns(fields: readonly NormalisedField[], uniques: string[][],
   return [...new Set(wanted)].filter((c) => !leading.has(c)).map((c) => [c]);
 }
 
-function childTables(fields: readonly NormalisedField[]): TableSpec[] {
+/** The table a reference or list-value field points at. */
+const targetTable = (field: NormalisedField): string | undefined =>
+  field.kind === 'listvalue' ? getEntity('listvalue').table : field.kind === 'reference' || field.kind === 'multireference' ? getEntity(field.entity).table : undefined;
+
+function referenceKeys(fields: readonly NormalisedField[]): ForeignKeySpec[] {
+  return fields
+    .filter((f) => (f.kind === 'reference' || f.kind === 'listvalue') && !f.custom)
+    .map((f) => ({ column: f.column, references: targetTable(f)! }));
+}
+
+const ownedBy = (parent: string): ForeignKeySpec => ({ column: CHILD_PARENT_COLUMN, references: parent, onDelete: 'cascade' });
+
+function childTables(parent: string, fields: readonly NormalisedField[]): TableSpec[] {
   const out: TableSpec[] = [];
   for (const field of fields) {
     if (field.kind === 'children') {
@@ -75,8 +95,9 @@ function childTables(fields: readonly NormalisedField[]): TableSpec[] {
         ],
         uniques,
         indexes: indexedColumns(own, uniques, [CHILD_PARENT_COLUMN]),
+        foreignKeys: [ownedBy(parent), ...referenceKeys(own)],
       });
-      out.push(...childTables(own));
+      out.push(...childTables(field.table, own));
     }
     if (field.kind === 'multireference') {
       out.push({
@@ -87,6 +108,7 @@ function childTables(fields: readonly NormalisedField[]): TableSpec[] {
         ],
         uniques: [[LINK_COLUMNS.parent, LINK_COLUMNS.ref]],
         indexes: [[LINK_COLUMNS.ref]],
+        foreignKeys: [{ column: LINK_COLUMNS.parent, references: parent, onDelete: 'cascade' }, { column: LINK_COLUMNS.ref, references: targetTable(field)! }],
       });
     }
   }
@@ -104,7 +126,10 @@ export function entityTables(entity: NormalisedEntity): TableSpec[] {
     .map((name) => entity.fields.find((f) => f.name === name)!)
     .filter((f) => f.name !== 'id' && !f.custom && INDEXED_KINDS.has(f.kind) && !('multiple' in f && f.multiple))
     .map((f) => f.column);
-  return [{ name: entity.table, columns, uniques, indexes: indexedColumns(entity.fields, uniques, listed) }, ...childTables(entity.fields)];
+  return [
+    { name: entity.table, columns, uniques, indexes: indexedColumns(entity.fields, uniques, listed), foreignKeys: referenceKeys(entity.fields) },
+    ...childTables(entity.table, entity.fields),
+  ];
 }
 
 export const registryTables = (entities: readonly NormalisedEntity[]): TableSpec[] => entities.flatMap(entityTables);

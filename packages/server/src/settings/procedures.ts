@@ -1,8 +1,8 @@
 import { fetchRequest, settingField, SETTING_PROCEDURE, type FetchRequest, type SamlProvider } from '@backroom/schema';
 import { z } from 'zod';
 import { validationError } from '../http/envelope';
-import { settingsInGroup, settingValues } from '../settings/app-settings';
-import { defineProcedure } from './registry';
+import { settingsInGroup, settingValues } from './app-settings';
+import { defineProcedure } from '../procedures/registry';
 
 /** App settings group holding the SAML sign-in providers: key = provider name, value = its login URL. */
 export const SAML_SETTING_GROUP = 3;

@@ -1,0 +1,143 @@
+import { familyIdsRequest, fetchRequest, type ApiEnvelope, type NormalisedEntity } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError, ok, validationError } from '../http/envelope';
+import { parseBody } from '../http/validate';
+import { authorize, rowFilters } from './access';
+import { fetchRows } from './fetch';
+import { allOf } from './query';
+import { apiRow } from './read';
+import { anyDb, withCustom, type Row } from './store';
+import { inTransaction } from './transaction';
+import { deleteRows, insertRow, updateRow, upsertRow } from './write';
+
+export const MAX_BULK_ROWS = 1000;
+
+/** What every verb gets: the request, the entity its address names, the body, and a row id from the address (or null). */
+export interface VerbCall {
+  request: FastifyRequest;
+  entity: NormalisedEntity;
+  body: unknown;
+  id: number | null;
+}
+
+type VerbHandler = (call: VerbCall) => Promise<ApiEnvelope<unknown>>;
+
+const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Runs `write` for each row of an array body; a failing row's errors are named by its index. */
+async function eachRow(rows: unknown, write: (row: unknown) => Promise<Row>): Promise<Row[]> {
+  if (!Array.isArray(rows)) throw validationError([{ field: 'body', message: 'Send an array of rows' }]);
+  if (rows.length > MAX_BULK_ROWS) throw validationError([{ field: 'body', message: `At most ${MAX_BULK_ROWS} rows at once` }]);
+  const out: Row[] = [];
+  for (const [i, row] of rows.entries()) {
+    try {
+      out.push(await write(row));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const errors = (error.errors ?? [{ field: '', message: error.message }]).map((e) => ({ field: e.field ? `${i}.${e.field}` : String(i), message: e.message }));
+      throw new ApiError(error.status, `Row ${i}: ${error.message}`, errors);
+    }
+  }
+  return out;
+}
+
+const unknownAction = (action: string) => validationError([{ field: 'action', message: `Unknown action: ${action}` }], `Unknown action: ${action}`);
+
+/**
+ * A row action: `delete` (delete privilege, every row or none), else an action of the entity's
+ * hooks (edit privilege), in one transaction. Undefined when the entity has no such action.
+ */
+export async function runAction(request: FastifyRequest, entity: NormalisedEntity, action: string, ids: number[], body: Row): Promise<ApiEnvelope<unknown> | undefined> {
+  if (action.toLowerCase() === 'delete') {
+    if (ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the ids of the rows to delete' }]);
+    await authorize(request, entity, 'delete');
+    const deleted = await inTransaction(request, entity, (w) => deleteRows(w, w.entity, ids));
+    return ok({ deleted }, `Deleted ${deleted} rows`);
+  }
+  const run = request.server.entityHooks.action(entity, action);
+  if (!run) return undefined;
+  await authorize(request, entity, 'update');
+  return ok(await inTransaction(request, entity, (w) => run({ ...w, ids, body })));
+}
+
+const executeBody = z.looseObject({
+  action: z.string().trim().min(1).max(50),
+  ids: familyIdsRequest.shape.ids,
+});
+
+/** The generic verbs, whatever address reaches them (DataRepository or a resource family). */
+export const verbs = {
+  async fetch({ request, entity, body }) {
+    const parsed = parseBody(fetchRequest, body ?? {});
+    await authorize(request, entity, 'fetch', parsed.filters ?? []);
+    const { rows, totalCount, totalCountCapped } = await fetchRows(request, await withCustom(anyDb(request.server.ctx), entity), parsed);
+    return totalCountCapped ? { ...ok(rows, 'OK', totalCount), totalCountCapped } : ok(rows, 'OK', totalCount);
+  },
+  async fields({ request, entity }) {
+    await authorize(request, entity, 'fetch');
+    return ok((await withCustom(anyDb(request.server.ctx), entity)).fields);
+  },
+  async get({ request, entity, id }) {
+    if (id === null) throw validationError([{ field: 'id', message: 'Give the row id: Get/{id}' }]);
+    await authorize(request, entity, 'fetch');
+    const db = anyDb(request.server.ctx);
+    const visible = await db
+      .selectFrom(`${entity.table} as t`)
+      .select('t.id')
+      .where('t.id', '=', id)
+      .where(allOf(await rowFilters(request, entity)))
+      .executeTakeFirst();
+    const row = visible && (await apiRow(request.server.ctx, db, await withCustom(db, entity), id));
+    if (!row) throw new ApiError(404, `${entity.label}: no row ${id}`);
+    return ok(row);
+  },
+  async insert({ request, entity, body }) {
+    await authorize(request, entity, 'insert');
+    return ok(await inTransaction(request, entity, (w) => insertRow(w, w.entity, body)), 'Saved');
+  },
+  async update({ request, entity, body }) {
+    await authorize(request, entity, 'update');
+    return ok(await inTransaction(request, entity, (w) => updateRow(w, w.entity, body)), 'Saved');
+  },
+  async upsert({ request, entity, body }) {
+    await authorize(request, entity, 'insert');
+    return ok(await inTransaction(request, entity, (w) => upsertRow(w, w.entity, body)), 'Saved');
+  },
+  async bulkupsert({ request, entity, body }) {
+    await authorize(request, entity, 'insert');
+    const rows = await inTransaction(request, entity, (w) => eachRow(body, (row) => upsertRow(w, w.entity, row)));
+    return ok(rows, `Saved ${rows.length} rows`, rows.length);
+  },
+  async bulkupdate({ request, entity, body }) {
+    await authorize(request, entity, 'update');
+    const rows = await inTransaction(request, entity, (w) => eachRow(body, (row) => updateRow(w, w.entity, row)));
+    return ok(rows, `Saved ${rows.length} rows`, rows.length);
+  },
+  /** `{ids}` in the body, or the one id of the address. */
+  async delete({ request, entity, body, id }) {
+    const { ids } = parseBody(familyIdsRequest, id === null ? body : { ids: [id] });
+    return (await runAction(request, entity, 'delete', ids, {}))!;
+  },
+  /** `{action, ids, …}`: delete or a hook action. */
+  async execute({ request, entity, body }) {
+    const { action, ids, ...rest } = parseBody(executeBody, body);
+    const answer = await runAction(request, entity, action, ids, rest);
+    if (!answer) throw unknownAction(action);
+    return answer;
+  },
+} satisfies Record<string, VerbHandler>;
+
+export type VerbName = keyof typeof verbs;
+
+const byLowerName = new Map<string, VerbHandler>(Object.entries(verbs).map(([name, handler]) => [name.toLowerCase(), handler]));
+
+/** A verb by its name in an address (case-insensitive). */
+export const verbNamed = (name: string): VerbHandler | undefined => byLowerName.get(name.toLowerCase());
+
+/** The ids a family action names: `{ids}` in the body, else the one id of its address. */
+export function actionIds(body: unknown, id: number | null): { ids: number[]; rest: Row } {
+  const { ids: sent, ...rest } = isRecord(body) ? body : {};
+  const ids = sent === undefined ? (id === null ? [] : [id]) : parseBody(familyIdsRequest, { ids: sent }).ids;
+  return { ids, rest };
+}

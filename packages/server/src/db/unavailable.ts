@@ -1,0 +1,38 @@
+/**
+ * Whether an error means the database cannot serve anyone right now (it is down, restarting,
+ * unreachable or out of connections) rather than that this request is wrong: the caller gets 503
+ * and may retry, never a 500. See docs/DECISIONS.md, "Database outages".
+ */
+
+/** Socket errors of a connection that cannot be made or was cut. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * PostgreSQL SQLSTATEs: class 08 (connection exception) is matched by prefix; 57P01–57P03 are the
+ * server shutting down or starting up; 53300 is "too many connections".
+ */
+const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** node-postgres and pg-pool report a lost or unobtainable connection by message only. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+function codeIsUnavailable(code: unknown): boolean {
+  if (typeof code !== 'string') return false;
+  // SQLite: another process held the write lock past busy_timeout.
+  if (code.startsWith('SQLITE_BUSY')) return true;
+  return NETWORK_CODES.has(code) || POSTGRES_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (codeIsUnavailable(code)) return true;
+  if (typeof message === 'string' && DRIVER_MESSAGES.some((m) => message.startsWith(m))) return true;
+  // A host name with several addresses fails with an AggregateError of one error per address.
+  return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
+}

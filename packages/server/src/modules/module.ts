@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityHook } from '../data/hooks';
+import type { JobKind } from '../jobs/kinds';
+import type { Procedure } from '../procedures/registry';
+
+/** Where the app answers; every address a module registers starts with one of these. */
+export interface Addresses {
+  /** `{base}/core/api` */
+  api: string;
+  /** `{base}/core` */
+  core: string;
+  /** `{base}/WebAPI`, the legacy base of SPEC §7. */
+  legacy: string;
+  /** `{base}`, the web root's path ('' at the origin root). */
+  base: string;
+}
+
+/**
+ * A domain module: the behaviour of a few registry entities that the generic layers do not have.
+ * Plain data, handed to the app once (`app.ts`); the generic layers never import a module.
+ */
+export interface DomainModule {
+  name: string;
+  /** Hooks by registry entity name: run around that entity's generic verbs; their actions are its row actions. */
+  entities?: Readonly<Record<string, EntityHook | readonly EntityHook[]>>;
+  /** Background job kinds by name, run by the job worker. */
+  jobs?: Readonly<Record<string, JobKind>>;
+  /** Named server functions (`DataRepository/procedure/{name}`). */
+  procedures?: readonly Procedure[];
+  /** HTTP calls of its own beyond the generic API. */
+  routes?(app: FastifyInstance, at: Addresses): void | Promise<void>;
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import type { AxiosError } from 'axios';
+import type { ApiEnvelope } from '@backroom/schema';
+
+/** What the server said about a failed call: its first field message, else its message; undefined without an answer. */
+export function serverMessage(error: unknown): string | undefined {
+  const envelope = (error as AxiosError<Partial<ApiEnvelope>> | null)?.response?.data;
+  return envelope?.errors?.[0]?.message ?? envelope?.message;
+}
+
+/** A message from the server or the shared schemas, in the user's language where we know it. */
+export const translateMessage = (t: (key: string, options?: Record<string, unknown>) => string, message: string) =>
+  t(`singles.messages.${message}`, { defaultValue: t(`validation.${message}`, { defaultValue: message }) });
+
+/** A failed call as the user reads it: the first field message or the server's message, translated where we know it. */
+export function useErrorText() {
+  const { t } = useTranslation();
+  return (error: unknown): string => translateMessage(t, serverMessage(error) ?? (error instanceof Error ? error.message : String(error)));
+}
