@@ -39,6 +39,9 @@ function bearerToken(request: FastifyRequest): string | null {
 const passwordChangeDue = () =>
   new ApiError(403, 'Your password must be changed first. Until then only your profile, ChangePassword and Logout are available.');
 
+/** Whether the signed-in caller of a request must change their password, beside `request.auth`. */
+const passwordChangeState = new WeakMap<FastifyRequest, boolean>();
+
 /** The caller's session from the bearer token (cached on the request), whether or not a password change is due. */
 async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Promise<{ auth: AuthContext; passwordChangeDue: boolean }> {
   const cached = passwordChangeState.get(request);
@@ -67,8 +70,6 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
   passwordChangeState.set(request, row.must_change_password);
   return { auth: request.auth, passwordChangeDue: row.must_change_password };
 }
-
-const passwordChangeState = new WeakMap<FastifyRequest, boolean>();
 
 /**
  * preHandler: a valid access token whose session is live (not revoked, not past its absolute end)
