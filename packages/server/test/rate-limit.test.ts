@@ -101,6 +101,12 @@ describe('rate limits without a trusted proxy', () => {
     const refused = await enforceRateLimit(db, LIMITS, 'login', { user: 'windowed' }, at(10)).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).headers).toEqual({ 'Retry-After': '50' });
+    // A window a parallel call opened a moment later than this call's clock still says at most a window.
+    const later = await enforceRateLimit(db, LIMITS, 'login', { user: 'opened-later' }, at(100.5)).then(async () => {
+      for (let i = 1; i < LIMITS.perUser; i++) await enforceRateLimit(db, LIMITS, 'login', { user: 'opened-later' }, at(100.5));
+      return enforceRateLimit(db, LIMITS, 'login', { user: 'opened-later' }, at(100)).catch((e: unknown) => e);
+    });
+    expect((later as ApiError).headers).toEqual({ 'Retry-After': '60' });
     await expect(enforceRateLimit(db, LIMITS, 'login', { user: 'windowed' }, at(60))).resolves.toBeUndefined();
   });
 

@@ -61,7 +61,8 @@ export async function enforceRateLimit(
   const [kind, value, limit] = 'address' in subject ? ['a', subject.address, config.perAddress] : ['u', subject.user, config.perUser];
   // Bounded: a user name as typed can be long; the bucket key need not be.
   const bucket = `${action}:${kind}:${value.slice(0, 200)}`;
-  const retryAfter = (windowEnds: number) => Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
+  // A parallel call may have opened the window a moment after `now`: never more than a window.
+  const retryAfter = (windowEnds: number) => Math.min(config.windowSeconds, Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)));
   const over = knownOver.get(db)?.get(bucket);
   if (over !== undefined && over > now.getTime()) throw tooMany(retryAfter(over));
   const { hits, windowEnds } = await hit(db, bucket, config.windowSeconds * 1000, now);
