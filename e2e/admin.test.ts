@@ -153,6 +153,13 @@ describe('the installer on a first start without demo data', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expectPath(page, '/profil');
       await page.getByText('Your password must be changed before you continue.').waitFor();
+      // Until it is changed the server answers nothing else, and the console asks nothing else.
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await page.getByLabel('Current password').fill(temporary);
+      await page.getByLabel('New password', { exact: true }).fill('Fresh-Till-Roll-58');
+      await page.getByLabel('Confirm new password').fill('Fresh-Till-Roll-58');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').first().waitFor();
     } finally {
       await context.close();
     }

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { authModule } from './auth/index';
 import { registerAuthRoutes } from './auth/routes';
-import { prepareDummyHash } from './auth/passwords';
+import { configurePasswordHashing, prepareDummyHash } from './auth/passwords';
 import { loadServerKeys } from './auth/server-secret';
 import { loadConfig, normaliseBasePath, type Config } from './config';
 import type { AppContext } from './context';
@@ -11,6 +12,7 @@ import { seedDatabase } from './db/seed/index';
 import { registerFileRoutes } from './files/routes';
 import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { securityHeaders } from './http/security-headers';
 import { registerInfoRoutes } from './info/routes';
 import { createMailer } from './mail/mailer';
 import { registerMenuRoutes } from './menu/routes';
@@ -38,8 +40,10 @@ export type { Config } from './config';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The domain modules, each declaring the entities it serves, its hooks, jobs, procedures and routes. */
-const MODULES: readonly DomainModule[] = [settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule, pricingModule, membershipModule];
+const MODULES: readonly DomainModule[] = [authModule, settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule, pricingModule, membershipModule];
 
 export interface BuildOptions {
   /** Overrides of the environment's configuration. */
@@ -55,12 +59,19 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...options.config };
   config.basePath = normaliseBasePath(config.basePath);
+  const setSecurityHeaders = securityHeaders(config.basePath);
   const app = Fastify({
     logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, maxParamLength: 500 },
-    frameworkErrors,
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply);
+      return frameworkErrors(error, request, reply);
+    },
+    // A hop count trusts that many proxies nearest the server.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   });
+  configurePasswordHashing(config.passwordHashing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const { kysely: db, dialect } = openDatabase({
@@ -83,6 +94,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('ctx', ctx);
     app.decorateRequest('auth', null);
     app.decorateRequest('privilegeCache', null);
+    app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
     registerErrorHandlers(app);
     registerInputGuard(app);
 

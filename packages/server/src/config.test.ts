@@ -9,6 +9,9 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', basePath: '/backoffice', databaseUrl: null, jwtSecret: null, smtpUrl: null, demo: true, buildNumber: 'local', accessTokenTtlSeconds: 900 });
+    expect(config).toMatchObject({ sessionLifetimeDays: 30, rateLimit: { windowSeconds: 60, perAddress: 30, perUser: 10 }, trustProxy: false });
+    expect(config.passwordHashing.queue).toBe(16);
+    expect(config.passwordHashing.concurrency).toBeGreaterThanOrEqual(1);
     expect(config.dataDir).toBe(join(repoRoot, 'data'));
     expect(config.webDist).toBe(join(repoRoot, 'packages/web/dist'));
   });
@@ -17,6 +20,17 @@ describe('loadConfig', () => {
     const config = loadConfig({ PORT: '8080', BASE_PATH: 'shop/', DATA_DIR: '/var/lib/backroom', DATABASE_URL: 'postgres://u@h/db', DEMO: '0', BUILD_NUMBER: '42' });
     expect(config).toMatchObject({ port: 8080, basePath: '/shop', dataDir: '/var/lib/backroom', databaseUrl: 'postgres://u@h/db', demo: false, buildNumber: '42' });
     expect(loadConfig({ DATA_DIR: 'rel' }).dataDir).toBe(join(process.cwd(), 'rel'));
+    expect(
+      loadConfig({ SESSION_LIFETIME_DAYS: '7', RATE_LIMIT_WINDOW_SECONDS: '300', RATE_LIMIT_PER_ADDRESS: '100', RATE_LIMIT_PER_USER: '4', PASSWORD_HASH_CONCURRENCY: '3', PASSWORD_HASH_QUEUE: '8' }),
+    ).toMatchObject({ sessionLifetimeDays: 7, rateLimit: { windowSeconds: 300, perAddress: 100, perUser: 4 }, passwordHashing: { concurrency: 3, queue: 8 } });
+  });
+
+  it('reads TRUST_PROXY as on/off, a hop count or proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy.example' })).toThrow(/TRUST_PROXY/);
   });
 
   it('turns demo data off in production unless asked', () => {
@@ -30,6 +44,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/boolean/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+    expect(() => loadConfig({ RATE_LIMIT_PER_ADDRESS: '0' })).toThrow(/RATE_LIMIT_PER_ADDRESS/);
+    expect(() => loadConfig({ SESSION_LIFETIME_DAYS: 'forever' })).toThrow(/SESSION_LIFETIME_DAYS/);
   });
 
   it('normalises the base path', () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +22,17 @@ import { fileURLToPath } from 'node:url';
  *   DEMO_CATALOGUE         With DEMO: also seed the demo chain's catalogue (products, outlets, members…);
  *                          default: as DEMO. API tests start without it (an empty catalogue).
  *   ACCESS_TOKEN_TTL_SECONDS=900  Lifetime of access tokens (15 minutes); tests shorten it.
+ *   SESSION_LIFETIME_DAYS=30       A session ends this long after its sign-in, however often it was refreshed.
+ *   RATE_LIMIT_WINDOW_SECONDS=60   The window of the sign-in rate limits (Login, ValidateOtp, RequestResetPassword,
+ *   RATE_LIMIT_PER_ADDRESS=30      ValidateResetPasswordOtp, RefreshToken): at most this many calls of one action
+ *   RATE_LIMIT_PER_USER=10         per client address, and per user name, in a window; then 429 with Retry-After.
+ *                                  Counted in the database, so they hold across server processes.
+ *   PASSWORD_HASH_CONCURRENCY      Password hashes computed at once (default: cores − 1, at least 1) …
+ *   PASSWORD_HASH_QUEUE=16         … and how many may wait; past that a sign-in is answered 503 at once.
+ *   TRUST_PROXY                    Behind a reverse proxy: `true` (trust every hop), a hop count, or a
+ *                                  comma list of proxy addresses/CIDRs. Then X-Forwarded-For gives the client
+ *                                  address (rate limits, audit) and X-Forwarded-Proto decides HTTPS (HSTS).
+ *                                  Unset: the socket's peer is the client and proxies' headers are ignored.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
  *   ALLOW_PRIVATE_TARGETS  Lets integrations (the membership provider's test connection) reach private,
@@ -41,7 +53,18 @@ export interface Config {
   buildNumber: string;
   webDist: string;
   accessTokenTtlSeconds: number;
+  sessionLifetimeDays: number;
+  rateLimit: RateLimitConfig;
+  passwordHashing: { concurrency: number; queue: number };
+  /** Fastify's `trustProxy`: false, true, a hop count, or proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   allowPrivateTargets: boolean;
+}
+
+export interface RateLimitConfig {
+  windowSeconds: number;
+  perAddress: number;
+  perUser: number;
 }
 
 const REPO_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
@@ -75,6 +98,19 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return n;
 }
 
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value.trim() === '') return false;
+  const v = value.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(v)) return true;
+  if (['false', 'no', 'off'].includes(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const addresses = v.split(',').map((a) => a.trim()).filter(Boolean);
+  if (addresses.some((a) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a))) {
+    throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses, got "${value}"`);
+  }
+  return addresses;
+}
+
 const blankToNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -99,6 +135,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildNumber: blankToNull(env.BUILD_NUMBER) ?? 'local',
     webDist: webDist === null ? DEFAULT_WEB_DIST : resolve(process.cwd(), webDist),
     accessTokenTtlSeconds: positiveInteger('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
+    sessionLifetimeDays: positiveInteger('SESSION_LIFETIME_DAYS', env.SESSION_LIFETIME_DAYS, 30),
+    rateLimit: {
+      windowSeconds: positiveInteger('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, 60),
+      perAddress: positiveInteger('RATE_LIMIT_PER_ADDRESS', env.RATE_LIMIT_PER_ADDRESS, 30),
+      perUser: positiveInteger('RATE_LIMIT_PER_USER', env.RATE_LIMIT_PER_USER, 10),
+    },
+    passwordHashing: {
+      concurrency: positiveInteger('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, Math.max(1, availableParallelism() - 1)),
+      queue: positiveInteger('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, 16),
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
     allowPrivateTargets: flag(env.ALLOW_PRIVATE_TARGETS, false),
   };
 }

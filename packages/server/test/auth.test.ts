@@ -7,6 +7,20 @@ const t = useTestServer();
 
 const me = (token: string) => t.call<UserInfo>('GET', '/authentication/Me', { token });
 
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: number; sub: string; jti: string };
+
+/** An access token made outside the server: `key` (the server's by default), and an expiry unless `exp` is null. */
+function accessTokenOf(claims: { sid: number; sub: string; role: string }, exp: number | string | null, key = t.server.app.ctx.jwtKey) {
+  const jwt = new SignJWT({ sid: claims.sid, role: claims.role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer('backroom')
+    .setAudience('backroom-api')
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 3600);
+  return (exp === null ? jwt : jwt.setExpirationTime(exp)).sign(key);
+}
+const halfAnHourAgo = () => Math.floor(Date.now() / 1000) - 1800;
+
 describe('sign-in', () => {
   it.each([
     ['admin', DEMO_PASSWORDS.admin, 'Administrator'],
@@ -45,21 +59,9 @@ describe('bearer tokens', () => {
   it('rejects a missing, garbage, forged or expired access token with 401', async () => {
     const tokens = await t.loginAs('cashier');
     const [header, payload] = tokens.accessToken.split('.');
-    const forged = await new SignJWT({ sid: 1, role: 'Administrator' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('1')
-      .setIssuer('backroom')
-      .setAudience('backroom-api')
-      .setExpirationTime('10m')
-      .sign(new TextEncoder().encode('not the server secret'));
-    const expired = await new SignJWT({ sid: 1, role: 'Administrator' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('1')
-      .setIssuer('backroom')
-      .setAudience('backroom-api')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 1800)
-      .sign(t.server.app.ctx.jwtKey);
+    const admin = { sid: 1, sub: '1', role: 'Administrator' };
+    const forged = await accessTokenOf(admin, '10m', new TextEncoder().encode('not the server secret'));
+    const expired = await accessTokenOf(admin, halfAnHourAgo());
     const unsigned = `${header}.${payload}.`;
     for (const token of [undefined, 'garbage', forged, expired, unsigned]) {
       const res = await t.call('GET', '/authentication/Me', { token });
@@ -68,6 +70,14 @@ describe('bearer tokens', () => {
     }
     const lowercaseScheme = await t.call('GET', '/authentication/me', { headers: { authorization: `bearer ${tokens.accessToken}` } });
     expect(lowercaseScheme.status).toBe(200);
+  });
+
+  it('refuses a token signed with the server key but without an expiry', async () => {
+    const pair = await t.loginAs('cashier');
+    const forever = await accessTokenOf({ ...claimsOf(pair.accessToken), role: 'Cashier' }, null);
+    expect((await me(forever)).status).toBe(401);
+    expect((await t.call('POST', '/Authentication/RefreshToken', { body: { accessToken: forever, refreshToken: pair.refreshToken } })).status).toBe(401);
+    expect((await me(pair.accessToken)).status).toBe(200);
   });
 });
 
@@ -85,17 +95,22 @@ describe('refresh tokens', () => {
     expect(third.status).toBe(200);
   });
 
+  it('gives each refresh, and each sign-in, an access token of its own, even within one second', async () => {
+    const a = await t.loginAs('manager');
+    const b = await t.loginAs('manager');
+    const first = (await refresh(a)).body.data.token;
+    const second = (await refresh(b)).body.data.token;
+    const jti = (token: string) => claimsOf(token).jti;
+    const ids = [a, b, first, second].map((p) => jti(p.accessToken));
+    expect(new Set(ids).size).toBe(4);
+    const again = (await refresh(first)).body.data.token;
+    expect(again.accessToken).not.toBe(first.accessToken);
+    expect(jti(again.accessToken)).not.toBe(jti(first.accessToken));
+  });
+
   it('accepts an expired access token of the same session', async () => {
     const pair = await t.loginAs('manager');
-    const claims = JSON.parse(Buffer.from(pair.accessToken.split('.')[1]!, 'base64url').toString()) as { sid: number; sub: string };
-    const expired = await new SignJWT({ sid: claims.sid, role: 'Store Manager' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.sub)
-      .setIssuer('backroom')
-      .setAudience('backroom-api')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 1800)
-      .sign(t.server.app.ctx.jwtKey);
+    const expired = await accessTokenOf({ ...claimsOf(pair.accessToken), role: 'Store Manager' }, halfAnHourAgo());
     expect((await me(expired)).status).toBe(401);
     const res = await refresh({ accessToken: expired, refreshToken: pair.refreshToken });
     expect(res.status).toBe(200);
@@ -160,6 +175,13 @@ describe('change password', () => {
     expect(wrongCurrent.body.errors?.[0]?.field).toBe('currentPassword');
     expect((await me(pair.accessToken)).status).toBe(200);
 
+    const same = await t.call('POST', '/authentication/ChangePassword', {
+      token: pair.accessToken,
+      body: { currentPassword: DEMO_PASSWORDS.cashier, newPassword: DEMO_PASSWORDS.cashier },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual([{ field: 'newPassword', message: 'The new password must differ from the current one' }]);
+
     const changed = await t.call<{ token: TokenPair; userInfo: UserInfo }>('POST', '/authentication/ChangePassword', {
       token: pair.accessToken,
       body: { currentPassword: DEMO_PASSWORDS.cashier, newPassword: 'Tall-Lighthouse-42' },
@@ -177,62 +199,66 @@ describe('change password', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same for known and unknown names and mails a code only to the real user', async () => {
+  const requestReset = (userName: string) => t.call('POST', '/Authentication/RequestResetPassword', { body: { userName } });
+  const reset = (userName: string, otp: string, newPassword: string) =>
+    t.call('POST', '/Authentication/ValidateResetPasswordOtp', { body: { userName, otp, newPassword } });
+  /** Asks for a code and lets the job mail it. */
+  const mailedCode = async (userName: string) => {
+    await requestReset(userName);
+    await t.runQueuedJobs();
+    return /\b(\d{6})\b/.exec(t.mails.at(-1)!.text)![1]!;
+  };
+
+  it('answers the same for known and unknown names, and mails a code only to the real user, after the answer', async () => {
     const before = t.mails.length;
-    const unknown = await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'ghost' } });
-    const known = await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'manager' } });
+    const unknown = await requestReset('ghost');
+    const known = await requestReset('manager');
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(known.body.message).toBe('If the account exists, a reset code has been sent');
+    // Neither request sent anything itself: both queued the same job.
+    expect(t.mails.length).toBe(before);
+    expect(await t.runQueuedJobs()).toBe(2);
     expect(t.mails.length).toBe(before + 1);
     expect(t.mails.at(-1)?.to).toBe('manager@backroom.example');
   });
 
   it('resets with the mailed code once, and signs out existing sessions', async () => {
     const session = await t.loginAs('manager');
-    await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'manager' } });
-    const code = /\b(\d{6})\b/.exec(t.mails.at(-1)!.text)![1]!;
+    const code = await mailedCode('manager');
     const wrongCode = code === '000000' ? '111111' : '000000';
 
-    const wrong = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
-      body: { userName: 'manager', otp: wrongCode, newPassword: 'Brand-New-Shelf-9' },
-    });
+    const wrong = await reset('manager', wrongCode, 'Brand-New-Shelf-9');
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.[0]?.field).toBe('otp');
 
-    const common = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
-      body: { userName: 'manager', otp: code, newPassword: 'iloveyou' },
-    });
+    const common = await reset('manager', code, 'iloveyou');
     expect(common.status).toBe(400);
     expect(common.body.errors).toEqual([{ field: 'newPassword', message: 'This password is too common' }]);
 
-    const ok = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
-      body: { userName: 'manager', otp: code, newPassword: 'Brand-New-Shelf-9' },
-    });
+    const ok = await reset('manager', code, 'Brand-New-Shelf-9');
     expect(ok.status).toBe(200);
     expect((await me(session.accessToken)).status).toBe(401);
     await t.login('manager', 'Brand-New-Shelf-9');
 
-    const again = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
-      body: { userName: 'manager', otp: code, newPassword: 'Another-Shelf-10' },
-    });
-    expect(again.status).toBe(400);
+    expect((await reset('manager', code, 'Another-Shelf-10')).status).toBe(400);
+  });
+
+  it('refuses the current password as the new one, and the code still works after', async () => {
+    const current = 'Brand-New-Shelf-9';
+    const code = await mailedCode('manager');
+    const same = await reset('manager', code, current);
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual([{ field: 'newPassword', message: 'The new password must differ from the current one' }]);
+    expect((await reset('manager', code, 'Third-Shelf-Over-11')).status).toBe(200);
+    await t.login('manager', 'Third-Shelf-Over-11');
   });
 
   it('burns a code after five wrong tries', async () => {
-    await t.call('POST', '/Authentication/RequestResetPassword', { body: { userName: 'admin' } });
-    const code = /\b(\d{6})\b/.exec(t.mails.at(-1)!.text)![1]!;
+    const code = await mailedCode('admin');
     const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) {
-      const res = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
-        body: { userName: 'admin', otp: wrongCode, newPassword: 'Quiet-Harbour-77' },
-      });
-      expect(res.status).toBe(400);
-    }
-    const late = await t.call('POST', '/Authentication/ValidateResetPasswordOtp', {
-      body: { userName: 'admin', otp: code, newPassword: 'Quiet-Harbour-77' },
-    });
-    expect(late.status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await reset('admin', wrongCode, 'Quiet-Harbour-77')).status).toBe(400);
+    expect((await reset('admin', code, 'Quiet-Harbour-77')).status).toBe(400);
     await t.loginAs('admin');
   });
 });

@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeConsoleBuild } from './support/console-build';
 import { startTestServer, type TestServer } from './support/server';
 
 const INDEX = '<!doctype html><html><head><meta charset="utf-8"><base href="/backoffice/new/"><title>Backroom</title></head><body><div id="root"></div><script type="module" src="assets/index-abc123.js"></script></body></html>';
@@ -9,11 +10,7 @@ const INDEX = '<!doctype html><html><head><meta charset="utf-8"><base href="/bac
 let t: TestServer;
 let webDist: string;
 beforeAll(async () => {
-  webDist = await mkdtemp(join(tmpdir(), 'backroom-web-'));
-  await mkdir(join(webDist, 'assets'));
-  await writeFile(join(webDist, 'index.html'), INDEX);
-  await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("console")');
-  await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  webDist = await fakeConsoleBuild(INDEX, { 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' });
   t = await startTestServer({ config: { basePath: '/shop/', webDist } });
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import './zod-without-eval';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'bootstrap-icons/font/bootstrap-icons.css';
 import './styles/main.scss';

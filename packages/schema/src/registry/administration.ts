@@ -5,6 +5,32 @@ const code = f.code();
 const name = f.name();
 const active = { hasIsActive: true } as const;
 
+/**
+ * What an audit row records: a write through the data API (insert, update, delete) or a security
+ * or administrative action (docs/DECISIONS.md lists when each is written).
+ */
+export const AUDIT_ACTIONS = [
+  'insert',
+  'update',
+  'delete',
+  'signIn',
+  'signInFailed',
+  'lockout',
+  'signOut',
+  'refreshReuse',
+  'passwordChange',
+  'passwordResetRequest',
+  'passwordReset',
+  'adminPasswordReset',
+  'revokeSessions',
+  'resetOtp',
+  'otpEnable',
+  'otpDisable',
+  'unlock',
+  'grantPrivileges',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** Kinds a custom field can have (the `customfield` entity). */
 export const CUSTOM_FIELD_KINDS = ['text', 'number', 'date', 'boolean', 'list'] as const;
 
@@ -157,12 +183,13 @@ export const administration: MenuGroupDef = {
       listColumns: ['at', 'userName', 'entity', 'rowId', 'action'],
       fields: {
         at: f.datetime({ required: true }),
-        userId: f.int(),
+        userId: f.int({ help: 'Who acted; blank for a sign-in attempt with an unknown user name.' }),
         userName: f.text({ maxLength: 100 }),
         entity: f.text({ required: true, maxLength: 50 }),
-        rowId: f.int({ required: true }),
-        action: f.enum(['insert', 'update', 'delete'], { required: true }),
+        rowId: f.int({ help: 'The row acted on; blank when the action concerns no single row.' }),
+        action: f.enum(AUDIT_ACTIONS, { required: true }),
         changes: f.json({ help: 'Fields before and after; secrets masked.' }),
+        ip: f.text({ maxLength: 64, label: 'Client address', help: 'Where the request came from (see TRUST_PROXY).' }),
       },
     }),
   ],

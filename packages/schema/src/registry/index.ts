@@ -7,7 +7,7 @@ export * from './zod';
 export * from './storage';
 export { menuGroups, screens, findScreen } from './groups';
 export { entities, findEntity, getEntity } from './entities';
-export { CUSTOM_FIELD_KINDS } from './administration';
+export { AUDIT_ACTIONS, CUSTOM_FIELD_KINDS, type AuditAction } from './administration';
 export { WEBHOOK_EVENTS } from './online';
 
 /** Every list-value category is a menu item `listvalue/{code}` served by the shared `listvalue` screen. */

@@ -69,7 +69,11 @@ describe('the registry', () => {
       expect(screens.some((s) => s.name === name)).toBe(false);
     }
     expect(findEntity('auditlog')).toMatchObject({ readOnly: true, systemFields: false });
-    expect(getField(findEntity('auditlog')!, 'action')).toMatchObject({ kind: 'enum', values: ['insert', 'update', 'delete'] });
+    // Writes, then the security and administrative events (docs/DECISIONS.md).
+    const actions = (getField(findEntity('auditlog')!, 'action') as { values?: readonly string[] } | undefined)?.values ?? [];
+    expect(actions.slice(0, 3)).toEqual(['insert', 'update', 'delete']);
+    expect(actions).toEqual(expect.arrayContaining(['signIn', 'signInFailed', 'lockout', 'signOut', 'adminPasswordReset', 'revokeSessions', 'resetOtp', 'unlock', 'grantPrivileges', 'passwordChange']));
+    expect(getField(findEntity('auditlog')!, 'ip')).toMatchObject({ kind: 'text' });
     expect(findEntity('pricehistory')!.fields.map((x) => x.name)).toEqual(['id', 'product', 'oldPrice', 'newPrice', 'changedAt', 'changedBy']);
   });
 

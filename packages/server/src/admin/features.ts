@@ -1,6 +1,7 @@
 import { FEATURE_KEYS, entities, findScreen, saveFeaturesRequest, screens, type FeatureKey, type FeatureSwitches } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { recordRequestEvent } from '../data/audit';
 import type { Database } from '../db/types';
 import { authenticate, requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
@@ -53,7 +54,13 @@ export function registerFeatureRoutes(app: FastifyInstance, apiPrefix: string): 
 
   app.post(`${base}/Save`, { preHandler: requirePrivilege('feature', 'edit') }, async (request) => {
     const body = parseBody(saveFeaturesRequest, request.body);
+    const current = await readFeatures(db);
+    const changed = FEATURE_KEYS.filter((key) => current[key] !== body[key]);
     await db.transaction().execute(async (trx) => {
+      if (changed.length > 0) {
+        const pick = (switches: FeatureSwitches) => Object.fromEntries(changed.map((key) => [key, switches[key]]));
+        await recordRequestEvent(request, { action: 'update', entity: 'feature', rowId: null, changes: { before: pick(current), after: pick(body) } }, trx);
+      }
       for (const key of FEATURE_KEYS) {
         await trx
           .insertInto('feature_switch')

@@ -5,6 +5,7 @@ import { clearFailures, userKey } from '../auth/lockout';
 import { newPasswordProblem } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
+import { recordRequestEvent } from '../data/audit';
 import { requireAuth, requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
@@ -55,7 +56,11 @@ export function registerResetPasswordRoutes(app: FastifyInstance, apiPrefix: str
         .execute();
       await trx.updateTable('password_reset').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
       await clearFailures(trx, userKey(user.user_name));
-      return revokeUserSessions(trx, user.id, 'password reset by administrator');
+      const revoked = await revokeUserSessions(trx, user.id, 'password reset by administrator');
+      // What was done, never the password.
+      const after = { mustChangePassword: body.mustChangePassword, passwordGenerated: body.newPassword === undefined, sessionsRevoked: revoked };
+      await recordRequestEvent(request, { action: 'adminPasswordReset', entity: 'user', rowId: user.id, changes: { before: {}, after } }, trx);
+      return revoked;
     });
     const data: AdminResetPasswordResponse = {
       userId: user.id,

@@ -7,10 +7,11 @@ import {
   type RolePrivilegeGroup,
   type SaveRolePrivilegesRequest,
 } from '@backroom/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { recordRequestEvent } from '../data/audit';
 import type { Database } from '../db/types';
-import { requireAuth, requirePrivilege, type AuthContext } from '../http/auth-guard';
+import { requireAuth, requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
 
@@ -50,12 +51,27 @@ async function readGrid(db: Kysely<Database>, roleId: number): Promise<RolePrivi
   return { roleId: role.id, roleName: role.name, groups: [...groups.values()] };
 }
 
+const FLAG_NAMES = [
+  ['able_to_view', 'view'],
+  ['able_to_edit', 'edit'],
+  ['able_to_delete', 'delete'],
+  ['able_to_set_table', 'set table'],
+] as const;
+
+type Flags = Record<(typeof FLAG_NAMES)[number][0], boolean>;
+
+/** The flags a row grants, as the audit log shows them: "view, edit", or "" for none. */
+const granted = (flags: Flags | undefined) => (flags ? FLAG_NAMES.filter(([column]) => flags[column]).map(([, name]) => name).join(', ') : '');
+
 /**
- * Writes the sent rows of one role in one transaction (rows not sent keep their flags). Refuses
- * unknown privileges (400) and a save that would take the caller's own role's edit right on
- * role privileges (409): nobody could give it back.
+ * Writes the sent rows of one role in one transaction (rows not sent keep their flags), with one
+ * audit row naming each privilege whose grants changed. Refuses unknown privileges (400) and a
+ * save that would take the caller's own role's edit right on role privileges (409): nobody could
+ * give it back.
  */
-async function saveGrid(db: Kysely<Database>, auth: AuthContext, body: SaveRolePrivilegesRequest): Promise<void> {
+async function saveGrid(request: FastifyRequest, body: SaveRolePrivilegesRequest): Promise<void> {
+  const { db } = request.server.ctx;
+  const auth = requireAuth(request);
   await roleOrNotFound(db, body.roleId);
   const ids = body.rows.map((r) => r.privilegeId);
   const privileges = ids.length === 0 ? [] : await db.selectFrom('privilege').select(['id', 'name']).where('id', 'in', ids).execute();
@@ -68,6 +84,19 @@ async function saveGrid(db: Kysely<Database>, auth: AuthContext, body: SaveRoleP
     throw new ApiError(409, 'You cannot remove your own role’s right to edit role privileges, or nobody could give it back');
   }
   await db.transaction().execute(async (trx) => {
+    const current = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('role_privilege')
+              .select(['privilege_id', 'able_to_view', 'able_to_edit', 'able_to_delete', 'able_to_set_table'])
+              .where('role_id', '=', body.roleId)
+              .where('privilege_id', 'in', ids)
+              .execute()
+          ).map((r) => [r.privilege_id, r] as const),
+    );
+    const changes = { before: {} as Record<string, string>, after: {} as Record<string, string> };
     for (const row of body.rows) {
       const flags = {
         able_to_view: row.ableToView,
@@ -80,6 +109,14 @@ async function saveGrid(db: Kysely<Database>, auth: AuthContext, body: SaveRoleP
         .values({ role_id: body.roleId, privilege_id: row.privilegeId, ...flags })
         .onConflict((oc) => oc.columns(['role_id', 'privilege_id']).doUpdateSet(flags))
         .execute();
+      const [before, after] = [granted(current.get(row.privilegeId)), granted(flags)];
+      if (before === after) continue;
+      const name = names.get(row.privilegeId)!;
+      changes.before[name] = before;
+      changes.after[name] = after;
+    }
+    if (Object.keys(changes.after).length > 0) {
+      await recordRequestEvent(request, { action: 'grantPrivileges', entity: 'role', rowId: body.roleId, changes }, trx);
     }
   });
 }
@@ -101,7 +138,7 @@ export function registerRolePrivilegeRoutes(app: FastifyInstance, apiPrefix: str
 
   app.post(`${base}/Save`, { preHandler: requirePrivilege(GUARDED_SCREEN, 'edit') }, async (request) => {
     const body = parseBody(saveRolePrivilegesRequest, request.body);
-    await saveGrid(db, requireAuth(request), body);
+    await saveGrid(request, body);
     return ok(await readGrid(db, body.roleId), 'Role privileges saved');
   });
 }

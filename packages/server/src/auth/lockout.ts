@@ -8,34 +8,112 @@ export const LOCK_MS = 15 * 60 * 1000;
 /** Failures are counted per lower-cased name as typed, so unknown names lock exactly like real ones. */
 export const userKey = (userName: string) => userName.trim().toLowerCase();
 
-export async function lockedUntil(db: Kysely<Database>, key: string, now = new Date()): Promise<string | null> {
-  const row = await db.selectFrom('login_failure').select('locked_until').where('user_key', '=', key).executeTakeFirst();
-  return row?.locked_until && row.locked_until > now.toISOString() ? row.locked_until : null;
+/**
+ * A reserved attempt: the right to check one password (or code) for a name. `failuresSeen` is how
+ * many failures were decided when it was granted; a success forgives those and no others.
+ */
+export interface Reservation {
+  key: string;
+  failuresSeen: number;
 }
 
-/** Counts one failed sign-in (wrong password or code); the fifth within the window locks the name. */
-export async function recordFailure(db: Kysely<Database>, key: string, now = new Date()): Promise<void> {
+/**
+ * Reserves one attempt before anything is checked, in one atomic statement: granted only while the
+ * name is not locked and its decided failures plus the attempts still being checked stay under
+ * MAX_FAILURES. So however many attempts arrive at once, at most five are ever checked per window;
+ * the others, and every attempt while locked, are refused (null → 423) unchecked. A window that
+ * has passed, or a lock that has ended, starts afresh.
+ */
+export async function reserveAttempt(db: Kysely<Database>, key: string, now = new Date()): Promise<Reservation | null> {
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
-  const staleWindow = sql<boolean>`login_failure.first_failure_at < ${windowStart}`;
-  // One atomic upsert, so concurrent failures cannot undercount.
+  const fresh = sql<boolean>`((login_failure.locked_until is not null and login_failure.locked_until <= ${nowIso}) or login_failure.first_failure_at <= ${windowStart})`;
   const row = await db
     .insertInto('login_failure')
-    .values({ user_key: key, failure_count: 1, first_failure_at: nowIso, locked_until: null })
+    .values({ user_key: key, failure_count: 0, pending: 1, first_failure_at: nowIso, locked_until: null })
     .onConflict((oc) =>
-      oc.column('user_key').doUpdateSet({
-        failure_count: sql<number>`case when ${staleWindow} then 1 else login_failure.failure_count + 1 end`,
-        first_failure_at: sql<string>`case when ${staleWindow} then ${nowIso} else login_failure.first_failure_at end`,
-      }),
+      oc
+        .column('user_key')
+        .doUpdateSet({
+          failure_count: sql<number>`case when ${fresh} then 0 else login_failure.failure_count end`,
+          pending: sql<number>`case when ${fresh} then 1 else login_failure.pending + 1 end`,
+          first_failure_at: sql<string>`case when ${fresh} then ${nowIso} else login_failure.first_failure_at end`,
+          locked_until: sql<string | null>`case when ${fresh} then null else login_failure.locked_until end`,
+        })
+        .where(sql<boolean>`${fresh} or (login_failure.locked_until is null and login_failure.failure_count + login_failure.pending < ${MAX_FAILURES})`),
     )
     .returning('failure_count')
-    .executeTakeFirstOrThrow();
-  if (row.failure_count < MAX_FAILURES) return;
-  const until = new Date(now.getTime() + LOCK_MS).toISOString();
-  await db.updateTable('login_failure').set({ locked_until: until }).where('user_key', '=', key).execute();
-  await db.updateTable('app_user').set({ locked_until: until }).where(sql`lower(user_name)`, '=', key).execute();
+    .executeTakeFirst();
+  return row ? { key, failuresSeen: Number(row.failure_count) } : null;
 }
 
+const lessOne = sql<number>`case when pending > 0 then pending - 1 else 0 end`;
+
+/**
+ * The reserved attempt failed: counted, and the fifth failure of the window locks the name (on the
+ * user row too, for the user list). Answers the end of the lock when this failure set it.
+ */
+export async function recordFailure(db: Kysely<Database>, reservation: Reservation, now = new Date()): Promise<string | null> {
+  const until = new Date(now.getTime() + LOCK_MS).toISOString();
+  const row = await db
+    .updateTable('login_failure')
+    .set({
+      pending: lessOne,
+      failure_count: sql<number>`failure_count + 1`,
+      locked_until: sql<string | null>`case when failure_count + 1 >= ${MAX_FAILURES} and locked_until is null then ${until} else locked_until end`,
+    })
+    .where('user_key', '=', reservation.key)
+    .returning(['failure_count', 'locked_until'])
+    .executeTakeFirst();
+  if (!row || row.locked_until !== until) return null;
+  await db.updateTable('app_user').set({ locked_until: until }).where(sql`lower(user_name)`, '=', reservation.key).execute();
+  return until;
+}
+
+/** The reserved attempt succeeded: it forgives the failures it saw decided, not those decided meanwhile. */
+export async function recordSuccess(db: Kysely<Database>, reservation: Reservation): Promise<void> {
+  await db
+    .updateTable('login_failure')
+    .set({
+      pending: lessOne,
+      failure_count: sql<number>`case when failure_count > ${reservation.failuresSeen} then failure_count - ${reservation.failuresSeen} else 0 end`,
+    })
+    .where('user_key', '=', reservation.key)
+    .execute();
+}
+
+/** The reserved attempt was never checked (the server was busy): it counts for nothing. */
+export async function releaseAttempt(db: Kysely<Database>, reservation: Reservation): Promise<void> {
+  await db.updateTable('login_failure').set({ pending: lessOne }).where('user_key', '=', reservation.key).execute();
+}
+
+/**
+ * Runs `check` under a reserved attempt of `key`: null when none was granted (locked, or five
+ * attempts already being checked); otherwise the check's outcome, recorded as a success or a
+ * failure. A check that throws (503 busy, a database error) counts for nothing.
+ */
+export async function underReservation<T>(
+  db: Kysely<Database>,
+  key: string,
+  check: () => Promise<{ ok: boolean; value: T }>,
+): Promise<{ ok: boolean; value: T; lockedUntil: string | null } | null> {
+  const reservation = await reserveAttempt(db, key);
+  if (!reservation) return null;
+  let outcome: { ok: boolean; value: T };
+  try {
+    outcome = await check();
+  } catch (error) {
+    await releaseAttempt(db, reservation);
+    throw error;
+  }
+  if (outcome.ok) {
+    await recordSuccess(db, reservation);
+    return { ...outcome, lockedUntil: null };
+  }
+  return { ...outcome, lockedUntil: await recordFailure(db, reservation) };
+}
+
+/** An administrator's unlock or a completed reset: the name starts afresh. */
 export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('login_failure').where('user_key', '=', key).execute();
   await db.updateTable('app_user').set({ locked_until: null }).where(sql`lower(user_name)`, '=', key).where('locked_until', 'is not', null).execute();

@@ -16,3 +16,6 @@ export function newPasswordProblem(password: string, field = 'newPassword'): Fie
   if (isCommonPassword(password)) return { field, message: 'This password is too common' };
   return null;
 }
+
+/** A new password (ChangePassword, a reset by code) that equals the current one. */
+export const samePasswordProblem: FieldError = { field: 'newPassword', message: 'The new password must differ from the current one' };

@@ -12,18 +12,22 @@ import {
 } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { authenticate, requireAuth } from '../http/auth-guard';
+import { recordRequestEvent, type Actor } from '../data/audit';
+import { anyDb } from '../data/store';
+import { authenticate, authenticateDuringPasswordChange, requireAuth } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { ownEntry } from '../http/lookup';
 import { parseBody } from '../http/validate';
-import { clearFailures, lockedUntil, recordFailure, userKey } from './lockout';
+import { insertJob } from '../jobs/queue';
 import { decryptSecret, encryptSecret } from '../crypto/sealed';
+import { underReservation, userKey } from './lockout';
 import { acceptOtp, newOtpSecret } from './otp';
-import { newPasswordProblem } from './password-policy';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE } from './reset';
+import { newPasswordProblem, samePasswordProblem } from './password-policy';
+import { hashPassword, refuseWhileHashingFull, verifyAgainstDummy, verifyPassword } from './passwords';
+import { enforceRateLimit, type LimitedAction } from './rate-limit';
+import { resetPassword, RESET_REQUESTED_MESSAGE, SEND_RESET_CODE } from './reset';
 import { revokeSession, revokeUserSessions, rotateRefreshToken, startSession } from './sessions';
-import { signOtpToken, verifyOtpToken } from './tokens';
+import { signOtpToken, verifyAccessTokenSignature, verifyOtpToken } from './tokens';
 import { findUserById, findUserByName, toUserInfo, type UserRecord } from './users';
 
 const invalidCredentials = () => new ApiError(401, 'Invalid user name or password');
@@ -31,11 +35,27 @@ const locked = () => new ApiError(423, 'Account is locked. Try again later.');
 const wrongOtp = () => validationError([{ field: 'otp', message: 'The code is not valid' }], 'Invalid code');
 
 const clientMeta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? null, ip: request.ip });
+const actorOf = (user: UserRecord): Actor => ({ userId: user.id, userName: user.user_name });
+
+/** The per-address limit of an unauthenticated action: checked before its body is even read. */
+const limitAddress = (request: FastifyRequest, action: LimitedAction) =>
+  enforceRateLimit(request.server.ctx.db, request.server.ctx.config.rateLimit, action, { address: request.ip });
+
+/** The per-user limit, by lower-cased user name (or `#id` where only the id is known). */
+const limitUser = (request: FastifyRequest, action: LimitedAction, user: string) =>
+  enforceRateLimit(request.server.ctx.db, request.server.ctx.config.rateLimit, action, { user });
+
+/** Records a refused sign-in step, and the lockout it caused. */
+async function signInFailed(request: FastifyRequest, actor: Actor, reason: string, lockedUntil: string | null): Promise<void> {
+  const event = { entity: 'user', rowId: actor.userId, actor };
+  await recordRequestEvent(request, { ...event, action: 'signInFailed', changes: { before: {}, after: { reason } } });
+  if (lockedUntil) await recordRequestEvent(request, { ...event, action: 'lockout', changes: { before: {}, after: { lockedUntil } } });
+}
 
 async function completeSignIn(ctx: AppContext, user: UserRecord, request: FastifyRequest): Promise<LoginResponse> {
-  await clearFailures(ctx.db, userKey(user.user_name));
   await ctx.db.updateTable('app_user').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute();
   const token = await startSession(ctx, { id: user.id, role: user.role_name }, clientMeta(request));
+  await recordRequestEvent(request, { action: 'signIn', entity: 'user', rowId: user.id, actor: actorOf(user) });
   return { requireOtp: false, token, userInfo: toUserInfo(user) };
 }
 
@@ -55,64 +75,105 @@ async function currentUser(request: FastifyRequest): Promise<UserRecord> {
   return user;
 }
 
+/**
+ * The signed-in user's password, checked under the sign-in lockout (a stolen session is no
+ * password oracle): wrong → 400 naming `field`, locked → 423.
+ */
+async function checkOwnPassword(request: FastifyRequest, user: UserRecord, password: string, field: string): Promise<void> {
+  const attempt = await underReservation(request.server.ctx.db, userKey(user.user_name), async () => ({
+    ok: await verifyPassword(user.password_hash, password),
+    value: null,
+  }));
+  if (!attempt) throw locked();
+  if (attempt.ok) return;
+  await signInFailed(request, actorOf(user), 'wrong password', attempt.lockedUntil);
+  throw validationError([{ field, message: 'The password is not correct' }]);
+}
+
 async function login(request: FastifyRequest): Promise<ApiEnvelope<LoginResponse>> {
   const { db, jwtKey } = request.server.ctx;
+  // Before any database work: under a flood from many addresses this answer is what keeps the rest of the server responsive.
+  refuseWhileHashingFull();
+  await limitAddress(request, 'login');
   const body = parseBody(loginRequest, request.body);
   const key = userKey(body.userName);
-  if (await lockedUntil(db, key)) throw locked();
-  const user = await findUserByName(db, body.userName);
-  let valid = false;
-  if (user) valid = await verifyPassword(user.password_hash, body.password);
-  else await verifyAgainstDummy(body.password);
-  if (!user || !valid || !user.is_active) {
-    await recordFailure(db, key);
+  await limitUser(request, 'login', key);
+  let user: UserRecord | undefined;
+  const attempt = await underReservation(db, key, async () => {
+    user = await findUserByName(db, body.userName);
+    if (!user) {
+      await verifyAgainstDummy(body.password);
+      return { ok: false, value: 'unknown user name' };
+    }
+    if (!(await verifyPassword(user.password_hash, body.password))) return { ok: false, value: 'wrong password' };
+    return user.is_active ? { ok: true, value: '' } : { ok: false, value: 'user disabled' };
+  });
+  if (!attempt) throw locked();
+  if (!attempt.ok || !user) {
+    await signInFailed(request, user ? actorOf(user) : { userId: null, userName: body.userName }, attempt.value, attempt.lockedUntil);
     throw invalidCredentials();
   }
   if (user.otp_enabled) {
-    return ok({ requireOtp: true, otpToken: await signOtpToken(jwtKey, user.id) }, 'Enter the code from your authenticator app');
+    return ok({ requireOtp: true, otpToken: signOtpToken(jwtKey, user.id) }, 'Enter the code from your authenticator app');
   }
   return ok(await completeSignIn(request.server.ctx, user, request), 'Signed in');
 }
 
 async function validateOtp(request: FastifyRequest): Promise<ApiEnvelope<LoginResponse>> {
   const ctx = request.server.ctx;
+  await limitAddress(request, 'validateotp');
   const body = parseBody(validateOtpRequest, request.body);
-  const userId = await verifyOtpToken(ctx.jwtKey, body.otpToken);
+  const userId = verifyOtpToken(ctx.jwtKey, body.otpToken);
   const user = userId === null ? undefined : await findUserById(ctx.db, userId);
   if (!user || !user.is_active || !user.otp_enabled || !user.otp_secret) {
     throw new ApiError(401, 'The sign-in has expired. Sign in again.');
   }
-  const key = userKey(user.user_name);
-  if (await lockedUntil(ctx.db, key)) throw locked();
-  const step = acceptOtp(readOtpSecret(request, user.otp_secret), body.otp, user.otp_last_step);
-  if (step === null) {
-    await recordFailure(ctx.db, key);
+  const secret = user.otp_secret;
+  await limitUser(request, 'validateotp', userKey(user.user_name));
+  const attempt = await underReservation(ctx.db, userKey(user.user_name), async () => {
+    const step = acceptOtp(readOtpSecret(request, secret), body.otp, user.otp_last_step);
+    if (step === null) return { ok: false, value: null };
+    // The step is taken atomically: one code signs in once, even presented twice at the same moment.
+    const taken = await ctx.db
+      .updateTable('app_user')
+      .set({ otp_last_step: step })
+      .where('id', '=', user.id)
+      .where((eb) => eb.or([eb('otp_last_step', 'is', null), eb('otp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return { ok: Number(taken.numUpdatedRows) === 1, value: null };
+  });
+  if (!attempt) throw locked();
+  if (!attempt.ok) {
+    await signInFailed(request, actorOf(user), 'wrong code', attempt.lockedUntil);
     throw wrongOtp();
   }
-  await ctx.db.updateTable('app_user').set({ otp_last_step: step }).where('id', '=', user.id).execute();
   return ok(await completeSignIn(ctx, user, request), 'Signed in');
 }
 
 async function refreshToken(request: FastifyRequest) {
+  await limitAddress(request, 'refreshtoken');
   const body = parseBody(refreshTokenRequest, request.body);
-  const token = await rotateRefreshToken(request.server.ctx, body.accessToken, body.refreshToken);
+  const claims = verifyAccessTokenSignature(request.server.ctx.jwtKey, body.accessToken);
+  if (!claims) throw new ApiError(401, 'Unauthorized');
+  await limitUser(request, 'refreshtoken', `#${claims.userId}`);
+  const token = await rotateRefreshToken(request, claims, body.refreshToken);
   return ok({ token }, 'Token refreshed');
 }
 
+/** Queues the mail for known and unknown names alike: the answer, and its time, tell nothing. */
 async function requestResetPassword(request: FastifyRequest) {
+  await limitAddress(request, 'requestresetpassword');
   const body = parseBody(requestResetPasswordRequest, request.body);
-  try {
-    await requestPasswordReset(request.server.ctx, body.userName);
-  } catch (error) {
-    // The caller gets the same answer either way; a mail failure is the operator's to see.
-    request.log.error({ err: error }, 'password reset request failed');
-  }
+  await limitUser(request, 'requestresetpassword', userKey(body.userName));
+  await insertJob(anyDb(request.server.ctx), SEND_RESET_CODE, { payload: { userName: body.userName, ip: request.ip } });
   return ok(null, RESET_REQUESTED_MESSAGE);
 }
 
 async function validateResetPasswordOtp(request: FastifyRequest) {
+  await limitAddress(request, 'validateresetpasswordotp');
   const body = parseBody(validateResetPasswordOtpRequest, request.body);
-  await resetPassword(request.server.ctx, body);
+  await limitUser(request, 'validateresetpasswordotp', userKey(body.userName));
+  await resetPassword(request, body);
   return ok(null, 'Your password has been reset. Sign in with the new password.');
 }
 
@@ -120,30 +181,34 @@ async function changePassword(request: FastifyRequest) {
   const ctx = request.server.ctx;
   const body = parseBody(changePasswordRequest, request.body);
   const user = await currentUser(request);
-  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-    throw validationError([{ field: 'currentPassword', message: 'The current password is not correct' }]);
-  }
+  await checkOwnPassword(request, user, body.currentPassword, 'currentPassword');
+  if (body.newPassword === body.currentPassword) throw validationError([samePasswordProblem]);
   const problem = newPasswordProblem(body.newPassword);
   if (problem) throw validationError([problem]);
   const passwordHash = await hashPassword(body.newPassword);
-  await ctx.db
-    .updateTable('app_user')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      must_change_password: false,
-      updated_at: new Date().toISOString(),
-      updated_by: user.user_name,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', user.id)
-    .execute();
-  await revokeUserSessions(ctx.db, user.id, 'password changed');
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('app_user')
+      .set((eb) => ({
+        password_hash: passwordHash,
+        must_change_password: false,
+        updated_at: new Date().toISOString(),
+        updated_by: user.user_name,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', user.id)
+      .execute();
+    const sessionsRevoked = await revokeUserSessions(trx, user.id, 'password changed');
+    await recordRequestEvent(request, { action: 'passwordChange', entity: 'user', rowId: user.id, changes: { before: {}, after: { sessionsRevoked } } }, trx);
+  });
   const token = await startSession(ctx, { id: user.id, role: user.role_name }, clientMeta(request));
   return ok({ token, userInfo: toUserInfo({ ...user, must_change_password: false }) }, 'Password changed');
 }
 
 async function logout(request: FastifyRequest) {
-  await revokeSession(request.server.ctx.db, requireAuth(request).sessionId, 'logout');
+  const auth = requireAuth(request);
+  await revokeSession(request.server.ctx.db, auth.sessionId, 'logout');
+  await recordRequestEvent(request, { action: 'signOut', entity: 'user', rowId: auth.userId });
   return ok(null, 'Signed out');
 }
 
@@ -175,6 +240,7 @@ async function enableOtp(request: FastifyRequest) {
   const step = acceptOtp(readOtpSecret(request, user.otp_secret), body.otp, null);
   if (step === null) throw wrongOtp();
   await ctx.db.updateTable('app_user').set({ otp_enabled: true, otp_last_step: step }).where('id', '=', user.id).execute();
+  await recordRequestEvent(request, { action: 'otpEnable', entity: 'user', rowId: user.id });
   return ok(toUserInfo({ ...user, otp_enabled: true }), 'Two-factor sign-in is on');
 }
 
@@ -182,39 +248,42 @@ async function disableOtp(request: FastifyRequest) {
   const ctx = request.server.ctx;
   const body = parseBody(disableOtpRequest, request.body);
   const user = await currentUser(request);
-  if (!(await verifyPassword(user.password_hash, body.password))) {
-    throw validationError([{ field: 'password', message: 'The password is not correct' }]);
-  }
+  await checkOwnPassword(request, user, body.password, 'password');
   await ctx.db
     .updateTable('app_user')
     .set({ otp_enabled: false, otp_secret: null, otp_last_step: null })
     .where('id', '=', user.id)
     .execute();
+  await recordRequestEvent(request, { action: 'otpDisable', entity: 'user', rowId: user.id });
   return ok(toUserInfo({ ...user, otp_enabled: false }), 'Two-factor sign-in is off');
 }
 
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 interface Action {
   methods: readonly string[];
-  /** Needs a bearer token. */
-  signedIn: boolean;
+  /** How the caller must be signed in; none for the sign-in calls themselves. */
+  guard?: Guard;
   handle: (request: FastifyRequest) => Promise<ApiEnvelope<unknown>>;
 }
 
 const POST = ['POST'] as const;
+/** What a user whose password must change can still do. */
+const duringPasswordChange = authenticateDuringPasswordChange;
 
 /** `/api/authentication/{action}` by lower-cased action name. */
 const ACTIONS: Record<string, Action> = {
-  login: { methods: POST, signedIn: false, handle: login },
-  validateotp: { methods: POST, signedIn: false, handle: validateOtp },
-  refreshtoken: { methods: POST, signedIn: false, handle: refreshToken },
-  requestresetpassword: { methods: POST, signedIn: false, handle: requestResetPassword },
-  validateresetpasswordotp: { methods: POST, signedIn: false, handle: validateResetPasswordOtp },
-  changepassword: { methods: POST, signedIn: true, handle: changePassword },
-  logout: { methods: POST, signedIn: true, handle: logout },
-  me: { methods: ['GET', 'POST'], signedIn: true, handle: me },
-  setupotp: { methods: POST, signedIn: true, handle: setupOtp },
-  enableotp: { methods: POST, signedIn: true, handle: enableOtp },
-  disableotp: { methods: POST, signedIn: true, handle: disableOtp },
+  login: { methods: POST, handle: login },
+  validateotp: { methods: POST, handle: validateOtp },
+  refreshtoken: { methods: POST, handle: refreshToken },
+  requestresetpassword: { methods: POST, handle: requestResetPassword },
+  validateresetpasswordotp: { methods: POST, handle: validateResetPasswordOtp },
+  changepassword: { methods: POST, guard: duringPasswordChange, handle: changePassword },
+  logout: { methods: POST, guard: duringPasswordChange, handle: logout },
+  me: { methods: ['GET', 'POST'], guard: duringPasswordChange, handle: me },
+  setupotp: { methods: POST, guard: authenticate, handle: setupOtp },
+  enableotp: { methods: POST, guard: authenticate, handle: enableOtp },
+  disableotp: { methods: POST, guard: authenticate, handle: disableOtp },
 };
 
 async function dispatch(request: FastifyRequest<{ Params: { action: string } }>, reply: FastifyReply) {
@@ -224,7 +293,7 @@ async function dispatch(request: FastifyRequest<{ Params: { action: string } }>,
     reply.header('Allow', action.methods.join(', '));
     throw new ApiError(405, `Use ${action.methods.join(' or ')} for ${request.params.action}`);
   }
-  if (action.signedIn) await authenticate(request, reply);
+  if (action.guard) await action.guard(request, reply);
   return action.handle(request);
 }
 

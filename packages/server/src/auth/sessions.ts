@@ -1,15 +1,11 @@
 import type { TokenPair } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
+import { recordRequestEvent } from '../data/audit';
 import type { Database } from '../db/types';
 import { ApiError } from '../http/envelope';
-import {
-  hashToken,
-  newRefreshToken,
-  REFRESH_TOKEN_TTL_MS,
-  signAccessToken,
-  verifyAccessTokenSignature,
-} from './tokens';
+import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, type AccessClaims } from './tokens';
 
 export interface ClientMeta {
   userAgent: string | null;
@@ -17,8 +13,10 @@ export interface ClientMeta {
 }
 
 const unauthorized = () => new ApiError(401, 'Unauthorized');
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function issueRefreshToken(db: Kysely<Database>, sessionId: number, now: Date): Promise<string> {
+/** A refresh token: it slides (7 days from each use) but never past the session's absolute end. */
+async function issueRefreshToken(db: Kysely<Database>, sessionId: number, now: Date, sessionEnd: Date): Promise<string> {
   const token = newRefreshToken();
   await db
     .insertInto('refresh_token')
@@ -26,24 +24,27 @@ async function issueRefreshToken(db: Kysely<Database>, sessionId: number, now: D
       session_id: sessionId,
       token_hash: hashToken(token),
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS).toISOString(),
+      expires_at: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, sessionEnd.getTime())).toISOString(),
       used_at: null,
     })
     .execute();
   return token;
 }
 
-/** Opens a session for a signed-in user and returns its first token pair. */
+const accessToken = (ctx: AppContext, claims: AccessClaims, sessionEnd: Date) =>
+  signAccessToken(ctx.jwtKey, claims, ctx.config.accessTokenTtlSeconds, sessionEnd);
+
+/** Opens a session (ending SESSION_LIFETIME_DAYS from now) and returns its first token pair. */
 export async function startSession(ctx: AppContext, user: { id: number; role: string }, meta: ClientMeta): Promise<TokenPair> {
   const now = new Date();
+  const end = new Date(now.getTime() + ctx.config.sessionLifetimeDays * DAY_MS);
   const { id: sessionId } = await ctx.db
     .insertInto('session')
-    .values({ user_id: user.id, created_at: now.toISOString(), user_agent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip })
+    .values({ user_id: user.id, created_at: now.toISOString(), expires_at: end.toISOString(), user_agent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const refreshToken = await issueRefreshToken(ctx.db, sessionId, now);
-  const accessToken = await signAccessToken(ctx.jwtKey, { userId: user.id, sessionId, role: user.role }, ctx.config.accessTokenTtlSeconds);
-  return { accessToken, refreshToken };
+  const refreshToken = await issueRefreshToken(ctx.db, sessionId, now, end);
+  return { accessToken: accessToken(ctx, { userId: user.id, sessionId, role: user.role }, end), refreshToken };
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number, reason: string): Promise<void> {
@@ -65,47 +66,53 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: number, r
   return Number(result.numUpdatedRows);
 }
 
+/** A rotated refresh token came back: someone holds a copy. The session ends, and the audit log says so. */
+async function refreshReused(request: FastifyRequest, row: { session_id: number; user_id: number; user_name: string }): Promise<never> {
+  await revokeSession(request.server.ctx.db, row.session_id, 'refresh token reused');
+  await recordRequestEvent(request, {
+    action: 'refreshReuse',
+    entity: 'user',
+    rowId: row.user_id,
+    actor: { userId: row.user_id, userName: row.user_name },
+    changes: { before: {}, after: { session: row.session_id } },
+  });
+  throw unauthorized();
+}
+
 /**
- * Exchanges a refresh token for a new pair. The access token may be expired but must be ours and
- * name the refresh token's session. A refresh token that was already exchanged revokes its session.
+ * Exchanges a refresh token for a new pair. The access token (`claims`, whose signature was
+ * checked; it may be expired) must name the refresh token's session. A refresh token that was
+ * already exchanged revokes its session; an ended session (revoked, past its absolute end, or its
+ * user disabled) refreshes nothing.
  */
-export async function rotateRefreshToken(ctx: AppContext, accessToken: string, refreshToken: string): Promise<TokenPair> {
-  const claims = await verifyAccessTokenSignature(ctx.jwtKey, accessToken);
-  if (!claims) throw unauthorized();
+export async function rotateRefreshToken(request: FastifyRequest, claims: AccessClaims, refreshToken: string): Promise<TokenPair> {
+  const ctx = request.server.ctx;
   const row = await ctx.db
     .selectFrom('refresh_token as rt')
     .innerJoin('session as s', 's.id', 'rt.session_id')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['rt.id', 'rt.session_id', 'rt.used_at', 'rt.expires_at', 's.user_id', 's.revoked_at', 'u.is_active', 'r.name as role_name'])
+    .select(['rt.id', 'rt.session_id', 'rt.used_at', 'rt.expires_at', 's.user_id', 's.revoked_at', 's.expires_at as session_expires_at', 'u.user_name', 'u.is_active', 'r.name as role_name'])
     .where('rt.token_hash', '=', hashToken(refreshToken))
     .executeTakeFirst();
   if (!row || row.session_id !== claims.sessionId || row.user_id !== claims.userId) throw unauthorized();
-  if (row.used_at !== null) {
-    await revokeSession(ctx.db, row.session_id, 'refresh token reused');
-    throw unauthorized();
-  }
+  if (row.used_at !== null) return refreshReused(request, row);
   const now = new Date();
-  if (row.revoked_at !== null || !row.is_active || row.expires_at <= now.toISOString()) throw unauthorized();
-
+  const nowIso = now.toISOString();
+  const sessionEnd = row.session_expires_at;
+  if (row.revoked_at !== null || !row.is_active || row.expires_at <= nowIso || sessionEnd === null || sessionEnd <= nowIso) throw unauthorized();
   const claimed = await ctx.db
     .updateTable('refresh_token')
-    .set({ used_at: now.toISOString() })
+    .set({ used_at: nowIso })
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) {
-    // Another request exchanged it a moment ago: the same token presented twice.
-    await revokeSession(ctx.db, row.session_id, 'refresh token reused');
-    throw unauthorized();
-  }
-  await ctx.db.updateTable('session').set({ last_refreshed_at: now.toISOString() }).where('id', '=', row.session_id).execute();
+  // Another request exchanged it a moment ago: the same token presented twice.
+  if (Number(claimed.numUpdatedRows) !== 1) return refreshReused(request, row);
+  await ctx.db.updateTable('session').set({ last_refreshed_at: nowIso }).where('id', '=', row.session_id).execute();
+  const end = new Date(sessionEnd);
   return {
-    accessToken: await signAccessToken(
-      ctx.jwtKey,
-      { userId: row.user_id, sessionId: row.session_id, role: row.role_name },
-      ctx.config.accessTokenTtlSeconds,
-    ),
-    refreshToken: await issueRefreshToken(ctx.db, row.session_id, now),
+    accessToken: accessToken(ctx, { userId: row.user_id, sessionId: row.session_id, role: row.role_name }, end),
+    refreshToken: await issueRefreshToken(ctx.db, row.session_id, now, end),
   };
 }

@@ -1,6 +1,8 @@
-import { getEntity, toStorageRow, type AuditChanges, type NormalisedEntity } from '@backroom/schema';
+import { getEntity, toStorageRow, type AuditAction, type AuditChanges, type NormalisedEntity } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
 import type { HookContext, WriteAction } from './hooks';
-import type { Row } from './store';
+import { anyDb, type AnyDb, type Row } from './store';
 
 const auditLog = getEntity('auditlog');
 
@@ -27,18 +29,53 @@ export function changesOf(entity: NormalisedEntity, before: Row | null, after: R
   return out;
 }
 
+/** Who acted: a user, or (a sign-in with an unknown name) only the name as typed. */
+export interface Actor {
+  userId: number | null;
+  userName: string | null;
+}
+
+/** One audit row: who (`actor`), when (`at`, now by default), what (`action` on `entity` row `rowId`, `changes`), from where (`ip`). Never a secret. */
+export interface AuditEvent {
+  action: AuditAction;
+  entity: string;
+  rowId: number | null;
+  actor: Actor;
+  ip: string | null;
+  changes?: AuditChanges;
+  at?: string;
+}
+
+const USER_NAME_LENGTH = 100;
+
+/** Writes one audit row with `db` (pass a transaction to commit it with the action). */
+export async function recordEvent(ctx: AppContext, event: AuditEvent, db: AnyDb = anyDb(ctx)): Promise<void> {
+  const row = {
+    at: event.at ?? new Date().toISOString(),
+    userId: event.actor.userId,
+    userName: event.actor.userName?.slice(0, USER_NAME_LENGTH) ?? null,
+    entity: event.entity,
+    rowId: event.rowId,
+    action: event.action,
+    changes: event.changes ?? null,
+    ip: event.ip,
+  };
+  await db.insertInto(auditLog.table).values(toStorageRow(auditLog, row, ctx.dialect)).execute();
+}
+
+/** An event of a request: by the signed-in caller unless `actor` is given, from the request's client address. */
+export function recordRequestEvent(request: FastifyRequest, event: Omit<AuditEvent, 'actor' | 'ip'> & { actor?: Actor }, db?: AnyDb): Promise<void> {
+  const actor = event.actor ?? { userId: request.auth?.userId ?? null, userName: request.auth?.userName ?? null };
+  return recordEvent(request.server.ctx, { ...event, actor, ip: request.ip ?? null }, db);
+}
+
 /** One audit row for a write, in its transaction; an update that changed nothing leaves none. */
 export async function recordAudit(hc: HookContext, action: WriteAction, id: number, before: Row | null, after: Row | null, sentSecrets?: ReadonlySet<string>) {
   const changes = changesOf(hc.entity, before, after, sentSecrets);
   if (action === 'update' && Object.keys(changes.after).length === 0) return;
-  await hc.trx
-    .insertInto(auditLog.table)
-    .values(
-      toStorageRow(
-        auditLog,
-        { at: hc.now, userId: hc.auth.userId, userName: hc.auth.userName, entity: hc.entity.name, rowId: id, action, changes },
-        hc.ctx.dialect,
-      ),
-    )
-    .execute();
+  await recordEvent(
+    hc.ctx,
+    { at: hc.now, actor: hc.auth, entity: hc.entity.name, rowId: id, action, changes, ip: hc.request.ip ?? null },
+    hc.trx,
+  );
 }

@@ -97,6 +97,8 @@ export interface SessionTable {
   revoked_reason: string | null;
   user_agent: string | null;
   ip: string | null;
+  /** The absolute end (SESSION_LIFETIME_DAYS after sign-in), whatever the refreshes. */
+  expires_at: string | null;
 }
 
 export interface RefreshTokenTable {
@@ -112,9 +114,20 @@ export interface RefreshTokenTable {
 export interface LoginFailureTable {
   /** Lower-cased user name as typed, whether or not such a user exists. */
   user_key: string;
+  /** Failures decided in the current window. */
   failure_count: number;
+  /** Attempts reserved and still being checked (see auth/lockout.ts). */
+  pending: Generated<number>;
+  /** Start of the current window. */
   first_failure_at: string;
   locked_until: string | null;
+}
+
+/** One sign-in rate-limit counter (auth/rate-limit.ts): hits of `bucket` since `window_start`. */
+export interface RateLimitTable {
+  bucket: string;
+  window_start: string;
+  hits: number;
 }
 
 export interface PasswordResetTable {
@@ -171,6 +184,7 @@ export interface Database {
   session: SessionTable;
   refresh_token: RefreshTokenTable;
   login_failure: LoginFailureTable;
+  rate_limit: RateLimitTable;
   password_reset: PasswordResetTable;
   feature_switch: FeatureSwitchTable;
   list_value_category: ListValueCategoryTable;

@@ -54,7 +54,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { folder: string; name: string } }>(`${basePath}/files/:folder/:name`, async (request, reply) => {
     const fileName = `${request.params.folder}/${request.params.name}`;
     if (!STORED_NAME.test(fileName)) throw new ApiError(404, 'Not found');
-    reply.header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', "default-src 'none'; sandbox");
+    reply.header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
     return reply.sendFile(fileName, filesDir, { maxAge: '365d', immutable: true });
   });
 }

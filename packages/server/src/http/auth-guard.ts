@@ -36,14 +36,18 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/**
- * preHandler: a valid access token whose session is live and whose user is active (one indexed
- * lookup per request), else 401.
- */
-export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.auth) return;
+const passwordChangeDue = () =>
+  new ApiError(403, 'Your password must be changed first. Until then only your profile, ChangePassword and Logout are available.');
+
+/** Whether the signed-in caller of a request must change their password, beside `request.auth`. */
+const passwordChangeState = new WeakMap<FastifyRequest, boolean>();
+
+/** The caller's session from the bearer token (cached on the request), whether or not a password change is due. */
+async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Promise<{ auth: AuthContext; passwordChangeDue: boolean }> {
+  const cached = passwordChangeState.get(request);
+  if (request.auth && cached !== undefined) return { auth: request.auth, passwordChangeDue: cached };
   const token = bearerToken(request);
-  const claims = token ? await verifyAccessToken(request.server.ctx.jwtKey, token) : null;
+  const claims = token ? verifyAccessToken(request.server.ctx.jwtKey, token) : null;
   if (!claims) {
     reply.header('WWW-Authenticate', 'Bearer');
     throw unauthorized();
@@ -52,9 +56,10 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
     .selectFrom('session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['s.user_id', 'u.user_name', 'u.role_id', 'r.name as role_name'])
+    .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name'])
     .where('s.id', '=', claims.sessionId)
     .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', new Date().toISOString())
     .where('u.is_active', '=', true)
     .executeTakeFirst();
   if (!row || row.user_id !== claims.userId) {
@@ -62,6 +67,22 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
     throw unauthorized();
   }
   request.auth = { userId: row.user_id, userName: row.user_name, sessionId: claims.sessionId, roleId: row.role_id, role: row.role_name };
+  passwordChangeState.set(request, row.must_change_password);
+  return { auth: request.auth, passwordChangeDue: row.must_change_password };
+}
+
+/**
+ * preHandler: a valid access token whose session is live (not revoked, not past its absolute end)
+ * and whose user is active (one indexed lookup per request), else 401; and no password change
+ * due, else 403.
+ */
+export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if ((await signedInCaller(request, reply)).passwordChangeDue) throw passwordChangeDue();
+}
+
+/** As `authenticate`, but also for a user who must change their password: the profile, ChangePassword and Logout. */
+export async function authenticateDuringPasswordChange(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await signedInCaller(request, reply);
 }
 
 /** The signed-in caller; for handlers behind `authenticate`. */

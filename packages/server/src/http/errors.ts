@@ -25,7 +25,10 @@ export function sendUnavailable(reply: FastifyReply, message = 'The database is 
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return sendError(reply, error.status, error.message, error.errors);
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.status, error.message, error.errors);
+    }
     const known = FASTIFY_ERRORS[error.code];
     if (known) return sendError(reply, known[0], known[1]);
     const status = error.statusCode;

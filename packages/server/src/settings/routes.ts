@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { recordRequestEvent } from '../data/audit';
 import { authenticate, requireAuth, requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
@@ -28,24 +29,35 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
     return ok(toAppSettingDto(row));
   });
 
-  const update = async (settingKey: string, values: { value?: string; attributes?: string }, by: string) => {
+  /** Writes one setting's value or attributes, with an audit row of what changed, in one transaction. */
+  const update = async (request: FastifyRequest, settingKey: string, values: { value: string } | { attributes: string }) => {
     const row = await settingByKey(db, settingKey);
     if (!row) throw new ApiError(404, 'Setting not found');
-    await db
-      .updateTable('app_setting')
-      .set({ ...values, updated_at: new Date().toISOString(), updated_by: by })
-      .where('id', '=', row.id)
-      .execute();
+    const [field, before, after] = 'value' in values ? ['value', row.value, values.value] : ['attributes', row.attributes, values.attributes];
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('app_setting')
+        .set({ ...values, updated_at: new Date().toISOString(), updated_by: requireAuth(request).userName })
+        .where('id', '=', row.id)
+        .execute();
+      if (before === after) return;
+      const shown = (text: string | null) => (field === 'attributes' && text !== null ? (JSON.parse(text) as unknown) : text);
+      await recordRequestEvent(
+        request,
+        { action: 'update', entity: 'appsetting', rowId: row.id, changes: { before: { [field]: shown(before) }, after: { [field]: shown(after) } } },
+        trx,
+      );
+    });
     return toAppSettingDto((await settingByKey(db, settingKey))!);
   };
 
   app.post(`${base}/UpdateSetting`, { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit') }, async (request) => {
     const body = parseBody(updateSettingBody, request.body);
-    return ok(await update(body.key, { value: body.value }, requireAuth(request).userName), 'Setting saved');
+    return ok(await update(request, body.key, { value: body.value }), 'Setting saved');
   });
 
   app.post(`${base}/UpdateAttributes`, { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit') }, async (request) => {
     const body = parseBody(updateAttributesBody, request.body);
-    return ok(await update(body.key, { attributes: JSON.stringify(body.attributes) }, requireAuth(request).userName), 'Setting saved');
+    return ok(await update(request, body.key, { attributes: JSON.stringify(body.attributes) }), 'Setting saved');
   });
 }

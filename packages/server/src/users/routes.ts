@@ -7,9 +7,9 @@ import { revokeUserSessions } from '../auth/sessions';
 import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
+import { recordRequestEvent } from '../data/audit';
 import { inTransaction } from '../data/transaction';
 import { updateRow } from '../data/write';
-
 
 async function userOrNotFound(ctx: AppContext, userId: number) {
   const user = await ctx.db.selectFrom('app_user').select(['id', 'user_name', 'is_active', 'version']).where('id', '=', userId).executeTakeFirst();
@@ -42,25 +42,31 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
   app.post(`${apiPrefix}/user/Unlock`, { preHandler: requirePrivilege('lockeduser', 'edit') }, async (request) => {
     const { userId } = parseBody(userIdRequest, request.body);
     const user = await userOrNotFound(ctx, userId);
-    await clearFailures(ctx.db, userKey(user.user_name));
+    await ctx.db.transaction().execute(async (trx) => {
+      await clearFailures(trx, userKey(user.user_name));
+      await recordRequestEvent(request, { action: 'unlock', entity: 'user', rowId: user.id }, trx);
+    });
     return ok(null, `${user.user_name} is unlocked`);
   });
 
   app.post(`${apiPrefix}/user/RevokeSessions`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
     const { userId } = parseBody(userIdRequest, request.body);
     const user = await userOrNotFound(ctx, userId);
-    const revoked = await revokeUserSessions(ctx.db, user.id, 'revoked by administrator');
+    const revoked = await ctx.db.transaction().execute(async (trx) => {
+      const sessionsRevoked = await revokeUserSessions(trx, user.id, 'revoked by administrator');
+      await recordRequestEvent(request, { action: 'revokeSessions', entity: 'user', rowId: user.id, changes: { before: {}, after: { sessionsRevoked } } }, trx);
+      return sessionsRevoked;
+    });
     return ok({ revoked }, `Signed ${user.user_name} out everywhere`);
   });
 
   app.post(`${apiPrefix}/user/ResetOtp`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
     const { userId } = parseBody(userIdRequest, request.body);
     const user = await userOrNotFound(ctx, userId);
-    await ctx.db
-      .updateTable('app_user')
-      .set({ otp_enabled: false, otp_secret: null, otp_last_step: null })
-      .where('id', '=', user.id)
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('app_user').set({ otp_enabled: false, otp_secret: null, otp_last_step: null }).where('id', '=', user.id).execute();
+      await recordRequestEvent(request, { action: 'resetOtp', entity: 'user', rowId: user.id }, trx);
+    });
     return ok(null, `Two-factor sign-in is off for ${user.user_name}`);
   });
 

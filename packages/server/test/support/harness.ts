@@ -85,6 +85,10 @@ export async function signInOutletManager(t: SignedInServer, user: { userName: s
   const [role] = (await t.post<Row[]>('/DataRepository/fetch/role', { filters: [{ ColumnName: 'code', ColumnValue: 'STORE_MANAGER', Operator: 'EQ' }] })).body.data;
   const created = await t.post('/DataRepository/Insert/user', { userName: user.userName, displayName: user.displayName, role: role!.id, outlets: user.outlets, mustChangePassword: false });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  await t.server.app.ctx.db.updateTable('app_user').set({ password_hash: await hashPassword(user.password) }).where('id', '=', created.body.data.id as number).execute();
+  await t.server.app.ctx.db
+    .updateTable('app_user')
+    .set({ password_hash: await hashPassword(user.password), must_change_password: false })
+    .where('id', '=', created.body.data.id as number)
+    .execute();
   return (await t.login(user.userName, user.password)).accessToken;
 }

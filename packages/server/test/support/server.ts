@@ -5,6 +5,8 @@ import type { ApiEnvelope, LoginResponse, TokenPair } from '@backroom/schema';
 import nodemailer from 'nodemailer';
 import { inject } from 'vitest';
 import { startServer, type BuildOptions, type RunningServer } from '../../src/app';
+import { claimNext, newLease } from '../../src/jobs/queue';
+import { runJob } from '../../src/jobs/runner';
 import { freshPostgres } from './postgres';
 
 export interface CapturedMail {
@@ -36,8 +38,13 @@ export interface TestServer {
   mails: CapturedMail[];
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
   login(userName: string, password: string): Promise<TokenPair>;
+  /** Runs every due queued job now, as the worker loop (off under test) would; answers how many ran. */
+  runQueuedJobs(): Promise<number>;
   close(): Promise<void>;
 }
+
+/** Rate limits no test reaches unless it means to. */
+export const UNLIMITED = { windowSeconds: 60, perAddress: 1_000_000, perUser: 1_000_000 };
 
 export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -68,6 +75,8 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
       demoCatalogue: false,
       jwtSecret: null,
       smtpUrl: null,
+      // Tests sign in far more often than people do; rate-limit tests set their own limits.
+      rateLimit: UNLIMITED,
       ...options.config,
     },
     mailTransport,
@@ -96,6 +105,15 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
     return res.body.data.token;
   };
 
+  const runQueuedJobs = async () => {
+    const lease = newLease(60_000);
+    let ran = 0;
+    for (let job = await claimNext(server.app.ctx, lease); job; job = await claimNext(server.app.ctx, lease), ran++) {
+      await runJob(server.app, server.app.log, job, lease);
+    }
+    return ran;
+  };
+
   return {
     server,
     origin: server.url,
@@ -103,6 +121,7 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
     mails,
     call,
     login,
+    runQueuedJobs,
     close: async () => {
       await server.close();
       await postgres?.drop();

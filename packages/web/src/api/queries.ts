@@ -1,7 +1,7 @@
 import { DEFAULT_TAKE_PER_ROW, SETTING_KEYS } from '@backroom/schema';
 import { useQuery } from '@tanstack/react-query';
 import { setDefaultTakePerRow, setFileManager, setPaymentProviderUrl, setApiBuildNumber } from '../store/settingsSlice';
-import { selectSignedIn, useAppDispatch, useAppSelector } from '../store';
+import { selectMayUseApi, selectSignedIn, useAppDispatch, useAppSelector } from '../store';
 import { setListMenu, toClientGroup } from '../store/menuSlice';
 import { webRoot } from '../config/webRoot';
 import { fetchSettings, menuApi } from './endpoints';
@@ -40,11 +40,11 @@ const logged = <T>(what: string, load: () => Promise<T>) => async () => {
 };
 
 export function useAppSettings() {
-  const signedIn = useAppSelector(selectSignedIn);
+  const mayUseApi = useAppSelector(selectMayUseApi);
   const dispatch = useAppDispatch();
   return useQuery({
     queryKey: ['appSettings'],
-    enabled: signedIn,
+    enabled: mayUseApi,
     staleTime: Infinity,
     queryFn: logged('app settings', async (): Promise<AppLinks> => {
       const values = await fetchSettings(GENERAL_KEYS);
@@ -61,11 +61,11 @@ export function useAppSettings() {
 }
 
 export function usePaymentProvider() {
-  const signedIn = useAppSelector(selectSignedIn);
+  const mayUseApi = useAppSelector(selectMayUseApi);
   const dispatch = useAppDispatch();
   return useQuery({
     queryKey: ['paymentProvider'],
-    enabled: signedIn,
+    enabled: mayUseApi,
     staleTime: Infinity,
     queryFn: logged('the payment provider URL', async () => {
       const values = await fetchSettings([SETTING_KEYS.paymentProviderUrl]);
@@ -76,12 +76,12 @@ export function usePaymentProvider() {
 }
 
 export function useMenu() {
-  const signedIn = useAppSelector(selectSignedIn);
+  const mayUseApi = useAppSelector(selectMayUseApi);
   const userId = useAppSelector((state) => state.user.userInfo?.userId);
   const dispatch = useAppDispatch();
   return useQuery({
     queryKey: ['menu', userId],
-    enabled: signedIn,
+    enabled: mayUseApi,
     staleTime: Infinity,
     // The store holds the menu before the query reports success, so routes never render without it.
     queryFn: async () => {
@@ -93,8 +93,8 @@ export function useMenu() {
 }
 
 export function useTopMenu() {
-  const signedIn = useAppSelector(selectSignedIn);
-  return useQuery({ queryKey: ['topMenu'], enabled: signedIn, staleTime: Infinity, queryFn: menuApi.getTopMenu });
+  const mayUseApi = useAppSelector(selectMayUseApi);
+  return useQuery({ queryKey: ['topMenu'], enabled: mayUseApi, staleTime: Infinity, queryFn: menuApi.getTopMenu });
 }
 
 export function useVersion() {

@@ -19,3 +19,6 @@ export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
 export const selectSignedIn = (state: RootState) => Boolean(state.user.userInfo && state.user.token);
+
+/** Signed in with no password change due: only then does the console call more than the profile's API. */
+export const selectMayUseApi = (state: RootState) => selectSignedIn(state) && !state.user.userInfo?.mustChangePassword;

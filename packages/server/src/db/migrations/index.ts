@@ -3,6 +3,7 @@ import type { Migration } from 'kysely';
 import { initial } from './001_initial';
 import { jobs } from './004_jobs';
 import { jobLease } from './006_job_lease';
+import { sessions } from './008_sessions';
 import { systemAuthor } from './009_system_author';
 import { pricingLedgers } from './030_pricing_ledgers';
 import { operationsMigration, type Operation } from './operations';
@@ -12,6 +13,7 @@ const written: Record<string, Migration> = {
   '001_initial': initial,
   '004_jobs': jobs,
   '006_job_lease': jobLease,
+  '008_sessions': sessions,
   '009_system_author': systemAuthor,
   '030_pricing_ledgers': pricingLedgers,
 };

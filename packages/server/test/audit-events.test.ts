@@ -1,0 +1,143 @@
+import { SETTING_KEYS, type RoleOption, type RolePrivilegeGrid, type UserInfo } from '@backroom/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS, useTestServer, type Row } from './support/harness';
+
+const t = useTestServer({ users: ['admin', 'manager', 'cashier'] });
+const { tokens, post, get } = t;
+
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  for (const user of ['admin', 'manager', 'cashier'] as const) {
+    ids[user] = (await get<UserInfo>('/authentication/Me', tokens[user])).body.data.userId;
+  }
+});
+
+/** Audit rows newer than `since`, as an administrator reads them through the data API, oldest first. */
+async function eventsSince(since: string, filters: { ColumnName: string; ColumnValue: unknown; Operator: string }[] = []): Promise<Row[]> {
+  const res = await post<Row[]>('/DataRepository/fetch/auditlog', {
+    Take: 500,
+    filters: [{ ColumnName: 'at', ColumnValue: since, Operator: 'GT' }, ...filters],
+    sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+/** Runs `act` and answers the audit rows it wrote. */
+async function eventsOf(act: () => Promise<unknown>): Promise<Row[]> {
+  const since = new Date(Date.now() - 1).toISOString();
+  await act();
+  return eventsSince(since);
+}
+
+const LOCAL = expect.stringMatching(/127\.0\.0\.1|::1/);
+const by = (user: 'admin' | 'manager' | 'cashier') => ({ userId: ids[user], userName: user, ip: LOCAL });
+
+describe('audit events of sign-in', () => {
+  it('records a sign-in and a sign-out: who, when, from where', async () => {
+    let pair = { accessToken: '', refreshToken: '' };
+    const signIn = await eventsOf(async () => (pair = await t.loginAs('manager')));
+    expect(signIn).toEqual([expect.objectContaining({ ...by('manager'), action: 'signIn', entity: 'user', rowId: ids.manager })]);
+    expect(Date.now() - Date.parse(signIn[0]!.at as string)).toBeLessThan(60_000);
+    const signOut = await eventsOf(() => post('/authentication/Logout', {}, pair.accessToken));
+    expect(signOut).toEqual([expect.objectContaining({ ...by('manager'), action: 'signOut', rowId: ids.manager })]);
+  });
+
+  it('records failures with the reason but never the password tried, and the lockout they cause', async () => {
+    const wrong = await eventsOf(() => t.signIn('cashier', 'Not-The-Password-1'));
+    expect(wrong).toEqual([expect.objectContaining({ ...by('cashier'), action: 'signInFailed', rowId: ids.cashier, changes: { before: {}, after: { reason: 'wrong password' } } })]);
+    const unknown = await eventsOf(() => t.signIn('Nobody-Known', 'Not-The-Password-2'));
+    expect(unknown).toEqual([
+      expect.objectContaining({ userId: null, userName: 'Nobody-Known', rowId: null, action: 'signInFailed', ip: LOCAL, changes: { before: {}, after: { reason: 'unknown user name' } } }),
+    ]);
+    const lockout = await eventsOf(async () => {
+      for (let i = 0; i < 4; i++) await t.signIn('cashier', `Not-The-Password-${i + 3}`);
+    });
+    expect(lockout.map((e) => e.action)).toEqual(['signInFailed', 'signInFailed', 'signInFailed', 'signInFailed', 'lockout']);
+    expect(lockout.at(-1)).toMatchObject({ ...by('cashier'), rowId: ids.cashier, changes: { after: { lockedUntil: expect.any(String) } } });
+    expect(JSON.stringify([...wrong, ...unknown, ...lockout])).not.toContain('Not-The-Password');
+  });
+
+  it('records an unlock by whom and for whom', async () => {
+    const unlock = await eventsOf(() => post('/user/Unlock', { userId: ids.cashier }));
+    expect(unlock).toEqual([expect.objectContaining({ ...by('admin'), action: 'unlock', entity: 'user', rowId: ids.cashier })]);
+  });
+});
+
+describe('audit events of administration', () => {
+  it('records an administrator’s password reset without the password, set or generated', async () => {
+    const set = await eventsOf(() => post('/ResetPassword/Reset', { userId: ids.cashier, newPassword: 'Temporary-Till-77', mustChangePassword: true }));
+    expect(set).toEqual([
+      expect.objectContaining({
+        ...by('admin'),
+        action: 'adminPasswordReset',
+        rowId: ids.cashier,
+        changes: { before: {}, after: { mustChangePassword: true, passwordGenerated: false, sessionsRevoked: expect.any(Number) } },
+      }),
+    ]);
+    let generated = '';
+    const gen = await eventsOf(async () => (generated = ((await post('/ResetPassword/Reset', { userId: ids.cashier, mustChangePassword: false })).body.data as { generatedPassword: string }).generatedPassword));
+    expect(gen[0]).toMatchObject({ action: 'adminPasswordReset', changes: { after: { passwordGenerated: true } } });
+    expect(JSON.stringify([...set, ...gen])).not.toMatch(new RegExp(`Temporary-Till-77|${generated}`));
+    await t.call('POST', '/authentication/ChangePassword', {
+      token: (await t.login('cashier', generated)).accessToken,
+      body: { currentPassword: generated, newPassword: DEMO_PASSWORDS.cashier.replace('123', '456') },
+    });
+  });
+
+  it('records revoking sessions and resetting two-step sign-in', async () => {
+    const revoke = await eventsOf(() => post('/user/RevokeSessions', { userId: ids.manager }));
+    expect(revoke).toEqual([expect.objectContaining({ ...by('admin'), action: 'revokeSessions', rowId: ids.manager, changes: { before: {}, after: { sessionsRevoked: expect.any(Number) } } })]);
+    const otp = await eventsOf(() => post('/user/ResetOtp', { userId: ids.manager }));
+    expect(otp).toEqual([expect.objectContaining({ ...by('admin'), action: 'resetOtp', rowId: ids.manager })]);
+  });
+
+  it('records a password change by its owner, without either password', async () => {
+    const manager = await t.loginAs('manager');
+    const change = await eventsOf(() =>
+      t.call('POST', '/authentication/ChangePassword', { token: manager.accessToken, body: { currentPassword: DEMO_PASSWORDS.manager, newPassword: 'Changed-Aisle-Four-4' } }),
+    );
+    expect(change).toEqual([expect.objectContaining({ ...by('manager'), action: 'passwordChange', rowId: ids.manager })]);
+    expect(JSON.stringify(change)).not.toMatch(/Manager@123|Changed-Aisle/);
+  });
+
+  it('records the grants the role-privilege grid changed, and nothing for a save that changes none', async () => {
+    const roles = (await get<RoleOption[]>('/RolePrivileges/Roles')).body.data;
+    const cashierRole = roles.find((r) => r.code === 'CASHIER')!.id;
+    const grid = (await get<RolePrivilegeGrid>(`/RolePrivileges/Grid?roleId=${cashierRole}`)).body.data;
+    const product = grid.groups.flatMap((g) => g.rows).find((r) => r.name === 'product')!;
+    const row = (edit: boolean) => ({ privilegeId: product.privilegeId, ableToView: true, ableToEdit: edit, ableToDelete: false, ableToSetTable: false });
+    await post('/RolePrivileges/Save', { roleId: cashierRole, rows: [row(false)] });
+    const grant = await eventsOf(() => post('/RolePrivileges/Save', { roleId: cashierRole, rows: [row(true)] }));
+    expect(grant).toEqual([
+      expect.objectContaining({ ...by('admin'), action: 'grantPrivileges', entity: 'role', rowId: cashierRole, changes: { before: { product: 'view' }, after: { product: 'view, edit' } } }),
+    ]);
+    expect(await eventsOf(() => post('/RolePrivileges/Save', { roleId: cashierRole, rows: [row(true)] }))).toEqual([]);
+  });
+
+  it('records setting and feature-switch writes with their values before and after', async () => {
+    const value = await eventsOf(() => post('/AppSetting/UpdateSetting', { key: SETTING_KEYS.reportUrl, value: 'https://reports.example/audited' }));
+    expect(value).toEqual([
+      expect.objectContaining({ ...by('admin'), action: 'update', entity: 'appsetting', rowId: expect.any(Number), changes: { before: { value: expect.any(String) }, after: { value: 'https://reports.example/audited' } } }),
+    ]);
+    const attributes = await eventsOf(() => post('/AppSetting/UpdateAttributes', { key: SETTING_KEYS.reportUrl, attributes: { openInNewTab: true } }));
+    expect(attributes[0]).toMatchObject({ action: 'update', entity: 'appsetting', changes: { after: { attributes: { openInNewTab: true } } } });
+    const all = { onlineOrdering: true, membership: true, commission: true, vouchers: true };
+    const feature = await eventsOf(() => post('/feature/Save', { ...all, vouchers: false }));
+    expect(feature).toEqual([expect.objectContaining({ ...by('admin'), action: 'update', entity: 'feature', rowId: null, changes: { before: { vouchers: true }, after: { vouchers: false } } })]);
+    await post('/feature/Save', all);
+  });
+});
+
+describe('reading security events', () => {
+  it('follows the audit log’s rules: user events to whoever may view users, all to administrators', async () => {
+    // The cashier's password was changed above.
+    const cashier = await t.login('cashier', DEMO_PASSWORDS.cashier.replace('123', '456'));
+    const res = await post('/DataRepository/fetch/auditlog', { filters: [{ ColumnName: 'entity', ColumnValue: 'user', Operator: 'EQ' }] }, cashier.accessToken);
+    expect(res.status).toBe(403);
+    const actions = new Set((await eventsSince('2000-01-01T00:00:00.000Z')).map((e) => e.action));
+    for (const action of ['signIn', 'signOut', 'signInFailed', 'lockout', 'unlock', 'adminPasswordReset', 'revokeSessions', 'resetOtp', 'passwordChange', 'grantPrivileges']) {
+      expect(actions.has(action), action).toBe(true);
+    }
+  });
+});
