@@ -8,3 +8,4 @@ export * from './registry/index';
 export * from './api/admin';
 export * from './api/families';
 export * from './api/pricing';
+export * from './api/stock';

@@ -29,6 +29,10 @@ import { customFieldModule } from './domain/customfield/index';
 import { futurePriceModule } from './domain/futureproductprice/index';
 import { productModule } from './domain/product/index';
 import { userModule } from './domain/user/index';
+import { stockModule } from './domain/stock/index';
+import { deliveryOrderModule } from './domain/deliveryorder/index';
+import { labelsModule } from './domain/labels/index';
+import { printModule } from './print/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -37,7 +41,7 @@ export type { Config } from './config';
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The domain modules, each declaring the entities it serves, its hooks, jobs, procedures and routes. */
-const MODULES: readonly DomainModule[] = [settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule];
+const MODULES: readonly DomainModule[] = [settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule, stockModule, deliveryOrderModule, labelsModule, printModule];
 
 export interface BuildOptions {
   /** Overrides of the environment's configuration. */

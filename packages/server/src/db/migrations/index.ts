@@ -3,6 +3,7 @@ import type { Migration } from 'kysely';
 import { initial } from './001_initial';
 import { jobs } from './004_jobs';
 import { systemAuthor } from './009_system_author';
+import { stockDocuments } from './021_stock_documents';
 import { operationsMigration, type Operation } from './operations';
 
 /** Migrations written by hand (tables the registry does not describe). */
@@ -10,6 +11,7 @@ const written: Record<string, Migration> = {
   '001_initial': initial,
   '004_jobs': jobs,
   '009_system_author': systemAuthor,
+  '021_stock_documents': stockDocuments,
 };
 
 const folder = new URL('./', import.meta.url);

@@ -1,0 +1,188 @@
+import { CHILD_PARENT_COLUMN, MAX_TAKE, VIRTUAL_STOCK_FILTERS, VIRTUAL_STOCK_SORTS, getEntity, type FetchRequest, type VirtualStockRow } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { allowedOutlets } from '../../data/access';
+import { DEFAULT_TAKE } from '../../data/fetch';
+import { labelsOf } from '../../data/read';
+import { anyDb, type AnyDb } from '../../data/store';
+import { validationError } from '../../http/envelope';
+import { columnOf, fieldOf } from '../columns';
+import { quantityText } from './quantities';
+
+const balance = getEntity('stockbalance');
+const location = getEntity('inventorylocation');
+const product = getEntity('product');
+const outlet = getEntity('outlet');
+const order = getEntity('printdeliveryorder');
+const orderLines = fieldOf(order, 'lines', 'children');
+const onlineOrder = getEntity('onlinesalesorder');
+const onlineItems = fieldOf(onlineOrder, 'items', 'children');
+const trigger = getEntity('itemquantitytrigger');
+
+const col = {
+  bLocation: columnOf(balance, 'location'),
+  bProduct: columnOf(balance, 'product'),
+  bQuantity: columnOf(balance, 'quantity'),
+  lOutlet: columnOf(location, 'outlet'),
+  lCode: columnOf(location, 'code'),
+  pCode: columnOf(product, 'code'),
+  pName: columnOf(product, 'name'),
+  pCategory: columnOf(product, 'category'),
+  oDefaultLocation: columnOf(outlet, 'defaultInventoryLocation'),
+  doStatus: columnOf(order, 'status'),
+  doTo: columnOf(order, 'toLocation'),
+  lineProduct: columnOf(orderLines, 'product'),
+  lineQuantity: columnOf(orderLines, 'quantity'),
+  soStatus: columnOf(onlineOrder, 'status'),
+  soOutlet: columnOf(onlineOrder, 'outlet'),
+  itemProduct: columnOf(onlineItems, 'product'),
+  itemQuantity: columnOf(onlineItems, 'quantity'),
+  tProduct: columnOf(trigger, 'product'),
+  tLocation: columnOf(trigger, 'location'),
+  tMin: columnOf(trigger, 'minQty'),
+  tLowSince: columnOf(trigger, 'lowSince'),
+};
+
+/** Online orders that still hold their goods: taken, not yet handed over or cancelled. */
+export const OPEN_ONLINE_STATUSES = ['new', 'accepted', 'preparing', 'ready'] as const;
+
+/** Quantity on dispatched delivery orders, per destination and product. */
+export const incomingByPair = (db: AnyDb, statuses: readonly string[] = ['dispatched']) =>
+  db
+    .selectFrom(`${order.table} as d`)
+    .innerJoin(`${orderLines.table} as dl`, `dl.${CHILD_PARENT_COLUMN}`, 'd.id')
+    .where(`d.${col.doStatus}`, 'in', [...statuses])
+    .groupBy([`d.${col.doTo}`, `dl.${col.lineProduct}`])
+    .select([`d.${col.doTo} as location_id`, `dl.${col.lineProduct} as product_id`, sql<number>`sum(${sql.ref(`dl.${col.lineQuantity}`)})`.as('qty')]);
+
+/** Quantity on open online orders, per the ordering outlet's default location and product. */
+const reservedByPair = (db: AnyDb) =>
+  db
+    .selectFrom(`${onlineOrder.table} as so`)
+    .innerJoin(`${outlet.table} as so_o`, 'so_o.id', `so.${col.soOutlet}`)
+    .innerJoin(`${onlineItems.table} as si`, `si.${CHILD_PARENT_COLUMN}`, 'so.id')
+    .where(`so.${col.soStatus}`, 'in', [...OPEN_ONLINE_STATUSES])
+    .where(`so_o.${col.oDefaultLocation}`, 'is not', null)
+    .groupBy([`so_o.${col.oDefaultLocation}`, `si.${col.itemProduct}`])
+    .select([`so_o.${col.oDefaultLocation} as location_id`, `si.${col.itemProduct} as product_id`, sql<number>`sum(${sql.ref(`si.${col.itemQuantity}`)})`.as('qty')]);
+
+const FILTER_COLUMN: Record<(typeof VIRTUAL_STOCK_FILTERS)[number], string> = {
+  outlet: `l.${col.lOutlet}`,
+  location: `b.${col.bLocation}`,
+  product: `b.${col.bProduct}`,
+  category: `p.${col.pCategory}`,
+};
+
+const ids = (value: unknown, field: string): number[] => {
+  const list = String(value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  const out = list.map(Number);
+  if (out.length === 0 || out.some((n) => !Number.isSafeInteger(n) || n < 1)) throw validationError([{ field, message: 'Give one or more ids, comma-separated' }]);
+  return out;
+};
+
+/** The fetch body's filters as conditions: EQ or IN on outlet, location, product, category; 400 naming anything else. */
+function conditions(body: FetchRequest, alias: (c: string) => Expression<unknown>): Expression<SqlBool>[] {
+  return (body.filters ?? []).map((filter, i) => {
+    const name = filter.ColumnName as (typeof VIRTUAL_STOCK_FILTERS)[number];
+    if (!VIRTUAL_STOCK_FILTERS.includes(name))
+      throw validationError([{ field: `filters.${i}.ColumnName`, message: `Filter on ${VIRTUAL_STOCK_FILTERS.join(', ')}; not ${filter.ColumnName}` }]);
+    const operator = filter.Operator.toUpperCase();
+    if (operator !== 'EQ' && operator !== 'IN') throw validationError([{ field: `filters.${i}.Operator`, message: `Use EQ or IN on ${name}` }]);
+    return sql<SqlBool>`${alias(FILTER_COLUMN[name])} in (${sql.join(ids(filter.ColumnValue, `filters.${i}.ColumnValue`))})`;
+  });
+}
+
+const SORT_COLUMN: Record<(typeof VIRTUAL_STOCK_SORTS)[number], string> = {
+  location: 'location_code',
+  product: 'product_code',
+  onHand: 'on_hand',
+  reserved: 'reserved',
+  incoming: 'incoming',
+  virtual: 'virtual',
+};
+
+/**
+ * `OutletVirtualStockBalance/fetch`: a page of product × location rows with on hand (the balance
+ * the ledger keeps), reserved (open online orders at the outlet's default location), incoming
+ * (dispatched, not yet received deliveries) and virtual = on hand − reserved + incoming. A user
+ * limited to some outlets sees their locations and those of no outlet (warehouses).
+ */
+export async function fetchVirtualStock(request: FastifyRequest, body: FetchRequest): Promise<{ rows: VirtualStockRow[]; totalCount: number }> {
+  const db = anyDb(request.server.ctx);
+  const ref = (c: string) => sql.ref(c);
+  const where = conditions(body, ref);
+  const outlets = await allowedOutlets(request);
+  if (outlets.length > 0) where.push(sql<SqlBool>`(${ref(`l.${col.lOutlet}`)} is null or ${ref(`l.${col.lOutlet}`)} in (${sql.join(outlets)}))`);
+  const search = body.search?.trim().toLowerCase();
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql<SqlBool>`(lower(${ref(`p.${col.pCode}`)}) like ${like} escape '\\' or lower(${ref(`p.${col.pName}`)}) like ${like} escape '\\')`);
+  }
+  const all = sql<SqlBool>`${where.length === 0 ? sql`1 = 1` : sql.join(where, sql` and `)}`;
+
+  const base = db
+    .selectFrom(`${balance.table} as b`)
+    .innerJoin(`${location.table} as l`, 'l.id', `b.${col.bLocation}`)
+    .innerJoin(`${product.table} as p`, 'p.id', `b.${col.bProduct}`)
+    .where(all);
+  const counted = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+
+  const onHandRef = ref(`b.${col.bQuantity}`);
+  const incoming = sql<number>`coalesce(inc.qty, 0)`;
+  const reserved = sql<number>`coalesce(res.qty, 0)`;
+  let query = base
+    .leftJoin(incomingByPair(db).as('inc'), (j) => j.onRef('inc.location_id', '=', `b.${col.bLocation}`).onRef('inc.product_id', '=', `b.${col.bProduct}`))
+    .leftJoin(reservedByPair(db).as('res'), (j) => j.onRef('res.location_id', '=', `b.${col.bLocation}`).onRef('res.product_id', '=', `b.${col.bProduct}`))
+    .leftJoin(`${trigger.table} as t`, (j) => j.onRef(`t.${col.tLocation}`, '=', `b.${col.bLocation}`).onRef(`t.${col.tProduct}`, '=', `b.${col.bProduct}`))
+    .select([
+      `b.${col.bLocation} as location_id`,
+      `b.${col.bProduct} as product_id`,
+      `l.${col.lOutlet} as outlet_id`,
+      `l.${col.lCode} as location_code`,
+      `p.${col.pCode} as product_code`,
+      sql<number>`${onHandRef}`.as('on_hand'),
+      incoming.as('incoming'),
+      reserved.as('reserved'),
+      sql<number>`${onHandRef} - ${reserved} + ${incoming}`.as('virtual'),
+      `t.${col.tMin} as min_qty`,
+      `t.${col.tLowSince} as low_since`,
+    ]);
+  const sorts = body.sorts?.length ? body.sorts : [{ ColumnName: 'location', Direction: 'ASC' as const }];
+  for (const [i, s] of sorts.entries()) {
+    const column = SORT_COLUMN[s.ColumnName as (typeof VIRTUAL_STOCK_SORTS)[number]];
+    if (!column) throw validationError([{ field: `sorts.${i}.ColumnName`, message: `Sort by ${VIRTUAL_STOCK_SORTS.join(', ')}; not ${s.ColumnName}` }]);
+    query = query.orderBy(column, s.Direction.toLowerCase() as 'asc' | 'desc');
+  }
+  const stored = await query
+    .orderBy('location_code')
+    .orderBy('product_code')
+    .limit(Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE))
+    .offset(body.Skip ?? 0)
+    .execute();
+
+  const labels = (entity: typeof product, pick: (r: (typeof stored)[number]) => unknown) =>
+    labelsOf(db, entity, [...new Set(stored.map((r) => Number(pick(r))).filter((v) => v > 0))]);
+  const locations = await labels(location, (r) => r.location_id);
+  const products = await labels(product, (r) => r.product_id);
+  const outletNames = await labels(outlet, (r) => r.outlet_id);
+  const rows = stored.map(
+    (r): VirtualStockRow => ({
+      outlet: r.outlet_id === null ? null : Number(r.outlet_id),
+      outletLabel: r.outlet_id === null ? null : (outletNames.get(Number(r.outlet_id)) ?? null),
+      location: Number(r.location_id),
+      locationLabel: locations.get(Number(r.location_id)) ?? '',
+      product: Number(r.product_id),
+      productLabel: products.get(Number(r.product_id)) ?? '',
+      onHand: quantityText(r.on_hand),
+      reserved: quantityText(r.reserved),
+      incoming: quantityText(r.incoming),
+      virtual: quantityText(r.virtual),
+      minQty: r.min_qty === null ? null : quantityText(r.min_qty),
+      lowSince: (r.low_since as string | null) ?? null,
+    }),
+  );
+  return { rows, totalCount: Number(counted.n) };
+}
