@@ -25,7 +25,7 @@ interface Printed {
   company: string;
   from: Place;
   to: Place;
-  products: Map<number, { code: string; name: string }>;
+  products: Map<number, { code: string; name: string; uom: number | null }>;
   uoms: Map<number, string>;
 }
 
@@ -41,14 +41,17 @@ async function gather(db: AnyDb, order: Order): Promise<Printed> {
     name: columnOf(location, 'name'),
     address: columnOf(location, 'address'),
   });
-  const products = await byId<{ code: string; name: string }>(db, product.table, order.lines.map((l) => l.product), {
+  const products = await byId<{ code: string; name: string; uom: number | null }>(db, product.table, order.lines.map((l) => l.product), {
     code: columnOf(product, 'code'),
     name: columnOf(product, 'name'),
+    uom: columnOf(product, 'uom'),
   });
-  const uoms = await byId<{ code: string }>(db, listValue.table, order.lines.flatMap((l) => (l.uom === null ? [] : [l.uom])), { code: columnOf(listValue, 'code') });
+  // A line without its own unit is counted in the product's.
+  const lines = order.lines.map((l) => ({ ...l, uom: l.uom ?? products.get(l.product)?.uom ?? null }));
+  const uoms = await byId<{ code: string }>(db, listValue.table, lines.flatMap((l) => (l.uom === null ? [] : [l.uom])), { code: columnOf(listValue, 'code') });
   const owner = await db.selectFrom(company.table).select(columnOf(company, 'name')).orderBy('id').limit(1).executeTakeFirst();
   return {
-    order,
+    order: { ...order, lines },
     company: String(owner?.[columnOf(company, 'name')] ?? ''),
     from: places.get(order.fromLocation)!,
     to: places.get(order.toLocation)!,
