@@ -4,6 +4,16 @@ import { entity, list, model, single, type MenuGroupDef } from './types';
 export const DELIVERY_ORDER_STATUSES = ['draft', 'confirmed', 'dispatched', 'received', 'cancelled'] as const;
 export type DeliveryOrderStatus = (typeof DELIVERY_ORDER_STATUSES)[number];
 
+/** The actions of a delivery order and the statuses each may start from (the server enforces them; the console offers them). */
+export const DELIVERY_ORDER_ACTIONS = {
+  confirm: ['draft'],
+  dispatch: ['confirmed'],
+  receive: ['dispatched'],
+  cancel: ['draft', 'confirmed'],
+  prefill: ['draft'],
+} as const satisfies Record<string, readonly DeliveryOrderStatus[]>;
+export type DeliveryOrderAction = keyof typeof DELIVERY_ORDER_ACTIONS;
+
 /** Why on-hand changed: every stock movement has one. */
 export const STOCK_MOVEMENT_KINDS = ['opening', 'count', 'stockOut', 'adjustment', 'dispatch', 'receipt', 'sale', 'return', 'onlineOrder', 'import'] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];

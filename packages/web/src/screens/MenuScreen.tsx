@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { findEntity, screens, type NormalisedEntity, type ScreenDef } from '@backroom/schema';
@@ -6,6 +6,8 @@ import { usePageName } from '../app/usePageName';
 import { useAppDispatch } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { setPagePrivilege } from '../store/pageSlice';
+import { Spinner } from '../ui/Spinner';
+import { entityForms } from './entityForms';
 import { FormScreen } from './FormScreen';
 import { ListScreen } from './ListScreen';
 import type { ScreenMode } from './screenRoutes';
@@ -35,6 +37,13 @@ export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProp
   const hasForm = entity.kind === 'entity' && !entity.readOnly;
   if (mode !== 'list' && !hasForm) return <Navigate to={item.path} replace />;
   if (mode === 'list') return <ListScreen entity={entity} item={item} hasForm={hasForm} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+  const Own = entityForms[entity.name];
+  if (Own)
+    return (
+      <Suspense fallback={<Spinner />}>
+        <Own entity={entity} item={item} mode={mode} title={title} />
+      </Suspense>
+    );
   return <FormScreen entity={entity} item={item} mode={mode} title={title} fixedValues={rest.fixedValues} hiddenFields={rest.hiddenFields} />;
 }
 

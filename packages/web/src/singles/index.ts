@@ -14,6 +14,8 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   feature: lazyPage(() => import('./FeatureScreen')),
   company: lazyPage(() => import('./CompanyScreen')),
   outletpricing: lazyPage(() => import('../pricing/OutletPricingScreen')),
+  virtualstock: lazyPage(() => import('../stock/VirtualStockScreen')),
+  lowstock: lazyPage(() => import('../stock/LowStockScreen')),
 };
 
 /** The public first-run set-up page, for a public `/installer` route (no shell, no session). */

@@ -1,4 +1,4 @@
-import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity, type DeliveryOrderStatus } from '@backroom/schema';
+import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, DELIVERY_ORDER_ACTIONS, getEntity, type DeliveryOrderAction, type DeliveryOrderStatus } from '@backroom/schema';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import type { ActionCall, RowAction } from '../../data/hooks';
@@ -27,7 +27,7 @@ const receiveBody = versioned.extend({
 const prefillBody = versioned.extend({ stockTemplate: z.number({ error: 'Choose the stock template' }).int().positive() });
 
 /** Past tense of each action, as messages say it. */
-const DONE: Record<string, string> = { confirm: 'confirmed', dispatch: 'dispatched', receive: 'received', cancel: 'cancelled', prefill: 'prefilled' };
+const DONE: Record<DeliveryOrderAction, string> = { confirm: 'confirmed', dispatch: 'dispatched', receive: 'received', cancel: 'cancelled', prefill: 'prefilled' };
 
 /** The one order an action names, read in its transaction. */
 async function theOrder(call: ActionCall): Promise<Order> {
@@ -37,7 +37,8 @@ async function theOrder(call: ActionCall): Promise<Order> {
   return found;
 }
 
-function assertState(o: Order, action: string, allowed: readonly DeliveryOrderStatus[], version: number): void {
+function assertState(o: Order, action: DeliveryOrderAction, version: number): void {
+  const allowed: readonly DeliveryOrderStatus[] = DELIVERY_ORDER_ACTIONS[action];
   if (!allowed.includes(o.status)) {
     const message = `Delivery order ${o.docNo} is ${o.status}: it cannot be ${DONE[action]} (only when ${allowed.join(' or ')})`;
     throw new ApiError(409, message, [{ field: 'status', message }]);
@@ -91,7 +92,7 @@ const asLines = (o: Order) => o.lines.map((l) => ({ product: l.product, quantity
 export const confirm: RowAction = async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
-  assertState(o, 'confirm', ['draft'], version);
+  assertState(o, 'confirm', version);
   if (o.lines.length === 0) throw validationError([{ field: 'lines', message: 'Add at least one line before confirming' }], 'Add at least one line before confirming');
   await assertStockLines(call.trx, o.lines);
   await advance(call, o, 'confirmed');
@@ -102,7 +103,7 @@ export const confirm: RowAction = async (call) => {
 export const dispatch: RowAction = async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
-  assertState(o, 'dispatch', ['confirmed'], version);
+  assertState(o, 'dispatch', version);
   await advance(call, o, 'dispatched', { [COLUMN.dispatchedAt]: call.now });
   try {
     await move(
@@ -123,7 +124,7 @@ export const dispatch: RowAction = async (call) => {
 export const receive: RowAction = async (call) => {
   const body = parseBody(receiveBody, call.body);
   const o = await theOrder(call);
-  assertState(o, 'receive', ['dispatched'], body.version);
+  assertState(o, 'receive', body.version);
   const given = new Map<number, number>();
   for (const [i, line] of (body.lines ?? []).entries()) {
     if (!o.lines.some((l) => l.product === line.product))
@@ -149,7 +150,7 @@ export const receive: RowAction = async (call) => {
 export const cancel: RowAction = async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
-  assertState(o, 'cancel', ['draft', 'confirmed'], version);
+  assertState(o, 'cancel', version);
   await advance(call, o, 'cancelled');
   return finish(call, o);
 };
@@ -165,7 +166,7 @@ const templateItems = fieldOf(template, 'items', 'children');
 export const prefill: RowAction = async (call) => {
   const body = parseBody(prefillBody, call.body);
   const o = await theOrder(call);
-  assertState(o, 'prefill', ['draft'], body.version);
+  assertState(o, 'prefill', body.version);
   const exists = await call.trx.selectFrom(template.table).select('id').where('id', '=', body.stockTemplate).executeTakeFirst();
   if (!exists) throw validationError([{ field: 'stockTemplate', message: `Stock template refers to a missing stock template row (${body.stockTemplate})` }]);
   const items = await call.trx
