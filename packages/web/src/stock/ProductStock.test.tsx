@@ -75,6 +75,6 @@ describe('stock on the product screens', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Prices of'), '1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
     await waitFor(() => expect(server.posted('/print/request.aspx')).toEqual([{ document: 'pricetags', products: [10, 11], outlet: 1, layout: '2x4' }]));
-    expect(window.open).toHaveBeenCalledWith('blob:labels', '_blank', 'noopener');
+    expect(window.open).toHaveBeenCalledWith('blob:labels', '_blank');
   });
 });

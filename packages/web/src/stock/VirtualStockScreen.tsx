@@ -39,7 +39,7 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
   ];
   const body = { Skip: skip, Take: PAGE_SIZE, filters, search, sorts: [{ ColumnName: 'location', Direction: 'ASC' as const }, { ColumnName: 'product', Direction: 'ASC' as const }] };
   const stock = useQuery({ queryKey: ['virtualstock', body], queryFn: () => virtualStockApi.fetch(body), placeholderData: keepPreviousData });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['virtualstock'] });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['virtualstock'] }), queryClient.invalidateQueries({ queryKey: ['stockadjustment'] })]);
 
   const adjusted = (result: StockAdjustResult) => {
     setAdjusting(null);

@@ -53,7 +53,7 @@ export const lowStockApi = {
 export async function printDocument(body: { document: string } & Record<string, unknown>): Promise<void> {
   const { data } = await http.post<Blob>(`${webRoot.url}/print/request.aspx`, body, { ...inline, responseType: 'blob' });
   const url = URL.createObjectURL(data);
-  if (!window.open(url, '_blank', 'noopener')) {
+  if (!window.open(url, '_blank')) {
     const link = document.createElement('a');
     link.href = url;
     link.download = `${body.document}.pdf`;
