@@ -10,7 +10,7 @@ import { validationError } from '../../http/envelope';
 import { columnOf } from '../columns';
 import { companyToday } from '../document-numbers';
 import { quantityText } from './quantities';
-import { incomingByPair } from './virtual-stock';
+import { onOrderFor } from './virtual-stock';
 
 const trigger = getEntity('itemquantitytrigger');
 const balance = getEntity('stockbalance');
@@ -90,7 +90,6 @@ async function lowRows(request: FastifyRequest, query: LowStockQuery & { ids?: r
   const counted = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const stored = await base
     .leftJoin(`${balance.table} as b`, (j) => j.onRef(`b.${B.location}`, '=', `t.${T.location}`).onRef(`b.${B.product}`, '=', `t.${T.product}`))
-    .leftJoin(incomingByPair(db, ['draft', 'confirmed', 'dispatched']).as('oo'), (j) => j.onRef('oo.location_id', '=', `t.${T.location}`).onRef('oo.product_id', '=', `t.${T.product}`))
     .leftJoin(firstMapping.as('fm'), 'fm.product_id', `t.${T.product}`)
     .leftJoin(`${mapping.table} as m`, 'm.id', 'fm.mapping_id')
     .leftJoin(`${balance.table} as wb`, (j) => j.onRef(`wb.${B.location}`, '=', `m.${W.warehouse}`).onRef(`wb.${B.product}`, '=', `t.${T.product}`))
@@ -102,7 +101,7 @@ async function lowRows(request: FastifyRequest, query: LowStockQuery & { ids?: r
       `t.${T.reorder} as trigger_reorder`,
       `t.${T.lowSince} as low_since`,
       sql<number>`coalesce(${sql.ref(`b.${B.quantity}`)}, 0)`.as('on_hand'),
-      sql<number>`coalesce(oo.qty, 0)`.as('on_order'),
+      onOrderFor(db, `t.${T.location}`, `t.${T.product}`, ['draft', 'confirmed', 'dispatched']).as('on_order'),
       `m.${W.warehouse} as warehouse_id`,
       `m.${W.reorder} as mapping_reorder`,
       `wb.${B.quantity} as warehouse_on_hand`,

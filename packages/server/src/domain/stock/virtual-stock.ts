@@ -46,25 +46,30 @@ const col = {
 /** Online orders that still hold their goods: taken, not yet handed over or cancelled. */
 export const OPEN_ONLINE_STATUSES = ['new', 'accepted', 'preparing', 'ready'] as const;
 
-/** Quantity on dispatched delivery orders, per destination and product. */
-export const incomingByPair = (db: AnyDb, statuses: readonly string[] = ['dispatched']) =>
-  db
-    .selectFrom(`${order.table} as d`)
-    .innerJoin(`${orderLines.table} as dl`, `dl.${CHILD_PARENT_COLUMN}`, 'd.id')
-    .where(`d.${col.doStatus}`, 'in', [...statuses])
-    .groupBy([`d.${col.doTo}`, `dl.${col.lineProduct}`])
-    .select([`d.${col.doTo} as location_id`, `dl.${col.lineProduct} as product_id`, sql<number>`sum(${sql.ref(`dl.${col.lineQuantity}`)})`.as('qty')]);
+/**
+ * Quantity of a product on delivery orders in `statuses` to a location (dispatched ones by default:
+ * incoming), as a scalar subquery over the row's own location and product columns: it reads that
+ * product's lines only, whatever else is in transit.
+ */
+export const onOrderFor = (db: AnyDb, location: string, productRef: string, statuses: readonly string[] = ['dispatched']) =>
+  sql<number>`coalesce((${db
+    .selectFrom(`${orderLines.table} as dl`)
+    .innerJoin(`${order.table} as d`, 'd.id', `dl.${CHILD_PARENT_COLUMN}`)
+    .select(sql`sum(${sql.ref(`dl.${col.lineQuantity}`)})`.as('qty'))
+    .whereRef(`dl.${col.lineProduct}`, '=', productRef)
+    .whereRef(`d.${col.doTo}`, '=', location)
+    .where(`d.${col.doStatus}`, 'in', [...statuses])}), 0)`;
 
-/** Quantity on open online orders, per the ordering outlet's default location and product. */
-const reservedByPair = (db: AnyDb) =>
-  db
-    .selectFrom(`${onlineOrder.table} as so`)
+/** Quantity of a product on open online orders of the outlets whose default location is this one. */
+const reservedFor = (db: AnyDb, location: string, productRef: string) =>
+  sql<number>`coalesce((${db
+    .selectFrom(`${onlineItems.table} as si`)
+    .innerJoin(`${onlineOrder.table} as so`, 'so.id', `si.${CHILD_PARENT_COLUMN}`)
     .innerJoin(`${outlet.table} as so_o`, 'so_o.id', `so.${col.soOutlet}`)
-    .innerJoin(`${onlineItems.table} as si`, `si.${CHILD_PARENT_COLUMN}`, 'so.id')
-    .where(`so.${col.soStatus}`, 'in', [...OPEN_ONLINE_STATUSES])
-    .where(`so_o.${col.oDefaultLocation}`, 'is not', null)
-    .groupBy([`so_o.${col.oDefaultLocation}`, `si.${col.itemProduct}`])
-    .select([`so_o.${col.oDefaultLocation} as location_id`, `si.${col.itemProduct} as product_id`, sql<number>`sum(${sql.ref(`si.${col.itemQuantity}`)})`.as('qty')]);
+    .select(sql`sum(${sql.ref(`si.${col.itemQuantity}`)})`.as('qty'))
+    .whereRef(`si.${col.itemProduct}`, '=', productRef)
+    .whereRef(`so_o.${col.oDefaultLocation}`, '=', location)
+    .where(`so.${col.soStatus}`, 'in', [...OPEN_ONLINE_STATUSES])}), 0)`;
 
 const FILTER_COLUMN: Record<(typeof VIRTUAL_STOCK_FILTERS)[number], string> = {
   outlet: `l.${col.lOutlet}`,
@@ -131,11 +136,9 @@ export async function fetchVirtualStock(request: FastifyRequest, body: FetchRequ
   const counted = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
 
   const onHandRef = ref(`b.${col.bQuantity}`);
-  const incoming = sql<number>`coalesce(inc.qty, 0)`;
-  const reserved = sql<number>`coalesce(res.qty, 0)`;
+  const incoming = onOrderFor(db, `b.${col.bLocation}`, `b.${col.bProduct}`);
+  const reserved = reservedFor(db, `b.${col.bLocation}`, `b.${col.bProduct}`);
   let query = base
-    .leftJoin(incomingByPair(db).as('inc'), (j) => j.onRef('inc.location_id', '=', `b.${col.bLocation}`).onRef('inc.product_id', '=', `b.${col.bProduct}`))
-    .leftJoin(reservedByPair(db).as('res'), (j) => j.onRef('res.location_id', '=', `b.${col.bLocation}`).onRef('res.product_id', '=', `b.${col.bProduct}`))
     .leftJoin(`${trigger.table} as t`, (j) => j.onRef(`t.${col.tLocation}`, '=', `b.${col.bLocation}`).onRef(`t.${col.tProduct}`, '=', `b.${col.bProduct}`))
     .select([
       `b.${col.bLocation} as location_id`,
