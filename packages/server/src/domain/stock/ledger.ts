@@ -31,7 +31,7 @@ const B = {
 };
 const ALLOW_NEGATIVE = columnOf(location, 'allowNegativeStock');
 
-/** Rows per INSERT: well under the bound-parameter limits of both databases (17 columns each). */
+/** Rows per INSERT: well under the bound-parameter limits of both databases (at most 17 columns a row). */
 const CHUNK = 50;
 
 /** What a move needs of its caller: the transaction, the time and who (a `Writer` is one). */
@@ -149,10 +149,10 @@ export async function onHand(db: AnyDb, product: number, locationId: number): Pr
  * (incoming deliveries) before any movement; a zero row agrees with an empty ledger.
  */
 export async function ensureBalances(w: StockWriter, pairs: readonly { product: number; location: number }[]): Promise<void> {
-  for (const pair of pairs)
+  for (let start = 0; start < pairs.length; start += CHUNK)
     await w.trx
       .insertInto(balance.table)
-      .values({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: 0, [B.lastMovementAt]: null })
+      .values(pairs.slice(start, start + CHUNK).map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: 0, [B.lastMovementAt]: null })))
       .onConflict((oc) => oc.columns([B.location, B.product]).doNothing())
       .execute();
 }
