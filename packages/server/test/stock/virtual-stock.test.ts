@@ -40,6 +40,11 @@ describe('virtual stock', () => {
       [warehouse, '43.500'],
       [store, '10.000'],
     ]);
+    const byVirtual = await fetchVirtual([{ ColumnName: 'product', ColumnValue: product, Operator: 'EQ' }], undefined, { sorts: [{ ColumnName: 'virtual', Direction: 'ASC' }] });
+    expect(byVirtual.body.data.map((r) => [r.location, r.virtual])).toEqual([
+      [store, '14.500'],
+      [warehouse, '43.500'],
+    ]);
     await w.act(order, 'receive');
     const after = await fetchVirtual([{ ColumnName: 'location', ColumnValue: store, Operator: 'EQ' }]);
     expect(after.body.data[0]).toMatchObject({ onHand: '16.500', incoming: '0.000', virtual: '14.500' });
