@@ -1,11 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ClientMenuItem } from '../store/menuSlice';
-
-/** What a bulk action of a list gets: the chosen rows' ids. */
-export interface BulkActionProps {
-  ids: readonly number[];
-  item: ClientMenuItem;
-}
+import type { BulkActionProps } from './BulkActionProps';
 
 /**
  * Actions on the chosen rows of one entity's list beyond delete, by entity name (the product

@@ -13,7 +13,7 @@ import { toFormValues, toWire } from '../fields/values';
 import { withServerCustomFields } from '../screens/FormScreen';
 import { HistoryTab } from '../screens/HistoryTab';
 import { TabList } from '../screens/TabList';
-import type { EntityFormProps } from '../screens/entityForms';
+import type { EntityFormProps } from '../screens/EntityFormProps';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
