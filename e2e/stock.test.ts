@@ -114,7 +114,7 @@ describe('stock in the console', () => {
     const row = adminPage.getByRole('table', { name: 'Waiting for approval' }).getByRole('row').filter({ hasText: 'E2E: one missing after closing' });
     await row.getByRole('button', { name: 'Approve' }).click();
     await adminPage.getByText(`Approved. On hand is now ${(Number(before) - 3).toFixed(3)}.`).waitFor();
-    expect(await row.count()).toBe(0);
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     await admin.close();
   });
 });
