@@ -13,7 +13,6 @@ const t = consoleHarness();
  * (take it off the list).
  */
 const PENDING = new Set([
-  'virtualstock',
   'posterminalsettings',
   'terminalstatus',
   'layoutsetup',

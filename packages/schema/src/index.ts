@@ -10,3 +10,4 @@ export * from './api/admin';
 export * from './api/families';
 export * from './api/pricing';
 export * from './api/simulate';
+export * from './api/stock';

@@ -33,6 +33,10 @@ import { membershipModule } from './domain/membership/index';
 import { pricingModule } from './domain/pricing/index';
 import { productModule } from './domain/product/index';
 import { userModule } from './domain/user/index';
+import { stockModule } from './domain/stock/index';
+import { deliveryOrderModule } from './domain/deliveryorder/index';
+import { labelsModule } from './domain/labels/index';
+import { printModule } from './print/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -43,7 +47,21 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The domain modules, each declaring the entities it serves, its hooks, jobs, procedures and routes. */
-const MODULES: readonly DomainModule[] = [authModule, settingsModule, administrationModule, userModule, customFieldModule, productModule, futurePriceModule, pricingModule, membershipModule];
+const MODULES: readonly DomainModule[] = [
+  authModule,
+  settingsModule,
+  administrationModule,
+  userModule,
+  customFieldModule,
+  productModule,
+  futurePriceModule,
+  pricingModule,
+  membershipModule,
+  stockModule,
+  deliveryOrderModule,
+  labelsModule,
+  printModule,
+];
 
 export interface BuildOptions {
   /** Overrides of the environment's configuration. */

@@ -1,5 +1,26 @@
 import { field as f } from './fields';
-import { entity, model, single, type MenuGroupDef } from './types';
+import { entity, list, model, single, type MenuGroupDef } from './types';
+
+export const DELIVERY_ORDER_STATUSES = ['draft', 'confirmed', 'dispatched', 'received', 'cancelled'] as const;
+export type DeliveryOrderStatus = (typeof DELIVERY_ORDER_STATUSES)[number];
+
+/** The actions of a delivery order and the statuses each may start from (the server enforces them; the console offers them). */
+export const DELIVERY_ORDER_ACTIONS = {
+  confirm: ['draft'],
+  dispatch: ['confirmed'],
+  receive: ['dispatched'],
+  cancel: ['draft', 'confirmed'],
+  prefill: ['draft'],
+} as const satisfies Record<string, readonly DeliveryOrderStatus[]>;
+export type DeliveryOrderAction = keyof typeof DELIVERY_ORDER_ACTIONS;
+
+/** Why on-hand changed: every stock movement has one. */
+export const STOCK_MOVEMENT_KINDS = ['opening', 'count', 'stockOut', 'adjustment', 'dispatch', 'receipt', 'sale', 'return', 'onlineOrder', 'import'] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
+/** A manual adjustment: applied at once, or pending until another user approves (its reason needs approval). */
+export const STOCK_ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
+export type StockAdjustmentStatus = (typeof STOCK_ADJUSTMENT_STATUSES)[number];
 
 const code = f.code();
 const name = f.name();
@@ -38,6 +59,7 @@ export const inventory: MenuGroupDef = {
         outlet: f.ref('outlet'),
         inventoryLocationGroup: f.ref('inventorylocationgroup', { label: 'Location group' }),
         address: f.longtext({ maxLength: 500 }),
+        allowNegativeStock: f.bool({ help: 'Dispatches and stock-outs may take this location below zero.' }),
       },
     }),
     entity('stockoutreason', 'Stock-out reasons', 'exclamation-octagon', {
@@ -56,17 +78,46 @@ export const inventory: MenuGroupDef = {
         fromLocation: f.ref('inventorylocation', { required: true, label: 'From' }),
         toLocation: f.ref('inventorylocation', { required: true, label: 'To' }),
         date: f.date({ required: true }),
-        status: f.enum(['draft', 'confirmed', 'dispatched', 'received', 'cancelled'], { readOnly: true, default: 'draft' }),
+        status: f.enum(DELIVERY_ORDER_STATUSES, { readOnly: true, default: 'draft' }),
         lines: f.children({
-          product: f.ref('product', { required: true }),
+          product: f.ref('product', { required: true, unique: ['parentId'] }),
           quantity: f.quantity({ required: true, min: '0.001' }),
           uom: f.lv('UOM', { label: 'Unit of measure' }),
-          receivedQty: f.quantity({ label: 'Received quantity' }),
+          receivedQty: f.quantity({ readOnly: true, label: 'Received quantity' }),
+          discrepancy: f.quantity({ readOnly: true, signed: true, help: 'Received less dispatched: negative when short.' }),
         }),
         remarks: f.longtext({ maxLength: 1000 }),
+        dispatchedAt: f.datetime({ readOnly: true }),
+        receivedAt: f.datetime({ readOnly: true }),
       },
     }),
     single('virtualstock', 'Virtual stock', 'stack', { api: 'OutletVirtualStockBalance' }),
+    list('stockmovement', 'Stock movements', 'arrow-left-right', {
+      readOnly: true,
+      table: 'stock_movement',
+      defaultSort: '-at',
+      dropdown: { label: 'at' },
+      listColumns: ['at', 'product', 'location', 'kind', 'quantity', 'balanceAfter', 'reason', 'reference'],
+      fields: {
+        location: f.ref('inventorylocation', { required: true }),
+        product: f.ref('product', { required: true }),
+        quantity: f.quantity({ required: true, signed: true, help: 'Positive in, negative out.' }),
+        kind: f.enum(STOCK_MOVEMENT_KINDS, {
+          required: true,
+          label: 'Reason',
+          valueLabels: { opening: 'Opening balance', count: 'Count adjustment', stockOut: 'Stock-out', onlineOrder: 'Online order' },
+        }),
+        reason: f.ref('stockoutreason', { label: 'Stock-out reason' }),
+        unitCost: f.money(),
+        balanceAfter: f.quantity({ signed: true, help: 'On hand at the location after this movement.' }),
+        documentType: f.text({ maxLength: 30, hidden: true }),
+        documentId: f.int({ hidden: true }),
+        reference: f.text({ maxLength: 100, help: 'The document that moved the stock.' }),
+        remarks: f.text({ maxLength: 500 }),
+        at: f.datetime({ required: true }),
+      },
+    }),
+    single('lowstock', 'Low stock', 'exclamation-triangle'),
   ],
   entities: [
     model('itemquantitytrigger', 'Low-quantity triggers', {
@@ -80,22 +131,43 @@ export const inventory: MenuGroupDef = {
         location: f.ref('inventorylocation', { required: true }),
         minQty: f.quantity({ label: 'Minimum quantity' }),
         reorderQty: f.quantity({ label: 'Reorder quantity' }),
+        lowSince: f.datetime({ readOnly: true, help: 'Set by the low-stock check while on hand is below the minimum.' }),
       },
     }),
-    model('stockmovement', 'Stock movements', {
+    model('stockbalance', 'Stock balances', {
+      readOnly: true,
+      systemFields: false,
+      permission: 'virtualstock',
+      table: 'stock_balance',
+      defaultSort: 'location',
+      dropdown: { label: 'product' },
+      listColumns: ['location', 'product', 'quantity', 'lastMovementAt'],
+      fields: {
+        product: f.ref('product', { required: true, unique: ['location'] }),
+        location: f.ref('inventorylocation', { required: true }),
+        quantity: f.quantity({ required: true, signed: true, label: 'On hand' }),
+        lastMovementAt: f.datetime(),
+      },
+    }),
+    model('stockadjustment', 'Stock adjustments', {
       readOnly: true,
       permission: 'virtualstock',
-      table: 'stock_movement',
-      defaultSort: '-at',
-      dropdown: { label: 'at' },
+      table: 'stock_adjustment',
+      defaultSort: '-id',
+      dropdown: { label: 'product' },
+      listColumns: ['createdAt', 'location', 'product', 'quantity', 'stockOutReason', 'status', 'createdBy', 'decidedBy'],
       fields: {
         location: f.ref('inventorylocation', { required: true }),
         product: f.ref('product', { required: true }),
-        quantity: f.quantity({ required: true, signed: true, help: 'Positive in, negative out.' }),
-        kind: f.enum(['opening', 'dispatch', 'receipt', 'adjustment', 'sale', 'onlineOrder', 'import'], { required: true }),
-        reason: f.ref('stockoutreason'),
-        reference: f.text({ maxLength: 100, help: 'The document that moved the stock.' }),
-        at: f.datetime({ required: true }),
+        quantity: f.quantity({ required: true, signed: true, help: 'The change of on-hand it posts.' }),
+        counted: f.quantity({ help: 'The counted figure, for a count.' }),
+        onHandBefore: f.quantity({ signed: true, label: 'On hand when requested' }),
+        stockOutReason: f.ref('stockoutreason', { required: true }),
+        remarks: f.text({ maxLength: 500 }),
+        status: f.enum(STOCK_ADJUSTMENT_STATUSES, { required: true }),
+        decidedBy: f.text({ maxLength: 100 }),
+        decidedAt: f.datetime(),
+        movement: f.ref('stockmovement'),
       },
     }),
   ],

@@ -2,17 +2,19 @@ import { findEntity } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { EntityHooks, type EntityHook } from '../data/hooks';
 import type { JobKind } from '../jobs/kinds';
+import type { PrintDocument } from '../print/documents';
 import { ProcedureRegistry } from '../procedures/registry';
 import type { Addresses, DomainModule } from './module';
 
 /**
  * Hands the modules to the generic layers: entity hooks to the data service, job kinds to the
- * worker, procedures to the procedure routes. Throws on a module that names an unknown entity or
- * declares a job kind or procedure another module has.
+ * worker, procedures to the procedure routes, documents to the print page. Throws on a module that
+ * names an unknown entity or declares a job kind, procedure or document another module has.
  */
 export function composeModules(app: FastifyInstance, modules: readonly DomainModule[]): void {
   const hooks: [string, EntityHook][] = [];
   const jobKinds: Record<string, JobKind> = {};
+  const documents: Record<string, PrintDocument> = {};
   const procedures = new ProcedureRegistry();
   for (const module of modules) {
     for (const [entity, declared] of Object.entries(module.entities ?? {})) {
@@ -23,11 +25,16 @@ export function composeModules(app: FastifyInstance, modules: readonly DomainMod
       if (jobKinds[name]) throw new Error(`Module ${module.name}: job kind ${name} is declared twice`);
       jobKinds[name] = kind;
     }
+    for (const [name, document] of Object.entries(module.documents ?? {})) {
+      if (documents[name]) throw new Error(`Module ${module.name}: document ${name} is declared twice`);
+      documents[name] = document;
+    }
     procedures.add(...(module.procedures ?? []));
   }
   app.decorate('entityHooks', new EntityHooks(hooks));
   app.decorate('jobKinds', jobKinds);
   app.decorate('procedures', procedures);
+  app.decorate('printDocuments', documents);
 }
 
 /** Registers each module's own routes, in the order given. */

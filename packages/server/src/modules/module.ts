@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityHook } from '../data/hooks';
 import type { JobKind } from '../jobs/kinds';
+import type { PrintDocument } from '../print/documents';
 import type { Procedure } from '../procedures/registry';
 
 /** Where the app answers; every address a module registers starts with one of these. */
@@ -25,6 +26,8 @@ export interface DomainModule {
   entities?: Readonly<Record<string, EntityHook | readonly EntityHook[]>>;
   /** Background job kinds by name, run by the job worker. */
   jobs?: Readonly<Record<string, JobKind>>;
+  /** Documents of the print request page (`{base}/print/request.aspx {document: name}`), by name. */
+  documents?: Readonly<Record<string, PrintDocument>>;
   /** Named server functions (`DataRepository/procedure/{name}`). */
   procedures?: readonly Procedure[];
   /** HTTP calls of its own beyond the generic API. */

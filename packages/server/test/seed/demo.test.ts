@@ -87,4 +87,19 @@ describe('demo catalogue', () => {
     expect(future.some((f) => String(f.effectiveDate) > new Date().toISOString().slice(0, 10))).toBe(true);
     expect((await fetchAll('outletprice')).length).toBeGreaterThan(0);
   });
+
+  it('opens the chain with stock on hand, and delivery orders in every status that agree with the ledger', async () => {
+    const balances = await fetchAll('stockbalance');
+    const movements = await fetchAll('stockmovement');
+    expect(movements.filter((m) => m.kind === 'opening').length).toBeGreaterThan(500);
+    const sums = new Map<string, number>();
+    for (const m of movements) sums.set(`${String(m.product)}:${String(m.location)}`, (sums.get(`${String(m.product)}:${String(m.location)}`) ?? 0) + Math.round(Number(m.quantity) * 1000));
+    for (const b of balances) expect(Math.round(Number(b.quantity) * 1000), `${String(b.product)}:${String(b.location)}`).toBe(sums.get(`${String(b.product)}:${String(b.location)}`) ?? 0);
+    const orders = await fetchAll('printdeliveryorder');
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['draft', 'confirmed', 'dispatched', 'received', 'cancelled']));
+    expect(orders.every((o) => /^DO-\d{4}-\d{6}$/.test(String(o.docNo)))).toBe(true);
+    expect(orders.some((o) => (o.lines as Row[]).some((l) => l.discrepancy !== null && Number(l.discrepancy) < 0))).toBe(true);
+    expect((await fetchAll('itemquantitytrigger')).some((tr) => tr.lowSince !== null)).toBe(true);
+    expect((await fetchAll('stockadjustment')).map((a) => a.status)).toContain('pending');
+  });
 });

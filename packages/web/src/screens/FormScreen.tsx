@@ -14,6 +14,8 @@ import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { formActions } from './formActions';
+import { formTabs } from './formTabs';
+import { TabList } from './TabList';
 import { HistoryTab } from './HistoryTab';
 import { useUnsavedGuard } from './UnsavedGuard';
 
@@ -87,7 +89,7 @@ interface EntityFormProps {
   onReload(): Promise<void>;
 }
 
-type Tab = 'details' | 'history';
+type Tab = string;
 
 function EntityForm({ entity, item, mode, title, row, fixedValues, hiddenFields, onReload }: EntityFormProps) {
   const { t } = useTranslation();
@@ -204,25 +206,7 @@ function EntityForm({ entity, item, mode, title, row, fixedValues, hiddenFields,
       }
     >
 
-      {mode === 'edit' && (
-        <ul className="nav nav-tabs mb-3" role="tablist">
-          {(['details', 'history'] as const).map((name) => (
-            <li key={name} className="nav-item" role="presentation">
-              <button
-                type="button"
-                role="tab"
-                id={`tab-${name}`}
-                aria-selected={tab === name}
-                aria-controls={`panel-${name}`}
-                className={`nav-link ${tab === name ? 'active' : ''}`}
-                onClick={() => setTab(name)}
-              >
-                {t(`form.tabs.${name}`)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {mode === 'edit' && <TabList names={['details', ...(formTabs[entity.name] ?? []).map((extra) => extra.name), 'history']} current={tab} onChange={setTab} />}
 
       <div id="panel-details" role={mode === 'edit' ? 'tabpanel' : undefined} aria-labelledby={mode === 'edit' ? 'tab-details' : undefined} hidden={tab !== 'details'}>
         {saved && (
@@ -283,6 +267,17 @@ function EntityForm({ entity, item, mode, title, row, fixedValues, hiddenFields,
           </FormProvider>
         </FormMetaContext.Provider>
       </div>
+      {mode === 'edit' &&
+        row &&
+        (formTabs[entity.name] ?? []).map(({ name, component: Extra }) => (
+          <div key={name} id={`panel-${name}`} role="tabpanel" aria-labelledby={`tab-${name}`} hidden={tab !== name}>
+            {tab === name && (
+              <Suspense fallback={null}>
+                <Extra row={row} item={item} />
+              </Suspense>
+            )}
+          </div>
+        ))}
       {mode === 'edit' && row?.id !== undefined && (
         <div id="panel-history" role="tabpanel" aria-labelledby="tab-history" hidden={tab !== 'history'}>
           {tab === 'history' && <HistoryTab entity={entity} id={Number(row.id)} />}

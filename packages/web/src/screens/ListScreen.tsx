@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { useAppSelector } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { TitledCard } from '../ui/TitledCard';
 import { DebouncedInput } from './DebouncedInput';
+import { bulkActions } from './listActions';
 
 interface ListScreenProps {
   entity: NormalisedEntity;
@@ -60,6 +61,8 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
   const [chooserOpen, setChooserOpen] = useState(false);
   const canEdit = hasForm && item.ableToEdit;
   const canDelete = item.ableToDelete && !entity.readOnly;
+  const Bulk = bulkActions[entity.name];
+  const canChoose = canDelete || Bulk !== undefined;
 
   const available = useMemo(
     () => entity.fields.filter((f) => !f.hidden && CHOOSABLE.has(f.kind) && !('multiple' in f && f.multiple) && !hiddenFields.includes(f.name)),
@@ -97,7 +100,7 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
 
   const columns = useMemo<ColumnDef<ApiRow>[]>(
     () => [
-      ...(canDelete
+      ...(canChoose
         ? [
             {
               id: '__select',
@@ -169,7 +172,7 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
       },
     ],
     // The column definitions change only with the shown columns, the rights and the language.
-    [shownNames.join(','), canDelete, canEdit, hasForm, i18n.language, t, item.path],
+    [shownNames.join(','), canChoose, canDelete, canEdit, hasForm, i18n.language, t, item.path],
   );
 
   const total = rows.data?.totalCount ?? 0;
@@ -195,7 +198,7 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
       const first = next[0];
       update({ sort: first ? { field: first.id, direction: first.desc ? 'desc' : 'asc' } : null });
     },
-    enableRowSelection: canDelete,
+    enableRowSelection: canChoose,
   });
 
   const selectedIds = Object.keys(selection)
@@ -301,15 +304,22 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
           {t('list.deleteFailed', { message: apiFailure(remove.error).message })}
         </div>
       )}
-      {canDelete && selectedIds.length > 0 && (
+      {canChoose && selectedIds.length > 0 && (
         <div className="bulk-bar alert alert-secondary d-flex align-items-center gap-2 py-2" role="region" aria-label={t('list.bulkActions')}>
           <span className="me-auto">{t('list.selected', { count: selectedIds.length })}</span>
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setSelection({})}>
             {t('list.clearSelection')}
           </button>
-          <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirm(selectedIds)}>
-            <i className="bi bi-trash" aria-hidden="true" /> {t('list.deleteSelected')}
-          </button>
+          {Bulk && (
+            <Suspense fallback={null}>
+              <Bulk ids={selectedIds} item={item} />
+            </Suspense>
+          )}
+          {canDelete && (
+            <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirm(selectedIds)}>
+              <i className="bi bi-trash" aria-hidden="true" /> {t('list.deleteSelected')}
+            </button>
+          )}
         </div>
       )}
 
@@ -378,7 +388,7 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
                   <tr
                     key={row.id}
                     className={hasForm ? 'clickable' : undefined}
-                    aria-selected={canDelete ? row.getIsSelected() : undefined}
+                    aria-selected={canChoose ? row.getIsSelected() : undefined}
                     onClick={hasForm ? () => navigate(`${item.path}/edit/${String(row.original.id)}`) : undefined}
                   >
                     {row.getVisibleCells().map((cell) => {

@@ -1,6 +1,9 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findEntity, type NormalisedEntity } from '@backroom/schema';
 import type { ClientMenuItem } from '../store/menuSlice';
+import { Spinner } from '../ui/Spinner';
+import { entityForms } from './entityForms';
 import { FormScreen } from './FormScreen';
 import { ListScreen } from './ListScreen';
 import { hasForm, screenOf, type ScreenMode } from './screenRoutes';
@@ -14,6 +17,13 @@ export interface ScreenProps {
 export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProps & { entity: NormalisedEntity; title: string } & Pick<Parameters<typeof FormScreen>[0], 'fixedValues' | 'hiddenFields'> & Pick<Parameters<typeof ListScreen>[0], 'fixedFilters'>) {
   // The routes give edit and add only to entities with a form (screenRoutes).
   if (mode === 'list') return <ListScreen entity={entity} item={item} hasForm={hasForm(entity)} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+  const Own = entityForms[entity.name];
+  if (Own)
+    return (
+      <Suspense fallback={<Spinner />}>
+        <Own entity={entity} item={item} mode={mode} title={title} />
+      </Suspense>
+    );
   return <FormScreen entity={entity} item={item} mode={mode} title={title} fixedValues={rest.fixedValues} hiddenFields={rest.hiddenFields} />;
 }
 

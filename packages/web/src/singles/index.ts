@@ -14,4 +14,6 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   outletpricing: lazyPage(() => import('../pricing/OutletPricingScreen')),
   simulatesales: lazyPage(() => import('../pricing/simulate/SimulateSalesScreen')),
   membershipintegrationsettings: lazyPage(() => import('./MembershipIntegrationScreen')),
+  virtualstock: lazyPage(() => import('../stock/VirtualStockScreen')),
+  lowstock: lazyPage(() => import('../stock/LowStockScreen')),
 };

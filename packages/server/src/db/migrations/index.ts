@@ -5,6 +5,7 @@ import { jobs } from './004_jobs';
 import { jobLease } from './006_job_lease';
 import { sessions } from './008_sessions';
 import { systemAuthor } from './009_system_author';
+import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
 import { operationsMigration, type Operation } from './operations';
 
@@ -15,6 +16,7 @@ const written: Record<string, Migration> = {
   '006_job_lease': jobLease,
   '008_sessions': sessions,
   '009_system_author': systemAuthor,
+  '021_stock_documents': stockDocuments,
   '030_pricing_ledgers': pricingLedgers,
 };
 

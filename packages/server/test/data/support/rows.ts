@@ -153,6 +153,7 @@ export class RowBuilder {
   private async fields(fields: readonly NormalisedField[], owner: string): Promise<Row> {
     const row: Row = {};
     const scoped = new Set(fields.flatMap((f) => (Array.isArray(f.unique) ? f.unique : [])));
+    const referenced = new Set<string>();
     for (const field of fields) {
       if (field.system && field.name !== 'isActive') continue;
       if (field.readOnly) continue;
@@ -162,7 +163,10 @@ export class RowBuilder {
         row[field.name] = DOMAIN_VALUES[owner][field.name];
         continue;
       }
-      row[field.name] = await this.value(field, owner, Boolean(field.unique) || scoped.has(field.name));
+      // A second reference to the same entity (from and to) gets a row of its own, as people pick two.
+      const again = field.kind === 'reference' && referenced.has(field.entity);
+      if (field.kind === 'reference') referenced.add(field.entity);
+      row[field.name] = await this.value(field, owner, Boolean(field.unique) || scoped.has(field.name) || again);
     }
     return row;
   }

@@ -15,7 +15,7 @@ export interface Catalogue extends SignedInServer {
 
 let codes = 0;
 
-const catalogueOf = (t: SignedInServer) => {
+export const catalogueOf = (t: SignedInServer) => {
   const builder = new RowBuilder(t, t.tokens.admin);
   const newProduct = async (overrides: Row = {}) => {
     const base = await builder.row(product);

@@ -81,7 +81,7 @@ const world = fc
     return { data, basket: order };
   });
 
-const RUNS = { numRuns: 400 };
+const RUNS = { numRuns: Number(process.env.PROP_RUNS ?? 400) };
 
 describe('pricing engine properties', () => {
   it('total = subtotal − discounts + surcharges + added tax + rounding, and the lines add up', () => {

@@ -92,5 +92,8 @@ export function buildLines(data: PricingData, prepared: Prepared, basket: Basket
     work.portions.push({ line: work, qty: entry.quantity, remaining: gross, blockedBy: null, touchedBy: [] });
     lines.push(work);
   }
-  return lines.sort((a, b) => (a.bundle ? 1 : 0) - (b.bundle ? 1 : 0) || (a.product?.id ?? a.bundle!.id) - (b.product?.id ?? b.bundle!.id));
+  return lines.sort(canonicalOrder);
 }
+
+/** The computation's order of lines: products, then bundles, each by id — never the order of adding. */
+export const canonicalOrder = (a: WorkLine, b: WorkLine) => (a.bundle ? 1 : 0) - (b.bundle ? 1 : 0) || (a.product?.id ?? a.bundle!.id) - (b.product?.id ?? b.bundle!.id);

@@ -1,3 +1,4 @@
+import { canonicalOrder } from './lines';
 import { allocate, percentOf, sum, times } from './arithmetic';
 import { partRemaining, split, reduce, unitValue, wholeUnits, UNIT, type Adjuster, type Portion, type RuleKey } from './portions';
 import type { Minor, Thousandths } from './types';
@@ -15,8 +16,8 @@ export function planAmount(plan: Plan): Minor {
   return total;
 }
 
-/** Canonical order of portions: by line (lines are in canonical order), then position; never by basket order. */
-const byValue = (dir: 1 | -1) => (a: Portion, b: Portion) => dir * (unitValue(a) - unitValue(b)) || a.line.line - b.line.line;
+/** Portions by unit value, ties in the lines' canonical order (by product, then bundle), never by basket order. */
+const byValue = (dir: 1 | -1) => (a: Portion, b: Portion) => dir * (unitValue(a) - unitValue(b)) || canonicalOrder(a.line, b.line);
 
 /** Up to `units` whole units from the portions, taken in the given order: [portion, qty] pairs. */
 function pickUnits(portions: readonly Portion[], units: number, used: Map<Portion, Thousandths> = new Map()): [Portion, Thousandths][] {

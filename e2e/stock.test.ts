@@ -1,0 +1,120 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DEMO, expectPath, signIn } from './support/console';
+import { consoleHarness } from './support/harness';
+
+const t = consoleHarness({ demoCatalogue: true });
+
+async function pick(page: Page, combobox: Locator, search: string, option: RegExp) {
+  await combobox.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The step the order is at, as the stepper marks it. */
+const currentStep = (page: Page) => page.getByRole('list', { name: 'Order status' }).locator('[aria-current="step"]');
+
+/** On hand of the one virtual-stock row shown for a search at a location. */
+async function onHandAt(page: Page, location: RegExp, search: string): Promise<string> {
+  await page.getByLabel('Location', { exact: true }).selectOption({ label: (await page.getByLabel('Location', { exact: true }).locator('option').filter({ hasText: location }).first().textContent())! });
+  await page.getByLabel('Search products').fill(search);
+  await page.getByLabel('Search products').press('Enter');
+  const rows = page.getByRole('table', { name: 'Virtual stock' }).getByRole('row');
+  await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+  return (await rows.nth(1).getByRole('cell').nth(1).textContent())!.trim();
+}
+
+describe('stock in the console', () => {
+  test('a delivery order goes from draft to received through its stepper, and prints', async () => {
+    const { page } = t;
+    await signIn(page, t.server.app, DEMO.manager);
+    await page.goto(`${t.server.app}/printdeliveryorder/add`);
+    await pick(page, page.getByRole('combobox', { name: 'From' }), 'Central', /Central warehouse/);
+    await pick(page, page.getByRole('combobox', { name: 'To' }), 'Bangsar', /Bangsar store room/);
+    await page.getByRole('button', { name: 'Add row to Lines' }).click();
+    await pick(page, page.getByRole('combobox', { name: 'Product, row 1' }), 'DRY-001', /DRY-001/);
+    await page.getByLabel('Quantity, row 1', { exact: true }).fill('6');
+    await page.getByRole('button', { name: 'Add row to Lines' }).click();
+    await pick(page, page.getByRole('combobox', { name: 'Product, row 2' }), 'DRY-007', /DRY-007/);
+    await page.getByLabel('Quantity, row 2', { exact: true }).fill('4');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, /^\/printdeliveryorder\/edit\/\d+$/);
+    const heading = page.getByRole('heading', { name: /^Delivery order DO-\d{4}-\d{6}$/ });
+    const docNo = (await heading.textContent())!.replace('Delivery order ', '');
+    await expect.poll(() => currentStep(page).textContent()).toContain('Draft');
+
+    const actions = page.getByRole('toolbar', { name: 'Order actions' });
+    await actions.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(`${docNo} is confirmed.`).waitFor();
+    await expect.poll(() => currentStep(page).textContent()).toContain('Confirmed');
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByLabel('Quantity, row 1', { exact: true }).isDisabled()).toBe(true);
+
+    await actions.getByRole('button', { name: 'Dispatch' }).click();
+    await page.getByText(`${docNo} is dispatched`, { exact: false }).waitFor();
+    await expect.poll(() => currentStep(page).textContent()).toContain('Dispatched');
+
+    await actions.getByRole('button', { name: 'Receive…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Receive ${docNo}` });
+    await dialog.getByRole('textbox', { name: /Received quantity of DRY-001/ }).fill('5');
+    await dialog.getByRole('button', { name: 'Receive' }).click();
+    await page.getByText(`${docNo} is received`, { exact: false }).waitFor();
+    await expect.poll(() => currentStep(page).textContent()).toContain('Received');
+    expect(await page.getByLabel('Received quantity, row 1').inputValue()).toBe('5.000');
+    expect(await page.getByLabel('Discrepancy, row 1').inputValue()).toBe('-1.000');
+    expect(await page.getByLabel('Received quantity, row 2').inputValue()).toBe('4.000');
+    expect(await actions.getByRole('button').allTextContents()).toEqual([' Print']);
+
+    const printed = page.waitForResponse((r) => r.url().endsWith('/print/request.aspx'));
+    const popup = page.waitForEvent('popup');
+    await actions.getByRole('button', { name: 'Print' }).click();
+    const response = await printed;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect((await popup).url()).toMatch(/^blob:/);
+
+    // The ledger lists what the order moved.
+    await page.goto(`${t.server.app}/stockmovement`);
+    const movements = page.getByRole('table', { name: 'Stock movements' });
+    await movements.getByRole('cell', { name: docNo }).first().waitFor();
+    expect(await movements.getByRole('cell', { name: docNo, exact: true }).count()).toBe(4);
+  });
+
+  test('a write-off that needs approval waits for another user, who approves it', async () => {
+    const { page } = t;
+    await signIn(page, t.server.app, DEMO.manager);
+    await page.goto(`${t.server.app}/virtualstock`);
+    await page.getByRole('table', { name: 'Virtual stock' }).waitFor();
+    const before = await onHandAt(page, /Mid Valley store room/, 'PST-002');
+
+    await page.getByRole('button', { name: /^Adjust PST-002/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Quantity', { exact: true }).fill('-1');
+    await dialog.getByLabel('Stock-out reason').selectOption({ label: 'Theft or loss' });
+    await dialog.getByLabel('Remarks').fill('E2E: one missing after closing');
+    await dialog.getByRole('button', { name: 'Adjust' }).click();
+    await page.getByText('another user must approve it before stock moves', { exact: false }).waitFor();
+    const pending = page.getByRole('table', { name: 'Waiting for approval' });
+    const mine = pending.getByRole('row').filter({ hasText: 'E2E: one missing after closing' });
+    await mine.getByText('Another user must approve it').waitFor();
+    expect(await onHandAt(page, /Mid Valley store room/, 'PST-002')).toBe(before);
+
+    // A write-off whose reason needs no approval moves stock at once.
+    await page.getByRole('button', { name: /^Adjust PST-002/ }).click();
+    await page.getByRole('dialog').getByLabel('the counted quantity').check();
+    await page.getByRole('dialog').getByLabel('Counted', { exact: true }).fill(String(Number(before) - 2));
+    await page.getByRole('dialog').getByLabel('Stock-out reason').selectOption({ label: 'Stock count correction' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Adjust' }).click();
+    const counted = (Number(before) - 2).toFixed(3);
+    await page.getByText(`Adjusted. On hand is now ${counted}.`).waitFor();
+
+    const admin = await t.context.browser()!.newContext();
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, t.server.app, DEMO.admin);
+    await adminPage.goto(`${t.server.app}/virtualstock`);
+    const row = adminPage.getByRole('table', { name: 'Waiting for approval' }).getByRole('row').filter({ hasText: 'E2E: one missing after closing' });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await adminPage.getByText(`Approved. On hand is now ${(Number(before) - 3).toFixed(3)}.`).waitFor();
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+    await admin.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Stock calls beyond the generic API: virtual stock (`/api/OutletVirtualStockBalance/{fetch|adjust|approve|reject}`)
+ * and the low-stock list (`/api/lowstock/{List|Propose}`). Quantities travel as decimal strings with 3 places.
+ */
+
+/** Filters the virtual stock fetch accepts (`EQ` or `IN`), besides `search` on the product's code and name. */
+export const VIRTUAL_STOCK_FILTERS = ['outlet', 'location', 'product', 'category'] as const;
+export const VIRTUAL_STOCK_SORTS = ['location', 'product', 'onHand', 'reserved', 'incoming', 'virtual'] as const;
+
+/** One product at one location: on hand (the ledger), reserved (open online orders), incoming (dispatched deliveries). */
+export interface VirtualStockRow {
+  outlet: number | null;
+  outletLabel: string | null;
+  location: number;
+  locationLabel: string;
+  product: number;
+  productLabel: string;
+  onHand: string;
+  reserved: string;
+  incoming: string;
+  /** onHand − reserved + incoming */
+  virtual: string;
+  /** The low-quantity trigger's minimum here, if any. */
+  minQty: string | null;
+  /** When the low-stock check found it below the minimum (null: not low). */
+  lowSince: string | null;
+}
+
+const id = (what: string) => z.number({ error: `Choose the ${what}` }).int().min(1);
+const decimal = z.union([z.string(), z.number()]);
+
+/** `adjust`: a signed change or a counted figure (exactly one), and why. */
+export const stockAdjustRequest = z.object({
+  location: id('location'),
+  product: id('product'),
+  quantity: decimal.nullish(),
+  counted: decimal.nullish(),
+  stockOutReason: id('stock-out reason'),
+  remarks: z.string().trim().max(500).nullish(),
+});
+export type StockAdjustRequest = z.input<typeof stockAdjustRequest>;
+
+/** `approve` / `reject` of a pending adjustment. */
+export const stockAdjustDecision = z.object({ id: id('adjustment'), version: z.number().int().min(1) });
+
+/** What `adjust`, `approve` and `reject` answer: the adjustment, and on-hand after it. */
+export interface StockAdjustResult {
+  adjustment: Record<string, unknown>;
+  status: 'pending' | 'applied' | 'rejected';
+  onHand: string;
+}
+
+/** A low-quantity trigger found below its minimum, with the delivery the list proposes. */
+export interface LowStockRow {
+  /** The trigger's id. */
+  id: number;
+  product: number;
+  productLabel: string;
+  location: number;
+  locationLabel: string;
+  onHand: string;
+  minQty: string;
+  /** On open delivery orders to the location (draft, confirmed, dispatched). */
+  onOrder: string;
+  lowSince: string;
+  /** The warehouse mapped to the product (`warehouseproductmapping`), null when none is. */
+  warehouse: number | null;
+  warehouseLabel: string | null;
+  warehouseOnHand: string | null;
+  /** The mapping's reorder quantity, else the trigger's, else what brings it back to the minimum. */
+  proposedQty: string;
+}
+
+export const lowStockQuery = z.object({
+  Skip: z.number().int().min(0).optional(),
+  Take: z.number().int().min(1).max(1000).optional(),
+  location: z.number().int().min(1).nullish(),
+  search: z.string().max(200).optional(),
+});
+export type LowStockQuery = z.input<typeof lowStockQuery>;
+
+/** `Propose`: draft delivery orders for the chosen low rows, one per warehouse and location. */
+export const lowStockProposal = z.object({ ids: z.array(z.number().int().min(1)).min(1, 'Choose at least one row').max(1000) });
+
+export interface ProposedOrder {
+  id: number;
+  docNo: string;
+  fromLocation: number;
+  toLocation: number;
+  lines: number;
+}

@@ -1,0 +1,75 @@
+import { getEntity, type DeliveryOrderStatus } from '@backroom/schema';
+import type { AppContext } from '../../context';
+import { apiRow } from '../../data/read';
+import type { AnyDb } from '../../data/store';
+import { validationError } from '../../http/envelope';
+import { columnOf, fieldOf } from '../columns';
+import type { StockDocument } from '../stock/ledger';
+import { stockProducts } from '../stock/products';
+
+export const order = getEntity('printdeliveryorder');
+export const orderLines = fieldOf(order, 'lines', 'children');
+export const COLUMN = {
+  docNo: columnOf(order, 'docNo'),
+  status: columnOf(order, 'status'),
+  from: columnOf(order, 'fromLocation'),
+  to: columnOf(order, 'toLocation'),
+  dispatchedAt: columnOf(order, 'dispatchedAt'),
+  receivedAt: columnOf(order, 'receivedAt'),
+  lineProduct: columnOf(orderLines, 'product'),
+  lineQuantity: columnOf(orderLines, 'quantity'),
+  lineReceived: columnOf(orderLines, 'receivedQty'),
+  lineDiscrepancy: columnOf(orderLines, 'discrepancy'),
+};
+
+/** The ledger's name for delivery orders, on every movement they write. */
+export const DOCUMENT_TYPE = 'deliveryorder';
+
+export interface OrderLine {
+  id: number;
+  product: number;
+  productLabel?: string;
+  /** Decimal strings, as the API shows them. */
+  quantity: string;
+  uom: number | null;
+  receivedQty: string | null;
+  discrepancy: string | null;
+}
+
+export interface Order {
+  id: number;
+  docNo: string;
+  status: DeliveryOrderStatus;
+  version: number;
+  fromLocation: number;
+  toLocation: number;
+  date: string;
+  remarks: string | null;
+  lines: OrderLine[];
+  dispatchedAt: string | null;
+  receivedAt: string | null;
+}
+
+/** The order as the API shows it (lines included); undefined when there is none. */
+export const readOrder = async (ctx: AppContext, db: AnyDb, id: number, labels = false) =>
+  (await apiRow(ctx, db, order, id, { labels })) as unknown as Order | undefined;
+
+export const documentOf = (o: Pick<Order, 'id' | 'docNo'>): StockDocument => ({ type: DOCUMENT_TYPE, id: o.id, reference: o.docNo });
+
+/** 400 naming each line whose product holds no stock of its own (services, composites, non-stock items). */
+export async function assertStockLines(db: AnyDb, lines: readonly { product: number }[]): Promise<void> {
+  const products = await stockProducts(db, lines.map((l) => l.product));
+  const errors = lines.flatMap((line, i) => {
+    const product = products.get(line.product);
+    if (!product || product.role === 'stock') return [];
+    const why = product.role === 'recipe' ? 'is a composite: deliver its components' : 'does not keep stock';
+    return [{ field: `lines.${i}.product`, message: `${product.code} ${product.name} ${why}` }];
+  });
+  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
+}
+
+/** 400 on `toLocation` when the order would deliver to where it comes from. */
+export function assertTwoLocations(from: unknown, to: unknown): void {
+  if (from !== null && from !== undefined && from === to)
+    throw validationError([{ field: 'toLocation', message: 'From and To must be different locations' }], 'From and To must be different locations');
+}

@@ -1,0 +1,163 @@
+import { getEntity } from '@backroom/schema';
+import { z } from 'zod';
+import { anyDb, type AnyDb } from '../../data/store';
+import { ApiError } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import { drawBarcode } from '../../print/barcode';
+import type { PrintDocument } from '../../print/documents';
+import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
+import { columnOf } from '../columns';
+import { readOrder, type Order, type OrderLine } from './order';
+
+const product = getEntity('product');
+const location = getEntity('inventorylocation');
+const listValue = getEntity('listvalue');
+const company = getEntity('company');
+
+interface Place {
+  code: string;
+  name: string;
+  address: string | null;
+}
+
+interface Printed {
+  order: Order;
+  company: string;
+  from: Place;
+  to: Place;
+  products: Map<number, { code: string; name: string; uom: number | null }>;
+  uoms: Map<number, string>;
+}
+
+async function byId<T>(db: AnyDb, table: string, ids: number[], columns: Record<string, string>): Promise<Map<number, T>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom(table).select(['id', ...Object.values(columns)]).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [Number(r.id), Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, r[column]])) as T]));
+}
+
+async function gather(db: AnyDb, order: Order): Promise<Printed> {
+  const places = await byId<Place>(db, location.table, [order.fromLocation, order.toLocation], {
+    code: columnOf(location, 'code'),
+    name: columnOf(location, 'name'),
+    address: columnOf(location, 'address'),
+  });
+  const products = await byId<{ code: string; name: string; uom: number | null }>(db, product.table, order.lines.map((l) => l.product), {
+    code: columnOf(product, 'code'),
+    name: columnOf(product, 'name'),
+    uom: columnOf(product, 'uom'),
+  });
+  // A line without its own unit is counted in the product's.
+  const lines = order.lines.map((l) => ({ ...l, uom: l.uom ?? products.get(l.product)?.uom ?? null }));
+  const uoms = await byId<{ code: string }>(db, listValue.table, lines.flatMap((l) => (l.uom === null ? [] : [l.uom])), { code: columnOf(listValue, 'code') });
+  const owner = await db.selectFrom(company.table).select(columnOf(company, 'name')).orderBy('id').limit(1).executeTakeFirst();
+  return {
+    order: { ...order, lines },
+    company: String(owner?.[columnOf(company, 'name')] ?? ''),
+    from: places.get(order.fromLocation)!,
+    to: places.get(order.toLocation)!,
+    products,
+    uoms: new Map([...uoms].map(([id, v]) => [id, v.code])),
+  };
+}
+
+const BARCODE = { width: 190, height: 36 };
+
+/** Company, title, the number as a Code 128 barcode: on the first page in full, on the others as one line. */
+function heading(doc: Pdf, p: Printed, first: boolean): number {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const top = doc.page.margins.top;
+  drawBarcode(doc, p.order.docNo, { x: right - BARCODE.width, y: top, width: BARCODE.width, height: first ? BARCODE.height : 22, caption: 9 });
+  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(first ? 16 : 11).text('Delivery order', left, top, { lineBreak: false });
+  doc.font('Helvetica').fontSize(10).text(printable(first ? p.company : `${p.order.docNo} (continued)`), left, top + (first ? 22 : 16), { lineBreak: false });
+  return top + (first ? BARCODE.height : 22) + 24;
+}
+
+function placeBox(doc: Pdf, title: string, place: Place, x: number, y: number, width: number): void {
+  doc.rect(x, y, width, 62).lineWidth(0.5).strokeColor('#999999').stroke();
+  doc.font('Helvetica-Bold').fontSize(8).fillColor('#555555').text(title.toUpperCase(), x + 6, y + 5, { lineBreak: false });
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(printable(`${place.code} ${place.name}`), x + 6, y + 17, { width: width - 12, lineBreak: false, ellipsis: true });
+  if (place.address) doc.font('Helvetica').fontSize(8).text(printable(place.address), x + 6, y + 31, { width: width - 12, height: 28, ellipsis: true });
+}
+
+function facts(doc: Pdf, p: Printed, y: number): number {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const o = p.order;
+  const pairs: [string, string][] = [
+    ['Doc no.', o.docNo],
+    ['Date', o.date],
+    ['Status', o.status],
+    ['Dispatched', o.dispatchedAt ? o.dispatchedAt.slice(0, 16).replace('T', ' ') : ''],
+    ['Received', o.receivedAt ? o.receivedAt.slice(0, 16).replace('T', ' ') : ''],
+  ];
+  const cell = width / pairs.length;
+  pairs.forEach(([label, value], i) => {
+    doc.font('Helvetica').fontSize(8).fillColor('#555555').text(label, left + i * cell, y, { lineBreak: false });
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(printable(value), left + i * cell, y + 10, { width: cell - 6, lineBreak: false, ellipsis: true });
+  });
+  y += 32;
+  const half = (width - 12) / 2;
+  placeBox(doc, 'From', p.from, left, y, half);
+  placeBox(doc, 'To', p.to, left + half + 12, y, half);
+  y += 72;
+  if (o.remarks) {
+    doc.font('Helvetica').fontSize(9).text(printable(`Remarks: ${o.remarks}`), left, y, { width, height: 36, ellipsis: true });
+    y += 30;
+  }
+  return y;
+}
+
+function columns(p: Printed): Column<OrderLine & { no: number }>[] {
+  return [
+    { header: '#', width: 28, align: 'right', value: (l) => String(l.no) },
+    { header: 'Code', width: 90, value: (l) => p.products.get(l.product)?.code ?? String(l.product) },
+    { header: 'Name', width: 205, value: (l) => p.products.get(l.product)?.name ?? '' },
+    { header: 'Quantity', width: 65, align: 'right', value: (l) => l.quantity },
+    { header: 'UOM', width: 45, value: (l) => (l.uom === null ? '' : (p.uoms.get(l.uom) ?? '')) },
+    { header: 'Received', width: 90, align: 'right', value: (l) => l.receivedQty ?? '' },
+  ];
+}
+
+/** Who handed over and who took the goods: name, signature and date, to be filled in by hand. */
+function signatures(doc: Pdf, y: number): void {
+  const height = 86;
+  if (y + height + 16 > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  y += 16;
+  const left = doc.page.margins.left;
+  const width = (doc.page.width - left - doc.page.margins.right - 12) / 2;
+  ['Dispatched by', 'Received by'].forEach((title, i) => {
+    const x = left + i * (width + 12);
+    doc.rect(x, y, width, height).lineWidth(0.5).strokeColor('#000000').stroke();
+    doc.font('Helvetica-Bold').fontSize(9).fillColor('#000000').text(title, x + 6, y + 6, { lineBreak: false });
+    ['Name', 'Signature', 'Date'].forEach((line, k) => {
+      const ly = y + 30 + k * 18;
+      doc.font('Helvetica').fontSize(8).text(line, x + 6, ly - 8, { lineBreak: false });
+      doc.moveTo(x + 60, ly).lineTo(x + width - 8, ly).lineWidth(0.5).strokeColor('#999999').stroke();
+    });
+  });
+}
+
+/** The printed delivery order (A4): heading with the number as Code 128, from/to, lines, signature boxes. */
+export async function renderDeliveryOrder(p: Printed): Promise<Buffer> {
+  const doc = newPdf(`Delivery order ${p.order.docNo}`);
+  const y = facts(doc, p, heading(doc, p, true));
+  const end = drawTable(doc, columns(p), p.order.lines.map((l, i) => ({ ...l, no: i + 1 })), y, () => heading(doc, p, false));
+  signatures(doc, end);
+  numberPages(doc, (page, pages) => `${p.order.docNo} - page ${page} of ${pages}`);
+  return pdfBytes(doc);
+}
+
+export const deliveryOrderPrint: PrintDocument = {
+  privilege: { screen: 'printdeliveryorder', action: 'view' },
+  async render(request, body) {
+    const { id } = parseBody(z.object({ id: z.coerce.number({ error: 'Give the id of the delivery order' }).int().min(1) }), body);
+    const db = anyDb(request.server.ctx);
+    const order = await readOrder(request.server.ctx, db, id);
+    if (!order) throw new ApiError(404, `Delivery order: no row ${id}`);
+    return { pdf: await renderDeliveryOrder(await gather(db, order)), fileName: `${order.docNo}.pdf` };
+  },
+};

@@ -1,0 +1,187 @@
+import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, DELIVERY_ORDER_ACTIONS, getEntity, type DeliveryOrderAction, type DeliveryOrderStatus } from '@backroom/schema';
+import { z } from 'zod';
+import { recordAudit } from '../../data/audit';
+import type { ActionCall, RowAction } from '../../data/hooks';
+import { STALE_MESSAGE, updateRow } from '../../data/write';
+import { ApiError, validationError } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import { columnOf, fieldOf } from '../columns';
+import { ensureBalances, move, StockShortage } from '../stock/ledger';
+import { stockProducts } from '../stock/products';
+import { quantityText, thousandths } from '../stock/quantities';
+import { COLUMN, assertStockLines, documentOf, order, orderLines, readOrder, type Order } from './order';
+
+const versioned = z.looseObject({ version: z.number({ error: 'Send the version of the order you read' }).int().min(1) });
+
+const quantity = z.union([z.string(), z.number()]).transform((value, context) => {
+  const parsed = thousandths(value);
+  if (parsed === undefined || parsed < 0) {
+    context.addIssue({ code: 'custom', message: 'Received quantity must be a number ≥ 0 with at most 3 decimals' });
+    return z.NEVER;
+  }
+  return parsed;
+});
+const receiveBody = versioned.extend({
+  lines: z.array(z.object({ product: z.number().int().positive(), receivedQty: quantity })).max(orderLines.maxRows).optional(),
+});
+const prefillBody = versioned.extend({ stockTemplate: z.number({ error: 'Choose the stock template' }).int().positive() });
+
+/** Past tense of each action, as messages say it. */
+const DONE: Record<DeliveryOrderAction, string> = { confirm: 'confirmed', dispatch: 'dispatched', receive: 'received', cancel: 'cancelled', prefill: 'prefilled' };
+
+/** The one order an action names, read in its transaction. */
+async function theOrder(call: ActionCall): Promise<Order> {
+  if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one delivery order' }]);
+  const found = await readOrder(call.ctx, call.trx, call.ids[0]!);
+  if (!found) throw new ApiError(404, `${order.label}: no row ${call.ids[0]}`);
+  return found;
+}
+
+function assertState(o: Order, action: DeliveryOrderAction, version: number): void {
+  const allowed: readonly DeliveryOrderStatus[] = DELIVERY_ORDER_ACTIONS[action];
+  if (!allowed.includes(o.status)) {
+    const message = `Delivery order ${o.docNo} is ${o.status}: it cannot be ${DONE[action]} (only when ${allowed.join(' or ')})`;
+    throw new ApiError(409, message, [{ field: 'status', message }]);
+  }
+  if (o.version !== version) throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);
+}
+
+/**
+ * Moves the order from the status it was read in to `to`, if nobody moved it meanwhile: the
+ * update names the version and status read, so of two callers racing on one order only the
+ * first gets a row (PostgreSQL makes the second wait for the first's commit, then re-checks).
+ */
+async function advance(call: ActionCall, o: Order, to: DeliveryOrderStatus, set: Record<string, unknown> = {}): Promise<void> {
+  const result = await call.trx
+    .updateTable(order.table)
+    .set({ [COLUMN.status]: to, version: o.version + 1, updated_at: call.now, updated_by: call.auth.userName, ...set })
+    .where('id', '=', o.id)
+    .where('version', '=', o.version)
+    .where(COLUMN.status, '=', o.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);
+}
+
+/** The order after the action, audited as an update, as the action's answer. */
+async function finish(call: ActionCall, before: Order): Promise<Order> {
+  const after = (await readOrder(call.ctx, call.trx, before.id))!;
+  await recordAudit(call, 'update', before.id, before as never, after as never);
+  return (await readOrder(call.ctx, call.trx, before.id, true))!;
+}
+
+const locations = getEntity('inventorylocation');
+
+async function locationName(call: ActionCall, id: number): Promise<string> {
+  const row = await call.trx.selectFrom(locations.table).select(columnOf(locations, 'name')).where('id', '=', id).executeTakeFirst();
+  return String(row?.[columnOf(locations, 'name')] ?? id);
+}
+
+/** A short dispatch as the caller reads it: 409 naming every short line (1-based) and its field. */
+async function shortLines(call: ActionCall, o: Order, shortage: StockShortage): Promise<ApiError> {
+  const at = await locationName(call, o.fromLocation);
+  const errors = shortage.shortages.map((s) => ({
+    field: `lines.${s.index}.quantity`,
+    message: `Line ${s.index + 1}: ${s.product.code} ${s.product.name}: ${quantityText(s.onHand)} on hand at ${at}, ${quantityText(s.wanted)} to dispatch`,
+  }));
+  const lines = shortage.shortages.map((s) => s.index + 1).join(', ');
+  return new ApiError(409, `Not enough stock at ${at} for line${shortage.shortages.length > 1 ? 's' : ''} ${lines} of ${o.docNo}`, errors);
+}
+
+const asLines = (o: Order) => o.lines.map((l) => ({ product: l.product, quantity: thousandths(l.quantity)! }));
+
+export const confirm: RowAction = async (call) => {
+  const { version } = parseBody(versioned, call.body);
+  const o = await theOrder(call);
+  assertState(o, 'confirm', version);
+  if (o.lines.length === 0) throw validationError([{ field: 'lines', message: 'Add at least one line before confirming' }], 'Add at least one line before confirming');
+  await assertStockLines(call.trx, o.lines);
+  await advance(call, o, 'confirmed');
+  return finish(call, o);
+};
+
+/** Confirmed → dispatched: every line leaves the source location, or none does. */
+export const dispatch: RowAction = async (call) => {
+  const { version } = parseBody(versioned, call.body);
+  const o = await theOrder(call);
+  assertState(o, 'dispatch', version);
+  await advance(call, o, 'dispatched', { [COLUMN.dispatchedAt]: call.now });
+  try {
+    await move(
+      call,
+      asLines(o).map((l) => ({ product: l.product, location: o.fromLocation, quantity: -l.quantity, kind: 'dispatch' as const, document: documentOf(o) })),
+    );
+  } catch (error) {
+    throw error instanceof StockShortage ? await shortLines(call, o, error) : error;
+  }
+  await ensureBalances(call, o.lines.map((l) => ({ product: l.product, location: o.toLocation })));
+  return finish(call, o);
+};
+
+/**
+ * Dispatched → received: each line's received quantity (as dispatched when the body leaves the
+ * line out) enters the destination; a line received short or over keeps the difference.
+ */
+export const receive: RowAction = async (call) => {
+  const body = parseBody(receiveBody, call.body);
+  const o = await theOrder(call);
+  assertState(o, 'receive', body.version);
+  const given = new Map<number, number>();
+  for (const [i, line] of (body.lines ?? []).entries()) {
+    if (!o.lines.some((l) => l.product === line.product))
+      throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is not on ${o.docNo}` }]);
+    if (given.has(line.product)) throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is given twice` }]);
+    given.set(line.product, line.receivedQty);
+  }
+  await advance(call, o, 'received', { [COLUMN.receivedAt]: call.now });
+  const received = asLines(o).map((l) => ({ ...l, received: given.get(l.product) ?? l.quantity }));
+  for (const [i, line] of received.entries())
+    await call.trx
+      .updateTable(orderLines.table)
+      .set({ [COLUMN.lineReceived]: line.received, [COLUMN.lineDiscrepancy]: line.received - line.quantity })
+      .where('id', '=', o.lines[i]!.id)
+      .execute();
+  await move(
+    call,
+    received.map((l) => ({ product: l.product, location: o.toLocation, quantity: l.received, kind: 'receipt' as const, document: documentOf(o) })),
+  );
+  return finish(call, o);
+};
+
+export const cancel: RowAction = async (call) => {
+  const { version } = parseBody(versioned, call.body);
+  const o = await theOrder(call);
+  assertState(o, 'cancel', version);
+  await advance(call, o, 'cancelled');
+  return finish(call, o);
+};
+
+const template = getEntity('stocktemplate');
+const templateItems = fieldOf(template, 'items', 'children');
+
+/**
+ * A draft gets the template's products it does not have yet, each at the template's default
+ * quantity (1 when it has none); lines already on the order stay as they are. Products that keep
+ * no stock are left out. Written through the generic update, so the draft rules and audit apply.
+ */
+export const prefill: RowAction = async (call) => {
+  const body = parseBody(prefillBody, call.body);
+  const o = await theOrder(call);
+  assertState(o, 'prefill', body.version);
+  const exists = await call.trx.selectFrom(template.table).select('id').where('id', '=', body.stockTemplate).executeTakeFirst();
+  if (!exists) throw validationError([{ field: 'stockTemplate', message: `Stock template refers to a missing stock template row (${body.stockTemplate})` }]);
+  const items = await call.trx
+    .selectFrom(templateItems.table)
+    .select([columnOf(templateItems, 'product'), columnOf(templateItems, 'defaultQty')])
+    .where(CHILD_PARENT_COLUMN, '=', body.stockTemplate)
+    .orderBy(CHILD_ORDER_COLUMN)
+    .execute();
+  const wanted = items.map((i) => ({ product: Number(i[columnOf(templateItems, 'product')]), quantity: Number(i[columnOf(templateItems, 'defaultQty')] ?? 0) }));
+  const products = await stockProducts(call.trx, wanted.map((i) => i.product));
+  const have = new Set(o.lines.map((l) => l.product));
+  const added = wanted
+    .filter((i) => !have.has(i.product) && products.get(i.product)?.role === 'stock')
+    .map((i) => ({ product: i.product, quantity: quantityText(i.quantity > 0 ? i.quantity : 1000), uom: products.get(i.product)!.uom }));
+  const kept = o.lines.map(({ id, product, quantity: q, uom }) => ({ id, product, quantity: q, uom }));
+  await updateRow(call, order, { id: o.id, version: o.version, lines: [...kept, ...added] });
+  return readOrder(call.ctx, call.trx, o.id, true);
+};

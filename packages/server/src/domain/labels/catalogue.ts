@@ -1,0 +1,97 @@
+import { fromMinorUnits, getEntity } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { assertOutletAllowed } from '../../data/access';
+import { anyDb, type AnyDb } from '../../data/store';
+import { validationError } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import { columnOf } from '../columns';
+
+const product = getEntity('product');
+const outlet = getEntity('outlet');
+const outletPrice = getEntity('outletprice');
+const currency = getEntity('currency');
+const listValue = getEntity('listvalue');
+
+/** At most this many labels in one request (a few dozen pages). */
+export const MAX_LABELS = 1000;
+
+/** What one label shows. */
+export interface LabelItem {
+  code: string;
+  name: string;
+  /** The outlet's price: its override, else the product's selling price, as "12.50". */
+  price: string;
+  /** The product's barcode, else its code (printed as Code 128). */
+  barcode: string;
+  uom: string | null;
+}
+
+export interface LabelRun {
+  items: LabelItem[];
+  /** The symbol prices are printed with (the outlet's currency, else the base currency). */
+  currency: string;
+  outletName: string | null;
+}
+
+export const labelRequest = <L extends string>(layouts: readonly [L, ...L[]]) =>
+  z.object({
+    products: z.array(z.number().int().min(1)).min(1, 'Choose at least one product').max(MAX_LABELS, `At most ${MAX_LABELS} labels at once`),
+    outlet: z.number().int().min(1).nullish(),
+    layout: z.enum(layouts).optional(),
+  });
+
+async function currencySymbol(db: AnyDb, outletId: number | null): Promise<string> {
+  const sym = columnOf(currency, 'symbol');
+  const own = outletId === null ? undefined : await db.selectFrom(`${outlet.table} as o`).innerJoin(`${currency.table} as c`, 'c.id', `o.${columnOf(outlet, 'currency')}`).select(`c.${sym} as symbol`).where('o.id', '=', outletId).executeTakeFirst();
+  const base = own ?? (await db.selectFrom(currency.table).select(`${sym} as symbol`).where(columnOf(currency, 'isBase'), '=', true).executeTakeFirst());
+  return (base?.symbol as string | null) ?? '';
+}
+
+/**
+ * The products of a label request, in the order asked (a product twice gives two labels), priced
+ * for the outlet. 400 naming each id with no product; 403 for an outlet outside the caller's.
+ */
+export async function labelItems(request: FastifyRequest, body: Record<string, unknown>, layouts: readonly [string, ...string[]]): Promise<LabelRun & { layout?: string }> {
+  const { products: ids, outlet: outletId = null, layout } = parseBody(labelRequest(layouts), body);
+  const db = anyDb(request.server.ctx);
+  let outletName: string | null = null;
+  if (outletId !== null) {
+    const row = await db.selectFrom(outlet.table).select(columnOf(outlet, 'name')).where('id', '=', outletId).executeTakeFirst();
+    if (!row) throw validationError([{ field: 'outlet', message: `Outlet refers to a missing outlet row (${outletId})` }]);
+    await assertOutletAllowed(request, outletPrice, { outlet: outletId });
+    outletName = String(row[columnOf(outlet, 'name')]);
+  }
+  const wanted = [...new Set(ids)];
+  const rows = await db
+    .selectFrom(`${product.table} as p`)
+    .leftJoin(`${outletPrice.table} as op`, (j) =>
+      j.onRef(`op.${columnOf(outletPrice, 'product')}`, '=', 'p.id').on(`op.${columnOf(outletPrice, 'outlet')}`, '=', outletId ?? 0),
+    )
+    .leftJoin(`${listValue.table} as u`, 'u.id', `p.${columnOf(product, 'uom')}`)
+    .select([
+      'p.id',
+      `p.${columnOf(product, 'code')} as code`,
+      `p.${columnOf(product, 'name')} as name`,
+      `p.${columnOf(product, 'barcode')} as barcode`,
+      `p.${columnOf(product, 'sellingPrice')} as selling`,
+      `op.${columnOf(outletPrice, 'price')} as override`,
+      `u.${columnOf(listValue, 'code')} as uom`,
+    ])
+    .where('p.id', 'in', wanted)
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const errors = ids.flatMap((id, i) => (byId.has(id) ? [] : [{ field: `products.${i}`, message: `Product refers to a missing product row (${id})` }]));
+  if (errors.length > 0) throw validationError(errors, errors[0]!.message);
+  const items = ids.map((id): LabelItem => {
+    const r = byId.get(id)!;
+    return {
+      code: String(r.code),
+      name: String(r.name),
+      price: fromMinorUnits(r.override ?? r.selling),
+      barcode: String(r.barcode ?? r.code),
+      uom: (r.uom as string | null) ?? null,
+    };
+  });
+  return { items, currency: await currencySymbol(db, outletId), outletName, layout };
+}

@@ -1,0 +1,140 @@
+import { getEntity, stockAdjustDecision, stockAdjustRequest, type StockAdjustResult } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { assertOutletAllowed } from '../../data/access';
+import { apiRow } from '../../data/read';
+import type { Row } from '../../data/store';
+import { inTransaction } from '../../data/transaction';
+import { STALE_MESSAGE, insertRow, updateRow, type Writer } from '../../data/write';
+import { assertPrivilege } from '../../http/auth-guard';
+import { ApiError, validationError } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import { columnOf } from '../columns';
+import { move, onHand, StockShortage } from './ledger';
+import { stockProducts } from './products';
+import { quantityText, thousandths, type Thousandths } from './quantities';
+
+const adjustment = getEntity('stockadjustment');
+const reasonEntity = getEntity('stockoutreason');
+const location = getEntity('inventorylocation');
+const balance = getEntity('stockbalance');
+const NEEDS_APPROVAL = columnOf(reasonEntity, 'needsApproval');
+
+/** The ledger's name for adjustments, and how their movements refer to them. */
+const DOCUMENT_TYPE = 'stockadjustment';
+const reference = (id: number) => `ADJ-${String(id).padStart(6, '0')}`;
+
+function quantityOf(value: unknown, field: string, signed: boolean): Thousandths {
+  const parsed = thousandths(value);
+  if (parsed === undefined || (!signed && parsed < 0))
+    throw validationError([{ field, message: `${signed ? 'Quantity' : 'Counted'} must be a number${signed ? '' : ' ≥ 0'} with at most 3 decimals` }]);
+  return parsed;
+}
+
+/** Posts the adjustment's change to the ledger; a stock-out past zero is a 409 on `quantity`. */
+async function post(w: Writer, adj: Row): Promise<number | null> {
+  const quantity = thousandths(adj.quantity)!;
+  const kind = adj.counted !== null ? 'count' : quantity < 0 ? 'stockOut' : 'adjustment';
+  try {
+    const [moved] = await move(w, [
+      {
+        product: adj.product as number,
+        location: adj.location as number,
+        quantity,
+        kind,
+        reason: adj.stockOutReason as number,
+        remarks: (adj.remarks as string | null) ?? null,
+        document: { type: DOCUMENT_TYPE, id: adj.id as number, reference: reference(adj.id as number) },
+      },
+    ]);
+    return moved?.id ?? null;
+  } catch (error) {
+    if (!(error instanceof StockShortage)) throw error;
+    const [s] = error.shortages;
+    const message = `Only ${quantityText(s!.onHand)} of ${s!.product.code} on hand: it cannot go below zero here`;
+    throw new ApiError(409, message, [{ field: 'quantity', message }]);
+  }
+}
+
+/**
+ * On-hand for a count to be measured against. PostgreSQL locks the balance row until commit, so
+ * no movement lands between reading it and posting the difference; SQLite has one writer already.
+ */
+async function lockedOnHand(w: Writer, product: number, at: number): Promise<Thousandths> {
+  if (w.ctx.dialect !== 'postgres') return onHand(w.trx, product, at);
+  const row = await w.trx
+    .selectFrom(balance.table)
+    .select(columnOf(balance, 'quantity'))
+    .where(columnOf(balance, 'product'), '=', product)
+    .where(columnOf(balance, 'location'), '=', at)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? Number(row[columnOf(balance, 'quantity')]) : 0;
+}
+
+const result = async (w: Writer, id: number): Promise<StockAdjustResult> => {
+  const row = (await apiRow(w.ctx, w.trx, adjustment, id))!;
+  return { adjustment: row, status: row.status as StockAdjustResult['status'], onHand: quantityText(await onHand(w.trx, row.product as number, row.location as number)) };
+};
+
+/**
+ * `OutletVirtualStockBalance/adjust`: a signed change or a counted figure (the change is then the
+ * count less on-hand now), with a stock-out reason. A reason that needs approval leaves it pending
+ * (nothing moves until another user approves); otherwise it posts at once.
+ */
+export async function adjust(request: FastifyRequest): Promise<StockAdjustResult> {
+  await assertPrivilege(request, 'virtualstock', 'edit');
+  const body = parseBody(stockAdjustRequest, request.body);
+  const given = [body.quantity, body.counted].filter((v) => v !== null && v !== undefined);
+  if (given.length !== 1) throw validationError([{ field: 'quantity', message: 'Give either a quantity (signed) or a counted figure' }]);
+  return inTransaction(request, adjustment, async (w) => {
+    const place = await w.trx.selectFrom(location.table).select(['id', columnOf(location, 'outlet')]).where('id', '=', body.location).executeTakeFirst();
+    if (!place) throw validationError([{ field: 'location', message: `Location refers to a missing inventory location row (${body.location})` }]);
+    await assertOutletAllowed(request, location, { outlet: place[columnOf(location, 'outlet')] });
+    const product = (await stockProducts(w.trx, [body.product])).get(body.product);
+    if (!product) throw validationError([{ field: 'product', message: `Product refers to a missing product row (${body.product})` }]);
+    if (product.role !== 'stock') throw validationError([{ field: 'product', message: `${product.code} keeps no stock of its own` }]);
+    const why = await w.trx.selectFrom(reasonEntity.table).select(['id', NEEDS_APPROVAL]).where('id', '=', body.stockOutReason).executeTakeFirst();
+    if (!why) throw validationError([{ field: 'stockOutReason', message: `Stock-out reason refers to a missing stock-out reason row (${body.stockOutReason})` }]);
+
+    const before = await lockedOnHand(w, body.product, body.location);
+    const counted = body.counted === null || body.counted === undefined ? null : quantityOf(body.counted, 'counted', false);
+    const change = counted === null ? quantityOf(body.quantity, 'quantity', true) : counted - before;
+    if (counted === null && change === 0) throw validationError([{ field: 'quantity', message: 'Quantity must not be zero' }]);
+    const pending = Boolean(why[NEEDS_APPROVAL]);
+    const row = await insertRow(w, adjustment, {
+      location: body.location,
+      product: body.product,
+      quantity: quantityText(change),
+      counted: counted === null ? null : quantityText(counted),
+      onHandBefore: quantityText(before),
+      stockOutReason: body.stockOutReason,
+      remarks: body.remarks ?? null,
+      status: pending ? 'pending' : 'applied',
+      decidedBy: pending ? null : w.auth.userName,
+      decidedAt: pending ? null : w.now,
+    });
+    if (pending) return result(w, row.id as number);
+    const movementId = await post(w, row);
+    await w.trx.updateTable(adjustment.table).set({ [columnOf(adjustment, 'movement')]: movementId }).where('id', '=', row.id).execute();
+    return result(w, row.id as number);
+  });
+}
+
+/**
+ * `approve` / `reject` of a pending adjustment, by a user with edit rights on virtual stock other
+ * than the one who asked for it. Approving posts the change as it was worked out when asked.
+ */
+export async function decide(request: FastifyRequest, approve: boolean): Promise<StockAdjustResult> {
+  await assertPrivilege(request, 'virtualstock', 'edit');
+  const { id, version } = parseBody(stockAdjustDecision, request.body);
+  return inTransaction(request, adjustment, async (w) => {
+    const row = await apiRow(w.ctx, w.trx, adjustment, id, { labels: false });
+    if (!row) throw new ApiError(404, `${adjustment.label}: no row ${id}`);
+    if (row.status !== 'pending') throw new ApiError(409, `Adjustment ${reference(id)} is ${String(row.status)}: only a pending one can be ${approve ? 'approved' : 'rejected'}`);
+    if (row.version !== version) throw new ApiError(409, STALE_MESSAGE);
+    if (row.createdBy === w.auth.userName) throw new ApiError(403, `Another user must ${approve ? 'approve' : 'reject'} your own adjustment`);
+    const movement = approve ? await post(w, row) : null;
+    await updateRow(w, adjustment, { id, version, status: approve ? 'applied' : 'rejected', decidedBy: w.auth.userName, decidedAt: w.now, movement });
+    return result(w, id);
+  });
+}

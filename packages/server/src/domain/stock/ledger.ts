@@ -1,0 +1,246 @@
+import { getEntity, type StockMovementKind } from '@backroom/schema';
+import type { AnyDb } from '../../data/store';
+import { ApiError } from '../../http/envelope';
+import { columnOf } from '../columns';
+import { expandRecipes, stockProducts, type StockProduct } from './products';
+import { quantityText, type Thousandths } from './quantities';
+
+const movement = getEntity('stockmovement');
+const balance = getEntity('stockbalance');
+const location = getEntity('inventorylocation');
+
+const M = {
+  location: columnOf(movement, 'location'),
+  product: columnOf(movement, 'product'),
+  quantity: columnOf(movement, 'quantity'),
+  kind: columnOf(movement, 'kind'),
+  reason: columnOf(movement, 'reason'),
+  unitCost: columnOf(movement, 'unitCost'),
+  balanceAfter: columnOf(movement, 'balanceAfter'),
+  documentType: columnOf(movement, 'documentType'),
+  documentId: columnOf(movement, 'documentId'),
+  reference: columnOf(movement, 'reference'),
+  remarks: columnOf(movement, 'remarks'),
+  at: columnOf(movement, 'at'),
+};
+const B = {
+  location: columnOf(balance, 'location'),
+  product: columnOf(balance, 'product'),
+  quantity: columnOf(balance, 'quantity'),
+  lastMovementAt: columnOf(balance, 'lastMovementAt'),
+};
+const ALLOW_NEGATIVE = columnOf(location, 'allowNegativeStock');
+
+/** Rows per INSERT: well under the bound-parameter limits of both databases (at most 17 columns a row). */
+const CHUNK = 50;
+
+/** What a move needs of its caller: the transaction, the time and who (a `Writer` is one). */
+export interface StockWriter {
+  trx: AnyDb;
+  now: string;
+  auth: { userName: string };
+}
+
+/** The document a movement came from (a delivery order, a sale, an adjustment…). */
+export interface StockDocument {
+  type: string;
+  id: number;
+  /** What people call it: "DO-2025-000042". */
+  reference: string | null;
+}
+
+export interface MovementInput {
+  product: number;
+  location: number;
+  /** Signed change in thousandths: positive in, negative out. */
+  quantity: Thousandths;
+  kind: StockMovementKind;
+  /** Minor units per unit; default: the product's cost price. */
+  unitCost?: number | null;
+  /** The stock-out reason of an adjustment. */
+  reason?: number | null;
+  document?: StockDocument;
+  remarks?: string | null;
+}
+
+export interface Moved {
+  id: number;
+  /** Index of the input it came from (several for a composite's components). */
+  index: number;
+  product: number;
+  location: number;
+  quantity: Thousandths;
+  balanceAfter: Thousandths;
+}
+
+export interface Shortage {
+  /** Index of the first input that takes this product from this location. */
+  index: number;
+  product: StockProduct;
+  location: number;
+  onHand: Thousandths;
+  wanted: Thousandths;
+}
+
+/** A move that would take a location below zero where it may not go there: nothing was written. */
+export class StockShortage extends ApiError {
+  constructor(readonly shortages: Shortage[]) {
+    super(409, `Not enough stock: ${shortages.map((s) => `${s.product.code} (${quantityText(s.onHand)} on hand, ${quantityText(s.wanted)} wanted)`).join(', ')}`);
+    this.name = 'StockShortage';
+  }
+}
+
+interface Pair {
+  location: number;
+  product: number;
+  delta: Thousandths;
+  /** Indexes into the expanded lines, in input order. */
+  lines: number[];
+}
+
+/** Locations whose stock may go below zero. */
+async function negativeAllowed(db: AnyDb, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom(location.table).select(['id', ALLOW_NEGATIVE]).where('id', 'in', ids).execute();
+  return new Set(rows.filter((r) => Boolean(r[ALLOW_NEGATIVE])).map((r) => Number(r.id)));
+}
+
+/** Adds `delta` to a balance, creating the row; answers the new on-hand. */
+async function addTo(w: StockWriter, pair: Pair): Promise<Thousandths> {
+  const row = await w.trx
+    .insertInto(balance.table)
+    .values({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: pair.delta, [B.lastMovementAt]: w.now })
+    .onConflict((oc) =>
+      oc.columns([B.location, B.product]).doUpdateSet((eb) => ({
+        [B.quantity]: eb(`${balance.table}.${B.quantity}`, '+', eb.ref(`excluded.${B.quantity}`)),
+        [B.lastMovementAt]: eb.ref(`excluded.${B.lastMovementAt}`),
+      })),
+    )
+    .returning(B.quantity)
+    .executeTakeFirstOrThrow();
+  return Number(row[B.quantity]);
+}
+
+/**
+ * Takes `-delta` out of a balance only if that leaves it at zero or above, in one statement: on
+ * PostgreSQL the row lock makes a concurrent take wait and then re-check against what the first
+ * left; SQLite runs one writer at a time. Answers the new on-hand, or undefined when short.
+ */
+async function takeFrom(w: StockWriter, pair: Pair): Promise<Thousandths | undefined> {
+  const row = await w.trx
+    .updateTable(balance.table)
+    .set((eb) => ({ [B.quantity]: eb(B.quantity, '+', pair.delta), [B.lastMovementAt]: w.now }))
+    .where(B.location, '=', pair.location)
+    .where(B.product, '=', pair.product)
+    .where((eb) => eb(eb(B.quantity, '+', pair.delta), '>=', 0))
+    .returning(B.quantity)
+    .executeTakeFirst();
+  return row ? Number(row[B.quantity]) : undefined;
+}
+
+/** On-hand of one product at one location (0 without a balance row). */
+export async function onHand(db: AnyDb, product: number, locationId: number): Promise<Thousandths> {
+  const row = await db.selectFrom(balance.table).select(B.quantity).where(B.location, '=', locationId).where(B.product, '=', product).executeTakeFirst();
+  return row ? Number(row[B.quantity]) : 0;
+}
+
+/**
+ * Balance rows at zero for pairs that have none, so a location shows a product it expects
+ * (incoming deliveries) before any movement; a zero row agrees with an empty ledger.
+ */
+export async function ensureBalances(w: StockWriter, pairs: readonly { product: number; location: number }[]): Promise<void> {
+  for (let start = 0; start < pairs.length; start += CHUNK)
+    await w.trx
+      .insertInto(balance.table)
+      .values(pairs.slice(start, start + CHUNK).map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: 0, [B.lastMovementAt]: null })))
+      .onConflict((oc) => oc.columns([B.location, B.product]).doNothing())
+      .execute();
+}
+
+/**
+ * The one way stock changes. Writes an immutable movement per input line and moves the balance of
+ * its product × location by the same amount, in the caller's transaction: the ledger's sum for a
+ * product × location always equals its balance.
+ *
+ * - Composite products move their recipe components instead (a sale of a café set takes its
+ *   coffee and pastry); services, non-stock items and items not tracking stock are skipped.
+ * - An outflow that would leave a location below zero throws `StockShortage` (naming every short
+ *   product) unless the location allows negative stock; nothing is written then, as the caller's
+ *   transaction rolls back.
+ * - Balances are updated in (location, product) order, so concurrent moves on PostgreSQL take
+ *   their row locks in the same order and never deadlock on each other.
+ */
+export async function move(w: StockWriter, inputs: readonly MovementInput[]): Promise<Moved[]> {
+  const products = await stockProducts(w.trx, inputs.map((i) => i.product));
+  const missing = inputs.find((i) => !products.has(i.product));
+  if (missing) throw new Error(`Stock move: no product ${missing.product}`);
+  const indexed = inputs.map((input, index) => ({ ...input, index }));
+  const lines = (await expandRecipes(w.trx, indexed, products)).filter((l) => l.quantity !== 0 && products.get(l.product)?.role === 'stock');
+  if (lines.length === 0) return [];
+
+  const pairs = new Map<string, Pair>();
+  for (const [i, line] of lines.entries()) {
+    const key = `${line.location}:${line.product}`;
+    const pair = pairs.get(key) ?? { location: line.location, product: line.product, delta: 0, lines: [] };
+    pair.delta += line.quantity;
+    pair.lines.push(i);
+    pairs.set(key, pair);
+  }
+  const ordered = [...pairs.values()].sort((a, b) => a.location - b.location || a.product - b.product);
+  const free = await negativeAllowed(w.trx, [...new Set(ordered.filter((p) => p.delta < 0).map((p) => p.location))]);
+
+  const finals = new Map<Pair, Thousandths>();
+  const shortages: Shortage[] = [];
+  for (const pair of ordered) {
+    const checked = pair.delta < 0 && !free.has(pair.location);
+    const after = checked ? await takeFrom(w, pair) : await addTo(w, pair);
+    if (after !== undefined) finals.set(pair, after);
+    else
+      shortages.push({
+        index: lines[pair.lines[0]!]!.index,
+        product: products.get(pair.product)!,
+        location: pair.location,
+        onHand: await onHand(w.trx, pair.product, pair.location),
+        wanted: -pair.delta,
+      });
+  }
+  if (shortages.length > 0) throw new StockShortage(shortages.sort((a, b) => a.index - b.index));
+
+  // Each line's balance after it: the pair's final on-hand less what later lines of the pair add.
+  const balanceAfter = new Array<Thousandths>(lines.length);
+  for (const pair of ordered) {
+    let running = finals.get(pair)! - pair.delta;
+    for (const i of pair.lines) balanceAfter[i] = running += lines[i]!.quantity;
+  }
+
+  const rows = lines.map((line, i) => ({
+    [M.location]: line.location,
+    [M.product]: line.product,
+    [M.quantity]: line.quantity,
+    [M.kind]: line.kind,
+    [M.reason]: line.reason ?? null,
+    [M.unitCost]: line.unitCost === undefined ? products.get(line.product)!.cost : line.unitCost,
+    [M.balanceAfter]: balanceAfter[i],
+    [M.documentType]: line.document?.type ?? null,
+    [M.documentId]: line.document?.id ?? null,
+    [M.reference]: line.document?.reference ?? null,
+    [M.remarks]: line.remarks ?? null,
+    [M.at]: w.now,
+    version: 1,
+    created_at: w.now,
+    created_by: w.auth.userName,
+    updated_at: w.now,
+    updated_by: w.auth.userName,
+  }));
+  const moved: Moved[] = [];
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const inserted = await w.trx.insertInto(movement.table).values(rows.slice(start, start + CHUNK)).returning('id').execute();
+    // One statement's ids ascend in the order of its rows, whatever order RETURNING lists them in.
+    const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+    ids.forEach((id, k) => {
+      const line = lines[start + k]!;
+      moved.push({ id, index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: balanceAfter[start + k]! });
+    });
+  }
+  return moved;
+}

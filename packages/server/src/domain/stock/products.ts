@@ -1,0 +1,102 @@
+import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity } from '@backroom/schema';
+import type { AnyDb } from '../../data/store';
+import { columnOf, fieldOf } from '../columns';
+import { timesQuantity, type Thousandths } from './quantities';
+
+const product = getEntity('product');
+const recipe = fieldOf(product, 'recipeComponents', 'children');
+const TYPE = columnOf(product, 'type');
+const TRACK = columnOf(product, 'trackStock');
+const COST = columnOf(product, 'costPrice');
+const CODE = columnOf(product, 'code');
+const NAME = columnOf(product, 'name');
+const UOM = columnOf(product, 'uom');
+const COMPONENT = columnOf(recipe, 'product');
+const COMPONENT_QTY = columnOf(recipe, 'quantity');
+
+/**
+ * What a product does to stock: `stock` items have an on-hand of their own; a `recipe` (composite)
+ * has none and moves its components instead; services, non-stock items, variant parents and items
+ * with stock tracking off (`none`) write no movement at all.
+ */
+export type StockRole = 'stock' | 'recipe' | 'none';
+
+export interface StockProduct {
+  id: number;
+  code: string;
+  name: string;
+  role: StockRole;
+  /** Cost price in minor units, the unit cost a movement records when its caller gives none. */
+  cost: number | null;
+  /** Its unit of measure (a UOM list value). */
+  uom: number | null;
+}
+
+function roleOf(type: unknown, trackStock: unknown): StockRole {
+  if (type === 'composite') return 'recipe';
+  return type === 'standard' && Boolean(trackStock) ? 'stock' : 'none';
+}
+
+/** The products by id; ids with no row are missing from the map. */
+export async function stockProducts(db: AnyDb, ids: Iterable<number>): Promise<Map<number, StockProduct>> {
+  const wanted = [...new Set(ids)];
+  const out = new Map<number, StockProduct>();
+  if (wanted.length === 0) return out;
+  const rows = await db.selectFrom(product.table).select(['id', CODE, NAME, TYPE, TRACK, COST, UOM]).where('id', 'in', wanted).execute();
+  for (const r of rows)
+    out.set(Number(r.id), {
+      id: Number(r.id),
+      code: String(r[CODE]),
+      name: String(r[NAME]),
+      role: roleOf(r[TYPE], r[TRACK]),
+      cost: r[COST] === null || r[COST] === undefined ? null : Number(r[COST]),
+      uom: r[UOM] === null || r[UOM] === undefined ? null : Number(r[UOM]),
+    });
+  return out;
+}
+
+/** A composite's recipe: each component and how much of it one unit uses. */
+async function recipesOf(db: AnyDb, ids: number[]): Promise<Map<number, { product: number; quantity: Thousandths }[]>> {
+  const rows = await db
+    .selectFrom(recipe.table)
+    .select([CHILD_PARENT_COLUMN, COMPONENT, COMPONENT_QTY])
+    .where(CHILD_PARENT_COLUMN, 'in', ids)
+    .orderBy(CHILD_PARENT_COLUMN)
+    .orderBy(CHILD_ORDER_COLUMN)
+    .execute();
+  const out = new Map<number, { product: number; quantity: Thousandths }[]>();
+  for (const r of rows) {
+    const parent = Number(r[CHILD_PARENT_COLUMN]);
+    out.set(parent, [...(out.get(parent) ?? []), { product: Number(r[COMPONENT]), quantity: Number(r[COMPONENT_QTY]) }]);
+  }
+  return out;
+}
+
+/**
+ * Lines of composites replaced by their components (quantity × the component's quantity per unit,
+ * composites within composites followed down), each remembering the line it came from. The
+ * product hook keeps recipes free of circles; `depth` guards against one written around it.
+ */
+export async function expandRecipes<L extends { product: number; quantity: Thousandths }>(
+  db: AnyDb,
+  lines: readonly L[],
+  products: Map<number, StockProduct>,
+  depth = 0,
+): Promise<(L & { source: L })[]> {
+  const composites = [...new Set(lines.filter((l) => products.get(l.product)?.role === 'recipe').map((l) => l.product))];
+  if (composites.length === 0) return lines.map((l) => ({ ...l, source: l }));
+  if (depth > 10) throw new Error('Recipes nest deeper than 10 levels');
+  const recipes = await recipesOf(db, composites);
+  const components = [...recipes.values()].flat().map((c) => c.product).filter((id) => !products.has(id));
+  for (const [id, found] of await stockProducts(db, components)) products.set(id, found);
+  const out: (L & { source: L })[] = [];
+  for (const line of lines) {
+    if (products.get(line.product)?.role !== 'recipe') {
+      out.push({ ...line, source: line });
+      continue;
+    }
+    const parts = (recipes.get(line.product) ?? []).map((c) => ({ ...line, product: c.product, quantity: timesQuantity(c.quantity, line.quantity) }));
+    for (const part of await expandRecipes(db, parts, products, depth + 1)) out.push({ ...part, source: line });
+  }
+  return out;
+}

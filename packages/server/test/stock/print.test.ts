@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useStockWorld, type Row } from './support';
+
+const w = useStockWorld({ users: ['admin', 'cashier'] });
+const folder = mkdtempSync(join(tmpdir(), 'backroom-print-'));
+let files = 0;
+
+async function print(body: Row, token: string = w.tokens.admin) {
+  const res = await fetch(`${w.origin}/backoffice/print/request.aspx`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The PDF as poppler reads it back: its text (layout kept) and its page count. */
+function read(bytes: Buffer): { text: string; pages: number } {
+  const file = join(folder, `${++files}.pdf`);
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)![1]) };
+}
+
+describe('the print request page', () => {
+  it('prints a delivery order: number, from and to, lines with received quantities, signature boxes', async () => {
+    const from = await w.newLocation({ kind: 'warehouse', name: 'Shah Alam warehouse', address: 'Lot 7, Seksyen 23' });
+    const to = await w.newLocation({ name: 'Bangsar store room' });
+    const kopi = await w.newProduct({ name: 'Kopi beans 1kg' });
+    const teh = await w.newProduct({ name: 'Teh tarik mix' });
+    await w.stock(kopi.id as number, from.id as number, '50');
+    await w.stock(teh.id as number, from.id as number, '50');
+    const order = await w.newOrder(from.id as number, to.id as number, [
+      { product: kopi.id as number, quantity: '12.000' },
+      { product: teh.id as number, quantity: '3.500' },
+    ]);
+    await w.act(order, 'confirm');
+    await w.act(order, 'dispatch');
+    await w.act(order, 'receive', { lines: [{ product: kopi.id, receivedQty: '11.000' }] });
+
+    const res = await print({ document: 'deliveryorder', id: order.id });
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/pdf');
+    const { text, pages } = read(res.bytes);
+    expect(pages).toBe(1);
+    expect(text).toContain('Delivery order');
+    expect(text.split(String(order.docNo)).length - 1).toBeGreaterThanOrEqual(2);
+    expect(text).toContain('Shah Alam warehouse');
+    expect(text).toContain('Lot 7, Seksyen 23');
+    expect(text).toContain('Bangsar store room');
+    expect(text).toContain('2025-03-01');
+    expect(text).toMatch(new RegExp(`${String(kopi.code)}\\s+Kopi beans 1kg\\s+12\\.000\\s+PCS\\s+11\\.000`));
+    expect(text).toMatch(new RegExp(`${String(teh.code)}\\s+Teh tarik mix\\s+3\\.500\\s+PCS\\s+3\\.500`));
+    for (const word of ['Dispatched by', 'Received by', 'Signature']) expect(text).toContain(word);
+    expect(text).toContain('page 1 of 1');
+  });
+
+  it('continues a long order over pages, numbering them', async () => {
+    const from = (await w.newLocation({ kind: 'warehouse', allowNegativeStock: true })).id as number;
+    const to = (await w.newLocation()).id as number;
+    const lines = [];
+    for (let i = 0; i < 90; i++) lines.push({ product: (await w.newProduct()).id as number, quantity: '1.000' });
+    const order = await w.newOrder(from, to, lines);
+    const { text, pages } = read((await print({ document: 'DeliveryOrder', id: order.id })).bytes);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(text).toContain(`page ${pages} of ${pages}`);
+    expect(text).toContain(`${String(order.docNo)} (continued)`);
+    expect(text).toMatch(/\n\s*90\s+T\d+/);
+  });
+
+  it('prints shelf labels and price tags at the outlet price, several to a page, with barcodes', async () => {
+    await w.post('/DataRepository/Insert/currency', { code: 'MYR', name: 'Ringgit', symbol: 'RM', decimals: 2, isBase: true });
+    const outlet = await w.post('/DataRepository/Insert/outlet', { code: 'LBL', name: 'Label outlet', timezone: 'Asia/Kuala_Lumpur' });
+    const ean = await w.newProduct({ name: 'Milo 1kg', barcode: '9551234567896', sellingPrice: '21.90' });
+    const plain = await w.newProduct({ name: 'Roti canai frozen', barcode: 'RC-10', sellingPrice: '8.50' });
+    await w.post('/DataRepository/Insert/outletprice', { product: plain.id, outlet: outlet.body.data.id, price: '7.90' });
+    const others = [];
+    for (let i = 0; i < 26; i++) others.push((await w.newProduct()).id as number);
+
+    const labels = await print({ document: 'shelflabels', products: [ean.id, plain.id, ...others], outlet: outlet.body.data.id });
+    expect(labels.status).toBe(200);
+    const sheet = read(labels.bytes);
+    expect(sheet.pages).toBe(2);
+    expect(sheet.text).toContain('Milo 1kg');
+    expect(sheet.text).toContain('RM 21.90');
+    expect(sheet.text).toContain('9551234567896');
+    expect(sheet.text).toContain('Roti canai frozen');
+    expect(sheet.text).toContain('RM 7.90');
+    expect(sheet.text).not.toContain('RM 8.50');
+    expect(sheet.text).toContain('RC-10');
+
+    const chain = read((await print({ document: 'shelflabels', products: [plain.id], layout: '2x7' })).bytes);
+    expect(chain.text).toContain('RM 8.50');
+
+    const tags = await print({ document: 'pricetags', products: [ean.id, ean.id, plain.id], outlet: outlet.body.data.id });
+    const tagText = read(tags.bytes);
+    expect(tagText.pages).toBe(1);
+    expect(tagText.text.split('RM 21.90').length - 1).toBe(2);
+    expect(tagText.text).toContain('per PCS');
+  });
+
+  it('checks each document’s privilege and its body', async () => {
+    const product = await w.newProduct();
+    const from = (await w.newLocation()).id as number;
+    const to = (await w.newLocation()).id as number;
+    const order = await w.newOrder(from, to, [{ product: product.id as number, quantity: '1' }]);
+    expect((await print({ document: 'shelflabels', products: [product.id] }, w.tokens.cashier)).status).toBe(200);
+    expect((await print({ document: 'deliveryorder', id: order.id }, w.tokens.cashier)).status).toBe(403);
+    const unknown = await print({ document: 'invoice', id: 1 });
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.bytes.toString()).errors[0].field).toBe('document');
+    expect((await print({ document: 'deliveryorder' })).status).toBe(400);
+    expect((await print({ document: 'deliveryorder', id: 999999 })).status).toBe(404);
+    const missing = await print({ document: 'pricetags', products: [product.id, 999999] });
+    expect(missing.status).toBe(400);
+    expect(JSON.parse(missing.bytes.toString()).errors[0].field).toBe('products.1');
+    expect((await print({ document: 'pricetags', products: [product.id], layout: '9x9' })).status).toBe(400);
+    const anonymous = await fetch(`${w.origin}/backoffice/print/request.aspx`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"document":"shelflabels","products":[1]}' });
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -1,0 +1,105 @@
+import { expect } from 'vitest';
+import { catalogueOf, type Catalogue, type Row } from '../domain/support/catalogue';
+import { useTestServer, type HarnessOptions } from '../support/harness';
+
+export type { Catalogue, Row };
+
+export const LEGACY = '/backoffice/WebAPI/deliveryorder';
+export const VIRTUAL = '/OutletVirtualStockBalance';
+
+let made = 0;
+
+/** A test server with the administrator signed in and helpers for stock. */
+export interface StockWorld extends Catalogue {
+  /** An inventory location (a store unless told). */
+  newLocation(overrides?: Row): Promise<Row>;
+  /** A stock-out reason; `needsApproval` as given. */
+  newReason(overrides?: Row): Promise<Row>;
+  /** Puts `quantity` of the product on hand at the location (an adjustment with a reason needing no approval). */
+  stock(product: number, location: number, quantity: string): Promise<void>;
+  /** On hand from the balance the server keeps ("0.000" without one). */
+  onHand(product: number, location: number): Promise<string>;
+  /** The sum of the ledger's movements for the pair, as the API lists them. */
+  ledgerSum(product: number, location: number): Promise<string>;
+  /** A legacy call: `{origin}/backoffice/WebAPI/deliveryorder…`. */
+  legacy<T = Row>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: { data: T; message: string; errors?: { field: string; message: string }[]; totalCount?: number } }>;
+  /** A draft delivery order through the legacy API. */
+  newOrder(from: number, to: number, lines: { product: number; quantity: string }[], token?: string): Promise<Row>;
+  /** `POST /deliveryorder/{id} {action, version, …}` with the order's current version. */
+  act(order: Row, action: string, extra?: Row, token?: string): Promise<{ status: number; body: { data: Row; message: string; errors?: { field: string; message: string }[] } }>;
+}
+
+const sum = (values: string[]) => {
+  const total = values.reduce((acc, v) => acc + BigInt(Math.round(Number(v) * 1000)), 0n);
+  const negative = total < 0n;
+  const digits = (negative ? -total : total).toString().padStart(4, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -3)}.${digits.slice(-3)}`;
+};
+
+async function worldOf(t: Catalogue): Promise<Omit<StockWorld, keyof Catalogue>> {
+  let plainReason: number | undefined;
+  const legacy: StockWorld['legacy'] = async (method, path, body, token = t.tokens.admin) =>
+    (await t.call(method, `${t.origin}${LEGACY}${path}`, { token, body })) as never;
+  const world = {
+    legacy,
+    async newLocation(overrides: Row = {}) {
+      const n = ++made;
+      const res = await t.post('/DataRepository/Insert/inventorylocation', { code: `LOC${n}`, name: `Location ${n}`, kind: 'store', ...overrides });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    },
+    async newReason(overrides: Row = {}) {
+      const n = ++made;
+      const res = await t.post('/DataRepository/Insert/stockoutreason', { code: `R${n}`, name: `Reason ${n}`, ...overrides });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    },
+    async stock(product: number, location: number, quantity: string) {
+      plainReason ??= (await world.newReason({ needsApproval: false })).id as number;
+      const res = await t.post(`${VIRTUAL}/adjust`, { product, location, quantity, stockOutReason: plainReason });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    },
+    async onHand(product: number, location: number) {
+      const res = await t.post<Row[]>('/DataRepository/fetch/stockbalance', {
+        filters: [
+          { ColumnName: 'product', ColumnValue: product, Operator: 'EQ' },
+          { ColumnName: 'location', ColumnValue: location, Operator: 'EQ' },
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data[0]?.quantity as string | undefined) ?? '0.000';
+    },
+    async ledgerSum(product: number, location: number) {
+      const res = await t.post<Row[]>('/DataRepository/fetch/stockmovement', {
+        Take: 9999,
+        filters: [
+          { ColumnName: 'product', ColumnValue: product, Operator: 'EQ' },
+          { ColumnName: 'location', ColumnValue: location, Operator: 'EQ' },
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return sum(res.body.data.map((m) => m.quantity as string));
+    },
+    async newOrder(from: number, to: number, lines: { product: number; quantity: string }[], token?: string) {
+      const res = await legacy<Row>('POST', '', { fromLocation: from, toLocation: to, date: '2025-03-01', lines }, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    },
+    async act(order: Row, action: string, extra: Row = {}, token?: string) {
+      const current = await legacy<Row>('GET', `/${String(order.id)}`);
+      return legacy<Row>('POST', `/${String(order.id)}`, { action, version: current.body.data.version, ...extra }, token);
+    },
+  };
+  return world;
+}
+
+/** A stock world for the test file (or describe block): started in beforeAll, closed in afterAll. */
+export const useStockWorld = (options: HarnessOptions = {}): StockWorld =>
+  useTestServer({
+    users: ['admin'],
+    ...options,
+    extend: async (t) => {
+      const catalogue = catalogueOf(t);
+      return { ...catalogue, ...(await worldOf({ ...t, ...catalogue })) };
+    },
+  });

@@ -1,0 +1,267 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DELIVERY_ORDER_ACTIONS, insertSchema, updateSchema, type DeliveryOrderAction, type NormalisedField } from '@backroom/schema';
+import { apiFailure } from '../data/api';
+import { useCustomFields, useDropdown } from '../data/hooks';
+import { FieldInput, FormMetaContext } from '../fields/FieldInput';
+import { formatCell } from '../fields/format';
+import { toFormValues, toWire } from '../fields/values';
+import { withServerCustomFields } from '../screens/FormScreen';
+import { HistoryTab } from '../screens/HistoryTab';
+import { TabList } from '../screens/TabList';
+import type { EntityFormProps } from '../screens/EntityFormProps';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { FormAlert } from '../ui/FormAlert';
+import { Spinner } from '../ui/Spinner';
+import { TitledCard } from '../ui/TitledCard';
+import { deliveryOrderApi, printDocument, type DeliveryOrder } from './api';
+import { OptionSelect } from './OptionSelect';
+import { ReceiveDialog } from './ReceiveDialog';
+import { StatusStepper } from './StatusStepper';
+
+const orderKey = (id: number) => ['deliveryorder', id] as const;
+
+/** `printdeliveryorder` add and edit: the order's fields while a draft, its status as steps, the actions its status allows. */
+export default function DeliveryOrderForm({ entity: base, item, mode, title }: EntityFormProps) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = mode === 'edit' ? Number(params.id) : undefined;
+  const custom = useCustomFields(base.name, base.customizable);
+  const entity = useMemo(() => withServerCustomFields(base, custom.data), [base, custom.data]);
+  const order = useQuery({ queryKey: orderKey(id ?? 0), queryFn: () => deliveryOrderApi.get(id!), enabled: id !== undefined && Number.isSafeInteger(id) && id > 0 });
+  // Kept here: the form below starts afresh with every new version, its message should not.
+  const [notice, setNotice] = useState<Notice | null>(null);
+  if (mode === 'edit' && (id === undefined || !Number.isSafeInteger(id) || id <= 0)) return <p role="alert">{t('form.notFound')}</p>;
+  if ((base.customizable && custom.isPending) || (mode === 'edit' && order.isPending)) return <Spinner />;
+  if (order.isError)
+    return (
+      <div className="alert alert-danger" role="alert">
+        {t('form.loadFailed', { message: apiFailure(order.error).message })} <Link to={item.path}>{t('form.backToList')}</Link>
+      </div>
+    );
+  // A new version (after any action) starts the form afresh from what the server holds.
+  return <OrderForm key={`${String(id)}:${String(order.data?.version)}`} entity={entity} item={item} title={title} order={order.data} notice={notice} onNotice={setNotice} />;
+}
+
+type Tab = 'details' | 'history';
+type Notice = { tone: 'danger' | 'success'; text: string; details?: string[] };
+type Pending = { kind: 'cancel' } | { kind: 'delete' } | { kind: 'receive' } | null;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface OrderFormProps extends Omit<EntityFormProps, 'mode'> {
+  order?: DeliveryOrder;
+  notice: Notice | null;
+  onNotice(notice: Notice | null): void;
+}
+
+function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAlert }: OrderFormProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const status = order?.status ?? 'draft';
+  const draft = status === 'draft';
+  const editable = item.ableToEdit && draft;
+  const [tab, setTab] = useState<Tab>('details');
+  const [pending, setPending] = useState<Pending>(null);
+  const [template, setTemplate] = useState('');
+  const templates = useDropdown('stocktemplate', '', editable && order !== undefined, 100);
+
+  // Lines show what was received only once there is something to show.
+  const fields = useMemo(
+    () =>
+      entity.fields
+        .filter((f) => !f.system && !f.readOnly)
+        .map((f): NormalisedField => (f.kind === 'children' && draft ? { ...f, fields: f.fields.filter((c) => !c.readOnly || c.name === 'id') } : f)),
+    [entity, draft],
+  );
+  const resolver = useMemo<Resolver<FieldValues>>(() => {
+    const zod = zodResolver((order ? updateSchema(entity) : insertSchema(entity)) as never) as unknown as Resolver<FieldValues>;
+    return (values, context, options) => zod(toWire(entity.fields, values), context, options);
+  }, [entity, order]);
+  const form = useForm<FieldValues>({ defaultValues: toFormValues(entity.fields, order ?? { date: today() }), resolver, reValidateMode: 'onChange' });
+  const dirty = form.formState.isDirty;
+
+  const show = (error: unknown) => {
+    const failure = apiFailure(error);
+    const named = failure.errors.filter((e) => e.field && fields.some((f) => f.name === e.field.split('.')[0]));
+    for (const e of named) form.setError(e.field, { type: 'server', message: e.message });
+    setAlert({ tone: 'danger', text: failure.message, details: failure.errors.filter((e) => !named.includes(e)).map((e) => e.message) });
+  };
+  const settled = (saved: DeliveryOrder, message: string) => {
+    void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
+    queryClient.setQueryData(orderKey(Number(saved.id)), saved);
+    setAlert({ tone: 'success', text: message });
+  };
+
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) => (order ? deliveryOrderApi.update(Number(order.id), { ...values, version: order.version }) : deliveryOrderApi.create(values)),
+    onSuccess: (saved) => {
+      if (!order) navigate(`${item.path}/edit/${String(saved.id)}`, { replace: true });
+      settled(saved, t('form.saved'));
+    },
+    onError: show,
+  });
+  const act = useMutation({
+    mutationFn: ({ action, extra }: { action: DeliveryOrderAction; extra?: Record<string, unknown> }) => deliveryOrderApi.act(Number(order!.id), action, order!.version, extra),
+    onSuccess: (saved, { action }) => {
+      setPending(null);
+      settled(saved, t(`stock.order.done.${action}`, { docNo: saved.docNo }));
+    },
+    onError: (error) => {
+      setPending(null);
+      show(error);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deliveryOrderApi.remove(Number(order!.id)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
+      navigate(item.path, { replace: true });
+    },
+    onError: show,
+  });
+  const print = useMutation({ mutationFn: () => printDocument({ document: 'deliveryorder', id: order!.id }), onError: show });
+
+  const allowed = (action: DeliveryOrderAction) => item.ableToEdit && order !== undefined && (DELIVERY_ORDER_ACTIONS[action] as readonly string[]).includes(status);
+  const busy = act.isPending || save.isPending;
+  const run = (action: DeliveryOrderAction, extra?: Record<string, unknown>) => {
+    setAlert(null);
+    act.mutate({ action, extra });
+  };
+  const heading = order ? t('stock.order.title', { docNo: order.docNo }) : t('form.addTitle', { title });
+  const summary = entity.fields.filter((f) => ['dispatchedAt', 'receivedAt'].includes(f.name) && order?.[f.name]);
+
+  return (
+    <TitledCard
+      titleId="screen-title"
+      title={heading}
+      className="form-screen delivery-order"
+      actions={
+        <Link to={item.path} className="btn btn-outline-secondary">
+          <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
+        </Link>
+      }
+      dialogs={
+        <>
+          {pending?.kind === 'receive' && order && (
+            <ReceiveDialog order={order} busy={act.isPending} onCancel={() => setPending(null)} onReceive={(lines) => run('receive', { lines })} />
+          )}
+          {pending?.kind === 'cancel' && (
+            <ConfirmDialog title={t('stock.order.confirmCancel', { docNo: order?.docNo })} confirmLabel={t('stock.order.cancel')} onCancel={() => setPending(null)} onConfirm={() => run('cancel')} />
+          )}
+          {pending?.kind === 'delete' && (
+            <ConfirmDialog
+              title={t('list.confirmDelete', { count: 1 })}
+              confirmLabel={t('list.delete')}
+              onCancel={() => setPending(null)}
+              onConfirm={() => {
+                setPending(null);
+                remove.mutate();
+              }}
+            />
+          )}
+        </>
+      }
+    >
+      {order && <StatusStepper status={status} />}
+      {order && (
+        <div className="d-flex flex-wrap gap-2 mb-3" role="toolbar" aria-label={t('stock.order.actions')}>
+          {allowed('confirm') && (
+            <button type="button" className="btn btn-primary" disabled={busy || dirty} onClick={() => run('confirm')}>
+              <i className="bi bi-check2-circle" aria-hidden="true" /> {t('stock.order.confirm')}
+            </button>
+          )}
+          {allowed('dispatch') && (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run('dispatch')}>
+              <i className="bi bi-truck" aria-hidden="true" /> {t('stock.order.dispatch')}
+            </button>
+          )}
+          {allowed('receive') && (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => setPending({ kind: 'receive' })}>
+              <i className="bi bi-box-arrow-in-down" aria-hidden="true" /> {t('stock.order.receiveButton')}
+            </button>
+          )}
+          {allowed('cancel') && (
+            <button type="button" className="btn btn-outline-danger" disabled={busy || dirty} onClick={() => setPending({ kind: 'cancel' })}>
+              <i className="bi bi-x-circle" aria-hidden="true" /> {t('stock.order.cancel')}
+            </button>
+          )}
+          <button type="button" className="btn btn-outline-secondary" disabled={print.isPending} onClick={() => print.mutate()}>
+            <i className="bi bi-printer" aria-hidden="true" /> {t('stock.order.print')}
+          </button>
+          {allowed('prefill') && (
+            <div className="input-group w-auto ms-auto">
+              <OptionSelect ariaLabel={t('stock.order.template')} value={template} onChange={setTemplate} options={templates.data} blank={t('stock.order.chooseTemplate')} />
+              <button type="button" className="btn btn-outline-primary" disabled={busy || dirty || template === ''} onClick={() => run('prefill', { stockTemplate: Number(template) })}>
+                {t('stock.order.prefill')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {order && dirty && draft && <FormAlert tone="info">{t('stock.order.saveFirst')}</FormAlert>}
+      {alert && (
+        <FormAlert tone={alert.tone}>
+          {alert.text}
+          {alert.details && alert.details.length > 0 && (
+            <ul className="mb-0">
+              {alert.details.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          )}
+        </FormAlert>
+      )}
+
+      {order && <TabList names={['details', 'history']} current={tab} onChange={(name) => setTab(name as Tab)} />}
+      <div id="panel-details" role={order ? 'tabpanel' : undefined} aria-labelledby={order ? 'tab-details' : undefined} hidden={tab !== 'details'}>
+        {summary.length > 0 && (
+          <dl className="row mb-2">
+            {summary.map((f) => (
+              <div key={f.name} className="col-md-3">
+                <dt className="small text-body-secondary">{t(`stock.order.${f.name}`)}</dt>
+                <dd>{formatCell(t, i18n.language, f, order ?? {})}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <FormMetaContext.Provider value={{ entity: entity.name, row: order }}>
+          <FormProvider {...form}>
+            <form noValidate aria-label={heading} onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}>
+              <fieldset disabled={!editable || busy} className="row g-x-3">
+                {fields.map((field) => (
+                  <div key={field.name} className={field.kind === 'children' || field.kind === 'longtext' ? 'col-12' : 'col-md-4'}>
+                    <FieldInput field={field} name={field.name} scope={entity.name} disabled={!editable} />
+                  </div>
+                ))}
+              </fieldset>
+              {editable && (
+                <div className="d-flex gap-2">
+                  <button type="submit" className="btn btn-primary" disabled={busy}>
+                    {save.isPending && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
+                    {t('form.save')}
+                  </button>
+                  {order && item.ableToDelete && (
+                    <button type="button" className="btn btn-outline-danger ms-auto" onClick={() => setPending({ kind: 'delete' })}>
+                      <i className="bi bi-trash" aria-hidden="true" /> {t('list.delete')}
+                    </button>
+                  )}
+                </div>
+              )}
+            </form>
+          </FormProvider>
+        </FormMetaContext.Provider>
+      </div>
+      {order && (
+        <div id="panel-history" role="tabpanel" aria-labelledby="tab-history" hidden={tab !== 'history'}>
+          {tab === 'history' && <HistoryTab entity={entity} id={Number(order.id)} />}
+        </div>
+      )}
+    </TitledCard>
+  );
+}
