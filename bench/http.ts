@@ -11,7 +11,7 @@
  *   npm run bench:http -w @backroom/bench            # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_PRODUCTS=100000 BENCH_SECONDS=10 npm run bench:http -w @backroom/bench
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,6 +22,8 @@ import { buildApp } from '@backroom/server';
 import autocannon from 'autocannon';
 import { freshPostgres } from '../packages/server/test/support/postgres';
 import { fetchShapes, seedProducts } from './support/products';
+
+execSync('npm run build -w @backroom/server', { stdio: 'inherit', cwd: fileURLToPath(new URL('..', import.meta.url)) });
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -43,10 +45,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a TypeScript entry point with tsx in a process of its own. */
+/** Starts a script in a process of its own (TypeScript through tsx). */
 function startProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  return child;
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return spawn(process.execPath, [...loader, entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /** Waits until `url` answers 200 (a minute at most). */
@@ -147,8 +149,8 @@ async function run(database: Database): Promise<boolean> {
     const bodies = Object.values(fetchShapes(categoryIds));
     const [backroomPort, barePort] = [await freePort(), await freePort()];
     const dbEnv = postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '', DATA_DIR: dataDir };
-    // As `npm start` serves, minus the console build: the server's own entry point and defaults.
-    const backroom = startProcess('packages/server/src/main.ts', { ...dbEnv, PORT: String(backroomPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_CATALOGUE: '0' });
+    // As `npm start` serves: the server's bundle, one process per core, its defaults.
+    const backroom = startProcess('packages/server/dist/main.mjs', { ...dbEnv, PORT: String(backroomPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_CATALOGUE: '0' });
     children.push(backroom);
     const origin = `http://127.0.0.1:${backroomPort}/backoffice/core`;
     await waitFor(`${origin}/health`);

@@ -23,6 +23,7 @@ import { registerAdminRoutes } from './admin/routes';
 import { registerDataRoutes } from './data/routes';
 import { registerOutletPricingRoutes } from './pricing/routes';
 import { registerJobs } from './jobs/index';
+import { workerSettings } from './jobs/worker';
 import { composeModules, registerModuleRoutes } from './modules/compose';
 import type { DomainModule } from './modules/module';
 import { settingsModule } from './settings/index';
@@ -71,9 +72,13 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered (the fuzz test walks them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** The database was prepared by the process that started this one (a cluster worker): no migrations or seed here. */
+  prepared?: boolean;
+  /** Runs the background job loop in this process; default: JOB_WORKER (jobs/worker.ts). */
+  jobWorker?: boolean;
 }
 
-/** A ready Fastify app: database migrated and seeded, every route registered. */
+/** A ready Fastify app: database migrated and seeded (unless `prepared`), every route registered. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...options.config };
   config.basePath = normaliseBasePath(config.basePath);
@@ -98,8 +103,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   app.addHook('onClose', async () => db.destroy());
   try {
-    await migrateToLatest(db);
-    await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue });
+    if (!options.prepared) {
+      await migrateToLatest(db);
+      await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue });
+    }
     const keys = await loadServerKeys(db, config.jwtSecret);
     await prepareDummyHash();
     const ctx: AppContext = {
@@ -130,7 +137,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await registerDataRoutes(app, api);
     registerOutletPricingRoutes(app, api);
     await registerModuleRoutes(app, MODULES, at);
-    await registerJobs(app, api);
+    const jobs = workerSettings();
+    await registerJobs(app, api, { ...jobs, enabled: options.jobWorker ?? jobs.enabled });
     await registerSpaRoutes(app);
     await registerFileRoutes(app);
     await app.ready();

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
+import { REPO_ROOT } from './paths';
 
 /**
  * Server configuration, read from the environment:
@@ -67,8 +67,8 @@ export interface RateLimitConfig {
   perUser: number;
 }
 
-const REPO_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const REPO_DATA_DIR = join(REPO_ROOT, 'data');
+const DEFAULT_WEB_DIST = join(REPO_ROOT, 'packages', 'web', 'dist');
 
 export function normaliseBasePath(value: string): string {
   const trimmed = value.trim().replace(/\/+$/, '');

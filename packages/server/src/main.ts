@@ -1,11 +1,77 @@
-import { startServer } from './app';
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 
-const server = await startServer();
-const { basePath } = server.app.ctx.config;
-server.app.log.info(`Backroom is running at ${server.url}${basePath}/new/ (API ${server.url}${basePath}/core/api)`);
+/**
+ * `npm start`: one server process per core on one port (WEB_CONCURRENCY, default the core count).
+ * The primary first forks one process that prepares the database — migrations, seed, server
+ * secret — and exits, then forks the serving workers, restarting any that dies; worker 0 alone runs
+ * the job loop. The primary itself loads nothing of the app. With one process (a single core, or
+ * WEB_CONCURRENCY=1) the server prepares and serves by itself.
+ */
+function webConcurrency(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return availableParallelism();
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WEB_CONCURRENCY must be a positive whole number, got "${value}"`);
+  return n;
+}
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
-  });
+/** What a forked process is for: `prepare`, or the index of a serving worker. */
+const ROLE = 'BACKROOM_ROLE';
+
+async function serve(options: { prepared: boolean; jobWorker?: boolean; announce: boolean }) {
+  const { startServer } = await import('./app');
+  const server = await startServer({ prepared: options.prepared, jobWorker: options.jobWorker });
+  const { basePath } = server.app.ctx.config;
+  if (options.announce) server.app.log.info(`Backroom is running at ${server.url}${basePath}/new/ (API ${server.url}${basePath}/core/api)`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(() => process.exit(0)));
+}
+
+async function prepare() {
+  const [{ loadConfig }, { prepareDatabase }] = await Promise.all([import('./config'), import('./db/prepare')]);
+  await prepareDatabase(loadConfig(), (error) => console.error('database connection failed', error));
+}
+
+/** Forks a process for `role`; resolves with its exit code. */
+const forked = (role: string) => new Promise<number>((resolve) => cluster.fork({ [ROLE]: role }).once('exit', (code) => resolve(code ?? 1)));
+
+async function runPrimary(workers: number) {
+  if ((await forked('prepare')) !== 0) {
+    console.error('Preparing the database failed; not starting.');
+    process.exit(1);
+  }
+  let stopping = false;
+  const start = (index: number) => {
+    cluster.fork({ [ROLE]: String(index) }).once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`worker ${index} exited (${signal ?? code}); starting it again`);
+      setTimeout(() => start(index), 1000);
+    });
+  };
+  for (let i = 0; i < workers; i++) start(i);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      let left = running.length;
+      if (left === 0) process.exit(0);
+      for (const worker of running) {
+        worker.once('exit', () => --left === 0 && process.exit(0));
+        worker.process.kill('SIGTERM');
+      }
+    });
+  }
+}
+
+const role = process.env[ROLE];
+if (cluster.isPrimary) {
+  const workers = webConcurrency(process.env.WEB_CONCURRENCY);
+  if (workers > 1) await runPrimary(workers);
+  else await serve({ prepared: false, announce: true });
+} else if (role === 'prepare') {
+  await prepare();
+  process.exit(0);
+} else {
+  const index = Number(role);
+  // Worker 0 runs the job loop (unless JOB_WORKER turns it off); the others serve requests only.
+  await serve({ prepared: true, jobWorker: index === 0 ? undefined : false, announce: index === 0 });
 }

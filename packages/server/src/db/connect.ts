@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
+  type Driver,
   PostgresDialect,
   SqliteDialect,
   type KyselyPlugin,
@@ -26,16 +28,36 @@ export interface Db {
 /** better-sqlite3 cannot bind booleans: store them as 0/1. */
 const toSqliteValue = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
 
+/** Prepared statements kept per connection, by SQL text: the most recently used this many. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Kysely's SQLite dialect takes it: booleans bound as 0/1, and statements prepared
+ * once and reused (preparing costs as much as running a short query). A streamed read prepares its
+ * own statement: a statement cannot serve a second caller while an iteration holds it.
+ */
 function sqliteWithBooleans(raw: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const prepared = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement) {
+      cache.delete(sql);
+    } else {
+      statement = raw.prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
   return {
     close: () => raw.close(),
     prepare(sql) {
-      const statement = raw.prepare(sql);
+      const statement = prepared(sql);
       return {
         reader: statement.reader,
         all: (parameters) => statement.all(...parameters.map(toSqliteValue)),
         run: (parameters) => statement.run(...parameters.map(toSqliteValue)),
-        iterate: (parameters) => statement.iterate(...parameters.map(toSqliteValue)),
+        iterate: (parameters) => raw.prepare(sql).iterate(...parameters.map(toSqliteValue)),
       };
     },
   };
@@ -58,6 +80,21 @@ class SqliteBooleanResultPlugin implements KyselyPlugin {
   }
 }
 
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE): with one process per core
+ * writing to the same file, a deferred transaction that reads and then writes fails at once with
+ * SQLITE_BUSY when another process wrote meanwhile; an immediate one waits its turn (busy_timeout).
+ */
+class ImmediateTransactionsSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 export function openSqlite(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const raw = new BetterSqlite3(join(dataDir, 'backroom.db'));
@@ -66,7 +103,7 @@ export function openSqlite(dataDir: string): Db {
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqliteWithBooleans(raw) }),
+    dialect: new ImmediateTransactionsSqliteDialect({ database: sqliteWithBooleans(raw) }),
     plugins: [new SqliteBooleanResultPlugin()],
   });
   return { kysely, dialect: 'sqlite' };

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { VersionInfo } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { migrationsCurrent } from '../db/migrate';
 import { ok, sendError } from '../http/envelope';
+import { SERVER_ROOT } from '../paths';
 import { sendUnavailable } from '../http/errors';
 
-const API_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const API_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, apiPrefix: string): void {
   const { db, config } = app.ctx;

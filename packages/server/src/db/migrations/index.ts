@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Migration } from 'kysely';
 import { initial } from './001_initial';
 import { jobs } from './004_jobs';
@@ -7,6 +8,7 @@ import { sessions } from './008_sessions';
 import { systemAuthor } from './009_system_author';
 import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
+import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
 /** Migrations written by hand (tables the registry does not describe). */
@@ -20,13 +22,14 @@ const written: Record<string, Migration> = {
   '030_pricing_ledgers': pricingLedgers,
 };
 
-const folder = new URL('./', import.meta.url);
+/** This folder in the sources, also when the server runs from its bundle. */
+const folder = join(SERVER_ROOT, 'src', 'db', 'migrations');
 
 /** Migrations generated from the registry by `npm run migration:new`: `NNN_name.json`, each a list of steps. */
 export function generatedMigrations(): Record<string, Migration> {
   const out: Record<string, Migration> = {};
   for (const file of readdirSync(folder).filter((name) => /^\d{3}_[\w-]+\.json$/.test(name))) {
-    const { operations } = JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as { operations: Operation[] };
+    const { operations } = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { operations: Operation[] };
     out[file.replace(/\.json$/, '')] = operationsMigration(operations);
   }
   return out;

@@ -1,0 +1,21 @@
+import { loadServerKeys } from '../auth/server-secret';
+import type { Config } from '../config';
+import { openDatabase } from './connect';
+import { migrateToLatest } from './migrate';
+import { seedDatabase } from './seed/index';
+
+/**
+ * What a start does to the database before serving: pending migrations, the seed (privileges from
+ * the registry; demo data into a fresh database), the server secret generated once. Run once per
+ * start — by the single process, or by a cluster's primary before its workers open the database.
+ */
+export async function prepareDatabase(config: Config, onConnectionError: (error: Error) => void): Promise<void> {
+  const { kysely: db } = openDatabase({ ...config, onConnectionError });
+  try {
+    await migrateToLatest(db);
+    await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue });
+    await loadServerKeys(db, config.jwtSecret);
+  } finally {
+    await db.destroy();
+  }
+}
