@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -8,7 +9,9 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 // so one build works under any base path.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  // Every text file is also written brotli- and gzip-compressed beside itself, once at build; the
+  // server sends the form the browser accepts (packages/server/src/spa/routes.ts).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|json|svg|html|txt|map)$/, threshold: 1024 })],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',

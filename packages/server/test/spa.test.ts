@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeConsoleBuild } from './support/console-build';
 import { startTestServer, type TestServer } from './support/server';
@@ -10,7 +12,12 @@ const INDEX = '<!doctype html><html><head><meta charset="utf-8"><base href="/bac
 let t: TestServer;
 let webDist: string;
 beforeAll(async () => {
-  webDist = await fakeConsoleBuild(INDEX, { 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+  webDist = await fakeConsoleBuild(INDEX, {
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    // What the build writes beside a file: its brotli and gzip forms.
+    'assets/index-abc123.js.br': brotliCompressSync(SCRIPT),
+    'assets/index-abc123.js.gz': gzipSync(SCRIPT),
+  });
   t = await startTestServer({ config: { basePath: '/shop/', webDist } });
 });
 afterAll(async () => {
@@ -18,7 +25,20 @@ afterAll(async () => {
   await rm(webDist, { recursive: true, force: true });
 });
 
-const get = (path: string) => fetch(`${t.origin}${path}`, { redirect: 'manual' });
+const SCRIPT = 'console.log("console")';
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.origin}${path}`, { redirect: 'manual', headers });
+
+/** The bytes as they crossed the wire, before any decoding (node's fetch decodes what it may). */
+function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${t.origin}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 describe('console hosting', () => {
   it('redirects the root and the base to the console', async () => {
@@ -51,6 +71,20 @@ describe('console hosting', () => {
     const icon = await get('/shop/new/favicon.svg');
     expect(icon.status).toBe(200);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends an asset in the compressed form the browser accepts, as the build wrote it', async () => {
+    const br = await rawGet('/shop/new/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+    const gz = await rawGet('/shop/new/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
+    const plain = await rawGet('/shop/new/assets/index-abc123.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
   });
 
   it('does not serve files outside the build', async () => {

@@ -22,12 +22,17 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/** The console under `{base}/new/`: files of WEB_DIST, index.html for every other path (SPA fallback). */
+/**
+ * The console under `{base}/new/`: files of WEB_DIST, index.html for every other path (SPA fallback).
+ * Files go out as the build compressed them (`.br`, `.gz` beside each; the browser's Accept-Encoding
+ * chooses, `Vary: Accept-Encoding`); hashed assets are cached for a year as immutable, everything
+ * else (index.html, translations, themes) is revalidated on each use.
+ */
 export async function registerSpaRoutes(app: FastifyInstance): Promise<void> {
   const { basePath, webDist } = app.ctx.config;
   const root = resolve(webDist);
   const consolePath = `${basePath}/new/`;
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   const sendIndex = async (reply: FastifyReply) => {
     let html: string;
