@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
-import { Outlet, Route } from 'react-router-dom';
+import { Outlet, Route, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { LazyBoundary, lazyPage } from './lazy';
-import { usePageStageClass } from './PageTransition';
+import { PAGE_CONTENT, PageFade } from './PageTransition';
 
 export const LoginPage = lazyPage(() => import('../pages/LoginPage'));
 const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage'));
@@ -15,13 +15,16 @@ const InstallerPage = lazyPage(() => import('../singles/InstallerScreen'));
 
 /** Public pages: no shell, a centred card. */
 function PublicLayout() {
+  const { pathname } = useLocation();
   return (
-    <main id="main" className={`public-page ${usePageStageClass()}`}>
-      <LazyBoundary>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </LazyBoundary>
+    <main id="main" className="public-page" {...{ [PAGE_CONTENT]: '' }}>
+      <PageFade pageKey={pathname}>
+        <LazyBoundary>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </LazyBoundary>
+      </PageFade>
     </main>
   );
 }

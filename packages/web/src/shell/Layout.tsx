@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LazyBoundary } from '../app/lazy';
 import { pageTitle } from '../app/layoutEffects';
-import { usePageStageClass } from '../app/PageTransition';
+import { PAGE_CONTENT, PageFade } from '../app/PageTransition';
 import { useAppDispatch, useAppSelector } from '../store';
 import { setSetting } from '../store/settingsSlice';
 import { Spinner } from '../ui/Spinner';
@@ -18,7 +18,6 @@ export default function Layout() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const { pageName, hiddenFooter } = useAppSelector((state) => state.settings);
-  const stageClass = usePageStageClass();
 
   // The sidebar closes on navigation.
   useEffect(() => {
@@ -42,13 +41,15 @@ export default function Layout() {
       <Sidebar />
       <Offsidebar />
       <section className="section-container">
-        <main id="main" tabIndex={-1} className={`content-wrapper ${stageClass}`}>
-          <h1 className="content-heading">{pageTitle(pageName)}</h1>
-          <LazyBoundary key={pathname}>
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
-          </LazyBoundary>
+        <main id="main" tabIndex={-1} className="content-wrapper" {...{ [PAGE_CONTENT]: '' }}>
+          <PageFade pageKey={pathname}>
+            <h1 className="content-heading">{pageTitle(pageName)}</h1>
+            <LazyBoundary key={pathname}>
+              <Suspense fallback={<Spinner />}>
+                <Outlet />
+              </Suspense>
+            </LazyBoundary>
+          </PageFade>
         </main>
       </section>
       {!hiddenFooter && <Footer />}
