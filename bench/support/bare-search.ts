@@ -10,10 +10,15 @@ export function bareStartsWith(column: string, prefix: string, postgres: boolean
   return { sql: `lower(${column}) >= lower(?) and lower(${column}) < lower(?) || ?`, params: [prefix, prefix, '\u{10FFFF}'] };
 }
 
-/** Quick search: any of code, name, short name and barcode containing the text, case-insensitively. */
+/**
+ * Quick search: any of code, name, short name and barcode containing the text, case-insensitively —
+ * on SQLite through the FTS5 trigram table when the text has three characters or more, on
+ * PostgreSQL as LIKEs its trigram indexes serve.
+ */
 export function bareSearch(search: string, postgres: boolean): { sql: string; params: unknown[] } {
-  void postgres;
-  const pattern = `%${escapeLike(search.trim())}%`;
+  const text = search.trim();
+  if (!postgres && [...text].length >= 3) return { sql: 't.id in (select rowid from product_search where product_search match ?)', params: [`"${text.replace(/"/g, '""')}"`] };
+  const pattern = `%${escapeLike(text)}%`;
   const columns = ['code', 'name', 'short_name', 'barcode'];
   return { sql: `(${columns.map((c) => `lower(t.${c}) like lower(?) escape '\\'`).join(' or ')})`, params: columns.map(() => pattern) };
 }

@@ -45,6 +45,7 @@ export const catalogue: MenuGroupDef = {
       ...active,
       listColumns: ['code', 'name', 'barcode', 'category', 'brand', 'sellingPrice', 'isActive'],
       searchFields: ['code', 'name', 'shortName', 'barcode'],
+      searchIndex: true,
       dropdown: { label: ['code', 'name'] },
       fields: {
         code: f.code({ label: 'SKU', maxLength: 50 }),

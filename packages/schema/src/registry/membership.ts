@@ -41,6 +41,7 @@ export const membership: MenuGroupDef = {
       defaultSort: 'memberNo',
       dropdown: { label: ['memberNo', 'name'] },
       searchFields: ['memberNo', 'name', 'phone', 'email'],
+      searchIndex: true,
       listColumns: ['memberNo', 'name', 'phone', 'membershipGroup', 'expiryDate', 'pointsBalance', 'status'],
       ranges: [['joinDate', 'expiryDate']],
       fields: {

@@ -61,6 +61,7 @@ export interface NormalisedEntity extends ScreenDef {
   defaultSort: SortSpec;
   dropdown: { label: readonly string[]; value: 'id' };
   searchFields: readonly string[];
+  searchIndex: boolean;
   permission: string;
   hasIsActive: boolean;
   readOnly: boolean;
@@ -330,6 +331,7 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
     defaultSort,
     dropdown: { label: dropdownLabel, value: 'id' },
     searchFields,
+    searchIndex: def.searchIndex ?? false,
     permission: def.permission ?? def.name,
     hasIsActive: byName.has('isActive'),
     readOnly,

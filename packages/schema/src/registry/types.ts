@@ -54,6 +54,11 @@ export interface EntityDef extends ScreenDef {
   dropdown?: { label: string | readonly string[]; value?: 'id' };
   /** Text fields the list's quick search looks in; default: code, name and unique text fields. */
   searchFields?: readonly string[];
+  /**
+   * The quick search over `searchFields` is served by an index of parts of words (a trigram index
+   * on PostgreSQL, FTS5 with the trigram tokenizer on SQLite), for tables that grow large.
+   */
+  searchIndex?: boolean;
   /** Privilege that governs it; default: the name. Non-menu tables name the screen they belong to. */
   permission?: string;
   /** The table has an `isActive` flag (default true on insert). */

@@ -4,7 +4,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { privilegesOf } from '../http/auth-guard';
 import { ApiError, validationError } from '../http/envelope';
 import { rowFilters } from './access';
-import { allOf, fieldByName, orderOf } from './query';
+import { allOf, fieldByName, orderOf, searchCondition } from './query';
 import { labelsOf } from './read';
 import { naturalKey, referrersTo, targetOf } from './references';
 import { anyDb } from './store';
@@ -61,12 +61,14 @@ export async function dropdownOptions(request: FastifyRequest, entity: Normalise
   for (const [name, value] of Object.entries(options.where ?? {})) conditions.push(referenceCondition(entity, name, value));
   const search = options.search?.trim();
   if (search) {
+    // The label's fields are searched too; an entity whose search index covers them uses the index.
+    const covered = entity.dropdown.label.every((name) => entity.searchFields.includes(name));
     const searchable = [...new Set([...entity.dropdown.label, ...entity.searchFields])]
       .map((name) => fieldByName(entity, name)!)
-      .filter((f) => f.kind === 'text' || f.kind === 'longtext' || f.kind === 'date' || SCALED_KINDS.has(f.kind));
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = searchable.map((f) => sql<SqlBool>`lower(${sql.ref(`t.${f.column}`)}) like lower(${pattern}) escape '\\'`);
-    conditions.push(like.length > 0 ? sql<SqlBool>`(${sql.join(like, sql` or `)})` : sql<SqlBool>`1 = 0`);
+      .filter((f) => f.kind === 'text' || f.kind === 'longtext' || f.kind === 'date' || SCALED_KINDS.has(f.kind))
+      .map((f) => f.name);
+    const dialect = request.server.ctx.dialect;
+    conditions.push(entity.searchIndex && covered ? searchCondition(entity, search, dialect) : searchCondition(entity, search, dialect, searchable));
   }
   let query = db.selectFrom(`${entity.table} as t`).select('t.id').where(allOf(conditions));
   for (const { column, direction } of orderOf(entity, {})) query = query.orderBy(`t.${column}`, direction);

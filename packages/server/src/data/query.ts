@@ -1,6 +1,7 @@
 import { OPERATORS, parseFieldValue, parseRowId, toStorageValue, type FetchFilter, type FetchRequest, type NormalisedEntity, type NormalisedField, type Operator } from '@backroom/schema';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/connect';
+import { searchTableOf } from '../db/schema/model';
 import { validationError } from '../http/envelope';
 
 type Condition = RawBuilder<SqlBool>;
@@ -109,15 +110,32 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
   }
 }
 
+/** A quick search must be this long for an index of trigrams to serve it; shorter ones scan. */
+const TRIGRAM = 3;
+
+/**
+ * Quick search: any of the entity's search fields (or `fields`) contains the text, case-insensitively.
+ * An entity with a search index is served by it — on PostgreSQL its trigram indexes serve the same
+ * LIKE; on SQLite the FTS5 trigram table is asked for the text as one phrase, which matches exactly
+ * the rows the LIKE would (the tokenizer folds case; the text is taken literally).
+ */
+export function searchCondition(entity: NormalisedEntity, text: string, dialect: Dialect, fields: readonly string[] = entity.searchFields): Condition {
+  const indexed = entity.searchIndex && fields === entity.searchFields && [...text].length >= TRIGRAM;
+  if (indexed && dialect === 'sqlite') {
+    const phrase = `"${text.replace(/"/g, '""')}"`;
+    const search = sql.table(searchTableOf(entity.table));
+    return sql<SqlBool>`t.id in (select rowid from ${search} where ${search} match ${phrase})`;
+  }
+  const pattern = likePattern(text, '%', '%');
+  const any = fields.map((name) => like(sql.ref(`t.${fieldByName(entity, name)!.column}`), pattern));
+  return any.length > 0 ? sql<SqlBool>`(${sql.join(any, sql` or `)})` : sql<SqlBool>`1 = 0`;
+}
+
 /** WHERE conditions of a fetch body (filters and quick search); every value is a bound parameter. */
 export function whereOf(entity: NormalisedEntity, request: FetchRequest, dialect: Dialect, options: WhereOptions = {}): Condition[] {
   const conditions = (request.filters ?? []).map((filter, i) => filterCondition(entity, filter, i, dialect, options));
   const search = request.search?.trim();
-  if (search && entity.searchFields.length > 0) {
-    const pattern = likePattern(search, '%', '%');
-    const any = entity.searchFields.map((name) => like(sql.ref(`t.${fieldByName(entity, name)!.column}`), pattern));
-    conditions.push(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
-  }
+  if (search && entity.searchFields.length > 0) conditions.push(searchCondition(entity, search, dialect));
   return conditions;
 }
 

@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
-import type { IndexSpec } from '../schema/model';
-import { tableIndexName } from '../schema/model';
+import { searchTableOf, tableIndexName, type IndexSpec } from '../schema/model';
 import type { ColumnSpec, ForeignKeySpec } from '../schema/tables';
 
 /**
@@ -17,7 +16,14 @@ export type Operation =
   | { op: 'createIndex'; index: IndexSpec }
   | { op: 'dropIndex'; name: string }
   /** Foreign keys on an existing table; fails naming the rows that break one. */
-  | { op: 'addForeignKeys'; table: string; foreignKeys: ForeignKeySpec[] };
+  | { op: 'addForeignKeys'; table: string; foreignKeys: ForeignKeySpec[] }
+  /**
+   * A quick-search index over the columns, filled from the rows there are: on PostgreSQL a trigram
+   * index (pg_trgm) on `lower(column)` per column; on SQLite an FTS5 table with the trigram
+   * tokenizer over the columns (`{table}_search`, external content), kept in step by triggers.
+   */
+  | { op: 'createSearchIndex'; table: string; columns: string[] }
+  | { op: 'dropSearchIndex'; table: string; columns: string[] };
 
 type AnyKysely = Kysely<any>;
 
@@ -63,13 +69,14 @@ async function addForeignKeysPostgres(db: AnyKysely, table: string, keys: readon
 /**
  * SQLite adds a foreign key only by rebuilding the table (sqlite.org/lang_altertable.html, "other
  * kinds of table schema changes"): the same CREATE TABLE text with the keys appended, the rows
- * copied, the old table replaced, its indexes and AUTOINCREMENT counter kept.
+ * copied, the old table replaced, its indexes, triggers and AUTOINCREMENT counter kept.
  */
 async function addForeignKeysSqlite(db: AnyKysely, table: string, keys: readonly ForeignKeySpec[]): Promise<void> {
   const { rows: found } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
   if (!found[0]) throw new Error(`No table ${table}`);
   const create = found[0].sql.trim();
-  const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
+  // Indexes and triggers go with the old table; they are made again on the new one.
+  const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type in ('index', 'trigger') and tbl_name = ${table} and sql is not null order by type`.execute(db);
   const { rows: counter } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = ${table}`.execute(db).catch(() => ({ rows: [] }));
   const temporary = `${table}__rebuild`;
   const clauses = keys.map((key) => `, foreign key ("${key.column}") references "${key.references}" ("id")${key.onDelete === 'cascade' ? ' on delete cascade' : ''}`).join('');
@@ -96,6 +103,41 @@ async function addForeignKeysSqlite(db: AnyKysely, table: string, keys: readonly
   } finally {
     await sql`pragma foreign_keys = on`.execute(db);
   }
+}
+
+const trigramIndexName = (table: string, column: string) => tableIndexName(table, [column], 'trgm');
+
+async function createSearchIndex(db: AnyKysely, postgres: boolean, table: string, columns: readonly string[]): Promise<void> {
+  if (postgres) {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    for (const column of columns)
+      await sql`create index if not exists ${sql.id(trigramIndexName(table, column))} on ${sql.table(table)} using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(db);
+    return;
+  }
+  const search = searchTableOf(table);
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const values = (row: 'new' | 'old') => columns.map((c) => `${row}."${c}"`).join(', ');
+  await sql.raw(`create virtual table "${search}" using fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`).execute(db);
+  await sql.raw(`create trigger "${search}_insert" after insert on "${table}" begin insert into "${search}"(rowid, ${list}) values (new.id, ${values('new')}); end`).execute(db);
+  await sql.raw(`create trigger "${search}_delete" after delete on "${table}" begin insert into "${search}"("${search}", rowid, ${list}) values ('delete', old.id, ${values('old')}); end`).execute(db);
+  await sql
+    .raw(
+      `create trigger "${search}_update" after update of ${list} on "${table}" begin ` +
+        `insert into "${search}"("${search}", rowid, ${list}) values ('delete', old.id, ${values('old')}); ` +
+        `insert into "${search}"(rowid, ${list}) values (new.id, ${values('new')}); end`,
+    )
+    .execute(db);
+  await sql.raw(`insert into "${search}"("${search}") values ('rebuild')`).execute(db);
+}
+
+async function dropSearchIndex(db: AnyKysely, postgres: boolean, table: string, columns: readonly string[]): Promise<void> {
+  if (postgres) {
+    for (const column of columns) await sql`drop index if exists ${sql.id(trigramIndexName(table, column))}`.execute(db);
+    return;
+  }
+  const search = searchTableOf(table);
+  for (const suffix of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists "${search}_${suffix}"`).execute(db);
+  await sql.raw(`drop table if exists "${search}"`).execute(db);
 }
 
 async function run(db: AnyKysely, operation: Operation): Promise<void> {
@@ -128,6 +170,10 @@ async function run(db: AnyKysely, operation: Operation): Promise<void> {
     case 'dropIndex':
       await db.schema.dropIndex(operation.name).ifExists().execute();
       return;
+    case 'createSearchIndex':
+      return createSearchIndex(db, postgres, operation.table, operation.columns);
+    case 'dropSearchIndex':
+      return dropSearchIndex(db, postgres, operation.table, operation.columns);
     case 'addForeignKeys': {
       const broken = await brokenReferences(db, operation.table, operation.foreignKeys);
       if (broken.length > 0) throw new Error(`Foreign keys cannot be added to ${operation.table}: ${broken.join('; ')}`);

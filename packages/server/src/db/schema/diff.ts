@@ -79,6 +79,13 @@ export function diffSchemas(from: SchemaModel, to: SchemaModel): Operation[] {
     if (!had || !sameIndex(had, index)) operations.push({ op: 'createIndex', index });
   }
 
+  const hadSearch = from.searchIndexes ?? {};
+  const wantSearch = to.searchIndexes ?? {};
+  for (const [table, columns] of Object.entries(hadSearch))
+    if (!same(wantSearch[table], columns)) operations.push({ op: 'dropSearchIndex', table, columns });
+  for (const [table, columns] of Object.entries(wantSearch))
+    if (!same(hadSearch[table], columns)) operations.push({ op: 'createSearchIndex', table, columns });
+
   if (problems.length > 0) throw new Error(`Write this migration by hand and update the snapshot: ${problems.join('; ')}`);
   return operations;
 }

@@ -24,7 +24,16 @@ export interface TableModel {
 export interface SchemaModel {
   tables: Record<string, TableModel>;
   indexes: Record<string, IndexSpec>;
+  /** Quick-search indexes by table: the columns searched by parts of words (absent in snapshots made before them). */
+  searchIndexes?: Record<string, string[]>;
 }
+
+/** The SQLite full-text table that indexes a table's searched columns by trigrams. */
+export const searchTableOf = (table: string) => `${table}_search`;
+
+/** The columns a quick-search index covers: the entity's search fields. */
+export const searchColumns = (entity: NormalisedEntity): string[] =>
+  entity.searchFields.map((name) => entity.fields.find((f) => f.name === name)!.column);
 
 /** Names of the indexes a registry table gets with it (unique `_uq`, plain `_idx`), within PostgreSQL's 63 characters. */
 export function tableIndexName(table: string, columns: readonly string[], suffix: string): string {
@@ -80,7 +89,7 @@ export function listIndexes(entity: NormalisedEntity): IndexSpec[] {
 
 /** The schema the registry needs, as a model. */
 export function registrySchema(entities: readonly NormalisedEntity[] = registryEntities): SchemaModel {
-  const model: SchemaModel = { tables: {}, indexes: {} };
+  const model: SchemaModel = { tables: {}, indexes: {}, searchIndexes: {} };
   const addIndex = (index: IndexSpec) => {
     if (!model.indexes[index.name]) model.indexes[index.name] = index;
   };
@@ -90,5 +99,6 @@ export function registrySchema(entities: readonly NormalisedEntity[] = registryE
     for (const columns of table.indexes) addIndex({ name: tableIndexName(table.name, columns, 'idx'), table: table.name, columns });
   }
   for (const entity of entities) for (const index of listIndexes(entity)) addIndex(index);
+  for (const entity of entities) if (entity.searchIndex) model.searchIndexes![entity.table] = searchColumns(entity);
   return model;
 }
