@@ -37,12 +37,13 @@ export async function fetchRows(request: FastifyRequest, entity: NormalisedEntit
   // page sooner than sorting every match. PostgreSQL's planner weighs that itself; SQLite's does
   // not look at the LIMIT, so it is told not to use the filters' indexes.
   const walkSortIndex = ctx.dialect === 'sqlite' && matches > COUNT_LIMIT && leadingIndexedColumns(entity).has(order[0]!.column);
+  const sortFound = ctx.dialect === 'sqlite' && matches <= COUNT_LIMIT;
   const pageWhere = walkSortIndex ? allOf([...whereOf(entity, body, ctx.dialect, { filterIndexes: false }), ...limits]) : where;
 
   const columns = storedColumns(entity.fields, 't');
   if (entity.customizable) columns.push('t.custom_fields');
   let query = db.selectFrom(`${entity.table} as t`).where(pageWhere).select(columns);
-  for (const { column, direction } of order) query = query.orderBy(`t.${column}`, direction);
+  for (const { column, direction } of order) query = query.orderBy(sortFound ? sql`+${sql.ref(`t.${column}`)}` : sql.ref(`t.${column}`), direction);
   const stored = await query
     .limit(Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE))
     .offset(body.Skip ?? 0)
