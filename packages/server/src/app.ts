@@ -118,7 +118,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     };
     app.decorate('ctx', ctx);
     app.decorateRequest('auth', null);
-    app.decorateRequest('privilegeCache', null);
     app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
     registerErrorHandlers(app);
     registerInputGuard(app);

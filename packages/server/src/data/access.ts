@@ -2,6 +2,7 @@ import { findEntity, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { assertPrivilege, requireAuth, type PrivilegeAction } from '../http/auth-guard';
+import { cachePerApp } from '../db/generations';
 import { ApiError } from '../http/envelope';
 import { hooksOf, type FilterCondition, type Verb } from './hooks';
 import { anyDb } from './store';
@@ -29,21 +30,16 @@ function outletColumn(entity: NormalisedEntity): string | undefined {
   return entity.fields.find((f) => f.kind === 'reference' && f.entity === OUTLET && !f.custom)?.column;
 }
 
-/** Outlets the caller is limited to; empty when the user may see every outlet. Cached for the request. */
-const outletCache = new WeakMap<FastifyRequest, Promise<number[]>>();
+const userOutlets = cachePerApp<number, number[]>();
+
+/** Outlets the caller is limited to; empty when the user may see every outlet. Kept by the process for the `access` generation. */
 export function allowedOutlets(request: FastifyRequest): Promise<number[]> {
-  let cached = outletCache.get(request);
-  if (!cached) {
-    const auth = requireAuth(request);
-    cached = anyDb(request.server.ctx)
-      .selectFrom(userOutletsTable)
-      .select('ref_id')
-      .where('parent_id', '=', auth.userId)
-      .execute()
-      .then((rows) => rows.map((r) => Number(r.ref_id)));
-    outletCache.set(request, cached);
-  }
-  return cached;
+  const auth = requireAuth(request);
+  const ctx = request.server.ctx;
+  return userOutlets(ctx).get(auth.userId, auth.generations.access, async () => {
+    const rows = await anyDb(ctx).selectFrom(userOutletsTable).select('ref_id').where('parent_id', '=', auth.userId).execute();
+    return rows.map((r) => Number(r.ref_id));
+  });
 }
 
 /**

@@ -1,8 +1,11 @@
 import { hkdfSync } from 'node:crypto';
 import { findEntity, withCustomFields, type CustomFieldRow, type NormalisedEntity } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { decryptSecret, encryptSecret } from '../crypto/sealed';
 import type { AppContext } from '../context';
+import { cachePerApp } from '../db/generations';
+import { requireAuth } from '../http/auth-guard';
 
 /**
  * The generic data service works on tables known only from the registry at run time, so it talks to
@@ -34,6 +37,18 @@ export const revealer = (ctx: AppContext) => (cipherText: string) => {
 };
 
 const customFieldEntity = findEntity('customfield')!;
+
+const customEntities = cachePerApp<string, NormalisedEntity>();
+
+/**
+ * `withCustom` for a signed-in request's reads: kept by the process for the `schema` generation
+ * the request's session query read. Writes read the custom fields afresh in their transaction.
+ */
+export function customEntity(request: FastifyRequest, entity: NormalisedEntity): Promise<NormalisedEntity> {
+  if (!entity.customizable) return Promise.resolve(entity);
+  const ctx = request.server.ctx;
+  return customEntities(ctx).get(entity.name, requireAuth(request).generations.schema, () => withCustom(anyDb(ctx), entity));
+}
 
 /** The entity with the custom fields its `customfield` rows define (list-value categories by code). */
 export async function withCustom(db: AnyDb, entity: NormalisedEntity): Promise<NormalisedEntity> {

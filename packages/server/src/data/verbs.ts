@@ -7,7 +7,7 @@ import { authorize, rowFilters } from './access';
 import { fetchRows } from './fetch';
 import { allOf } from './query';
 import { apiRow } from './read';
-import { anyDb, withCustom, type Row } from './store';
+import { anyDb, customEntity, type Row } from './store';
 import { inTransaction } from './transaction';
 import { deleteRows, insertRow, updateRow, upsertRow } from './write';
 
@@ -71,12 +71,12 @@ export const verbs = {
   async fetch({ request, entity, body }) {
     const parsed = parseBody(fetchRequest, body ?? {});
     await authorize(request, entity, 'fetch', parsed.filters ?? []);
-    const { rows, totalCount, totalCountCapped } = await fetchRows(request, await withCustom(anyDb(request.server.ctx), entity), parsed);
+    const { rows, totalCount, totalCountCapped } = await fetchRows(request, await customEntity(request, entity), parsed);
     return totalCountCapped ? { ...ok(rows, 'OK', totalCount), totalCountCapped } : ok(rows, 'OK', totalCount);
   },
   async fields({ request, entity }) {
     await authorize(request, entity, 'fetch');
-    return ok((await withCustom(anyDb(request.server.ctx), entity)).fields);
+    return ok((await customEntity(request, entity)).fields);
   },
   async get({ request, entity, id }) {
     if (id === null) throw validationError([{ field: 'id', message: 'Give the row id: Get/{id}' }]);
@@ -88,7 +88,7 @@ export const verbs = {
       .where('t.id', '=', id)
       .where(allOf(await rowFilters(request, entity)))
       .executeTakeFirst();
-    const row = visible && (await apiRow(request.server.ctx, db, await withCustom(db, entity), id));
+    const row = visible && (await apiRow(request.server.ctx, db, await customEntity(request, entity), id));
     if (!row) throw new ApiError(404, `${entity.label}: no row ${id}`);
     return ok(row);
   },

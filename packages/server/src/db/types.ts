@@ -174,6 +174,12 @@ export interface AppSettingTable {
   updated_by: string | null;
 }
 
+/** `033_cache_generations`: one counter per in-memory cache, raised by trigger on every write to what it covers. */
+export interface CacheGenerationTable {
+  name: string;
+  generation: number | string;
+}
+
 export interface Database {
   server_secret: ServerSecretTable;
   company: CompanyTable;
@@ -190,6 +196,7 @@ export interface Database {
   list_value_category: ListValueCategoryTable;
   list_value: ListValueTable;
   app_setting: AppSettingTable;
+  cache_generation: CacheGenerationTable;
 }
 
 /** Every boolean column name; SQLite returns them as 0/1 and they are turned back into booleans. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../auth/tokens';
+import { cachePerApp, generationColumns, generationsOf } from '../db/generations';
 import { ApiError } from './envelope';
 
 /** Who is calling: set by `authenticate` from the bearer token and a live session. */
@@ -9,6 +10,11 @@ export interface AuthContext {
   sessionId: number;
   roleId: number;
   role: string;
+  /**
+   * The `access` and `schema` cache generations as this request's session query read them: what
+   * the process keeps of roles, privileges, outlets and custom fields is used only at these.
+   */
+  generations: { access: number; schema: number };
 }
 
 export type PrivilegeAction = 'view' | 'edit' | 'delete' | 'setTable';
@@ -23,7 +29,6 @@ export interface PrivilegeFlags {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
-    privilegeCache: Map<string, PrivilegeFlags> | null;
   }
 }
 
@@ -57,6 +62,7 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role_id')
     .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name'])
+    .select(generationColumns())
     .where('s.id', '=', claims.sessionId)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date().toISOString())
@@ -66,7 +72,14 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
     reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
     throw unauthorized();
   }
-  request.auth = { userId: row.user_id, userName: row.user_name, sessionId: claims.sessionId, roleId: row.role_id, role: row.role_name };
+  request.auth = {
+    userId: row.user_id,
+    userName: row.user_name,
+    sessionId: claims.sessionId,
+    roleId: row.role_id,
+    role: row.role_name,
+    generations: generationsOf(row),
+  };
   passwordChangeState.set(request, row.must_change_password);
   return { auth: request.auth, passwordChangeDue: row.must_change_password };
 }
@@ -93,24 +106,31 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 const NO_PRIVILEGE: PrivilegeFlags = { ableToView: false, ableToEdit: false, ableToDelete: false, ableToSetTable: false };
 
-/** The caller's flags on a screen (all false without a role_privilege row), cached for the request. */
+const rolePrivileges = cachePerApp<number, Map<string, PrivilegeFlags>>();
+
+/** Every flag of a role, by screen name: one query, kept by the process for the `access` generation. */
+function privilegesOfRole(request: FastifyRequest, auth: AuthContext): Promise<Map<string, PrivilegeFlags>> {
+  const ctx = request.server.ctx;
+  return rolePrivileges(ctx).get(auth.roleId, auth.generations.access, async () => {
+    const rows = await ctx.db
+      .selectFrom('role_privilege as rp')
+      .innerJoin('privilege as p', 'p.id', 'rp.privilege_id')
+      .select(['p.name', 'rp.able_to_view', 'rp.able_to_edit', 'rp.able_to_delete', 'rp.able_to_set_table'])
+      .where('rp.role_id', '=', auth.roleId)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.name,
+        { ableToView: row.able_to_view, ableToEdit: row.able_to_edit, ableToDelete: row.able_to_delete, ableToSetTable: row.able_to_set_table },
+      ]),
+    );
+  });
+}
+
+/** The caller's flags on a screen (all false without a role_privilege row). */
 export async function privilegesOf(request: FastifyRequest, screenName: string): Promise<PrivilegeFlags> {
   const auth = requireAuth(request);
-  request.privilegeCache ??= new Map();
-  const cached = request.privilegeCache.get(screenName);
-  if (cached) return cached;
-  const row = await request.server.ctx.db
-    .selectFrom('role_privilege as rp')
-    .innerJoin('privilege as p', 'p.id', 'rp.privilege_id')
-    .select(['rp.able_to_view', 'rp.able_to_edit', 'rp.able_to_delete', 'rp.able_to_set_table'])
-    .where('rp.role_id', '=', auth.roleId)
-    .where('p.name', '=', screenName)
-    .executeTakeFirst();
-  const flags = row
-    ? { ableToView: row.able_to_view, ableToEdit: row.able_to_edit, ableToDelete: row.able_to_delete, ableToSetTable: row.able_to_set_table }
-    : NO_PRIVILEGE;
-  request.privilegeCache.set(screenName, flags);
-  return flags;
+  return (await privilegesOfRole(request, auth)).get(screenName) ?? NO_PRIVILEGE;
 }
 
 const FLAG: Record<PrivilegeAction, keyof PrivilegeFlags> = {

@@ -4,21 +4,23 @@ import type { AppContext } from '../context';
 import { allowedOutlets } from '../data/access';
 import { withCustom, type AnyDb } from '../data/store';
 import type { Writer } from '../data/write';
+import { generationColumns, generationsOf } from '../db/generations';
 import type { AuthContext } from '../http/auth-guard';
 
 /** Jobs whose author is unknown write as this; audit rows then read "system". */
-const SYSTEM: AuthContext = { userId: 0, userName: 'system', sessionId: 0, roleId: 0, role: 'system' };
+const SYSTEM: Omit<AuthContext, 'generations'> = { userId: 0, userName: 'system', sessionId: 0, roleId: 0, role: 'system' };
 
 /** The user named `userName` (a row's `updatedBy`) as the author of a job's writes, else the system. */
 export async function actingUser(db: AnyDb, userName: string | null | undefined): Promise<AuthContext> {
-  if (!userName) return SYSTEM;
+  const generations = generationsOf(await db.selectNoFrom(generationColumns()).executeTakeFirstOrThrow());
+  if (!userName) return { ...SYSTEM, generations };
   const user = await db
     .selectFrom('app_user as u')
     .innerJoin('role as r', 'r.id', 'u.role_id')
     .select(['u.id', 'u.user_name', 'u.role_id', 'r.name'])
     .where('u.user_name', '=', userName)
     .executeTakeFirst();
-  return user ? { userId: Number(user.id), userName: user.user_name, sessionId: 0, roleId: Number(user.role_id), role: user.name } : SYSTEM;
+  return user ? { userId: Number(user.id), userName: user.user_name, sessionId: 0, roleId: Number(user.role_id), role: user.name, generations } : { ...SYSTEM, generations };
 }
 
 /**
@@ -27,7 +29,7 @@ export async function actingUser(db: AnyDb, userName: string | null | undefined)
  * transaction: those limits are read outside it, and SQLite's one connection is the transaction's.
  */
 export async function actingRequest(server: FastifyInstance, auth: AuthContext): Promise<FastifyRequest> {
-  const request = { server, auth, privilegeCache: null } as unknown as FastifyRequest;
+  const request = { server, auth } as unknown as FastifyRequest;
   await allowedOutlets(request);
   return request;
 }

@@ -1,5 +1,6 @@
 import { MONEY_SCALE, formatScaled, getEntity, humanize, toMinorUnits, type NormalisedEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
+import { cachePerApp, readGeneration } from '../../db/generations';
 import { storedColumns, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { columnOf, fieldOf } from '../columns';
@@ -25,15 +26,11 @@ import type {
 
 /**
  * Reads what the engine needs. The rules (promotions, rules, discounts, surcharges, tax codes,
- * bundles), categories, outlets, currency and terminal settings are kept per app until a write to
- * one of them (the module's hooks call `invalidate`) or for at most CACHE_MS, so a change made
- * through another server reaches this one within that time. Everything of one basket — its
- * products and their prices, the member, usage counts, voucher codes — is read for each basket.
+ * bundles), categories, outlets, currency and terminal settings are kept by the process while the
+ * database's `pricing` generation is unchanged: any write to their tables, through any server,
+ * raises it (`src/db/generations.ts`). Everything of one basket — its products and their prices,
+ * the member, usage counts, voucher codes — is read for each basket.
  */
-const CACHE_MS = 30_000;
-
-export const CACHED_ENTITIES = ['promotion', 'newpromotion', 'discount', 'surcharge', 'gstsetup', 'bundle', 'category', 'currency', 'outlet', 'posterminalsettings', 'onlinesaleschannel'] as const;
-
 export interface OutletInfo {
   id: number;
   code: string;
@@ -155,8 +152,7 @@ function ruleOf(row: Row, money: (v: unknown) => number): RuleInput {
 
 const ROUNDING: readonly RoundingRule[] = ['none', 'nearest0.05', 'nearest0.10', 'nearest0.50', 'nearest1.00'];
 
-async function loadRuleSet(ctx: AppContext): Promise<RuleSet> {
-  const db = anyDb(ctx);
+async function loadRuleSet(ctx: AppContext, db: AnyDb): Promise<RuleSet> {
   const currencies = await allRows(ctx, db, 'currency');
   const base = currencies.find((c) => c.isBase === true) ?? currencies[0];
   const decimals = base ? Number(base.decimals ?? 2) : 2;
@@ -238,30 +234,14 @@ async function loadRuleSet(ctx: AppContext): Promise<RuleSet> {
   };
 }
 
-interface CacheEntry {
-  at: number;
-  value: Promise<RuleSet>;
-}
-const caches = new WeakMap<AppContext, { entry?: CacheEntry }>();
+const ruleSets = cachePerApp<'rules', RuleSet>();
 
-/** The cached rule set of the app (loaded on first use and after an invalidation). */
-export function ruleSet(ctx: AppContext): Promise<RuleSet> {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = {}));
-  const now = Date.now();
-  if (!cache.entry || now - cache.entry.at > CACHE_MS) {
-    const entry: CacheEntry = { at: now, value: loadRuleSet(ctx) };
-    entry.value.catch(() => {
-      if (cache.entry === entry) delete cache.entry;
-    });
-    cache.entry = entry;
-  }
-  return cache.entry.value;
-}
-
-/** Drops the cached rule set: the next basket reads the rules again. */
-export function invalidateRules(ctx: AppContext): void {
-  caches.get(ctx)?.entry && delete caches.get(ctx)!.entry;
+/**
+ * The rule set, kept by the process for the database's `pricing` generation (one key lookup per
+ * basket). Inside a transaction pass it as `db`: on SQLite its connection is the only one.
+ */
+export async function ruleSet(ctx: AppContext, db: AnyDb = anyDb(ctx)): Promise<RuleSet> {
+  return ruleSets(ctx).get('rules', await readGeneration(db, 'pricing'), () => loadRuleSet(ctx, db));
 }
 
 /** The category and every category above it (a loop in the data stops the walk). */
