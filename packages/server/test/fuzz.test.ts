@@ -13,8 +13,11 @@ import { DEMO_PASSWORDS, useTestServer } from './support/harness';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_115);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
-/** The run must finish well inside CI's patience; past this it stops and fails. */
-const TIME_BOX_MS = 50_000;
+/**
+ * The run must finish well inside CI's patience; past this it stops and fails. CI runs every suite
+ * at once on two cores, where 10,000 requests have taken from 20 s to over 60 s.
+ */
+const TIME_BOX_MS = 150_000;
 
 /** A stand-in for the built console, which the console's routes serve. */
 const webDist = mkdtempSync(join(tmpdir(), 'backroom-fuzz-web-'));
@@ -80,5 +83,5 @@ describe('the fuzz pass', () => {
     console.info(`fuzz: ${sent} requests over ${routes.length} routes in ${seconds} s (seed ${SEED}); answers ${JSON.stringify(Object.fromEntries(statuses))}; administrator restored ${restored}×`);
     expect(failures.slice(0, Number(process.env.FUZZ_SHOW ?? 20)), `${failures.length} answers were 5xx`).toEqual([]);
     expect(sent, `the time box of ${TIME_BOX_MS / 1000} s ran out`).toBe(REQUESTS);
-  }, 90_000);
+  }, 200_000);
 });
