@@ -1,5 +1,5 @@
 import { jwtVerify } from 'jose';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORDS } from './support/harness';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -49,12 +49,18 @@ describe('access token lifetime', () => {
   it('expires access tokens after the configured time; the refresh token still works', async () => {
     const t = await startTestServer({ config: { accessTokenTtlSeconds: 1 } });
     servers.push(t);
-    const pair = await t.login('cashier', DEMO_PASSWORDS.cashier);
-    expect((await t.call('GET', '/authentication/Me', { token: pair.accessToken })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    expect((await t.call('GET', '/authentication/Me', { token: pair.accessToken })).status).toBe(401);
-    const refreshed = await t.call<{ token: { accessToken: string } }>('POST', '/Authentication/RefreshToken', { body: pair });
-    expect(refreshed.status).toBe(200);
-    expect((await t.call('GET', '/authentication/Me', { token: refreshed.body.data.token.accessToken })).status).toBe(200);
+    // The server's clock stands still until moved, so a slow machine cannot expire the token early.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const pair = await t.login('cashier', DEMO_PASSWORDS.cashier);
+      expect((await t.call('GET', '/authentication/Me', { token: pair.accessToken })).status).toBe(200);
+      vi.setSystemTime(Date.now() + 2100);
+      expect((await t.call('GET', '/authentication/Me', { token: pair.accessToken })).status).toBe(401);
+      const refreshed = await t.call<{ token: { accessToken: string } }>('POST', '/Authentication/RefreshToken', { body: pair });
+      expect(refreshed.status).toBe(200);
+      expect((await t.call('GET', '/authentication/Me', { token: refreshed.body.data.token.accessToken })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
