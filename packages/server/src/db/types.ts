@@ -174,6 +174,13 @@ export interface AppSettingTable {
   updated_by: string | null;
 }
 
+/** One row (id 1) once the installer's set-up (or the demo seed) has run: the installer is closed for good. */
+export interface InstallationTable {
+  id: number;
+  completed_at: string;
+  completed_by: string;
+}
+
 export interface Database {
   server_secret: ServerSecretTable;
   company: CompanyTable;
@@ -190,6 +197,7 @@ export interface Database {
   list_value_category: ListValueCategoryTable;
   list_value: ListValueTable;
   app_setting: AppSettingTable;
+  installation: InstallationTable;
 }
 
 /** Every boolean column name; SQLite returns them as 0/1 and they are turned back into booleans. */

@@ -9,6 +9,8 @@ export interface AuthContext {
   sessionId: number;
   roleId: number;
   role: string;
+  /** A switched-off role grants nothing: every privilege check answers 403. */
+  roleActive: boolean;
 }
 
 export type PrivilegeAction = 'view' | 'edit' | 'delete' | 'setTable';
@@ -56,7 +58,7 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
     .selectFrom('session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name'])
+    .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name', 'r.is_active as role_active'])
     .where('s.id', '=', claims.sessionId)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date().toISOString())
@@ -66,7 +68,7 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
     reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
     throw unauthorized();
   }
-  request.auth = { userId: row.user_id, userName: row.user_name, sessionId: claims.sessionId, roleId: row.role_id, role: row.role_name };
+  request.auth = { userId: row.user_id, userName: row.user_name, sessionId: claims.sessionId, roleId: row.role_id, role: row.role_name, roleActive: Boolean(row.role_active) };
   passwordChangeState.set(request, row.must_change_password);
   return { auth: request.auth, passwordChangeDue: row.must_change_password };
 }
@@ -96,6 +98,7 @@ const NO_PRIVILEGE: PrivilegeFlags = { ableToView: false, ableToEdit: false, abl
 /** The caller's flags on a screen (all false without a role_privilege row), cached for the request. */
 export async function privilegesOf(request: FastifyRequest, screenName: string): Promise<PrivilegeFlags> {
   const auth = requireAuth(request);
+  if (!auth.roleActive) return NO_PRIVILEGE;
   request.privilegeCache ??= new Map();
   const cached = request.privilegeCache.get(screenName);
   if (cached) return cached;
@@ -130,6 +133,8 @@ const VERB: Record<PrivilegeAction, string> = {
 /** Throws 403 unless the caller's role has `action` on `screenName`. */
 export async function assertPrivilege(request: FastifyRequest, screenName: string, action: PrivilegeAction): Promise<void> {
   const flags = await privilegesOf(request, screenName);
+  const auth = requireAuth(request);
+  if (!auth.roleActive) throw new ApiError(403, `Your role ${auth.role} is switched off: it grants no privileges`);
   if (!flags[FLAG[action]]) throw new ApiError(403, `You do not have permission to ${VERB[action]} ${screenName}`);
 }
 

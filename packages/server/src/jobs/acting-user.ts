@@ -7,7 +7,7 @@ import type { Writer } from '../data/write';
 import type { AuthContext } from '../http/auth-guard';
 
 /** Jobs whose author is unknown write as this; audit rows then read "system". */
-const SYSTEM: AuthContext = { userId: 0, userName: 'system', sessionId: 0, roleId: 0, role: 'system' };
+const SYSTEM: AuthContext = { userId: 0, userName: 'system', sessionId: 0, roleId: 0, role: 'system', roleActive: true };
 
 /** The user named `userName` (a row's `updatedBy`) as the author of a job's writes, else the system. */
 export async function actingUser(db: AnyDb, userName: string | null | undefined): Promise<AuthContext> {
@@ -15,10 +15,10 @@ export async function actingUser(db: AnyDb, userName: string | null | undefined)
   const user = await db
     .selectFrom('app_user as u')
     .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.user_name', 'u.role_id', 'r.name'])
+    .select(['u.id', 'u.user_name', 'u.role_id', 'r.name', 'r.is_active'])
     .where('u.user_name', '=', userName)
     .executeTakeFirst();
-  return user ? { userId: Number(user.id), userName: user.user_name, sessionId: 0, roleId: Number(user.role_id), role: user.name } : SYSTEM;
+  return user ? { userId: Number(user.id), userName: user.user_name, sessionId: 0, roleId: Number(user.role_id), role: user.name, roleActive: Boolean(user.is_active) } : SYSTEM;
 }
 
 /**
