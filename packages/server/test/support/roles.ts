@@ -41,17 +41,17 @@ export function roleKit(t: SignedInServer) {
     return id;
   };
 
-  /** A user of the role (no sign-in); answers the row. */
-  const newUser = async (roleIdValue: number) => {
+  /** A user of the role (no sign-in), with `extra` fields (outlets…); answers the row. */
+  const newUser = async (roleIdValue: number, extra: Row = {}) => {
     const name = unique('user');
-    const created = await t.post('/DataRepository/Insert/user', { userName: name, displayName: name, role: roleIdValue, mustChangePassword: false });
+    const created = await t.post('/DataRepository/Insert/user', { userName: name, displayName: name, role: roleIdValue, mustChangePassword: false, ...extra });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     return created.body.data as Row & { id: number; version: number; userName: string };
   };
 
   /** A user of the role with a password set in the database (no change due), signed in: their access and refresh tokens. */
-  const signedInUser = async (roleIdValue: number) => {
-    const user = await newUser(roleIdValue);
+  const signedInUser = async (roleIdValue: number, extra: Row = {}) => {
+    const user = await newUser(roleIdValue, extra);
     const password = 'Escalation#Test-2026';
     await t.server.app.ctx.db.updateTable('app_user').set({ password_hash: await hashPassword(password), must_change_password: false }).where('id', '=', user.id).execute();
     return { user, ...(await t.login(user.userName, password)) };

@@ -1,5 +1,7 @@
+import { findEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { allowedOutlets } from '../../data/access';
 import type { AnyDb } from '../../data/store';
 import { ADMIN_ROLE_CODE } from '../../db/seed/privileges';
 import { requireAuth } from '../../http/auth-guard';
@@ -91,15 +93,37 @@ export async function assertMayAssignRole(request: FastifyRequest, db: AnyDb, ro
   if (role) await assertRoleWithin(request, db, role, `You cannot give the role ${role.name}`);
 }
 
+const userOutletLinks = (findEntity('user')!.fields.find((f) => f.kind === 'multireference' && f.entity === 'outlet') as { table: string }).table;
+
+/** Whether `outlets` (a user's "Outlets allowed"; empty for every outlet) are within the caller's. */
+async function outletsWithin(request: FastifyRequest, outlets: readonly number[]): Promise<boolean> {
+  const own = await allowedOutlets(request);
+  return own.length === 0 || (outlets.length > 0 && outlets.every((id) => own.includes(id)));
+}
+
+/**
+ * A caller limited to some outlets gives a user only outlets of theirs, never "every outlet"
+ * (an empty list); 403 naming the field.
+ */
+export async function assertMayGiveOutlets(request: FastifyRequest, outlets: readonly number[]): Promise<void> {
+  if (await outletsWithin(request, outlets)) return;
+  const message = 'You can give only outlets you may work at yourself, and not every outlet';
+  throw new ApiError(403, message, [{ field: 'outlets', message }]);
+}
+
 /**
  * The caller may act on (edit, disable, delete, reset, unlock, sign out) a user only if that user's
- * role is a subset of theirs. `what` is the act as a verb phrase: "reset the password of".
+ * role is a subset of theirs and, for a caller limited to some outlets, the user is limited to
+ * outlets of theirs. `what` is the act as a verb phrase: "reset the password of".
  */
 export async function assertMayActOnUser(request: FastifyRequest, db: AnyDb, userId: number, what: string): Promise<void> {
   const user = await db.selectFrom('app_user').select(['user_name', 'role_id']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;
+  const refused = `You cannot ${what} ${user.user_name as string}`;
   const role = await roleRow(db, Number(user.role_id));
-  if (role) await assertRoleWithin(request, db, role, `You cannot ${what} ${user.user_name as string}`);
+  if (role) await assertRoleWithin(request, db, role, refused);
+  const outlets = await db.selectFrom(userOutletLinks).select('ref_id').where('parent_id', '=', userId).execute();
+  if (!(await outletsWithin(request, outlets.map((o) => Number(o.ref_id))))) throw new ApiError(403, `${refused}: they may work at outlets you may not`);
 }
 
 /** The caller may change, switch off or delete a role, or its grid, only if it is a subset of theirs. */

@@ -5,7 +5,7 @@ import { revokeUserSessions } from '../../auth/sessions';
 import type { BeforeWrite, EntityHook } from '../../data/hooks';
 import type { Database } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
-import { assertAnotherAdministrator, assertMayActOnUser, assertMayAssignRole, isAdministratorRole } from './escalation';
+import { assertAnotherAdministrator, assertMayActOnUser, assertMayAssignRole, assertMayGiveOutlets, isAdministratorRole } from './escalation';
 
 /**
  * Not an argon2 hash, so no password matches it: an account created without a password has no
@@ -14,12 +14,13 @@ import { assertAnotherAdministrator, assertMayActOnUser, assertMayAssignRole, is
 export const UNUSABLE_PASSWORD_HASH = '!';
 
 /**
- * Escalation rules of a user write (escalation.ts): the role given must be within the caller's, the
- * user changed or deleted must hold no more than the caller, and the last active administrator
- * stays one. Nobody deletes their own account.
+ * Escalation rules of a user write (escalation.ts): the role and outlets given must be within the
+ * caller's, the user changed or deleted must hold no more than the caller, and the last active
+ * administrator stays one. Nobody deletes their own account.
  */
 async function checkEscalation(event: BeforeWrite): Promise<void> {
   const { trx, request, action, id, row } = event;
+  if (action !== 'delete' && (action === 'insert' || 'outlets' in row)) await assertMayGiveOutlets(request, (row.outlets as number[] | null | undefined) ?? []);
   if (action === 'insert') return assertMayAssignRole(request, trx, row.role as number);
   const userId = id!;
   if (action === 'delete' && userId === event.auth.userId) throw new ApiError(409, 'You cannot delete your own account');
