@@ -37,6 +37,8 @@ describe('upgrading a database from before the sign-in work (migrations 007 and 
       expect(Math.abs(Date.parse(session.expires_at as string) - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
       expect(await db.selectFrom('login_failure').select(['failure_count', 'pending']).executeTakeFirstOrThrow()).toEqual({ failure_count: 2, pending: 0 });
       expect(await db.selectFrom('rate_limit').selectAll().execute()).toEqual([]);
+      // A database with users is set up: the installer stays closed (migration 040).
+      expect(await db.selectFrom('installation').select(['id', 'completed_by']).execute()).toEqual([{ id: 1, completed_by: 'upgrade' }]);
       expect(await schemaDrift(kysely as unknown as Kysely<unknown>)).toEqual([]);
     } finally {
       await kysely.destroy();

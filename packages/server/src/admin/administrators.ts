@@ -1,20 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_ROLE_CODE } from '../db/seed/privileges';
 import type { Database } from '../db/types';
-
-/** True while some active user holds the Administrator role; the installer stays closed then. */
-export async function activeAdministratorExists(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('app_user as u')
-    .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select('u.id')
-    .where('r.code', '=', ADMIN_ROLE_CODE)
-    .where('r.is_active', '=', true)
-    .where('u.is_active', '=', true)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Every flag on every privilege for the role (rows that exist are switched fully on). */
 export async function grantEveryPrivilege(db: Kysely<Database>, roleId: number): Promise<void> {

@@ -5,27 +5,30 @@ import { hashPassword } from '../auth/passwords';
 import { ADMIN_ROLE_CODE } from '../db/seed/privileges';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
-import { activeAdministratorExists, grantEveryPrivilege } from './administrators';
+import { grantEveryPrivilege } from './administrators';
 import { ensureBaseCurrency } from './currencies';
+import { isInstalled, markInstalled } from './installation';
 
 const INSTALLER = 'installer';
 const closed = () => new ApiError(409, 'Backroom is set up already, sign in instead');
+const UNIQUE_VIOLATION = new Set(['SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE', '23505']);
 
 /**
- * `/api/installer/{Status|Setup}`, public: open while no active user holds the Administrator
- * role (a start without demo data), closed for good once Setup has created one.
+ * `/api/installer/{Status|Setup}`, public: open until a set-up succeeds (on a start without demo
+ * data), then closed for good by the marker row the set-up writes in its transaction; roles
+ * switched off or users deleted later do not reopen it.
  */
 export function registerInstallerRoutes(app: FastifyInstance, apiPrefix: string): void {
   const { db } = app.ctx;
   const base = `${apiPrefix}/installer`;
 
   app.get(`${base}/Status`, async () => {
-    const status: InstallerStatus = { open: !(await activeAdministratorExists(db)) };
+    const status: InstallerStatus = { open: !(await isInstalled(db)) };
     return ok(status);
   });
 
   app.post(`${base}/Setup`, async (request) => {
-    if (await activeAdministratorExists(db)) throw closed();
+    if (await isInstalled(db)) throw closed();
     const { company, admin } = parseBody(installerSetupRequest, request.body);
     const problem = newPasswordProblem(admin.password, 'admin.password');
     if (problem) throw validationError([problem]);
@@ -34,8 +37,10 @@ export function registerInstallerRoutes(app: FastifyInstance, apiPrefix: string)
     const audit = { created_at: now, created_by: INSTALLER, updated_at: now, updated_by: INSTALLER };
 
     const userId = await db.transaction().execute(async (trx) => {
-      // Checked again inside the transaction, so two set-ups at once cannot both pass.
-      if (await activeAdministratorExists(trx)) throw closed();
+      // First: of two set-ups at once, the second waits here for the first and then fails on the marker's key.
+      await markInstalled(trx, now, admin.userName).catch((error: { code?: string }) => {
+        throw UNIQUE_VIOLATION.has(error.code ?? '') ? closed() : error;
+      });
       const taken = await trx.selectFrom('app_user').select('id').where((eb) => eb(eb.fn('lower', ['user_name']), '=', admin.userName.toLowerCase())).executeTakeFirst();
       if (taken) throw validationError([{ field: 'admin.userName', message: 'This user name is taken' }]);
 

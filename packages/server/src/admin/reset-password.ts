@@ -6,6 +6,8 @@ import { newPasswordProblem } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { recordRequestEvent } from '../data/audit';
+import { anyDb } from '../data/store';
+import { assertMayActOnUser } from '../domain/user/escalation';
 import { requireAuth, requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
@@ -38,6 +40,7 @@ export function registerResetPasswordRoutes(app: FastifyInstance, apiPrefix: str
     const user = await db.selectFrom('app_user').select(['id', 'user_name']).where('id', '=', body.userId).executeTakeFirst();
     if (!user) throw new ApiError(404, 'User not found');
     if (user.id === auth.userId) throw new ApiError(409, 'Change your own password on your profile page');
+    await assertMayActOnUser(request, anyDb(app.ctx), user.id, 'reset the password of');
 
     const password = body.newPassword ?? generatePassword();
     const passwordHash = await hashPassword(password);

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordRequestEvent } from '../data/audit';
+import { assertGridChange, PRIVILEGE_FLAGS, type FlagChange, type FlagColumn } from '../domain/user/escalation';
 import type { Database } from '../db/types';
 import { requireAuth, requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
@@ -51,23 +52,17 @@ async function readGrid(db: Kysely<Database>, roleId: number): Promise<RolePrivi
   return { roleId: role.id, roleName: role.name, groups: [...groups.values()] };
 }
 
-const FLAG_NAMES = [
-  ['able_to_view', 'view'],
-  ['able_to_edit', 'edit'],
-  ['able_to_delete', 'delete'],
-  ['able_to_set_table', 'set table'],
-] as const;
-
-type Flags = Record<(typeof FLAG_NAMES)[number][0], boolean>;
+type Flags = Record<FlagColumn, boolean>;
 
 /** The flags a row grants, as the audit log shows them: "view, edit", or "" for none. */
-const granted = (flags: Flags | undefined) => (flags ? FLAG_NAMES.filter(([column]) => flags[column]).map(([, name]) => name).join(', ') : '');
+const granted = (flags: Flags | undefined) => (flags ? PRIVILEGE_FLAGS.filter(([column]) => flags[column]).map(([, name]) => name).join(', ') : '');
 
 /**
  * Writes the sent rows of one role in one transaction (rows not sent keep their flags), with one
- * audit row naming each privilege whose grants changed. Refuses unknown privileges (400) and a
- * save that would take the caller's own role's edit right on role privileges (409): nobody could
- * give it back.
+ * audit row naming each privilege whose grants changed. Refuses unknown privileges (400), a save
+ * that would take the caller's own role's edit right on role privileges (409): nobody could give
+ * it back, and what the escalation rules refuse (escalation.ts: a role or flags beyond the
+ * caller's, 403; stripping the Administrator role, 409).
  */
 async function saveGrid(request: FastifyRequest, body: SaveRolePrivilegesRequest): Promise<void> {
   const { db } = request.server.ctx;
@@ -96,14 +91,23 @@ async function saveGrid(request: FastifyRequest, body: SaveRolePrivilegesRequest
               .execute()
           ).map((r) => [r.privilege_id, r] as const),
     );
+    const flagsOf = (row: SaveRolePrivilegesRequest['rows'][number]): Flags => ({
+      able_to_view: row.ableToView,
+      able_to_edit: row.ableToEdit,
+      able_to_delete: row.ableToDelete,
+      able_to_set_table: row.ableToSetTable,
+    });
+    const flagChanges: FlagChange[] = body.rows.flatMap((row) =>
+      PRIVILEGE_FLAGS.filter(([column]) => Boolean(current.get(row.privilegeId)?.[column]) !== flagsOf(row)[column]).map(([column]) => ({
+        privilege: names.get(row.privilegeId)!,
+        flag: column,
+        granted: flagsOf(row)[column],
+      })),
+    );
+    await assertGridChange(request, trx, body.roleId, flagChanges);
     const changes = { before: {} as Record<string, string>, after: {} as Record<string, string> };
     for (const row of body.rows) {
-      const flags = {
-        able_to_view: row.ableToView,
-        able_to_edit: row.ableToEdit,
-        able_to_delete: row.ableToDelete,
-        able_to_set_table: row.ableToSetTable,
-      };
+      const flags = flagsOf(row);
       await trx
         .insertInto('role_privilege')
         .values({ role_id: body.roleId, privilege_id: row.privilegeId, ...flags })

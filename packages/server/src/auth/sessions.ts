@@ -82,8 +82,8 @@ async function refreshReused(request: FastifyRequest, row: { session_id: number;
 /**
  * Exchanges a refresh token for a new pair. The access token (`claims`, whose signature was
  * checked; it may be expired) must name the refresh token's session. A refresh token that was
- * already exchanged revokes its session; an ended session (revoked, past its absolute end, or its
- * user disabled) refreshes nothing.
+ * already exchanged revokes its session; an ended session (revoked, past its absolute end, its
+ * user disabled or its user's role switched off) refreshes nothing.
  */
 export async function rotateRefreshToken(request: FastifyRequest, claims: AccessClaims, refreshToken: string): Promise<TokenPair> {
   const ctx = request.server.ctx;
@@ -92,7 +92,7 @@ export async function rotateRefreshToken(request: FastifyRequest, claims: Access
     .innerJoin('session as s', 's.id', 'rt.session_id')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['rt.id', 'rt.session_id', 'rt.used_at', 'rt.expires_at', 's.user_id', 's.revoked_at', 's.expires_at as session_expires_at', 'u.user_name', 'u.is_active', 'r.name as role_name'])
+    .select(['rt.id', 'rt.session_id', 'rt.used_at', 'rt.expires_at', 's.user_id', 's.revoked_at', 's.expires_at as session_expires_at', 'u.user_name', 'u.is_active', 'r.name as role_name', 'r.is_active as role_active'])
     .where('rt.token_hash', '=', hashToken(refreshToken))
     .executeTakeFirst();
   if (!row || row.session_id !== claims.sessionId || row.user_id !== claims.userId) throw unauthorized();
@@ -100,7 +100,7 @@ export async function rotateRefreshToken(request: FastifyRequest, claims: Access
   const now = new Date();
   const nowIso = now.toISOString();
   const sessionEnd = row.session_expires_at;
-  if (row.revoked_at !== null || !row.is_active || row.expires_at <= nowIso || sessionEnd === null || sessionEnd <= nowIso) throw unauthorized();
+  if (row.revoked_at !== null || !row.is_active || !row.role_active || row.expires_at <= nowIso || sessionEnd === null || sessionEnd <= nowIso) throw unauthorized();
   const claimed = await ctx.db
     .updateTable('refresh_token')
     .set({ used_at: nowIso })

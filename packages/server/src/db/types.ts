@@ -180,6 +180,13 @@ export interface CacheGenerationTable {
   generation: number | string;
 }
 
+/** One row (id 1) once the installer's set-up (or the demo seed) has run: the installer is closed for good. */
+export interface InstallationTable {
+  id: number;
+  completed_at: string;
+  completed_by: string;
+}
+
 export interface Database {
   server_secret: ServerSecretTable;
   company: CompanyTable;
@@ -197,6 +204,7 @@ export interface Database {
   list_value: ListValueTable;
   app_setting: AppSettingTable;
   cache_generation: CacheGenerationTable;
+  installation: InstallationTable;
 }
 
 /** Every boolean column name; SQLite returns them as 0/1 and they are turned back into booleans. */

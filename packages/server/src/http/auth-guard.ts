@@ -15,6 +15,8 @@ export interface AuthContext {
    * the process keeps of roles, privileges, outlets and custom fields is used only at these.
    */
   generations: { access: number; schema: number };
+  /** A switched-off role grants nothing: every privilege check answers 403. */
+  roleActive: boolean;
 }
 
 export type PrivilegeAction = 'view' | 'edit' | 'delete' | 'setTable';
@@ -61,7 +63,7 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
     .selectFrom('session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name'])
+    .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name', 'r.is_active as role_active'])
     .select(generationColumns())
     .where('s.id', '=', claims.sessionId)
     .where('s.revoked_at', 'is', null)
@@ -78,6 +80,7 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
     sessionId: claims.sessionId,
     roleId: row.role_id,
     role: row.role_name,
+    roleActive: Boolean(row.role_active),
     generations: generationsOf(row),
   };
   passwordChangeState.set(request, row.must_change_password);
@@ -130,6 +133,7 @@ function privilegesOfRole(request: FastifyRequest, auth: AuthContext): Promise<M
 /** The caller's flags on a screen (all false without a role_privilege row). */
 export async function privilegesOf(request: FastifyRequest, screenName: string): Promise<PrivilegeFlags> {
   const auth = requireAuth(request);
+  if (!auth.roleActive) return NO_PRIVILEGE;
   return (await privilegesOfRole(request, auth)).get(screenName) ?? NO_PRIVILEGE;
 }
 
@@ -150,6 +154,8 @@ const VERB: Record<PrivilegeAction, string> = {
 /** Throws 403 unless the caller's role has `action` on `screenName`. */
 export async function assertPrivilege(request: FastifyRequest, screenName: string, action: PrivilegeAction): Promise<void> {
   const flags = await privilegesOf(request, screenName);
+  const auth = requireAuth(request);
+  if (!auth.roleActive) throw new ApiError(403, `Your role ${auth.role} is switched off: it grants no privileges`);
   if (!flags[FLAG[action]]) throw new ApiError(403, `You do not have permission to ${VERB[action]} ${screenName}`);
 }
 

@@ -8,7 +8,7 @@ import { generationColumns, generationsOf } from '../db/generations';
 import type { AuthContext } from '../http/auth-guard';
 
 /** Jobs whose author is unknown write as this; audit rows then read "system". */
-const SYSTEM: Omit<AuthContext, 'generations'> = { userId: 0, userName: 'system', sessionId: 0, roleId: 0, role: 'system' };
+const SYSTEM: Omit<AuthContext, 'generations'> = { userId: 0, userName: 'system', sessionId: 0, roleId: 0, role: 'system', roleActive: true };
 
 /** The user named `userName` (a row's `updatedBy`) as the author of a job's writes, else the system. */
 export async function actingUser(db: AnyDb, userName: string | null | undefined): Promise<AuthContext> {
@@ -17,10 +17,12 @@ export async function actingUser(db: AnyDb, userName: string | null | undefined)
   const user = await db
     .selectFrom('app_user as u')
     .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.user_name', 'u.role_id', 'r.name'])
+    .select(['u.id', 'u.user_name', 'u.role_id', 'r.name', 'r.is_active'])
     .where('u.user_name', '=', userName)
     .executeTakeFirst();
-  return user ? { userId: Number(user.id), userName: user.user_name, sessionId: 0, roleId: Number(user.role_id), role: user.name, generations } : { ...SYSTEM, generations };
+  return user
+    ? { userId: Number(user.id), userName: user.user_name, sessionId: 0, roleId: Number(user.role_id), role: user.name, roleActive: Boolean(user.is_active), generations }
+    : { ...SYSTEM, generations };
 }
 
 /**

@@ -9,7 +9,8 @@ export function registerMenuRoutes(app: FastifyInstance, apiPrefix: string): voi
 
   app.get<{ Params: { id: string } }>(`${apiPrefix}/AppModule/GetMenu/:id`, { preHandler: authenticate }, async (request) => {
     if (request.params.id !== String(MENU_ID.setup)) throw new ApiError(404, 'Menu not found');
-    return ok(await buildSetupMenu(db, requireAuth(request).roleId));
+    const auth = requireAuth(request);
+    return ok(await buildSetupMenu(db, auth.roleActive ? auth.roleId : null));
   });
 
   app.get(`${apiPrefix}/AppModule/GetTopMenu`, { preHandler: authenticate }, async () => {

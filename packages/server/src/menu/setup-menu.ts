@@ -5,17 +5,20 @@ import type { Database } from '../db/types';
 /** Groups and list-value items have no privilege row: their appMenuIDs live in ranges of their own. */
 export const GROUP_MENU_ID_BASE = 100_000;
 export const LIST_VALUE_MENU_ID_BASE = 200_000;
+/** No role has this id (ids start at 1). */
+const NO_ROLE = 0;
 
 /**
  * The setup menu for a role: every privilege row in menu order with the role's flags (false without
  * a role_privilege row), minus switched-off modules and screens not shown in the menu; each list-value
- * category becomes an item after `listvaluecategory` carrying the `listvalue` flags.
+ * category becomes an item after `listvaluecategory` carrying the `listvalue` flags. A switched-off
+ * role (null) holds nothing: every flag is false.
  */
-export async function buildSetupMenu(db: Kysely<Database>, roleId: number): Promise<MenuGroupDto[]> {
+export async function buildSetupMenu(db: Kysely<Database>, roleId: number | null): Promise<MenuGroupDto[]> {
   const [rows, switchedOff, categories] = await Promise.all([
     db
       .selectFrom('privilege as p')
-      .leftJoin('role_privilege as rp', (join) => join.onRef('rp.privilege_id', '=', 'p.id').on('rp.role_id', '=', roleId))
+      .leftJoin('role_privilege as rp', (join) => join.onRef('rp.privilege_id', '=', 'p.id').on('rp.role_id', '=', roleId ?? NO_ROLE))
       .select([
         'p.id',
         'p.name',

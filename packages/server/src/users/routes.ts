@@ -1,19 +1,23 @@
 import { getEntity, setUserActiveRequest, userIdRequest, type LockedUserDto } from '@backroom/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context';
 import { clearFailures, userKey } from '../auth/lockout';
 import { revokeUserSessions } from '../auth/sessions';
 import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { recordRequestEvent } from '../data/audit';
+import { anyDb } from '../data/store';
+import { assertMayActOnUser } from '../domain/user/escalation';
 import { inTransaction } from '../data/transaction';
 import { updateRow } from '../data/write';
 
-async function userOrNotFound(ctx: AppContext, userId: number) {
+/** The user, if the caller may `what` them (their role within the caller's, escalation.ts); else 404 or 403. */
+async function userToActOn(request: FastifyRequest, userId: number, what: string) {
+  const { ctx } = request.server;
   const user = await ctx.db.selectFrom('app_user').select(['id', 'user_name', 'is_active', 'version']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new ApiError(404, 'User not found');
+  await assertMayActOnUser(request, anyDb(ctx), user.id, what);
   return user;
 }
 
@@ -41,7 +45,7 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
 
   app.post(`${apiPrefix}/user/Unlock`, { preHandler: requirePrivilege('lockeduser', 'edit') }, async (request) => {
     const { userId } = parseBody(userIdRequest, request.body);
-    const user = await userOrNotFound(ctx, userId);
+    const user = await userToActOn(request, userId, 'unlock');
     await ctx.db.transaction().execute(async (trx) => {
       await clearFailures(trx, userKey(user.user_name));
       await recordRequestEvent(request, { action: 'unlock', entity: 'user', rowId: user.id }, trx);
@@ -51,7 +55,7 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
 
   app.post(`${apiPrefix}/user/RevokeSessions`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
     const { userId } = parseBody(userIdRequest, request.body);
-    const user = await userOrNotFound(ctx, userId);
+    const user = await userToActOn(request, userId, 'sign out');
     const revoked = await ctx.db.transaction().execute(async (trx) => {
       const sessionsRevoked = await revokeUserSessions(trx, user.id, 'revoked by administrator');
       await recordRequestEvent(request, { action: 'revokeSessions', entity: 'user', rowId: user.id, changes: { before: {}, after: { sessionsRevoked } } }, trx);
@@ -62,7 +66,7 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
 
   app.post(`${apiPrefix}/user/ResetOtp`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
     const { userId } = parseBody(userIdRequest, request.body);
-    const user = await userOrNotFound(ctx, userId);
+    const user = await userToActOn(request, userId, 'reset two-step sign-in of');
     await ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('app_user').set({ otp_enabled: false, otp_secret: null, otp_last_step: null }).where('id', '=', user.id).execute();
       await recordRequestEvent(request, { action: 'resetOtp', entity: 'user', rowId: user.id }, trx);
@@ -72,7 +76,7 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
 
   app.post(`${apiPrefix}/user/SetActive`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
     const { userId, isActive } = parseBody(setUserActiveRequest, request.body);
-    const user = await userOrNotFound(ctx, userId);
+    const user = await userToActOn(request, userId, 'change');
     // The generic write path: validation, the audit row, and the user hook (no self-disable; sessions end).
     await inTransaction(request, getEntity('user'), (w) => updateRow(w, w.entity, { id: user.id, version: user.version, isActive }));
     return ok({ userId: user.id, isActive }, isActive ? `${user.user_name} is enabled` : `${user.user_name} is disabled`);

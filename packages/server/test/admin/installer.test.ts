@@ -68,3 +68,41 @@ describe('the installer on a demo start', () => {
     }
   });
 });
+
+describe('the installer once set up', () => {
+  it('stays closed with the Administrator role switched off and every user disabled or deleted', async () => {
+    const db = t.server.app.ctx.db;
+    await db.updateTable('role').set({ is_active: false }).execute();
+    await db.updateTable('app_user').set({ is_active: false }).execute();
+    expect(await status()).toEqual({ open: false });
+    const again = await t.call('POST', '/installer/Setup', { body: { ...setup, admin: { ...setup.admin, userName: 'intruder' } } });
+    expect(again.status).toBe(409);
+    await db.deleteFrom('session').execute();
+    await db.deleteFrom('app_user').execute();
+    expect(await status()).toEqual({ open: false });
+    expect((await t.call('POST', '/installer/Setup', { body: setup })).status).toBe(409);
+    expect(await db.selectFrom('app_user').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('set-ups at the same moment', () => {
+  it('let exactly one win; the others answer 409 and write nothing', async () => {
+    const fresh = await startTestServer({ config: { demo: false } });
+    try {
+      const attempts = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          fresh.call('POST', '/installer/Setup', { body: { company: { ...setup.company, name: `Company ${i}` }, admin: { ...setup.admin, userName: `owner${i}` } } }),
+        ),
+      );
+      expect(attempts.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      const winner = attempts.findIndex((a) => a.status === 200);
+      const db = fresh.server.app.ctx.db;
+      expect((await db.selectFrom('app_user').select('user_name').execute()).map((u) => u.user_name)).toEqual([`owner${winner}`]);
+      expect((await db.selectFrom('company').select('name').execute()).map((c) => c.name)).toEqual([`Company ${winner}`]);
+      expect(await db.selectFrom('installation').select('id').execute()).toEqual([{ id: 1 }]);
+      expect((await fresh.call<InstallerStatus>('GET', '/installer/Status')).body.data).toEqual({ open: false });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

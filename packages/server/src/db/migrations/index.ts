@@ -9,6 +9,7 @@ import { systemAuthor } from './009_system_author';
 import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
 import { cacheGenerations } from './033_cache_generations';
+import { installation } from './040_installation';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -22,6 +23,7 @@ const written: Record<string, Migration> = {
   '021_stock_documents': stockDocuments,
   '030_pricing_ledgers': pricingLedgers,
   '033_cache_generations': cacheGenerations,
+  '040_installation': installation,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

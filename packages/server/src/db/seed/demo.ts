@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { markInstalled } from '../../admin/installation';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../types';
 import { seedCatalogue } from './catalogue/index';
@@ -55,6 +56,8 @@ export async function seedDemo(db: Kysely<Database>, now: string, options: { cat
   const audit = { created_at: now, created_by: 'system', updated_at: now, updated_by: 'system' };
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   await db.transaction().execute(async (trx: Transaction<Database>) => {
+    // The demo data is a set-up: the installer stays closed.
+    await markInstalled(trx, now, 'demo');
     await trx.insertInto('company').values({ name: 'Backroom Demo Retail', timezone: 'UTC', ...audit }).execute();
 
     const privileges = await trx.selectFrom('privilege').select(['id', 'group_key']).execute();
