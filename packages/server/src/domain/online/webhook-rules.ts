@@ -14,14 +14,16 @@ const MIN_SECRET = 16;
  * switching it back on starts its failure count again.
  */
 export const webhookRules: EntityHook = {
-  async beforeWrite({ ctx, action, row }) {
+  async beforeWrite({ ctx, trx, action, id, row }) {
     if (action === 'delete') return;
     if (typeof row.url === 'string' && row.url !== '') await checkTarget(row.url, ctx.config.allowPrivateTargets, 'url');
     const secret = row.secret;
     const sent = typeof secret === 'string' && secret !== '' && !isMaskedSecret(secret);
     if (action === 'insert' && !sent) throw validationError([{ field: 'secret', message: 'Secret is required: the receiver checks signatures with it' }]);
     if (sent && secret.length < MIN_SECRET) throw validationError([{ field: 'secret', message: `Secret must be at least ${MIN_SECRET} characters` }]);
-    if (row.enabled === true) return { [W.failures]: 0 };
+    if (row.enabled !== true || id === null) return;
+    const stored = await trx.selectFrom(webhook.table).select(W.enabled).where('id', '=', id).executeTakeFirst();
+    if (stored && !(stored[W.enabled] === true || stored[W.enabled] === 1)) return { [W.failures]: 0 };
   },
 };
 
