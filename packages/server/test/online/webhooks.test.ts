@@ -56,7 +56,7 @@ async function deliveries(webhook: number): Promise<Row[]> {
 /** Lets the job clock move on: every queued delivery attempt becomes due now. */
 const timePasses = () => anyDb(w.server.app.ctx).updateTable('job').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('kind', '=', 'deliverWebhook').where('status', '=', 'queued').execute();
 
-async function placeOne() {
+async function placeOne(): Promise<Row & { product: number; outlet: { id: number; code: string; location: number } }> {
   const channel = await w.newChannel();
   const outlet = await w.newOutlet();
   const product = (await w.newProduct({ sellingPrice: '3.00' })).id as number;
