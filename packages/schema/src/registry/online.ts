@@ -53,7 +53,7 @@ export const online: MenuGroupDef = {
         kind: f.enum(['web', 'app', 'marketplace'], { required: true }),
         url: f.url({ label: 'URL' }),
         feePercent: f.percent({ label: 'Fee (%)' }),
-        orderKey: f.secret({ label: 'Order key', help: 'The channel sends it in the X-Channel-Key header of every order it places (at least 24 characters).' }),
+        orderKey: f.secret({ label: 'Order key', help: 'The channel sends it in the X-Channel-Key header of every order it places (at least 16 characters).' }),
       },
     }),
     entity('orderingmenu', 'Ordering menus', 'journal-richtext', {

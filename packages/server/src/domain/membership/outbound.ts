@@ -19,9 +19,15 @@ export interface Target {
 
 const TIMEOUT_MS = 5000;
 
-/** `field`: the input the address came from, as errors name it. */
-export async function checkTarget(endpoint: string, allowPrivate: boolean, field = 'endpoint'): Promise<Target> {
-  const bad = (message: string) => new ApiError(400, message, [{ field, message }]);
+const http400 = (field: string) => (message: string) => new ApiError(400, message, [{ field, message }]);
+
+/**
+ * The address as typed, checked without resolving it: a web address, and when its host is an IP
+ * address or `localhost`, a public one unless allowed. For checks at save time, which must not
+ * depend on DNS; `checkTarget` checks every resolved address before each call.
+ */
+export function checkAddress(endpoint: string, allowPrivate: boolean, field = 'endpoint'): URL {
+  const bad = http400(field);
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -29,6 +35,21 @@ export async function checkTarget(endpoint: string, allowPrivate: boolean, field
     throw bad('Endpoint must be a web address starting with http:// or https://');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad('Endpoint must be a web address starting with http:// or https://');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && /^localhost\.?$/i.test(host)) throw bad('Endpoint reaches this server itself (localhost); only public addresses are allowed');
+  if (ipaddr.isValid(host)) assertPublic(host, allowPrivate, bad);
+  return url;
+}
+
+function assertPublic(address: string, allowPrivate: boolean, bad: (message: string) => ApiError): void {
+  const range = ipaddr.process(address).range();
+  if (range !== 'unicast' && !allowPrivate) throw bad(`Endpoint reaches a ${range} address (${address}); only public addresses are allowed`);
+}
+
+/** `field`: the input the address came from, as errors name it. */
+export async function checkTarget(endpoint: string, allowPrivate: boolean, field = 'endpoint'): Promise<Target> {
+  const bad = http400(field);
+  const url = checkAddress(endpoint, allowPrivate, field);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (ipaddr.isValid(host)) addresses = [{ address: host, family: host.includes(':') ? 6 : 4 }];
@@ -39,10 +60,7 @@ export async function checkTarget(endpoint: string, allowPrivate: boolean, field
       throw bad(`Endpoint: ${host} does not resolve`);
     }
   }
-  for (const { address } of addresses) {
-    const range = ipaddr.process(address).range();
-    if (range !== 'unicast' && !allowPrivate) throw bad(`Endpoint reaches a ${range} address (${address}); only public addresses are allowed`);
-  }
+  for (const { address } of addresses) assertPublic(address, allowPrivate, bad);
   const [first] = addresses;
   if (!first) throw bad(`Endpoint: ${host} does not resolve`);
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };

@@ -8,7 +8,7 @@ import { COLUMN, channel } from './order';
 
 /** The header an online channel sends its order key in. */
 export const CHANNEL_KEY_HEADER = 'x-channel-key';
-const MIN_KEY = 24;
+const MIN_KEY = 16;
 
 export interface ChannelCaller {
   id: number;

@@ -1,5 +1,6 @@
 import type { DomainModule } from '../../modules/module';
 import { channelKeyRules } from './channel-key';
+import { publish, registerMenuRoute } from './menu';
 import { registerPlaceRoute } from './place';
 import { productEvents } from './product-events';
 import { orderRules } from './rules';
@@ -20,6 +21,7 @@ export const onlineModule: DomainModule = {
   entities: {
     onlinesalesorder: { ...orderRules, actions: orderActions },
     onlinesaleschannel: channelKeyRules,
+    onlinemenusetup: { actions: { publish } },
     webhook: { ...webhookRules, actions: { redeliver } },
     product: productEvents,
   },
@@ -31,5 +33,6 @@ export const onlineModule: DomainModule = {
   },
   routes: (app, at) => {
     registerPlaceRoute(app, at.api);
+    registerMenuRoute(app, at.core);
   },
 };

@@ -3,20 +3,20 @@ import { z } from 'zod';
 import type { EntityHook, RowAction } from '../../data/hooks';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { checkTarget } from '../membership/outbound';
+import { checkAddress } from '../membership/outbound';
 import { D, W, delivery, queueAttempt, webhook } from './webhook-publish';
 
 const MIN_SECRET = 16;
 
 /**
- * Every write of a webhook: its address must be reachable under the outbound rules (public
- * addresses unless ALLOW_PRIVATE_TARGETS); a new one needs a secret of 16 characters or more;
+ * Every write of a webhook: its address must be a web address, not a private or loopback one
+ * unless ALLOW_PRIVATE_TARGETS (names are resolved and checked again at each delivery); a new one needs a secret of 16 characters or more;
  * switching it back on starts its failure count again.
  */
 export const webhookRules: EntityHook = {
   async beforeWrite({ ctx, trx, action, id, row }) {
     if (action === 'delete') return;
-    if (typeof row.url === 'string' && row.url !== '') await checkTarget(row.url, ctx.config.allowPrivateTargets, 'url');
+    if (typeof row.url === 'string' && row.url !== '') checkAddress(row.url, ctx.config.allowPrivateTargets, 'url');
     const secret = row.secret;
     const sent = typeof secret === 'string' && secret !== '' && !isMaskedSecret(secret);
     if (action === 'insert' && !sent) throw validationError([{ field: 'secret', message: 'Secret is required: the receiver checks signatures with it' }]);
