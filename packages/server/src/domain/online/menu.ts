@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatScaled, getEntity, parseScaled } from '@backroom/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { sql } from 'kysely';
 import { apiRow } from '../../data/read';
 import type { ActionCall, RowAction } from '../../data/hooks';
@@ -46,20 +47,30 @@ async function virtualAt(db: AnyDb, location: number, products: number[]): Promi
   return new Map(rows.map((r) => [Number(r.product), Number(r.on_hand) - Number(r.reserved) + Number(r.incoming)]));
 }
 
+/**
+ * The pricing loaders read through the app context; inside the action's transaction they must
+ * read through it too (SQLite's one connection is held by the transaction). The rules are then
+ * loaded afresh, not from the shared cache: publishing is rare.
+ */
+function pricingThrough(call: ActionCall): { ctx: AppContext; request: FastifyRequest } {
+  const ctx: AppContext = { ...call.ctx, db: call.trx as AppContext['db'] };
+  return { ctx, request: { server: { ctx } } as unknown as FastifyRequest };
+}
+
 /** Each product's unit price at an outlet, as the engine prices a one-unit online sale of the channel now (before promotions). */
-async function pricesAt(call: ActionCall, set: RuleSet, outletId: number, channelRow: { id: number; code: string }, products: number[]): Promise<Map<number, number>> {
+async function pricesAt(request: FastifyRequest, set: RuleSet, outletId: number, channelRow: { id: number; code: string }, products: number[]): Promise<Map<number, number>> {
   const outlet = set.outlets.get(outletId);
   if (!outlet || products.length === 0) return new Map();
   const resolved = {
     outlet,
     channel: { kind: 'online' as const, online: channelRow.id, label: channelRow.code },
-    at: call.now,
+    at: new Date().toISOString(),
     member: null,
     lines: products.map((product) => ({ product, quantity: 1000 })),
     vouchers: [],
     discounts: [],
   };
-  const { data, basket } = await pricingInputs(call.request, set, resolved);
+  const { data, basket } = await pricingInputs(request, set, resolved);
   return new Map(priceBasket(data, basket).lines.map((l) => [l.product!.id, l.unitPrice]));
 }
 
@@ -82,14 +93,15 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
   const active = new Set(
     productIds.length === 0 ? [] : (await db.selectFrom(getEntity('product').table).select('id').where('id', 'in', productIds).where('is_active', '=', true).execute()).map((r) => Number(r.id)),
   );
-  const set = await ruleSet(call.ctx);
+  const pricing = pricingThrough(call);
+  const set = await ruleSet(pricing.ctx);
   const outletIds = ((ordering.outlets as number[] | undefined) ?? []).filter((id) => set.outlets.has(id));
   const outlets: { outlet: OutletInfo; prices: Map<number, number>; virtual: Map<number, number> }[] = [];
   for (const id of outletIds) {
     const location = await outletLocation(db, id);
     outlets.push({
       outlet: set.outlets.get(id)!,
-      prices: await pricesAt(call, set, id, { id: Number(channelRow.id), code }, productIds.filter((p) => active.has(p))),
+      prices: await pricesAt(pricing.request, set, id, { id: Number(channelRow.id), code }, productIds.filter((p) => active.has(p))),
       virtual: location === null ? new Map<number, number>() : await virtualAt(db, location, productIds),
     });
   }
