@@ -5,6 +5,7 @@ import type { EntityFormProps } from '../screens/EntityFormProps';
 import { useErrorText } from '../screens/errorText';
 import { FormScreen } from '../screens/FormScreen';
 import { FormAlert } from '../ui/FormAlert';
+import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { onlineApi } from './api';
 
@@ -38,7 +39,9 @@ export function DeliveryLog({ webhook, canRedeliver }: { webhook: number; canRed
     <TitledCard titleId="webhook-log-title" title={t('online.log.title')} className="mt-3">
       {redeliver.error ? <FormAlert>{errorText(redeliver.error)}</FormAlert> : null}
       {log.error ? <FormAlert>{errorText(log.error)}</FormAlert> : null}
-      {rows.length === 0 && !log.isPending ? (
+      {log.isPending ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
         <p className="mb-0">{t('online.log.empty')}</p>
       ) : (
         <div className="table-responsive">
