@@ -37,6 +37,7 @@ import { userModule } from './domain/user/index';
 import { stockModule } from './domain/stock/index';
 import { deliveryOrderModule } from './domain/deliveryorder/index';
 import { labelsModule } from './domain/labels/index';
+import { onlineModule } from './domain/online/index';
 import { printModule } from './print/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
@@ -61,6 +62,7 @@ const MODULES: readonly DomainModule[] = [
   stockModule,
   deliveryOrderModule,
   labelsModule,
+  onlineModule,
   printModule,
 ];
 

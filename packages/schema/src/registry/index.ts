@@ -8,7 +8,7 @@ export * from './storage';
 export { menuGroups, screens, findScreen } from './groups';
 export { entities, findEntity, getEntity } from './entities';
 export { AUDIT_ACTIONS, CUSTOM_FIELD_KINDS, type AuditAction } from './administration';
-export { WEBHOOK_EVENTS } from './online';
+export { ONLINE_ORDER_ACTIONS, ONLINE_ORDER_STATUSES, WEBHOOK_EVENTS, type OnlineOrderAction, type OnlineOrderStatus, type WebhookEvent } from './online';
 export { DELIVERY_ORDER_ACTIONS, DELIVERY_ORDER_STATUSES, STOCK_ADJUSTMENT_STATUSES, STOCK_MOVEMENT_KINDS, type DeliveryOrderAction, type DeliveryOrderStatus, type StockAdjustmentStatus, type StockMovementKind } from './inventory';
 
 /** Every list-value category is a menu item `listvalue/{code}` served by the shared `listvalue` screen. */

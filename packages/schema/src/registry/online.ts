@@ -19,8 +19,24 @@ export const WEBHOOK_EVENTS = [
   'stock.changed',
   'order.created',
   'order.updated',
+  'order.status_changed',
+  'sale.created',
   'member.changed',
 ] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const ONLINE_ORDER_STATUSES = ['new', 'accepted', 'preparing', 'ready', 'completed', 'cancelled'] as const;
+export type OnlineOrderStatus = (typeof ONLINE_ORDER_STATUSES)[number];
+
+/** The actions of an online order: the statuses each may start from and the status it leads to (the server enforces them; the console offers them). */
+export const ONLINE_ORDER_ACTIONS = {
+  accept: { from: ['new'], to: 'accepted' },
+  prepare: { from: ['accepted'], to: 'preparing' },
+  ready: { from: ['preparing'], to: 'ready' },
+  complete: { from: ['ready'], to: 'completed' },
+  cancel: { from: ['new', 'accepted', 'preparing', 'ready'], to: 'cancelled' },
+} as const satisfies Record<string, { from: readonly OnlineOrderStatus[]; to: OnlineOrderStatus }>;
+export type OnlineOrderAction = keyof typeof ONLINE_ORDER_ACTIONS;
 
 export const online: MenuGroupDef = {
   key: 'online',
@@ -37,6 +53,7 @@ export const online: MenuGroupDef = {
         kind: f.enum(['web', 'app', 'marketplace'], { required: true }),
         url: f.url({ label: 'URL' }),
         feePercent: f.percent({ label: 'Fee (%)' }),
+        orderKey: f.secret({ label: 'Order key', help: 'The channel sends it in the X-Channel-Key header of every order it places (at least 16 characters).' }),
       },
     }),
     entity('orderingmenu', 'Ordering menus', 'journal-richtext', {
@@ -135,7 +152,9 @@ export const online: MenuGroupDef = {
         subtotal: f.money({ readOnly: true }),
         fees: f.money(),
         total: f.money({ readOnly: true }),
-        status: f.enum(['new', 'accepted', 'preparing', 'ready', 'completed', 'cancelled'], { readOnly: true, default: 'new' }),
+        fulfilment: f.enum(['pickup', 'delivery'], { readOnly: true }),
+        notes: f.longtext({ maxLength: 500 }),
+        status: f.enum(ONLINE_ORDER_STATUSES, { readOnly: true, default: 'new' }),
         cancelReason: f.lv('CANCEL_REASON', { readOnly: true }),
         paymentStatus: f.enum(['unpaid', 'paid', 'refunded'], { default: 'unpaid' }),
       },
@@ -161,6 +180,7 @@ export const online: MenuGroupDef = {
         events: f.enum(WEBHOOK_EVENTS, { required: true, multiple: true }),
         secret: f.secret({ help: 'Signs each delivery (HMAC-SHA256 header).' }),
         enabled: f.bool({ default: true }),
+        consecutiveFailures: f.int({ readOnly: true, min: 0, help: 'Deliveries failed in a row; 20 turn the webhook off.' }),
       },
     }),
     entity('guestbook', 'Guest book', 'journal-text', {
@@ -192,7 +212,10 @@ export const online: MenuGroupDef = {
         status: f.enum(['pending', 'delivered', 'failed'], { required: true }),
         attempts: f.int({ min: 0 }),
         nextAttemptAt: f.datetime(),
+        lastAttemptAt: f.datetime(),
         responseStatus: f.int(),
+        responseBody: f.longtext({ maxLength: 1024, help: 'The first 1 KB of the answer, or why there was none.' }),
+        durationMs: f.int({ min: 0, label: 'Duration (ms)' }),
       },
     }),
   ],

@@ -4,6 +4,7 @@ import { findEntity, type NormalisedEntity } from '@backroom/schema';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { entityForms } from './entityForms';
+import { entityLists } from './entityLists';
 import { FormScreen } from './FormScreen';
 import { ListScreen } from './ListScreen';
 import { hasForm, screenOf, type ScreenMode } from './screenRoutes';
@@ -16,6 +17,13 @@ export interface ScreenProps {
 
 export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProps & { entity: NormalisedEntity; title: string } & Pick<Parameters<typeof FormScreen>[0], 'fixedValues' | 'hiddenFields'> & Pick<Parameters<typeof ListScreen>[0], 'fixedFilters'>) {
   // The routes give edit and add only to entities with a form (screenRoutes).
+  const OwnList = mode === 'list' ? entityLists[entity.name] : undefined;
+  if (OwnList)
+    return (
+      <Suspense fallback={<Spinner />}>
+        <OwnList item={item} title={title} />
+      </Suspense>
+    );
   if (mode === 'list') return <ListScreen entity={entity} item={item} hasForm={hasForm(entity)} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
   const Own = entityForms[entity.name];
   if (Own)

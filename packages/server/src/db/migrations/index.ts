@@ -10,6 +10,7 @@ import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
 import { cacheGenerations } from './033_cache_generations';
 import { installation } from './040_installation';
+import { onlineMenu } from './071_online_menu';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -24,6 +25,7 @@ const written: Record<string, Migration> = {
   '030_pricing_ledgers': pricingLedgers,
   '033_cache_generations': cacheGenerations,
   '040_installation': installation,
+  '071_online_menu': onlineMenu,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

@@ -19,9 +19,15 @@ export interface Target {
 
 const TIMEOUT_MS = 5000;
 
-const bad = (message: string) => new ApiError(400, message, [{ field: 'endpoint', message }]);
+const http400 = (field: string) => (message: string) => new ApiError(400, message, [{ field, message }]);
 
-export async function checkTarget(endpoint: string, allowPrivate: boolean): Promise<Target> {
+/**
+ * The address as typed, checked without resolving it: a web address, and when its host is an IP
+ * address or `localhost`, a public one unless allowed. For checks at save time, which must not
+ * depend on DNS; `checkTarget` checks every resolved address before each call.
+ */
+export function checkAddress(endpoint: string, allowPrivate: boolean, field = 'endpoint'): URL {
+  const bad = http400(field);
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -29,6 +35,21 @@ export async function checkTarget(endpoint: string, allowPrivate: boolean): Prom
     throw bad('Endpoint must be a web address starting with http:// or https://');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad('Endpoint must be a web address starting with http:// or https://');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && /^localhost\.?$/i.test(host)) throw bad('Endpoint reaches this server itself (localhost); only public addresses are allowed');
+  if (ipaddr.isValid(host)) assertPublic(host, allowPrivate, bad);
+  return url;
+}
+
+function assertPublic(address: string, allowPrivate: boolean, bad: (message: string) => ApiError): void {
+  const range = ipaddr.process(address).range();
+  if (range !== 'unicast' && !allowPrivate) throw bad(`Endpoint reaches a ${range} address (${address}); only public addresses are allowed`);
+}
+
+/** `field`: the input the address came from, as errors name it. */
+export async function checkTarget(endpoint: string, allowPrivate: boolean, field = 'endpoint'): Promise<Target> {
+  const bad = http400(field);
+  const url = checkAddress(endpoint, allowPrivate, field);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (ipaddr.isValid(host)) addresses = [{ address: host, family: host.includes(':') ? 6 : 4 }];
@@ -39,10 +60,7 @@ export async function checkTarget(endpoint: string, allowPrivate: boolean): Prom
       throw bad(`Endpoint: ${host} does not resolve`);
     }
   }
-  for (const { address } of addresses) {
-    const range = ipaddr.process(address).range();
-    if (range !== 'unicast' && !allowPrivate) throw bad(`Endpoint reaches a ${range} address (${address}); only public addresses are allowed`);
-  }
+  for (const { address } of addresses) assertPublic(address, allowPrivate, bad);
   const [first] = addresses;
   if (!first) throw bad(`Endpoint: ${host} does not resolve`);
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
@@ -55,29 +73,56 @@ export interface ConnectionResult {
   message: string;
 }
 
-/** A GET to the checked target with the API key as a bearer token; whatever happens becomes the answer, never an exception. */
-export function probe(target: Target, apiKey: string | null): Promise<ConnectionResult> {
+export interface Answer {
+  /** null when no answer came (no connection, timeout). */
+  status: number | null;
+  /** The answer's first `keep` bytes as text, or why there was no answer. */
+  text: string;
+  latencyMs: number;
+}
+
+/**
+ * One request to the checked target, connecting to the checked address only; whatever happens
+ * becomes the answer, never an exception. Keeps the first `keep` bytes of the answer.
+ */
+export function send(target: Target, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; keep?: number; timeoutMs?: number }): Promise<Answer> {
   const started = performance.now();
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+  const timeout = options.timeoutMs ?? TIMEOUT_MS;
+  const keep = options.keep ?? 0;
+  const pinned: LookupFunction = (_host, lookupOptions, callback) => {
+    if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
-    const done = (ok: boolean, status: number | null, message: string) => resolve({ ok, status, latencyMs: Math.round(performance.now() - started), message });
-    const req = client.request(
-      target.url,
-      { method: 'GET', lookup: pinned, timeout: TIMEOUT_MS, headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) } },
-      (res) => {
-        res.resume();
-        const status = res.statusCode ?? 0;
-        if (status >= 200 && status < 300) done(true, status, `Connected: the provider answered ${status}`);
-        else if (status === 401 || status === 403) done(false, status, `The provider refused the API key (${status})`);
-        else done(false, status, `The provider answered ${status}`);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${TIMEOUT_MS / 1000} s`)));
-    req.on('error', (error) => done(false, null, `Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
-    req.end();
+    let settled = false;
+    const done = (status: number | null, text: string) => {
+      if (settled) return;
+      settled = true;
+      resolve({ status, text, latencyMs: Math.round(performance.now() - started) });
+    };
+    const req = client.request(target.url, { method: options.method, lookup: pinned, timeout, headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (length < keep) chunks.push(chunk.subarray(0, keep - length));
+        length += chunk.length;
+      });
+      res.on('end', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+      res.on('error', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+    });
+    req.on('timeout', () => req.destroy(new Error(`No answer within ${timeout / 1000} s`)));
+    req.on('error', (error) => done(null, `Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+    req.end(options.body);
   });
+}
+
+/** A GET to the checked target with the API key as a bearer token; whatever happens becomes the answer, never an exception. */
+export async function probe(target: Target, apiKey: string | null): Promise<ConnectionResult> {
+  const answer = await send(target, { method: 'GET', headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) } });
+  const { status, latencyMs } = answer;
+  if (status === null) return { ok: false, status, latencyMs, message: answer.text };
+  if (status >= 200 && status < 300) return { ok: true, status, latencyMs, message: `Connected: the provider answered ${status}` };
+  if (status === 401 || status === 403) return { ok: false, status, latencyMs, message: `The provider refused the API key (${status})` };
+  return { ok: false, status, latencyMs, message: `The provider answered ${status}` };
 }

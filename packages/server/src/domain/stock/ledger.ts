@@ -2,6 +2,7 @@ import { getEntity, type StockMovementKind } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
 import { ApiError } from '../../http/envelope';
 import { columnOf } from '../columns';
+import { publishEvent } from '../online/webhook-publish';
 import { expandRecipes, stockProducts, type StockProduct } from './products';
 import { quantityText, type Thousandths } from './quantities';
 
@@ -242,5 +243,15 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
       moved.push({ id, index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: balanceAfter[start + k]! });
     });
   }
+  await publishEvent(w, 'stock.changed', {
+    movements: moved.map((m, i) => ({
+      product: m.product,
+      location: m.location,
+      quantity: quantityText(m.quantity),
+      onHand: quantityText(m.balanceAfter),
+      kind: lines[i]!.kind,
+      reference: lines[i]!.document?.reference ?? null,
+    })),
+  });
   return moved;
 }

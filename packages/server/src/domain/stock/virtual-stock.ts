@@ -76,7 +76,7 @@ export const onOrderFor = (db: AnyDb, location: string, productRef: string, stat
     .where(`d.${col.doStatus}`, 'in', [...statuses])}), 0)`;
 
 /** Quantity of a product on open online orders of the outlets whose default location is this one. */
-const reservedFor = (db: AnyDb, location: string, productRef: string) =>
+export const reservedFor = (db: AnyDb, location: string, productRef: string) =>
   sql<number>`coalesce((${db
     .selectFrom(`${onlineItems.table} as si`)
     .innerJoin(`${onlineOrder.table} as so`, 'so.id', `si.${CHILD_PARENT_COLUMN}`)

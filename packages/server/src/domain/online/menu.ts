@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { formatScaled, getEntity, parseScaled } from '@backroom/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { sql } from 'kysely';
+import { apiRow } from '../../data/read';
+import type { ActionCall, RowAction } from '../../data/hooks';
+import { anyDb, type AnyDb, type Row } from '../../data/store';
+import { ApiError, validationError } from '../../http/envelope';
+import { columnOf } from '../columns';
+import { priceBasket } from '../pricing/engine/index';
+import { ruleSet, type OutletInfo, type RuleSet } from '../pricing/loader';
+import { pricingInputs } from '../pricing/simulate';
+import { stockProducts } from '../stock/products';
+import { onOrderFor, reservedFor } from '../stock/virtual-stock';
+import { COLUMN, channel, outletLocation } from './order';
+
+const menu = getEntity('orderingmenu');
+const setupEntity = getEntity('onlinemenusetup');
+const balance = getEntity('stockbalance');
+const B = { location: columnOf(balance, 'location'), product: columnOf(balance, 'product'), quantity: columnOf(balance, 'quantity') };
+const TABLE = 'online_menu_version';
+
+interface MenuItem {
+  product: number;
+  displayName?: string | null;
+  productLabel?: string;
+  priceOverride?: string | null;
+  image?: string | null;
+  available?: boolean | null;
+}
+interface Section {
+  name?: string | null;
+  sortOrder?: number | null;
+  items?: MenuItem[];
+}
+
+/** Virtual stock (on hand − reserved + incoming) in thousandths of each product at a location. */
+async function virtualAt(db: AnyDb, location: number, products: number[]): Promise<Map<number, number>> {
+  if (products.length === 0) return new Map();
+  const rows = await db
+    .selectFrom(`${balance.table} as b`)
+    .select([`b.${B.product} as product`, `b.${B.quantity} as on_hand`, reservedFor(db, `b.${B.location}`, `b.${B.product}`).as('reserved'), onOrderFor(db, `b.${B.location}`, `b.${B.product}`).as('incoming')])
+    .where(`b.${B.location}`, '=', location)
+    .where(`b.${B.product}`, 'in', products)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.product), Number(r.on_hand) - Number(r.reserved) + Number(r.incoming)]));
+}
+
+/**
+ * The pricing loaders read through the app context; inside the action's transaction they must
+ * read through it too (SQLite's one connection is held by the transaction). The rules are then
+ * loaded afresh, not from the shared cache: publishing is rare.
+ */
+function pricingThrough(call: ActionCall): { ctx: AppContext; request: FastifyRequest } {
+  const ctx: AppContext = { ...call.ctx, db: call.trx as AppContext['db'] };
+  return { ctx, request: { server: { ctx } } as unknown as FastifyRequest };
+}
+
+/** Each product's unit price at an outlet, as the engine prices a one-unit online sale of the channel now (before promotions). */
+async function pricesAt(request: FastifyRequest, set: RuleSet, outletId: number, channelRow: { id: number; code: string }, products: number[]): Promise<Map<number, number>> {
+  const outlet = set.outlets.get(outletId);
+  if (!outlet || products.length === 0) return new Map();
+  const resolved = {
+    outlet,
+    channel: { kind: 'online' as const, online: channelRow.id, label: channelRow.code },
+    at: new Date().toISOString(),
+    member: null,
+    lines: products.map((product) => ({ product, quantity: 1000 })),
+    vouchers: [],
+    discounts: [],
+  };
+  const { data, basket } = await pricingInputs(request, set, resolved);
+  return new Map(priceBasket(data, basket).lines.map((l) => [l.product!.id, l.unitPrice]));
+}
+
+/**
+ * The menu as its channel's customers see it: the setup's look, the menu's hours, and per section
+ * each item with, per outlet of the menu, its price (the item's price override, else the engine's
+ * unit price there) and whether it can be ordered there (the item is on, its product is active,
+ * and a product that keeps stock has virtual stock left at the outlet's default location).
+ */
+async function buildMenu(call: ActionCall, setup: Row, version: number) {
+  const db = call.trx;
+  const channelRow = await db.selectFrom(channel.table).select(['id', COLUMN.channelCode, columnOf(channel, 'name')]).where('id', '=', Number(setup.channel)).executeTakeFirstOrThrow();
+  const code = String(channelRow[COLUMN.channelCode]);
+  const ordering = (await apiRow(call.ctx, db, menu, Number(setup.orderingMenu))) as Row | undefined;
+  if (!ordering) throw validationError([{ field: 'orderingMenu', message: 'The ordering menu no longer exists' }]);
+  if (ordering.isActive === false) throw new ApiError(409, `Ordering menu ${String(ordering.code)} is switched off: switch it on to publish it`);
+  const sections = ((ordering.sections as Section[] | undefined) ?? []).slice().sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+  const productIds = [...new Set(sections.flatMap((s) => (s.items ?? []).map((i) => i.product)))];
+  const products = await stockProducts(db, productIds);
+  const active = new Set(
+    productIds.length === 0 ? [] : (await db.selectFrom(getEntity('product').table).select('id').where('id', 'in', productIds).where('is_active', '=', true).execute()).map((r) => Number(r.id)),
+  );
+  const pricing = pricingThrough(call);
+  const set = await ruleSet(pricing.ctx);
+  const outletIds = ((ordering.outlets as number[] | undefined) ?? []).filter((id) => set.outlets.has(id));
+  const outlets: { outlet: OutletInfo; prices: Map<number, number>; virtual: Map<number, number> }[] = [];
+  for (const id of outletIds) {
+    const location = await outletLocation(db, id);
+    outlets.push({
+      outlet: set.outlets.get(id)!,
+      prices: await pricesAt(pricing.request, set, id, { id: Number(channelRow.id), code }, productIds.filter((p) => active.has(p))),
+      virtual: location === null ? new Map<number, number>() : await virtualAt(db, location, productIds),
+    });
+  }
+  const money = (minor: number) => formatScaled(minor, set.currency.decimals);
+  const override = (text: string | null | undefined) => {
+    if (text === null || text === undefined || text === '') return null;
+    const parsed = parseScaled(text, set.currency.decimals);
+    return parsed.ok ? parsed.value : null;
+  };
+  return {
+    channel: { code, name: String(channelRow[columnOf(channel, 'name')]) },
+    version,
+    publishedAt: call.now,
+    currency: set.currency.code,
+    look: { logo: setup.logo ?? null, primaryColour: setup.primaryColour ?? null, accentColour: setup.accentColour ?? null, welcomeText: setup.welcomeText ?? null },
+    menu: { code: ordering.code, name: ordering.name, hours: ordering.availabilitySchedule ?? [] },
+    outlets: outlets.map(({ outlet }) => ({ code: outlet.code, name: outlet.name, timezone: outlet.timezone })),
+    sections: sections.map((section) => ({
+      name: section.name ?? '',
+      items: (section.items ?? []).map((item) => {
+        const product = products.get(item.product);
+        const sellable = item.available !== false && active.has(item.product);
+        const fixed = override(item.priceOverride);
+        return {
+          product: product?.code ?? String(item.product),
+          name: item.displayName || product?.name || '',
+          image: item.image ?? null,
+          prices: Object.fromEntries(
+            outlets.map(({ outlet, prices }) => {
+              const minor = fixed ?? prices.get(item.product);
+              return [outlet.code, minor === undefined ? null : money(minor)];
+            }),
+          ),
+          available: Object.fromEntries(
+            outlets.map(({ outlet, virtual }) => [outlet.code, sellable && (product?.role !== 'stock' || (virtual.get(item.product) ?? 0) > 0)]),
+          ),
+        };
+      }),
+    })),
+  };
+}
+
+/**
+ * `Execute/onlinemenusetup {action: "publish", ids}`: each setup's menu written as the channel's
+ * next version, served at once at `{core}/public/menu/{channelCode}.json`.
+ */
+export const publish: RowAction = async (call) => {
+  if (call.ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the online menu setups to publish' }]);
+  const published = [];
+  for (const id of call.ids) {
+    const setup = (await apiRow(call.ctx, call.trx, setupEntity, id)) as Row | undefined;
+    if (!setup) throw new ApiError(404, `${setupEntity.label}: no row ${id}`);
+    const last = await call.trx.selectFrom(TABLE).select(sql<number>`max(version)`.as('v')).where('channel_id', '=', Number(setup.channel)).executeTakeFirst();
+    const version = Number(last?.v ?? 0) + 1;
+    const body = JSON.stringify(await buildMenu(call, setup, version));
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    await call.trx.insertInto(TABLE).values({ channel_id: Number(setup.channel), version, etag, body, published_at: call.now, published_by: call.auth.userName }).execute();
+    await call.trx.updateTable(setupEntity.table).set({ [columnOf(setupEntity, 'publishedAt')]: call.now }).where('id', '=', id).execute();
+    published.push({ id, version, etag });
+  }
+  return published.length === 1 ? published[0] : published;
+};
+
+/** `GET {core}/public/menu/{channelCode}.json`: the channel's newest published menu, with its ETag (If-None-Match → 304). */
+export function registerMenuRoute(app: FastifyInstance, core: string): void {
+  app.get<{ Params: { file: string } }>(`${core}/public/menu/:file`, async (request, reply) => {
+    const match = /^([\w.-]{1,50})\.json$/.exec(request.params.file);
+    if (!match) throw new ApiError(404, 'Not found');
+    const row = await anyDb(app.ctx)
+      .selectFrom(`${TABLE} as m`)
+      .innerJoin(`${channel.table} as c`, 'c.id', 'm.channel_id')
+      .select(['m.etag', 'm.body'])
+      .where(`c.${COLUMN.channelCode}`, '=', match[1]!)
+      .where('c.is_active', '=', true)
+      .orderBy('m.version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, `No menu is published for channel ${match[1]}`);
+    reply.header('etag', row.etag).header('cache-control', 'public, no-cache');
+    const sent = request.headers['if-none-match'];
+    if (typeof sent === 'string' && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === row.etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(row.body);
+  });
+}

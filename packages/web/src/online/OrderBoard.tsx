@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ONLINE_ORDER_ACTIONS, ONLINE_ORDER_STATUSES, type OnlineOrderAction, type OnlineOrderStatus } from '@backroom/schema';
+import { useErrorText } from '../screens/errorText';
+import type { ClientMenuItem } from '../store/menuSlice';
+import { FormAlert } from '../ui/FormAlert';
+import { Spinner } from '../ui/Spinner';
+import { TitledCard } from '../ui/TitledCard';
+import { onlineApi, type OnlineOrder } from './api';
+import './online.scss';
+
+/** How often the board asks for changes (orders arrive from channels, other staff move them). */
+export const BOARD_POLL_MS = 5000;
+/** Closed orders shown per column: the latest ones. */
+const CLOSED_SHOWN = 20;
+const CLOSED: readonly OnlineOrderStatus[] = ['completed', 'cancelled'];
+const FORWARD = (Object.keys(ONLINE_ORDER_ACTIONS) as OnlineOrderAction[]).filter((a) => a !== 'cancel');
+
+const allowed = (action: OnlineOrderAction, status: string) => (ONLINE_ORDER_ACTIONS[action].from as readonly string[]).includes(status);
+
+/**
+ * The online order board (the list route of `onlinesalesorder`): a column per status, each order a
+ * card with the actions its status allows as buttons; polled, so new orders and other people's
+ * moves appear without a reload. Cancelling asks for a CANCEL_REASON first.
+ */
+export default function OrderBoard({ item, title }: { item: ClientMenuItem; title: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const board = useQuery({ queryKey: ['online', 'board'], queryFn: onlineApi.board, refetchInterval: BOARD_POLL_MS });
+  const reasons = useQuery({ queryKey: ['online', 'cancelReasons'], queryFn: onlineApi.cancelReasons, enabled: cancelling !== null });
+  const act = useMutation({
+    mutationFn: ({ id, action, extra }: { id: number; action: OnlineOrderAction; extra?: Record<string, unknown> }) => onlineApi.act(id, action, extra),
+    onSuccess: () => {
+      setCancelling(null);
+      setReason('');
+      void queryClient.invalidateQueries({ queryKey: ['online', 'board'] });
+    },
+  });
+  const orders = board.data ?? [];
+  const canAct = item.ableToEdit;
+
+  const card = (order: OnlineOrder) => (
+    <li key={order.id} className="card online-order" aria-label={order.orderNo}>
+      <div className="card-body p-2">
+        <div className="d-flex justify-content-between">
+          <Link to={`${item.path}/edit/${order.id}`} className="fw-semibold">
+            {order.orderNo}
+          </Link>
+          <span>{order.total}</span>
+        </div>
+        <div className="small text-body-secondary">
+          {order.customerName} · {t('online.board.items', { count: order.items?.length ?? 0 })}
+        </div>
+        {canAct && !CLOSED.includes(order.status as OnlineOrderStatus) ? (
+          <div className="d-flex flex-wrap gap-1 mt-2">
+            {FORWARD.filter((action) => allowed(action, order.status)).map((action) => (
+              <button key={action} type="button" className="btn btn-sm btn-primary" disabled={act.isPending} onClick={() => act.mutate({ id: order.id, action })}>
+                {t(`online.action.${action}`)}
+              </button>
+            ))}
+            <button type="button" className="btn btn-sm btn-outline-danger" disabled={act.isPending} onClick={() => setCancelling(order.id)}>
+              {t('online.action.cancel')}
+            </button>
+          </div>
+        ) : null}
+        {cancelling === order.id ? (
+          <form
+            className="d-flex gap-1 mt-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              act.mutate({ id: order.id, action: 'cancel', extra: { reason: Number(reason) } });
+            }}
+          >
+            <select className="form-select form-select-sm" aria-label={t('online.board.reason')} required value={reason} onChange={(event) => setReason(event.target.value)}>
+              <option value="">{t('online.board.chooseReason')}</option>
+              {(reasons.data ?? []).map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn btn-sm btn-danger" disabled={!reason || act.isPending}>
+              {t('online.board.confirmCancel')}
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </li>
+  );
+
+  return (
+    <TitledCard titleId="online-board-title" title={title}>
+      {act.error ? <FormAlert>{errorText(act.error)}</FormAlert> : null}
+      {board.error ? <FormAlert>{errorText(board.error)}</FormAlert> : null}
+      {board.isPending ? (
+        <Spinner />
+      ) : (
+        <div className="online-board">
+          {ONLINE_ORDER_STATUSES.map((status) => {
+            const inColumn = orders.filter((o) => o.status === status);
+            const shown = CLOSED.includes(status) ? inColumn.slice(0, CLOSED_SHOWN) : inColumn;
+            return (
+              <section key={status} className="online-column" aria-labelledby={`online-column-${status}`}>
+                <h3 id={`online-column-${status}`} className="h6">
+                  {t(`online.status.${status}`)} <span className="badge text-bg-secondary">{inColumn.length}</span>
+                </h3>
+                <ul className="list-unstyled d-grid gap-2" aria-label={t(`online.status.${status}`)}>
+                  {shown.map(card)}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </TitledCard>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ApiEnvelope } from '@backroom/schema';
+import { http } from '../api/http';
+import { dataApi, type ApiRow } from '../data/api';
+
+/** The online screens show their errors inline. */
+const inline = { suppressErrorModal: true } as const;
+
+export type OnlineOrder = ApiRow & {
+  id: number;
+  orderNo: string;
+  status: string;
+  customerName?: string | null;
+  total?: string | null;
+  outletLabel?: string;
+  channelLabel?: string;
+  items?: { quantity: string; productLabel?: string; name?: string | null }[];
+};
+
+export type Delivery = ApiRow & {
+  id: number;
+  event: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number | null;
+  responseStatus: number | null;
+  responseBody: string | null;
+  durationMs: number | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+};
+
+/** How many orders the board shows: every open one fits, and the latest closed ones. */
+export const BOARD_TAKE = 200;
+
+export const onlineApi = {
+  board: async () =>
+    (await dataApi.fetch('onlinesalesorder', { Take: BOARD_TAKE, sorts: [{ ColumnName: 'id', Direction: 'DESC' }] })).rows as OnlineOrder[],
+  act: async (id: number, action: string, extra: Record<string, unknown> = {}) =>
+    (await http.post<ApiEnvelope<OnlineOrder>>('/api/DataRepository/Execute/onlinesalesorder', { action, ids: [id], ...extra }, inline)).data.data,
+  cancelReasons: () => dataApi.dropdown('listvalue', '', 50, undefined, { where: { category: 'CANCEL_REASON' } }),
+  deliveries: async (webhook: number) =>
+    (
+      await dataApi.fetch('webhookdelivery', {
+        Take: 50,
+        filters: [{ ColumnName: 'webhook', ColumnValue: webhook, Operator: 'EQ' }],
+        sorts: [{ ColumnName: 'id', Direction: 'DESC' }],
+      })
+    ).rows as Delivery[],
+  redeliver: async (webhook: number, delivery: number) =>
+    (await http.post<ApiEnvelope<unknown>>('/api/DataRepository/Execute/webhook', { action: 'redeliver', ids: [webhook], delivery }, inline)).data,
+};
