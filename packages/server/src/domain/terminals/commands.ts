@@ -1,11 +1,11 @@
-import { fieldOf, getEntity, parseRowId } from '@backroom/schema';
+import { getEntity, parseRowId } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EntityHook } from '../../data/hooks';
 import { anyDb, type AnyDb } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
+import { columnOf, fieldOf } from '../columns';
 import { requireTerminal } from './pairing';
 
 /**
@@ -21,11 +21,11 @@ const C = {
   updatedOn: columnOf(statuses, 'updatedOn'),
   message: columnOf(statuses, 'message'),
 };
-const targets = fieldOf(command, 'targetTerminals', 'multireference');
+const targets = fieldOf(command, 'targetTerminals') as unknown as { table: string };
 
 /** Adds a pending status for every target terminal that has none yet (a terminal added on an edit). */
 async function addPending(trx: AnyDb, commandId: number, now: string): Promise<void> {
-  const wanted = await trx.selectFrom(targets.table!).select('ref_id').where('parent_id', '=', commandId).orderBy('ref_id').execute();
+  const wanted = await trx.selectFrom(targets.table).select('ref_id').where('parent_id', '=', commandId).orderBy('ref_id').execute();
   const had = await trx.selectFrom(statuses.table).select([C.terminal, 'line_no']).where('parent_id', '=', commandId).execute();
   const known = new Set(had.map((h) => Number(h[C.terminal])));
   let lineNo = had.reduce((max, h) => Math.max(max, Number(h.line_no) + 1), 0);

@@ -1,11 +1,11 @@
-import { fieldOf, fromMinorUnits, getEntity, formatScaled } from '@backroom/schema';
+import { formatScaled, fromMinorUnits, getEntity } from '@backroom/schema';
 import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { defineProcedure } from '../../procedures/registry';
 import { mulDiv } from '../pricing/engine/arithmetic';
-import { columnOf } from '../columns';
+import { columnOf, fieldOf } from '../columns';
 
 /**
  * `DataRepository/procedure/commission {from, to, outlet?}`: what each cashier earned in the period
@@ -79,8 +79,8 @@ const signedMulDiv = (a: number, b: number, c: number) => Math.sign(a) * Math.si
 export async function commissionReport(db: AnyDb, from: string, to: string, outlets: number[]): Promise<CommissionRow[]> {
   const lines = await soldLines(db, from, to, outlets);
   const rules = await db.selectFrom(commission.table).selectAll().where('is_active', '=', true).orderBy(K('code')).execute();
-  const users = fieldOf(commission, 'users', 'multireference');
-  const links = await db.selectFrom(users.table!).select(['parent_id', 'ref_id']).execute();
+  const users = fieldOf(commission, 'users') as unknown as { table: string };
+  const links = await db.selectFrom(users.table).select(['parent_id', 'ref_id']).execute();
   const people = await db.selectFrom(user.table).select(['id', columnOf(user, 'userName'), columnOf(user, 'role')]).execute();
   const nameOf = new Map(people.map((p) => [Number(p.id), String(p[columnOf(user, 'userName')])]));
   const roleOf = new Map(people.map((p) => [Number(p.id), Number(p[columnOf(user, 'role')])]));
