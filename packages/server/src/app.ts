@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   try {
     if (!options.prepared) {
       await migrateToLatest(db);
-      await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue });
+      await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
     }
     const keys = await loadServerKeys(db, config.jwtSecret);
     await prepareDummyHash();

@@ -305,7 +305,7 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
           total: m(p.total),
           terminalTotal: m(p.terminalTotal),
           priceDifference,
-          pointsEarned: null,
+          pointsEarned: p.member !== null && p.kind === 'sale' ? formatScaled(p.points, 2) : null,
         },
         ctx.dialect,
       );
@@ -349,10 +349,7 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
           { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
           p.lines.map((l) => ({ product: l.product, location, quantity: -l.quantity, kind: p.kind, document: { type: 'sale', id, reference: body.receiptNo } })),
         );
-      if (p.member !== null && p.kind === 'sale') {
-        await earn(trx, ctx.dialect, { member: p.member, points: p.points, spend: p.total, at, reference: body.receiptNo, userName: terminal.userName });
-        await trx.updateTable(sale.table).set(toStorageRow(sale, { pointsEarned: formatScaled(p.points, 2) }, ctx.dialect)).where('id', '=', id).execute();
-      }
+      if (p.member !== null && p.kind === 'sale') await earn(trx, ctx.dialect, { member: p.member, points: p.points, spend: p.total, at, reference: body.receiptNo, userName: terminal.userName });
       return id;
     });
 }
@@ -395,18 +392,21 @@ async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string)
 }
 
 /**
- * Records one terminal sale (the one place a sale is written: the terminal API and the demo seed
- * both come here). Answers the stored sale; a receipt already recorded answers the first result.
+ * Records one terminal sale: the one place a sale is written (the terminal API and the demo seed
+ * both come here). Answers its id, and whether this call wrote it (false: the receipt had been
+ * recorded already, and nothing was written again).
  */
-export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<SaleResult> {
+export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<{ id: number; created: boolean }> {
   const body = parseBody(saleBody, input);
   const db = anyDb(ctx);
-  const { decimals } = (await ruleSet(ctx)).currency;
   const recorded = await existing(db, terminal, body.receiptNo);
-  if (recorded !== undefined) return saleResult(db, recorded);
+  if (recorded !== undefined) return { id: recorded, created: false };
   const standIn = { server: { ctx } } as unknown as FastifyRequest;
+  const { decimals } = (await ruleSet(ctx)).currency;
   const priced = await priceSale(ctx, terminal, body, standIn);
-  const id = (await store(ctx, terminal, body, priced, decimals)) ?? (await existing(db, terminal, body.receiptNo));
-  if (id === undefined) throw new ApiError(409, `Receipt ${body.receiptNo} could not be recorded`);
-  return saleResult(db, id);
+  const id = await store(ctx, terminal, body, priced, decimals);
+  if (id !== undefined) return { id, created: true };
+  const first = await existing(db, terminal, body.receiptNo);
+  if (first === undefined) throw new ApiError(409, `Receipt ${body.receiptNo} could not be recorded`);
+  return { id: first, created: false };
 }

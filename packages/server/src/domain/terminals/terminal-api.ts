@@ -8,7 +8,7 @@ import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
 import { ackCommand, pendingCommands, takeCommands } from './commands';
 import { redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
-import { recordSale } from './sales';
+import { recordSale, saleResult } from './sales';
 
 const terminal = getEntity('pointofsale');
 
@@ -89,7 +89,10 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
   app.post(`${base}/Pair`, async (request) => ok(await redeemPairingCode(request), 'Paired'));
   app.post(`${base}/Heartbeat`, opts, async (request) => ok(await heartbeat(request)));
   app.get(`${base}/Catalogue`, opts, async (request) => ok(await catalogue(request)));
-  app.post(`${base}/Sales`, opts, async (request) => ok(await recordSale(request.server.ctx, requireTerminal(request), request.body)));
+  app.post(`${base}/Sales`, opts, async (request) => {
+    const { id, created } = await recordSale(request.server.ctx, requireTerminal(request), request.body);
+    return ok(await saleResult(anyDb(request.server.ctx), id), created ? 'Recorded' : 'Recorded already');
+  });
   app.get(`${base}/Commands`, opts, async (request) => ok(await takeCommands(request)));
   app.post<{ Params: { id: string } }>(`${base}/Commands/:id/Ack`, opts, async (request) => ok(await ackCommand(request, request.params.id)));
 }
