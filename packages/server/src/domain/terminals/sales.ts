@@ -9,7 +9,7 @@ import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
 import { earn } from '../membership/points';
 import { times } from '../pricing/engine/arithmetic';
-import { priceBasket, type PricedBasket } from '../pricing/engine/index';
+import { priceBasket, type BasketLine, type PricedBasket } from '../pricing/engine/index';
 import { ruleSet } from '../pricing/loader';
 import { redeem, redemptionOf, type Redemption } from '../pricing/redeem';
 import { resolveRequest } from '../pricing/resolve';
@@ -161,6 +161,30 @@ function byProduct(resolved: readonly { product: number }[], parsed: readonly { 
   return out;
 }
 
+const productEntity = getEntity('product');
+
+/** The lines' products by id or code, in one query; an unknown or inactive one is a 400 naming its line. */
+async function resolveProducts(db: AnyDb, body: z.infer<typeof saleBody>, parsed: readonly { quantity: number }[]): Promise<BasketLine[]> {
+  const ids = body.lines.map((l) => asId(l.product)).filter((id): id is number => id !== null);
+  const codes = body.lines.filter((l) => asId(l.product) === null).map((l) => String(l.product));
+  const CODE = columnOf(productEntity, 'code');
+  const rows = await db
+    .selectFrom(productEntity.table)
+    .select(['id', CODE, 'is_active'])
+    .where((eb) => eb.or([...(ids.length > 0 ? [eb('id', 'in', ids)] : []), ...(codes.length > 0 ? [eb(CODE, 'in', codes)] : [])]))
+    .execute();
+  const problems = new Problems();
+  const lines = body.lines.map((l, i) => {
+    const id = asId(l.product);
+    const row = rows.find((r) => (id !== null ? Number(r.id) === id : r[CODE] === String(l.product)));
+    if (!row) problems.add(`lines.${i}.product`, `Product ${String(l.product)} does not exist`);
+    else if (!row.is_active) problems.add(`lines.${i}.product`, `Product ${String(l.product)} is not active`);
+    return { product: Number(row?.id), quantity: Math.abs(parsed[i]!.quantity) };
+  });
+  problems.throwIfAny();
+  return lines;
+}
+
 const outletsOf = (terminal: TerminalContext) => async () => [terminal.outletId];
 
 /** A sale: the engine's lines beside the terminal's. */
@@ -179,10 +203,11 @@ async function priceSale(ctx: AppContext, terminal: TerminalContext, body: z.inf
       at: body.at,
       member: body.member || undefined,
       voucherCodes: parsed.kind === 'sale' ? body.voucherCodes : undefined,
-      lines: body.lines.map((l, i) => ({ product: l.product, quantity: String(Math.abs(parsed.lines[i]!.quantity) / 1000) })),
+      lines: [],
     },
     outletsOf(terminal),
   );
+  resolved.lines = await resolveProducts(anyDb(ctx), body, parsed.lines);
   const terminalLines = byProduct(resolved.lines as { product: number }[], parsed.lines);
   const terminalTotal = body.total !== undefined ? parseScaled(body.total, decimals) : { ok: true as const, value: [...terminalLines.values()].reduce((a, l) => a + l.amount, 0) };
   if (!terminalTotal.ok) throw validationError([{ field: 'total', message: `Total must be a number with at most ${decimals} decimal places` }]);
