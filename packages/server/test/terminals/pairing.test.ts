@@ -140,3 +140,20 @@ describe('heartbeat, catalogue and commands', () => {
     expect((await asTerminal(t, token, 'GET', '/pointofsale/Catalogue?since=yesterday')).status).toBe(400);
   }, 30_000);
 });
+
+describe('GET /pointofsale/Status', () => {
+  it('lists terminals online by their last heartbeat, and paired or not', async () => {
+    const { terminal } = await pairedTerminal(t, world.outlet.id);
+    const quiet = await insert(t, 'pointofsale', { code: 'QUIET', name: 'Quiet till', outlet: world.outlet.id });
+    const live = await pairedTerminal(t, world.outlet.id);
+    await asTerminal(t, live.token, 'POST', '/pointofsale/Heartbeat', { appVersion: '9.9.9' });
+    const res = await t.get<{ terminals: Row[]; onlineMinutes: number }>('/pointofsale/Status');
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.data.terminals.map((x) => [x.id, x]));
+    expect(byId.get(live.terminal.id)).toMatchObject({ paired: true, online: true, appVersion: '9.9.9' });
+    expect(byId.get(terminal.id)).toMatchObject({ paired: true, online: false });
+    expect(byId.get(quiet.id)).toMatchObject({ paired: false, online: false });
+    expect((await t.get('/pointofsale/Status', t.tokens.cashier)).status).toBe(403);
+    expect((await asTerminal(t, live.token, 'GET', '/pointofsale/Status')).status).toBe(401);
+  });
+});

@@ -3,12 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { storedRows, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
+import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
 import { ackCommand, pendingCommands, takeCommands } from './commands';
 import { redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
 import { recordSale, saleResult } from './sales';
+import { terminalStatuses } from './status';
 
 const terminal = getEntity('pointofsale');
 
@@ -86,6 +88,7 @@ async function catalogue(request: FastifyRequest) {
 export function registerTerminalRoutes(app: FastifyInstance, api: string): void {
   const base = `${api}/pointofsale`;
   const opts = { preHandler: terminalAuth };
+  app.get(`${base}/Status`, { preHandler: requirePrivilege('terminalstatus', 'view') }, async (request) => ok(await terminalStatuses(request)));
   app.post(`${base}/Pair`, async (request) => ok(await redeemPairingCode(request), 'Paired'));
   app.post(`${base}/Heartbeat`, opts, async (request) => ok(await heartbeat(request)));
   app.get(`${base}/Catalogue`, opts, async (request) => ok(await catalogue(request)));
