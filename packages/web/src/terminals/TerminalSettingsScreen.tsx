@@ -27,7 +27,7 @@ export default function TerminalSettingsScreen({ item }: SingleScreenProps) {
       ) : (
         <>
           <p className="text-body-secondary">{t('terminals.settings.help')}</p>
-          <RowForm key={String(stored.data?.version ?? 'new')} entity={getEntity(NAME)} row={stored.data ?? undefined} canEdit={item.ableToEdit} onSaved={(row) => queryClient.setQueryData(KEY, row)} />
+          <RowForm entity={getEntity(NAME)} row={stored.data ?? undefined} canEdit={item.ableToEdit} onSaved={(row) => queryClient.setQueryData(KEY, row)} />
         </>
       )}
     </TitledCard>
