@@ -27,7 +27,8 @@ const STORE_CHANNELS: readonly ChannelKind[] = ['store', 'dineIn', 'takeaway', '
 const asId = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : null);
 const same = (a: unknown, b: string) => String(a).toLowerCase() === b.trim().toLowerCase();
 
-class Problems {
+/** Field problems gathered before answering them all in one 400. */
+export class Problems {
   readonly list: FieldError[] = [];
   add(field: string, message: string) {
     this.list.push({ field, message });

@@ -1,4 +1,4 @@
-import { formatScaled, fromMinorUnits, getEntity } from '@backroom/schema';
+import { formatScaled, fromMinorUnits, getEntity, type CommissionRow } from '@backroom/schema';
 import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
@@ -38,16 +38,6 @@ interface SoldLine {
   cost: number;
 }
 
-export interface CommissionRow {
-  user: number;
-  userName: string;
-  rule: string;
-  period: string;
-  sales: number;
-  quantity: string;
-  salesTotal: string;
-  commission: string;
-}
 
 async function soldLines(db: AnyDb, from: string, to: string, outlets: number[]): Promise<SoldLine[]> {
   let query = db

@@ -1,4 +1,4 @@
-import { formatScaled, fromMinorUnits, getEntity, parseScaled, toStorageRow, type FieldError, type SaleKind } from '@backroom/schema';
+import { formatScaled, fromMinorUnits, getEntity, parseScaled, toStorageRow, type SaleKind } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { times } from '../pricing/engine/arithmetic';
 import { priceBasket, type BasketLine, type PricedBasket } from '../pricing/engine/index';
 import { ruleSet } from '../pricing/loader';
 import { redeem, redemptionOf, type Redemption } from '../pricing/redeem';
-import { resolveRequest } from '../pricing/resolve';
+import { Problems, resolveRequest } from '../pricing/resolve';
 import { MAX_LINES, pricingInputs } from '../pricing/simulate';
 import { move } from '../stock/ledger';
 import { saleLocation } from './outlet-location';
@@ -95,16 +95,6 @@ interface Priced {
   payments: { paymentMode: number; amount: number; reference: string | null }[];
   redemption: Redemption | null;
   vouchers: { code: string; amount: number; status: 'redeemed' | 'alreadyUsed' | 'notApplied' }[];
-}
-
-class Problems {
-  readonly list: FieldError[] = [];
-  add(field: string, message: string) {
-    this.list.push({ field, message });
-  }
-  throwIfAny() {
-    if (this.list.length > 0) throw validationError(this.list, this.list[0]!.message);
-  }
 }
 
 const asId = (value: unknown) => (typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : null);

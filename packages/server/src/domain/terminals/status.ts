@@ -1,4 +1,4 @@
-import { getEntity } from '@backroom/schema';
+import { getEntity, type TerminalStatusAnswer } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { allowedOutlets } from '../../data/access';
 import { anyDb } from '../../data/store';
@@ -11,23 +11,9 @@ const terminal = getEntity('pointofsale');
 const outlet = getEntity('outlet');
 const T = (name: string) => `t.${columnOf(terminal, name)}`;
 
-export interface TerminalStatus {
-  id: number;
-  code: string;
-  name: string;
-  outlet: number;
-  outletName: string;
-  isActive: boolean;
-  paired: boolean;
-  online: boolean;
-  lastSeenAt: string | null;
-  appVersion: string | null;
-  lastSyncAt: string | null;
-  unsentTransactions: number | null;
-}
 
 /** `GET {api}/pointofsale/Status` (view on `terminalstatus`): every terminal of the caller's outlets, online or not by its last heartbeat, paired or not. */
-export async function terminalStatuses(request: FastifyRequest): Promise<{ serverTime: string; onlineMinutes: number; terminals: TerminalStatus[] }> {
+export async function terminalStatuses(request: FastifyRequest): Promise<TerminalStatusAnswer> {
   const db = anyDb(request.server.ctx);
   const outlets = await allowedOutlets(request);
   const now = new Date();
