@@ -118,6 +118,16 @@ describe('heartbeat, catalogue and commands', () => {
     const statuses = row.terminalStatuses as Row[];
     expect(statuses.find((s) => s.pointOfSale === a.terminal.id)).toMatchObject({ status: 'failed', message: 'No network' });
     expect(statuses.find((s) => s.pointOfSale === b.terminal.id)).toMatchObject({ status: 'pending' });
+
+    // Adding a target on an edit gives it a pending status and keeps the others' outcomes.
+    const c = await pairedTerminal(t, world.outlet.id);
+    expect((await t.post('/DataRepository/Update/appcommand', { ...row, targetTerminals: [a.terminal.id, b.terminal.id, c.terminal.id] })).status).toBe(200);
+    const edited = (await getRow(t, 'appcommand', command.id)).terminalStatuses as Row[];
+    expect(edited.map((s) => [s.pointOfSale, s.status])).toEqual([
+      [a.terminal.id, 'failed'],
+      [b.terminal.id, 'pending'],
+      [c.terminal.id, 'pending'],
+    ]);
   });
 
   it('sends the catalogue, then only what changed since the cursor', async () => {
