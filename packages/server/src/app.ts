@@ -38,6 +38,7 @@ import { stockModule } from './domain/stock/index';
 import { deliveryOrderModule } from './domain/deliveryorder/index';
 import { labelsModule } from './domain/labels/index';
 import { onlineModule } from './domain/online/index';
+import { terminalsModule } from './domain/terminals/index';
 import { printModule } from './print/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
@@ -64,6 +65,7 @@ const MODULES: readonly DomainModule[] = [
   labelsModule,
   onlineModule,
   printModule,
+  terminalsModule,
 ];
 
 export interface BuildOptions {
@@ -107,7 +109,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   try {
     if (!options.prepared) {
       await migrateToLatest(db);
-      await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue });
+      await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
     }
     const keys = await loadServerKeys(db, config.jwtSecret);
     await prepareDummyHash();

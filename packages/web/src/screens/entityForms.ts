@@ -8,4 +8,5 @@ import type { EntityFormProps } from './EntityFormProps';
 export const entityForms: Record<string, LazyExoticComponent<ComponentType<EntityFormProps>>> = {
   printdeliveryorder: lazy(() => import('../stock/DeliveryOrderForm')),
   webhook: lazy(() => import('../online/WebhookForm')),
+  hotkey: lazy(() => import('../terminals/HotkeyForm')),
 };

@@ -11,6 +11,7 @@ import { pricingLedgers } from './030_pricing_ledgers';
 import { cacheGenerations } from './033_cache_generations';
 import { installation } from './040_installation';
 import { onlineMenu } from './071_online_menu';
+import { terminalPairing } from './061_terminal_pairing';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -26,6 +27,7 @@ const written: Record<string, Migration> = {
   '033_cache_generations': cacheGenerations,
   '040_installation': installation,
   '071_online_menu': onlineMenu,
+  '061_terminal_pairing': terminalPairing,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

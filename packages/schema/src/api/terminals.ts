@@ -1,0 +1,35 @@
+/** `GET {api}/pointofsale/Status`: one terminal as the terminal status screen shows it. */
+export interface TerminalStatus {
+  id: number;
+  code: string;
+  name: string;
+  outlet: number;
+  outletName: string;
+  isActive: boolean;
+  paired: boolean;
+  /** Its last heartbeat is at most `onlineMinutes` old. */
+  online: boolean;
+  lastSeenAt: string | null;
+  appVersion: string | null;
+  lastSyncAt: string | null;
+  unsentTransactions: number | null;
+}
+
+export interface TerminalStatusAnswer {
+  serverTime: string;
+  onlineMinutes: number;
+  terminals: TerminalStatus[];
+}
+
+/** `DataRepository/procedure/commission`: one cashier's commission under one rule in one period. */
+export interface CommissionRow {
+  user: number;
+  userName: string;
+  rule: string;
+  /** yyyy-mm (monthly rules) or yyyy-mm-dd (daily rules). */
+  period: string;
+  sales: number;
+  quantity: string;
+  salesTotal: string;
+  commission: string;
+}
