@@ -11,3 +11,4 @@ export * from './api/families';
 export * from './api/pricing';
 export * from './api/simulate';
 export * from './api/stock';
+export * from './api/home';

@@ -37,6 +37,7 @@ import { userModule } from './domain/user/index';
 import { stockModule } from './domain/stock/index';
 import { deliveryOrderModule } from './domain/deliveryorder/index';
 import { labelsModule } from './domain/labels/index';
+import { homeModule } from './domain/home/index';
 import { printModule } from './print/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
@@ -62,6 +63,7 @@ const MODULES: readonly DomainModule[] = [
   deliveryOrderModule,
   labelsModule,
   printModule,
+  homeModule,
 ];
 
 export interface BuildOptions {
