@@ -16,3 +16,4 @@ export const listValueRoute = (categoryCode: string) => `listvalue/${categoryCod
 
 /** SPEC §2: a path containing listvalue but not listvaluecategory maps to the shared list-value screen. */
 export const isListValuePath = (path: string) => path.includes('listvalue') && !path.includes('listvaluecategory');
+export { SALE_KINDS, SALE_VOUCHER_STATUSES, type SaleKind } from './pos';

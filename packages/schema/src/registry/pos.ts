@@ -1,5 +1,11 @@
 import { field as f } from './fields';
-import { entity, single, type MenuGroupDef } from './types';
+import { entity, list, model, single, type MenuGroupDef } from './types';
+
+export const SALE_KINDS = ['sale', 'return'] as const;
+export type SaleKind = (typeof SALE_KINDS)[number];
+
+/** What became of a voucher code a terminal sale presented. */
+export const SALE_VOUCHER_STATUSES = ['redeemed', 'alreadyUsed', 'notApplied'] as const;
 
 const code = f.code();
 const name = f.name();
@@ -127,5 +133,80 @@ export const pos: MenuGroupDef = {
       },
     }),
     single('simulatesales', 'Simulate sales', 'calculator'),
+    list('sale', 'Sales', 'receipt', {
+      readOnly: true,
+      defaultSort: '-at',
+      dropdown: { label: 'receiptNo' },
+      searchFields: ['receiptNo'],
+      listColumns: ['at', 'receiptNo', 'outlet', 'terminal', 'cashier', 'total', 'priceDifference'],
+      fields: {
+        outlet: f.ref('outlet', { required: true }),
+        terminal: f.ref('pointofsale', { required: true }),
+        receiptNo: f.text({ required: true, maxLength: 50, unique: ['terminal'], label: 'Receipt no.' }),
+        at: f.datetime({ required: true }),
+        cashier: f.ref('user'),
+        member: f.ref('membership'),
+        kind: f.enum(SALE_KINDS, { required: true, default: 'sale' }),
+        originalReceiptNo: f.text({ maxLength: 50, label: 'Original receipt no.', help: 'A return: the receipt it returns goods from.' }),
+        subtotal: f.money({ signed: true }),
+        discountTotal: f.money({ signed: true }),
+        taxTotal: f.money({ signed: true }),
+        total: f.money({ signed: true, help: 'As the pricing engine prices the sale.' }),
+        terminalTotal: f.money({ signed: true, help: 'As the terminal priced it.' }),
+        priceDifference: f.bool({ help: 'The terminal and the pricing engine disagree on a price or the total.' }),
+        pointsEarned: f.decimal({ signed: true }),
+      },
+    }),
+  ],
+  entities: [
+    model('saleline', 'Sale lines', {
+      readOnly: true,
+      systemFields: false,
+      permission: 'sale',
+      table: 'sale_line',
+      defaultSort: 'sale',
+      dropdown: { label: 'product' },
+      listColumns: ['product'],
+      fields: {
+        sale: f.ref('sale', { required: true }),
+        lineNo: f.int({ required: true, min: 0 }),
+        product: f.ref('product', { required: true }),
+        quantity: f.quantity({ required: true, signed: true, help: 'Negative on a return.' }),
+        unitPrice: f.money({ help: 'As the pricing engine prices it.' }),
+        terminalUnitPrice: f.money({ help: 'As the terminal priced it.' }),
+        discount: f.money({ signed: true }),
+        lineTotal: f.money({ signed: true }),
+      },
+    }),
+    model('salepayment', 'Sale payments', {
+      readOnly: true,
+      systemFields: false,
+      permission: 'sale',
+      table: 'sale_payment',
+      defaultSort: 'sale',
+      dropdown: { label: 'paymentMode' },
+      listColumns: ['paymentMode'],
+      fields: {
+        sale: f.ref('sale', { required: true }),
+        paymentMode: f.ref('paymentmode', { required: true }),
+        amount: f.money({ required: true, signed: true }),
+        reference: f.text({ maxLength: 100 }),
+      },
+    }),
+    model('salevoucher', 'Sale vouchers', {
+      readOnly: true,
+      systemFields: false,
+      permission: 'sale',
+      table: 'sale_voucher',
+      defaultSort: 'sale',
+      dropdown: { label: 'code' },
+      listColumns: ['code'],
+      fields: {
+        sale: f.ref('sale', { required: true }),
+        code: f.text({ required: true, maxLength: 40 }),
+        amount: f.money({ help: 'What the voucher took off the sale.' }),
+        status: f.enum(SALE_VOUCHER_STATUSES, { required: true, help: 'alreadyUsed: the code had been used; the sale was kept without it.' }),
+      },
+    }),
   ],
 };
