@@ -34,7 +34,8 @@ async function sale(outlet: number, terminal: number, at: Date, lines: { product
   const amount = (total / 100).toFixed(2);
   const { id } = await db
     .insertInto(entity('sale').table)
-    .values(dbRow('sale', { outlet, terminal, receiptNo: `R${++receipts}`, at: at.toISOString(), kind, subtotal: amount, discountTotal: '0.00', taxTotal: '0.00', total: amount, terminalTotal: amount, priceDifference: false }))
+    // Posted when made, as a terminal online posts it.
+    .values({ ...dbRow('sale', { outlet, terminal, receiptNo: `R${++receipts}`, at: at.toISOString(), kind, subtotal: amount, discountTotal: '0.00', taxTotal: '0.00', total: amount, terminalTotal: amount, priceDifference: false }), created_at: at.toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -149,6 +150,22 @@ describe('Home summary', () => {
     expect(Object.keys(cashier)).toEqual(['at']);
     const unauthenticated = await t.call('GET', '/home/Summary');
     expect(unauthenticated.status).toBe(401);
+  });
+
+  it('answers the same once the product rollup job has run, however often it runs', async () => {
+    const figures = ({ sales, topProducts }: HomeSummary) => ({ sales, topProducts });
+    const before = figures(await summary());
+    // Three runs at once: only one of them adds the sales.
+    const runs = await Promise.all([1, 2, 3].map(() => t.post('/jobs/Run', { kind: 'homeRollup' })));
+    expect(runs.map((r) => r.status)).toEqual([200, 200, 200]);
+    const rows = await rawDb().selectFrom('home_product_day').selectAll().execute();
+    // The sales made before now are rolled up; the one made just now (London) is still summed live.
+    expect(rows.map((r) => r.outlet_id)).not.toContain(utc.id);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(figures(await summary())).toEqual(before);
+    expect((await t.post('/jobs/Run', { kind: 'homeRollup' })).status).toBe(200);
+    expect(figures(await summary())).toEqual(before);
+    expect((await t.post('/jobs/Run', { kind: 'homeRollup' }, t.tokens.cashier)).status).toBe(403);
   });
 
   it('counts a terminal online once it has been seen within five minutes', async () => {

@@ -4,6 +4,7 @@ import { labelsOf } from '../../data/read';
 import type { AnyDb } from '../../data/store';
 import { columnOf, fieldOf } from '../columns';
 import type { DayWindow } from './days';
+import { windowsTable } from './windows';
 
 /**
  * Sales for Home, summed in the database: POS sales (`sale`, returns count negative) and completed
@@ -31,17 +32,17 @@ export interface Channels {
   online: boolean;
 }
 
-/** `with d(outlet_id, day, starts, ends) as (values …)`: the windows as a table (typed, for PostgreSQL's parameters). */
-const windowsTable = (windows: readonly DayWindow[]): RawBuilder<unknown> =>
-  sql`with d(outlet_id, day, starts, ends) as (values ${sql.join(windows.map((w) => sql`(cast(${w.outlet} as integer), cast(${w.day} as text), cast(${w.starts} as text), cast(${w.ends} as text))`))})`;
-
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+/** The row (`alias`) is of the window's outlet and inside its span. */
+const inWindow = (alias: string, outletColumn: string, atColumn: string) =>
+  sql`${ref(alias, outletColumn)} = d.outlet_id and ${ref(alias, atColumn)} >= d.starts and ${ref(alias, atColumn)} < d.ends`;
 
 /** POS sales in the windows, by outlet and day: net total and receipts (sales, not returns). */
 async function posByDay(db: AnyDb, windows: readonly DayWindow[]) {
   const { rows } = await sql<{ outlet_id: number; day: string; total: number | string; receipts: number | string }>`${windowsTable(windows)}
     select d.outlet_id, d.day, sum(${ref('s', S.total)}) as total, sum(case when ${ref('s', S.kind)} = 'sale' then 1 else 0 end) as receipts
-    from d join ${sql.table(sale.table)} s on ${ref('s', S.outlet)} = d.outlet_id and ${ref('s', S.at)} >= d.starts and ${ref('s', S.at)} < d.ends
+    from d cross join ${sql.table(sale.table)} s
+    where ${inWindow('s', S.outlet, S.at)}
     group by d.outlet_id, d.day`.execute(db);
   return rows;
 }
@@ -50,35 +51,33 @@ async function posByDay(db: AnyDb, windows: readonly DayWindow[]) {
 async function onlineByDay(db: AnyDb, windows: readonly DayWindow[]) {
   const { rows } = await sql<{ outlet_id: number; day: string; total: number | string }>`${windowsTable(windows)}
     select d.outlet_id, d.day, sum(${ref('o', O.total)}) as total
-    from d join ${sql.table(order.table)} o on ${ref('o', O.status)} = 'completed' and ${ref('o', O.outlet)} = d.outlet_id and ${ref('o', O.at)} >= d.starts and ${ref('o', O.at)} < d.ends
+    from d cross join ${sql.table(order.table)} o
+    where ${ref('o', O.status)} = 'completed' and ${inWindow('o', O.outlet, O.at)}
     group by d.outlet_id, d.day`.execute(db);
   return rows;
 }
 
-/** Each outlet's whole period as one window (first day's start to the last day's end). */
-function periods(windows: readonly DayWindow[]): DayWindow[] {
-  const byOutlet = new Map<number, DayWindow>();
-  for (const w of windows) {
-    const seen = byOutlet.get(w.outlet);
-    byOutlet.set(w.outlet, seen ? { ...seen, starts: seen.starts < w.starts ? seen.starts : w.starts, ends: seen.ends > w.ends ? seen.ends : w.ends } : w);
-  }
-  return [...byOutlet.values()];
-}
-
-/** The products with the most sales over the windows, by amount, POS and online together as the viewer may see them. */
+/**
+ * The products with the most sales over the windows, by amount, POS and online together as the
+ * viewer may see them: POS from the rollup up to its mark and from the lines after it, online orders
+ * live. One statement reads the mark and both parts, so a rollup committing meanwhile is seen
+ * whole or not at all, never counted twice.
+ */
 export async function topProducts(db: AnyDb, windows: readonly DayWindow[], channels: Channels): Promise<HomeTopProduct[]> {
-  const whole = periods(windows);
-  if (whole.length === 0 || (!channels.pos && !channels.online)) return [];
+  if (windows.length === 0 || (!channels.pos && !channels.online)) return [];
   const parts: RawBuilder<unknown>[] = [];
   if (channels.pos)
-    parts.push(sql`select ${ref('l', L.product)} as product_id, ${ref('l', L.quantity)} as quantity, ${ref('l', L.total)} as amount
-      from d join ${sql.table(sale.table)} s on ${ref('s', S.outlet)} = d.outlet_id and ${ref('s', S.at)} >= d.starts and ${ref('s', S.at)} < d.ends
-      join ${sql.table(saleLine.table)} l on ${ref('l', L.sale)} = s.id`);
+    parts.push(
+      sql`select r.product_id, r.quantity, r.amount from d cross join home_product_day r where r.outlet_id = d.outlet_id and r.day = d.day`,
+      sql`select ${ref('l', L.product)} as product_id, ${ref('l', L.quantity)} as quantity, ${ref('l', L.total)} as amount
+        from ${sql.table(sale.table)} s cross join d cross join ${sql.table(saleLine.table)} l
+        where s.id > (select last_sale_id from home_rollup where id = 1) and ${inWindow('s', S.outlet, S.at)} and ${ref('l', L.sale)} = s.id`,
+    );
   if (channels.online)
     parts.push(sql`select ${ref('i', I.product)} as product_id, ${ref('i', I.quantity)} as quantity, ${ref('i', I.total)} as amount
-      from d join ${sql.table(order.table)} o on ${ref('o', O.status)} = 'completed' and ${ref('o', O.outlet)} = d.outlet_id and ${ref('o', O.at)} >= d.starts and ${ref('o', O.at)} < d.ends
-      join ${sql.table(items.table)} i on i.parent_id = o.id`);
-  const { rows } = await sql<{ product_id: number; quantity: number | string; amount: number | string }>`${windowsTable(whole)}
+      from d cross join ${sql.table(order.table)} o cross join ${sql.table(items.table)} i
+      where ${ref('o', O.status)} = 'completed' and ${inWindow('o', O.outlet, O.at)} and i.parent_id = o.id`);
+  const { rows } = await sql<{ product_id: number; quantity: number | string; amount: number | string }>`${windowsTable(windows)}
     select x.product_id, sum(x.quantity) as quantity, coalesce(sum(x.amount), 0) as amount
     from (${sql.join(parts, sql` union all `)}) x
     group by x.product_id

@@ -2,7 +2,7 @@ import { getEntity, type HomeSummary } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { allowedOutlets } from '../../data/access';
 import { labelsOf } from '../../data/read';
-import { anyDb } from '../../data/store';
+import { anyDb, type AnyDb } from '../../data/store';
 import { hasPrivilege } from '../../http/auth-guard';
 import { ADMINISTRATOR_SCREEN } from '../administration/index';
 import { columnOf } from '../columns';
@@ -21,15 +21,18 @@ export const SECTION_SCREENS = {
   recentChanges: ADMINISTRATOR_SCREEN,
 } as const;
 
-/** The viewer's outlets (all of them unless the user is limited to some), with their time zones. */
-async function viewerOutlets(request: FastifyRequest) {
-  const db = anyDb(request.server.ctx);
+/** Every outlet with its time zone. */
+export async function outletZones(db: AnyDb): Promise<{ id: number; timeZone: string }[]> {
+  const rows = await db.selectFrom(outlet.table).select(['id', `${columnOf(outlet, 'timezone')} as tz`]).orderBy('id').execute();
+  return rows.map((r) => ({ id: Number(r.id), timeZone: String(r.tz ?? 'UTC') }));
+}
+
+/** The viewer's outlets (all of them unless the user is limited to some), with their time zones and labels. */
+async function viewerOutlets(request: FastifyRequest, all: readonly { id: number; timeZone: string }[]) {
   const limited = await allowedOutlets(request);
-  let query = db.selectFrom(outlet.table).select(['id', `${columnOf(outlet, 'timezone')} as tz`]).orderBy('id');
-  if (limited.length > 0) query = query.where('id', 'in', limited);
-  const rows = await query.execute();
-  const labels = await labelsOf(db, outlet, rows.map((r) => Number(r.id)));
-  return rows.map((r) => ({ id: Number(r.id), timeZone: String(r.tz ?? 'UTC'), label: labels.get(Number(r.id)) ?? '' }));
+  const mine = limited.length === 0 ? all : all.filter((o) => limited.includes(o.id));
+  const labels = await labelsOf(anyDb(request.server.ctx), outlet, mine.map((o) => o.id));
+  return mine.map((o) => ({ ...o, label: labels.get(o.id) ?? '' }));
 }
 
 /** Every figure of Home the viewer may see, in one answer; a section they may not view is left out. */
@@ -46,7 +49,8 @@ export async function homeSummary(request: FastifyRequest, now = new Date()): Pr
   const limited = await allowedOutlets(request);
   const summary: HomeSummary = { at: now.toISOString() };
   if (pos || online) {
-    const outlets = await viewerOutlets(request);
+    const all = await outletZones(db);
+    const outlets = await viewerOutlets(request, all);
     const windows = dayWindows(outlets, now);
     const channels = { pos, online };
     summary.sales = await salesSummary(db, outlets, windows, channels);
