@@ -172,12 +172,15 @@ async function run(database: Database): Promise<boolean> {
     return ok;
   } finally {
     await app.close();
-    await postgres?.drop();
-    if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
-    else await rm(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP leaves the database for a look at the plans.
+    if (process.env.BENCH_KEEP) console.log(`kept ${postgres?.url ?? dataDir}`);
+    else {
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
 }
 
-const results = [await run('sqlite')];
-if (process.env.DATABASE_URL) results.push(await run('postgres'));
+const results = process.env.BENCH_ONLY === 'postgres' ? [] : [await run('sqlite')];
+if (process.env.DATABASE_URL && process.env.BENCH_ONLY !== 'sqlite') results.push(await run('postgres'));
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -9,6 +9,7 @@ import { systemAuthor } from './009_system_author';
 import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
 import { homeRollup } from './080_home_rollup';
+import { homeSalesDay } from './081_home_sales_day';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -22,6 +23,7 @@ const written: Record<string, Migration> = {
   '021_stock_documents': stockDocuments,
   '030_pricing_ledgers': pricingLedgers,
   '080_home_rollup': homeRollup,
+  '081_home_sales_day': homeSalesDay,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

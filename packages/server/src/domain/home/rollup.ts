@@ -6,9 +6,9 @@ import { dayWindows, type DayWindow } from './days';
 import { windowsTable } from './windows';
 
 /**
- * The product rollup (`home_product_day`): quantity and amount per outlet, local day and product,
- * summed from POS sale lines, so the top products read a few rows per product and day instead of
- * every line of the month. Sales are rolled up in id order behind a mark (`home_rollup`); what is
+ * The rollups: POS sales per outlet and local day (`home_sales_day`: net total, receipts) and per
+ * outlet, day and product (`home_product_day`: quantity, amount), so Home reads a row per day (and
+ * product) instead of every sale and line of the month. Sales are rolled up in id order behind a mark (`home_rollup`); what is
  * past the mark is summed live by the reader, so the figures are always complete.
  *
  * A sale is rolled up only once it is SETTLE_MS old (by `created_at`), and only the unbroken run of
@@ -22,11 +22,11 @@ const AHEAD = 2;
 
 const sale = getEntity('sale');
 const saleLine = getEntity('saleline');
-const S = { outlet: columnOf(sale, 'outlet'), at: columnOf(sale, 'at') };
+const S = { outlet: columnOf(sale, 'outlet'), at: columnOf(sale, 'at'), kind: columnOf(sale, 'kind'), total: columnOf(sale, 'total') };
 const L = { sale: columnOf(saleLine, 'sale'), product: columnOf(saleLine, 'product'), quantity: columnOf(saleLine, 'quantity'), total: columnOf(saleLine, 'lineTotal') };
 
 /** The last sale id rolled up. */
-async function rollupMark(db: AnyDb): Promise<number> {
+export async function rollupMark(db: AnyDb): Promise<number> {
   const row = await db.selectFrom('home_rollup').select('last_sale_id').where('id', '=', 1).executeTakeFirst();
   return Number(row?.last_sale_id ?? 0);
 }
@@ -62,7 +62,15 @@ export async function rollUp(db: AnyDb, outlets: readonly { id: number; timeZone
       where s.id > ${from} and s.id <= ${to} and s.${sql.ref(S.outlet)} = d.outlet_id and s.${sql.ref(S.at)} >= d.starts and s.${sql.ref(S.at)} < d.ends and l.${sql.ref(L.sale)} = s.id
       group by d.outlet_id, d.day, l.${sql.ref(L.product)}
       on conflict (outlet_id, day, product_id) do update set quantity = home_product_day.quantity + excluded.quantity, amount = home_product_day.amount + excluded.amount`.execute(trx);
+    await sql`${windowsTable(windows)}
+      insert into home_sales_day (outlet_id, day, total, receipts)
+      select d.outlet_id, d.day, coalesce(sum(s.${sql.ref(S.total)}), 0), sum(case when s.${sql.ref(S.kind)} = 'sale' then 1 else 0 end)
+      from d cross join ${sql.table(sale.table)} s
+      where s.id > ${from} and s.id <= ${to} and s.${sql.ref(S.outlet)} = d.outlet_id and s.${sql.ref(S.at)} >= d.starts and s.${sql.ref(S.at)} < d.ends
+      group by d.outlet_id, d.day
+      on conflict (outlet_id, day) do update set total = home_sales_day.total + excluded.total, receipts = home_sales_day.receipts + excluded.receipts`.execute(trx);
     await trx.deleteFrom('home_product_day').where('day', '<', oldest).execute();
+    await trx.deleteFrom('home_sales_day').where('day', '<', oldest).execute();
     return to;
   });
 }

@@ -9,9 +9,9 @@ import { windowsTable } from './windows';
 /**
  * Sales for Home, summed in the database: POS sales (`sale`, returns count negative) and completed
  * online orders (`onlinesalesorder`, at the time of their last change, which completes them) by
- * outlet and local day, and the products that sold most. Each outlet's days are UTC ranges worked
- * out beforehand (days.ts), joined as a table of values, so the time zone arithmetic never reaches SQL
- * and every range is an index range on (outlet, time).
+ * outlet and local day, and the products that sold most. POS sales come from the rollups
+ * (rollup.ts) plus the sales past their mark. Each outlet's days are UTC ranges worked out
+ * beforehand (days.ts), joined as a table of values, so the time zone arithmetic never reaches SQL.
  */
 
 const TOP = 10;
@@ -37,47 +37,81 @@ const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 const inWindow = (alias: string, outletColumn: string, atColumn: string) =>
   sql`${ref(alias, outletColumn)} = d.outlet_id and ${ref(alias, atColumn)} >= d.starts and ${ref(alias, atColumn)} < d.ends`;
 
-/** POS sales in the windows, by outlet and day: net total and receipts (sales, not returns). */
-async function posByDay(db: AnyDb, windows: readonly DayWindow[]) {
+/** Sales past the rollup's mark: `markSeen` (read before; the mark only grows) for the planner, the mark itself for consistency. */
+const pastMark = (markSeen: number) => sql`s.id > ${markSeen} and s.id > (select last_sale_id from home_rollup where id = 1)`;
+
+/**
+ * POS sales in the windows, by outlet and day: net total and receipts (sales, not returns), from
+ * the day rollup and the sales past its mark, read in one statement (see topProducts).
+ */
+async function posByDay(db: AnyDb, windows: readonly DayWindow[], markSeen: number) {
   const { rows } = await sql<{ outlet_id: number; day: string; total: number | string; receipts: number | string }>`${windowsTable(windows)}
-    select d.outlet_id, d.day, sum(${ref('s', S.total)}) as total, sum(case when ${ref('s', S.kind)} = 'sale' then 1 else 0 end) as receipts
-    from d cross join ${sql.table(sale.table)} s
-    where ${inWindow('s', S.outlet, S.at)}
-    group by d.outlet_id, d.day`.execute(db);
+    select x.outlet_id, x.day, sum(x.total) as total, sum(x.receipts) as receipts
+    from (
+      select r.outlet_id, r.day, r.total, r.receipts from d cross join home_sales_day r where r.outlet_id = d.outlet_id and r.day = d.day
+      union all
+      select d.outlet_id, d.day, ${ref('s', S.total)}, case when ${ref('s', S.kind)} = 'sale' then 1 else 0 end
+      from ${sql.table(sale.table)} s cross join d
+      where ${pastMark(markSeen)} and ${inWindow('s', S.outlet, S.at)}
+    ) x
+    group by x.outlet_id, x.day`.execute(db);
   return rows;
 }
 
-/** Completed online orders in the windows, by outlet and day. */
+/**
+ * Completed online orders in the windows, by outlet and day. Each window's sum is a subquery of its
+ * own, so both databases read one index range per window (a join lets PostgreSQL hash the windows
+ * and test every order against them).
+ */
 async function onlineByDay(db: AnyDb, windows: readonly DayWindow[]) {
-  const { rows } = await sql<{ outlet_id: number; day: string; total: number | string }>`${windowsTable(windows)}
-    select d.outlet_id, d.day, sum(${ref('o', O.total)}) as total
-    from d cross join ${sql.table(order.table)} o
-    where ${ref('o', O.status)} = 'completed' and ${inWindow('o', O.outlet, O.at)}
-    group by d.outlet_id, d.day`.execute(db);
-  return rows;
+  const { rows } = await sql<{ outlet_id: number; day: string; total: number | string | null }>`${windowsTable(windows)}
+    select d.outlet_id, d.day, (select sum(${ref('o', O.total)}) from ${sql.table(order.table)} o where ${ref('o', O.status)} = 'completed' and ${inWindow('o', O.outlet, O.at)}) as total
+    from d`.execute(db);
+  return rows.filter((r) => r.total !== null);
+}
+
+/** Each outlet's whole period: its first day to its last, and the UTC span they cover. */
+function periods(windows: readonly DayWindow[]) {
+  const byOutlet = new Map<number, { outlet: number; firstDay: string; lastDay: string; starts: string; ends: string }>();
+  for (const w of windows) {
+    const seen = byOutlet.get(w.outlet) ?? { outlet: w.outlet, firstDay: w.day, lastDay: w.day, starts: w.starts, ends: w.ends };
+    byOutlet.set(w.outlet, {
+      outlet: w.outlet,
+      firstDay: w.day < seen.firstDay ? w.day : seen.firstDay,
+      lastDay: w.day > seen.lastDay ? w.day : seen.lastDay,
+      starts: w.starts < seen.starts ? w.starts : seen.starts,
+      ends: w.ends > seen.ends ? w.ends : seen.ends,
+    });
+  }
+  return [...byOutlet.values()];
 }
 
 /**
  * The products with the most sales over the windows, by amount, POS and online together as the
  * viewer may see them: POS from the rollup up to its mark and from the lines after it, online orders
  * live. One statement reads the mark and both parts, so a rollup committing meanwhile is seen
- * whole or not at all, never counted twice.
+ * whole or not at all, never counted twice. `markSeen`, the mark read before (it only grows), tells
+ * the planner how few sales lie past it. Each outlet's period is one index range (an `or` of them).
  */
-export async function topProducts(db: AnyDb, windows: readonly DayWindow[], channels: Channels): Promise<HomeTopProduct[]> {
-  if (windows.length === 0 || (!channels.pos && !channels.online)) return [];
+export async function topProducts(db: AnyDb, windows: readonly DayWindow[], channels: Channels, markSeen: number): Promise<HomeTopProduct[]> {
+  const spans = periods(windows);
+  if (spans.length === 0 || (!channels.pos && !channels.online)) return [];
+  const during = (alias: string, outletColumn: string, atColumn: string) =>
+    sql`(${sql.join(spans.map((p) => sql`(${ref(alias, outletColumn)} = ${p.outlet} and ${ref(alias, atColumn)} >= ${p.starts} and ${ref(alias, atColumn)} < ${p.ends})`), sql` or `)})`;
   const parts: RawBuilder<unknown>[] = [];
   if (channels.pos)
     parts.push(
-      sql`select r.product_id, r.quantity, r.amount from d cross join home_product_day r where r.outlet_id = d.outlet_id and r.day = d.day`,
+      sql`select r.product_id, r.quantity, r.amount from home_product_day r
+        where (${sql.join(spans.map((p) => sql`(r.outlet_id = ${p.outlet} and r.day >= ${p.firstDay} and r.day <= ${p.lastDay})`), sql` or `)})`,
       sql`select ${ref('l', L.product)} as product_id, ${ref('l', L.quantity)} as quantity, ${ref('l', L.total)} as amount
-        from ${sql.table(sale.table)} s cross join d cross join ${sql.table(saleLine.table)} l
-        where s.id > (select last_sale_id from home_rollup where id = 1) and ${inWindow('s', S.outlet, S.at)} and ${ref('l', L.sale)} = s.id`,
+        from ${sql.table(sale.table)} s join ${sql.table(saleLine.table)} l on ${ref('l', L.sale)} = s.id
+        where ${pastMark(markSeen)} and ${during('s', S.outlet, S.at)}`,
     );
   if (channels.online)
     parts.push(sql`select ${ref('i', I.product)} as product_id, ${ref('i', I.quantity)} as quantity, ${ref('i', I.total)} as amount
-      from d cross join ${sql.table(order.table)} o cross join ${sql.table(items.table)} i
-      where ${ref('o', O.status)} = 'completed' and ${inWindow('o', O.outlet, O.at)} and i.parent_id = o.id`);
-  const { rows } = await sql<{ product_id: number; quantity: number | string; amount: number | string }>`${windowsTable(windows)}
+      from ${sql.table(order.table)} o join ${sql.table(items.table)} i on i.parent_id = o.id
+      where ${ref('o', O.status)} = 'completed' and ${during('o', O.outlet, O.at)}`);
+  const { rows } = await sql<{ product_id: number; quantity: number | string; amount: number | string }>`
     select x.product_id, sum(x.quantity) as quantity, coalesce(sum(x.amount), 0) as amount
     from (${sql.join(parts, sql` union all `)}) x
     group by x.product_id
@@ -95,8 +129,8 @@ export async function topProducts(db: AnyDb, windows: readonly DayWindow[], chan
 const minor = (value: number | string | null | undefined) => BigInt(value ?? 0);
 
 /** Sales by outlet (today and the whole period) and by outlet and day, for the channels the viewer may see. */
-export async function salesSummary(db: AnyDb, outlets: readonly { id: number; label: string }[], windows: readonly DayWindow[], channels: Channels): Promise<HomeSales> {
-  const pos = channels.pos && windows.length > 0 ? await posByDay(db, windows) : [];
+export async function salesSummary(db: AnyDb, outlets: readonly { id: number; label: string }[], windows: readonly DayWindow[], channels: Channels, markSeen: number): Promise<HomeSales> {
+  const pos = channels.pos && windows.length > 0 ? await posByDay(db, windows, markSeen) : [];
   const online = channels.online && windows.length > 0 ? await onlineByDay(db, windows) : [];
   const key = (outlet: number, day: string) => `${outlet}|${day}`;
   const cells = new Map<string, { outlet: number; day: string; pos: bigint; online: bigint; receipts: number }>();

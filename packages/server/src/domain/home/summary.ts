@@ -7,6 +7,7 @@ import { hasPrivilege } from '../../http/auth-guard';
 import { ADMINISTRATOR_SCREEN } from '../administration/index';
 import { columnOf } from '../columns';
 import { dayWindows } from './days';
+import { rollupMark } from './rollup';
 import { jobsRunning, lowStock, ordersWaiting, recentChanges, terminals } from './operations';
 import { salesSummary, topProducts } from './sales';
 
@@ -53,8 +54,9 @@ export async function homeSummary(request: FastifyRequest, now = new Date()): Pr
     const outlets = await viewerOutlets(request, all);
     const windows = dayWindows(outlets, now);
     const channels = { pos, online };
-    summary.sales = await salesSummary(db, outlets, windows, channels);
-    summary.topProducts = await topProducts(db, windows, channels);
+    const markSeen = pos ? await rollupMark(db) : 0;
+    summary.sales = await salesSummary(db, outlets, windows, channels, markSeen);
+    summary.topProducts = await topProducts(db, windows, channels, markSeen);
   }
   if (seesLowStock) summary.lowStock = await lowStock(request);
   if (seesTerminals) summary.terminals = await terminals(request, limited, now);
