@@ -37,6 +37,7 @@ import { userModule } from './domain/user/index';
 import { stockModule } from './domain/stock/index';
 import { deliveryOrderModule } from './domain/deliveryorder/index';
 import { labelsModule } from './domain/labels/index';
+import { terminalsModule } from './domain/terminals/index';
 import { homeModule } from './domain/home/index';
 import { printModule } from './print/index';
 
@@ -63,6 +64,7 @@ const MODULES: readonly DomainModule[] = [
   deliveryOrderModule,
   labelsModule,
   printModule,
+  terminalsModule,
   homeModule,
 ];
 
@@ -107,7 +109,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   try {
     if (!options.prepared) {
       await migrateToLatest(db);
-      await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue });
+      await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
     }
     const keys = await loadServerKeys(db, config.jwtSecret);
     await prepareDummyHash();

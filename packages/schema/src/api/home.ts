@@ -85,7 +85,5 @@ export interface HomeSummary {
   recentChanges?: HomeChange[];
 }
 
-/** How long a terminal may stay silent (no heartbeat) before Home counts it offline. */
-export const TERMINAL_OFFLINE_AFTER_MS = 5 * 60 * 1000;
 /** The online order statuses that wait for the shop. */
 export const ORDER_WAITING_STATUSES = ['new', 'accepted', 'preparing', 'ready'] as const;

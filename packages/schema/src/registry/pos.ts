@@ -133,6 +133,7 @@ export const pos: MenuGroupDef = {
       },
     }),
     single('simulatesales', 'Simulate sales', 'calculator'),
+    single('commissionreport', 'Commission report', 'graph-up-arrow', { feature: 'commission' }),
     list('sale', 'Sales', 'receipt', {
       readOnly: true,
       defaultSort: '-at',

@@ -10,10 +10,10 @@ import { seedDatabase } from './seed/index';
  * start — by the single process, or by a cluster's primary before its workers open the database.
  */
 export async function prepareDatabase(config: Config, onConnectionError: (error: Error) => void): Promise<void> {
-  const { kysely: db } = openDatabase({ ...config, onConnectionError });
+  const { kysely: db, dialect } = openDatabase({ ...config, onConnectionError });
   try {
     await migrateToLatest(db);
-    await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue });
+    await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
     await loadServerKeys(db, config.jwtSecret);
   } finally {
     await db.destroy();

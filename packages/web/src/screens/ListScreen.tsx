@@ -25,6 +25,8 @@ interface ListScreenProps {
   /** The list kind has no form: no add, no edit links. */
   hasForm: boolean;
   title: string;
+  /** A list without a form may still open a row elsewhere (a sale's receipt). */
+  onOpenRow?(row: ApiRow): void;
 }
 
 const NO_FILTERS: FetchFilter[] = [];
@@ -44,7 +46,7 @@ function readColumns(key: string): string[] | null {
 }
 
 /** The generic list of SPEC's menu screens: server-side paging, sorting, filters and search, kept in the address. */
-export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFields = NO_FIELDS, hasForm, title }: ListScreenProps) {
+export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFields = NO_FIELDS, hasForm, title, onOpenRow }: ListScreenProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -154,6 +156,19 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
                 <i className={`bi ${canEdit ? 'bi-pencil' : 'bi-eye'}`} aria-hidden="true" />
               </Link>
             )}
+            {!hasForm && onOpenRow && (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                aria-label={t('list.viewRow', { label: rowLabel(row.original) })}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onOpenRow(row.original);
+                }}
+              >
+                <i className="bi bi-eye" aria-hidden="true" />
+              </button>
+            )}
             {canDelete && (
               <button
                 type="button"
@@ -172,7 +187,7 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
       },
     ],
     // The column definitions change only with the shown columns, the rights and the language.
-    [shownNames.join(','), canChoose, canDelete, canEdit, hasForm, i18n.language, t, item.path],
+    [shownNames.join(','), canChoose, canDelete, canEdit, hasForm, onOpenRow, i18n.language, t, item.path],
   );
 
   const total = rows.data?.totalCount ?? 0;
@@ -387,9 +402,9 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
                 table.getRowModel().rows.map((row) => (
                   <tr
                     key={row.id}
-                    className={hasForm ? 'clickable' : undefined}
+                    className={hasForm || onOpenRow ? 'clickable' : undefined}
                     aria-selected={canChoose ? row.getIsSelected() : undefined}
-                    onClick={hasForm ? () => navigate(`${item.path}/edit/${String(row.original.id)}`) : undefined}
+                    onClick={hasForm ? () => navigate(`${item.path}/edit/${String(row.original.id)}`) : onOpenRow ? () => onOpenRow(row.original) : undefined}
                   >
                     {row.getVisibleCells().map((cell) => {
                       const field = (cell.column.columnDef.meta as { field?: NormalisedField } | undefined)?.field;

@@ -7,4 +7,5 @@ import type { EntityFormProps } from './EntityFormProps';
  */
 export const entityForms: Record<string, LazyExoticComponent<ComponentType<EntityFormProps>>> = {
   printdeliveryorder: lazy(() => import('../stock/DeliveryOrderForm')),
+  hotkey: lazy(() => import('../terminals/HotkeyForm')),
 };

@@ -16,4 +16,9 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   membershipintegrationsettings: lazyPage(() => import('./MembershipIntegrationScreen')),
   virtualstock: lazyPage(() => import('../stock/VirtualStockScreen')),
   lowstock: lazyPage(() => import('../stock/LowStockScreen')),
+  terminalstatus: lazyPage(() => import('../terminals/TerminalStatusScreen')),
+  posterminalsettings: lazyPage(() => import('../terminals/TerminalSettingsScreen')),
+  layoutsetup: lazyPage(() => import('../terminals/LayoutSetupScreen')),
+  sale: lazyPage(() => import('../terminals/SalesScreen')),
+  commissionreport: lazyPage(() => import('../terminals/CommissionReportScreen')),
 };

@@ -8,6 +8,7 @@ import { sessions } from './008_sessions';
 import { systemAuthor } from './009_system_author';
 import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
+import { terminalPairing } from './061_terminal_pairing';
 import { homeRollup } from './080_home_rollup';
 import { homeSalesDay } from './081_home_sales_day';
 import { SERVER_ROOT } from '../../paths';
@@ -22,6 +23,7 @@ const written: Record<string, Migration> = {
   '009_system_author': systemAuthor,
   '021_stock_documents': stockDocuments,
   '030_pricing_ledgers': pricingLedgers,
+  '061_terminal_pairing': terminalPairing,
   '080_home_rollup': homeRollup,
   '081_home_sales_day': homeSalesDay,
 };

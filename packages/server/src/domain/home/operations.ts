@@ -1,4 +1,4 @@
-import { getEntity, ORDER_WAITING_STATUSES, TERMINAL_OFFLINE_AFTER_MS, type HomeChange, type HomeJobs, type HomeLowStock, type HomeOrdersWaiting, type HomeTerminals } from '@backroom/schema';
+import { getEntity, ORDER_WAITING_STATUSES, type HomeChange, type HomeJobs, type HomeLowStock, type HomeOrdersWaiting, type HomeTerminals } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { labelsOf } from '../../data/read';
@@ -6,6 +6,7 @@ import { anyDb } from '../../data/store';
 import { hasPrivilege } from '../../http/auth-guard';
 import { columnOf } from '../columns';
 import { lowStockRows } from '../stock/low-stock';
+import { ONLINE_MINUTES } from '../terminals/status';
 
 /** The figures of Home beside sales: what needs someone's attention now. */
 
@@ -30,10 +31,10 @@ export async function lowStock(request: FastifyRequest): Promise<HomeLowStock> {
   return { count: totalCount, rows: rows.map((r) => ({ id: r.id, productLabel: r.productLabel, locationLabel: r.locationLabel, onHand: r.onHand, minQty: r.minQty })) };
 }
 
-/** Active terminals, and those whose last heartbeat is older than TERMINAL_OFFLINE_AFTER_MS (or that never sent one). */
+/** Active terminals, and those offline as terminal status counts them: no heartbeat for ONLINE_MINUTES (or never one). */
 export async function terminals(request: FastifyRequest, outlets: readonly number[], now: Date): Promise<HomeTerminals> {
   const db = anyDb(request.server.ctx);
-  const since = new Date(now.getTime() - TERMINAL_OFFLINE_AFTER_MS).toISOString();
+  const since = new Date(now.getTime() - ONLINE_MINUTES * 60_000).toISOString();
   const silent = sql<SqlBool>`(${sql.ref(P.lastSeen)} is null or ${sql.ref(P.lastSeen)} < ${since})`;
   const active = db.selectFrom(terminal.table).where('is_active', '=', true).where(inOutlets(P.outlet, outlets));
   const counted = await active

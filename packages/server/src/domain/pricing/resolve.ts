@@ -126,15 +126,23 @@ async function resolveMember(db: AnyDb, member: unknown, problems: Problems): Pr
   return byId ? Number(byId.id) : null;
 }
 
-/** Resolves every name of the request; all problems are reported together. */
-export async function resolveRequest(request: FastifyRequest, set: RuleSet, body: SimulateSalesRequest): Promise<Resolved> {
+/**
+ * Resolves every name of the request; all problems are reported together. `allowed` gives the
+ * outlets the caller may price for (empty: every one); by default the signed-in user's.
+ */
+export async function resolveRequest(
+  request: FastifyRequest,
+  set: RuleSet,
+  body: SimulateSalesRequest,
+  allowed: () => Promise<number[]> = () => allowedOutlets(request),
+): Promise<Resolved> {
   const db = anyDb(request.server.ctx);
   const problems = new Problems();
   const outletId = asId(body.outlet);
   const outlet = outletId !== null ? set.outlets.get(outletId) : [...set.outlets.values()].find((o) => same(o.code, String(body.outlet)));
   if (!outlet) problems.add('outlet', `Outlet ${String(body.outlet)} does not exist`);
-  const allowed = await allowedOutlets(request);
-  if (outlet && allowed.length > 0 && !allowed.includes(outlet.id)) throw new ApiError(403, `You may not price sales of outlet ${outlet.code}`, [{ field: 'outlet', message: 'Not one of your outlets' }]);
+  const outlets = await allowed();
+  if (outlet && outlets.length > 0 && !outlets.includes(outlet.id)) throw new ApiError(403, `You may not price sales of outlet ${outlet.code}`, [{ field: 'outlet', message: 'Not one of your outlets' }]);
   const channel = resolveChannel(set, body.channel, problems);
   // A moment without an offset is the outlet's wall-clock time.
   const wall = body.at !== undefined && WALL_TIME.test(body.at);

@@ -39,6 +39,8 @@ export interface StockWriter {
   trx: AnyDb;
   now: string;
   auth: { userName: string };
+  /** The goods are already gone (a sale made at a till): balances may go below zero at any location. */
+  mayGoNegative?: boolean;
 }
 
 /** The document a movement came from (a delivery order, a sale, an adjustment…). */
@@ -192,7 +194,7 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   const finals = new Map<Pair, Thousandths>();
   const shortages: Shortage[] = [];
   for (const pair of ordered) {
-    const checked = pair.delta < 0 && !free.has(pair.location);
+    const checked = pair.delta < 0 && !w.mayGoNegative && !free.has(pair.location);
     const after = checked ? await takeFrom(w, pair) : await addTo(w, pair);
     if (after !== undefined) finals.set(pair, after);
     else

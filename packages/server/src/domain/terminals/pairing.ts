@@ -1,0 +1,143 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { getEntity } from '@backroom/schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ActionCall, EntityHook } from '../../data/hooks';
+import { anyDb, type AnyDb } from '../../data/store';
+import { ApiError, validationError } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import { columnOf } from '../columns';
+import { CODE_ALPHABET } from '../pricing/voucher-codes';
+
+/**
+ * Pairing a terminal: the `pointofsale` action `pair` gives a one-time code (10 minutes); the
+ * terminal trades it once for a long random token (`POST {api}/pointofsale/Pair`), kept only as its
+ * SHA-256. The token opens the terminal calls (`Authorization: Terminal {token}`) for that terminal
+ * and the outlet it had when paired; `unpair` or a new pairing revokes it.
+ */
+const terminal = getEntity('pointofsale');
+const OUTLET = columnOf(terminal, 'outlet');
+const DEVICE = columnOf(terminal, 'deviceId');
+
+export const PAIRING_MINUTES = 10;
+const CODE_LENGTH = 8;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A code as typed: any case, spaces and dashes ignored. */
+const canonicalCode = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, '');
+
+/** Who a terminal call comes from: set by `terminalAuth`. */
+export interface TerminalContext {
+  terminalId: number;
+  outletId: number;
+  code: string;
+  /** Written as the author of what the terminal's calls write. */
+  userName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    terminal?: TerminalContext;
+  }
+}
+
+async function terminalsExist(trx: AnyDb, ids: number[]) {
+  if (ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the terminal' }]);
+  const rows = await trx.selectFrom(terminal.table).select(['id', 'code', OUTLET]).where('id', 'in', ids).execute();
+  const missing = ids.filter((id) => !rows.some((r) => Number(r.id) === id));
+  if (missing.length > 0) throw new ApiError(404, `${terminal.label}: no row ${missing.join(', ')}`);
+  return rows;
+}
+
+async function pair(call: ActionCall) {
+  if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Pair one terminal at a time' }]);
+  await terminalsExist(call.trx, call.ids);
+  let raw = '';
+  for (let i = 0; i < CODE_LENGTH; i++) raw += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  const expiresAt = new Date(Date.parse(call.now) + PAIRING_MINUTES * 60_000).toISOString();
+  await call.trx
+    .insertInto('terminal_pairing_code')
+    .values({ terminal_id: call.ids[0], code_hash: sha256(raw), expires_at: expiresAt, used_at: null, created_at: call.now, created_by: call.auth.userName })
+    .execute();
+  return { code: `${raw.slice(0, 4)}-${raw.slice(4)}`, expiresAt };
+}
+
+async function unpair(call: ActionCall) {
+  await terminalsExist(call.trx, call.ids);
+  const revoked = await call.trx.updateTable('terminal_token').set({ revoked_at: call.now }).where('terminal_id', 'in', call.ids).where('revoked_at', 'is', null).executeTakeFirst();
+  await call.trx.updateTable(terminal.table).set({ [DEVICE]: null }).where('id', 'in', call.ids).execute();
+  return { revoked: Number(revoked.numUpdatedRows) };
+}
+
+export const pairingActions: EntityHook = { actions: { pair, unpair } };
+
+const pairBody = z.object({ code: z.string().trim().min(1).max(40), deviceId: z.string().trim().min(1).max(100) });
+
+/**
+ * `POST {api}/pointofsale/Pair {code, deviceId}`: the code is taken by one conditional update, so
+ * of any number of parallel redemptions exactly one gets a token; the others, and any later one, 400.
+ */
+export async function redeemPairingCode(request: FastifyRequest): Promise<{ terminalToken: string; terminal: { id: number; code: string; outlet: number } }> {
+  const body = parseBody(pairBody, request.body);
+  const now = new Date().toISOString();
+  const token = randomBytes(32).toString('base64url');
+  const invalid = () => validationError([{ field: 'code', message: 'The pairing code is wrong, used or expired' }]);
+  return anyDb(request.server.ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const taken = await trx
+        .updateTable('terminal_pairing_code')
+        .set({ used_at: now })
+        .where('code_hash', '=', sha256(canonicalCode(body.code)))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('terminal_id')
+        .executeTakeFirst();
+      if (!taken) throw invalid();
+      const terminalId = Number(taken.terminal_id);
+      const row = await trx.selectFrom(terminal.table).select(['id', 'code', OUTLET, 'is_active']).where('id', '=', terminalId).executeTakeFirst();
+      if (!row || !row.is_active) throw invalid();
+      const elsewhere = await trx.selectFrom(terminal.table).select('code').where(DEVICE, '=', body.deviceId).where('id', '!=', terminalId).executeTakeFirst();
+      if (elsewhere) throw new ApiError(409, `Device ${body.deviceId} is paired with terminal ${String(elsewhere.code)}: unpair it first`, [{ field: 'deviceId', message: 'Paired with another terminal' }]);
+      await trx.updateTable('terminal_token').set({ revoked_at: now }).where('terminal_id', '=', terminalId).where('revoked_at', 'is', null).execute();
+      await trx.updateTable(terminal.table).set({ [DEVICE]: body.deviceId }).where('id', '=', terminalId).execute();
+      await trx
+        .insertInto('terminal_token')
+        .values({ terminal_id: terminalId, outlet_id: row[OUTLET], token_hash: sha256(token), device_id: body.deviceId, created_at: now, revoked_at: null })
+        .execute();
+      return { terminalToken: token, terminal: { id: terminalId, code: String(row.code), outlet: Number(row[OUTLET]) } };
+    });
+}
+
+/** The terminal token of `Authorization: Terminal {token}`; a bearer (user) token is not one. */
+function terminalToken(request: FastifyRequest): string | null {
+  const match = /^Terminal\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * preHandler of the terminal calls: a live token of an active terminal that is still in the outlet
+ * it was paired in, else 401. One indexed lookup.
+ */
+export async function terminalAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = terminalToken(request);
+  const row = token
+    ? await anyDb(request.server.ctx)
+        .selectFrom('terminal_token as k')
+        .innerJoin(`${terminal.table} as t`, 't.id', 'k.terminal_id')
+        .select(['k.terminal_id', 'k.outlet_id', 't.code', `t.${OUTLET} as current_outlet`, 't.is_active'])
+        .where('k.token_hash', '=', sha256(token))
+        .where('k.revoked_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (!row || !row.is_active || Number(row.current_outlet) !== Number(row.outlet_id)) {
+    reply.header('WWW-Authenticate', 'Terminal');
+    throw new ApiError(401, 'Unauthorized');
+  }
+  request.terminal = { terminalId: Number(row.terminal_id), outletId: Number(row.outlet_id), code: String(row.code), userName: `terminal:${String(row.code)}` };
+}
+
+export function requireTerminal(request: FastifyRequest): TerminalContext {
+  if (!request.terminal) throw new ApiError(401, 'Unauthorized');
+  return request.terminal;
+}

@@ -1,0 +1,437 @@
+import { formatScaled, fromMinorUnits, getEntity, parseScaled, toStorageRow, type FieldError, type SaleKind } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { anyDb, type AnyDb, type Row } from '../../data/store';
+import { ApiError, validationError } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import { columnOf } from '../columns';
+import { earn } from '../membership/points';
+import { times } from '../pricing/engine/arithmetic';
+import { priceBasket, type BasketLine, type PricedBasket } from '../pricing/engine/index';
+import { ruleSet } from '../pricing/loader';
+import { redeem, redemptionOf, type Redemption } from '../pricing/redeem';
+import { resolveRequest } from '../pricing/resolve';
+import { MAX_LINES, pricingInputs } from '../pricing/simulate';
+import { move } from '../stock/ledger';
+import { saleLocation } from './outlet-location';
+import type { TerminalContext } from './pairing';
+
+/**
+ * A terminal's sale, recorded once: idempotent by terminal and receipt no. (the unique index
+ * decides between parallel replays; every replay answers what the first stored), priced again by
+ * the pricing engine with the terminal's figures kept beside the engine's, stock moved through the
+ * ledger, member points earned, voucher codes redeemed. Returns are negative quantities that name
+ * the original receipt and are refunded at what that receipt charged.
+ */
+const sale = getEntity('sale');
+const line = getEntity('saleline');
+const payment = getEntity('salepayment');
+const voucher = getEntity('salevoucher');
+const paymentMode = getEntity('paymentmode');
+const user = getEntity('user');
+const S = (name: string) => columnOf(sale, name);
+const L = (name: string) => columnOf(line, name);
+
+const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
+const decimal = z.union([z.string().trim().min(1).max(30), z.number()]);
+const isInstant = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
+
+export const saleBody = z.object({
+  receiptNo: z.string().trim().min(1).max(50),
+  at: z.string().trim().max(40).refine(isInstant, 'At must be a date and time (ISO 8601)'),
+  lines: z.array(z.object({ product: ref, quantity: decimal, unitPrice: decimal })).min(1).max(MAX_LINES),
+  payments: z.array(z.object({ paymentMode: ref, amount: decimal, reference: z.string().trim().max(100).optional() })).max(20).default([]),
+  member: z.union([ref, z.literal(''), z.null()]).optional(),
+  voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+  cashier: z.union([ref, z.null()]).optional(),
+  originalReceiptNo: z.string().trim().min(1).max(50).optional(),
+  /** The total the terminal charged; default: the sum of its lines. */
+  total: decimal.optional(),
+});
+export type SaleInput = z.input<typeof saleBody>;
+
+export interface SaleResult {
+  id: number;
+  receiptNo: string;
+  kind: SaleKind;
+  at: string;
+  subtotal: string;
+  discountTotal: string;
+  taxTotal: string;
+  total: string;
+  terminalTotal: string;
+  priceDifference: boolean;
+  pointsEarned: string | null;
+  lines: { product: number; quantity: string; unitPrice: string; terminalUnitPrice: string; discount: string; lineTotal: string }[];
+  payments: { paymentMode: number; amount: string; reference: string | null }[];
+  vouchers: { code: string; amount: string; status: string }[];
+}
+
+/** One product's line as stored: amounts in the currency's minor units, quantity in thousandths. */
+interface LineFigures {
+  product: number;
+  quantity: number;
+  unitPrice: number;
+  terminalUnitPrice: number;
+  discount: number;
+  lineTotal: number;
+}
+
+interface Priced {
+  kind: SaleKind;
+  /** The sale's moment (a time without offset is the outlet's wall clock). */
+  at: string;
+  lines: LineFigures[];
+  subtotal: number;
+  discountTotal: number;
+  taxTotal: number;
+  total: number;
+  terminalTotal: number;
+  points: number;
+  member: number | null;
+  cashier: number | null;
+  payments: { paymentMode: number; amount: number; reference: string | null }[];
+  redemption: Redemption | null;
+  vouchers: { code: string; amount: number; status: 'redeemed' | 'alreadyUsed' | 'notApplied' }[];
+}
+
+class Problems {
+  readonly list: FieldError[] = [];
+  add(field: string, message: string) {
+    this.list.push({ field, message });
+  }
+  throwIfAny() {
+    if (this.list.length > 0) throw validationError(this.list, this.list[0]!.message);
+  }
+}
+
+const asId = (value: unknown) => (typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : null);
+
+/** A row by id or by a text column (code, user name), or undefined. */
+async function byIdOrText(db: AnyDb, table: string, textColumn: string, value: string | number) {
+  const id = asId(value);
+  const query = db.selectFrom(table).select('id');
+  return (await (id !== null ? query.where('id', '=', id) : query.where(textColumn, '=', String(value))).executeTakeFirst()) as { id: number } | undefined;
+}
+
+/** Payments and the cashier, by id or code / user name. */
+async function resolveParties(db: AnyDb, body: z.infer<typeof saleBody>, decimals: number, problems: Problems) {
+  const payments: Priced['payments'] = [];
+  for (const [i, p] of body.payments.entries()) {
+    const mode = await byIdOrText(db, paymentMode.table, columnOf(paymentMode, 'code'), p.paymentMode);
+    if (!mode) problems.add(`payments.${i}.paymentMode`, `Payment mode ${String(p.paymentMode)} does not exist`);
+    const amount = parseScaled(p.amount, decimals);
+    if (!amount.ok) problems.add(`payments.${i}.amount`, `Amount must be a number with at most ${decimals} decimal places`);
+    if (mode && amount.ok) payments.push({ paymentMode: Number(mode.id), amount: amount.value, reference: p.reference || null });
+  }
+  let cashier: number | null = null;
+  if (body.cashier !== undefined && body.cashier !== null) {
+    const found = await byIdOrText(db, user.table, columnOf(user, 'userName'), body.cashier);
+    if (!found) problems.add('cashier', `User ${String(body.cashier)} does not exist`);
+    cashier = found ? Number(found.id) : null;
+  }
+  return { payments, cashier };
+}
+
+/** The request's lines as numbers: quantities in thousandths (all positive: a sale; all negative: a return), terminal prices in minor units. */
+function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: Problems) {
+  const lines = body.lines.map((l, i) => {
+    const quantity = parseScaled(l.quantity, 3);
+    const price = parseScaled(l.unitPrice, decimals);
+    if (!quantity.ok || quantity.value === 0 || Math.abs(quantity.value) > 1_000_000_000) problems.add(`lines.${i}.quantity`, 'Quantity must be a number other than 0 with at most 3 decimal places');
+    if (!price.ok || price.value < 0) problems.add(`lines.${i}.unitPrice`, `Unit price must be a number of 0 or more with at most ${decimals} decimal places`);
+    return { product: l.product, quantity: quantity.ok ? quantity.value : 0, unitPrice: price.ok ? price.value : 0 };
+  });
+  const kind: SaleKind = lines.every((l) => l.quantity < 0) ? 'return' : 'sale';
+  if (kind === 'sale') lines.forEach((l, i) => l.quantity < 0 && problems.add(`lines.${i}.quantity`, 'A sale and a return are separate receipts: every quantity positive, or every one negative'));
+  if (kind === 'return' && !body.originalReceiptNo) problems.add('originalReceiptNo', 'A return names the receipt it returns goods from');
+  return { kind, lines };
+}
+
+/** The terminal's figures summed per product (the engine prices a product added twice as one line). */
+function byProduct(resolved: readonly { product: number }[], parsed: readonly { quantity: number; unitPrice: number }[]) {
+  const out = new Map<number, { quantity: number; amount: number; unitPrice: number }>();
+  resolved.forEach((r, i) => {
+    const p = parsed[i]!;
+    const seen = out.get(r.product) ?? { quantity: 0, amount: 0, unitPrice: p.unitPrice };
+    out.set(r.product, { quantity: seen.quantity + p.quantity, amount: seen.amount + Math.sign(p.quantity) * times(p.unitPrice, Math.abs(p.quantity)), unitPrice: seen.unitPrice });
+  });
+  return out;
+}
+
+const productEntity = getEntity('product');
+
+/** The lines' products by id or code, in one query; an unknown or inactive one is a 400 naming its line. */
+async function resolveProducts(db: AnyDb, body: z.infer<typeof saleBody>, parsed: readonly { quantity: number }[]): Promise<BasketLine[]> {
+  const ids = body.lines.map((l) => asId(l.product)).filter((id): id is number => id !== null);
+  const codes = body.lines.filter((l) => asId(l.product) === null).map((l) => String(l.product));
+  const CODE = columnOf(productEntity, 'code');
+  const rows = await db
+    .selectFrom(productEntity.table)
+    .select(['id', CODE, 'is_active'])
+    .where((eb) => eb.or([...(ids.length > 0 ? [eb('id', 'in', ids)] : []), ...(codes.length > 0 ? [eb(CODE, 'in', codes)] : [])]))
+    .execute();
+  const problems = new Problems();
+  const lines = body.lines.map((l, i) => {
+    const id = asId(l.product);
+    const row = rows.find((r) => (id !== null ? Number(r.id) === id : r[CODE] === String(l.product)));
+    if (!row) problems.add(`lines.${i}.product`, `Product ${String(l.product)} does not exist`);
+    else if (!row.is_active) problems.add(`lines.${i}.product`, `Product ${String(l.product)} is not active`);
+    return { product: Number(row?.id), quantity: Math.abs(parsed[i]!.quantity) };
+  });
+  problems.throwIfAny();
+  return lines;
+}
+
+const outletsOf = (terminal: TerminalContext) => async () => [terminal.outletId];
+
+/** A sale: the engine's lines beside the terminal's. */
+async function priceSale(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, standIn: FastifyRequest): Promise<Priced> {
+  const set = await ruleSet(ctx);
+  const decimals = set.currency.decimals;
+  const problems = new Problems();
+  const parsed = parseLines(body, decimals, problems);
+  const parties = await resolveParties(anyDb(ctx), body, decimals, problems);
+  problems.throwIfAny();
+  const resolved = await resolveRequest(
+    standIn,
+    set,
+    {
+      outlet: terminal.outletId,
+      at: body.at,
+      member: body.member || undefined,
+      voucherCodes: parsed.kind === 'sale' ? body.voucherCodes : undefined,
+      lines: [],
+    },
+    outletsOf(terminal),
+  );
+  resolved.lines = await resolveProducts(anyDb(ctx), body, parsed.lines);
+  const terminalLines = byProduct(resolved.lines as { product: number }[], parsed.lines);
+  const terminalTotal = body.total !== undefined ? parseScaled(body.total, decimals) : { ok: true as const, value: [...terminalLines.values()].reduce((a, l) => a + l.amount, 0) };
+  if (!terminalTotal.ok) throw validationError([{ field: 'total', message: `Total must be a number with at most ${decimals} decimal places` }]);
+  const common = { at: resolved.at, member: resolved.member, cashier: parties.cashier, payments: parties.payments, terminalTotal: terminalTotal.value };
+  if (parsed.kind === 'return') return { ...common, ...(await priceReturn(ctx, terminal, body.originalReceiptNo!, terminalLines)) };
+
+  const { data, basket } = await pricingInputs(standIn, set, resolved);
+  const priced: PricedBasket = priceBasket(data, basket);
+  const lines = priced.lines.map((l): LineFigures => {
+    const mine = terminalLines.get(l.product!.id)!;
+    return { product: l.product!.id, quantity: l.quantity, unitPrice: l.unitPrice, terminalUnitPrice: mine.unitPrice, discount: l.gross - l.total, lineTotal: l.total };
+  });
+  const limits = new Map(set.rules.map((r) => [r.id, r.usageLimitPerMember]));
+  const used = priced.considered.filter((c) => c.kind === 'voucher' && c.fired && c.amount > 0);
+  return {
+    ...common,
+    kind: 'sale',
+    lines,
+    subtotal: priced.subtotal,
+    discountTotal: priced.discountTotal,
+    taxTotal: priced.taxAdded + priced.taxIncluded,
+    total: priced.total,
+    points: priced.pointsEarned,
+    redemption: redemptionOf(basket, priced, body.receiptNo, limits),
+    vouchers: resolved.vouchers.map((v) => {
+      const amount = used.find((c) => c.voucherCode === v.code)?.amount ?? 0;
+      return { code: v.code, amount, status: v.redeemed ? 'alreadyUsed' : amount > 0 ? 'redeemed' : 'notApplied' };
+    }),
+  };
+}
+
+/** A return refunds each unit at what the original receipt charged for it (its line total per unit). */
+async function priceReturn(ctx: AppContext, terminal: TerminalContext, originalReceiptNo: string, terminalLines: ReadonlyMap<number, { quantity: number; unitPrice: number }>) {
+  const db = anyDb(ctx);
+  const original = await db
+    .selectFrom(sale.table)
+    .select(['id', S('total'), S('taxTotal')])
+    .where(S('outlet'), '=', terminal.outletId)
+    .where(S('receiptNo'), '=', originalReceiptNo)
+    .where(S('kind'), '=', 'sale')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!original) throw validationError([{ field: 'originalReceiptNo', message: `Receipt ${originalReceiptNo} is no sale of this outlet` }]);
+  const sold = await db.selectFrom(line.table).select([L('product'), L('quantity'), L('lineTotal')]).where(L('sale'), '=', original.id).execute();
+  const problems = new Problems();
+  const lines: LineFigures[] = [];
+  for (const [product, mine] of terminalLines) {
+    const was = sold.find((s) => Number(s[L('product')]) === product);
+    if (!was || Number(was[L('quantity')]) < -mine.quantity) {
+      problems.add('lines', `Product ${product} was not sold ${formatScaled(-mine.quantity, 3)} times on receipt ${originalReceiptNo}`);
+      continue;
+    }
+    const soldQty = Number(was[L('quantity')]);
+    const refund = -Math.round((Number(was[L('lineTotal')]) * -mine.quantity) / soldQty);
+    lines.push({ product, quantity: mine.quantity, unitPrice: Math.round(Number(was[L('lineTotal')]) / (soldQty / 1000)), terminalUnitPrice: mine.unitPrice, discount: 0, lineTotal: refund });
+  }
+  problems.throwIfAny();
+  const total = lines.reduce((a, l) => a + l.lineTotal, 0);
+  const originalTotal = Number(original[S('total')]);
+  const taxTotal = originalTotal === 0 ? 0 : Math.round((Number(original[S('taxTotal')]) * total) / originalTotal);
+  return { kind: 'return' as const, lines, subtotal: total, discountTotal: 0, taxTotal, total, points: 0, redemption: null, vouchers: [] };
+}
+
+const savepoint = async <T>(trx: AnyDb, name: string, work: () => Promise<T>): Promise<T | ApiError> => {
+  await sql`savepoint ${sql.raw(name)}`.execute(trx);
+  try {
+    const result = await work();
+    await sql`release savepoint ${sql.raw(name)}`.execute(trx);
+    return result;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    await sql`rollback to savepoint ${sql.raw(name)}`.execute(trx);
+    return error;
+  }
+};
+
+/**
+ * Redeems what the sale used, each part on its own: a voucher code another sale took first is
+ * flagged `alreadyUsed` on the sale, which is kept (the customer has left with the goods); a rule
+ * past its usage limit is recorded without counting.
+ */
+async function redeemParts(trx: AnyDb, r: Redemption, flags: Map<string, 'alreadyUsed'>): Promise<void> {
+  const none = { rules: [], vouchers: [], benefits: [] };
+  for (const [i, rule] of r.rules.entries()) await savepoint(trx, `rule_${i}`, () => redeem(trx, { ...r, ...none, rules: [rule] }));
+  for (const [i, v] of r.vouchers.entries()) {
+    const outcome = await savepoint(trx, `voucher_${i}`, () => redeem(trx, { ...r, ...none, vouchers: [v] }));
+    if (outcome instanceof ApiError) flags.set(v.code, 'alreadyUsed');
+  }
+  if (r.benefits.length > 0) await savepoint(trx, 'benefits', () => redeem(trx, { ...r, ...none, benefits: r.benefits }));
+}
+
+function money(decimals: number) {
+  return (minor: number) => formatScaled(minor, decimals);
+}
+
+/** Writes the sale and everything it moves, in one transaction; undefined when the receipt was recorded already. */
+async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, p: Priced, decimals: number): Promise<number | undefined> {
+  const m = money(decimals);
+  const { at } = p;
+  const now = new Date().toISOString();
+  const who = { version: 1, created_at: now, created_by: terminal.userName, updated_at: now, updated_by: terminal.userName };
+  const priceDifference = p.terminalTotal !== p.total || p.lines.some((l) => l.unitPrice !== l.terminalUnitPrice);
+  return anyDb(ctx)
+    .transaction()
+    .execute(async (trx) => {
+      const head = toStorageRow(
+        sale,
+        {
+          outlet: terminal.outletId,
+          terminal: terminal.terminalId,
+          receiptNo: body.receiptNo,
+          at,
+          cashier: p.cashier,
+          member: p.member,
+          kind: p.kind,
+          originalReceiptNo: body.originalReceiptNo ?? null,
+          subtotal: m(p.subtotal),
+          discountTotal: m(p.discountTotal),
+          taxTotal: m(p.taxTotal),
+          total: m(p.total),
+          terminalTotal: m(p.terminalTotal),
+          priceDifference,
+          pointsEarned: p.member !== null && p.kind === 'sale' ? formatScaled(p.points, 2) : null,
+        },
+        ctx.dialect,
+      );
+      const inserted = await trx
+        .insertInto(sale.table)
+        .values({ ...head, ...who })
+        .onConflict((oc) => oc.columns([S('terminal'), S('receiptNo')]).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return undefined;
+      const id = Number(inserted.id);
+      await trx
+        .insertInto(line.table)
+        .values(
+          p.lines.map((l, i) =>
+            toStorageRow(
+              line,
+              { sale: id, lineNo: i, product: l.product, quantity: formatScaled(l.quantity, 3), unitPrice: m(l.unitPrice), terminalUnitPrice: m(l.terminalUnitPrice), discount: m(l.discount), lineTotal: m(l.lineTotal) },
+              ctx.dialect,
+            ),
+          ),
+        )
+        .execute();
+      if (p.payments.length > 0)
+        await trx
+          .insertInto(payment.table)
+          .values(p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect)))
+          .execute();
+
+      const flags = new Map<string, 'alreadyUsed'>();
+      if (p.redemption) await redeemParts(trx, p.redemption, flags);
+      if (p.vouchers.length > 0)
+        await trx
+          .insertInto(voucher.table)
+          .values(p.vouchers.map((v) => toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: flags.get(v.code) ?? v.status }, ctx.dialect)))
+          .execute();
+
+      const location = await saleLocation(trx, terminal.outletId);
+      if (location !== null)
+        await move(
+          { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
+          p.lines.map((l) => ({ product: l.product, location, quantity: -l.quantity, kind: p.kind, document: { type: 'sale', id, reference: body.receiptNo } })),
+        );
+      if (p.member !== null && p.kind === 'sale') await earn(trx, ctx.dialect, { member: p.member, points: p.points, spend: p.total, at, reference: body.receiptNo, userName: terminal.userName });
+      return id;
+    });
+}
+
+/** A stored sale as the terminal reads it back: the same answer for the first call and every replay. */
+export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
+  const minor = (value: unknown) => fromMinorUnits(Number(value ?? 0));
+  const head = (await db.selectFrom(sale.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+  const lines = await db.selectFrom(line.table).selectAll().where(L('sale'), '=', id).orderBy(L('lineNo')).execute();
+  const payments = await db.selectFrom(payment.table).selectAll().where(columnOf(payment, 'sale'), '=', id).orderBy('id').execute();
+  const vouchers = await db.selectFrom(voucher.table).selectAll().where(columnOf(voucher, 'sale'), '=', id).orderBy('id').execute();
+  return {
+    id,
+    receiptNo: String(head[S('receiptNo')]),
+    kind: head[S('kind')] as SaleKind,
+    at: String(head[S('at')]),
+    subtotal: minor(head[S('subtotal')]),
+    discountTotal: minor(head[S('discountTotal')]),
+    taxTotal: minor(head[S('taxTotal')]),
+    total: minor(head[S('total')]),
+    terminalTotal: minor(head[S('terminalTotal')]),
+    priceDifference: Boolean(head[S('priceDifference')]),
+    pointsEarned: head[S('pointsEarned')] === null ? null : formatScaled(Number(head[S('pointsEarned')]), 2),
+    lines: lines.map((l) => ({
+      product: Number(l[L('product')]),
+      quantity: formatScaled(Number(l[L('quantity')]), 3),
+      unitPrice: minor(l[L('unitPrice')]),
+      terminalUnitPrice: minor(l[L('terminalUnitPrice')]),
+      discount: minor(l[L('discount')]),
+      lineTotal: minor(l[L('lineTotal')]),
+    })),
+    payments: payments.map((x) => ({ paymentMode: Number(x[columnOf(payment, 'paymentMode')]), amount: minor(x[columnOf(payment, 'amount')]), reference: (x[columnOf(payment, 'reference')] as string | null) ?? null })),
+    vouchers: vouchers.map((v) => ({ code: String(v[columnOf(voucher, 'code')]), amount: minor(v[columnOf(voucher, 'amount')]), status: String(v[columnOf(voucher, 'status')]) })),
+  };
+}
+
+async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string): Promise<number | undefined> {
+  const row = await db.selectFrom(sale.table).select('id').where(S('terminal'), '=', terminal.terminalId).where(S('receiptNo'), '=', receiptNo).executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/**
+ * Records one terminal sale: the one place a sale is written (the terminal API and the demo seed
+ * both come here). Answers its id, and whether this call wrote it (false: the receipt had been
+ * recorded already, and nothing was written again).
+ */
+export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<{ id: number; created: boolean }> {
+  const body = parseBody(saleBody, input);
+  const db = anyDb(ctx);
+  const recorded = await existing(db, terminal, body.receiptNo);
+  if (recorded !== undefined) return { id: recorded, created: false };
+  const standIn = { server: { ctx } } as unknown as FastifyRequest;
+  const { decimals } = (await ruleSet(ctx)).currency;
+  const priced = await priceSale(ctx, terminal, body, standIn);
+  const id = await store(ctx, terminal, body, priced, decimals);
+  if (id !== undefined) return { id, created: true };
+  const first = await existing(db, terminal, body.receiptNo);
+  if (first === undefined) throw new ApiError(409, `Receipt ${body.receiptNo} could not be recorded`);
+  return { id: first, created: false };
+}

@@ -1,0 +1,188 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type Row } from '../support/harness';
+import { insert } from '../pricing/shop';
+import { asTerminal, getRow, openTills, pairedTerminal, receiptNo, type TillWorld } from './support';
+
+const t = useTestServer({ users: ['admin'] });
+let world: TillWorld;
+let till: { terminal: Row; token: string };
+
+interface Sale {
+  id: number;
+  receiptNo: string;
+  kind: string;
+  total: string;
+  terminalTotal: string;
+  priceDifference: boolean;
+  pointsEarned: string | null;
+  lines: Row[];
+  payments: Row[];
+  vouchers: { code: string; amount: string; status: string }[];
+}
+
+const sell = (body: Row, token = till.token) => asTerminal<Sale>(t, token, 'POST', '/pointofsale/Sales', body);
+const onHand = async (product: unknown) => {
+  const res = await t.post<Row[]>('/DataRepository/fetch/stockbalance', {
+    filters: [
+      { ColumnName: 'product', ColumnValue: product, Operator: 'EQ' },
+      { ColumnName: 'location', ColumnValue: world.location.id, Operator: 'EQ' },
+    ],
+  });
+  return res.body.data[0]?.quantity ?? '0.000';
+};
+const salesOf = async (receipt: string) =>
+  (await t.post<Row[]>('/DataRepository/fetch/sale', { filters: [{ ColumnName: 'receiptNo', ColumnValue: receipt, Operator: 'EQ' }] })).body.data;
+
+const coffee = () => world.products.coffee!;
+const tea = () => world.products.tea!;
+
+beforeAll(async () => {
+  world = await openTills(t);
+  till = await pairedTerminal(t, world.outlet.id);
+});
+
+describe('POST /pointofsale/Sales', () => {
+  it('records a sale priced by the engine, moves stock and answers the stored sale', async () => {
+    const before = Number(await onHand(coffee().id));
+    const receipt = receiptNo();
+    const res = await sell({
+      receiptNo: receipt,
+      at: new Date().toISOString(),
+      lines: [
+        { product: coffee().id, quantity: 2, unitPrice: '10.00' },
+        { product: tea().code, quantity: '1', unitPrice: '6.00' },
+      ],
+      payments: [{ paymentMode: world.cash.code, amount: '26.00' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ receiptNo: receipt, kind: 'sale', total: '26.00', terminalTotal: '26.00', priceDifference: false });
+    expect(res.body.data.lines).toEqual([
+      expect.objectContaining({ product: coffee().id, quantity: '2.000', unitPrice: '10.00', lineTotal: '20.00' }),
+      expect.objectContaining({ product: tea().id, quantity: '1.000', unitPrice: '6.00', lineTotal: '6.00' }),
+    ]);
+    expect(Number(await onHand(coffee().id))).toBe(before - 2);
+    const [stored] = await salesOf(receipt);
+    expect(stored).toMatchObject({ outlet: world.outlet.id, terminal: till.terminal.id, total: '26.00' });
+    const movements = await t.post<Row[]>('/DataRepository/fetch/stockmovement', { filters: [{ ColumnName: 'reference', ColumnValue: receipt, Operator: 'EQ' }] });
+    expect(movements.body.data.map((m) => [m.kind, m.quantity]).sort()).toEqual([
+      ['sale', '-1.000'],
+      ['sale', '-2.000'],
+    ]);
+  });
+
+  it('keeps the terminal’s price beside the engine’s and flags the difference', async () => {
+    const res = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 1, unitPrice: '9.00' }], payments: [] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ total: '10.00', terminalTotal: '9.00', priceDifference: true });
+    expect(res.body.data.lines[0]).toMatchObject({ unitPrice: '10.00', terminalUnitPrice: '9.00' });
+  });
+
+  it('answers a replay with the first result, also when replayed in parallel', async () => {
+    const before = Number(await onHand(coffee().id));
+    const body = { receiptNo: receiptNo(), at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 1, unitPrice: '10.00' }], payments: [{ paymentMode: world.card.id, amount: '10.00', reference: 'AUTH1' }] };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => sell(body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body.data))).size).toBe(1);
+    const again = await sell(body);
+    expect(again.body.data).toEqual(answers[0]!.body.data);
+    expect(await salesOf(body.receiptNo)).toHaveLength(1);
+    expect(Number(await onHand(coffee().id))).toBe(before - 1);
+  });
+
+  it('lets two terminals use the same receipt no.', async () => {
+    const other = await pairedTerminal(t, world.outlet.id);
+    const body = { receiptNo: receiptNo(), at: new Date().toISOString(), lines: [{ product: tea().id, quantity: 1, unitPrice: '6.00' }] };
+    const [a, b] = await Promise.all([sell(body), sell(body, other.token)]);
+    expect(a.body.data.id).not.toBe(b.body.data.id);
+  });
+
+  it('refuses bad input naming the field, writing nothing', async () => {
+    const receipt = receiptNo();
+    const cases: [Row, string][] = [
+      [{ at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 1, unitPrice: '1' }] }, 'receiptNo'],
+      [{ receiptNo: receipt, at: 'soon', lines: [{ product: coffee().id, quantity: 1, unitPrice: '1' }] }, 'at'],
+      [{ receiptNo: receipt, at: new Date().toISOString(), lines: [] }, 'lines'],
+      [{ receiptNo: receipt, at: new Date().toISOString(), lines: [{ product: 'NOPE', quantity: 1, unitPrice: '1' }] }, 'lines.0.product'],
+      [{ receiptNo: receipt, at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 0, unitPrice: '1' }] }, 'lines.0.quantity'],
+      [{ receiptNo: receipt, at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 1, unitPrice: '-1' }] }, 'lines.0.unitPrice'],
+      [{ receiptNo: receipt, at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 1, unitPrice: '1' }], payments: [{ paymentMode: 'NOPE', amount: '1' }] }, 'payments.0.paymentMode'],
+      [{ receiptNo: receipt, at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 1, unitPrice: '1' }], member: 'NOBODY' }, 'member'],
+      [{ receiptNo: receipt, at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: -1, unitPrice: '1' }] }, 'originalReceiptNo'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await sell(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors?.map((e) => e.field), JSON.stringify(res.body)).toContain(field);
+    }
+    expect(await salesOf(receipt)).toHaveLength(0);
+  });
+
+  it('takes a return as negative quantities of the original receipt, at what it charged', async () => {
+    const original = receiptNo();
+    await sell({ receiptNo: original, at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 3, unitPrice: '10.00' }] });
+    const before = Number(await onHand(coffee().id));
+    const res = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), originalReceiptNo: original, lines: [{ product: coffee().id, quantity: -1, unitPrice: '10.00' }], payments: [{ paymentMode: world.cash.id, amount: '-10.00' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ kind: 'return', total: '-10.00', priceDifference: false });
+    expect(Number(await onHand(coffee().id))).toBe(before + 1);
+    const tooMany = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), originalReceiptNo: original, lines: [{ product: coffee().id, quantity: -4, unitPrice: '10.00' }] });
+    expect(tooMany.status).toBe(400);
+    const unknown = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), originalReceiptNo: 'NO-SUCH', lines: [{ product: coffee().id, quantity: -1, unitPrice: '10.00' }] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.[0]?.field).toBe('originalReceiptNo');
+  });
+
+  it('earns the member points', async () => {
+    const group = await insert(t, 'membershipgroup', { code: 'TG', name: 'Till group', pointsPerUnitSpent: '1' });
+    const member = await insert(t, 'membership', { memberNo: 'TM1', name: 'Till member', membershipGroup: group.id });
+    const res = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), member: 'TM1', lines: [{ product: coffee().id, quantity: 2, unitPrice: '10.00' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(Number(res.body.data.pointsEarned)).toBeGreaterThan(0);
+    expect((await getRow(t, 'membership', member.id)).pointsBalance).toBe(res.body.data.pointsEarned);
+  });
+
+  it('redeems a single-use voucher code once when sales race for it; the others are kept and flagged', async () => {
+    const voucher = await insert(t, 'voucher', { code: 'TILL5', name: 'Five off', kind: 'amount', value: '5.00' });
+    const generated = await t.post<{ codes: Record<string, string[]> }>('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 1 });
+    const code = generated.body.data.codes[String(voucher.id)]![0]!;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => sell({ receiptNo: receiptNo(), at: new Date().toISOString(), voucherCodes: [code], lines: [{ product: coffee().id, quantity: 1, unitPrice: '10.00' }], total: '5.00' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const statuses = answers.map((a) => a.body.data.vouchers[0]!.status);
+    expect(statuses.filter((s) => s === 'redeemed')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'alreadyUsed')).toHaveLength(7);
+    expect((await getRow(t, 'voucher', voucher.id)).timesUsed).toBe(1);
+    const later = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), voucherCodes: [code], lines: [{ product: coffee().id, quantity: 1, unitPrice: '10.00' }], total: '5.00' });
+    expect(later.body.data.vouchers[0]!.status).toBe('alreadyUsed');
+    expect(later.body.data).toMatchObject({ total: '10.00', priceDifference: true });
+  });
+
+  it('writes the sale with a composite’s recipe components taken from stock', async () => {
+    const [uom] = (await t.post<Row[]>('/DataRepository/fetch/listvalue', { Take: 1, filters: [{ ColumnName: 'code', ColumnValue: 'PCS', Operator: 'EQ' }] })).body.data;
+    const set = await insert(t, 'product', {
+      code: 'SETTILL',
+      name: 'Coffee set',
+      category: coffee().category,
+      uom: uom!.id,
+      type: 'composite',
+      sellingPrice: '15.00',
+      recipeComponents: [
+        { product: coffee().id, quantity: '1' },
+        { product: world.products.bread!.id, quantity: '2' },
+      ],
+    });
+    const coffeeBefore = Number(await onHand(coffee().id));
+    const breadBefore = Number(await onHand(world.products.bread!.id));
+    const res = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), lines: [{ product: set.id, quantity: 2, unitPrice: '15.00' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(Number(await onHand(coffee().id))).toBe(coffeeBefore - 2);
+    expect(Number(await onHand(world.products.bread!.id))).toBe(breadBefore - 4);
+  });
+
+  it('is read-only through the generic API', async () => {
+    const res = await t.post('/DataRepository/Insert/sale', { outlet: world.outlet.id, terminal: till.terminal.id, receiptNo: 'X', at: new Date().toISOString() });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getEntity } from '@backroom/schema';
+import { ListScreen } from '../screens/ListScreen';
+import { serverMessage, translateMessage } from '../screens/errorText';
+import { useMenuScreen } from '../screens/useMenuScreen';
+import type { SingleScreenProps } from '../singles/types';
+import { Dialog } from '../ui/Dialog';
+import { FormAlert } from '../ui/FormAlert';
+import { Spinner } from '../ui/Spinner';
+import { terminalsApi } from './api';
+
+const money = (value: unknown, language: string) => Number(value ?? 0).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A sale as its receipt: lines with the engine's and the terminal's prices, payments, vouchers, totals. */
+export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const receipt = useQuery({ queryKey: ['sale', 'receipt', id], queryFn: () => terminalsApi.receipt(id) });
+  const m = (v: unknown) => money(v, i18n.language);
+  const sale = receipt.data?.sale;
+  return (
+    <Dialog
+      title={sale ? t('terminals.receipt.title', { receiptNo: String(sale.receiptNo) }) : t('terminals.receipt.loading')}
+      onCancel={onClose}
+      footer={
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {t('common.ok')}
+        </button>
+      }
+    >
+      {receipt.isError && <FormAlert>{translateMessage(t, serverMessage(receipt.error) ?? String(receipt.error))}</FormAlert>}
+      {receipt.isPending && <Spinner />}
+      {sale && receipt.data && (
+        <div className="font-monospace small">
+          <p className="mb-2">
+            {new Date(String(sale.at)).toLocaleString(i18n.language)} · {String(sale.outletLabel ?? '')} · {String(sale.terminalLabel ?? '')}
+            {sale.cashierLabel ? ` · ${String(sale.cashierLabel)}` : ''}
+            {sale.kind === 'return' && (
+              <>
+                <br />
+                {t('terminals.receipt.returnOf', { receiptNo: String(sale.originalReceiptNo) })}
+              </>
+            )}
+          </p>
+          <table className="table table-sm" aria-label={t('terminals.receipt.lines')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('terminals.receipt.item')}</th>
+                <th scope="col" className="text-end">
+                  {t('terminals.receipt.quantity')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('terminals.receipt.price')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('terminals.receipt.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {receipt.data.lines.map((l) => (
+                <tr key={String(l.id)}>
+                  <td>{String(l.productLabel ?? l.product)}</td>
+                  <td className="text-end">{Number(l.quantity)}</td>
+                  <td className="text-end">
+                    {m(l.unitPrice)}
+                    {l.terminalUnitPrice !== l.unitPrice && <div className="text-warning-emphasis">{t('terminals.receipt.tillPrice', { price: m(l.terminalUnitPrice) })}</div>}
+                  </td>
+                  <td className="text-end">{m(l.lineTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="row mb-2">
+            <dt className="col-7">{t('terminals.receipt.subtotal')}</dt>
+            <dd className="col-5 text-end mb-0">{m(sale.subtotal)}</dd>
+            <dt className="col-7">{t('terminals.receipt.discounts')}</dt>
+            <dd className="col-5 text-end mb-0">{m(sale.discountTotal)}</dd>
+            <dt className="col-7">{t('terminals.receipt.tax')}</dt>
+            <dd className="col-5 text-end mb-0">{m(sale.taxTotal)}</dd>
+            <dt className="col-7">{t('terminals.receipt.grandTotal')}</dt>
+            <dd className="col-5 text-end mb-0 fw-bold">{m(sale.total)}</dd>
+            {receipt.data.payments.map((p) => (
+              <div key={String(p.id)} className="d-contents" style={{ display: 'contents' }}>
+                <dt className="col-7 fw-normal">{String(p.paymentModeLabel ?? p.paymentMode)}{p.reference ? ` (${String(p.reference)})` : ''}</dt>
+                <dd className="col-5 text-end mb-0">{m(p.amount)}</dd>
+              </div>
+            ))}
+          </dl>
+          {receipt.data.vouchers.map((v) => (
+            <p key={String(v.id)} className={v.status === 'alreadyUsed' ? 'text-danger mb-1' : 'mb-1'}>
+              {t(`terminals.receipt.voucher.${String(v.status)}`, { code: String(v.code), amount: m(v.amount) })}
+            </p>
+          ))}
+          {sale.priceDifference === true && <FormAlert tone="info">{t('terminals.receipt.difference', { till: m(sale.terminalTotal), engine: m(sale.total) })}</FormAlert>}
+          {sale.pointsEarned !== null && sale.pointsEarned !== undefined && <p className="mb-0">{t('terminals.receipt.points', { member: String(sale.memberLabel ?? ''), points: String(sale.pointsEarned) })}</p>}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** `sale`: the terminals' sales, newest first, each opening its receipt. */
+export default function SalesScreen({ item }: SingleScreenProps) {
+  useMenuScreen(item);
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <>
+      <ListScreen entity={getEntity('sale')} item={item} hasForm={false} title={t('screens.sale', { defaultValue: item.name })} onOpenRow={(row) => setOpen(Number(row.id))} />
+      {open !== null && <ReceiptDialog id={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
