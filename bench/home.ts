@@ -1,6 +1,7 @@
 /**
- * Budget (issue 11): Home's summary with 1,000,000 sale lines, ≤ 300 ms.
+ * Budget (issue 11): Home's summary with 1,000,000 sale lines, ≤ 300 ms; on the demo data, ≤ 100 ms.
  *
+ * First times the summary on the demo data as seeded (30 days of sales from two paired terminals).
  * Starts the server on a fresh database (demo data), adds 4 outlets in different time zones with
  * 2 terminals each and 400 products, writes the sales straight through the server's connection in
  * multi-row inserts (5 lines a sale, so 200,000 sales for 1,000,000 lines), every one of them
@@ -34,6 +35,7 @@ const OUTLETS = [
 const ONLINE_ORDERS = 20_000;
 const BATCH = 2_000;
 const BUDGET_MS = 300;
+const DEMO_BUDGET_MS = 100;
 const DAY = 86_400_000;
 
 type Database = 'sqlite' | 'postgres';
@@ -55,6 +57,27 @@ async function run(database: Database): Promise<boolean> {
       if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body.slice(0, 300)}`);
       return response.json().data;
     };
+
+    // On the demo data first (30 days of sales from two terminals): ≤ 100 ms.
+    const summaryTimes = async (samples: number, check: (data: never) => void = () => undefined) => {
+      const times: number[] = [];
+      for (let n = 0; n < samples + 3; n++) {
+        const t0 = performance.now();
+        const response = await app.inject({ method: 'GET', url: '/backoffice/core/api/home/Summary', headers });
+        const elapsed = performance.now() - t0;
+        if (response.statusCode !== 200) throw new Error(`summary: ${response.statusCode} ${response.body.slice(0, 300)}`);
+        check(response.json().data as never);
+        if (n >= 3) times.push(elapsed);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    // The seed posted the demo's sales a moment ago; the rollup takes sales a minute old, as they
+    // would be after the first minute: date them as posted when made.
+    await db.updateTable(findEntity('sale')!.table).set({ created_at: sql`at` }).execute();
+    await api('/jobs/Run', { kind: 'homeRollup' });
+    const demo = await summaryTimes(SAMPLES);
+    const demoOk = percentile(demo, 50) <= DEMO_BUDGET_MS;
+    console.log(`${database}: home/Summary on the demo data p50 ${ms(percentile(demo, 50))}  p90 ${ms(percentile(demo, 90))} — ${demoOk ? 'within' : 'OVER'} budget (≤ ${DEMO_BUDGET_MS} ms)`);
 
     const started = performance.now();
     const entity = (name: string) => findEntity(name)!;
@@ -80,10 +103,11 @@ async function run(database: Database): Promise<boolean> {
       products.push(...(await db.insertInto(entity('product').table).values(rows).returning('id').execute()).map((r) => Number(r.id)));
     }
 
-    // Sales: spread evenly over the last 30 days less an hour (inside every outlet's window), one
-    // line in 20 a return; totals kept to check the answer.
+    // Sales: spread evenly over the 28 days and an hour before now, so every one falls in each
+    // outlet's 30 local days whatever its time zone; one sale in 20 a return; totals kept to check
+    // the answer.
     const sales = Math.ceil(LINES / LINES_PER_SALE);
-    const span = 29 * DAY;
+    const span = 28 * DAY;
     let expected = 0n;
     let lastId = 0;
     for (let start = 0; start < sales; start += BATCH) {
@@ -154,20 +178,12 @@ async function run(database: Database): Promise<boolean> {
     if (job.status !== 'done' || job.result.mark !== lastId) throw new Error(`homeRollup: ${JSON.stringify(job)}`);
     console.log(`${database}: product rollup of every sale in ${((performance.now() - rolled) / 1000).toFixed(1)} s (the scheduled job, once)`);
 
-    const times: number[] = [];
-    for (let n = 0; n < SAMPLES + 3; n++) {
-      const t0 = performance.now();
-      const response = await app.inject({ method: 'GET', url: '/backoffice/core/api/home/Summary', headers });
-      const elapsed = performance.now() - t0;
-      if (response.statusCode !== 200) throw new Error(`summary: ${response.statusCode} ${response.body.slice(0, 300)}`);
-      const data = response.json().data as { sales: { byOutlet: { last30Pos: string }[] }; topProducts: unknown[] };
-      const pos = data.sales.byOutlet.reduce((sum, o) => sum + BigInt(o.last30Pos.replace('.', '')), 0n);
+    const times = await summaryTimes(SAMPLES, (data: { sales: { byOutlet: { outlet: number; last30Pos: string }[] }; topProducts: unknown[] }) => {
+      const pos = data.sales.byOutlet.filter((o) => outlets.includes(o.outlet)).reduce((sum, o) => sum + BigInt(o.last30Pos.replace('.', '')), 0n);
       if (pos !== expected || data.topProducts.length !== 10) throw new Error(`summary: POS sales ${pos} ≠ ${expected} written`);
-      if (n >= 3) times.push(elapsed);
-    }
-    times.sort((a, b) => a - b);
+    });
     const p50 = percentile(times, 50);
-    const ok = p50 <= BUDGET_MS;
+    const ok = p50 <= BUDGET_MS && demoOk;
     console.log(`${database}: home/Summary p50 ${ms(p50)}  p90 ${ms(percentile(times, 90))}  max ${ms(times.at(-1)!)} — ${ok ? 'within' : 'OVER'} budget (≤ ${BUDGET_MS} ms)`);
     return ok;
   } finally {
