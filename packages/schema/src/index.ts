@@ -12,3 +12,4 @@ export * from './api/pricing';
 export * from './api/simulate';
 export * from './api/stock';
 export * from './api/terminals';
+export * from './api/home';

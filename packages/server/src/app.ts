@@ -39,6 +39,7 @@ import { deliveryOrderModule } from './domain/deliveryorder/index';
 import { labelsModule } from './domain/labels/index';
 import { onlineModule } from './domain/online/index';
 import { terminalsModule } from './domain/terminals/index';
+import { homeModule } from './domain/home/index';
 import { printModule } from './print/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
@@ -66,6 +67,7 @@ const MODULES: readonly DomainModule[] = [
   onlineModule,
   printModule,
   terminalsModule,
+  homeModule,
 ];
 
 export interface BuildOptions {

@@ -151,12 +151,16 @@ const VERB: Record<PrivilegeAction, string> = {
   setTable: 'change the table settings of',
 };
 
+/** Whether the caller's role has `action` on `screenName`. */
+export async function hasPrivilege(request: FastifyRequest, screenName: string, action: PrivilegeAction): Promise<boolean> {
+  return (await privilegesOf(request, screenName))[FLAG[action]];
+}
+
 /** Throws 403 unless the caller's role has `action` on `screenName`. */
 export async function assertPrivilege(request: FastifyRequest, screenName: string, action: PrivilegeAction): Promise<void> {
-  const flags = await privilegesOf(request, screenName);
   const auth = requireAuth(request);
   if (!auth.roleActive) throw new ApiError(403, `Your role ${auth.role} is switched off: it grants no privileges`);
-  if (!flags[FLAG[action]]) throw new ApiError(403, `You do not have permission to ${VERB[action]} ${screenName}`);
+  if (!(await hasPrivilege(request, screenName, action))) throw new ApiError(403, `You do not have permission to ${VERB[action]} ${screenName}`);
 }
 
 /**

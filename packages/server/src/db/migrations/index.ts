@@ -10,8 +10,10 @@ import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
 import { cacheGenerations } from './033_cache_generations';
 import { installation } from './040_installation';
-import { onlineMenu } from './071_online_menu';
 import { terminalPairing } from './061_terminal_pairing';
+import { onlineMenu } from './071_online_menu';
+import { homeRollup } from './080_home_rollup';
+import { homeSalesDay } from './081_home_sales_day';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -26,8 +28,10 @@ const written: Record<string, Migration> = {
   '030_pricing_ledgers': pricingLedgers,
   '033_cache_generations': cacheGenerations,
   '040_installation': installation,
-  '071_online_menu': onlineMenu,
   '061_terminal_pairing': terminalPairing,
+  '071_online_menu': onlineMenu,
+  '080_home_rollup': homeRollup,
+  '081_home_sales_day': homeSalesDay,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

@@ -1,0 +1,89 @@
+/**
+ * Home's summary (`GET {api}/home/Summary`): every figure of the Home screen in one answer. A
+ * section the viewer may not view is absent, not empty. Amounts are decimal strings in minor-unit
+ * precision ("12.50"), quantities with 3 places; days are local dates of each outlet.
+ */
+
+/** Sales of one outlet on one local day. */
+export interface HomeSalesDay {
+  day: string;
+  outlet: number;
+  /** Net POS sales (returns subtract). */
+  pos: string;
+  /** Completed online orders. */
+  online: string;
+}
+
+/** Sales of one outlet today and over the last 30 days (today included). */
+export interface HomeOutletSales {
+  outlet: number;
+  outletLabel: string;
+  /** The outlet's own date today. */
+  today: string;
+  todayPos: string;
+  todayOnline: string;
+  todayReceipts: number;
+  last30Pos: string;
+  last30Online: string;
+}
+
+export interface HomeSales {
+  byOutlet: HomeOutletSales[];
+  /** Days with any sale, oldest first. */
+  days: HomeSalesDay[];
+  /** Which channels the figures include: a viewer may see POS sales and not online orders, or the reverse. */
+  channels: { pos: boolean; online: boolean };
+}
+
+export interface HomeTopProduct {
+  product: number;
+  productLabel: string;
+  quantity: string;
+  amount: string;
+}
+
+export interface HomeLowStock {
+  count: number;
+  rows: { id: number; productLabel: string; locationLabel: string; onHand: string; minQty: string }[];
+}
+
+export interface HomeTerminals {
+  total: number;
+  offline: number;
+  /** Offline terminals, longest silent first. */
+  rows: { id: number; label: string; outletLabel: string; lastSeenAt: string | null }[];
+}
+
+export interface HomeOrdersWaiting {
+  count: number;
+  byStatus: Record<'new' | 'accepted' | 'preparing' | 'ready', number>;
+}
+
+export interface HomeJobs {
+  count: number;
+  rows: { id: number; kind: string; progress: number; since: string }[];
+}
+
+export interface HomeChange {
+  id: number;
+  at: string;
+  userName: string | null;
+  entity: string;
+  rowId: number | null;
+  action: string;
+}
+
+export interface HomeSummary {
+  /** When the summary was made (UTC). */
+  at: string;
+  sales?: HomeSales;
+  topProducts?: HomeTopProduct[];
+  lowStock?: HomeLowStock;
+  terminals?: HomeTerminals;
+  ordersWaiting?: HomeOrdersWaiting;
+  jobsRunning?: HomeJobs;
+  recentChanges?: HomeChange[];
+}
+
+/** The online order statuses that wait for the shop. */
+export const ORDER_WAITING_STATUSES = ['new', 'accepted', 'preparing', 'ready'] as const;

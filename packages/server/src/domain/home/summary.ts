@@ -1,0 +1,68 @@
+import { getEntity, type HomeSummary } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { allowedOutlets } from '../../data/access';
+import { labelsOf } from '../../data/read';
+import { anyDb, type AnyDb } from '../../data/store';
+import { hasPrivilege } from '../../http/auth-guard';
+import { ADMINISTRATOR_SCREEN } from '../administration/index';
+import { columnOf } from '../columns';
+import { dayWindows } from './days';
+import { rollupMark } from './rollup';
+import { jobsRunning, lowStock, ordersWaiting, recentChanges, terminals } from './operations';
+import { salesSummary, topProducts } from './sales';
+
+const outlet = getEntity('outlet');
+
+/** The screens whose view privilege opens each section of Home. */
+export const SECTION_SCREENS = {
+  posSales: 'sale',
+  onlineSales: 'onlinesalesorder',
+  lowStock: 'lowstock',
+  terminals: 'terminalstatus',
+  recentChanges: ADMINISTRATOR_SCREEN,
+} as const;
+
+/** Every outlet with its time zone. */
+export async function outletZones(db: AnyDb): Promise<{ id: number; timeZone: string }[]> {
+  const rows = await db.selectFrom(outlet.table).select(['id', `${columnOf(outlet, 'timezone')} as tz`]).orderBy('id').execute();
+  return rows.map((r) => ({ id: Number(r.id), timeZone: String(r.tz ?? 'UTC') }));
+}
+
+/** The viewer's outlets (all of them unless the user is limited to some), with their time zones and labels. */
+async function viewerOutlets(request: FastifyRequest, all: readonly { id: number; timeZone: string }[]) {
+  const limited = await allowedOutlets(request);
+  const mine = limited.length === 0 ? all : all.filter((o) => limited.includes(o.id));
+  const labels = await labelsOf(anyDb(request.server.ctx), outlet, mine.map((o) => o.id));
+  return mine.map((o) => ({ ...o, label: labels.get(o.id) ?? '' }));
+}
+
+/** Every figure of Home the viewer may see, in one answer; a section they may not view is left out. */
+export async function homeSummary(request: FastifyRequest, now = new Date()): Promise<HomeSummary> {
+  const db = anyDb(request.server.ctx);
+  const can = (screen: string) => hasPrivilege(request, screen, 'view');
+  const [pos, online, seesLowStock, seesTerminals, seesChanges] = await Promise.all([
+    can(SECTION_SCREENS.posSales),
+    can(SECTION_SCREENS.onlineSales),
+    can(SECTION_SCREENS.lowStock),
+    can(SECTION_SCREENS.terminals),
+    can(SECTION_SCREENS.recentChanges),
+  ]);
+  const limited = await allowedOutlets(request);
+  const summary: HomeSummary = { at: now.toISOString() };
+  if (pos || online) {
+    const all = await outletZones(db);
+    const outlets = await viewerOutlets(request, all);
+    const windows = dayWindows(outlets, now);
+    const channels = { pos, online };
+    const markSeen = pos ? await rollupMark(db) : 0;
+    summary.sales = await salesSummary(db, outlets, windows, channels, markSeen);
+    summary.topProducts = await topProducts(db, windows, channels, markSeen);
+  }
+  if (seesLowStock) summary.lowStock = await lowStock(request);
+  if (seesTerminals) summary.terminals = await terminals(request, limited, now);
+  if (online) summary.ordersWaiting = await ordersWaiting(request, limited);
+  const jobs = await jobsRunning(request, now);
+  if (jobs) summary.jobsRunning = jobs;
+  if (seesChanges) summary.recentChanges = await recentChanges(request);
+  return summary;
+}

@@ -1,0 +1,257 @@
+import { Suspense, useId, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { HomeSales, HomeSummary } from '@backroom/schema';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LazyBoundary, lazyPage } from '../app/lazy';
+import { useErrorText } from '../screens/errorText';
+import { useMenuItem } from '../stock/menu';
+import { FormAlert } from '../ui/FormAlert';
+import { Spinner } from '../ui/Spinner';
+import { homeApi } from './api';
+import { addAmounts, dailyByOutlet, todayByOutlet } from './salesData';
+
+/** Recharts comes with this chunk only, once Home shows a chart. */
+const SalesCharts = lazyPage(() => import('./SalesCharts'));
+
+const REFRESH_MS = 60_000;
+
+/** A link to a screen's list (or a form, with `to`) when the viewer has it in their menu; the bare content otherwise. */
+function ScreenLink({ screen, to, children }: { screen: string; to?: string; children: ReactNode }) {
+  const item = useMenuItem(screen);
+  return item ? <Link to={to ?? item.path}>{children}</Link> : <>{children}</>;
+}
+
+/** One figure in a card, linked to its list. */
+function Figure({ value, label, screen }: { value: ReactNode; label: string; screen?: string }) {
+  const content = (
+    <>
+      <div className="display-6">{value}</div>
+      <div>{label}</div>
+    </>
+  );
+  return (
+    <div className="col-sm-6 col-lg-3">
+      <div className="card text-center h-100">
+        <div className="card-body">{screen ? <ScreenLink screen={screen}>{content}</ScreenLink> : content}</div>
+      </div>
+    </div>
+  );
+}
+
+/** A card named by its heading. */
+function Panel({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={wide ? 'col-12' : 'col-lg-6'} aria-labelledby={id}>
+      <div className="card h-100">
+        <div className="card-body">
+          <h2 id={id} className="h5">
+            {title}
+          </h2>
+          {children}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A chart and, for those who cannot see it, the same figures as a table under a disclosure. */
+function ChartWithTable({ sales, which, table }: { sales: HomeSales; which: 'today' | 'days'; table: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <LazyBoundary>
+        <Suspense fallback={<Spinner />}>
+          <SalesCharts sales={sales} which={which} />
+        </Suspense>
+      </LazyBoundary>
+      <details className="mt-2">
+        <summary>{t('homeDashboard.asTable')}</summary>
+        {table}
+      </details>
+    </>
+  );
+}
+
+function TodayTable({ sales }: { sales: HomeSales }) {
+  const { t } = useTranslation();
+  return (
+    <table className="table table-sm mb-0">
+      <caption className="visually-hidden">{t('homeDashboard.today')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('homeDashboard.outlet')}</th>
+          {sales.channels.pos && <th scope="col">{t('homeDashboard.pos')}</th>}
+          {sales.channels.online && <th scope="col">{t('homeDashboard.online')}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {todayByOutlet(sales).map((row) => (
+          <tr key={row.outlet}>
+            <th scope="row">{row.outlet}</th>
+            {sales.channels.pos && <td>{row.pos}</td>}
+            {sales.channels.online && <td>{row.online}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function DaysTable({ sales }: { sales: HomeSales }) {
+  const { t } = useTranslation();
+  const { outlets, rows } = dailyByOutlet(sales);
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm mb-0">
+        <caption className="visually-hidden">{t('homeDashboard.days')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('homeDashboard.day')}</th>
+            {outlets.map((o) => (
+              <th key={o.key} scope="col">
+                {o.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.day}>
+              <th scope="row">{row.day}</th>
+              {outlets.map((o) => (
+                <td key={o.key}>{row[o.key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const sum = (values: string[]) => values.reduce(addAmounts, '0.00');
+
+/** The figures of the sections the viewer may see; the server leaves out the others. */
+function Dashboard({ summary }: { summary: HomeSummary }) {
+  const { t } = useTranslation();
+  const { sales, topProducts, lowStock, terminals, ordersWaiting, jobsRunning, recentChanges } = summary;
+  const salesScreen = sales?.channels.pos ? 'sale' : 'onlinesalesorder';
+  return (
+    <>
+      {sales && (
+        <>
+          <Figure value={sum(sales.byOutlet.flatMap((o) => [o.todayPos, o.todayOnline]))} label={t('homeDashboard.todaySales')} screen={salesScreen} />
+          <Figure value={sum(sales.byOutlet.flatMap((o) => [o.last30Pos, o.last30Online]))} label={t('homeDashboard.last30Sales')} screen={salesScreen} />
+        </>
+      )}
+      {ordersWaiting && <Figure value={ordersWaiting.count} label={t('homeDashboard.ordersWaiting', { count: ordersWaiting.count })} screen="onlinesalesorder" />}
+      {lowStock && <Figure value={lowStock.count} label={t('homeDashboard.lowStock', { count: lowStock.count })} screen="lowstock" />}
+      {terminals && <Figure value={`${terminals.offline} / ${terminals.total}`} label={t('homeDashboard.terminalsOffline')} screen="terminalstatus" />}
+      {jobsRunning && <Figure value={jobsRunning.count} label={t('homeDashboard.jobsRunning', { count: jobsRunning.count })} />}
+
+      {sales && (
+        <>
+          <Panel title={t('homeDashboard.today')}>
+            <ChartWithTable sales={sales} which="today" table={<TodayTable sales={sales} />} />
+          </Panel>
+          <Panel title={t('homeDashboard.days')}>
+            <ChartWithTable sales={sales} which="days" table={<DaysTable sales={sales} />} />
+          </Panel>
+        </>
+      )}
+      {topProducts && (
+        <Panel title={t('homeDashboard.topProducts')}>
+          {topProducts.length === 0 ? (
+            <p className="mb-0">{t('homeDashboard.noSales')}</p>
+          ) : (
+            <table className="table table-sm mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">{t('homeDashboard.product')}</th>
+                  <th scope="col">{t('homeDashboard.quantity')}</th>
+                  <th scope="col">{t('homeDashboard.amount')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {topProducts.map((p) => (
+                  <tr key={p.product}>
+                    <th scope="row">
+                      <ScreenLink screen="product" to={`/product/edit/${p.product}`}>
+                        {p.productLabel}
+                      </ScreenLink>
+                    </th>
+                    <td>{p.quantity}</td>
+                    <td>{p.amount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Panel>
+      )}
+      {lowStock && lowStock.rows.length > 0 && (
+        <Panel title={t('homeDashboard.lowStockTitle')}>
+          <ul className="list-unstyled mb-0">
+            {lowStock.rows.map((r) => (
+              <li key={r.id}>
+                {t('homeDashboard.lowStockRow', { product: r.productLabel, location: r.locationLabel, onHand: r.onHand, minQty: r.minQty })}
+              </li>
+            ))}
+          </ul>
+          <ScreenLink screen="lowstock">{t('homeDashboard.seeAll')}</ScreenLink>
+        </Panel>
+      )}
+      {terminals && terminals.rows.length > 0 && (
+        <Panel title={t('homeDashboard.terminalsOfflineTitle')}>
+          <ul className="list-unstyled mb-0">
+            {terminals.rows.map((r) => (
+              <li key={r.id}>
+                {r.lastSeenAt
+                  ? t('homeDashboard.lastSeen', { terminal: r.label, outlet: r.outletLabel, at: new Date(r.lastSeenAt).toLocaleString() })
+                  : t('homeDashboard.neverSeen', { terminal: r.label, outlet: r.outletLabel })}
+              </li>
+            ))}
+          </ul>
+          <ScreenLink screen="terminalstatus">{t('homeDashboard.seeAll')}</ScreenLink>
+        </Panel>
+      )}
+      {recentChanges && (
+        <Panel title={t('homeDashboard.recentChanges')}>
+          <ul className="list-unstyled mb-0">
+            {recentChanges.map((c) => {
+              const what = t('homeDashboard.change', { user: c.userName ?? '—', action: t(`homeDashboard.actions.${c.action}`, { defaultValue: c.action }), entity: c.entity, id: c.rowId ?? '' });
+              return (
+                <li key={c.id}>
+                  <time dateTime={c.at}>{new Date(c.at).toLocaleString()}</time>{' '}
+                  {c.rowId !== null && c.action !== 'delete' ? (
+                    <ScreenLink screen={c.entity} to={`/${c.entity}/edit/${c.rowId}`}>
+                      {what}
+                    </ScreenLink>
+                  ) : (
+                    what
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </Panel>
+      )}
+    </>
+  );
+}
+
+/** Home's figures, from one request, refreshed every minute. */
+export function HomeDashboard() {
+  const errorText = useErrorText();
+  const query = useQuery({ queryKey: ['homeSummary'], queryFn: homeApi.summary, refetchInterval: REFRESH_MS });
+  if (query.isPending) return <Spinner />;
+  if (query.isError)
+    return (
+      <div className="col-12">
+        <FormAlert>{errorText(query.error)}</FormAlert>
+      </div>
+    );
+  return <Dashboard summary={query.data} />;
+}
