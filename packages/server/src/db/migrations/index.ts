@@ -8,6 +8,7 @@ import { sessions } from './008_sessions';
 import { systemAuthor } from './009_system_author';
 import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
+import { uploadUsage } from './045_upload_usage';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -20,6 +21,7 @@ const written: Record<string, Migration> = {
   '009_system_author': systemAuthor,
   '021_stock_documents': stockDocuments,
   '030_pricing_ledgers': pricingLedgers,
+  '045_upload_usage': uploadUsage,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */
