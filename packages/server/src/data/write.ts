@@ -157,6 +157,48 @@ async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: n
   }
 }
 
+// ── flags one row holds ─────────────────────────────────────────────────────
+
+type Flag = Extract<NormalisedField, { kind: 'boolean' }>;
+const exclusiveFlags = (entity: NormalisedEntity) => entity.fields.filter((f): f is Flag => f.kind === 'boolean' && f.exclusive === true && !f.custom);
+
+const mustStayHeld = (entity: NormalisedEntity, flag: Flag) => {
+  const message = `${flag.label}: one ${entity.label.toLowerCase()} row must keep it; set it on another row instead`;
+  return new ApiError(409, message, [{ field: flag.name, message }]);
+};
+
+/**
+ * A flag only one row holds (the base currency, the default tax code), before the row is written:
+ * set on this row, it leaves the row that held it in the same transaction (an audited change of that row); taken off the
+ * row holding it, 409 — another row must take it.
+ */
+async function moveExclusiveFlags(w: Writer, entity: NormalisedEntity, id: number | null, before: Row | null, after: Row): Promise<void> {
+  for (const flag of exclusiveFlags(entity)) {
+    if (before?.[flag.name] === true && after[flag.name] !== true) throw mustStayHeld(entity, flag);
+    if (after[flag.name] !== true || before?.[flag.name] === true) continue;
+    let query = w.trx.selectFrom(entity.table).select('id').where(flag.column, '=', toStorageValue(flag, true, w.ctx.dialect));
+    if (id !== null) query = query.where('id', '<>', id);
+    const holders = await query.execute();
+    for (const holder of holders.map((h) => Number(h.id))) {
+      const held = (await apiRow(w.ctx, w.trx, entity, holder, { labels: false }))!;
+      const set: Row = { [flag.column]: toStorageValue(flag, false, w.ctx.dialect) };
+      if (entity.systemFields) Object.assign(set, { version: (held.version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
+      await w.trx.updateTable(entity.table).set(set).where('id', '=', holder).execute();
+      await recordAudit(w, 'update', holder, held, (await apiRow(w.ctx, w.trx, entity, holder, { labels: false }))!);
+    }
+  }
+}
+
+/** 409 when deleting rows would leave a flag with no holder while other rows remain. */
+async function checkFlagsKept(w: Writer, entity: NormalisedEntity, ids: number[]): Promise<void> {
+  for (const flag of exclusiveFlags(entity)) {
+    const held = await w.trx.selectFrom(entity.table).select('id').where('id', 'in', ids).where(flag.column, '=', toStorageValue(flag, true, w.ctx.dialect)).executeTakeFirst();
+    if (!held) continue;
+    const others = await w.trx.selectFrom(entity.table).select('id').where('id', 'not in', ids).limit(1).executeTakeFirst();
+    if (others) throw mustStayHeld(entity, flag);
+  }
+}
+
 // ── child tables and links ──────────────────────────────────────────────────
 
 async function deleteChildRows(w: Writer, list: Extract<NormalisedField, { kind: 'children' }>, ids: number[]): Promise<void> {
@@ -230,6 +272,7 @@ export async function insertRow(w: Writer, entity: NormalisedEntity, input: unkn
   await checkReferences(w, entity.fields, row);
   await checkUniques(w, entity, row, null, null);
   const extra = await runBefore(w, entity, 'insert', null, row, input);
+  await moveExclusiveFlags(w, entity, null, null, row);
   const system = entity.systemFields ? { version: 1, created_at: w.now, created_by: w.auth.userName, updated_at: w.now, updated_by: w.auth.userName } : {};
   const values = { ...columnsOf(w, entity, row, null), ...system, ...extra };
   const inserted = await w.trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
@@ -255,6 +298,7 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   await checkReferences(w, entity.fields, row);
   await checkUniques(w, entity, row, id, before);
   const extra = await runBefore(w, entity, 'update', id, row, input);
+  await moveExclusiveFlags(w, entity, id, before, { ...before, ...row });
   const set: Row = { ...columnsOf(w, entity, row, before), ...extra };
   if (entity.systemFields) Object.assign(set, { version: (version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
   if (Object.keys(set).length > 0) {
@@ -315,6 +359,7 @@ export async function deleteRows(w: Writer, entity: NormalisedEntity, ids: numbe
   const wanted = [...new Set(ids)];
   await assertWritableRows(w, entity, wanted);
   await checkInUse(w, entity, wanted);
+  await checkFlagsKept(w, entity, wanted);
   const befores = await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, wanted), { labels: false });
   for (const before of befores) await runBefore(w, entity, 'delete', before.id as number, before);
   await deleteRelated(w, entity.fields, wanted);

@@ -9,6 +9,7 @@ import { systemAuthor } from './009_system_author';
 import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
 import { uploadUsage } from './045_upload_usage';
+import { oneFlagHolder } from './046_one_flag_holder';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -22,6 +23,7 @@ const written: Record<string, Migration> = {
   '021_stock_documents': stockDocuments,
   '030_pricing_ledgers': pricingLedgers,
   '045_upload_usage': uploadUsage,
+  '046_one_flag_holder': oneFlagHolder,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */
