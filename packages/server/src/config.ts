@@ -33,6 +33,8 @@ import { REPO_ROOT } from './paths';
  *                                  comma list of proxy addresses/CIDRs. Then X-Forwarded-For gives the client
  *                                  address (rate limits, audit) and X-Forwarded-Proto decides HTTPS (HSTS).
  *                                  Unset: the socket's peer is the client and proxies' headers are ignored.
+ *   UPLOAD_LIMIT_MB=20             The largest file one upload may carry; past it the answer is 413 naming the limit.
+ *   UPLOAD_DAILY_QUOTA_MB=200      What one user may upload in a day (UTC); past it 429 until the next day.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
  *   ALLOW_PRIVATE_TARGETS  Lets integrations (the membership provider's test connection) reach private,
@@ -59,6 +61,12 @@ export interface Config {
   /** Fastify's `trustProxy`: false, true, a hop count, or proxy addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   allowPrivateTargets: boolean;
+  uploads: UploadConfig;
+}
+
+export interface UploadConfig {
+  limitBytes: number;
+  dailyQuotaBytes: number;
 }
 
 export interface RateLimitConfig {
@@ -67,6 +75,7 @@ export interface RateLimitConfig {
   perUser: number;
 }
 
+const MB = 1024 * 1024;
 const REPO_DATA_DIR = join(REPO_ROOT, 'data');
 const DEFAULT_WEB_DIST = join(REPO_ROOT, 'packages', 'web', 'dist');
 
@@ -147,5 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     allowPrivateTargets: flag(env.ALLOW_PRIVATE_TARGETS, false),
+    uploads: {
+      limitBytes: positiveInteger('UPLOAD_LIMIT_MB', env.UPLOAD_LIMIT_MB, 20) * MB,
+      dailyQuotaBytes: positiveInteger('UPLOAD_DAILY_QUOTA_MB', env.UPLOAD_DAILY_QUOTA_MB, 200) * MB,
+    },
   };
 }

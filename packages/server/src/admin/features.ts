@@ -21,7 +21,7 @@ async function isSwitchedOff(db: Kysely<Database>, feature: FeatureKey): Promise
 
 /**
  * The module of every API name that belongs to one, lower-cased: screen and entity names (the
- * DataRepository `{name}`) and resource families (`/api/{family}/…`). A table that is no screen
+ * DataRepository `{name}`, dropdowns), export procedures and resource families (`/api/{family}/…`). A table that is no screen
  * belongs to the module of the screen that governs its permission.
  */
 function moduleOfApiNames(): Map<string, FeatureKey> {
@@ -30,16 +30,20 @@ function moduleOfApiNames(): Map<string, FeatureKey> {
     if (feature) for (const name of names) if (name) modules.set(name.toLowerCase(), feature);
   };
   for (const screen of screens) add([screen.name, screen.api], screen.feature);
-  for (const entity of entities) add([entity.name, entity.api], entity.feature ?? findScreen(entity.permission)?.feature);
+  for (const entity of entities) add([entity.name, entity.api, entity.exportProcedure], entity.feature ?? findScreen(entity.permission)?.feature);
   return modules;
 }
 
-/** `DataRepository/{verb}/{name}` → name; `{family}/{action}` → family. */
+/** AppModule calls about one entity (or export procedure): they belong to its module. */
+const OF_AN_ENTITY = new Set(['getdropdown', 'getexportparameters']);
+
+/** `DataRepository/{verb}/{name}`, `AppModule/GetDropDown|GetExportParameters/{name}` → name; `{family}/{action}` → family. */
 function apiNameOf(request: FastifyRequest, apiPrefix: string): string | null {
   const path = request.url.split('?')[0]!;
   if (path.slice(0, apiPrefix.length).toLowerCase() !== apiPrefix.toLowerCase()) return null;
   const segments = path.slice(apiPrefix.length).split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
-  return segments[0] === 'datarepository' ? (segments[2] ?? null) : (segments[0] ?? null);
+  if (segments[0] === 'datarepository' || (segments[0] === 'appmodule' && OF_AN_ENTITY.has(segments[1] ?? ''))) return segments[2] ?? null;
+  return segments[0] ?? null;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { findEntity, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
 import { assertPrivilege, requireAuth, type PrivilegeAction } from '../http/auth-guard';
 import { cachePerApp } from '../db/generations';
 import { ApiError } from '../http/envelope';
 import { hooksOf, type FilterCondition, type Verb } from './hooks';
-import { anyDb } from './store';
+import { allOf } from './query';
+import { namesAnOutlet, outletPaths, outsideOutlets, visibleCondition } from './outlet-ties';
+import { anyDb, type AnyDb } from './store';
 
 const ACTION: Record<Verb, PrivilegeAction> = { fetch: 'view', insert: 'edit', update: 'edit', delete: 'delete' };
 
@@ -20,15 +22,8 @@ export async function authorize(request: FastifyRequest, entity: NormalisedEntit
   if (refused) throw new ApiError(403, refused);
 }
 
-const OUTLET = 'outlet';
 const userEntity = findEntity('user')!;
-const userOutletsTable = (userEntity.fields.find((f) => f.kind === 'multireference' && f.entity === OUTLET) as { table: string }).table;
-
-/** The column that ties a row to an outlet: the outlet's own id, or the entity's reference to an outlet. */
-function outletColumn(entity: NormalisedEntity): string | undefined {
-  if (entity.name === OUTLET) return 'id';
-  return entity.fields.find((f) => f.kind === 'reference' && f.entity === OUTLET && !f.custom)?.column;
-}
+const userOutletsTable = (userEntity.fields.find((f) => f.kind === 'multireference' && f.entity === 'outlet') as { table: string }).table;
 
 const userOutlets = cachePerApp<number, number[]>();
 
@@ -42,27 +37,65 @@ export function allowedOutlets(request: FastifyRequest): Promise<number[]> {
   });
 }
 
-/**
- * Row filters for the caller on an entity's table (alias `t`): a user limited to some outlets sees
- * the rows of those outlets, plus rows that name no outlet (meaning every outlet).
- */
-export async function rowFilters(request: FastifyRequest, entity: NormalisedEntity): Promise<RawBuilder<SqlBool>[]> {
-  const column = outletColumn(entity);
-  if (!column) return [];
+/** Whether the caller, limited to some outlets, may see the row `alias` of the entity (undefined: no limit applies). */
+export async function outletCondition(request: FastifyRequest, entity: NormalisedEntity, alias: string): Promise<RawBuilder<SqlBool> | undefined> {
+  const paths = outletPaths(entity);
+  if (paths.length === 0) return undefined;
   const outlets = await allowedOutlets(request);
-  if (outlets.length === 0) return [];
-  const ref = sql.ref(`t.${column}`);
-  const ids = sql.join(outlets);
-  return [column === 'id' ? sql<SqlBool>`${ref} in (${ids})` : sql<SqlBool>`(${ref} is null or ${ref} in (${ids}))`];
+  return outlets.length === 0 ? undefined : visibleCondition(paths, alias, outlets);
 }
 
-/** 403 when a row written by a limited user names an outlet outside their outlets. */
-export async function assertOutletAllowed(request: FastifyRequest, entity: NormalisedEntity, row: Record<string, unknown>): Promise<void> {
-  const column = outletColumn(entity);
-  if (!column || column === 'id') return;
-  const field = entity.fields.find((f) => f.column === column)!;
-  const value = row[field.name];
-  if (value === null || value === undefined) return;
-  const outlets = await allowedOutlets(request);
-  if (outlets.length > 0 && !outlets.includes(Number(value))) throw new ApiError(403, `You may not write rows of outlet ${String(value)}`);
+/**
+ * Row filters for the caller on an entity's table (alias `t`): a user limited to some outlets sees
+ * the rows of those outlets, plus rows that name no outlet (meaning every outlet); then the
+ * entity's hooks' own filters (an audit row follows the row it describes).
+ */
+export async function rowFilters(request: FastifyRequest, entity: NormalisedEntity): Promise<RawBuilder<SqlBool>[]> {
+  const out: RawBuilder<SqlBool>[] = [];
+  const outlets = await outletCondition(request, entity, 't');
+  if (outlets) out.push(outlets);
+  for (const hook of hooksOf(request, entity)) {
+    const own = await hook.rowFilter?.(request);
+    if (own) out.push(own);
+  }
+  return out;
 }
+
+/** Whether the caller may see row `id` of the entity (their outlets, the entity's own filters). */
+export async function canSee(request: FastifyRequest, db: AnyDb, entity: NormalisedEntity, id: number): Promise<boolean> {
+  const filters = await rowFilters(request, entity);
+  const row = await db
+    .selectFrom(`${entity.table} as t`)
+    .select('t.id')
+    .where('t.id', '=', id)
+    .where(allOf(filters))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
+
+/**
+ * 403 naming the field unless a caller limited to some outlets may write the stored rows: every
+ * outlet a row reaches must be theirs, and a row for every outlet (none named) is written only by
+ * users without outlet limits.
+ */
+export async function assertOutletsWritable(request: FastifyRequest, db: AnyDb, entity: NormalisedEntity, ids: readonly number[]): Promise<void> {
+  const paths = outletPaths(entity);
+  if (paths.length === 0 || ids.length === 0) return;
+  const outlets = await allowedOutlets(request);
+  if (outlets.length === 0) return;
+  const checks = outsideOutlets(paths, 't', outlets);
+  const rows = await db
+    .selectFrom(`${entity.table} as t`)
+    .where('t.id', 'in', [...ids])
+    .select([namesAnOutlet(paths, 't').as('named'), ...checks.map((c, i) => c.condition.as(`outside${i}`))])
+    .execute();
+  for (const row of rows as Record<string, unknown>[]) {
+    const broken = checks.find((_, i) => truthy(row[`outside${i}`]));
+    if (broken) throw forbiddenField(broken.path[0]?.name ?? 'id', `${entity.label}: you may not write rows of an outlet that is not yours`);
+    if (!truthy(row.named)) throw forbiddenField(paths[0]![0]!.name, `${entity.label}: a row for every outlet is written only by users without outlet limits; choose one of your outlets`);
+  }
+}
+
+const forbiddenField = (field: string, message: string) => new ApiError(403, message, [{ field, message }]);

@@ -18,11 +18,14 @@ export interface DropdownOption {
 }
 
 /**
- * A dropdown is readable by whoever may view the entity, or may view an entity that refers to it
- * (a product form's category dropdown works for someone who may see products but not categories).
+ * A dropdown is readable by whoever may view the entity, or may view an entity whose form or list
+ * filter chooses one of its rows (a product form's category dropdown works for someone who may see
+ * products but not categories). Records only the server writes (price history's "changed by") do
+ * not count: nobody chooses their values, so seeing them opens no dropdown (the user list).
  */
 export async function assertDropdownAccess(request: FastifyRequest, entity: NormalisedEntity): Promise<void> {
-  const screens = new Set([entity.permission, ...referrersTo(entity).map((r) => r.owner.permission)]);
+  const choosers = referrersTo(entity).filter((r) => !r.owner.readOnly);
+  const screens = new Set([entity.permission, ...choosers.map((r) => r.owner.permission)]);
   for (const screen of screens) if ((await privilegesOf(request, screen)).ableToView) return;
   throw new ApiError(403, `You do not have permission to view ${entity.name}`);
 }

@@ -1,5 +1,6 @@
 import type { NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { AuthContext } from '../http/auth-guard';
 import type { AppContext } from '../context';
 import type { AnyDb, Row } from './store';
@@ -62,6 +63,8 @@ export interface EntityHook {
   refuse?: Partial<Record<Verb, string>>;
   /** Replaces the view-privilege check of a fetch (the audit log's own read rule). */
   authorizeFetch?(request: FastifyRequest, filters: readonly FilterCondition[]): Promise<void>;
+  /** A condition on the entity's table (alias `t`) every read of the caller adds: rows they may not see stay hidden. */
+  rowFilter?(request: FastifyRequest): Promise<RawBuilder<SqlBool> | undefined>;
 }
 
 /** The hooks of every entity, as composed from the app's modules; case-insensitive action lookup. */

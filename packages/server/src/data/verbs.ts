@@ -9,7 +9,7 @@ import { allOf } from './query';
 import { apiRow } from './read';
 import { anyDb, customEntity, type Row } from './store';
 import { inTransaction } from './transaction';
-import { deleteRows, insertRow, updateRow, upsertRow } from './write';
+import { assertWritableRows, deleteRows, insertRow, updateRow, upsertRow } from './write';
 
 export const MAX_BULK_ROWS = 1000;
 
@@ -58,7 +58,12 @@ export async function runAction(request: FastifyRequest, entity: NormalisedEntit
   const run = request.server.entityHooks.action(entity, action);
   if (!run) return undefined;
   await authorize(request, entity, 'update');
-  return ok(await inTransaction(request, entity, (w) => run({ ...w, ids, body })));
+  return ok(
+    await inTransaction(request, entity, async (w) => {
+      await assertWritableRows(w, w.entity, ids);
+      return run({ ...w, ids, body });
+    }),
+  );
 }
 
 const executeBody = z.looseObject({

@@ -10,7 +10,7 @@ import {
   type NormalisedField,
 } from '@backroom/schema';
 import { ApiError, validationError } from '../http/envelope';
-import { assertOutletAllowed, rowFilters } from './access';
+import { assertOutletsWritable, rowFilters } from './access';
 import { recordAudit } from './audit';
 import { hooksOf, type HookContext } from './hooks';
 import { allOf } from './query';
@@ -46,6 +46,19 @@ async function visibleIds(w: Writer, entity: NormalisedEntity, ids: readonly num
   return new Set(rows.map((r) => Number(r.id)));
 }
 
+/** A row the caller may not see answers as one that does not exist: the same 404, the same words. */
+const noRows = (entity: NormalisedEntity, ids: readonly number[]) => new ApiError(404, `${entity.label}: no row ${ids.join(', ')}`);
+
+/** 404 naming the rows the caller may not see (or that do not exist), then 403 unless they may write them all (their outlets). */
+export async function assertWritableRows(w: Writer, entity: NormalisedEntity, ids: readonly number[]): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  const visible = await visibleIds(w, entity, wanted);
+  const missing = wanted.filter((id) => !visible.has(id));
+  if (missing.length > 0) throw noRows(entity, missing);
+  await assertOutletsWritable(w.request, w.trx, entity, wanted);
+}
+
 // ── references ──────────────────────────────────────────────────────────────
 
 interface Wanted {
@@ -73,7 +86,7 @@ function wantedReferences(fields: readonly NormalisedField[], row: Row, prefix: 
   return out;
 }
 
-/** 400 naming every field whose id has no row (list values also in the field's category). */
+/** 400 naming every field whose id has no row the caller may see (list values also in the field's category). */
 async function checkReferences(w: Writer, fields: readonly NormalisedField[], row: Row): Promise<void> {
   const wanted = wantedReferences(fields, row, '', []);
   const groups = new Map<string, Wanted[]>();
@@ -84,9 +97,13 @@ async function checkReferences(w: Writer, fields: readonly NormalisedField[], ro
   const errors: { field: string; message: string }[] = [];
   for (const group of groups.values()) {
     const { target, category } = group[0]!;
-    let query = w.trx.selectFrom(target.table).select('id').where('id', 'in', [...new Set(group.map((g) => g.id))]);
+    let query = w.trx
+      .selectFrom(`${target.table} as t`)
+      .select('t.id')
+      .where('t.id', 'in', [...new Set(group.map((g) => g.id))])
+      .where(allOf(await rowFilters(w.request, target)));
     if (category !== undefined)
-      query = query.where('category_id', 'in', w.trx.selectFrom('list_value_category').select('id').where('code', '=', category));
+      query = query.where('t.category_id', 'in', w.trx.selectFrom('list_value_category').select('id').where('code', '=', category));
     const found = new Set((await query.execute()).map((r) => Number(r.id)));
     for (const want of group)
       if (!found.has(want.id)) errors.push({ field: want.path, message: `${want.label} refers to a missing ${want.target.label.toLowerCase()} row (${want.id})` });
@@ -137,6 +154,48 @@ async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: n
         if (await query.limit(1).executeTakeFirst()) throw duplicate(`${list.name}.${i}.${field.name}`, field.label, child[field.name]);
       }
     }
+  }
+}
+
+// ── flags one row holds ─────────────────────────────────────────────────────
+
+type Flag = Extract<NormalisedField, { kind: 'boolean' }>;
+const exclusiveFlags = (entity: NormalisedEntity) => entity.fields.filter((f): f is Flag => f.kind === 'boolean' && f.exclusive === true && !f.custom);
+
+const mustStayHeld = (entity: NormalisedEntity, flag: Flag) => {
+  const message = `${flag.label}: one ${entity.label.toLowerCase()} row must keep it; set it on another row instead`;
+  return new ApiError(409, message, [{ field: flag.name, message }]);
+};
+
+/**
+ * A flag only one row holds (the base currency, the default tax code), before the row is written:
+ * set on this row, it leaves the row that held it in the same transaction (an audited change of that row); taken off the
+ * row holding it, 409 — another row must take it.
+ */
+async function moveExclusiveFlags(w: Writer, entity: NormalisedEntity, id: number | null, before: Row | null, after: Row): Promise<void> {
+  for (const flag of exclusiveFlags(entity)) {
+    if (before?.[flag.name] === true && after[flag.name] !== true) throw mustStayHeld(entity, flag);
+    if (after[flag.name] !== true || before?.[flag.name] === true) continue;
+    let query = w.trx.selectFrom(entity.table).select('id').where(flag.column, '=', toStorageValue(flag, true, w.ctx.dialect));
+    if (id !== null) query = query.where('id', '<>', id);
+    const holders = await query.execute();
+    for (const holder of holders.map((h) => Number(h.id))) {
+      const held = (await apiRow(w.ctx, w.trx, entity, holder, { labels: false }))!;
+      const set: Row = { [flag.column]: toStorageValue(flag, false, w.ctx.dialect) };
+      if (entity.systemFields) Object.assign(set, { version: (held.version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
+      await w.trx.updateTable(entity.table).set(set).where('id', '=', holder).execute();
+      await recordAudit(w, 'update', holder, held, (await apiRow(w.ctx, w.trx, entity, holder, { labels: false }))!);
+    }
+  }
+}
+
+/** 409 when deleting rows would leave a flag with no holder while other rows remain. */
+async function checkFlagsKept(w: Writer, entity: NormalisedEntity, ids: number[]): Promise<void> {
+  for (const flag of exclusiveFlags(entity)) {
+    const held = await w.trx.selectFrom(entity.table).select('id').where('id', 'in', ids).where(flag.column, '=', toStorageValue(flag, true, w.ctx.dialect)).executeTakeFirst();
+    if (!held) continue;
+    const others = await w.trx.selectFrom(entity.table).select('id').where('id', 'not in', ids).limit(1).executeTakeFirst();
+    if (others) throw mustStayHeld(entity, flag);
   }
 }
 
@@ -210,15 +269,16 @@ const sentSecrets = (entity: NormalisedEntity, row: Row) => new Set(entity.field
 
 export async function insertRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
   const row = validated(entity, input, 'insert');
-  await assertOutletAllowed(w.request, entity, row);
   await checkReferences(w, entity.fields, row);
   await checkUniques(w, entity, row, null, null);
   const extra = await runBefore(w, entity, 'insert', null, row, input);
+  await moveExclusiveFlags(w, entity, null, null, row);
   const system = entity.systemFields ? { version: 1, created_at: w.now, created_by: w.auth.userName, updated_at: w.now, updated_by: w.auth.userName } : {};
   const values = { ...columnsOf(w, entity, row, null), ...system, ...extra };
   const inserted = await w.trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
   const id = Number(inserted.id);
   await writeRelated(w, entity.fields, id, row);
+  await assertOutletsWritable(w.request, w.trx, entity, [id]);
   const after = (await apiRow(w.ctx, w.trx, entity, id, { labels: false }))!;
   await recordAudit(w, 'insert', id, null, after, sentSecrets(entity, row));
   await runAfter(w, entity, 'insert', id, null, after);
@@ -229,15 +289,16 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   const { id: rawId, version, ...row } = validated(entity, input, 'update');
   const id = rawId as number;
   const before = (await visibleIds(w, entity, [id])).has(id) ? await apiRow(w.ctx, w.trx, entity, id, { labels: false }) : undefined;
-  if (!before) throw new ApiError(404, `${entity.label}: no row ${id}`);
+  if (!before) throw noRows(entity, [id]);
+  await assertOutletsWritable(w.request, w.trx, entity, [id]);
   if (entity.systemFields && before.version !== version) throw new ApiError(409, STALE_MESSAGE);
-  await assertOutletAllowed(w.request, entity, row);
   // An update sends what changed: rules between fields (dates in order, a percent by its kind) hold on the row it leaves.
   const broken = rowRuleIssues(entity, { ...before, ...row });
   if (broken.length > 0) throw validationError(broken.map(({ field, message }) => ({ field, message })), broken[0]!.message);
   await checkReferences(w, entity.fields, row);
   await checkUniques(w, entity, row, id, before);
   const extra = await runBefore(w, entity, 'update', id, row, input);
+  await moveExclusiveFlags(w, entity, id, before, { ...before, ...row });
   const set: Row = { ...columnsOf(w, entity, row, before), ...extra };
   if (entity.systemFields) Object.assign(set, { version: (version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
   if (Object.keys(set).length > 0) {
@@ -247,6 +308,7 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
     if (Number(result.numUpdatedRows) === 0) throw new ApiError(409, STALE_MESSAGE);
   }
   await writeRelated(w, entity.fields, id, row);
+  await assertOutletsWritable(w.request, w.trx, entity, [id]);
   const after = (await apiRow(w.ctx, w.trx, entity, id, { labels: false }))!;
   await recordAudit(w, 'update', id, before, after, sentSecrets(entity, row));
   await runAfter(w, entity, 'update', id, before, after);
@@ -261,7 +323,13 @@ export async function upsertRow(w: Writer, entity: NormalisedEntity, input: unkn
   const key = naturalKey(entity);
   const value = key ? input[key.name] : undefined;
   if (key && typeof value === 'string' && value.trim() !== '') {
-    const existing = await w.trx.selectFrom(entity.table).select(['id', ...(entity.systemFields ? ['version'] : [])]).where(key.column, '=', value.trim()).executeTakeFirst();
+    // A row the caller may not see is not matched: the insert then meets its code as any duplicate.
+    const existing = await w.trx
+      .selectFrom(`${entity.table} as t`)
+      .select(['t.id', ...(entity.systemFields ? ['t.version'] : [])])
+      .where(`t.${key.column}`, '=', value.trim())
+      .where(allOf(await rowFilters(w.request, entity)))
+      .executeTakeFirst();
     if (existing) return updateRow(w, entity, { version: existing.version, ...input, id: Number(existing.id) });
   }
   return insertRow(w, entity, input);
@@ -289,10 +357,9 @@ async function checkInUse(w: Writer, entity: NormalisedEntity, ids: number[]): P
 /** Deletes every row or none: 404 naming the ids that do not exist (or that the caller may not see). */
 export async function deleteRows(w: Writer, entity: NormalisedEntity, ids: number[]): Promise<number> {
   const wanted = [...new Set(ids)];
-  const visible = await visibleIds(w, entity, wanted);
-  const missing = wanted.filter((id) => !visible.has(id));
-  if (missing.length > 0) throw new ApiError(404, `${entity.label}: no row ${missing.join(', ')}`);
+  await assertWritableRows(w, entity, wanted);
   await checkInUse(w, entity, wanted);
+  await checkFlagsKept(w, entity, wanted);
   const befores = await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, wanted), { labels: false });
   for (const before of befores) await runBefore(w, entity, 'delete', before.id as number, before);
   await deleteRelated(w, entity.fields, wanted);

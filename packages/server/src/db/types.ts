@@ -130,6 +130,13 @@ export interface RateLimitTable {
   hits: number;
 }
 
+/** Bytes a user uploaded on one day (UTC, `YYYY-MM-DD`): the daily upload quota (files/quota.ts). */
+export interface UploadUsageTable {
+  user_id: number;
+  day: string;
+  bytes: number | string;
+}
+
 export interface PasswordResetTable {
   id: Generated<number>;
   user_id: number;
@@ -198,6 +205,7 @@ export interface Database {
   refresh_token: RefreshTokenTable;
   login_failure: LoginFailureTable;
   rate_limit: RateLimitTable;
+  upload_usage: UploadUsageTable;
   password_reset: PasswordResetTable;
   feature_switch: FeatureSwitchTable;
   list_value_category: ListValueCategoryTable;

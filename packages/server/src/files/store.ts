@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-
-export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+import { ApiError } from '../http/envelope';
 
 /**
  * What may be uploaded, by the type sniffed from the content (never the name or the header the
@@ -30,16 +32,49 @@ export interface StoredFile {
   size: number;
 }
 
-/** The sniffed MIME type when it is one we accept, else null. */
-export async function acceptedType(content: Buffer): Promise<string | null> {
-  const sniffed = await fileTypeFromBuffer(content);
-  return sniffed && ALLOWED.has(sniffed.mime) ? sniffed.mime : null;
+/** The upload's file stream; `truncated` once it stopped at the size limit. */
+export type UploadStream = Readable & { truncated?: boolean };
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+export const tooLarge = (limitBytes: number) =>
+  new ApiError(413, `The file is larger than the limit of ${megabytes(limitBytes)}`, [{ field: 'file', message: `At most ${megabytes(limitBytes)}` }]);
+
+/**
+ * Streams the file to `{filesDir}/{folder}/` under a generated, unguessable name, never holding it
+ * whole in memory: written first under a hidden partial name, then its type sniffed from the disk,
+ * then renamed. Past the limit (413), empty (400) or of a type we do not accept (415), nothing stays.
+ */
+export async function streamToFile(filesDir: string, folder: string, source: UploadStream, limitBytes: number): Promise<StoredFile> {
+  const dir = join(filesDir, folder);
+  await mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  const partial = join(dir, `.${id}.part`);
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, counter, createWriteStream(partial, { flags: 'wx' }));
+    // The multipart reader stops at the limit and ends the stream short: a cut file is never kept.
+    if (source.truncated || size > limitBytes) throw tooLarge(limitBytes);
+    if (size === 0) throw new ApiError(400, 'Empty file', [{ field: 'file', message: 'The file is empty' }]);
+    const sniffed = await fileTypeFromFile(partial);
+    const extension = sniffed && ALLOWED.get(sniffed.mime);
+    if (!extension) {
+      throw new ApiError(415, 'Unsupported file type', [{ field: 'file', message: 'Upload an image (PNG, JPEG, GIF, WebP), a PDF, a spreadsheet (xlsx) or a zip' }]);
+    }
+    const name = `${id}.${extension}`;
+    await rename(partial, join(dir, name));
+    return { fileName: `${folder}/${name}`, contentType: sniffed.mime, size };
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
 }
 
-/** Writes the content under `{filesDir}/{folder}/` with a generated, unguessable name. */
-export async function storeFile(filesDir: string, folder: string, content: Buffer, contentType: string): Promise<StoredFile> {
-  const name = `${randomUUID()}.${ALLOWED.get(contentType)}`;
-  await mkdir(join(filesDir, folder), { recursive: true });
-  await writeFile(join(filesDir, folder, name), content, { flag: 'wx' });
-  return { fileName: `${folder}/${name}`, contentType, size: content.length };
-}
+/** Removes a stored file (an upload refused after it was written: the quota). */
+export const removeStored = (filesDir: string, fileName: string) => rm(join(filesDir, fileName), { force: true });

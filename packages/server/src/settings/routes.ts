@@ -6,7 +6,7 @@ import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { settingByKey, settingsInGroup, toAppSettingDto } from './app-settings';
 
-/** Writing settings is editing the company set-up. */
+/** Settings are the company set-up: listing a group needs its view, writing its edit. */
 const SETTINGS_PRIVILEGE = 'company';
 
 const key = z.string().trim().min(1, 'Key is required').max(200);
@@ -17,7 +17,8 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
   const { db } = app.ctx;
   const base = `${apiPrefix}/AppSetting`;
 
-  app.get<{ Params: { id: string } }>(`${base}/FetchByGroupId/:id`, { preHandler: authenticate }, async (request) => {
+  // A whole group is the company set-up screen's; single keys (FetchByKey) are the shell's links, read by everyone.
+  app.get<{ Params: { id: string } }>(`${base}/FetchByGroupId/:id`, { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'view') }, async (request) => {
     if (!/^\d{1,9}$/.test(request.params.id)) throw validationError([{ field: 'id', message: 'Expected a group number' }]);
     const rows = await settingsInGroup(db, Number(request.params.id));
     return ok(rows.map(toAppSettingDto), 'OK', rows.length);

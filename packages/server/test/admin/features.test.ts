@@ -39,6 +39,21 @@ describe('feature switches', () => {
     expect((await t.call('POST', '/DataRepository/fetch/membership', { token: tokens.admin, body: { Take: 5 } })).status).toBe(200);
   });
 
+  it('a switched-off module refuses its dropdowns and export parameters too', async () => {
+    expect((await t.call('GET', '/AppModule/GetDropDown/membershipgroup', { token: tokens.admin })).status).toBe(200);
+    expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_Membership', { token: tokens.admin })).status).toBe(200);
+    await saveFeatures({ ...ALL_ON, membership: false });
+    try {
+      const dropdown = await t.call('GET', '/AppModule/GetDropDown/membershipgroup', { token: tokens.admin });
+      expect([dropdown.status, dropdown.body.message]).toEqual([403, 'The membership module is switched off']);
+      expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_Membership', { token: tokens.admin })).status).toBe(403);
+      expect((await t.call('GET', '/AppModule/GetExportParameters/membership', { token: tokens.admin })).status).toBe(403);
+      expect((await t.call('GET', '/AppModule/GetDropDown/product', { token: tokens.admin })).status).toBe(200);
+    } finally {
+      await saveFeatures(ALL_ON);
+    }
+  });
+
   it('switching vouchers off takes only the voucher screen out of its group', async () => {
     await saveFeatures({ ...ALL_ON, vouchers: false });
     const after = await routes();

@@ -65,6 +65,9 @@ describe('GetDropDown', () => {
     expect((await t.call('POST', '/DataRepository/fetch/gstsetup', { token: tokens.cashier, body: {} })).status).toBe(403);
     expect((await dropdown('gstsetup', tokens.cashier)).status).toBe(200);
     expect((await dropdown('role', tokens.cashier)).status).toBe(403);
+    // Cashiers see price history, which names users, but no form of theirs chooses a user.
+    expect((await dropdown('user', tokens.cashier)).status).toBe(403);
+    expect((await dropdown('user', tokens.admin)).status).toBe(200);
     expect((await dropdown('nosuch', tokens.cashier)).status).toBe(400);
     expect((await t.call('GET', '/AppModule/GetDropDown/outletgroup')).status).toBe(401);
   });

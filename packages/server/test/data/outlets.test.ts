@@ -37,9 +37,108 @@ describe('a user limited to some outlets', () => {
 
     const hidden = await post('/DataRepository/Update/inventorylocation', { id: inB.id, version: inB.version, name: 'Mine now' }, limited);
     expect(hidden.status).toBe(404);
+    // Outlet B is hidden from them: naming it reads as naming an outlet that does not exist.
     const moved = await post('/DataRepository/Update/inventorylocation', { id: inA.id, version: inA.version, outlet: outletB.id }, limited);
-    expect(moved.status).toBe(403);
-    expect((await post('/DataRepository/Insert/inventorylocation', { ...(await t.builder.row(findEntity('inventorylocation')!)), outlet: outletB.id }, limited)).status).toBe(403);
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors?.[0]?.field).toBe('outlet');
+    expect((await post('/DataRepository/Insert/inventorylocation', { ...(await t.builder.row(findEntity('inventorylocation')!)), outlet: outletB.id }, limited)).status).toBe(400);
     expect((await post('/DataRepository/Insert/inventorylocation', { ...(await t.builder.row(findEntity('inventorylocation')!)), outlet: outletA.id }, limited)).status).toBe(200);
+  });
+});
+
+describe('outlet limits through references, lists and the audit log', () => {
+  const location = () => findEntity('inventorylocation')!;
+  const mapping = () => findEntity('warehouseproductmapping')!;
+  const promotion = () => findEntity('promotion')!;
+  let inA: Row;
+  let inB: Row;
+  let everywhere: Row;
+  let mapA: Row;
+  let mapB: Row;
+  let promoA: Row;
+  let promoB: Row;
+  let promoAll: Row;
+  beforeAll(async () => {
+    inA = await t.builder.insert(location(), { outlet: outletA.id });
+    inB = await t.builder.insert(location(), { outlet: outletB.id });
+    everywhere = await t.builder.insert(location(), { outlet: null });
+    mapA = await t.builder.insert(mapping(), { inventoryLocation: inA.id });
+    mapB = await t.builder.insert(mapping(), { inventoryLocation: inB.id });
+    promoA = await t.builder.insert(promotion(), { outlets: [outletA.id] });
+    promoB = await t.builder.insert(promotion(), { outlets: [outletB.id] });
+    promoAll = await t.builder.insert(promotion(), { outlets: [] });
+  });
+
+  const ids = async (name: string, token: string) => (await codes(name, token)).map((r) => r.id);
+
+  it('reads rows through a reference chain (mapping → location → outlet) only for their outlets', async () => {
+    expect(await ids('warehouseproductmapping', limited)).toContain(mapA.id);
+    expect(await ids('warehouseproductmapping', limited)).not.toContain(mapB.id);
+    expect(await ids('warehouseproductmapping', tokens.admin)).toContain(mapB.id);
+    expect((await t.get(`/warehouseproductmapping/Get/${mapB.id as number}`, limited)).status).toBe(404);
+    expect((await t.get(`/warehouseproductmapping/Get/${mapA.id as number}`, limited)).status).toBe(200);
+  });
+
+  it('writes no row through a reference chain to another outlet, nor a row for every outlet', async () => {
+    const fresh = await t.builder.row(mapping());
+    const viaB = await post('/DataRepository/Insert/warehouseproductmapping', { ...fresh, inventoryLocation: inB.id }, limited);
+    expect(viaB.status).toBe(400);
+    expect(viaB.body.errors?.[0]?.field).toBe('inventoryLocation');
+    const viaBlank = await post('/DataRepository/Insert/warehouseproductmapping', { ...fresh, inventoryLocation: everywhere.id }, limited);
+    expect(viaBlank.status).toBe(403);
+    expect(viaBlank.body.message).toMatch(/every outlet/);
+    expect((await post('/DataRepository/Insert/warehouseproductmapping', { ...fresh, inventoryLocation: inA.id }, limited)).status).toBe(200);
+    // A blank-outlet row is seen by everyone but changed only by users without limits.
+    expect(await ids('inventorylocation', limited)).toContain(everywhere.id);
+    const claim = await post('/DataRepository/Update/inventorylocation', { id: everywhere.id, version: everywhere.version, outlet: outletA.id }, limited);
+    expect(claim.status).toBe(403);
+    expect(claim.body.errors?.[0]?.field).toBe('outlet');
+  });
+
+  it('filters and guards multi-reference outlet lists (promotion outlets)', async () => {
+    const seen = await ids('promotion', limited);
+    expect(seen).toEqual(expect.arrayContaining([promoA.id, promoAll.id]));
+    expect(seen).not.toContain(promoB.id);
+    const dropdown = await t.call<{ value: unknown }[]>('GET', '/AppModule/GetDropDown/promotion', { token: limited });
+    expect(dropdown.body.data.map((o) => o.value)).not.toContain(promoB.id);
+    const fresh = await t.builder.row(promotion());
+    expect((await post('/DataRepository/Insert/promotion', { ...fresh, outlets: [outletA.id, outletB.id] }, limited)).status).toBe(400);
+    const forAll = await post('/DataRepository/Insert/promotion', { ...fresh, outlets: [] }, limited);
+    expect(forAll.status).toBe(403);
+    expect(forAll.body.errors?.[0]?.field).toBe('outlets');
+    expect((await post('/DataRepository/Insert/promotion', { ...fresh, outlets: [outletA.id] }, limited)).status).toBe(200);
+    expect((await post('/DataRepository/Update/promotion', { id: promoAll.id, version: promoAll.version, outlets: [outletA.id] }, limited)).status).toBe(403);
+  });
+
+  it('answers a hidden row exactly as a missing one, on every verb', async () => {
+    const missing = 999_999;
+    const pairs: [string, (id: number) => Promise<{ status: number; body: { message?: string } }>][] = [
+      ['Update', (id) => post('/DataRepository/Update/warehouseproductmapping', { id, version: 1, quantity: 1 }, limited)],
+      ['upsert', (id) => post('/DataRepository/upsert/warehouseproductmapping', { id, version: 1 }, limited)],
+      ['bulkupdate', (id) => post('/DataRepository/bulkupdate/warehouseproductmapping', [{ id, version: 1 }], limited)],
+      ['Get', (id) => t.get(`/warehouseproductmapping/Get/${id}`, limited)],
+      ['delete', (id) => post('/DataRepository/Execute/warehouseproductmapping', { action: 'delete', ids: [id] }, limited)],
+    ];
+    for (const [verb, call] of pairs) {
+      const hidden = await call(mapB.id as number);
+      const absent = await call(missing);
+      expect([verb, hidden.status], JSON.stringify(hidden.body)).toEqual([verb, absent.status]);
+      expect(hidden.body.message?.replace(String(mapB.id), 'N')).toBe(absent.body.message?.replace(String(missing), 'N'));
+    }
+  });
+
+  it('shows an audit row only when its row would be shown', async () => {
+    const audit = async (entity: string, token: string) =>
+      (await post<Row[]>('/DataRepository/fetch/auditlog', { Take: 500, filters: [{ ColumnName: 'entity', ColumnValue: entity, Operator: 'EQ' }] }, token)).body.data.map(
+        (r) => r.rowId,
+      );
+    const forLimited = await audit('warehouseproductmapping', limited);
+    expect(forLimited).toContain(mapA.id);
+    expect(forLimited).not.toContain(mapB.id);
+    expect(await audit('warehouseproductmapping', tokens.admin)).toContain(mapB.id);
+    const promos = await audit('promotion', limited);
+    expect(promos).toEqual(expect.arrayContaining([promoA.id, promoAll.id]));
+    expect(promos).not.toContain(promoB.id);
+    expect(await audit('inventorylocation', limited)).not.toContain(inB.id);
   });
 });

@@ -10,6 +10,8 @@ import { stockDocuments } from './021_stock_documents';
 import { pricingLedgers } from './030_pricing_ledgers';
 import { cacheGenerations } from './033_cache_generations';
 import { installation } from './040_installation';
+import { uploadUsage } from './045_upload_usage';
+import { oneFlagHolder } from './046_one_flag_holder';
 import { terminalPairing } from './061_terminal_pairing';
 import { onlineMenu } from './071_online_menu';
 import { homeRollup } from './080_home_rollup';
@@ -28,6 +30,8 @@ const written: Record<string, Migration> = {
   '030_pricing_ledgers': pricingLedgers,
   '033_cache_generations': cacheGenerations,
   '040_installation': installation,
+  '045_upload_usage': uploadUsage,
+  '046_one_flag_holder': oneFlagHolder,
   '061_terminal_pairing': terminalPairing,
   '071_online_menu': onlineMenu,
   '080_home_rollup': homeRollup,

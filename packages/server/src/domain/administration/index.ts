@@ -1,5 +1,9 @@
-import { findEntity } from '@backroom/schema';
+import { entities, findEntity, getEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { allowedOutlets, outletCondition } from '../../data/access';
+import { outletPaths } from '../../data/outlet-ties';
+import { columnOf } from '../columns';
 import type { FilterCondition } from '../../data/hooks';
 import { assertPrivilege, privilegesOf } from '../../http/auth-guard';
 import { ApiError } from '../../http/envelope';
@@ -22,11 +26,31 @@ async function authorizeAuditRead(request: FastifyRequest, filters: readonly Fil
   await assertPrivilege(request, target.permission, 'view');
 }
 
-/** Administration: the privilege rows are the registry's screens, and who reads the audit log. */
+/** Entities whose rows belong to outlets, with their tables. */
+const tiedEntities = entities.filter((e) => outletPaths(e).length > 0);
+const AUDITED_ENTITY = sql.ref(`t.${columnOf(getEntity('auditlog'), 'entity')}`);
+const AUDITED_ROW = sql.ref(`t.${columnOf(getEntity('auditlog'), 'rowId')}`);
+
+/**
+ * A caller limited to some outlets reads an audit row only when they may see the row it describes;
+ * the rows of deleted rows of entities tied to outlets are for users without outlet limits.
+ */
+async function auditRowFilter(request: FastifyRequest): Promise<RawBuilder<SqlBool> | undefined> {
+  if ((await allowedOutlets(request)).length === 0) return undefined;
+  const seen: RawBuilder<SqlBool>[] = [];
+  for (const entity of tiedEntities) {
+    const visible = (await outletCondition(request, entity, 'r'))!;
+    seen.push(sql<SqlBool>`(${AUDITED_ENTITY} = ${entity.name} and exists (select 1 from ${sql.table(entity.table)} as r where r.id = ${AUDITED_ROW} and ${visible}))`);
+  }
+  const names = sql.join(tiedEntities.map((e) => e.name));
+  return sql<SqlBool>`(${AUDITED_ENTITY} not in (${names}) or ${sql.join(seen, sql` or `)})`;
+}
+
+/** Administration: the privilege rows are the registry's screens, and who reads the audit log (and which of its rows). */
 export const administrationModule: DomainModule = {
   name: 'administration',
   entities: {
     privilege: { refuse: { insert: SCREENS_ARE_THE_REGISTRY, delete: SCREENS_ARE_THE_REGISTRY } },
-    auditlog: { authorizeFetch: authorizeAuditRead },
+    auditlog: { authorizeFetch: authorizeAuditRead, rowFilter: auditRowFilter },
   },
 };

@@ -1,7 +1,7 @@
 import { fromMinorUnits, getEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { assertOutletAllowed } from '../../data/access';
+import { canSee } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -58,8 +58,8 @@ export async function labelItems(request: FastifyRequest, body: Record<string, u
   let outletName: string | null = null;
   if (outletId !== null) {
     const row = await db.selectFrom(outlet.table).select(columnOf(outlet, 'name')).where('id', '=', outletId).executeTakeFirst();
-    if (!row) throw validationError([{ field: 'outlet', message: `Outlet refers to a missing outlet row (${outletId})` }]);
-    await assertOutletAllowed(request, outletPrice, { outlet: outletId });
+    // An outlet the caller may not see reads as a missing one.
+    if (!row || !(await canSee(request, db, outlet, outletId))) throw validationError([{ field: 'outlet', message: `Outlet refers to a missing outlet row (${outletId})` }]);
     outletName = String(row[columnOf(outlet, 'name')]);
   }
   const wanted = [...new Set(ids)];

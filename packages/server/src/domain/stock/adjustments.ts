@@ -1,6 +1,6 @@
 import { getEntity, stockAdjustDecision, stockAdjustRequest, type StockAdjustResult } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { assertOutletAllowed } from '../../data/access';
+import { assertOutletsWritable, canSee } from '../../data/access';
 import { apiRow } from '../../data/read';
 import type { Row } from '../../data/store';
 import { inTransaction } from '../../data/transaction';
@@ -87,9 +87,10 @@ export async function adjust(request: FastifyRequest): Promise<StockAdjustResult
   const given = [body.quantity, body.counted].filter((v) => v !== null && v !== undefined);
   if (given.length !== 1) throw validationError([{ field: 'quantity', message: 'Give either a quantity (signed) or a counted figure' }]);
   return inTransaction(request, adjustment, async (w) => {
-    const place = await w.trx.selectFrom(location.table).select(['id', columnOf(location, 'outlet')]).where('id', '=', body.location).executeTakeFirst();
-    if (!place) throw validationError([{ field: 'location', message: `Location refers to a missing inventory location row (${body.location})` }]);
-    await assertOutletAllowed(request, location, { outlet: place[columnOf(location, 'outlet')] });
+    const place = await w.trx.selectFrom(location.table).select('id').where('id', '=', body.location).executeTakeFirst();
+    if (!place || !(await canSee(request, w.trx, location, body.location)))
+      throw validationError([{ field: 'location', message: `Location refers to a missing inventory location row (${body.location})` }]);
+    await assertOutletsWritable(request, w.trx, location, [body.location]);
     const product = (await stockProducts(w.trx, [body.product])).get(body.product);
     if (!product) throw validationError([{ field: 'product', message: `Product refers to a missing product row (${body.product})` }]);
     if (product.role !== 'stock') throw validationError([{ field: 'product', message: `${product.code} keeps no stock of its own` }]);

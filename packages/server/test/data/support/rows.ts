@@ -117,7 +117,8 @@ export class RowBuilder {
       case 'percent':
         return decimalValue(field);
       case 'boolean':
-        return true;
+        // A flag only one row holds (the base currency) stays with its holder: a built row does not take it.
+        return !field.exclusive;
       case 'date':
         return '2026-01-15';
       case 'datetime':
@@ -188,7 +189,7 @@ export async function changeOf(builder: RowBuilder, entity: NormalisedEntity, ro
     (f) => !f.system && !f.readOnly && !f.unique && (f.kind === 'text' || f.kind === 'longtext') && !f.format && !f.pattern && !(f.name in (DOMAIN_VALUES[entity.name] ?? {})),
   );
   if (plain) return [plain.name, await builder.value(plain, entity.name)];
-  const flag = entity.fields.find((f) => !f.readOnly && f.kind === 'boolean');
+  const flag = entity.fields.find((f) => !f.readOnly && f.kind === 'boolean' && !f.exclusive);
   if (flag) return [flag.name, !row[flag.name]];
   const decimal = entity.fields.find((f) => !f.readOnly && !f.unique && SCALED_KINDS.has(f.kind)) as (DecimalField & { name: string }) | undefined;
   if (decimal) return [decimal.name, (Number(decimal.min ?? 0) + 1).toFixed(scaleOf(decimal))];
