@@ -38,6 +38,7 @@ import { stockModule } from './domain/stock/index';
 import { deliveryOrderModule } from './domain/deliveryorder/index';
 import { labelsModule } from './domain/labels/index';
 import { printModule } from './print/index';
+import { spreadsheetsModule } from './domain/spreadsheets/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -62,6 +63,7 @@ const MODULES: readonly DomainModule[] = [
   deliveryOrderModule,
   labelsModule,
   printModule,
+  spreadsheetsModule,
 ];
 
 export interface BuildOptions {

@@ -20,7 +20,7 @@ async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
       if (!first) continue;
       const values = row.values as unknown[];
-      yield { number: row.number, cells: values.slice(1).map(plainCell) };
+      yield { number: row.number, cells: Array.from(values.slice(1), plainCell) };
     }
     first = false;
   }
