@@ -3,6 +3,12 @@
 /** A value read from a cell: text, a number, a boolean, a date, or nothing. */
 export type CellValue = string | number | boolean | Date | null;
 
+/** One row of a sheet: its row number as the spreadsheet shows it, and its cells from column A. */
+export interface SheetRow {
+  number: number;
+  cells: CellValue[];
+}
+
 const DANGEROUS_START = /^[=+\-@\t\r]/;
 
 /**

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { SheetRow } from './read';
+import type { SheetRow } from './cells';
 
 /** The separator of a CSV file: `;` (European Excel) or `,`, whichever its first line uses more outside quotes. */
 export function detectSeparator(firstLine: string): ',' | ';' {

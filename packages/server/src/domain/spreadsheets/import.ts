@@ -175,6 +175,7 @@ export async function runImport(
     else seen.set(row.key, row.number);
   }
 
+  if (importer.custom) return runCustom(ctx, request, importer, prepared, problems, columnOf, commit);
   const existing = await existingRows(db, ctx, importer, prepared);
   await progress(35);
   let inserted = 0;
@@ -258,3 +259,49 @@ async function checkUniques(db: AnyDb, importer: Importer, rows: Prepared[], pro
     }
   }
 }
+
+/** A stock-count-like import: checked row by row, then written (or, to validate, tried and rolled back) by the importer's own service. */
+async function runCustom(
+  ctx: AppContext,
+  request: FastifyRequest,
+  importer: Importer,
+  prepared: Prepared[],
+  problems: Problems,
+  columnOf: (field: string) => string,
+  commit: boolean,
+): Promise<ImportOutcome> {
+  const custom = importer.custom!;
+  for (const row of prepared) {
+    for (const field of importer.columns)
+      if (field.required && row.input[field.name] == null && !problems.has(row.number, columnOf(field.name))) problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} is required`);
+    for (const issue of custom.check(row.input)) if (!problems.has(row.number, columnOf(issue.field))) problems.add(row.number, columnOf(issue.field), issue.message);
+  }
+  const outcome = (counts: { inserted: number; updated: number; unchanged: number }, committed: boolean): ImportOutcome => ({
+    total: prepared.length,
+    processed: prepared.length,
+    ...counts,
+    errorCount: problems.list.length,
+    errors: problems.list.sort((a, b) => a.row - b.row),
+    committed,
+  });
+  const none = { inserted: 0, updated: 0, unchanged: 0 };
+  if (problems.list.length > 0) return outcome(none, false);
+  let counts = none;
+  try {
+    await anyDb(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        counts = await custom.write(await jobWriter(ctx, trx, request, importer.entity), prepared.map((r) => r.input));
+        if (!commit) throw new RolledBack();
+      });
+  } catch (error) {
+    if (error instanceof RolledBack) return outcome(counts, false);
+    if (!(error instanceof ApiError)) throw error;
+    problems.add(prepared[0]?.number ?? 1, '', error.message);
+    return outcome(none, false);
+  }
+  return outcome(counts, true);
+}
+
+/** Ends a trial write: its transaction rolls back. */
+class RolledBack extends Error {}

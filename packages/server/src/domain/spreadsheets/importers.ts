@@ -1,29 +1,9 @@
 import { entities, findEntity, type NormalisedEntity } from '@backroom/schema';
 import { keyFields, sheetFields, type ScalarField } from './columns';
+import type { Importer, TemplateOption } from './importer';
+import { stockCountImporter } from './stock-count';
 
-export interface TemplateOption {
-  text: string;
-  value: string;
-  /** The columns of this option beyond the key; default every column. */
-  columns?: readonly string[];
-}
-
-/** An importer: the registry entity it writes, the columns it reads, and what it means. */
-export interface Importer {
-  /** `product`, …, or `entity:{name}`. */
-  type: string;
-  label: string;
-  entity: NormalisedEntity;
-  /** Columns that match a sheet row to a stored row (its natural key). */
-  key: ScalarField[];
-  /** Every column it reads, key first, in form order. */
-  columns: ScalarField[];
-  /** The menu item whose view privilege it needs besides edit on the entity. */
-  screen: string;
-  options: readonly TemplateOption[];
-  /** What the import does, for the template's instructions sheet and the docs. */
-  meaning: string;
-}
+export type { Importer, TemplateOption };
 
 function importerFor(type: string, entity: NormalisedEntity, screen: string, meaning: string, options?: readonly TemplateOption[]): Importer | undefined {
   const key = keyFields(entity);
@@ -56,6 +36,7 @@ const NAMED: Record<string, () => Importer | undefined> = {
     importerFor('membership', named('membership'), 'importer/membership', `Members by member number; the group by code or name, gender by list-value code or name. Points and spend are kept by the ledgers and cannot be imported. ${ROUND_TRIP}`),
   promotion: () =>
     importerFor('promotion', named('promotion'), 'importer/promotion', `Promotions by code: kind, value, validity and times. Items and outlets are edited on the promotion screen. ${ROUND_TRIP}`),
+  outletitembalance: stockCountImporter,
   lowquantity: () =>
     importerFor(
       'lowquantity',

@@ -1,13 +1,10 @@
 import ExcelJS from 'exceljs';
-import { plainCell, type CellValue } from './cells';
+import { plainCell, type SheetRow } from './cells';
+
+export type { SheetRow };
 import { readCsv } from './csv';
 import { inspectZip } from './zip-guard';
 
-/** One row of a sheet: its row number as the spreadsheet shows it, and its cells from column A. */
-export interface SheetRow {
-  number: number;
-  cells: CellValue[];
-}
 
 export type SheetFormat = 'xlsx' | 'csv';
 

@@ -41,7 +41,8 @@ function importerFor(type: string) {
 async function assertMayImport(request: FastifyRequest, type: string) {
   const importer = importerFor(type);
   await assertPrivilege(request, importer.screen, 'view');
-  await authorize(request, importer.entity, 'insert');
+  if (importer.custom) await assertPrivilege(request, importer.custom.privilege.screen, importer.custom.privilege.action);
+  else await authorize(request, importer.entity, 'insert');
   return importer;
 }
 
