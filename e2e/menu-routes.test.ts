@@ -16,15 +16,9 @@ const PENDING = new Set([
   'posterminalsettings',
   'terminalstatus',
   'layoutsetup',
-  'dataexporter',
-  'importer/product',
   'importer/recipe',
   'importer/supplierproduct',
-  'importer/membership',
-  'importer/promotion',
   'importer/alternatebarcode',
-  'importer/outletitembalance',
-  'importer/lowquantity',
   'importer/imageproduct',
 ]);
 

@@ -16,4 +16,8 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   membershipintegrationsettings: lazyPage(() => import('./MembershipIntegrationScreen')),
   virtualstock: lazyPage(() => import('../stock/VirtualStockScreen')),
   lowstock: lazyPage(() => import('../stock/LowStockScreen')),
+  dataexporter: lazyPage(() => import('../sheets/DataExporterScreen')),
+  ...Object.fromEntries(
+    ['product', 'membership', 'promotion', 'outletitembalance', 'lowquantity'].map((kind) => [`importer/${kind}`, lazyPage(() => import('../sheets/ImporterScreen'))]),
+  ),
 };
