@@ -221,7 +221,7 @@ export async function runImport(
       let done = 0;
       for (const row of prepared) {
         current = row;
-        if (!row.existing) await insertRow(w, w.entity, row.value);
+        if (!row.existing) await insertRow(w, w.entity, withoutEmptyLists(row.value!));
         else if (Object.keys(row.changed!).length > 0) await updateRow(w, w.entity, { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed });
         if (++done % BATCH === 0) await progress(50 + Math.floor((done / prepared.length) * 50));
       }
@@ -235,6 +235,9 @@ export async function runImport(
   }
   return outcome(true);
 }
+
+/** A new row's empty child lists are left out: a sheet has none, and each would cost the write path a replace. */
+const withoutEmptyLists = (value: Row): Row => Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length === 0)));
 
 /** Unique values (other than the key) repeated in the sheet, or held by another stored row. */
 async function checkUniques(db: AnyDb, importer: Importer, rows: Prepared[], problems: Problems, columnOf: (field: string) => string): Promise<void> {
