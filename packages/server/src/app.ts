@@ -41,6 +41,7 @@ import { onlineModule } from './domain/online/index';
 import { terminalsModule } from './domain/terminals/index';
 import { homeModule } from './domain/home/index';
 import { printModule } from './print/index';
+import { spreadsheetsModule } from './domain/spreadsheets/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -68,6 +69,7 @@ const MODULES: readonly DomainModule[] = [
   printModule,
   terminalsModule,
   homeModule,
+  spreadsheetsModule,
 ];
 
 export interface BuildOptions {

@@ -85,7 +85,7 @@ describe('bad input never reaches a 500', () => {
     const route = await t.call('GET', '/NoSuchThing/Anywhere', { token: tokens.admin });
     expect(route.status).toBe(404);
     expect(route.body).toEqual({ resultCode: 404, message: 'Not found', data: null });
-    const legacy = await t.call('POST', `${t.origin}/backoffice/WebAPI/DataImporter/SubmitDataImport`, { body: {} });
+    const legacy = await t.call('POST', `${t.origin}/backoffice/WebAPI/NoSuchThing/Anywhere`, { body: {} });
     expect(legacy.status).toBe(404);
   });
 

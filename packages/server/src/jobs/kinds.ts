@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import type { PrivilegeAction } from '../http/auth-guard';
 
 export interface JobRun {
+  /** The job's row id (a kind that leaves a file names it by the id). */
+  id: number;
   ctx: AppContext;
   /** The app the worker serves: for writes through the generic data service (its hooks). */
   server: FastifyInstance;

@@ -35,6 +35,7 @@ export async function runJob(server: FastifyInstance, log: FastifyBaseLogger, jo
   }, lease.ms / 3);
   try {
     const result = await kind.run({
+      id,
       ctx,
       server,
       log,

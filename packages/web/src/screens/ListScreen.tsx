@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { ExportButton } from '../sheets/ExportButton';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -284,6 +285,7 @@ export function ListScreen({ entity, item, fixedFilters = NO_FILTERS, hiddenFiel
               )}
             </div>
           )}
+          {item.exportProcedure && <ExportButton procedure={item.exportProcedure} body={body} />}
           {canEdit && (
             <Link to={`${item.path}/add`} className="btn btn-primary">
               <i className="bi bi-plus-lg" aria-hidden="true" /> {t('list.add')}

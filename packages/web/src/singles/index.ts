@@ -21,4 +21,8 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   layoutsetup: lazyPage(() => import('../terminals/LayoutSetupScreen')),
   sale: lazyPage(() => import('../terminals/SalesScreen')),
   commissionreport: lazyPage(() => import('../terminals/CommissionReportScreen')),
+  dataexporter: lazyPage(() => import('../sheets/DataExporterScreen')),
+  ...Object.fromEntries(
+    ['product', 'membership', 'promotion', 'outletitembalance', 'lowquantity'].map((kind) => [`importer/${kind}`, lazyPage(() => import('../sheets/ImporterScreen'))]),
+  ),
 };

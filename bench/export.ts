@@ -1,0 +1,56 @@
+/**
+ * Budget (issue 10): the export of 100,000 products to xlsx ≤ 5 s, streaming, RSS ≤ 250 MB.
+ *
+ * Starts the server on a fresh database (demo data), writes `BENCH_ROWS` products through the
+ * server's own connection (rows shaped by the registry's storage mapping), then times the export
+ * job's work (`runExport`: pages of the product list as the administrator sees it, references as
+ * codes, written row by row by the streaming writer).
+ *
+ *   npm run bench:export -w @backroom/bench            # SQLite, and PostgreSQL when DATABASE_URL is set
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findEntity, toStorageRow } from '@backroom/schema';
+import { buildApp } from '@backroom/server';
+import { anyDb } from '../packages/server/src/data/store';
+import { runExport } from '../packages/server/src/domain/spreadsheets/export';
+import { actingRequest, actingUser } from '../packages/server/src/jobs/acting-user';
+import { freshPostgres } from '../packages/server/test/support/postgres';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const BATCH = 500;
+
+async function run(database: 'sqlite' | 'postgres'): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
+  const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
+  const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false, jobWorker: false });
+  try {
+    const db = anyDb(app.ctx);
+    const now = new Date().toISOString();
+    const audit = { version: 1, created_at: now, created_by: 'bench', updated_at: now, updated_by: 'bench' };
+    const category = await db.insertInto('category').values({ code: 'BENCH', name: 'Bench', is_active: true, ...audit }).returning('id').executeTakeFirstOrThrow();
+    const uom = await db.selectFrom('list_value').select('id').limit(1).executeTakeFirstOrThrow();
+    const product = findEntity('product')!;
+    for (let start = 0; start < ROWS; start += BATCH) {
+      const rows = [];
+      for (let i = start; i < Math.min(ROWS, start + BATCH); i++)
+        rows.push({ ...toStorageRow(product, { code: `E${String(i).padStart(6, '0')}`, name: `Export product ${i}`, category: Number(category.id), uom: Number(uom.id), type: 'standard', sellingPrice: '9.90', costPrice: '4.00', trackStock: true, allowDiscount: true, isActive: true }, database), ...audit });
+      await db.insertInto(product.table).values(rows).execute();
+    }
+    const request = await actingRequest(app, await actingUser(db, 'admin'));
+    let peak = process.memoryUsage().rss;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const started = performance.now();
+    const { rows } = await runExport(request, product, {}, join(dataDir, 'export.xlsx'), async () => undefined);
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(timer);
+    console.log(`${database.padEnd(8)} export of ${rows} products  ${seconds.toFixed(2)} s  peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB  (≤ 5 s, ≤ 250 MB)`);
+  } finally {
+    await app.close();
+    await postgres?.drop();
+  }
+}
+
+await run('sqlite');
+if (process.env.DATABASE_URL) await run('postgres');

@@ -1,0 +1,59 @@
+/** Cell values as the importers read them and as the writers write them. */
+
+/** A value read from a cell: text, a number, a boolean, a date, or nothing. */
+export type CellValue = string | number | boolean | Date | null;
+
+/** One row of a sheet: its row number as the spreadsheet shows it, and its cells from column A. */
+export interface SheetRow {
+  number: number;
+  cells: CellValue[];
+}
+
+const DANGEROUS_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text that a spreadsheet program would run as a formula (or that starts with a tab or carriage
+ * return) is written with a leading apostrophe, so it stays text (OWASP CSV injection).
+ */
+export const escapeText = (text: string): string => (DANGEROUS_START.test(text) ? `'${text}` : text);
+
+/** The reverse of `escapeText`, so an exported sheet imports back unchanged. */
+export const unescapeText = (text: string): string => (text.startsWith("'") && DANGEROUS_START.test(text.slice(1)) ? text.slice(1) : text);
+
+/** Days from Excel's day 0 (1899-12-30, counting its fictional 1900-02-29) to 1970-01-01. */
+const EXCEL_EPOCH_DAYS = 25569;
+const DAY_MS = 86_400_000;
+
+/** An Excel serial date (45292 = 2024-01-01; a fraction is the time of day) as a UTC date. */
+export const fromExcelSerial = (serial: number): Date => new Date(Math.round((serial - EXCEL_EPOCH_DAYS) * DAY_MS));
+
+/** The plain value of a cell as ExcelJS gives it: a formula's cached result, rich text joined, a link's text. */
+export function plainCell(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return unescapeText(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown; formula?: unknown; sharedFormula?: unknown };
+    if (v.richText) return unescapeText(v.richText.map((r) => r.text).join(''));
+    if ('formula' in v || 'sharedFormula' in v) return plainCell(v.result);
+    if (v.error !== undefined) return null;
+    if (v.text !== undefined) return plainCell(v.text);
+  }
+  return String(value);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date cell as ISO text: `YYYY-MM-DD` at midnight UTC, else the full instant. */
+export const isoOf = (date: Date): string => {
+  const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  return date.getUTCHours() + date.getUTCMinutes() + date.getUTCSeconds() === 0 ? day : date.toISOString();
+};
+
+/** A cell as the text an importer reads: trimmed, dates as ISO, blank as null. */
+export function cellText(value: CellValue): string | null {
+  if (value === null) return null;
+  if (value instanceof Date) return isoOf(value);
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}

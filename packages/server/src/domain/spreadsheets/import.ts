@@ -1,0 +1,310 @@
+import { rowRuleIssues, validateRow, type NormalisedEntity } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { storedRows, toApiRows } from '../../data/read';
+import { anyDb, type AnyDb, type Row } from '../../data/store';
+import { insertRow, updateRow } from '../../data/write';
+import { ApiError } from '../../http/envelope';
+import { jobWriter } from '../../jobs/acting-user';
+import { cellText, type CellValue } from './cells';
+import { fromCell, normaliseHeader, type ScalarField } from './columns';
+import type { Importer } from './importers';
+import { Lookups } from './lookups';
+import { readSheet, type SheetFormat } from './read';
+
+/** One problem of the sheet: its row number as the spreadsheet shows it, the column header, the message. */
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface ImportOutcome {
+  total: number;
+  processed: number;
+  /** Rows written (commit) or that would be written (validate). */
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  errorCount: number;
+  /** Every error (the job's status shows the first 1,000). */
+  errors: RowError[];
+  committed: boolean;
+}
+
+export const MAX_IMPORT_ROWS = 200_000;
+const BATCH = 500;
+
+/** A sheet row read into the entity's API form, before the registry's validation. */
+interface Prepared {
+  number: number;
+  input: Row;
+  key: string;
+  existing?: Row;
+  value?: Row;
+  changed?: Row;
+}
+
+class Problems {
+  readonly list: RowError[] = [];
+  readonly rows = new Set<number>();
+  private readonly cells = new Set<string>();
+  add(row: number, column: string, message: string) {
+    this.list.push({ row, column, message });
+    this.rows.add(row);
+    this.cells.add(`${row}|${column}`);
+  }
+  /** A cell already reported (a code not found) is not reported again as missing. */
+  has(row: number, column: string) {
+    return this.cells.has(`${row}|${column}`);
+  }
+}
+
+interface Header {
+  /** Cell index → field. */
+  columns: Map<number, ScalarField>;
+  headers: Map<string, string>;
+}
+
+const IGNORED_HEADERS = new Set(['id', 'result', 'message', 'version', 'created at', 'created by', 'updated at', 'updated by']);
+
+function readHeader(importer: Importer, cells: CellValue[], problems: Problems, rowNumber: number): Header {
+  const byHeader = new Map<string, ScalarField>();
+  for (const field of importer.columns) {
+    byHeader.set(normaliseHeader(field.label), field);
+    byHeader.set(field.name.toLowerCase(), field);
+  }
+  const readOnly = new Set(importer.entity.fields.filter((f) => !importer.columns.includes(f as ScalarField)).flatMap((f) => [normaliseHeader(f.label), f.name.toLowerCase()]));
+  const columns = new Map<number, ScalarField>();
+  const headers = new Map<string, string>();
+  cells.forEach((cell, index) => {
+    const text = cellText(cell);
+    if (text === null) return;
+    const field = byHeader.get(normaliseHeader(text));
+    if (!field) {
+      if (!IGNORED_HEADERS.has(normaliseHeader(text)) && !readOnly.has(normaliseHeader(text))) problems.add(rowNumber, text, `Unknown column "${text}": use the template's columns`);
+      return;
+    }
+    if ([...columns.values()].includes(field)) problems.add(rowNumber, text, `The column "${text}" appears twice`);
+    columns.set(index, field);
+    headers.set(field.name, text.replace(/\s*\*\s*$/, ''));
+  });
+  for (const key of importer.key)
+    if (![...columns.values()].includes(key)) problems.add(rowNumber, key.label, `The key column "${key.label}" is missing`);
+  return { columns, headers };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Stored rows of the entity whose key matches one of the prepared rows', as API rows by key. */
+async function existingRows(db: AnyDb, ctx: AppContext, importer: Importer, rows: Prepared[]): Promise<Map<string, Row>> {
+  const [first] = importer.key;
+  const out = new Map<string, Row>();
+  const firstValues = [...new Set(rows.map((r) => r.input[first!.name]).filter((v) => v !== null && v !== undefined))];
+  for (let i = 0; i < firstValues.length; i += BATCH) {
+    const ids = (await db.selectFrom(importer.entity.table).select('id').where(first!.column, 'in', firstValues.slice(i, i + BATCH) as never[]).execute()).map((r) => Number(r.id));
+    const api = await toApiRows(ctx, db, importer.entity, await storedRows(db, importer.entity, ids), { labels: false });
+    for (const row of api) out.set(keyOf(importer, row), row);
+  }
+  return out;
+}
+
+const keyOf = (importer: Importer, row: Row) => JSON.stringify(importer.key.map((f) => (typeof row[f.name] === 'string' ? (row[f.name] as string).trim() : row[f.name] ?? null)));
+
+/**
+ * Reads a sheet and checks every row against the registry and the database: kinds, required
+ * fields, lengths, codes that must exist, keys repeated in the file, unique values taken by other
+ * rows, rules between fields. With `commit` and no error, writes every row in one transaction
+ * through the generic write path (privileges were checked when the job was submitted; audit and
+ * hooks run per row) — all rows or none.
+ */
+export async function runImport(
+  ctx: AppContext,
+  request: FastifyRequest,
+  importer: Importer,
+  file: { path: string; format: SheetFormat },
+  commit: boolean,
+  progress: (percent: number) => Promise<void>,
+): Promise<ImportOutcome> {
+  const db = anyDb(ctx);
+  const entity: NormalisedEntity = importer.entity;
+  const problems = new Problems();
+  const lookups = new Lookups(db);
+  const prepared: Prepared[] = [];
+  let header: Header | undefined;
+
+  for await (const sheetRow of readSheet(file.path, file.format)) {
+    if (sheetRow.cells.every((c) => cellText(c) === null)) continue;
+    if (!header) {
+      header = readHeader(importer, sheetRow.cells, problems, sheetRow.number);
+      if (problems.list.length > 0) break;
+      continue;
+    }
+    if (prepared.length >= MAX_IMPORT_ROWS) throw new ApiError(413, `The sheet has more than ${MAX_IMPORT_ROWS} rows: the limit is ${MAX_IMPORT_ROWS} rows per import`);
+    const input: Row = {};
+    for (const [index, field] of header.columns) {
+      const converted = fromCell(field, sheetRow.cells[index] ?? null);
+      const column = header.headers.get(field.name)!;
+      if (!converted.ok) {
+        problems.add(sheetRow.number, column, `${column} ${converted.message}`);
+        continue;
+      }
+      if ((field.kind === 'reference' || field.kind === 'listvalue') && converted.value !== null) {
+        const found = (await lookups.of(field)).idOf(String(converted.value));
+        if ('message' in found) problems.add(sheetRow.number, column, `${column}: ${found.message}`);
+        else input[field.name] = found.id;
+        continue;
+      }
+      input[field.name] = converted.value;
+    }
+    prepared.push({ number: sheetRow.number, input, key: keyOf(importer, input) });
+  }
+  if (!header) problems.add(1, '', 'The sheet is empty: the first row must hold the column headers');
+  const headers = header?.headers ?? new Map<string, string>();
+  const columnOf = (field: string) => headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
+  await progress(20);
+
+  const seen = new Map<string, number>();
+  for (const row of prepared) {
+    if (importer.key.some((f) => row.input[f.name] === null || row.input[f.name] === undefined)) {
+      if (!problems.rows.has(row.number)) for (const f of importer.key) if (row.input[f.name] == null) problems.add(row.number, columnOf(f.name), `${columnOf(f.name)} is required`);
+      continue;
+    }
+    const earlier = seen.get(row.key);
+    if (earlier !== undefined) problems.add(row.number, columnOf(importer.key[0]!.name), `The same ${importer.key.map((f) => columnOf(f.name)).join(' and ')} is on row ${earlier}`);
+    else seen.set(row.key, row.number);
+  }
+
+  if (importer.custom) return runCustom(ctx, request, importer, prepared, problems, columnOf, commit);
+  const existing = await existingRows(db, ctx, importer, prepared);
+  await progress(35);
+  let inserted = 0;
+  let updated = 0;
+  let unchanged = 0;
+  for (const row of prepared) {
+    row.existing = existing.get(row.key);
+    const result = row.existing
+      ? validateRow(entity, { ...row.input, id: row.existing.id, version: row.existing.version ?? 0 }, 'update')
+      : validateRow(entity, row.input, 'insert');
+    const issues = result.ok ? rowRuleIssues(entity, { ...row.existing, ...result.value }) : result.errors;
+    for (const issue of issues) if (!(issue.field === 'id' || issue.field === 'version') && !problems.has(row.number, columnOf(issue.field))) problems.add(row.number, columnOf(issue.field), issue.message);
+    if (!result.ok) continue;
+    row.value = result.value;
+    if (!row.existing) {
+      inserted++;
+      continue;
+    }
+    const { id: _id, version: _version, ...sent } = result.value;
+    row.changed = Object.fromEntries(Object.entries(sent).filter(([name]) => name in row.input && !same(sent[name], row.existing![name])));
+    if (Object.keys(row.changed).length === 0) unchanged++;
+    else updated++;
+  }
+  await checkUniques(db, importer, prepared, problems, columnOf);
+  await progress(50);
+
+  const outcome = (committed: boolean): ImportOutcome => ({
+    total: prepared.length,
+    processed: prepared.length,
+    inserted,
+    updated,
+    unchanged,
+    errorCount: problems.list.length,
+    errors: problems.list.sort((a, b) => a.row - b.row),
+    committed,
+  });
+  if (!commit || problems.list.length > 0) return outcome(false);
+
+  let current: Prepared | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const w = await jobWriter(ctx, trx, request, entity);
+      let done = 0;
+      for (const row of prepared) {
+        current = row;
+        if (!row.existing) await insertRow(w, w.entity, withoutEmptyLists(row.value!));
+        else if (Object.keys(row.changed!).length > 0) await updateRow(w, w.entity, { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed });
+        if (++done % BATCH === 0) await progress(50 + Math.floor((done / prepared.length) * 50));
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || !current) throw error;
+    // The transaction rolled back: nothing was written. The row that failed says why.
+    const failed = error.errors?.length ? error.errors : [{ field: '', message: error.message }];
+    for (const e of failed) problems.add(current.number, e.field ? columnOf(e.field) : '', e.message);
+    return { ...outcome(false), inserted: 0, updated: 0, unchanged: 0 };
+  }
+  return outcome(true);
+}
+
+/** A new row's empty child lists are left out: a sheet has none, and each would cost the write path a replace. */
+const withoutEmptyLists = (value: Row): Row => Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length === 0)));
+
+/** Unique values (other than the key) repeated in the sheet, or held by another stored row. */
+async function checkUniques(db: AnyDb, importer: Importer, rows: Prepared[], problems: Problems, columnOf: (field: string) => string): Promise<void> {
+  const keyNames = new Set(importer.key.map((f) => f.name));
+  for (const field of importer.columns.filter((f) => f.unique === true && !keyNames.has(f.name))) {
+    const owners = new Map<string, Prepared>();
+    for (const row of rows) {
+      const value = row.value?.[field.name];
+      if (value === null || value === undefined) continue;
+      const text = String(value);
+      const first = owners.get(text);
+      if (first) problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} "${text}" is also on row ${first.number}`);
+      else owners.set(text, row);
+    }
+    const values = [...owners.keys()];
+    for (let i = 0; i < values.length; i += BATCH) {
+      const taken = await db.selectFrom(importer.entity.table).select(['id', `${field.column} as value`]).where(field.column, 'in', values.slice(i, i + BATCH)).execute();
+      for (const { id, value } of taken) {
+        const row = owners.get(String(value))!;
+        if (Number(id) !== row.existing?.id) problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} "${String(value)}" is already used by another row`);
+      }
+    }
+  }
+}
+
+/** A stock-count-like import: checked row by row, then written (or, to validate, tried and rolled back) by the importer's own service. */
+async function runCustom(
+  ctx: AppContext,
+  request: FastifyRequest,
+  importer: Importer,
+  prepared: Prepared[],
+  problems: Problems,
+  columnOf: (field: string) => string,
+  commit: boolean,
+): Promise<ImportOutcome> {
+  const custom = importer.custom!;
+  for (const row of prepared) {
+    for (const field of importer.columns)
+      if (field.required && row.input[field.name] == null && !problems.has(row.number, columnOf(field.name))) problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} is required`);
+    for (const issue of custom.check(row.input)) if (!problems.has(row.number, columnOf(issue.field))) problems.add(row.number, columnOf(issue.field), issue.message);
+  }
+  const outcome = (counts: { inserted: number; updated: number; unchanged: number }, committed: boolean): ImportOutcome => ({
+    total: prepared.length,
+    processed: prepared.length,
+    ...counts,
+    errorCount: problems.list.length,
+    errors: problems.list.sort((a, b) => a.row - b.row),
+    committed,
+  });
+  const none = { inserted: 0, updated: 0, unchanged: 0 };
+  if (problems.list.length > 0) return outcome(none, false);
+  let counts = none;
+  try {
+    await anyDb(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        counts = await custom.write(await jobWriter(ctx, trx, request, importer.entity), prepared.map((r) => r.input));
+        if (!commit) throw new RolledBack();
+      });
+  } catch (error) {
+    if (error instanceof RolledBack) return outcome(counts, false);
+    if (!(error instanceof ApiError)) throw error;
+    problems.add(prepared[0]?.number ?? 1, '', error.message);
+    return outcome(none, false);
+  }
+  return outcome(counts, true);
+}
+
+/** Ends a trial write: its transaction rolls back. */
+class RolledBack extends Error {}

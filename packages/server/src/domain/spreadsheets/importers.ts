@@ -1,0 +1,65 @@
+import { entities, findEntity, type NormalisedEntity } from '@backroom/schema';
+import { keyFields, sheetFields, type ScalarField } from './columns';
+import type { Importer, TemplateOption } from './importer';
+import { stockCountImporter } from './stock-count';
+
+export type { Importer, TemplateOption };
+
+function importerFor(type: string, entity: NormalisedEntity, screen: string, meaning: string, options?: readonly TemplateOption[]): Importer | undefined {
+  const key = keyFields(entity);
+  if (!key || entity.readOnly) return undefined;
+  const keyNames = new Set(key.map((f) => f.name));
+  const columns = [...key, ...sheetFields(entity).filter((f) => !keyNames.has(f.name))];
+  return { type, label: entity.label, entity, key, columns, screen, options: options ?? [{ text: 'All columns', value: 'all' }], meaning };
+}
+
+const named = (name: string) => findEntity(name)!;
+
+const ROUND_TRIP =
+  'Rows are matched on the key column: a row whose key exists updates that row in the columns the sheet has; a new key inserts a row. ' +
+  'Every row is checked before anything is written; the import then writes every row or none.';
+
+/** The importers of the menu's `importer/{kind}` screens that write one registry entity. */
+const NAMED: Record<string, () => Importer | undefined> = {
+  product: () =>
+    importerFor(
+      'product',
+      named('product'),
+      'importer/product',
+      `Products by SKU. Category, department, tax code and parent product are given by code (or name); brand and unit of measure by list-value code or name. A variant names its variant parent in "Parent product". ${ROUND_TRIP}`,
+      [
+        { text: 'New items', value: 'new' },
+        { text: 'Update prices', value: 'prices', columns: ['costPrice', 'sellingPrice', 'minimumPrice'] },
+      ],
+    ),
+  membership: () =>
+    importerFor('membership', named('membership'), 'importer/membership', `Members by member number; the group by code or name, gender by list-value code or name. Points and spend are kept by the ledgers and cannot be imported. ${ROUND_TRIP}`),
+  promotion: () =>
+    importerFor('promotion', named('promotion'), 'importer/promotion', `Promotions by code: kind, value, validity and times. Items and outlets are edited on the promotion screen. ${ROUND_TRIP}`),
+  outletitembalance: stockCountImporter,
+  lowquantity: () =>
+    importerFor(
+      'lowquantity',
+      named('itemquantitytrigger'),
+      'importer/lowquantity',
+      `Low-quantity triggers by product SKU and warehouse code: the minimum quantity under which the product is reported low, and the quantity to reorder. ${ROUND_TRIP}`,
+    ),
+};
+
+/** The importer of an `importType`, or undefined when there is none (yet). */
+export function importerOf(type: string): Importer | undefined {
+  const named = Object.hasOwn(NAMED, type) ? NAMED[type]!() : undefined;
+  if (named) return named;
+  const match = /^entity:([a-z][a-zA-Z0-9]*)$/.exec(type);
+  const entity = match ? entities.find((e) => e.name === match[1]) : undefined;
+  return entity ? importerFor(type, entity, entity.permission, `${entity.label} by ${keyFields(entity)?.map((f) => f.label).join(' and ')}. ${ROUND_TRIP}`) : undefined;
+}
+
+/** The columns of a template option, key first. */
+export function optionColumns(importer: Importer, option: string): ScalarField[] | undefined {
+  const chosen = importer.options.find((o) => o.value.toLowerCase() === option.toLowerCase());
+  if (!chosen) return undefined;
+  if (!chosen.columns) return importer.columns;
+  const wanted = new Set(chosen.columns);
+  return [...importer.key, ...importer.columns.filter((f) => wanted.has(f.name))];
+}

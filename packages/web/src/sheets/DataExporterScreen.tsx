@@ -1,0 +1,134 @@
+import { entities } from '@backroom/schema';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../api/http';
+import type { ApiEnvelope } from '@backroom/schema';
+import type { SingleScreenProps } from '../singles/types';
+import { saveFile, sheetsApi, waitForJob, type SheetJob } from './api';
+import { JobProgress } from './JobProgress';
+
+interface Parameter {
+  name: string;
+  label: string;
+  kind: string;
+  values?: readonly string[];
+}
+
+const procedures = entities.filter((e) => e.exportProcedure).map((e) => ({ value: e.exportProcedure!, label: e.label }));
+
+/** The data exporter: pick a procedure, fill its parameters, run it, follow it, download; the caller's recent jobs. */
+export default function DataExporterScreen({ item }: SingleScreenProps) {
+  const { t } = useTranslation();
+  const [procedure, setProcedure] = useState(procedures[0]?.value ?? '');
+  const [parameters, setParameters] = useState<Parameter[]>([]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [job, setJob] = useState<SheetJob | null>(null);
+  const [running, setRunning] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [recent, setRecent] = useState<SheetJob[]>([]);
+
+  const loadRecent = () => sheetsApi.jobs().then(setRecent, () => setRecent([]));
+  useEffect(() => void loadRecent(), []);
+  useEffect(() => {
+    setValues({});
+    if (!procedure) return;
+    http
+      .get<ApiEnvelope<{ parameters: Parameter[] }>>(`/api/AppModule/GetExportParameters/${procedure}`, { suppressErrorModal: true })
+      .then((response) => setParameters(response.data.data.parameters.filter((p) => ['text', 'enum', 'boolean', 'date', 'number'].includes(p.kind))), () => setParameters([]));
+  }, [procedure]);
+
+  const run = async () => {
+    setRunning(true);
+    setFailure('');
+    try {
+      const { jobId } = await sheetsApi.exportList(procedure, { parameters: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) });
+      const finished = await waitForJob(jobId, setJob);
+      if (finished.status !== 'succeeded') setFailure(t('sheets.exportFailed'));
+      else saveFile(await sheetsApi.exported(jobId));
+    } catch {
+      setFailure(t('sheets.exportFailed'));
+    } finally {
+      setRunning(false);
+      void loadRecent();
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="screen-title">
+      <div className="card-body">
+        <h2 id="screen-title" className="h4">
+          {item.name}
+        </h2>
+        <div className="row g-2 mb-3">
+          <div className="col-md-4">
+            <label htmlFor="export-procedure" className="form-label">
+              {t('sheets.procedure')}
+            </label>
+            <select id="export-procedure" className="form-select" value={procedure} onChange={(event) => setProcedure(event.target.value)}>
+              {procedures.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {parameters.map((p) => (
+            <div className="col-md-4" key={p.name}>
+              <label htmlFor={`param-${p.name}`} className="form-label">
+                {p.label}
+              </label>
+              {p.kind === 'enum' || p.kind === 'boolean' ? (
+                <select id={`param-${p.name}`} className="form-select" value={values[p.name] ?? ''} onChange={(event) => setValues({ ...values, [p.name]: event.target.value })}>
+                  <option value="">{t('sheets.any')}</option>
+                  {(p.kind === 'boolean' ? ['true', 'false'] : (p.values ?? [])).map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input id={`param-${p.name}`} className="form-control" type={p.kind === 'date' ? 'date' : 'text'} value={values[p.name] ?? ''} onChange={(event) => setValues({ ...values, [p.name]: event.target.value })} />
+              )}
+            </div>
+          ))}
+        </div>
+        <button type="button" className="btn btn-primary mb-3" disabled={running || !procedure} onClick={() => void run()}>
+          {t('sheets.run')}
+        </button>
+        {running && <JobProgress job={job} label={t('sheets.exporting')} />}
+        {failure && (
+          <div className="alert alert-danger" role="alert">
+            {failure}
+          </div>
+        )}
+        <h3 className="h6 mt-3">{t('sheets.recentJobs')}</h3>
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th scope="col">{t('sheets.job')}</th>
+              <th scope="col">{t('sheets.status')}</th>
+              <th scope="col">{t('sheets.when')}</th>
+              <th scope="col" />
+            </tr>
+          </thead>
+          <tbody>
+            {recent.map((j) => (
+              <tr key={j.jobId}>
+                <td>{j.name}</td>
+                <td>{j.status}</td>
+                <td>{new Date(j.createdAt).toLocaleString()}</td>
+                <td>
+                  {j.status === 'succeeded' && (
+                    <button type="button" className="btn btn-link btn-sm p-0" onClick={() => (j.kind === 'export' ? sheetsApi.exported(j.jobId) : sheetsApi.result(j.jobId)).then(saveFile, () => setFailure(t('sheets.exportFailed')))}>
+                      {t('sheets.download')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SingleScreenProps } from '../singles/types';
+import { saveFile, sheetsApi, waitForJob, type SheetJob } from './api';
+import { JobProgress } from './JobProgress';
+
+type Phase = 'idle' | 'validating' | 'validated' | 'importing' | 'done';
+
+const messageOf = (error: unknown) => (error as { response?: { data?: { message?: string } } }).response?.data?.message ?? (error as Error).message;
+
+/**
+ * An importer (`importer/{kind}`): download the template, drop a file, see every problem by row and
+ * column (filter by column), import only a clean file, follow the progress, read the summary and
+ * download the rows with their results.
+ */
+export default function ImporterScreen({ item }: SingleScreenProps) {
+  const { t } = useTranslation();
+  const importType = item.path.replace(/^\/?importer\//, '');
+  const [options, setOptions] = useState<{ text: string; value: string }[]>([]);
+  const [option, setOption] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [job, setJob] = useState<SheetJob | null>(null);
+  const [failure, setFailure] = useState('');
+  const [column, setColumn] = useState('');
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    sheetsApi.options(importType).then(
+      (found) => {
+        setOptions(found);
+        setOption(found[0]?.value ?? '');
+      },
+      (error: unknown) => setFailure(messageOf(error)),
+    );
+  }, [importType]);
+
+  const run = async (chosen: File, mode: 'validate' | 'commit') => {
+    setFailure('');
+    setPhase(mode === 'validate' ? 'validating' : 'importing');
+    try {
+      const { jobId } = await sheetsApi.submit(importType, chosen, mode);
+      const finished = await waitForJob(jobId, setJob);
+      if (finished.status !== 'succeeded') setFailure(finished.message ?? t('sheets.failed'));
+      setPhase(mode === 'commit' && finished.committed ? 'done' : 'validated');
+    } catch (error) {
+      setFailure(messageOf(error));
+      setPhase('idle');
+    }
+  };
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile(chosen);
+    setJob(null);
+    setColumn('');
+    void run(chosen, 'validate');
+  };
+
+  const columns = useMemo(() => [...new Set((job?.errors ?? []).map((e) => e.column))], [job]);
+  const shown = (job?.errors ?? []).filter((e) => column === '' || e.column === column);
+  const busy = phase === 'validating' || phase === 'importing';
+  const clean = phase === 'validated' && job?.status === 'succeeded' && job.errorCount === 0;
+  const rows = job ? job.inserted + job.updated + job.unchanged : 0;
+
+  return (
+    <section className="card" aria-labelledby="screen-title">
+      <div className="card-body">
+        <h2 id="screen-title" className="h4">
+          {item.name}
+        </h2>
+        <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
+          <div>
+            <label htmlFor="template-option" className="form-label">
+              {t('sheets.templateOption')}
+            </label>
+            <select id="template-option" className="form-select" value={option} onChange={(event) => setOption(event.target.value)}>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.text}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="btn btn-outline-secondary" disabled={!option} onClick={() => sheetsApi.template(importType, option).then(saveFile, (error: unknown) => setFailure(messageOf(error)))}>
+            <i className="bi bi-file-earmark-arrow-down" aria-hidden="true" /> {t('sheets.downloadTemplate')}
+          </button>
+        </div>
+
+        <label
+          htmlFor="sheet-file"
+          className={`d-block border border-2 rounded p-4 text-center mb-3 ${dragging ? 'border-primary bg-light' : 'border-secondary-subtle'}`}
+          style={{ borderStyle: 'dashed', cursor: 'pointer' }}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            choose(event.dataTransfer.files[0]);
+          }}
+        >
+          <i className="bi bi-cloud-arrow-up fs-3 d-block" aria-hidden="true" />
+          {file ? file.name : t('sheets.dropFile')}
+          <input id="sheet-file" type="file" className="visually-hidden" accept={importType === 'imageproduct' ? '.zip' : '.xlsx,.csv'} disabled={busy} onChange={(event) => choose(event.target.files?.[0])} />
+        </label>
+
+        {failure && (
+          <div className="alert alert-danger" role="alert">
+            {failure}
+          </div>
+        )}
+        {busy && job && <JobProgress job={job} label={phase === 'validating' ? t('sheets.validating') : t('sheets.importing')} />}
+        {busy && !job && <JobProgress job={null} label={phase === 'validating' ? t('sheets.validating') : t('sheets.importing')} />}
+
+        {job && !busy && job.errorCount > 0 && (
+          <div>
+            <div className="d-flex gap-2 align-items-center mb-2">
+              <p className="mb-0 text-danger" role="status">
+                {t('sheets.errorsFound', { count: job.errorCount })}
+              </p>
+              <label htmlFor="error-column" className="visually-hidden">
+                {t('sheets.filterColumn')}
+              </label>
+              <select id="error-column" className="form-select form-select-sm w-auto" value={column} onChange={(event) => setColumn(event.target.value)}>
+                <option value="">{t('sheets.allColumns')}</option>
+                {columns.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <table className="table table-sm" aria-label={t('sheets.errorTable')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('sheets.row')}</th>
+                  <th scope="col">{t('sheets.column')}</th>
+                  <th scope="col">{t('sheets.message')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((e, i) => (
+                  <tr key={`${e.row}-${e.column}-${i}`}>
+                    <td>{e.row}</td>
+                    <td>{e.column}</td>
+                    <td>{e.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {clean && file && (
+          <div className="d-flex gap-2 align-items-center">
+            <p className="mb-0" role="status">
+              {t('sheets.clean', { inserted: job!.inserted, updated: job!.updated, unchanged: job!.unchanged })}
+            </p>
+            <button type="button" className="btn btn-primary" onClick={() => void run(file, 'commit')}>
+              {t('sheets.importRows', { count: rows })}
+            </button>
+          </div>
+        )}
+
+        {phase === 'done' && job && (
+          <div className="alert alert-success" role="status">
+            {t('sheets.summary', { inserted: job.inserted, updated: job.updated, unchanged: job.unchanged })}
+          </div>
+        )}
+
+        {job && !busy && job.kind === 'import' && (
+          <button type="button" className="btn btn-link px-0" onClick={() => sheetsApi.result(job.jobId).then(saveFile, (error: unknown) => setFailure(messageOf(error)))}>
+            <i className="bi bi-download" aria-hidden="true" /> {t('sheets.downloadResult')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

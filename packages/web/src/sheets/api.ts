@@ -1,0 +1,83 @@
+import type { ApiEnvelope, FetchRequest } from '@backroom/schema';
+import { http } from '../api/http';
+import { webRoot } from '../config/webRoot';
+
+/** These screens show their errors inline, so their calls never open the error modal. */
+const inline = { suppressErrorModal: true } as const;
+
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface SheetJob {
+  jobId: number;
+  kind: 'import' | 'export';
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  progress: number;
+  total: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  errorCount: number;
+  errors: RowError[];
+  committed: boolean;
+  message: string | null;
+  createdAt: string;
+  name?: string;
+}
+
+const legacy = (path: string) => `${webRoot.legacyBase}${path}`;
+const data = async <T>(request: Promise<{ data: ApiEnvelope<T> }>) => (await request).data.data;
+
+/** The file name the server gives in Content-Disposition, else the fallback. */
+const fileNameOf = (headers: Record<string, unknown>, fallback: string) => /filename="([^"]+)"/.exec(String(headers['content-disposition'] ?? ''))?.[1] ?? fallback;
+
+async function blob(request: Promise<{ data: Blob; headers: Record<string, unknown> }>, fallback: string) {
+  const response = await request;
+  return { blob: response.data, name: fileNameOf(response.headers, fallback) };
+}
+
+export const sheetsApi = {
+  options: (importType: string) => data(http.get<ApiEnvelope<{ text: string; value: string }[]>>(`/api/AppModule/GetBlankTemplateOption/${encodeURIComponent(importType)}`, inline)),
+  template: (importType: string, option: string) =>
+    blob(http.get<Blob>(legacy(`/DataExporter/ExportBlankTemplate/${encodeURIComponent(importType)}/${encodeURIComponent(option)}`), { ...inline, responseType: 'blob' }), 'Template.xlsx'),
+  submit: (importType: string, file: File, mode: 'validate' | 'commit') => {
+    const form = new FormData();
+    form.append('importType', importType);
+    form.append('mode', mode);
+    form.append('file', file, file.name);
+    return data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/DataImporter/SubmitDataImport'), form, inline));
+  },
+  status: (jobId: number) => data(http.get<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/status/${jobId}`), inline)),
+  result: (jobId: number) => blob(http.post<Blob>(legacy('/DataImporter/DownloadResult'), { jobId }, { ...inline, responseType: 'blob' }), 'Export_Result.xlsx'),
+  exportList: (procedure: string, body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'> & { parameters?: Record<string, unknown> }) =>
+    data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/dataexporter/submitdataexport'), { procedure, ...body }, inline)),
+  exported: (jobId: number) => blob(http.get<Blob>(legacy(`/DataExporter/download/${jobId}`), { ...inline, responseType: 'blob' }), 'Export.xlsx'),
+  jobs: () => data(http.get<ApiEnvelope<SheetJob[]>>(legacy('/DataExporter/jobs'), inline)),
+};
+
+/** Offers a downloaded file to the browser under its name. */
+export function saveFile({ blob: content, name }: { blob: Blob; name: string }): void {
+  const url = URL.createObjectURL(content);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Polls a job until it finishes, reporting each status on the way. */
+export async function waitForJob(jobId: number, onStatus: (job: SheetJob) => void, everyMs = 400): Promise<SheetJob> {
+  for (;;) {
+    const job = await sheetsApi.status(jobId);
+    onStatus(job);
+    if (FINISHED.has(job.status)) return job;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
