@@ -13,6 +13,7 @@ import { registerFileRoutes } from './files/routes';
 import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { securityHeaders } from './http/security-headers';
+import { registerSwitchedOffModules } from './http/switched-off-modules';
 import { registerInfoRoutes } from './info/routes';
 import { createMailer } from './mail/mailer';
 import { registerMenuRoutes } from './menu/routes';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const core = `${config.basePath}/core`;
     const api = `${core}/api`;
     const at = { base: config.basePath, core, api, legacy: `${config.basePath}/WebAPI` };
+    registerSwitchedOffModules(app, api);
     registerInfoRoutes(app, core, api);
     registerAuthRoutes(app, api);
     registerMenuRoutes(app, api);
