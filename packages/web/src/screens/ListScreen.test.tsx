@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { columnsKey } from './ListScreen';
+import { columnsKey } from './useListController';
 import { menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
 const bundles = [

@@ -112,11 +112,11 @@ export async function renderWithApp(ui: ReactElement, { preloaded, route = '/hom
 }
 
 /** Renders `ui` as the signed-in administrator. */
-export async function renderSignedIn(ui: ReactElement) {
+export async function renderSignedIn(ui: ReactElement, { route }: { route?: string } = {}) {
   const preloaded = signedIn();
   // The HTTP client reads the token from the session's store, so it is attached before the first call.
   attachSession(createAppStore(preloaded), noPersister);
-  return renderWithApp(ui, { preloaded });
+  return renderWithApp(ui, { preloaded, route });
 }
 
 function LocationProbe() {
