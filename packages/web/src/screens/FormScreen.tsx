@@ -1,7 +1,7 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormProvider } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
 import { apiFailure } from '../data/api';
 import { useCustomFields, useRow } from '../data/hooks';
@@ -11,6 +11,9 @@ import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { formActions } from './formActions';
+import { formSections, isWideField } from './formSections';
+import { listAddress } from './listMemory';
+import { recordName } from './recordName';
 import { formTabs } from './formTabs';
 import { TabList } from './TabList';
 import { HistoryTab } from './HistoryTab';
@@ -40,6 +43,7 @@ export function withServerCustomFields(entity: NormalisedEntity, custom: readonl
 export function FormScreen({ entity: base, item, mode, title, fixedValues, hiddenFields }: FormScreenProps) {
   const { t } = useTranslation();
   const params = useParams();
+  const location = useLocation();
   const id = mode === 'edit' ? Number(params.id) : undefined;
   const custom = useCustomFields(base.name, base.customizable);
   const entity = useMemo(() => withServerCustomFields(base, custom.data), [base, custom.data]);
@@ -51,13 +55,14 @@ export function FormScreen({ entity: base, item, mode, title, fixedValues, hidde
   if (mode === 'edit' && row.isError)
     return (
       <div className="alert alert-danger" role="alert">
-        {t('form.loadFailed', { message: apiFailure(row.error).message })} <Link to={item.path}>{t('form.backToList')}</Link>
+        {t('form.loadFailed', { message: apiFailure(row.error).message })} <Link to={listAddress(item.path)}>{t('form.backToList')}</Link>
       </div>
     );
 
   return (
     <EntityForm
-      key={`${mode}:${String(id ?? '')}:${reloads}`}
+      // Each visit of the add page ("Save and new" too) starts an empty form.
+      key={`${mode}:${String(id ?? '')}:${reloads}:${mode === 'add' ? location.key : ''}`}
       entity={entity}
       item={item}
       mode={mode}
@@ -75,17 +80,24 @@ export function FormScreen({ entity: base, item, mode, title, fixedValues, hidde
 
 type EntityFormProps = FormControllerOptions & { title: string; onReload(): Promise<void> };
 
-const wide = (f: NormalisedField) => f.kind === 'children' || f.kind === 'json' || f.kind === 'longtext' || f.kind === 'multireference' || f.kind === 'image' || ('multiple' in f && Boolean(f.multiple));
-
 function EntityForm({ title, onReload, ...options }: EntityFormProps) {
   const { t } = useTranslation();
   const ctl = useFormController(options);
   const { entity, item, mode, row, form, canEdit, canDelete, isSubmitting } = ctl;
   const [tab, setTab] = useState('details');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const onSubmit = ctl.submit();
+  const status = useRef<HTMLSpanElement>(null);
   const Extra = formActions[entity.name];
-  const heading = mode === 'add' ? t('form.addTitle', { title }) : t('form.editTitle', { title });
+  const record = t(`records.${entity.name}`, { defaultValue: title });
+  const name = recordName(entity, row);
+  const heading = mode === 'add' ? t('form.newRecord', { record }) : name ? t('form.editRecord', { record, name }) : t('form.editTitle', { title: record });
+  const sections = formSections(entity, ctl.visible);
+  const back = listAddress(item.path);
+
+  // After a save the status beside the action bar takes the focus, so the keyboard stays there.
+  useEffect(() => {
+    if (ctl.saved) status.current?.focus();
+  }, [ctl.saved]);
 
   return (
     <TitledCard
@@ -99,7 +111,7 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
               <Extra row={row} item={item} />
             </Suspense>
           )}
-          <Link to={item.path} className="btn btn-outline-secondary">
+          <Link to={back} className="btn btn-outline-secondary">
             <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
           </Link>
         </>
@@ -109,7 +121,7 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
           {ctl.guard}
           {confirmDelete && (
             <ConfirmDialog
-              title={t('list.confirmDelete', { count: 1 })}
+              title={t('form.confirmDeleteRecord', { record, name: name || String(row?.id ?? '') })}
               confirmLabel={t('list.delete')}
               onCancel={() => setConfirmDelete(false)}
               onConfirm={() => {
@@ -124,11 +136,6 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
       {mode === 'edit' && <TabList names={['details', ...(formTabs[entity.name] ?? []).map((extra) => extra.name), 'history']} current={tab} onChange={setTab} />}
 
       <div id="panel-details" role={mode === 'edit' ? 'tabpanel' : undefined} aria-labelledby={mode === 'edit' ? 'tab-details' : undefined} hidden={tab !== 'details'}>
-        {ctl.saved && (
-          <div className="alert alert-success py-2" role="status">
-            {t('form.saved')}
-          </div>
-        )}
         {ctl.stale && (
           <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
             <span className="me-auto">{t('form.stale')}</span>
@@ -159,21 +166,44 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
         )}
         <FormMetaContext.Provider value={{ entity: entity.name, row }}>
           <FormProvider {...form}>
-            <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={heading}>
-              <fieldset disabled={!canEdit || isSubmitting} className="row g-x-3">
-                {ctl.visible.map((field) => (
-                  <div key={field.name} className={wide(field) ? 'col-12' : 'col-md-6'}>
-                    <FieldInput field={field} name={field.name} scope={entity.name} disabled={!canEdit} />
-                  </div>
+            <form noValidate onSubmit={(event) => void ctl.submit()(event)} aria-label={heading}>
+              <fieldset disabled={!canEdit || isSubmitting} className={sections.length > 1 ? 'form-sections' : undefined}>
+                {sections.map((section) => (
+                  <fieldset key={section.name} className={`form-section${section.wide ? ' form-section-wide' : ''}`}>
+                    {sections.length > 1 && <legend className="form-section-title">{t(`sections.${section.name}`, { defaultValue: section.label })}</legend>}
+                    <div className="row g-x-3">
+                      {section.fields.map((field) => (
+                        <div key={field.name} className={section.wide && !isWideField(field) ? 'col-md-6' : 'col-12'}>
+                          <FieldInput field={field} name={field.name} scope={entity.name} disabled={!canEdit} />
+                        </div>
+                      ))}
+                    </div>
+                  </fieldset>
                 ))}
               </fieldset>
-              <div className="d-flex gap-2">
+              <div className="form-action-bar">
                 {canEdit && (
-                  <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                    {isSubmitting && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
-                    {t('form.save')}
-                  </button>
+                  <>
+                    <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+                      {isSubmitting && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
+                      {t('form.save')}
+                    </button>
+                    <button type="button" className="btn btn-outline-primary" disabled={isSubmitting} onClick={(event) => void ctl.submit('new')(event)}>
+                      {t('form.saveAndNew')}
+                    </button>
+                  </>
                 )}
+                <Link to={back} className="btn btn-outline-secondary">
+                  {t('common.cancel')}
+                </Link>
+                <span ref={status} role="status" tabIndex={-1} className="form-status text-success fw-semibold">
+                  {ctl.saved && (
+                    <>
+                      <i className="bi bi-check-circle me-1" aria-hidden="true" />
+                      {t('form.saved')}
+                    </>
+                  )}
+                </span>
                 {canDelete && (
                   <button type="button" className="btn btn-outline-danger ms-auto" onClick={() => setConfirmDelete(true)}>
                     <i className="bi bi-trash" aria-hidden="true" /> {t('list.delete')}
@@ -186,9 +216,9 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
       </div>
       {mode === 'edit' &&
         row &&
-        (formTabs[entity.name] ?? []).map(({ name, component: Tab }) => (
-          <div key={name} id={`panel-${name}`} role="tabpanel" aria-labelledby={`tab-${name}`} hidden={tab !== name}>
-            {tab === name && (
+        (formTabs[entity.name] ?? []).map(({ name: tabName, component: Tab }) => (
+          <div key={tabName} id={`panel-${tabName}`} role="tabpanel" aria-labelledby={`tab-${tabName}`} hidden={tab !== tabName}>
+            {tab === tabName && (
               <Suspense fallback={null}>
                 <Tab row={row} item={item} />
               </Suspense>

@@ -164,7 +164,7 @@ describe('generic list screen', () => {
     const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Breakfast set' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this record?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete bundle Breakfast set?' })).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.bodies('/Execute/bundle')).toHaveLength(0);
   });

@@ -1,12 +1,13 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { apiFailure } from '../data/api';
+import { apiFailure, type ApiRow } from '../data/api';
 import { PAGE_SIZES } from '../data/listState';
 import { fieldLabel } from '../fields/format';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { TitledCard } from '../ui/TitledCard';
 import { DebouncedInput } from './DebouncedInput';
+import { recordName } from './recordName';
 import { ListTable } from './ListTable';
 import { useListController, type ListController, type ListControllerOptions } from './useListController';
 
@@ -15,7 +16,8 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
   const { t } = useTranslation();
   const list = useListController(options);
   const { item, state, canEdit, canDelete, canSelect, selectedIds, Bulk, remove } = list;
-  const [confirm, setConfirm] = useState<number[] | null>(null);
+  const [confirm, setConfirm] = useState<{ ids: number[]; row?: ApiRow } | null>(null);
+  const record = t(`records.${list.entity.name}`, { defaultValue: title });
 
   return (
     <TitledCard
@@ -41,11 +43,11 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
       dialogs={
         confirm && (
           <ConfirmDialog
-            title={t('list.confirmDelete', { count: confirm.length })}
+            title={confirm.row ? t('form.confirmDeleteRecord', { record, name: recordName(list.entity, confirm.row) || String(confirm.row.id) }) : t('list.confirmDelete', { count: confirm.ids.length })}
             confirmLabel={t('list.delete')}
             onCancel={() => setConfirm(null)}
             onConfirm={() => {
-              remove.mutate(confirm);
+              remove.mutate(confirm.ids);
               setConfirm(null);
             }}
           />
@@ -74,7 +76,7 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
             </Suspense>
           )}
           {canDelete && (
-            <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirm(selectedIds)}>
+            <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirm({ ids: selectedIds })}>
               <i className="bi bi-trash" aria-hidden="true" /> {t('list.deleteSelected')}
             </button>
           )}
@@ -89,7 +91,7 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
           </button>
         </div>
       ) : (
-        <ListTable list={list} title={title} onDelete={setConfirm} />
+        <ListTable list={list} title={title} onDelete={(ids, row) => setConfirm({ ids, row })} />
       )}
 
       <ListPagination list={list} />

@@ -12,7 +12,7 @@ import type { ListController } from './useListController';
 const fieldOf = (meta: unknown) => (meta as { field?: NormalisedField } | undefined)?.field;
 
 /** The table view of a list controller: sortable headers, a filter row, selectable rows and their actions. */
-export function ListTable({ list, title, onDelete }: { list: ListController; title: string; onDelete(ids: number[]): void }) {
+export function ListTable({ list, title, onDelete }: { list: ListController; title: string; onDelete(ids: number[], row?: ApiRow): void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { entity, item, state, rows, shown, canSelect, canEdit, canDelete, hasForm, rowLabel } = list;
@@ -81,7 +81,7 @@ export function ListTable({ list, title, onDelete }: { list: ListController; tit
                 aria-label={t('list.deleteRow', { label: rowLabel(row.original) })}
                 onClick={(event) => {
                   event.stopPropagation();
-                  onDelete([Number(row.original.id)]);
+                  onDelete([Number(row.original.id)], row.original);
                 }}
               >
                 <i className="bi bi-trash" aria-hidden="true" />

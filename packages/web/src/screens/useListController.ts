@@ -9,6 +9,7 @@ import { readListState, toFetchRequest, writeListState, type ListState } from '.
 import { useAppSelector } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { bulkActions } from './listActions';
+import { rememberList } from './listMemory';
 
 const NO_FILTERS: FetchFilter[] = [];
 const NO_FIELDS: readonly string[] = [];
@@ -52,6 +53,7 @@ export function useListController({ entity, item, fixedFilters = NO_FILTERS, hid
   const state = useMemo(() => readListState(params, entity, defaultSize), [params, entity, defaultSize]);
   const body = useMemo(() => toFetchRequest(state, entity, fixedFilters), [state, entity, fixedFilters]);
   const rows = useRows(entity.name, body);
+  useEffect(() => rememberList(item.path, params.toString()), [item.path, params]);
   const [selected, setSelected] = useState<Record<string, boolean>>({});
   const [notice, setNotice] = useState('');
   const canEdit = hasForm && item.ableToEdit;
