@@ -33,6 +33,27 @@ describe('generic list screen', () => {
     expect(screen.getByRole('columnheader', { name: 'Code' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
+  it('shows money in the company currency, dates as its country writes them; long text cut with the whole on hover; density switches', async () => {
+    const long = { ...bundles[0], name: 'A very long bundle name that will not fit in its column at all' };
+    stubServer((call) => {
+      if (call.url.endsWith('/fetch/bundle')) return ok([long], 1);
+      if (call.url.endsWith('/company/Format')) return ok({ currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
+      return undefined;
+    }, { otherwise: emptyList });
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    const table = await screen.findByRole('table', { name: 'bundle' });
+    expect(await within(table).findByText(/^RM\s12\.50$/)).toHaveClass('text-end');
+    expect(within(table).getByText('01/05/2024')).toBeInTheDocument();
+    expect(within(table).getByText(long.name)).toHaveAttribute('title', long.name);
+    expect(within(table).getByText(long.name).closest('td')).toHaveAttribute('data-label', 'Name');
+    expect(table).toHaveClass('table-sm');
+    const density = screen.getByRole('button', { name: 'Comfortable rows' });
+    await userEvent.click(density);
+    expect(density).toHaveAttribute('aria-pressed', 'true');
+    expect(table).not.toHaveClass('table-sm');
+    expect(localStorage.getItem('backroom:density')).toBe('comfortable');
+  });
+
   it('shows the empty state, and the error state with a retry', async () => {
     let failing = true;
     stubServer((call) => (call.url.endsWith('/fetch/bundle') ? (failing ? { status: 500, data: { resultCode: 500, message: 'Database down', data: null } } : ok([], 0)) : undefined), { otherwise: emptyList });

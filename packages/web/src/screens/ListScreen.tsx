@@ -9,6 +9,7 @@ import { TitledCard } from '../ui/TitledCard';
 import { DebouncedInput } from './DebouncedInput';
 import { recordName } from './recordName';
 import { ListTable } from './ListTable';
+import { useDensity } from './useDensity';
 import { useListController, type ListController, type ListControllerOptions } from './useListController';
 
 /** The generic list of SPEC's menu screens: server-side paging, sorting, filters and search, kept in the address. */
@@ -16,6 +17,7 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
   const { t } = useTranslation();
   const list = useListController(options);
   const { item, state, canEdit, canDelete, canSelect, selectedIds, Bulk, remove } = list;
+  const [density, setDensity] = useDensity();
   const [confirm, setConfirm] = useState<{ ids: number[]; row?: ApiRow } | null>(null);
   const record = t(`records.${list.entity.name}`, { defaultValue: title });
 
@@ -32,6 +34,16 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
             </label>
             <DebouncedInput id="list-search" type="search" className="form-control" placeholder={t('list.search')} value={state.search} onCommit={list.setSearch} />
           </form>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            aria-pressed={density === 'comfortable'}
+            title={t('list.comfortable')}
+            onClick={() => setDensity(density === 'compact' ? 'comfortable' : 'compact')}
+          >
+            <i className="bi bi-arrows-expand" aria-hidden="true" />
+            <span className="visually-hidden">{t('list.comfortable')}</span>
+          </button>
           {item.ableToSetTable && <ColumnChooser list={list} />}
           {canEdit && (
             <Link to={`${item.path}/add`} className="btn btn-primary">
@@ -91,7 +103,7 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
           </button>
         </div>
       ) : (
-        <ListTable list={list} title={title} onDelete={(ids, row) => setConfirm({ ids, row })} />
+        <ListTable list={list} title={title} density={density} onDelete={(ids, row) => setConfirm({ ids, row })} />
       )}
 
       <ListPagination list={list} />

@@ -5,18 +5,21 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Sortin
 import type { NormalisedField } from '@backroom/schema';
 import type { ApiRow } from '../data/api';
 import { filterKindOf } from '../data/listState';
+import { useValueFormat } from '../data/useValueFormat';
 import { fieldLabel, formatCell, isNumericKind } from '../fields/format';
 import { ColumnFilter } from './ColumnFilter';
+import type { Density } from './useDensity';
 import type { ListController } from './useListController';
 
 const fieldOf = (meta: unknown) => (meta as { field?: NormalisedField } | undefined)?.field;
 
 /** The table view of a list controller: sortable headers, a filter row, selectable rows and their actions. */
-export function ListTable({ list, title, onDelete }: { list: ListController; title: string; onDelete(ids: number[], row?: ApiRow): void }) {
+export function ListTable({ list, title, density, onDelete }: { list: ListController; title: string; density: Density; onDelete(ids: number[], row?: ApiRow): void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { entity, item, state, rows, shown, canSelect, canEdit, canDelete, hasForm, rowLabel } = list;
   const label = (field: NormalisedField) => fieldLabel(t, entity.name, field);
+  const format = useValueFormat();
 
   const columns = useMemo<ColumnDef<ApiRow>[]>(
     () => [
@@ -55,7 +58,11 @@ export function ListTable({ list, title, onDelete }: { list: ListController; tit
           accessorFn: (row) => row[field.name],
           header: label(field),
           enableSorting: field.sortable,
-          cell: ({ row }) => formatCell(t, i18n.language, field, row.original),
+          cell: ({ row }) => {
+            const text = formatCell(t, i18n.language, field, row.original, format);
+            // Long text is cut to the column; the whole value shows on hover.
+            return isNumericKind(field) ? text : <span className="cell-text" title={text || undefined}>{text}</span>;
+          },
           meta: { field },
         }),
       ),
@@ -92,7 +99,7 @@ export function ListTable({ list, title, onDelete }: { list: ListController; tit
       },
     ],
     // The column definitions change only with the shown columns, the rights and the language.
-    [list.shownNames.join(','), canSelect, canDelete, canEdit, hasForm, i18n.language, t, item.path],
+    [list.shownNames.join(','), canSelect, canDelete, canEdit, hasForm, i18n.language, t, item.path, format.locale, format.currency, format.timeZone],
   );
 
   const sorting: SortingState = state.sort ? [{ id: state.sort.field, desc: state.sort.direction === 'desc' }] : [];
@@ -122,7 +129,7 @@ export function ListTable({ list, title, onDelete }: { list: ListController; tit
 
   return (
     <div className="table-responsive">
-      <table className="table table-hover align-middle list-table" aria-busy={rows.isFetching}>
+      <table className={`table table-hover align-middle list-table list-cards${density === 'compact' ? ' table-sm' : ''}`} aria-busy={rows.isFetching}>
         <caption className="visually-hidden">{title}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -134,7 +141,7 @@ export function ListTable({ list, title, onDelete }: { list: ListController; tit
                   <th
                     key={header.id}
                     scope="col"
-                    className={field && isNumericKind(field) ? 'text-end' : undefined}
+                    className={field && isNumericKind(field) ? 'text-end' : header.column.id === '__actions' ? 'actions-cell' : undefined}
                     aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
                   >
                     {header.column.getCanSort() ? (
@@ -154,7 +161,7 @@ export function ListTable({ list, title, onDelete }: { list: ListController; tit
             <tr className="filter-row">
               {table.getVisibleLeafColumns().map((column) => {
                 const field = fieldOf(column.columnDef.meta);
-                return <td key={column.id}>{field && <ColumnFilter field={field} label={label(field)} filters={state.filters} onChange={list.setFilter} />}</td>;
+                return <td key={column.id} className={column.id === '__actions' ? 'actions-cell' : undefined}>{field && <ColumnFilter field={field} label={label(field)} filters={state.filters} onChange={list.setFilter} />}</td>;
               })}
             </tr>
           )}
@@ -184,7 +191,11 @@ export function ListTable({ list, title, onDelete }: { list: ListController; tit
                 {row.getVisibleCells().map((cell) => {
                   const field = fieldOf(cell.column.columnDef.meta);
                   return (
-                    <td key={cell.id} className={field && isNumericKind(field) ? 'text-end text-nowrap' : undefined}>
+                    <td
+                      key={cell.id}
+                      className={field && isNumericKind(field) ? 'text-end text-nowrap' : cell.column.id === '__actions' ? 'actions-cell' : undefined}
+                      data-label={field ? label(field) : undefined}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   );
