@@ -39,7 +39,12 @@ async function open(page: Page, route: string) {
   await main.getByRole('heading').first().waitFor();
   // Audited as it is after a short wait: a part still loading is checked as the user sees it.
   await expect.poll(() => main.getByText('Loading…').count(), { timeout: 3000 }).toBe(0).catch(() => undefined);
-  await expect.poll(() => page.locator('.page-fade-leaving').count()).toBe(0);
+  await settled(page);
+}
+
+/** Waits for the page's fades to end: a half-faded text would read as low contrast. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 /** Chooses a theme the way a user does: in the Settings panel. The choice is kept across loads. */
@@ -56,6 +61,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical findin
     for (const route of ['login', 'forgotpassword']) {
       await page.goto(`${t.server.app}/${route}`);
       await page.getByRole('button').first().waitFor();
+      await settled(page);
       findings.push(...(await audit(page, `/${route}`)));
     }
 
