@@ -80,7 +80,7 @@ describe('a product through the screens', () => {
     await page.getByLabel('Filter SKU').fill('E2E-TEE');
     for (const label of [/Delete E2E-TEE-M - /, /Delete E2E-TEE - /]) {
       await page.getByRole('button', { name: label }).click();
-      const dialog = page.getByRole('dialog', { name: 'Delete this record?' });
+      const dialog = page.getByRole('dialog', { name: /^Delete product E2E-TEE/ });
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect.poll(() => dialog.count()).toBe(0);
     }

@@ -120,6 +120,12 @@ export interface CompanySettings {
   currencies: CurrencyOption[];
 }
 
+/** Answer of `GET /api/company/Format` (any signed-in user): the base currency's ISO code and the company's time zone. */
+export interface CompanyFormat {
+  currency: string | null;
+  timezone: string;
+}
+
 export const saveCompanyRequest = z.object({
   version: z.number().int().positive().max(MAX_INT32),
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),

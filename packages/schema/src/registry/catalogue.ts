@@ -47,6 +47,15 @@ export const catalogue: MenuGroupDef = {
       searchFields: ['code', 'name', 'shortName', 'barcode'],
       searchIndex: true,
       dropdown: { label: ['code', 'name'] },
+      sections: [
+        { name: 'basics', label: 'Basics', fields: ['code', 'name', 'shortName', 'type', 'category', 'department', 'brand', 'description'] },
+        { name: 'pricing', label: 'Pricing', fields: ['sellingPrice', 'costPrice', 'minimumPrice', 'taxCode', 'taxInclusive', 'allowOpenPrice', 'allowDiscount'] },
+        { name: 'inventory', label: 'Inventory', fields: ['uom', 'trackStock', 'barcode', 'alternateBarcodes'] },
+        { name: 'suppliers', label: 'Suppliers', fields: ['supplierMapping'] },
+        { name: 'variants', label: 'Variants', fields: ['parent', 'variantAttributeValues'] },
+        { name: 'recipe', label: 'Recipe', fields: ['recipeComponents'] },
+        { name: 'media', label: 'Media', fields: ['images'] },
+      ],
       fields: {
         code: f.code({ label: 'SKU', maxLength: 50 }),
         name: f.name({ maxLength: 200 }),

@@ -11,7 +11,7 @@ import {
   type Fields,
 } from './fields';
 import { parseScaled } from './money';
-import { hasFields, type EntityDef, type MenuGroupDef, type ScreenDef } from './types';
+import { hasFields, type EntityDef, type FormSectionDef, type MenuGroupDef, type ScreenDef } from './types';
 
 /** Options every normalised field has, filled. */
 export interface ResolvedOptions {
@@ -67,6 +67,8 @@ export interface NormalisedEntity extends ScreenDef {
   readOnly: boolean;
   systemFields: boolean;
   ranges: readonly (readonly [string, string])[];
+  /** The form's field groups as declared (each field named once); empty when it declares none. */
+  sections: readonly FormSectionDef[];
   /** Custom fields may extend it (editable list/form entities and singles). */
   customizable: boolean;
   /** Key of the menu group that declares it. */
@@ -321,6 +323,15 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
       fail(entity, `range ${from}–${to} needs two fields of one ordered kind`, to);
   }
 
+  const sections = def.sections ?? [];
+  const sectioned = new Set<string>();
+  for (const section of sections)
+    for (const name of section.fields) {
+      known(name, `section ${section.name}`);
+      if (sectioned.has(name)) fail(entity, 'is named in two form sections', name);
+      sectioned.add(name);
+    }
+
   const readOnly = def.readOnly ?? false;
   return {
     ...def,
@@ -337,6 +348,7 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
     readOnly,
     systemFields: def.systemFields ?? true,
     ranges,
+    sections,
     customizable: !readOnly && (def.kind === 'entity' || def.kind === 'list' || def.kind === 'single'),
     group,
     isScreen,

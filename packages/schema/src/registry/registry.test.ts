@@ -176,6 +176,9 @@ describe('registry validation', () => {
     expect(() => normalise(base({ code: f.code() }, { defaultSort: '-weight' }))).toThrow('field "weight": defaultSort names an unknown field');
     expect(() => normalise(base({ version: f.int() }))).toThrow('field "version": is a system field');
     expect(() => normalise(base({ 'Bad name': f.text() }))).toThrow('field "Bad name": field names are camelCase');
+    expect(() => normalise(base({ code: f.code() }, { sections: [{ name: 'main', label: 'Main', fields: ['colour'] }] }))).toThrow('field "colour": section main names an unknown field');
+    const twice = [{ name: 'a', label: 'A', fields: ['code'] }, { name: 'b', label: 'B', fields: ['code'] }];
+    expect(() => normalise(base({ code: f.code() }, { sections: twice }))).toThrow('field "code": is named in two form sections');
   });
 
   it('checks child tables and their references', () => {

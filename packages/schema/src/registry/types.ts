@@ -69,6 +69,18 @@ export interface EntityDef extends ScreenDef {
   systemFields?: boolean;
   /** Pairs [from, to] where `to` may not be before `from` when both are given. */
   ranges?: readonly (readonly [string, string])[];
+  /**
+   * How the form groups its fields, in order (product: Basics, Pricing, Inventory…). Fields named
+   * in no section follow in a last section of their own. Default: one section of every field.
+   */
+  sections?: readonly FormSectionDef[];
+}
+
+/** One group of a form's fields; `name` is also its label's translation key (`sections.{name}`). */
+export interface FormSectionDef {
+  name: string;
+  label: string;
+  fields: readonly string[];
 }
 
 export interface MenuGroupDef {

@@ -1,13 +1,13 @@
-import { getEntity, saveCompanyRequest, type CompanyDto, type CompanySettings } from '@backroom/schema';
+import { getEntity, saveCompanyRequest, type CompanyDto, type CompanyFormat, type CompanySettings } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { requirePrivilege } from '../http/auth-guard';
+import { authenticate, requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { inTransaction } from '../data/transaction';
 import { updateRow } from '../data/write';
-import { activeCurrencies, currencyExists } from './currencies';
+import { activeCurrencies, currencyExists, withCurrency } from './currencies';
 
 const DEFAULT_TIMEZONE = 'UTC';
 
@@ -35,6 +35,16 @@ export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): 
   app.get(`${base}/Get`, { preHandler: requirePrivilege('company', 'view') }, async () => {
     const settings: CompanySettings = { company: await readCompany(db), currencies: await activeCurrencies(db) };
     return ok(settings);
+  });
+
+  // How every screen shows money, numbers and dates: needs no privilege beyond being signed in.
+  app.get(`${base}/Format`, { preHandler: authenticate }, async () => {
+    const company = await readCompany(db);
+    const currency = company?.baseCurrencyId
+      ? await withCurrency(db).selectFrom('currency').select(['code', 'decimals']).where('id', '=', company.baseCurrencyId).executeTakeFirst()
+      : undefined;
+    const format: CompanyFormat = { currency: currency?.code ?? null, timezone: company?.timezone ?? DEFAULT_TIMEZONE };
+    return ok(format);
   });
 
   app.post(`${base}/Save`, { preHandler: requirePrivilege('company', 'edit') }, async (request) => {

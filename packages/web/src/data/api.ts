@@ -1,4 +1,4 @@
-import type { ApiEnvelope, AuditChanges, FetchRequest, FieldError, NormalisedField } from '@backroom/schema';
+import type { ApiEnvelope, AuditChanges, CompanyFormat, FetchRequest, FieldError, NormalisedField } from '@backroom/schema';
 import axios, { type AxiosRequestConfig } from 'axios';
 import { webRoot } from '../config/webRoot';
 
@@ -75,6 +75,8 @@ export const dataApi = {
     ).data;
     return (Array.isArray(envelope.data) ? envelope.data : []).map((o) => ({ label: String(o.text), value: o.value }));
   },
+  /** `GET /api/company/Format`: the base currency and time zone values are shown in. */
+  companyFormat: async (): Promise<CompanyFormat> => (await (await client()).get<ApiEnvelope<CompanyFormat>>('/api/company/Format', inline)).data.data,
   /** `POST {origin}/upload/{base path}[/{folder}]`, multipart field `file` → the stored path. */
   upload: async (file: File, folder?: string): Promise<{ fileName: string; url: string }> => {
     const base = webRoot.basePath.replace(/^\//, '');

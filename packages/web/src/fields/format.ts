@@ -32,11 +32,34 @@ export type LabelOf = (field: NormalisedField, id: unknown) => string;
 
 const visibleChildFields = (field: NormalisedField) => (field.kind === 'children' ? field.fields.filter((f) => !f.system && !f.hidden) : []);
 
+/** How the company shows values: the number and date locale, its base currency (ISO code) and time zone. */
+export interface ValueFormat {
+  locale: string;
+  currency: string | null;
+  timeZone: string | undefined;
+}
+
 /**
- * How a value reads: money formatted, booleans Yes/No, dates localised, enum values by their label,
+ * The locale numbers and dates are written in: the console's language in the region of the base
+ * currency (an ISO 4217 code begins with its country's code: MYR → en-MY, d/m/yyyy), else the language alone.
+ */
+export function formatLocale(language: string, currency: string | null): string {
+  const region = currency?.slice(0, 2).toUpperCase();
+  if (!region) return language;
+  const candidate = `${language.split('-')[0]}-${region}`;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : language;
+  } catch {
+    return language;
+  }
+}
+
+/**
+ * How a value reads: money formatted (with the company's currency when `format` names one), booleans Yes/No, dates localised, enum values by their label,
  * referenced rows through `labelOf`, child rows one after another.
  */
-export function formatValue(t: TFunction, language: string, field: NormalisedField, value: unknown, labelOf: LabelOf): string {
+export function formatValue(t: TFunction, language: string, field: NormalisedField, value: unknown, labelOf: LabelOf, format?: ValueFormat): string {
+  const locale = format?.locale ?? language;
   if (value === null || value === undefined || value === '') return '';
   switch (field.kind) {
     case 'reference':
@@ -50,7 +73,7 @@ export function formatValue(t: TFunction, language: string, field: NormalisedFie
         .map((row) => {
           const cells = (row ?? {}) as Record<string, unknown>;
           return visibleChildFields(field)
-            .map((child) => formatValue(t, language, child, cells[child.name], labelOf))
+            .map((child) => formatValue(t, language, child, cells[child.name], labelOf, format))
             .filter((text) => text !== '')
             .join(' · ');
         })
@@ -64,18 +87,21 @@ export function formatValue(t: TFunction, language: string, field: NormalisedFie
       const n = Number(value);
       if (!Number.isFinite(n)) return String(value);
       const scale = scaleOf(field as DecimalField);
-      const text = new Intl.NumberFormat(language, { minimumFractionDigits: scale, maximumFractionDigits: scale }).format(n);
+      if (field.kind === 'money' && format?.currency)
+        return new Intl.NumberFormat(locale, { style: 'currency', currency: format.currency, minimumFractionDigits: scale, maximumFractionDigits: scale }).format(n);
+      const text = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale }).format(n);
       return field.kind === 'percent' ? `${text}%` : text;
     }
     case 'number':
-      return typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : String(value);
+      return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : String(value);
     case 'date': {
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
-      return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString(language) : String(value);
+      // A calendar date has no time zone: read and written in UTC so no zone moves it a day.
+      return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toLocaleDateString(locale, { timeZone: 'UTC' }) : String(value);
     }
     case 'datetime': {
       const date = new Date(String(value));
-      return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(language);
+      return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(locale, format?.timeZone ? { timeZone: format.timeZone } : undefined);
     }
     case 'enum':
       return Array.isArray(value) ? value.map((v) => enumLabel(t, field, String(v))).join(', ') : enumLabel(t, field, String(value));
@@ -89,9 +115,9 @@ export function formatValue(t: TFunction, language: string, field: NormalisedFie
 }
 
 /** How a list cell shows a value: as `formatValue`, a reference by the label its row carries. */
-export function formatCell(t: TFunction, language: string, field: NormalisedField, row: Record<string, unknown>): string {
+export function formatCell(t: TFunction, language: string, field: NormalisedField, row: Record<string, unknown>, format?: ValueFormat): string {
   const label = row[`${field.name}Label`];
-  return formatValue(t, language, field, row[field.name], (_, id) => (label !== null && label !== undefined && label !== '' ? String(label) : String(id)));
+  return formatValue(t, language, field, row[field.name], (_, id) => (label !== null && label !== undefined && label !== '' ? String(label) : String(id)), format);
 }
 
 export const isNumericKind = (field: NormalisedField) => field.kind === 'number' || SCALED_KINDS.has(field.kind);

@@ -67,6 +67,42 @@ describe('generic form screen', () => {
     ]);
     expect(await screen.findByRole('status')).toHaveTextContent('Saved');
     expect(await screen.findByLabelText('Name')).toHaveValue('Tea set');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Edit bundle Tea set');
+    // The keyboard stays at the action bar: the status beside it has the focus.
+    expect(screen.getByRole('status')).toHaveFocus();
+  });
+
+  it('titles a new form by the record kind; "Save and new" saves and opens an empty form', async () => {
+    const server = stubServer((call) => (call.url.endsWith('/Insert/bundle') ? ok(saved) : undefined), { otherwise: emptyList });
+    await renderScreen(menuItem('/bundle'), '/bundle/add');
+    expect(await screen.findByRole('heading', { name: 'New bundle' })).toBeInTheDocument();
+    await userEvent.type(await screen.findByLabelText('Code'), 'B007');
+    await userEvent.type(screen.getByLabelText('Name'), 'Tea set');
+    await userEvent.type(screen.getByLabelText('Price'), '12.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and new' }));
+    await waitFor(() => expect(server.bodies('/Insert/bundle')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue(''));
+    expect(location()).toBe('/bundle/add');
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+  });
+
+  it('groups the product form in the registry’s sections, in order', async () => {
+    stubServer((call) => (call.url.endsWith('/fields/product') ? ok([]) : undefined), { otherwise: emptyList });
+    await renderScreen(menuItem('/product'), '/product/add');
+    await screen.findByRole('heading', { name: 'New product' });
+    const groups = screen.getAllByRole('group').filter((g) => g.classList.contains('form-section'));
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(['Basics', 'Pricing', 'Inventory', 'Suppliers', 'Variants', 'Recipe', 'Media', 'Other']);
+    expect(within(groups[1]!).getByLabelText('Selling price')).toBeInTheDocument();
+    expect(within(groups[7]!).getByRole('switch', { name: 'Active' })).toBeInTheDocument();
+  });
+
+  it('Back to list and Cancel return to the list as it was left (search, sort, page)', async () => {
+    editServer((call) => (isFetchOf(call, 'bundle') && (call.body as { filters: unknown[] }).filters.length === 0 ? ok([stored], 30) : undefined));
+    await renderScreen(menuItem('/bundle'), '/bundle?page=2&sort=-name&q=tea');
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit Tea set' }));
+    await screen.findByRole('heading', { name: 'Edit bundle Tea set' });
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(location()).toBe('/bundle?page=2&sort=-name&q=tea'));
   });
 
   it('maps server field errors onto the fields, nested ones into child cells, and shows the rest in an alert', async () => {
@@ -244,7 +280,7 @@ describe('generic form screen', () => {
     const server = editServer((call) => (call.url.endsWith('/Execute/bundle') ? ok({ deleted: 1 }) : undefined));
     await renderScreen(menuItem('/bundle'), '/bundle/edit/7');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this record?' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete bundle Tea set?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(location()).toBe('/bundle'));
     expect(server.bodies('/Execute/bundle')).toEqual([{ action: 'delete', ids: [7] }]);
   });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { columnsKey } from './ListScreen';
+import { columnsKey } from './useListController';
 import { menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
 const bundles = [
@@ -31,6 +31,27 @@ describe('generic list screen', () => {
     expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
     expect(lastFetch(server.calls)).toEqual({ Skip: 0, Take: 10, filters: [], sorts: [{ ColumnName: 'code', Direction: 'ASC' }] });
     expect(screen.getByRole('columnheader', { name: 'Code' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('shows money in the company currency, dates as its country writes them; long text cut with the whole on hover; density switches', async () => {
+    const long = { ...bundles[0], name: 'A very long bundle name that will not fit in its column at all' };
+    stubServer((call) => {
+      if (call.url.endsWith('/fetch/bundle')) return ok([long], 1);
+      if (call.url.endsWith('/company/Format')) return ok({ currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
+      return undefined;
+    }, { otherwise: emptyList });
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    const table = await screen.findByRole('table', { name: 'bundle' });
+    expect(await within(table).findByText(/^RM\s12\.50$/)).toHaveClass('text-end');
+    expect(within(table).getByText('01/05/2024')).toBeInTheDocument();
+    expect(within(table).getByText(long.name)).toHaveAttribute('title', long.name);
+    expect(within(table).getByText(long.name).closest('td')).toHaveAttribute('data-label', 'Name');
+    expect(table).toHaveClass('table-sm');
+    const density = screen.getByRole('button', { name: 'Comfortable rows' });
+    await userEvent.click(density);
+    expect(density).toHaveAttribute('aria-pressed', 'true');
+    expect(table).not.toHaveClass('table-sm');
+    expect(localStorage.getItem('backroom:density')).toBe('comfortable');
   });
 
   it('shows the empty state, and the error state with a retry', async () => {
@@ -164,7 +185,7 @@ describe('generic list screen', () => {
     const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Breakfast set' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this record?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete bundle Breakfast set?' })).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.bodies('/Execute/bundle')).toHaveLength(0);
   });

@@ -48,4 +48,13 @@ describe('menu-driven routes (SPEC §2)', () => {
       ['/importer/product', 'list', 'importer/product'],
     ]);
   });
+
+  it('gives a user who may not edit no add route; the edit route stays, read-only', () => {
+    const viewOnly = { ...item(1, '/product'), ableToEdit: false };
+    const menu: ClientMenuGroup[] = [{ id: 1, name: 'Catalogue', icon: 'box', ableToView: true, items: [viewOnly] }];
+    expect(screenRoutes(menu).map((route) => [route.path, route.mode])).toEqual([
+      ['/product', 'list'],
+      ['/product/edit/:id', 'edit'],
+    ]);
+  });
 });

@@ -43,7 +43,9 @@ export function screenRoutes(listMenu: readonly ClientMenuGroup[]): ScreenRoute[
       const screen = screenFor(item.path);
       const list: ScreenRoute = { path: item.path, item, mode: 'list', screen };
       if (!hasFormPair(item.path)) return [list];
-      return [list, { path: `${item.path}/edit/:id`, item, mode: 'edit', screen }, { path: `${item.path}/add`, item, mode: 'add', screen }];
+      // The edit route also shows a record read-only; a user who may not edit gets no add route.
+      const edit: ScreenRoute = { path: `${item.path}/edit/:id`, item, mode: 'edit', screen };
+      return item.ableToEdit ? [list, edit, { path: `${item.path}/add`, item, mode: 'add', screen }] : [list, edit];
     }),
   );
 }

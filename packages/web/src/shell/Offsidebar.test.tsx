@@ -28,6 +28,13 @@ describe('settings side panel', () => {
     expect(settings).toHaveFocus();
   });
 
+  it('closes on Escape', async () => {
+    const { store } = await render();
+    await userEvent.click(screen.getByRole('tab', { name: 'Connections' }));
+    await userEvent.keyboard('{Escape}');
+    expect(store.getState().settings.offsidebarOpen).toBe(false);
+  });
+
   it('swaps the theme stylesheet from the eight theme buttons', async () => {
     const { store } = await render();
     const buttons = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((letter) => screen.getByRole('button', { name: `Theme ${letter}` }));

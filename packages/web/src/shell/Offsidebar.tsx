@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEMES, themePath } from '@backroom/schema';
 import { useAppDispatch, useAppSelector } from '../store';
@@ -57,6 +57,18 @@ export function Offsidebar() {
   const [tab, setTab] = useState<Tab>('settings');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ settings: null, connections: null });
   const idPrefix = useId();
+
+  // Escape closes the panel and gives the focus back to the button that opens it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      dispatch(setSetting({ name: 'offsidebarOpen', value: false }));
+      document.querySelector<HTMLElement>('[aria-controls="offsidebar"]')?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, dispatch]);
 
   const onTabKeyDown = (event: KeyboardEvent) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];

@@ -33,7 +33,7 @@ export function Sidebar() {
         )}
         <nav aria-label={t('sidebar.label')}>
           <ul className="sidebar-nav">
-            <li className="nav-heading" role="presentation">
+            <li className="nav-heading">
               <span>{t('sidebar.main')}</span>
             </li>
             <li>
@@ -43,7 +43,7 @@ export function Sidebar() {
               </NavLink>
             </li>
             {groups.length > 0 && (
-              <li className="nav-heading" role="presentation">
+              <li className="nav-heading">
                 <span>{t('sidebar.setup')}</span>
               </li>
             )}

@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
 import { http } from '../api/http';
 import { createQueryClient } from '../app/SignedInApp';
+import { forgetLists } from '../screens/listMemory';
 import { hasFormPair } from '../screens/screenRoutes';
 import { createAppStore, type AppStore, type RootState } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
@@ -99,6 +100,7 @@ export function stubServer(handler: Handler, { otherwise = notFound }: { otherwi
  */
 export async function renderWithApp(ui: ReactElement, { preloaded, route = '/home' }: { preloaded?: Partial<RootState>; route?: string } = {}) {
   await startTestI18n();
+  forgetLists();
   const store = createAppStore(preloaded);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const result = render(
@@ -112,11 +114,11 @@ export async function renderWithApp(ui: ReactElement, { preloaded, route = '/hom
 }
 
 /** Renders `ui` as the signed-in administrator. */
-export async function renderSignedIn(ui: ReactElement) {
+export async function renderSignedIn(ui: ReactElement, { route }: { route?: string } = {}) {
   const preloaded = signedIn();
   // The HTTP client reads the token from the session's store, so it is attached before the first call.
   attachSession(createAppStore(preloaded), noPersister);
-  return renderWithApp(ui, { preloaded });
+  return renderWithApp(ui, { preloaded, route });
 }
 
 function LocationProbe() {

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { MenuGroupDto } from '@backroom/schema';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { apiAs } from './support/api';
+import { DEMO, signIn } from './support/console';
+import { consoleHarness } from './support/harness';
+
+const t = consoleHarness();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const THEMES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+/** Routes checked in every theme besides the one that checks them all: a list, forms, a single screen. */
+const SAMPLE = ['product', 'product/add', 'user/add', 'membership', 'company', 'home'];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core (WCAG 2.1 A and AA) over the page as it is; the serious and critical findings, one line each. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  // Evaluated through the browser's debugging protocol: the console's CSP would refuse an inline script.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Opens a route and waits until its screen has settled (heading shown, nothing loading). */
+async function open(page: Page, route: string) {
+  await page.goto(`${t.server.app}/${route}`);
+  const main = page.getByRole('main');
+  await main.getByRole('heading').first().waitFor();
+  // Audited as it is after a short wait: a part still loading is checked as the user sees it.
+  await expect.poll(() => main.getByText('Loading…').count(), { timeout: 3000 }).toBe(0).catch(() => undefined);
+  await settled(page);
+}
+
+/** Waits for the page's fades to end: a half-faded text would read as low contrast. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** Chooses a theme the way a user does: in the Settings panel. The choice is kept across loads. */
+async function chooseTheme(page: Page, letter: string) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('button', { name: `Theme ${letter.toUpperCase()}` }).or(page.getByRole('button', { name: `Theme ${letter}` })).first().click();
+  await page.keyboard.press('Escape');
+}
+
+describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical finding', () => {
+  test('sign-in pages, every menu route, forms and dialogs, in all eight themes', async () => {
+    const { page } = t;
+    const findings: string[] = [];
+    for (const route of ['login', 'forgotpassword']) {
+      await page.goto(`${t.server.app}/${route}`);
+      await page.getByRole('button').first().waitFor();
+      await settled(page);
+      findings.push(...(await audit(page, `/${route}`)));
+    }
+
+    await signIn(page, t.server.app, DEMO.admin);
+    const api = await apiAs(t.server, DEMO.admin);
+    const routes = (await api.get<MenuGroupDto[]>('/AppModule/GetMenu/1')).flatMap((g) => g.items).filter((i) => i.ableToView).map((i) => i.route);
+
+    // Every route in the default theme, with the delete dialog of a list.
+    for (const route of routes) {
+      await open(page, route);
+      findings.push(...(await audit(page, `/${route}`)));
+    }
+    await open(page, 'product/add');
+    findings.push(...(await audit(page, '/product/add')));
+    await open(page, 'product');
+    await page.getByRole('button', { name: /^Delete / }).first().click();
+    await page.getByRole('dialog').waitFor();
+    findings.push(...(await audit(page, '/product delete dialog')));
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // A sample of screens in each other theme, with the Settings panel open once.
+    for (const letter of THEMES) {
+      await chooseTheme(page, letter);
+      for (const route of SAMPLE) {
+        await open(page, route);
+        findings.push(...(await audit(page, `theme ${letter} /${route}`)));
+      }
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      findings.push(...(await audit(page, `theme ${letter} settings panel`)));
+      await page.keyboard.press('Escape');
+    }
+    if (findings.length > 0) console.log(findings.join('\n'));
+    expect(findings).toEqual([]);
+  }, 600_000);
+});

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatLocale, type ValueFormat } from '../fields/format';
+import { dataApi } from './api';
+
+/**
+ * How values read on every screen: the company's base currency on money, numbers and dates in the
+ * language written as the currency's country writes them (en-MY: 1/5/2024), times in the company's
+ * time zone. Until the company's answer arrives (or without one) values read in the language alone.
+ */
+export function useValueFormat(): ValueFormat {
+  const { i18n } = useTranslation();
+  const company = useQuery({
+    queryKey: ['company', 'format'],
+    queryFn: dataApi.companyFormat,
+    staleTime: 10 * 60_000,
+  });
+  const currency = company.data?.currency ?? null;
+  return { locale: formatLocale(i18n.language, currency), currency, timeZone: company.data?.timezone };
+}

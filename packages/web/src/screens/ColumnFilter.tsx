@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import type { NormalisedField } from '@backroom/schema';
+import { useDropdown, useListValues } from '../data/hooks';
+import { filterKindOf } from '../data/listState';
+import { enumLabel } from '../fields/format';
+import { DebouncedInput } from './DebouncedInput';
+
+/** The filter of one list column: text (LIKE), a choice (EQ) or a from–to range. */
+export function ColumnFilter({ field, label, filters, onChange }: { field: NormalisedField; label: string; filters: Record<string, string>; onChange(key: string, value: string): void }) {
+  const { t } = useTranslation();
+  const kind = filterKindOf(field);
+  const name = t('list.filter', { column: label });
+  if (kind === 'text')
+    return <DebouncedInput type="text" className="form-control form-control-sm" aria-label={name} value={filters[field.name] ?? ''} onCommit={(v) => onChange(field.name, v)} />;
+  if (kind === 'range') {
+    const type = field.kind === 'date' ? 'date' : field.kind === 'datetime' ? 'datetime-local' : field.kind === 'time' ? 'time' : 'text';
+    return (
+      <div className="d-flex gap-1">
+        {(['min', 'max'] as const).map((end) => (
+          <DebouncedInput
+            key={end}
+            type={type}
+            inputMode={type === 'text' ? 'decimal' : undefined}
+            className="form-control form-control-sm"
+            aria-label={t(end === 'min' ? 'list.filterFrom' : 'list.filterTo', { column: label })}
+            placeholder={type === 'text' ? t(end === 'min' ? 'list.from' : 'list.to') : undefined}
+            value={filters[`${field.name}.${end}`] ?? ''}
+            onCommit={(v) => onChange(`${field.name}.${end}`, v)}
+          />
+        ))}
+      </div>
+    );
+  }
+  if (kind === 'select') return <SelectFilter field={field} label={name} value={filters[field.name] ?? ''} onChange={(v) => onChange(field.name, v)} />;
+  return null;
+}
+
+function SelectFilter({ field, label, value, onChange }: { field: NormalisedField; label: string; value: string; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  const reference = useDropdown(field.kind === 'reference' ? field.entity : '', '', field.kind === 'reference', 100);
+  const listValues = useListValues(field.kind === 'listvalue' ? field.category : '');
+  const options =
+    field.kind === 'boolean'
+      ? [
+          { value: 'true', label: t('common.yes') },
+          { value: 'false', label: t('common.no') },
+        ]
+      : field.kind === 'enum'
+        ? field.values.map((v) => ({ value: v, label: enumLabel(t, field, v) }))
+        : field.kind === 'reference'
+          ? (reference.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
+          : field.kind === 'listvalue'
+            ? (listValues.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
+            : [];
+  return (
+    <select className="form-select form-select-sm" aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{t('list.any')}</option>
+      {value && !options.some((o) => o.value === value) && <option value={value}>{value}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}

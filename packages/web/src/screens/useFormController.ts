@@ -1,0 +1,111 @@
+import { useMemo, useState } from 'react';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { insertSchema, updateSchema, type NormalisedEntity } from '@backroom/schema';
+import { apiFailure, dataApi, type ApiRow } from '../data/api';
+import { dataKeys } from '../data/hooks';
+import { toFormValues, toWire } from '../fields/values';
+import type { ClientMenuItem } from '../store/menuSlice';
+import { useUnsavedGuard } from './UnsavedGuard';
+
+const NO_FIELDS: readonly string[] = [];
+
+export interface FormControllerOptions {
+  entity: NormalisedEntity;
+  item: ClientMenuItem;
+  mode: 'add' | 'edit';
+  /** The saved row an edit form starts from. */
+  row?: ApiRow;
+  /** Values every new row gets and that are not shown (the list-value screen's category). */
+  fixedValues?: Record<string, unknown>;
+  hiddenFields?: readonly string[];
+}
+
+/** Where the form goes after a save: stays on the saved record, or opens a new empty form. */
+export type AfterSave = 'stay' | 'new';
+
+/**
+ * The headless form: its values and validation (React Hook Form over the registry's zod schema),
+ * dirty state and the unsaved-changes guard, saving (with the server's field errors put on their
+ * fields and a stale version told apart) and deleting. No markup; react-admin's useEditController
+ * is the model.
+ */
+export function useFormController({ entity, item, mode, row, fixedValues, hiddenFields = NO_FIELDS }: FormControllerOptions) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const canEdit = item.ableToEdit && !entity.readOnly;
+  const canDelete = mode === 'edit' && item.ableToDelete && !entity.readOnly;
+  const [alert, setAlert] = useState<string[]>([]);
+  const [stale, setStale] = useState(false);
+  const [saved, setSaved] = useState(Boolean((location.state as { saved?: boolean } | null)?.saved));
+
+  const visible = entity.fields.filter(
+    (f) => f.name !== 'id' && f.name !== 'version' && !hiddenFields.includes(f.name) && !(mode === 'add' && f.system && f.name !== 'isActive'),
+  );
+  const resolver = useMemo<Resolver<FieldValues>>(() => {
+    const schema = mode === 'add' ? insertSchema(entity) : updateSchema(entity);
+    const zod = zodResolver(schema as never) as unknown as Resolver<FieldValues>;
+    return (values, context, options) => zod(toWire(entity.fields, values), context, options);
+  }, [entity, mode]);
+
+  const form = useForm<FieldValues>({
+    defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...(mode === 'add' ? fixedValues : {}) }),
+    resolver,
+    reValidateMode: 'onChange',
+  });
+  const { isDirty, isSubmitting } = form.formState;
+  const { allow, guard } = useUnsavedGuard(canEdit && isDirty && !isSubmitting);
+
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) =>
+      mode === 'add' ? dataApi.insert(entity.name, { ...values, ...fixedValues }) : dataApi.update(entity.name, { ...values, id: row?.id, version: row?.version }),
+  });
+
+  const fieldNames = new Set(entity.fields.map((f) => f.name));
+  const submit = (after: AfterSave = 'stay') =>
+    form.handleSubmit(async (values) => {
+      setAlert([]);
+      setSaved(false);
+      setStale(false);
+      try {
+        const result = await save.mutateAsync(values);
+        void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
+        // The saved row (its new version) is what the next save sends.
+        if (result && result.id !== undefined) queryClient.setQueryData(dataKeys.row(entity.name, Number(result.id)), result);
+        allow();
+        if (after === 'new') navigate(`${item.path}/add`, { state: { saved: true } });
+        else if (mode === 'add') navigate(`${item.path}/edit/${String(result?.id)}`, { replace: true, state: { saved: true } });
+        else {
+          form.reset(toFormValues(entity.fields, result ?? {}));
+          setSaved(true);
+        }
+      } catch (error) {
+        const failure = apiFailure(error);
+        const mapped = failure.errors.filter((e) => e.field && e.field !== 'version' && fieldNames.has(e.field.split('.')[0]!));
+        if (failure.status === 409 && mapped.length === 0) {
+          setStale(true);
+          return;
+        }
+        for (const e of mapped) form.setError(e.field, { type: 'server', message: e.message });
+        const unmapped = failure.errors.filter((e) => !mapped.includes(e)).map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
+        setAlert(mapped.length === 0 && unmapped.length === 0 ? [failure.message] : unmapped);
+      }
+    });
+
+  const remove = useMutation({
+    mutationFn: () => dataApi.remove(entity.name, [Number(row?.id)]),
+    onSuccess: () => {
+      allow();
+      void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
+      navigate(item.path, { replace: true });
+    },
+    onError: (error) => setAlert([apiFailure(error).message]),
+  });
+
+  return { entity, item, mode, row, form, visible, canEdit, canDelete, isSubmitting, submit, saved, stale, alert, remove, allow, guard };
+}
+
+export type FormController = ReturnType<typeof useFormController>;

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FetchFilter, NormalisedEntity, NormalisedField } from '@backroom/schema';
+import { dataApi, type ApiRow } from '../data/api';
+import { useRows } from '../data/hooks';
+import { readListState, toFetchRequest, writeListState, type ListState } from '../data/listState';
+import { useAppSelector } from '../store';
+import type { ClientMenuItem } from '../store/menuSlice';
+import { bulkActions } from './listActions';
+import { rememberList } from './listMemory';
+
+const NO_FILTERS: FetchFilter[] = [];
+const NO_FIELDS: readonly string[] = [];
+const CHOOSABLE = new Set(['text', 'number', 'decimal', 'money', 'quantity', 'percent', 'boolean', 'date', 'datetime', 'time', 'enum', 'listvalue', 'reference']);
+
+/** localStorage key of a user's chosen columns for one list. */
+export const columnsKey = (userName: string, route: string) => `backroom:columns:${userName}:${route}`;
+
+function readColumns(key: string): string[] | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;
+    return Array.isArray(parsed) && parsed.every((c) => typeof c === 'string') ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ListControllerOptions {
+  entity: NormalisedEntity;
+  item: ClientMenuItem;
+  /** Always applied (the list-value screen's category). */
+  fixedFilters?: FetchFilter[];
+  /** Fields not offered as columns or filters (the fixed category). */
+  hiddenFields?: readonly string[];
+  /** The list kind has no form: no add, no edit links. */
+  hasForm: boolean;
+  /** A list without a form may still open a row elsewhere (a sale's receipt). */
+  onOpenRow?(row: ApiRow): void;
+}
+
+/**
+ * The headless list: what it shows (paging, sort, search and filters kept in the address), the page
+ * of rows, the chosen columns, the selection and deleting — everything a view of the list needs
+ * and no markup (react-admin's useListController is the model).
+ */
+export function useListController({ entity, item, fixedFilters = NO_FILTERS, hiddenFields = NO_FIELDS, hasForm, onOpenRow }: ListControllerOptions) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const defaultSize = useAppSelector((state) => state.settings.defaultTakePerRow) || 10;
+  const userName = useAppSelector((state) => state.user.userInfo?.userName ?? '');
+  const route = item.path.replace(/^\//, '');
+  const state = useMemo(() => readListState(params, entity, defaultSize), [params, entity, defaultSize]);
+  const body = useMemo(() => toFetchRequest(state, entity, fixedFilters), [state, entity, fixedFilters]);
+  const rows = useRows(entity.name, body);
+  useEffect(() => rememberList(item.path, params.toString()), [item.path, params]);
+  const [selected, setSelected] = useState<Record<string, boolean>>({});
+  const [notice, setNotice] = useState('');
+  const canEdit = hasForm && item.ableToEdit;
+  const canDelete = item.ableToDelete && !entity.readOnly;
+  const Bulk = bulkActions[entity.name];
+  const canSelect = canDelete || Bulk !== undefined;
+
+  // ---- columns ----
+  const available = useMemo(
+    () => entity.fields.filter((f) => !f.hidden && CHOOSABLE.has(f.kind) && !('multiple' in f && f.multiple) && !hiddenFields.includes(f.name)),
+    [entity, hiddenFields],
+  );
+  const storageKey = columnsKey(userName, route);
+  const [chosen, setChosen] = useState<string[] | null>(() => (item.ableToSetTable ? readColumns(storageKey) : null));
+  const shownNames = (chosen ?? entity.listColumns).filter((name) => available.some((f) => f.name === name));
+  const shown: NormalisedField[] = shownNames.map((name) => available.find((f) => f.name === name)!);
+  const toggleColumn = (name: string) => {
+    const next = shownNames.includes(name) ? shownNames.filter((n) => n !== name) : available.map((f) => f.name).filter((n) => n === name || shownNames.includes(n));
+    if (next.length === 0) return;
+    setChosen(next);
+    localStorage.setItem(storageKey, JSON.stringify(next));
+  };
+  const resetColumns = () => {
+    setChosen(null);
+    localStorage.removeItem(storageKey);
+  };
+
+  // ---- paging, sort, search, filters ----
+  const update = useCallback(
+    (change: Partial<ListState>, { replace = false, keepPage = false } = {}) => {
+      const next = { ...state, ...change, ...(keepPage || 'page' in change ? {} : { page: 1 }) };
+      setParams(writeListState(next, entity, defaultSize), { replace });
+    },
+    [state, entity, defaultSize, setParams],
+  );
+  const setFilter = useCallback((key: string, value: string) => update({ filters: { ...state.filters, [key]: value } }, { replace: true }), [state.filters, update]);
+  const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const setSort = useCallback((sort: ListState['sort']) => update({ sort }), [update]);
+  const setPage = useCallback((page: number) => update({ page }), [update]);
+  const setSize = useCallback((size: number) => update({ size }), [update]);
+
+  const total = rows.data?.totalCount ?? 0;
+  const capped = rows.data?.capped ?? false;
+  const pageRows = rows.data?.rows ?? [];
+  // A capped count is a lower bound: the next page exists while pages come back full.
+  const pageCount = capped ? Math.max(state.page + (pageRows.length >= state.size ? 1 : 0), Math.ceil(total / state.size)) : Math.max(1, Math.ceil(total / state.size));
+  const from = total === 0 ? 0 : (state.page - 1) * state.size + 1;
+  const to = capped ? (state.page - 1) * state.size + pageRows.length : Math.min(total, state.page * state.size);
+
+  // ---- selection ----
+  // A new page, sort or filter starts with nothing selected.
+  useEffect(() => setSelected((current) => (Object.keys(current).length === 0 ? current : {})), [body]);
+  const selectedIds = Object.keys(selected)
+    .filter((id) => selected[id])
+    .map(Number);
+  const clearSelection = useCallback(() => setSelected({}), []);
+
+  // ---- deleting ----
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => dataApi.remove(entity.name, ids),
+    onSuccess: (_, ids) => {
+      setSelected({});
+      setNotice(t('list.deleted', { count: ids.length }));
+      void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
+    },
+    onError: () => setNotice(''),
+  });
+  /** After a change to many rows (bulk edit): say so, drop the selection, load again. */
+  const changed = useCallback(
+    (message: string) => {
+      setSelected({});
+      setNotice(message);
+      void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
+    },
+    [entity.name, queryClient],
+  );
+
+  /** The words a row is known by (its drop-down label fields), else its id. */
+  const rowLabel = useCallback(
+    (row: ApiRow) => entity.dropdown.label.map((name) => row[name]).filter((v) => v !== null && v !== undefined && v !== '').join(' - ') || String(row.id),
+    [entity],
+  );
+
+  return {
+    entity,
+    item,
+    state,
+    rows,
+    pageRows,
+    total,
+    capped,
+    pageCount,
+    from,
+    to,
+    setFilter,
+    setSearch,
+    setSort,
+    setPage,
+    setSize,
+    available,
+    shown,
+    shownNames,
+    toggleColumn,
+    resetColumns,
+    selected,
+    setSelected,
+    selectedIds,
+    clearSelection,
+    canEdit,
+    canDelete,
+    canSelect,
+    Bulk,
+    remove,
+    notice,
+    changed,
+    rowLabel,
+    hasForm,
+    onOpenRow,
+    /** The fetch the page shows (filters, sorts, search): what the list's export exports. */
+    body,
+  };
+}
+
+export type ListController = ReturnType<typeof useListController>;
