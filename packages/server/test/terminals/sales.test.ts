@@ -89,6 +89,23 @@ describe('POST /pointofsale/Sales', () => {
     expect(Number(await onHand(coffee().id))).toBe(before - 1);
   });
 
+  it('publishes sale.created once for a sale, however often it is replayed', async () => {
+    const hook = await t.post('/DataRepository/Insert/webhook', { name: 'Books', url: 'https://hooks.example.com/sales', events: ['sale.created'], secret: 'whsec_0123456789abcdef', enabled: true });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+    const body = { receiptNo: receiptNo(), at: new Date().toISOString(), lines: [{ product: tea().id, quantity: 1, unitPrice: '6.00' }] };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => sell(body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
+    const published = await t.post<Row[]>('/DataRepository/fetch/webhookdelivery', {
+      filters: [
+        { ColumnName: 'webhook', ColumnValue: hook.body.data.id, Operator: 'EQ' },
+        { ColumnName: 'event', ColumnValue: 'sale.created', Operator: 'EQ' },
+      ],
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body.data).toHaveLength(1);
+    expect(published.body.data[0]!.payload).toMatchObject({ id: answers[0]!.body.data.id, receiptNo: body.receiptNo, kind: 'sale', total: '6.00' });
+  });
+
   it('lets two terminals use the same receipt no.', async () => {
     const other = await pairedTerminal(t, world.outlet.id);
     const body = { receiptNo: receiptNo(), at: new Date().toISOString(), lines: [{ product: tea().id, quantity: 1, unitPrice: '6.00' }] };
