@@ -25,10 +25,16 @@ const create = (outlets: number[] | null) => post('/DataRepository/Insert/user',
 describe('a user editor limited to some outlets', () => {
   it('gives only outlets of theirs, never every outlet', async () => {
     expect((await create([outletA])).status).toBe(200);
-    for (const outlets of [[outletB], [outletA, outletB], [], null]) {
+    for (const outlets of [[], null]) {
       const res = await create(outlets);
       expect(res.status, JSON.stringify(outlets)).toBe(403);
       expect(res.body.errors).toEqual([{ field: 'outlets', message: 'You can give only outlets you may work at yourself, and not every outlet' }]);
+    }
+    // An outlet the editor may not see is named as if it did not exist (no id oracle).
+    for (const outlets of [[outletB], [outletA, outletB]]) {
+      const res = await create(outlets);
+      expect(res.status, JSON.stringify(outlets)).toBe(400);
+      expect(res.body.errors?.[0]?.field).toBe('outlets');
     }
   });
 
@@ -48,8 +54,10 @@ describe('a user editor limited to some outlets', () => {
       const res = await post('/ResetPassword/Reset', { userId: target.id }, editor.accessToken);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(`You cannot reset the password of ${target.userName}: they may work at outlets you may not`);
-      expect((await post('/user/Update', { id: target.id, version: target.version, displayName: 'X' }, editor.accessToken)).status).toBe(403);
     }
+    // A user of every outlet is seen but not written; one of another outlet is not even seen.
+    expect((await post('/user/Update', { id: everywhere.id, version: everywhere.version, displayName: 'X' }, editor.accessToken)).status).toBe(403);
+    expect((await post('/user/Update', { id: elsewhere.id, version: elsewhere.version, displayName: 'X' }, editor.accessToken)).status).toBe(404);
   });
 
   it('leaves an editor with every outlet free to give any', async () => {
