@@ -36,7 +36,7 @@ describe('administration single screens', () => {
     await viewProducts.uncheck();
     expect(await t.page.getByRole('checkbox', { name: 'Edit Products', exact: true }).isChecked()).toBe(false);
     await t.page.getByText('1 unsaved change').waitFor();
-    await t.page.getByRole('button', { name: 'Save' }).click();
+    await t.page.getByRole('button', { name: 'Save', exact: true }).click();
     await t.page.getByText(/Role privileges saved/).waitFor();
 
     await asOtherUser(DEMO.manager, async (manager) => {
@@ -76,7 +76,7 @@ describe('administration single screens', () => {
     const membership = t.page.getByRole('switch', { name: 'Membership' });
     expect(await membership.isChecked()).toBe(true);
     await membership.uncheck();
-    await t.page.getByRole('button', { name: 'Save' }).click();
+    await t.page.getByRole('button', { name: 'Save', exact: true }).click();
     await t.page.getByText('Features saved.').waitFor();
     await expect.poll(() => menu.getByRole('button', { name: 'Membership' }).count()).toBe(0);
 
@@ -85,7 +85,7 @@ describe('administration single screens', () => {
     await expect(menu.getByRole('button', { name: 'Membership' }).count()).resolves.toBe(0);
 
     await t.page.getByRole('switch', { name: 'Membership' }).check();
-    await t.page.getByRole('button', { name: 'Save' }).click();
+    await t.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => menu.getByRole('button', { name: 'Membership' }).count()).toBe(1);
   });
 });

@@ -23,7 +23,7 @@ async function fillProduct(page: Page, values: { sku: string; name: string; pric
 }
 
 async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 }
 
@@ -93,7 +93,7 @@ describe('a product through the screens', () => {
     await page.goto(`${t.server.app}/product/add`);
     await page.getByLabel('SKU').fill('X'.repeat(51));
     await page.getByLabel('Selling price').fill('12.345');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const messageOf = async (label: string, exact = false) => {
       const input = page.getByLabel(label, { exact });
       expect(await input.getAttribute('aria-invalid')).toBe('true');
@@ -107,7 +107,7 @@ describe('a product through the screens', () => {
 
     // A duplicate SKU comes back from the server onto its field.
     await fillProduct(page, { sku: 'ACC-001', name: 'Duplicate', price: '1.00' });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByLabel('SKU').getAttribute('aria-invalid')).toBe('true');
     await expectPath(page, '/product/add');
   });

@@ -36,7 +36,7 @@ describe('stock in the console', () => {
     await page.getByRole('button', { name: 'Add row to Lines' }).click();
     await pick(page, page.getByRole('combobox', { name: 'Product, row 2' }), 'DRY-007', /DRY-007/);
     await page.getByLabel('Quantity, row 2', { exact: true }).fill('4');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectPath(page, /^\/printdeliveryorder\/edit\/\d+$/);
     const heading = page.getByRole('heading', { name: /^Delivery order DO-\d{4}-\d{6}$/ });
     const docNo = (await heading.textContent())!.replace('Delivery order ', '');
@@ -46,7 +46,7 @@ describe('stock in the console', () => {
     await actions.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(`${docNo} is confirmed.`).waitFor();
     await expect.poll(() => currentStep(page).textContent()).toContain('Confirmed');
-    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     expect(await page.getByLabel('Quantity, row 1', { exact: true }).isDisabled()).toBe(true);
 
     await actions.getByRole('button', { name: 'Dispatch' }).click();

@@ -100,7 +100,8 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
       {board.isPending ? (
         <Spinner />
       ) : (
-        <div className="online-board">
+        // Focusable, so a keyboard user can scroll the columns sideways (axe: scrollable-region-focusable).
+        <div className="online-board" role="region" aria-labelledby="online-board-title" tabIndex={0}>
           {ONLINE_ORDER_STATUSES.map((status) => {
             const inColumn = orders.filter((o) => o.status === status);
             const shown = CLOSED.includes(status) ? inColumn.slice(0, CLOSED_SHOWN) : inColumn;
