@@ -1,11 +1,13 @@
 import { findEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { allowedOutlets } from '../../data/access';
+import { allowedOutlets, canSee } from '../../data/access';
 import type { AnyDb } from '../../data/store';
 import { ADMIN_ROLE_CODE } from '../../db/seed/privileges';
 import { requireAuth } from '../../http/auth-guard';
 import { ApiError } from '../../http/envelope';
+
+const userEntity = findEntity('user')!;
 
 /**
  * Escalation rules: nobody gives, takes or acts on more than they hold. A role "holds" the flags of
@@ -119,6 +121,8 @@ export async function assertMayGiveOutlets(request: FastifyRequest, outlets: rea
 export async function assertMayActOnUser(request: FastifyRequest, db: AnyDb, userId: number, what: string): Promise<void> {
   const user = await db.selectFrom('app_user').select(['user_name', 'role_id']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;
+  // A user the caller's outlets hide answers as a missing one, naming nobody (as the generic verbs do).
+  if (!(await canSee(request, db, userEntity, userId))) throw new ApiError(404, 'User not found');
   const refused = `You cannot ${what} ${user.user_name as string}`;
   const role = await roleRow(db, Number(user.role_id));
   if (role) await assertRoleWithin(request, db, role, refused);
