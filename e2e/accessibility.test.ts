@@ -1,36 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { MenuGroupDto } from '@backroom/schema';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiAs } from './support/api';
+import { audit, settled } from './support/axe';
 import { DEMO, signIn } from './support/console';
 import { consoleHarness } from './support/harness';
 
 const t = consoleHarness();
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const THEMES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 /** Routes checked in every theme besides the one that checks them all: a list, forms, a single screen. */
 const SAMPLE = ['product', 'product/add', 'user/add', 'membership', 'company', 'home'];
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core (WCAG 2.1 A and AA) over the page as it is; the serious and critical findings, one line each. */
-async function audit(page: Page, where: string): Promise<string[]> {
-  // Evaluated through the browser's debugging protocol: the console's CSP would refuse an inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Opens a route and waits until its screen has settled (heading shown, nothing loading). */
 async function open(page: Page, route: string) {
@@ -40,11 +19,6 @@ async function open(page: Page, route: string) {
   // Audited as it is after a short wait: a part still loading is checked as the user sees it.
   await expect.poll(() => main.getByText('Loading…').count(), { timeout: 3000 }).toBe(0).catch(() => undefined);
   await settled(page);
-}
-
-/** Waits for the page's fades to end: a half-faded text would read as low contrast. */
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 /** Chooses a theme the way a user does: in the Settings panel. The choice is kept across loads. */

@@ -25,6 +25,8 @@ export async function apiAs(server: ConsoleServer, user: { userName: string; pas
     row: async (entity: string, id: number) => (await api.rows(entity, { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] }))[0]!,
     insert: async (entity: string, row: Record<string, unknown>) => (await call<Row>('POST', `/DataRepository/Insert/${entity}`, row, token)).data,
     update: async (entity: string, row: Record<string, unknown>) => (await call<Row>('POST', `/DataRepository/Update/${entity}`, row, token)).data,
+    /** A form action (`Execute/{entity} {action, ids, …}`): its answer's data. */
+    execute: async <T>(entity: string, body: { action: string; ids: number[] } & Record<string, unknown>) => (await call<T>('POST', `/DataRepository/Execute/${entity}`, body, token)).data,
     /** The audit entries of one row, newest first. */
     history: async (entity: string, id: number) =>
       api.rows('auditlog', {

@@ -8,10 +8,9 @@ export const DEMO = {
 } as const;
 
 /** The page's address relative to the console, query decoded (`/home`, `/login?redirect=/product`). */
-export const consolePath = (page: Page) => {
-  const url = new URL(page.url());
-  return url.pathname.replace(/^\/backoffice\/new/, '') + decodeURIComponent(url.search);
-};
+export const consolePath = (page: Page) => pathIn(new URL(page.url()));
+
+const pathIn = (url: URL) => url.pathname.replace(/^\/backoffice\/new/, '') + decodeURIComponent(url.search);
 
 /** Waits until the console's address matches, relative to the console root. */
 export async function expectPath(page: Page, expected: string | RegExp) {
@@ -31,7 +30,8 @@ export async function signIn(page: Page, app: string, user: { userName: string; 
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-  await expectPath(page, /^(?!\/login)/);
+  // Waited for by Playwright rather than expect.poll, so a file may sign in once in beforeAll.
+  await page.waitForURL((url) => !pathIn(url).startsWith('/login'), { timeout: 10_000 });
 }
 
 /**

@@ -14,8 +14,8 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-/** The real server with the built console and demo data in a fresh SQLite database. */
-export async function startConsoleServer(config: BuildOptions['config'] = {}): Promise<ConsoleServer> {
+/** The real server with the built console and demo data in a fresh SQLite database; `options` as `startServer`'s (the job worker…). */
+export async function startConsoleServer(config: BuildOptions['config'] = {}, options: Omit<BuildOptions, 'config'> = {}): Promise<ConsoleServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-e2e-'));
   const server = await startServer({
     config: {
@@ -30,6 +30,7 @@ export async function startConsoleServer(config: BuildOptions['config'] = {}): P
       ...config,
     },
     logger: false,
+    ...options,
   });
   return {
     server,

@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ONLINE_ORDER_ACTIONS, ONLINE_ORDER_STATUSES, type OnlineOrderAction, type OnlineOrderStatus } from '@backroom/schema';
+import { DebouncedInput } from '../screens/DebouncedInput';
 import { useErrorText } from '../screens/errorText';
+import { ExportButton } from '../sheets/ExportButton';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
-import { onlineApi, type OnlineOrder } from './api';
+import { boardRequest, ENTITY, onlineApi, type OnlineOrder } from './api';
 import './online.scss';
 
 /** How often the board asks for changes (orders arrive from channels, other staff move them). */
 export const BOARD_POLL_MS = 5000;
-/** Closed orders shown per column: the latest ones. */
+/** Closed orders shown per column: the latest ones (all matches while searching). */
 const CLOSED_SHOWN = 20;
 const CLOSED: readonly OnlineOrderStatus[] = ['completed', 'cancelled'];
 const FORWARD = (Object.keys(ONLINE_ORDER_ACTIONS) as OnlineOrderAction[]).filter((a) => a !== 'cancel');
@@ -23,7 +25,9 @@ const allowed = (action: OnlineOrderAction, status: string) => (ONLINE_ORDER_ACT
 /**
  * The online order board (the list route of `onlinesalesorder`): a column per status, each order a
  * card with the actions its status allows as buttons; polled, so new orders and other people's
- * moves appear without a reload. Cancelling asks for a CANCEL_REASON first.
+ * moves appear without a reload. Cancelling asks for a CANCEL_REASON first. The search (order no.,
+ * customer name or phone; kept in the address) narrows every column, closed orders included, and
+ * Export writes the orders it finds, as a list's Export does.
  */
 export default function OrderBoard({ item, title }: { item: ClientMenuItem; title: string }) {
   const { t } = useTranslation();
@@ -31,7 +35,9 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<number | null>(null);
   const [reason, setReason] = useState('');
-  const board = useQuery({ queryKey: ['online', 'board'], queryFn: onlineApi.board, refetchInterval: BOARD_POLL_MS });
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const board = useQuery({ queryKey: ['online', 'board', search], queryFn: () => onlineApi.board(search), refetchInterval: BOARD_POLL_MS });
   const reasons = useQuery({ queryKey: ['online', 'cancelReasons'], queryFn: onlineApi.cancelReasons, enabled: cancelling !== null });
   const act = useMutation({
     mutationFn: ({ id, action, extra }: { id: number; action: OnlineOrderAction; extra?: Record<string, unknown> }) => onlineApi.act(id, action, extra),
@@ -94,17 +100,38 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
   );
 
   return (
-    <TitledCard titleId="online-board-title" title={title}>
+    <TitledCard
+      titleId="online-board-title"
+      title={title}
+      actions={
+        <>
+          <form role="search" className="d-flex" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor="online-board-search" className="visually-hidden">
+              {t('online.board.search')}
+            </label>
+            <DebouncedInput
+              id="online-board-search"
+              type="search"
+              className="form-control"
+              placeholder={t('online.board.search')}
+              value={search}
+              onCommit={(text) => setParams(text.trim() === '' ? {} : { search: text.trim() }, { replace: true })}
+            />
+          </form>
+          <ExportButton procedure={item.exportProcedure ?? `entity:${ENTITY}`} body={boardRequest(search)} />
+        </>
+      }
+    >
       {act.error ? <FormAlert>{errorText(act.error)}</FormAlert> : null}
       {board.error ? <FormAlert>{errorText(board.error)}</FormAlert> : null}
       {board.isPending ? (
         <Spinner />
       ) : (
         // Focusable, so a keyboard user can scroll the columns sideways (axe: scrollable-region-focusable).
-        <div className="online-board" role="region" aria-labelledby="online-board-title" tabIndex={0}>
+        <div className="online-board" role="region" aria-label={t('online.board.columns')} tabIndex={0}>
           {ONLINE_ORDER_STATUSES.map((status) => {
             const inColumn = orders.filter((o) => o.status === status);
-            const shown = CLOSED.includes(status) ? inColumn.slice(0, CLOSED_SHOWN) : inColumn;
+            const shown = CLOSED.includes(status) && search === '' ? inColumn.slice(0, CLOSED_SHOWN) : inColumn;
             return (
               <section key={status} className="online-column" aria-labelledby={`online-column-${status}`}>
                 <h3 id={`online-column-${status}`} className="h6">

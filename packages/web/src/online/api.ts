@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from '@backroom/schema';
+import type { ApiEnvelope, FetchRequest } from '@backroom/schema';
 import { http } from '../api/http';
 import { dataApi, type ApiRow } from '../data/api';
 
@@ -31,11 +31,15 @@ export type Delivery = ApiRow & {
 /** How many orders the board shows: every open one fits, and the latest closed ones. */
 export const BOARD_TAKE = 200;
 
+export const ENTITY = 'onlinesalesorder';
+
+/** The board's orders: the latest first, narrowed by its quick search (order no., customer). */
+export const boardRequest = (search: string): FetchRequest => ({ Take: BOARD_TAKE, sorts: [{ ColumnName: 'id', Direction: 'DESC' }], ...(search ? { search } : {}) });
+
 export const onlineApi = {
-  board: async () =>
-    (await dataApi.fetch('onlinesalesorder', { Take: BOARD_TAKE, sorts: [{ ColumnName: 'id', Direction: 'DESC' }] })).rows as OnlineOrder[],
+  board: async (search = '') => (await dataApi.fetch(ENTITY, boardRequest(search))).rows as OnlineOrder[],
   act: async (id: number, action: string, extra: Record<string, unknown> = {}) =>
-    (await http.post<ApiEnvelope<OnlineOrder>>('/api/DataRepository/Execute/onlinesalesorder', { action, ids: [id], ...extra }, inline)).data.data,
+    (await http.post<ApiEnvelope<OnlineOrder>>(`/api/DataRepository/Execute/${ENTITY}`, { action, ids: [id], ...extra }, inline)).data.data,
   cancelReasons: () => dataApi.dropdown('listvalue', '', 50, undefined, { where: { category: 'CANCEL_REASON' } }),
   deliveries: async (webhook: number) =>
     (

@@ -9,4 +9,5 @@ export const entityForms: Record<string, LazyExoticComponent<ComponentType<Entit
   printdeliveryorder: lazy(() => import('../stock/DeliveryOrderForm')),
   webhook: lazy(() => import('../online/WebhookForm')),
   hotkey: lazy(() => import('../terminals/HotkeyForm')),
+  appcommand: lazy(() => import('../terminals/AppCommandForm')),
 };

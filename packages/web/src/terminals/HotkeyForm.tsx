@@ -7,6 +7,7 @@ import { dataKeys, useRow } from '../data/hooks';
 import type { EntityFormProps } from '../screens/EntityFormProps';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
+import { textColourOn } from '../ui/textColourOn';
 import { TitledCard } from '../ui/TitledCard';
 
 export interface HotKey {
@@ -246,7 +247,7 @@ export default function HotkeyForm({ entity, item, mode, title }: EntityFormProp
                         aria-selected={chosen === position}
                         aria-label={key ? t('terminals.hotkey.keyLabel', { n: position + 1, label: key.label }) : t('terminals.hotkey.emptyKey', { n: position + 1 })}
                         className={`btn btn-sm text-truncate ${chosen === position ? 'border-3 border-dark' : 'border'}`}
-                        style={{ minHeight: 56, background: key?.colour ?? undefined, color: key?.colour ? '#fff' : undefined }}
+                        style={{ minHeight: 56, background: key?.colour ?? undefined, color: key?.colour ? textColourOn(key.colour) : undefined }}
                         onClick={() => setChosen(position)}
                       >
                         {key?.label ?? '+'}
