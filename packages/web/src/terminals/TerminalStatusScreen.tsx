@@ -9,7 +9,7 @@ import type { SingleScreenProps } from '../singles/types';
 import { terminalsApi } from './api';
 
 /** How often the screen asks again: a terminal's heartbeat shows within this. */
-export const REFRESH_MS = 15_000;
+export const REFRESH_MS = 5000;
 
 /**
  * `terminalstatus`: every terminal of the user's outlets — online or offline by the age of its last
