@@ -225,6 +225,19 @@ describe('terminals and online orders in the browser', () => {
     await receipt.getByRole('button', { name: 'OK' }).click();
   });
 
+  test('layout setup, terminal settings and the commission report with its figures', async () => {
+    const { page } = t;
+    for (const route of ['layoutsetup', 'posterminalsettings']) {
+      await open(page, route);
+      await page.getByRole('button', { name: 'Save' }).first().or(page.getByRole('button', { name: 'Add layout' })).first().waitFor();
+      await check(page, `/${route}`);
+    }
+    await open(page, 'commissionreport');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('table').or(page.getByText('No commission in this period.')).first().waitFor();
+    await check(page, '/commissionreport with figures');
+  });
+
   test('no serious or critical axe finding on these screens', () => {
     if (findings.length > 0) console.log(findings.join('\n'));
     expect(findings).toEqual([]);

@@ -7,9 +7,12 @@ const CELL_KINDS = new Set<NormalisedField['kind']>(['text', 'longtext', 'number
 
 export type ScalarField = Exclude<NormalisedField, { kind: 'children' }>;
 
+/** Every one-value field a cell can carry, in form order, read-only ones included. */
+export const cellFields = (entity: NormalisedEntity): ScalarField[] =>
+  entity.fields.filter((f): f is ScalarField => CELL_KINDS.has(f.kind) && !f.system && !f.custom && !(f.kind === 'enum' && f.multiple));
+
 /** The fields an import of the entity can write, in form order: every writable one-value field. */
-export const sheetFields = (entity: NormalisedEntity): ScalarField[] =>
-  entity.fields.filter((f): f is ScalarField => CELL_KINDS.has(f.kind) && !f.readOnly && !f.system && !f.custom && !(f.kind === 'enum' && f.multiple));
+export const sheetFields = (entity: NormalisedEntity): ScalarField[] => cellFields(entity).filter((f) => !f.readOnly);
 
 /**
  * The fields that name a row across systems: the entity's unique code, else a field unique

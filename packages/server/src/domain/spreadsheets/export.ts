@@ -3,15 +3,21 @@ import type { FastifyRequest } from 'fastify';
 import { fetchRows } from '../../data/fetch';
 import { anyDb } from '../../data/store';
 import type { CellValue } from './cells';
-import { keyFields, sheetFields, toCell, type ScalarField } from './columns';
+import { cellFields, keyFields, sheetFields, toCell, type ScalarField } from './columns';
 import { Lookups } from './lookups';
 import { writeWorkbook } from './write';
 
 const PAGE = 5000;
 
-/** The columns of an entity's export: the ones its import reads (key first), so an export imports back unchanged. */
+/**
+ * The columns of an entity's export: the ones its import reads (key first), so an export imports
+ * back unchanged. An entity no import reads (no key, or read-only: online orders, sales) has no
+ * round trip to keep, so it exports every one-value field, the server's own (numbers, totals,
+ * statuses) included.
+ */
 export function exportColumns(entity: NormalisedEntity): ScalarField[] {
-  const key = keyFields(entity) ?? [];
+  const key = keyFields(entity);
+  if (!key || entity.readOnly) return cellFields(entity);
   const keyNames = new Set(key.map((f) => f.name));
   return [...key, ...sheetFields(entity).filter((f) => !keyNames.has(f.name))];
 }
