@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ONLINE_ORDER_ACTIONS, ONLINE_ORDER_STATUSES, type OnlineOrderAction, type OnlineOrderStatus } from '@backroom/schema';
+import { getEntity, ONLINE_ORDER_ACTIONS, ONLINE_ORDER_STATUSES, type OnlineOrderAction, type OnlineOrderStatus } from '@backroom/schema';
+import { useValueFormat } from '../data/useValueFormat';
+import { formatCell } from '../fields/format';
 import { DebouncedInput } from '../screens/DebouncedInput';
 import { useErrorText } from '../screens/errorText';
 import { ExportButton } from '../sheets/ExportButton';
@@ -20,6 +22,8 @@ const CLOSED_SHOWN = 20;
 const CLOSED: readonly OnlineOrderStatus[] = ['completed', 'cancelled'];
 const FORWARD = (Object.keys(ONLINE_ORDER_ACTIONS) as OnlineOrderAction[]).filter((a) => a !== 'cancel');
 
+const TOTAL = getEntity(ENTITY).fields.find((f) => f.name === 'total')!;
+
 const allowed = (action: OnlineOrderAction, status: string) => (ONLINE_ORDER_ACTIONS[action].from as readonly string[]).includes(status);
 
 /**
@@ -30,7 +34,8 @@ const allowed = (action: OnlineOrderAction, status: string) => (ONLINE_ORDER_ACT
  * Export writes the orders it finds, as a list's Export does.
  */
 export default function OrderBoard({ item, title }: { item: ClientMenuItem; title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = useValueFormat();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<number | null>(null);
@@ -57,7 +62,7 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
           <Link to={`${item.path}/edit/${order.id}`} className="fw-semibold">
             {order.orderNo}
           </Link>
-          <span>{order.total}</span>
+          <span>{formatCell(t, i18n.language, TOTAL, order, format)}</span>
         </div>
         <div className="small text-body-secondary">
           {order.customerName} · {t('online.board.items', { count: order.items?.length ?? 0 })}
@@ -113,7 +118,7 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
               id="online-board-search"
               type="search"
               className="form-control"
-              placeholder={t('online.board.search')}
+              placeholder={t('online.board.searchHint')}
               value={search}
               onCommit={(text) => setParams(text.trim() === '' ? {} : { search: text.trim() }, { replace: true })}
             />

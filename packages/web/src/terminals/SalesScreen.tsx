@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getEntity } from '@backroom/schema';
@@ -32,7 +32,7 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
       {receipt.isError && <FormAlert>{translateMessage(t, serverMessage(receipt.error) ?? String(receipt.error))}</FormAlert>}
       {receipt.isPending && <Spinner />}
       {sale && receipt.data && (
-        <div className="font-monospace small">
+        <div className="font-monospace small text-start">
           <p className="mb-2">
             {new Date(String(sale.at)).toLocaleString(i18n.language)} · {String(sale.outletLabel ?? '')} · {String(sale.terminalLabel ?? '')}
             {sale.cashierLabel ? ` · ${String(sale.cashierLabel)}` : ''}
@@ -82,10 +82,11 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
             <dt className="col-7">{t('terminals.receipt.grandTotal')}</dt>
             <dd className="col-5 text-end mb-0 fw-bold">{m(sale.total)}</dd>
             {receipt.data.payments.map((p) => (
-              <div key={String(p.id)} className="d-contents" style={{ display: 'contents' }}>
+              // A fragment, not a wrapper: the grid's columns must be the row's own children.
+              <Fragment key={String(p.id)}>
                 <dt className="col-7 fw-normal">{String(p.paymentModeLabel ?? p.paymentMode)}{p.reference ? ` (${String(p.reference)})` : ''}</dt>
                 <dd className="col-5 text-end mb-0">{m(p.amount)}</dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
           {receipt.data.vouchers.map((v) => (
