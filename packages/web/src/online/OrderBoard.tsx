@@ -58,8 +58,8 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
   const card = (order: OnlineOrder) => (
     <li key={order.id} className="card online-order" aria-label={order.orderNo}>
       <div className="card-body p-2">
-        <div className="d-flex justify-content-between">
-          <Link to={`${item.path}/edit/${order.id}`} className="fw-semibold">
+        <div className="d-flex flex-wrap justify-content-between column-gap-2">
+          <Link to={`${item.path}/edit/${order.id}`} className="fw-semibold text-nowrap">
             {order.orderNo}
           </Link>
           <span>{formatCell(t, i18n.language, TOTAL, order, format)}</span>
@@ -81,7 +81,7 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
         ) : null}
         {cancelling === order.id ? (
           <form
-            className="d-flex gap-1 mt-2"
+            className="d-grid gap-1 mt-2"
             onSubmit={(event) => {
               event.preventDefault();
               act.mutate({ id: order.id, action: 'cancel', extra: { reason: Number(reason) } });
