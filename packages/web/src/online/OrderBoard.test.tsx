@@ -66,6 +66,21 @@ describe('online order board', () => {
     expect(server.bodies('/GetDropDown/listvalue')).toHaveLength(1);
   });
 
+  it('searches every column on the server by order no. or customer, and offers Export', async () => {
+    const server = stubServer((call) => {
+      if (!call.url.endsWith('/fetch/onlinesalesorder')) return undefined;
+      const found = (call.body as { search?: string }).search === 'Customer 3' ? [order(3, 'completed')] : [order(1, 'new'), order(3, 'completed')];
+      return ok(found, found.length);
+    });
+    await renderSignedIn(<OrderBoard item={menuItem('/onlinesalesorder')} title="Online orders" />);
+    await screen.findByRole('listitem', { name: 'ON-2026-000001' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'Customer 3{Enter}');
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'ON-2026-000001' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('list', { name: 'Completed' })).getByRole('listitem', { name: 'ON-2026-000003' })).toBeInTheDocument();
+    expect(server.bodies('/fetch/onlinesalesorder').at(-1)).toMatchObject({ search: 'Customer 3' });
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+  });
+
   it('offers no buttons to a user who may only view', async () => {
     stubServer((call) => (call.url.endsWith('/fetch/onlinesalesorder') ? ok([order(1, 'new')], 1) : undefined));
     await renderSignedIn(<OrderBoard item={menuItem('/onlinesalesorder', { ableToEdit: false })} title="Online orders" />);
