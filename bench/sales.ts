@@ -10,6 +10,7 @@
  *
  *   npm run bench:sales -w @backroom/bench          # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_ROUNDS=50 npm run bench:sales -w @backroom/bench
+ *   BENCH_DB=postgres npm run bench:sales -w @backroom/bench   # one database only
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -102,7 +103,7 @@ async function run(database: Database): Promise<boolean> {
   }
 }
 
-const databases: Database[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const databases: Database[] = (process.env.DATABASE_URL ? ['sqlite', 'postgres'] as const : ['sqlite'] as const).filter((d) => !process.env.BENCH_DB || d === process.env.BENCH_DB);
 let allPass = true;
 for (const database of databases) allPass = (await run(database)) && allPass;
 process.exit(allPass ? 0 : 1);

@@ -3,7 +3,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { AnyDb } from '../../data/store';
 import { ApiError } from '../../http/envelope';
 import { columnOf } from '../columns';
-import { publishEvent } from '../online/webhook-publish';
+import { queueDeliveries, subscribersOf } from '../online/webhook-publish';
 import { expandRecipes, stockProducts, type StockProduct } from './products';
 import { quantityText, type Thousandths } from './quantities';
 
@@ -221,6 +221,8 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
     pairs.set(key, pair);
   }
   const ordered = [...pairs.values()].sort((a, b) => a.location - b.location || a.product - b.product);
+  // Read before the balances' row locks are taken: from there to the commit, as little as can be.
+  const hooks = await subscribersOf(w.trx, 'stock.changed');
   const free = w.mayGoNegative ? new Set<number>() : await negativeAllowed(w.trx, [...new Set(ordered.filter((p) => p.delta < 0).map((p) => p.location))]);
   const checked = ordered.filter((p) => p.delta < 0 && !w.mayGoNegative && !free.has(p.location));
   const unchecked = ordered.filter((p) => !checked.includes(p));
@@ -276,7 +278,7 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
       moved.push({ id, index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: balanceAfter[start + k]! });
     });
   }
-  await publishEvent(w, 'stock.changed', {
+  await queueDeliveries(w, hooks, 'stock.changed', {
     movements: moved.map((m, i) => ({
       product: m.product,
       location: m.location,
