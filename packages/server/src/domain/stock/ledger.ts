@@ -1,5 +1,5 @@
 import { getEntity, type StockMovementKind } from '@backroom/schema';
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { AnyDb } from '../../data/store';
 import { ApiError } from '../../http/envelope';
 import { columnOf } from '../columns';
@@ -128,25 +128,29 @@ async function lockInOrder(w: StockWriter, pairs: readonly Pair[]): Promise<void
       .execute();
 }
 
-/** Adds each pair's `delta` to its balance, creating missing rows, in one statement per chunk; answers the new on-hand by pair. */
+/** The upsert that adds each pair's `delta` to its balance, creating missing rows, answering the new on-hand. */
+const addition = (db: AnyDb, w: StockWriter, pairs: readonly Pair[]) =>
+  db
+    .insertInto(balance.table)
+    .values(pairs.map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: pair.delta, [B.lastMovementAt]: w.now })))
+    .onConflict((oc) =>
+      oc.columns([B.location, B.product]).doUpdateSet((eb) => ({
+        [B.quantity]: eb(`${balance.table}.${B.quantity}`, '+', eb.ref(`excluded.${B.quantity}`)),
+        [B.lastMovementAt]: eb.ref(`excluded.${B.lastMovementAt}`),
+      })),
+    )
+    .returning([B.location, B.product, B.quantity]);
+
+/** Adds each pair's `delta` to its balance in one statement per chunk; answers the new on-hand by pair. */
 async function addToAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<string, Thousandths>> {
   const out = new Map<string, Thousandths>();
-  for (let start = 0; start < pairs.length; start += CHUNK) {
-    const rows = await w.trx
-      .insertInto(balance.table)
-      .values(pairs.slice(start, start + CHUNK).map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: pair.delta, [B.lastMovementAt]: w.now })))
-      .onConflict((oc) =>
-        oc.columns([B.location, B.product]).doUpdateSet((eb) => ({
-          [B.quantity]: eb(`${balance.table}.${B.quantity}`, '+', eb.ref(`excluded.${B.quantity}`)),
-          [B.lastMovementAt]: eb.ref(`excluded.${B.lastMovementAt}`),
-        })),
-      )
-      .returning([B.location, B.product, B.quantity])
-      .execute();
-    for (const [key, quantity] of onHandByPair(rows)) out.set(key, quantity);
-  }
+  for (let start = 0; start < pairs.length; start += CHUNK)
+    for (const [key, quantity] of onHandByPair(await addition(w.trx, w, pairs.slice(start, start + CHUNK)).execute())) out.set(key, quantity);
   return out;
 }
+
+/** The name under which one statement's upsert answers the balances it moved (PostgreSQL). */
+const MOVED_BALANCE = 'moved_balance';
 
 /**
  * Takes each pair's `-delta` out of its balance only where that leaves it at zero or above, in one
@@ -228,8 +232,10 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   const unchecked = ordered.filter((p) => !checked.includes(p));
   if (checked.length > 0 && isPostgres(w.trx)) await lockInOrder(w, ordered);
   const taken = await takeFromAll(w, checked);
-  const added = await addToAll(w, unchecked);
-  const finalOf = (pair: Pair) => (taken.get(pairKey(pair.location, pair.product)) ?? added.get(pairKey(pair.location, pair.product)))!;
+  // PostgreSQL: a move of up to a chunk of lines adds to its balances in the statement that writes
+  // its movements (a data-modifying WITH), so the row locks are held for one statement and the commit.
+  const together = isPostgres(w.trx) && unchecked.length > 0 && lines.length <= CHUNK;
+  const added = together ? new Map<string, Thousandths>() : await addToAll(w, unchecked);
 
   const shortages: Shortage[] = [];
   for (const pair of checked.filter((p) => !taken.has(pairKey(p.location, p.product))))
@@ -242,11 +248,20 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
     });
   if (shortages.length > 0) throw new StockShortage(shortages.sort((a, b) => a.index - b.index));
 
-  // Each line's balance after it: the pair's final on-hand less what later lines of the pair add.
-  const balanceAfter = new Array<Thousandths>(lines.length);
+  // Each line's balance after it: the pair's final on-hand less what later lines of the pair add
+  // (read from the upsert's answer when the statement makes both).
+  const balanceAfter = new Array<Thousandths | RawBuilder<number>>(lines.length);
   for (const pair of ordered) {
-    let running = finalOf(pair) - pair.delta;
-    for (const i of pair.lines) balanceAfter[i] = running += lines[i]!.quantity;
+    const key = pairKey(pair.location, pair.product);
+    const final = taken.get(key) ?? added.get(key);
+    let later = pair.delta;
+    for (const i of pair.lines) {
+      later -= lines[i]!.quantity;
+      balanceAfter[i] =
+        final !== undefined
+          ? final - later
+          : sql<number>`(select ${sql.ref(B.quantity)} from ${sql.table(MOVED_BALANCE)} where ${sql.ref(B.location)} = ${pair.location} and ${sql.ref(B.product)} = ${pair.product}) - ${later}`;
+    }
   }
 
   const rows = lines.map((line, i) => ({
@@ -270,12 +285,14 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   }));
   const moved: Moved[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
-    const inserted = await w.trx.insertInto(movement.table).values(rows.slice(start, start + CHUNK)).returning('id').execute();
+    const values = rows.slice(start, start + CHUNK);
+    const db = together ? w.trx.with(MOVED_BALANCE, (q) => addition(q as AnyDb, w, unchecked)) : w.trx;
+    const inserted = await db.insertInto(movement.table).values(values).returning(['id', M.balanceAfter]).execute();
     // One statement's ids ascend in the order of its rows, whatever order RETURNING lists them in.
-    const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
-    ids.forEach((id, k) => {
+    inserted.sort((a, b) => Number(a.id) - Number(b.id));
+    inserted.forEach((r, k) => {
       const line = lines[start + k]!;
-      moved.push({ id, index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: balanceAfter[start + k]! });
+      moved.push({ id: Number(r.id), index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: Number(r[M.balanceAfter]) });
     });
   }
   await queueDeliveries(w, hooks, 'stock.changed', {
