@@ -366,7 +366,7 @@ function money(decimals: number) {
  * recorded already. The stock moves last: from the balances' row locks to the commit, as little
  * as can be (parallel sales of the same products wait on those locks).
  */
-async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, p: Priced, decimals: number): Promise<number | undefined> {
+async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, p: Priced, decimals: number): Promise<StoredSale | undefined> {
   const m = money(decimals);
   const { at } = p;
   const now = new Date().toISOString();
@@ -406,37 +406,29 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       if (!inserted) return undefined;
       const id = Number(inserted.id);
       const pointsBack = p.returnOf ? await claimReturn(trx, p, p.returnOf) : 0;
-      await trx
-        .insertInto(line.table)
-        .values(
-          p.lines.map((l, i) =>
-            toStorageRow(
-              line,
-              { sale: id, lineNo: i, product: l.product, quantity: formatScaled(l.quantity, 3), unitPrice: m(l.unitPrice), terminalUnitPrice: m(l.terminalUnitPrice), discount: m(l.discount), lineTotal: m(l.lineTotal) },
-              ctx.dialect,
-            ),
-          ),
-        )
-        .execute();
-      if (p.payments.length > 0)
-        await trx
-          .insertInto(payment.table)
-          .values(p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect)))
-          .execute();
+      const lines = p.lines.map((l, i) =>
+        toStorageRow(
+          line,
+          { sale: id, lineNo: i, product: l.product, quantity: formatScaled(l.quantity, 3), unitPrice: m(l.unitPrice), terminalUnitPrice: m(l.terminalUnitPrice), discount: m(l.discount), lineTotal: m(l.lineTotal) },
+          ctx.dialect,
+        ),
+      );
+      await trx.insertInto(line.table).values(lines).execute();
+      const payments = p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect));
+      if (payments.length > 0) await trx.insertInto(payment.table).values(payments).execute();
 
       const flags = new Map<string, 'alreadyUsed'>();
       if (p.redemption) await redeemParts(trx, p.redemption, flags);
-      if (p.vouchers.length > 0)
-        await trx
-          .insertInto(voucher.table)
-          .values(p.vouchers.map((v) => toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: flags.get(v.code) ?? v.status }, ctx.dialect)))
-          .execute();
+      const vouchers = p.vouchers.map((v) => toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: flags.get(v.code) ?? v.status }, ctx.dialect));
+      if (vouchers.length > 0) await trx.insertInto(voucher.table).values(vouchers).execute();
 
       const member = { at, reference: body.receiptNo, userName: terminal.userName };
       if (p.member !== null && p.kind === 'sale') await earn(trx, ctx.dialect, { ...member, member: p.member, points: p.points, spend: p.total });
       if (p.member !== null && p.kind === 'return') {
         const taken = await takeBack(trx, ctx.dialect, { ...member, member: p.member, points: pointsBack, spend: -p.total });
-        await trx.updateTable(sale.table).set(toStorageRow(sale, { pointsEarned: formatScaled(-taken, 2) }, ctx.dialect)).where('id', '=', id).execute();
+        const points = toStorageRow(sale, { pointsEarned: formatScaled(-taken, 2) }, ctx.dialect);
+        await trx.updateTable(sale.table).set(points).where('id', '=', id).execute();
+        Object.assign(head, points);
       }
       await publishEvent({ trx, now: at }, 'sale.created', {
         id,
@@ -452,17 +444,22 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
           { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
           p.lines.map((l) => ({ product: l.product, location, quantity: -l.quantity, kind: p.kind, document: { type: 'sale', id, reference: body.receiptNo } })),
         );
-      return id;
+      return { id, head, lines, payments, vouchers };
     });
 }
 
-/** A stored sale as the terminal reads it back: the same answer for the first call and every replay. */
-export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
+/** A sale's rows as stored (columns by their database names). */
+interface StoredSale {
+  id: number;
+  head: Row;
+  lines: Row[];
+  payments: Row[];
+  vouchers: Row[];
+}
+
+/** A stored sale as the terminal reads it back: the same answer for the first call (from the rows it wrote) and every replay (read back). */
+function answerOf({ id, head, lines, payments, vouchers }: StoredSale): SaleResult {
   const minor = (value: unknown) => fromMinorUnits(Number(value ?? 0));
-  const head = (await db.selectFrom(sale.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
-  const lines = await db.selectFrom(line.table).selectAll().where(L('sale'), '=', id).orderBy(L('lineNo')).execute();
-  const payments = await db.selectFrom(payment.table).selectAll().where(columnOf(payment, 'sale'), '=', id).orderBy('id').execute();
-  const vouchers = await db.selectFrom(voucher.table).selectAll().where(columnOf(voucher, 'sale'), '=', id).orderBy('id').execute();
   return {
     id,
     receiptNo: String(head[S('receiptNo')]),
@@ -474,7 +471,7 @@ export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
     total: minor(head[S('total')]),
     terminalTotal: minor(head[S('terminalTotal')]),
     priceDifference: Boolean(head[S('priceDifference')]),
-    pointsEarned: head[S('pointsEarned')] === null ? null : formatScaled(Number(head[S('pointsEarned')]), 2),
+    pointsEarned: head[S('pointsEarned')] === null || head[S('pointsEarned')] === undefined ? null : formatScaled(Number(head[S('pointsEarned')]), 2),
     lines: lines.map((l) => ({
       product: Number(l[L('product')]),
       quantity: formatScaled(Number(l[L('quantity')]), 3),
@@ -488,6 +485,15 @@ export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
   };
 }
 
+/** A recorded sale's answer, read back. */
+export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
+  const head = (await db.selectFrom(sale.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+  const lines = await db.selectFrom(line.table).selectAll().where(L('sale'), '=', id).orderBy(L('lineNo')).execute();
+  const payments = await db.selectFrom(payment.table).selectAll().where(columnOf(payment, 'sale'), '=', id).orderBy('id').execute();
+  const vouchers = await db.selectFrom(voucher.table).selectAll().where(columnOf(voucher, 'sale'), '=', id).orderBy('id').execute();
+  return answerOf({ id, head, lines, payments, vouchers });
+}
+
 async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string): Promise<number | undefined> {
   const row = await db.selectFrom(sale.table).select('id').where(S('terminal'), '=', terminal.terminalId).where(S('receiptNo'), '=', receiptNo).executeTakeFirst();
   return row ? Number(row.id) : undefined;
@@ -495,20 +501,21 @@ async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string)
 
 /**
  * Records one terminal sale: the one place a sale is written (the terminal API and the demo seed
- * both come here). Answers its id, and whether this call wrote it (false: the receipt had been
- * recorded already, and nothing was written again).
+ * both come here). Answers the sale as the terminal reads it, and whether this call wrote it
+ * (false: the receipt had been recorded already, and nothing was written again).
  */
-export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<{ id: number; created: boolean }> {
+export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<{ result: SaleResult; created: boolean }> {
   const body = parseBody(saleBody, input);
   const db = anyDb(ctx);
+  const replay = async (id: number) => ({ result: await saleResult(db, id), created: false });
   const recorded = await existing(db, terminal, body.receiptNo);
-  if (recorded !== undefined) return { id: recorded, created: false };
+  if (recorded !== undefined) return replay(recorded);
   const standIn = { server: { ctx } } as unknown as FastifyRequest;
   const set = await ruleSet(ctx);
   const priced = await priceSale(ctx, set, terminal, body, standIn);
-  const id = await store(ctx, terminal, body, priced, set.currency.decimals);
-  if (id !== undefined) return { id, created: true };
+  const stored = await store(ctx, terminal, body, priced, set.currency.decimals);
+  if (stored !== undefined) return { result: answerOf(stored), created: true };
   const first = await existing(db, terminal, body.receiptNo);
   if (first === undefined) throw new ApiError(409, `Receipt ${body.receiptNo} could not be recorded`);
-  return { id: first, created: false };
+  return replay(first);
 }

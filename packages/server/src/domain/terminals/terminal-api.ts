@@ -9,7 +9,7 @@ import { columnOf } from '../columns';
 import { catalogue } from './catalogue';
 import { ackCommand, pendingCommands, takeCommands } from './commands';
 import { redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
-import { recordSale, saleResult } from './sales';
+import { recordSale } from './sales';
 import { terminalStatuses } from './status';
 
 const terminal = getEntity('pointofsale');
@@ -51,8 +51,8 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
   app.post(`${base}/Heartbeat`, opts, async (request) => ok(await heartbeat(request)));
   app.get(`${base}/Catalogue`, opts, async (request) => ok(await catalogue(request)));
   app.post(`${base}/Sales`, opts, async (request) => {
-    const { id, created } = await recordSale(request.server.ctx, requireTerminal(request), request.body);
-    return ok(await saleResult(anyDb(request.server.ctx), id), created ? 'Recorded' : 'Recorded already');
+    const { result, created } = await recordSale(request.server.ctx, requireTerminal(request), request.body);
+    return ok(result, created ? 'Recorded' : 'Recorded already');
   });
   app.get(`${base}/Commands`, opts, async (request) => ok(await takeCommands(request)));
   app.post<{ Params: { id: string } }>(`${base}/Commands/:id/Ack`, opts, async (request) => ok(await ackCommand(request, request.params.id)));
