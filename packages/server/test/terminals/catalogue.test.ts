@@ -67,16 +67,18 @@ describe('GET /pointofsale/Catalogue', () => {
     const doomed = await newProduct();
     const retired = await newProduct();
     const price = await insert(t, 'outletprice', { product: world.products.tea!.id, outlet: world.outlet.id, price: '5.50' });
+    const elsewhere = await insert(t, 'outletprice', { product: world.products.tea!.id, outlet: world.otherOutlet.id, price: '5.80' });
     const { cursor } = await sync(null, 500);
 
     const deleted = await t.post('/DataRepository/Execute/product', { action: 'delete', ids: [doomed.id] });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     const row = await getRow(t, 'product', retired.id);
     expect((await t.post('/DataRepository/Update/product', { ...row, isActive: false })).status).toBe(200);
-    expect((await t.post('/DataRepository/Execute/outletprice', { action: 'delete', ids: [price.id] })).status).toBe(200);
+    expect((await t.post('/DataRepository/Execute/outletprice', { action: 'delete', ids: [price.id, elsewhere.id] })).status).toBe(200);
 
     const delta = await sync(cursor, 500);
     expect(delta.removed.products).toEqual(expect.arrayContaining([doomed.id, retired.id]));
+    // Another outlet's price is none of this terminal's business.
     expect(delta.removed.outletPrices).toEqual([price.id]);
     expect(delta.rows.products!.map((p) => p.id)).not.toContain(retired.id);
     expect(delta.rows.products!.map((p) => p.id)).not.toContain(doomed.id);

@@ -96,17 +96,25 @@ async function changedIds(db: AnyDb, entity: NormalisedEntity, from: string | nu
   return (await scoped(q, entity, scope).orderBy('id').limit(limit).execute()).map((r) => Number(r.id));
 }
 
-/** Ids the terminal should drop: rows deleted since `from` (the audit log's record of it) that do not exist again, and rows deactivated since. */
+/** Whether a deleted row was within the scope, by the fields its audit row kept (a blank field is not kept: null). */
+function wasInScope(rowId: number, changes: unknown, scope: Scope | undefined): boolean {
+  if (!scope) return true;
+  if (scope.column === 'id') return scope.values.includes(rowId);
+  const parsed = (typeof changes === 'string' ? JSON.parse(changes) : changes) as { before?: Record<string, unknown> } | null;
+  const value = parsed?.before?.[scope.column];
+  return scope.values.includes(value === undefined || value === null ? null : Number(value));
+}
+
+/** Ids the terminal should drop: rows of its scope deleted since `from` (the audit log's record of it) that do not exist again, and rows deactivated since. */
 async function removedIds(db: AnyDb, entity: NormalisedEntity, from: string, scope?: Scope): Promise<number[]> {
   const deleted = await db
     .selectFrom(auditLog.table)
-    .select(`${columnOf(auditLog, 'rowId')} as row_id`)
-    .distinct()
+    .select([`${columnOf(auditLog, 'rowId')} as row_id`, `${columnOf(auditLog, 'changes')} as changes`])
     .where(columnOf(auditLog, 'action'), '=', 'delete')
     .where(columnOf(auditLog, 'entity'), '=', entity.name)
     .where(columnOf(auditLog, 'at'), '>=', from)
     .execute();
-  const gone = deleted.map((r) => Number(r.row_id)).filter((id) => Number.isSafeInteger(id));
+  const gone = [...new Set(deleted.filter((r) => r.row_id !== null && wasInScope(Number(r.row_id), r.changes, scope)).map((r) => Number(r.row_id)))];
   const back = gone.length === 0 ? [] : await db.selectFrom(entity.table).select('id').where('id', 'in', gone).execute();
   const inactive = isActiveColumn(entity)
     ? await scoped(db.selectFrom(entity.table).select('id').where('updated_at', '>=', from).where('is_active', '=', false), entity, scope).execute()
