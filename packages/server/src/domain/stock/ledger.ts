@@ -206,7 +206,8 @@ export async function ensureBalances(w: StockWriter, pairs: readonly { product: 
  *   transaction rolls back.
  * - Balances move in a few multi-row statements (one per chunk of pairs: the checked takes, then
  *   the additions), in (location, product) order; on PostgreSQL a move with checked takes first
- *   locks its existing rows in that order, so concurrent moves never deadlock on each other.
+ *   takes the lock of all its balances in that order, so concurrent moves never deadlock on each
+ *   other.
  */
 export async function move(w: StockWriter, inputs: readonly MovementInput[]): Promise<Moved[]> {
   const products = await stockProducts(w.trx, inputs.map((i) => i.product));
@@ -228,8 +229,9 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   // Read before the balances' row locks are taken: from there to the commit, as little as can be.
   const hooks = await subscribersOf(w.trx, 'stock.changed');
   const free = w.mayGoNegative ? new Set<number>() : await negativeAllowed(w.trx, [...new Set(ordered.filter((p) => p.delta < 0).map((p) => p.location))]);
-  const checked = ordered.filter((p) => p.delta < 0 && !w.mayGoNegative && !free.has(p.location));
-  const unchecked = ordered.filter((p) => !checked.includes(p));
+  const isChecked = (p: Pair) => p.delta < 0 && !w.mayGoNegative && !free.has(p.location);
+  const checked = ordered.filter(isChecked);
+  const unchecked = ordered.filter((p) => !isChecked(p));
   if (checked.length > 0 && isPostgres(w.trx)) await lockInOrder(w, ordered);
   const taken = await takeFromAll(w, checked);
   // PostgreSQL: a move of up to a chunk of lines adds to its balances in the statement that writes
