@@ -173,6 +173,7 @@ export const pos: MenuGroupDef = {
         lineNo: f.int({ required: true, min: 0 }),
         product: f.ref('product', { required: true }),
         quantity: f.quantity({ required: true, signed: true, help: 'Negative on a return.' }),
+        returnedQuantity: f.quantity({ label: 'Returned', help: 'A sale line: how much of it returns have taken back so far.' }),
         unitPrice: f.money({ help: 'As the pricing engine prices it.' }),
         terminalUnitPrice: f.money({ help: 'As the terminal priced it.' }),
         discount: f.money({ signed: true }),

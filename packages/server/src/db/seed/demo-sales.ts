@@ -109,7 +109,8 @@ export async function seedDemoSales(ctx: AppContext, now: string): Promise<numbe
         count++;
         // Now and then a customer brings one item of an earlier receipt back.
         if (random() < 0.03 && sold.length > 5) {
-          const original = sold[Math.floor(random() * (sold.length - 1))]!;
+          // Taken off the list: a receipt cannot have more returned than it sold.
+          const [original] = sold.splice(Math.floor(random() * (sold.length - 1)), 1) as [(typeof sold)[number]];
           const back: SaleInput = {
             receiptNo: `${receiptNo}-R`,
             at: new Date(at.getTime() + 60_000).toISOString(),

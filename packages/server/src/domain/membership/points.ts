@@ -93,6 +93,35 @@ export async function earn(
   return upgrade(trx, e.member, current.group_id === null ? null : Number(current.group_id));
 }
 
+/**
+ * What a return takes back of a sale's points and spend: an `adjust` row of up to `points` — never
+ * more than the member still has (points spent meanwhile stay spent) — and the spend, not below
+ * zero. The group stays (upgrades never go down). Answers the points taken.
+ */
+export async function takeBack(
+  trx: AnyDb,
+  dialect: Dialect,
+  t: { member: number; points: number; spend: number; at: string; reference: string | null; userName: string },
+): Promise<number> {
+  const posting = { member: t.member, kind: 'adjust' as const, at: t.at, reference: t.reference, reason: 'Return', userName: t.userName };
+  let taken = 0;
+  if (t.points > 0) {
+    // Locked on PostgreSQL until commit, so a redemption cannot land between reading and taking.
+    const query = trx.selectFrom(membership.table).select(BALANCE).where('id', '=', t.member);
+    const held = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    if (!held) throw new ApiError(404, `${membership.label}: no row ${t.member}`);
+    taken = Math.min(t.points, Math.max(0, Number(held[BALANCE] ?? 0)));
+    if (taken > 0) await post(trx, { ...posting, points: -taken }, dialect);
+  }
+  const spend = sql`coalesce(${sql.ref(SPEND)}, 0)`;
+  await trx
+    .updateTable(membership.table)
+    .set({ [SPEND]: sql`case when ${spend} > ${t.spend} then ${spend} - ${t.spend} else 0 end` })
+    .where('id', '=', t.member)
+    .execute();
+  return taken;
+}
+
 async function upgrade(trx: AnyDb, member: number, groupId: number | null): Promise<{ group: number | null; upgraded: boolean }> {
   const THRESHOLD = columnOf(group, 'upgradeThreshold');
   const spend = await trx.selectFrom(membership.table).select(SPEND).where('id', '=', member).executeTakeFirstOrThrow();

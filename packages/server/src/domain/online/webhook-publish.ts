@@ -54,13 +54,22 @@ export const queueAttempt = (db: AnyDb, deliveryId: number, at: Date) => insertJ
  * never sent, and one that commits is sent even if the server stops right after.
  */
 export async function publishEvent(w: EventWriter, type: WebhookEvent, payload: unknown): Promise<void> {
-  const hooks = await w.trx.selectFrom(webhook.table).select(['id', W.events]).where(W.enabled, '=', true).execute();
-  const subscribed = hooks.filter((h) => eventsOf(h[W.events]).includes(type));
-  for (const hook of subscribed) {
+  await queueDeliveries(w, await subscribersOf(w.trx, type), type, payload);
+}
+
+/** The enabled webhooks subscribed to `type`: a caller holding row locks looks them up before it takes them. */
+export async function subscribersOf(db: AnyDb, type: WebhookEvent): Promise<number[]> {
+  const hooks = await db.selectFrom(webhook.table).select(['id', W.events]).where(W.enabled, '=', true).execute();
+  return hooks.filter((h) => eventsOf(h[W.events]).includes(type)).map((h) => Number(h.id));
+}
+
+/** `publishEvent`'s writes, for webhooks looked up already. */
+export async function queueDeliveries(w: EventWriter, hooks: readonly number[], type: WebhookEvent, payload: unknown): Promise<void> {
+  for (const hook of hooks) {
     const row = await w.trx
       .insertInto(delivery.table)
       .values({
-        [D.webhook]: Number(hook.id),
+        [D.webhook]: hook,
         [D.event]: type,
         [D.payload]: JSON.stringify(payload),
         [D.status]: 'pending',

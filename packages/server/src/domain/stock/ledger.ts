@@ -1,8 +1,9 @@
 import { getEntity, type StockMovementKind } from '@backroom/schema';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { AnyDb } from '../../data/store';
 import { ApiError } from '../../http/envelope';
 import { columnOf } from '../columns';
-import { publishEvent } from '../online/webhook-publish';
+import { queueDeliveries, subscribersOf } from '../online/webhook-publish';
 import { expandRecipes, stockProducts, type StockProduct } from './products';
 import { quantityText, type Thousandths } from './quantities';
 
@@ -108,37 +109,70 @@ async function negativeAllowed(db: AnyDb, ids: number[]): Promise<Set<number>> {
   return new Set(rows.filter((r) => Boolean(r[ALLOW_NEGATIVE])).map((r) => Number(r.id)));
 }
 
-/** Adds `delta` to a balance, creating the row; answers the new on-hand. */
-async function addTo(w: StockWriter, pair: Pair): Promise<Thousandths> {
-  const row = await w.trx
+const pairKey = (location: unknown, product: unknown) => `${Number(location)}:${Number(product)}`;
+const onHandByPair = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [pairKey(r[B.location], r[B.product]), Number(r[B.quantity])]));
+const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * PostgreSQL: takes the row lock of every pair's balance, in (location, product) order, before any
+ * of them changes — by one no-op upsert that also creates a missing row at zero (gone again if the
+ * move is refused, as its transaction rolls back). The statements after it touch only rows this
+ * transaction holds, so two moves never wait on each other in a circle.
+ */
+async function lockInOrder(w: StockWriter, pairs: readonly Pair[]): Promise<void> {
+  for (let start = 0; start < pairs.length; start += CHUNK)
+    await w.trx
+      .insertInto(balance.table)
+      .values(pairs.slice(start, start + CHUNK).map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: 0, [B.lastMovementAt]: null })))
+      .onConflict((oc) => oc.columns([B.location, B.product]).doUpdateSet((eb) => ({ [B.quantity]: eb.ref(`${balance.table}.${B.quantity}`) })))
+      .execute();
+}
+
+/** The upsert that adds each pair's `delta` to its balance, creating missing rows, answering the new on-hand. */
+const addition = (db: AnyDb, w: StockWriter, pairs: readonly Pair[]) =>
+  db
     .insertInto(balance.table)
-    .values({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: pair.delta, [B.lastMovementAt]: w.now })
+    .values(pairs.map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: pair.delta, [B.lastMovementAt]: w.now })))
     .onConflict((oc) =>
       oc.columns([B.location, B.product]).doUpdateSet((eb) => ({
         [B.quantity]: eb(`${balance.table}.${B.quantity}`, '+', eb.ref(`excluded.${B.quantity}`)),
         [B.lastMovementAt]: eb.ref(`excluded.${B.lastMovementAt}`),
       })),
     )
-    .returning(B.quantity)
-    .executeTakeFirstOrThrow();
-  return Number(row[B.quantity]);
+    .returning([B.location, B.product, B.quantity]);
+
+/** Adds each pair's `delta` to its balance in one statement per chunk; answers the new on-hand by pair. */
+async function addToAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<string, Thousandths>> {
+  const out = new Map<string, Thousandths>();
+  for (let start = 0; start < pairs.length; start += CHUNK)
+    for (const [key, quantity] of onHandByPair(await addition(w.trx, w, pairs.slice(start, start + CHUNK)).execute())) out.set(key, quantity);
+  return out;
 }
 
+/** The name under which one statement's upsert answers the balances it moved (PostgreSQL). */
+const MOVED_BALANCE = 'moved_balance';
+
 /**
- * Takes `-delta` out of a balance only if that leaves it at zero or above, in one statement: on
- * PostgreSQL the row lock makes a concurrent take wait and then re-check against what the first
- * left; SQLite runs one writer at a time. Answers the new on-hand, or undefined when short.
+ * Takes each pair's `-delta` out of its balance only where that leaves it at zero or above, in one
+ * statement per chunk (`UPDATE … FROM` a list of changes): on PostgreSQL a concurrent take waits
+ * for the row lock and then re-checks against what the first left; SQLite runs one writer at a
+ * time. Answers the new on-hand of the pairs taken; a pair missing from the answer is short.
  */
-async function takeFrom(w: StockWriter, pair: Pair): Promise<Thousandths | undefined> {
-  const row = await w.trx
-    .updateTable(balance.table)
-    .set((eb) => ({ [B.quantity]: eb(B.quantity, '+', pair.delta), [B.lastMovementAt]: w.now }))
-    .where(B.location, '=', pair.location)
-    .where(B.product, '=', pair.product)
-    .where((eb) => eb(eb(B.quantity, '+', pair.delta), '>=', 0))
-    .returning(B.quantity)
-    .executeTakeFirst();
-  return row ? Number(row[B.quantity]) : undefined;
+async function takeFromAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<string, Thousandths>> {
+  const out = new Map<string, Thousandths>();
+  const table = sql.table(balance.table);
+  const [loc, prod, qty, last] = [B.location, B.product, B.quantity, B.lastMovementAt].map((c) => sql.ref(c));
+  for (let start = 0; start < pairs.length; start += CHUNK) {
+    const changes = sql.join(pairs.slice(start, start + CHUNK).map((p) => sql`(cast(${p.location} as bigint), cast(${p.product} as bigint), cast(${p.delta} as bigint))`));
+    const { rows } = await sql<Record<string, unknown>>`
+      with change (location_id, product_id, delta) as (values ${changes})
+      update ${table} set ${qty} = ${table}.${qty} + change.delta, ${last} = ${w.now}
+      from change
+      where ${table}.${loc} = change.location_id and ${table}.${prod} = change.product_id and ${table}.${qty} + change.delta >= 0
+      returning ${table}.${loc}, ${table}.${prod}, ${table}.${qty}`.execute(w.trx);
+    for (const [key, quantity] of onHandByPair(rows)) out.set(key, quantity);
+  }
+  return out;
 }
 
 /** On-hand of one product at one location (0 without a balance row). */
@@ -170,8 +204,10 @@ export async function ensureBalances(w: StockWriter, pairs: readonly { product: 
  * - An outflow that would leave a location below zero throws `StockShortage` (naming every short
  *   product) unless the location allows negative stock; nothing is written then, as the caller's
  *   transaction rolls back.
- * - Balances are updated in (location, product) order, so concurrent moves on PostgreSQL take
- *   their row locks in the same order and never deadlock on each other.
+ * - Balances move in a few multi-row statements (one per chunk of pairs: the checked takes, then
+ *   the additions), in (location, product) order; on PostgreSQL a move with checked takes first
+ *   takes the lock of all its balances in that order, so concurrent moves never deadlock on each
+ *   other.
  */
 export async function move(w: StockWriter, inputs: readonly MovementInput[]): Promise<Moved[]> {
   const products = await stockProducts(w.trx, inputs.map((i) => i.product));
@@ -190,30 +226,44 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
     pairs.set(key, pair);
   }
   const ordered = [...pairs.values()].sort((a, b) => a.location - b.location || a.product - b.product);
-  const free = await negativeAllowed(w.trx, [...new Set(ordered.filter((p) => p.delta < 0).map((p) => p.location))]);
+  // Read before the balances' row locks are taken: from there to the commit, as little as can be.
+  const hooks = await subscribersOf(w.trx, 'stock.changed');
+  const free = w.mayGoNegative ? new Set<number>() : await negativeAllowed(w.trx, [...new Set(ordered.filter((p) => p.delta < 0).map((p) => p.location))]);
+  const isChecked = (p: Pair) => p.delta < 0 && !w.mayGoNegative && !free.has(p.location);
+  const checked = ordered.filter(isChecked);
+  const unchecked = ordered.filter((p) => !isChecked(p));
+  if (checked.length > 0 && isPostgres(w.trx)) await lockInOrder(w, ordered);
+  const taken = await takeFromAll(w, checked);
+  // PostgreSQL: a move of up to a chunk of lines adds to its balances in the statement that writes
+  // its movements (a data-modifying WITH), so the row locks are held for one statement and the commit.
+  const together = isPostgres(w.trx) && unchecked.length > 0 && lines.length <= CHUNK;
+  const added = together ? new Map<string, Thousandths>() : await addToAll(w, unchecked);
 
-  const finals = new Map<Pair, Thousandths>();
   const shortages: Shortage[] = [];
-  for (const pair of ordered) {
-    const checked = pair.delta < 0 && !w.mayGoNegative && !free.has(pair.location);
-    const after = checked ? await takeFrom(w, pair) : await addTo(w, pair);
-    if (after !== undefined) finals.set(pair, after);
-    else
-      shortages.push({
-        index: lines[pair.lines[0]!]!.index,
-        product: products.get(pair.product)!,
-        location: pair.location,
-        onHand: await onHand(w.trx, pair.product, pair.location),
-        wanted: -pair.delta,
-      });
-  }
+  for (const pair of checked.filter((p) => !taken.has(pairKey(p.location, p.product))))
+    shortages.push({
+      index: lines[pair.lines[0]!]!.index,
+      product: products.get(pair.product)!,
+      location: pair.location,
+      onHand: await onHand(w.trx, pair.product, pair.location),
+      wanted: -pair.delta,
+    });
   if (shortages.length > 0) throw new StockShortage(shortages.sort((a, b) => a.index - b.index));
 
-  // Each line's balance after it: the pair's final on-hand less what later lines of the pair add.
-  const balanceAfter = new Array<Thousandths>(lines.length);
+  // Each line's balance after it: the pair's final on-hand less what later lines of the pair add
+  // (read from the upsert's answer when the statement makes both).
+  const balanceAfter = new Array<Thousandths | RawBuilder<number>>(lines.length);
   for (const pair of ordered) {
-    let running = finals.get(pair)! - pair.delta;
-    for (const i of pair.lines) balanceAfter[i] = running += lines[i]!.quantity;
+    const key = pairKey(pair.location, pair.product);
+    const final = taken.get(key) ?? added.get(key);
+    let later = pair.delta;
+    for (const i of pair.lines) {
+      later -= lines[i]!.quantity;
+      balanceAfter[i] =
+        final !== undefined
+          ? final - later
+          : sql<number>`(select ${sql.ref(B.quantity)} from ${sql.table(MOVED_BALANCE)} where ${sql.ref(B.location)} = ${pair.location} and ${sql.ref(B.product)} = ${pair.product}) - ${later}`;
+    }
   }
 
   const rows = lines.map((line, i) => ({
@@ -237,15 +287,17 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   }));
   const moved: Moved[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
-    const inserted = await w.trx.insertInto(movement.table).values(rows.slice(start, start + CHUNK)).returning('id').execute();
+    const values = rows.slice(start, start + CHUNK);
+    const db = together ? w.trx.with(MOVED_BALANCE, (q) => addition(q as AnyDb, w, unchecked)) : w.trx;
+    const inserted = await db.insertInto(movement.table).values(values).returning(['id', M.balanceAfter]).execute();
     // One statement's ids ascend in the order of its rows, whatever order RETURNING lists them in.
-    const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
-    ids.forEach((id, k) => {
+    inserted.sort((a, b) => Number(a.id) - Number(b.id));
+    inserted.forEach((r, k) => {
       const line = lines[start + k]!;
-      moved.push({ id, index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: balanceAfter[start + k]! });
+      moved.push({ id: Number(r.id), index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: Number(r[M.balanceAfter]) });
     });
   }
-  await publishEvent(w, 'stock.changed', {
+  await queueDeliveries(w, hooks, 'stock.changed', {
     movements: moved.map((m, i) => ({
       product: m.product,
       location: m.location,

@@ -5,18 +5,26 @@ import { columnOf } from '../columns';
 const outlet = getEntity('outlet');
 const location = getEntity('inventorylocation');
 
-/** Where an outlet's sales take stock from: its default location, else its first active store location at the outlet; null when it has none. */
+/** Where an outlet's sales take stock from: its default location, else its first active store location at the outlet; null when it has none. One query. */
 export async function saleLocation(db: AnyDb, outletId: number): Promise<number | null> {
-  const own = await db.selectFrom(outlet.table).select(columnOf(outlet, 'defaultInventoryLocation')).where('id', '=', outletId).executeTakeFirst();
-  const chosen = own?.[columnOf(outlet, 'defaultInventoryLocation')];
-  if (chosen !== null && chosen !== undefined) return Number(chosen);
-  const first = await db
-    .selectFrom(location.table)
-    .select('id')
-    .where(columnOf(location, 'outlet'), '=', outletId)
-    .where('is_active', '=', true)
-    .where(columnOf(location, 'kind'), '=', 'store')
-    .orderBy('id')
+  const row = await db
+    .selectFrom(`${outlet.table} as o`)
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb.ref(`o.${columnOf(outlet, 'defaultInventoryLocation')}`),
+          eb
+            .selectFrom(`${location.table} as l`)
+            .select('l.id')
+            .whereRef(`l.${columnOf(location, 'outlet')}`, '=', 'o.id')
+            .where('l.is_active', '=', true)
+            .where(`l.${columnOf(location, 'kind')}`, '=', 'store')
+            .orderBy('l.id')
+            .limit(1),
+        )
+        .as('location'),
+    )
+    .where('o.id', '=', outletId)
     .executeTakeFirst();
-  return first ? Number(first.id) : null;
+  return row?.location === null || row?.location === undefined ? null : Number(row.location);
 }

@@ -7,10 +7,10 @@ import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
-import { earn } from '../membership/points';
+import { earn, takeBack } from '../membership/points';
 import { times } from '../pricing/engine/arithmetic';
 import { priceBasket, type BasketLine, type PricedBasket } from '../pricing/engine/index';
-import { ruleSet } from '../pricing/loader';
+import { ruleSet, type RuleSet } from '../pricing/loader';
 import { redeem, redemptionOf, type Redemption } from '../pricing/redeem';
 import { Problems, resolveRequest } from '../pricing/resolve';
 import { MAX_LINES, pricingInputs } from '../pricing/simulate';
@@ -96,6 +96,18 @@ interface Priced {
   payments: { paymentMode: number; amount: number; reference: string | null }[];
   redemption: Redemption | null;
   vouchers: { code: string; amount: number; status: 'redeemed' | 'alreadyUsed' | 'notApplied' }[];
+  /** A return: the sale it takes goods back from, and the request line of each product. */
+  returnOf: ReturnOf | null;
+}
+
+interface ReturnOf {
+  sale: number;
+  receiptNo: string;
+  member: number | null;
+  /** What the sale earned, in hundredths of a point. */
+  pointsEarned: number;
+  total: number;
+  requestLine: Map<number, number>;
 }
 
 const asId = (value: unknown) => (typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : null);
@@ -143,11 +155,11 @@ function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: 
 
 /** The terminal's figures summed per product (the engine prices a product added twice as one line). */
 function byProduct(resolved: readonly { product: number }[], parsed: readonly { quantity: number; unitPrice: number }[]) {
-  const out = new Map<number, { quantity: number; amount: number; unitPrice: number }>();
+  const out = new Map<number, { quantity: number; amount: number; unitPrice: number; line: number }>();
   resolved.forEach((r, i) => {
     const p = parsed[i]!;
-    const seen = out.get(r.product) ?? { quantity: 0, amount: 0, unitPrice: p.unitPrice };
-    out.set(r.product, { quantity: seen.quantity + p.quantity, amount: seen.amount + Math.sign(p.quantity) * times(p.unitPrice, Math.abs(p.quantity)), unitPrice: seen.unitPrice });
+    const seen = out.get(r.product) ?? { quantity: 0, amount: 0, unitPrice: p.unitPrice, line: i };
+    out.set(r.product, { ...seen, quantity: seen.quantity + p.quantity, amount: seen.amount + Math.sign(p.quantity) * times(p.unitPrice, Math.abs(p.quantity)) });
   });
   return out;
 }
@@ -179,8 +191,7 @@ async function resolveProducts(db: AnyDb, body: z.infer<typeof saleBody>, parsed
 const outletsOf = (terminal: TerminalContext) => async () => [terminal.outletId];
 
 /** A sale: the engine's lines beside the terminal's. */
-async function priceSale(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, standIn: FastifyRequest): Promise<Priced> {
-  const set = await ruleSet(ctx);
+async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContext, body: z.infer<typeof saleBody>, standIn: FastifyRequest): Promise<Priced> {
   const decimals = set.currency.decimals;
   const problems = new Problems();
   const parsed = parseLines(body, decimals, problems);
@@ -227,15 +238,24 @@ async function priceSale(ctx: AppContext, terminal: TerminalContext, body: z.inf
       const amount = used.find((c) => c.voucherCode === v.code)?.amount ?? 0;
       return { code: v.code, amount, status: v.redeemed ? 'alreadyUsed' : amount > 0 ? 'redeemed' : 'notApplied' };
     }),
+    returnOf: null,
   };
 }
 
-/** A return refunds each unit at what the original receipt charged for it (its line total per unit). */
-async function priceReturn(ctx: AppContext, terminal: TerminalContext, originalReceiptNo: string, terminalLines: ReadonlyMap<number, { quantity: number; unitPrice: number }>) {
+/**
+ * A return refunds each unit at what the original receipt charged for it (its line total per
+ * unit). Whether that much is still left to return is decided when it is written (`claimReturn`).
+ */
+async function priceReturn(
+  ctx: AppContext,
+  terminal: TerminalContext,
+  originalReceiptNo: string,
+  terminalLines: ReadonlyMap<number, { quantity: number; unitPrice: number; line: number }>,
+) {
   const db = anyDb(ctx);
   const original = await db
     .selectFrom(sale.table)
-    .select(['id', S('total'), S('taxTotal')])
+    .select(['id', S('total'), S('taxTotal'), S('member'), S('pointsEarned')])
     .where(S('outlet'), '=', terminal.outletId)
     .where(S('receiptNo'), '=', originalReceiptNo)
     .where(S('kind'), '=', 'sale')
@@ -247,8 +267,8 @@ async function priceReturn(ctx: AppContext, terminal: TerminalContext, originalR
   const lines: LineFigures[] = [];
   for (const [product, mine] of terminalLines) {
     const was = sold.find((s) => Number(s[L('product')]) === product);
-    if (!was || Number(was[L('quantity')]) < -mine.quantity) {
-      problems.add('lines', `Product ${product} was not sold ${formatScaled(-mine.quantity, 3)} times on receipt ${originalReceiptNo}`);
+    if (!was) {
+      problems.add(`lines.${mine.line}.product`, `Product ${product} is not on receipt ${originalReceiptNo}`);
       continue;
     }
     const soldQty = Number(was[L('quantity')]);
@@ -259,7 +279,54 @@ async function priceReturn(ctx: AppContext, terminal: TerminalContext, originalR
   const total = lines.reduce((a, l) => a + l.lineTotal, 0);
   const originalTotal = Number(original[S('total')]);
   const taxTotal = originalTotal === 0 ? 0 : Math.round((Number(original[S('taxTotal')]) * total) / originalTotal);
-  return { kind: 'return' as const, lines, subtotal: total, discountTotal: 0, taxTotal, total, points: 0, redemption: null, vouchers: [] };
+  const member = original[S('member')] === null ? null : Number(original[S('member')]);
+  const returnOf: ReturnOf = {
+    sale: Number(original.id),
+    receiptNo: originalReceiptNo,
+    member,
+    pointsEarned: Number(original[S('pointsEarned')] ?? 0),
+    total: originalTotal,
+    requestLine: new Map([...terminalLines].map(([product, mine]) => [product, mine.line])),
+  };
+  return { kind: 'return' as const, member, lines, subtotal: total, discountTotal: 0, taxTotal, total, points: 0, redemption: null, vouchers: [], returnOf };
+}
+
+const RETURNED = L('returnedQuantity');
+
+/**
+ * Counts a return against the original sale's lines, one conditional statement per line: it adds
+ * to the line's returned quantity only while that stays within what was sold, so parallel returns
+ * of one receipt cannot take back more than it sold (on PostgreSQL the second waits for the line's
+ * lock and re-checks; SQLite writes one at a time). Anything past it is a 400 naming the line, and
+ * the caller's transaction rolls back. Answers the points the return takes back: the share of the
+ * sale's points its returns have now refunded less the share refunded before this one, so the
+ * returns of a whole receipt take back exactly what it earned.
+ */
+async function claimReturn(trx: AnyDb, p: Priced, of: ReturnOf): Promise<number> {
+  const problems = new Problems();
+  for (const l of p.lines) {
+    const quantity = -l.quantity;
+    const claimed = await trx
+      .updateTable(line.table)
+      .set({ [RETURNED]: sql`coalesce(${sql.ref(RETURNED)}, 0) + ${quantity}` })
+      .where(L('sale'), '=', of.sale)
+      .where(L('product'), '=', l.product)
+      .where(sql`${sql.ref(L('quantity'))} - coalesce(${sql.ref(RETURNED)}, 0)`, '>=', quantity)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0)
+      problems.add(`lines.${of.requestLine.get(l.product)}.quantity`, `Product ${l.product}: receipt ${of.receiptNo} has less than ${formatScaled(quantity, 3)} left to return`);
+  }
+  problems.throwIfAny();
+  if (of.member === null || of.pointsEarned <= 0 || of.total <= 0) return 0;
+  const rows = await trx.selectFrom(line.table).select([L('product'), L('quantity'), L('lineTotal'), RETURNED]).where(L('sale'), '=', of.sale).execute();
+  const now = new Map(p.lines.map((l) => [l.product, -l.quantity]));
+  const refunded = (withThis: boolean) =>
+    rows.reduce((sum, r) => {
+      const returned = Number(r[RETURNED] ?? 0) - (withThis ? 0 : (now.get(Number(r[L('product')])) ?? 0));
+      return sum + (Number(r[L('lineTotal')]) * returned) / Number(r[L('quantity')]);
+    }, 0);
+  const share = (amount: number) => Math.round((of.pointsEarned * amount) / of.total);
+  return share(refunded(true)) - share(refunded(false));
 }
 
 const savepoint = async <T>(trx: AnyDb, name: string, work: () => Promise<T>): Promise<T | ApiError> => {
@@ -294,13 +361,18 @@ function money(decimals: number) {
   return (minor: number) => formatScaled(minor, decimals);
 }
 
-/** Writes the sale and everything it moves, in one transaction; undefined when the receipt was recorded already. */
-async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, p: Priced, decimals: number): Promise<number | undefined> {
+/**
+ * Writes the sale and everything it moves, in one transaction; undefined when the receipt was
+ * recorded already. The stock moves last: from the balances' row locks to the commit, as little
+ * as can be (parallel sales of the same products wait on those locks).
+ */
+async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, p: Priced, decimals: number): Promise<StoredSale | undefined> {
   const m = money(decimals);
   const { at } = p;
   const now = new Date().toISOString();
   const who = { version: 1, created_at: now, created_by: terminal.userName, updated_at: now, updated_by: terminal.userName };
   const priceDifference = p.terminalTotal !== p.total || p.lines.some((l) => l.unitPrice !== l.terminalUnitPrice);
+  const location = await saleLocation(anyDb(ctx), terminal.outletId);
   return anyDb(ctx)
     .transaction()
     .execute(async (trx) => {
@@ -333,39 +405,31 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
         .executeTakeFirst();
       if (!inserted) return undefined;
       const id = Number(inserted.id);
-      await trx
-        .insertInto(line.table)
-        .values(
-          p.lines.map((l, i) =>
-            toStorageRow(
-              line,
-              { sale: id, lineNo: i, product: l.product, quantity: formatScaled(l.quantity, 3), unitPrice: m(l.unitPrice), terminalUnitPrice: m(l.terminalUnitPrice), discount: m(l.discount), lineTotal: m(l.lineTotal) },
-              ctx.dialect,
-            ),
-          ),
-        )
-        .execute();
-      if (p.payments.length > 0)
-        await trx
-          .insertInto(payment.table)
-          .values(p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect)))
-          .execute();
+      const pointsBack = p.returnOf ? await claimReturn(trx, p, p.returnOf) : 0;
+      const lines = p.lines.map((l, i) =>
+        toStorageRow(
+          line,
+          { sale: id, lineNo: i, product: l.product, quantity: formatScaled(l.quantity, 3), unitPrice: m(l.unitPrice), terminalUnitPrice: m(l.terminalUnitPrice), discount: m(l.discount), lineTotal: m(l.lineTotal) },
+          ctx.dialect,
+        ),
+      );
+      await trx.insertInto(line.table).values(lines).execute();
+      const payments = p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect));
+      if (payments.length > 0) await trx.insertInto(payment.table).values(payments).execute();
 
       const flags = new Map<string, 'alreadyUsed'>();
       if (p.redemption) await redeemParts(trx, p.redemption, flags);
-      if (p.vouchers.length > 0)
-        await trx
-          .insertInto(voucher.table)
-          .values(p.vouchers.map((v) => toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: flags.get(v.code) ?? v.status }, ctx.dialect)))
-          .execute();
+      const vouchers = p.vouchers.map((v) => toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: flags.get(v.code) ?? v.status }, ctx.dialect));
+      if (vouchers.length > 0) await trx.insertInto(voucher.table).values(vouchers).execute();
 
-      const location = await saleLocation(trx, terminal.outletId);
-      if (location !== null)
-        await move(
-          { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
-          p.lines.map((l) => ({ product: l.product, location, quantity: -l.quantity, kind: p.kind, document: { type: 'sale', id, reference: body.receiptNo } })),
-        );
-      if (p.member !== null && p.kind === 'sale') await earn(trx, ctx.dialect, { member: p.member, points: p.points, spend: p.total, at, reference: body.receiptNo, userName: terminal.userName });
+      const member = { at, reference: body.receiptNo, userName: terminal.userName };
+      if (p.member !== null && p.kind === 'sale') await earn(trx, ctx.dialect, { ...member, member: p.member, points: p.points, spend: p.total });
+      if (p.member !== null && p.kind === 'return') {
+        const taken = await takeBack(trx, ctx.dialect, { ...member, member: p.member, points: pointsBack, spend: -p.total });
+        const points = toStorageRow(sale, { pointsEarned: formatScaled(-taken, 2) }, ctx.dialect);
+        await trx.updateTable(sale.table).set(points).where('id', '=', id).execute();
+        Object.assign(head, points);
+      }
       await publishEvent({ trx, now: at }, 'sale.created', {
         id,
         receiptNo: body.receiptNo,
@@ -375,17 +439,27 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
         at,
         total: m(p.total),
       });
-      return id;
+      if (location !== null)
+        await move(
+          { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
+          p.lines.map((l) => ({ product: l.product, location, quantity: -l.quantity, kind: p.kind, document: { type: 'sale', id, reference: body.receiptNo } })),
+        );
+      return { id, head, lines, payments, vouchers };
     });
 }
 
-/** A stored sale as the terminal reads it back: the same answer for the first call and every replay. */
-export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
+/** A sale's rows as stored (columns by their database names). */
+interface StoredSale {
+  id: number;
+  head: Row;
+  lines: Row[];
+  payments: Row[];
+  vouchers: Row[];
+}
+
+/** A stored sale as the terminal reads it back: the same answer for the first call (from the rows it wrote) and every replay (read back). */
+function answerOf({ id, head, lines, payments, vouchers }: StoredSale): SaleResult {
   const minor = (value: unknown) => fromMinorUnits(Number(value ?? 0));
-  const head = (await db.selectFrom(sale.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
-  const lines = await db.selectFrom(line.table).selectAll().where(L('sale'), '=', id).orderBy(L('lineNo')).execute();
-  const payments = await db.selectFrom(payment.table).selectAll().where(columnOf(payment, 'sale'), '=', id).orderBy('id').execute();
-  const vouchers = await db.selectFrom(voucher.table).selectAll().where(columnOf(voucher, 'sale'), '=', id).orderBy('id').execute();
   return {
     id,
     receiptNo: String(head[S('receiptNo')]),
@@ -397,7 +471,7 @@ export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
     total: minor(head[S('total')]),
     terminalTotal: minor(head[S('terminalTotal')]),
     priceDifference: Boolean(head[S('priceDifference')]),
-    pointsEarned: head[S('pointsEarned')] === null ? null : formatScaled(Number(head[S('pointsEarned')]), 2),
+    pointsEarned: head[S('pointsEarned')] === null || head[S('pointsEarned')] === undefined ? null : formatScaled(Number(head[S('pointsEarned')]), 2),
     lines: lines.map((l) => ({
       product: Number(l[L('product')]),
       quantity: formatScaled(Number(l[L('quantity')]), 3),
@@ -411,6 +485,15 @@ export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
   };
 }
 
+/** A recorded sale's answer, read back. */
+export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
+  const head = (await db.selectFrom(sale.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+  const lines = await db.selectFrom(line.table).selectAll().where(L('sale'), '=', id).orderBy(L('lineNo')).execute();
+  const payments = await db.selectFrom(payment.table).selectAll().where(columnOf(payment, 'sale'), '=', id).orderBy('id').execute();
+  const vouchers = await db.selectFrom(voucher.table).selectAll().where(columnOf(voucher, 'sale'), '=', id).orderBy('id').execute();
+  return answerOf({ id, head, lines, payments, vouchers });
+}
+
 async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string): Promise<number | undefined> {
   const row = await db.selectFrom(sale.table).select('id').where(S('terminal'), '=', terminal.terminalId).where(S('receiptNo'), '=', receiptNo).executeTakeFirst();
   return row ? Number(row.id) : undefined;
@@ -418,20 +501,21 @@ async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string)
 
 /**
  * Records one terminal sale: the one place a sale is written (the terminal API and the demo seed
- * both come here). Answers its id, and whether this call wrote it (false: the receipt had been
- * recorded already, and nothing was written again).
+ * both come here). Answers the sale as the terminal reads it, and whether this call wrote it
+ * (false: the receipt had been recorded already, and nothing was written again).
  */
-export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<{ id: number; created: boolean }> {
+export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<{ result: SaleResult; created: boolean }> {
   const body = parseBody(saleBody, input);
   const db = anyDb(ctx);
+  const replay = async (id: number) => ({ result: await saleResult(db, id), created: false });
   const recorded = await existing(db, terminal, body.receiptNo);
-  if (recorded !== undefined) return { id: recorded, created: false };
+  if (recorded !== undefined) return replay(recorded);
   const standIn = { server: { ctx } } as unknown as FastifyRequest;
-  const { decimals } = (await ruleSet(ctx)).currency;
-  const priced = await priceSale(ctx, terminal, body, standIn);
-  const id = await store(ctx, terminal, body, priced, decimals);
-  if (id !== undefined) return { id, created: true };
+  const set = await ruleSet(ctx);
+  const priced = await priceSale(ctx, set, terminal, body, standIn);
+  const stored = await store(ctx, terminal, body, priced, set.currency.decimals);
+  if (stored !== undefined) return { result: answerOf(stored), created: true };
   const first = await existing(db, terminal, body.receiptNo);
   if (first === undefined) throw new ApiError(409, `Receipt ${body.receiptNo} could not be recorded`);
-  return { id: first, created: false };
+  return replay(first);
 }
