@@ -1,8 +1,23 @@
 import type { NormalisedEntity } from '@backroom/schema';
+import type { AppContext } from '../../context';
 import type { Row } from '../../data/store';
 import type { Writer } from '../../data/write';
 import type { PrivilegeAction } from '../../http/auth-guard';
 import type { ScalarField } from './columns';
+import type { SheetFormat } from './read';
+
+/** The uploaded file an import reads. */
+export interface ImportFile {
+  path: string;
+  format: SheetFormat;
+}
+
+/** A problem of one sheet row found by a custom importer, on the field (API name) it concerns. */
+export interface RowIssue {
+  row: number;
+  field: string;
+  message: string;
+}
 
 export interface TemplateOption {
   text: string;
@@ -32,7 +47,12 @@ export interface Importer {
     privilege: { screen: string; action: PrivilegeAction };
     /** Problems of one row (API form), beyond kinds and codes. */
     check(input: Row): { field: string; message: string }[];
-    /** Writes every row in the writer's transaction; answers the counts. */
-    write(w: Writer, rows: Row[]): Promise<{ inserted: number; updated: number; unchanged: number }>;
+    /** Problems against the stored rows and between rows (a recipe cycle, a barcode taken), of the rows `check` passed; before anything is written. */
+    verify?(ctx: AppContext, rows: readonly { number: number; input: Row }[], file: ImportFile): Promise<RowIssue[]>;
+    /**
+     * Writes every row in the writer's transaction; answers the counts. Without `commit` the
+     * transaction is rolled back afterwards: a write with effects outside it (stored files) leaves them out.
+     */
+    write(w: Writer, rows: Row[], run: { file: ImportFile; commit: boolean }): Promise<{ inserted: number; updated: number; unchanged: number }>;
   };
 }

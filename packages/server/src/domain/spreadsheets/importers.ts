@@ -1,6 +1,8 @@
 import { entities, findEntity, type NormalisedEntity } from '@backroom/schema';
 import { keyFields, sheetFields, type ScalarField } from './columns';
 import type { Importer, TemplateOption } from './importer';
+import { imageProductImporter } from './image-product';
+import { alternateBarcodeImporter, recipeImporter, supplierProductImporter } from './product-lists';
 import { stockCountImporter } from './stock-count';
 
 export type { Importer, TemplateOption };
@@ -36,6 +38,10 @@ const NAMED: Record<string, () => Importer | undefined> = {
     importerFor('membership', named('membership'), 'importer/membership', `Members by member number; the group by code or name, gender by list-value code or name. Points and spend are kept by the ledgers and cannot be imported. ${ROUND_TRIP}`),
   promotion: () =>
     importerFor('promotion', named('promotion'), 'importer/promotion', `Promotions by code: kind, value, validity and times. Items and outlets are edited on the promotion screen. ${ROUND_TRIP}`),
+  recipe: recipeImporter,
+  supplierproduct: supplierProductImporter,
+  alternatebarcode: alternateBarcodeImporter,
+  imageproduct: imageProductImporter,
   outletitembalance: stockCountImporter,
   lowquantity: () =>
     importerFor(
