@@ -41,6 +41,11 @@ export interface Importer {
   options: readonly TemplateOption[];
   /** What the import does, for the template's instructions sheet and the docs. */
   meaning: string;
+  /**
+   * Turns the cells of columns that are not one registry value into the entity's API form, in
+   * place (a product's variant attributes, `SIZE=M; COLOUR=RED`, into its attribute value list); answers the problems.
+   */
+  prepare?(ctx: AppContext, rows: readonly { number: number; input: Row }[]): Promise<RowIssue[]>;
   /** An importer that writes through a domain service instead of the entity's generic write path. */
   custom?: {
     /** The privilege it needs instead of edit on the entity. */
