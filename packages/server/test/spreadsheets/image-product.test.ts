@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { importSheet, submit, zipOf } from './support';
+import { useCatalogue } from '../domain/support/catalogue';
+import { importSheet, productByCode, submit, zipOf } from './support';
 
 const c = useCatalogue();
 
@@ -30,11 +30,8 @@ function png(red: number, green: number, blue: number): Buffer {
 
 const RED = png(255, 0, 0);
 const BLUE = png(0, 0, 255);
-const imagesOf = async (code: string) => {
-  const [found] = (await c.post<Row[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }] })).body.data;
-  return (await c.get<Row>(`/Product/Get/${String(found!.id)}`)).body.data.images as string[];
-};
-const served = async (fileName: string) => Buffer.from(await (await fetch(`${c.api.replace(/\/core\/api$/, "")}/files/${fileName}`)).arrayBuffer());
+const imagesOf = async (code: string) => (await productByCode(c, code))!.images as string[];
+const served = async (fileName: string) => Buffer.from(await (await fetch(`${c.api.replace(/\/core\/api$/, '')}/files/${fileName}`)).arrayBuffer());
 
 beforeAll(async () => {
   await c.newProduct({ code: 'IMG-1', images: [] });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { importSheet } from './support';
+import { importSheet, productByCode } from './support';
 
 /**
  * Spreadsheets saved by LibreOffice Calc 7 (Debian's libreoffice-calc: `soffice --headless
@@ -23,10 +23,7 @@ beforeAll(async () => {
   await c.builder.insert(findEntity('supplier')!, { code: 'LOSUP', name: 'Office supplier' });
   for (const code of ['LOR-CAKE', 'LOR-FLOUR', 'LOR-SUGAR']) await c.newProduct({ code, images: [] });
 });
-const product = async (code: string) => {
-  const [found] = await fetchWhere('product', 'code', code);
-  return (await c.get<Row>(`/Product/Get/${String(found!.id)}`)).body.data;
-};
+const product = async (code: string) => (await productByCode(c, code))!;
 
 describe('files saved by LibreOffice', () => {
   it('imports products', async () => {

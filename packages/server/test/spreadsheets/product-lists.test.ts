@@ -1,12 +1,11 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { importSheet, legacyOf, rowsOf, xlsx } from './support';
+import { importSheet, legacyOf, productByCode, rowsOf, xlsx } from './support';
 
 const c = useCatalogue();
-const productCoded = async (code: string) =>
-  (await c.post<Row[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }] })).body.data[0]!;
-const full = async (code: string) => (await c.get<Row>(`/Product/Get/${String((await productCoded(code)).id)}`)).body.data;
+const full = async (code: string) => (await productByCode(c, code))!;
+const productCoded = full;
 
 beforeAll(async () => {
   for (const code of ['KIT', 'FLOUR', 'SUGAR', 'CAKE', 'OTHER']) await c.newProduct({ code, name: `${code} product` });

@@ -111,3 +111,10 @@ export function zipOf(files: { name: string; content: Buffer }[]): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
+
+/** The product of a SKU as `Get` answers it (child lists included), or undefined. */
+export async function productByCode(t: SignedInServer, code: string): Promise<Record<string, unknown> | undefined> {
+  const found = await t.post<Record<string, unknown>[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }] });
+  const id = found.body.data[0]?.id;
+  return id === undefined ? undefined : (await t.get(`/Product/Get/${String(id)}`)).body.data;
+}

@@ -1,15 +1,12 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { importSheet, legacyOf, rowsOf, xlsx } from './support';
+import { importSheet, legacyOf, productByCode, rowsOf, xlsx } from './support';
 
 const c = useCatalogue();
 const HEADER = ['SKU', 'Name', 'Category', 'Unit of measure', 'Selling price', 'Parent product', 'Variant attributes'];
 const ids: Record<string, number> = {};
-const variant = async (code: string) => {
-  const [found] = (await c.post<Row[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }] })).body.data;
-  return found && (await c.get<Row>(`/Product/Get/${String(found.id)}`)).body.data;
-};
+const variant = (code: string) => productByCode(c, code);
 
 beforeAll(async () => {
   await c.builder.insert(findEntity('category')!, { code: 'TEES', name: 'Tees' });
