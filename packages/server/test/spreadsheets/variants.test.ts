@@ -33,6 +33,7 @@ describe('variants in the product importer', () => {
         ['TEE-Y', 'Tee Y', 'TEES', 'PCS', 10, null, 'SIZE=S'],
         ['TEE-Z', 'Tee Z', 'TEES', 'PCS', 10, 'TEE', 'NOTE=x; WEIGHT=2'],
         ['TEE-W', 'Tee W', 'TEES', 'PCS', 10, 'PLAIN', 'SIZE=M'],
+        ['TEE-V', 'Tee V', 'NO-SUCH', 'PCS', 10, 'NO-PARENT', 'SIZE=M'],
       ]),
       'product',
       'commit',
@@ -41,10 +42,12 @@ describe('variants in the product importer', () => {
       [3, 'Variant attributes'],
       [4, 'Parent product'],
       [5, 'Variant attributes'],
-      [5, 'Variant attributes'],
       [6, 'Parent product'],
+      [7, 'Category'],
+      [7, 'Parent product'],
     ]);
     expect(job.errors[0]!.message).toBe('Size has no value "XL"');
+    expect(job.errors[2]!.message).toBe('Note is not a list attribute: only list attributes are variant axes; Variant attributes: no attributes has the code or name "WEIGHT"');
     expect(await variant('TEE-S')).toBeUndefined();
   });
 

@@ -164,7 +164,7 @@ export async function runImport(
   const headers = header?.headers ?? new Map<string, string>();
   const columnOf = (field: string) => headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
   await progress(20);
-  for (const issue of (await importer.prepare?.(ctx, prepared.filter((r) => !problems.rows.has(r.number)))) ?? []) problems.add(issue.row, columnOf(issue.field), issue.message);
+  for (const issue of (await importer.prepare?.(ctx, prepared)) ?? []) if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
 
   const seen = new Map<string, number>();
   for (const row of prepared) {

@@ -72,7 +72,8 @@ export async function prepareVariantAttributes(ctx: AppContext, rows: readonly {
   for (const { number, input } of sent) {
     const text = typeof input[LIST] === 'string' ? (input[LIST] as string).trim() : '';
     const lines: Row[] = [];
-    const problem = (message: string) => issues.push({ row: number, field: LIST, message });
+    const problems: string[] = [];
+    const problem = (message: string) => problems.push(message);
     for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
       const [attributeText, valueText] = part.split('=').map((p) => p.trim());
       if (!attributeText || !valueText) {
@@ -91,6 +92,8 @@ export async function prepareVariantAttributes(ctx: AppContext, rows: readonly {
       else if (lines.some((l) => l.attribute === found.id)) problem(`${axis.name} is given twice`);
       else lines.push({ attribute: found.id, value });
     }
+    // One message a cell: the import reports each cell once.
+    if (problems.length > 0) issues.push({ row: number, field: LIST, message: problems.join('; ') });
     if (lines.length > 0 && typeof input.parent !== 'number') issues.push({ row: number, field: 'parent', message: 'A variant with attribute values names its variant parent in Parent product' });
     else if (lines.length > 0 && parentTypes.get(input.parent as number) !== 'variantParent') issues.push({ row: number, field: 'parent', message: 'The parent product is not a variant parent' });
     input[LIST] = lines;
