@@ -1,9 +1,10 @@
 import { findEntity } from '@backroom/schema';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { importSheet, legacyOf, productByCode, rowsOf, xlsx } from './support';
+import { importSheet, legacyOf, productByCode, rowsOf, submit, xlsx } from './support';
 
-const c = useCatalogue();
+const c = useCatalogue({ users: ['admin', 'cashier'] });
 const full = async (code: string) => (await productByCode(c, code))!;
 const productCoded = full;
 
@@ -12,6 +13,30 @@ beforeAll(async () => {
   await c.newProduct({ code: 'SCANNED', barcode: 'MAIN-1' });
   await c.builder.insert(findEntity('supplier')!, { code: 'SUP-A', name: 'Supplier A' });
   await c.builder.insert(findEntity('supplier')!, { code: 'SUP-B', name: 'Supplier B' });
+});
+
+describe('the child-list and image importers', () => {
+  it('each offer an option and a template whose instructions sheet says what the import means and what each column holds', async () => {
+    for (const [type, meaning] of [
+      ['recipe', 'Recipe components of composite products'],
+      ['supplierproduct', 'Which supplier sells which product'],
+      ['alternatebarcode', 'More barcodes that scan to a product'],
+      ['imageproduct', 'a zip of images, each named by the SKU'],
+    ]) {
+      const [option] = (await c.get<{ value: string }[]>(`/AppModule/GetBlankTemplateOption/${type}`)).body.data;
+      const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/${type}/${option!.value}`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
+      expect(response.status).toBe(200);
+      const book = await new ExcelJS.Workbook().xlsx.load(Buffer.from(await response.arrayBuffer()));
+      const instructions = book.getWorksheet('Instructions')!;
+      expect(String(instructions.getRow(2).getCell(4).value)).toContain(meaning);
+      expect(instructions.rowCount).toBeGreaterThan(3);
+    }
+  });
+
+  it('need edit on products and view on the importer', async () => {
+    const answer = await submit(c, await xlsx(['Composite SKU', 'Component SKU', 'Quantity'], [['CAKE', 'FLOUR', 1]]), 'recipe', 'commit', { token: c.tokens.cashier });
+    expect(answer.status).toBe(403);
+  });
 });
 
 describe('the recipe importer', () => {
