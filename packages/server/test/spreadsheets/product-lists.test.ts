@@ -26,7 +26,7 @@ describe('the child-list and image importers', () => {
       const [option] = (await c.get<{ value: string }[]>(`/AppModule/GetBlankTemplateOption/${type}`)).body.data;
       const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/${type}/${option!.value}`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
       expect(response.status).toBe(200);
-      const book = await new ExcelJS.Workbook().xlsx.load(Buffer.from(await response.arrayBuffer()));
+      const book = await new ExcelJS.Workbook().xlsx.load(await response.arrayBuffer());
       const instructions = book.getWorksheet('Instructions')!;
       expect(String(instructions.getRow(2).getCell(4).value)).toContain(meaning);
       expect(instructions.rowCount).toBeGreaterThan(3);

@@ -56,7 +56,7 @@ export const productBarcodes: EntityHook = {
     if (main && own >= 0) throw taken(sentAlternates ? `alternateBarcodes.${own}.barcode` : 'barcode', main);
 
     const holders = await barcodeHolders(trx, [...(sentMain && main ? [main] : []), ...(sentAlternates ? codes : [])]);
-    const heldElsewhere = (code: string, main: boolean) => (holders.get(code) ?? []).some((h) => h.main === main && h.product !== id);
+    const heldElsewhere = (code: string, asMain: boolean) => (holders.get(code) ?? []).some((h) => h.main === asMain && h.product !== id);
     if (sentMain && main && heldElsewhere(main, false)) throw taken('barcode', main);
     const i = sentAlternates ? codes.findIndex((code) => heldElsewhere(code, true)) : -1;
     if (i >= 0) throw taken(`alternateBarcodes.${i}.barcode`, codes[i]!);

@@ -27,7 +27,7 @@ async function uses(trx: AnyDb, start: number, target: number, more: ReadonlyMap
 /** Why `component` cannot be in `product`'s recipe (it is the product, or uses it), or undefined when it can. */
 export async function recipeCycle(trx: AnyDb, product: number, component: number, more?: ReadonlyMap<number, readonly number[]>): Promise<string | undefined> {
   if (component === product) return 'A product cannot be a component of itself';
-  if (await uses(trx, component, product, more)) return "The component already uses this product: the recipe would go round in a circle";
+  if (await uses(trx, component, product, more)) return 'The component already uses this product: the recipe would go round in a circle';
   return undefined;
 }
 
