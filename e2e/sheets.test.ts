@@ -24,4 +24,17 @@ describe('the product importer screen', () => {
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await page.getByText('Imported: 2 inserted, 0 updated, 0 unchanged.').waitFor({ timeout: 15_000 });
   });
+
+  test('cancels a running check with the button beside its progress bar', async () => {
+    const { page } = t;
+    await signIn(page, t.server.app, DEMO.admin);
+    await page.goto(`${t.server.app}/importer/product`);
+    await page.getByRole('button', { name: 'Download template' }).waitFor();
+    const rows = Array.from({ length: 40_000 }, (_, i) => `E2E-C${i},Cancelled tea ${i},COFFEE,PCS,3.50`);
+    await page.setInputFiles('#sheet-file', { name: 'many.csv', mimeType: 'text/csv', buffer: sheet(rows) });
+    await page.getByRole('progressbar', { name: 'Checking every row…' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Cancelled: nothing was imported.').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+  });
 });

@@ -35,6 +35,8 @@ import { REPO_ROOT } from './paths';
  *                                  Unset: the socket's peer is the client and proxies' headers are ignored.
  *   UPLOAD_LIMIT_MB=20             The largest file one upload may carry; past it the answer is 413 naming the limit.
  *   UPLOAD_DAILY_QUOTA_MB=200      What one user may upload in a day (UTC); past it 429 until the next day.
+ *   IMPORT_LIMIT_MB=50             The largest file an import may upload, and …
+ *   IMPORT_MAX_ROWS=200000         … the most rows its sheet may hold; past either the answer is 413 naming the limit.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
  *   ALLOW_PRIVATE_TARGETS  Lets integrations (the membership provider's test connection) reach private,
@@ -62,6 +64,12 @@ export interface Config {
   trustProxy: boolean | number | string[];
   allowPrivateTargets: boolean;
   uploads: UploadConfig;
+  imports: ImportLimits;
+}
+
+export interface ImportLimits {
+  limitBytes: number;
+  maxRows: number;
 }
 
 export interface UploadConfig {
@@ -159,6 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: {
       limitBytes: positiveInteger('UPLOAD_LIMIT_MB', env.UPLOAD_LIMIT_MB, 20) * MB,
       dailyQuotaBytes: positiveInteger('UPLOAD_DAILY_QUOTA_MB', env.UPLOAD_DAILY_QUOTA_MB, 200) * MB,
+    },
+    imports: {
+      limitBytes: positiveInteger('IMPORT_LIMIT_MB', env.IMPORT_LIMIT_MB, 50) * MB,
+      maxRows: positiveInteger('IMPORT_MAX_ROWS', env.IMPORT_MAX_ROWS, 200_000),
     },
   };
 }

@@ -32,7 +32,7 @@ export type GenerateVariantsRequest = z.infer<typeof generateVariantsRequest>;
 
 // ── Jobs: POST /api/jobs/Run {kind}
 
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobRunRequest = z.object({ kind: z.string().trim().min(1).max(50) });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import type { AnyDb } from '../data/store';
 import type { PrivilegeAction } from '../http/auth-guard';
 
 export interface JobRun {
@@ -10,8 +11,12 @@ export interface JobRun {
   server: FastifyInstance;
   log: FastifyBaseLogger;
   payload: unknown;
-  /** Records progress (0–100) on the job row. */
-  progress(percent: number): Promise<void>;
+  /**
+   * Records progress (0–100) on the job row; throws once the run no longer holds the job (lost, or
+   * cancelled), which stops the kind. Inside a transaction, pass it as `within`: on SQLite the check
+   * then goes through the transaction's connection, the only one.
+   */
+  progress(percent: number, within?: AnyDb): Promise<void>;
 }
 
 export interface JobKind {

@@ -153,8 +153,8 @@ export async function claimNext(queue: QueueDb, lease: Lease): Promise<JobRow | 
 }
 
 /** Only while `lease` still holds the job: a run that lost it must not touch the new holder's row. */
-const held = (db: AnyDb, id: number, lease: Lease) =>
-  db.updateTable('job').where('id', '=', id).where('status', '=', 'running').where('lease_holder', '=', lease.holder);
+const held = (db: AnyDb, id: number, lease: Lease, statuses: JobStatus[] = ['running']) =>
+  db.updateTable('job').where('id', '=', id).where('status', 'in', statuses).where('lease_holder', '=', lease.holder);
 
 /** Extends the lease (with the progress when given); false when the run no longer holds the job. */
 export async function renewLease(db: AnyDb, id: number, lease: Lease, progress?: number): Promise<boolean> {
@@ -165,6 +165,12 @@ export async function renewLease(db: AnyDb, id: number, lease: Lease, progress?:
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Whether `lease` still holds the job (running, not cancelled), read without writing: through a transaction's own connection. */
+export async function stillHeld(db: AnyDb, id: number, lease: Lease): Promise<boolean> {
+  const row = await db.selectFrom('job').select('id').where('id', '=', id).where('status', '=', 'running').where('lease_holder', '=', lease.holder).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Records a run's outcome and ends its lease (the holder stays, naming the run that finished it); undefined when the run no longer held the job. */
 export async function finishJob(
   db: AnyDb,
@@ -172,7 +178,8 @@ export async function finishJob(
   lease: Lease,
   set: Partial<Pick<JobRow, 'status' | 'progress' | 'result' | 'error' | 'run_after'>>,
 ): Promise<JobRow | undefined> {
-  return (await held(db, id, lease)
+  // A run that finished its work after a cancel came too late to stop it records that it did.
+  return (await held(db, id, lease, set.status === 'done' ? ['running', 'cancelled'] : ['running'])
     .set({ ...set, lease_until: null, updated_at: new Date().toISOString() })
     .returningAll()
     .executeTakeFirst()) as JobRow | undefined;
@@ -180,4 +187,23 @@ export async function finishJob(
 
 export async function jobById(db: AnyDb, id: number): Promise<JobRow> {
   return (await db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as JobRow;
+}
+
+/**
+ * Cancels a queued or running job: it is never claimed again, and a running one stops at its next
+ * progress report (its `progress()` throws), so a kind that reports inside its transaction writes
+ * nothing. Answers the row, or undefined when the job had already finished.
+ */
+export async function cancelJob(db: AnyDb, id: number, by: string): Promise<JobRow | undefined> {
+  const now = new Date().toISOString();
+  const row = (await db
+    .updateTable('job')
+    .set({ status: 'cancelled', error: `Cancelled by ${by}`, lease_until: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .returningAll()
+    .executeTakeFirst()) as JobRow | undefined;
+  if (row) return row;
+  const stored = await jobById(db, id);
+  return stored.status === 'cancelled' ? stored : undefined;
 }

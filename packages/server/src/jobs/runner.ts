@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { anyDb } from '../data/store';
 import { ownEntry } from '../http/lookup';
-import { MAX_ATTEMPTS, finishJob, jobById, renewLease, type JobRow, type Lease } from './queue';
+import { MAX_ATTEMPTS, finishJob, jobById, renewLease, stillHeld, type JobRow, type Lease } from './queue';
 
 const RETRY_DELAY_MS = 60_000;
 
-/** Thrown by `progress` once the run has lost its lease: another run holds the job now. */
+/** Thrown by `progress` once the run has lost its lease: another run holds the job now, or it was cancelled. */
 class LeaseLost extends Error {}
 
 /**
@@ -19,9 +19,11 @@ export async function runJob(server: FastifyInstance, log: FastifyBaseLogger, jo
   const { ctx } = server;
   const db = anyDb(ctx);
   const id = Number(job.id);
-  const lost = () => {
-    log.warn({ job: id, kind: job.kind, holder: lease.holder }, 'job lease lost to another run; this run’s outcome is dropped');
-    return jobById(db, id);
+  const lost = async () => {
+    const row = await jobById(db, id);
+    if (row.status === 'cancelled') log.info({ job: id, kind: job.kind }, 'job cancelled; this run stopped');
+    else log.warn({ job: id, kind: job.kind, holder: lease.holder }, 'job lease lost to another run; this run’s outcome is dropped');
+    return row;
   };
   const finish = async (set: Parameters<typeof finishJob>[3]) => (await finishJob(db, id, lease, set)) ?? lost();
 
@@ -40,8 +42,10 @@ export async function runJob(server: FastifyInstance, log: FastifyBaseLogger, jo
       server,
       log,
       payload: job.payload === null ? null : JSON.parse(job.payload),
-      progress: async (percent) => {
-        if (!(await renewLease(db, id, lease, Math.round(percent)))) throw new LeaseLost(`Job ${id} is held by another run`);
+      progress: async (percent, within) => {
+        // SQLite's one connection is held by the kind's transaction: the check goes through it, and the renewal waits for the heartbeat.
+        const held = within && ctx.dialect === 'sqlite' ? await stillHeld(within, id, lease) : await renewLease(db, id, lease, Math.round(percent));
+        if (!held) throw new LeaseLost(`Job ${id} is held by another run`);
       },
     });
     return await finish({ status: 'done', progress: 100, result: JSON.stringify(result ?? null), error: null });

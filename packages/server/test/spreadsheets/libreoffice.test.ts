@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { importSheet } from './support';
+import { importSheet, productByCode } from './support';
 
 /**
  * Spreadsheets saved by LibreOffice Calc 7 (Debian's libreoffice-calc: `soffice --headless
@@ -20,7 +20,10 @@ beforeAll(async () => {
   await c.builder.insert(findEntity('membershipgroup')!, { code: 'LOGRP', name: 'Office members' });
   await c.builder.insert(findEntity('inventorylocation')!, { code: 'LOLOC', name: 'Office store' });
   await c.builder.insert(findEntity('inventorylocation')!, { code: 'LOLOC2', name: 'Office back room' });
+  await c.builder.insert(findEntity('supplier')!, { code: 'LOSUP', name: 'Office supplier' });
+  for (const code of ['LOR-CAKE', 'LOR-FLOUR', 'LOR-SUGAR']) await c.newProduct({ code, images: [] });
 });
+const product = async (code: string) => (await productByCode(c, code))!;
 
 describe('files saved by LibreOffice', () => {
   it('imports products', async () => {
@@ -48,5 +51,36 @@ describe('files saved by LibreOffice', () => {
     expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, updated: 2, errorCount: 0 });
     const balances = (await c.post<Row[]>('/DataRepository/fetch/stockbalance', { sorts: [{ ColumnName: 'quantity', Direction: 'asc' }] })).body.data;
     expect(balances.map((b) => b.quantity)).toEqual(['0.500', '7.000']);
+  });
+
+  it('imports a recipe', async () => {
+    const job = await importSheet(c, await fixture('libreoffice-recipe.xlsx'), 'recipe', 'commit');
+    expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
+    const [flour, sugar] = [await product('LOR-FLOUR'), await product('LOR-SUGAR')];
+    expect(((await product('LOR-CAKE')).recipeComponents as Row[]).map((l) => [l.product, l.quantity])).toEqual([
+      [flour.id, '0.500'],
+      [sugar.id, '0.250'],
+    ]);
+  });
+
+  it('imports supplier products, the item code kept as text', async () => {
+    const job = await importSheet(c, await fixture('libreoffice-supplierproducts.xlsx'), 'supplierproduct', 'commit');
+    expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
+    expect(((await product('LOR-FLOUR')).supplierMapping as Row[]).map((l) => [l.supplierItemCode, l.cost, l.leadTimeDays, l.preferred])).toEqual([['F-123', '1.25', 7, true]]);
+    expect(((await product('LOR-SUGAR')).supplierMapping as Row[]).map((l) => [l.supplierItemCode, l.cost, l.preferred])).toEqual([['S-9', '0.80', false]]);
+  });
+
+  it('imports alternate barcodes, a barcode LibreOffice typed as a number read as its digits', async () => {
+    const job = await importSheet(c, await fixture('libreoffice-barcodes.xlsx'), 'alternatebarcode', 'commit');
+    expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
+    expect(((await product('LOR-SUGAR')).alternateBarcodes as Row[]).map((l) => [l.barcode, l.quantityPerUnit])).toEqual([['9555123456789', '12.000']]);
+    expect(((await product('LOR-FLOUR')).alternateBarcodes as Row[]).map((l) => l.barcode)).toEqual(['LO-ALT-1']);
+  });
+
+  // Calc here has no image export: the images are LibreOffice's own gallery PNGs, zipped (deflated) by Info-ZIP.
+  it('imports a zip of images written by Info-ZIP', async () => {
+    const job = await importSheet(c, await fixture('libreoffice-images.zip'), 'imageproduct', 'commit', 'images.zip');
+    expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
+    expect((await product('LOR-CAKE')).images).toEqual([expect.stringMatching(/^product\/.+\.png$/)]);
   });
 });

@@ -1,5 +1,6 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { CellValue } from '../../src/domain/spreadsheets/cells';
@@ -71,4 +72,49 @@ export async function importSheet(t: SignedInServer, content: Uint8Array, import
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   const jobId = submitted.body.data!.jobId;
   return { ...(await waitFor(t, jobId)), jobId };
+}
+
+/** A zip archive of the given files, stored (not compressed). */
+export function zipOf(files: { name: string; content: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, content } of files) {
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(content.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(content.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, content);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + content.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The product of a SKU as `Get` answers it (child lists included), or undefined. */
+export async function productByCode(t: SignedInServer, code: string): Promise<Record<string, unknown> | undefined> {
+  const found = await t.post<Record<string, unknown>[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }] });
+  const id = found.body.data[0]?.id;
+  return id === undefined ? undefined : (await t.get(`/Product/Get/${String(id)}`)).body.data;
 }

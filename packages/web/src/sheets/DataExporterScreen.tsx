@@ -24,6 +24,7 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [job, setJob] = useState<SheetJob | null>(null);
   const [running, setRunning] = useState(false);
+  const [current, setCurrent] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
   const [recent, setRecent] = useState<SheetJob[]>([]);
 
@@ -42,13 +43,16 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
     setFailure('');
     try {
       const { jobId } = await sheetsApi.exportList(procedure, { parameters: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) });
+      setCurrent(jobId);
       const finished = await waitForJob(jobId, setJob);
-      if (finished.status !== 'succeeded') setFailure(t('sheets.exportFailed'));
+      if (finished.status === 'cancelled') setFailure(t('sheetsJobs.exportCancelled'));
+      else if (finished.status !== 'succeeded') setFailure(t('sheets.exportFailed'));
       else saveFile(await sheetsApi.exported(jobId));
     } catch {
       setFailure(t('sheets.exportFailed'));
     } finally {
       setRunning(false);
+      setCurrent(null);
       void loadRecent();
     }
   };
@@ -95,7 +99,13 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
         <button type="button" className="btn btn-primary mb-3" disabled={running || !procedure} onClick={() => void run()}>
           {t('sheets.run')}
         </button>
-        {running && <JobProgress job={job} label={t('sheets.exporting')} />}
+        {running && (
+          <JobProgress
+            job={job?.jobId === current ? job : null}
+            label={t('sheets.exporting')}
+            onCancel={current === null ? undefined : () => sheetsApi.cancel(current).catch(() => setFailure(t('sheets.exportFailed')))}
+          />
+        )}
         {failure && (
           <div className="alert alert-danger" role="alert">
             {failure}

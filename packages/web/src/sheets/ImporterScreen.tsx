@@ -21,6 +21,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [job, setJob] = useState<SheetJob | null>(null);
+  const [running, setRunning] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
   const [column, setColumn] = useState('');
   const [dragging, setDragging] = useState(false);
@@ -40,14 +41,19 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
     setPhase(mode === 'validate' ? 'validating' : 'importing');
     try {
       const { jobId } = await sheetsApi.submit(importType, chosen, mode);
+      setRunning(jobId);
       const finished = await waitForJob(jobId, setJob);
-      if (finished.status !== 'succeeded') setFailure(finished.message ?? t('sheets.failed'));
+      if (finished.status === 'cancelled') setFailure(t('sheetsJobs.cancelled'));
+      else if (finished.status !== 'succeeded') setFailure(finished.message ?? t('sheets.failed'));
       setPhase(mode === 'commit' && finished.committed ? 'done' : 'validated');
     } catch (error) {
       setFailure(messageOf(error));
       setPhase('idle');
+    } finally {
+      setRunning(null);
     }
   };
+  const cancel = running === null ? undefined : () => sheetsApi.cancel(running).catch((error: unknown) => setFailure(messageOf(error)));
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -103,7 +109,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
           }}
         >
           <i className="bi bi-cloud-arrow-up fs-3 d-block" aria-hidden="true" />
-          {file ? file.name : t('sheets.dropFile')}
+          {file ? file.name : importType === 'imageproduct' ? t('sheetsJobs.dropZip') : t('sheets.dropFile')}
           <input id="sheet-file" type="file" className="visually-hidden" accept={importType === 'imageproduct' ? '.zip' : '.xlsx,.csv'} disabled={busy} onChange={(event) => choose(event.target.files?.[0])} />
         </label>
 
@@ -112,8 +118,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
             {failure}
           </div>
         )}
-        {busy && job && <JobProgress job={job} label={phase === 'validating' ? t('sheets.validating') : t('sheets.importing')} />}
-        {busy && !job && <JobProgress job={null} label={phase === 'validating' ? t('sheets.validating') : t('sheets.importing')} />}
+        {busy && <JobProgress job={job?.jobId === running ? job : null} label={phase === 'validating' ? t('sheets.validating') : t('sheets.importing')} onCancel={cancel} />}
 
         {job && !busy && job.errorCount > 0 && (
           <div>

@@ -51,6 +51,7 @@ export const sheetsApi = {
     return data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/DataImporter/SubmitDataImport'), form, inline));
   },
   status: (jobId: number) => data(http.get<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/status/${jobId}`), inline)),
+  cancel: (jobId: number) => data(http.post<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/cancel/${jobId}`), {}, inline)),
   result: (jobId: number) => blob(http.post<Blob>(legacy('/DataImporter/DownloadResult'), { jobId }, { ...inline, responseType: 'blob' }), 'Export_Result.xlsx'),
   exportList: (procedure: string, body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'> & { parameters?: Record<string, unknown> }) =>
     data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/dataexporter/submitdataexport'), { procedure, ...body }, inline)),

@@ -23,6 +23,6 @@ export const singleScreens: Record<string, LazyExoticComponent<ComponentType<Sin
   commissionreport: lazyPage(() => import('../terminals/CommissionReportScreen')),
   dataexporter: lazyPage(() => import('../sheets/DataExporterScreen')),
   ...Object.fromEntries(
-    ['product', 'membership', 'promotion', 'outletitembalance', 'lowquantity'].map((kind) => [`importer/${kind}`, lazyPage(() => import('../sheets/ImporterScreen'))]),
+    ['product', 'recipe', 'supplierproduct', 'membership', 'promotion', 'alternatebarcode', 'outletitembalance', 'lowquantity', 'imageproduct'].map((kind) => [`importer/${kind}`, lazyPage(() => import('../sheets/ImporterScreen'))]),
   ),
 };

@@ -20,6 +20,25 @@ async function storedBarcodes(trx: AnyDb, id: number): Promise<{ main: string | 
   return { main: (row?.[BARCODE] as string | null) ?? null, alternates: rows.map((r) => r[ALTERNATE] as string) };
 }
 
+/** Who holds a barcode: a product, as its main barcode or as one of its alternates. */
+export interface BarcodeHolder {
+  product: number;
+  main: boolean;
+}
+
+/** The stored holders of each of `codes` (main barcodes and alternate barcodes of every product). */
+export async function barcodeHolders(trx: AnyDb, codes: readonly string[]): Promise<Map<string, BarcodeHolder[]>> {
+  const out = new Map<string, BarcodeHolder[]>();
+  const add = (code: string, holder: BarcodeHolder) => out.set(code, [...(out.get(code) ?? []), holder]);
+  for (let i = 0; i < codes.length; i += 500) {
+    const some = codes.slice(i, i + 500);
+    for (const r of await trx.selectFrom(product.table).select(['id', BARCODE]).where(BARCODE, 'in', some).execute()) add(r[BARCODE] as string, { product: Number(r.id), main: true });
+    for (const r of await trx.selectFrom(alternates.table).select([CHILD_PARENT_COLUMN, ALTERNATE]).where(ALTERNATE, 'in', some).execute())
+      add(r[ALTERNATE] as string, { product: Number(r[CHILD_PARENT_COLUMN]), main: false });
+  }
+  return out;
+}
+
 /**
  * A barcode scans to one product: the main barcode and the alternate barcodes share one namespace
  * across every product (the generic unique checks cover main vs main and alternate vs alternate).
@@ -36,17 +55,10 @@ export const productBarcodes: EntityHook = {
     const own = main ? codes.indexOf(main) : -1;
     if (main && own >= 0) throw taken(sentAlternates ? `alternateBarcodes.${own}.barcode` : 'barcode', main);
 
-    if (sentMain && main) {
-      let query = trx.selectFrom(alternates.table).select('id').where(ALTERNATE, '=', main);
-      if (id !== null) query = query.where(CHILD_PARENT_COLUMN, '<>', id);
-      if (await query.limit(1).executeTakeFirst()) throw taken('barcode', main);
-    }
-    if (sentAlternates && codes.length > 0) {
-      let query = trx.selectFrom(product.table).select(BARCODE).where(BARCODE, 'in', codes);
-      if (id !== null) query = query.where('id', '<>', id);
-      const used = new Set((await query.execute()).map((r) => r[BARCODE] as string));
-      const i = codes.findIndex((code) => used.has(code));
-      if (i >= 0) throw taken(`alternateBarcodes.${i}.barcode`, codes[i]!);
-    }
+    const holders = await barcodeHolders(trx, [...(sentMain && main ? [main] : []), ...(sentAlternates ? codes : [])]);
+    const heldElsewhere = (code: string, asMain: boolean) => (holders.get(code) ?? []).some((h) => h.main === asMain && h.product !== id);
+    if (sentMain && main && heldElsewhere(main, false)) throw taken('barcode', main);
+    const i = sentAlternates ? codes.findIndex((code) => heldElsewhere(code, true)) : -1;
+    if (i >= 0) throw taken(`alternateBarcodes.${i}.barcode`, codes[i]!);
   },
 };

@@ -8,8 +8,10 @@ import { ApiError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
 import { cellText, type CellValue } from './cells';
 import { fromCell, normaliseHeader, type ScalarField } from './columns';
+import type { ImportFile } from './importer';
 import type { Importer } from './importers';
 import { Lookups } from './lookups';
+import { rowLimit } from './limits';
 import { readSheet, type SheetFormat } from './read';
 
 /** One problem of the sheet: its row number as the spreadsheet shows it, the column header, the message. */
@@ -32,7 +34,6 @@ export interface ImportOutcome {
   committed: boolean;
 }
 
-export const MAX_IMPORT_ROWS = 200_000;
 const BATCH = 500;
 
 /** A sheet row read into the entity's API form, before the registry's validation. */
@@ -124,7 +125,7 @@ export async function runImport(
   importer: Importer,
   file: { path: string; format: SheetFormat },
   commit: boolean,
-  progress: (percent: number) => Promise<void>,
+  progress: (percent: number, within?: AnyDb) => Promise<void>,
 ): Promise<ImportOutcome> {
   const db = anyDb(ctx);
   const entity: NormalisedEntity = importer.entity;
@@ -140,7 +141,7 @@ export async function runImport(
       if (problems.list.length > 0) break;
       continue;
     }
-    if (prepared.length >= MAX_IMPORT_ROWS) throw new ApiError(413, `The sheet has more than ${MAX_IMPORT_ROWS} rows: the limit is ${MAX_IMPORT_ROWS} rows per import`);
+    if (prepared.length >= ctx.config.imports.maxRows) throw rowLimit(ctx.config.imports.maxRows);
     const input: Row = {};
     for (const [index, field] of header.columns) {
       const converted = fromCell(field, sheetRow.cells[index] ?? null);
@@ -163,6 +164,7 @@ export async function runImport(
   const headers = header?.headers ?? new Map<string, string>();
   const columnOf = (field: string) => headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
   await progress(20);
+  for (const issue of (await importer.prepare?.(ctx, prepared)) ?? []) if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
 
   const seen = new Map<string, number>();
   for (const row of prepared) {
@@ -175,7 +177,7 @@ export async function runImport(
     else seen.set(row.key, row.number);
   }
 
-  if (importer.custom) return runCustom(ctx, request, importer, prepared, problems, columnOf, commit);
+  if (importer.custom) return runCustom(ctx, request, importer, file, prepared, problems, columnOf, commit, progress);
   const existing = await existingRows(db, ctx, importer, prepared);
   await progress(35);
   let inserted = 0;
@@ -223,8 +225,10 @@ export async function runImport(
         current = row;
         if (!row.existing) await insertRow(w, w.entity, withoutEmptyLists(row.value!));
         else if (Object.keys(row.changed!).length > 0) await updateRow(w, w.entity, { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed });
-        if (++done % BATCH === 0) await progress(50 + Math.floor((done / prepared.length) * 50));
+        if (++done % BATCH === 0) await progress(50 + Math.floor((done / prepared.length) * 50), trx);
       }
+      // The last check before the commit: a job cancelled by now writes nothing.
+      await progress(99, trx);
     });
   } catch (error) {
     if (!(error instanceof ApiError) || !current) throw error;
@@ -268,10 +272,12 @@ async function runCustom(
   ctx: AppContext,
   request: FastifyRequest,
   importer: Importer,
+  file: ImportFile,
   prepared: Prepared[],
   problems: Problems,
   columnOf: (field: string) => string,
   commit: boolean,
+  progress: (percent: number, within?: AnyDb) => Promise<void>,
 ): Promise<ImportOutcome> {
   const custom = importer.custom!;
   for (const row of prepared) {
@@ -279,6 +285,8 @@ async function runCustom(
       if (field.required && row.input[field.name] == null && !problems.has(row.number, columnOf(field.name))) problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} is required`);
     for (const issue of custom.check(row.input)) if (!problems.has(row.number, columnOf(issue.field))) problems.add(row.number, columnOf(issue.field), issue.message);
   }
+  const clean = prepared.filter((row) => !problems.rows.has(row.number));
+  for (const issue of (await custom.verify?.(ctx, clean, file)) ?? []) if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
   const outcome = (counts: { inserted: number; updated: number; unchanged: number }, committed: boolean): ImportOutcome => ({
     total: prepared.length,
     processed: prepared.length,
@@ -294,8 +302,9 @@ async function runCustom(
     await anyDb(ctx)
       .transaction()
       .execute(async (trx) => {
-        counts = await custom.write(await jobWriter(ctx, trx, request, importer.entity), prepared.map((r) => r.input));
+        counts = await custom.write(await jobWriter(ctx, trx, request, importer.entity), prepared.map((r) => r.input), { file, commit });
         if (!commit) throw new RolledBack();
+        await progress(99, trx);
       });
   } catch (error) {
     if (error instanceof RolledBack) return outcome(counts, false);

@@ -1,8 +1,23 @@
 import type { NormalisedEntity } from '@backroom/schema';
+import type { AppContext } from '../../context';
 import type { Row } from '../../data/store';
 import type { Writer } from '../../data/write';
 import type { PrivilegeAction } from '../../http/auth-guard';
 import type { ScalarField } from './columns';
+import type { SheetFormat } from './read';
+
+/** The uploaded file an import reads. */
+export interface ImportFile {
+  path: string;
+  format: SheetFormat;
+}
+
+/** A problem of one sheet row found by a custom importer, on the field (API name) it concerns. */
+export interface RowIssue {
+  row: number;
+  field: string;
+  message: string;
+}
 
 export interface TemplateOption {
   text: string;
@@ -26,13 +41,23 @@ export interface Importer {
   options: readonly TemplateOption[];
   /** What the import does, for the template's instructions sheet and the docs. */
   meaning: string;
+  /**
+   * Turns the cells of columns that are not one registry value into the entity's API form, in
+   * place (a product's variant attributes, `SIZE=M; COLOUR=RED`, into its attribute value list); answers the problems.
+   */
+  prepare?(ctx: AppContext, rows: readonly { number: number; input: Row }[]): Promise<RowIssue[]>;
   /** An importer that writes through a domain service instead of the entity's generic write path. */
   custom?: {
     /** The privilege it needs instead of edit on the entity. */
     privilege: { screen: string; action: PrivilegeAction };
     /** Problems of one row (API form), beyond kinds and codes. */
     check(input: Row): { field: string; message: string }[];
-    /** Writes every row in the writer's transaction; answers the counts. */
-    write(w: Writer, rows: Row[]): Promise<{ inserted: number; updated: number; unchanged: number }>;
+    /** Problems against the stored rows and between rows (a recipe cycle, a barcode taken), of the rows `check` passed; before anything is written. */
+    verify?(ctx: AppContext, rows: readonly { number: number; input: Row }[], file: ImportFile): Promise<RowIssue[]>;
+    /**
+     * Writes every row in the writer's transaction; answers the counts. Without `commit` the
+     * transaction is rolled back afterwards: a write with effects outside it (stored files) leaves them out.
+     */
+    write(w: Writer, rows: Row[], run: { file: ImportFile; commit: boolean }): Promise<{ inserted: number; updated: number; unchanged: number }>;
   };
 }

@@ -1,7 +1,10 @@
 import { entities, findEntity, type NormalisedEntity } from '@backroom/schema';
 import { keyFields, sheetFields, type ScalarField } from './columns';
 import type { Importer, TemplateOption } from './importer';
+import { imageProductImporter } from './image-product';
+import { alternateBarcodeImporter, recipeImporter, supplierProductImporter } from './product-lists';
 import { stockCountImporter } from './stock-count';
+import { withVariantAttributes } from './variant-attributes';
 
 export type { Importer, TemplateOption };
 
@@ -22,20 +25,26 @@ const ROUND_TRIP =
 /** The importers of the menu's `importer/{kind}` screens that write one registry entity. */
 const NAMED: Record<string, () => Importer | undefined> = {
   product: () =>
-    importerFor(
-      'product',
-      named('product'),
-      'importer/product',
-      `Products by SKU. Category, department, tax code and parent product are given by code (or name); brand and unit of measure by list-value code or name. A variant names its variant parent in "Parent product". ${ROUND_TRIP}`,
-      [
-        { text: 'New items', value: 'new' },
-        { text: 'Update prices', value: 'prices', columns: ['costPrice', 'sellingPrice', 'minimumPrice'] },
-      ],
+    withVariantAttributes(
+      importerFor(
+        'product',
+        named('product'),
+        'importer/product',
+        `Products by SKU. Category, department, tax code and parent product are given by code (or name); brand and unit of measure by list-value code or name. A variant names its variant parent (a product of type Variant parent) in "Parent product" and its value of each list attribute in "Variant attributes" (SIZE=M; COLOUR=RED). ${ROUND_TRIP}`,
+        [
+          { text: 'New items', value: 'new' },
+          { text: 'Update prices', value: 'prices', columns: ['costPrice', 'sellingPrice', 'minimumPrice'] },
+        ],
+      ),
     ),
   membership: () =>
     importerFor('membership', named('membership'), 'importer/membership', `Members by member number; the group by code or name, gender by list-value code or name. Points and spend are kept by the ledgers and cannot be imported. ${ROUND_TRIP}`),
   promotion: () =>
     importerFor('promotion', named('promotion'), 'importer/promotion', `Promotions by code: kind, value, validity and times. Items and outlets are edited on the promotion screen. ${ROUND_TRIP}`),
+  recipe: recipeImporter,
+  supplierproduct: supplierProductImporter,
+  alternatebarcode: alternateBarcodeImporter,
+  imageproduct: imageProductImporter,
   outletitembalance: stockCountImporter,
   lowquantity: () =>
     importerFor(

@@ -23,7 +23,7 @@ export const importPayload = z.object({
   importType: z.string(),
   commit: z.boolean(),
   path: z.string(),
-  format: z.enum(['xlsx', 'csv']),
+  format: z.enum(['xlsx', 'csv', 'zip']),
   fileName: z.string(),
 });
 export type ImportPayload = z.infer<typeof importPayload>;

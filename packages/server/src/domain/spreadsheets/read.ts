@@ -4,9 +4,11 @@ import { plainCell, type SheetRow } from './cells';
 export type { SheetRow };
 import { readCsv } from './csv';
 import { inspectZip } from './zip-guard';
+import { readZipListing } from './zip-entries';
 
 
-export type SheetFormat = 'xlsx' | 'csv';
+/** `zip`: an archive of images (`imageproduct`), read as one row per file. */
+export type SheetFormat = 'xlsx' | 'csv' | 'zip';
 
 /** The first worksheet's rows, streamed: shared strings and styles are cached, cells are read row by row. */
 async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
@@ -34,5 +36,9 @@ export async function* readSheet(path: string, format: SheetFormat): AsyncGenera
     return;
   }
   await inspectZip(path);
+  if (format === 'zip') {
+    yield* readZipListing(path);
+    return;
+  }
   yield* readXlsx(path);
 }

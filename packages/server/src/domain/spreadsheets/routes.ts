@@ -13,7 +13,7 @@ import { ADMIN_ROLE_CODE } from '../../db/seed/privileges';
 import { assertPrivilege, authenticate, requireAuth } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { insertJob, newLease, type JobRow } from '../../jobs/queue';
+import { cancelJob, insertJob, newLease, type JobRow } from '../../jobs/queue';
 import { runJob } from '../../jobs/runner';
 import { workerSettings } from '../../jobs/worker';
 import type { Addresses } from '../../modules/module';
@@ -22,10 +22,9 @@ import { fileStamp, resultPath, sheetsDir } from './files';
 import { importerOf, optionColumns } from './importers';
 import { exportEntityOf } from './procedures';
 import { writeTemplate } from './template';
+import { assertRowCount, sizeLimit } from './limits';
+import type { SheetFormat } from './read';
 import { inspectZip } from './zip-guard';
-
-/** An uploaded sheet may be this large; a larger one is answered 413 naming the limit. */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -73,11 +72,11 @@ async function ownJob(request: FastifyRequest, jobId: number): Promise<JobRow> {
   return job;
 }
 
-const STATUS: Record<string, string> = { queued: 'queued', running: 'running', done: 'succeeded', failed: 'failed' };
+const STATUS: Record<string, string> = { queued: 'queued', running: 'running', done: 'succeeded', failed: 'failed', cancelled: 'cancelled' };
 
 function statusOf(job: JobRow) {
   const result = (job.result ? JSON.parse(job.result) : {}) as Record<string, unknown>;
-  const failedMessage = job.status === 'failed' || job.status === 'queued' ? job.error : null;
+  const failedMessage = job.status === 'failed' || job.status === 'queued' || job.status === 'cancelled' ? job.error : null;
   return {
     jobId: Number(job.id),
     kind: job.kind === IMPORT_JOB ? 'import' : 'export',
@@ -133,6 +132,15 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     return ok(statusOf(await ownJob(request, jobId)));
   });
 
+  /** Cancels a queued or running job of the caller's (an administrator: anyone's); 409 once it has finished. */
+  app.post<{ Params: { jobId: string } }>(`${at.legacy}/DataExporter/cancel/:jobId`, { preHandler: authenticate }, async (request) => {
+    const { jobId } = parseBody(jobIdParam, request.params);
+    await ownJob(request, jobId);
+    const cancelled = await cancelJob(anyDb(app.ctx), jobId, requireAuth(request).userName);
+    if (!cancelled) throw new ApiError(409, 'The job has already finished');
+    return ok(statusOf(cancelled), 'Cancelled');
+  });
+
   /** The caller's own recent spreadsheet jobs, newest first. */
   app.get(`${at.legacy}/DataExporter/jobs`, { preHandler: authenticate }, async (request) => {
     const auth = requireAuth(request);
@@ -173,7 +181,8 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
   });
 
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+    const limits = app.ctx.config.imports;
+    await scope.register(fastifyMultipart, { limits: { fileSize: limits.limitBytes, files: 1, fields: 10 } });
     scope.post(`${at.legacy}/DataImporter/SubmitDataImport`, { preHandler: authenticate }, async (request) => {
       if (!request.isMultipart()) throw new ApiError(415, 'Send the file as multipart/form-data');
       const fields: Record<string, string> = {};
@@ -191,15 +200,16 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
           }
           upload = { path: join(dir, `upload-${randomUUID()}`), fileName: part.filename };
           await pipeline(part.file, createWriteStream(upload.path));
-          if (part.file.truncated) throw new ApiError(413, `The file is larger than the limit of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+          if (part.file.truncated) throw sizeLimit(limits.limitBytes);
         }
         if (!upload) throw validationError([{ field: 'file', message: 'Choose a spreadsheet (xlsx or csv) to import' }], 'No file');
         const importType = fields.importType ?? '';
         const mode = (fields.mode ?? 'validate').toLowerCase();
         if (mode !== 'validate' && mode !== 'commit') throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
         await assertMayImport(request, importType);
-        const format = await formatOf(upload.path);
-        if (format === 'xlsx') await inspectZip(upload.path);
+        const format = await formatOf(upload.path, importType);
+        if (format !== 'csv') await inspectZip(upload.path);
+        await assertRowCount(upload.path, format, limits.maxRows);
         const auth = requireAuth(request);
         const payload = importPayload.parse({ ownerId: auth.userId, ownerName: auth.userName, importType, commit: mode === 'commit', path: upload.path, format, fileName: upload.fileName });
         return ok({ jobId: await startJob(app, request, IMPORT_JOB, payload) });
@@ -212,14 +222,19 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
   });
 }
 
-/** An archive (xlsx) starts with `PK`; anything else is read as CSV text. */
-async function formatOf(path: string): Promise<'xlsx' | 'csv'> {
+/** An archive starts with `PK`: an xlsx, or for `imageproduct` a zip of images; anything else is read as CSV text. */
+async function formatOf(path: string, importType: string): Promise<SheetFormat> {
   const file = await open(path, 'r');
   try {
     const head = Buffer.alloc(4);
     const { bytesRead } = await file.read(head, 0, 4, 0);
     if (bytesRead === 0) throw validationError([{ field: 'file', message: 'The file is empty' }], 'Empty file');
-    return head.readUInt32LE(0) === 0x04034b50 ? 'xlsx' : 'csv';
+    const archive = head.readUInt32LE(0) === 0x04034b50;
+    if (importType === 'imageproduct') {
+      if (!archive) throw validationError([{ field: 'file', message: 'Send a zip of images named by product SKU' }], 'Not a zip');
+      return 'zip';
+    }
+    return archive ? 'xlsx' : 'csv';
   } finally {
     await file.close();
   }

@@ -1,0 +1,110 @@
+import { CHILD_PARENT_COLUMN, findEntity } from '@backroom/schema';
+import type { AppContext } from '../../context';
+import { apiRow } from '../../data/read';
+import { anyDb, type Row } from '../../data/store';
+import { columnOf, fieldOf } from '../columns';
+import type { ScalarField } from './columns';
+import type { Importer, RowIssue } from './importer';
+import { Lookups } from './lookups';
+
+const product = findEntity('product')!;
+const attribute = findEntity('attribute')!;
+const list = fieldOf(product, 'variantAttributeValues', 'children');
+const values = fieldOf(attribute, 'values', 'children');
+const LIST = list.name;
+
+/** The product sheet's one cell for a variant's attribute values: `SIZE=M; COLOUR=RED`. */
+export const variantAttributesColumn = {
+  ...fieldOf(product, 'description'),
+  name: LIST,
+  label: 'Variant attributes',
+  help: 'For a variant (with its Parent product): its value of each list attribute, as attribute code = value code, separated by ";" — SIZE=M; COLOUR=RED. Names may stand for codes. Blank: no attribute values.',
+  required: false,
+} as ScalarField;
+
+interface Attribute {
+  kind: string;
+  name: string;
+  /** Value code by its code or name, lower case. */
+  values: Map<string, string>;
+}
+
+async function attributes(ctx: AppContext): Promise<Map<number, Attribute>> {
+  const db = anyDb(ctx);
+  const out = new Map<number, Attribute>();
+  for (const row of await db.selectFrom(attribute.table).select(['id', columnOf(attribute, 'kind'), columnOf(attribute, 'name')]).execute())
+    out.set(Number(row.id), { kind: String(row[columnOf(attribute, 'kind')]), name: String(row[columnOf(attribute, 'name')]), values: new Map() });
+  const code = columnOf(values, 'code');
+  const name = columnOf(values, 'name');
+  for (const row of await db.selectFrom(values.table).select([CHILD_PARENT_COLUMN, code, name]).execute()) {
+    const map = out.get(Number(row[CHILD_PARENT_COLUMN]))?.values;
+    map?.set(String(row[name]).toLowerCase(), String(row[code]));
+    map?.set(String(row[code]).toLowerCase(), String(row[code]));
+  }
+  return out;
+}
+
+const pairsOf = (lines: readonly Row[]) =>
+  lines
+    .map((l) => `${String(l.attribute)}=${String(l.value)}`)
+    .sort()
+    .join('|');
+
+/**
+ * Reads the `Variant attributes` cell of each product row into the product's attribute value list:
+ * each attribute by code or name must be a list attribute, each value one of its values; a row
+ * with values names its variant parent (a variant parent product) in `Parent product`. A list equal
+ * to the stored one is given as stored, so the row counts as unchanged.
+ */
+export async function prepareVariantAttributes(ctx: AppContext, rows: readonly { number: number; input: Row }[]): Promise<RowIssue[]> {
+  const sent = rows.filter((r) => LIST in r.input);
+  if (sent.length === 0) return [];
+  const db = anyDb(ctx);
+  const known = await attributes(ctx);
+  const lookup = await new Lookups(db).of(fieldOf(list, 'attribute') as ScalarField);
+  const parents = [...new Set(sent.map((r) => r.input.parent).filter((p): p is number => typeof p === 'number'))];
+  const parentTypes = new Map<number, string>();
+  for (let i = 0; i < parents.length; i += 500)
+    for (const row of await db.selectFrom(product.table).select(['id', columnOf(product, 'type')]).where('id', 'in', parents.slice(i, i + 500)).execute())
+      parentTypes.set(Number(row.id), String(row[columnOf(product, 'type')]));
+
+  const issues: RowIssue[] = [];
+  for (const { number, input } of sent) {
+    const text = typeof input[LIST] === 'string' ? (input[LIST] as string).trim() : '';
+    const lines: Row[] = [];
+    const problems: string[] = [];
+    const problem = (message: string) => problems.push(message);
+    for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+      const [attributeText, valueText] = part.split('=').map((p) => p.trim());
+      if (!attributeText || !valueText) {
+        problem(`"${part}" is not attribute=value (SIZE=M; COLOUR=RED)`);
+        continue;
+      }
+      const found = lookup.idOf(attributeText);
+      if ('message' in found) {
+        problem(`Variant attributes: ${found.message}`);
+        continue;
+      }
+      const axis = known.get(found.id)!;
+      const value = axis.values.get(valueText.toLowerCase());
+      if (axis.kind !== 'list') problem(`${axis.name} is not a list attribute: only list attributes are variant axes`);
+      else if (!value) problem(`${axis.name} has no value "${valueText}"`);
+      else if (lines.some((l) => l.attribute === found.id)) problem(`${axis.name} is given twice`);
+      else lines.push({ attribute: found.id, value });
+    }
+    // One message a cell: the import reports each cell once.
+    if (problems.length > 0) issues.push({ row: number, field: LIST, message: problems.join('; ') });
+    if (lines.length > 0 && typeof input.parent !== 'number') issues.push({ row: number, field: 'parent', message: 'A variant with attribute values names its variant parent in Parent product' });
+    else if (lines.length > 0 && parentTypes.get(input.parent as number) !== 'variantParent') issues.push({ row: number, field: 'parent', message: 'The parent product is not a variant parent' });
+    input[LIST] = lines;
+    if (typeof input.code !== 'string') continue;
+    const stored = await db.selectFrom(product.table).select('id').where(columnOf(product, 'code'), '=', input.code.trim()).executeTakeFirst();
+    const storedLines = stored ? (((await apiRow(ctx, db, product, Number(stored.id), { labels: false }))?.[LIST] as Row[] | undefined) ?? []) : [];
+    if (storedLines.length === lines.length && pairsOf(storedLines) === pairsOf(lines)) input[LIST] = storedLines;
+  }
+  return issues;
+}
+
+/** The product importer with the `Variant attributes` column. */
+export const withVariantAttributes = (importer: Importer | undefined): Importer | undefined =>
+  importer && { ...importer, columns: [...importer.columns, variantAttributesColumn], prepare: prepareVariantAttributes };
