@@ -20,8 +20,8 @@ async function open(page: Page, path: string) {
   await expectPath(page, path);
   const main = page.getByRole('main');
   await main.getByRole('heading').first().waitFor();
-  await expect.poll(() => main.getByText('Loading…').count()).toBe(0);
-  await expect.poll(() => page.locator('.page-fade-leaving').count()).toBe(0);
+  await expect.poll(() => main.getByText('Loading…').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.locator('.page-fade-leaving').count(), { timeout: 5_000 }).toBe(0);
 }
 
 /** How far the document is wider than the window (0 when nothing scrolls sideways). */
