@@ -85,6 +85,11 @@ describe('phone width (390 × 844)', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('complementary', { name: 'Settings' }).waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Settings');
+    // On a phone it covers the bar; its own close button is there for a finger.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Close settings' }).click();
+    await page.getByRole('complementary', { name: 'Settings' }).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Settings' }).focus();
 
     // Escape folds the tools back, the focus on the toggle.
     await page.keyboard.press('Escape');
