@@ -15,7 +15,7 @@ export function ColumnFilter({ field, label, filters, onChange }: { field: Norma
   if (kind === 'range') {
     const type = field.kind === 'date' ? 'date' : field.kind === 'datetime' ? 'datetime-local' : field.kind === 'time' ? 'time' : 'text';
     return (
-      <div className="d-flex gap-1">
+      <div className="range-filter">
         {(['min', 'max'] as const).map((end) => (
           <DebouncedInput
             key={end}

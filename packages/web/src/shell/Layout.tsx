@@ -11,6 +11,7 @@ import { Footer } from './Footer';
 import { Offsidebar } from './Offsidebar';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useHeadingFocus } from './useHeadingFocus';
 
 /** The shell of signed-in pages: top bar, sidebar, settings side panel, content and footer. */
 export default function Layout() {
@@ -18,6 +19,7 @@ export default function Layout() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const { pageName, hiddenFooter } = useAppSelector((state) => state.settings);
+  const heading = useHeadingFocus(pathname);
 
   // The sidebar closes on navigation.
   useEffect(() => {
@@ -43,7 +45,7 @@ export default function Layout() {
       <section className="section-container">
         <main id="main" tabIndex={-1} className="content-wrapper" {...{ [PAGE_CONTENT]: '' }}>
           <PageFade pageKey={pathname}>
-            <h1 className="content-heading">{pageTitle(pageName)}</h1>
+            <h1 ref={heading} tabIndex={-1} className="content-heading">{pageTitle(pageName)}</h1>
             <LazyBoundary key={pathname}>
               <Suspense fallback={<Spinner />}>
                 <Outlet />

@@ -35,6 +35,21 @@ describe('settings side panel', () => {
     expect(store.getState().settings.offsidebarOpen).toBe(false);
   });
 
+  it('closes from its close button, the focus back on the button that opens it', async () => {
+    const { store } = await renderWithApp(
+      <>
+        <button type="button" aria-controls="offsidebar">
+          Opener
+        </button>
+        <Panel />
+      </>,
+      { preloaded: { settings: { ...initialSettings, offsidebarOpen: true } } },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Close settings' }));
+    expect(store.getState().settings.offsidebarOpen).toBe(false);
+    expect(screen.getByRole('button', { name: 'Opener' })).toHaveFocus();
+  });
+
   it('swaps the theme stylesheet from the eight theme buttons', async () => {
     const { store } = await render();
     const buttons = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((letter) => screen.getByRole('button', { name: `Theme ${letter}` }));

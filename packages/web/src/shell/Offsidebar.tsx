@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEMES, themePath } from '@backroom/schema';
 import { useAppDispatch, useAppSelector } from '../store';
@@ -58,17 +58,19 @@ export function Offsidebar() {
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ settings: null, connections: null });
   const idPrefix = useId();
 
-  // Escape closes the panel and gives the focus back to the button that opens it.
+  // Closing (Escape or the close button) gives the focus back to the button that opens the panel.
+  const close = useCallback(() => {
+    dispatch(setSetting({ name: 'offsidebarOpen', value: false }));
+    document.querySelector<HTMLElement>('[aria-controls="offsidebar"]')?.focus();
+  }, [dispatch]);
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      dispatch(setSetting({ name: 'offsidebarOpen', value: false }));
-      document.querySelector<HTMLElement>('[aria-controls="offsidebar"]')?.focus();
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open, dispatch]);
+  }, [open, close]);
 
   const onTabKeyDown = (event: KeyboardEvent) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
@@ -81,6 +83,9 @@ export function Offsidebar() {
 
   return (
     <aside id="offsidebar" className="offsidebar" aria-label={t('offsidebar.label')} hidden={!open}>
+      <div className="d-flex justify-content-end px-2 pt-2">
+        <button type="button" className="btn-close" aria-label={t('topbarMenu.closeSettings')} onClick={close} />
+      </div>
       <div role="tablist" aria-label={t('offsidebar.label')} className="nav nav-tabs nav-justified" onKeyDown={onTabKeyDown}>
         {TABS.map((name) => (
           <button

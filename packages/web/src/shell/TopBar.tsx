@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_SHORT_NAME } from '@backroom/schema';
 import { useAppDispatch, useAppSelector } from '../store';
 import { visibleMenu } from '../store/menuSlice';
@@ -20,6 +20,7 @@ export function TopBar() {
   const [notFound, setNotFound] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
+  const tools = useFolded(offsidebarOpen);
 
   const openSearch = () => {
     setSearching(true);
@@ -46,7 +47,7 @@ export function TopBar() {
 
   return (
     <header className="topnavbar-wrapper">
-      <nav className="navbar topnavbar" aria-label={t('topbar.label')}>
+      <nav className={`navbar topnavbar${tools.open ? ' tools-open' : ''}`} aria-label={t('topbar.label')} onKeyDown={tools.onKeyDown}>
         <Link className="navbar-brand" to="/home" aria-label={t('topbar.home')}>
           <i className="bi bi-shop me-2" aria-hidden="true" />
           <span className="brand-text">{PRODUCT_SHORT_NAME}</span>
@@ -59,6 +60,17 @@ export function TopBar() {
             <i className="bi bi-layout-sidebar" aria-hidden="true" />
           </button>
         </div>
+        <button
+          ref={tools.toggleRef}
+          type="button"
+          className="btn btn-link nav-link navbar-fold-toggle"
+          aria-label={t('topbarMenu.toggle')}
+          aria-expanded={tools.open}
+          aria-controls="topbar-tools"
+          onClick={tools.toggle}
+        >
+          <i className={`bi ${tools.open ? 'bi-x-lg' : 'bi-three-dots-vertical'}`} aria-hidden="true" />
+        </button>
         <form role="search" className="navbar-search" hidden={!searching} onSubmit={onSearch} aria-label={t('topbar.search')}>
           <label htmlFor={searchId} className="visually-hidden">
             {t('topbar.searchLabel')}
@@ -72,7 +84,9 @@ export function TopBar() {
             aria-invalid={notFound}
             aria-describedby={notFound ? `${searchId}-none` : undefined}
             onKeyDown={(event) => {
-              if (event.key === 'Escape') setSearching(false);
+              if (event.key !== 'Escape') return;
+              event.preventDefault();
+              setSearching(false);
             }}
           />
           {notFound && (
@@ -81,7 +95,7 @@ export function TopBar() {
             </span>
           )}
         </form>
-        <div className="navbar-nav-group ms-auto">
+        <div id="topbar-tools" className="navbar-nav-group navbar-tools ms-auto">
           {userInfo && (
             <span className="navbar-user">
               <span className="badge text-bg-secondary me-1 user-role">{userInfo.role}</span>
@@ -100,4 +114,26 @@ export function TopBar() {
       </nav>
     </header>
   );
+}
+
+/**
+ * The folded top-bar tools (phone width; CSS shows the toggle only there): closed on navigation and
+ * by Escape, which gives the focus back to the toggle — unless a menu inside handled the key, or
+ * the settings panel is open (its own Escape closes it first).
+ */
+function useFolded(settingsOpen: boolean) {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  return {
+    open,
+    toggleRef,
+    toggle: () => setOpen((now) => !now),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (!open || event.key !== 'Escape' || event.defaultPrevented || settingsOpen) return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    },
+  };
 }
