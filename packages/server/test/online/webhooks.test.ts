@@ -95,6 +95,44 @@ describe('webhooks', () => {
     for (const d of log) expect(d).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200, responseBody: 'thanks', durationMs: expect.any(Number) });
   });
 
+  it('raises every event a webhook can subscribe to: deletes, prices, members and order corrections', async () => {
+    receiver.answer = 200;
+    receiver.received.length = 0;
+    await newWebhook(['product.deleted', 'price.changed', 'member.changed', 'order.updated']);
+    const ok = (res: { status: number; body: unknown }) => expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    const product = await w.newProduct({ sellingPrice: '3.00' });
+    const outlet = await w.newOutlet();
+    const stored = (await w.post<Row[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'id', ColumnValue: product.id, Operator: 'EQ' }] })).body.data[0]!;
+    ok(await w.post('/DataRepository/Update/product', { id: product.id, version: stored.version, sellingPrice: '3.50' }));
+    const override = await w.post('/DataRepository/Insert/outletprice', { product: product.id, outlet: outlet.id, price: '2.90' });
+    ok(override);
+    ok(await w.post('/DataRepository/Execute/outletprice', { action: 'delete', ids: [override.body.data.id] }));
+    const group = await w.post('/DataRepository/Insert/membershipgroup', { code: `G${Date.now()}`, name: 'Gold' });
+    ok(group);
+    const member = await w.post('/DataRepository/Insert/membership', { memberNo: `M${Date.now()}`, name: 'Aisha', membershipGroup: group.body.data.id });
+    ok(member);
+    const order = await placeOne();
+    const placed = await w.order(order.id as number);
+    ok(await w.post('/DataRepository/Update/onlinesalesorder', { id: order.id, version: placed.version, notes: 'Ring the bell' }));
+    ok(await w.post('/DataRepository/Execute/product', { action: 'delete', ids: [product.id] }));
+
+    await w.runQueuedJobs();
+    const events = receiver.received.map((r) => JSON.parse(r.body) as { event: string; data: Row });
+    const of = (name: string) => events.filter((e) => e.event === name).map((e) => e.data);
+    expect(of('price.changed')).toEqual(
+      expect.arrayContaining([
+        { product: product.id, outlet: null, oldPrice: '3.00', newPrice: '3.50' },
+        { product: product.id, outlet: outlet.id, oldPrice: null, newPrice: '2.90' },
+        { product: product.id, outlet: outlet.id, oldPrice: '2.90', newPrice: null },
+      ]),
+    );
+    expect(of('member.changed')).toMatchObject([{ action: 'insert', member: { name: 'Aisha' } }]);
+    expect(of('order.updated')).toMatchObject([{ order: { orderNo: order.orderNo, notes: 'Ring the bell' } }]);
+    expect(of('product.deleted')).toMatchObject([{ id: product.id, product: { sellingPrice: '3.50' } }]);
+    expect(events.map((e) => e.event)).not.toContain('product.changed');
+  });
+
   it('retries a failing receiver after 1 min, 5 min, 30 min, 2 h and 12 h, then fails; a redelivery sends it again', async () => {
     receiver.answer = 500;
     const hook = await newWebhook(['order.created']);

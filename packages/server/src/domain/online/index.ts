@@ -2,7 +2,7 @@ import type { DomainModule } from '../../modules/module';
 import { channelKeyRules } from './channel-key';
 import { publish, registerMenuRoute } from './menu';
 import { registerPlaceRoute } from './place';
-import { productEvents } from './product-events';
+import { memberEvents, outletPriceEvents, productEvents } from './catalogue-events';
 import { orderRules } from './rules';
 import { orderActions } from './transitions';
 import { attemptDelivery } from './webhook-deliver';
@@ -24,6 +24,8 @@ export const onlineModule: DomainModule = {
     onlinemenusetup: { actions: { publish } },
     webhook: { ...webhookRules, actions: { redeliver } },
     product: productEvents,
+    outletprice: outletPriceEvents,
+    membership: memberEvents,
   },
   jobs: {
     [DELIVER_JOB]: {

@@ -79,6 +79,7 @@ export const eventOrder = (o: Order) => ({
   status: o.status,
   fulfilment: o.fulfilment ?? null,
   customerName: o.customerName ?? null,
+  notes: o.notes ?? null,
   subtotal: o.subtotal ?? null,
   fees: o.fees ?? null,
   total: o.total,

@@ -24,9 +24,10 @@ async function totalUp(trx: AnyDb, id: number): Promise<void> {
 const EDITABLE = new Set(['new', 'accepted']);
 
 /**
- * What every generic write of an online order obeys: a new one gets its number (and raises
- * `order.created`); the status changes only by the actions (a write naming another status is a
- * 400 on `status`); only new or accepted orders change; only new or cancelled ones are deleted.
+ * What every generic write of an online order obeys: a new one gets its number and raises
+ * `order.created`, a staff correction raises `order.updated`; the status changes only by the
+ * actions (a write naming another status is a 400 on `status`); only new or accepted orders
+ * change; only new or cancelled ones are deleted.
  */
 export const orderRules: EntityHook = {
   async beforeWrite({ trx, entity, action, id, input }) {
@@ -48,7 +49,6 @@ export const orderRules: EntityHook = {
   async afterWrite({ ctx, trx, action, id, now }) {
     if (action === 'delete') return;
     await totalUp(trx, id);
-    if (action !== 'insert') return;
-    await publishEvent({ trx, now }, 'order.created', { order: eventOrder((await readOrder(ctx, trx, id))!) });
+    await publishEvent({ trx, now }, action === 'insert' ? 'order.created' : 'order.updated', { order: eventOrder((await readOrder(ctx, trx, id))!) });
   },
 };
