@@ -122,7 +122,7 @@ export const administration: MenuGroupDef = {
         category: f.ref('listvaluecategory', { required: true }),
         code: f.code({ unique: ['category'] }),
         name,
-        sortOrder: f.int({ min: 0 }),
+        sortOrder: f.int({ min: 0, default: 0 }),
       },
     }),
     single('company', 'Company', 'building-gear', {
