@@ -55,13 +55,18 @@ export function useDebounced<T>(value: T, ms = 300): T {
   return debounced;
 }
 
-/** GetDropDown options of an entity for a search text. */
+/**
+ * GetDropDown options of an entity for a search text. While the next search's options load, the
+ * last ones stay on screen: the list does not blink to "Loading" on every key, and an option under
+ * the pointer is not swapped for another node as it is clicked.
+ */
 export const useDropdown = (entity: string, search: string, enabled = true, take = 20) =>
   useQuery({
     queryKey: ['dropdown', entity, search, take],
     queryFn: ({ signal }) => dataApi.dropdown(entity, search, take, signal),
     enabled,
     staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 
 /** The id of a list-value category from its code (`brand` → the BRAND row's id). */
