@@ -28,7 +28,7 @@ export default function BulkEdit({ list, title }: { list: ListController; title:
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-sm btn-outline-primary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-sm btn-outline-secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <i className="bi bi-pencil-square" aria-hidden="true" /> {t('bulk.setField')}
       </button>
       {open && <SetFieldDialog list={list} title={title} onClose={() => setOpen(false)} />}

@@ -86,7 +86,7 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
         </div>
       )}
       {canSelect && selectedIds.length > 0 && (
-        <div className="bulk-bar alert alert-secondary d-flex align-items-center gap-2 py-2" role="region" aria-label={t('list.bulkActions')}>
+        <div className="bulk-bar alert alert-light border d-flex align-items-center gap-2 py-2" role="region" aria-label={t('list.bulkActions')}>
           <span className="me-auto">{t('list.selected', { count: selectedIds.length })}</span>
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={list.clearSelection}>
             {t('list.clearSelection')}
