@@ -15,14 +15,14 @@ export async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
-/** axe-core (WCAG 2.1 A and AA) over the page as it is; the serious and critical findings, one line each. */
-export async function audit(page: Page, where: string): Promise<string[]> {
+/** axe-core (WCAG 2.1 A and AA) over the page as it is (or the part `within` selects); the serious and critical findings, one line each. */
+export async function audit(page: Page, where: string, within?: string): Promise<string[]> {
   // Evaluated through the browser's debugging protocol: the console's CSP would refuse an inline script.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })).violations;
-  });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(context: Document | string, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(selector ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })).violations;
+  }, within);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);

@@ -20,7 +20,8 @@ export const CUSTOM_FIELDS_COLUMN = 'custom_fields';
 const KEY = /^[a-z][a-zA-Z0-9]*$/;
 
 function customFieldDef(row: CustomFieldRow): FieldDef | undefined {
-  const common = { label: row.label, required: row.required ?? false, listColumn: true };
+  // The data API reads them out of one JSON column: filtered there, but not sorted.
+  const common = { label: row.label, required: row.required ?? false, listColumn: true, sortable: false };
   switch (row.kind) {
     case 'text':
       return { kind: 'text', maxLength: 255, ...common };

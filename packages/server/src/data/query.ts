@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/connect';
 import { searchTableOf } from '../db/schema/model';
 import { validationError } from '../http/envelope';
+import { customFieldSql } from './custom-values';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -60,11 +61,18 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
   if (!field) throw refuse(`${at}.ColumnName`, `Unknown column: ${filter.ColumnName}`);
   const operator = filter.Operator.toUpperCase() as Operator;
   if (!OPERATORS.includes(operator)) throw refuse(`${at}.Operator`, `Unknown operator: ${filter.Operator}`);
-  if (!field.filterable || field.custom || field.kind === 'secret' || field.kind === 'children' || field.kind === 'json')
+  if (!field.filterable || field.kind === 'secret' || field.kind === 'children' || field.kind === 'json')
     throw refuse(`${at}.ColumnName`, `Column ${field.name} cannot be filtered`);
 
   const list = () => String(filter.ColumnValue ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
-  const value = (raw: unknown) => storedValue(field, raw, dialect, `${at}.ColumnValue`);
+  // A custom field is read out of the row's JSON column; its values compare as that reads them.
+  const custom = field.custom ? customFieldSql(field, dialect) : undefined;
+  const value = (raw: unknown) => {
+    if (!custom) return storedValue(field, raw, dialect, `${at}.ColumnValue`);
+    const parsed = custom.value(raw);
+    if (!parsed.ok) throw refuse(`${at}.ColumnValue`, parsed.message);
+    return parsed.value;
+  };
 
   if (field.kind === 'multireference') {
     const link = sql.raw(field.table!);
@@ -80,7 +88,7 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
     throw refuse(`${at}.Operator`, `Operator ${operator} does not apply to ${field.name}`);
   }
 
-  const column = options.filterIndexes === false ? sql`+${sql.ref(`t.${field.column}`)}` : sql.ref(`t.${field.column}`);
+  const column = custom?.column ?? (options.filterIndexes === false ? sql`+${sql.ref(`t.${field.column}`)}` : sql.ref(`t.${field.column}`));
   switch (operator) {
     case 'ISNULL':
       return sql<SqlBool>`${column} is null`;

@@ -36,7 +36,8 @@ async function eachRow(rows: unknown, write: (row: unknown) => Promise<Row>): Pr
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const errors = (error.errors ?? [{ field: '', message: error.message }]).map((e) => ({ field: e.field ? `${i}.${e.field}` : String(i), message: e.message }));
-      throw new ApiError(error.status, `Row ${i}: ${error.message}`, errors);
+      const id = isRecord(row) && typeof row.id === 'number' ? ` (id ${row.id})` : '';
+      throw new ApiError(error.status, `Row ${i}${id}: ${error.message}`, errors);
     }
   }
   return out;

@@ -96,7 +96,7 @@ describe('write errors', () => {
     expect(dup.body.data.map((r) => [r.code, r.version])).toEqual([['BULK4', 1], ['BULK5', 1], ['DUP1', 2], ['BULK4', 2]]);
     const race = await post('/DataRepository/bulkupdate/supplier', [{ id: dup.body.data[0]!.id, version: 99, name: 'n' }]);
     expect(race.status).toBe(409);
-    expect(race.body.message).toBe('Row 0: This record was changed by someone else');
+    expect(race.body.message).toBe(`Row 0 (id ${String(dup.body.data[0]!.id)}): This record was changed by someone else`);
     const missingRef = await post('/DataRepository/bulkupsert/product', [await t.builder.row(findEntity('product')!), { ...(await t.builder.row(findEntity('product')!)), category: 424242 }]);
     expect(missingRef.status).toBe(400);
     expect(missingRef.body.errors?.[0]?.field).toBe('1.category');

@@ -48,6 +48,8 @@ export const dataApi = {
   },
   insert: async (name: string, row: unknown) => (await post<ApiRow>(`${REPO}/Insert/${enc(name)}`, row)).data,
   update: async (name: string, row: unknown) => (await post<ApiRow>(`${REPO}/Update/${enc(name)}`, row)).data,
+  /** One transaction: every row is saved or none is (a failing row is named by its index: `errors[].field` = `{index}.{field}`). */
+  bulkUpdate: async (name: string, rows: readonly ApiRow[]) => (await post<ApiRow[]>(`${REPO}/bulkupdate/${enc(name)}`, rows)).data,
   remove: async (name: string, ids: readonly number[]) => (await post<unknown>(`${REPO}/Execute/${enc(name)}`, { action: 'delete', ids })).data,
   audit: async (name: string, id: number): Promise<AuditEntry[]> =>
     (

@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
+import type { NormalisedEntity } from '@backroom/schema';
 import { apiFailure } from '../data/api';
-import { useCustomFields, useRow } from '../data/hooks';
+import { useEntityWithCustomFields } from '../data/customFields';
+import { useRow } from '../data/hooks';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import type { ClientMenuItem } from '../store/menuSlice';
@@ -29,29 +30,18 @@ interface FormScreenProps {
   hiddenFields?: readonly string[];
 }
 
-/** The entity with the server's run-time custom fields added before its system fields. */
-export function withServerCustomFields(entity: NormalisedEntity, custom: readonly NormalisedField[] | undefined): NormalisedEntity {
-  const known = new Set(entity.fields.map((f) => f.name));
-  const extra = (custom ?? []).filter((f) => !known.has(f.name));
-  if (extra.length === 0) return entity;
-  const tail = entity.fields.findIndex((f, i) => i > 0 && f.system);
-  const at = tail < 0 ? entity.fields.length : tail;
-  return { ...entity, fields: [...entity.fields.slice(0, at), ...extra, ...entity.fields.slice(at)] };
-}
-
 /** The generic form of a menu screen: add (`{route}/add`) or edit (`{route}/edit/{id}`). */
 export function FormScreen({ entity: base, item, mode, title, fixedValues, hiddenFields }: FormScreenProps) {
   const { t } = useTranslation();
   const params = useParams();
   const location = useLocation();
   const id = mode === 'edit' ? Number(params.id) : undefined;
-  const custom = useCustomFields(base.name, base.customizable);
-  const entity = useMemo(() => withServerCustomFields(base, custom.data), [base, custom.data]);
+  const { entity, isPending: customPending } = useEntityWithCustomFields(base);
   const row = useRow(base.name, id);
   const [reloads, setReloads] = useState(0);
 
   if (mode === 'edit' && (id === undefined || !Number.isSafeInteger(id) || id <= 0)) return <p role="alert">{t('form.notFound')}</p>;
-  if ((base.customizable && custom.isPending) || (mode === 'edit' && row.isPending)) return <Spinner />;
+  if (customPending || (mode === 'edit' && row.isPending)) return <Spinner />;
   if (mode === 'edit' && row.isError)
     return (
       <div className="alert alert-danger" role="alert">

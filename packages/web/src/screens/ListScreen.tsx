@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { apiFailure, type ApiRow } from '../data/api';
@@ -13,6 +13,8 @@ import { ListTable } from './ListTable';
 import { useDensity } from './useDensity';
 import { useListController, type ListController, type ListControllerOptions } from './useListController';
 
+const BulkEdit = lazy(() => import('./BulkEdit'));
+
 /** The generic list of SPEC's menu screens: server-side paging, sorting, filters and search, kept in the address. */
 export function ListScreen({ title, ...options }: ListControllerOptions & { title: string }) {
   const { t } = useTranslation();
@@ -21,6 +23,11 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
   const [density, setDensity] = useDensity();
   const [confirm, setConfirm] = useState<{ ids: number[]; row?: ApiRow } | null>(null);
   const record = t(`records.${list.entity.name}`, { defaultValue: title });
+  const notice = useRef<HTMLDivElement>(null);
+  // After a change to many rows the bar that started it is gone: the keyboard goes on from the message.
+  useEffect(() => {
+    if (list.notice) notice.current?.focus();
+  }, [list.notice]);
 
   return (
     <TitledCard
@@ -69,7 +76,7 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
       }
     >
       {list.notice && (
-        <div className="alert alert-success py-2" role="status">
+        <div ref={notice} className="alert alert-success py-2" role="status" tabIndex={-1}>
           {list.notice}
         </div>
       )}
@@ -79,11 +86,24 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
         </div>
       )}
       {canSelect && selectedIds.length > 0 && (
-        <div className="bulk-bar alert alert-secondary d-flex align-items-center gap-2 py-2" role="region" aria-label={t('list.bulkActions')}>
+        <div className="bulk-bar alert alert-light border d-flex align-items-center gap-2 py-2" role="region" aria-label={t('list.bulkActions')}>
           <span className="me-auto">{t('list.selected', { count: selectedIds.length })}</span>
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={list.clearSelection}>
             {t('list.clearSelection')}
           </button>
+          {list.settable.length > 0 && (
+            <Suspense fallback={null}>
+              <BulkEdit list={list} title={title} />
+            </Suspense>
+          )}
+          {item.exportProcedure && (
+            <ExportButton
+              procedure={item.exportProcedure}
+              body={{ filters: [{ ColumnName: 'id', ColumnValue: selectedIds.join(','), Operator: 'IN' }], sorts: list.body.sorts }}
+              label={t('bulk.exportSelected')}
+              className="btn btn-sm btn-outline-secondary"
+            />
+          )}
           {Bulk && (
             <Suspense fallback={null}>
               <Bulk ids={selectedIds} item={item} />

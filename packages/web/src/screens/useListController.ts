@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FetchFilter, NormalisedEntity, NormalisedField } from '@backroom/schema';
 import { dataApi, type ApiRow } from '../data/api';
+import { useEntityWithCustomFields } from '../data/customFields';
 import { useRows } from '../data/hooks';
 import { readListState, toFetchRequest, writeListState, type ListState } from '../data/listState';
 import { useAppSelector } from '../store';
@@ -14,6 +15,26 @@ import { rememberList } from './listMemory';
 const NO_FILTERS: FetchFilter[] = [];
 const NO_FIELDS: readonly string[] = [];
 const CHOOSABLE = new Set(['text', 'number', 'decimal', 'money', 'quantity', 'percent', 'boolean', 'date', 'datetime', 'time', 'enum', 'listvalue', 'reference']);
+/** Kinds a bulk edit may set to one value for many rows. */
+const SETTABLE = new Set(['text', 'longtext', 'number', 'decimal', 'money', 'quantity', 'percent', 'boolean', 'date', 'enum', 'listvalue', 'reference']);
+
+/**
+ * Fields a bulk edit offers: one value that many rows may share — not a unique field (every row
+ * but one would clash), not a flag only one row holds, not a child list, a secret or a computed
+ * value; of the system fields only Active (switching many rows off at once).
+ */
+export const settableFields = (entity: NormalisedEntity, hiddenFields: readonly string[] = NO_FIELDS): NormalisedField[] =>
+  entity.fields.filter(
+    (f) =>
+      SETTABLE.has(f.kind) &&
+      (!f.system || f.name === 'isActive') &&
+      !f.readOnly &&
+      !f.hidden &&
+      !f.unique &&
+      !('multiple' in f && f.multiple) &&
+      !(f.kind === 'boolean' && f.exclusive) &&
+      !hiddenFields.includes(f.name),
+  );
 
 /** localStorage key of a user's chosen columns for one list. */
 export const columnsKey = (userName: string, route: string) => `backroom:columns:${userName}:${route}`;
@@ -45,23 +66,26 @@ export interface ListControllerOptions {
  * of rows, the chosen columns, the selection and deleting — everything a view of the list needs
  * and no markup (react-admin's useListController is the model).
  */
-export function useListController({ entity, item, fixedFilters = NO_FILTERS, hiddenFields = NO_FIELDS, hasForm, onOpenRow }: ListControllerOptions) {
+export function useListController({ entity: base, item, fixedFilters = NO_FILTERS, hiddenFields = NO_FIELDS, hasForm, onOpenRow }: ListControllerOptions) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const defaultSize = useAppSelector((state) => state.settings.defaultTakePerRow) || 10;
   const userName = useAppSelector((state) => state.user.userInfo?.userName ?? '');
   const route = item.path.replace(/^\//, '');
+  // Custom fields are columns and filters too: the list waits for them rather than fetching twice.
+  const { entity, isPending: customPending } = useEntityWithCustomFields(base);
   const state = useMemo(() => readListState(params, entity, defaultSize), [params, entity, defaultSize]);
   const body = useMemo(() => toFetchRequest(state, entity, fixedFilters), [state, entity, fixedFilters]);
-  const rows = useRows(entity.name, body);
+  const rows = useRows(entity.name, body, !customPending);
   useEffect(() => rememberList(item.path, params.toString()), [item.path, params]);
   const [selected, setSelected] = useState<Record<string, boolean>>({});
   const [notice, setNotice] = useState('');
   const canEdit = hasForm && item.ableToEdit;
   const canDelete = item.ableToDelete && !entity.readOnly;
   const Bulk = bulkActions[entity.name];
-  const canSelect = canDelete || Bulk !== undefined;
+  const settable = useMemo(() => (item.ableToEdit && !entity.readOnly ? settableFields(entity, hiddenFields) : []), [item.ableToEdit, entity, hiddenFields]);
+  const canSelect = canDelete || Bulk !== undefined || settable.length > 0 || Boolean(item.exportProcedure);
 
   // ---- columns ----
   const available = useMemo(
@@ -111,6 +135,7 @@ export function useListController({ entity, item, fixedFilters = NO_FILTERS, hid
   const selectedIds = Object.keys(selected)
     .filter((id) => selected[id])
     .map(Number);
+  const selectedRows = pageRows.filter((row) => selected[String(row.id)]);
   const clearSelection = useCallback(() => setSelected({}), []);
 
   // ---- deleting ----
@@ -163,7 +188,9 @@ export function useListController({ entity, item, fixedFilters = NO_FILTERS, hid
     selected,
     setSelected,
     selectedIds,
+    selectedRows,
     clearSelection,
+    settable,
     canEdit,
     canDelete,
     canSelect,

@@ -3,8 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile, sheetsApi, waitForJob } from './api';
 
-/** Exports exactly what a list shows (its filters, sorts and quick search) through its menu item's export procedure. */
-export function ExportButton({ procedure, body }: { procedure: string; body: FetchRequest }) {
+/**
+ * Exports exactly what a list shows (its filters, sorts and quick search) through its menu item's
+ * export procedure; the chosen rows alone when the filter names their ids.
+ */
+export function ExportButton({ procedure, body, label, className = 'btn btn-outline-secondary' }: { procedure: string; body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'>; label?: string; className?: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -24,8 +27,8 @@ export function ExportButton({ procedure, body }: { procedure: string; body: Fet
   };
   return (
     <>
-      <button type="button" className="btn btn-outline-secondary" disabled={busy} onClick={() => void run()}>
-        <i className="bi bi-file-earmark-spreadsheet" aria-hidden="true" /> {busy ? t('sheets.exporting') : t('sheets.export')}
+      <button type="button" className={className} disabled={busy} onClick={() => void run()}>
+        <i className="bi bi-file-earmark-spreadsheet" aria-hidden="true" /> {busy ? t('sheets.exporting') : (label ?? t('sheets.export'))}
       </button>
       {failed && (
         <span className="text-danger align-self-center" role="alert">

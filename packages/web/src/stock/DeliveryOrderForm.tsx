@@ -6,11 +6,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_ORDER_ACTIONS, insertSchema, updateSchema, type DeliveryOrderAction, type NormalisedField } from '@backroom/schema';
 import { apiFailure } from '../data/api';
-import { useCustomFields, useDropdown } from '../data/hooks';
+import { useDropdown } from '../data/hooks';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { formatCell } from '../fields/format';
 import { toFormValues, toWire } from '../fields/values';
-import { withServerCustomFields } from '../screens/FormScreen';
+import { useEntityWithCustomFields } from '../data/customFields';
 import { HistoryTab } from '../screens/HistoryTab';
 import { TabList } from '../screens/TabList';
 import type { EntityFormProps } from '../screens/EntityFormProps';
@@ -30,13 +30,12 @@ export default function DeliveryOrderForm({ entity: base, item, mode, title }: E
   const { t } = useTranslation();
   const params = useParams();
   const id = mode === 'edit' ? Number(params.id) : undefined;
-  const custom = useCustomFields(base.name, base.customizable);
-  const entity = useMemo(() => withServerCustomFields(base, custom.data), [base, custom.data]);
+  const { entity, isPending: customPending } = useEntityWithCustomFields(base);
   const order = useQuery({ queryKey: orderKey(id ?? 0), queryFn: () => deliveryOrderApi.get(id!), enabled: id !== undefined && Number.isSafeInteger(id) && id > 0 });
   // Kept here: the form below starts afresh with every new version, its message should not.
   const [notice, setNotice] = useState<Notice | null>(null);
   if (mode === 'edit' && (id === undefined || !Number.isSafeInteger(id) || id <= 0)) return <p role="alert">{t('form.notFound')}</p>;
-  if ((base.customizable && custom.isPending) || (mode === 'edit' && order.isPending)) return <Spinner />;
+  if (customPending || (mode === 'edit' && order.isPending)) return <Spinner />;
   if (order.isError)
     return (
       <div className="alert alert-danger" role="alert">
