@@ -26,6 +26,11 @@ export const rolePrivilegesApi = {
   save: (body: SaveRolePrivilegesRequest) => post<RolePrivilegeGrid>('/api/RolePrivileges/Save', body),
 };
 
+export const usersApi = {
+  /** The roles the caller may give a user (the server refuses any other). */
+  assignableRoles: async () => (await get<{ text: string; value: number }[]>('/api/user/AssignableRoles')).map((o) => ({ value: o.value, label: o.text })),
+};
+
 export const lockedUsersApi = {
   list: () => get<LockedUserDto[]>('/api/user/Locked'),
   unlock: (userId: number) => post<null>('/api/user/Unlock', { userId }),
