@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findEntity, type NormalisedEntity } from '@backroom/schema';
+import { registryText } from '../i18n/registryText';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { entityForms } from './entityForms';
@@ -45,7 +46,7 @@ export default function MenuScreen({ item, mode }: ScreenProps) {
   const screen = screenOf(item.path);
   const entity = screen && (screen.kind === 'entity' || screen.kind === 'list') ? findEntity(screen.name) : undefined;
   if (!entity) return <PendingScreen item={item} kind={screen?.kind} />;
-  return <GenericScreen entity={entity} item={item} mode={mode} title={t(`screens.${entity.name}`, { defaultValue: item.name || entity.label })} />;
+  return <GenericScreen entity={entity} item={item} mode={mode} title={item.name || registryText(t, entity.label)} />;
 }
 
 function PendingScreen({ item, kind }: { item: ClientMenuItem; kind?: string }) {
