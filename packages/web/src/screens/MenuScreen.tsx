@@ -7,6 +7,7 @@ import { Spinner } from '../ui/Spinner';
 import { entityForms } from './entityForms';
 import { entityLists } from './entityLists';
 import { FormScreen } from './FormScreen';
+import { ListAddPanel } from './ListAddPanel';
 import { ListScreen } from './ListScreen';
 import { hasForm, screenOf, type ScreenMode } from './screenRoutes';
 import { useMenuScreen } from './useMenuScreen';
@@ -25,7 +26,17 @@ export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProp
         <OwnList item={item} title={title} />
       </Suspense>
     );
-  if (mode === 'list') return <ListScreen entity={entity} item={item} hasForm={hasForm(entity)} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+  if (mode === 'list') {
+    const list = <ListScreen entity={entity} item={item} hasForm={hasForm(entity)} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+    // A list-only screen has no add route: its Add is a form above the list.
+    if (entity.kind !== 'list' || entity.readOnly || !item.ableToEdit) return list;
+    return (
+      <>
+        <ListAddPanel entity={entity} title={title} />
+        {list}
+      </>
+    );
+  }
   const Own = entityForms[entity.name];
   if (Own)
     return (
