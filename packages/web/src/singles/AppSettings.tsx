@@ -34,9 +34,8 @@ export function AppSettings({ readOnly }: { readOnly: boolean }) {
       if (changes.updated.length > 0) await appSettingsApi.update(changes.updated.map(({ id, version, key, value }) => ({ id, version, key, value })));
       for (const link of changes.added) await appSettingsApi.add({ group: SETTING_GROUP.topMenu, key: link.key, value: link.value, description: 'Top menu link' });
     },
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: KEY });
-    },
+    // The user menu shows the links at once.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ['topMenu'] })]),
     onSuccess: () => {
       setEdits({});
       setRemoved([]);
