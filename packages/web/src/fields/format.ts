@@ -8,7 +8,7 @@ export const fieldLabel = (t: TFunction, scope: string, field: Pick<NormalisedFi
 
 export const enumLabel = (t: TFunction, field: NormalisedField, value: string) => {
   const labels = 'valueLabels' in field ? (field.valueLabels as Record<string, string> | undefined) : undefined;
-  return t(`enumValues.${value}`, { defaultValue: labels?.[value] ?? humanize(value) });
+  return t(`enumValues.${value}`, { defaultValue: registryText(t, labels?.[value] ?? humanize(value)) });
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,7 +3,7 @@ import { createInstance, type TFunction } from 'i18next';
 import { entities, menuGroups, screens, type NormalisedField } from '@backroom/schema';
 import en from '../../public/locales/en/translations.json';
 import ms from '../../public/locales/ms/translations.json';
-import { fieldLabel } from '../fields/format';
+import { enumLabel, fieldLabel } from '../fields/format';
 import type { ClientMenuGroup } from '../store/menuSlice';
 import { registryText, translatedMenu } from './registryText';
 
@@ -46,10 +46,15 @@ describe('translations', () => {
     expect(differing).toEqual([]);
   });
 
-  it('has Malay for every field label, screen, menu group, entity and form section of the registry', async () => {
+  it('has Malay for every field label, enum value, screen, menu group, entity and form section of the registry', async () => {
     const t = await malay();
+    const i18nEnglish = ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
     const untranslated = [
       ...fieldLabels().filter(({ scope, field }) => fieldLabel(t, scope, field) === field.label && !isSameWord(t, field.label)).map(({ where, field }) => `field ${where}: ${field.label}`),
+      ...fieldLabels()
+        .flatMap(({ where, field }) => (field.kind === 'enum' ? field.values.map((value) => ({ where, field, value, english: enumLabel(i18nEnglish, field, value) })) : []))
+        .filter(({ field, value, english }) => enumLabel(t, field, value) === english && !isSameWord(t, english))
+        .map(({ where, english }) => `value of ${where}: ${english}`),
       ...screens.filter((s) => registryText(t, s.label) === s.label && !isSameWord(t, s.label)).map((s) => `screen ${s.name}: ${s.label}`),
       ...menuGroups.filter((g) => registryText(t, g.label) === g.label && !isSameWord(t, g.label)).map((g) => `menu group ${g.key}: ${g.label}`),
       ...entities.filter((e) => registryText(t, e.label) === e.label && !isSameWord(t, e.label)).map((e) => `entity ${e.name}: ${e.label}`),
