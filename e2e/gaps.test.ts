@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { audit, settled } from './support/axe';
 import { DEMO, expectPath, signIn, signOut } from './support/console';
 import { consoleHarness } from './support/harness';
 
@@ -76,5 +77,25 @@ describe('gaps closed', () => {
     await expectPath(page, '/user');
     await main(page).getByRole('heading', { name: 'Pengguna', level: 2 }).waitFor();
     await main(page).getByRole('columnheader', { name: /Nama pengguna/ }).first().waitFor();
+  });
+
+  test('the new parts pass axe: the password with its Copy, the settings and links, a list-only Add', async () => {
+    const { page } = t;
+    await signIn(page, t.server.app, DEMO.admin);
+    const findings: string[] = [];
+    await page.goto(`${t.server.app}/user/add`);
+    await main(page).getByRole('button', { name: 'Generate' }).click();
+    await main(page).getByRole('button', { name: 'Copy' }).waitFor();
+    await settled(page);
+    findings.push(...(await audit(page, '/user/add with a generated password')));
+    await page.goto(`${t.server.app}/company`);
+    await main(page).getByRole('group', { name: 'Top-menu links' }).getByRole('button', { name: 'Add link' }).click();
+    await settled(page);
+    findings.push(...(await audit(page, '/company')));
+    await page.goto(`${t.server.app}/futureproductprice`);
+    await main(page).getByRole('button', { name: 'Add', exact: true }).click();
+    await settled(page);
+    findings.push(...(await audit(page, '/futureproductprice with Add open')));
+    expect(findings).toEqual([]);
   });
 });
