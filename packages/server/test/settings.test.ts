@@ -60,6 +60,44 @@ describe('app settings', () => {
   });
 });
 
+describe('setting values by kind, on every write path', () => {
+  const fetchSettings = async () => (await t.call<{ id: number; version: number; group: number; key: string; value: string }[]>('POST', '/DataRepository/fetch/appsetting', { token: tokens.admin, body: { Take: 100 } })).body.data;
+
+  it('refuses a rows-per-page that is no whole number and an address that is none, naming the value', async () => {
+    const route = await t.call('POST', '/AppSetting/UpdateSetting', { token: tokens.admin, body: { key: SETTING_KEYS.takePerRow, value: 'ten' } });
+    expect(route.status).toBe(400);
+    expect(route.body.errors).toEqual([{ field: 'value', message: 'Enter a whole number from 1 to 9999' }]);
+    const report = (await fetchSettings()).find((r) => r.key === SETTING_KEYS.reportUrl)!;
+    const generic = await t.call('POST', '/DataRepository/Update/appsetting', { token: tokens.admin, body: { id: report.id, version: report.version, value: 'reports.example' } });
+    expect(generic.status).toBe(400);
+    expect(generic.body.errors).toEqual([{ field: 'value', message: expect.stringContaining('http') }]);
+    const rows = (await fetchSettings()).find((r) => r.key === SETTING_KEYS.takePerRow)!;
+    const bulk = await t.call('POST', '/DataRepository/bulkupdate/appsetting', {
+      token: tokens.admin,
+      body: [
+        { id: report.id, version: report.version, value: 'https://reports.example' },
+        { id: rows.id, version: rows.version, value: '0' },
+      ],
+    });
+    expect(bulk.status).toBe(400);
+    // All or nothing: the good row of the batch is not written either.
+    expect(await byKey(SETTING_KEYS.reportUrl)).toMatchObject({ value: report.value });
+    expect(await byKey(SETTING_KEYS.takePerRow)).toMatchObject({ value: '10' });
+    const blank = await t.call('POST', '/DataRepository/Update/appsetting', { token: tokens.admin, body: { id: report.id, version: report.version, value: '' } });
+    expect(blank.status, JSON.stringify(blank.body)).toBe(200);
+  });
+
+  it('adds a top-menu link only with a route the top bar can open', async () => {
+    const bad = await t.call('POST', '/DataRepository/Insert/appsetting', { token: tokens.admin, body: { group: 2, key: 'Wiki', value: 'wiki.example' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'value', message: 'A link starts with http://, https:// or /' }]);
+    const good = await t.call('POST', '/DataRepository/Insert/appsetting', { token: tokens.admin, body: { group: 2, key: 'Wiki', value: 'https://wiki.example' } });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    const menu = await t.call<{ route: string; menuText: string }[]>('GET', '/AppModule/GetTopMenu', { token: tokens.cashier });
+    expect(menu.body.data).toContainEqual({ route: 'https://wiki.example', menuText: 'Wiki' });
+  });
+});
+
 describe('SP_Multiple_Appsetting', () => {
   it('answers the SPEC §7 query with one row of values', async () => {
     const keys = [SETTING_KEYS.takePerRow, SETTING_KEYS.paymentProviderUrl, 'Not_A_Key'];

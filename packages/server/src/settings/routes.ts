@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordRequestEvent } from '../data/audit';
 import { authenticate, requireAuth, requirePrivilege } from '../http/auth-guard';
+import { settingValueProblem } from '@backroom/schema';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { settingByKey, settingsInGroup, toAppSettingDto } from './app-settings';
@@ -34,6 +35,8 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
   const update = async (request: FastifyRequest, settingKey: string, values: { value: string } | { attributes: string }) => {
     const row = await settingByKey(db, settingKey);
     if (!row) throw new ApiError(404, 'Setting not found');
+    const problem = 'value' in values ? settingValueProblem(row.group_id, row.key, values.value) : null;
+    if (problem) throw validationError([{ field: 'value', message: problem }]);
     const [field, before, after] = 'value' in values ? ['value', row.value, values.value] : ['attributes', row.attributes, values.attributes];
     await db.transaction().execute(async (trx) => {
       await trx

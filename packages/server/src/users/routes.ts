@@ -8,7 +8,7 @@ import { ApiError, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { recordRequestEvent } from '../data/audit';
 import { anyDb } from '../data/store';
-import { assertMayActOnUser } from '../domain/user/escalation';
+import { assertMayActOnUser, assignableRoles } from '../domain/user/escalation';
 import { inTransaction } from '../data/transaction';
 import { updateRow } from '../data/write';
 
@@ -40,6 +40,12 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
       failureCount: r.failure_count,
       lockedUntil: r.locked_until!,
     }));
+    return ok(data, 'OK', data.length);
+  });
+
+  // The user form's role select: the roles the caller may give (the write checks again).
+  app.get(`${apiPrefix}/user/AssignableRoles`, { preHandler: requirePrivilege('user', 'edit') }, async (request) => {
+    const data = await assignableRoles(request, anyDb(ctx));
     return ok(data, 'OK', data.length);
   });
 

@@ -170,6 +170,22 @@ describe('hole 1: a role that may edit users cannot make itself Administrator', 
   });
 });
 
+describe("the user form's role choices", () => {
+  it('offers only the roles the caller may give, and each one offered is accepted', async () => {
+    const offered = async (token: string) => (await t.call<{ text: string; value: number }[]>('GET', '/user/AssignableRoles', { token })).body.data.map((o) => o.value);
+    const editor = await offered(tokens.editor!);
+    expect(editor).toEqual(expect.arrayContaining([role.CASHIER, role.EDITOR]));
+    expect(editor).not.toContain(role.ADMIN);
+    expect(editor).not.toContain(role.STORE_MANAGER);
+    expect(await offered(tokens.admin!)).toEqual(expect.arrayContaining([role.ADMIN, role.STORE_MANAGER, role.CASHIER, role.EDITOR]));
+    for (const roleValue of editor) {
+      const res = await post('/DataRepository/Insert/user', { userName: unique('offered'), displayName: 'Offered', role: roleValue }, tokens.editor);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect((await t.call('GET', '/user/AssignableRoles', { token: tokens.cashier })).status).toBe(403);
+  });
+});
+
 describe('the last active administrator and the Administrator role', () => {
   it('cannot be disabled, demoted or deleted, even by a role that holds everything', async () => {
     const everything = await kit.newRole('ADMIN');

@@ -16,6 +16,10 @@ describe('user accounts through the generic API', () => {
     const res = await newUser('alice', { password: 'Tangerine-Kite-72', mustChangePassword: false });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).not.toHaveProperty('password');
+    expect(JSON.stringify(res.body)).not.toContain('Tangerine');
+    const stored = await c.server.app.ctx.db.selectFrom('app_user').selectAll().where('id', '=', res.body.data.id as number).executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(stored)).not.toContain('Tangerine');
     expect((await signIn('alice', 'Tangerine-Kite-72')).status).toBe(200);
     const audit = await c.post<Row[]>('/DataRepository/fetch/auditlog', {
       filters: [

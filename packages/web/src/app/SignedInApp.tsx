@@ -1,6 +1,7 @@
 import { Suspense, useMemo, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useMenu } from '../i18n/useMenu';
 import { screenRoutes } from '../screens/screenRoutes';
 import { singleScreens } from '../singles';
 import Layout from '../shell/Layout';
@@ -24,8 +25,8 @@ export const createQueryClient = () =>
 function SignedInRoutes() {
   const status = useAppLoad();
   const { pathname } = useLocation();
-  const listMenu = useAppSelector((state) => state.menu.listMenu);
   const mustChangePassword = useAppSelector((state) => state.user.userInfo?.mustChangePassword ?? false);
+  const listMenu = useMenu();
   const routes = useMemo(() => screenRoutes(listMenu), [listMenu]);
   if (status === 'loading') return <Spinner />;
   // An account whose password must change reaches nothing but the profile (and logout) until it has.

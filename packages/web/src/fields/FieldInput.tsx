@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
@@ -9,6 +9,7 @@ import { ImageInput } from './ImageInput';
 import { MultiReferenceInput, ReferenceInput } from './ReferenceInputs';
 import { EnumSelect, ListValueSelect } from './SelectInput';
 import { emptyChildRow } from './values';
+import { ownInputs } from '../screens/ownInputs';
 
 /** What every input of one form shares: the entity (label scope, upload folder) and the row as loaded. */
 export interface FormMeta {
@@ -54,6 +55,13 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
     </FieldShell>
   );
   const control = `form-control ${error ? 'is-invalid' : ''}`;
+  const Own = ownInputs[`${scope}.${field.name}`];
+  if (Own)
+    return shell(
+      <Suspense fallback={null}>
+        <Own field={field} name={name} common={common} className={`form-select ${error ? 'is-invalid' : ''}`} />
+      </Suspense>,
+    );
 
   switch (field.kind) {
     case 'text': {

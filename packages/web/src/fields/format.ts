@@ -1,13 +1,14 @@
 import { SCALED_KINDS, humanize, scaleOf, type DecimalField, type NormalisedField } from '@backroom/schema';
 import type { TFunction } from 'i18next';
+import { registryText } from '../i18n/registryText';
 
 /** A field's label in the current language (the registry's English label is the default). */
 export const fieldLabel = (t: TFunction, scope: string, field: Pick<NormalisedField, 'name' | 'label'>) =>
-  t(`fieldLabels.${scope}.${field.name}`, { defaultValue: field.label });
+  t(`fieldLabels.${scope}.${field.name}`, { defaultValue: registryText(t, field.label) });
 
 export const enumLabel = (t: TFunction, field: NormalisedField, value: string) => {
   const labels = 'valueLabels' in field ? (field.valueLabels as Record<string, string> | undefined) : undefined;
-  return t(`enumValues.${value}`, { defaultValue: labels?.[value] ?? humanize(value) });
+  return t(`enumValues.${value}`, { defaultValue: registryText(t, labels?.[value] ?? humanize(value)) });
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../shell/ConfirmDialog';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
+import { addInputs } from './addInputs';
 import { formActions } from './formActions';
 import { formSections, isWideField } from './formSections';
 import { listAddress } from './listMemory';
@@ -78,6 +79,7 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const status = useRef<HTMLSpanElement>(null);
   const Extra = formActions[entity.name];
+  const AddInputs = mode === 'add' ? addInputs[entity.name]?.component : undefined;
   const record = t(`records.${entity.name}`, { defaultValue: title });
   const name = recordName(entity, row);
   const heading = mode === 'add' ? t('form.newRecord', { record }) : name ? t('form.editRecord', { record, name }) : t('form.editTitle', { title: record });
@@ -170,6 +172,13 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
                     </div>
                   </fieldset>
                 ))}
+                {AddInputs && (
+                  <Suspense fallback={null}>
+                    <div className="form-section form-section-wide">
+                      <AddInputs />
+                    </div>
+                  </Suspense>
+                )}
               </fieldset>
               <div className="form-action-bar">
                 {canEdit && (

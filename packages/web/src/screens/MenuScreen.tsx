@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findEntity, type NormalisedEntity } from '@backroom/schema';
+import { registryText } from '../i18n/registryText';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { entityForms } from './entityForms';
 import { entityLists } from './entityLists';
 import { FormScreen } from './FormScreen';
+import { ListAddPanel } from './ListAddPanel';
 import { ListScreen } from './ListScreen';
 import { hasForm, screenOf, type ScreenMode } from './screenRoutes';
 import { useMenuScreen } from './useMenuScreen';
@@ -24,7 +26,17 @@ export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProp
         <OwnList item={item} title={title} />
       </Suspense>
     );
-  if (mode === 'list') return <ListScreen entity={entity} item={item} hasForm={hasForm(entity)} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+  if (mode === 'list') {
+    const list = <ListScreen entity={entity} item={item} hasForm={hasForm(entity)} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+    // A list-only screen has no add route: its Add is a form above the list.
+    if (entity.kind !== 'list' || entity.readOnly || !item.ableToEdit) return list;
+    return (
+      <>
+        <ListAddPanel entity={entity} title={title} />
+        {list}
+      </>
+    );
+  }
   const Own = entityForms[entity.name];
   if (Own)
     return (
@@ -45,7 +57,7 @@ export default function MenuScreen({ item, mode }: ScreenProps) {
   const screen = screenOf(item.path);
   const entity = screen && (screen.kind === 'entity' || screen.kind === 'list') ? findEntity(screen.name) : undefined;
   if (!entity) return <PendingScreen item={item} kind={screen?.kind} />;
-  return <GenericScreen entity={entity} item={item} mode={mode} title={t(`screens.${entity.name}`, { defaultValue: item.name || entity.label })} />;
+  return <GenericScreen entity={entity} item={item} mode={mode} title={item.name || registryText(t, entity.label)} />;
 }
 
 function PendingScreen({ item, kind }: { item: ClientMenuItem; kind?: string }) {

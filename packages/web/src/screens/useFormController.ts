@@ -8,6 +8,7 @@ import { apiFailure, dataApi, type ApiRow } from '../data/api';
 import { dataKeys } from '../data/hooks';
 import { toFormValues, toWire } from '../fields/values';
 import type { ClientMenuItem } from '../store/menuSlice';
+import { addInputs } from './addInputs';
 import { useUnsavedGuard } from './UnsavedGuard';
 
 const NO_FIELDS: readonly string[] = [];
@@ -45,11 +46,22 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
   const visible = entity.fields.filter(
     (f) => f.name !== 'id' && f.name !== 'version' && !hiddenFields.includes(f.name) && !(mode === 'add' && f.system && f.name !== 'isActive'),
   );
+  // Values of a new row that are no field of the registry (a new user's password): checked beside the schema, sent when given.
+  const checks = useMemo(() => (mode === 'add' ? (addInputs[entity.name]?.checks ?? {}) : {}), [entity.name, mode]);
   const resolver = useMemo<Resolver<FieldValues>>(() => {
     const schema = mode === 'add' ? insertSchema(entity) : updateSchema(entity);
     const zod = zodResolver(schema as never) as unknown as Resolver<FieldValues>;
-    return (values, context, options) => zod(toWire(entity.fields, values), context, options);
-  }, [entity, mode]);
+    const given = (values: FieldValues) => Object.fromEntries(Object.keys(checks).flatMap((name) => (values[name] ? [[name, values[name] as unknown]] : [])));
+    return async (values, context, options) => {
+      const result = await zod(toWire(entity.fields, values), context, options);
+      const problems = Object.entries(checks).flatMap(([name, check]) => {
+        const message = check(values[name]);
+        return message ? [[name, { type: 'validate', message }] as const] : [];
+      });
+      if (problems.length > 0) return { values: {}, errors: { ...result.errors, ...Object.fromEntries(problems) } };
+      return Object.keys(result.errors).length > 0 ? result : { values: { ...result.values, ...given(values) }, errors: {} };
+    };
+  }, [entity, mode, checks]);
 
   const form = useForm<FieldValues>({
     defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...(mode === 'add' ? fixedValues : {}) }),
@@ -64,7 +76,7 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
       mode === 'add' ? dataApi.insert(entity.name, { ...values, ...fixedValues }) : dataApi.update(entity.name, { ...values, id: row?.id, version: row?.version }),
   });
 
-  const fieldNames = new Set(entity.fields.map((f) => f.name));
+  const fieldNames = new Set([...entity.fields.map((f) => f.name), ...Object.keys(checks)]);
   const submit = (after: AfterSave = 'stay') =>
     form.handleSubmit(async (values) => {
       setAlert([]);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
+import { useMenu } from '../i18n/useMenu';
 import { useAppDispatch, useAppSelector } from '../store';
 import { visibleMenu, type ClientMenuGroup } from '../store/menuSlice';
 import { setPagePrivilege } from '../store/pageSlice';
@@ -12,7 +13,7 @@ export function Sidebar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
-  const groups = visibleMenu(useAppSelector((state) => state.menu.listMenu));
+  const groups = visibleMenu(useMenu());
   const { showUserBlock } = useAppSelector((state) => state.settings);
   const userInfo = useAppSelector((state) => state.user.userInfo);
   // One group open at a time; at first the one holding the current page.

@@ -23,6 +23,7 @@ beforeEach(() => localStorage.clear());
 describe('company settings', () => {
   it('validates on this side, then saves with the version it read', async () => {
     const server = stubServer((call) => {
+      if (call.url.endsWith('/fetch/appsetting')) return ok([], 0);
       if (call.url.endsWith('/company/Get')) return ok({ company, currencies });
       if (call.url.endsWith('/company/Save')) return ok({ ...company, ...(call.body as object), version: 5 });
       return undefined;
@@ -53,6 +54,7 @@ describe('company settings', () => {
 
   it('says when someone else saved meanwhile, and offers to reload', async () => {
     stubServer((call) => {
+      if (call.url.endsWith('/fetch/appsetting')) return ok([], 0);
       if (call.url.endsWith('/company/Get')) return ok({ company, currencies });
       if (call.url.endsWith('/company/Save')) return fail(409, 'Someone else saved the company settings meanwhile, reload them and try again');
       return undefined;

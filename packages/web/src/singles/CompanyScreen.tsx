@@ -10,6 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { TitledCard } from '../ui/TitledCard';
 import { companyApi } from './api';
+import { AppSettings } from './AppSettings';
 import { SaveAlerts, SaveButton } from './SaveBar';
 import { TimezoneField } from './TimezoneField';
 import { translateMessage, useErrorText } from '../screens/errorText';
@@ -113,7 +114,7 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
   );
 }
 
-/** `company`: the one row of company settings. */
+/** `company`: the one row of company settings, then the app settings and top-menu links. */
 export default function CompanyScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
   useMenuScreen(item);
@@ -126,6 +127,7 @@ export default function CompanyScreen({ item }: SingleScreenProps) {
       {settings.isError && <FormAlert>{errorText(settings.error)}</FormAlert>}
       {data && !data.company && <FormAlert tone="info">{t('singles.company.none')}</FormAlert>}
       {data?.company && <CompanyForm settings={{ ...data, company: data.company }} readOnly={!item.ableToEdit} />}
+      <AppSettings readOnly={!item.ableToEdit} />
     </TitledCard>
   );
 }

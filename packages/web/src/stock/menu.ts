@@ -1,9 +1,9 @@
-import { useAppSelector } from '../store';
+import { useMenu } from '../i18n/useMenu';
 import { visibleMenu, type ClientMenuItem } from '../store/menuSlice';
 
 /** The signed-in user's visible menu item for a screen (`printdeliveryorder`), if they have one: its path and rights. */
 export function useMenuItem(screen: string): ClientMenuItem | undefined {
-  const listMenu = useAppSelector((state) => state.menu.listMenu);
+  const listMenu = useMenu();
   const path = `/${screen}`.toLowerCase();
   return visibleMenu(listMenu)
     .flatMap((group) => group.items)

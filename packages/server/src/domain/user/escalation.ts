@@ -28,20 +28,24 @@ export type FlagColumn = (typeof PRIVILEGE_FLAGS)[number][0];
 /** Privilege name → the flag columns the role holds on it. */
 type Holding = Map<string, Set<FlagColumn>>;
 
-async function holdingOf(db: AnyDb, roleId: number): Promise<Holding> {
+/** What each of the roles holds, in one read. */
+async function holdingsOf(db: AnyDb, roleIds: readonly number[]): Promise<Map<number, Holding>> {
+  const holdings = new Map<number, Holding>(roleIds.map((id) => [id, new Map()]));
+  if (roleIds.length === 0) return holdings;
   const rows = await db
     .selectFrom('role_privilege as rp')
     .innerJoin('privilege as p', 'p.id', 'rp.privilege_id')
-    .select(['p.name', 'rp.able_to_view', 'rp.able_to_edit', 'rp.able_to_delete', 'rp.able_to_set_table'])
-    .where('rp.role_id', '=', roleId)
+    .select(['rp.role_id', 'p.name', 'rp.able_to_view', 'rp.able_to_edit', 'rp.able_to_delete', 'rp.able_to_set_table'])
+    .where('rp.role_id', 'in', roleIds)
     .execute();
-  const holding: Holding = new Map();
   for (const row of rows) {
     const flags = new Set(PRIVILEGE_FLAGS.filter(([column]) => row[column] === true || row[column] === 1).map(([column]) => column));
-    if (flags.size > 0) holding.set(row.name as string, flags);
+    if (flags.size > 0) holdings.get(Number(row.role_id))!.set(row.name as string, flags);
   }
-  return holding;
+  return holdings;
 }
+
+const holdingOf = async (db: AnyDb, roleId: number): Promise<Holding> => (await holdingsOf(db, [roleId])).get(roleId)!;
 
 const callerHoldings = new WeakMap<FastifyRequest, Promise<Holding>>();
 
@@ -87,6 +91,13 @@ const roleRow = (db: AnyDb, roleId: number): Promise<RoleRow | undefined> =>
 async function assertRoleWithin(request: FastifyRequest, db: AnyDb, role: RoleRow, refused: string): Promise<void> {
   const extra = beyond(await holdingOf(db, role.id), await callerHolding(request, db));
   if (extra.length > 0) throw new ApiError(403, `${refused}: role ${role.name} holds privileges you do not (${listed(extra)})`);
+}
+
+/** The active roles the caller may give a user (each within their own holding), by name. */
+export async function assignableRoles(request: FastifyRequest, db: AnyDb): Promise<{ text: string; value: number }[]> {
+  const roles = await db.selectFrom('role').select(['id', 'name']).where('is_active', '=', true).orderBy('name').execute();
+  const [held, holdings] = await Promise.all([callerHolding(request, db), holdingsOf(db, roles.map((r) => Number(r.id)))]);
+  return roles.filter((r) => beyond(holdings.get(Number(r.id))!, held).length === 0).map((r) => ({ text: r.name as string, value: Number(r.id) }));
 }
 
 /** A user may be given a role only if its privileges are a subset of the caller's. */

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { createInstance, type TFunction } from 'i18next';
+import { entities, menuGroups, screens, type NormalisedField } from '@backroom/schema';
+import en from '../../public/locales/en/translations.json';
+import ms from '../../public/locales/ms/translations.json';
+import { enumLabel, fieldLabel } from '../fields/format';
+import type { ClientMenuGroup } from '../store/menuSlice';
+import { registryText, translatedMenu } from './registryText';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf key of a translation file, `a.b.c`, with its text. */
+const leaves = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`)));
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)[^}]*}}/g)].map((m) => m[1]).sort();
+
+async function malay(): Promise<TFunction> {
+  const i18n = createInstance();
+  // No fallback: a text missing in Malay comes back as its default, never as English from the other file.
+  await i18n.init({ lng: 'ms', fallbackLng: false, ns: ['translations'], defaultNS: 'translations', resources: { ms: { translations: ms } }, interpolation: { escapeValue: false } });
+  return i18n.t;
+}
+
+/** Every label a form or list shows for an entity's fields (child tables' columns too), with where it is. */
+const fieldLabels = (): { where: string; scope: string; field: NormalisedField }[] => {
+  const out: { where: string; scope: string; field: NormalisedField }[] = [];
+  const visit = (scope: string, fields: readonly NormalisedField[]) => {
+    for (const field of fields) {
+      out.push({ where: `${scope}.${field.name}`, scope, field });
+      if (field.kind === 'children') visit(`${scope}.${field.name}`, field.fields);
+    }
+  };
+  for (const entity of entities) visit(entity.name, entity.fields);
+  return out;
+};
+
+describe('translations', () => {
+  it('has every English key in Malay, with the same placeholders', () => {
+    const malayTexts = new Map(leaves(ms as Tree));
+    const missing = leaves(en as Tree).filter(([key]) => !malayTexts.has(key)).map(([key]) => key);
+    expect(missing).toEqual([]);
+    const differing = leaves(en as Tree)
+      .filter(([key, text]) => malayTexts.has(key) && placeholders(text).join() !== placeholders(malayTexts.get(key)!).join())
+      .map(([key]) => key);
+    expect(differing).toEqual([]);
+  });
+
+  it('has Malay for every field label, enum value, screen, menu group, entity and form section of the registry', async () => {
+    const t = await malay();
+    const i18nEnglish = ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
+    const untranslated = [
+      ...fieldLabels().filter(({ scope, field }) => fieldLabel(t, scope, field) === field.label && !isSameWord(t, field.label)).map(({ where, field }) => `field ${where}: ${field.label}`),
+      ...fieldLabels()
+        .flatMap(({ where, field }) => (field.kind === 'enum' ? field.values.map((value) => ({ where, field, value, english: enumLabel(i18nEnglish, field, value) })) : []))
+        .filter(({ field, value, english }) => enumLabel(t, field, value) === english && !isSameWord(t, english))
+        .map(({ where, english }) => `value of ${where}: ${english}`),
+      ...screens.filter((s) => registryText(t, s.label) === s.label && !isSameWord(t, s.label)).map((s) => `screen ${s.name}: ${s.label}`),
+      ...menuGroups.filter((g) => registryText(t, g.label) === g.label && !isSameWord(t, g.label)).map((g) => `menu group ${g.key}: ${g.label}`),
+      ...entities.filter((e) => registryText(t, e.label) === e.label && !isSameWord(t, e.label)).map((e) => `entity ${e.name}: ${e.label}`),
+      ...entities.flatMap((e) => (e.sections ?? []).filter((s) => !t(`sections.${s.name}`, { defaultValue: '' })).map((s) => `section ${e.name}.${s.name}`)),
+    ];
+    expect([...new Set(untranslated)]).toEqual([]);
+  });
+
+  it('reads labels with dots, and translates the menu the server sends by its names', async () => {
+    const t = await malay();
+    expect(registryText(t, 'Doc no.')).toBe('No. dokumen');
+    expect(registryText(t, 'A name nobody wrote')).toBe('A name nobody wrote');
+    const menu: ClientMenuGroup[] = [
+      {
+        id: 1,
+        name: 'Administration',
+        icon: 'shield-lock',
+        ableToView: true,
+        items: [
+          { id: 2, name: 'Users', path: '/user', ableToView: true, ableToEdit: true, ableToDelete: true, ableToSetTable: false, exportProcedure: null },
+          { id: 3, name: 'Our own screen', path: '/lockeduser', ableToView: true, ableToEdit: true, ableToDelete: true, ableToSetTable: false, exportProcedure: null },
+        ],
+      },
+    ];
+    const [group] = translatedMenu(t, menu);
+    expect(group!.name).toBe('Pentadbiran');
+    // A name changed on the server has no translation: it shows as written.
+    expect(group!.items.map((i) => i.name)).toEqual(['Pengguna', 'Our own screen']);
+  });
+});
+
+/** A word that is the same in both languages ("Status", "SKU") is written in the Malay file all the same. */
+const isSameWord = (t: TFunction, english: string) => t(`registry|${english}`, { keySeparator: '|', nsSeparator: false, defaultValue: '' }) === english;

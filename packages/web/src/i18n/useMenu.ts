@@ -1,0 +1,12 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../store';
+import { translatedMenu } from './registryText';
+
+/** The signed-in user's menu as the server sent it, its names in the current language. */
+export function useMenu() {
+  const { t, i18n } = useTranslation();
+  const listMenu = useAppSelector((state) => state.menu.listMenu);
+  // The language is a dependency of its own: `t` keeps its identity across a change of language.
+  return useMemo(() => translatedMenu(t, listMenu), [t, listMenu, i18n.language]);
+}
