@@ -1,13 +1,15 @@
 import { getEntity } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
+import { preparedQuery } from '../../db/prepared';
 import { columnOf } from '../columns';
 
 const outlet = getEntity('outlet');
 const location = getEntity('inventorylocation');
 
-/** Where an outlet's sales take stock from: its default location, else its first active store location at the outlet; null when it has none. One query. */
-export async function saleLocation(db: AnyDb, outletId: number): Promise<number | null> {
-  const row = await db
+const locationOf = preparedQuery(
+  () => '',
+  (db, [outletId]) =>
+    db
     .selectFrom(`${outlet.table} as o`)
     .select((eb) =>
       eb.fn
@@ -24,7 +26,11 @@ export async function saleLocation(db: AnyDb, outletId: number): Promise<number 
         )
         .as('location'),
     )
-    .where('o.id', '=', outletId)
-    .executeTakeFirst();
+    .where('o.id', '=', outletId),
+);
+
+/** Where an outlet's sales take stock from: its default location, else its first active store location at the outlet; null when it has none. One query, compiled once. */
+export async function saleLocation(db: AnyDb, outletId: number): Promise<number | null> {
+  const [row] = (await locationOf(db, undefined, [outletId])).rows;
   return row?.location === null || row?.location === undefined ? null : Number(row.location);
 }
