@@ -10,23 +10,23 @@ const locationOf = preparedQuery(
   () => '',
   (db, [outletId]) =>
     db
-    .selectFrom(`${outlet.table} as o`)
-    .select((eb) =>
-      eb.fn
-        .coalesce(
-          eb.ref(`o.${columnOf(outlet, 'defaultInventoryLocation')}`),
-          eb
-            .selectFrom(`${location.table} as l`)
-            .select('l.id')
-            .whereRef(`l.${columnOf(location, 'outlet')}`, '=', 'o.id')
-            .where('l.is_active', '=', true)
-            .where(`l.${columnOf(location, 'kind')}`, '=', 'store')
-            .orderBy('l.id')
-            .limit(1),
-        )
-        .as('location'),
-    )
-    .where('o.id', '=', outletId),
+      .selectFrom(`${outlet.table} as o`)
+      .select((eb) =>
+        eb.fn
+          .coalesce(
+            eb.ref(`o.${columnOf(outlet, 'defaultInventoryLocation')}`),
+            eb
+              .selectFrom(`${location.table} as l`)
+              .select('l.id')
+              .whereRef(`l.${columnOf(location, 'outlet')}`, '=', 'o.id')
+              .where('l.is_active', '=', true)
+              .where(`l.${columnOf(location, 'kind')}`, '=', 'store')
+              .orderBy('l.id')
+              .limit(1),
+          )
+          .as('location'),
+      )
+      .where('o.id', '=', outletId),
 );
 
 /** Where an outlet's sales take stock from: its default location, else its first active store location at the outlet; null when it has none. One query, compiled once. */
