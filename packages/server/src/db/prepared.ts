@@ -40,6 +40,7 @@ export function preparedInsert<R = Record<string, unknown>>(
   );
   return (db: AnyDb, rows: readonly Record<string, unknown>[]) => {
     const columns = Object.keys(rows[0]!);
+    if (rows.some((row) => Object.keys(row).length !== columns.length || columns.some((c) => !(c in row)))) throw new Error(`${table}: rows of one insert must have the same columns`);
     return query(db, { columns, rows: rows.length }, rows.flatMap((row) => columns.map((c) => row[c])));
   };
 }

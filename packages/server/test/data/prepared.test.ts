@@ -37,6 +37,10 @@ describe('queries compiled once', () => {
     expect((await select(db, 3, [1, 4, 9])).rows.map((r) => r.a)).toEqual(['one', 'four']);
   });
 
+  it('refuses rows whose columns differ rather than leave a value out', () => {
+    expect(() => insert(db, [{ a: 'x', b: 1 }, { a: 'y', c: true }])).toThrow('rows of one insert must have the same columns');
+  });
+
   it('runs in the caller transaction, and rolls back with it', async () => {
     await expect(
       db.transaction().execute(async (trx) => {
