@@ -69,6 +69,12 @@ export interface FieldOptions {
   listColumn?: boolean;
   filterable?: boolean;
   sortable?: boolean;
+  /**
+   * false: lists still sort and filter by it, but the table keeps no index for that (a ledger's
+   * amounts, written at every sale and seldom sorted by: such a sort reads every matching row).
+   * A reference keeps the index its foreign key needs. Default: listed columns are indexed.
+   */
+  indexed?: boolean;
   /** Help text under the form input. */
   help?: string;
   /** SQL column; default the name in snake case, with `_id` for references and list values (`baseCurrency` → `base_currency_id`). */

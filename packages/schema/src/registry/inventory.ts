@@ -101,15 +101,16 @@ export const inventory: MenuGroupDef = {
       fields: {
         location: f.ref('inventorylocation', { required: true }),
         product: f.ref('product', { required: true }),
-        quantity: f.quantity({ required: true, signed: true, help: 'Positive in, negative out.' }),
+        quantity: f.quantity({ required: true, signed: true, indexed: false, help: 'Positive in, negative out.' }),
         kind: f.enum(STOCK_MOVEMENT_KINDS, {
           required: true,
+          indexed: false,
           label: 'Reason',
           valueLabels: { opening: 'Opening balance', count: 'Count adjustment', stockOut: 'Stock-out', onlineOrder: 'Online order' },
         }),
         reason: f.ref('stockoutreason', { label: 'Stock-out reason' }),
         unitCost: f.money(),
-        balanceAfter: f.quantity({ signed: true, help: 'On hand at the location after this movement.' }),
+        balanceAfter: f.quantity({ signed: true, indexed: false, help: 'On hand at the location after this movement.' }),
         documentType: f.text({ maxLength: 30, hidden: true }),
         documentId: f.int({ hidden: true }),
         reference: f.text({ maxLength: 100, help: 'The document that moved the stock.' }),
@@ -145,8 +146,8 @@ export const inventory: MenuGroupDef = {
       fields: {
         product: f.ref('product', { required: true, unique: ['location'] }),
         location: f.ref('inventorylocation', { required: true }),
-        quantity: f.quantity({ required: true, signed: true, label: 'On hand' }),
-        lastMovementAt: f.datetime(),
+        quantity: f.quantity({ required: true, signed: true, label: 'On hand', indexed: false }),
+        lastMovementAt: f.datetime({ indexed: false }),
       },
     }),
     model('stockadjustment', 'Stock adjustments', {

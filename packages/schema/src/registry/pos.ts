@@ -152,7 +152,7 @@ export const pos: MenuGroupDef = {
         subtotal: f.money({ signed: true }),
         discountTotal: f.money({ signed: true }),
         taxTotal: f.money({ signed: true }),
-        total: f.money({ signed: true, help: 'As the pricing engine prices the sale.' }),
+        total: f.money({ signed: true, indexed: false, help: 'As the pricing engine prices the sale.' }),
         terminalTotal: f.money({ signed: true, help: 'As the terminal priced it.' }),
         priceDifference: f.bool({ help: 'The terminal and the pricing engine disagree on a price or the total.' }),
         pointsEarned: f.decimal({ signed: true }),

@@ -39,6 +39,55 @@ describe('the migrated database against the registry', () => {
     }
   });
 
+  it('keeps on the sales ledger only the indexes lists, foreign keys and the domain read by', async () => {
+    const indexesOf = async (table: string) => {
+      const query =
+        database === 'sqlite'
+          ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table} and name not like 'sqlite_%'`
+          : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and indexname not like '%_pkey'`;
+      return (await query.execute(db)).rows.map((r) => r.name).sort();
+    };
+    // A sale writes a row to each of these: every index here is paid for at every sale.
+    expect(await indexesOf('stock_movement')).toEqual([
+      'stock_movement_at_idx',
+      'stock_movement_location_id_at_idx',
+      'stock_movement_product_id_at_idx',
+      'stock_movement_reason_id_at_idx',
+      'stock_movement_reference_idx',
+      'stock_movement_reference_lower_idx',
+    ]);
+    expect(await indexesOf('stock_balance')).toEqual(['stock_balance_location_id_product_id_uq', 'stock_balance_product_id_idx']);
+    expect(await indexesOf('sale')).toEqual([
+      'sale_at_idx',
+      'sale_cashier_id_at_idx',
+      'sale_cashier_id_receipt_no_idx',
+      'sale_home_idx',
+      'sale_member_id_idx',
+      'sale_outlet_id_at_idx',
+      'sale_outlet_id_receipt_no_idx',
+      'sale_receipt_no_idx',
+      'sale_receipt_no_lower_idx',
+      'sale_terminal_id_at_idx',
+      'sale_terminal_id_receipt_no_uq',
+    ]);
+  });
+
+  it('leads an index with every foreign key column, and no plain index with what another index begins with', () => {
+    const indexes = Object.values(registrySchema().indexes).filter((i) => !i.lower);
+    for (const [table, { foreignKeys }] of Object.entries(registrySchema().tables))
+      for (const key of foreignKeys) expect(indexes.some((i) => i.table === table && i.columns[0] === key.column), `${table}.${key.column}`).toBe(true);
+    const begins = (short: readonly string[], long: readonly string[]) => short.every((column, k) => long[k] === column);
+    const covered = indexes.filter((i) => !i.unique && indexes.some((o) => o !== i && o.table === i.table && begins(i.columns, o.columns) && (o.unique || o.columns.length > i.columns.length)));
+    expect(covered.map((i) => i.name)).toEqual([]);
+  });
+
+  it('keeps no list index for a column declared indexed: false', () => {
+    const defs = entityDefs(menuGroups).map((d) => (d.def.name === 'supplier' ? { ...d, def: { ...d.def, fields: { ...d.def.fields, name: f.text({ required: true, maxLength: 200, indexed: false }) } } } : d));
+    const names = (model: SchemaModel) => Object.keys(model.indexes).filter((name) => name.startsWith('supplier_name'));
+    expect(names(registrySchema())).not.toEqual([]);
+    expect(names(registrySchema(normaliseRegistry(defs, screens.map((s) => s.name))))).toEqual([]);
+  });
+
   it('reports a field whose column is missing', async () => {
     await sql`alter table supplier drop column address`.execute(db);
     expect(await schemaDrift(db)).toEqual(['supplier.address: column missing']);

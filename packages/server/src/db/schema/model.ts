@@ -49,19 +49,22 @@ const TEXT_KINDS = new Set(['text', 'enum']);
  * planner to filter first and then sort half the table, slower than walking the sort's own index. */
 const CHOICE_KINDS = new Set(['reference', 'listvalue']);
 
+/** Fields a list index may serve: not custom (those live in a JSON column), not declared `indexed: false`. */
+const indexable = (f: NormalisedField) => !f.custom && f.indexed !== false;
+
 const listed = (entity: NormalisedEntity) => {
   const names = new Set(entity.listColumns);
-  return entity.fields.filter((f) => names.has(f.name) && !f.custom);
+  return entity.fields.filter((f) => names.has(f.name) && indexable(f));
 };
 
 const byName = (entity: NormalisedEntity, names: readonly string[]) =>
-  names.map((name) => entity.fields.find((f) => f.name === name)).filter((f): f is NormalisedField => f !== undefined && !f.custom);
+  names.map((name) => entity.fields.find((f) => f.name === name)).filter((f): f is NormalisedField => f !== undefined && indexable(f));
 
 /** Text columns a list filters or quick-searches by prefix. */
 function prefixSearched(entity: NormalisedEntity): string[] {
   const searched = new Set(entity.searchFields);
   return entity.fields
-    .filter((f) => (searched.has(f.name) || (entity.listColumns.includes(f.name) && f.filterable)) && !f.custom && TEXT_KINDS.has(f.kind))
+    .filter((f) => (searched.has(f.name) || (entity.listColumns.includes(f.name) && f.filterable)) && indexable(f) && TEXT_KINDS.has(f.kind))
     .map((f) => f.column);
 }
 
@@ -87,11 +90,26 @@ export function listIndexes(entity: NormalisedEntity): IndexSpec[] {
   ];
 }
 
+/** `long` reads as `short` does: same table, `short`'s columns lead it (a unique index of the same columns counts). */
+const leads = (short: IndexSpec, long: IndexSpec) =>
+  short !== long &&
+  short.table === long.table &&
+  !long.lower &&
+  (long.columns.length > short.columns.length || Boolean(long.unique)) &&
+  short.columns.every((column, i) => long.columns[i] === column);
+
+/**
+ * A plain index whose columns lead another index of its table serves no lookup, sort or foreign
+ * key that the other does not, and every write to the table pays for it: it is left out.
+ */
+const withoutCovered = (indexes: readonly IndexSpec[]) => indexes.filter((index) => index.unique || index.lower || !indexes.some((other) => leads(index, other)));
+
 /** The schema the registry needs, as a model. */
 export function registrySchema(entities: readonly NormalisedEntity[] = registryEntities): SchemaModel {
   const model: SchemaModel = { tables: {}, indexes: {}, searchIndexes: {} };
+  const wanted = new Map<string, IndexSpec>();
   const addIndex = (index: IndexSpec) => {
-    if (!model.indexes[index.name]) model.indexes[index.name] = index;
+    if (!wanted.has(index.name)) wanted.set(index.name, index);
   };
   for (const table of registryTables(entities)) {
     model.tables[table.name] = { columns: table.columns, foreignKeys: table.foreignKeys };
@@ -99,6 +117,7 @@ export function registrySchema(entities: readonly NormalisedEntity[] = registryE
     for (const columns of table.indexes) addIndex({ name: tableIndexName(table.name, columns, 'idx'), table: table.name, columns });
   }
   for (const entity of entities) for (const index of listIndexes(entity)) addIndex(index);
+  for (const index of withoutCovered([...wanted.values()])) model.indexes[index.name] = index;
   for (const entity of entities) if (entity.searchIndex) model.searchIndexes![entity.table] = searchColumns(entity);
   return model;
 }

@@ -124,7 +124,7 @@ export function entityTables(entity: NormalisedEntity): TableSpec[] {
   // The default sort and the list's columns (what lists sort and filter by), besides references.
   const listed = [entity.defaultSort.field, ...entity.listColumns]
     .map((name) => entity.fields.find((f) => f.name === name)!)
-    .filter((f) => f.name !== 'id' && !f.custom && INDEXED_KINDS.has(f.kind) && !('multiple' in f && f.multiple))
+    .filter((f) => f.name !== 'id' && !f.custom && f.indexed !== false && INDEXED_KINDS.has(f.kind) && !('multiple' in f && f.multiple))
     .map((f) => f.column);
   return [
     { name: entity.table, columns, uniques, indexes: indexedColumns(entity.fields, uniques, listed), foreignKeys: referenceKeys(entity.fields) },

@@ -1,6 +1,7 @@
 import { MONEY_SCALE, formatScaled, getEntity, humanize, toMinorUnits, type NormalisedEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { cachePerApp, readGeneration } from '../../db/generations';
+import { preparedQuery } from '../../db/prepared';
 import { storedColumns, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { columnOf, fieldOf } from '../columns';
@@ -302,26 +303,37 @@ export async function loadProducts(ctx: AppContext, set: RuleSet, productIds: re
 }
 
 /** Outlet overrides at the outlet and pending future prices of the products. */
+const outletPrice = getEntity('outletprice');
+const future = getEntity('futureproductprice');
+
+// Per basket, so compiled once per number of products; values: the outlet, then the product ids.
+const outletPrices = preparedQuery(
+  (products: number) => String(products),
+  (db, [outlet, ...products]) =>
+    db
+      .selectFrom(outletPrice.table)
+      .select(['id', `${column(outletPrice, 'product')} as product`, `${column(outletPrice, 'price')} as price`])
+      .where(column(outletPrice, 'product'), 'in', products)
+      .where(column(outletPrice, 'outlet'), '=', outlet),
+);
+const futurePrices = preparedQuery(
+  (products: number) => String(products),
+  (db, [outlet, ...products]) =>
+    db
+      .selectFrom(future.table)
+      .select(['id', `${column(future, 'product')} as product`, `${column(future, 'outlet')} as outlet`, `${column(future, 'newPrice')} as price`, `${column(future, 'effectiveDate')} as date`])
+      .where(column(future, 'product'), 'in', products)
+      .where(column(future, 'status'), '=', 'pending')
+      .where((eb) => eb.or([eb(column(future, 'outlet'), 'is', null), eb(column(future, 'outlet'), '=', outlet)])),
+);
+
 export async function loadPrices(ctx: AppContext, set: RuleSet, productIds: readonly number[], outlet: number): Promise<{ outletPrices: OutletPriceInput[]; futurePrices: FuturePriceInput[] }> {
   if (productIds.length === 0) return { outletPrices: [], futurePrices: [] };
   const db = anyDb(ctx);
   const money = currencyMoney(set.currency.decimals);
   const fromStored = (v: unknown) => money(formatScaled(v as number, MONEY_SCALE));
-  const outletPrice = getEntity('outletprice');
-  const future = getEntity('futureproductprice');
-  const overrides = await db
-    .selectFrom(outletPrice.table)
-    .select(['id', `${column(outletPrice, 'product')} as product`, `${column(outletPrice, 'price')} as price`])
-    .where(column(outletPrice, 'product'), 'in', [...productIds])
-    .where(column(outletPrice, 'outlet'), '=', outlet)
-    .execute();
-  const pending = await db
-    .selectFrom(future.table)
-    .select(['id', `${column(future, 'product')} as product`, `${column(future, 'outlet')} as outlet`, `${column(future, 'newPrice')} as price`, `${column(future, 'effectiveDate')} as date`])
-    .where(column(future, 'product'), 'in', [...productIds])
-    .where(column(future, 'status'), '=', 'pending')
-    .where((eb) => eb.or([eb(column(future, 'outlet'), 'is', null), eb(column(future, 'outlet'), '=', outlet)]))
-    .execute();
+  const { rows: overrides } = await outletPrices(db, productIds.length, [outlet, ...productIds]);
+  const { rows: pending } = await futurePrices(db, productIds.length, [outlet, ...productIds]);
   return {
     outletPrices: overrides.map((o) => ({ id: Number(o.id), product: Number(o.product), outlet, price: fromStored(o.price) })),
     futurePrices: pending.map((f) => ({ id: Number(f.id), product: Number(f.product), outlet: id(f.outlet), price: fromStored(f.price), effectiveDate: String(f.date) })),

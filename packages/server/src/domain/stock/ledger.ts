@@ -1,6 +1,7 @@
 import { getEntity, type StockMovementKind } from '@backroom/schema';
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { AnyDb } from '../../data/store';
+import { preparedInsert, preparedQuery } from '../../db/prepared';
 import { ApiError } from '../../http/envelope';
 import { columnOf } from '../columns';
 import { queueDeliveries, subscribersOf } from '../online/webhook-publish';
@@ -128,11 +129,16 @@ async function lockInOrder(w: StockWriter, pairs: readonly Pair[]): Promise<void
       .execute();
 }
 
-/** The upsert that adds each pair's `delta` to its balance, creating missing rows, answering the new on-hand. */
-const addition = (db: AnyDb, w: StockWriter, pairs: readonly Pair[]) =>
+/** What the balances' upsert takes a pair as: location, product, delta, time (in this order). */
+const additionValues = (w: StockWriter, pairs: readonly Pair[]) => pairs.flatMap((pair) => [pair.location, pair.product, pair.delta, w.now]);
+
+/** The upsert that adds each pair's `delta` to its balance, creating missing rows, answering the new on-hand (`values`: `additionValues`). */
+const addition = (db: AnyDb, values: readonly unknown[]) =>
   db
     .insertInto(balance.table)
-    .values(pairs.map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: pair.delta, [B.lastMovementAt]: w.now })))
+    .values(
+      Array.from({ length: values.length / 4 }, (_, i) => ({ [B.location]: values[4 * i], [B.product]: values[4 * i + 1], [B.quantity]: values[4 * i + 2], [B.lastMovementAt]: values[4 * i + 3] })),
+    )
     .onConflict((oc) =>
       oc.columns([B.location, B.product]).doUpdateSet((eb) => ({
         [B.quantity]: eb(`${balance.table}.${B.quantity}`, '+', eb.ref(`excluded.${B.quantity}`)),
@@ -141,16 +147,49 @@ const addition = (db: AnyDb, w: StockWriter, pairs: readonly Pair[]) =>
     )
     .returning([B.location, B.product, B.quantity]);
 
+const preparedAddition = preparedQuery((pairs: number) => String(pairs), (db, values) => addition(db, values));
+
 /** Adds each pair's `delta` to its balance in one statement per chunk; answers the new on-hand by pair. */
 async function addToAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<string, Thousandths>> {
   const out = new Map<string, Thousandths>();
-  for (let start = 0; start < pairs.length; start += CHUNK)
-    for (const [key, quantity] of onHandByPair(await addition(w.trx, w, pairs.slice(start, start + CHUNK)).execute())) out.set(key, quantity);
+  for (let start = 0; start < pairs.length; start += CHUNK) {
+    const chunk = pairs.slice(start, start + CHUNK);
+    for (const [key, quantity] of onHandByPair((await preparedAddition(w.trx, chunk.length, additionValues(w, chunk))).rows)) out.set(key, quantity);
+  }
   return out;
 }
 
 /** The name under which one statement's upsert answers the balances it moved (PostgreSQL). */
 const MOVED_BALANCE = 'moved_balance';
+
+/** A line's on-hand after it: known, or (PostgreSQL, one statement) the pair's balance the upsert answers less what later lines of the pair add. */
+type After = Thousandths | { location: number; product: number; later: Thousandths };
+
+const movementInsert = preparedInsert(movement.table, (insert) => insert.returning(['id', M.balanceAfter]));
+
+/**
+ * PostgreSQL: the balances' upsert (a data-modifying WITH) and the movements in one statement.
+ * Values: the upsert's (`additionValues`), then each row's columns, then its balance after: one
+ * value, or the location, product and later quantity `shape.after` marks `q` for.
+ */
+const movementWithAddition = preparedQuery(
+  (shape: { pairs: number; columns: readonly string[]; after: string }) => `${shape.pairs}:${shape.after}:${shape.columns.join()}`,
+  (db, values, { pairs, columns, after }) => {
+    let at = 4 * pairs;
+    const rows = [...after].map((kind) => {
+      const row: Record<string, unknown> = Object.fromEntries(columns.map((c) => [c, values[at++]]));
+      const [location, product, later] = kind === 'q' ? values.slice(at, (at += 3)) : [];
+      row[M.balanceAfter] =
+        kind === 'q' ? sql<number>`(select ${sql.ref(B.quantity)} from ${sql.table(MOVED_BALANCE)} where ${sql.ref(B.location)} = ${location} and ${sql.ref(B.product)} = ${product}) - ${later}` : values[at++];
+      return row;
+    });
+    return db
+      .with(MOVED_BALANCE, (q) => addition(q as AnyDb, values.slice(0, 4 * pairs)))
+      .insertInto(movement.table)
+      .values(rows)
+      .returning(['id', M.balanceAfter]);
+  },
+);
 
 /**
  * Takes each pair's `-delta` out of its balance only where that leaves it at zero or above, in one
@@ -252,28 +291,24 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
 
   // Each line's balance after it: the pair's final on-hand less what later lines of the pair add
   // (read from the upsert's answer when the statement makes both).
-  const balanceAfter = new Array<Thousandths | RawBuilder<number>>(lines.length);
+  const balanceAfter = new Array<After>(lines.length);
   for (const pair of ordered) {
     const key = pairKey(pair.location, pair.product);
     const final = taken.get(key) ?? added.get(key);
     let later = pair.delta;
     for (const i of pair.lines) {
       later -= lines[i]!.quantity;
-      balanceAfter[i] =
-        final !== undefined
-          ? final - later
-          : sql<number>`(select ${sql.ref(B.quantity)} from ${sql.table(MOVED_BALANCE)} where ${sql.ref(B.location)} = ${pair.location} and ${sql.ref(B.product)} = ${pair.product}) - ${later}`;
+      balanceAfter[i] = final !== undefined ? final - later : { location: pair.location, product: pair.product, later };
     }
   }
 
-  const rows = lines.map((line, i) => ({
+  const rows = lines.map((line) => ({
     [M.location]: line.location,
     [M.product]: line.product,
     [M.quantity]: line.quantity,
     [M.kind]: line.kind,
     [M.reason]: line.reason ?? null,
     [M.unitCost]: line.unitCost === undefined ? products.get(line.product)!.cost : line.unitCost,
-    [M.balanceAfter]: balanceAfter[i],
     [M.documentType]: line.document?.type ?? null,
     [M.documentId]: line.document?.id ?? null,
     [M.reference]: line.document?.reference ?? null,
@@ -287,9 +322,21 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   }));
   const moved: Moved[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
-    const values = rows.slice(start, start + CHUNK);
-    const db = together ? w.trx.with(MOVED_BALANCE, (q) => addition(q as AnyDb, w, unchecked)) : w.trx;
-    const inserted = await db.insertInto(movement.table).values(values).returning(['id', M.balanceAfter]).execute();
+    const chunk = rows.slice(start, start + CHUNK);
+    const afters = balanceAfter.slice(start, start + CHUNK);
+    const columns = Object.keys(chunk[0]!);
+    const { rows: inserted } = together
+      ? await movementWithAddition(w.trx, { pairs: unchecked.length, columns, after: afters.map((a) => (typeof a === 'number' ? 'n' : 'q')).join('') }, [
+          ...additionValues(w, unchecked),
+          ...chunk.flatMap((row, k) => {
+            const after = afters[k]!;
+            return [...columns.map((c) => row[c]), ...(typeof after === 'number' ? [after] : [after.location, after.product, after.later])];
+          }),
+        ])
+      : await movementInsert(
+          w.trx,
+          chunk.map((row, k) => ({ ...row, [M.balanceAfter]: afters[k] })),
+        );
     // One statement's ids ascend in the order of its rows, whatever order RETURNING lists them in.
     inserted.sort((a, b) => Number(a.id) - Number(b.id));
     inserted.forEach((r, k) => {

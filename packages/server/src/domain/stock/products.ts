@@ -1,5 +1,6 @@
 import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
+import { preparedQuery } from '../../db/prepared';
 import { columnOf, fieldOf } from '../columns';
 import { timesQuantity, type Thousandths } from './quantities';
 
@@ -37,12 +38,18 @@ function roleOf(type: unknown, trackStock: unknown): StockRole {
   return type === 'standard' && Boolean(trackStock) ? 'stock' : 'none';
 }
 
+/** A query per number of ids, compiled once (a sale asks at every call). */
+const productRows = preparedQuery(
+  (ids: number) => String(ids),
+  (db, ids) => db.selectFrom(product.table).select(['id', CODE, NAME, TYPE, TRACK, COST, UOM]).where('id', 'in', ids),
+);
+
 /** The products by id; ids with no row are missing from the map. */
 export async function stockProducts(db: AnyDb, ids: Iterable<number>): Promise<Map<number, StockProduct>> {
   const wanted = [...new Set(ids)];
   const out = new Map<number, StockProduct>();
   if (wanted.length === 0) return out;
-  const rows = await db.selectFrom(product.table).select(['id', CODE, NAME, TYPE, TRACK, COST, UOM]).where('id', 'in', wanted).execute();
+  const { rows } = await productRows(db, wanted.length, wanted);
   for (const r of rows)
     out.set(Number(r.id), {
       id: Number(r.id),

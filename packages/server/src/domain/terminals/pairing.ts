@@ -3,6 +3,7 @@ import { getEntity } from '@backroom/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionCall, EntityHook } from '../../data/hooks';
+import { preparedQuery } from '../../db/prepared';
 import { anyDb, type AnyDb } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -115,21 +116,25 @@ function terminalToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+/** The terminal a live token hash belongs to (compiled once: every terminal call asks). */
+const tokenHolder = preparedQuery(
+  () => '',
+  (db, [hash]) =>
+    db
+      .selectFrom('terminal_token as k')
+      .innerJoin(`${terminal.table} as t`, 't.id', 'k.terminal_id')
+      .select(['k.terminal_id', 'k.outlet_id', 't.code', `t.${OUTLET} as current_outlet`, 't.is_active'])
+      .where('k.token_hash', '=', hash)
+      .where('k.revoked_at', 'is', null),
+);
+
 /**
  * preHandler of the terminal calls: a live token of an active terminal that is still in the outlet
  * it was paired in, else 401. One indexed lookup.
  */
 export async function terminalAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = terminalToken(request);
-  const row = token
-    ? await anyDb(request.server.ctx)
-        .selectFrom('terminal_token as k')
-        .innerJoin(`${terminal.table} as t`, 't.id', 'k.terminal_id')
-        .select(['k.terminal_id', 'k.outlet_id', 't.code', `t.${OUTLET} as current_outlet`, 't.is_active'])
-        .where('k.token_hash', '=', sha256(token))
-        .where('k.revoked_at', 'is', null)
-        .executeTakeFirst()
-    : undefined;
+  const [row] = token ? (await tokenHolder(anyDb(request.server.ctx), undefined, [sha256(token)])).rows : [];
   if (!row || !row.is_active || Number(row.current_outlet) !== Number(row.outlet_id)) {
     reply.header('WWW-Authenticate', 'Terminal');
     throw new ApiError(401, 'Unauthorized');

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
+import { preparedInsert, preparedQuery } from '../../db/prepared';
 import { columnOf } from '../columns';
 import { earn, takeBack } from '../membership/points';
 import { times } from '../pricing/engine/arithmetic';
@@ -34,6 +35,15 @@ const paymentMode = getEntity('paymentmode');
 const user = getEntity('user');
 const S = (name: string) => columnOf(sale, name);
 const L = (name: string) => columnOf(line, name);
+
+// The statements every sale runs, compiled once (db/prepared.ts).
+const insertHead = preparedInsert(sale.table, (insert) => insert.onConflict((oc) => oc.columns([S('terminal'), S('receiptNo')]).doNothing()).returning('id'));
+const insertLines = preparedInsert(line.table);
+const insertPayments = preparedInsert(payment.table);
+const recordedAs = preparedQuery(
+  () => '',
+  (db, [terminal, receiptNo]) => db.selectFrom(sale.table).select('id').where(S('terminal'), '=', terminal).where(S('receiptNo'), '=', receiptNo),
+);
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
 const decimal = z.union([z.string().trim().min(1).max(30), z.number()]);
@@ -397,12 +407,7 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
         },
         ctx.dialect,
       );
-      const inserted = await trx
-        .insertInto(sale.table)
-        .values({ ...head, ...who })
-        .onConflict((oc) => oc.columns([S('terminal'), S('receiptNo')]).doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const [inserted] = (await insertHead(trx, [{ ...head, ...who }])).rows;
       if (!inserted) return undefined;
       const id = Number(inserted.id);
       const pointsBack = p.returnOf ? await claimReturn(trx, p, p.returnOf) : 0;
@@ -413,9 +418,9 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
           ctx.dialect,
         ),
       );
-      await trx.insertInto(line.table).values(lines).execute();
+      await insertLines(trx, lines);
       const payments = p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect));
-      if (payments.length > 0) await trx.insertInto(payment.table).values(payments).execute();
+      if (payments.length > 0) await insertPayments(trx, payments);
 
       const flags = new Map<string, 'alreadyUsed'>();
       if (p.redemption) await redeemParts(trx, p.redemption, flags);
@@ -495,7 +500,7 @@ export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
 }
 
 async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string): Promise<number | undefined> {
-  const row = await db.selectFrom(sale.table).select('id').where(S('terminal'), '=', terminal.terminalId).where(S('receiptNo'), '=', receiptNo).executeTakeFirst();
+  const [row] = (await recordedAs(db, undefined, [terminal.terminalId, receiptNo])).rows;
   return row ? Number(row.id) : undefined;
 }
 
