@@ -68,7 +68,7 @@ export function rowXml(number: number, values: readonly CellValue[], bold = fals
   return `${xml}</row>`;
 }
 
-/** The sheet's opening: column widths and the bold header row. */
+/** The sheet's opening: column widths and the bold header row (none without columns: rows then start at row 1). */
 export function sheetStart(spec: { columns: readonly { header: string; width?: number }[] }): string {
   const cols = spec.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.min(40, Math.max(12, c.header.length + 2))}" customWidth="1"/>`).join('');
   const header = spec.columns.length > 0 ? rowXml(1, spec.columns.map((c) => c.header), true) : '';

@@ -40,6 +40,7 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleS
 /** Writes one sheet's XML into its zip entry, waiting whenever the zip has not taken the last piece yet; returns the rows written. */
 async function writeSheet(part: PassThrough, spec: SheetSpec, validations: readonly Validation[]): Promise<number> {
   let pending = sheetStart(spec);
+  const first = spec.columns.length > 0 ? 2 : 1;
   let rows = 0;
   const flush = async () => {
     const more = part.write(pending);
@@ -47,7 +48,7 @@ async function writeSheet(part: PassThrough, spec: SheetSpec, validations: reado
     if (!more) await once(part, 'drain');
   };
   for await (const values of spec.rows) {
-    pending += rowXml(rows + 2, values);
+    pending += rowXml(first + rows, values);
     rows++;
     if (pending.length >= CHUNK) await flush();
   }
