@@ -21,11 +21,16 @@ const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const EDGE_SPACE = /^\s|\s$/;
 
-export const escapeXml = (text: string): string =>
-  text
+/** Any character `escapeXml` changes: most text has none, and is passed as it is. */
+const TO_ESCAPE = /[&<>"\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+export function escapeXml(text: string): string {
+  if (!TO_ESCAPE.test(text)) return text;
+  return text
     .replace(XML_SPECIAL, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'))
     .replace(NOT_XML, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
     .replace(LONE_SURROGATE, '\uFFFD');
+}
 
 const letters: string[] = [];
 /** The letters of a column (0 → A, 26 → AA). */

@@ -83,7 +83,7 @@ export async function writeWorkbook(output: string | NodeJS.WritableStream, shee
     let listColumn = 0;
     for (const [i, spec] of all.entries()) {
       const part = new PassThrough();
-      zip.addReadStream(part, `xl/worksheets/sheet${i + 1}.xml`);
+      zip.addReadStream(part, `xl/worksheets/sheet${i + 1}.xml`, { compressionLevel: 1 });
       const validations = [...(spec.lists ?? [])].map(([column, values]): Validation => ({ column, rows: spec.listRows ?? 1000, sheet: LISTS_SHEET, sourceColumn: listColumn++, length: Math.max(values.length, 1) }));
       const written = await writeSheet(part, spec, validations);
       if (i < sheets.length) rows += written;
