@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findEntity, toStorageRow } from '@backroom/schema';
 import { buildApp } from '@backroom/server';
+import { sql } from 'kysely';
 import { anyDb } from '../packages/server/src/data/store';
 import { runExport } from '../packages/server/src/domain/spreadsheets/export';
 import { actingRequest, actingUser } from '../packages/server/src/jobs/acting-user';
@@ -44,6 +45,9 @@ async function seed(dataDir: string, databaseUrl: string | null): Promise<void> 
         rows.push({ ...toStorageRow(product, { code: `E${String(i).padStart(6, '0')}`, name: `Export product ${i}`, category: Number(category.id), uom: Number(uom.id), type: 'standard', sellingPrice: '9.90', costPrice: '4.00', trackStock: true, allowDiscount: true, isActive: true }, app.ctx.dialect), ...audit });
       await db.insertInto(product.table).values(rows).execute();
     }
+    // Planner statistics, as autovacuum gathers them soon after a bulk load: without them PostgreSQL
+    // guesses a few thousand rows and sorts the whole table for every page instead of reading the index.
+    if (app.ctx.dialect === 'postgres') await sql`analyze ${sql.table(product.table)}`.execute(db);
   } finally {
     await app.close();
   }
