@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSheet } from '../../src/domain/spreadsheets/read';
@@ -48,6 +49,14 @@ describe('the xlsx writer', () => {
     expect(validation.A11).toBeDefined();
     expect(validation.A12).toBeUndefined();
     expect(book.getWorksheet('Lists')!.getColumn(1).values.slice(1)).toEqual(['A1', 'B2', "'-x"]);
+  });
+
+  it('fails, and says why, when its output fails (a client gone) while rows are still coming', async () => {
+    const output = new Writable({ write: (_chunk, _encoding, done) => done(new Error('client gone')) });
+    function* rows() {
+      for (let i = 0; i < 100_000; i++) yield [`row ${i}`, i];
+    }
+    await expect(writeWorkbook(output, [{ name: 'Data', columns: [{ header: 'A' }, { header: 'B' }], rows: rows() }])).rejects.toThrow('client gone');
   });
 
   it('fails, and says why, when the rows fail midway', async () => {

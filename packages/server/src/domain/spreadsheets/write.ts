@@ -37,15 +37,18 @@ const WORKBOOK_RELS = (sheets: number) =>
 /** Cell formats by index (`s` of a cell): plain, bold (headers), a date, a date and time. */
 const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
-/** Writes one sheet's XML into its zip entry, waiting whenever the zip has not taken the last piece yet; returns the rows written. */
-async function writeSheet(part: PassThrough, spec: SheetSpec, validations: readonly Validation[]): Promise<number> {
+/**
+ * Writes one sheet's XML into its zip entry, waiting whenever the zip has not taken the last piece
+ * yet (or until the output fails: `failed` rejects then); returns the rows written.
+ */
+async function writeSheet(part: PassThrough, spec: SheetSpec, validations: readonly Validation[], failed: Promise<unknown>): Promise<number> {
   let pending = sheetStart(spec);
   const first = spec.columns.length > 0 ? 2 : 1;
   let rows = 0;
   const flush = async () => {
     const more = part.write(pending);
     pending = '';
-    if (!more) await once(part, 'drain');
+    if (!more) await Promise.race([once(part, 'drain'), failed]);
   };
   for await (const values of spec.rows) {
     pending += rowXml(first + rows, values);
@@ -73,6 +76,8 @@ export async function writeWorkbook(output: string | NodeJS.WritableStream, shee
   const zip = new ZipFile();
   const target = (typeof output === 'string' ? createWriteStream(output) : output) as Writable;
   const done = pipeline(zip.outputStream as Readable, target);
+  // Handled at once: the output may fail (a client gone) while the rows are still being read.
+  done.catch(() => undefined);
   let rows = 0;
   try {
     zip.addBuffer(Buffer.from(CONTENT_TYPES(all.length)), '[Content_Types].xml');
@@ -85,7 +90,7 @@ export async function writeWorkbook(output: string | NodeJS.WritableStream, shee
       const part = new PassThrough();
       zip.addReadStream(part, `xl/worksheets/sheet${i + 1}.xml`, { compressionLevel: 1 });
       const validations = [...(spec.lists ?? [])].map(([column, values]): Validation => ({ column, rows: spec.listRows ?? 1000, sheet: LISTS_SHEET, sourceColumn: listColumn++, length: Math.max(values.length, 1) }));
-      const written = await writeSheet(part, spec, validations);
+      const written = await writeSheet(part, spec, validations, done);
       if (i < sheets.length) rows += written;
     }
     zip.end();
