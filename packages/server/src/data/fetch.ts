@@ -24,26 +24,47 @@ async function countUpToLimit(db: AnyDb, entity: NormalisedEntity, where: RawBui
   return Number(counted.n);
 }
 
+export interface ReadPlan {
+  /** The fetch body's conditions and the caller's row filters. */
+  where: RawBuilder<SqlBool>;
+  /** The list's order, each column as the query should name it in ORDER BY. */
+  order: { column: string; direction: 'asc' | 'desc'; ref: RawBuilder<unknown> }[];
+}
+
+/**
+ * How to read a list whose conditions match `matches` rows. With more matches than we count,
+ * reading the sort's index and filtering as it goes finds a page sooner than sorting every match.
+ * PostgreSQL's planner weighs that itself; SQLite's does not look at the LIMIT, so it is told not
+ * to use the filters' indexes (a unary `+` hides a column from its indexes), or, with few
+ * matches, not to walk the sort's index.
+ */
+export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest, limits: readonly RawBuilder<SqlBool>[], matches: number): ReadPlan {
+  const { dialect } = request.server.ctx;
+  const order = orderOf(entity, body);
+  const walkSortIndex = dialect === 'sqlite' && matches > COUNT_LIMIT && leadingIndexedColumns(entity).has(order[0]!.column);
+  const sortFound = dialect === 'sqlite' && matches <= COUNT_LIMIT;
+  return {
+    where: allOf([...whereOf(entity, body, dialect, walkSortIndex ? { filterIndexes: false } : {}), ...limits]),
+    order: order.map((o) => ({ ...o, ref: sortFound ? sql`+${sql.ref(`t.${o.column}`)}` : sql.ref(`t.${o.column}`) })),
+  };
+}
+
+/** The columns a read of API rows selects from the table `t`. */
+export function readColumns(entity: NormalisedEntity): string[] {
+  const columns = storedColumns(entity.fields, 't');
+  if (entity.customizable) columns.push('t.custom_fields');
+  return columns;
+}
+
 /** One page of API rows matching the fetch body and the caller's row filters, with the total count. */
 export async function fetchRows(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest): Promise<FetchResult> {
   const { ctx } = request.server;
   const db = anyDb(ctx);
   const limits = await rowFilters(request, entity);
-  const where = allOf([...whereOf(entity, body, ctx.dialect), ...limits]);
-  const order = orderOf(entity, body);
-  const matches = await countUpToLimit(db, entity, where);
-
-  // With more matches than we count, reading the sort's index and filtering as it goes finds a
-  // page sooner than sorting every match. PostgreSQL's planner weighs that itself; SQLite's does
-  // not look at the LIMIT, so it is told not to use the filters' indexes.
-  const walkSortIndex = ctx.dialect === 'sqlite' && matches > COUNT_LIMIT && leadingIndexedColumns(entity).has(order[0]!.column);
-  const sortFound = ctx.dialect === 'sqlite' && matches <= COUNT_LIMIT;
-  const pageWhere = walkSortIndex ? allOf([...whereOf(entity, body, ctx.dialect, { filterIndexes: false }), ...limits]) : where;
-
-  const columns = storedColumns(entity.fields, 't');
-  if (entity.customizable) columns.push('t.custom_fields');
-  let query = db.selectFrom(`${entity.table} as t`).where(pageWhere).select(columns);
-  for (const { column, direction } of order) query = query.orderBy(sortFound ? sql`+${sql.ref(`t.${column}`)}` : sql.ref(`t.${column}`), direction);
+  const matches = await countUpToLimit(db, entity, allOf([...whereOf(entity, body, ctx.dialect), ...limits]));
+  const plan = readPlan(request, entity, body, limits, matches);
+  let query = db.selectFrom(`${entity.table} as t`).where(plan.where).select(readColumns(entity));
+  for (const { ref, direction } of plan.order) query = query.orderBy(ref, direction);
   const stored = await query
     .limit(Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE))
     .offset(body.Skip ?? 0)

@@ -66,6 +66,23 @@ export async function waitFor(t: SignedInServer, jobId: number, token = t.tokens
   throw new Error(`job ${jobId} did not finish`);
 }
 
+/** Runs an export (`submitdataexport`) as the token's user, waits for it and downloads the file: its bytes and rows (header first). */
+export async function exportList(t: SignedInServer, body: unknown, token = t.tokens.admin): Promise<{ rows: CellValue[][]; file: Buffer }> {
+  const response = await fetch(`${legacyOf(t)}/dataexporter/submitdataexport`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: { jobId: number } };
+  expect(response.status, JSON.stringify(answer)).toBe(200);
+  const job = await waitFor(t, answer.data.jobId, token);
+  expect(job.status, job.message ?? '').toBe('succeeded');
+  const file = await fetch(`${legacyOf(t)}/DataExporter/download/${answer.data.jobId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(file.status).toBe(200);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  return { rows: await rowsOf(bytes), file: bytes };
+}
+
 /** Submits a sheet and waits for its job. */
 export async function importSheet(t: SignedInServer, content: Uint8Array, importType: string, mode: 'validate' | 'commit', name?: string): Promise<JobStatus & { jobId: number }> {
   const submitted = await submit(t, content, importType, mode, { name });

@@ -1,13 +1,15 @@
-import type { FetchRequest, NormalisedEntity } from '@backroom/schema';
+import { fromStorageValue, type FetchRequest, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { fetchRows } from '../../data/fetch';
-import { anyDb } from '../../data/store';
+import { keysetPages } from '../../data/keyset';
+import { targetOf } from '../../data/references';
+import { anyDb, type AnyDb } from '../../data/store';
 import type { CellValue } from './cells';
 import { cellFields, keyFields, sheetFields, toCell, type ScalarField } from './columns';
-import { Lookups } from './lookups';
+import { codeField } from './lookups';
 import { writeWorkbook } from './write';
 
-const PAGE = 5000;
+/** Rows read a query. */
+export const EXPORT_PAGE = 2000;
 
 /**
  * The columns of an entity's export: the ones its import reads (key first), so an export imports
@@ -22,20 +24,47 @@ export function exportColumns(entity: NormalisedEntity): ScalarField[] {
   return [...key, ...sheetFields(entity).filter((f) => !keyNames.has(f.name))];
 }
 
+/** The codes of the rows a reference or list-value column points at (list values: of the field's category only), for the given ids. */
+async function codesOf(db: AnyDb, field: ScalarField, ids: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const target = targetOf(field)!;
+  let query = db.selectFrom(target.table).select(['id', `${codeField(target).column} as code`]).where('id', 'in', unique);
+  if (field.kind === 'listvalue') query = query.where('category_id', 'in', db.selectFrom('list_value_category').select('id').where('code', '=', field.category));
+  for (const row of await query.execute()) if (row.code !== null) out.set(Number(row.id), String(row.code));
+  return out;
+}
+
+/** The cells of one page of stored rows: references and list values as their codes, read for the page at once. */
+async function cellsOf(db: AnyDb, columns: readonly ScalarField[], rows: readonly Record<string, unknown>[]): Promise<CellValue[][]> {
+  const codes = await Promise.all(
+    columns.map((f) => (f.kind === 'reference' || f.kind === 'listvalue' ? codesOf(db, f, rows.map((r) => r[f.column]).filter((id) => id != null).map(Number)) : undefined)),
+  );
+  return rows.map((row) =>
+    columns.map((f, i) => {
+      const value = row[f.column];
+      if (codes[i]) return value == null ? null : (codes[i]!.get(Number(value)) ?? null);
+      return toCell(f, fromStorageValue(f, value));
+    }),
+  );
+}
+
 /**
  * Writes the rows a list shows (its filters, sorts and quick search, and the caller's row limits)
- * to an xlsx, a page at a time: references and list values as their codes.
+ * to an xlsx, a page at a time: only the exported columns are read, references and list values
+ * as their codes. The next page is read only when the writer has taken the last one.
  */
 export async function runExport(request: FastifyRequest, entity: NormalisedEntity, query: Pick<FetchRequest, 'filters' | 'sorts' | 'search'>, output: string, progress: (percent: number) => Promise<void>): Promise<{ rows: number }> {
-  const lookups = new Lookups(anyDb(request.server.ctx));
+  const db = anyDb(request.server.ctx);
   const columns = exportColumns(entity);
-  const coded = await Promise.all(columns.map((f) => (f.kind === 'reference' || f.kind === 'listvalue' ? lookups.of(f) : undefined)));
+  const selected = [...new Set(columns.map((f) => `t.${f.column}`))];
   async function* rows(): AsyncGenerator<CellValue[]> {
-    for (let skip = 0; ; skip += PAGE) {
-      const page = await fetchRows(request, entity, { ...query, Skip: skip, Take: PAGE });
-      for (const row of page.rows) yield columns.map((f, i) => (coded[i] && row[f.name] != null ? (coded[i]!.codeOf(Number(row[f.name])) ?? null) : toCell(f, row[f.name])));
-      if (page.rows.length < PAGE) return;
-      if (!page.totalCountCapped) await progress(Math.min(99, Math.floor(((skip + PAGE) / Math.max(page.totalCount, 1)) * 100)));
+    let done = 0;
+    for await (const page of keysetPages(request, entity, query, selected, EXPORT_PAGE)) {
+      yield* await cellsOf(db, columns, page.rows);
+      done += page.rows.length;
+      await progress(Math.min(99, Math.floor((done / Math.max(page.total, 1)) * 100)));
     }
   }
   return writeWorkbook(output, [{ name: entity.label.slice(0, 31), columns: columns.map((f) => ({ header: f.label })), rows: rows() }]);
