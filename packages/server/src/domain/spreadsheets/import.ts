@@ -118,8 +118,8 @@ const keyOf = (importer: Importer, row: Row) => JSON.stringify(importer.key.map(
  * Reads a sheet and checks every row against the registry and the database: kinds, required
  * fields, lengths, codes that must exist, keys repeated in the file, unique values taken by other
  * rows, rules between fields. With `commit` and no error, writes every row in one transaction
- * through the generic write path (privileges were checked when the job was submitted; audit and
- * hooks run per row) — all rows or none.
+ * through the generic write path in batches (`writeRows`: privileges were checked when the job was
+ * submitted; audit and hooks run for every row) — all rows or none.
  */
 export async function runImport(
   ctx: AppContext,
