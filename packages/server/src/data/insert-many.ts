@@ -2,8 +2,8 @@ import type { AnyDb, Row } from './store';
 
 /**
  * Bound parameters per statement (SQLite allows 32,766, PostgreSQL 65,535): well below, as a huge
- * statement is built and held whole (the 100,000-row import bench: 50.9 s, 672 MB with 5,000;
- * 78.6 s, 712 MB with 30,000 — one run each, at loads of 13–17 and 17–20).
+ * statement is built and held whole (the 100,000-row import bench, SQLite / PostgreSQL: 50.9 / 93.3 s
+ * with 5,000, 78.6 / 149.0 s with 30,000 — one run each, the first two at a lighter load).
  */
 const MAX_PARAMETERS = 5_000;
 
