@@ -2,6 +2,7 @@ import { getEntity, toStorageRow, type AuditAction, type AuditChanges, type Norm
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { HookContext, WriteAction } from './hooks';
+import { insertMany } from './insert-many';
 import { anyDb, type AnyDb, type Row } from './store';
 
 const auditLog = getEntity('auditlog');
@@ -48,19 +49,25 @@ export interface AuditEvent {
 
 const USER_NAME_LENGTH = 100;
 
+const auditRow = (ctx: AppContext, event: AuditEvent) =>
+  toStorageRow(
+    auditLog,
+    {
+      at: event.at ?? new Date().toISOString(),
+      userId: event.actor.userId,
+      userName: event.actor.userName?.slice(0, USER_NAME_LENGTH) ?? null,
+      entity: event.entity,
+      rowId: event.rowId,
+      action: event.action,
+      changes: event.changes ?? null,
+      ip: event.ip,
+    },
+    ctx.dialect,
+  );
+
 /** Writes one audit row with `db` (pass a transaction to commit it with the action). */
 export async function recordEvent(ctx: AppContext, event: AuditEvent, db: AnyDb = anyDb(ctx)): Promise<void> {
-  const row = {
-    at: event.at ?? new Date().toISOString(),
-    userId: event.actor.userId,
-    userName: event.actor.userName?.slice(0, USER_NAME_LENGTH) ?? null,
-    entity: event.entity,
-    rowId: event.rowId,
-    action: event.action,
-    changes: event.changes ?? null,
-    ip: event.ip,
-  };
-  await db.insertInto(auditLog.table).values(toStorageRow(auditLog, row, ctx.dialect)).execute();
+  await db.insertInto(auditLog.table).values(auditRow(ctx, event)).execute();
 }
 
 /** An event of a request: by the signed-in caller unless `actor` is given, from the request's client address. */
@@ -69,13 +76,25 @@ export function recordRequestEvent(request: FastifyRequest, event: Omit<AuditEve
   return recordEvent(request.server.ctx, { ...event, actor, ip: request.ip ?? null }, db);
 }
 
-/** One audit row for a write, in its transaction; an update that changed nothing leaves none. */
-export async function recordAudit(hc: HookContext, action: WriteAction, id: number, before: Row | null, after: Row | null, sentSecrets?: ReadonlySet<string>) {
-  const changes = changesOf(hc.entity, before, after, sentSecrets);
-  if (action === 'update' && Object.keys(changes.after).length === 0) return;
-  await recordEvent(
-    hc.ctx,
-    { at: hc.now, actor: hc.auth, entity: hc.entity.name, rowId: id, action, changes, ip: hc.request.ip ?? null },
-    hc.trx,
-  );
+/** One write for the audit: the row, its API form before (null for an insert) and after, and the secrets sent. */
+export interface AuditedWrite {
+  id: number;
+  before: Row | null;
+  after: Row | null;
+  sentSecrets?: ReadonlySet<string>;
 }
+
+/** One audit row per write, in its transaction, with multi-row inserts; an update that changed nothing leaves none. */
+export async function recordAudits(hc: HookContext, action: WriteAction, writes: readonly AuditedWrite[]): Promise<void> {
+  const rows: Row[] = [];
+  for (const { id, before, after, sentSecrets } of writes) {
+    const changes = changesOf(hc.entity, before, after, sentSecrets);
+    if (action === 'update' && Object.keys(changes.after).length === 0) continue;
+    rows.push(auditRow(hc.ctx, { at: hc.now, actor: hc.auth, entity: hc.entity.name, rowId: id, action, changes, ip: hc.request.ip ?? null }));
+  }
+  if (rows.length > 0) await insertMany(hc.trx, auditLog.table, rows, false);
+}
+
+/** One audit row for a write, in its transaction; an update that changed nothing leaves none. */
+export const recordAudit = (hc: HookContext, action: WriteAction, id: number, before: Row | null, after: Row | null, sentSecrets?: ReadonlySet<string>) =>
+  recordAudits(hc, action, [{ id, before, after, sentSecrets }]);

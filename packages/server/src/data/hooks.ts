@@ -57,6 +57,14 @@ export interface EntityHook {
   /** May return extra SQL columns for the row (columns the registry does not expose). */
   beforeWrite?(event: BeforeWrite): Promise<Record<string, unknown> | void>;
   afterWrite?(event: AfterWrite): Promise<void>;
+  /**
+   * The batch form of `beforeWrite` for a write of many rows at once (`writeRows`: an import, the
+   * bulk verbs): answers each row's extra columns, in order. Without it, `beforeWrite` runs per row.
+   */
+  beforeWriteMany?(events: readonly BeforeWrite[]): Promise<readonly (Record<string, unknown> | void)[] | void>;
+  // A batch form refuses one of its rows with `throw new RowRefused(index, error)`: the error's fields are the row's own.
+  /** The batch form of `afterWrite`; without it, `afterWrite` runs per row. */
+  afterWriteMany?(events: readonly AfterWrite[]): Promise<void>;
   /** Row actions of `Execute/{name}` and `/{family}/{action}` other than delete (lock, apply, cancel…). */
   actions?: Record<string, RowAction>;
   /** Verbs the generic API refuses for the entity, with the reason the caller reads. */
@@ -65,6 +73,16 @@ export interface EntityHook {
   authorizeFetch?(request: FastifyRequest, filters: readonly FilterCondition[]): Promise<void>;
   /** A condition on the entity's table (alias `t`) every read of the caller adds: rows they may not see stay hidden. */
   rowFilter?(request: FastifyRequest): Promise<RawBuilder<SqlBool> | undefined>;
+}
+
+/** A batch hook's refusal of its row `index` (fields as for that row alone); the batch names the row as it names its own errors. */
+export class RowRefused extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: Error,
+  ) {
+    super(error.message);
+  }
 }
 
 /** The hooks of every entity, as composed from the app's modules; case-insensitive action lookup. */

@@ -10,6 +10,7 @@ import { apiRow } from './read';
 import { anyDb, customEntity, type Row } from './store';
 import { inTransaction } from './transaction';
 import { assertWritableRows, deleteRows, insertRow, updateRow, upsertRow } from './write';
+import { rowError, writeRows } from './write-rows';
 
 export const MAX_BULK_ROWS = 1000;
 
@@ -25,19 +26,24 @@ type VerbHandler = (call: VerbCall) => Promise<ApiEnvelope<unknown>>;
 
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Runs `write` for each row of an array body; a failing row's errors are named by its index. */
-async function eachRow(rows: unknown, write: (row: unknown) => Promise<Row>): Promise<Row[]> {
+/** The rows of an array body (at most `MAX_BULK_ROWS`). */
+function bulkRows(rows: unknown): unknown[] {
   if (!Array.isArray(rows)) throw validationError([{ field: 'body', message: 'Send an array of rows' }]);
   if (rows.length > MAX_BULK_ROWS) throw validationError([{ field: 'body', message: `At most ${MAX_BULK_ROWS} rows at once` }]);
+  return rows;
+}
+
+/**
+ * Runs `write` for each row of an array body in turn (a row may match one written before it);
+ * a failing row's errors are named by its index.
+ */
+async function eachRow(rows: unknown, write: (row: unknown) => Promise<Row>): Promise<Row[]> {
   const out: Row[] = [];
-  for (const [i, row] of rows.entries()) {
+  for (const [i, row] of bulkRows(rows).entries()) {
     try {
       out.push(await write(row));
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const errors = (error.errors ?? [{ field: '', message: error.message }]).map((e) => ({ field: e.field ? `${i}.${e.field}` : String(i), message: e.message }));
-      const id = isRecord(row) && typeof row.id === 'number' ? ` (id ${row.id})` : '';
-      throw new ApiError(error.status, `Row ${i}${id}: ${error.message}`, errors);
+      throw error instanceof ApiError ? rowError(i, error, isRecord(row) ? row.id : undefined) : error;
     }
   }
   return out;
@@ -117,7 +123,8 @@ export const verbs = {
   },
   async bulkupdate({ request, entity, body }) {
     await authorize(request, entity, 'update');
-    const rows = await inTransaction(request, entity, (w) => eachRow(body, (row) => updateRow(w, w.entity, row)));
+    const writes = bulkRows(body).map((input) => ({ action: 'update' as const, input }));
+    const rows = await inTransaction(request, entity, (w) => writeRows(w, w.entity, writes));
     return ok(rows, `Saved ${rows.length} rows`, rows.length);
   },
   /** `{ids}` in the body, or the one id of the address. */

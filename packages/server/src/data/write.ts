@@ -12,10 +12,11 @@ import {
 import { ApiError, validationError } from '../http/envelope';
 import { assertOutletsWritable, rowFilters } from './access';
 import { recordAudit } from './audit';
-import { hooksOf, type HookContext } from './hooks';
+import { RowRefused, hooksOf, type AfterWrite, type BeforeWrite, type HookContext, type WriteAction } from './hooks';
 import { allOf } from './query';
 import { apiRow, storedRows, toApiRows } from './read';
 import { naturalKey, referrersTo, targetOf, type Referrer } from './references';
+import { insertMany } from './insert-many';
 import { encrypt, type Row } from './store';
 
 /** What every write step gets: the hook context, which carries the request. */
@@ -27,7 +28,7 @@ const asEntity = (fields: readonly NormalisedField[]) => ({ fields }) as Normali
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 const blank = (value: unknown) => value === null || value === undefined;
 
-function validated(entity: NormalisedEntity, input: unknown, mode: 'insert' | 'update'): Row {
+export function validated(entity: NormalisedEntity, input: unknown, mode: 'insert' | 'update'): Row {
   // Entities without a version column still pass through the update schema, which requires one.
   const body = mode === 'update' && !entity.systemFields && isRecord(input) ? { version: 0, ...input } : input;
   const result = validateRow(entity, body, mode);
@@ -36,7 +37,7 @@ function validated(entity: NormalisedEntity, input: unknown, mode: 'insert' | 'u
 }
 
 /** Ids of the rows among `ids` the caller may see. */
-async function visibleIds(w: Writer, entity: NormalisedEntity, ids: readonly number[]): Promise<Set<number>> {
+export async function visibleIds(w: Writer, entity: NormalisedEntity, ids: readonly number[]): Promise<Set<number>> {
   const rows = await w.trx
     .selectFrom(`${entity.table} as t`)
     .select('t.id')
@@ -47,7 +48,7 @@ async function visibleIds(w: Writer, entity: NormalisedEntity, ids: readonly num
 }
 
 /** A row the caller may not see answers as one that does not exist: the same 404, the same words. */
-const noRows = (entity: NormalisedEntity, ids: readonly number[]) => new ApiError(404, `${entity.label}: no row ${ids.join(', ')}`);
+export const noRows = (entity: NormalisedEntity, ids: readonly number[]) => new ApiError(404, `${entity.label}: no row ${ids.join(', ')}`);
 
 /** 404 naming the rows the caller may not see (or that do not exist), then 403 unless they may write them all (their outlets). */
 export async function assertWritableRows(w: Writer, entity: NormalisedEntity, ids: readonly number[]): Promise<void> {
@@ -86,30 +87,46 @@ function wantedReferences(fields: readonly NormalisedField[], row: Row, prefix: 
   return out;
 }
 
-/** 400 naming every field whose id has no row the caller may see (list values also in the field's category). */
-async function checkReferences(w: Writer, fields: readonly NormalisedField[], row: Row): Promise<void> {
-  const wanted = wantedReferences(fields, row, '', []);
+/** A row of a write and the prefix its error fields take (`''` alone, `'{index}.'` in a batch). */
+export interface Placed {
+  prefix: string;
+  row: Row;
+}
+
+/** 400 naming every field whose id has no row the caller may see (list values also in the field's category); one query per target for all rows. */
+export async function checkReferences(w: Writer, fields: readonly NormalisedField[], rows: readonly Placed[]): Promise<void> {
+  const wanted: Wanted[] = [];
+  for (const { prefix, row } of rows) wantedReferences(fields, row, prefix, wanted);
   const groups = new Map<string, Wanted[]>();
   for (const want of wanted) {
     const key = `${want.target.table}|${want.category ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), want]);
+    const group = groups.get(key);
+    if (group) group.push(want);
+    else groups.set(key, [want]);
   }
   const errors: { field: string; message: string }[] = [];
   for (const group of groups.values()) {
     const { target, category } = group[0]!;
-    let query = w.trx
-      .selectFrom(`${target.table} as t`)
-      .select('t.id')
-      .where('t.id', 'in', [...new Set(group.map((g) => g.id))])
-      .where(allOf(await rowFilters(w.request, target)));
-    if (category !== undefined)
-      query = query.where('t.category_id', 'in', w.trx.selectFrom('list_value_category').select('id').where('code', '=', category));
-    const found = new Set((await query.execute()).map((r) => Number(r.id)));
+    const ids = [...new Set(group.map((g) => g.id))];
+    const found = new Set<number>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      let query = w.trx
+        .selectFrom(`${target.table} as t`)
+        .select('t.id')
+        .where('t.id', 'in', ids.slice(i, i + CHUNK))
+        .where(allOf(await rowFilters(w.request, target)));
+      if (category !== undefined)
+        query = query.where('t.category_id', 'in', w.trx.selectFrom('list_value_category').select('id').where('code', '=', category));
+      for (const r of await query.execute()) found.add(Number(r.id));
+    }
     for (const want of group)
       if (!found.has(want.id)) errors.push({ field: want.path, message: `${want.label} refers to a missing ${want.target.label.toLowerCase()} row (${want.id})` });
   }
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
 }
+
+/** Values per `IN (…)` list. */
+const CHUNK = 1000;
 
 // ── unique values ───────────────────────────────────────────────────────────
 
@@ -118,12 +135,54 @@ const duplicate = (field: string, label: string, value: unknown) => {
   return new ApiError(409, message, [{ field, message }]);
 };
 
+/** A row of a batch write with its id (null for an insert) and its stored API row (for an update). */
+export interface Written extends Placed {
+  id: number | null;
+  current: Row | null;
+}
+
+/**
+ * 409 naming the field when a value of a field unique on its own is sent twice in the rows or is
+ * taken by a stored row other than the one it is sent for: one query per field for all rows.
+ */
+export async function checkPlainUniques(w: Writer, entity: NormalisedEntity, rows: readonly Written[]): Promise<void> {
+  for (const field of entity.fields) {
+    if (field.unique !== true || field.custom || field.kind === 'children') continue;
+    const owners = new Map<string, Written>();
+    for (const written of rows) {
+      const value = written.row[field.name];
+      if (!(field.name in written.row) || blank(value)) continue;
+      const stored = String(toStorageValue(field, value, w.ctx.dialect));
+      if (owners.has(stored)) throw duplicate(`${written.prefix}${field.name}`, field.label, value);
+      owners.set(stored, written);
+    }
+    const values = [...owners.keys()];
+    for (let i = 0; i < values.length; i += CHUNK) {
+      const taken = await w.trx.selectFrom(entity.table).select(['id', `${field.column} as value`]).where(field.column, 'in', values.slice(i, i + CHUNK)).execute();
+      for (const { id, value } of taken) {
+        const owner = owners.get(String(value));
+        if (owner && owner.id !== Number(id)) throw duplicate(`${owner.prefix}${field.name}`, field.label, owner.row[field.name]);
+      }
+    }
+  }
+}
+
 /** 409 naming the field when a unique value (alone or within its scope) is taken by another row. */
 async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: number | null, current: Row | null): Promise<void> {
+  await checkPlainUniques(w, entity, [{ prefix: '', row, id, current }]);
+  await checkScopedUniques(w, entity, row, id, current);
+}
+
+/** Whether `checkScopedUniques` has anything to check for the row: a field unique within a scope, or a child list sent. */
+export const hasScopedUniques = (entity: NormalisedEntity, row: Row) =>
+  entity.fields.some((f) => (Array.isArray(f.unique) && !f.custom && f.kind !== 'children') || (f.kind === 'children' && Array.isArray(row[f.name])));
+
+/** `checkUniques` for values unique within a scope and for child rows' unique values, of one row. */
+export async function checkScopedUniques(w: Writer, entity: NormalisedEntity, row: Row, id: number | null, current: Row | null, prefix = ''): Promise<void> {
   const valueOf = (name: string) => (name in row ? row[name] : current?.[name]);
   for (const field of entity.fields) {
-    if (!field.unique || field.custom || field.kind === 'children') continue;
-    const scope = Array.isArray(field.unique) ? field.unique : [];
+    if (!Array.isArray(field.unique) || field.custom || field.kind === 'children') continue;
+    const scope = field.unique;
     if (![field.name, ...scope].some((name) => name in row)) continue;
     const value = valueOf(field.name);
     if (blank(value)) continue;
@@ -134,7 +193,7 @@ async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: n
       query = blank(scopeValue) ? query.where(scoped.column, 'is', null) : query.where(scoped.column, '=', toStorageValue(scoped, scopeValue, w.ctx.dialect));
     }
     if (id !== null) query = query.where('id', '<>', id);
-    if (await query.limit(1).executeTakeFirst()) throw duplicate(field.name, field.label, value);
+    if (await query.limit(1).executeTakeFirst()) throw duplicate(`${prefix}${field.name}`, field.label, value);
   }
   for (const list of entity.fields) {
     if (list.kind !== 'children' || !Array.isArray(row[list.name])) continue;
@@ -146,12 +205,12 @@ async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: n
       for (const [i, child] of children.entries()) {
         if (blank(child[field.name])) continue;
         const key = JSON.stringify([child[field.name], ...scope.map((s) => child[s])]);
-        if (seen.has(key)) throw duplicate(`${list.name}.${i}.${field.name}`, field.label, child[field.name]);
+        if (seen.has(key)) throw duplicate(`${prefix}${list.name}.${i}.${field.name}`, field.label, child[field.name]);
         seen.add(key);
         if (field.unique !== true) continue;
         let query = w.trx.selectFrom(list.table).select('id').where(field.column, '=', toStorageValue(field, child[field.name], w.ctx.dialect));
         if (id !== null) query = query.where(CHILD_PARENT_COLUMN, '<>', id);
-        if (await query.limit(1).executeTakeFirst()) throw duplicate(`${list.name}.${i}.${field.name}`, field.label, child[field.name]);
+        if (await query.limit(1).executeTakeFirst()) throw duplicate(`${prefix}${list.name}.${i}.${field.name}`, field.label, child[field.name]);
       }
     }
   }
@@ -160,7 +219,7 @@ async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: n
 // ── flags one row holds ─────────────────────────────────────────────────────
 
 type Flag = Extract<NormalisedField, { kind: 'boolean' }>;
-const exclusiveFlags = (entity: NormalisedEntity) => entity.fields.filter((f): f is Flag => f.kind === 'boolean' && f.exclusive === true && !f.custom);
+export const exclusiveFlags = (entity: NormalisedEntity) => entity.fields.filter((f): f is Flag => f.kind === 'boolean' && f.exclusive === true && !f.custom);
 
 const mustStayHeld = (entity: NormalisedEntity, flag: Flag) => {
   const message = `${flag.label}: one ${entity.label.toLowerCase()} row must keep it; set it on another row instead`;
@@ -172,7 +231,7 @@ const mustStayHeld = (entity: NormalisedEntity, flag: Flag) => {
  * set on this row, it leaves the row that held it in the same transaction (an audited change of that row); taken off the
  * row holding it, 409 — another row must take it.
  */
-async function moveExclusiveFlags(w: Writer, entity: NormalisedEntity, id: number | null, before: Row | null, after: Row): Promise<void> {
+export async function moveExclusiveFlags(w: Writer, entity: NormalisedEntity, id: number | null, before: Row | null, after: Row): Promise<void> {
   for (const flag of exclusiveFlags(entity)) {
     if (before?.[flag.name] === true && after[flag.name] !== true) throw mustStayHeld(entity, flag);
     if (after[flag.name] !== true || before?.[flag.name] === true) continue;
@@ -219,33 +278,51 @@ async function deleteRelated(w: Writer, fields: readonly NormalisedField[], pare
   }
 }
 
-/** Replaces the child lists and links the row carries; a child row keeps its id when it was this parent's. */
-async function writeRelated(w: Writer, fields: readonly NormalisedField[], parentId: number, row: Row): Promise<void> {
+/** A parent row written and the row as sent (its child lists and links). */
+interface Parent {
+  id: number;
+  row: Row;
+}
+
+/**
+ * Replaces the child lists and links the rows carry, for many parents at once (a delete and a
+ * multi-row insert per table); a child row keeps its id when it was its parent's.
+ */
+export async function writeRelated(w: Writer, fields: readonly NormalisedField[], parents: readonly Parent[]): Promise<void> {
   for (const field of fields) {
-    if (!(field.name in row)) continue;
+    const sent = parents.filter((p) => field.name in p.row);
+    if (sent.length === 0) continue;
+    const parentIds = sent.map((p) => p.id);
     if (field.kind === 'multireference') {
-      await w.trx.deleteFrom(field.table!).where(LINK_COLUMNS.parent, '=', parentId).execute();
-      const ids = (row[field.name] as number[] | null) ?? [];
-      if (ids.length > 0) await w.trx.insertInto(field.table!).values(ids.map((ref) => ({ [LINK_COLUMNS.parent]: parentId, [LINK_COLUMNS.ref]: ref }))).execute();
+      await w.trx.deleteFrom(field.table!).where(LINK_COLUMNS.parent, 'in', parentIds).execute();
+      const links = sent.flatMap((p) => ((p.row[field.name] as number[] | null) ?? []).map((ref) => ({ [LINK_COLUMNS.parent]: p.id, [LINK_COLUMNS.ref]: ref })));
+      if (links.length > 0) await insertMany(w.trx, field.table!, links, false);
     }
     if (field.kind !== 'children') continue;
-    const existing = (await w.trx.selectFrom(field.table).select('id').where(CHILD_PARENT_COLUMN, '=', parentId).execute()).map((r) => Number(r.id));
-    await deleteChildRows(w, field, existing);
-    const kept = new Set(existing);
-    for (const [i, child] of ((row[field.name] as Row[] | null) ?? []).entries()) {
-      const { id, ...values } = child;
-      const stored: Row = { ...toStorageRow(asEntity(field.fields), values, w.ctx.dialect), [CHILD_PARENT_COLUMN]: parentId, [CHILD_ORDER_COLUMN]: i };
-      if (typeof id === 'number' && kept.has(id)) stored.id = id;
-      const inserted = await w.trx.insertInto(field.table).values(stored).returning('id').executeTakeFirstOrThrow();
-      await writeRelated(w, field.fields, Number(inserted.id), values);
-    }
+    const existing = await w.trx.selectFrom(field.table).select(['id', CHILD_PARENT_COLUMN]).where(CHILD_PARENT_COLUMN, 'in', parentIds).execute();
+    await deleteChildRows(w, field, existing.map((r) => Number(r.id)));
+    const kept = new Set(existing.map((r) => `${String(r[CHILD_PARENT_COLUMN])}|${String(r.id)}`));
+    const children: Parent[] = [];
+    const stored: Row[] = [];
+    for (const parent of sent)
+      for (const [i, child] of ((parent.row[field.name] as Row[] | null) ?? []).entries()) {
+        const { id, ...values } = child;
+        const one: Row = { ...toStorageRow(asEntity(field.fields), values, w.ctx.dialect), [CHILD_PARENT_COLUMN]: parent.id, [CHILD_ORDER_COLUMN]: i };
+        if (typeof id === 'number' && kept.has(`${parent.id}|${id}`)) one.id = id;
+        stored.push(one);
+        children.push({ id: 0, row: values });
+      }
+    if (stored.length === 0) continue;
+    const ids = await insertMany(w.trx, field.table, stored);
+    children.forEach((child, i) => (child.id = ids[i]!));
+    await writeRelated(w, field.fields, children);
   }
 }
 
 // ── rows ────────────────────────────────────────────────────────────────────
 
 /** The row's columns: secrets encrypted, custom fields merged into the stored ones. */
-function columnsOf(w: Writer, entity: NormalisedEntity, row: Row, current: Row | null): Row {
+export function columnsOf(w: Writer, entity: NormalisedEntity, row: Row, current: Row | null): Row {
   const out: Row = { ...row };
   for (const field of entity.fields) {
     if (field.kind === 'secret' && typeof out[field.name] === 'string' && out[field.name] !== '') out[field.name] = encrypt(w.ctx, out[field.name] as string);
@@ -254,22 +331,52 @@ function columnsOf(w: Writer, entity: NormalisedEntity, row: Row, current: Row |
   return toStorageRow(entity, out, w.ctx.dialect);
 }
 
-async function runBefore(w: Writer, entity: NormalisedEntity, action: 'insert' | 'update' | 'delete', id: number | null, row: Row, input: unknown = {}): Promise<Row> {
-  const extra: Row = {};
-  const sent = isRecord(input) ? input : {};
-  for (const hook of hooksOf(w.request, entity)) Object.assign(extra, await hook.beforeWrite?.({ ...w, action, id, row, input: sent }));
-  return extra;
+/** How a batch names the row of a per-row hook's error. */
+export type RowErrors = (index: number, error: ApiError) => ApiError;
+const asIs: RowErrors = (_, error) => error;
+
+/** Runs a step of row `index` (null: of the batch, whose hooks name a row by `RowRefused`): an `ApiError` of a row is named by `onError`. */
+export async function perRow<T>(index: number | null, onError: RowErrors, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RowRefused) throw error.error instanceof ApiError ? onError(error.index, error.error) : error.error;
+    throw error instanceof ApiError && index !== null ? onError(index, error) : error;
+  }
 }
 
-async function runAfter(w: Writer, entity: NormalisedEntity, action: 'insert' | 'update' | 'delete', id: number, before: Row | null, after: Row | null): Promise<void> {
-  for (const hook of hooksOf(w.request, entity)) await hook.afterWrite?.({ ...w, action, id, before, after });
+/** The hooks' extra columns for each row, through their batch form where they have one. */
+export async function runBeforeMany(w: Writer, entity: NormalisedEntity, events: readonly Omit<BeforeWrite, keyof Writer>[], onError = asIs): Promise<Row[]> {
+  const extras = events.map((): Row => ({}));
+  const full = events.map((e) => ({ ...w, ...e }));
+  for (const hook of hooksOf(w.request, entity)) {
+    if (hook.beforeWriteMany) (await perRow(null, onError, () => hook.beforeWriteMany!(full)))?.forEach((extra, i) => Object.assign(extras[i]!, extra));
+    else if (hook.beforeWrite) for (const [i, event] of full.entries()) Object.assign(extras[i]!, await perRow(i, onError, async () => hook.beforeWrite!(event)));
+  }
+  return extras;
 }
 
-const sentSecrets = (entity: NormalisedEntity, row: Row) => new Set(entity.fields.filter((f) => f.kind === 'secret' && f.name in row).map((f) => f.name));
+/** The hooks after the rows are written, through their batch form where they have one. */
+export async function runAfterMany(w: Writer, entity: NormalisedEntity, events: readonly Omit<AfterWrite, keyof Writer>[], onError = asIs): Promise<void> {
+  const full = events.map((e) => ({ ...w, ...e }));
+  for (const hook of hooksOf(w.request, entity)) {
+    if (hook.afterWriteMany) await perRow(null, onError, () => hook.afterWriteMany!(full));
+    else if (hook.afterWrite) for (const [i, event] of full.entries()) await perRow(i, onError, () => hook.afterWrite!(event));
+  }
+}
+
+async function runBefore(w: Writer, entity: NormalisedEntity, action: WriteAction, id: number | null, row: Row, input: unknown = {}): Promise<Row> {
+  return (await runBeforeMany(w, entity, [{ action, id, row, input: isRecord(input) ? input : {} }]))[0]!;
+}
+
+const runAfter = (w: Writer, entity: NormalisedEntity, action: WriteAction, id: number, before: Row | null, after: Row | null) =>
+  runAfterMany(w, entity, [{ action, id, before, after }]);
+
+export const sentSecrets = (entity: NormalisedEntity, row: Row) => new Set(entity.fields.filter((f) => f.kind === 'secret' && f.name in row).map((f) => f.name));
 
 export async function insertRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
   const row = validated(entity, input, 'insert');
-  await checkReferences(w, entity.fields, row);
+  await checkReferences(w, entity.fields, [{ prefix: '', row }]);
   await checkUniques(w, entity, row, null, null);
   const extra = await runBefore(w, entity, 'insert', null, row, input);
   await moveExclusiveFlags(w, entity, null, null, row);
@@ -277,7 +384,7 @@ export async function insertRow(w: Writer, entity: NormalisedEntity, input: unkn
   const values = { ...columnsOf(w, entity, row, null), ...system, ...extra };
   const inserted = await w.trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
   const id = Number(inserted.id);
-  await writeRelated(w, entity.fields, id, row);
+  await writeRelated(w, entity.fields, [{ id, row }]);
   await assertOutletsWritable(w.request, w.trx, entity, [id]);
   const after = (await apiRow(w.ctx, w.trx, entity, id, { labels: false }))!;
   await recordAudit(w, 'insert', id, null, after, sentSecrets(entity, row));
@@ -295,7 +402,7 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   // An update sends what changed: rules between fields (dates in order, a percent by its kind) hold on the row it leaves.
   const broken = rowRuleIssues(entity, { ...before, ...row });
   if (broken.length > 0) throw validationError(broken.map(({ field, message }) => ({ field, message })), broken[0]!.message);
-  await checkReferences(w, entity.fields, row);
+  await checkReferences(w, entity.fields, [{ prefix: '', row }]);
   await checkUniques(w, entity, row, id, before);
   const extra = await runBefore(w, entity, 'update', id, row, input);
   await moveExclusiveFlags(w, entity, id, before, { ...before, ...row });
@@ -307,7 +414,7 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
     const result = await query.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new ApiError(409, STALE_MESSAGE);
   }
-  await writeRelated(w, entity.fields, id, row);
+  await writeRelated(w, entity.fields, [{ id, row }]);
   await assertOutletsWritable(w.request, w.trx, entity, [id]);
   const after = (await apiRow(w.ctx, w.trx, entity, id, { labels: false }))!;
   await recordAudit(w, 'update', id, before, after, sentSecrets(entity, row));

@@ -1,35 +1,47 @@
-import type { EntityHook } from '../../data/hooks';
-import { publishEvent } from './webhook-publish';
+import type { WebhookEvent } from '@backroom/schema';
+import type { AfterWrite, EntityHook } from '../../data/hooks';
+import { queueDeliveries, subscribersOf } from './webhook-publish';
+
+type Event = [type: WebhookEvent, payload: unknown];
 
 /**
- * `product.changed` on every write of a product, in its transaction: the row after (before, for a
- * delete). A delete also raises `product.deleted`, and a new or changed selling price `price.changed`.
+ * Events of a batch of writes of one entity, in its transaction: each event's subscribers are
+ * looked up once per batch (an import writes thousands of rows), and nothing is queued for an
+ * event nobody subscribes to.
  */
-export const productEvents: EntityHook = {
-  async afterWrite({ trx, now, action, id, before, after }) {
-    const w = { trx, now };
-    await publishEvent(w, 'product.changed', { action, id, product: after ?? before });
-    if (action === 'delete') await publishEvent(w, 'product.deleted', { id, product: before });
-    const oldPrice = (before?.sellingPrice as string | null | undefined) ?? null;
-    const newPrice = (after?.sellingPrice as string | null | undefined) ?? null;
-    if (after && newPrice !== oldPrice) await publishEvent(w, 'price.changed', { product: id, outlet: null, oldPrice, newPrice });
-  },
-};
+function eventsOfWrites(eventsOf: (write: AfterWrite) => Event[]): EntityHook {
+  const publish = async (writes: readonly AfterWrite[]) => {
+    const subscribers = new Map<WebhookEvent, number[]>();
+    for (const write of writes)
+      for (const [type, payload] of eventsOf(write)) {
+        if (!subscribers.has(type)) subscribers.set(type, await subscribersOf(write.trx, type));
+        const hooks = subscribers.get(type)!;
+        if (hooks.length > 0) await queueDeliveries({ trx: write.trx, now: write.now }, hooks, type, payload);
+      }
+  };
+  return { afterWriteMany: publish };
+}
+
+const price = (row: Record<string, unknown> | null, field: string) => (row?.[field] as string | null | undefined) ?? null;
+
+/**
+ * `product.changed` on every write of a product: the row after (before, for a delete). A delete
+ * also raises `product.deleted`, and a new or changed selling price `price.changed`.
+ */
+export const productEvents = eventsOfWrites(({ action, id, before, after }) => {
+  const events: Event[] = [['product.changed', { action, id, product: after ?? before }]];
+  if (action === 'delete') events.push(['product.deleted', { id, product: before }]);
+  const [oldPrice, newPrice] = [price(before, 'sellingPrice'), price(after, 'sellingPrice')];
+  if (after && newPrice !== oldPrice) events.push(['price.changed', { product: id, outlet: null, oldPrice, newPrice }]);
+  return events;
+});
 
 /** `price.changed` when an outlet's own price of a product is set, changed or removed (`newPrice` null: the product's price applies again). */
-export const outletPriceEvents: EntityHook = {
-  async afterWrite({ trx, now, before, after }) {
-    const row = after ?? before;
-    const oldPrice = (before?.price as string | null | undefined) ?? null;
-    const newPrice = (after?.price as string | null | undefined) ?? null;
-    if (!row || oldPrice === newPrice) return;
-    await publishEvent({ trx, now }, 'price.changed', { product: row.product, outlet: row.outlet, oldPrice, newPrice });
-  },
-};
+export const outletPriceEvents = eventsOfWrites(({ before, after }) => {
+  const row = after ?? before;
+  const [oldPrice, newPrice] = [price(before, 'price'), price(after, 'price')];
+  return row && oldPrice !== newPrice ? [['price.changed', { product: row.product, outlet: row.outlet, oldPrice, newPrice }]] : [];
+});
 
 /** `member.changed` on every write of a member (staff edits, imports): the row after (before, for a delete). */
-export const memberEvents: EntityHook = {
-  async afterWrite({ trx, now, action, id, before, after }) {
-    await publishEvent({ trx, now }, 'member.changed', { action, id, member: after ?? before });
-  },
-};
+export const memberEvents = eventsOfWrites(({ action, id, before, after }) => [['member.changed', { action, id, member: after ?? before }]]);

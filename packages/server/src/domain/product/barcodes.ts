@@ -1,5 +1,5 @@
 import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity } from '@backroom/schema';
-import type { EntityHook } from '../../data/hooks';
+import { RowRefused, type EntityHook } from '../../data/hooks';
 import type { AnyDb } from '../../data/store';
 import { ApiError } from '../../http/envelope';
 import { columnOf, fieldOf } from '../columns';
@@ -14,10 +14,15 @@ const taken = (field: string, value: string) => {
   return new ApiError(409, message, [{ field, message }]);
 };
 
-async function storedBarcodes(trx: AnyDb, id: number): Promise<{ main: string | null; alternates: string[] }> {
-  const row = await trx.selectFrom(product.table).select(BARCODE).where('id', '=', id).executeTakeFirst();
-  const rows = await trx.selectFrom(alternates.table).select(ALTERNATE).where(CHILD_PARENT_COLUMN, '=', id).orderBy(CHILD_ORDER_COLUMN).execute();
-  return { main: (row?.[BARCODE] as string | null) ?? null, alternates: rows.map((r) => r[ALTERNATE] as string) };
+/** The stored main and alternate barcodes of products, by id. */
+async function storedBarcodes(trx: AnyDb, ids: readonly number[]): Promise<Map<number, { main: string | null; alternates: string[] }>> {
+  const out = new Map<number, { main: string | null; alternates: string[] }>();
+  if (ids.length === 0) return out;
+  for (const row of await trx.selectFrom(product.table).select(['id', BARCODE]).where('id', 'in', [...ids]).execute())
+    out.set(Number(row.id), { main: (row[BARCODE] as string | null) ?? null, alternates: [] });
+  const rows = await trx.selectFrom(alternates.table).select([CHILD_PARENT_COLUMN, ALTERNATE]).where(CHILD_PARENT_COLUMN, 'in', [...ids]).orderBy(CHILD_PARENT_COLUMN).orderBy(CHILD_ORDER_COLUMN).execute();
+  for (const row of rows) out.get(Number(row[CHILD_PARENT_COLUMN]))?.alternates.push(row[ALTERNATE] as string);
+  return out;
 }
 
 /** Who holds a barcode: a product, as its main barcode or as one of its alternates. */
@@ -42,23 +47,35 @@ export async function barcodeHolders(trx: AnyDb, codes: readonly string[]): Prom
 /**
  * A barcode scans to one product: the main barcode and the alternate barcodes share one namespace
  * across every product (the generic unique checks cover main vs main and alternate vs alternate).
+ * Checked for a whole batch at once: against the stored products and between the batch's rows.
  */
 export const productBarcodes: EntityHook = {
-  async beforeWrite({ trx, action, id, row }) {
-    const sentMain = 'barcode' in row;
-    const sentAlternates = 'alternateBarcodes' in row;
-    if (action === 'delete' || (!sentMain && !sentAlternates)) return;
-    const stored = id === null ? { main: null, alternates: [] } : await storedBarcodes(trx, id);
-    const main = sentMain ? (row.barcode as string | null) : stored.main;
-    const codes = sentAlternates ? ((row.alternateBarcodes as { barcode: string }[] | null) ?? []).map((a) => a.barcode) : stored.alternates;
-
-    const own = main ? codes.indexOf(main) : -1;
-    if (main && own >= 0) throw taken(sentAlternates ? `alternateBarcodes.${own}.barcode` : 'barcode', main);
-
-    const holders = await barcodeHolders(trx, [...(sentMain && main ? [main] : []), ...(sentAlternates ? codes : [])]);
-    const heldElsewhere = (code: string, asMain: boolean) => (holders.get(code) ?? []).some((h) => h.main === asMain && h.product !== id);
-    if (sentMain && main && heldElsewhere(main, false)) throw taken('barcode', main);
-    const i = sentAlternates ? codes.findIndex((code) => heldElsewhere(code, true)) : -1;
-    if (i >= 0) throw taken(`alternateBarcodes.${i}.barcode`, codes[i]!);
+  async beforeWriteMany(events) {
+    const sent = events.flatMap(({ action, id, row }, index) => (action !== 'delete' && ('barcode' in row || 'alternateBarcodes' in row) ? [{ index, id, row }] : []));
+    if (sent.length === 0) return;
+    const trx = events[0]!.trx;
+    const stored = await storedBarcodes(trx, sent.flatMap((s) => (s.id === null ? [] : [s.id])));
+    const claims = sent.map(({ index, id, row }) => {
+      const sentMain = 'barcode' in row;
+      const sentAlternates = 'alternateBarcodes' in row;
+      const current = (id !== null && stored.get(id)) || { main: null, alternates: [] };
+      const main = sentMain ? (row.barcode as string | null) : current.main;
+      const codes = sentAlternates ? ((row.alternateBarcodes as { barcode: string }[] | null) ?? []).map((a) => a.barcode) : current.alternates;
+      const own = main ? codes.indexOf(main) : -1;
+      if (main && own >= 0) throw new RowRefused(index, taken(sentAlternates ? `alternateBarcodes.${own}.barcode` : 'barcode', main));
+      return { index, id, main: sentMain ? main : null, alternates: sentAlternates ? codes : [] };
+    });
+    const holders = await barcodeHolders(trx, claims.flatMap((c) => [...(c.main ? [c.main] : []), ...c.alternates]));
+    // The batch's own rows hold what they send, as if written one after the other.
+    claims.forEach((c, n) => {
+      if (c.main) holders.set(c.main, [...(holders.get(c.main) ?? []), { product: -1 - n, main: true }]);
+      for (const code of c.alternates) holders.set(code, [...(holders.get(code) ?? []), { product: -1 - n, main: false }]);
+    });
+    claims.forEach((c, n) => {
+      const heldElsewhere = (code: string, asMain: boolean) => (holders.get(code) ?? []).some((h) => h.main === asMain && h.product !== c.id && h.product !== -1 - n);
+      if (c.main && heldElsewhere(c.main, false)) throw new RowRefused(c.index, taken('barcode', c.main));
+      const i = c.alternates.findIndex((code) => heldElsewhere(code, true));
+      if (i >= 0) throw new RowRefused(c.index, taken(`alternateBarcodes.${i}.barcode`, c.alternates[i]!));
+    });
   },
 };

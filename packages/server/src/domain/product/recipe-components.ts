@@ -1,5 +1,5 @@
 import { CHILD_PARENT_COLUMN, getEntity } from '@backroom/schema';
-import type { EntityHook } from '../../data/hooks';
+import { RowRefused, type EntityHook } from '../../data/hooks';
 import type { AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { columnOf, fieldOf } from '../columns';
@@ -33,11 +33,13 @@ export async function recipeCycle(trx: AnyDb, product: number, component: number
 
 /** A composite product's recipe may not contain the product itself, directly or through a component. */
 export const recipeComponents: EntityHook = {
-  async beforeWrite({ trx, action, id, row }) {
-    if (action === 'delete' || id === null || !Array.isArray(row.recipeComponents)) return;
-    for (const [i, component] of (row.recipeComponents as { product: number }[]).entries()) {
-      const message = await recipeCycle(trx, id, component.product);
-      if (message) throw validationError([{ field: `recipeComponents.${i}.product`, message }]);
+  async beforeWriteMany(events) {
+    for (const [index, { trx, action, id, row }] of events.entries()) {
+      if (action === 'delete' || id === null || !Array.isArray(row.recipeComponents)) continue;
+      for (const [i, component] of (row.recipeComponents as { product: number }[]).entries()) {
+        const message = await recipeCycle(trx, id, component.product);
+        if (message) throw new RowRefused(index, validationError([{ field: `recipeComponents.${i}.product`, message }]));
+      }
     }
   },
 };

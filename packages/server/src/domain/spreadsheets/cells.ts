@@ -27,21 +27,6 @@ const DAY_MS = 86_400_000;
 /** An Excel serial date (45292 = 2024-01-01; a fraction is the time of day) as a UTC date. */
 export const fromExcelSerial = (serial: number): Date => new Date(Math.round((serial - EXCEL_EPOCH_DAYS) * DAY_MS));
 
-/** The plain value of a cell as ExcelJS gives it: a formula's cached result, rich text joined, a link's text. */
-export function plainCell(value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return unescapeText(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown; formula?: unknown; sharedFormula?: unknown };
-    if (v.richText) return unescapeText(v.richText.map((r) => r.text).join(''));
-    if ('formula' in v || 'sharedFormula' in v) return plainCell(v.result);
-    if (v.error !== undefined) return null;
-    if (v.text !== undefined) return plainCell(v.text);
-  }
-  return String(value);
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A date cell as ISO text: `YYYY-MM-DD` at midnight UTC, else the full instant. */

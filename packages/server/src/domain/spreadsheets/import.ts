@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { storedRows, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
-import { insertRow, updateRow } from '../../data/write';
+import { failedRow, writeRows } from '../../data/write-rows';
 import { ApiError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
 import { cellText, type CellValue } from './cells';
@@ -35,6 +35,8 @@ export interface ImportOutcome {
 }
 
 const BATCH = 500;
+/** Rows per set-based write (`writeRows`): each batch costs a few statements whatever its size. */
+const WRITE_BATCH = 1000;
 
 /** A sheet row read into the entity's API form, before the registry's validation. */
 interface Prepared {
@@ -116,8 +118,8 @@ const keyOf = (importer: Importer, row: Row) => JSON.stringify(importer.key.map(
  * Reads a sheet and checks every row against the registry and the database: kinds, required
  * fields, lengths, codes that must exist, keys repeated in the file, unique values taken by other
  * rows, rules between fields. With `commit` and no error, writes every row in one transaction
- * through the generic write path (privileges were checked when the job was submitted; audit and
- * hooks run per row) — all rows or none.
+ * through the generic write path in batches (`writeRows`: privileges were checked when the job was
+ * submitted; audit and hooks run for every row) — all rows or none.
  */
 export async function runImport(
   ctx: AppContext,
@@ -191,7 +193,7 @@ export async function runImport(
     const issues = result.ok ? rowRuleIssues(entity, { ...row.existing, ...result.value }) : result.errors;
     for (const issue of issues) if (!(issue.field === 'id' || issue.field === 'version') && !problems.has(row.number, columnOf(issue.field))) problems.add(row.number, columnOf(issue.field), issue.message);
     if (!result.ok) continue;
-    row.value = result.value;
+    row.value = withoutEmptyLists(result.value);
     if (!row.existing) {
       inserted++;
       continue;
@@ -200,6 +202,8 @@ export async function runImport(
     row.changed = Object.fromEntries(Object.entries(sent).filter(([name]) => name in row.input && !same(sent[name], row.existing![name])));
     if (Object.keys(row.changed).length === 0) unchanged++;
     else updated++;
+    // Only the validated row and its changes are written: the stored row is not needed any more.
+    row.existing = { id: row.existing.id, version: row.existing.version };
   }
   await checkUniques(db, importer, prepared, problems, columnOf);
   await progress(50);
@@ -216,31 +220,48 @@ export async function runImport(
   });
   if (!commit || problems.list.length > 0) return outcome(false);
 
-  let current: Prepared | undefined;
+  const writes = prepared.filter((row) => !row.existing || Object.keys(row.changed!).length > 0);
+  let batch: Prepared[] = [];
   try {
     await db.transaction().execute(async (trx) => {
       const w = await jobWriter(ctx, trx, request, entity);
-      let done = 0;
-      for (const row of prepared) {
-        current = row;
-        if (!row.existing) await insertRow(w, w.entity, withoutEmptyLists(row.value!));
-        else if (Object.keys(row.changed!).length > 0) await updateRow(w, w.entity, { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed });
-        if (++done % BATCH === 0) await progress(50 + Math.floor((done / prepared.length) * 50), trx);
+      for (let start = 0; start < writes.length; start += WRITE_BATCH) {
+        batch = writes.slice(start, start + WRITE_BATCH);
+        await writeRows(
+          w,
+          w.entity,
+          batch.map((row) =>
+            row.existing
+              ? { action: 'update', input: { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed } }
+              : { action: 'insert', input: row.value! },
+          ),
+          { labels: false, validated: true },
+        );
+        await progress(50 + Math.floor(((start + batch.length) / writes.length) * 49), trx);
       }
       // The last check before the commit: a job cancelled by now writes nothing.
       await progress(99, trx);
     });
   } catch (error) {
-    if (!(error instanceof ApiError) || !current) throw error;
+    if (!(error instanceof ApiError)) throw error;
     // The transaction rolled back: nothing was written. The row that failed says why.
+    const index = failedRow(error);
+    const current = batch[index ?? 0];
+    if (!current) throw error;
     const failed = error.errors?.length ? error.errors : [{ field: '', message: error.message }];
-    for (const e of failed) problems.add(current.number, e.field ? columnOf(e.field) : '', e.message);
+    for (const e of failed) {
+      const field = index === undefined ? e.field : e.field.replace(/^\d+\.?/, '');
+      problems.add(current.number, field ? columnOf(field) : '', e.message.replace(/^Row \d+: /, ''));
+    }
     return { ...outcome(false), inserted: 0, updated: 0, unchanged: 0 };
   }
   return outcome(true);
 }
 
-/** A new row's empty child lists are left out: a sheet has none, and each would cost the write path a replace. */
+/**
+ * A row's empty child lists are left out: a sheet has none, and each would cost the write path a
+ * replace. The copy is also far smaller in memory than the validator's object (100,000 rows are held).
+ */
 const withoutEmptyLists = (value: Row): Row => Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length === 0)));
 
 /** Unique values (other than the key) repeated in the sheet, or held by another stored row. */

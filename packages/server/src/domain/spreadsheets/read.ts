@@ -1,29 +1,14 @@
-import ExcelJS from 'exceljs';
-import { plainCell, type SheetRow } from './cells';
+import type { SheetRow } from './cells';
 
 export type { SheetRow };
 import { readCsv } from './csv';
 import { inspectZip } from './zip-guard';
 import { readZipListing } from './zip-entries';
+import { readXlsxRows } from './xlsx-reader';
 
 
 /** `zip`: an archive of images (`imageproduct`), read as one row per file. */
 export type SheetFormat = 'xlsx' | 'csv' | 'zip';
-
-/** The first worksheet's rows, streamed: shared strings and styles are cached, cells are read row by row. */
-async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  let first = true;
-  for await (const worksheet of reader) {
-    // Later sheets (instructions, lists) are read past, not parsed into rows.
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      if (!first) continue;
-      const values = row.values as unknown[];
-      yield { number: row.number, cells: Array.from(values.slice(1), plainCell) };
-    }
-    first = false;
-  }
-}
 
 /**
  * The rows of an uploaded sheet. An xlsx is an archive: its table of contents is checked against
@@ -40,5 +25,5 @@ export async function* readSheet(path: string, format: SheetFormat): AsyncGenera
     yield* readZipListing(path);
     return;
   }
-  yield* readXlsx(path);
+  yield* readXlsxRows(path);
 }

@@ -65,6 +65,20 @@ export async function* firstWorksheet(path: string): AsyncGenerator<Buffer> {
   }
 }
 
+/** The expanded content of one named entry, streamed; nothing when the archive has no such entry. */
+export async function* entryChunks(path: string, name: string): AsyncGenerator<Buffer> {
+  const zip = await openZip(path);
+  try {
+    for await (const entry of entriesOf(zip)) {
+      if (entry.fileName !== name) continue;
+      for await (const chunk of await streamOf(zip, entry)) yield chunk as Buffer;
+      return;
+    }
+  } finally {
+    zip.close();
+  }
+}
+
 /** The base name of an archive entry without its extension: `photos/ACC-001.jpg` → `ACC-001`. */
 export const stemOf = (name: string) => (name.split('/').pop() ?? name).replace(/\.[^.]*$/, '');
 
