@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { onFirstUse } from '../../on-first-use';
 import { plainCell, type SheetRow } from './cells';
 
 export type { SheetRow };
@@ -6,13 +7,14 @@ import { readCsv } from './csv';
 import { inspectZip } from './zip-guard';
 import { readZipListing } from './zip-entries';
 
+const exceljs = onFirstUse<typeof ExcelJS>('exceljs');
 
 /** `zip`: an archive of images (`imageproduct`), read as one row per file. */
 export type SheetFormat = 'xlsx' | 'csv' | 'zip';
 
 /** The first worksheet's rows, streamed: shared strings and styles are cached, cells are read row by row. */
 async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new (exceljs().stream.xlsx.WorkbookReader)(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   let first = true;
   for await (const worksheet of reader) {
     // Later sheets (instructions, lists) are read past, not parsed into rows.

@@ -1,5 +1,8 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { onFirstUse } from '../../on-first-use';
 import { escapeText, type CellValue } from './cells';
+
+const exceljs = onFirstUse<typeof ExcelJS>('exceljs');
 
 export interface SheetSpec {
   name: string;
@@ -34,7 +37,7 @@ const LISTS_SHEET = 'Lists';
  * list of any length works.
  */
 export async function writeWorkbook(output: string | NodeJS.WritableStream, sheets: readonly SheetSpec[]): Promise<{ rows: number }> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({
     ...(typeof output === 'string' ? { filename: output } : { stream: output as never }),
     useStyles: true,
     useSharedStrings: false,
