@@ -4,6 +4,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { rowFilters } from './access';
 import { allOf, orderOf, whereOf } from './query';
 import { storedColumns, toApiRows } from './read';
+import { runCompiled } from '../db/compiled';
 import { leadingIndexedColumns } from '../db/schema/tables';
 import { anyDb, type AnyDb, type Row } from './store';
 
@@ -19,9 +20,12 @@ export interface FetchResult {
 
 /** Matches of the condition, counted up to COUNT_LIMIT + 1: counting every match of a broad filter costs more than the page. */
 async function countUpToLimit(db: AnyDb, entity: NormalisedEntity, where: RawBuilder<SqlBool>): Promise<number> {
-  const matches = db.selectFrom(`${entity.table} as t`).where(where).select(sql`1`.as('one')).limit(COUNT_LIMIT + 1);
-  const counted = await db.selectFrom(matches.as('matches')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number(counted.n);
+  const condition = where.compile(db);
+  const [counted] = await runCompiled(db, `count:${entity.name}:${condition.sql}`, [...condition.parameters, COUNT_LIMIT + 1], () => {
+    const matches = db.selectFrom(`${entity.table} as t`).where(where).select(sql`1`.as('one')).limit(COUNT_LIMIT + 1);
+    return db.selectFrom(matches.as('matches')).select(sql<number>`count(*)`.as('n'));
+  });
+  return Number(counted!.n);
 }
 
 /** One page of API rows matching the fetch body and the caller's row filters, with the total count. */
@@ -40,13 +44,15 @@ export async function fetchRows(request: FastifyRequest, entity: NormalisedEntit
   const sortFound = ctx.dialect === 'sqlite' && matches <= COUNT_LIMIT;
   const pageWhere = walkSortIndex ? allOf([...whereOf(entity, body, ctx.dialect, { filterIndexes: false }), ...limits]) : where;
 
-  const columns = storedColumns(entity.fields, 't');
-  if (entity.customizable) columns.push('t.custom_fields');
-  let query = db.selectFrom(`${entity.table} as t`).where(pageWhere).select(columns);
-  for (const { column, direction } of order) query = query.orderBy(sortFound ? sql`+${sql.ref(`t.${column}`)}` : sql.ref(`t.${column}`), direction);
-  const stored = await query
-    .limit(Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE))
-    .offset(body.Skip ?? 0)
-    .execute();
+  const condition = pageWhere.compile(db);
+  const [take, skip] = [Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE), body.Skip ?? 0];
+  const key = `page:${entity.name}:${condition.sql}:${order.map((o) => `${o.column} ${o.direction}`).join()}:${sortFound}`;
+  const stored = await runCompiled(db, key, [...condition.parameters, take, skip], () => {
+    const columns = storedColumns(entity.fields, 't');
+    if (entity.customizable) columns.push('t.custom_fields');
+    let query = db.selectFrom(`${entity.table} as t`).where(pageWhere).select(columns);
+    for (const { column, direction } of order) query = query.orderBy(sortFound ? sql`+${sql.ref(`t.${column}`)}` : sql.ref(`t.${column}`), direction);
+    return query.limit(take).offset(skip);
+  });
   return { rows: await toApiRows(ctx, db, entity, stored), totalCount: Math.min(matches, COUNT_LIMIT), totalCountCapped: matches > COUNT_LIMIT };
 }
