@@ -254,7 +254,8 @@ async function run(database: Database): Promise<boolean> {
   const children: ChildProcess[] = [];
   try {
     const seedStarted = performance.now();
-    const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true, demoCatalogue: false }, logger: false });
+    // No job loop here: its statements would mix with the fetches the check records.
+    const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true, demoCatalogue: false }, logger: false, jobWorker: false });
     const categoryIds = await seedProducts(app.ctx.db as never, database, PRODUCTS);
     console.log(`${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     const shapes = fetchShapes(categoryIds);
