@@ -1,7 +1,7 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 
 /** Distinct shapes kept per connection before the cache starts over (a shape's key holds an id count). */
-const LIMIT = 2_000;
+export const COMPILED_SHAPES_LIMIT = 2_000;
 const texts = new WeakMap<Kysely<any>, Map<string, string>>();
 
 /**
@@ -17,7 +17,7 @@ export async function runCompiled<R>(db: Kysely<any>, key: string, parameters: r
   const text = byKey.get(key);
   if (text === undefined) {
     const compiled = build().compile();
-    if (byKey.size >= LIMIT) byKey.clear();
+    if (byKey.size >= COMPILED_SHAPES_LIMIT) byKey.clear();
     byKey.set(key, compiled.sql);
     return (await db.executeQuery<R>(compiled)).rows;
   }
