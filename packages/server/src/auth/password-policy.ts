@@ -1,12 +1,12 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { MIN_PASSWORD_LENGTH, type FieldError } from '@backroom/schema';
+import { onFirstUse } from '../on-first-use';
 
-/** The 3,000 highest-ranked entries of zxcvbn's common password list, lower-cased. */
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  dictionary['passwords-common'].slice(0, 3000).map((p) => p.toLowerCase()),
-);
+const language = onFirstUse<typeof import('@zxcvbn-ts/language-common')>('@zxcvbn-ts/language-common');
+let common: ReadonlySet<string> | undefined;
+/** The 3,000 highest-ranked entries of zxcvbn's common password list, lower-cased (read at the first password set). */
+const commonPasswords = () => (common ??= new Set(language().dictionary['passwords-common'].slice(0, 3000).map((p) => p.toLowerCase())));
 
-export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
+export const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
 
 /** The policy for new passwords; existing ones (the demo users') are not re-checked. */
 export function newPasswordProblem(password: string, field = 'newPassword'): FieldError | null {

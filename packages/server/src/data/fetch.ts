@@ -4,6 +4,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { rowFilters } from './access';
 import { allOf, orderOf, whereOf } from './query';
 import { storedColumns, toApiRows } from './read';
+import { runCompiled } from '../db/compiled';
 import { leadingIndexedColumns } from '../db/schema/tables';
 import { anyDb, type AnyDb, type Row } from './store';
 
@@ -19,9 +20,12 @@ export interface FetchResult {
 
 /** Matches of the condition, counted up to COUNT_LIMIT + 1: counting every match of a broad filter costs more than the page. */
 async function countUpToLimit(db: AnyDb, entity: NormalisedEntity, where: RawBuilder<SqlBool>): Promise<number> {
-  const matches = db.selectFrom(`${entity.table} as t`).where(where).select(sql`1`.as('one')).limit(COUNT_LIMIT + 1);
-  const counted = await db.selectFrom(matches.as('matches')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number(counted.n);
+  const condition = where.compile(db);
+  const [counted] = await runCompiled(db, `count:${entity.name}:${condition.sql}`, [...condition.parameters, COUNT_LIMIT + 1], () => {
+    const matches = db.selectFrom(`${entity.table} as t`).where(where).select(sql`1`.as('one')).limit(COUNT_LIMIT + 1);
+    return db.selectFrom(matches.as('matches')).select(sql<number>`count(*)`.as('n'));
+  });
+  return Number(counted!.n);
 }
 
 export interface ReadPlan {
@@ -63,11 +67,13 @@ export async function fetchRows(request: FastifyRequest, entity: NormalisedEntit
   const limits = await rowFilters(request, entity);
   const matches = await countUpToLimit(db, entity, allOf([...whereOf(entity, body, ctx.dialect), ...limits]));
   const plan = readPlan(request, entity, body, limits, matches);
-  let query = db.selectFrom(`${entity.table} as t`).where(plan.where).select(readColumns(entity));
-  for (const { ref, direction } of plan.order) query = query.orderBy(ref, direction);
-  const stored = await query
-    .limit(Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE))
-    .offset(body.Skip ?? 0)
-    .execute();
+  const condition = plan.where.compile(db);
+  const [take, skip] = [Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE), body.Skip ?? 0];
+  const key = `page:${entity.name}:${condition.sql}:${plan.order.map((o) => `${o.ref.compile(db).sql} ${o.direction}`).join()}`;
+  const stored = await runCompiled(db, key, [...condition.parameters, take, skip], () => {
+    let query = db.selectFrom(`${entity.table} as t`).where(plan.where).select(readColumns(entity));
+    for (const { ref, direction } of plan.order) query = query.orderBy(ref, direction);
+    return query.limit(take).offset(skip);
+  });
   return { rows: await toApiRows(ctx, db, entity, stored), totalCount: Math.min(matches, COUNT_LIMIT), totalCountCapped: matches > COUNT_LIMIT };
 }

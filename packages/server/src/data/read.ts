@@ -9,6 +9,7 @@ import {
   type NormalisedField,
 } from '@backroom/schema';
 import type { AppContext } from '../context';
+import { runCompiled } from '../db/compiled';
 import { targetOf } from './references';
 import { revealer, type AnyDb, type Row } from './store';
 
@@ -34,7 +35,10 @@ export async function labelsOf(db: AnyDb, entity: NormalisedEntity, ids: readonl
   const unique = [...new Set(ids)];
   if (unique.length === 0) return out;
   const fields = entity.dropdown.label.map((name) => entity.fields.find((f) => f.name === name)!);
-  const rows = (await db.selectFrom(entity.table).select(['id', ...storedColumns(fields)]).where('id', 'in', unique).execute()) as Stored[];
+  const columns = ['id', ...storedColumns(fields)];
+  const rows = (await runCompiled(db, `labels:${entity.table}:${columns.join()}:${unique.length}`, unique, () =>
+    db.selectFrom(entity.table).select(columns).where('id', 'in', unique),
+  )) as Stored[];
   const nested = new Map<NormalisedField, Map<number, string>>();
   for (const field of fields) {
     const target = targetOf(field);
@@ -72,23 +76,21 @@ async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: R
   if (ids.length === 0) return;
   for (const field of fields) {
     if (field.kind === 'children') {
-      const stored = (await db
-        .selectFrom(field.table)
-        .select(['id', CHILD_PARENT_COLUMN, ...storedColumns(field.fields).filter((c) => c !== 'id')])
-        .where(CHILD_PARENT_COLUMN, 'in', ids)
-        .orderBy(CHILD_PARENT_COLUMN)
-        .orderBy(CHILD_ORDER_COLUMN)
-        .execute()) as Stored[];
+      const stored = (await runCompiled(db, `children:${field.table}:${ids.length}`, ids, () =>
+        db
+          .selectFrom(field.table)
+          .select(['id', CHILD_PARENT_COLUMN, ...storedColumns(field.fields).filter((c) => c !== 'id')])
+          .where(CHILD_PARENT_COLUMN, 'in', ids)
+          .orderBy(CHILD_PARENT_COLUMN)
+          .orderBy(CHILD_ORDER_COLUMN),
+      )) as Stored[];
       const children = stored.map((s) => ({ parent: Number(s[CHILD_PARENT_COLUMN]), row: fromStorageRow(asEntity(field.fields), s) }));
       await addRelated(db, field.fields, children.map((c) => c.row));
       for (const row of rows) row[field.name] = children.filter((c) => c.parent === row.id).map((c) => c.row);
     } else if (field.kind === 'multireference') {
-      const links = (await db
-        .selectFrom(field.table!)
-        .select([LINK_COLUMNS.parent, LINK_COLUMNS.ref])
-        .where(LINK_COLUMNS.parent, 'in', ids)
-        .orderBy(LINK_COLUMNS.ref)
-        .execute()) as Stored[];
+      const links = (await runCompiled(db, `links:${field.table}:${ids.length}`, ids, () =>
+        db.selectFrom(field.table!).select([LINK_COLUMNS.parent, LINK_COLUMNS.ref]).where(LINK_COLUMNS.parent, 'in', ids).orderBy(LINK_COLUMNS.ref),
+      )) as Stored[];
       for (const row of rows) row[field.name] = links.filter((l) => Number(l[LINK_COLUMNS.parent]) === row.id).map((l) => Number(l[LINK_COLUMNS.ref]));
     }
   }

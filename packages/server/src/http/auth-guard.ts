@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../auth/tokens';
+import { runCompiled } from '../db/compiled';
 import { cachePerApp, generationColumns, generationsOf } from '../db/generations';
 import { ApiError } from './envelope';
 
@@ -59,17 +60,20 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
     reply.header('WWW-Authenticate', 'Bearer');
     throw unauthorized();
   }
-  const row = await request.server.ctx.db
-    .selectFrom('session as s')
-    .innerJoin('app_user as u', 'u.id', 's.user_id')
-    .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name', 'r.is_active as role_active'])
-    .select(generationColumns())
-    .where('s.id', '=', claims.sessionId)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', new Date().toISOString())
-    .where('u.is_active', '=', true)
-    .executeTakeFirst();
+  const { db } = request.server.ctx;
+  const now = new Date().toISOString();
+  const [row] = await runCompiled(db, 'session of a request', [claims.sessionId, now, true], () =>
+    db
+      .selectFrom('session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .innerJoin('role as r', 'r.id', 'u.role_id')
+      .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name', 'r.is_active as role_active'])
+      .select(generationColumns())
+      .where('s.id', '=', claims.sessionId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .where('u.is_active', '=', true),
+  );
   if (!row || row.user_id !== claims.userId) {
     reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
     throw unauthorized();

@@ -1,5 +1,8 @@
-import bwipjs from 'bwip-js/node';
+import type bwipjs from 'bwip-js/node';
+import { onFirstUse } from '../on-first-use';
 import { printable, type Pdf } from './pdf';
+
+const bwip = onFirstUse<typeof bwipjs>('bwip-js/node');
 
 export type Symbology = 'code128' | 'ean13';
 
@@ -19,7 +22,7 @@ const QUIET: Record<Symbology, [number, number]> = { ean13: [11, 7], code128: [1
 
 /** Bar and space widths in modules, bar first (bwip-js encodes; we draw). */
 function pattern(symbology: Symbology, text: string): number[] {
-  const [symbol] = bwipjs.raw(symbology, text, {}) as { sbs?: number[] }[];
+  const [symbol] = bwip().raw(symbology, text, {}) as { sbs?: number[] }[];
   if (!symbol?.sbs) throw new Error(`No ${symbology} pattern for ${text}`);
   return symbol.sbs;
 }

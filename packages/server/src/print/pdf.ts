@@ -1,4 +1,7 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { onFirstUse } from '../on-first-use';
+
+const pdfkit = onFirstUse<typeof PDFDocument>('pdfkit');
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -12,7 +15,8 @@ export const MARGIN = 36;
  * other character.
  */
 export function newPdf(title: string, options: { margin?: number } = {}): Pdf {
-  return new PDFDocument({
+  const PDF = pdfkit();
+  return new PDF({
     size: 'A4',
     margin: options.margin ?? MARGIN,
     bufferPages: true,

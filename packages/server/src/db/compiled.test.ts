@@ -1,0 +1,49 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { COMPILED_SHAPES_LIMIT, runCompiled } from './compiled';
+
+const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
+await db.schema.createTable('item').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+await db.insertInto('item').values(Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` }))).execute();
+afterAll(() => db.destroy());
+
+/** Names of the items with these ids, through the cache under a key of the id count. */
+function names(ids: number[], builds: { n: number } = { n: 0 }) {
+  return runCompiled<{ name: string }>(db, `items:${ids.length}`, ids, () => {
+    builds.n++;
+    return db.selectFrom('item').select('name').where('id', 'in', ids).orderBy('id');
+  });
+}
+
+describe('runCompiled', () => {
+  it('builds a shape once and runs its SQL again with the new values', async () => {
+    const builds = { n: 0 };
+    expect(await names([1, 2], builds)).toEqual([{ name: 'item 1' }, { name: 'item 2' }]);
+    expect(await names([7, 3], builds)).toEqual([{ name: 'item 3' }, { name: 'item 7' }]);
+    expect(builds.n).toBe(1);
+    expect(await names([5, 6, 8], builds)).toEqual([{ name: 'item 5' }, { name: 'item 6' }, { name: 'item 8' }]);
+    expect(builds.n).toBe(2);
+  });
+
+  it('answers each of many parallel calls of one shape with its own rows', async () => {
+    const answers = await Promise.all(Array.from({ length: 39 }, (_, i) => names([i + 1, i + 2])));
+    answers.forEach((rows, i) => expect(rows).toEqual([{ name: `item ${i + 1}` }, { name: `item ${i + 2}` }]));
+  });
+
+  it('starts over past its limit of shapes and still answers right', async () => {
+    const builds = { n: 0 };
+    const shape = (i: number) =>
+      runCompiled<{ name: string }>(db, `shape ${i}`, [1 + (i % 40)], () => {
+        builds.n++;
+        return db.selectFrom('item').select('name').where('id', '=', 1 + (i % 40));
+      });
+    for (let i = 0; i <= COMPILED_SHAPES_LIMIT; i++) await shape(i);
+    expect(builds.n).toBe(COMPILED_SHAPES_LIMIT + 1);
+    // The first shape was dropped with the others when the limit was reached: built again.
+    expect(await shape(0)).toEqual([{ name: 'item 1' }]);
+    expect(builds.n).toBe(COMPILED_SHAPES_LIMIT + 2);
+    expect(await shape(COMPILED_SHAPES_LIMIT)).toEqual([{ name: `item ${1 + (COMPILED_SHAPES_LIMIT % 40)}` }]);
+    expect(builds.n).toBe(COMPILED_SHAPES_LIMIT + 2);
+  });
+});
