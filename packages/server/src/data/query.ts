@@ -111,7 +111,7 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
 }
 
 /** A quick search must be this long for an index of trigrams to serve it; shorter ones scan. */
-const TRIGRAM = 3;
+export const TRIGRAM = 3;
 
 /**
  * Quick search: any of the entity's search fields (or `fields`) contains the text, case-insensitively.
