@@ -1,0 +1,68 @@
+/**
+ * Budget: the command palette's search (`GET api/Search?q=`) over 1,000,000 products: p50 ≤ 30 ms,
+ * p99 ≤ 100 ms, both databases — a suggestion list that keeps up with typing.
+ *
+ * Seeds the products through the server's own connection, then times the real route in-process
+ * with `app.inject` as the administrator (who may view every palette entity, so every one is searched).
+ *
+ *   npm run bench:palette -w @backroom/bench               # SQLite, and PostgreSQL when DATABASE_URL is set
+ *   BENCH_PRODUCTS=100000 npm run bench:palette -w @backroom/bench
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '@backroom/server';
+import { freshPostgres } from '../packages/server/test/support/postgres';
+import { percentile, seedProducts } from './support/products';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const BUDGET = { p50: 30, p99: 100 };
+
+/** What a user types: part of a name (hundreds of matches), a whole code, two letters (exact matches only), nothing that matches. */
+const QUERIES: Record<string, (n: number) => string> = {
+  'part of a name': (n) => ['ndigo Cand', 'affron Tot', 'aple Bow', 'otton Sca'][n % 4]!,
+  'a whole code': (n) => `B${String((n * 7919) % PRODUCTS).padStart(7, '0')}`,
+  'two letters': (n) => ['Sa', 'Mu', 'Co', 'In'][n % 4]!,
+  'no match': (n) => `zqx${n}`,
+};
+
+async function run(database: 'sqlite' | 'postgres') {
+  const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
+  const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
+  const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false });
+  try {
+    const started = performance.now();
+    await seedProducts(app.ctx.db as never, database, PRODUCTS);
+    console.log(`${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const login = await app.inject({ method: 'POST', url: '/backoffice/core/api/Authentication/Login', payload: { userName: 'admin', password: 'Admin@123' } });
+    const token = login.json().data.token.accessToken as string;
+    const all: number[] = [];
+    for (const [shape, query] of Object.entries(QUERIES)) {
+      const times: number[] = [];
+      for (let n = 0; n < SAMPLES + 10; n++) {
+        const t0 = performance.now();
+        const response = await app.inject({ method: 'GET', url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`, headers: { authorization: `Bearer ${token}` } });
+        const elapsed = performance.now() - t0;
+        if (response.statusCode !== 200) throw new Error(`${shape}: ${response.statusCode} ${response.body}`);
+        if (n >= 10) times.push(elapsed);
+      }
+      times.sort((a, b) => a - b);
+      all.push(...times);
+      console.log(`${database}: ${shape.padEnd(16)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
+    }
+    all.sort((a, b) => a - b);
+    const [p50, p99] = [percentile(all, 50), percentile(all, 99)];
+    const ok = p50 <= BUDGET.p50 && p99 <= BUDGET.p99;
+    console.log(`${database}: Search overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET.p50} ms, p99 ≤ ${BUDGET.p99} ms)`);
+    return ok;
+  } finally {
+    await app.close();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [await run('sqlite')];
+if (process.env.DATABASE_URL) results.push(await run('postgres'));
+process.exitCode = results.every(Boolean) ? 0 : 1;
