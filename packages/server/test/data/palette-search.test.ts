@@ -78,6 +78,23 @@ describe('the command palette search (GET api/Search)', () => {
     expect(of(res.body.data, 'product')).toHaveLength(2);
   });
 
+  it('leaves out the entities of a switched-off module', async () => {
+    const all = { onlineOrdering: true, membership: true, commission: true, vouchers: true };
+    expect((await w.post('/feature/Save', { ...all, membership: false })).status).toBe(200);
+    try {
+      expect(of(await search('0129990002'), 'membership')).toEqual([]);
+    } finally {
+      expect((await w.post('/feature/Save', all)).status).toBe(200);
+    }
+    expect(of(await search('0129990002'), 'membership').map((h) => h.id)).toEqual([memberB.id]);
+  });
+
+  it('answers searches sent at once as it answers each alone, each caller within their own limits', async () => {
+    const asked = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? ['0129990002', w.tokens.admin] : ['0129990002', limited]) as const);
+    const answers = await Promise.all(asked.map(([q, token]) => search(q, token)));
+    for (const [i, hits] of answers.entries()) expect(of(hits, 'membership').map((h) => h.id), String(i)).toEqual(i % 2 === 0 ? [memberB.id] : []);
+  });
+
   it('refuses bad input with a 400 naming the field', async () => {
     for (const [query, field] of [
       ['', 'q'],
