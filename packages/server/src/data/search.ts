@@ -39,9 +39,10 @@ function exactCondition(entity: NormalisedEntity, path: string, text: string): R
 async function matchingIds(request: FastifyRequest, entity: NormalisedEntity, text: string, take: number): Promise<number[]> {
   const { exact, fields } = entity.palette!;
   const dialect = request.server.ctx.dialect;
-  const conditions = exact.map((path) => exactCondition(entity, path, text));
-  if ([...text].length >= TRIGRAM && fields.length > 0) conditions.push(searchCondition(entity, text, dialect, fields));
   const limits = await rowFilters(request, entity);
+  const conditions = exact.map((path) => exactCondition(entity, path, text));
+  const firstMatches = limits.length === 0 ? take : undefined;
+  if ([...text].length >= TRIGRAM && fields.length > 0) conditions.push(searchCondition(entity, text, dialect, fields, { firstMatches }));
   const db = anyDb(request.server.ctx);
   const ids = new Set<number>();
   for (const condition of conditions) {

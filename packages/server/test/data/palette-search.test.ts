@@ -90,8 +90,8 @@ describe('the command palette search (GET api/Search)', () => {
   });
 
   it('answers searches sent at once as it answers each alone, each caller within their own limits', async () => {
-    const asked = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? ['0129990002', w.tokens.admin] : ['0129990002', limited]) as const);
-    const answers = await Promise.all(asked.map(([q, token]) => search(q, token)));
+    const callers = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? w.tokens.admin : limited));
+    const answers = await Promise.all(callers.map((token) => search('0129990002', token)));
     for (const [i, hits] of answers.entries()) expect(of(hits, 'membership').map((h) => h.id), String(i)).toEqual(i % 2 === 0 ? [memberB.id] : []);
   });
 
