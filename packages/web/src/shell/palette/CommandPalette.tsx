@@ -85,10 +85,6 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
     if (event.key in moves) {
       event.preventDefault();
       if (items.length > 0) setActive((current + moves[event.key]! + items.length) % items.length);
-    } else if (event.key === 'Home' || event.key === 'End') {
-      if (items.length === 0 || !event.ctrlKey) return;
-      event.preventDefault();
-      setActive(event.key === 'Home' ? 0 : items.length - 1);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const item = items[current];
