@@ -52,6 +52,17 @@ describe('the command palette search (GET api/Search)', () => {
     expect(of(await search('saffron zzz'), 'product')).toEqual([]);
   });
 
+  it('puts a whole code first, before codes that only contain it', async () => {
+    // Made first, so an index read in row order meets them before the whole code.
+    const longer = [];
+    for (const n of [0, 1, 2, 3, 4, 5]) longer.push((await w.newProduct({ code: `PLX-1${n}`, name: `Longer code ${n}` })).id);
+    const whole = await w.newProduct({ code: 'PLX-1', name: 'Whole code' });
+    const hits = of(await search('PLX-1'), 'product');
+    expect(hits).toHaveLength(5);
+    expect(hits[0]!.id).toBe(whole.id);
+    for (const hit of hits.slice(1)) expect(longer).toContain(hit.id);
+  });
+
   it('finds members by number or phone and orders by number', async () => {
     expect(of(await search('0129990002'), 'membership').map((h) => h.id)).toEqual([memberB.id]);
     expect(of(await search('PM-A'), 'membership').map((h) => h.id)).toEqual([memberA.id]);
