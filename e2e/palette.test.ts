@@ -68,4 +68,18 @@ describe('command palette', () => {
     expect(await page.getByRole('dialog', { name: 'Find anything' }).count()).toBe(0);
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
   });
+
+  test('fits a phone: the open palette and its suggestions stay inside 390 px', async () => {
+    const { page } = t;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.keyboard.press('Control+K');
+    const dialog = page.getByRole('dialog', { name: 'Find anything' });
+    await page.keyboard.type('canvas');
+    await dialog.getByRole('option').first().waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+  });
 });
