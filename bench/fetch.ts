@@ -10,7 +10,7 @@
  *   npm run bench:fetch -w @backroom/bench                 # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_PRODUCTS=100000 npm run bench:fetch -w @backroom/bench
  */
-import { adminHeaders, benchEachDatabase } from './support/app';
+import { adminHeaders, benchEachDatabase, timeRequests } from './support/app';
 import { fetchShapes, percentile, seedProducts } from './support/products';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -29,20 +29,12 @@ await benchEachDatabase(async (app, database) => {
   const { 'quick search, part of a name': _search, ...shapes } = fetchShapes(categoryIds);
   const all: number[] = [];
   for (const [shape, body] of Object.entries(shapes)) {
-    const times: number[] = [];
-    for (let n = 0; n < SAMPLES + 20; n++) {
-      const t0 = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/backoffice/core/api/DataRepository/fetch/product',
-        headers,
-        payload: { Skip: (n % 5) * 10, Take: 10, ...body(n) },
-      });
-      const elapsed = performance.now() - t0;
-      if (response.statusCode !== 200) throw new Error(`${shape}: ${response.statusCode} ${response.body}`);
-      if (n >= 20) times.push(elapsed);
-    }
-    times.sort((a, b) => a - b);
+    const times = await timeRequests(app, shape, { samples: SAMPLES, warmUps: 20 }, (n) => ({
+      method: 'POST',
+      url: '/backoffice/core/api/DataRepository/fetch/product',
+      headers,
+      payload: { Skip: (n % 5) * 10, Take: 10, ...body(n) },
+    }));
     all.push(...times);
     console.log(`${database}: ${shape.padEnd(30)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
   }

@@ -8,7 +8,7 @@
  *   npm run bench:palette -w @backroom/bench               # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_PRODUCTS=100000 npm run bench:palette -w @backroom/bench
  */
-import { adminHeaders, benchEachDatabase } from './support/app';
+import { adminHeaders, benchEachDatabase, timeRequests } from './support/app';
 import { percentile, seedProducts } from './support/products';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -30,15 +30,7 @@ await benchEachDatabase(async (app, database) => {
   const headers = await adminHeaders(app);
   const all: number[] = [];
   for (const [shape, query] of Object.entries(QUERIES)) {
-    const times: number[] = [];
-    for (let n = 0; n < SAMPLES + 10; n++) {
-      const t0 = performance.now();
-      const response = await app.inject({ method: 'GET', url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`, headers });
-      const elapsed = performance.now() - t0;
-      if (response.statusCode !== 200) throw new Error(`${shape}: ${response.statusCode} ${response.body}`);
-      if (n >= 10) times.push(elapsed);
-    }
-    times.sort((a, b) => a - b);
+    const times = await timeRequests(app, shape, { samples: SAMPLES, warmUps: 10 }, (n) => ({ method: 'GET', url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`, headers }));
     all.push(...times);
     console.log(`${database}: ${shape.padEnd(16)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
   }

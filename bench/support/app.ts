@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@backroom/server';
+import type { InjectOptions } from 'fastify';
 import { freshPostgres } from '../../packages/server/test/support/postgres';
 
 export type BenchDatabase = 'sqlite' | 'postgres';
@@ -33,4 +34,20 @@ export async function benchEachDatabase(bench: (app: BenchApp, database: BenchDa
 export async function adminHeaders(app: BenchApp): Promise<{ authorization: string }> {
   const login = await app.inject({ method: 'POST', url: '/backoffice/core/api/Authentication/Login', payload: { userName: 'admin', password: 'Admin@123' } });
   return { authorization: `Bearer ${login.json().data.token.accessToken as string}` };
+}
+
+/**
+ * Sends `request(n)` warm-ups + samples times in turn, each answer checked for a 200; the sorted
+ * times of the samples (the warm-ups left out).
+ */
+export async function timeRequests(app: BenchApp, shape: string, { samples, warmUps }: { samples: number; warmUps: number }, request: (n: number) => InjectOptions): Promise<number[]> {
+  const times: number[] = [];
+  for (let n = 0; n < samples + warmUps; n++) {
+    const t0 = performance.now();
+    const response = await app.inject(request(n));
+    const elapsed = performance.now() - t0;
+    if (response.statusCode !== 200) throw new Error(`${shape}: ${response.statusCode} ${response.body}`);
+    if (n >= warmUps) times.push(elapsed);
+  }
+  return times.sort((a, b) => a - b);
 }
