@@ -40,20 +40,24 @@ async function matchingIds(request: FastifyRequest, entity: NormalisedEntity, te
   const { exact, fields } = entity.palette!;
   const dialect = request.server.ctx.dialect;
   const limits = await rowFilters(request, entity);
-  const conditions = exact.map((path) => exactCondition(entity, path, text));
-  const firstMatches = limits.length === 0 ? take : undefined;
-  if ([...text].length >= TRIGRAM && fields.length > 0) conditions.push(searchCondition(entity, text, dialect, fields, { firstMatches }));
   const db = anyDb(request.server.ctx);
+  const first = (condition: RawBuilder<SqlBool>) => db.selectFrom(`${entity.table} as t`).select('t.id').where(allOf([condition, ...limits])).limit(take).execute();
+  const queries = exact.map((path) => () => first(exactCondition(entity, path, text)));
+  if ([...text].length >= TRIGRAM && fields.length > 0) {
+    const firstMatches = limits.length === 0 ? take : undefined;
+    const contains = searchCondition(entity, text, dialect, fields, { firstMatches });
+    // With a LIMIT PostgreSQL's planner reads the table in order hoping to meet matches soon: a
+    // rare or absent text then scans every row. Matched apart from the limit, the trigram indexes serve it.
+    queries.push(
+      dialect === 'postgres'
+        ? async () => (await sql<{ id: number }>`with m as materialized (select t.id from ${sql.table(entity.table)} as t where ${allOf([contains, ...limits])}) select id from m limit ${take}`.execute(db)).rows
+        : () => first(contains),
+    );
+  }
   const ids = new Set<number>();
-  for (const condition of conditions) {
+  for (const query of queries) {
     if (ids.size >= take) break;
-    const rows = await db
-      .selectFrom(`${entity.table} as t`)
-      .select('t.id')
-      .where(allOf([condition, ...limits]))
-      .limit(take)
-      .execute();
-    for (const row of rows) ids.add(Number(row.id));
+    for (const row of await query()) ids.add(Number(row.id));
   }
   return [...ids].slice(0, take);
 }
