@@ -10,65 +10,38 @@
  *   npm run bench:fetch -w @backroom/bench                 # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_PRODUCTS=100000 npm run bench:fetch -w @backroom/bench
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '@backroom/server';
-import { freshPostgres } from '../packages/server/test/support/postgres';
+import { adminHeaders, benchEachDatabase, timeRequests } from './support/app';
 import { fetchShapes, percentile, seedProducts } from './support/products';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const BUDGET = { sqlite: { p50: 10, p99: 50 }, postgres: { p50: 15, p99: Infinity } } as const;
 
-type Database = keyof typeof BUDGET;
 
 
-async function run(database: Database) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
-  const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
-  const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false });
-  try {
-    const started = performance.now();
-    const categoryIds = await seedProducts(app.ctx.db as never, database, PRODUCTS);
-    console.log(`${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+await benchEachDatabase(async (app, database) => {
+  const started = performance.now();
+  const categoryIds = await seedProducts(app.ctx.db as never, database, PRODUCTS);
+  console.log(`${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const login = await app.inject({ method: 'POST', url: '/backoffice/core/api/Authentication/Login', payload: { userName: 'admin', password: 'Admin@123' } });
-    const token = login.json().data.token.accessToken as string;
-    // The three filter + sort shapes (the quick search has its own budget, bench/http.ts).
-    const { 'quick search, part of a name': _search, ...shapes } = fetchShapes(categoryIds);
-    const all: number[] = [];
-    for (const [shape, body] of Object.entries(shapes)) {
-      const times: number[] = [];
-      for (let n = 0; n < SAMPLES + 20; n++) {
-        const t0 = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/backoffice/core/api/DataRepository/fetch/product',
-          headers: { authorization: `Bearer ${token}` },
-          payload: { Skip: (n % 5) * 10, Take: 10, ...body(n) },
-        });
-        const elapsed = performance.now() - t0;
-        if (response.statusCode !== 200) throw new Error(`${shape}: ${response.statusCode} ${response.body}`);
-        if (n >= 20) times.push(elapsed);
-      }
-      times.sort((a, b) => a - b);
-      all.push(...times);
-      console.log(`${database}: ${shape.padEnd(30)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
-    }
-    all.sort((a, b) => a - b);
-    const p50 = percentile(all, 50);
-    const p99 = percentile(all, 99);
-    const ok = p50 <= BUDGET[database].p50 && p99 <= BUDGET[database].p99;
-    console.log(`${database}: fetch/product overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET[database].p50} ms${BUDGET[database].p99 === Infinity ? '' : `, p99 ≤ ${BUDGET[database].p99} ms`})`);
-    return ok;
-  } finally {
-    await app.close();
-    await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+  const headers = await adminHeaders(app);
+  // The three filter + sort shapes (the quick search has its own budget, bench/http.ts).
+  const { 'quick search, part of a name': _search, ...shapes } = fetchShapes(categoryIds);
+  const all: number[] = [];
+  for (const [shape, body] of Object.entries(shapes)) {
+    const times = await timeRequests(app, shape, { samples: SAMPLES, warmUps: 20 }, (n) => ({
+      method: 'POST',
+      url: '/backoffice/core/api/DataRepository/fetch/product',
+      headers,
+      payload: { Skip: (n % 5) * 10, Take: 10, ...body(n) },
+    }));
+    all.push(...times);
+    console.log(`${database}: ${shape.padEnd(30)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
   }
-}
-
-const results = [await run('sqlite')];
-if (process.env.DATABASE_URL) results.push(await run('postgres'));
-process.exitCode = results.every(Boolean) ? 0 : 1;
+  all.sort((a, b) => a - b);
+  const p50 = percentile(all, 50);
+  const p99 = percentile(all, 99);
+  const ok = p50 <= BUDGET[database].p50 && p99 <= BUDGET[database].p99;
+  console.log(`${database}: fetch/product overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET[database].p50} ms${BUDGET[database].p99 === Infinity ? '' : `, p99 ≤ ${BUDGET[database].p99} ms`})`);
+  return ok;
+});

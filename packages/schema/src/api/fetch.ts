@@ -22,3 +22,19 @@ export const fetchRequest = z.object({
 
 export type FetchFilter = z.infer<typeof fetchFilter>;
 export type FetchRequest = z.infer<typeof fetchRequest>;
+
+/** Records of each entity the command palette answers with, unless asked for fewer or more. */
+export const PALETTE_TAKE = 5;
+
+/** The command palette's search: `GET api/Search?q=…&take=…`. */
+export const paletteQuery = z.object({
+  q: z.string().trim().min(1, 'Type what to search for').max(100, 'At most 100 characters'),
+  take: z.coerce.number().int().min(1).max(20).optional(),
+});
+
+/** One record the palette found: its entity, row id and title (the entity's dropdown label). */
+export interface PaletteHit {
+  entity: string;
+  id: number;
+  title: string;
+}

@@ -45,6 +45,7 @@ export const administration: MenuGroupDef = {
       defaultSort: 'userName',
       dropdown: { label: 'displayName' },
       searchFields: ['userName', 'displayName', 'email'],
+      palette: { exact: ['userName'] },
       listColumns: ['userName', 'displayName', 'email', 'role', 'lastLoginAt', 'isActive'],
       fields: {
         userName: f.text({ required: true, unique: true, maxLength: 100, pattern: '^[A-Za-z0-9._@-]+$', patternMessage: 'User name may contain letters, digits and . _ @ - only' }),

@@ -46,6 +46,7 @@ export const catalogue: MenuGroupDef = {
       listColumns: ['code', 'name', 'barcode', 'category', 'brand', 'sellingPrice', 'isActive'],
       searchFields: ['code', 'name', 'shortName', 'barcode'],
       searchIndex: true,
+      palette: { exact: ['code', 'barcode', 'alternateBarcodes.barcode'] },
       dropdown: { label: ['code', 'name'] },
       sections: [
         { name: 'basics', label: 'Basics', fields: ['code', 'name', 'shortName', 'type', 'category', 'department', 'brand', 'description'] },

@@ -42,6 +42,7 @@ export const membership: MenuGroupDef = {
       dropdown: { label: ['memberNo', 'name'] },
       searchFields: ['memberNo', 'name', 'phone', 'email'],
       searchIndex: true,
+      palette: { exact: ['memberNo', 'phone'] },
       listColumns: ['memberNo', 'name', 'phone', 'membershipGroup', 'expiryDate', 'pointsBalance', 'status'],
       ranges: [['joinDate', 'expiryDate']],
       fields: {

@@ -11,7 +11,7 @@ import {
   type Fields,
 } from './fields';
 import { parseScaled } from './money';
-import { hasFields, type EntityDef, type FormSectionDef, type MenuGroupDef, type ScreenDef } from './types';
+import { hasFields, type EntityDef, type FormSectionDef, type MenuGroupDef, type PaletteDef, type ScreenDef } from './types';
 
 /** Options every normalised field has, filled. */
 export interface ResolvedOptions {
@@ -62,6 +62,8 @@ export interface NormalisedEntity extends ScreenDef {
   dropdown: { label: readonly string[]; value: 'id' };
   searchFields: readonly string[];
   searchIndex: boolean;
+  /** Found by the command palette; undefined when it is not. */
+  palette?: { fields: readonly string[]; exact: readonly string[] };
   permission: string;
   hasIsActive: boolean;
   readOnly: boolean;
@@ -108,6 +110,26 @@ const DEFAULT_LIST_COLUMNS = 6;
 const fail = (entity: string, message: string, field?: string): never => {
   throw new Error(`Registry: entity "${entity}"${field ? `, field "${field}"` : ''}: ${message}`);
 };
+
+/** The palette's fields: searchable text; exact fields unique text of the entity or of one of its child tables. */
+function normalisePalette(
+  entity: string,
+  def: PaletteDef,
+  searchFields: readonly string[],
+  known: (name: string, what: string) => NormalisedField,
+): { fields: readonly string[]; exact: readonly string[] } {
+  // The quick search's own list (not a copy): the search index serves exactly that list.
+  const fields = def.fields ? [...def.fields] : searchFields;
+  for (const name of fields) if (!SEARCH_KINDS.has(known(name, 'palette fields').kind)) fail(entity, 'only text fields can be searched', name);
+  const exact = [...(def.exact ?? [])];
+  for (const path of exact) {
+    const [head, tail] = path.split('.');
+    const owner = known(head!, 'palette exact');
+    const field = tail === undefined ? owner : owner.kind === 'children' ? owner.fields.find((f) => f.name === tail) : undefined;
+    if (!field || field.kind !== 'text' || field.unique !== true) fail(entity, 'palette exact fields are unique text fields, own or of a child table', path);
+  }
+  return { fields, exact };
+}
 
 const system = (name: string, def: FieldDef, label: string): [string, FieldDef, string] => [name, def, label];
 
@@ -315,6 +337,8 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
     : fields.filter((f) => f.kind === 'text' && (['code', 'name', 'title'].includes(f.name) || f.unique === true)).map((f) => f.name);
   for (const name of searchFields) if (!SEARCH_KINDS.has(known(name, 'searchFields').kind)) fail(entity, 'only text fields can be searched', name);
 
+  const palette = def.palette && normalisePalette(entity, def.palette, searchFields, known);
+
   const ranges = def.ranges ?? [];
   for (const [from, to] of ranges) {
     const a = known(from, 'ranges');
@@ -343,6 +367,7 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
     dropdown: { label: dropdownLabel, value: 'id' },
     searchFields,
     searchIndex: def.searchIndex ?? false,
+    palette,
     permission: def.permission ?? def.name,
     hasIsActive: byName.has('isActive'),
     readOnly,

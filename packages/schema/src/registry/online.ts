@@ -133,6 +133,7 @@ export const online: MenuGroupDef = {
       defaultSort: '-orderNo',
       dropdown: { label: 'orderNo' },
       searchFields: ['orderNo', 'customerName', 'customerPhone'],
+      palette: { fields: ['orderNo'], exact: ['orderNo'] },
       listColumns: ['orderNo', 'channel', 'outlet', 'customerName', 'total', 'status', 'paymentStatus'],
       fields: {
         orderNo: f.text({ readOnly: true, unique: true, maxLength: 30, label: 'Order no.' }),

@@ -188,4 +188,18 @@ describe('registry validation', () => {
       'field "product": labelField "nope" is not a field of product',
     );
   });
+
+  it('checks what the command palette searches: text fields, and exact fields that are unique (own or of a child table)', () => {
+    const fields = { code: f.code(), note: f.text(), count: f.int(), tags: f.children({ tag: f.text({ unique: true }), label: f.text() }) };
+    const palette = normalise(base(fields, { palette: { exact: ['code', 'tags.tag'] } })).palette!;
+    expect(palette).toEqual({ fields: ['code'], exact: ['code', 'tags.tag'] });
+    expect(() => normalise(base(fields, { palette: { fields: ['count'] } }))).toThrow('field "count": only text fields can be searched');
+    expect(() => normalise(base(fields, { palette: { exact: ['note'] } }))).toThrow('field "note": palette exact fields are unique text fields, own or of a child table');
+    expect(() => normalise(base(fields, { palette: { exact: ['tags.label'] } }))).toThrow('field "tags.label": palette exact');
+    expect(() => normalise(base(fields, { palette: { exact: ['tags.nope'] } }))).toThrow('field "tags.nope": palette exact');
+    expect(() => normalise(base(fields, { palette: { exact: ['nope'] } }))).toThrow('field "nope": palette exact names an unknown field');
+    // By default the quick search's own list, which its index serves.
+    const product = findEntity('product')!;
+    expect(product.palette!.fields).toBe(product.searchFields);
+  });
 });

@@ -59,6 +59,13 @@ export interface EntityDef extends ScreenDef {
    * on PostgreSQL, FTS5 with the trigram tokenizer on SQLite), for tables that grow large.
    */
   searchIndex?: boolean;
+  /**
+   * The command palette (`GET api/Search`) finds rows of this entity for callers who may view it:
+   * by any part of `fields` (default `searchFields`, served by the search index), and by the whole
+   * value of `exact` fields — unique ones, so an index finds them; a child table's as
+   * `children.field` (`alternateBarcodes.barcode`). A result is titled by the dropdown label.
+   */
+  palette?: PaletteDef;
   /** Privilege that governs it; default: the name. Non-menu tables name the screen they belong to. */
   permission?: string;
   /** The table has an `isActive` flag (default true on insert). */
@@ -74,6 +81,11 @@ export interface EntityDef extends ScreenDef {
    * in no section follow in a last section of their own. Default: one section of every field.
    */
   sections?: readonly FormSectionDef[];
+}
+
+export interface PaletteDef {
+  fields?: readonly string[];
+  exact?: readonly string[];
 }
 
 /** One group of a form's fields; `name` is also its label's translation key (`sections.{name}`). */

@@ -119,20 +119,24 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
 }
 
 /** A quick search must be this long for an index of trigrams to serve it; shorter ones scan. */
-const TRIGRAM = 3;
+export const TRIGRAM = 3;
 
 /**
  * Quick search: any of the entity's search fields (or `fields`) contains the text, case-insensitively.
  * An entity with a search index is served by it — on PostgreSQL its trigram indexes serve the same
  * LIKE; on SQLite the FTS5 trigram table is asked for the text as one phrase, which matches exactly
- * the rows the LIKE would (the tokenizer folds case; the text is taken literally).
+ * the rows the LIKE would (the tokenizer folds case; the text is taken literally). `firstMatches`
+ * lets SQLite stop after that many matches: only for a query that takes that many rows and filters
+ * them no further.
  */
-export function searchCondition(entity: NormalisedEntity, text: string, dialect: Dialect, fields: readonly string[] = entity.searchFields): Condition {
+export function searchCondition(entity: NormalisedEntity, text: string, dialect: Dialect, fields: readonly string[] = entity.searchFields, { firstMatches }: { firstMatches?: number } = {}): Condition {
   const indexed = entity.searchIndex && fields === entity.searchFields && [...text].length >= TRIGRAM;
   if (indexed && dialect === 'sqlite') {
     const phrase = `"${text.replace(/"/g, '""')}"`;
     const search = sql.table(searchTableOf(entity.table));
-    return sql<SqlBool>`t.id in (select rowid from ${search} where ${search} match ${phrase})`;
+    // FTS5 stops at the limit rather than listing every match before the outer query reads a few.
+    const limit = firstMatches === undefined ? sql`` : sql` limit ${firstMatches}`;
+    return sql<SqlBool>`t.id in (select rowid from ${search} where ${search} match ${phrase}${limit})`;
   }
   const pattern = likePattern(text, '%', '%');
   const any = fields.map((name) => like(sql.ref(`t.${fieldByName(entity, name)!.column}`), pattern));

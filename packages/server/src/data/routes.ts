@@ -1,4 +1,4 @@
-import { MAX_INT32, entities, familyOf, findEntity, parseRowId, type NormalisedEntity } from '@backroom/schema';
+import { MAX_INT32, PALETTE_TAKE, entities, familyOf, findEntity, paletteQuery, parseRowId, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate } from '../http/auth-guard';
@@ -8,6 +8,7 @@ import { authorize } from './access';
 import { ALL_OPTION, assertDropdownAccess, dropdownOptions } from './dropdown';
 import { exportEntity, exportParameters } from './export-parameters';
 import { schemaDrift } from '../db/schema/drift';
+import { searchRecords } from './search';
 import { anyDb } from './store';
 import { actionIds, runAction, verbNamed, verbs, type VerbName } from './verbs';
 
@@ -91,6 +92,11 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
   const method = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
   app.route({ method, url: `${apiPrefix}/:family/:action`, ...opts, handler: familyCall });
   app.route({ method, url: `${apiPrefix}/:family/:action/:id`, ...opts, handler: familyCall });
+
+  app.get(`${apiPrefix}/Search`, opts, async (request) => {
+    const { q, take } = parseBody(paletteQuery, request.query);
+    return ok(await searchRecords(request, q, take ?? PALETTE_TAKE));
+  });
 
   const appModule = `${apiPrefix}/AppModule`;
   app.get<{ Params: { id: string } }>(`${appModule}/GetDropDown/:id`, opts, async (request) => {

@@ -1,4 +1,4 @@
-import { entities, findScreen, screens, type FeatureKey } from '@backroom/schema';
+import { entities, findScreen, screens, type FeatureKey, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachePerApp } from '../db/generations';
 import { authenticateDuringPasswordChange } from './auth-guard';
@@ -38,11 +38,20 @@ const switchedOff = cachePerApp<'off', ReadonlySet<string>>();
  * generation their session query read (no query of its own); for anyone else read afresh.
  */
 async function modulesOff(request: FastifyRequest, reply: FastifyReply): Promise<ReadonlySet<string>> {
-  const { db } = request.server.ctx;
-  const load = async () => new Set((await db.selectFrom('feature_switch').select('key').where('enabled', '=', false).execute()).map((row) => row.key));
-  if (!/^Bearer\s/i.test(request.headers.authorization ?? '')) return load();
+  if (!/^Bearer\s/i.test(request.headers.authorization ?? '')) return loadModulesOff(request);
   await authenticateDuringPasswordChange(request, reply);
-  return switchedOff(request.server.ctx).get('off', request.auth!.generations.access, load);
+  return modulesOffForCaller(request);
+}
+
+const loadModulesOff = async (request: FastifyRequest) =>
+  new Set((await request.server.ctx.db.selectFrom('feature_switch').select('key').where('enabled', '=', false).execute()).map((row) => row.key));
+
+const modulesOffForCaller = (request: FastifyRequest) => switchedOff(request.server.ctx).get('off', request.auth!.generations.access, () => loadModulesOff(request));
+
+/** Whether the module of a signed-in caller's entity is switched off (a call that reaches several entities at once). */
+export async function isSwitchedOff(request: FastifyRequest, entity: NormalisedEntity): Promise<boolean> {
+  const feature = entity.feature ?? findScreen(entity.permission)?.feature;
+  return feature !== undefined && (await modulesOffForCaller(request)).has(feature);
 }
 
 /** A switched-off module's API answers 403, as its screens leave the menu; a caller without a session hears 401 first. */

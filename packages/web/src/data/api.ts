@@ -1,4 +1,4 @@
-import type { ApiEnvelope, AuditChanges, CompanyFormat, FetchRequest, FieldError, NormalisedField } from '@backroom/schema';
+import type { ApiEnvelope, AuditChanges, CompanyFormat, FetchRequest, FieldError, NormalisedField, PaletteHit } from '@backroom/schema';
 import axios, { type AxiosRequestConfig } from 'axios';
 import { webRoot } from '../config/webRoot';
 
@@ -76,6 +76,11 @@ export const dataApi = {
       })
     ).data;
     return (Array.isArray(envelope.data) ? envelope.data : []).map((o) => ({ label: String(o.text), value: o.value }));
+  },
+  /** `GET /api/Search?q=…`: records of every entity the command palette searches that the caller may see. */
+  search: async (q: string, signal?: AbortSignal): Promise<PaletteHit[]> => {
+    const envelope = (await (await client()).get<ApiEnvelope<PaletteHit[]>>('/api/Search', { ...inline, params: { q }, signal })).data;
+    return Array.isArray(envelope.data) ? envelope.data : [];
   },
   /** `GET /api/company/Format`: the base currency and time zone values are shown in. */
   companyFormat: async (): Promise<CompanyFormat> => (await (await client()).get<ApiEnvelope<CompanyFormat>>('/api/company/Format', inline)).data.data,

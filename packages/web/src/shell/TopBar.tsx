@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { PRODUCT_SHORT_NAME } from '@backroom/schema';
 import { useAppDispatch, useAppSelector } from '../store';
-import { visibleMenu } from '../store/menuSlice';
-import { setPagePrivilege } from '../store/pageSlice';
 import { toggleSetting } from '../store/settingsSlice';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
@@ -12,38 +10,10 @@ import { UserMenu } from './UserMenu';
 export function TopBar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { isCollapsed, asideToggled, offsidebarOpen } = useAppSelector((state) => state.settings);
   const userInfo = useAppSelector((state) => state.user.userInfo);
-  const listMenu = useAppSelector((state) => state.menu.listMenu);
-  const [searching, setSearching] = useState(false);
-  const [notFound, setNotFound] = useState(false);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const searchId = useId();
+  const palette = usePalette();
   const tools = useFolded(offsidebarOpen);
-
-  const openSearch = () => {
-    setSearching(true);
-    setNotFound(false);
-    requestAnimationFrame(() => searchRef.current?.focus());
-  };
-
-  // The search box finds a screen by its menu name and opens the first match.
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const term = searchRef.current?.value.trim().toLowerCase() ?? '';
-    if (!term) return;
-    const match = visibleMenu(listMenu)
-      .flatMap((group) => group.items)
-      .find((item) => item.name.toLowerCase().includes(term));
-    if (!match) {
-      setNotFound(true);
-      return;
-    }
-    dispatch(setPagePrivilege(match));
-    setSearching(false);
-    navigate(match.path);
-  };
 
   return (
     <header className="topnavbar-wrapper">
@@ -71,30 +41,6 @@ export function TopBar() {
         >
           <i className={`bi ${tools.open ? 'bi-x-lg' : 'bi-three-dots-vertical'}`} aria-hidden="true" />
         </button>
-        <form role="search" className="navbar-search" hidden={!searching} onSubmit={onSearch} aria-label={t('topbar.search')}>
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('topbar.searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            ref={searchRef}
-            type="search"
-            className="form-control"
-            placeholder={t('topbar.searchPlaceholder')}
-            aria-invalid={notFound}
-            aria-describedby={notFound ? `${searchId}-none` : undefined}
-            onKeyDown={(event) => {
-              if (event.key !== 'Escape') return;
-              event.preventDefault();
-              setSearching(false);
-            }}
-          />
-          {notFound && (
-            <span id={`${searchId}-none`} className="navbar-search-note" role="status">
-              {t('topbar.searchNone')}
-            </span>
-          )}
-        </form>
         <div id="topbar-tools" className="navbar-nav-group navbar-tools ms-auto">
           {userInfo && (
             <span className="navbar-user">
@@ -103,7 +49,16 @@ export function TopBar() {
             </span>
           )}
           <LanguageSwitcher />
-          <button type="button" className="btn btn-link nav-link" aria-label={t('topbar.search')} aria-expanded={searching} onClick={() => (searching ? setSearching(false) : openSearch())}>
+          <button
+            type="button"
+            className="btn btn-link nav-link"
+            aria-label={t('topbar.search')}
+            title={t('palette.open')}
+            aria-haspopup="dialog"
+            aria-expanded={palette.open}
+            aria-keyshortcuts="Control+K Meta+K"
+            onClick={palette.show}
+          >
             <i className="bi bi-search" aria-hidden="true" />
           </button>
           <button type="button" className="btn btn-link nav-link" aria-label={t('topbar.settings')} aria-expanded={offsidebarOpen} aria-controls="offsidebar" onClick={() => dispatch(toggleSetting('offsidebarOpen'))}>
@@ -112,8 +67,31 @@ export function TopBar() {
           <UserMenu />
         </div>
       </nav>
+      {palette.open && (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={palette.hide} />
+        </Suspense>
+      )}
     </header>
   );
+}
+
+/** The command palette loads with its first opening: a user who never opens it never downloads it. */
+const CommandPalette = lazy(() => import('./palette/CommandPalette'));
+
+/** The command palette: opened by the top bar's search button and, anywhere in the console, by Ctrl+K or Cmd+K (which also close it). */
+function usePalette() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      setOpen((now) => !now);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return { open, show: () => setOpen(true), hide: () => setOpen(false) };
 }
 
 /**

@@ -113,9 +113,9 @@ export async function renderWithApp(ui: ReactElement, { preloaded, route = '/hom
   return { store, router, ...result };
 }
 
-/** Renders `ui` as the signed-in administrator. */
-export async function renderSignedIn(ui: ReactElement, { route }: { route?: string } = {}) {
-  const preloaded = signedIn();
+/** Renders `ui` as the signed-in administrator (with more of the store's state when given). */
+export async function renderSignedIn(ui: ReactElement, { route, state }: { route?: string; state?: Partial<RootState> } = {}) {
+  const preloaded = { ...signedIn(), ...state };
   // The HTTP client reads the token from the session's store, so it is attached before the first call.
   attachSession(createAppStore(preloaded), noPersister);
   return renderWithApp(ui, { preloaded, route });

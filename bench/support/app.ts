@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '@backroom/server';
+import type { InjectOptions } from 'fastify';
+import { freshPostgres } from '../../packages/server/test/support/postgres';
+
+export type BenchDatabase = 'sqlite' | 'postgres';
+type BenchApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Runs a bench on a fresh demo server over SQLite, then over PostgreSQL when DATABASE_URL is set,
+ * each removed afterwards; the exit code says whether every run kept its budget.
+ */
+export async function benchEachDatabase(bench: (app: BenchApp, database: BenchDatabase) => Promise<boolean>): Promise<void> {
+  const run = async (database: BenchDatabase) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
+    const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
+    const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false });
+    try {
+      return await bench(app, database);
+    } finally {
+      await app.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  };
+  const results = [await run('sqlite')];
+  if (process.env.DATABASE_URL) results.push(await run('postgres'));
+  process.exitCode = results.every(Boolean) ? 0 : 1;
+}
+
+/** Signs the demo administrator in through `app.inject`: their bearer header. */
+export async function adminHeaders(app: BenchApp): Promise<{ authorization: string }> {
+  const login = await app.inject({ method: 'POST', url: '/backoffice/core/api/Authentication/Login', payload: { userName: 'admin', password: 'Admin@123' } });
+  return { authorization: `Bearer ${login.json().data.token.accessToken as string}` };
+}
+
+/**
+ * Sends `request(n)` warm-ups + samples times in turn, each answer checked for a 200; the sorted
+ * times of the samples (the warm-ups left out).
+ */
+export async function timeRequests(app: BenchApp, shape: string, { samples, warmUps }: { samples: number; warmUps: number }, request: (n: number) => InjectOptions): Promise<number[]> {
+  const times: number[] = [];
+  for (let n = 0; n < samples + warmUps; n++) {
+    const t0 = performance.now();
+    const response = await app.inject(request(n));
+    const elapsed = performance.now() - t0;
+    if (response.statusCode !== 200) throw new Error(`${shape}: ${response.statusCode} ${response.body}`);
+    if (n >= warmUps) times.push(elapsed);
+  }
+  return times.sort((a, b) => a - b);
+}

@@ -1,0 +1,76 @@
+import { CHILD_PARENT_COLUMN, entities, type NormalisedEntity, type PaletteHit } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { ApiError } from '../http/envelope';
+import { isSwitchedOff } from '../http/switched-off-modules';
+import { authorize, rowFilters } from './access';
+import { allOf, fieldByName, searchCondition, TRIGRAM } from './query';
+import { labelsOf } from './read';
+import { anyDb } from './store';
+
+const paletteEntities = entities.filter((e) => e.palette);
+
+/** Whether the caller may list the entity: its module on, view on its screen, its hooks' own rules. */
+async function mayView(request: FastifyRequest, entity: NormalisedEntity): Promise<boolean> {
+  if (await isSwitchedOff(request, entity)) return false;
+  try {
+    await authorize(request, entity, 'fetch');
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return false;
+    throw error;
+  }
+}
+
+/** `field = text`, or for a child table's field (`alternateBarcodes.barcode`) the rows owning a child with that value: unique fields, so an index answers. */
+function exactCondition(entity: NormalisedEntity, path: string, text: string): RawBuilder<SqlBool> {
+  const [head, tail] = path.split('.');
+  const field = fieldByName(entity, head!)!;
+  if (field.kind !== 'children') return sql<SqlBool>`${sql.ref(`t.${field.column}`)} = ${text}`;
+  const child = field.fields.find((f) => f.name === tail)!;
+  return sql<SqlBool>`t.id in (select c.${sql.ref(CHILD_PARENT_COLUMN)} from ${sql.table(field.table)} c where c.${sql.ref(child.column)} = ${text})`;
+}
+
+/**
+ * Up to `take` rows of the entity the caller may see: exact matches first, then rows containing
+ * the text — each its own query, so each is served by its own index. Text shorter than a trigram
+ * finds exact matches only: a part that short would scan the table.
+ */
+async function matchingIds(request: FastifyRequest, entity: NormalisedEntity, text: string, take: number): Promise<number[]> {
+  const { exact, fields } = entity.palette!;
+  const dialect = request.server.ctx.dialect;
+  const limits = await rowFilters(request, entity);
+  const db = anyDb(request.server.ctx);
+  const first = (condition: RawBuilder<SqlBool>) => db.selectFrom(`${entity.table} as t`).select('t.id').where(allOf([condition, ...limits])).limit(take).execute();
+  const queries = exact.map((path) => () => first(exactCondition(entity, path, text)));
+  if ([...text].length >= TRIGRAM && fields.length > 0) {
+    const firstMatches = limits.length === 0 ? take : undefined;
+    const contains = searchCondition(entity, text, dialect, fields, { firstMatches });
+    // With a LIMIT PostgreSQL's planner reads the table in order hoping to meet matches soon: a
+    // rare or absent text then scans every row. Matched apart from the limit, the trigram indexes serve it.
+    queries.push(
+      dialect === 'postgres'
+        ? async () => (await sql<{ id: number }>`with m as materialized (select t.id from ${sql.table(entity.table)} as t where ${allOf([contains, ...limits])}) select id from m limit ${take}`.execute(db)).rows
+        : () => first(contains),
+    );
+  }
+  const ids = new Set<number>();
+  for (const query of queries) {
+    if (ids.size >= take) break;
+    for (const row of await query()) ids.add(Number(row.id));
+  }
+  return [...ids].slice(0, take);
+}
+
+/** The command palette's records: per palette entity the caller may view, up to `take` rows they may see, titled by the dropdown label. */
+export async function searchRecords(request: FastifyRequest, text: string, take: number): Promise<PaletteHit[]> {
+  const db = anyDb(request.server.ctx);
+  const hits: PaletteHit[] = [];
+  for (const entity of paletteEntities) {
+    if (!(await mayView(request, entity))) continue;
+    const ids = await matchingIds(request, entity, text, take);
+    const titles = await labelsOf(db, entity, ids);
+    hits.push(...ids.map((id) => ({ entity: entity.name, id, title: titles.get(id) ?? String(id) })));
+  }
+  return hits;
+}
