@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import type { PaletteHit } from '@backroom/schema';
 import { dataApi } from '../../data/api';
 import { screenFor } from '../../screens/screenRoutes';
-import { useAppDispatch, useAppSelector } from '../../store';
+import { useMenu } from '../../i18n/useMenu';
+import { useAppDispatch } from '../../store';
 import { setPagePrivilege } from '../../store/pageSlice';
 import { recordItems, screenItems, type PaletteItem } from './paletteItems';
 
@@ -48,7 +49,8 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const listMenu = useAppSelector((state) => state.menu.listMenu);
+  // Screens by the names the menu shows, in the current language.
+  const listMenu = useMenu();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
