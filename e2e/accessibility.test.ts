@@ -28,8 +28,34 @@ async function chooseTheme(page: Page, letter: string) {
   await page.keyboard.press('Escape');
 }
 
+/** Opens a dialog by `open`, audits the page with it, and closes it by `close` (Escape by default). */
+async function withDialog(page: Page, where: string, open: () => Promise<void>, close = () => page.keyboard.press('Escape')): Promise<string[]> {
+  await open();
+  await page.getByRole('dialog').first().waitFor();
+  await settled(page);
+  const findings = await audit(page, where);
+  await close();
+  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 5000 }).toBe(0);
+  return findings;
+}
+
+/** The product list's dialogs and bars: rows chosen (the bulk bar), Set field…, Delete, and the command palette. */
+async function listDialogs(page: Page, letter: string): Promise<string[]> {
+  await open(page, 'product');
+  const rows = page.getByRole('table', { name: 'Products' }).locator('tbody tr');
+  for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').check();
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await bar.waitFor();
+  await settled(page);
+  const findings = await audit(page, `theme ${letter} /product with rows chosen`);
+  findings.push(...(await withDialog(page, `theme ${letter} set field dialog`, () => bar.getByRole('button', { name: 'Set field…' }).click())));
+  findings.push(...(await withDialog(page, `theme ${letter} delete dialog`, () => rows.first().getByRole('button', { name: /^Delete / }).click())));
+  findings.push(...(await withDialog(page, `theme ${letter} command palette`, () => page.keyboard.press('Control+K'))));
+  return findings;
+}
+
 describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical finding', () => {
-  test('sign-in pages, every menu route, forms and dialogs, in all eight themes', async () => {
+  test('sign-in pages, every menu route, forms, dialogs and the command palette, in all eight themes', async () => {
     const { page } = t;
     const findings: string[] = [];
     for (const route of ['login', 'forgotpassword']) {
@@ -66,6 +92,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical findin
       await page.getByRole('button', { name: 'Settings', exact: true }).click();
       findings.push(...(await audit(page, `theme ${letter} settings panel`)));
       await page.keyboard.press('Escape');
+      findings.push(...(await listDialogs(page, letter)));
     }
     if (findings.length > 0) console.log(findings.join('\n'));
     expect(findings).toEqual([]);

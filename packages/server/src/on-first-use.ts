@@ -4,7 +4,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * A CommonJS package loaded when first used rather than when the server starts. For the large ones
- * only some requests need (ExcelJS, PDFKit, bwip-js, zxcvbn's word lists: ~80 MB together), so that each of
+ * only some requests need (PDFKit, bwip-js, zxcvbn's word lists), so that each of
  * `npm start`'s processes holds them only once it has served such a request.
  */
 export function onFirstUse<T>(name: string): () => T {
