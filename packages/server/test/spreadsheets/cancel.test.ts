@@ -40,4 +40,10 @@ describe('cancelling a spreadsheet job', () => {
     expect((await cancel(done.jobId, c.tokens.manager)).status).toBe(404);
     expect((await cancel(999_999)).status).toBe(404);
   });
+
+  it('answers 400 naming the job id for one past the integer range, on both databases', async () => {
+    const past = await cancel(2_147_483_648);
+    expect(past.status, JSON.stringify(past.body)).toBe(400);
+    expect((past.body as { errors?: { field: string }[] }).errors?.[0]?.field).toBe('jobId');
+  });
 });

@@ -19,7 +19,7 @@ export default function PrintLabelsAction({ ids }: BulkActionProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setOpen(true)}>
         <i className="bi bi-upc-scan" aria-hidden="true" /> {t('stock.labels.action')}
       </button>
       {open && <LabelDialog ids={ids} onClose={() => setOpen(false)} />}

@@ -1,4 +1,4 @@
-import { DELIVERY_ORDER_STATUSES, type FetchFilter } from '@backroom/schema';
+import { DELIVERY_ORDER_STATUSES, rowId, type FetchFilter } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { runAction, verbs } from '../../data/verbs';
@@ -13,7 +13,7 @@ const listQuery = z.object({
   status: z.enum(DELIVERY_ORDER_STATUSES).optional(),
   search: z.string().max(200).optional(),
 });
-const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParam = z.object({ id: rowId });
 const actionBody = z.looseObject({ action: z.string({ error: 'Name the action: confirm, dispatch, receive, cancel or prefill' }).trim().min(1).max(50) });
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;

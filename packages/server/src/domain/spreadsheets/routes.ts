@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
+import { rowId } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorize } from '../../data/access';
@@ -57,7 +58,7 @@ async function startJob(app: FastifyInstance, request: FastifyRequest, kind: str
   return Number(job.id);
 }
 
-const jobIdParam = z.object({ jobId: z.coerce.number().int().positive() });
+const jobIdParam = z.object({ jobId: rowId });
 
 /** A spreadsheet job the caller may read: their own, or any when they are an administrator. */
 async function ownJob(request: FastifyRequest, jobId: number): Promise<JobRow> {
