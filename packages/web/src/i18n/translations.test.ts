@@ -46,11 +46,14 @@ describe('translations', () => {
     expect(differing).toEqual([]);
   });
 
-  it('has Malay for every field label, enum value, screen, menu group, entity and form section of the registry', async () => {
+  it('has Malay for every field label, field help, enum value, screen, menu group, entity and form section of the registry', async () => {
     const t = await malay();
     const i18nEnglish = ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
     const untranslated = [
       ...fieldLabels().filter(({ scope, field }) => fieldLabel(t, scope, field) === field.label && !isSameWord(t, field.label)).map(({ where, field }) => `field ${where}: ${field.label}`),
+      ...fieldLabels()
+        .filter(({ field }) => field.help && registryText(t, field.help) === field.help)
+        .map(({ where, field }) => `help of ${where}: ${field.help}`),
       ...fieldLabels()
         .flatMap(({ where, field }) => (field.kind === 'enum' ? field.values.map((value) => ({ where, field, value, english: enumLabel(i18nEnglish, field, value) })) : []))
         .filter(({ field, value, english }) => enumLabel(t, field, value) === english && !isSameWord(t, english))
