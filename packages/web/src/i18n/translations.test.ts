@@ -4,6 +4,7 @@ import { entities, menuGroups, screens, type NormalisedField } from '@backroom/s
 import en from '../../public/locales/en/translations.json';
 import ms from '../../public/locales/ms/translations.json';
 import { enumLabel, fieldLabel } from '../fields/format';
+import { translateMessage } from '../screens/errorText';
 import type { ClientMenuGroup } from '../store/menuSlice';
 import { registryText, translatedMenu } from './registryText';
 
@@ -86,6 +87,13 @@ describe('translations', () => {
     expect(group!.name).toBe('Pentadbiran');
     // A name changed on the server has no translation: it shows as written.
     expect(group!.items.map((i) => i.name)).toEqual(['Pengguna', 'Our own screen']);
+  });
+
+  it('translates the shared schemas’ messages, colons and all', async () => {
+    const t = await malay();
+    expect(translateMessage(t, 'A link starts with http://, https:// or /')).toBe('Pautan bermula dengan http://, https:// atau /');
+    expect(translateMessage(t, 'Enter a whole number from 1 to 9999')).toBe('Masukkan nombor bulat dari 1 hingga 9999');
+    expect(translateMessage(t, 'A message nobody wrote: as it is')).toBe('A message nobody wrote: as it is');
   });
 });
 
