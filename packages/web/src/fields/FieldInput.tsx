@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
 import { EnumChecks } from './EnumChecks';
-import { FieldError, FieldShell, useFieldError } from './FieldShell';
+import { describedBy, FieldError, FieldShell, useFieldError } from './FieldShell';
 import { fieldLabel } from './format';
 import { ImageInput } from './ImageInput';
 import { MultiReferenceInput, ReferenceInput } from './ReferenceInputs';
 import { EnumSelect, ListValueSelect } from './SelectInput';
 import { emptyChildRow } from './values';
 import { ownInputs } from '../screens/ownInputs';
+import { registryText } from '../i18n/registryText';
 
 /** What every input of one form shares: the entity (label scope, upload folder) and the row as loaded. */
 export interface FormMeta {
@@ -40,12 +41,11 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
   const id = useId();
   const error = useFieldError(name);
   const label = `${fieldLabel(t, scope, field)}${labelSuffix ?? ''}`;
-  const help = field.help;
-  const describedBy = [help && !compact ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const help = field.help && registryText(t, field.help);
   const common = {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': describedBy(id, !compact && help, error),
     'aria-required': field.required || undefined,
     disabled: disabled || field.readOnly,
   } as const;
@@ -114,7 +114,7 @@ function ChildTable({ field, name, scope, label, error, disabled }: { field: Nor
   const columns = field.fields.filter((f) => !f.system && !f.hidden);
   const id = useId();
   return (
-    <fieldset className="mb-3 field child-table" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className="mb-3 field child-table" aria-describedby={describedBy(id, field.help, error)}>
       <legend className={`form-label fs-6 ${field.required ? 'required' : ''}`}>{label}</legend>
       <div className="table-responsive">
         <table className="table table-sm align-top mb-1" aria-label={label}>
@@ -165,6 +165,11 @@ function ChildTable({ field, name, scope, label, error, disabled }: { field: Nor
         <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('form.addRowTo', { label })} onClick={() => append(emptyChildRow(field))}>
           <i className="bi bi-plus-lg" aria-hidden="true" /> {t('form.addRow')}
         </button>
+      )}
+      {field.help && (
+        <div id={`${id}-help`} className="form-text">
+          {registryText(t, field.help)}
+        </div>
       )}
       <FieldError id={id} error={error} />
     </fieldset>

@@ -12,6 +12,10 @@ export const useFieldError = (name: string): string | undefined => {
   return error?.message ?? error?.root?.message;
 };
 
+/** `aria-describedby` of a field's input: its help and its error, where it shows them. */
+export const describedBy = (id: string, help: unknown, error: unknown): string | undefined =>
+  [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
 /** The error under a field, translated where we know the message. */
 export function FieldError({ id, error }: { id: string; error?: string }) {
   const { t } = useTranslation();
@@ -23,7 +27,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-/** A field's label, input, help and error. */
+/** A field's label, input, help (already in the current language) and error. */
 export function FieldShell(props: {
   id: string;
   label: string;
@@ -35,7 +39,6 @@ export function FieldShell(props: {
   /** Checkboxes put the label after the input. */
   labelAfter?: boolean;
 }) {
-  const { t } = useTranslation();
   const { id, label, required, help, error, compact, children, labelAfter } = props;
   const labelEl = (
     <label htmlFor={id} className={`${labelAfter ? 'form-check-label' : 'form-label'} ${compact ? 'visually-hidden' : ''} ${required ? 'required' : ''}`}>
@@ -57,7 +60,7 @@ export function FieldShell(props: {
       )}
       {help && !compact && (
         <div id={`${id}-help`} className="form-text">
-          {t(`fieldHelp.${help}`, { defaultValue: help })}
+          {help}
         </div>
       )}
       <FieldError id={id} error={error} />

@@ -4,6 +4,7 @@ import { entities, menuGroups, screens, type NormalisedField } from '@backroom/s
 import en from '../../public/locales/en/translations.json';
 import ms from '../../public/locales/ms/translations.json';
 import { enumLabel, fieldLabel } from '../fields/format';
+import { translateMessage } from '../screens/errorText';
 import type { ClientMenuGroup } from '../store/menuSlice';
 import { registryText, translatedMenu } from './registryText';
 
@@ -46,11 +47,14 @@ describe('translations', () => {
     expect(differing).toEqual([]);
   });
 
-  it('has Malay for every field label, enum value, screen, menu group, entity and form section of the registry', async () => {
+  it('has Malay for every field label, field help, enum value, screen, menu group, entity and form section of the registry', async () => {
     const t = await malay();
     const i18nEnglish = ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
     const untranslated = [
       ...fieldLabels().filter(({ scope, field }) => fieldLabel(t, scope, field) === field.label && !isSameWord(t, field.label)).map(({ where, field }) => `field ${where}: ${field.label}`),
+      ...fieldLabels()
+        .filter(({ field }) => field.help && registryText(t, field.help) === field.help)
+        .map(({ where, field }) => `help of ${where}: ${field.help}`),
       ...fieldLabels()
         .flatMap(({ where, field }) => (field.kind === 'enum' ? field.values.map((value) => ({ where, field, value, english: enumLabel(i18nEnglish, field, value) })) : []))
         .filter(({ field, value, english }) => enumLabel(t, field, value) === english && !isSameWord(t, english))
@@ -83,6 +87,13 @@ describe('translations', () => {
     expect(group!.name).toBe('Pentadbiran');
     // A name changed on the server has no translation: it shows as written.
     expect(group!.items.map((i) => i.name)).toEqual(['Pengguna', 'Our own screen']);
+  });
+
+  it('translates the shared schemas’ messages, colons and all', async () => {
+    const t = await malay();
+    expect(translateMessage(t, 'A link starts with http://, https:// or /')).toBe('Pautan bermula dengan http://, https:// atau /');
+    expect(translateMessage(t, 'Enter a whole number from 1 to 9999')).toBe('Masukkan nombor bulat dari 1 hingga 9999');
+    expect(translateMessage(t, 'A message nobody wrote: as it is')).toBe('A message nobody wrote: as it is');
   });
 });
 

@@ -10,7 +10,8 @@ export function serverMessage(error: unknown): string | undefined {
 
 /** A message from the server or the shared schemas, in the user's language where we know it. */
 export const translateMessage = (t: (key: string, options?: Record<string, unknown>) => string, message: string) =>
-  t(`singles.messages.${message}`, { defaultValue: t(`validation.${message}`, { defaultValue: message }) });
+  // No namespace separator: messages hold colons ("starts with http://").
+  t(`singles.messages.${message}`, { nsSeparator: false, defaultValue: t(`validation.${message}`, { nsSeparator: false, defaultValue: message }) });
 
 /** A failed call as the user reads it: the first field message or the server's message, translated where we know it. */
 export function useErrorText() {
