@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext, useId, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
@@ -57,11 +57,8 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
   const control = `form-control ${error ? 'is-invalid' : ''}`;
   const Own = ownInputs[`${scope}.${field.name}`];
   if (Own)
-    return shell(
-      <Suspense fallback={null}>
-        <Own field={field} name={name} common={common} className={`form-select ${error ? 'is-invalid' : ''}`} />
-      </Suspense>,
-    );
+    // Suspends to the form's boundary, so the whole form shows at once.
+    return shell(<Own field={field} name={name} common={common} className={`form-select ${error ? 'is-invalid' : ''}`} />);
 
   switch (field.kind) {
     case 'text': {

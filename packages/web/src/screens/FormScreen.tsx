@@ -159,27 +159,28 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
         <FormMetaContext.Provider value={{ entity: entity.name, row }}>
           <FormProvider {...form}>
             <form noValidate onSubmit={(event) => void ctl.submit()(event)} aria-label={heading}>
-              <fieldset disabled={!canEdit || isSubmitting} className={sections.length > 1 ? 'form-sections' : undefined}>
-                {sections.map((section) => (
-                  <fieldset key={section.name} className={`form-section${section.wide ? ' form-section-wide' : ''}`}>
-                    {sections.length > 1 && <legend className="form-section-title">{t(`sections.${section.name}`, { defaultValue: section.label })}</legend>}
-                    <div className="row g-x-3">
-                      {section.fields.map((field) => (
-                        <div key={field.name} className={section.wide && !isWideField(field) ? 'col-md-6' : 'col-12'}>
-                          <FieldInput field={field} name={field.name} scope={entity.name} disabled={!canEdit} />
-                        </div>
-                      ))}
-                    </div>
-                  </fieldset>
-                ))}
-                {AddInputs && (
-                  <Suspense fallback={null}>
+              {/* An entity's own inputs load as chunks of their own: the fields show together once they have, so none is missing from the tab order. */}
+              <Suspense fallback={<Spinner />}>
+                <fieldset disabled={!canEdit || isSubmitting} className={sections.length > 1 ? 'form-sections' : undefined}>
+                  {sections.map((section) => (
+                    <fieldset key={section.name} className={`form-section${section.wide ? ' form-section-wide' : ''}`}>
+                      {sections.length > 1 && <legend className="form-section-title">{t(`sections.${section.name}`, { defaultValue: section.label })}</legend>}
+                      <div className="row g-x-3">
+                        {section.fields.map((field) => (
+                          <div key={field.name} className={section.wide && !isWideField(field) ? 'col-md-6' : 'col-12'}>
+                            <FieldInput field={field} name={field.name} scope={entity.name} disabled={!canEdit} />
+                          </div>
+                        ))}
+                      </div>
+                    </fieldset>
+                  ))}
+                  {AddInputs && (
                     <div className="form-section form-section-wide">
                       <AddInputs />
                     </div>
-                  </Suspense>
-                )}
-              </fieldset>
+                  )}
+                </fieldset>
+              </Suspense>
               <div className="form-action-bar">
                 {canEdit && (
                   <>
