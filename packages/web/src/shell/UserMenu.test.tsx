@@ -64,6 +64,13 @@ describe('user menu', () => {
     expect(button).toHaveFocus();
   });
 
+  it('takes a key pressed right after it opens: Enter then End at once reach Logout', async () => {
+    await render();
+    screen.getByRole('button', { name: 'User menu' }).focus();
+    await userEvent.keyboard('{Enter}{End}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+  });
+
   it('lists Profile, the top menu links and Logout; portals only when their settings are set', async () => {
     await render();
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppSettings, useTopMenu } from '../api/queries';
@@ -24,10 +24,18 @@ export function UserMenu() {
     const all = items();
     all[(index + all.length) % all.length]?.focus();
   };
+  // The item to focus once the menu is open: focused as the menu is drawn, so a key pressed right
+  // after opening already lands in the menu.
+  const focusOnOpen = useRef<number | null>(null);
   const openAt = (index: number) => {
+    focusOnOpen.current = index;
     setOpen(true);
-    requestAnimationFrame(() => focusItem(index));
   };
+  useLayoutEffect(() => {
+    if (!open || focusOnOpen.current === null) return;
+    focusItem(focusOnOpen.current);
+    focusOnOpen.current = null;
+  });
   const close = (returnFocus: boolean) => {
     setOpen(false);
     if (returnFocus) buttonRef.current?.focus();
