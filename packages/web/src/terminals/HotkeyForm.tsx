@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -144,16 +144,20 @@ export default function HotkeyForm({ entity, item, mode, title }: EntityFormProp
   const queryClient = useQueryClient();
   const id = mode === 'edit' ? Number(params.id) : undefined;
   const stored = useRow(entity.name, id);
-  const [layout, setLayout] = useState<Layout>(layoutOf(undefined));
+  const [layout, setLayout] = useState<Layout>(() => layoutOf(stored.data));
   const [chosen, setChosen] = useState<number | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
   const ids = { code: useId(), name: useId(), rows: useId(), columns: useId() };
   const canEdit = item.ableToEdit;
 
-  useEffect(() => {
-    if (stored.data) setLayout(layoutOf(stored.data));
-  }, [stored.data]);
+  // The saved layout replaces the defaults while rendering (not in an effect), so the defaults are
+  // never drawn over a saved layout, not even for one frame.
+  const [shown, setShown] = useState(stored.data);
+  if (stored.data && stored.data !== shown) {
+    setShown(stored.data);
+    setLayout(layoutOf(stored.data));
+  }
 
   if (mode === 'edit' && stored.isPending) return <Spinner />;
   if (mode === 'edit' && stored.isError) return <FormAlert>{apiFailure(stored.error).message}</FormAlert>;
