@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { insertSchema, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
 import { apiFailure, dataApi, type ApiFailure, type ApiRow } from '../data/api';
 import { useListValues } from '../data/hooks';
 import { useValueFormat } from '../data/useValueFormat';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { fieldLabel, formatCell } from '../fields/format';
-import { toFormValues, toWire } from '../fields/values';
+import { toFormValues } from '../fields/values';
 import { Dialog } from '../ui/Dialog';
 import type { ListController } from './useListController';
+import { useEntityResolver } from '../forms/useEntityResolver';
 
 const FORM_ID = 'bulk-value-form';
 
@@ -137,10 +137,7 @@ function SetFieldDialog({ list, title, onClose }: { list: ListController; title:
 /** The value's input, exactly the form's (same control, same checks), for one field alone. */
 function ValueForm({ entity, field, onValue }: { entity: NormalisedEntity; field: NormalisedField; onValue(value: unknown, label: unknown): void }) {
   const alone = useMemo<NormalisedEntity>(() => ({ ...entity, fields: [field], ranges: [] }), [entity, field]);
-  const resolver = useMemo<Resolver<FieldValues>>(() => {
-    const zod = zodResolver(insertSchema(alone) as never) as unknown as Resolver<FieldValues>;
-    return (values, context, options) => zod(toWire(alone.fields, values), context, options);
-  }, [alone]);
+  const resolver = useEntityResolver(alone, 'insert');
   const form = useForm<FieldValues>({ defaultValues: toFormValues(alone.fields), resolver });
   const listValues = useListValues(field.kind === 'listvalue' ? field.category : '');
   const submit = form.handleSubmit((values) => {

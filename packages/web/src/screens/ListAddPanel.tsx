@@ -1,13 +1,13 @@
-import { useId, useMemo, useState } from 'react';
-import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { insertSchema, type NormalisedEntity } from '@backroom/schema';
+import type { NormalisedEntity } from '@backroom/schema';
 import { apiFailure, dataApi } from '../data/api';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
-import { toFormValues, toWire } from '../fields/values';
+import { toFormValues } from '../fields/values';
 import { FormAlert } from '../ui/FormAlert';
+import { useEntityResolver } from '../forms/useEntityResolver';
 
 /**
  * The Add of a list-only screen (SPEC §2 gives it no form pair): a folded form above the list with
@@ -20,11 +20,7 @@ export function ListAddPanel({ entity, title }: { entity: NormalisedEntity; titl
   const [open, setOpen] = useState(false);
   const [added, setAdded] = useState(false);
   const fields = entity.fields.filter((f) => !f.system && !f.readOnly && !f.hidden);
-  const resolver = useMemo(() => {
-    const zod = zodResolver(insertSchema(entity) as never) as unknown as Resolver<FieldValues>;
-    const resolve: Resolver<FieldValues> = (values, context, options) => zod(toWire(entity.fields, values), context, options);
-    return resolve;
-  }, [entity]);
+  const resolver = useEntityResolver(entity, 'insert');
   const form = useForm<FieldValues>({ defaultValues: toFormValues(entity.fields, {}), resolver });
   const insert = useMutation({ mutationFn: (values: FieldValues) => dataApi.insert(entity.name, values) });
   const record = t(`records.${entity.name}`, { defaultValue: title });

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { insertSchema, updateSchema, type NormalisedEntity } from '@backroom/schema';
+import type { NormalisedEntity } from '@backroom/schema';
 import { apiFailure, dataApi, type ApiRow } from '../data/api';
 import { dataKeys } from '../data/hooks';
-import { toFormValues, toWire } from '../fields/values';
+import { toFormValues } from '../fields/values';
+import { useEntityResolver } from '../forms/useEntityResolver';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { addInputs } from './addInputs';
 import { useUnsavedGuard } from './UnsavedGuard';
@@ -48,12 +48,11 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
   );
   // Values of a new row that are no field of the registry (a new user's password): checked beside the schema, sent when given.
   const checks = useMemo(() => (mode === 'add' ? (addInputs[entity.name]?.checks ?? {}) : {}), [entity.name, mode]);
+  const registryResolver = useEntityResolver(entity, mode === 'add' ? 'insert' : 'update');
   const resolver = useMemo<Resolver<FieldValues>>(() => {
-    const schema = mode === 'add' ? insertSchema(entity) : updateSchema(entity);
-    const zod = zodResolver(schema as never) as unknown as Resolver<FieldValues>;
     const given = (values: FieldValues) => Object.fromEntries(Object.keys(checks).flatMap((name) => (values[name] ? [[name, values[name] as unknown]] : [])));
     return async (values, context, options) => {
-      const result = await zod(toWire(entity.fields, values), context, options);
+      const result = await registryResolver(values, context, options);
       const problems = Object.entries(checks).flatMap(([name, check]) => {
         const message = check(values[name]);
         return message ? [[name, { type: 'validate', message }] as const] : [];
@@ -61,7 +60,7 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
       if (problems.length > 0) return { values: {}, errors: { ...result.errors, ...Object.fromEntries(problems) } };
       return Object.keys(result.errors).length > 0 ? result : { values: { ...result.values, ...given(values) }, errors: {} };
     };
-  }, [entity, mode, checks]);
+  }, [registryResolver, checks]);
 
   const form = useForm<FieldValues>({
     defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...(mode === 'add' ? fixedValues : {}) }),

@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DELIVERY_ORDER_ACTIONS, insertSchema, updateSchema, type DeliveryOrderAction, type NormalisedField } from '@backroom/schema';
+import { DELIVERY_ORDER_ACTIONS, type DeliveryOrderAction, type NormalisedField } from '@backroom/schema';
 import { apiFailure } from '../data/api';
 import { useDropdown } from '../data/hooks';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { formatCell } from '../fields/format';
-import { toFormValues, toWire } from '../fields/values';
+import { toFormValues } from '../fields/values';
 import { useEntityWithCustomFields } from '../data/customFields';
 import { HistoryTab } from '../screens/HistoryTab';
 import { TabList } from '../screens/TabList';
@@ -22,6 +21,7 @@ import { deliveryOrderApi, printDocument, type DeliveryOrder } from './api';
 import { OptionSelect } from './OptionSelect';
 import { ReceiveDialog } from './ReceiveDialog';
 import { StatusStepper } from './StatusStepper';
+import { useEntityResolver } from '../forms/useEntityResolver';
 
 const orderKey = (id: number) => ['deliveryorder', id] as const;
 
@@ -78,10 +78,7 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
         .map((f): NormalisedField => (f.kind === 'children' && draft ? { ...f, fields: f.fields.filter((c) => !c.readOnly || c.name === 'id') } : f)),
     [entity, draft],
   );
-  const resolver = useMemo<Resolver<FieldValues>>(() => {
-    const zod = zodResolver((order ? updateSchema(entity) : insertSchema(entity)) as never) as unknown as Resolver<FieldValues>;
-    return (values, context, options) => zod(toWire(entity.fields, values), context, options);
-  }, [entity, order]);
+  const resolver = useEntityResolver(entity, order ? 'update' : 'insert');
   const form = useForm<FieldValues>({ defaultValues: toFormValues(entity.fields, order ?? { date: today() }), resolver, reValidateMode: 'onChange' });
   const dirty = form.formState.isDirty;
 

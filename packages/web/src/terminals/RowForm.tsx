@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
-import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { insertSchema, updateSchema, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
 import { apiFailure, dataApi, type ApiRow } from '../data/api';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
-import { toFormValues, toWire } from '../fields/values';
+import { toFormValues } from '../fields/values';
 import { FormAlert } from '../ui/FormAlert';
+import { useEntityResolver } from '../forms/useEntityResolver';
 
 interface RowFormProps {
   entity: NormalisedEntity;
@@ -27,10 +27,7 @@ export function RowForm({ entity, row, canEdit, fixedValues, onSaved, hidden = [
   const { t } = useTranslation();
   const [alert, setAlert] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const resolver = useMemo<Resolver<FieldValues>>(() => {
-    const zod = zodResolver((row ? updateSchema(entity) : insertSchema(entity)) as never) as unknown as Resolver<FieldValues>;
-    return (values, context, options) => zod(toWire(entity.fields, values), context, options);
-  }, [entity, row]);
+  const resolver = useEntityResolver(entity, row ? 'update' : 'insert');
   const form = useForm<FieldValues>({ defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...fixedValues }), resolver });
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(null);
