@@ -118,10 +118,14 @@ export async function bareFetch(query: Query, postgres: boolean, body: BareBody)
   const sort = body.sorts?.[0];
   const column = SORT_COLUMN[sort?.ColumnName ?? 'code'] ?? 'code';
   const direction = sort?.Direction?.toLowerCase() === 'desc' ? 'desc' : 'asc';
-  // SQLite: past the count limit, walk the sort's index; within it, sort the matches (a `+` keeps the sort's index out).
-  const page = !postgres && matches > COUNT_LIMIT ? where(body, postgres, true) : condition;
-  const order = !postgres && matches <= COUNT_LIMIT ? '+' : '';
-  const rows = await query(`select ${COLUMNS} from product as t where ${page.sql} order by ${order}t.${column} ${direction}, ${order}t.id ${direction} limit ? offset ?`, [
+  // SQLite: past the count limit, walk the sort's index; within it, sort the matches (a `+` keeps the sort's index out);
+  // neither when an index leads with an equality filter's column and the sort's (product: category or brand, then code or name).
+  const paired = (body.filters ?? []).some((f) => f.Operator === 'EQ' && f.ColumnName === 'category' && (column === 'code' || column === 'name'));
+  const page = !postgres && !paired && matches > COUNT_LIMIT ? where(body, postgres, true) : condition;
+  // PostgreSQL: a quick search with few matches, likewise (its LIKEs' matches are guessed, not known).
+  const hidden = matches <= COUNT_LIMIT && (postgres ? Boolean(body.search?.trim()) : !paired);
+  const key = (name: string) => (!hidden ? `t.${name}` : postgres ? `coalesce(t.${name}, t.${name})` : `+t.${name}`);
+  const rows = await query(`select ${COLUMNS} from product as t where ${page.sql} order by ${key(column)} ${direction}, ${key('id')} ${direction} limit ? offset ?`, [
     ...page.params,
     body.Take ?? 10,
     body.Skip ?? 0,
