@@ -11,7 +11,7 @@ import { anyDb, type AnyDb, type Row } from './store';
 
 export const DEFAULT_TAKE = 10;
 /** Past this many matches a fetch stops counting: totalCount is then a lower bound. */
-export const COUNT_LIMIT = 10_000;
+export const COUNT_LIMIT = 1_000;
 
 export interface FetchResult {
   rows: Row[];
