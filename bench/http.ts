@@ -11,11 +11,12 @@
  *   npm run bench:http -w @backroom/bench            # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_PRODUCTS=100000 BENCH_SECONDS=10 npm run bench:http -w @backroom/bench
  *   BENCH_ONLY=sqlite|postgres                        # one database
+ *   BENCH_KEEP=1                                      # keep the seeded database for the next run of this size
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { freshPostgres } from '../packages/server/test/support/postgres';
 import { bareConnect, bareFetch } from './support/bare-fetch';
-import { fetchShapes, percentile, seedProducts } from './support/products';
+import { fetchShapes, percentile, seededCategories, seedProducts } from './support/products';
 
 execSync('npm run build -w @backroom/server', { stdio: 'inherit', cwd: fileURLToPath(new URL('..', import.meta.url)) });
 
@@ -255,16 +256,38 @@ async function checkSameWork(app: Awaited<ReturnType<typeof buildApp>>, database
   return summary;
 }
 
+/** With BENCH_KEEP=1 the seeded database outlives the run and the next run with as many products starts from it. */
+const KEEP = process.env.BENCH_KEEP === '1';
+
+/** The database of a run: fresh, or with BENCH_KEEP the kept one of this size (created the first time). */
+async function benchDatabase(database: Database): Promise<{ dataDir: string; postgres: { url: string; drop: () => Promise<void> } | null }> {
+  if (!KEEP) return { dataDir: await mkdtemp(join(tmpdir(), 'backroom-http-')), postgres: database === 'postgres' ? await freshPostgres({ prefix: 'br_http' }) : null };
+  const dataDir = join(tmpdir(), `backroom-http-kept-${PRODUCTS}`);
+  await mkdir(dataDir, { recursive: true });
+  if (database === 'sqlite') return { dataDir, postgres: null };
+  const name = `br_http_kept_${PRODUCTS}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { dataDir, postgres: { url: url.toString(), drop: async () => undefined } };
+}
+
 async function run(database: Database): Promise<boolean> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'backroom-http-'));
-  const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_http' }) : null;
+  const { dataDir, postgres } = await benchDatabase(database);
   const children: ChildProcess[] = [];
   try {
     const seedStarted = performance.now();
     // No job loop here: its statements would mix with the fetches the check records.
     const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true, demoCatalogue: false }, logger: false, jobWorker: false });
-    const categoryIds = await seedProducts(app.ctx.db as never, database, PRODUCTS);
-    console.log(`${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    const kept = KEEP ? await seededCategories(app.ctx.db as never, PRODUCTS) : null;
+    const categoryIds = kept ?? (await seedProducts(app.ctx.db as never, database, PRODUCTS));
+    console.log(`${database}: ${kept ? 'kept' : 'seeded'} ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     const shapes = fetchShapes(categoryIds);
     try {
       const checked = await checkSameWork(app, database, dataDir, postgres?.url ?? null, shapes);
@@ -316,7 +339,7 @@ async function run(database: Database): Promise<boolean> {
   } finally {
     for (const child of children) await stop(child);
     await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!KEEP) await rm(dataDir, { recursive: true, force: true });
   }
 }
 

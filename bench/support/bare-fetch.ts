@@ -25,7 +25,7 @@ export interface BareConnection {
   close: () => Promise<void>;
 }
 
-const COUNT_LIMIT = 10_000;
+const COUNT_LIMIT = 1_000;
 const COLUMNS = ['id', 'code', 'name', 'short_name', 'description', 'barcode', 'category_id', 'department_id', 'brand_id', 'uom_id', 'type', 'cost_price', 'selling_price', 'tax_code_id', 'tax_inclusive', 'track_stock', 'allow_open_price', 'allow_discount', 'minimum_price', 'images', 'parent_id', 'is_active', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by', 'custom_fields'].map((c) => `t.${c}`).join(', ');
 const CHILDREN: [table: string, columns: string][] = [
   ['product_alternate_barcodes', 'id, parent_id, barcode, uom_id, quantity_per_unit'],
