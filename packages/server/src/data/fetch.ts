@@ -41,19 +41,20 @@ export interface ReadPlan {
  * reading the sort's index and filtering as it goes finds a page sooner than sorting every match.
  * PostgreSQL's planner weighs that itself; SQLite's does not look at the LIMIT, so it is told not
  * to use the filters' indexes (a unary `+` hides a column from its indexes), or, with few
- * matches, not to walk the sort's index. PostgreSQL guesses a quick search's matches (its LIKEs
- * on the trigram indexes) at hundreds whatever the text, and with a LIMIT then walks the sort's
- * index through the whole table for a rare text (0.5 s over 1,000,000 products): with the count
- * known to be small, the sort is hidden from its index there too (`coalesce(c, c)` orders as `c`). Neither when an index leads with an equality filter's
+ * matches, not to walk the sort's index. Neither when an index leads with an equality filter's
  * column followed by the sort's (a category's rows by name): that index reads the page directly,
  * where walking the sort's index alone would pass every row of the other categories first.
+ * PostgreSQL guesses the matches of a quick search or a LIKE filter (served by trigram indexes) at
+ * hundreds whatever the text, and with a LIMIT then walks the sort's index through the whole table
+ * for a rare text (0.5 s over 1,000,000 products): with the count known to be small, the sort is
+ * hidden from its index there too (`coalesce(c, c)` orders as `c` does).
  */
 export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest, limits: readonly RawBuilder<SqlBool>[], matches: number): ReadPlan {
   const { dialect } = request.server.ctx;
   const order = orderOf(entity, body);
   const hint = dialect === 'sqlite' && !filterSortIndexed(entity, body, order[0]!.column);
   const walkSortIndex = hint && matches > COUNT_LIMIT && leadingIndexedColumns(entity).has(order[0]!.column);
-  const sortFound = matches <= COUNT_LIMIT && (hint || (dialect === 'postgres' && Boolean(body.search?.trim())));
+  const sortFound = matches <= COUNT_LIMIT && (hint || (dialect === 'postgres' && containsText(body)));
   return {
     where: allOf([...whereOf(entity, body, dialect, walkSortIndex ? { filterIndexes: false } : {}), ...limits]),
     order: order.map((o) => {
@@ -62,6 +63,9 @@ export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body
     }),
   };
 }
+
+/** A quick search or a LIKE filter: conditions PostgreSQL's planner can only guess the matches of. */
+const containsText = (body: FetchRequest) => Boolean(body.search?.trim()) || (body.filters ?? []).some((f) => f.Operator.toUpperCase() === 'LIKE');
 
 /** By entity: "filter column|sort column" of each index that serves an equality filter and a sort together. */
 const filterSortPairs = new Map<string, ReadonlySet<string>>();

@@ -1,7 +1,7 @@
 import { OPERATORS, parseFieldValue, parseRowId, toStorageValue, type FetchFilter, type FetchRequest, type NormalisedEntity, type NormalisedField, type Operator } from '@backroom/schema';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/connect';
-import { searchTableOf } from '../db/schema/model';
+import { searchColumns, searchTableOf } from '../db/schema/model';
 import { validationError } from '../http/envelope';
 import { customFieldSql } from './custom-values';
 
@@ -97,9 +97,8 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
     case 'LIKE':
     case 'STARTSWITH':
       if (!TEXT_KINDS.has(field.kind)) throw refuse(`${at}.Operator`, `Operator ${operator} applies to text columns only, not ${field.name}`);
-      return operator === 'LIKE'
-        ? like(column, likePattern(filter.ColumnValue, '%', '%'))
-        : startsWith(column, String(filter.ColumnValue ?? ''), dialect);
+      if (operator === 'STARTSWITH') return startsWith(column, String(filter.ColumnValue ?? ''), dialect);
+      return (!custom && searchIndexed(entity, field, String(filter.ColumnValue ?? ''), dialect)) || like(column, likePattern(filter.ColumnValue, '%', '%'));
     case 'IN': {
       const values = list().map(value);
       if (values.length === 0) throw refuse(`${at}.ColumnValue`, 'IN needs comma-separated values');
@@ -131,16 +130,28 @@ export const TRIGRAM = 3;
  */
 export function searchCondition(entity: NormalisedEntity, text: string, dialect: Dialect, fields: readonly string[] = entity.searchFields, { firstMatches }: { firstMatches?: number } = {}): Condition {
   const indexed = entity.searchIndex && fields === entity.searchFields && [...text].length >= TRIGRAM;
-  if (indexed && dialect === 'sqlite') {
-    const phrase = `"${text.replace(/"/g, '""')}"`;
-    const search = sql.table(searchTableOf(entity.table));
-    // FTS5 stops at the limit rather than listing every match before the outer query reads a few.
-    const limit = firstMatches === undefined ? sql`` : sql` limit ${firstMatches}`;
-    return sql<SqlBool>`t.id in (select rowid from ${search} where ${search} match ${phrase}${limit})`;
-  }
+  if (indexed && dialect === 'sqlite') return ftsContains(entity, `"${text.replace(/"/g, '""')}"`, firstMatches);
   const pattern = likePattern(text, '%', '%');
   const any = fields.map((name) => like(sql.ref(`t.${fieldByName(entity, name)!.column}`), pattern));
   return any.length > 0 ? sql<SqlBool>`(${sql.join(any, sql` or `)})` : sql<SqlBool>`1 = 0`;
+}
+
+/** SQLite: the rows the entity's FTS5 trigram table finds for `query`, the first `firstMatches` of them when given (FTS5 then stops there). */
+function ftsContains(entity: NormalisedEntity, query: string, firstMatches?: number): Condition {
+  const search = sql.table(searchTableOf(entity.table));
+  const limit = firstMatches === undefined ? sql`` : sql` limit ${firstMatches}`;
+  return sql<SqlBool>`t.id in (select rowid from ${search} where ${search} match ${query}${limit})`;
+}
+
+/**
+ * A LIKE filter (contains, as list column filters send it) on a column the quick-search index
+ * covers, on SQLite: asked of the FTS5 table for that column alone, as the quick search is (on
+ * PostgreSQL the same LIKE is served by the column's trigram index). Without it a rare text read
+ * every row of the table (0.7 s over 1,000,000 products). Undefined when it does not apply.
+ */
+function searchIndexed(entity: NormalisedEntity, field: NormalisedField, text: string, dialect: Dialect): Condition | undefined {
+  if (dialect !== 'sqlite' || !entity.searchIndex || [...text].length < TRIGRAM || !searchColumns(entity).includes(field.column)) return undefined;
+  return ftsContains(entity, `{${field.column}} : "${text.replace(/"/g, '""')}"`);
 }
 
 /** WHERE conditions of a fetch body (filters and quick search); every value is a bound parameter. */

@@ -33,6 +33,27 @@ describe('quick search by part of a name', () => {
     expect(await search('mber cand')).toEqual([]);
   });
 
+  it('a LIKE filter on a searched column answers the rows whose that column contains the text, any case', async () => {
+    const names = ['Pewter Lamp 404', 'pewter LAMP shade', 'Copper lamp', '50% off "Lamp"'];
+    for (const [i, name] of names.entries()) await c.newProduct({ code: `LK-${i}-LAMP`, name });
+    const byName = async (text: string) => {
+      const res = await c.post<Row[]>('/DataRepository/fetch/product', {
+        Take: 100,
+        filters: [
+          { ColumnName: 'code', ColumnValue: 'LK-', Operator: 'STARTSWITH' },
+          { ColumnName: 'name', ColumnValue: text, Operator: 'LIKE' },
+        ],
+        sorts: [{ ColumnName: 'code', Direction: 'DESC' }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.totalCount).toBe(res.body.data.length);
+      return res.body.data.map((r) => r.name);
+    };
+    // Every code holds "LAMP": only the name is asked, and the answer keeps the list's order.
+    for (const text of ['lamp', 'PEWTER lamp', 'ter l', '50%', '"Lamp"', 'zzz', 'la'])
+      expect(await byName(text), text).toEqual(names.filter((n) => n.toLowerCase().includes(text.toLowerCase())).reverse());
+  });
+
   it('serves the product dropdown’s search the same way', async () => {
     const options = await c.get<{ text: string }[]>('/AppModule/GetDropDown/product?search=ote%2012');
     expect(options.body.data.map((o) => o.text)).toEqual(['QS-0 - Indigo Tote 12345']);

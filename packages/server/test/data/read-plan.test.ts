@@ -74,4 +74,12 @@ describe('reading a page', () => {
     // PostgreSQL guesses a search's matches; known to be few, they are sorted rather than found by walking the sort's index.
     if (database === 'postgres') expect(pageSql({ search: 'item 1' }, codes.length).sql).toMatch(/order by coalesce\("t"\."code", "t"\."code"\)/);
   });
+
+  it('asks the search index for a LIKE filter on a searched column', async () => {
+    const names = (await fetchProducts({ filters: [{ ColumnName: 'name', ColumnValue: 'ITEM 59', Operator: 'LIKE' }], Take: 50 })).body.data.map((r) => r.name);
+    expect(names.sort()).toEqual(Array.from({ length: ROWS }, (_, i) => `Plan item ${(i * 37) % ROWS}`).filter((n) => n.includes('item 59')).sort());
+    const page = pageSql({ filters: [{ ColumnName: 'name', ColumnValue: 'item 59', Operator: 'LIKE' }] }, names.length).sql;
+    // SQLite: the FTS5 table for that column (else every row is read); PostgreSQL: the few matches sorted (the LIKE is its trigram index's).
+    expect(page).toMatch(database === 'sqlite' ? /"product_search" match \?/ : /order by coalesce/);
+  });
 });
