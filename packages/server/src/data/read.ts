@@ -106,12 +106,12 @@ export async function toApiRows(ctx: AppContext, db: AnyDb, entity: NormalisedEn
   return rows;
 }
 
-const defaults = new WeakMap<NormalisedEntity, Stored>();
+const defaults = new WeakMap<NormalisedEntity, Row>();
 
-/** Every column of the entity's table, with the value it takes when an insert leaves it out. */
-function columnDefaults(entity: NormalisedEntity): Stored {
+/** The API values of a row whose stored columns all hold their defaults (what an insert leaves out). */
+function defaultValues(entity: NormalisedEntity): Row {
   let out = defaults.get(entity);
-  if (!out) defaults.set(entity, (out = Object.fromEntries(entityTables(entity)[0]!.columns.map((c) => [c.name, c.defaultValue ?? null]))));
+  if (!out) defaults.set(entity, (out = fromStorageRow(entity, Object.fromEntries(entityTables(entity)[0]!.columns.map((c) => [c.name, c.defaultValue ?? null])))));
   return out;
 }
 
@@ -129,8 +129,13 @@ export interface Inserted {
  */
 export async function insertedApiRows(ctx: AppContext, db: AnyDb, entity: NormalisedEntity, inserted: readonly Inserted[]): Promise<Row[]> {
   const reveal = revealer(ctx);
-  const base = columnDefaults(entity);
-  const rows = inserted.map(({ id, stored }) => fromStorageRow(entity, { ...base, ...stored, id }, reveal));
+  const base = Object.entries(defaultValues(entity));
+  const rows = inserted.map(({ id, stored }) => {
+    const row = fromStorageRow(entity, stored, reveal);
+    row.id = id;
+    for (const [name, value] of base) if (!(name in row)) row[name] = value;
+    return row;
+  });
   for (const field of entity.fields) {
     if (field.kind !== 'children' && field.kind !== 'multireference') continue;
     for (const row of rows) row[field.name] = [];

@@ -131,8 +131,8 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
 
   const system = (version: number) => (entity.systemFields ? { version, updated_at: w.now, updated_by: w.auth.userName } : {});
   const inserts = written.flatMap((one, i) => (one.id === null ? [i] : []));
-  const created = entity.systemFields ? { created_at: w.now, created_by: w.auth.userName } : {};
-  const insertedColumns = inserts.map((i) => ({ ...columnsOf(w, entity, written[i]!.row, null), ...system(1), ...created, ...extras[i] }));
+  const created = { ...system(1), ...(entity.systemFields ? { created_at: w.now, created_by: w.auth.userName } : {}) };
+  const insertedColumns = inserts.map((i) => Object.assign(columnsOf(w, entity, written[i]!.row, null), created, extras[i]));
   const newIds = await insertMany(w.trx, entity.table, insertedColumns);
   inserts.forEach((i, n) => (written[i]!.id = newIds[n]!));
   for (const [i, one] of written.entries()) {
