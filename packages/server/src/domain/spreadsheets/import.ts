@@ -35,8 +35,13 @@ export interface ImportOutcome {
 }
 
 const BATCH = 500;
-/** Rows per set-based write (`writeRows`): each batch costs a few statements whatever its size. */
-const WRITE_BATCH = 1000;
+/**
+ * Rows per set-based write (`writeRows`): each batch costs about 20 statements whatever its size,
+ * round trips on PostgreSQL. On SQLite, where a statement costs little, a batch is kept small enough
+ * for its objects to die in V8's young generation: at 1,000 rows they are promoted and the heap
+ * grows by some 250 MB before a full collection (the 100,000-row bench: peak RSS 535 MB, 315 MB at 250).
+ */
+const WRITE_BATCH = { sqlite: 250, postgres: 1000 } as const;
 
 /** A sheet row read into the entity's API form, before the registry's validation. */
 interface Prepared {
@@ -225,8 +230,9 @@ export async function runImport(
   try {
     await db.transaction().execute(async (trx) => {
       const w = await jobWriter(ctx, trx, request, entity);
-      for (let start = 0; start < writes.length; start += WRITE_BATCH) {
-        batch = writes.slice(start, start + WRITE_BATCH);
+      const size = WRITE_BATCH[ctx.dialect];
+      for (let start = 0; start < writes.length; start += size) {
+        batch = writes.slice(start, start + size);
         await writeRows(
           w,
           w.entity,
