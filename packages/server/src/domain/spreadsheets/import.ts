@@ -38,11 +38,11 @@ const BATCH = 500;
 /**
  * Rows per set-based write (`writeRows`): each batch costs about 20 statements whatever its size
  * (round trips, on PostgreSQL). A batch is also kept small enough for most of its objects to die in
- * V8's young generation: at 1,000 rows they are promoted, and the heap grows by some 250–400 MB
- * before a full collection (the 100,000-row bench: peak RSS SQLite 535 → 315 MB at 250 rows,
- * PostgreSQL 693 → 381 MB at 500, for about the same time).
+ * V8's young generation: larger, they are promoted and the heap grows by some 200–400 MB before a
+ * full collection (the 100,000-row bench's peak RSS: SQLite 535 MB at 1,000 rows, 330–550 at 250,
+ * 320 at 100, for the same time; PostgreSQL 693 MB at 1,000, 381 at 500).
  */
-const WRITE_BATCH = { sqlite: 250, postgres: 500 } as const;
+const WRITE_BATCH = { sqlite: 100, postgres: 500 } as const;
 
 /** A sheet row read into the entity's API form, before the registry's validation. */
 interface Prepared {
