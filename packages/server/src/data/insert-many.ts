@@ -3,8 +3,8 @@ import { preparedInsert } from '../db/prepared';
 import type { AnyDb, Row } from './store';
 
 /**
- * Bound parameters per statement (SQLite allows 32,766, PostgreSQL 65,535): well below, as a huge
- * statement is built and held whole (the 100,000-row import bench, SQLite / PostgreSQL: 50.9 / 93.3 s
+ * Bound parameters per SQLite statement (it allows 32,766): well below, as a huge statement is
+ * built and held whole (the 100,000-row import bench, SQLite / PostgreSQL: 50.9 / 93.3 s
  * with 5,000, 78.6 / 149.0 s with 30,000 — one run each, the first two at a lighter load).
  */
 const MAX_PARAMETERS = 5_000;
@@ -53,9 +53,10 @@ async function insertFromJson(db: AnyDb, table: string, rows: readonly Row[], re
 }
 
 /**
- * Inserts many rows with multi-row INSERTs (rows with the same columns together, chunked under the
- * databases' parameter limits); answers each row's new id in the order given. Ids are assigned in
- * the order of a statement's VALUES, so the returned ids sorted ascending follow the rows.
+ * Inserts many rows, rows with the same columns together: multi-row INSERTs under SQLite's
+ * parameter limit, or on PostgreSQL `insertFromJson`. Answers each row's new id in the order given:
+ * ids are assigned in the order the statement inserts its rows, so the returned ids sorted
+ * ascending follow the rows.
  */
 export async function insertMany(db: AnyDb, table: string, rows: readonly Row[], returnIds = true): Promise<number[]> {
   const ids = new Array<number>(rows.length);
