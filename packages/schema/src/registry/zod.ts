@@ -245,7 +245,6 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
     return out;
   }
   for (const field of fields) {
-    const at = [...path, field.name];
     if (field.system && field.name !== 'isActive') {
       // Child rows keep their id so the server can tell kept rows from new ones.
       if (child && field.name === 'id' && parseRowId(input.id) !== undefined) out.id = parseRowId(input.id);
@@ -266,19 +265,19 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
 
     if (field.kind === 'children') {
       if (isBlank(raw)) {
-        if (field.required) report(ctx, at, `${field.label} needs at least one row`);
+        if (field.required) report(ctx, [...path, field.name], `${field.label} needs at least one row`);
         else out[field.name] = [];
         continue;
       }
       if (!Array.isArray(raw)) {
-        report(ctx, at, `${field.label} must be a list`);
+        report(ctx, [...path, field.name], `${field.label} must be a list`);
         continue;
       }
       if (raw.length > field.maxRows) {
-        report(ctx, at, `${field.label} can hold at most ${field.maxRows} rows`);
+        report(ctx, [...path, field.name], `${field.label} can hold at most ${field.maxRows} rows`);
         continue;
       }
-      out[field.name] = raw.map((row, i) => parseRow(field.fields, row, 'insert', [...at, i], ctx, true));
+      out[field.name] = raw.map((row, i) => parseRow(field.fields, row, 'insert', [...path, field.name, i], ctx, true));
       continue;
     }
 
@@ -286,7 +285,7 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
     if (isBlank(value) || (field.kind === 'secret' && typeof value === 'string' && isMaskedSecret(value))) {
       if (mode === 'insert' && field.default !== undefined) value = field.default;
       else if (field.required && field.kind !== 'boolean') {
-        report(ctx, at, `${field.label} is required`);
+        report(ctx, [...path, field.name], `${field.label} is required`);
         continue;
       } else {
         out[field.name] = blankValue(field);
@@ -295,7 +294,7 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
     }
     const parsed = parseFieldValue(field, value);
     if (parsed.ok) out[field.name] = parsed.value;
-    else report(ctx, at, parsed.message);
+    else report(ctx, [...path, field.name], parsed.message);
   }
   for (const issue of percentIssues(fields, out, path)) ctx.issues.push(issue);
   return out;

@@ -10,6 +10,7 @@ import {
 } from '@backroom/schema';
 import type { AppContext } from '../context';
 import { runCompiled } from '../db/compiled';
+import { entityTables } from '../db/schema/tables';
 import { targetOf } from './references';
 import { revealer, type AnyDb, type Row } from './store';
 
@@ -102,6 +103,44 @@ export async function toApiRows(ctx: AppContext, db: AnyDb, entity: NormalisedEn
   const rows = stored.map((s) => fromStorageRow(entity, s, reveal));
   await addRelated(db, entity.fields, rows);
   if (options.labels !== false) await addLabels(db, entity.fields, rows);
+  return rows;
+}
+
+const defaults = new WeakMap<NormalisedEntity, Row>();
+
+/** The API values of a row whose stored columns all hold their defaults (what an insert leaves out). */
+function defaultValues(entity: NormalisedEntity): Row {
+  let out = defaults.get(entity);
+  if (!out) defaults.set(entity, (out = fromStorageRow(entity, Object.fromEntries(entityTables(entity)[0]!.columns.map((c) => [c.name, c.defaultValue ?? null])))));
+  return out;
+}
+
+/** A row just inserted: its id, the columns the insert wrote, and the row as sent (its child lists and links). */
+export interface Inserted {
+  id: number;
+  stored: Stored;
+  sent: Row;
+}
+
+/**
+ * API rows (without labels) of rows just inserted, as `storedRows` + `toApiRows` would answer them,
+ * built from what the insert wrote instead of read back: the columns it left out hold their
+ * defaults; child lists and links are read for the rows that sent some, the others have none.
+ */
+export async function insertedApiRows(ctx: AppContext, db: AnyDb, entity: NormalisedEntity, inserted: readonly Inserted[]): Promise<Row[]> {
+  const reveal = revealer(ctx);
+  const base = Object.entries(defaultValues(entity));
+  const rows = inserted.map(({ id, stored }) => {
+    const row = fromStorageRow(entity, stored, reveal);
+    row.id = id;
+    for (const [name, value] of base) if (!(name in row)) row[name] = value;
+    return row;
+  });
+  for (const field of entity.fields) {
+    if (field.kind !== 'children' && field.kind !== 'multireference') continue;
+    for (const row of rows) row[field.name] = [];
+    await addRelated(db, [field], rows.filter((_, i) => ((inserted[i]!.sent[field.name] as unknown[] | null | undefined)?.length ?? 0) > 0));
+  }
   return rows;
 }
 

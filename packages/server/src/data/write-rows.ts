@@ -3,7 +3,7 @@ import { ApiError, validationError } from '../http/envelope';
 import { assertOutletsWritable } from './access';
 import { recordAudits } from './audit';
 import { insertMany } from './insert-many';
-import { storedRows, toApiRows } from './read';
+import { insertedApiRows, storedRows, toApiRows } from './read';
 import type { Row } from './store';
 import {
   STALE_MESSAGE,
@@ -131,12 +131,9 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
 
   const system = (version: number) => (entity.systemFields ? { version, updated_at: w.now, updated_by: w.auth.userName } : {});
   const inserts = written.flatMap((one, i) => (one.id === null ? [i] : []));
-  const created = entity.systemFields ? { created_at: w.now, created_by: w.auth.userName } : {};
-  const newIds = await insertMany(
-    w.trx,
-    entity.table,
-    inserts.map((i) => ({ ...columnsOf(w, entity, written[i]!.row, null), ...system(1), ...created, ...extras[i] })),
-  );
+  const created = { ...system(1), ...(entity.systemFields ? { created_at: w.now, created_by: w.auth.userName } : {}) };
+  const insertedColumns = inserts.map((i) => Object.assign(columnsOf(w, entity, written[i]!.row, null), created, extras[i]));
+  const newIds = await insertMany(w.trx, entity.table, insertedColumns);
   inserts.forEach((i, n) => (written[i]!.id = newIds[n]!));
   for (const [i, one] of written.entries()) {
     if (writes[i]!.action !== 'update') continue;
@@ -152,7 +149,11 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
   const ids = written.map((one) => one.id!);
   await writeRelated(w, entity.fields, written.map((one) => ({ id: one.id!, row: one.row })));
   await assertOutletsWritable(w.request, w.trx, entity, ids);
-  const afters = new Map((await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, ids), { labels: false })).map((row) => [row.id as number, row]));
+  const afters = new Map<number, Row>();
+  // An inserted row is what was written; an updated one is read back (the stored row with the change).
+  const inserted = await insertedApiRows(w.ctx, w.trx, entity, inserts.map((i, n) => ({ id: newIds[n]!, stored: insertedColumns[n]!, sent: written[i]!.row })));
+  const updated = await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, updateIds), { labels: false });
+  for (const row of [...inserted, ...updated]) afters.set(row.id as number, row);
   for (const action of ['insert', 'update'] as const) {
     const these = written.filter((_, i) => writes[i]!.action === action);
     await recordAudits(w, action, these.map((one) => ({ id: one.id!, before: one.current, after: afters.get(one.id!)!, sentSecrets: sentSecrets(entity, one.row) })));

@@ -1,5 +1,9 @@
 import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
+import { apiRow } from '../../src/data/read';
+import { anyDb } from '../../src/data/store';
+import { writeRows } from '../../src/data/write-rows';
+import { actingRequest, actingUser, jobWriter } from '../../src/jobs/acting-user';
 import { useTestServer } from '../support/harness';
 import { withRowBuilder, type Row } from './support/rows';
 
@@ -69,6 +73,28 @@ describe('rows with child lists, links, labels and secrets', () => {
     expect(updated.rating).toBe('4.5000');
     const bad = await post('/DataRepository/Insert/supplier', { code: 'CF2', name: 'Bad', rating: 'lots' });
     expect(bad.body.errors).toEqual([{ field: 'rating', message: 'Rating must be a number' }]);
+  });
+
+  it('answers a batch insert (what its audit rows and hooks get) with the rows as a read finds them: defaults, secrets, custom fields, child lists and links', async () => {
+    const { app } = t.server;
+    const db = anyDb(app.ctx);
+    const request = await actingRequest(app, await actingUser(db, 'admin'));
+    const outlet = await t.builder.insert(findEntity('outlet')!);
+    const product = await t.builder.insert(findEntity('product')!);
+    const inserts: [string, Row[]][] = [
+      ['paymentgateway', [{ code: 'WR1', name: 'Batch gateway', provider: 'stripe', apiKey: 'sk_live_batch3333' }, { code: 'WR2', name: 'No key', provider: 'stripe' }]],
+      ['supplier', [{ code: 'WR3', name: 'Rated', rating: '3' }, { code: 'WR4', name: 'Unrated' }]],
+      ['bundle', [{ code: 'WR5', name: 'Full', price: '1.50', items: [{ product: product.id, quantity: '2' }], outlets: [outlet.id] }, { code: 'WR6', name: 'Empty', price: '2' }]],
+    ];
+    for (const [name, rows] of inserts) {
+      const answered = await db.transaction().execute(async (trx) => {
+        const w = await jobWriter(app.ctx, trx, request, findEntity(name)!);
+        return writeRows(w, w.entity, rows.map((input) => ({ action: 'insert' as const, input })), { labels: false });
+      });
+      const w = await jobWriter(app.ctx, db, request, findEntity(name)!);
+      const read = await Promise.all(answered.map((row) => apiRow(app.ctx, db, w.entity, row.id as number, { labels: false })));
+      expect(answered, name).toEqual(read);
+    }
   });
 });
 

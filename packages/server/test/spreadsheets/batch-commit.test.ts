@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
 import { importSheet, xlsx } from './support';
 
-// More rows than one set-based write takes (1,000), so the commit spans several batches.
+// More rows than one set-based write takes (500 on PostgreSQL, 100 on SQLite), so the commit spans several batches.
 const ROWS = 1_200;
 const c = useCatalogue();
 const HEADER = ['SKU *', 'Name *', 'Category *', 'Unit of measure *', 'Selling price *', 'Barcode'];
