@@ -34,6 +34,11 @@ describe('exact money and quantities', () => {
     expect(fromMinorUnits('123456789012345')).toBe('1234567890123.45');
     expect(formatScaled(1500n, 3)).toBe('1.500');
     expect(formatScaled(42, 0)).toBe('42');
+    expect(formatScaled(-0, 2)).toBe('0.00');
+    expect(formatScaled(2 ** 53 + 2, 2)).toBe('90071992547409.94');
+    // A number, a bigint and a string of the same amount read alike.
+    for (const amount of [0, 7, -7, 1999, -100000, 123456789012345, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])
+      for (const scale of [0, 2, 3]) expect(formatScaled(amount, scale), `${amount} at ${scale}`).toBe(formatScaled(BigInt(amount), scale));
   });
 
   it('adds "0.1" and "0.2" to exactly "0.30"', () => {

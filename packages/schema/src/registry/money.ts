@@ -43,12 +43,13 @@ export function parseScaled(input: string | number | bigint, scale: number): Sca
 
 /** 1250 at scale 2 → "12.50". Accepts what drivers return for integer columns (number, bigint, string). */
 export function formatScaled(scaled: number | bigint | string, scale: number): string {
-  const big = BigInt(typeof scaled === 'number' ? Math.trunc(scaled) : scaled);
-  const negative = big < 0n;
-  const digits = (negative ? -big : big).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
+  // Safe integers (every stored amount SQLite hands back) need no BigInt: lists format thousands of them.
+  const whole = typeof scaled === 'number' && Number.isSafeInteger(scaled) ? scaled : BigInt(typeof scaled === 'number' ? Math.trunc(scaled) : scaled);
+  const negative = whole < 0;
+  const digits = String(negative ? -whole : whole).padStart(scale + 1, '0');
+  const integral = digits.slice(0, digits.length - scale);
   const fraction = digits.slice(digits.length - scale);
-  return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${fraction}` : ''}`;
+  return `${negative ? '-' : ''}${integral}${scale > 0 ? `.${fraction}` : ''}`;
 }
 
 /** "12.50" → 1250 (minor units). Throws a RangeError on anything that is not an exact amount. */
