@@ -113,17 +113,22 @@ function where(body: BareBody, postgres: boolean, hide = false): { sql: string; 
 /** One page of the bench's fetch, as Backroom answers it: rows with their child rows and labels, the capped count. */
 export async function bareFetch(query: Query, postgres: boolean, body: BareBody) {
   const condition = where(body, postgres);
-  const [counted] = await query(`select count(*) as n from (select 1 as one from product as t where ${condition.sql} limit ?) as matches`, [...condition.params, COUNT_LIMIT + 1]);
+  // The count gathers the matches' ids too: a page that sorts its matches reads them by id rather than evaluating the condition again.
+  const aggregate = postgres ? 'array_agg(id)' : 'json_group_array(id)';
+  const [counted] = await query(`select count(*) as n, ${aggregate} as ids from (select t.id from product as t where ${condition.sql} limit ?) as matches`, [...condition.params, COUNT_LIMIT + 1]);
   const matches = Number(counted!.n);
+  const totalCount = Math.min(matches, COUNT_LIMIT);
+  if (matches <= COUNT_LIMIT && (body.Skip ?? 0) >= matches) return { resultCode: 200, message: 'OK', data: [], totalCount };
   const sort = body.sorts?.[0];
   const column = SORT_COLUMN[sort?.ColumnName ?? 'code'] ?? 'code';
   const direction = sort?.Direction?.toLowerCase() === 'desc' ? 'desc' : 'asc';
   // SQLite: past the count limit, walk the sort's index; within it, sort the matches (a `+` keeps the sort's index out);
   // neither when an index leads with an equality filter's column and the sort's (product: category or brand, then code or name).
   const paired = (body.filters ?? []).some((f) => f.Operator === 'EQ' && f.ColumnName === 'category' && (column === 'code' || column === 'name'));
-  const page = !postgres && !paired && matches > COUNT_LIMIT ? where(body, postgres, true) : condition;
   // PostgreSQL: a quick search with few matches, likewise (its LIKEs' matches are guessed, not known).
   const hidden = matches <= COUNT_LIMIT && (postgres ? Boolean(body.search?.trim()) : !paired);
+  const byId = { sql: postgres ? 't.id = any(?)' : 't.id in (select value from json_each(?))', params: [counted!.ids] };
+  const page = hidden ? byId : !postgres && !paired && matches > COUNT_LIMIT ? where(body, postgres, true) : condition;
   const key = (name: string) => (!hidden ? `t.${name}` : postgres ? `coalesce(t.${name}, t.${name})` : `+t.${name}`);
   const rows = await query(`select ${COLUMNS} from product as t where ${page.sql} order by ${key(column)} ${direction}, ${key('id')} ${direction} limit ? offset ?`, [
     ...page.params,
@@ -149,6 +154,6 @@ export async function bareFetch(query: Query, postgres: boolean, body: BareBody)
       ...Object.fromEntries(CHILDREN.map(([table]) => [table, (children[table] ?? []).filter((c) => Number(c.parent_id) === Number(r.id))])),
       ...Object.fromEntries(LABELS.map(([column]) => [`${column}_label`, labels.get(column)?.get(Number(r[column])) ?? null])),
     })),
-    totalCount: Math.min(matches, COUNT_LIMIT),
+    totalCount,
   };
 }

@@ -5,6 +5,7 @@ import { rowFilters } from './access';
 import { allOf, fieldByName, orderOf, whereOf } from './query';
 import { storedColumns, toApiRows } from './read';
 import { runCompiled } from '../db/compiled';
+import type { Dialect } from '../db/connect';
 import { listIndexes } from '../db/schema/model';
 import { leadingIndexedColumns } from '../db/schema/tables';
 import { anyDb, type AnyDb, type Row } from './store';
@@ -19,15 +20,31 @@ export interface FetchResult {
   totalCountCapped: boolean;
 }
 
-/** Matches of the condition, counted up to COUNT_LIMIT + 1: counting every match of a broad filter costs more than the page. */
-async function countUpToLimit(db: AnyDb, entity: NormalisedEntity, where: RawBuilder<SqlBool>): Promise<number> {
-  const condition = where.compile(db);
-  const [counted] = await runCompiled(db, `count:${entity.name}:${condition.sql}`, [...condition.parameters, COUNT_LIMIT + 1], () => {
-    const matches = db.selectFrom(`${entity.table} as t`).where(where).select(sql`1`.as('one')).limit(COUNT_LIMIT + 1);
-    return db.selectFrom(matches.as('matches')).select(sql<number>`count(*)`.as('n'));
-  });
-  return Number(counted!.n);
+/** The matches of a fetch's conditions, up to COUNT_LIMIT + 1: how many, and their ids as one value a query can bind again. */
+export interface Matches {
+  count: number;
+  /** SQLite: a JSON array (`json_group_array`); PostgreSQL: an array (`array_agg`, null for none). */
+  ids: unknown;
 }
+
+/**
+ * Matches of the condition, counted up to COUNT_LIMIT + 1 (counting every match of a broad filter
+ * costs more than the page), with their ids: when the page must sort its matches anyway, it reads
+ * them by id instead of evaluating the condition again (a quick search's FTS5 or trigram lookup is
+ * most of its cost).
+ */
+async function firstMatches(db: AnyDb, dialect: Dialect, entity: NormalisedEntity, where: RawBuilder<SqlBool>): Promise<Matches> {
+  const condition = where.compile(db);
+  const [found] = await runCompiled(db, `matches:${entity.name}:${condition.sql}`, [...condition.parameters, COUNT_LIMIT + 1], () => {
+    const matches = db.selectFrom(`${entity.table} as t`).where(where).select('t.id').limit(COUNT_LIMIT + 1);
+    const ids = dialect === 'sqlite' ? sql`json_group_array(id)` : sql`array_agg(id)`;
+    return db.selectFrom(matches.as('matches')).select([sql<number>`count(*)`.as('n'), ids.as('ids')]);
+  });
+  return { count: Number(found!.n), ids: found!.ids };
+}
+
+/** Rows of `t` whose id is one of the matches' ids. */
+const idIn = (ids: unknown, dialect: Dialect) => (dialect === 'sqlite' ? sql<SqlBool>`t.id in (select value from json_each(${ids}))` : sql<SqlBool>`t.id = any(${ids})`);
 
 export interface ReadPlan {
   /** The fetch body's conditions and the caller's row filters. */
@@ -47,16 +64,19 @@ export interface ReadPlan {
  * PostgreSQL guesses the matches of a quick search or a LIKE filter (served by trigram indexes) at
  * hundreds whatever the text, and with a LIMIT then walks the sort's index through the whole table
  * for a rare text (0.5 s over 1,000,000 products): with the count known to be small, the sort is
- * hidden from its index there too (`coalesce(c, c)` orders as `c` does).
+ * hidden from its index there too (`coalesce(c, c)` orders as `c` does). When the matches are sorted
+ * and their ids are known (`firstMatches`), the page reads them by id.
  */
-export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest, limits: readonly RawBuilder<SqlBool>[], matches: number): ReadPlan {
+export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest, limits: readonly RawBuilder<SqlBool>[], matches: number | Matches): ReadPlan {
   const { dialect } = request.server.ctx;
+  const count = typeof matches === 'number' ? matches : matches.count;
   const order = orderOf(entity, body);
   const hint = dialect === 'sqlite' && !filterSortIndexed(entity, body, order[0]!.column);
-  const walkSortIndex = hint && matches > COUNT_LIMIT && leadingIndexedColumns(entity).has(order[0]!.column);
-  const sortFound = matches <= COUNT_LIMIT && (hint || (dialect === 'postgres' && containsText(body)));
+  const walkSortIndex = hint && count > COUNT_LIMIT && leadingIndexedColumns(entity).has(order[0]!.column);
+  const sortFound = count <= COUNT_LIMIT && (hint || (dialect === 'postgres' && containsText(body)));
+  const conditions = sortFound && typeof matches === 'object' ? [idIn(matches.ids, dialect)] : whereOf(entity, body, dialect, walkSortIndex ? { filterIndexes: false } : {});
   return {
-    where: allOf([...whereOf(entity, body, dialect, walkSortIndex ? { filterIndexes: false } : {}), ...limits]),
+    where: allOf([...conditions, ...limits]),
     order: order.map((o) => {
       const ref = sql.ref(`t.${o.column}`);
       return { ...o, ref: !sortFound ? ref : dialect === 'sqlite' ? sql`+${ref}` : sql`coalesce(${ref}, ${ref})` };
@@ -102,11 +122,14 @@ export async function fetchRows(request: FastifyRequest, entity: NormalisedEntit
   const { ctx } = request.server;
   const db = anyDb(ctx);
   const limits = await rowFilters(request, entity);
-  const matches = await countUpToLimit(db, entity, allOf([...whereOf(entity, body, ctx.dialect), ...limits]));
-  const plan = readPlan(request, entity, body, limits, matches);
-  const condition = plan.where.compile(db);
+  const matches = await firstMatches(db, ctx.dialect, entity, allOf([...whereOf(entity, body, ctx.dialect), ...limits]));
   const [take, skip] = [Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE), body.Skip ?? 0];
+  const totals = { totalCount: Math.min(matches.count, COUNT_LIMIT), totalCountCapped: matches.count > COUNT_LIMIT };
+  const plan = readPlan(request, entity, body, limits, matches);
+  // All the matches were counted, and the page starts past them.
+  if (matches.count <= COUNT_LIMIT && skip >= matches.count) return { rows: [], ...totals };
+  const condition = plan.where.compile(db);
   const key = `page:${entity.name}:${condition.sql}:${plan.order.map((o) => `${o.ref.compile(db).sql} ${o.direction}`).join()}`;
   const stored = await runCompiled(db, key, [...condition.parameters, take, skip], () => pageQuery(db, entity, plan, take, skip));
-  return { rows: await toApiRows(ctx, db, entity, stored), totalCount: Math.min(matches, COUNT_LIMIT), totalCountCapped: matches > COUNT_LIMIT };
+  return { rows: await toApiRows(ctx, db, entity, stored), ...totals };
 }

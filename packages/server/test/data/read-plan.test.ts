@@ -32,6 +32,20 @@ beforeAll(async () => {
 
 const fetchProducts = (body: FetchRequest) => t.call<{ code: string; name: string }[]>('POST', '/DataRepository/fetch/product', { token: t.tokens.admin, body });
 
+/** The SQL text of every statement the server runs while `during` runs. */
+async function statementsOf(during: () => Promise<unknown>): Promise<string[]> {
+  const db = t.server.app.ctx.db;
+  const texts: string[] = [];
+  const execute = db.executeQuery.bind(db);
+  db.executeQuery = ((query: { sql: string }) => (texts.push(query.sql), execute(query as never))) as typeof db.executeQuery;
+  try {
+    await during();
+  } finally {
+    db.executeQuery = execute;
+  }
+  return texts;
+}
+
 /** The SQL of a page as `readPlan` reads it with `matches` counted. */
 function pageSql(body: FetchRequest, matches: number) {
   const { ctx } = t.server.app;
@@ -71,15 +85,34 @@ describe('reading a page', () => {
       .reverse();
     expect(res.body.totalCount).toBe(codes.length);
     expect(res.body.data.map((r) => r.code)).toEqual(codes.slice(0, 5));
-    // PostgreSQL guesses a search's matches; known to be few, they are sorted rather than found by walking the sort's index.
-    if (database === 'postgres') expect(pageSql({ search: 'item 1' }, codes.length).sql).toMatch(/order by coalesce\("t"\."code", "t"\."code"\)/);
+    const second = await fetchProducts({ search: 'item 1', sorts: [{ ColumnName: 'code', Direction: 'DESC' }], Skip: 5, Take: 5 });
+    expect(second.body.data.map((r) => r.code)).toEqual(codes.slice(5, 10));
+  });
+
+  it('evaluates a quick search once: the page reads the counted matches by id, sorted', async () => {
+    const statements = await statementsOf(() => fetchProducts({ search: 'item 1', sorts: [{ ColumnName: 'code', Direction: 'DESC' }], Take: 5 }));
+    const searching = statements.filter((text) => (database === 'sqlite' ? /"product_search" match/ : /like/).test(text));
+    expect(searching).toHaveLength(1);
+    const page = statements.find((text) => text.includes('limit') && text.includes('offset'))!;
+    // SQLite: the ids the count gathered (json_group_array); PostgreSQL: an array of them. Either way sorted, not read off the sort's index.
+    expect(page).toMatch(database === 'sqlite' ? /t\.id in \(select value from json_each\(\?\)\).* order by \+"t"\."code" desc/ : /t\.id = any\(\$1\).* order by coalesce\("t"\."code", "t"\."code"\) desc/);
+  });
+
+  it('answers a page past the last match without reading one, and still counts them', async () => {
+    const res = await fetchProducts({ search: 'item 1', Skip: 500, Take: 10 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+    expect(res.body.totalCount).toBeGreaterThan(0);
+    const statements = await statementsOf(() => fetchProducts({ search: 'item 1', Skip: 500, Take: 10 }));
+    expect(statements.filter((text) => text.includes('offset'))).toEqual([]);
   });
 
   it('asks the search index for a LIKE filter on a searched column', async () => {
     const names = (await fetchProducts({ filters: [{ ColumnName: 'name', ColumnValue: 'ITEM 59', Operator: 'LIKE' }], Take: 50 })).body.data.map((r) => r.name);
     expect(names.sort()).toEqual(Array.from({ length: ROWS }, (_, i) => `Plan item ${(i * 37) % ROWS}`).filter((n) => n.includes('item 59')).sort());
-    const page = pageSql({ filters: [{ ColumnName: 'name', ColumnValue: 'item 59', Operator: 'LIKE' }] }, names.length).sql;
-    // SQLite: the FTS5 table for that column (else every row is read); PostgreSQL: the few matches sorted (the LIKE is its trigram index's).
-    expect(page).toMatch(database === 'sqlite' ? /"product_search" match \?/ : /order by coalesce/);
+    const statements = await statementsOf(() => fetchProducts({ filters: [{ ColumnName: 'name', ColumnValue: 'item 59', Operator: 'LIKE' }] }));
+    // SQLite: the FTS5 table for that column (else every row is read); PostgreSQL: its trigram index serves the LIKE. Once: the page reads the matches by id.
+    expect(statements.filter((text) => /"product_search" match \?/.test(text))).toHaveLength(database === 'sqlite' ? 1 : 0);
+    expect(statements.find((text) => text.includes('offset'))).toMatch(database === 'sqlite' ? /json_each/ : /any\(/);
   });
 });
