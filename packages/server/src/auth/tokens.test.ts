@@ -1,5 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hashToken, newRefreshToken, signAccessToken, signOtpToken, verifyAccessToken, verifyAccessTokenSignature, verifyOtpToken } from './tokens';
 
 const key = new TextEncoder().encode('unit-test-secret-unit-test-secret');
@@ -11,6 +11,23 @@ describe('tokens', () => {
     expect(await verifyAccessToken(key, token)).toEqual({ userId: 7, sessionId: 3, role: 'Cashier' });
     expect(await verifyAccessToken(other, token)).toBeNull();
     expect(await verifyAccessTokenSignature(other, token)).toBeNull();
+  });
+
+  it('checks a token once, and its expiry at every use', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T10:00:00Z') });
+    try {
+      const token = signAccessToken(key, { userId: 7, sessionId: 3, role: 'Cashier' }, 60);
+      expect(verifyAccessToken(key, token)).toEqual({ userId: 7, sessionId: 3, role: 'Cashier' });
+      expect(verifyAccessToken(key, token)).toEqual({ userId: 7, sessionId: 3, role: 'Cashier' });
+      const [header, body, signature] = token.split('.') as [string, string, string];
+      const flipped = `${header}.${body}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
+      expect(verifyAccessToken(key, flipped)).toBeNull();
+      expect(verifyAccessToken(other, token)).toBeNull();
+      vi.setSystemTime(new Date('2026-11-26T10:01:01Z'));
+      expect(verifyAccessToken(key, token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps OTP tokens and access tokens apart', async () => {

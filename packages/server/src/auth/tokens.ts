@@ -85,9 +85,36 @@ function toAccessClaims(payload: Payload | null): AccessClaims | null {
   return { userId, sessionId: sid, role };
 }
 
+interface CheckedToken {
+  claims: AccessClaims;
+  exp: number;
+  nbf: number;
+}
+
+/**
+ * Access tokens whose signature and claims were checked, by key: every request carries one, and
+ * the same token comes back for its whole life. Only tokens that passed are kept (no one can fill
+ * this with tokens we did not sign); their times are checked again at every use.
+ */
+const checkedTokens = new WeakMap<Uint8Array, Map<string, CheckedToken>>();
+export const CHECKED_TOKENS_LIMIT = 10_000;
+
 /** A valid, unexpired access token's claims, or null. */
 export function verifyAccessToken(key: Uint8Array, token: string): AccessClaims | null {
-  return toAccessClaims(verify(key, token, ACCESS_AUDIENCE));
+  let checked = checkedTokens.get(key);
+  if (!checked) checkedTokens.set(key, (checked = new Map()));
+  const kept = checked.get(token);
+  if (kept) {
+    const now = Date.now() / 1000;
+    return kept.exp > now && kept.nbf <= now ? kept.claims : null;
+  }
+  const payload = verify(key, token, ACCESS_AUDIENCE);
+  const claims = toAccessClaims(payload);
+  if (claims) {
+    if (checked.size >= CHECKED_TOKENS_LIMIT) checked.clear();
+    checked.set(token, { claims, exp: payload!.exp as number, nbf: (payload!.nbf as number | undefined) ?? -Infinity });
+  }
+  return claims;
 }
 
 /** The claims of an access token whose signature is ours, expired or not (for RefreshToken). */
