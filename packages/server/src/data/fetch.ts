@@ -1,6 +1,6 @@
 import { MAX_TAKE, type FetchRequest, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import { rowFilters } from './access';
 import { allOf, fieldByName, orderOf, whereOf } from './query';
 import { storedColumns, toApiRows } from './read';
@@ -33,8 +33,7 @@ export interface Matches {
  * them by id instead of evaluating the condition again (a quick search's FTS5 or trigram lookup is
  * most of its cost).
  */
-async function firstMatches(db: AnyDb, dialect: Dialect, entity: NormalisedEntity, where: RawBuilder<SqlBool>): Promise<Matches> {
-  const condition = where.compile(db);
+async function firstMatches(db: AnyDb, dialect: Dialect, entity: NormalisedEntity, where: RawBuilder<SqlBool>, condition: CompiledQuery): Promise<Matches> {
   const [found] = await runCompiled(db, `matches:${entity.name}:${condition.sql}`, [...condition.parameters, COUNT_LIMIT + 1], () => {
     const matches = db.selectFrom(`${entity.table} as t`).where(where).select('t.id').limit(COUNT_LIMIT + 1);
     const ids = dialect === 'sqlite' ? sql`json_group_array(id)` : sql`array_agg(id)`;
@@ -49,8 +48,8 @@ const idIn = (ids: unknown, dialect: Dialect) => (dialect === 'sqlite' ? sql<Sql
 export interface ReadPlan {
   /** The fetch body's conditions and the caller's row filters. */
   where: RawBuilder<SqlBool>;
-  /** The list's order, each column as the query should name it in ORDER BY. */
-  order: { column: string; direction: 'asc' | 'desc'; ref: RawBuilder<unknown> }[];
+  /** The list's order, each column as the query should name it in ORDER BY (`hidden` from its indexes, or not). */
+  order: { column: string; direction: 'asc' | 'desc'; hidden: boolean; ref: RawBuilder<unknown> }[];
 }
 
 /**
@@ -65,21 +64,27 @@ export interface ReadPlan {
  * hundreds whatever the text, and with a LIMIT then walks the sort's index through the whole table
  * for a rare text (0.5 s over 1,000,000 products): with the count known to be small, the sort is
  * hidden from its index there too (`coalesce(c, c)` orders as `c` does). When the matches are sorted
- * and their ids are known (`firstMatches`), the page reads them by id.
+ * and their ids are known (`firstMatches`), the page reads them by id. `counted` is the condition
+ * the matches were counted with, used again where the page's is the same.
  */
-export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest, limits: readonly RawBuilder<SqlBool>[], matches: number | Matches): ReadPlan {
+export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest, limits: readonly RawBuilder<SqlBool>[], matches: number | Matches, counted?: RawBuilder<SqlBool>): ReadPlan {
   const { dialect } = request.server.ctx;
   const count = typeof matches === 'number' ? matches : matches.count;
   const order = orderOf(entity, body);
   const hint = dialect === 'sqlite' && !filterSortIndexed(entity, body, order[0]!.column);
   const walkSortIndex = hint && count > COUNT_LIMIT && leadingIndexedColumns(entity).has(order[0]!.column);
   const sortFound = count <= COUNT_LIMIT && (hint || (dialect === 'postgres' && containsText(body)));
-  const conditions = sortFound && typeof matches === 'object' ? [idIn(matches.ids, dialect)] : whereOf(entity, body, dialect, walkSortIndex ? { filterIndexes: false } : {});
+  const byId = sortFound && typeof matches === 'object';
+  const where = byId
+    ? allOf([idIn(matches.ids, dialect), ...limits])
+    : !walkSortIndex && counted
+      ? counted
+      : allOf([...whereOf(entity, body, dialect, walkSortIndex ? { filterIndexes: false } : {}), ...limits]);
   return {
-    where: allOf([...conditions, ...limits]),
+    where,
     order: order.map((o) => {
       const ref = sql.ref(`t.${o.column}`);
-      return { ...o, ref: !sortFound ? ref : dialect === 'sqlite' ? sql`+${ref}` : sql`coalesce(${ref}, ${ref})` };
+      return { ...o, hidden: sortFound, ref: !sortFound ? ref : dialect === 'sqlite' ? sql`+${ref}` : sql`coalesce(${ref}, ${ref})` };
     }),
   };
 }
@@ -122,14 +127,16 @@ export async function fetchRows(request: FastifyRequest, entity: NormalisedEntit
   const { ctx } = request.server;
   const db = anyDb(ctx);
   const limits = await rowFilters(request, entity);
-  const matches = await firstMatches(db, ctx.dialect, entity, allOf([...whereOf(entity, body, ctx.dialect), ...limits]));
+  const counted = allOf([...whereOf(entity, body, ctx.dialect), ...limits]);
+  const countedSql = counted.compile(db);
+  const matches = await firstMatches(db, ctx.dialect, entity, counted, countedSql);
   const [take, skip] = [Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE), body.Skip ?? 0];
   const totals = { totalCount: Math.min(matches.count, COUNT_LIMIT), totalCountCapped: matches.count > COUNT_LIMIT };
-  const plan = readPlan(request, entity, body, limits, matches);
+  const plan = readPlan(request, entity, body, limits, matches, counted);
   // All the matches were counted, and the page starts past them.
   if (matches.count <= COUNT_LIMIT && skip >= matches.count) return { rows: [], ...totals };
-  const condition = plan.where.compile(db);
-  const key = `page:${entity.name}:${condition.sql}:${plan.order.map((o) => `${o.ref.compile(db).sql} ${o.direction}`).join()}`;
+  const condition = plan.where === counted ? countedSql : plan.where.compile(db);
+  const key = `page:${entity.name}:${condition.sql}:${plan.order.map((o) => `${o.column}${o.hidden ? '+' : ''} ${o.direction}`).join()}`;
   const stored = await runCompiled(db, key, [...condition.parameters, take, skip], () => pageQuery(db, entity, plan, take, skip));
   return { rows: await toApiRows(ctx, db, entity, stored), ...totals };
 }
