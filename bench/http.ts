@@ -12,6 +12,7 @@
  *   BENCH_PRODUCTS=100000 BENCH_SECONDS=10 npm run bench:http -w @backroom/bench
  *   BENCH_ONLY=sqlite|postgres                        # one database
  *   BENCH_KEEP=1                                      # keep the seeded database for the next run of this size
+ *   BENCH_WARM_UP_SECONDS=5                           # load before each measured run (not counted)
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,11 @@ execSync('npm run build -w @backroom/server', { stdio: 'inherit', cwd: fileURLTo
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+/**
+ * Load before the measured run, on each server alike: a process just started compiles its hot code
+ * and fills its caches in its first seconds, and 50 connections queued behind that set the p99.
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const BUDGET = { p99Ms: 100, ratio: 0.5, rssMb: 400 };
 /** Backroom's default WEB_CONCURRENCY. */
@@ -139,18 +145,19 @@ interface LoadResult {
 /** 50 connections for SECONDS against `url`, the bodies cycling through the shapes. */
 async function drive(url: string, token: string | null, bodies: ((n: number) => object)[], pid: number): Promise<LoadResult> {
   let n = 0;
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    requests: [{ setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyOf(bodies, n++)) }) }],
+  };
+  if (WARM_UP_SECONDS > 0) await autocannon({ ...options, duration: WARM_UP_SECONDS });
   let peakRssMb = 0;
   const loadBefore = loadAverage();
   const cpuBefore = treeCpuSeconds(pid);
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, treeRssMb(pid))), 500);
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(bodyOf(bodies, n++)) }) }],
-  });
+  const result = await autocannon({ ...options, duration: SECONDS });
   clearInterval(sampler);
   const requests = result.requests.total;
   return {
@@ -328,7 +335,7 @@ async function run(database: Database): Promise<boolean> {
 
     const [, baseline] = baselines.at(-1)!;
     const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
-    console.log(`${database}: ${PRODUCTS.toLocaleString('en')} products, ${CONNECTIONS} connections, ${SECONDS} s each, shapes in turn: ${Object.keys(shapes).join('; ')}`);
+    console.log(`${database}: ${PRODUCTS.toLocaleString('en')} products, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s of warm-up, shapes in turn: ${Object.keys(shapes).join('; ')}`);
     console.log(`${database}: ${report(`Backroom ×${WORKERS}`, ours)}`);
     for (const [processes, result] of baselines) console.log(`${database}: ${report(`bare ×${processes}`, result)}`);
     const ok = ours.errors === 0 && ours.non2xx === 0 && ours.p99 <= BUDGET.p99Ms && ratio >= BUDGET.ratio && ours.peakRssMb <= BUDGET.rssMb;
