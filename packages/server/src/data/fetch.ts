@@ -6,7 +6,7 @@ import { allOf, fieldByName, orderOf, whereOf } from './query';
 import { storedColumns, toApiRows } from './read';
 import { runCompiled } from '../db/compiled';
 import type { Dialect } from '../db/connect';
-import { listIndexes } from '../db/schema/model';
+import { filterSortPairs } from '../db/schema/model';
 import { leadingIndexedColumns } from '../db/schema/tables';
 import { anyDb, type AnyDb, type Row } from './store';
 
@@ -92,16 +92,9 @@ export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body
 /** A quick search or a LIKE filter: conditions PostgreSQL's planner can only guess the matches of. */
 const containsText = (body: FetchRequest) => Boolean(body.search?.trim()) || (body.filters ?? []).some((f) => f.Operator.toUpperCase() === 'LIKE');
 
-/** By entity: "filter column|sort column" of each index that serves an equality filter and a sort together. */
-const filterSortPairs = new Map<string, ReadonlySet<string>>();
-
 /** Whether an index leads with the column of one of the body's equality filters, followed by the sort column. */
 function filterSortIndexed(entity: NormalisedEntity, body: FetchRequest, sortColumn: string): boolean {
-  let pairs = filterSortPairs.get(entity.name);
-  if (!pairs) {
-    pairs = new Set(listIndexes(entity).filter((index) => !index.lower && index.columns.length === 2).map((index) => index.columns.join('|')));
-    filterSortPairs.set(entity.name, pairs);
-  }
+  const pairs = filterSortPairs(entity);
   return (body.filters ?? []).some((filter) => {
     const field = filter.Operator.toUpperCase() === 'EQ' ? fieldByName(entity, filter.ColumnName) : undefined;
     return field !== undefined && !field.custom && pairs.has(`${field.column}|${sortColumn}`);

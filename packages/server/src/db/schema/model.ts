@@ -90,6 +90,15 @@ export function listIndexes(entity: NormalisedEntity): IndexSpec[] {
   ];
 }
 
+const pairs = new Map<string, ReadonlySet<string>>();
+
+/** "filter column|sort column" of each list index that serves an equality filter and a sort together. Worked out once per entity. */
+export function filterSortPairs(entity: NormalisedEntity): ReadonlySet<string> {
+  let found = pairs.get(entity.name);
+  if (!found) pairs.set(entity.name, (found = new Set(listIndexes(entity).filter((index) => !index.lower && index.columns.length === 2).map((index) => index.columns.join('|')))));
+  return found;
+}
+
 /** `long` reads as `short` does: same table, `short`'s columns lead it (a unique index of the same columns counts). */
 const leads = (short: IndexSpec, long: IndexSpec) =>
   short !== long &&
