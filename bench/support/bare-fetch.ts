@@ -114,8 +114,8 @@ function where(body: BareBody, postgres: boolean, hide = false): { sql: string; 
 export async function bareFetch(query: Query, postgres: boolean, body: BareBody) {
   const condition = where(body, postgres);
   // The count gathers the matches' ids too: a page that sorts its matches reads them by id rather than evaluating the condition again.
-  const aggregate = postgres ? 'array_agg(id)' : 'json_group_array(id)';
-  const [counted] = await query(`select count(*) as n, ${aggregate} as ids from (select t.id from product as t where ${condition.sql} limit ?) as matches`, [...condition.params, COUNT_LIMIT + 1]);
+  const aggregate = postgres ? 'array_agg(id)::text' : 'json_group_array(id)';
+  const [counted] = await query(`select count(*) as n, case when count(*) <= ${COUNT_LIMIT} then ${aggregate} end as ids from (select t.id from product as t where ${condition.sql} limit ?) as matches`, [...condition.params, COUNT_LIMIT + 1]);
   const matches = Number(counted!.n);
   const totalCount = Math.min(matches, COUNT_LIMIT);
   if (matches <= COUNT_LIMIT && (body.Skip ?? 0) >= matches) return { resultCode: 200, message: 'OK', data: [], totalCount };
@@ -127,7 +127,7 @@ export async function bareFetch(query: Query, postgres: boolean, body: BareBody)
   const paired = (body.filters ?? []).some((f) => f.Operator === 'EQ' && f.ColumnName === 'category' && (column === 'code' || column === 'name'));
   // PostgreSQL: a quick search with few matches, likewise (its LIKEs' matches are guessed, not known).
   const hidden = matches <= COUNT_LIMIT && (postgres ? Boolean(body.search?.trim()) : !paired);
-  const byId = { sql: postgres ? 't.id = any(?)' : 't.id in (select value from json_each(?))', params: [counted!.ids] };
+  const byId = { sql: postgres ? 't.id = any(?::bigint[])' : 't.id in (select value from json_each(?))', params: [counted!.ids] };
   const page = hidden ? byId : !postgres && !paired && matches > COUNT_LIMIT ? where(body, postgres, true) : condition;
   const key = (name: string) => (!hidden ? `t.${name}` : postgres ? `coalesce(t.${name}, t.${name})` : `+t.${name}`);
   const rows = await query(`select ${COLUMNS} from product as t where ${page.sql} order by ${key(column)} ${direction}, ${key('id')} ${direction} limit ? offset ?`, [

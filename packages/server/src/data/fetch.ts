@@ -23,7 +23,7 @@ export interface FetchResult {
 /** The matches of a fetch's conditions, up to COUNT_LIMIT + 1: how many, and their ids as one value a query can bind again. */
 export interface Matches {
   count: number;
-  /** SQLite: a JSON array (`json_group_array`); PostgreSQL: an array (`array_agg`, null for none). */
+  /** SQLite: a JSON array (`json_group_array`); PostgreSQL: an array's text (`array_agg`, null for none). Null past COUNT_LIMIT. */
   ids: unknown;
 }
 
@@ -36,14 +36,15 @@ export interface Matches {
 async function firstMatches(db: AnyDb, dialect: Dialect, entity: NormalisedEntity, where: RawBuilder<SqlBool>, condition: CompiledQuery): Promise<Matches> {
   const [found] = await runCompiled(db, `matches:${entity.name}:${condition.sql}`, [...condition.parameters, COUNT_LIMIT + 1], () => {
     const matches = db.selectFrom(`${entity.table} as t`).where(where).select('t.id').limit(COUNT_LIMIT + 1);
-    const ids = dialect === 'sqlite' ? sql`json_group_array(id)` : sql`array_agg(id)`;
-    return db.selectFrom(matches.as('matches')).select([sql<number>`count(*)`.as('n'), ids.as('ids')]);
+    // Only when all the matches were counted; as text, which the driver passes back as it came.
+    const ids = dialect === 'sqlite' ? sql`json_group_array(id)` : sql`array_agg(id)::text`;
+    return db.selectFrom(matches.as('matches')).select([sql<number>`count(*)`.as('n'), sql`case when count(*) <= ${sql.lit(COUNT_LIMIT)} then ${ids} end`.as('ids')]);
   });
   return { count: Number(found!.n), ids: found!.ids };
 }
 
 /** Rows of `t` whose id is one of the matches' ids. */
-const idIn = (ids: unknown, dialect: Dialect) => (dialect === 'sqlite' ? sql<SqlBool>`t.id in (select value from json_each(${ids}))` : sql<SqlBool>`t.id = any(${ids})`);
+const idIn = (ids: unknown, dialect: Dialect) => (dialect === 'sqlite' ? sql<SqlBool>`t.id in (select value from json_each(${ids}))` : sql<SqlBool>`t.id = any(${ids}::bigint[])`);
 
 export interface ReadPlan {
   /** The fetch body's conditions and the caller's row filters. */

@@ -95,7 +95,7 @@ describe('reading a page', () => {
     expect(searching).toHaveLength(1);
     const page = statements.find((text) => text.includes('limit') && text.includes('offset'))!;
     // SQLite: the ids the count gathered (json_group_array); PostgreSQL: an array of them. Either way sorted, not read off the sort's index.
-    expect(page).toMatch(database === 'sqlite' ? /t\.id in \(select value from json_each\(\?\)\).* order by \+"t"\."code" desc/ : /t\.id = any\(\$1\).* order by coalesce\("t"\."code", "t"\."code"\) desc/);
+    expect(page).toMatch(database === 'sqlite' ? /t\.id in \(select value from json_each\(\?\)\).* order by \+"t"\."code" desc/ : /t\.id = any\(\$1::bigint\[\]\).* order by coalesce\("t"\."code", "t"\."code"\) desc/);
   });
 
   it('answers a page past the last match without reading one, and still counts them', async () => {
