@@ -268,8 +268,16 @@ export async function runImport(
 /**
  * A row's empty child lists are left out: a sheet has none, and each would cost the write path a
  * replace. The copy is also far smaller in memory than the validator's object (100,000 rows are held).
+ * A loop, not `Object.fromEntries(Object.entries(…).filter(…))`: that took 0.35 s of 100,000 rows.
  */
-const withoutEmptyLists = (value: Row): Row => Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length === 0)));
+function withoutEmptyLists(value: Row): Row {
+  const out: Row = {};
+  for (const name in value) {
+    const v = value[name];
+    if (!(Array.isArray(v) && v.length === 0)) out[name] = v;
+  }
+  return out;
+}
 
 /** Unique values (other than the key) repeated in the sheet, or held by another stored row. */
 async function checkUniques(db: AnyDb, importer: Importer, rows: Prepared[], problems: Problems, columnOf: (field: string) => string): Promise<void> {
