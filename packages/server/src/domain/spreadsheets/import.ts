@@ -196,7 +196,9 @@ export async function runImport(
     const result = row.existing
       ? validateRow(entity, { ...row.input, id: row.existing.id, version: row.existing.version ?? 0 }, 'update')
       : validateRow(entity, row.input, 'insert');
-    const issues = result.ok ? rowRuleIssues(entity, { ...row.existing, ...result.value }) : result.errors;
+    // A new row's rules between fields were checked by `validateRow` on the same values; a changed
+    // row's hold on the stored row with the change.
+    const issues = !result.ok ? result.errors : row.existing ? rowRuleIssues(entity, { ...row.existing, ...result.value }) : [];
     for (const issue of issues) if (!(issue.field === 'id' || issue.field === 'version') && !problems.has(row.number, columnOf(issue.field))) problems.add(row.number, columnOf(issue.field), issue.message);
     if (!result.ok) continue;
     row.value = withoutEmptyLists(result.value);
