@@ -10,7 +10,7 @@ import { cellText, type CellValue } from './cells';
 import { fromCell, normaliseHeader, type ScalarField } from './columns';
 import type { ImportFile } from './importer';
 import type { Importer } from './importers';
-import { Lookups } from './lookups';
+import { Lookups, type Lookup } from './lookups';
 import { rowLimit } from './limits';
 import { readSheet, type SheetFormat } from './read';
 
@@ -141,25 +141,29 @@ export async function runImport(
   const lookups = new Lookups(db);
   const prepared: Prepared[] = [];
   let header: Header | undefined;
+  // The header's columns with their header text and, for a column of codes, its lookup: loaded once
+  // before the rows, which are then read without waiting on anything.
+  const cellColumns: { index: number; field: ScalarField; column: string; lookup?: Lookup }[] = [];
 
   for await (const sheetRow of readSheet(file.path, file.format)) {
     if (sheetRow.cells.every((c) => cellText(c) === null)) continue;
     if (!header) {
       header = readHeader(importer, sheetRow.cells, problems, sheetRow.number);
       if (problems.list.length > 0) break;
+      for (const [index, field] of header.columns)
+        cellColumns.push({ index, field, column: header.headers.get(field.name)!, lookup: field.kind === 'reference' || field.kind === 'listvalue' ? await lookups.of(field) : undefined });
       continue;
     }
     if (prepared.length >= ctx.config.imports.maxRows) throw rowLimit(ctx.config.imports.maxRows);
     const input: Row = {};
-    for (const [index, field] of header.columns) {
+    for (const { index, field, column, lookup } of cellColumns) {
       const converted = fromCell(field, sheetRow.cells[index] ?? null);
-      const column = header.headers.get(field.name)!;
       if (!converted.ok) {
         problems.add(sheetRow.number, column, `${column} ${converted.message}`);
         continue;
       }
-      if ((field.kind === 'reference' || field.kind === 'listvalue') && converted.value !== null) {
-        const found = (await lookups.of(field)).idOf(String(converted.value));
+      if (lookup && converted.value !== null) {
+        const found = lookup.idOf(String(converted.value));
         if ('message' in found) problems.add(sheetRow.number, column, `${column}: ${found.message}`);
         else input[field.name] = found.id;
         continue;
