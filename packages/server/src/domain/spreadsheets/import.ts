@@ -285,7 +285,9 @@ export async function runImport(
 /**
  * A row's empty child lists are left out: a sheet has none, and each would cost the write path a
  * replace. The copy is also far smaller in memory than the validator's object (100,000 rows are held).
- * A loop, not `Object.fromEntries(Object.entries(…).filter(…))`: that took 0.35 s of 100,000 rows.
+ * Built by a loop (`Object.fromEntries` of a filtered `Object.entries` took 0.35 s of 100,000 rows),
+ * then copied by a spread: V8 keeps an object given more than a dozen properties by computed names
+ * as a dictionary, 865 bytes for a product row here against 223 for the spread's copy.
  */
 function withoutEmptyLists(value: Row): Row {
   const out: Row = {};
@@ -293,7 +295,7 @@ function withoutEmptyLists(value: Row): Row {
     const v = value[name];
     if (!(Array.isArray(v) && v.length === 0)) out[name] = v;
   }
-  return out;
+  return { ...out };
 }
 
 /** Unique values (other than the key) repeated in the sheet, or held by another stored row. */
