@@ -298,7 +298,7 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
     else report(ctx, [...path, field.name], parsed.message);
   }
   for (const issue of percentIssues(fields, out, path)) ctx.issues.push(issue);
-  return out;
+  return { ...out };
 }
 
 /** A value read as a percent by the row's kind may not exceed 100 (percentWhen). */
