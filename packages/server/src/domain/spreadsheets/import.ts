@@ -50,7 +50,7 @@ const WRITE_BATCH = { sqlite: 100, postgres: 500 } as const;
  * memory, as an import's are (the default, 4, prices a spinning disk). Each batch checks its codes
  * and barcodes with lookups of 500 values in the table the import is growing; past some 50,000 new
  * rows the default priced those 500 index probes above a scan of the whole table, and every lookup
- * became one (100,000-row bench: the lookups took 3.9 s as scans, 1.1 s as index scans).
+ * became one (100,000-row bench: the lookups took 3.9 s as scans, 0.8–1.1 s as index scans).
  */
 const INDEX_PAGE_COST = 1.1;
 
@@ -284,10 +284,10 @@ export async function runImport(
 
 /**
  * A row's empty child lists are left out: a sheet has none, and each would cost the write path a
- * replace. The copy is also far smaller in memory than the validator's object (100,000 rows are held).
- * Built by a loop (`Object.fromEntries` of a filtered `Object.entries` took 0.35 s of 100,000 rows),
- * then copied by a spread: V8 keeps an object given more than a dozen properties by computed names
- * as a dictionary, 865 bytes for a product row here against 223 for the spread's copy.
+ * replace (100,000 rows are held). Built by a loop (`Object.fromEntries` of a filtered
+ * `Object.entries` took 0.35 s of 100,000 rows), then copied by a spread: V8 keeps an object given
+ * more than a dozen properties by computed names as a dictionary, 865 bytes for a product row here
+ * against 223 for the spread's copy.
  */
 function withoutEmptyLists(value: Row): Row {
   const out: Row = {};
