@@ -27,6 +27,17 @@ describe('exact money and quantities', () => {
     expect(() => toMinorUnits('abc')).toThrow(RangeError);
   });
 
+  it('reads numbers of up to 15 digits without a BigInt, and larger ones exactly up to the largest safe integer', () => {
+    expect(parseScaled('9999999999999.99', 2)).toEqual({ ok: true, value: 999999999999999 });
+    expect(parseScaled('90071992547409.91', 2)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+    expect(parseScaled('-90071992547409.91', 2)).toEqual({ ok: true, value: -Number.MAX_SAFE_INTEGER });
+    expect(parseScaled('90071992547409.92', 2)).toEqual({ ok: false, reason: 'range' });
+    expect(parseScaled('0000000000000000012.5', 2)).toEqual({ ok: true, value: 1250 });
+    expect(parseScaled(-0, 2)).toEqual({ ok: true, value: 0 });
+    for (const digits of ['1', '12', '999999999999999', '1000000000000000', '4503599627370497', '9007199254740991'])
+      expect(parseScaled(digits, 0), digits).toEqual({ ok: true, value: Number(BigInt(digits)) });
+  });
+
   it('formats scaled integers back, whatever the driver returned', () => {
     expect(fromMinorUnits(1250)).toBe('12.50');
     expect(fromMinorUnits(5)).toBe('0.05');

@@ -35,9 +35,15 @@ export function parseScaled(input: string | number | bigint, scale: number): Sca
   if (whole === '' && rawFraction === '') return { ok: false, reason: 'format' };
   const fraction = rawFraction.replace(/0+$/, '');
   if (fraction.length > scale) return { ok: false, reason: 'scale' };
-  const digits = BigInt((whole || '0') + fraction.padEnd(scale, '0'));
-  if (digits > MAX_SAFE) return { ok: false, reason: 'range' };
-  const value = Number(digits);
+  const digitsText = (whole || '0') + fraction.padEnd(scale, '0');
+  // Up to 15 digits a number holds exactly (the largest safe integer has 16): no BigInt needed.
+  let value: number;
+  if (digitsText.length <= 15) value = Number(digitsText);
+  else {
+    const digits = BigInt(digitsText);
+    if (digits > MAX_SAFE) return { ok: false, reason: 'range' };
+    value = Number(digits);
+  }
   return { ok: true, value: sign === '-' && value !== 0 ? -value : value };
 }
 

@@ -47,6 +47,18 @@ describe('insertSchema', () => {
     ]);
   });
 
+  it('counts a text’s length in characters, not UTF-16 units', () => {
+    const smile = '\u{1F600}';
+    // 30 characters of two units each: within a code of at most 30.
+    expect(errorsOf(insertSchema('department').safeParse({ code: smile.repeat(30), name: 'Drinks' }))).toEqual([]);
+    expect(errorsOf(insertSchema('department').safeParse({ code: smile.repeat(31), name: 'Drinks' }))).toEqual([
+      { field: 'code', message: 'Code must be at most 30 characters' },
+    ]);
+    expect(errorsOf(insertSchema('department').safeParse({ code: `${smile.repeat(29)}ab`, name: 'Drinks' }))).toEqual([
+      { field: 'code', message: 'Code must be at most 30 characters' },
+    ]);
+  });
+
   it('says "Code must be at most 30 characters" and checks formats', () => {
     expect(errorsOf(insertSchema('department').safeParse({ code: 'D'.repeat(31), name: 'Drinks' }))).toEqual([
       { field: 'code', message: 'Code must be at most 30 characters' },

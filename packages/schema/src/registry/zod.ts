@@ -130,9 +130,10 @@ export function parseFieldValue(field: NormalisedField, raw: unknown): Parsed {
     case 'longtext': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return bad(`${label} must be text`);
       const value = String(raw).trim();
-      const length = [...value].length;
-      if (field.minLength !== undefined && length < field.minLength) return bad(`${label} must be at least ${field.minLength} characters`);
       const maxLength = field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind];
+      // Lengths count code points (one or two UTF-16 units each): counted only when the units leave the checks open.
+      const length = value.length > maxLength || field.minLength !== undefined ? [...value].length : value.length;
+      if (field.minLength !== undefined && length < field.minLength) return bad(`${label} must be at least ${field.minLength} characters`);
       if (length > maxLength) return bad(`${label} must be at most ${maxLength} characters`);
       if (field.format && !FORMATS[field.format].test(value)) return bad(`${label} ${FORMATS[field.format].message}`);
       if (field.pattern !== undefined && !anchored(field.pattern).test(value)) return bad(field.patternMessage ?? `${label} is not in the expected format`);
@@ -297,7 +298,7 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
     else report(ctx, [...path, field.name], parsed.message);
   }
   for (const issue of percentIssues(fields, out, path)) ctx.issues.push(issue);
-  return out;
+  return { ...out };
 }
 
 /** A value read as a percent by the row's kind may not exceed 100 (percentWhen). */

@@ -175,9 +175,20 @@ async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: n
   await checkScopedUniques(w, entity, row, id, current);
 }
 
+/** Fields of an entity by a test, found once per entity (a batch asks for every row). */
+function fieldsWhere(cache: WeakMap<NormalisedEntity, readonly NormalisedField[]>, entity: NormalisedEntity, test: (f: NormalisedField) => boolean) {
+  let found = cache.get(entity);
+  if (!found) cache.set(entity, (found = entity.fields.filter(test)));
+  return found;
+}
+
+const scopedUniqueFields = new WeakMap<NormalisedEntity, readonly NormalisedField[]>();
+const childLists = new WeakMap<NormalisedEntity, readonly NormalisedField[]>();
+
 /** Whether `checkScopedUniques` has anything to check for the row: a field unique within a scope, or a child list sent. */
 export const hasScopedUniques = (entity: NormalisedEntity, row: Row) =>
-  entity.fields.some((f) => (Array.isArray(f.unique) && !f.custom && f.kind !== 'children') || (f.kind === 'children' && Array.isArray(row[f.name])));
+  fieldsWhere(scopedUniqueFields, entity, (f) => Array.isArray(f.unique) && !f.custom && f.kind !== 'children').length > 0 ||
+  fieldsWhere(childLists, entity, (f) => f.kind === 'children').some((f) => Array.isArray(row[f.name]));
 
 /** `checkUniques` for values unique within a scope and for child rows' unique values, of one row. */
 export async function checkScopedUniques(w: Writer, entity: NormalisedEntity, row: Row, id: number | null, current: Row | null, prefix = ''): Promise<void> {
@@ -292,6 +303,7 @@ interface Parent {
  */
 export async function writeRelated(w: Writer, fields: readonly NormalisedField[], parents: readonly Parent[]): Promise<void> {
   for (const field of fields) {
+    if (field.kind !== 'multireference' && field.kind !== 'children') continue;
     const sent = parents.filter((p) => field.name in p.row);
     if (sent.length === 0) continue;
     const parentIds = sent.map((p) => p.id);
@@ -382,7 +394,10 @@ async function runBefore(w: Writer, entity: NormalisedEntity, action: WriteActio
 const runAfter = (w: Writer, entity: NormalisedEntity, action: WriteAction, id: number, before: Row | null, after: Row | null) =>
   runAfterMany(w, entity, [{ action, id, before, after }]);
 
-export const sentSecrets = (entity: NormalisedEntity, row: Row) => new Set(entity.fields.filter((f) => f.kind === 'secret' && f.name in row).map((f) => f.name));
+const secretFields = new WeakMap<NormalisedEntity, readonly NormalisedField[]>();
+
+export const sentSecrets = (entity: NormalisedEntity, row: Row) =>
+  new Set(fieldsWhere(secretFields, entity, (f) => f.kind === 'secret').flatMap((f) => (f.name in row ? [f.name] : [])));
 
 export async function insertRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
   const row = validated(entity, input, 'insert');

@@ -93,6 +93,29 @@ describe('the product importer', () => {
     expect(await productsCoded('AN-')).toEqual([]);
   });
 
+  it('reports the rules between fields of new rows and of changed ones (dates in order, a percent by its kind)', async () => {
+    const header = ['Code', 'Name', 'Kind', 'Value', 'Valid from', 'Valid to'];
+    const first = await importSheet(c, await xlsx(header, [['RU-1', 'Kept', 'percentOff', 10, '2024-01-01', '2024-12-31']]), 'promotion', 'commit');
+    expect(first).toMatchObject({ committed: true, inserted: 1, errorCount: 0 });
+    const job = await importSheet(
+      c,
+      await xlsx(header, [
+        ['RU-2', 'Backwards', 'amountOff', 5, '2024-06-01', '2024-05-01'],
+        ['RU-3', 'Too much', 'percentOff', 150, '2024-01-01', null],
+        ['RU-4', 'An amount', 'amountOff', 150, '2024-01-01', null],
+      ]),
+      'promotion',
+      'validate',
+    );
+    expect(job.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+      [2, 'Valid to', 'Valid to cannot be before valid from'],
+      [3, 'Value', 'Value is a percent here: at most 100'],
+    ]);
+    // An update sends one column: the rule holds on the stored row it changes.
+    const changed = await importSheet(c, await xlsx(['Code', 'Valid to'], [['RU-1', '2023-06-30']]), 'promotion', 'validate');
+    expect(changed.errors.map((e) => [e.row, e.column, e.message])).toEqual([[2, 'Valid to', 'Valid to cannot be before valid from']]);
+  });
+
   it('gives the uploaded rows back with a result and message per row', async () => {
     const job = await importSheet(c, await xlsx(HEADER, [['RS-1', 'Fine', 'SHEETS', 'PCS', 1, null, null], ['RS-2', 'Bad', 'NOPE', 'PCS', 1, null, null]]), 'product', 'validate');
     const response = await fetch(`${legacyOf(c)}/DataImporter/DownloadResult`, {

@@ -16,11 +16,23 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 const decode = (text: string) =>
   text.includes('&') ? text.replace(ENTITY, (_, dec: string, hex: string, name: string) => (name ? NAMED[name]! : String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)))) : text;
 
-const attribute = (attributes: string, name: string): string | undefined => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
+/** An attribute's pattern, made once per name: a sheet of 100,000 rows reads some 2 million attributes. */
+const attributePatterns = new Map<string, RegExp>();
+
+function attribute(attributes: string, name: string): string | undefined {
+  let pattern = attributePatterns.get(name);
+  if (!pattern) attributePatterns.set(name, (pattern = new RegExp(`(?:^|\\s)${name}="([^"]*)"`)));
+  return pattern.exec(attributes)?.[1];
+}
+
+/** A string item of one plain run, as most are (`<t>text</t>`, `<t xml:space="preserve"> text</t>`). */
+const ONE_RUN = /^<t(?:\s[^>]*)?>([^<]*)<\/t>$/;
 
 /** The text of a string item (`<si>`, `<is>`): its `<t>` runs joined, phonetic runs (`<rPh>`) left out. */
 function itemText(xml: string): string {
-  const plain = xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
+  const one = ONE_RUN.exec(xml);
+  if (one) return decode(one[1]!);
+  const plain = xml.includes('<rPh') ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : xml;
   let out = '';
   for (const match of plain.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g)) out += match[1] ?? '';
   return decode(out);
