@@ -91,7 +91,7 @@ export function toStorageRow(entity: NormalisedEntity, row: Record<string, unkno
   }
   // An update that sends some custom fields must be merged by the server with the stored JSON.
   if (hasCustom) out[CUSTOM_FIELDS_COLUMN] = JSON.stringify(custom);
-  return { ...out };
+  return out;
 }
 
 /**
@@ -119,5 +119,5 @@ export function fromStorageRow(
     }
     out[field.name] = fromStorageValue(field, value);
   }
-  return { ...out };
+  return out;
 }
