@@ -97,7 +97,7 @@ interface CheckedToken {
  * this with tokens we did not sign); their times are checked again at every use.
  */
 const checkedTokens = new WeakMap<Uint8Array, Map<string, CheckedToken>>();
-export const CHECKED_TOKENS_LIMIT = 10_000;
+const CHECKED_TOKENS_LIMIT = 10_000;
 
 /** A valid, unexpired access token's claims, or null. */
 export function verifyAccessToken(key: Uint8Array, token: string): AccessClaims | null {

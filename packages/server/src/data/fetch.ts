@@ -33,7 +33,7 @@ export interface Matches {
  * them by id instead of evaluating the condition again (a quick search's FTS5 or trigram lookup is
  * most of its cost).
  */
-async function firstMatches(db: AnyDb, dialect: Dialect, entity: NormalisedEntity, where: RawBuilder<SqlBool>, condition: CompiledQuery): Promise<Matches> {
+async function countedMatches(db: AnyDb, dialect: Dialect, entity: NormalisedEntity, where: RawBuilder<SqlBool>, condition: CompiledQuery): Promise<Matches> {
   const [found] = await runCompiled(db, `matches:${entity.name}:${condition.sql}`, [...condition.parameters, COUNT_LIMIT + 1], () => {
     const matches = db.selectFrom(`${entity.table} as t`).where(where).select('t.id').limit(COUNT_LIMIT + 1);
     // Only when all the matches were counted; as text, which the driver passes back as it came.
@@ -65,7 +65,7 @@ export interface ReadPlan {
  * hundreds whatever the text, and with a LIMIT then walks the sort's index through the whole table
  * for a rare text (0.5 s over 1,000,000 products): with the count known to be small, the sort is
  * hidden from its index there too (`coalesce(c, c)` orders as `c` does). When the matches are sorted
- * and their ids are known (`firstMatches`), the page reads them by id. `counted` is the condition
+ * and their ids are known (`countedMatches`), the page reads them by id. `counted` is the condition
  * the matches were counted with, used again where the page's is the same.
  */
 export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest, limits: readonly RawBuilder<SqlBool>[], matches: number | Matches, counted?: RawBuilder<SqlBool>): ReadPlan {
@@ -123,9 +123,10 @@ export async function fetchRows(request: FastifyRequest, entity: NormalisedEntit
   const limits = await rowFilters(request, entity);
   const counted = allOf([...whereOf(entity, body, ctx.dialect), ...limits]);
   const countedSql = counted.compile(db);
-  const matches = await firstMatches(db, ctx.dialect, entity, counted, countedSql);
+  const matches = await countedMatches(db, ctx.dialect, entity, counted, countedSql);
   const [take, skip] = [Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE), body.Skip ?? 0];
   const totals = { totalCount: Math.min(matches.count, COUNT_LIMIT), totalCountCapped: matches.count > COUNT_LIMIT };
+  // Planned first, empty page or not: the plan refuses a sort by an unknown column.
   const plan = readPlan(request, entity, body, limits, matches, counted);
   // All the matches were counted, and the page starts past them.
   if (matches.count <= COUNT_LIMIT && skip >= matches.count) return { rows: [], ...totals };

@@ -25,14 +25,21 @@ describe('a user limited to some outlets', () => {
   });
 
   it('sees only the rows of those outlets, and rows that name no outlet', async () => {
-    const inA = await t.builder.insert(findEntity('inventorylocation')!, { outlet: outletA.id });
-    const inB = await t.builder.insert(findEntity('inventorylocation')!, { outlet: outletB.id });
+    let inA = await t.builder.insert(findEntity('inventorylocation')!, { outlet: outletA.id });
+    let inB = await t.builder.insert(findEntity('inventorylocation')!, { outlet: outletB.id });
     const everywhere = await t.builder.insert(findEntity('inventorylocation')!, { outlet: null });
     expect((await codes('outlet', limited)).map((o) => o.id)).toEqual([outletA.id]);
     const seen = (await codes('inventorylocation', limited)).map((r) => r.id);
     expect(seen).toEqual(expect.arrayContaining([inA.id, everywhere.id]));
     expect(seen).not.toContain(inB.id);
     expect((await codes('inventorylocation', tokens.admin)).map((r) => r.id)).toContain(inB.id);
+    // A quick search with few matches reads the counted ids again: still only what the caller may see.
+    inA = (await post<Row>('/DataRepository/Update/inventorylocation', { id: inA.id, version: inA.version, name: 'Back shelf Kestrel' })).body.data;
+    inB = (await post<Row>('/DataRepository/Update/inventorylocation', { id: inB.id, version: inB.version, name: 'Back shelf Kestrel' })).body.data;
+    const searched = (await post<Row[]>('/DataRepository/fetch/inventorylocation', { search: 'shelf kestrel', Take: 10 }, limited)).body;
+    expect(searched.data.map((r) => r.id)).toEqual([inA.id]);
+    expect(searched.totalCount).toBe(1);
+    expect((await post<Row[]>('/DataRepository/fetch/inventorylocation', { search: 'shelf kestrel', Take: 10 })).body.totalCount).toBe(2);
     expect((await t.call<{ value: unknown }[]>('GET', '/AppModule/GetDropDown/outlet', { token: limited })).body.data.map((o) => o.value)).toEqual([outletA.id]);
 
     const hidden = await post('/DataRepository/Update/inventorylocation', { id: inB.id, version: inB.version, name: 'Mine now' }, limited);
