@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '../data/api';
 import { useDebounced, useDropdown } from '../data/hooks';
@@ -30,6 +30,11 @@ export function Combobox({ id, entity, displayText, onSelect, describedBy, inval
   const search = useDebounced(text ?? '', 250);
   const options = useDropdown(entity, search, open && !disabled);
   const items = options.data ?? [];
+
+  // Leaving the field closes the list a moment later (a click on an option lands first); a field
+  // removed meanwhile cancels that.
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closing.current), []);
 
   const close = () => {
     setOpen(false);
@@ -82,7 +87,7 @@ export function Combobox({ id, entity, displayText, onSelect, describedBy, inval
           setOpen(true);
           setActive(-1);
         }}
-        onBlur={() => setTimeout(close, 150)}
+        onBlur={() => (closing.current = setTimeout(close, 150))}
         onKeyDown={onKeyDown}
       />
       <ul id={listId} role="listbox" hidden={!open} className={`dropdown-menu w-100 ${open ? 'show' : ''}`} aria-label={t('form.options')}>
