@@ -10,13 +10,14 @@ type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * Runs a bench on a fresh demo server over SQLite, then over PostgreSQL when DATABASE_URL is set,
- * each removed afterwards; the exit code says whether every run kept its budget.
+ * each removed afterwards; the exit code says whether every run kept its budget. `jobWorker: false`
+ * keeps the job loop from running beside the measured work.
  */
-export async function benchEachDatabase(bench: (app: BenchApp, database: BenchDatabase) => Promise<boolean>): Promise<void> {
+export async function benchEachDatabase(bench: (app: BenchApp, database: BenchDatabase) => Promise<boolean>, options: { jobWorker?: boolean } = {}): Promise<void> {
   const run = async (database: BenchDatabase) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
     const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
-    const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false });
+    const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false, jobWorker: options.jobWorker });
     try {
       return await bench(app, database);
     } finally {
