@@ -72,13 +72,12 @@ export async function insertMany(db: AnyDb, table: string, rows: readonly Row[],
     // Rows that keep their id (a child row of the same parent) answer it.
     const keepIds = 'id' in rows[indexes[0]!]!;
     const answerIds = returnIds && !keepIds;
-    const statement = statementOf(table, answerIds);
     let start = 0;
     const perStatement = postgres ? POSTGRES_ROWS : Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, Object.keys(rows[indexes[0]!]!).length)));
     for (const size of chunkSizes(indexes.length, perStatement, postgres ? 1 : ROUNDING)) {
       const chunk = indexes.slice(start, (start += size));
       const some = chunk.map((i) => rows[i]!);
-      const answered = postgres ? await insertFromJson(db, table, some, answerIds) : (await statement(db, some)).rows;
+      const answered = postgres ? await insertFromJson(db, table, some, answerIds) : (await statementOf(table, answerIds)(db, some)).rows;
       if (keepIds) for (const i of chunk) ids[i] = Number(rows[i]!.id);
       else if (returnIds) {
         const returned = answered.map((r) => Number(r.id)).sort((a, b) => a - b);
