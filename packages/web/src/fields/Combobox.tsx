@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '../data/api';
 import { useDebounced, useDropdown } from '../data/hooks';
@@ -30,11 +30,6 @@ export function Combobox({ id, entity, displayText, onSelect, describedBy, inval
   const search = useDebounced(text ?? '', 250);
   const options = useDropdown(entity, search, open && !disabled);
   const items = options.data ?? [];
-
-  // Leaving the field closes the list a moment later (a click on an option lands first); a field
-  // removed meanwhile cancels that.
-  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(closing.current), []);
 
   const close = () => {
     setOpen(false);
@@ -87,7 +82,9 @@ export function Combobox({ id, entity, displayText, onSelect, describedBy, inval
           setOpen(true);
           setActive(-1);
         }}
-        onBlur={() => (closing.current = setTimeout(close, 150))}
+        // An option takes the click on mouse-down without taking the focus, so leaving the field
+        // always means leaving the list.
+        onBlur={close}
         onKeyDown={onKeyDown}
       />
       <ul id={listId} role="listbox" hidden={!open} className={`dropdown-menu w-100 ${open ? 'show' : ''}`} aria-label={t('form.options')}>

@@ -50,4 +50,27 @@ describe('form inputs by field kind', () => {
     expect(body).toMatchObject({ id: 4, version: 2, outlets: [2] });
     expect(body).not.toHaveProperty('apiKey');
   });
+
+  it('a reference list closes as soon as the keyboard leaves the field; a click on an option keeps the focus', async () => {
+    const row = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '••••1234', outlets: [], isActive: true };
+    stubServer((call) => {
+      if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
+      if (call.url.endsWith('/GetDropDown/outlet')) return ok([{ text: 'Harbour', value: 2 }]);
+      return undefined;
+    }, { otherwise: emptyList });
+    await renderScreen(menuItem('/paymentgateway'), '/paymentgateway/edit/4');
+    const outlets = await screen.findByRole('combobox', { name: 'Outlets' });
+    await userEvent.type(outlets, 'har');
+    expect(await screen.findByRole('option', { name: 'Harbour' })).toBeInTheDocument();
+    expect(outlets).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    expect(outlets).not.toHaveFocus();
+    expect(outlets).toHaveAttribute('aria-expanded', 'false');
+    expect(outlets).toHaveValue('');
+
+    await userEvent.type(outlets, 'har');
+    await userEvent.click(await screen.findByRole('option', { name: 'Harbour' }));
+    expect(outlets).toHaveFocus();
+    expect(within(screen.getByRole('list', { name: 'Selected' })).getByText('Harbour')).toBeInTheDocument();
+  });
 });
