@@ -211,20 +211,36 @@ describe('terminals and online orders in the browser', () => {
     await delivery.getByText('Delivered').waitFor(LIVE);
   });
 
-  test('the sales list opens a receipt with its lines, payments and totals', async () => {
+  test('the sales list opens a receipt with its lines, payments and totals; a return\'s names its sale and is below zero', async () => {
     const { page } = t;
-    await open(page, 'sale');
-    await page.getByRole('button', { name: /^View / }).first().click();
-    const receipt = page.getByRole('dialog', { name: /^Receipt / });
-    const lines = receipt.getByRole('table', { name: 'Items' });
-    await lines.waitFor();
-    expect(await lines.getByRole('row').count()).toBeGreaterThan(1);
+    // Found by receipt number: which receipt is newest depends on the hour the demo was seeded.
+    const newest = async (kind: 'sale' | 'return') =>
+      (await api.rows('sale', { Skip: 0, Take: 1, filters: [{ ColumnName: 'kind', ColumnValue: kind, Operator: 'EQ' }], sorts: [{ ColumnName: 'at', Direction: 'DESC' }] }))[0]!;
+    const openReceipt = async (receiptNo: string) => {
+      await open(page, 'sale');
+      const search = page.getByRole('searchbox', { name: 'Search', exact: true });
+      await search.fill(receiptNo);
+      await search.press('Enter');
+      await page.getByRole('button', { name: `View ${receiptNo}`, exact: true }).click();
+      const receipt = page.getByRole('dialog', { name: `Receipt ${receiptNo}` });
+      await receipt.getByRole('table', { name: 'Items' }).waitFor();
+      return receipt;
+    };
+
+    const sale = await newest('sale');
+    const receipt = await openReceipt(String(sale.receiptNo));
+    expect(await receipt.getByRole('table', { name: 'Items' }).getByRole('row').count()).toBeGreaterThan(1);
     await receipt.getByText('Subtotal').waitFor();
     await receipt.getByText(/Cash|Visa|DuitNow|Touch/).first().waitFor();
-    const total = receipt.locator('dd.fw-bold');
-    expect(await total.textContent()).toMatch(/^\d[\d,]*\.\d\d$/);
+    expect(await receipt.locator('dd.fw-bold').textContent()).toMatch(/^\d[\d,]*\.\d\d$/);
     await check(page, '/sale receipt');
     await receipt.getByRole('button', { name: 'OK' }).click();
+
+    const back = await newest('return');
+    const returned = await openReceipt(String(back.receiptNo));
+    await returned.getByText(`Return of receipt ${String(back.originalReceiptNo)}`).waitFor();
+    expect(await returned.locator('dd.fw-bold').textContent()).toMatch(/^-\d[\d,]*\.\d\d$/);
+    await returned.getByRole('button', { name: 'OK' }).click();
   });
 
   test('layout setup, terminal settings and the commission report with its figures', async () => {
