@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { preparedInsert } from '../db/prepared';
+import { preparedInsert } from '../db/compiled';
 import type { AnyDb, Row } from './store';
 
 /**

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMPILED_SHAPES_LIMIT, runCompiled } from './compiled';
+import { COMPILED_SHAPES_LIMIT, preparedQuery, runCompiled } from './compiled';
 
 const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
 await db.schema.createTable('item').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
@@ -29,6 +29,34 @@ describe('runCompiled', () => {
   it('answers each of many parallel calls of one shape with its own rows', async () => {
     const answers = await Promise.all(Array.from({ length: 39 }, (_, i) => names([i + 1, i + 2])));
     answers.forEach((rows, i) => expect(rows).toEqual([{ name: `item ${i + 1}` }, { name: `item ${i + 2}` }]));
+  });
+
+  it('uses a shape compiled outside a transaction inside one, with the transaction\'s own rows', async () => {
+    const builds = { n: 0 };
+    await names([1], builds);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('item').values({ id: 99, name: 'uncommitted' }).execute();
+        const seen = await runCompiled<{ name: string }>(trx, 'items:1', [99], () => {
+          builds.n++;
+          return trx.selectFrom('item').select('name').where('id', 'in', [99]).orderBy('id');
+        });
+        expect(seen).toEqual([{ name: 'uncommitted' }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(builds.n).toBe(1);
+    expect(await names([99])).toEqual([]);
+  });
+
+  it('keeps a prepared query apart from a run query of the same key', async () => {
+    const byId = preparedQuery(
+      () => 'items:1',
+      (db, [id]) => db.selectFrom('item').select(['id', 'name']).where('id', '=', id),
+    );
+    expect(await names([4])).toEqual([{ name: 'item 4' }]);
+    expect((await byId(db, undefined, [4])).rows).toEqual([{ id: 4, name: 'item 4' }]);
+    expect(await names([5])).toEqual([{ name: 'item 5' }]);
   });
 
   it('starts over past its limit of shapes and still answers right', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anyDb, type AnyDb } from '../../src/data/store';
-import { preparedInsert, preparedQuery } from '../../src/db/prepared';
+import { preparedInsert, preparedQuery } from '../../src/db/compiled';
 import { useTestServer } from '../support/harness';
 
 const t = useTestServer();

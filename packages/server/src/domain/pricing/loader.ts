@@ -1,7 +1,7 @@
 import { MONEY_SCALE, formatScaled, getEntity, humanize, toMinorUnits, type NormalisedEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { cachePerApp, readGeneration } from '../../db/generations';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery } from '../../db/compiled';
 import { storedColumns, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { columnOf, fieldOf } from '../columns';

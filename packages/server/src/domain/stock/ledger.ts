@@ -1,7 +1,7 @@
 import { getEntity, type StockMovementKind } from '@backroom/schema';
 import { PostgresAdapter, sql } from 'kysely';
 import type { AnyDb } from '../../data/store';
-import { preparedInsert, preparedQuery } from '../../db/prepared';
+import { preparedInsert, preparedQuery } from '../../db/compiled';
 import { ApiError } from '../../http/envelope';
 import { columnOf } from '../columns';
 import { queueDeliveries, subscribersOf } from '../online/webhook-publish';

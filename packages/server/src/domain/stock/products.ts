@@ -1,6 +1,6 @@
 import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery } from '../../db/compiled';
 import { columnOf, fieldOf } from '../columns';
 import { timesQuantity, type Thousandths } from './quantities';
 

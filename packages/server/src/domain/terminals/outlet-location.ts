@@ -1,6 +1,6 @@
 import { getEntity } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery } from '../../db/compiled';
 import { columnOf } from '../columns';
 
 const outlet = getEntity('outlet');

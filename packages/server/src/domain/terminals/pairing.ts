@@ -3,7 +3,7 @@ import { getEntity } from '@backroom/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionCall, EntityHook } from '../../data/hooks';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery } from '../../db/compiled';
 import { anyDb, type AnyDb } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { preparedInsert, preparedQuery } from '../../db/prepared';
+import { preparedInsert, preparedQuery } from '../../db/compiled';
 import { columnOf } from '../columns';
 import { earn, takeBack } from '../membership/points';
 import { times } from '../pricing/engine/arithmetic';
@@ -36,7 +36,7 @@ const user = getEntity('user');
 const S = (name: string) => columnOf(sale, name);
 const L = (name: string) => columnOf(line, name);
 
-// The statements every sale runs, compiled once (db/prepared.ts).
+// The statements every sale runs, compiled once (db/compiled.ts).
 const insertHead = preparedInsert(sale.table, (insert) => insert.onConflict((oc) => oc.columns([S('terminal'), S('receiptNo')]).doNothing()).returning('id'));
 const insertLines = preparedInsert(line.table);
 const insertPayments = preparedInsert(payment.table);
