@@ -82,7 +82,8 @@ async function waitFor(url: string, init?: RequestInit): Promise<void> {
 }
 
 const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null) return resolve();
+  // A process ended by a signal has no exit code, only a signal code.
+  if (child.exitCode !== null || child.signalCode !== null) return resolve();
   child.once('exit', () => resolve());
   child.kill('SIGTERM');
 });
