@@ -12,7 +12,7 @@
  *   npm run bench:export -w @backroom/bench            # SQLite, and PostgreSQL when DATABASE_URL is set
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,7 @@ async function run(database: 'sqlite' | 'postgres'): Promise<void> {
     }
   } finally {
     await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -11,7 +11,7 @@
  *   npm run bench:import -w @backroom/bench            # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_ROWS=10000 npm run bench:import -w @backroom/bench
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@backroom/server';
@@ -80,6 +80,7 @@ export async function run(database: 'sqlite' | 'postgres'): Promise<void> {
   } finally {
     await app.close();
     await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

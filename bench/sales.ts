@@ -14,7 +14,7 @@
  *   BENCH_ROUNDS=50 npm run bench:sales -w @backroom/bench
  *   BENCH_DB=postgres npm run bench:sales -w @backroom/bench   # one database only
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@backroom/server';
@@ -105,6 +105,7 @@ async function run(database: Database): Promise<boolean> {
   } finally {
     await app.close();
     await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
