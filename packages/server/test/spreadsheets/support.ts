@@ -1,8 +1,8 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { CellValue } from '../../src/domain/spreadsheets/cells';
 import { readSheet } from '../../src/domain/spreadsheets/read';
 import { writeWorkbook } from '../../src/domain/spreadsheets/write';
@@ -22,6 +22,11 @@ export interface JobStatus {
 }
 
 let dir: string | undefined;
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
 export async function tempFile(name: string): Promise<string> {
   dir ??= await mkdtemp(join(tmpdir(), 'sheets-test-'));
   return join(dir, name);

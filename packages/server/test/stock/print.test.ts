@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useStockWorld, type Row } from './support';
 
 const w = useStockWorld({ users: ['admin', 'cashier'] });
 const folder = mkdtempSync(join(tmpdir(), 'backroom-print-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 let files = 0;
 
 async function print(body: Row, token: string = w.tokens.admin) {
