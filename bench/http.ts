@@ -16,7 +16,6 @@
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +25,7 @@ import { POOL_SETTINGS } from '../packages/server/src/db/connect';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { freePort } from '../packages/server/test/support/ports';
 import { freshPostgres } from '../packages/server/test/support/postgres';
 import { bareConnect, bareFetch } from './support/bare-fetch';
 import { fetchShapes, percentile, seededCategories, seedProducts } from './support/products';
@@ -48,18 +48,6 @@ const CLOCK_TICKS = 100;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 type Database = 'sqlite' | 'postgres';
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a script in a process of its own (TypeScript through tsx). */
 function startProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
