@@ -82,12 +82,19 @@ export function Combobox({ id, entity, displayText, onSelect, describedBy, inval
           setOpen(true);
           setActive(-1);
         }}
-        // An option takes the click on mouse-down without taking the focus, so leaving the field
-        // always means leaving the list.
+        // The list keeps the focus in the field on mouse-down (an option, its scroll bar, its
+        // padding), so leaving the field always means leaving the list.
         onBlur={close}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" hidden={!open} className={`dropdown-menu w-100 ${open ? 'show' : ''}`} aria-label={t('form.options')}>
+      <ul
+        id={listId}
+        role="listbox"
+        hidden={!open}
+        className={`dropdown-menu w-100 ${open ? 'show' : ''}`}
+        aria-label={t('form.options')}
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {open && options.isFetching && items.length === 0 && <li className="dropdown-item-text text-body-secondary">{t('common.loading')}</li>}
         {open && !options.isFetching && items.length === 0 && <li className="dropdown-item-text text-body-secondary">{t('form.noOptions')}</li>}
         {open &&
@@ -98,10 +105,7 @@ export function Combobox({ id, entity, displayText, onSelect, describedBy, inval
               role="option"
               aria-selected={i === active}
               className={`dropdown-item ${i === active ? 'active' : ''}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(option);
-              }}
+              onMouseDown={() => pick(option)}
             >
               {option.label}
             </li>

@@ -69,6 +69,10 @@ describe('form inputs by field kind', () => {
     expect(outlets).toHaveValue('');
 
     await userEvent.type(outlets, 'har');
+    // A press on the list itself (its scroll bar, its padding) keeps it open.
+    await userEvent.pointer({ keys: '[MouseLeft]', target: screen.getByRole('listbox', { name: 'Options' }) });
+    expect(outlets).toHaveFocus();
+    expect(outlets).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(await screen.findByRole('option', { name: 'Harbour' }));
     expect(outlets).toHaveFocus();
     expect(within(screen.getByRole('list', { name: 'Selected' })).getByText('Harbour')).toBeInTheDocument();
