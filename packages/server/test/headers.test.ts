@@ -113,3 +113,53 @@ describe('security headers behind a trusted proxy (TRUST_PROXY)', () => {
     expect(plain.headers.get('strict-transport-security')).toBeNull();
   });
 });
+
+describe('Cache-Control on every data route', () => {
+  const routes: { method: string; url: string }[] = [];
+  const holder = {} as { t: TestServer };
+  beforeAll(async () => {
+    holder.t = await startTestServer({
+      config: { webDist },
+      onRoute: (route) => {
+        const method = [route.method].flat().find((m) => m === 'GET') ?? [route.method].flat().find((m) => m !== 'HEAD');
+        if (method) routes.push({ method, url: route.url });
+      },
+    });
+  });
+  afterAll(async () => {
+    await holder.t?.close();
+  });
+
+  /** The console and uploaded files set their own caching; the online menu is public and says so itself. */
+  const cacheable = (url: string) => /^\/backoffice\/(new|files)(\/|$)|^\/backoffice\/core\/public\/|^\/$|^\/backoffice\/?$/i.test(url);
+
+  it('is no-store on every API, legacy (WebAPI), print and upload route, signed in as the administrator', async () => {
+    const { t } = holder;
+    const { accessToken } = await t.login('admin', 'Admin@123');
+    const families = new Set<string>();
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => !cacheable(r.url))) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
+      families.add(url.split('/').slice(0, 3).join('/'));
+      const res = await request(t, url, {
+        method: route.method,
+        headers: { authorization: `Bearer ${accessToken}`, ...(route.method === 'GET' ? {} : json) },
+        body: route.method === 'GET' ? undefined : '{}',
+      });
+      await res.arrayBuffer();
+      if (res.headers.get('cache-control') !== 'no-store') failures.push(`${route.method} ${url} → ${res.status} ${res.headers.get('cache-control')}`);
+    }
+    expect(failures).toEqual([]);
+    expect([...families].sort()).toEqual(expect.arrayContaining(['/backoffice/core', '/backoffice/WebAPI', '/backoffice/print', '/upload/backoffice']));
+  });
+
+  it('is no-store on a legacy download (an import template) answered 200', async () => {
+    const { t } = holder;
+    const { accessToken } = await t.login('admin', 'Admin@123');
+    const res = await request(t, '/backoffice/WebAPI/DataExporter/ExportBlankTemplate/product/new', { headers: { authorization: `Bearer ${accessToken}` } });
+    await res.arrayBuffer();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('attachment');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -28,14 +28,19 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * - helmet's set, built once: the CSP above, `X-Frame-Options: DENY`, `X-Content-Type-Options:
  *   nosniff`, `Referrer-Policy: no-referrer`, cross-origin isolation of windows and resources.
  *   No `upgrade-insecure-requests`: a shop's LAN server on plain HTTP must keep working.
- * - `Cache-Control: no-store` on the API (`{base}/core/…` and uploads): tokens, user data.
+ * - `Cache-Control: no-store` on every answer but the console's and uploaded files': the API
+ *   (`{base}/core/…`), the legacy API (`{base}/WebAPI/…`, export downloads included), print,
+ *   uploads and errors carry tokens or user data. A route that serves public data may say
+ *   otherwise for itself (the online menu). Exempting by prefix, not listing the API's, keeps a
+ *   family added later uncacheable without anyone remembering to add it here.
  * - HSTS only when the request came over HTTPS (with TRUST_PROXY, as X-Forwarded-Proto says).
  * Uploaded files may be shown by other sites' pages (product images), so they are cross-origin
  * resources; their own route narrows the CSP further.
  */
 export function securityHeaders(basePath: string): (request: FastifyRequest, reply: FastifyReply) => void {
-  const apiPrefixes = [`${basePath}/core/`, `/upload${basePath}`].map((p) => p.toLowerCase());
   const filesPrefix = `${basePath}/files/`.toLowerCase();
+  const consolePath = `${basePath}/new`.toLowerCase();
+  const cacheable = (path: string) => path.startsWith(filesPrefix) || path === consolePath || path.startsWith(`${consolePath}/`);
   const setHelmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     strictTransportSecurity: false,
@@ -47,8 +52,8 @@ export function securityHeaders(basePath: string): (request: FastifyRequest, rep
   return (request, reply) => {
     // Sets the headers on the raw response and calls `next` synchronously (throwing on failure).
     void setHelmetHeaders(request.raw, reply.raw, next);
-    const path = request.url.toLowerCase();
-    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) reply.header('Cache-Control', 'no-store');
+    const path = request.url.toLowerCase().split('?')[0]!;
+    if (!cacheable(path)) reply.header('Cache-Control', 'no-store');
     else if (path.startsWith(filesPrefix)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   };

@@ -22,7 +22,6 @@ export function registerPrintRoutes(app: FastifyInstance, base: string): void {
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-      .header('cache-control', 'no-store')
       .send(pdf);
   });
 }
