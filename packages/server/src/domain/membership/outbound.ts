@@ -41,9 +41,26 @@ export function checkAddress(endpoint: string, allowPrivate: boolean, field = 'e
   return url;
 }
 
+/** IPv6's global unicast block: every public IPv6 address is in it, and no IPv4 address is embedded in it but by a named range (6to4, Teredo). */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Public: an IPv4 address of no special range, or an IPv6 one of no special range inside
+ * 2000::/3. An allow-list, not a deny-list: IPv4-compatible (`::127.0.0.1`), NAT64
+ * (`64:ff9b::…`), unspecified and any range ipaddr.js does not name all fall outside it.
+ * IPv4-mapped addresses (`::ffff:127.0.0.1`) are judged as the IPv4 address they carry.
+ */
+function publicRange(address: string): string | null {
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range !== 'unicast') return range;
+  if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST_V6)) return 'non-global IPv6';
+  return null;
+}
+
 function assertPublic(address: string, allowPrivate: boolean, bad: (message: string) => ApiError): void {
-  const range = ipaddr.process(address).range();
-  if (range !== 'unicast' && !allowPrivate) throw bad(`Endpoint reaches a ${range} address (${address}); only public addresses are allowed`);
+  const range = publicRange(address);
+  if (range !== null && !allowPrivate) throw bad(`Endpoint reaches a ${range} address (${address}); only public addresses are allowed`);
 }
 
 /** `field`: the input the address came from, as errors name it. */
