@@ -25,11 +25,11 @@ describe('two-factor sign-in', () => {
     // Not on until confirmed.
     expect((await login('manager', DEMO_PASSWORDS.manager)).body.data.requireOtp).toBe(false);
 
-    const badConfirm = await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: '12345' } });
+    const badConfirm = await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: '12345', password: DEMO_PASSWORDS.manager } });
     expect(badConfirm.status).toBe(400);
     expect(badConfirm.body.errors?.[0]?.field).toBe('otp');
 
-    const enabled = await t.call<UserInfo>('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret) } });
+    const enabled = await t.call<UserInfo>('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret), password: DEMO_PASSWORDS.manager } });
     expect(enabled.status).toBe(200);
     expect(enabled.body.data.otpEnabled).toBe(true);
 
@@ -75,7 +75,7 @@ describe('two-factor sign-in', () => {
   it('counts wrong codes towards the lockout', async () => {
     const { accessToken } = await t.loginAs('cashier');
     const { secret } = (await t.call<OtpSetupResponse>('POST', '/authentication/SetupOtp', { token: accessToken, body: {} })).body.data;
-    expect((await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret) } })).status).toBe(200);
+    expect((await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret), password: DEMO_PASSWORDS.cashier } })).status).toBe(200);
     const { otpToken } = (await login('cashier', DEMO_PASSWORDS.cashier)).body.data;
     for (let i = 0; i < 5; i++) {
       expect((await t.call('POST', '/Authentication/ValidateOtp', { body: { otpToken, otp: codeAt(secret, 20 + i) } })).status).toBe(400);
@@ -92,11 +92,32 @@ describe('two-factor sign-in', () => {
   });
 });
 
+describe('a stolen access token without the password', () => {
+  const thief = useTestServer({ users: ['manager'] });
+
+  it('cannot turn two-factor sign-in on (which would lock the owner out); wrong passwords count like failed sign-ins', async () => {
+    const { accessToken } = await thief.loginAs('manager');
+    const { secret } = (await thief.call<OtpSetupResponse>('POST', '/authentication/SetupOtp', { token: accessToken, body: {} })).body.data;
+    const without = await thief.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret) } });
+    expect(without.status).toBe(400);
+    expect(without.body.errors?.map((e) => e.field)).toEqual(['password']);
+    const guesses = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => thief.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret), password: `Guess@${i}23` } })),
+    );
+    expect(guesses.map((g) => [g.status, g.body.errors?.[0]?.field])).toEqual(Array(5).fill([400, 'password']));
+    // Five wrong passwords lock this source out of the account, as five failed sign-ins do.
+    const right = await thief.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret), password: DEMO_PASSWORDS.manager } });
+    expect(right.status).toBe(423);
+    const row = await thief.server.app.ctx.db.selectFrom('app_user').select('otp_enabled').where('user_name', '=', 'manager').executeTakeFirstOrThrow();
+    expect(Boolean(row.otp_enabled)).toBe(false);
+  });
+});
+
 describe('an unreadable secret', () => {
   it('answers 409 instead of failing, and an administrator can turn two-factor sign-in off', async () => {
     const { accessToken } = await t.loginAs('admin');
     const { secret } = (await t.call<OtpSetupResponse>('POST', '/authentication/SetupOtp', { token: accessToken, body: {} })).body.data;
-    expect((await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret) } })).status).toBe(200);
+    expect((await t.call('POST', '/authentication/EnableOtp', { token: accessToken, body: { otp: codeAt(secret), password: DEMO_PASSWORDS.admin } })).status).toBe(200);
     // As if the server secret had changed since the secret was stored.
     const db = t.server.app.ctx.db;
     await db.updateTable('app_user').set({ otp_secret: encryptSecret(randomBytes(32), secret) }).where('user_name', '=', 'admin').execute();

@@ -21,7 +21,8 @@ export const refreshTokenRequest = z.object({
 export const requestResetPasswordRequest = z.object({ userName });
 export const validateResetPasswordOtpRequest = z.object({ userName, otp, newPassword });
 export const changePasswordRequest = z.object({ currentPassword: secret, newPassword });
-export const enableOtpRequest = z.object({ otp });
+/** Turning two-factor sign-in on asks for the password too: a stolen access token alone cannot lock the owner out. */
+export const enableOtpRequest = z.object({ otp, password: secret });
 export const disableOtpRequest = z.object({ password: secret });
 
 export type LoginRequest = z.infer<typeof loginRequest>;

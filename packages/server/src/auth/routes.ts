@@ -237,6 +237,7 @@ async function enableOtp(request: FastifyRequest) {
   const user = await currentUser(request);
   if (user.otp_enabled) throw otpAlreadyOn();
   if (!user.otp_secret) throw new ApiError(409, 'Set up two-factor sign-in first');
+  await checkOwnPassword(request, user, body.password, 'password');
   const step = acceptOtp(readOtpSecret(request, user.otp_secret), body.otp, null);
   if (step === null) throw wrongOtp();
   await ctx.db.updateTable('app_user').set({ otp_enabled: true, otp_last_step: step }).where('id', '=', user.id).execute();

@@ -51,7 +51,7 @@ export const authApi = {
       ),
     ),
   setupOtp: () => data(post<OtpSetupResponse>(`${SESSION_AUTH}/SetupOtp`, {}, { suppressErrorModal: true })),
-  enableOtp: (otp: string) => data(post<unknown>(`${SESSION_AUTH}/EnableOtp`, { otp }, { suppressErrorModal: true })),
+  enableOtp: (otp: string, password: string) => data(post<unknown>(`${SESSION_AUTH}/EnableOtp`, { otp, password }, { suppressErrorModal: true })),
   disableOtp: (password: string) => data(post<unknown>(`${SESSION_AUTH}/DisableOtp`, { password }, { suppressErrorModal: true })),
 };
 

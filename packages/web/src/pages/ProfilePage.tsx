@@ -19,7 +19,7 @@ interface ChangePasswordValues {
 }
 
 const changePasswordResolver = schemaResolver<ChangePasswordValues>('changePasswordForm');
-const enableOtpResolver = schemaResolver<{ otp: string }>('enableOtpForm');
+const enableOtpResolver = schemaResolver<{ otp: string; password: string }>('enableOtpForm');
 const disableOtpResolver = schemaResolver<{ password: string }>('disableOtpForm');
 
 function ChangePasswordForm({ userInfo }: { userInfo: UserInfo }) {
@@ -88,7 +88,7 @@ function EnableOtp({ userInfo }: { userInfo: UserInfo }) {
   const [setup, setSetup] = useState<OtpSetupResponse | null>(null);
   const [failure, setFailure] = useState('');
   const [starting, setStarting] = useState(false);
-  const { register, handleSubmit, formState } = useForm<{ otp: string }>({ resolver: enableOtpResolver, defaultValues: { otp: '' } });
+  const { register, handleSubmit, formState } = useForm<{ otp: string; password: string }>({ resolver: enableOtpResolver, defaultValues: { otp: '', password: '' } });
 
   const start = async () => {
     setFailure('');
@@ -102,10 +102,10 @@ function EnableOtp({ userInfo }: { userInfo: UserInfo }) {
     }
   };
 
-  const confirm = handleSubmit(async ({ otp }) => {
+  const confirm = handleSubmit(async ({ otp, password }) => {
     setFailure('');
     try {
-      await authApi.enableOtp(otp);
+      await authApi.enableOtp(otp, password);
       dispatch(setUserInfo({ ...userInfo, otpEnabled: true }));
     } catch (error) {
       setFailure(authErrorText(error, t, { 401: 'auth.errors.invalidCode' }));
@@ -133,6 +133,7 @@ function EnableOtp({ userInfo }: { userInfo: UserInfo }) {
       </p>
       <FormAlert>{failure}</FormAlert>
       <TextField label={t('auth.otp.code')} hint={t('auth.otp.heading')} registration={register('otp')} error={formState.errors.otp?.message} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+      <TextField label={t('auth.fields.password')} registration={register('password')} error={formState.errors.password?.message} type="password" autoComplete="current-password" />
       <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         {t('profile.otp.enable')}
       </button>
