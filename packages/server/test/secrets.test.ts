@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORDS } from './support/harness';
@@ -8,26 +9,57 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
+/** The key tokens are signed with: the secret, bound to the deployment id kept in the database. */
+async function tokenKey(t: TestServer, secret: string): Promise<Uint8Array> {
+  const deployment = await t.server.app.ctx.db.selectFrom('server_secret').select('value').where('name', '=', 'deployment').executeTakeFirstOrThrow();
+  return createHmac('sha256', secret).update(`backroom-token-key:${deployment.value}`).digest();
+}
+
 describe('the token signing secret', () => {
-  it('is JWT_SECRET when configured', async () => {
+  it('is JWT_SECRET when configured, bound to the deployment', async () => {
     const jwtSecret = 'a-configured-secret-of-at-least-32-chars';
     const t = await startTestServer({ config: { jwtSecret } });
     servers.push(t);
     const { accessToken } = await t.login('admin', DEMO_PASSWORDS.admin);
-    const { payload } = await jwtVerify(accessToken, new TextEncoder().encode(jwtSecret));
+    const { payload } = await jwtVerify(accessToken, await tokenKey(t, jwtSecret));
     expect(payload).toMatchObject({ sub: '1', role: 'Administrator', iss: 'backroom', aud: 'backroom-api' });
     expect(payload.exp! - payload.iat!).toBe(15 * 60);
-    const stored = await t.server.app.ctx.db.selectFrom('server_secret').selectAll().execute();
-    expect(stored).toEqual([]);
+    await expect(jwtVerify(accessToken, new TextEncoder().encode(jwtSecret))).rejects.toThrow();
+    const stored = await t.server.app.ctx.db.selectFrom('server_secret').select('name').execute();
+    expect(stored).toEqual([{ name: 'deployment' }]);
   });
 
   it('is generated once and kept in the database otherwise', async () => {
     const t = await startTestServer();
     servers.push(t);
-    const [stored] = await t.server.app.ctx.db.selectFrom('server_secret').selectAll().execute();
+    const stored = await t.server.app.ctx.db.selectFrom('server_secret').select('value').where('name', '=', 'jwt').executeTakeFirst();
     expect(stored?.value.length).toBeGreaterThanOrEqual(64);
     const { accessToken } = await t.login('admin', DEMO_PASSWORDS.admin);
-    await expect(jwtVerify(accessToken, new TextEncoder().encode(stored!.value))).resolves.toBeTruthy();
+    await expect(jwtVerify(accessToken, await tokenKey(t, stored!.value))).resolves.toBeTruthy();
+  });
+});
+
+describe('two deployments sharing JWT_SECRET', () => {
+  const jwtSecret = 'one-secret-copied-into-two-deployments-config';
+
+  it('refuse each other’s access and refresh tokens; a second server on the same database accepts them', async () => {
+    const [a, b] = await Promise.all([startTestServer({ config: { jwtSecret } }), startTestServer({ config: { jwtSecret } })]);
+    servers.push(a, b);
+    const onA = await a.login('admin', DEMO_PASSWORDS.admin);
+    expect((await a.call('GET', '/authentication/Me', { token: onA.accessToken })).status).toBe(200);
+    // Same user id, same session id, same secret: only the deployment differs.
+    await b.login('admin', DEMO_PASSWORDS.admin);
+    const [me, fetched, refreshed] = await Promise.all([
+      b.call('GET', '/authentication/Me', { token: onA.accessToken }),
+      b.call('POST', '/DataRepository/fetch/user', { token: onA.accessToken, body: {} }),
+      b.call('POST', '/Authentication/RefreshToken', { body: onA }),
+    ]);
+    expect([me.status, fetched.status, refreshed.status]).toEqual([401, 401, 401]);
+
+    const { databaseUrl, dataDir } = a.server.app.ctx.config;
+    const sibling = await startTestServer({ config: { jwtSecret, databaseUrl, dataDir } });
+    servers.push(sibling);
+    expect((await sibling.call('GET', '/authentication/Me', { token: onA.accessToken })).status).toBe(200);
   });
 });
 
