@@ -89,6 +89,58 @@ describe('POST /pointofsale/Sales', () => {
     expect(Number(await onHand(coffee().id))).toBe(before - 1);
   });
 
+  it('refuses a receipt no. reused with another body (409 naming it), in parallel too, and still replays the first body', async () => {
+    const before = Number(await onHand(coffee().id));
+    const first = { receiptNo: receiptNo(), at: new Date().toISOString(), lines: [{ product: coffee().id, quantity: 1, unitPrice: '10.00' }] };
+    const recorded = await sell(first);
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    const others: Row[] = [
+      { ...first, lines: [{ product: coffee().id, quantity: 5, unitPrice: '10.00' }] },
+      { ...first, lines: [{ product: tea().id, quantity: 1, unitPrice: '6.00' }] },
+      { ...first, payments: [{ paymentMode: world.cash.code, amount: '10.00' }] },
+      { ...first, at: new Date(Date.now() - 60_000).toISOString() },
+    ];
+    const answers = await Promise.all([...others, ...others].map((body) => sell(body)));
+    for (const res of answers) {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.message).toContain(`Receipt ${first.receiptNo}`);
+      expect(res.body.errors?.map((e) => e.field)).toEqual(['receiptNo']);
+    }
+    // The same body with its keys in another order is the same request.
+    const again = await sell({ lines: first.lines, at: first.at, receiptNo: first.receiptNo });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('Recorded already');
+    expect(again.body.data).toEqual(recorded.body.data);
+    expect(await salesOf(first.receiptNo)).toHaveLength(1);
+    expect(Number(await onHand(coffee().id))).toBe(before - 1);
+  });
+
+  it('refuses, in parallel races of different bodies for one new receipt, all but the one recorded', async () => {
+    const receipt = receiptNo();
+    const bodies = [1, 2, 3, 4, 5, 6].map((quantity) => ({ receiptNo: receipt, at: new Date().toISOString(), lines: [{ product: tea().id, quantity, unitPrice: '6.00' }] }));
+    const answers = await Promise.all(bodies.map((body) => sell(body)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
+    const sales = await salesOf(receipt);
+    expect(sales).toHaveLength(1);
+  });
+
+  it('refuses a sale dated impossibly, before 2000 or more than a day ahead, naming at', async () => {
+    const lines = [{ product: coffee().id, quantity: 1, unitPrice: '10.00' }];
+    const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    for (const at of ['2026-02-30T10:00:00', '2025-02-29T10:00:00Z', '2026-04-31T10:00', '2026-01-01T24:00:00Z', '2026-01-01T10:60Z', '1999-12-31T23:59:59Z', ahead(2), ahead(70 * 365)]) {
+      const receipt = receiptNo();
+      const res = await sell({ receiptNo: receipt, at, lines });
+      expect(res.status, `${at}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.errors?.map((e) => e.field), at).toEqual(['at']);
+      expect(await salesOf(receipt)).toHaveLength(0);
+    }
+    for (const at of ['2024-02-29T10:00:00', '2000-01-01T00:00:00Z', ahead(0.5)]) {
+      const res = await sell({ receiptNo: receiptNo(), at, lines });
+      expect(res.status, `${at}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  });
+
   it('publishes sale.created once for a sale, however often it is replayed', async () => {
     const hook = await t.post('/DataRepository/Insert/webhook', { name: 'Books', url: 'https://hooks.example.com/sales', events: ['sale.created'], secret: 'whsec_0123456789abcdef', enabled: true });
     expect(hook.status, JSON.stringify(hook.body)).toBe(200);

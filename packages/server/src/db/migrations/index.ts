@@ -16,6 +16,7 @@ import { terminalPairing } from './061_terminal_pairing';
 import { onlineMenu } from './071_online_menu';
 import { homeRollup } from './080_home_rollup';
 import { homeSalesDay } from './081_home_sales_day';
+import { idempotencyKeys } from './115_idempotency_keys';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -36,6 +37,7 @@ const written: Record<string, Migration> = {
   '071_online_menu': onlineMenu,
   '080_home_rollup': homeRollup,
   '081_home_sales_day': homeSalesDay,
+  '115_idempotency_keys': idempotencyKeys,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
+import { bodyHash, claimKey, findKey, sameBodyOrRefuse } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { preparedInsert, preparedQuery } from '../../db/compiled';
 import { columnOf } from '../columns';
@@ -18,6 +19,7 @@ import { MAX_LINES, pricingInputs } from '../pricing/simulate';
 import { publishEvent } from '../online/index';
 import { move } from '../stock/ledger';
 import { saleLocation } from './outlet-location';
+import { saleMomentProblem } from './sale-moment';
 import type { TerminalContext } from './pairing';
 
 /**
@@ -47,11 +49,17 @@ const recordedAs = preparedQuery(
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
 const decimal = z.union([z.string().trim().min(1).max(30), z.number()]);
-const isInstant = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
 
 export const saleBody = z.object({
   receiptNo: z.string().trim().min(1).max(50),
-  at: z.string().trim().max(40).refine(isInstant, 'At must be a date and time (ISO 8601)'),
+  at: z
+    .string()
+    .trim()
+    .max(40)
+    .superRefine((text, zc) => {
+      const problem = saleMomentProblem(text);
+      if (problem) zc.addIssue({ code: 'custom', message: problem });
+    }),
   lines: z.array(z.object({ product: ref, quantity: decimal, unitPrice: decimal })).min(1).max(MAX_LINES),
   payments: z.array(z.object({ paymentMode: ref, amount: decimal, reference: z.string().trim().max(100).optional() })).max(20).default([]),
   member: z.union([ref, z.literal(''), z.null()]).optional(),
@@ -376,7 +384,7 @@ function money(decimals: number) {
  * recorded already. The stock moves last: from the balances' row locks to the commit, as little
  * as can be (parallel sales of the same products wait on those locks).
  */
-async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, p: Priced, decimals: number): Promise<StoredSale | undefined> {
+async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, hash: string, p: Priced, decimals: number): Promise<StoredSale | undefined> {
   const m = money(decimals);
   const { at } = p;
   const now = new Date().toISOString();
@@ -410,6 +418,7 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       const [inserted] = (await insertHead(trx, [{ ...head, ...who }])).rows;
       if (!inserted) return undefined;
       const id = Number(inserted.id);
+      await claimKey(trx, keyScope(terminal), body.receiptNo, hash, now);
       const pointsBack = p.returnOf ? await claimReturn(trx, p, p.returnOf) : 0;
       const lines = p.lines.map((l, i) =>
         toStorageRow(
@@ -504,21 +513,29 @@ async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string)
   return row ? Number(row.id) : undefined;
 }
 
+/** A terminal's receipt numbers are its idempotency keys (http/idempotency.ts), kept as long as its sales. */
+const keyScope = (terminal: TerminalContext) => `terminal:${terminal.terminalId}`;
+
 /**
  * Records one terminal sale: the one place a sale is written (the terminal API and the demo seed
  * both come here). Answers the sale as the terminal reads it, and whether this call wrote it
- * (false: the receipt had been recorded already, and nothing was written again).
+ * (false: the receipt had been recorded already with the same body, and nothing was written
+ * again). A receipt number recorded with another body is a 409 naming it.
  */
 export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<{ result: SaleResult; created: boolean }> {
   const body = parseBody(saleBody, input);
+  const hash = bodyHash(body);
   const db = anyDb(ctx);
-  const replay = async (id: number) => ({ result: await saleResult(db, id), created: false });
+  const replay = async (id: number) => {
+    sameBodyOrRefuse(await findKey(db, keyScope(terminal), body.receiptNo), hash, 'receiptNo', `Receipt ${body.receiptNo}`);
+    return { result: await saleResult(db, id), created: false };
+  };
   const recorded = await existing(db, terminal, body.receiptNo);
   if (recorded !== undefined) return replay(recorded);
   const standIn = { server: { ctx } } as unknown as FastifyRequest;
   const set = await ruleSet(ctx);
   const priced = await priceSale(ctx, set, terminal, body, standIn);
-  const stored = await store(ctx, terminal, body, priced, set.currency.decimals);
+  const stored = await store(ctx, terminal, body, hash, priced, set.currency.decimals);
   if (stored !== undefined) return { result: answerOf(stored), created: true };
   const first = await existing(db, terminal, body.receiptNo);
   if (first === undefined) throw new ApiError(409, `Receipt ${body.receiptNo} could not be recorded`);
