@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyDb } from '../data/store';
-import { ApiError } from './envelope';
+import { ApiError, validationError } from './envelope';
 
 /**
  * Idempotency keys (docs/DECISIONS.md, "Idempotency keys"): a caller names a write with a key so
@@ -71,3 +72,19 @@ export function sameBodyOrRefuse(used: KeyRecord | undefined, hash: string, fiel
   if (used && used.bodyHash !== hash) throw keyReused(field, what);
   return used;
 }
+
+/** The header a caller names its write with (the IETF draft's and the payment APIs' name). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+/** The request's `Idempotency-Key`, undefined when it sends none; a malformed one is a 400 naming the header. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const sent = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (sent === undefined) return undefined;
+  if (typeof sent !== 'string' || !KEY_SHAPE.test(sent))
+    throw validationError([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters, sent once' }]);
+  return sent;
+}
+
+/** Marks an answer given again from a key's first call. */
+export const markReplayed = (reply: FastifyReply) => reply.header('Idempotent-Replayed', 'true');

@@ -2,7 +2,8 @@ import { formatScaled, getEntity, parseScaled, type FieldError } from '@backroom
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { anyDb, type AnyDb } from '../../data/store';
-import { ok, validationError } from '../../http/envelope';
+import { ApiError, ok, validationError } from '../../http/envelope';
+import { bodyHash, claimKey, findKey, idempotencyKeyOf, keepAnswer, markReplayed, sameBodyOrRefuse } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
 import { nextDocumentNo } from '../document-numbers';
@@ -59,18 +60,42 @@ async function resolveItems(db: AnyDb, items: z.infer<typeof placeBody>['items']
   return out;
 }
 
+/** How long a channel's `Idempotency-Key` is kept: a retry within a day answers the first order. */
+export const ORDER_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
+
+interface PlaceAnswer {
+  id: number;
+  orderNo: string;
+  total: string;
+  status: 'new';
+}
+
 /**
  * `POST {api}/onlinesalesorder/Place` (the channel's order key in X-Channel-Key, no user): the
  * order priced by the pricing engine as an online sale of that channel at that outlet now, plus
  * the outlet's delivery fee for deliveries; numbered `ON-{year}-{000001}`; `new`, so it reserves
- * its goods at the outlet's default location until completed or cancelled.
+ * its goods at the outlet's default location until completed or cancelled. With an
+ * `Idempotency-Key` header (scoped to the channel, kept `ORDER_KEY_KEPT_MS`), a retry with the same
+ * body answers the first order and writes nothing; the same key with another body is a 409.
  */
 export function registerPlaceRoute(app: FastifyInstance, api: string): void {
-  app.post(`${api}/onlinesalesorder/Place`, async (request) => {
+  app.post(`${api}/onlinesalesorder/Place`, async (request, reply) => {
     const caller = await channelOfRequest(request);
+    const key = idempotencyKeyOf(request);
     const body = parseBody(placeBody, request.body);
     const { ctx } = app;
     const db = anyDb(ctx);
+    const scope = `channel:${caller.id}`;
+    const hash = bodyHash(body);
+    const keptSince = new Date(Date.now() - ORDER_KEY_KEPT_MS).toISOString();
+    const earlier = async (sent: string) => {
+      const used = sameBodyOrRefuse(await findKey(db, scope, sent, keptSince), hash, 'Idempotency-Key', `Idempotency key ${sent}`);
+      if (!used) return undefined;
+      markReplayed(reply);
+      return ok(used.answer as PlaceAnswer, 'Order placed');
+    };
+    const first = key === undefined ? undefined : await earlier(key);
+    if (first) return first;
     const problems: FieldError[] = [];
     const set = await ruleSet(ctx);
     const outlet = typeof body.outlet === 'number' ? set.outlets.get(body.outlet) : [...set.outlets.values()].find((o) => o.code.toLowerCase() === String(body.outlet).toLowerCase());
@@ -103,7 +128,11 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     const stored = (minor: number) => Math.round(minor * 10 ** (2 - set.currency.decimals));
     const actor = `channel:${caller.code}`.slice(0, 100);
 
-    const placed = await db.transaction().execute(async (trx) => {
+    const placed = await db.transaction().execute(async (trx): Promise<PlaceAnswer | undefined> => {
+      if (key !== undefined) {
+        await trx.deleteFrom('idempotency_key').where('scope', '=', scope).where('created_at', '<=', keptSince).execute();
+        if (!(await claimKey(trx, scope, key, hash, at))) return undefined;
+      }
       const orderNo = await nextDocumentNo(trx, ORDER_PREFIX);
       const inserted = await trx
         .insertInto(order.table)
@@ -146,8 +175,14 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
         .execute();
       const saved = (await readOrder(ctx, trx, id))!;
       await publishEvent({ trx, now: at }, 'order.created', { order: eventOrder(saved) });
-      return saved;
+      const answer: PlaceAnswer = { id: saved.id, orderNo: saved.orderNo, total: formatScaled(priced.total + deliveryFee, set.currency.decimals), status: 'new' };
+      if (key !== undefined) await keepAnswer(trx, scope, key, answer);
+      return answer;
     });
-    return ok({ id: placed.id, orderNo: placed.orderNo, total: formatScaled(priced.total + deliveryFee, set.currency.decimals), status: 'new' as const }, 'Order placed');
+    if (placed !== undefined) return ok(placed, 'Order placed');
+    // A parallel call with the same key won: its answer, or a 409 when its body was another.
+    const winner = await earlier(key!);
+    if (!winner) throw new ApiError(409, `Idempotency key ${key} is in use by another request; try again`);
+    return winner;
   });
 }
