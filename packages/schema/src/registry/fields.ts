@@ -20,7 +20,7 @@ import { MONEY_SCALE, QUANTITY_SCALE } from './money';
  * | reference | id of a row of `entity` | integer |
  * | multireference | ids of rows of `entity` | a link table (parentId, refId) |
  * | image | uploaded file path (an array when `multiple`) | text (JSON array when multiple) |
- * | secret | plain text in, `••••1234` out | encrypted text; never returned whole |
+ * | secret | plain text in, `••••` out (`address`: the field it is sent to) | encrypted text; never returned |
  * | json | any JSON value | JSON text |
  * | children | array of rows of `fields`, edited inline, in order | a child table (id, parentId, lineNo = index in the array, …) |
  */
@@ -156,6 +156,11 @@ export interface ImageField extends FieldOptions {
 export interface SecretField extends FieldOptions {
   kind: 'secret';
   maxLength?: number;
+  /**
+   * The field (of the same row) holding the address the secret is sent to: the stored secret goes
+   * only to the address it was saved with, so changing the address needs the secret typed again.
+   */
+  address?: string;
 }
 
 export interface JsonField extends FieldOptions {
@@ -257,10 +262,9 @@ export const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$
 
 export const SECRET_MASK = '••••';
 
-/** How a secret is shown: `maskSecret('sk_live_abcd1234') === '••••1234'`; short secrets show nothing. */
+/** How a secret is shown: `maskSecret('sk_live_abcd1234') === '••••'` — that one is set, and not one of its characters. */
 export function maskSecret(secret: string | null | undefined): string {
-  if (!secret) return '';
-  return secret.length > 8 ? `${SECRET_MASK}${secret.slice(-4)}` : SECRET_MASK;
+  return secret ? SECRET_MASK : '';
 }
 
 /** A value a form sent back unchanged from `maskSecret`: it means "keep the stored secret". */

@@ -68,7 +68,7 @@ export const membership: MenuGroupDef = {
       fields: {
         provider: f.text({ required: true, maxLength: 50 }),
         endpoint: f.url(),
-        apiKey: f.secret({ label: 'API key' }),
+        apiKey: f.secret({ label: 'API key', address: 'endpoint' }),
         syncDirection: f.enum(['import', 'export', 'both'], { default: 'both' }),
         enabled: f.bool(),
       },

@@ -293,6 +293,11 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
     return f!;
   };
   checkUniqueScopes(entity, fields);
+  for (const f of fields) {
+    const address = f.kind === 'secret' && f.address !== undefined ? byName.get(f.address) : undefined;
+    if (f.kind === 'secret' && f.address !== undefined && !(address?.kind === 'text' && address.format === 'url'))
+      fail(entity, `address "${f.address}" is not a web address field of the row`, f.name);
+  }
 
   // List columns: explicit, else flagged, else the first few plain fields.
   let listColumns: string[];

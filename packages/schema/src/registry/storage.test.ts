@@ -23,10 +23,9 @@ describe('storage form', () => {
     expect(line && line.kind === 'children' && storageType(line.fields.find((x) => x.name === 'quantity')!)).toBe('bigint');
   });
 
-  it('never reads a secret back whole', () => {
+  it('never reads back any character of a secret', () => {
     const gateway = findEntity('paymentgateway')!;
     expect(fromStorageRow(gateway, { api_key: 'cipher' })).toEqual({ apiKey: '••••' });
-    expect(fromStorageRow(gateway, { api_key: 'cipher' }, () => 'sk_live_abcd1234')).toEqual({ apiKey: '••••1234' });
     expect(fromStorageRow(gateway, { api_key: null })).toEqual({ apiKey: null });
   });
 

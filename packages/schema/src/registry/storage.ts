@@ -1,5 +1,5 @@
 import { CUSTOM_FIELDS_COLUMN } from './custom';
-import { SCALED_KINDS, SECRET_MASK, maskSecret, scaleOf, type DecimalField } from './fields';
+import { SCALED_KINDS, SECRET_MASK, scaleOf, type DecimalField } from './fields';
 import { formatScaled, parseScaled } from './money';
 import type { NormalisedEntity, NormalisedField } from './normalise';
 
@@ -94,15 +94,8 @@ export function toStorageRow(entity: NormalisedEntity, row: Record<string, unkno
   return out;
 }
 
-/**
- * A database row (keyed by column) in wire form (keyed by field name). Secrets are replaced by their mask: `reveal` (the server's
- * decrypt) lets the mask show the last four characters, else only "••••" shows that one is set.
- */
-export function fromStorageRow(
-  entity: NormalisedEntity,
-  stored: Record<string, unknown>,
-  reveal?: (cipherText: string) => string,
-): Record<string, unknown> {
+/** A database row (keyed by column) in wire form (keyed by field name). A secret is replaced by its mask: "••••" shows that one is set. */
+export function fromStorageRow(entity: NormalisedEntity, stored: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const rawCustom = stored[CUSTOM_FIELDS_COLUMN];
   const custom = (typeof rawCustom === 'string' ? JSON.parse(rawCustom) : (rawCustom ?? {})) as Record<string, unknown>;
@@ -114,7 +107,7 @@ export function fromStorageRow(
     if (!(field.column in stored)) continue;
     const value = stored[field.column];
     if (field.kind === 'secret') {
-      out[field.name] = value ? (reveal ? maskSecret(reveal(String(value))) : SECRET_MASK) : null;
+      out[field.name] = value ? SECRET_MASK : null;
       continue;
     }
     out[field.name] = fromStorageValue(field, value);

@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { runCompiled } from '../db/compiled';
 import { entityTables } from '../db/schema/tables';
 import { targetOf } from './references';
-import { revealer, type AnyDb, type Row } from './store';
+import type { AnyDb, Row } from './store';
 
 type Stored = Record<string, unknown>;
 
@@ -98,9 +98,8 @@ async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: R
 }
 
 /** Stored main-table rows as API rows: secrets masked, child rows and links attached, references labelled. */
-export async function toApiRows(ctx: AppContext, db: AnyDb, entity: NormalisedEntity, stored: Stored[], options: { labels?: boolean } = {}): Promise<Row[]> {
-  const reveal = revealer(ctx);
-  const rows = stored.map((s) => fromStorageRow(entity, s, reveal));
+export async function toApiRows(_ctx: AppContext, db: AnyDb, entity: NormalisedEntity, stored: Stored[], options: { labels?: boolean } = {}): Promise<Row[]> {
+  const rows = stored.map((s) => fromStorageRow(entity, s));
   await addRelated(db, entity.fields, rows);
   if (options.labels !== false) await addLabels(db, entity.fields, rows);
   return rows;
@@ -127,11 +126,10 @@ export interface Inserted {
  * built from what the insert wrote instead of read back: the columns it left out hold their
  * defaults; child lists and links are read for the rows that sent some, the others have none.
  */
-export async function insertedApiRows(ctx: AppContext, db: AnyDb, entity: NormalisedEntity, inserted: readonly Inserted[]): Promise<Row[]> {
-  const reveal = revealer(ctx);
+export async function insertedApiRows(_ctx: AppContext, db: AnyDb, entity: NormalisedEntity, inserted: readonly Inserted[]): Promise<Row[]> {
   const base = Object.entries(defaultValues(entity));
   const rows = inserted.map(({ id, stored }) => {
-    const row = fromStorageRow(entity, stored, reveal);
+    const row = fromStorageRow(entity, stored);
     row.id = id;
     for (const [name, value] of base) if (!(name in row)) row[name] = value;
     return row;

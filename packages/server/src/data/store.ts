@@ -27,7 +27,7 @@ function secretKey(ctx: AppContext): Buffer {
 
 export const encrypt = (ctx: AppContext, plain: string) => encryptSecret(secretKey(ctx), plain);
 
-/** Decrypts for masking only; a value that does not decrypt shows as set but unreadable. */
+/** Decrypts a stored secret for the call it is kept for (never for display: the API shows only its mask); '' when it does not decrypt. */
 export const revealer = (ctx: AppContext) => (cipherText: string) => {
   try {
     return decryptSecret(secretKey(ctx), cipherText);

@@ -1,6 +1,7 @@
 import { getEntity, isMaskedSecret } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordRequestEvent } from '../../data/audit';
 import { storedColumns } from '../../data/read';
 import { anyDb, revealer } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
@@ -14,20 +15,26 @@ const body = z.object({ endpoint: z.string().trim().max(500).optional(), apiKey:
 
 /**
  * `POST {api}/membershipintegration/TestConnection {endpoint?, apiKey?}`: reaches the provider with
- * the endpoint and key typed on the form (a blank or masked key: the saved one), outside any
- * transaction, and answers `{ok, status, latencyMs, message}`. Needs edit on the screen, since it
- * makes the server call out.
+ * the endpoint and key typed on the form, outside any transaction, and answers `{ok, status,
+ * latencyMs, message}`. A blank or masked key means the saved one, but only for the saved endpoint:
+ * a stored secret goes nowhere but the address it was saved with, so another address gets only
+ * what was typed. Needs edit on the screen, since it makes the server call out; audited (the
+ * address and the answer, never the key).
  */
 export function registerIntegrationRoutes(app: FastifyInstance, api: string): void {
   app.post(`${api}/membershipintegration/TestConnection`, { preHandler: requirePrivilege(settings.name, 'edit') }, async (request) => {
     const sent = parseBody(body, request.body);
     const db = anyDb(app.ctx);
     const saved = await db.selectFrom(settings.table).select(['id', ...storedColumns(settings.fields)]).orderBy('id').limit(1).executeTakeFirst();
-    const endpoint = sent.endpoint || (saved?.endpoint as string | null) || '';
+    const savedEndpoint = (saved?.endpoint as string | null | undefined) ?? '';
+    const endpoint = sent.endpoint || savedEndpoint;
     if (!endpoint) throw validationError([{ field: 'endpoint', message: 'Endpoint is required to test the connection' }]);
     const typedKey = sent.apiKey && !isMaskedSecret(sent.apiKey) ? sent.apiKey : null;
-    const storedKey = saved?.api_key ? revealer(app.ctx)(String(saved.api_key)) || null : null;
+    const storedKey = saved?.api_key && endpoint === savedEndpoint ? revealer(app.ctx)(String(saved.api_key)) || null : null;
     const target = await checkTarget(endpoint, app.ctx.config.allowPrivateTargets);
-    return ok(await probe(target, typedKey ?? storedKey));
+    const result = await probe(target, typedKey ?? storedKey);
+    const key = typedKey ? 'typed' : storedKey ? 'saved' : 'none';
+    await recordRequestEvent(request, { action: 'connectionTest', entity: settings.name, rowId: saved ? Number(saved.id) : null, changes: { before: {}, after: { endpoint, key, ok: result.ok, status: result.status } } });
+    return ok(result);
   });
 }
