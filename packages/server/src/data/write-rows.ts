@@ -3,6 +3,8 @@ import { ApiError, validationError } from '../http/envelope';
 import { assertOutletsWritable } from './access';
 import { recordAudits } from './audit';
 import { insertMany } from './insert-many';
+import { assertSecretsStayHome } from './secret-address';
+import { changesNothing } from './unchanged';
 import { insertedApiRows, storedRows, toApiRows } from './read';
 import type { Row } from './store';
 import {
@@ -86,7 +88,8 @@ function atRow<T>(named: RowErrors, index: number, work: () => T): T {
  * references, unique values, the hooks (their batch form where they have one), exclusive flags,
  * child lists and links, audit — each done once for the whole batch (multi-row inserts, one
  * query per check) instead of once per row. Any error names its row (`{index}.{field}`) and, the
- * transaction being the caller's, leaves nothing written. Answers the stored rows, in order.
+ * transaction being the caller's, leaves nothing written. An update that changes nothing is
+ * answered as stored and writes nothing. Answers the stored rows, in order.
  */
 export async function writeRows(w: Writer, entity: NormalisedEntity, writes: readonly RowWrite[], options: WriteOptions = {}): Promise<Row[]> {
   const idOf = (index: number): unknown => (writes[index]?.input as Row | null | undefined)?.id;
@@ -109,25 +112,38 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
     atRow(named, i, () => {
       // The same row twice in one batch: the second one's version is stale, as it would be one write later.
       if (seen.has(id as number) || (entity.systemFields && before.version !== version)) throw new ApiError(409, STALE_MESSAGE);
+      assertSecretsStayHome(entity, before, row);
       const broken = rowRuleIssues(entity, { ...before, ...row });
       if (broken.length > 0) throw validationError(broken.map(({ field, message }) => ({ field, message })), broken[0]!.message);
     });
     seen.add(id as number);
     return { prefix: `${i}.`, row, id: id as number, current: before };
   });
+  // An update that changes nothing writes nothing (as `updateRow`): it is answered as stored, and every step below skips it.
+  const changed = written.map((one) => one.current === null || !changesNothing(entity.fields, one.current, one.row, w.ctx.dialect));
+  const live = written.flatMap((_, i) => (changed[i] ? [i] : []));
+  const liveNamed: RowErrors = (n, error) => named(live[n]!, error);
 
-  await batchCheck(idOf, () => checkReferences(w, entity.fields, written));
-  await batchCheck(idOf, () => checkPlainUniques(w, entity, written));
-  for (const [i, one] of written.entries())
+  const writing = live.map((i) => written[i]!);
+  await batchCheck(idOf, () => checkReferences(w, entity.fields, writing));
+  await batchCheck(idOf, () => checkPlainUniques(w, entity, writing));
+  for (const i of live) {
+    const one = written[i]!;
     if (hasScopedUniques(entity, one.row)) await perRow(i, named, () => checkScopedUniques(w, entity, one.row, one.id, one.current));
-  const extras = await runBeforeMany(
-      w,
-      entity,
-      written.map((one, i) => ({ action: writes[i]!.action, id: one.id, row: one.row, input: isRecord(writes[i]!.input) ? writes[i]!.input : {} })),
-      named,
-    );
+  }
+  const extras: Row[] = [];
+  const liveExtras = await runBeforeMany(
+    w,
+    entity,
+    live.map((i) => ({ action: writes[i]!.action, id: written[i]!.id, row: written[i]!.row, input: isRecord(writes[i]!.input) ? writes[i]!.input : {} })),
+    liveNamed,
+  );
+  live.forEach((i, n) => (extras[i] = liveExtras[n]!));
   if (exclusiveFlags(entity).length > 0)
-    for (const [i, one] of written.entries()) await perRow(i, named, () => moveExclusiveFlags(w, entity, one.id, one.current, { ...one.current, ...one.row }));
+    for (const i of live) {
+      const one = written[i]!;
+      await perRow(i, named, () => moveExclusiveFlags(w, entity, one.id, one.current, { ...one.current, ...one.row }));
+    }
 
   const system = (version: number) => (entity.systemFields ? { version, updated_at: w.now, updated_by: w.auth.userName } : {});
   const inserts = written.flatMap((one, i) => (one.id === null ? [i] : []));
@@ -136,7 +152,7 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
   const newIds = await insertMany(w.trx, entity.table, insertedColumns);
   inserts.forEach((i, n) => (written[i]!.id = newIds[n]!));
   for (const [i, one] of written.entries()) {
-    if (writes[i]!.action !== 'update') continue;
+    if (writes[i]!.action !== 'update' || !changed[i]) continue;
     const version = rows[i]!.version as number;
     const set: Row = { ...columnsOf(w, entity, one.row, one.current), ...extras[i], ...system(version + 1) };
     if (Object.keys(set).length === 0) continue;
@@ -147,7 +163,7 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
   }
 
   const ids = written.map((one) => one.id!);
-  await writeRelated(w, entity.fields, written.map((one) => ({ id: one.id!, row: one.row })));
+  await writeRelated(w, entity.fields, writing.map((one) => ({ id: one.id!, row: one.row })));
   await assertOutletsWritable(w.request, w.trx, entity, ids);
   const afters = new Map<number, Row>();
   // An inserted row is what was written; an updated one is read back (the stored row with the change).
@@ -155,10 +171,10 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
   const updated = await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, updateIds), { labels: false });
   for (const row of [...inserted, ...updated]) afters.set(row.id as number, row);
   for (const action of ['insert', 'update'] as const) {
-    const these = written.filter((_, i) => writes[i]!.action === action);
+    const these = written.filter((_, i) => writes[i]!.action === action && changed[i]);
     await recordAudits(w, action, these.map((one) => ({ id: one.id!, before: one.current, after: afters.get(one.id!)!, sentSecrets: sentSecrets(entity, one.row) })));
   }
-  await runAfterMany(w, entity, written.map((one, i) => ({ action: writes[i]!.action, id: one.id!, before: one.current, after: afters.get(one.id!)! })), named);
+  await runAfterMany(w, entity, live.map((i) => ({ action: writes[i]!.action, id: written[i]!.id!, before: written[i]!.current, after: afters.get(written[i]!.id!)! })), liveNamed);
   if (options.labels === false) return ids.map((id) => afters.get(id)!);
   const labelled = new Map((await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, ids))).map((row) => [row.id as number, row]));
   return ids.map((id) => labelled.get(id)!);

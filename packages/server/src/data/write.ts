@@ -16,8 +16,10 @@ import { RowRefused, hooksOf, type AfterWrite, type BeforeWrite, type HookContex
 import { allOf } from './query';
 import { apiRow, storedRows, toApiRows } from './read';
 import { naturalKey, referrersTo, targetOf, type Referrer } from './references';
+import { assertSecretsStayHome } from './secret-address';
 import { insertMany } from './insert-many';
 import { encrypt, type Row } from './store';
+import { changesNothing } from './unchanged';
 
 /** What every write step gets: the hook context, which carries the request. */
 export type Writer = HookContext;
@@ -417,6 +419,7 @@ export async function insertRow(w: Writer, entity: NormalisedEntity, input: unkn
   return (await apiRow(w.ctx, w.trx, entity, id))!;
 }
 
+/** An update of one row; one that changes nothing answers the row as it is and writes nothing (no version, hooks, events or audit row). */
 export async function updateRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
   const { id: rawId, version, ...row } = validated(entity, input, 'update');
   const id = rawId as number;
@@ -424,6 +427,8 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   if (!before) throw noRows(entity, [id]);
   await assertOutletsWritable(w.request, w.trx, entity, [id]);
   if (entity.systemFields && before.version !== version) throw new ApiError(409, STALE_MESSAGE);
+  assertSecretsStayHome(entity, before, row);
+  if (changesNothing(entity.fields, before, row, w.ctx.dialect)) return (await apiRow(w.ctx, w.trx, entity, id))!;
   // An update sends what changed: rules between fields (dates in order, a percent by its kind) hold on the row it leaves.
   const broken = rowRuleIssues(entity, { ...before, ...row });
   if (broken.length > 0) throw validationError(broken.map(({ field, message }) => ({ field, message })), broken[0]!.message);

@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insert, openShop, type Shop } from '../pricing/shop';
+import { useTestServer, type Row } from '../support/harness';
+
+const t = useTestServer({ users: ['admin'], config: { allowPrivateTargets: true } });
+let shop: Shop;
+let hook: Row;
+
+beforeAll(async () => {
+  shop = await openShop(t);
+  hook = await insert(t, 'webhook', { name: 'Catalogue feed', url: 'http://127.0.0.1:1/feed', events: ['product.changed'], secret: 'a-feed-secret-of-some-length', enabled: true });
+});
+
+const one = async (name: string, id: unknown) =>
+  (await t.post<Row[]>(`/DataRepository/fetch/${name}`, { filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] })).body.data[0]!;
+
+/** What a write left behind for a product: its audit rows and the webhook deliveries queued. */
+const traces = async (product: unknown) => ({
+  audits: (await t.post<Row[]>('/DataRepository/fetch/auditlog', { Take: 100, filters: [{ ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' }, { ColumnName: 'rowId', ColumnValue: product, Operator: 'EQ' }] })).body.data.length,
+  deliveries: (await t.post<Row[]>('/DataRepository/fetch/webhookdelivery', { Take: 100, filters: [{ ColumnName: 'webhook', ColumnValue: hook.id, Operator: 'EQ' }] })).body.data.length,
+});
+
+/** The fields of a product as the form sends them back, untouched (a price as typed, without its trailing zeros). */
+const asSaved = (p: Row) => ({ id: p.id, version: p.version, name: p.name, category: p.category, sellingPrice: String(Number(p.sellingPrice)), barcode: p.barcode, alternateBarcodes: (p.alternateBarcodes as Row[]).map(({ barcode, quantityPerUnit }) => ({ barcode, quantityPerUnit })) });
+
+describe('a write that changes nothing writes nothing', () => {
+  it('Update: same version, no audit row, no product.changed; a real change still does all three', async () => {
+    const coffee = await one('product', shop.products.coffee.id);
+    const before = await traces(coffee.id);
+    const same = await t.post<Row>('/DataRepository/Update/product', asSaved(coffee));
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.data).toMatchObject({ version: coffee.version, updatedAt: coffee.updatedAt, sellingPrice: coffee.sellingPrice });
+    expect(await one('product', coffee.id)).toMatchObject({ version: coffee.version, updatedAt: coffee.updatedAt });
+    expect(await traces(coffee.id)).toEqual(before);
+
+    const changed = await t.post<Row>('/DataRepository/Update/product', { ...asSaved(coffee), sellingPrice: '10.50' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.version).toBe((coffee.version as number) + 1);
+    expect(await traces(coffee.id)).toEqual({ audits: before.audits + 1, deliveries: before.deliveries + 1 });
+  });
+
+  it('bulkupdate: only the rows that change are written, the others answered as stored', async () => {
+    const tea = await one('product', shop.products.tea.id);
+    const cake = await one('product', shop.products.cake.id);
+    const before = { tea: await traces(tea.id), cake: await traces(cake.id) };
+    const res = await t.post<Row[]>('/DataRepository/bulkupdate/product', [asSaved(tea), { ...asSaved(cake), name: 'Cheesecake' }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.map((p) => [p.id, p.version])).toEqual([
+      [tea.id, tea.version],
+      [cake.id, (cake.version as number) + 1],
+    ]);
+    const after = { tea: await traces(tea.id), cake: await traces(cake.id) };
+    expect(after.tea.audits).toBe(before.tea.audits);
+    expect(after.cake.audits).toBe(before.cake.audits + 1);
+    // One delivery for the cake: the tea, unchanged, raised no event.
+    expect(after.cake.deliveries).toBe(before.cake.deliveries + 1);
+  });
+});
