@@ -1,8 +1,10 @@
 import { SETTING_KEYS, type RoleOption, type RolePrivilegeGrid, type UserInfo } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insert } from './pricing/shop';
+import { exportList } from './spreadsheets/support';
 import { DEMO_PASSWORDS, useTestServer, type Row } from './support/harness';
 
-const t = useTestServer({ users: ['admin', 'manager', 'cashier'] });
+const t = useTestServer({ users: ['admin', 'manager', 'cashier'], config: { allowPrivateTargets: true } });
 const { tokens, post, get } = t;
 
 const ids: Record<string, number> = {};
@@ -130,6 +132,66 @@ describe('audit events of administration', () => {
     const feature = await eventsOf(() => post('/feature/Save', { ...all, vouchers: false }));
     expect(feature).toEqual([expect.objectContaining({ ...by('admin'), action: 'update', entity: 'feature', rowId: null, changes: { before: { vouchers: true }, after: { vouchers: false } } })]);
     await post('/feature/Save', all);
+  });
+});
+
+describe('audit events of admin actions', () => {
+  it('records pairing a terminal (the code never), the device taking it, and unpairing', async () => {
+    const outlet = await insert(t, 'outlet', { code: 'AUD1', name: 'Audited outlet' });
+    const terminal = await insert(t, 'pointofsale', { code: 'AUDPOS', name: 'Audited till', outlet: outlet.id });
+    let code = '';
+    const pair = await eventsOf(async () => (code = (await post<{ code: string }>('/DataRepository/Execute/pointofsale', { action: 'pair', ids: [terminal.id] })).body.data.code));
+    expect(pair).toEqual([expect.objectContaining({ ...by('admin'), action: 'rowAction', entity: 'pointofsale', rowId: terminal.id, changes: { before: {}, after: { action: 'pair' } } })]);
+    const redeem = await eventsOf(() => t.call('POST', '/pointofsale/Pair', { body: { code, deviceId: 'audited-device' } }));
+    expect(redeem).toEqual([
+      expect.objectContaining({ userId: null, userName: 'Terminal AUDPOS', ip: LOCAL, action: 'terminalPair', entity: 'pointofsale', rowId: terminal.id, changes: { before: {}, after: { deviceId: 'audited-device' } } }),
+    ]);
+    const unpair = await eventsOf(() => post('/DataRepository/Execute/pointofsale', { action: 'unpair', ids: [terminal.id] }));
+    expect(unpair).toEqual([expect.objectContaining({ ...by('admin'), action: 'rowAction', entity: 'pointofsale', rowId: terminal.id, changes: { before: {}, after: { action: 'unpair' } } })]);
+    expect(JSON.stringify([...pair, ...redeem])).not.toContain(code.replace('-', ''));
+  });
+
+  it('records generating voucher codes (how many, not the codes) and downloading them', async () => {
+    const voucher = await insert(t, 'voucher', { code: 'AUDIT5', name: 'Five off', kind: 'amount', value: '5.00', usageLimit: 10 });
+    let codes: string[] = [];
+    const generate = await eventsOf(async () => {
+      const res = await post<{ codes: Record<string, string[]> }>('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 3 });
+      codes = res.body.data.codes[String(voucher.id)]!;
+    });
+    expect(generate).toEqual([expect.objectContaining({ ...by('admin'), action: 'rowAction', entity: 'voucher', rowId: voucher.id, changes: { before: {}, after: { action: 'generate', count: 3 } } })]);
+    expect(JSON.stringify(generate)).not.toContain(codes[0]!);
+    const download = await eventsOf(() => fetch(`${t.api}/pricing/VoucherCodes/${String(voucher.id)}`, { headers: { authorization: `Bearer ${tokens.admin}` } }));
+    expect(download).toEqual([expect.objectContaining({ ...by('admin'), action: 'export', entity: 'vouchercode', rowId: null, changes: { before: {}, after: { voucher: voucher.id, rows: 3 } } })]);
+  });
+
+  it('records a job run by hand', async () => {
+    const run = await eventsOf(() => post('/jobs/Run', { kind: 'applyFuturePrices' }));
+    expect(run).toEqual([expect.objectContaining({ ...by('admin'), action: 'jobRun', entity: 'job', rowId: expect.any(Number), changes: { before: {}, after: { kind: 'applyFuturePrices' } } })]);
+  });
+
+  it('records an export: what, with which filters, how many rows', async () => {
+    const filters = [{ ColumnName: 'code', ColumnValue: 'AUD', Operator: 'STARTSWITH' }];
+    let rows = 0;
+    const exported = await eventsOf(async () => (rows = (await exportList(t, { procedure: 'EXP_Supplier', filters })).rows.length - 1));
+    await insert(t, 'supplier', { code: 'AUDSUP', name: 'Audited supplier' });
+    const again = await eventsOf(() => exportList(t, { procedure: 'EXP_Supplier', filters }));
+    for (const [events, count] of [[exported, rows], [again, rows + 1]] as const)
+      expect(events).toEqual([
+        expect.objectContaining({ ...by('admin'), action: 'export', entity: 'supplier', rowId: null, changes: { before: {}, after: expect.objectContaining({ procedure: 'EXP_Supplier', filters, rows: count }) } }),
+      ]);
+  });
+
+  it('records a connection test: the address and the answer, never the key', async () => {
+    const test = await eventsOf(() => post('/membershipintegration/TestConnection', { endpoint: 'http://127.0.0.1:1/', apiKey: 'sk_never_in_the_log' }));
+    expect(test).toEqual([
+      expect.objectContaining({
+        ...by('admin'),
+        action: 'connectionTest',
+        entity: 'membershipintegrationsettings',
+        changes: { before: {}, after: { endpoint: 'http://127.0.0.1:1/', key: 'typed', ok: false, status: null } },
+      }),
+    ]);
+    expect(JSON.stringify(test)).not.toContain('sk_never');
   });
 });
 

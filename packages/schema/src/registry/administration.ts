@@ -28,6 +28,11 @@ export const AUDIT_ACTIONS = [
   'otpDisable',
   'unlock',
   'grantPrivileges',
+  'rowAction',
+  'terminalPair',
+  'jobRun',
+  'export',
+  'connectionTest',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -70,10 +70,22 @@ export async function recordEvent(ctx: AppContext, event: AuditEvent, db: AnyDb 
   await db.insertInto(auditLog.table).values(auditRow(ctx, event)).execute();
 }
 
+type RequestEvent = Omit<AuditEvent, 'actor' | 'ip'> & { actor?: Actor };
+
+const ofRequest = (request: FastifyRequest, event: RequestEvent): AuditEvent => ({
+  ...event,
+  actor: event.actor ?? { userId: request.auth?.userId ?? null, userName: request.auth?.userName ?? null },
+  ip: request.ip ?? null,
+});
+
 /** An event of a request: by the signed-in caller unless `actor` is given, from the request's client address. */
-export function recordRequestEvent(request: FastifyRequest, event: Omit<AuditEvent, 'actor' | 'ip'> & { actor?: Actor }, db?: AnyDb): Promise<void> {
-  const actor = event.actor ?? { userId: request.auth?.userId ?? null, userName: request.auth?.userName ?? null };
-  return recordEvent(request.server.ctx, { ...event, actor, ip: request.ip ?? null }, db);
+export function recordRequestEvent(request: FastifyRequest, event: RequestEvent, db?: AnyDb): Promise<void> {
+  return recordEvent(request.server.ctx, ofRequest(request, event), db);
+}
+
+/** `recordRequestEvent` for many events at once (one multi-row insert). */
+export async function recordRequestEvents(request: FastifyRequest, events: readonly RequestEvent[], db: AnyDb): Promise<void> {
+  if (events.length > 0) await insertMany(db, auditLog.table, events.map((event) => auditRow(request.server.ctx, ofRequest(request, event))), false);
 }
 
 /** One write for the audit: the row, its API form before (null for an insert) and after, and the secrets sent. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { authorize, rowFilters } from './access';
+import { recordRequestEvents } from './audit';
 import { fetchRows } from './fetch';
 import { allOf } from './query';
 import { apiRow } from './read';
@@ -51,9 +52,19 @@ async function eachRow(rows: unknown, write: (row: unknown) => Promise<Row>): Pr
 
 const unknownAction = (action: string) => validationError([{ field: 'action', message: `Unknown action: ${action}` }], `Unknown action: ${action}`);
 
+/** What an audit row keeps of a row action's body: its plain values (a count, a reason), each cut to 200 characters. */
+const actionParameters = (body: Row): Row =>
+  Object.fromEntries(
+    Object.entries(body).flatMap(([name, value]): [string, unknown][] =>
+      typeof value === 'number' || typeof value === 'boolean' ? [[name, value]] : typeof value === 'string' ? [[name, value.slice(0, 200)]] : [],
+    ),
+  );
+
 /**
  * A row action: `delete` (delete privilege, every row or none), else an action of the entity's
- * hooks (edit privilege), in one transaction. Undefined when the entity has no such action.
+ * hooks (edit privilege), in one transaction, with a `rowAction` audit row per row (the action's
+ * name and plain parameters, never its answer: a pairing code, generated codes). Undefined when
+ * the entity has no such action.
  */
 export async function runAction(request: FastifyRequest, entity: NormalisedEntity, action: string, ids: number[], body: Row): Promise<ApiEnvelope<unknown> | undefined> {
   if (action.toLowerCase() === 'delete') {
@@ -68,7 +79,10 @@ export async function runAction(request: FastifyRequest, entity: NormalisedEntit
   return ok(
     await inTransaction(request, entity, async (w) => {
       await assertWritableRows(w, w.entity, ids);
-      return run({ ...w, ids, body });
+      const answer = await run({ ...w, ids, body });
+      const after = { action: run.name || action, ...actionParameters(body) };
+      await recordRequestEvents(request, ids.map((id) => ({ action: 'rowAction', entity: entity.name, rowId: id, changes: { before: {}, after } })), w.trx);
+      return answer;
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { jobRunRequest } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
+import { recordRequestEvent } from '../data/audit';
 import { anyDb } from '../data/store';
 import { assertPrivilege, authenticate } from '../http/auth-guard';
 import { ok, validationError } from '../http/envelope';
@@ -8,7 +9,7 @@ import { parseBody } from '../http/validate';
 import { insertJob, newLease, toJob } from './queue';
 import { runJob } from './runner';
 
-/** `POST /api/jobs/Run {kind}`: runs a job now, in the request, and answers the finished job. */
+/** `POST /api/jobs/Run {kind}`: runs a job now, in the request, and answers the finished job; audited (`jobRun`) before it runs. */
 export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, leaseMs: number): void {
   app.post(`${apiPrefix}/jobs/Run`, { preHandler: authenticate }, async (request) => {
     const { kind: name } = parseBody(jobRunRequest, request.body);
@@ -17,6 +18,7 @@ export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, lease
     await assertPrivilege(request, kind.privilege.screen, kind.privilege.action);
     const lease = newLease(leaseMs);
     const job = await insertJob(anyDb(app.ctx), name, { lease });
+    await recordRequestEvent(request, { action: 'jobRun', entity: 'job', rowId: Number(job.id), changes: { before: {}, after: { kind: name } } });
     return ok(toJob(await runJob(app, request.log, job, lease)));
   });
 }

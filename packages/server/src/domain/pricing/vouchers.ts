@@ -1,6 +1,7 @@
 import { MAX_INT32, getEntity, parseRowId } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordRequestEvent } from '../../data/audit';
 import type { EntityHook } from '../../data/hooks';
 import { anyDb } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
@@ -49,7 +50,7 @@ const cell = (value: unknown) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** `GET {api}/pricing/VoucherCodes/{id}`: a voucher's codes as CSV (code, redeemed at, reference), for printing or mailing. */
+/** `GET {api}/pricing/VoucherCodes/{id}`: a voucher's codes as CSV (code, redeemed at, reference), for printing or mailing; audited as an export. */
 export function registerVoucherCodeRoutes(app: FastifyInstance, api: string): void {
   app.get<{ Params: { id: string } }>(`${api}/pricing/VoucherCodes/:id`, { preHandler: requirePrivilege('voucher', 'view') }, async (request, reply) => {
     const id = parseRowId(request.params.id);
@@ -63,6 +64,7 @@ export function registerVoucherCodeRoutes(app: FastifyInstance, api: string): vo
       .where(columnOf(voucherCode, 'voucher'), '=', id)
       .orderBy('id')
       .execute();
+    await recordRequestEvent(request, { action: 'export', entity: voucherCode.name, rowId: null, changes: { before: {}, after: { voucher: id, rows: codes.length } } });
     const lines = ['code,redeemedAt,redeemedReference', ...codes.map((c) => Object.values(c).map(cell).join(','))];
     const name = `Voucher_${String(row[columnOf(voucher, 'code')]).replace(/[^\w-]/g, '_')}_codes.csv`;
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(`${lines.join('\r\n')}\r\n`);

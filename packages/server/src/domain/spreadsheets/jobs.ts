@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actingRequest, actingUser } from '../../jobs/acting-user';
 import type { JobKind, JobRun } from '../../jobs/kinds';
+import { recordEvent } from '../../data/audit';
 import { anyDb } from '../../data/store';
 import { exportEntityOf } from './procedures';
 import { runExport } from './export';
@@ -29,7 +30,8 @@ export const importPayload = z.object({
 export type ImportPayload = z.infer<typeof importPayload>;
 
 const query = z.object({ filters: z.array(z.any()).optional(), sorts: z.array(z.any()).optional(), search: z.string().optional() });
-export const exportPayload = z.object({ ...owner, procedure: z.string(), query });
+/** `ip`: where the export was asked from, for its audit row. */
+export const exportPayload = z.object({ ...owner, procedure: z.string(), query, ip: z.string().nullable().default(null) });
 export type ExportPayload = z.infer<typeof exportPayload>;
 
 /** The uploaded rows again, each with `Result` (OK | Error) and `Message`. */
@@ -84,6 +86,14 @@ export const exportJob: JobKind = {
     if (!entity) throw new Error(`Unknown export procedure ${payload.procedure}`);
     const request = await runner(job, payload.ownerName);
     const { rows } = await runExport(request, entity, payload.query, await resultPath(job.ctx, job.id), job.progress);
+    await recordEvent(job.ctx, {
+      action: 'export',
+      entity: entity.name,
+      rowId: null,
+      actor: { userId: payload.ownerId, userName: payload.ownerName },
+      ip: payload.ip,
+      changes: { before: {}, after: { procedure: payload.procedure, ...payload.query, rows, job: job.id } },
+    });
     return { total: rows, processed: rows, inserted: 0, updated: 0, unchanged: 0, errorCount: 0, errors: [] };
   },
 };

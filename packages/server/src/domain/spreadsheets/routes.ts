@@ -177,7 +177,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     const filters = [...parameterFilters(body.parameters), ...(body.filters ?? [])];
     await authorize(request, entity, 'fetch', filters);
     const auth = requireAuth(request);
-    const payload = exportPayload.parse({ ownerId: auth.userId, ownerName: auth.userName, procedure: body.procedure, query: { filters, sorts: body.sorts, search: body.search } });
+    const payload = exportPayload.parse({ ownerId: auth.userId, ownerName: auth.userName, procedure: body.procedure, query: { filters, sorts: body.sorts, search: body.search }, ip: request.ip ?? null });
     return ok({ jobId: await startJob(app, request, EXPORT_JOB, payload) });
   });
 

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionCall, EntityHook } from '../../data/hooks';
 import { preparedQuery } from '../../db/compiled';
+import { recordRequestEvent } from '../../data/audit';
 import { anyDb, type AnyDb } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -77,6 +78,7 @@ const pairBody = z.object({ code: z.string().trim().min(1).max(40), deviceId: z.
 /**
  * `POST {api}/pointofsale/Pair {code, deviceId}`: the code is taken by one conditional update, so
  * of any number of parallel redemptions exactly one gets a token; the others, and any later one, 400.
+ * Audited (`terminalPair`, by the terminal, with the device).
  */
 export async function redeemPairingCode(request: FastifyRequest): Promise<{ terminalToken: string; terminal: { id: number; code: string; outlet: number } }> {
   const body = parseBody(pairBody, request.body);
@@ -106,6 +108,8 @@ export async function redeemPairingCode(request: FastifyRequest): Promise<{ term
         .insertInto('terminal_token')
         .values({ terminal_id: terminalId, outlet_id: row[OUTLET], token_hash: sha256(token), device_id: body.deviceId, created_at: now, revoked_at: null })
         .execute();
+      const actor = { userId: null, userName: `Terminal ${String(row.code)}` };
+      await recordRequestEvent(request, { action: 'terminalPair', entity: terminal.name, rowId: terminalId, actor, at: now, changes: { before: {}, after: { deviceId: body.deviceId } } }, trx);
       return { terminalToken: token, terminal: { id: terminalId, code: String(row.code), outlet: Number(row[OUTLET]) } };
     });
 }
