@@ -22,7 +22,7 @@ describe('every entity through the generic API', () => {
     const row = fetched.body.data[0]!;
     for (const field of entity.fields) {
       if (field.readOnly || field.system || !(field.name in body)) continue;
-      if (field.kind === 'secret') expect(row[field.name]).toBe('••••1234');
+      if (field.kind === 'secret') expect(row[field.name]).toBe('••••');
       else if (field.kind === 'children') expect((row[field.name] as Row[]).length).toBe((body[field.name] as Row[]).length);
       else expect(row[field.name], field.name).toEqual(body[field.name]);
     }

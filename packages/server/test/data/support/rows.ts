@@ -192,7 +192,8 @@ export async function changeOf(builder: RowBuilder, entity: NormalisedEntity, ro
   const flag = entity.fields.find((f) => !f.readOnly && f.kind === 'boolean' && !f.exclusive);
   if (flag) return [flag.name, !row[flag.name]];
   const decimal = entity.fields.find((f) => !f.readOnly && !f.unique && SCALED_KINDS.has(f.kind)) as (DecimalField & { name: string }) | undefined;
-  if (decimal) return [decimal.name, (Number(decimal.min ?? 0) + 1).toFixed(scaleOf(decimal))];
+  // A value other than the stored one: an update to the same value changes nothing.
+  if (decimal) return [decimal.name, [1, 2].map((step) => (Number(decimal.min ?? 0) + step).toFixed(scaleOf(decimal))).find((v) => v !== row[decimal.name])];
   const choice = entity.fields.find((f): f is Extract<NormalisedField, { kind: 'enum' }> => !f.readOnly && f.kind === 'enum' && !f.multiple && f.values.length > 1);
   if (choice) return [choice.name, choice.values.find((v) => v !== row[choice.name])];
   throw new Error(`no field to change on ${entity.name}`);
