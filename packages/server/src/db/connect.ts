@@ -84,12 +84,23 @@ class SqliteBooleanResultPlugin implements KyselyPlugin {
  * Transactions take the write lock when they begin (BEGIN IMMEDIATE): with one process per core
  * writing to the same file, a deferred transaction that reads and then writes fails at once with
  * SQLITE_BUSY when another process wrote meanwhile; an immediate one waits its turn (busy_timeout).
+ * A rollback is sent only while a transaction is open: SQLite rolls back by itself on some errors
+ * (SQLITE_FULL, SQLITE_IOERR), and "cannot rollback - no transaction is active" would then replace
+ * the error that says what went wrong (a full disk answered 500 instead of 507).
  */
 class ImmediateTransactionsSqliteDialect extends SqliteDialect {
+  constructor(private readonly raw: BetterSqlite3.Database) {
+    super({ database: sqliteWithBooleans(raw) });
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
     driver.beginTransaction = async (connection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    driver.rollbackTransaction = async (connection) => {
+      if (this.raw.inTransaction) await rollback(connection);
     };
     return driver;
   }
@@ -103,7 +114,7 @@ export function openSqlite(dataDir: string): Db {
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
-    dialect: new ImmediateTransactionsSqliteDialect({ database: sqliteWithBooleans(raw) }),
+    dialect: new ImmediateTransactionsSqliteDialect(raw),
     plugins: [new SqliteBooleanResultPlugin()],
   });
   return { kysely, dialect: 'sqlite' };

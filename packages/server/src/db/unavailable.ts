@@ -36,3 +36,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // A host name with several addresses fails with an AggregateError of one error per address.
   return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);
 }
+
+/**
+ * Whether an error means the disk is full: SQLite's `SQLITE_FULL` (the database or its journal
+ * could not grow), PostgreSQL's `53100` (disk_full) and the file system's `ENOSPC` (an upload, a
+ * SQLite temporary file). Nothing was written; reads still work and writes work again by
+ * themselves once space is freed. See docs/DECISIONS.md, "Faults".
+ */
+export function isDiskFull(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && (code.startsWith('SQLITE_FULL') || code === '53100' || code === 'ENOSPC');
+}
+
+/**
+ * Whether PostgreSQL gave up on the statement at one of the time limits set per connection
+ * (db/connect.ts): `55P03` lock_not_available (`lock_timeout`), `57014` query_canceled
+ * (`statement_timeout`). The row was busy or the database slow: the caller may retry, so a 503.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === '55P03' || code === '57014';
+}

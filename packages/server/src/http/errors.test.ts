@@ -14,6 +14,9 @@ async function app() {
   fastify.get('/teapot', async () => {
     throw new ApiError(409, 'Already done');
   });
+  fastify.get('/db/:code', async (request) => {
+    throw Object.assign(new Error('raw driver text'), { code: (request.params as { code: string }).code });
+  });
   fastify.post('/typed', async (request) => parseBody(z.object({ items: z.array(z.object({ qty: z.number() })) }), request.body));
   await fastify.ready();
   return fastify;
@@ -43,5 +46,23 @@ describe('error envelopes', () => {
     const res = await (await app()).inject({ method: 'GET', url: '/nowhere' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ resultCode: 404, message: 'Not found', data: null });
+  });
+
+  it('answers a full disk with 507 naming the cause, on either database and for files', async () => {
+    for (const code of ['SQLITE_FULL', '53100', 'ENOSPC']) {
+      const res = await (await app()).inject({ method: 'GET', url: `/db/${code}` });
+      expect(res.statusCode, code).toBe(507);
+      expect(res.json()).toEqual({ resultCode: 507, message: expect.stringContaining('disk is full'), data: null });
+      expect(res.headers['retry-after']).toBe('60');
+    }
+  });
+
+  it('answers a PostgreSQL lock or statement timeout with 503 and Retry-After', async () => {
+    for (const code of ['55P03', '57014']) {
+      const res = await (await app()).inject({ method: 'GET', url: `/db/${code}` });
+      expect(res.statusCode, code).toBe(503);
+      expect(res.json()).toEqual({ resultCode: 503, message: expect.stringContaining('database is busy'), data: null });
+      expect(res.headers['retry-after']).toBe('5');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseTimeout, isDatabaseUnavailable, isDiskFull } from '../db/unavailable';
 import { ApiError, sendError } from './envelope';
 
 const FASTIFY_ERRORS: Record<string, [number, string]> = {
@@ -19,9 +19,19 @@ export function sendUnavailable(reply: FastifyReply, message = 'The database is 
   return sendError(reply, 503, message);
 }
 
+/** Seconds a client is asked to wait before retrying a write refused for a full disk. */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 60;
+
+/** The answer when the disk is full: 507 Insufficient Storage, nothing saved, reads unaffected. */
+function sendDiskFull(reply: FastifyReply) {
+  reply.header('Retry-After', String(DISK_FULL_RETRY_AFTER_SECONDS));
+  return sendError(reply, 507, 'The server’s disk is full, so nothing was saved; reading still works. Try again once space has been freed');
+}
+
 /**
  * Every failure becomes an envelope; only ApiError and known client errors pass their message on.
- * A database that cannot be reached is a 503, whatever the route was doing.
+ * A database that cannot be reached, or a statement past its lock or statement timeout, is a 503
+ * with Retry-After; a full disk is a 507; whatever the route was doing.
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -36,6 +46,14 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return sendUnavailable(reply);
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      return sendDiskFull(reply);
+    }
+    if (isDatabaseTimeout(error)) {
+      request.log.warn({ err: error }, 'database timeout');
+      return sendUnavailable(reply, 'The database is busy: this request waited too long for a locked row or ran past its time limit; try again in a few seconds');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'Internal server error');
