@@ -76,15 +76,17 @@ export async function canSee(request: FastifyRequest, db: AnyDb, entity: Normali
 const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
 
 /**
- * 403 naming the field unless a caller limited to some outlets may write the stored rows: every
- * outlet a row reaches must be theirs, and a row for every outlet (none named) is written only by
- * users without outlet limits.
+ * 403 (naming the field where there is one) unless a caller limited to some outlets may write the
+ * stored rows: every outlet a row reaches must be theirs, and a row for every outlet — one naming
+ * none, or any row of an entity that belongs to no outlet (a product and its chain-wide price, a
+ * voucher) — is written only by users without outlet limits.
  */
 export async function assertOutletsWritable(request: FastifyRequest, db: AnyDb, entity: NormalisedEntity, ids: readonly number[]): Promise<void> {
-  const paths = outletPaths(entity);
-  if (paths.length === 0 || ids.length === 0) return;
+  if (ids.length === 0) return;
   const outlets = await allowedOutlets(request);
   if (outlets.length === 0) return;
+  const paths = outletPaths(entity);
+  if (paths.length === 0) throw new ApiError(403, `${entity.label} are for every outlet: only users without outlet limits write them`);
   const checks = outsideOutlets(paths, 't', outlets);
   const rows = await db
     .selectFrom(`${entity.table} as t`)

@@ -12,13 +12,19 @@ export type OutletPath = readonly Link[];
 const links = (entity: NormalisedEntity): Link[] =>
   entity.fields.filter((f): f is Link => (f.kind === 'reference' || f.kind === 'multireference') && !f.custom);
 
+/** The entity's own fields naming outlets: a reference or a list pointing at `outlet`. */
+const ownOutletFields = (entity: NormalisedEntity): Link[] => links(entity).filter((f) => targetOf(f)!.name === OUTLET);
+
 /**
  * The single references that make a row part of one outlet (a location's outlet, a mapping's
- * location). Lists of outlets (a user's allowed outlets, a promotion's outlets) say where a row
- * applies, not whom it belongs to, so nothing is tied to an outlet through them at second hand.
+ * location): its own outlet reference when it has one, else the first reference to a row that is
+ * itself part of one. Lists of outlets (a user's allowed outlets, a promotion's outlets) say where
+ * a row applies, not whom it belongs to, so nothing is tied to an outlet through them at second hand.
  */
 function ownerChain(entity: NormalisedEntity, seen: ReadonlySet<string>): OutletPath | undefined {
   if (entity.name === OUTLET) return [];
+  const own = ownOutletFields(entity).find((f) => f.kind === 'reference');
+  if (own) return [own];
   for (const field of links(entity)) {
     const target = targetOf(field)!;
     if (field.kind !== 'reference' || seen.has(target.name)) continue;
@@ -28,9 +34,18 @@ function ownerChain(entity: NormalisedEntity, seen: ReadonlySet<string>): Outlet
   return undefined;
 }
 
-/** Every way a row of the entity reaches outlets: each of its references or lists that ends at an outlet. */
+/**
+ * The ways a row of the entity reaches the outlets it belongs to. A row belongs to its OWN outlet:
+ * when the entity names outlets itself (a sale's outlet, a promotion's outlets) only those count —
+ * a sale's member or terminal, a terminal's layout, never make it another outlet's row. An entity
+ * naming no outlet belongs where the rows it is part of or kept at belong: each of its references
+ * that reaches an outlet through single references (a movement's location, a line's sale, a delivery
+ * order's two locations).
+ */
 function pathsOf(entity: NormalisedEntity): OutletPath[] {
   if (entity.name === OUTLET) return [[]];
+  const own = ownOutletFields(entity);
+  if (own.length > 0) return own.map((field) => [field]);
   const out: OutletPath[] = [];
   for (const field of links(entity)) {
     const target = targetOf(field)!;

@@ -6,7 +6,9 @@ import { revokeUserSessions } from '../auth/sessions';
 import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { parseBody } from '../http/validate';
+import { rowFilters } from '../data/access';
 import { recordRequestEvent } from '../data/audit';
+import { allOf } from '../data/query';
 import { anyDb } from '../data/store';
 import { assertMayActOnUser, assignableRoles } from '../domain/user/escalation';
 import { inTransaction } from '../data/transaction';
@@ -25,13 +27,15 @@ async function userToActOn(request: FastifyRequest, userId: number, what: string
 export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): void {
   const ctx = app.ctx;
 
-  app.get(`${apiPrefix}/user/Locked`, { preHandler: requirePrivilege('lockeduser', 'view') }, async () => {
+  // Locked users the caller may see (their outlets), as the user list shows them.
+  app.get(`${apiPrefix}/user/Locked`, { preHandler: requirePrivilege('lockeduser', 'view') }, async (request) => {
     const rows = await ctx.db
       .selectFrom('login_failure as f')
-      .innerJoin('app_user as u', (join) => join.on(sql`lower(u.user_name)`, '=', sql.ref('f.user_key')))
-      .select(['u.id', 'u.user_name', 'u.display_name', 'f.failure_count', 'f.locked_until'])
+      .innerJoin('app_user as t', (join) => join.on(sql`lower(t.user_name)`, '=', sql.ref('f.user_key')))
+      .select(['t.id', 't.user_name', 't.display_name', 'f.failure_count', 'f.locked_until'])
       .where('f.locked_until', '>', new Date().toISOString())
-      .orderBy('u.user_name')
+      .where(allOf(await rowFilters(request, getEntity('user'))))
+      .orderBy('t.user_name')
       .execute();
     const data: LockedUserDto[] = rows.map((r) => ({
       userId: r.id,

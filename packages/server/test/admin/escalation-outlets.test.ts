@@ -50,17 +50,31 @@ describe('a user editor limited to some outlets', () => {
     const everywhere = await kit.newUser(editorRole, { outlets: [] });
     const elsewhere = await kit.newUser(editorRole, { outlets: [outletB] });
     expect((await post('/ResetPassword/Reset', { userId: within.id }, editor.accessToken)).status).toBe(200);
-    const res = await post('/ResetPassword/Reset', { userId: everywhere.id }, editor.accessToken);
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe(`You cannot reset the password of ${everywhere.userName}: they may work at outlets you may not`);
-    // A user of another outlet is hidden: every account call answers as for a missing user, naming nobody.
-    for (const path of ['/ResetPassword/Reset', '/user/RevokeSessions', '/user/ResetOtp']) {
-      const hidden = await post(path, { userId: elsewhere.id }, editor.accessToken);
-      expect([path, hidden.status, hidden.body.message]).toEqual([path, 404, 'User not found']);
+    // A user of another outlet, or of every outlet (an administrator), is hidden: every account call
+    // answers as for a missing user, naming nobody.
+    for (const hiddenUser of [everywhere, elsewhere])
+      for (const path of ['/ResetPassword/Reset', '/user/RevokeSessions', '/user/ResetOtp', '/user/SetActive']) {
+        const hidden = await post(path, { userId: hiddenUser.id, isActive: false }, editor.accessToken);
+        expect([path, hidden.status, hidden.body.message]).toEqual([path, 404, 'User not found']);
+      }
+    for (const hiddenUser of [everywhere, elsewhere]) {
+      expect((await post('/user/Update', { id: hiddenUser.id, version: hiddenUser.version, displayName: 'X' }, editor.accessToken)).status).toBe(404);
+      expect((await t.get(`/user/Get/${hiddenUser.id}`, editor.accessToken)).status).toBe(404);
     }
-    // A user of every outlet is seen but not written; one of another outlet is not even seen.
-    expect((await post('/user/Update', { id: everywhere.id, version: everywhere.version, displayName: 'X' }, editor.accessToken)).status).toBe(403);
-    expect((await post('/user/Update', { id: elsewhere.id, version: elsewhere.version, displayName: 'X' }, editor.accessToken)).status).toBe(404);
+  });
+
+  it('lists only users of their outlets: no administrator, no user of every outlet', async () => {
+    const within = await kit.newUser(editorRole, { outlets: [outletA] });
+    const everywhere = await kit.newUser(editorRole, { outlets: [] });
+    const listed = (await post<Row[]>('/DataRepository/fetch/user', { Take: 1000 }, editor.accessToken)).body.data.map((u) => u.userName);
+    expect(listed).toContain(within.userName);
+    expect(listed).toContain(editor.user.userName);
+    expect(listed).not.toContain(everywhere.userName);
+    expect(listed).not.toContain('admin');
+    const dropdown = (await t.call<{ text: string }[]>('GET', '/AppModule/GetDropDown/user', { token: editor.accessToken })).body.data.map((o) => o.text);
+    expect(dropdown.join('|')).not.toMatch(/admin/i);
+    // The administrator sees them all.
+    expect((await post<Row[]>('/DataRepository/fetch/user', { Take: 1000 })).body.data.map((u) => u.userName)).toEqual(expect.arrayContaining([everywhere.userName, 'admin']));
   });
 
   it('leaves an editor with every outlet free to give any', async () => {

@@ -1,6 +1,7 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInOutletManager, useTestServer } from '../support/harness';
+import { NONE, roleKit } from '../support/roles';
 import { withRowBuilder, type Row } from './support/rows';
 
 const t = useTestServer({ users: ['admin'], extend: withRowBuilder });
@@ -147,5 +148,68 @@ describe('outlet limits through references, lists and the audit log', () => {
     expect(promos).toEqual(expect.arrayContaining([promoA.id, promoAll.id]));
     expect(promos).not.toContain(promoB.id);
     expect(await audit('inventorylocation', limited)).not.toContain(inB.id);
+  });
+});
+
+describe('a row belongs to its own outlet', () => {
+  const entity = (name: string) => findEntity(name)!;
+  const column = (name: string, field: string) => entity(name).fields.find((f) => f.name === field)!.column;
+
+  it('never shows another outlet’s sale through its member’s home outlet', async () => {
+    const memberOfA = await t.builder.insert(entity('membership'), { outlet: outletA.id });
+    const tillOfB = await t.builder.insert(entity('pointofsale'), { outlet: outletB.id });
+    const tillOfA = await t.builder.insert(entity('pointofsale'), { outlet: outletA.id });
+    const sale = async (outlet: Row, till: Row, receipt: string) => {
+      const inserted = await t.server.app.ctx.db
+        .insertInto(entity('sale').table)
+        .values({
+          [column('sale', 'outlet')]: outlet.id,
+          [column('sale', 'terminal')]: till.id,
+          [column('sale', 'receiptNo')]: receipt,
+          [column('sale', 'at')]: '2026-01-15T10:00:00.000Z',
+          [column('sale', 'member')]: memberOfA.id,
+          [column('sale', 'kind')]: 'sale',
+          version: 1,
+          created_at: '2026-01-15T10:00:00.000Z',
+          updated_at: '2026-01-15T10:00:00.000Z',
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(inserted.id);
+    };
+    const kit = roleKit(t);
+    const seller = (await kit.signedInUser(await kit.newRole('STORE_MANAGER', { sale: { ...NONE, ableToView: true } }), { outlets: [outletA.id] })).accessToken;
+    const inB = await sale(outletB, tillOfB, 'R-OWN-B');
+    const inA = await sale(outletA, tillOfA, 'R-OWN-A');
+    const listing = await post<Row[]>('/DataRepository/fetch/sale', { Take: 100 }, seller);
+    expect(listing.status, JSON.stringify(listing.body)).toBe(200);
+    const listed = listing.body.data.map((r) => r.id);
+    expect(listed).toContain(inA);
+    expect(listed).not.toContain(inB);
+    const hidden = await t.get(`/sale/Get/${inB}`, seller);
+    const missing = await t.get('/sale/Get/999999', seller);
+    expect([hidden.status, hidden.body.message?.replace(String(inB), 'N')]).toEqual([missing.status, missing.body.message?.replace('999999', 'N')]);
+    expect((await t.get(`/sale/Get/${inB}`)).status).toBe(200);
+  });
+});
+
+describe('rows for every outlet are written only by users without outlet limits', () => {
+  it('refuses a limited manager a chain-wide voucher, its codes and a product’s chain-wide price, but not their outlet’s price', async () => {
+    const voucher = await t.builder.insert(findEntity('voucher')!);
+    const product = await t.builder.insert(findEntity('product')!);
+    const fresh = await t.builder.row(findEntity('voucher')!);
+    const insert = await post('/DataRepository/Insert/voucher', { ...fresh, code: 'LIMITED-500' }, limited);
+    expect([insert.status, insert.body.message], JSON.stringify(insert.body)).toEqual([403, 'Vouchers are for every outlet: only users without outlet limits write them']);
+    expect((await post('/DataRepository/fetch/voucher', { filters: [{ ColumnName: 'code', ColumnValue: 'LIMITED-500', Operator: 'EQ' }] })).body.totalCount).toBe(0);
+    const generate = await post('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 1000 }, limited);
+    expect(generate.status).toBe(403);
+    expect((await post('/DataRepository/fetch/vouchercode', { filters: [{ ColumnName: 'voucher', ColumnValue: voucher.id, Operator: 'EQ' }] })).body.totalCount).toBe(0);
+    const price = await post('/DataRepository/Update/product', { id: product.id, version: product.version, sellingPrice: '0.01' }, limited);
+    expect(price.status).toBe(403);
+    expect((await t.get(`/product/Get/${product.id as number}`)).body.data.sellingPrice).toBe(product.sellingPrice);
+    expect((await post('/DataRepository/Execute/product', { action: 'delete', ids: [product.id] }, limited)).status).toBe(403);
+    // Their outlet's price stays theirs; the administrator writes chain-wide rows as before.
+    expect((await post('/DataRepository/Insert/outletprice', { product: product.id, outlet: outletA.id, price: '9.90' }, limited)).status).toBe(200);
+    expect((await post('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 2 })).status).toBe(200);
   });
 });

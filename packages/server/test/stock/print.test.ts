@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signInOutletManager } from '../support/harness';
 import { useStockWorld, type Row } from './support';
 
 const w = useStockWorld({ users: ['admin', 'cashier'] });
@@ -123,5 +124,28 @@ describe('the print request page', () => {
     expect((await print({ document: 'pricetags', products: [product.id], layout: '9x9' })).status).toBe(400);
     const anonymous = await fetch(`${w.origin}/backoffice/print/request.aspx`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"document":"shelflabels","products":[1]}' });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('prints for a manager limited to an outlet only what they may open: another outlet’s order prints as a missing one', async () => {
+    const outlet = async (code: string) => (await w.post('/DataRepository/Insert/outlet', { code, name: code, timezone: 'Asia/Kuala_Lumpur' })).body.data.id as number;
+    const [mine, theirs] = [await outlet('PRN-A'), await outlet('PRN-B')];
+    const manager = await signInOutletManager(w, { userName: 'printer', displayName: 'Printer', password: 'Printer@12345', outlets: [mine] });
+    const product = (await w.newProduct()).id as number;
+    const [inMine, inTheirs, alsoTheirs] = [
+      (await w.newLocation({ outlet: mine })).id as number,
+      (await w.newLocation({ outlet: theirs })).id as number,
+      (await w.newLocation({ outlet: theirs })).id as number,
+    ];
+    const hidden = await w.newOrder(inTheirs, alsoTheirs, [{ product, quantity: '1' }]);
+    const toMe = await w.newOrder(inTheirs, inMine, [{ product, quantity: '1' }]);
+    expect((await w.call('GET', `/printdeliveryorder/Get/${String(hidden.id)}`, { token: manager })).status).toBe(404);
+    const asHidden = await print({ document: 'deliveryorder', id: hidden.id }, manager);
+    const asMissing = await print({ document: 'deliveryorder', id: 999_999 }, manager);
+    expect(asHidden.status).toBe(404);
+    expect(asHidden.type).not.toContain('pdf');
+    expect(JSON.parse(asHidden.bytes.toString()).message.replace(String(hidden.id), 'N')).toBe(JSON.parse(asMissing.bytes.toString()).message.replace('999999', 'N'));
+    // An order delivered to their outlet is theirs to print, as it is theirs to open.
+    expect((await print({ document: 'deliveryorder', id: toMe.id }, manager)).status).toBe(200);
+    expect((await print({ document: 'deliveryorder', id: hidden.id })).status).toBe(200);
   });
 });

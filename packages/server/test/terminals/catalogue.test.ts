@@ -63,6 +63,22 @@ describe('GET /pointofsale/Catalogue', () => {
     expect(Object.values(paged.removed).flat()).toEqual([]);
   });
 
+  it('carries only promotions of its own outlet and of every outlet, never another outlet’s', async () => {
+    const promotion = (code: string, outlets: unknown[]) => insert(t, 'promotion', { code, name: code, kind: 'percentOff', value: '5', validFrom: '2024-01-01', outlets });
+    const rule = (code: string, outlets: unknown[]) => insert(t, 'newpromotion', { code, name: code, validFrom: '2024-01-01', rewards: [{ kind: 'percentOff', value: '5' }], outlets });
+    const own = [await promotion('OWN', [world.outlet.id]), await rule('OWNR', [world.outlet.id])];
+    const everywhere = [await promotion('ALL', []), await rule('ALLR', [])];
+    const other = [await promotion('OTHER', [world.otherOutlet.id]), await rule('OTHERR', [world.otherOutlet.id])];
+    const both = await promotion('BOTH', [world.outlet.id, world.otherOutlet.id]);
+    const { rows } = await sync(null, 1000);
+    const sent = [...rows.promotions!, ...rows.promotionRules!].map((r) => r.id);
+    expect(sent).toEqual(expect.arrayContaining([...own, ...everywhere, both].map((r) => r.id)));
+    for (const row of other) expect(sent).not.toContain(row.id);
+    // A later sync from a cursor is held to the same outlet.
+    const later = await sync(new Date(Date.now() - 60_000).toISOString(), 1000);
+    for (const row of other) expect([...later.rows.promotions!, ...later.rows.promotionRules!].map((r) => r.id)).not.toContain(row.id);
+  });
+
   it('reports products deleted or deactivated since the cursor, so the terminal drops them', async () => {
     const doomed = await newProduct();
     const retired = await newProduct();

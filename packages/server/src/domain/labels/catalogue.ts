@@ -1,7 +1,8 @@
 import { fromMinorUnits, getEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { canSee } from '../../data/access';
+import { canSee, rowFilters } from '../../data/access';
+import { allOf } from '../../data/query';
 import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -64,21 +65,23 @@ export async function labelItems(request: FastifyRequest, body: Record<string, u
   }
   const wanted = [...new Set(ids)];
   const rows = await db
-    .selectFrom(`${product.table} as p`)
+    .selectFrom(`${product.table} as t`)
     .leftJoin(`${outletPrice.table} as op`, (j) =>
-      j.onRef(`op.${columnOf(outletPrice, 'product')}`, '=', 'p.id').on(`op.${columnOf(outletPrice, 'outlet')}`, '=', outletId ?? 0),
+      j.onRef(`op.${columnOf(outletPrice, 'product')}`, '=', 't.id').on(`op.${columnOf(outletPrice, 'outlet')}`, '=', outletId ?? 0),
     )
-    .leftJoin(`${listValue.table} as u`, 'u.id', `p.${columnOf(product, 'uom')}`)
+    .leftJoin(`${listValue.table} as u`, 'u.id', `t.${columnOf(product, 'uom')}`)
     .select([
-      'p.id',
-      `p.${columnOf(product, 'code')} as code`,
-      `p.${columnOf(product, 'name')} as name`,
-      `p.${columnOf(product, 'barcode')} as barcode`,
-      `p.${columnOf(product, 'sellingPrice')} as selling`,
+      't.id',
+      `t.${columnOf(product, 'code')} as code`,
+      `t.${columnOf(product, 'name')} as name`,
+      `t.${columnOf(product, 'barcode')} as barcode`,
+      `t.${columnOf(product, 'sellingPrice')} as selling`,
       `op.${columnOf(outletPrice, 'price')} as override`,
       `u.${columnOf(listValue, 'code')} as uom`,
     ])
-    .where('p.id', 'in', wanted)
+    .where('t.id', 'in', wanted)
+    // The products through the caller's row filter, as a list reads them: a hidden one is a missing one.
+    .where(allOf(await rowFilters(request, product)))
     .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const errors = ids.flatMap((id, i) => (byId.has(id) ? [] : [{ field: `products.${i}`, message: `Product refers to a missing product row (${id})` }]));

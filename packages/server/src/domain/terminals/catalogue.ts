@@ -2,6 +2,7 @@ import { getEntity, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
+import { outletPaths, visibleCondition } from '../../data/outlet-ties';
 import { storedRows, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
@@ -83,17 +84,26 @@ type AnySelect = SelectQueryBuilder<any, any, { id: unknown }>;
 
 function scoped(query: AnySelect, entity: NormalisedEntity, scope: Scope | undefined): AnySelect {
   if (!scope) return query;
-  const column = scope.column === 'id' ? 'id' : columnOf(entity, scope.column);
+  const column = `t.${scope.column === 'id' ? 'id' : columnOf(entity, scope.column)}`;
   const ids = scope.values.filter((v): v is number => v !== null);
   return query.where((eb) => eb.or([eb(column, 'in', ids), ...(scope.values.includes(null) ? [eb(column, 'is', null)] : [])]));
 }
 
+/**
+ * Rows of an entity the terminal of `outlet` may hold: those of its outlet or of every outlet, by the
+ * same outlet ties as a user limited to that outlet (a promotion's outlets, a hotkey's outlet).
+ */
+function ofOutlet(query: AnySelect, entity: NormalisedEntity, outlet: number): AnySelect {
+  const paths = outletPaths(entity);
+  return paths.length === 0 ? query : query.where(visibleCondition(paths, 't', [outlet]));
+}
+
 /** Ids of one part, changed since `from` (active ones only), after `after`, by id: at most `limit`. */
-async function changedIds(db: AnyDb, entity: NormalisedEntity, from: string | null, after: number, limit: number, scope?: Scope): Promise<number[]> {
-  let q = db.selectFrom(entity.table).select('id').where('id', '>', after);
-  if (from) q = q.where('updated_at', '>=', from);
-  if (isActiveColumn(entity)) q = q.where('is_active', '=', true);
-  return (await scoped(q, entity, scope).orderBy('id').limit(limit).execute()).map((r) => Number(r.id));
+async function changedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, from: string | null, after: number, limit: number, scope?: Scope): Promise<number[]> {
+  let q = ofOutlet(db.selectFrom(`${entity.table} as t`).select('t.id'), entity, outlet).where('t.id', '>', after);
+  if (from) q = q.where('t.updated_at', '>=', from);
+  if (isActiveColumn(entity)) q = q.where('t.is_active', '=', true);
+  return (await scoped(q, entity, scope).orderBy('t.id').limit(limit).execute()).map((r) => Number(r.id));
 }
 
 /** Whether a deleted row was within the scope, by the fields its audit row kept (a blank field is not kept: null). */
@@ -106,7 +116,7 @@ function wasInScope(rowId: number, changes: unknown, scope: Scope | undefined): 
 }
 
 /** Ids the terminal should drop: rows of its scope deleted since `from` (the audit log's record of it) that do not exist again, and rows deactivated since. */
-async function removedIds(db: AnyDb, entity: NormalisedEntity, from: string, scope?: Scope): Promise<number[]> {
+async function removedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, from: string, scope?: Scope): Promise<number[]> {
   const deleted = await db
     .selectFrom(auditLog.table)
     .select([`${columnOf(auditLog, 'rowId')} as row_id`, `${columnOf(auditLog, 'changes')} as changes`])
@@ -117,7 +127,7 @@ async function removedIds(db: AnyDb, entity: NormalisedEntity, from: string, sco
   const gone = [...new Set(deleted.filter((r) => r.row_id !== null && wasInScope(Number(r.row_id), r.changes, scope)).map((r) => Number(r.row_id)))];
   const back = gone.length === 0 ? [] : await db.selectFrom(entity.table).select('id').where('id', 'in', gone).execute();
   const inactive = isActiveColumn(entity)
-    ? await scoped(db.selectFrom(entity.table).select('id').where('updated_at', '>=', from).where('is_active', '=', false), entity, scope).execute()
+    ? await scoped(ofOutlet(db.selectFrom(`${entity.table} as t`).select('t.id'), entity, outlet).where('t.updated_at', '>=', from).where('t.is_active', '=', false), entity, scope).execute()
     : [];
   const existing = new Set(back.map((r) => Number(r.id)));
   return [...new Set([...gone.filter((id) => !existing.has(id)), ...inactive.map((r) => Number(r.id))])].sort((a, b) => a - b);
@@ -134,13 +144,13 @@ export async function catalogue(request: FastifyRequest) {
   const firstPage = at.part === 0 && at.after === 0;
   for (const [k, part] of PARTS.entries()) {
     out[part.key] = [];
-    removed[part.key] = firstPage && at.from ? await removedIds(db, getEntity(part.entity), at.from, scopes[k]) : [];
+    removed[part.key] = firstPage && at.from ? await removedIds(db, getEntity(part.entity), me.outletId, at.from, scopes[k]) : [];
   }
   let room = limit;
   let next: Position | null = null;
   for (let k = at.part; k < PARTS.length; k++) {
     const entity = getEntity(PARTS[k]!.entity);
-    const ids = await changedIds(db, entity, at.from, k === at.part ? at.after : 0, room + 1, scopes[k]);
+    const ids = await changedIds(db, entity, me.outletId, at.from, k === at.part ? at.after : 0, room + 1, scopes[k]);
     const sent = ids.slice(0, room);
     out[PARTS[k]!.key] = await toApiRows(request.server.ctx, db, entity, await storedRows(db, entity, sent), { labels: false });
     room -= sent.length;

@@ -1,6 +1,6 @@
 import { findEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { allowedOutlets, canSee } from '../../data/access';
 import type { AnyDb } from '../../data/store';
 import { ADMIN_ROLE_CODE } from '../../db/seed/privileges';
@@ -112,6 +112,16 @@ const userOutletLinks = (findEntity('user')!.fields.find((f) => f.kind === 'mult
 async function outletsWithin(request: FastifyRequest, outlets: readonly number[]): Promise<boolean> {
   const own = await allowedOutlets(request);
   return own.length === 0 || (outlets.length > 0 && outlets.every((id) => own.includes(id)));
+}
+
+/**
+ * A caller limited to some outlets sees only users limited to some outlets too (the outlet filter
+ * keeps those sharing one of theirs): a user of every outlet — an administrator — holds more than
+ * they do and is hidden, answering as a missing one.
+ */
+export async function usersWithOutletsOnly(request: FastifyRequest): Promise<RawBuilder<SqlBool> | undefined> {
+  if ((await allowedOutlets(request)).length === 0) return undefined;
+  return sql<SqlBool>`exists (select 1 from ${sql.table(userOutletLinks)} as uo where uo.parent_id = t.id)`;
 }
 
 /**

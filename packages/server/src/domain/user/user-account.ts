@@ -5,7 +5,7 @@ import { revokeUserSessions } from '../../auth/sessions';
 import type { BeforeWrite, EntityHook } from '../../data/hooks';
 import type { Database } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
-import { assertAnotherAdministrator, assertMayActOnUser, assertMayAssignRole, assertMayGiveOutlets, isAdministratorRole } from './escalation';
+import { assertAnotherAdministrator, assertMayActOnUser, assertMayAssignRole, assertMayGiveOutlets, isAdministratorRole, usersWithOutletsOnly } from './escalation';
 
 /**
  * Not an argon2 hash, so no password matches it: an account created without a password has no
@@ -41,9 +41,10 @@ async function checkEscalation(event: BeforeWrite): Promise<void> {
 /**
  * The `user` entity's table also holds credentials the registry never exposes. A new user gets the
  * policy-checked `password` of the body, else an unusable one and must change it; switching a user
- * off ends their sessions.
+ * off ends their sessions. A caller limited to some outlets sees no user of every outlet.
  */
 export const userAccount: EntityHook = {
+  rowFilter: usersWithOutletsOnly,
   async beforeWrite(event) {
     // No registry field: validation keeps it out of the row and the audit, so it comes from the input.
     const password = event.input.password;
