@@ -161,7 +161,7 @@ describe('a row belongs to its own outlet', () => {
     const tillOfA = await t.builder.insert(entity('pointofsale'), { outlet: outletA.id });
     const sale = async (outlet: Row, till: Row, receipt: string) => {
       const inserted = await t.server.app.ctx.db
-        .insertInto(entity('sale').table)
+        .insertInto(entity('sale').table as never)
         .values({
           [column('sale', 'outlet')]: outlet.id,
           [column('sale', 'terminal')]: till.id,
@@ -173,7 +173,7 @@ describe('a row belongs to its own outlet', () => {
           created_at: '2026-01-15T10:00:00.000Z',
           updated_at: '2026-01-15T10:00:00.000Z',
         } as never)
-        .returning('id')
+        .returning('id' as never)
         .executeTakeFirstOrThrow();
       return Number(inserted.id);
     };
