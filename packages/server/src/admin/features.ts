@@ -25,12 +25,11 @@ export function registerFeatureRoutes(app: FastifyInstance, apiPrefix: string): 
     const body = parseBody(saveFeaturesRequest, request.body);
     const current = await readFeatures(db);
     const changed = FEATURE_KEYS.filter((key) => current[key] !== body[key]);
+    if (changed.length === 0) return ok(current, 'Features saved');
     await db.transaction().execute(async (trx) => {
-      if (changed.length > 0) {
-        const pick = (switches: FeatureSwitches) => Object.fromEntries(changed.map((key) => [key, switches[key]]));
-        await recordRequestEvent(request, { action: 'update', entity: 'feature', rowId: null, changes: { before: pick(current), after: pick(body) } }, trx);
-      }
-      for (const key of FEATURE_KEYS) {
+      const pick = (switches: FeatureSwitches) => Object.fromEntries(changed.map((key) => [key, switches[key]]));
+      await recordRequestEvent(request, { action: 'update', entity: 'feature', rowId: null, changes: { before: pick(current), after: pick(body) } }, trx);
+      for (const key of changed) {
         await trx
           .insertInto('feature_switch')
           .values({ key, enabled: body[key] })

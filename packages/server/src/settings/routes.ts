@@ -31,20 +31,20 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
     return ok(toAppSettingDto(row));
   });
 
-  /** Writes one setting's value or attributes, with an audit row of what changed, in one transaction. */
+  /** Writes one setting's value or attributes, with an audit row of what changed, in one transaction; the same value again writes nothing. */
   const update = async (request: FastifyRequest, settingKey: string, values: { value: string } | { attributes: string }) => {
     const row = await settingByKey(db, settingKey);
     if (!row) throw new ApiError(404, 'Setting not found');
     const problem = 'value' in values ? settingValueProblem(row.group_id, row.key, values.value) : null;
     if (problem) throw validationError([{ field: 'value', message: problem }]);
     const [field, before, after] = 'value' in values ? ['value', row.value, values.value] : ['attributes', row.attributes, values.attributes];
+    if (before === after) return toAppSettingDto(row);
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('app_setting')
         .set({ ...values, updated_at: new Date().toISOString(), updated_by: requireAuth(request).userName })
         .where('id', '=', row.id)
         .execute();
-      if (before === after) return;
       const shown = (text: string | null) => (field === 'attributes' && text !== null ? (JSON.parse(text) as unknown) : text);
       await recordRequestEvent(
         request,

@@ -1,3 +1,4 @@
+import { SETTING_KEYS } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insert, openShop, type Shop } from '../pricing/shop';
 import { useTestServer, type Row } from '../support/harness';
@@ -54,5 +55,30 @@ describe('a write that changes nothing writes nothing', () => {
     expect(after.cake.audits).toBe(before.cake.audits + 1);
     // One delivery for the cake: the tea, unchanged, raised no event.
     expect(after.cake.deliveries).toBe(before.cake.deliveries + 1);
+  });
+});
+
+describe('settings and module switches saved as they are', () => {
+  const auditCount = async (entity: string) => (await t.post<Row[]>('/DataRepository/fetch/auditlog', { Take: 500, filters: [{ ColumnName: 'entity', ColumnValue: entity, Operator: 'EQ' }] })).body.data.length;
+  const stamp = async () => (await t.server.app.ctx.db.selectFrom('app_setting').select(['updated_at', 'updated_by']).where('key', '=', SETTING_KEYS.reportUrl).executeTakeFirstOrThrow());
+
+  it('a setting given its own value again: no write, no audit row', async () => {
+    expect((await t.post('/AppSetting/UpdateSetting', { key: SETTING_KEYS.reportUrl, value: 'https://reports.example/same' })).status).toBe(200);
+    const [written, audits] = [await stamp(), await auditCount('appsetting')];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await t.post<Row>('/AppSetting/UpdateSetting', { key: SETTING_KEYS.reportUrl, value: 'https://reports.example/same' });
+    expect(again.status).toBe(200);
+    expect(again.body.data.value).toBe('https://reports.example/same');
+    expect(await stamp()).toEqual(written);
+    expect(await auditCount('appsetting')).toBe(audits);
+  });
+
+  it('module switches saved unchanged: no audit row, the switches as they were', async () => {
+    const current = (await t.get<Row>('/feature/Get')).body.data;
+    const audits = await auditCount('feature');
+    const saved = await t.post<Row>('/feature/Save', current);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toEqual(current);
+    expect(await auditCount('feature')).toBe(audits);
   });
 });
