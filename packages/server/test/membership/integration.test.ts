@@ -84,6 +84,7 @@ describe('the saved API key stays with its endpoint', () => {
     stolen = [];
     const masked = await test({ endpoint: elsewhere, apiKey: '••••' });
     expect(masked.status).toBe(200);
+    expect(masked.body.data.message).toMatch(/no API key was sent: the saved one goes only to the saved endpoint/);
     const blank = await test({ endpoint: elsewhere });
     expect(blank.status).toBe(200);
     expect(stolen).toHaveLength(2);

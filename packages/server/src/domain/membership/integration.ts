@@ -32,7 +32,9 @@ export function registerIntegrationRoutes(app: FastifyInstance, api: string): vo
     const typedKey = sent.apiKey && !isMaskedSecret(sent.apiKey) ? sent.apiKey : null;
     const storedKey = saved?.api_key && endpoint === savedEndpoint ? revealer(app.ctx)(String(saved.api_key)) || null : null;
     const target = await checkTarget(endpoint, app.ctx.config.allowPrivateTargets);
-    const result = await probe(target, typedKey ?? storedKey);
+    const probed = await probe(target, typedKey ?? storedKey);
+    const withheld = !typedKey && !storedKey && !!saved?.api_key;
+    const result = withheld ? { ...probed, message: `${probed.message}; no API key was sent: the saved one goes only to the saved endpoint, type it to test this one` } : probed;
     const key = typedKey ? 'typed' : storedKey ? 'saved' : 'none';
     await recordRequestEvent(request, { action: 'connectionTest', entity: settings.name, rowId: saved ? Number(saved.id) : null, changes: { before: {}, after: { endpoint, key, ok: result.ok, status: result.status } } });
     return ok(result);
