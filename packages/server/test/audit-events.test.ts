@@ -1,4 +1,5 @@
 import { SETTING_KEYS, type RoleOption, type RolePrivilegeGrid, type UserInfo } from '@backroom/schema';
+import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insert } from './pricing/shop';
 import { exportList } from './spreadsheets/support';
@@ -62,6 +63,17 @@ describe('audit events of sign-in', () => {
     expect(lockout.map((e) => e.action)).toEqual(['signInFailed', 'signInFailed', 'signInFailed', 'signInFailed', 'lockout']);
     expect(lockout.at(-1)).toMatchObject({ ...by('cashier'), rowId: ids.cashier, changes: { after: { lockedUntil: expect.any(String) } } });
     expect(JSON.stringify([...wrong, ...unknown, ...lockout])).not.toContain('Not-The-Password');
+  });
+
+  it('records turning two-step sign-in on and off, by its owner', async () => {
+    const setup = await post<{ secret: string }>('/authentication/SetupOtp', {});
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const otp = new TOTP({ secret: Secret.fromBase32(setup.body.data.secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+    const enable = await eventsOf(() => post('/authentication/EnableOtp', { otp, password: DEMO_PASSWORDS.admin }));
+    expect(enable).toEqual([expect.objectContaining({ ...by('admin'), action: 'otpEnable', entity: 'user', rowId: ids.admin })]);
+    const disable = await eventsOf(() => post('/authentication/DisableOtp', { password: DEMO_PASSWORDS.admin }));
+    expect(disable).toEqual([expect.objectContaining({ ...by('admin'), action: 'otpDisable', entity: 'user', rowId: ids.admin })]);
+    expect(JSON.stringify([...enable, ...disable])).not.toContain(DEMO_PASSWORDS.admin);
   });
 
   it('records an unlock by whom and for whom', async () => {
