@@ -15,6 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@backroom/server';
+import { loadConfig } from '../packages/server/src/config';
 import { actingRequest, actingUser } from '../packages/server/src/jobs/acting-user';
 import { anyDb } from '../packages/server/src/data/store';
 import { runImport } from '../packages/server/src/domain/spreadsheets/import';
@@ -64,7 +65,7 @@ export async function run(database: 'sqlite' | 'postgres'): Promise<void> {
 
     const read = await peakRss(async () => {
       let n = 0;
-      for await (const _row of readSheet(file, 'xlsx')) n++;
+      for await (const _row of readSheet(file, 'xlsx', loadConfig().imports)) n++;
       return n;
     });
     const importer = importerOf('product')!;

@@ -37,6 +37,10 @@ import { REPO_ROOT } from './paths';
  *   UPLOAD_DAILY_QUOTA_MB=200      What one user may upload in a day (UTC); past it 429 until the next day.
  *   IMPORT_LIMIT_MB=50             The largest file an import may upload, and …
  *   IMPORT_MAX_ROWS=200000         … the most rows its sheet may hold; past either the answer is 413 naming the limit.
+ *   IMPORT_MAX_HELD_MB=32          What an xlsx's shared strings, styles and workbook parts, held in memory while its
+ *                                  sheet is read, may expand to together, and the most text of cells an import keeps
+ *                                  until it writes; past either 413 (at submit) or the job's error naming it.
+ *   IMPORT_CONCURRENCY=2           Imports run at once in one server process; more wait their turn.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
  *   ALLOW_PRIVATE_TARGETS  Lets integrations (the membership provider's test connection) reach private,
@@ -70,6 +74,10 @@ export interface Config {
 export interface ImportLimits {
   limitBytes: number;
   maxRows: number;
+  /** An xlsx's parts held while its sheet is read (shared strings, styles, workbook), expanded, together. */
+  maxHeldBytes: number;
+  /** Imports run at once in one server process; more wait their turn. */
+  concurrency: number;
 }
 
 export interface UploadConfig {
@@ -171,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imports: {
       limitBytes: positiveInteger('IMPORT_LIMIT_MB', env.IMPORT_LIMIT_MB, 50) * MB,
       maxRows: positiveInteger('IMPORT_MAX_ROWS', env.IMPORT_MAX_ROWS, 200_000),
+      maxHeldBytes: positiveInteger('IMPORT_MAX_HELD_MB', env.IMPORT_MAX_HELD_MB, 32) * MB,
+      concurrency: positiveInteger('IMPORT_CONCURRENCY', env.IMPORT_CONCURRENCY, 2),
     },
   };
 }

@@ -1,9 +1,10 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
+import { SLICE_ROWS } from '../../src/domain/spreadsheets/import';
 import { importSheet, xlsx } from './support';
 
-// More rows than one set-based write takes (500 on PostgreSQL, 100 on SQLite), so the commit spans several batches.
+// More rows than one set-based write takes (500 on PostgreSQL, 100 on SQLite) and than one slice (1,000), so the commit spans several batches and two slices.
 const ROWS = 1_200;
 const c = useCatalogue();
 const HEADER = ['SKU *', 'Name *', 'Category *', 'Unit of measure *', 'Selling price *', 'Barcode'];
@@ -57,14 +58,18 @@ describe('a commit of many rows, written in batches', () => {
     expect(changes).toHaveLength(2);
   });
 
-  it('writes nothing when a row of a late batch is refused inside the write (a product hook: a barcode that is another product’s alternate)', async () => {
+  it('keeps the slices before a row refused inside the write (a product hook: a barcode that is another product’s alternate), and writes nothing of that row’s slice', async () => {
     await c.newProduct({ code: 'HOLDER', alternateBarcodes: [{ barcode: 'ALT-LATE', uom: null, quantityPerUnit: 1 }] });
     const late = ROWS - 50;
     const job = await importSheet(c, await sheet('BL', () => 5, (i) => (i === late ? 'ALT-LATE' : null)), 'product', 'commit');
-    expect(job).toMatchObject({ status: 'succeeded', committed: false, inserted: 0, updated: 0, unchanged: 0 });
+    // The first slice (SLICE_ROWS = 1,000 rows) was committed before the refusal: the counts say what is written.
+    expect(job).toMatchObject({ status: 'succeeded', committed: false, inserted: SLICE_ROWS, updated: 0, unchanged: 0 });
     // The sheet's row number: the header is row 1.
     expect(job.errors).toEqual([expect.objectContaining({ row: late + 2, column: 'Barcode', message: expect.stringContaining('ALT-LATE') })]);
-    expect(await productsCoded('BL')).toEqual([]);
-    expect((await fetchAll('auditlog', [{ ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' }])).filter((a) => String((a.changes as { after?: Row } | null)?.after?.code ?? '').startsWith('BL-'))).toEqual([]);
+    const stored = (await productsCoded('BL')).map((r) => r.code as string).sort();
+    expect(stored).toHaveLength(SLICE_ROWS);
+    expect(stored.at(-1)).toBe(`BL-${String(SLICE_ROWS - 1).padStart(4, '0')}`);
+    const audited = (await fetchAll('auditlog', [{ ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' }])).filter((a) => String((a.changes as { after?: Row } | null)?.after?.code ?? '').startsWith('BL-'));
+    expect(audited).toHaveLength(SLICE_ROWS);
   });
 });

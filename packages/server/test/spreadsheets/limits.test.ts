@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue } from '../domain/support/catalogue';
 import { importSheet, submit, xlsx } from './support';
 
-const c = useCatalogue({ config: { imports: { limitBytes: 64 * 1024, maxRows: 3 } } });
+const c = useCatalogue({ config: { imports: { limitBytes: 64 * 1024, maxRows: 3, maxHeldBytes: 32 * 1024 * 1024, concurrency: 2 } } });
 const HEADER = ['SKU', 'Name', 'Category', 'Unit of measure', 'Selling price'];
 const rows = (n: number) => Array.from({ length: n }, (_, i) => [`LIM-${i}`, `Limited ${i}`, 'LIMITS', 'PCS', 1]);
 

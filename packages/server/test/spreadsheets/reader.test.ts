@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSheet } from '../../src/domain/spreadsheets/read';
+import { loadConfig } from '../../src/config';
 import { tempFile } from './support';
 
 async function rowsFrom(path: string) {
   const out: { number: number; cells: unknown[] }[] = [];
-  for await (const row of readSheet(path, 'xlsx')) out.push(row);
+  for await (const row of readSheet(path, 'xlsx', loadConfig().imports)) out.push(row);
   return out;
 }
 

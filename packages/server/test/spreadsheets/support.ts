@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { CellValue } from '../../src/domain/spreadsheets/cells';
 import { readSheet } from '../../src/domain/spreadsheets/read';
+import { loadConfig } from '../../src/config';
 import { writeWorkbook } from '../../src/domain/spreadsheets/write';
 import type { SignedInServer } from '../support/harness';
 
@@ -45,7 +46,7 @@ export async function rowsOf(content: ArrayBuffer | Buffer): Promise<CellValue[]
   const { writeFile } = await import('node:fs/promises');
   await writeFile(path, Buffer.from(content as ArrayBuffer));
   const out: CellValue[][] = [];
-  for await (const row of readSheet(path, 'xlsx')) out.push(row.cells);
+  for await (const row of readSheet(path, 'xlsx', loadConfig().imports)) out.push(row.cells);
   return out;
 }
 

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSheet } from '../../src/domain/spreadsheets/read';
+import { loadConfig } from '../../src/config';
 import { writeWorkbook } from '../../src/domain/spreadsheets/write';
 import { tempFile } from './support';
 
@@ -25,7 +26,7 @@ describe('the xlsx writer', () => {
     expect(rows).toBe(4);
 
     const read = [];
-    for await (const row of readSheet(path, 'xlsx')) read.push(row.cells);
+    for await (const row of readSheet(path, 'xlsx', loadConfig().imports)) read.push(row.cells);
     expect(read).toEqual([
       ['Code', 'When', 'Flag', 'Price'],
       ['=1+2', new Date(Date.UTC(2024, 0, 31)), true, 1.5],

@@ -7,12 +7,12 @@ import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { failedRow, writeRows } from '../../data/write-rows';
 import { ApiError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
-import { cellText, type CellValue } from './cells';
+import { cellText, controlCharacterIn, type CellValue } from './cells';
 import { fromCell, normaliseHeader, type ScalarField } from './columns';
 import type { ImportFile } from './importer';
 import type { Importer } from './importers';
 import { Lookups, type Lookup } from './lookups';
-import { rowLimit } from './limits';
+import { KeptText, SheetRefused, rowLimit } from './limits';
 import { readSheet, type SheetFormat } from './read';
 
 /** One problem of the sheet: its row number as the spreadsheet shows it, the column header, the message. */
@@ -62,7 +62,38 @@ interface Prepared {
   existing?: Row;
   value?: Row;
   changed?: Row;
+  /** What committing it does, once it passed the checks. */
+  action?: keyof Counts;
 }
+
+interface Counts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+const NO_COUNTS: Counts = { inserted: 0, updated: 0, unchanged: 0 };
+
+/** The rows of the sheet (in order) committed so far by a job's tries, and what they did. */
+export interface Checkpoint extends Counts {
+  rows: number;
+}
+
+/** A job's record of the slices it committed, so that a later try resumes after them and counts each row once. */
+export interface Slices {
+  /** What earlier tries committed; undefined when none did. */
+  done?: Checkpoint;
+  /** Records a slice's checkpoint inside its transaction; throws (rolling the slice back) once the run no longer holds the job. */
+  record(trx: AnyDb, checkpoint: Checkpoint, total: number): Promise<void>;
+}
+
+/** Rows committed per transaction: each slice holds the writer for about a tenth of a second (SQLite, this machine). */
+export const SLICE_ROWS = 1000;
+
+/** The pause between slices on SQLite: long enough for a waiting request's few statements (a sale's) to run. */
+const SLICE_PAUSE_MS = 5;
+
+/** An import outside a job (the bench): nothing to resume, nothing to record. */
+const UNRECORDED: Slices = { record: async () => undefined };
 
 class Problems {
   readonly list: RowError[] = [];
@@ -72,6 +103,12 @@ class Problems {
     this.list.push({ row, column, message });
     this.rows.add(row);
     this.cells.add(`${row}|${column}`);
+  }
+  /** Drops the problems of rows already committed by an earlier try. */
+  forget(rows: ReadonlySet<number>) {
+    let at = 0;
+    for (const problem of this.list) if (!rows.has(problem.row)) this.list[at++] = problem;
+    this.list.length = at;
   }
   /** A cell already reported (a code not found) is not reported again as missing. */
   has(row: number, column: string) {
@@ -133,9 +170,11 @@ const keyOf = (importer: Importer, row: Row) => JSON.stringify(importer.key.map(
 /**
  * Reads a sheet and checks every row against the registry and the database: kinds, required
  * fields, lengths, codes that must exist, keys repeated in the file, unique values taken by other
- * rows, rules between fields. With `commit` and no error, writes every row in one transaction
- * through the generic write path in batches (`writeRows`: privileges were checked when the job was
- * submitted; audit and hooks run for every row) — all rows or none.
+ * rows, rules between fields. With `commit` and no error, writes the rows through the generic
+ * write path (`writeRows`: privileges were checked when the job was submitted; audit and hooks run
+ * for every row) in slices of `SLICE_ROWS`, each one transaction with its checkpoint (`slices`): a
+ * failure inside a slice rolls that slice back, the slices before it stay. A later try of the job
+ * resumes after the last recorded slice and counts every row once, whichever try wrote it.
  */
 export async function runImport(
   ctx: AppContext,
@@ -144,6 +183,7 @@ export async function runImport(
   file: { path: string; format: SheetFormat },
   commit: boolean,
   progress: (percent: number, within?: AnyDb) => Promise<void>,
+  slices: Slices = UNRECORDED,
 ): Promise<ImportOutcome> {
   const db = anyDb(ctx);
   const entity: NormalisedEntity = importer.entity;
@@ -155,32 +195,48 @@ export async function runImport(
   // before the rows, which are then read without waiting on anything.
   const cellColumns: { index: number; field: ScalarField; column: string; lookup?: Lookup }[] = [];
 
-  for await (const sheetRow of readSheet(file.path, file.format)) {
-    if (sheetRow.cells.every((c) => cellText(c) === null)) continue;
-    if (!header) {
-      header = readHeader(importer, sheetRow.cells, problems, sheetRow.number);
-      if (problems.list.length > 0) break;
-      for (const [index, field] of header.columns)
-        cellColumns.push({ index, field, column: header.headers.get(field.name)!, lookup: field.kind === 'reference' || field.kind === 'listvalue' ? await lookups.of(field) : undefined });
-      continue;
-    }
-    if (prepared.length >= ctx.config.imports.maxRows) throw rowLimit(ctx.config.imports.maxRows);
-    const input: Row = {};
-    for (const { index, field, column, lookup } of cellColumns) {
-      const converted = fromCell(field, sheetRow.cells[index] ?? null);
-      if (!converted.ok) {
-        problems.add(sheetRow.number, column, `${column} ${converted.message}`);
+  let lastRow = 1;
+  const kept = new KeptText(ctx.config.imports.maxHeldBytes);
+  try {
+    for await (const sheetRow of readSheet(file.path, file.format, ctx.config.imports)) {
+      lastRow = sheetRow.number;
+      if (sheetRow.cells.every((c) => cellText(c) === null)) continue;
+      if (!header) {
+        header = readHeader(importer, sheetRow.cells, problems, sheetRow.number);
+        if (problems.list.length > 0) break;
+        for (const [index, field] of header.columns)
+          cellColumns.push({ index, field, column: header.headers.get(field.name)!, lookup: field.kind === 'reference' || field.kind === 'listvalue' ? await lookups.of(field) : undefined });
         continue;
       }
-      if (lookup && converted.value !== null) {
-        const found = lookup.idOf(String(converted.value));
-        if ('message' in found) problems.add(sheetRow.number, column, `${column}: ${found.message}`);
-        else input[field.name] = found.id;
-        continue;
+      if (prepared.length >= ctx.config.imports.maxRows) throw rowLimit(ctx.config.imports.maxRows);
+      const input: Row = {};
+      for (const { index, field, column, lookup } of cellColumns) {
+        const cell = sheetRow.cells[index] ?? null;
+        const control = typeof cell === 'string' ? controlCharacterIn(cell) : undefined;
+        if (control) {
+          problems.add(sheetRow.number, column, `${column} holds a control character (${control}), which cannot be stored: remove it`);
+          continue;
+        }
+        const converted = fromCell(field, cell);
+        if (!converted.ok) {
+          problems.add(sheetRow.number, column, `${column} ${converted.message}`);
+          continue;
+        }
+        if (lookup && converted.value !== null) {
+          const found = lookup.idOf(String(converted.value));
+          if ('message' in found) problems.add(sheetRow.number, column, `${column}: ${found.message}`);
+          else input[field.name] = found.id;
+          continue;
+        }
+        if (typeof converted.value === 'string') kept.add(converted.value.length);
+        input[field.name] = converted.value;
       }
-      input[field.name] = converted.value;
+      prepared.push({ number: sheetRow.number, input, key: keyOf(importer, input) });
     }
-    prepared.push({ number: sheetRow.number, input, key: keyOf(importer, input) });
+  } catch (error) {
+    if (!(error instanceof SheetRefused)) throw error;
+    // A sheet past what an import may hold: nothing was written, and the rows read so far are let go.
+    return { total: prepared.length, processed: 0, inserted: 0, updated: 0, unchanged: 0, errorCount: 1, errors: [{ row: lastRow + 1, column: 'File', message: error.message }], committed: false };
   }
   if (!header) problems.add(1, '', 'The sheet is empty: the first row must hold the column headers');
   const headers = header?.headers ?? new Map<string, string>();
@@ -202,9 +258,6 @@ export async function runImport(
   if (importer.custom) return runCustom(ctx, request, importer, file, prepared, problems, columnOf, commit, progress);
   const existing = await existingRows(db, ctx, importer, prepared);
   await progress(35);
-  let inserted = 0;
-  let updated = 0;
-  let unchanged = 0;
   for (const row of prepared) {
     row.existing = existing.get(row.key);
     const result = row.existing
@@ -217,69 +270,86 @@ export async function runImport(
     if (!result.ok) continue;
     row.value = withoutEmptyLists(result.value);
     if (!row.existing) {
-      inserted++;
+      row.action = 'inserted';
       continue;
     }
     const { id: _id, version: _version, ...sent } = result.value;
     row.changed = Object.fromEntries(Object.entries(sent).filter(([name]) => name in row.input && !same(sent[name], row.existing![name])));
-    if (Object.keys(row.changed).length === 0) unchanged++;
-    else updated++;
+    row.action = Object.keys(row.changed).length === 0 ? 'unchanged' : 'updated';
     // Only the validated row and its changes are written: the stored row is not needed any more.
     row.existing = { id: row.existing.id, version: row.existing.version };
   }
   await checkUniques(db, importer, prepared, problems, columnOf);
   await progress(50);
 
-  const outcome = (committed: boolean): ImportOutcome => ({
+  // Rows an earlier try of this job committed are counted by its checkpoint, not again (they read as unchanged now).
+  const done = commit ? slices.done : undefined;
+  const start = done?.rows ?? 0;
+  if (start > 0) problems.forget(new Set(prepared.slice(0, start).map((row) => row.number)));
+  const counted = (rows: readonly Prepared[], from: Counts = NO_COUNTS): Counts => {
+    const counts = { ...from };
+    for (const row of rows) if (row.action) counts[row.action]++;
+    return counts;
+  };
+  const outcome = (counts: Counts, committed: boolean): ImportOutcome => ({
     total: prepared.length,
     processed: prepared.length,
-    inserted,
-    updated,
-    unchanged,
+    ...counts,
     errorCount: problems.list.length,
     errors: problems.list.sort((a, b) => a.row - b.row),
     committed,
   });
-  if (!commit || problems.list.length > 0) return outcome(false);
+  if (!commit || problems.list.length > 0) return outcome(counted(prepared.slice(start), done), false);
 
-  const writes = prepared.filter((row) => !row.existing || Object.keys(row.changed!).length > 0);
+  // Slices of rows, each in its own transaction with its checkpoint: the writer (SQLite's one lock)
+  // is let go between them, so a till's sale waits for one slice at most, not the whole import.
+  let written: Checkpoint = done ?? { rows: 0, ...NO_COUNTS };
   let batch: Prepared[] = [];
-  try {
-    await db.transaction().execute(async (trx) => {
-      if (ctx.dialect === 'postgres') await sql`set local random_page_cost = ${sql.lit(INDEX_PAGE_COST)}`.execute(trx);
-      const w = await jobWriter(ctx, trx, request, entity);
-      const size = WRITE_BATCH[ctx.dialect];
-      for (let start = 0; start < writes.length; start += size) {
-        batch = writes.slice(start, start + size);
-        await writeRows(
-          w,
-          w.entity,
-          batch.map((row) =>
-            row.existing
-              ? { action: 'update', input: { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed } }
-              : { action: 'insert', input: row.value! },
-          ),
-          { labels: false, validated: true },
-        );
-        await progress(50 + Math.floor(((start + batch.length) / writes.length) * 49), trx);
+  for (let from = start; from < prepared.length; from += SLICE_ROWS) {
+    const slice = prepared.slice(from, from + SLICE_ROWS);
+    const next: Checkpoint = { ...counted(slice, written), rows: from + slice.length };
+    const writes = slice.filter((row) => row.action !== 'unchanged');
+    try {
+      await db.transaction().execute(async (trx) => {
+        // The slice's boundary: a cancelled job, one taken over by another run, or one asked to stop, writes no more.
+        await progress(50 + Math.floor((from / prepared.length) * 49), trx);
+        if (ctx.dialect === 'postgres') await sql`set local random_page_cost = ${sql.lit(INDEX_PAGE_COST)}`.execute(trx);
+        const w = await jobWriter(ctx, trx, request, entity);
+        const size = WRITE_BATCH[ctx.dialect];
+        for (let at = 0; at < writes.length; at += size) {
+          batch = writes.slice(at, at + size);
+          await writeRows(
+            w,
+            w.entity,
+            batch.map((row) =>
+              row.existing
+                ? { action: 'update', input: { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed } }
+                : { action: 'insert', input: row.value! },
+            ),
+            { labels: false, validated: true },
+          );
+        }
+        await slices.record(trx, next, prepared.length);
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // This slice rolled back; the slices before it stay written, and are what the counts say.
+      const index = failedRow(error);
+      const current = batch[index ?? 0];
+      if (!current) throw error;
+      const failed = error.errors?.length ? error.errors : [{ field: '', message: error.message }];
+      for (const e of failed) {
+        const field = index === undefined ? e.field : e.field.replace(/^\d+\.?/, '');
+        problems.add(current.number, field ? columnOf(field) : '', e.message.replace(/^Row \d+: /, ''));
       }
-      // The last check before the commit: a job cancelled by now writes nothing.
-      await progress(99, trx);
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // The transaction rolled back: nothing was written. The row that failed says why.
-    const index = failedRow(error);
-    const current = batch[index ?? 0];
-    if (!current) throw error;
-    const failed = error.errors?.length ? error.errors : [{ field: '', message: error.message }];
-    for (const e of failed) {
-      const field = index === undefined ? e.field : e.field.replace(/^\d+\.?/, '');
-      problems.add(current.number, field ? columnOf(field) : '', e.message.replace(/^Row \d+: /, ''));
+      return { ...outcome(written, false), processed: written.rows };
     }
-    return { ...outcome(false), inserted: 0, updated: 0, unchanged: 0 };
+    written = next;
+    // SQLite's one connection goes to whoever asks first once it is free: without a pause the next
+    // slice would take it again at once, and the requests waiting on it would wait for the import.
+    if (ctx.dialect === 'sqlite') await new Promise((resolve) => setTimeout(resolve, SLICE_PAUSE_MS));
   }
-  return outcome(true);
+  return outcome(written, true);
 }
 
 /**

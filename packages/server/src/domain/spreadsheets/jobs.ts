@@ -5,12 +5,16 @@ import { recordEvent } from '../../data/audit';
 import { anyDb } from '../../data/store';
 import { exportEntityOf } from './procedures';
 import { runExport } from './export';
-import { runImport, type ImportOutcome, type RowError } from './import';
+import { runImport, type Checkpoint, type ImportOutcome, type RowError, type Slices } from './import';
+import { ApiError } from '../../http/envelope';
 import { importerOf } from './importers';
 import { readSheet } from './read';
 import { resultPath } from './files';
 import { writeWorkbook } from './write';
+import { Gate } from '../../auth/gate';
+import type { AppContext } from '../../context';
 import type { CellValue } from './cells';
+import { SheetRefused, type SheetLimits } from './limits';
 
 export const IMPORT_JOB = 'spreadsheet.import';
 export const EXPORT_JOB = 'spreadsheet.export';
@@ -35,19 +39,24 @@ export const exportPayload = z.object({ ...owner, procedure: z.string(), query, 
 export type ExportPayload = z.infer<typeof exportPayload>;
 
 /** The uploaded rows again, each with `Result` (OK | Error) and `Message`. */
-async function writeResult(path: string, payload: ImportPayload, errors: readonly RowError[]) {
+async function writeResult(path: string, payload: ImportPayload, errors: readonly RowError[], limits: SheetLimits) {
   const byRow = new Map<number, string[]>();
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
   let header: CellValue[] | undefined;
   async function* rows(): AsyncGenerator<CellValue[]> {
-    for await (const row of readSheet(payload.path, payload.format)) {
-      if (!header) {
-        header = row.cells;
-        continue;
+    try {
+      for await (const row of readSheet(payload.path, payload.format, limits)) {
+        if (!header) {
+          header = row.cells;
+          continue;
+        }
+        const messages = byRow.get(row.number);
+        const cells = [...row.cells, ...Array<CellValue>(Math.max(0, header.length - row.cells.length)).fill(null)];
+        yield [...cells, messages ? 'Error' : 'OK', messages?.join('; ') ?? null];
       }
-      const messages = byRow.get(row.number);
-      const cells = [...row.cells, ...Array<CellValue>(Math.max(0, header.length - row.cells.length)).fill(null)];
-      yield [...cells, messages ? 'Error' : 'OK', messages?.join('; ') ?? null];
+    } catch (error) {
+      // A sheet refused past a limit: its result holds the rows before the refusal (the status names it).
+      if (!(error instanceof SheetRefused)) throw error;
     }
   }
   // The header is the first row read: rows() is started before the columns are needed.
@@ -61,6 +70,45 @@ async function writeResult(path: string, payload: ImportPayload, errors: readonl
   await writeWorkbook(path, [{ name: 'Result', columns, rows: all() }]);
 }
 
+/** The checkpoint a job's tries keep on its row while it commits: its result, as the status shows it mid-import. */
+const checkpointOf = (result: string | null): Checkpoint | undefined => (result ? (JSON.parse(result) as { checkpoint?: Checkpoint }).checkpoint : undefined);
+
+/**
+ * The slices this try's earlier tries committed, and the recording of this try's: the job's result
+ * (the counts so far, which the status shows) with the checkpoint, written in the slice's own
+ * transaction and only while this run holds the job (the holder it started with), so a slice and its
+ * count are written together or not at all.
+ */
+async function recordedSlices(job: JobRun, progress: JobRun['progress']): Promise<Slices> {
+  const row = await anyDb(job.ctx).selectFrom('job').select(['result', 'lease_holder']).where('id', '=', job.id).executeTakeFirstOrThrow();
+  return {
+    done: checkpointOf(row.result),
+    async record(trx, checkpoint, total) {
+      const { rows, ...counts } = checkpoint;
+      const result = { total, processed: rows, ...counts, errorCount: 0, errors: [], committed: false, checkpoint };
+      const updated = await trx
+        .updateTable('job')
+        .set({ result: JSON.stringify(result) })
+        .where('id', '=', job.id)
+        .where('status', '=', 'running')
+        .where('lease_holder', '=', row.lease_holder)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return;
+      await progress(50, trx);
+      throw new Error(`Job ${job.id} is no longer held by this run`);
+    },
+  };
+}
+
+/**
+ * At most `IMPORT_CONCURRENCY` imports run at once in a server; the others wait their turn in order
+ * (their job `running` at 0 %, the lease renewed by the heartbeat). An import's memory is bounded by
+ * the held limit (`limits.ts`), so a process's is bounded by this many, however many are sent.
+ * One gate per server: tests run several in one process.
+ */
+const gates = new WeakMap<AppContext, Gate>();
+const slotsOf = (ctx: AppContext) => gates.get(ctx) ?? gates.set(ctx, new Gate(ctx.config.imports.concurrency, Number.POSITIVE_INFINITY)).get(ctx)!;
+
 async function runner(job: JobRun, ownerName: string) {
   return actingRequest(job.server, await actingUser(anyDb(job.ctx), ownerName));
 }
@@ -72,9 +120,24 @@ export const importJob: JobKind = {
     const importer = importerOf(payload.importType);
     if (!importer) throw new Error(`Unknown import type ${payload.importType}`);
     const request = await runner(job, payload.ownerName);
-    const outcome = await runImport(job.ctx, request, importer, payload, payload.commit, job.progress);
-    await writeResult(await resultPath(job.ctx, job.id), payload, outcome.errors);
-    return { ...outcome, errors: outcome.errors.slice(0, STATUS_ERRORS) };
+    return slotsOf(job.ctx).run(async () => {
+      // The job's own stops (cancelled, taken over, asked to stop) pass as they are; any other unexpected error is logged and named plainly.
+      let stop: unknown;
+      const progress: JobRun['progress'] = (percent, within) =>
+        job.progress(percent, within).catch((error: unknown) => {
+          stop = error;
+          throw error;
+        });
+      try {
+        const outcome = await runImport(job.ctx, request, importer, payload, payload.commit, progress, await recordedSlices(job, progress));
+        await writeResult(await resultPath(job.ctx, job.id), payload, outcome.errors, job.ctx.config.imports);
+        return { ...outcome, errors: outcome.errors.slice(0, STATUS_ERRORS) };
+      } catch (error) {
+        if (error === stop || error instanceof ApiError) throw error;
+        job.log.error({ err: error, job: job.id }, 'import failed on an unexpected error');
+        throw new Error(`The import stopped on an unexpected error (logged on the server with job ${job.id}); the rows its status counts are written, the others not yet`);
+      }
+    });
   },
 };
 

@@ -23,7 +23,7 @@ import { fileStamp, resultPath, sheetsDir } from './files';
 import { importerOf, optionColumns } from './importers';
 import { exportEntityOf } from './procedures';
 import { writeTemplate } from './template';
-import { assertRowCount, sizeLimit } from './limits';
+import { assertHeldParts, assertRowCount, sizeLimit } from './limits';
 import type { SheetFormat } from './read';
 import { inspectZip } from './zip-guard';
 
@@ -209,7 +209,10 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
         if (mode !== 'validate' && mode !== 'commit') throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
         await assertMayImport(request, importType);
         const format = await formatOf(upload.path, importType);
-        if (format !== 'csv') await inspectZip(upload.path);
+        if (format !== 'csv') {
+          const entries = await inspectZip(upload.path);
+          if (format === 'xlsx') assertHeldParts(entries, limits);
+        }
         await assertRowCount(upload.path, format, limits.maxRows);
         const auth = requireAuth(request);
         const payload = importPayload.parse({ ownerId: auth.userId, ownerName: auth.userName, importType, commit: mode === 'commit', path: upload.path, format, fileName: upload.fileName });

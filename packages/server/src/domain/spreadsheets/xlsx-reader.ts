@@ -1,20 +1,21 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { fromExcelSerial, unescapeText, type CellValue, type SheetRow } from './cells';
+import { HELD_PARTS, ROW_LIMITS, SheetRefused, heldPartsRefused, type SheetLimits } from './limits';
+import { SharedStrings } from './shared-strings';
+import { decode, itemText } from './xml-text';
 import { entryChunks, withEntries } from './zip-entries';
 
 /**
  * A lean streaming reader of an xlsx's first worksheet: the sheet's XML is inflated and cut into
  * `<row>` elements as it arrives, each read with a few regular expressions into plain values (no
- * cell objects, no styles kept beyond which ones are dates). The shared strings and the date
- * styles are read first, whole (ExcelJS caches them too). Only the workbook, its relations, shared
- * strings, styles and that one worksheet are read: macros, external links and other parts never.
+ * cell objects, no styles kept beyond which ones are dates). The shared strings are streamed first
+ * into one compact buffer (`shared-strings.ts`); the workbook, its relations and the styles are
+ * read whole. Those parts together may expand to `limits.maxHeldBytes` at most, counted on the bytes
+ * actually inflated, and a row to `ROW_LIMITS`: past either the read stops with `SheetRefused`, so
+ * a reading's memory is bounded whatever the archive expands to. Only those parts and that one
+ * worksheet are read: macros, external links and other parts never.
  */
-
-const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decode = (text: string) =>
-  text.includes('&') ? text.replace(ENTITY, (_, dec: string, hex: string, name: string) => (name ? NAMED[name]! : String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)))) : text;
 
 /** An attribute's pattern, made once per name: a sheet of 100,000 rows reads some 2 million attributes. */
 const attributePatterns = new Map<string, RegExp>();
@@ -25,22 +26,22 @@ function attribute(attributes: string, name: string): string | undefined {
   return pattern.exec(attributes)?.[1];
 }
 
-/** A string item of one plain run, as most are (`<t>text</t>`, `<t xml:space="preserve"> text</t>`). */
-const ONE_RUN = /^<t(?:\s[^>]*)?>([^<]*)<\/t>$/;
-
-/** The text of a string item (`<si>`, `<is>`): its `<t>` runs joined, phonetic runs (`<rPh>`) left out. */
-function itemText(xml: string): string {
-  const one = ONE_RUN.exec(xml);
-  if (one) return decode(one[1]!);
-  const plain = xml.includes('<rPh') ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : xml;
-  let out = '';
-  for (const match of plain.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g)) out += match[1] ?? '';
-  return decode(out);
+/** Counts the bytes inflated from the parts held in memory against the limit. */
+class HeldBytes {
+  private used = 0;
+  constructor(private readonly limit: number) {}
+  add(bytes: number) {
+    this.used += bytes;
+    if (this.used > this.limit) throw heldPartsRefused(this.limit);
+  }
 }
 
-async function text(stream: Readable): Promise<string> {
+async function text(stream: Readable, held: HeldBytes): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  for await (const chunk of stream) {
+    held.add((chunk as Buffer).length);
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -77,19 +78,20 @@ function firstSheetPart(workbook: string, relations: string): string | undefined
   return undefined;
 }
 
-/** `B12` → 1 (the column index from A). */
-function columnIndex(reference: string): number {
+/** `B12` → 1 (the column index from A); past the last column a sheet may have (XFD), refused. */
+function columnIndex(reference: string, row: number): number {
   let n = 0;
   for (let i = 0; i < reference.length; i++) {
     const code = reference.charCodeAt(i);
     if (code < 65 || code > 90) break;
     n = n * 26 + code - 64;
+    if (n > ROW_LIMITS.columns) throw new SheetRefused(`Row ${row} has a cell past column XFD, the last column a sheet may have`);
   }
   return n - 1;
 }
 
 interface Context {
-  strings: string[];
+  strings: SharedStrings;
   dates: Set<number>;
   date1904: boolean;
 }
@@ -104,7 +106,7 @@ function cellValue(attributes: string, body: string | undefined, ctx: Context): 
   if (raw === undefined) return null;
   switch (type) {
     case 's':
-      return unescapeText(ctx.strings[Number(raw)] ?? '');
+      return unescapeText(ctx.strings.get(Number(raw)));
     case 'str':
       return unescapeText(decode(raw));
     case 'b':
@@ -125,15 +127,22 @@ function cellValue(attributes: string, body: string | undefined, ctx: Context): 
 function parseRow(attributes: string, body: string, fallback: number, ctx: Context): SheetRow {
   const number = Number(attribute(attributes, 'r') ?? fallback);
   const cells: CellValue[] = [];
+  let text = 0;
   CELL.lastIndex = 0;
   for (let m = CELL.exec(body); m; m = CELL.exec(body)) {
     const reference = attribute(m[1]!, 'r');
-    const index = reference ? columnIndex(reference) : cells.length;
+    const index = reference ? columnIndex(reference, number) : cells.length;
+    if (index >= ROW_LIMITS.columns) throw new SheetRefused(`Row ${number} has a cell past column XFD, the last column a sheet may have`);
     while (cells.length < index) cells.push(null);
-    cells[index] = cellValue(m[1]!, m[2], ctx);
+    const value = cellValue(m[1]!, m[2], ctx);
+    // A row's cells may name the same long shared string many times: their text is counted, not their XML.
+    if (typeof value === 'string' && (text += value.length) > ROW_LIMITS.textChars) throw rowRefused(number);
+    cells[index] = value;
   }
   return { number, cells };
 }
+
+const rowRefused = (number: number) => new SheetRefused(`Row ${number} holds more than ${ROW_LIMITS.textChars / 1024 / 1024} MB of text, the most a row may hold`);
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
 
@@ -156,23 +165,23 @@ async function* rowsOf(stream: AsyncIterable<Buffer>, ctx: Context): AsyncGenera
     // What is left is the start of a row still arriving (or the sheet's end).
     const open = buffer.indexOf('<row', consumed);
     buffer = open >= 0 ? buffer.slice(open) : buffer.slice(Math.max(consumed, buffer.length - 4));
+    if (buffer.length > ROW_LIMITS.xmlChars) throw rowRefused(last + 1);
   }
 }
 
 /** The first worksheet's rows, streamed (see the module's comment). */
-export async function* readXlsxRows(path: string): AsyncGenerator<SheetRow> {
+export async function* readXlsxRows(path: string, limits: SheetLimits): AsyncGenerator<SheetRow> {
   const parts = new Map<string, string>();
-  await withEntries(path, new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml']), async (name, content) => {
-    parts.set(name, await text(content));
+  const held = new HeldBytes(limits.maxHeldBytes);
+  let strings = new SharedStrings();
+  await withEntries(path, HELD_PARTS, async (name, content) => {
+    if (name === 'xl/sharedStrings.xml') strings = await SharedStrings.read(content, (bytes) => held.add(bytes));
+    else parts.set(name, await text(content, held));
   });
   const workbook = parts.get('xl/workbook.xml') ?? '';
   const sheet = firstSheetPart(workbook, parts.get('xl/_rels/workbook.xml.rels') ?? '');
   if (!sheet) return;
-  const ctx: Context = {
-    strings: [...(parts.get('xl/sharedStrings.xml') ?? '').matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)].map((m) => itemText(m[1] ?? '')),
-    dates: dateStyles(parts.get('xl/styles.xml') ?? ''),
-    date1904: /<workbookPr\b[^>]*date1904="(?:1|true)"/.test(workbook),
-  };
+  const ctx: Context = { strings, dates: dateStyles(parts.get('xl/styles.xml') ?? ''), date1904: /<workbookPr\b[^>]*date1904="(?:1|true)"/.test(workbook) };
   parts.clear();
   yield* rowsOf(entryChunks(path, sheet), ctx);
 }

@@ -26,9 +26,10 @@ const refuse = (message: string): never => {
 /**
  * Reads the archive's central directory (its table of contents, at the end of the file) and refuses
  * an archive that would expand past the limits, before any entry is inflated: a zip bomb costs a
- * few kilobytes of reading. Answers the entry names.
+ * few kilobytes of reading. Answers the entries: name and expanded size (the reader holds an entry
+ * to that size: yauzl checks what it inflates against it).
  */
-export async function inspectZip(path: string, limits: ZipLimits = ZIP_LIMITS): Promise<string[]> {
+export async function inspectZip(path: string, limits: ZipLimits = ZIP_LIMITS): Promise<{ name: string; size: number }[]> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
@@ -51,7 +52,7 @@ export async function inspectZip(path: string, limits: ZipLimits = ZIP_LIMITS): 
     if (directoryOffset + directorySize > size) return refuse('The archive is damaged');
     const directory = Buffer.alloc(directorySize);
     await file.read(directory, 0, directorySize, directoryOffset);
-    const names: string[] = [];
+    const names: { name: string; size: number }[] = [];
     let expanded = 0;
     for (let p = 0, n = 0; n < entries; n++) {
       if (p + 46 > directory.length || directory.readUInt32LE(p) !== CENTRAL) return refuse('The archive is damaged');
@@ -65,7 +66,7 @@ export async function inspectZip(path: string, limits: ZipLimits = ZIP_LIMITS): 
       if (expanded > limits.maxExpandedBytes) return refuse(`The archive would expand past ${limits.maxExpandedBytes / 1024 / 1024} MB`);
       if (full > RATIO_FLOOR && full / Math.max(compressed, 1) > limits.maxRatio)
         return refuse(`The archive entry ${name} expands more than ${limits.maxRatio} times: refused as a zip bomb`);
-      names.push(name);
+      names.push({ name, size: full });
       p += skip;
     }
     return names;
