@@ -77,7 +77,7 @@ export const catalogue: MenuGroupDef = {
           default: 'standard',
           valueLabels: { composite: 'Composite / recipe', nonStock: 'Non-stock' },
         }),
-        costPrice: f.money(),
+        costPrice: f.money({ group: 'costs' }),
         sellingPrice: f.money({ required: true }),
         taxCode: f.ref('gstsetup', { label: 'Tax code' }),
         taxInclusive: f.bool(),
@@ -94,7 +94,7 @@ export const catalogue: MenuGroupDef = {
         supplierMapping: f.children({
           supplier: f.ref('supplier', { required: true, unique: ['parentId'] }),
           supplierItemCode: f.text({ maxLength: 50 }),
-          cost: f.money(),
+          cost: f.money({ group: 'costs' }),
           leadTimeDays: f.int({ min: 0 }),
           preferred: f.bool(),
         }),

@@ -1,3 +1,4 @@
+import type { FieldGroup } from './field-groups';
 import { MONEY_SCALE, QUANTITY_SCALE } from './money';
 
 /**
@@ -67,6 +68,8 @@ export interface FieldOptions {
   hidden?: boolean;
   /** Shown as a list column by default (when the entity gives no `listColumns`). */
   listColumn?: boolean;
+  /** A field group (`field-groups.ts`): shown and written only by roles granted its privilege. */
+  group?: FieldGroup;
   filterable?: boolean;
   sortable?: boolean;
   /**

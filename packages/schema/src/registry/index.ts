@@ -3,6 +3,8 @@ export * from './fields';
 export * from './money';
 export * from './normalise';
 export * from './custom';
+export * from './field-groups';
+export * from './entity-field-groups';
 export * from './zod';
 export * from './storage';
 export { menuGroups, screens, findScreen } from './groups';

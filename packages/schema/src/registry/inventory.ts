@@ -109,7 +109,7 @@ export const inventory: MenuGroupDef = {
           valueLabels: { opening: 'Opening balance', count: 'Count adjustment', stockOut: 'Stock-out', onlineOrder: 'Online order' },
         }),
         reason: f.ref('stockoutreason', { label: 'Stock-out reason' }),
-        unitCost: f.money(),
+        unitCost: f.money({ group: 'costs' }),
         balanceAfter: f.quantity({ signed: true, indexed: false, help: 'On hand at the location after this movement.' }),
         documentType: f.text({ maxLength: 30, hidden: true }),
         documentId: f.int({ hidden: true }),

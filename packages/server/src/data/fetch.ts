@@ -131,7 +131,8 @@ export async function fetchRows(request: FastifyRequest, entity: NormalisedEntit
   // All the matches were counted, and the page starts past them.
   if (matches.count <= COUNT_LIMIT && skip >= matches.count) return { rows: [], ...totals };
   const condition = plan.where === counted ? countedSql : plan.where.compile(db);
-  const key = `page:${entity.name}:${condition.sql}:${plan.order.map((o) => `${o.column}${o.hidden ? '+' : ''} ${o.direction}`).join()}`;
+  // The columns are part of the key: callers denied a field group read the same table without theirs.
+  const key = `page:${entity.name}:${readColumns(entity).join()}:${condition.sql}:${plan.order.map((o) => `${o.column}${o.hidden ? '+' : ''} ${o.direction}`).join()}`;
   const stored = await runCompiled(db, key, [...condition.parameters, take, skip], () => pageQuery(db, entity, plan, take, skip));
   return { rows: await toApiRows(ctx, db, entity, stored), ...totals };
 }

@@ -73,6 +73,8 @@ export interface EntityHook {
   authorizeFetch?(request: FastifyRequest, filters: readonly FilterCondition[]): Promise<void>;
   /** A condition on the entity's table (alias `t`) every read of the caller adds: rows they may not see stay hidden. */
   rowFilter?(request: FastifyRequest): Promise<RawBuilder<SqlBool> | undefined>;
+  /** Rewrites the API rows a fetch or get answers the caller (the audit log hides values of fields they may not view). */
+  presentRows?(request: FastifyRequest, rows: Row[]): Promise<Row[]>;
 }
 
 /** A batch hook's refusal of its row `index` (fields as for that row alone); the batch names the row as it names its own errors. */

@@ -77,10 +77,11 @@ async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: R
   if (ids.length === 0) return;
   for (const field of fields) {
     if (field.kind === 'children') {
-      const stored = (await runCompiled(db, `children:${field.table}:${ids.length}`, ids, () =>
+      const columns = storedColumns(field.fields).filter((c) => c !== 'id');
+      const stored = (await runCompiled(db, `children:${field.table}:${columns.join()}:${ids.length}`, ids, () =>
         db
           .selectFrom(field.table)
-          .select(['id', CHILD_PARENT_COLUMN, ...storedColumns(field.fields).filter((c) => c !== 'id')])
+          .select(['id', CHILD_PARENT_COLUMN, ...columns])
           .where(CHILD_PARENT_COLUMN, 'in', ids)
           .orderBy(CHILD_PARENT_COLUMN)
           .orderBy(CHILD_ORDER_COLUMN),

@@ -7,6 +7,7 @@ import { parseBody } from '../http/validate';
 import { authorize } from './access';
 import { ALL_OPTION, assertDropdownAccess, dropdownOptions } from './dropdown';
 import { exportEntity, exportParameters } from './export-parameters';
+import { readableEntity } from './field-groups';
 import { schemaDrift } from '../db/schema/drift';
 import { searchRecords } from './search';
 import { anyDb } from './store';
@@ -103,7 +104,7 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
     const entity = entityOf(request.params.id);
     await assertDropdownAccess(request, entity);
     const { all, search, Take, take, ids, ...where } = parseBody(dropdownQuery, request.query);
-    const options = await dropdownOptions(request, entity, { search, take: Take ?? take, ids, where });
+    const options = await dropdownOptions(request, await readableEntity(request, entity), { search, take: Take ?? take, ids, where });
     return ok(all === 'true' ? [ALL_OPTION, ...options] : options);
   });
 
@@ -111,6 +112,6 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
     const entity = exportEntity(request.params.id);
     if (!entity) throw new ApiError(404, `No export procedure ${request.params.id}`);
     await authorize(request, entity, 'fetch');
-    return ok({ procedure: entity.exportProcedure, entity: entity.name, parameters: exportParameters(entity) });
+    return ok({ procedure: entity.exportProcedure, entity: entity.name, parameters: exportParameters(await readableEntity(request, entity)) });
   });
 }

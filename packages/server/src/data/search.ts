@@ -4,6 +4,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ApiError } from '../http/envelope';
 import { isSwitchedOff } from '../http/switched-off-modules';
 import { authorize, rowFilters } from './access';
+import { readableEntity } from './field-groups';
 import { allOf, fieldByName, searchCondition, TRIGRAM } from './query';
 import { labelsOf } from './read';
 import { anyDb } from './store';
@@ -66,8 +67,9 @@ async function matchingIds(request: FastifyRequest, entity: NormalisedEntity, te
 export async function searchRecords(request: FastifyRequest, text: string, take: number): Promise<PaletteHit[]> {
   const db = anyDb(request.server.ctx);
   const hits: PaletteHit[] = [];
-  for (const entity of paletteEntities) {
-    if (!(await mayView(request, entity))) continue;
+  for (const declared of paletteEntities) {
+    if (!(await mayView(request, declared))) continue;
+    const entity = await readableEntity(request, declared);
     const ids = await matchingIds(request, entity, text, take);
     const titles = await labelsOf(db, entity, ids);
     hits.push(...ids.map((id) => ({ entity: entity.name, id, title: titles.get(id) ?? String(id) })));

@@ -6,6 +6,8 @@ import { parseBody } from '../http/validate';
 import { authorize, rowFilters } from './access';
 import { recordRequestEvents } from './audit';
 import { fetchRows } from './fetch';
+import { hooksOf } from './hooks';
+import { assertFieldGroupsWritable, deniedFieldGroups, entityWithout, readableEntity, visibleValues } from './field-groups';
 import { allOf } from './query';
 import { apiRow } from './read';
 import { anyDb, customEntity, type Row } from './store';
@@ -48,6 +50,26 @@ async function eachRow(rows: unknown, write: (row: unknown) => Promise<Row>): Pr
     }
   }
   return out;
+}
+
+/**
+ * A write of rows the caller may send (403 naming a field of a group their role may not edit),
+ * answered without the fields their role may not view.
+ */
+async function guardedWrite<T extends Row | Row[]>(call: VerbCall, mode: 'insert' | 'update', write: () => Promise<T>): Promise<T> {
+  const { request, entity, body } = call;
+  const rows = Array.isArray(body) ? body : [body];
+  for (const [i, row] of rows.entries()) await assertFieldGroupsWritable(request, entity, row, mode, Array.isArray(body) ? `${i}.` : '');
+  const written = await write();
+  const visible = entityWithout(entity, await deniedFieldGroups(request));
+  const strip = (row: Row) => visibleValues(entity, visible, row);
+  return (Array.isArray(written) ? written.map(strip) : strip(written)) as T;
+}
+
+/** Rows as the entity's hooks present them to the caller. */
+async function presented(request: FastifyRequest, entity: NormalisedEntity, rows: Row[]): Promise<Row[]> {
+  for (const hook of hooksOf(request, entity)) if (hook.presentRows) rows = await hook.presentRows(request, rows);
+  return rows;
 }
 
 const unknownAction = (action: string) => validationError([{ field: 'action', message: `Unknown action: ${action}` }], `Unknown action: ${action}`);
@@ -97,12 +119,13 @@ export const verbs = {
   async fetch({ request, entity, body }) {
     const parsed = parseBody(fetchRequest, body ?? {});
     await authorize(request, entity, 'fetch', parsed.filters ?? []);
-    const { rows, totalCount, totalCountCapped } = await fetchRows(request, await customEntity(request, entity), parsed);
+    const page = await fetchRows(request, await readableEntity(request, await customEntity(request, entity)), parsed);
+    const [rows, { totalCount, totalCountCapped }] = [await presented(request, entity, page.rows), page];
     return totalCountCapped ? { ...ok(rows, 'OK', totalCount), totalCountCapped } : ok(rows, 'OK', totalCount);
   },
   async fields({ request, entity }) {
     await authorize(request, entity, 'fetch');
-    return ok((await customEntity(request, entity)).fields);
+    return ok((await readableEntity(request, await customEntity(request, entity))).fields);
   },
   async get({ request, entity, id }) {
     if (id === null) throw validationError([{ field: 'id', message: 'Give the row id: Get/{id}' }]);
@@ -114,31 +137,36 @@ export const verbs = {
       .where('t.id', '=', id)
       .where(allOf(await rowFilters(request, entity)))
       .executeTakeFirst();
-    const row = visible && (await apiRow(request.server.ctx, db, await customEntity(request, entity), id));
+    const row = visible && (await apiRow(request.server.ctx, db, await readableEntity(request, await customEntity(request, entity)), id));
     if (!row) throw new ApiError(404, `${entity.label}: no row ${id}`);
-    return ok(row);
+    return ok((await presented(request, entity, [row]))[0]);
   },
-  async insert({ request, entity, body }) {
+  async insert(call) {
+    const { request, entity, body } = call;
     await authorize(request, entity, 'insert');
-    return ok(await inTransaction(request, entity, (w) => insertRow(w, w.entity, body)), 'Saved');
+    return ok(await guardedWrite(call, 'insert', () => inTransaction(request, entity, (w) => insertRow(w, w.entity, body))), 'Saved');
   },
-  async update({ request, entity, body }) {
+  async update(call) {
+    const { request, entity, body } = call;
     await authorize(request, entity, 'update');
-    return ok(await inTransaction(request, entity, (w) => updateRow(w, w.entity, body)), 'Saved');
+    return ok(await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => updateRow(w, w.entity, body))), 'Saved');
   },
-  async upsert({ request, entity, body }) {
+  async upsert(call) {
+    const { request, entity, body } = call;
     await authorize(request, entity, 'insert');
-    return ok(await inTransaction(request, entity, (w) => upsertRow(w, w.entity, body)), 'Saved');
+    return ok(await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => upsertRow(w, w.entity, body))), 'Saved');
   },
-  async bulkupsert({ request, entity, body }) {
+  async bulkupsert(call) {
+    const { request, entity, body } = call;
     await authorize(request, entity, 'insert');
-    const rows = await inTransaction(request, entity, (w) => eachRow(body, (row) => upsertRow(w, w.entity, row)));
+    const rows = await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => eachRow(body, (row) => upsertRow(w, w.entity, row))));
     return ok(rows, `Saved ${rows.length} rows`, rows.length);
   },
-  async bulkupdate({ request, entity, body }) {
+  async bulkupdate(call) {
+    const { request, entity, body } = call;
     await authorize(request, entity, 'update');
     const writes = bulkRows(body).map((input) => ({ action: 'update' as const, input }));
-    const rows = await inTransaction(request, entity, (w) => writeRows(w, w.entity, writes));
+    const rows = await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => writeRows(w, w.entity, writes)));
     return ok(rows, `Saved ${rows.length} rows`, rows.length);
   },
   /** `{ids}` in the body, or the one id of the address. */

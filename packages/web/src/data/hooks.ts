@@ -33,11 +33,11 @@ export const useRow = (name: string, id: number | undefined) =>
     enabled: id !== undefined,
   });
 
-/** Run-time custom fields of an entity (the server's field list, less what the registry already declares). */
+/** The entity's fields as the server serves them to the caller (custom ones included, field groups they may not view left out). */
 export const useCustomFields = (name: string, enabled: boolean) =>
   useQuery({
     queryKey: dataKeys.fields(name),
-    queryFn: async () => (await dataApi.fields(name)).filter((f): f is NormalisedField => Boolean(f && f.custom)),
+    queryFn: async () => (await dataApi.fields(name)).filter((f): f is NormalisedField => Boolean(f && typeof f.name === 'string')),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -17,6 +17,7 @@ import { onlineMenu } from './071_online_menu';
 import { homeRollup } from './080_home_rollup';
 import { homeSalesDay } from './081_home_sales_day';
 import { idempotencyKeys } from './115_idempotency_keys';
+import { costPrivileges } from './116_cost_privileges';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -38,6 +39,7 @@ const written: Record<string, Migration> = {
   '080_home_rollup': homeRollup,
   '081_home_sales_day': homeSalesDay,
   '115_idempotency_keys': idempotencyKeys,
+  '116_cost_privileges': costPrivileges,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

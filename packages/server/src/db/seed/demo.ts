@@ -3,7 +3,7 @@ import { markInstalled } from '../../admin/installation';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../types';
 import { seedCatalogue } from './catalogue/index';
-import { ADMIN_ROLE_CODE } from './privileges';
+import { ADMIN_ROLE_CODE, FIELD_GROUPS_KEY } from './privileges';
 import { seedTopMenu } from './settings';
 
 type Flags = { able_to_view: boolean; able_to_edit: boolean; able_to_delete: boolean; able_to_set_table: boolean };
@@ -19,16 +19,16 @@ const ROLES: { code: string; name: string; description: string; flags: (groupKey
   {
     code: 'STORE_MANAGER',
     name: 'Store Manager',
-    description: 'Catalogue, pricing and inventory, without delete',
+    description: 'Catalogue, pricing and inventory (costs included), without delete',
     flags: (group) =>
-      ['catalogue', 'pricing', 'inventory'].includes(group)
+      ['catalogue', 'pricing', 'inventory', FIELD_GROUPS_KEY].includes(group)
         ? { able_to_view: true, able_to_edit: true, able_to_delete: false, able_to_set_table: true }
         : NONE,
   },
   {
     code: 'CASHIER',
     name: 'Cashier',
-    description: 'Views the catalogue',
+    description: 'Views the catalogue, without costs',
     flags: (group) => (group === 'catalogue' ? { ...NONE, able_to_view: true } : NONE),
   },
 ];

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { allowedOutlets, outletCondition } from '../../data/access';
 import { outletPaths } from '../../data/outlet-ties';
+import { deniedFieldGroups, entityWithout, visibleValues } from '../../data/field-groups';
+import type { Row } from '../../data/store';
 import { columnOf } from '../columns';
 import type { FilterCondition } from '../../data/hooks';
 import { assertPrivilege, privilegesOf } from '../../http/auth-guard';
@@ -46,11 +48,29 @@ async function auditRowFilter(request: FastifyRequest): Promise<RawBuilder<SqlBo
   return sql<SqlBool>`(${AUDITED_ENTITY} not in (${names}) or ${sql.join(seen, sql` or `)})`;
 }
 
+/**
+ * An audit row's changes without the values of fields the caller may not view (a role without
+ * costs reads that a product's cost price changed, not from what to what).
+ */
+async function hideDeniedChanges(request: FastifyRequest, rows: Row[]): Promise<Row[]> {
+  const denied = await deniedFieldGroups(request);
+  if (denied.size === 0) return rows;
+  return rows.map((row) => {
+    const audited = typeof row.entity === 'string' ? findEntity(row.entity) : undefined;
+    const changes = row.changes as { before?: Row; after?: Row } | null;
+    if (!audited || !changes) return row;
+    const visible = entityWithout(audited, denied);
+    if (visible === audited) return row;
+    const strip = (values: Row | undefined) => values && visibleValues(audited, visible, values);
+    return { ...row, changes: { ...changes, before: strip(changes.before), after: strip(changes.after) } };
+  });
+}
+
 /** Administration: the privilege rows are the registry's screens, and who reads the audit log (and which of its rows). */
 export const administrationModule: DomainModule = {
   name: 'administration',
   entities: {
     privilege: { refuse: { insert: SCREENS_ARE_THE_REGISTRY, delete: SCREENS_ARE_THE_REGISTRY } },
-    auditlog: { authorizeFetch: authorizeAuditRead, rowFilter: auditRowFilter },
+    auditlog: { authorizeFetch: authorizeAuditRead, rowFilter: auditRowFilter, presentRows: hideDeniedChanges },
   },
 };

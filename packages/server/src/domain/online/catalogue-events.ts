@@ -1,4 +1,6 @@
-import type { WebhookEvent } from '@backroom/schema';
+import { getEntity, type WebhookEvent } from '@backroom/schema';
+import { ALL_FIELD_GROUPS, entityWithout, visibleValues } from '../../data/field-groups';
+import type { Row } from '../../data/store';
 import type { AfterWrite, EntityHook } from '../../data/hooks';
 import { queueDeliveries, subscribersOf } from './webhook-publish';
 
@@ -22,6 +24,10 @@ function eventsOfWrites(eventsOf: (write: AfterWrite) => Event[]): EntityHook {
   return { afterWriteMany: publish };
 }
 
+const product = getEntity('product');
+/** A product as its webhooks' receivers (storefronts, integrations: no role of ours) get it: without any field group (costs). */
+const shared = (row: Row | null) => row && visibleValues(product, entityWithout(product, ALL_FIELD_GROUPS), row);
+
 const price = (row: Record<string, unknown> | null, field: string) => (row?.[field] as string | null | undefined) ?? null;
 
 /**
@@ -29,8 +35,8 @@ const price = (row: Record<string, unknown> | null, field: string) => (row?.[fie
  * also raises `product.deleted`, and a new or changed selling price `price.changed`.
  */
 export const productEvents = eventsOfWrites(({ action, id, before, after }) => {
-  const events: Event[] = [['product.changed', { action, id, product: after ?? before }]];
-  if (action === 'delete') events.push(['product.deleted', { id, product: before }]);
+  const events: Event[] = [['product.changed', { action, id, product: shared(after ?? before) }]];
+  if (action === 'delete') events.push(['product.deleted', { id, product: shared(before) }]);
   const [oldPrice, newPrice] = [price(before, 'sellingPrice'), price(after, 'sellingPrice')];
   if (after && newPrice !== oldPrice) events.push(['price.changed', { product: id, outlet: null, oldPrice, newPrice }]);
   return events;

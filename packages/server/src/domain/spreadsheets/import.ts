@@ -2,6 +2,7 @@ import { rowRuleIssues, validateRow, type NormalisedEntity } from '@backroom/sch
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { deniedFieldGroups } from '../../data/field-groups';
 import { storedRows, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { failedRow, writeRows } from '../../data/write-rows';
@@ -203,6 +204,9 @@ export async function runImport(
       if (sheetRow.cells.every((c) => cellText(c) === null)) continue;
       if (!header) {
         header = readHeader(importer, sheetRow.cells, problems, sheetRow.number);
+        const denied = await deniedFieldGroups(request, 'edit');
+        for (const field of header.columns.values())
+          if (field.group && denied.has(field.group)) problems.add(sheetRow.number, header.headers.get(field.name)!, `${header.headers.get(field.name)}: your role may not change it`);
         if (problems.list.length > 0) break;
         for (const [index, field] of header.columns)
           cellColumns.push({ index, field, column: header.headers.get(field.name)!, lookup: field.kind === 'reference' || field.kind === 'listvalue' ? await lookups.of(field) : undefined });

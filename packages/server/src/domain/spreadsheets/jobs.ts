@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actingRequest, actingUser } from '../../jobs/acting-user';
 import type { JobKind, JobRun } from '../../jobs/kinds';
 import { recordEvent } from '../../data/audit';
+import { readableEntity } from '../../data/field-groups';
 import { anyDb } from '../../data/store';
 import { exportEntityOf } from './procedures';
 import { runExport } from './export';
@@ -148,7 +149,7 @@ export const exportJob: JobKind = {
     const entity = exportEntityOf(payload.procedure);
     if (!entity) throw new Error(`Unknown export procedure ${payload.procedure}`);
     const request = await runner(job, payload.ownerName);
-    const { rows } = await runExport(request, entity, payload.query, await resultPath(job.ctx, job.id), job.progress);
+    const { rows } = await runExport(request, await readableEntity(request, entity), payload.query, await resultPath(job.ctx, job.id), job.progress);
     await recordEvent(job.ctx, {
       action: 'export',
       entity: entity.name,

@@ -9,6 +9,7 @@ import { rowId } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorize } from '../../data/access';
+import { assertColumnsReadable, deniedFieldGroups } from '../../data/field-groups';
 import { anyDb } from '../../data/store';
 import { ADMIN_ROLE_CODE } from '../../db/seed/privileges';
 import { assertPrivilege, authenticate, requireAuth } from '../../http/auth-guard';
@@ -120,7 +121,8 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
 
   app.get<{ Params: { importType: string; option: string } }>(`${at.legacy}/DataExporter/ExportBlankTemplate/:importType/:option`, { preHandler: authenticate }, async (request, reply) => {
     const importer = await assertMayImport(request, request.params.importType);
-    const columns = optionColumns(importer, request.params.option);
+    const denied = await deniedFieldGroups(request, 'edit');
+    const columns = optionColumns(importer, request.params.option)?.filter((f) => !(f.group && denied.has(f.group)));
     if (!columns) throw validationError([{ field: 'option', message: `Unknown template option: ${request.params.option}` }]);
     const body = new PassThrough();
     const requireAll = !importer.options.find((o) => o.value === request.params.option.toLowerCase())?.columns;
@@ -176,6 +178,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     if (!entity) throw validationError([{ field: 'procedure', message: `Unknown export procedure: ${body.procedure}` }], `Unknown export procedure: ${body.procedure}`);
     const filters = [...parameterFilters(body.parameters), ...(body.filters ?? [])];
     await authorize(request, entity, 'fetch', filters);
+    await assertColumnsReadable(request, entity, filters, body.sorts ?? []);
     const auth = requireAuth(request);
     const payload = exportPayload.parse({ ownerId: auth.userId, ownerName: auth.userName, procedure: body.procedure, query: { filters, sorts: body.sorts, search: body.search }, ip: request.ip ?? null });
     return ok({ jobId: await startJob(app, request, EXPORT_JOB, payload) });

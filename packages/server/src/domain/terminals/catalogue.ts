@@ -2,6 +2,7 @@ import { getEntity, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
+import { ALL_FIELD_GROUPS, entityWithout } from '../../data/field-groups';
 import { outletPaths, visibleCondition } from '../../data/outlet-ties';
 import { storedRows, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb } from '../../data/store';
@@ -149,7 +150,8 @@ export async function catalogue(request: FastifyRequest) {
   let room = limit;
   let next: Position | null = null;
   for (let k = at.part; k < PARTS.length; k++) {
-    const entity = getEntity(PARTS[k]!.entity);
+    // A till is run by cashiers: it is sent no field of a field group (costs).
+    const entity = entityWithout(getEntity(PARTS[k]!.entity), ALL_FIELD_GROUPS);
     const ids = await changedIds(db, entity, me.outletId, at.from, k === at.part ? at.after : 0, room + 1, scopes[k]);
     const sent = ids.slice(0, room);
     out[PARTS[k]!.key] = await toApiRows(request.server.ctx, db, entity, await storedRows(db, entity, sent), { labels: false });
