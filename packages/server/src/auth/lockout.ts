@@ -5,8 +5,22 @@ export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_MS = 15 * 60 * 1000;
 
-/** Failures are counted per lower-cased name as typed, so unknown names lock exactly like real ones. */
+/** A user name as the lockout and the rate limits know it: lower-cased as typed, so unknown names lock exactly like real ones. */
 export const userKey = (userName: string) => userName.trim().toLowerCase();
+
+/**
+ * Failures are counted per user name *and* source address (`{user}\n{address}`; no address holds a
+ * line break): five wrong passwords lock that name from that address only, so an anonymous
+ * attacker cannot lock anyone out of an address they do not share. Guessing from many addresses
+ * meets the per-user rate limit instead (see routes.ts, and DECISIONS).
+ */
+export const attemptKey = (user: string, source: string) => `${user}\n${source}`;
+
+/** The user name part of an attempt key (the whole of a key without an address, as tests use). */
+const userOfKey = (key: string) => (key.includes('\n') ? key.slice(0, key.lastIndexOf('\n')) : key);
+
+/** Every attempt key of `user`, from any address. */
+export const keysOfUser = (user: string) => sql<boolean>`(user_key = ${user} or substr(user_key, 1, length(${`${user}\n`})) = ${`${user}\n`})`;
 
 /**
  * A reserved attempt: the right to check one password (or code) for a name. `failuresSeen` is how
@@ -50,8 +64,8 @@ export async function reserveAttempt(db: Kysely<Database>, key: string, now = ne
 const lessOne = sql<number>`case when pending > 0 then pending - 1 else 0 end`;
 
 /**
- * The reserved attempt failed: counted, and the fifth failure of the window locks the name (on the
- * user row too, for the user list). Answers the end of the lock when this failure set it.
+ * The reserved attempt failed: counted, and the fifth failure of the window locks the name from
+ * that address (marked on the user row too, for the user list). Answers the end of the lock when this failure set it.
  */
 export async function recordFailure(db: Kysely<Database>, reservation: Reservation, now = new Date()): Promise<string | null> {
   const until = new Date(now.getTime() + LOCK_MS).toISOString();
@@ -66,7 +80,7 @@ export async function recordFailure(db: Kysely<Database>, reservation: Reservati
     .returning(['failure_count', 'locked_until'])
     .executeTakeFirst();
   if (!row || row.locked_until !== until) return null;
-  await db.updateTable('app_user').set({ locked_until: until }).where(sql`lower(user_name)`, '=', reservation.key).execute();
+  await db.updateTable('app_user').set({ locked_until: until }).where(sql`lower(user_name)`, '=', userOfKey(reservation.key)).execute();
   return until;
 }
 
@@ -113,8 +127,14 @@ export async function underReservation<T>(
   return { ...outcome, lockedUntil: await recordFailure(db, reservation) };
 }
 
-/** An administrator's unlock or a completed reset: the name starts afresh. */
-export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('login_failure').where('user_key', '=', key).execute();
-  await db.updateTable('app_user').set({ locked_until: null }).where(sql`lower(user_name)`, '=', key).where('locked_until', 'is not', null).execute();
+/** An administrator's unlock or a completed reset: the name starts afresh, from every address. */
+export async function clearFailures(db: Kysely<Database>, user: string): Promise<void> {
+  await db.deleteFrom('login_failure').where(keysOfUser(user)).execute();
+  await db.updateTable('app_user').set({ locked_until: null }).where(sql`lower(user_name)`, '=', user).where('locked_until', 'is not', null).execute();
 }
+
+/** Whether the attempt key in `keyColumn` is of the user named in `userColumn`, from any address. */
+export const isKeyOfUser = (keyColumn: string, userColumn: string) => {
+  const [key, user] = [sql.ref(keyColumn), sql`lower(${sql.ref(userColumn)})`];
+  return sql<boolean>`(${key} = ${user} or substr(${key}, 1, length(${user}) + 1) = ${user} || ${'\n'})`;
+};

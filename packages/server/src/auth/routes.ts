@@ -20,13 +20,13 @@ import { ownEntry } from '../http/lookup';
 import { parseBody } from '../http/validate';
 import { insertJob } from '../jobs/queue';
 import { decryptSecret, encryptSecret } from '../crypto/sealed';
-import { underReservation, userKey } from './lockout';
+import { attemptKey, underReservation, userKey } from './lockout';
 import { acceptOtp, newOtpSecret } from './otp';
 import { newPasswordProblem, samePasswordProblem } from './password-policy';
 import { hashPassword, refuseWhileHashingFull, verifyAgainstDummy, verifyPassword } from './passwords';
 import { enforceRateLimit, type LimitedAction } from './rate-limit';
 import { resetPassword, RESET_REQUESTED_MESSAGE, SEND_RESET_CODE } from './reset';
-import { revokeSession, revokeUserSessions, rotateRefreshToken, startSession } from './sessions';
+import { hasSignedInFrom, revokeSession, revokeUserSessions, rotateRefreshToken, startSession } from './sessions';
 import { signOtpToken, verifyAccessTokenSignature, verifyOtpToken } from './tokens';
 import { findUserById, findUserByName, toUserInfo, type UserRecord } from './users';
 
@@ -80,7 +80,7 @@ async function currentUser(request: FastifyRequest): Promise<UserRecord> {
  * password oracle): wrong → 400 naming `field`, locked → 423.
  */
 async function checkOwnPassword(request: FastifyRequest, user: UserRecord, password: string, field: string): Promise<void> {
-  const attempt = await underReservation(request.server.ctx.db, userKey(user.user_name), async () => ({
+  const attempt = await underReservation(request.server.ctx.db, attemptKey(userKey(user.user_name), request.ip), async () => ({
     ok: await verifyPassword(user.password_hash, password),
     value: null,
   }));
@@ -97,9 +97,11 @@ async function login(request: FastifyRequest): Promise<ApiEnvelope<LoginResponse
   await limitAddress(request, 'login');
   const body = parseBody(loginRequest, request.body);
   const key = userKey(body.userName);
-  await limitUser(request, 'login', key);
+  // The per-user ceiling on guesses from many addresses; an address this user has signed in from
+  // is not held by it, so a flood aimed at the name does not keep its owner out.
+  if (!(await hasSignedInFrom(db, key, request.ip))) await limitUser(request, 'login', key);
   let user: UserRecord | undefined;
-  const attempt = await underReservation(db, key, async () => {
+  const attempt = await underReservation(db, attemptKey(key, request.ip), async () => {
     user = await findUserByName(db, body.userName);
     if (!user) {
       await verifyAgainstDummy(body.password);
@@ -130,7 +132,7 @@ async function validateOtp(request: FastifyRequest): Promise<ApiEnvelope<LoginRe
   }
   const secret = user.otp_secret;
   await limitUser(request, 'validateotp', userKey(user.user_name));
-  const attempt = await underReservation(ctx.db, userKey(user.user_name), async () => {
+  const attempt = await underReservation(ctx.db, attemptKey(userKey(user.user_name), request.ip), async () => {
     const step = acceptOtp(readOtpSecret(request, secret), body.otp, user.otp_last_step);
     if (step === null) return { ok: false, value: null };
     // The step is taken atomically: one code signs in once, even presented twice at the same moment.

@@ -1,6 +1,6 @@
 import type { TokenPair } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { recordRequestEvent } from '../data/audit';
 import type { Database } from '../db/types';
@@ -45,6 +45,19 @@ export async function startSession(ctx: AppContext, user: { id: number; role: st
     .executeTakeFirstOrThrow();
   const refreshToken = await issueRefreshToken(ctx.db, sessionId, now, end);
   return { accessToken: accessToken(ctx, { userId: user.id, sessionId, role: user.role }, end), refreshToken };
+}
+
+/** Whether `user` (a lower-cased name) has a session opened from `ip` still on record. */
+export async function hasSignedInFrom(db: Kysely<Database>, user: string, ip: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .select('s.id')
+    .where(sql`lower(u.user_name)`, '=', user)
+    .where('s.ip', '=', ip)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number, reason: string): Promise<void> {

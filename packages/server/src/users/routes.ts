@@ -1,7 +1,6 @@
 import { getEntity, setUserActiveRequest, userIdRequest, type LockedUserDto } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { clearFailures, userKey } from '../auth/lockout';
+import { clearFailures, isKeyOfUser, userKey } from '../auth/lockout';
 import { revokeUserSessions } from '../auth/sessions';
 import { requirePrivilege } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
@@ -27,21 +26,24 @@ async function userToActOn(request: FastifyRequest, userId: number, what: string
 export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): void {
   const ctx = app.ctx;
 
-  // Locked users the caller may see (their outlets), as the user list shows them.
+  // Users locked out from at least one address that the caller may see (their outlets), as the
+  // user list shows them: the failures of their locked addresses, and when the last lock ends.
   app.get(`${apiPrefix}/user/Locked`, { preHandler: requirePrivilege('lockeduser', 'view') }, async (request) => {
     const rows = await ctx.db
       .selectFrom('login_failure as f')
-      .innerJoin('app_user as t', (join) => join.on(sql`lower(t.user_name)`, '=', sql.ref('f.user_key')))
-      .select(['t.id', 't.user_name', 't.display_name', 'f.failure_count', 'f.locked_until'])
+      .innerJoin('app_user as t', (join) => join.on(isKeyOfUser('f.user_key', 't.user_name')))
+      .select(['t.id', 't.user_name', 't.display_name'])
+      .select((eb) => [eb.fn.sum<number | string>('f.failure_count').as('failure_count'), eb.fn.max('f.locked_until').as('locked_until')])
       .where('f.locked_until', '>', new Date().toISOString())
       .where(allOf(await rowFilters(request, getEntity('user'))))
+      .groupBy(['t.id', 't.user_name', 't.display_name'])
       .orderBy('t.user_name')
       .execute();
     const data: LockedUserDto[] = rows.map((r) => ({
       userId: r.id,
       userName: r.user_name,
       displayName: r.display_name,
-      failureCount: r.failure_count,
+      failureCount: Number(r.failure_count),
       lockedUntil: r.locked_until!,
     }));
     return ok(data, 'OK', data.length);
