@@ -1,6 +1,7 @@
 import type { LoginResponse, TokenPair, UserInfo } from '@backroom/schema';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { REFRESH_GRACE_MS } from '../src/auth/sessions';
 import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 
 const t = useTestServer();
@@ -124,14 +125,41 @@ describe('refresh tokens', () => {
     expect(res.status).toBe(401);
   });
 
-  it('revokes the whole family when a rotated refresh token comes back', async () => {
+  it('revokes the whole family when a rotated refresh token comes back after the grace period', async () => {
     const first = await t.loginAs('admin');
     const second = (await refresh(first)).body.data.token;
-    const reuse = await refresh(first);
-    expect(reuse.status).toBe(401);
-    expect(reuse.body.message).toBe('Unauthorized');
-    expect((await refresh(second)).status).toBe(401);
-    expect((await me(second.accessToken)).status).toBe(401);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + REFRESH_GRACE_MS + 1000 });
+    try {
+      const reuse = await refresh(first);
+      expect(reuse.status).toBe(401);
+      expect(reuse.body.message).toBe('Unauthorized');
+      expect((await refresh(second)).status).toBe(401);
+      expect((await me(second.accessToken)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives two tabs refreshing at once a working pair each, and the session goes on', async () => {
+    const pair = await t.loginAs('manager');
+    const tabs = await Promise.all(Array.from({ length: 6 }, () => refresh(pair)));
+    expect(tabs.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const pairs = tabs.map((r) => r.body.data.token);
+    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(6);
+    for (const p of pairs) expect(claimsOf(p.accessToken).sid).toBe(claimsOf(pair.accessToken).sid);
+    expect((await Promise.all(pairs.map((p) => me(p.accessToken)))).map((r) => r.status)).toEqual(Array(6).fill(200));
+    // Each tab keeps refreshing its own pair.
+    const next = await Promise.all(pairs.map((p) => refresh(p)));
+    expect(next.map((r) => r.status)).toEqual(Array(6).fill(200));
+    // A late second use of the first token is still reuse: the session ends for every tab.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + REFRESH_GRACE_MS + 1000 });
+    try {
+      expect((await refresh(pair)).status).toBe(401);
+      expect((await me(next[0]!.body.data.token.accessToken)).status).toBe(401);
+      expect((await refresh(next[5]!.body.data.token)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects an unknown refresh token', async () => {

@@ -13,6 +13,14 @@ export interface ClientMeta {
 }
 
 const unauthorized = () => new ApiError(401, 'Unauthorized');
+
+/**
+ * How long a just-exchanged refresh token may be presented again: two tabs (or a retry after a
+ * lost answer) refreshing at once send the same token. Within it the token gets a new pair of the
+ * same session; after it, the token coming back means someone holds a copy.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+const withinGrace = (usedAt: string, now: Date) => now.getTime() - Date.parse(usedAt) <= REFRESH_GRACE_MS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A refresh token: it slides (7 days from each use) but never past the session's absolute end. */
@@ -94,9 +102,10 @@ async function refreshReused(request: FastifyRequest, row: { session_id: number;
 
 /**
  * Exchanges a refresh token for a new pair. The access token (`claims`, whose signature was
- * checked; it may be expired) must name the refresh token's session. A refresh token that was
- * already exchanged revokes its session; an ended session (revoked, past its absolute end, its
- * user disabled or its user's role switched off) refreshes nothing.
+ * checked; it may be expired) must name the refresh token's session. A refresh token exchanged
+ * less than REFRESH_GRACE_MS ago gets another new pair of its session (a second tab's refresh);
+ * one exchanged before that revokes its session. An ended session (revoked, past its absolute
+ * end, its user disabled or its user's role switched off) refreshes nothing.
  */
 export async function rotateRefreshToken(request: FastifyRequest, claims: AccessClaims, refreshToken: string): Promise<TokenPair> {
   const ctx = request.server.ctx;
@@ -109,19 +118,13 @@ export async function rotateRefreshToken(request: FastifyRequest, claims: Access
     .where('rt.token_hash', '=', hashToken(refreshToken))
     .executeTakeFirst();
   if (!row || row.session_id !== claims.sessionId || row.user_id !== claims.userId) throw unauthorized();
-  if (row.used_at !== null) return refreshReused(request, row);
   const now = new Date();
+  if (row.used_at !== null && !withinGrace(row.used_at, now)) return refreshReused(request, row);
   const nowIso = now.toISOString();
   const sessionEnd = row.session_expires_at;
   if (row.revoked_at !== null || !row.is_active || !row.role_active || row.expires_at <= nowIso || sessionEnd === null || sessionEnd <= nowIso) throw unauthorized();
-  const claimed = await ctx.db
-    .updateTable('refresh_token')
-    .set({ used_at: nowIso })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  // Another request exchanged it a moment ago: the same token presented twice.
-  if (Number(claimed.numUpdatedRows) !== 1) return refreshReused(request, row);
+  // The first exchange marks it used; a parallel one that loses this race exchanged it within the grace.
+  await ctx.db.updateTable('refresh_token').set({ used_at: nowIso }).where('id', '=', row.id).where('used_at', 'is', null).execute();
   await ctx.db.updateTable('session').set({ last_refreshed_at: nowIso }).where('id', '=', row.session_id).execute();
   const end = new Date(sessionEnd);
   return {
