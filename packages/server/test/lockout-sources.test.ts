@@ -1,25 +1,12 @@
 import type { LockedUserDto } from '@backroom/schema';
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { MAX_FAILURES } from '../src/auth/lockout';
+import { callFrom } from './support/from-address';
 import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 
-/**
- * The lockout as an anonymous attacker would aim it: sign-ins from addresses of their own
- * (other loopback addresses: the test server listens on 127.0.0.1, reachable from all 127/8).
- */
-function signInFrom(t: { origin: string; server: { app: { ctx: { config: { basePath: string } } } } }, from: string, userName: string, password: string): Promise<number> {
-  const url = new URL(`${t.origin}${t.server.app.ctx.config.basePath}/core/api/Authentication/Login`);
-  const body = JSON.stringify({ userName, password });
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode!));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** A sign-in as an anonymous attacker (or the owner) makes it, from an address of their own. */
+const signInFrom = async (t: Parameters<typeof callFrom>[0], from: string, userName: string, password: string) =>
+  (await callFrom(t, from, 'POST', '/Authentication/Login', { userName, password })).status;
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((out, s) => ({ ...out, [s]: (out[s] ?? 0) + 1 }), {});
 

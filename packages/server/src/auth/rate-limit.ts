@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { RateLimitConfig } from '../config';
 import type { Database } from '../db/types';
@@ -47,6 +48,12 @@ function rememberOver(db: Kysely<Database>, bucket: string, windowEnds: number, 
   known.set(bucket, windowEnds);
 }
 
+type Subject = { address: string } | { user: string };
+
+/** Bounded: a user name as typed can be long; the bucket key need not be. */
+const bucketOf = (action: LimitedAction | GuessedSecret, subject: Subject) =>
+  'address' in subject ? `${action}:a:${subject.address.slice(0, 200)}` : `${action}:u:${subject.user.slice(0, 200)}`;
+
 /**
  * 429 with Retry-After once `subject` (a client address, or a lower-cased user name) has made more
  * than `limit` calls of `action` in the current window.
@@ -54,13 +61,12 @@ function rememberOver(db: Kysely<Database>, bucket: string, windowEnds: number, 
 export async function enforceRateLimit(
   db: Kysely<Database>,
   config: RateLimitConfig,
-  action: LimitedAction,
-  subject: { address: string } | { user: string },
+  action: LimitedAction | GuessedSecret,
+  subject: Subject,
   now = new Date(),
 ): Promise<void> {
-  const [kind, value, limit] = 'address' in subject ? ['a', subject.address, config.perAddress] : ['u', subject.user, config.perUser];
-  // Bounded: a user name as typed can be long; the bucket key need not be.
-  const bucket = `${action}:${kind}:${value.slice(0, 200)}`;
+  const limit = 'address' in subject ? config.perAddress : config.perUser;
+  const bucket = bucketOf(action, subject);
   // A parallel call may have opened the window a moment after `now`: never more than a window.
   const retryAfter = (windowEnds: number) => Math.min(config.windowSeconds, Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)));
   const over = knownOver.get(db)?.get(bucket);
@@ -69,6 +75,36 @@ export async function enforceRateLimit(
   if (hits <= limit) return;
   rememberOver(db, bucket, windowEnds, now.getTime());
   throw tooMany(retryAfter(windowEnds));
+}
+
+/** The secrets guessed by machines rather than people, each with counters of its own. */
+export type GuessedSecret = 'pairingcode' | 'channelkey';
+
+/** A wrong guess: the secret's own refusal (401) or a malformed one (400). */
+const wrongGuess = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 401);
+
+const forgiveHit = (db: Kysely<Database>, bucket: string) =>
+  db.updateTable('rate_limit').set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` }).where('bucket', '=', bucket).execute();
+
+/**
+ * Runs `attempt`, which checks a secret sent by an unauthenticated caller (a terminal's pairing
+ * code, an online channel's order key), under a per-address limit of *wrong* guesses: each call
+ * counts a hit before it is checked (so parallel guesses cannot pass the limit together), and any
+ * other outcome takes its hit back — a storefront placing many orders from one address is never
+ * held. Past RATE_LIMIT_PER_ADDRESS in a window → 429 with Retry-After, right key or wrong.
+ */
+export async function limitWrongGuesses<T>(request: FastifyRequest, secret: GuessedSecret, attempt: () => Promise<T>): Promise<T> {
+  const { db, config } = request.server.ctx;
+  const address = { address: request.ip };
+  await enforceRateLimit(db, config.rateLimit, secret, address);
+  try {
+    const outcome = await attempt();
+    await forgiveHit(db, bucketOf(secret, address));
+    return outcome;
+  } catch (error) {
+    if (!wrongGuess(error)) await forgiveHit(db, bucketOf(secret, address));
+    throw error;
+  }
 }
 
 /** Counters whose window has passed; kept for nothing (the purge job deletes them). */

@@ -10,6 +10,7 @@ import { nextDocumentNo } from '../document-numbers';
 import { priceBasket } from '../pricing/engine/index';
 import { currencyMoney, ruleSet } from '../pricing/loader';
 import { pricingInputs } from '../pricing/simulate';
+import { limitWrongGuesses } from '../../auth/rate-limit';
 import { channelOfRequest } from './channel-key';
 import { COLUMN, ORDER_PREFIX, eventOrder, order, orderItems, readOrder } from './order';
 import { publishEvent } from './webhook-publish';
@@ -80,7 +81,7 @@ interface PlaceAnswer {
  */
 export function registerPlaceRoute(app: FastifyInstance, api: string): void {
   app.post(`${api}/onlinesalesorder/Place`, async (request, reply) => {
-    const caller = await channelOfRequest(request);
+    const caller = await limitWrongGuesses(request, 'channelkey', () => channelOfRequest(request));
     const key = idempotencyKeyOf(request);
     const body = parseBody(placeBody, request.body);
     const { ctx } = app;

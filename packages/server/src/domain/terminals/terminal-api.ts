@@ -1,6 +1,7 @@
 import { getEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { limitWrongGuesses } from '../../auth/rate-limit';
 import { anyDb } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
@@ -47,7 +48,7 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
   const base = `${api}/pointofsale`;
   const opts = { preHandler: terminalAuth };
   app.get(`${base}/Status`, { preHandler: requirePrivilege('terminalstatus', 'view') }, async (request) => ok(await terminalStatuses(request)));
-  app.post(`${base}/Pair`, async (request) => ok(await redeemPairingCode(request), 'Paired'));
+  app.post(`${base}/Pair`, async (request) => ok(await limitWrongGuesses(request, 'pairingcode', () => redeemPairingCode(request)), 'Paired'));
   app.post(`${base}/Heartbeat`, opts, async (request) => ok(await heartbeat(request)));
   app.get(`${base}/Catalogue`, opts, async (request) => ok(await catalogue(request)));
   app.post(`${base}/Sales`, opts, async (request) => {
