@@ -1,7 +1,9 @@
 import { getEntity, parseScaled, type FieldError, type SimulateLineRequest, type SimulateSalesRequest } from '@backroom/schema';
-import { allowedOutlets } from '../../data/access';
+import type { RawBuilder, SqlBool } from 'kysely';
+import { allowedOutlets, rowFilters } from '../../data/access';
+import { allOf } from '../../data/query';
 import { anyDb, type AnyDb } from '../../data/store';
-import { ApiError, validationError } from '../../http/envelope';
+import { validationError } from '../../http/envelope';
 import type { FastifyRequest } from 'fastify';
 import { columnOf, fieldOf } from '../columns';
 import { instantOf } from './engine/calendar';
@@ -116,40 +118,46 @@ function resolveChannel(set: RuleSet, channel: SimulateSalesRequest['channel'], 
   return { kind: 'store', online: null, label: 'store' };
 }
 
-async function resolveMember(db: AnyDb, member: unknown, problems: Problems): Promise<number | null> {
+async function resolveMember(db: AnyDb, member: unknown, limits: RawBuilder<SqlBool>[], problems: Problems): Promise<number | null> {
   if (member === undefined || member === null || member === '') return null;
   const membership = getEntity('membership');
   const memberNo = columnOf(membership, 'memberNo');
-  const byNo = await db.selectFrom(membership.table).select('id').where(memberNo, '=', String(member).trim()).executeTakeFirst();
+  const find = (column: string, value: unknown) => db.selectFrom(`${membership.table} as t`).select('t.id').where(`t.${column}`, '=', value).where(allOf(limits)).executeTakeFirst();
+  const byNo = await find(memberNo, String(member).trim());
   const memberId = asId(member);
-  const byId = byNo ?? (memberId === null ? undefined : await db.selectFrom(membership.table).select('id').where('id', '=', memberId).executeTakeFirst());
+  const byId = byNo ?? (memberId === null ? undefined : await find('id', memberId));
   if (!byId) problems.add('member', `Member ${String(member)} does not exist`);
   return byId ? Number(byId.id) : null;
 }
 
+/** Who the request prices for: the outlets it may price at (empty: every one), and the members it may name (row filters on `t`). */
+export interface PricingLimits {
+  outlets(): Promise<number[]>;
+  members(): Promise<RawBuilder<SqlBool>[]>;
+}
+
+/** A signed-in user's limits: their outlets, and the members their row filter shows. */
+const userLimits = (request: FastifyRequest): PricingLimits => ({ outlets: () => allowedOutlets(request), members: () => rowFilters(request, getEntity('membership')) });
+
 /**
- * Resolves every name of the request; all problems are reported together. `allowed` gives the
- * outlets the caller may price for (empty: every one); by default the signed-in user's.
+ * Resolves every name of the request; all problems are reported together. `limits` give the
+ * outlets the caller may price for and the members they may name; by default the signed-in user's.
+ * An outlet or member outside them reads as one that does not exist.
  */
-export async function resolveRequest(
-  request: FastifyRequest,
-  set: RuleSet,
-  body: SimulateSalesRequest,
-  allowed: () => Promise<number[]> = () => allowedOutlets(request),
-): Promise<Resolved> {
+export async function resolveRequest(request: FastifyRequest, set: RuleSet, body: SimulateSalesRequest, limits: PricingLimits = userLimits(request)): Promise<Resolved> {
   const db = anyDb(request.server.ctx);
   const problems = new Problems();
   const outletId = asId(body.outlet);
-  const outlet = outletId !== null ? set.outlets.get(outletId) : [...set.outlets.values()].find((o) => same(o.code, String(body.outlet)));
+  const outlets = await limits.outlets();
+  const found = outletId !== null ? set.outlets.get(outletId) : [...set.outlets.values()].find((o) => same(o.code, String(body.outlet)));
+  const outlet = found && (outlets.length === 0 || outlets.includes(found.id)) ? found : undefined;
   if (!outlet) problems.add('outlet', `Outlet ${String(body.outlet)} does not exist`);
-  const outlets = await allowed();
-  if (outlet && outlets.length > 0 && !outlets.includes(outlet.id)) throw new ApiError(403, `You may not price sales of outlet ${outlet.code}`, [{ field: 'outlet', message: 'Not one of your outlets' }]);
   const channel = resolveChannel(set, body.channel, problems);
   // A moment without an offset is the outlet's wall-clock time.
   const wall = body.at !== undefined && WALL_TIME.test(body.at);
   const at = body.at === undefined ? new Date().toISOString() : wall && outlet ? instantOf(body.at, outlet.timezone) : body.at;
   if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) problems.add('at', 'At must be a date and time (ISO 8601)');
-  const member = await resolveMember(db, body.member, problems);
+  const member = await resolveMember(db, body.member, await limits.members(), problems);
   const lines: BasketLine[] = [];
   for (const [i, line] of (body.lines ?? []).entries()) {
     const resolved = await resolveLine(db, set, line, `lines.${i}`, problems);

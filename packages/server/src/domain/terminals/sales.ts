@@ -225,7 +225,8 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
       voucherCodes: parsed.kind === 'sale' ? body.voucherCodes : undefined,
       lines: [],
     },
-    outletsOf(terminal),
+    // A terminal prices at its own outlet; a member shops at any outlet.
+    { outlets: outletsOf(terminal), members: async () => [] },
   );
   resolved.lines = await resolveProducts(anyDb(ctx), body, parsed.lines);
   const terminalLines = byProduct(resolved.lines as { product: number }[], parsed.lines);
