@@ -119,26 +119,19 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
     seen.add(id as number);
     return { prefix: `${i}.`, row, id: id as number, current: before };
   });
-  // An update that changes nothing writes nothing (as `updateRow`): it is answered as stored, and every step below skips it.
-  const changed = written.map((one) => one.current === null || !changesNothing(entity.fields, one.current, one.row, w.ctx.dialect));
-  const live = written.flatMap((_, i) => (changed[i] ? [i] : []));
-  const liveNamed: RowErrors = (n, error) => named(live[n]!, error);
-
-  const writing = live.map((i) => written[i]!);
-  await batchCheck(idOf, () => checkReferences(w, entity.fields, writing));
-  await batchCheck(idOf, () => checkPlainUniques(w, entity, writing));
-  for (const i of live) {
-    const one = written[i]!;
+  await batchCheck(idOf, () => checkReferences(w, entity.fields, written));
+  await batchCheck(idOf, () => checkPlainUniques(w, entity, written));
+  for (const [i, one] of written.entries())
     if (hasScopedUniques(entity, one.row)) await perRow(i, named, () => checkScopedUniques(w, entity, one.row, one.id, one.current));
-  }
-  const extras: Row[] = [];
-  const liveExtras = await runBeforeMany(
+  const extras = await runBeforeMany(
     w,
     entity,
-    live.map((i) => ({ action: writes[i]!.action, id: written[i]!.id, row: written[i]!.row, input: isRecord(writes[i]!.input) ? writes[i]!.input : {} })),
-    liveNamed,
+    written.map((one, i) => ({ action: writes[i]!.action, id: one.id, row: one.row, input: isRecord(writes[i]!.input) ? writes[i]!.input : {} })),
+    named,
   );
-  live.forEach((i, n) => (extras[i] = liveExtras[n]!));
+  // An update that changes nothing (nor do the hooks) writes nothing, as in `updateRow`: it is answered as stored, and the steps below skip it.
+  const changed = written.map((one, i) => one.current === null || Object.keys(extras[i]!).length > 0 || !changesNothing(entity.fields, one.current, one.row, w.ctx.dialect));
+  const live = written.flatMap((_, i) => (changed[i] ? [i] : []));
   if (exclusiveFlags(entity).length > 0)
     for (const i of live) {
       const one = written[i]!;
@@ -163,7 +156,7 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
   }
 
   const ids = written.map((one) => one.id!);
-  await writeRelated(w, entity.fields, writing.map((one) => ({ id: one.id!, row: one.row })));
+  await writeRelated(w, entity.fields, live.map((i) => ({ id: written[i]!.id!, row: written[i]!.row })));
   await assertOutletsWritable(w.request, w.trx, entity, ids);
   const afters = new Map<number, Row>();
   // An inserted row is what was written; an updated one is read back (the stored row with the change).
@@ -174,7 +167,7 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
     const these = written.filter((_, i) => writes[i]!.action === action && changed[i]);
     await recordAudits(w, action, these.map((one) => ({ id: one.id!, before: one.current, after: afters.get(one.id!)!, sentSecrets: sentSecrets(entity, one.row) })));
   }
-  await runAfterMany(w, entity, live.map((i) => ({ action: writes[i]!.action, id: written[i]!.id!, before: written[i]!.current, after: afters.get(written[i]!.id!)! })), liveNamed);
+  await runAfterMany(w, entity, live.map((i) => ({ action: writes[i]!.action, id: written[i]!.id!, before: written[i]!.current, after: afters.get(written[i]!.id!)! })), (n, error) => named(live[n]!, error));
   if (options.labels === false) return ids.map((id) => afters.get(id)!);
   const labelled = new Map((await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, ids))).map((row) => [row.id as number, row]));
   return ids.map((id) => labelled.get(id)!);

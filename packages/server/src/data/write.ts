@@ -428,13 +428,14 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   await assertOutletsWritable(w.request, w.trx, entity, [id]);
   if (entity.systemFields && before.version !== version) throw new ApiError(409, STALE_MESSAGE);
   assertSecretsStayHome(entity, before, row);
-  if (changesNothing(entity.fields, before, row, w.ctx.dialect)) return (await apiRow(w.ctx, w.trx, entity, id))!;
   // An update sends what changed: rules between fields (dates in order, a percent by its kind) hold on the row it leaves.
   const broken = rowRuleIssues(entity, { ...before, ...row });
   if (broken.length > 0) throw validationError(broken.map(({ field, message }) => ({ field, message })), broken[0]!.message);
   await checkReferences(w, entity.fields, [{ prefix: '', row }]);
   await checkUniques(w, entity, row, id, before);
   const extra = await runBefore(w, entity, 'update', id, row, input);
+  // After the hooks, whose rules refuse what the caller sent (a status, a password) even when it changes nothing.
+  if (Object.keys(extra).length === 0 && changesNothing(entity.fields, before, row, w.ctx.dialect)) return (await apiRow(w.ctx, w.trx, entity, id))!;
   await moveExclusiveFlags(w, entity, id, before, { ...before, ...row });
   const set: Row = { ...columnsOf(w, entity, row, before), ...extra };
   if (entity.systemFields) Object.assign(set, { version: (version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
