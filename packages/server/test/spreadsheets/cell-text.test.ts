@@ -2,7 +2,11 @@ import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
 import { hostileXlsx } from './hostile';
-import { exportList, importSheet } from './support';
+import { anyDb } from '../../src/data/store';
+import { IMPORT_JOB, EXPORT_JOB } from '../../src/domain/spreadsheets/jobs';
+import { insertJob, newLease } from '../../src/jobs/queue';
+import { runJob } from '../../src/jobs/runner';
+import { exportList, importSheet, legacyOf, type JobStatus } from './support';
 
 const c = useCatalogue();
 const departments = async (prefix: string) =>
@@ -45,5 +49,20 @@ describe('the text of cells', () => {
     const clean = await importSheet(c, Buffer.from(['Code,Name,Description', 'CTL-3,Tabbed\tname,"two\nlines"'].join('\r\n')), 'entity:department', 'commit', 'clean.csv');
     expect(clean).toMatchObject({ committed: true, inserted: 1 });
     expect((await departments('CTL-'))[0]).toMatchObject({ name: 'Tabbed\tname', description: 'two\nlines' });
+  });
+});
+
+describe('job messages', () => {
+  it('name an unexpected failure plainly, without zod’s or the database’s text (a damaged payload)', async () => {
+    for (const kind of [IMPORT_JOB, EXPORT_JOB]) {
+      const lease = newLease(60_000);
+      const job = await insertJob(anyDb(c.server.app.ctx), kind, { lease, payload: { ownerId: 1, ownerName: 'admin', importType: 5, procedure: null } });
+      await runJob(c.server.app, c.server.app.log, job, lease);
+      const response = await fetch(`${legacyOf(c)}/DataExporter/status/${job.id}`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
+      const { message } = ((await response.json()) as { data: JobStatus }).data;
+      const what = kind === IMPORT_JOB ? 'import' : 'export';
+      expect(message).toMatch(new RegExp(`^The ${what} stopped on an unexpected error \\(logged on the server with job ${job.id}\\)`));
+      expect(message).not.toMatch(/invalid_type|Expected |received|\[|\{/);
+    }
   });
 });

@@ -114,50 +114,60 @@ async function runner(job: JobRun, ownerName: string) {
   return actingRequest(job.server, await actingUser(anyDb(job.ctx), ownerName));
 }
 
+/**
+ * Runs a spreadsheet job's work with its progress. The job's own stops (cancelled, taken over,
+ * asked to stop) and refusals of the sheet pass as they are; any other error — a damaged payload
+ * (zod's text), the database's — is logged with the job and named plainly on it.
+ */
+async function plainly<T>(job: JobRun, what: string, work: (progress: JobRun['progress']) => Promise<T>): Promise<T> {
+  let stop: unknown;
+  const progress: JobRun['progress'] = (percent, within) =>
+    job.progress(percent, within).catch((error: unknown) => {
+      stop = error;
+      throw error;
+    });
+  try {
+    return await work(progress);
+  } catch (error) {
+    if (error === stop || error instanceof ApiError) throw error;
+    job.log.error({ err: error, job: job.id }, `${what} failed on an unexpected error`);
+    throw new Error(`The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what === 'import' ? '; the rows its status counts are written, the others not yet' : ''}`);
+  }
+}
+
 export const importJob: JobKind = {
   privilege: { screen: 'dataexporter', action: 'edit' },
-  async run(job): Promise<ImportOutcome> {
-    const payload = importPayload.parse(job.payload);
-    const importer = importerOf(payload.importType);
-    if (!importer) throw new Error(`Unknown import type ${payload.importType}`);
-    const request = await runner(job, payload.ownerName);
-    return slotsOf(job.ctx).run(async () => {
-      // The job's own stops (cancelled, taken over, asked to stop) pass as they are; any other unexpected error is logged and named plainly.
-      let stop: unknown;
-      const progress: JobRun['progress'] = (percent, within) =>
-        job.progress(percent, within).catch((error: unknown) => {
-          stop = error;
-          throw error;
-        });
-      try {
+  run: (job) =>
+    plainly(job, 'import', async (progress): Promise<ImportOutcome> => {
+      const payload = importPayload.parse(job.payload);
+      const importer = importerOf(payload.importType);
+      if (!importer) throw new Error(`Unknown import type ${payload.importType}`);
+      const request = await runner(job, payload.ownerName);
+      return slotsOf(job.ctx).run(async () => {
         const outcome = await runImport(job.ctx, request, importer, payload, payload.commit, progress, await recordedSlices(job, progress));
         await writeResult(await resultPath(job.ctx, job.id), payload, outcome.errors, job.ctx.config.imports);
         return { ...outcome, errors: outcome.errors.slice(0, STATUS_ERRORS) };
-      } catch (error) {
-        if (error === stop || error instanceof ApiError) throw error;
-        job.log.error({ err: error, job: job.id }, 'import failed on an unexpected error');
-        throw new Error(`The import stopped on an unexpected error (logged on the server with job ${job.id}); the rows its status counts are written, the others not yet`);
-      }
-    });
-  },
+      });
+    }),
 };
 
 export const exportJob: JobKind = {
   privilege: { screen: 'dataexporter', action: 'view' },
-  async run(job) {
-    const payload = exportPayload.parse(job.payload);
-    const entity = exportEntityOf(payload.procedure);
-    if (!entity) throw new Error(`Unknown export procedure ${payload.procedure}`);
-    const request = await runner(job, payload.ownerName);
-    const { rows } = await runExport(request, await readableEntity(request, entity), payload.query, await resultPath(job.ctx, job.id), job.progress);
-    await recordEvent(job.ctx, {
-      action: 'export',
-      entity: entity.name,
-      rowId: null,
-      actor: { userId: payload.ownerId, userName: payload.ownerName },
-      ip: payload.ip,
-      changes: { before: {}, after: { procedure: payload.procedure, ...payload.query, rows, job: job.id } },
-    });
-    return { total: rows, processed: rows, inserted: 0, updated: 0, unchanged: 0, errorCount: 0, errors: [] };
-  },
+  run: (job) =>
+    plainly(job, 'export', async (progress) => {
+      const payload = exportPayload.parse(job.payload);
+      const entity = exportEntityOf(payload.procedure);
+      if (!entity) throw new Error(`Unknown export procedure ${payload.procedure}`);
+      const request = await runner(job, payload.ownerName);
+      const { rows } = await runExport(request, await readableEntity(request, entity), payload.query, await resultPath(job.ctx, job.id), progress);
+      await recordEvent(job.ctx, {
+        action: 'export',
+        entity: entity.name,
+        rowId: null,
+        actor: { userId: payload.ownerId, userName: payload.ownerName },
+        ip: payload.ip,
+        changes: { before: {}, after: { procedure: payload.procedure, ...payload.query, rows, job: job.id } },
+      });
+      return { total: rows, processed: rows, inserted: 0, updated: 0, unchanged: 0, errorCount: 0, errors: [] };
+    }),
 };
