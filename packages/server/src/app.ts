@@ -7,8 +7,7 @@ import { loadServerKeys } from './auth/server-secret';
 import { loadConfig, normaliseBasePath, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrate';
-import { seedDatabase } from './db/seed/index';
+import { prepareDatabase } from './db/prepare';
 import { registerFileRoutes } from './files/routes';
 import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
@@ -106,16 +105,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   configurePasswordHashing(config.passwordHashing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  const { kysely: db, dialect } = openDatabase({
-    ...config,
-    onConnectionError: (error) => app.log.error({ err: error }, 'database connection failed'),
-  });
+  const onConnectionError = (error: Error) => app.log.error({ err: error }, 'database connection failed');
+  // Migrations and the seed on connections of their own, without the serving time limits.
+  if (!options.prepared) await prepareDatabase(config, onConnectionError);
+  const { kysely: db, dialect } = openDatabase({ ...config, onConnectionError });
   app.addHook('onClose', async () => db.destroy());
   try {
-    if (!options.prepared) {
-      await migrateToLatest(db);
-      await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
-    }
     const keys = await loadServerKeys(db, config.jwtSecret);
     await prepareDummyHash();
     const ctx: AppContext = {

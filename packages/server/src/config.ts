@@ -41,6 +41,10 @@ import { REPO_ROOT } from './paths';
  *                                  sheet is read, may expand to together, and the most text of cells an import keeps
  *                                  until it writes; past either 413 (at submit) or the job's error naming it.
  *   IMPORT_CONCURRENCY=2           Imports run at once in one server process; more wait their turn.
+ *   DB_LOCK_TIMEOUT_MS=5000       How long a statement waits for a locked row or table (PostgreSQL `lock_timeout`)
+ *                                  or for SQLite's writer (`busy_timeout`); then 503 with Retry-After.
+ *   DB_STATEMENT_TIMEOUT_MS=60000  The longest one PostgreSQL statement may run (`statement_timeout`); then 503.
+ *                                  Migrations and the seed at start run without either limit.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
  *   ALLOW_PRIVATE_TARGETS  Lets integrations (the membership provider's test connection) reach private,
@@ -69,6 +73,13 @@ export interface Config {
   allowPrivateTargets: boolean;
   uploads: UploadConfig;
   imports: ImportLimits;
+  databaseTimeouts: DatabaseTimeouts;
+}
+
+/** Time limits of every pooled connection (db/connect.ts). */
+export interface DatabaseTimeouts {
+  lockMs: number;
+  statementMs: number;
 }
 
 export interface ImportLimits {
@@ -181,6 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRows: positiveInteger('IMPORT_MAX_ROWS', env.IMPORT_MAX_ROWS, 200_000),
       maxHeldBytes: positiveInteger('IMPORT_MAX_HELD_MB', env.IMPORT_MAX_HELD_MB, 32) * MB,
       concurrency: positiveInteger('IMPORT_CONCURRENCY', env.IMPORT_CONCURRENCY, 2),
+    },
+    databaseTimeouts: {
+      lockMs: positiveInteger('DB_LOCK_TIMEOUT_MS', env.DB_LOCK_TIMEOUT_MS, 5_000),
+      statementMs: positiveInteger('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 60_000),
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config';
 import { BOOLEAN_COLUMNS, type Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -106,12 +107,15 @@ class ImmediateTransactionsSqliteDialect extends SqliteDialect {
   }
 }
 
-export function openSqlite(dataDir: string): Db {
+/** SQLite's wait for the writer when no limits are given (migrations, the seed, tools). */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts): Db {
   mkdirSync(dataDir, { recursive: true });
   const raw = new BetterSqlite3(join(dataDir, 'backroom.db'));
   raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
-  raw.pragma('busy_timeout = 5000');
+  raw.pragma(`busy_timeout = ${timeouts?.lockMs ?? SQLITE_BUSY_TIMEOUT_MS}`);
   raw.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
     dialect: new ImmediateTransactionsSqliteDialect(raw),
@@ -140,11 +144,15 @@ export const POOL_SETTINGS = {
  * `onConnectionError` receives the error of any pooled connection, idle or checked out (the server
  * restarting, a connection killed by an administrator). node-postgres emits those as `'error'`
  * events, which crash the process when nobody listens: every connection gets a listener when made.
+ * `timeouts` become each connection's `lock_timeout` and `statement_timeout` (sent when it opens):
+ * a request stuck behind a row another holds gives up (503) instead of holding a pooled connection
+ * that unrelated reads and the health check are waiting for. Without them there is no limit.
  */
-export function openPostgres(connectionString: string, onConnectionError: (error: Error) => void): Db {
+export function openPostgres(connectionString: string, onConnectionError: (error: Error) => void, timeouts?: DatabaseTimeouts): Db {
   const pool = new pg.Pool({
     connectionString,
     ...POOL_SETTINGS,
+    ...(timeouts && { lock_timeout: timeouts.lockMs, statement_timeout: timeouts.statementMs }),
     // count(*) and bigint sums come back as strings by default; every count here fits a JS number.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -157,6 +165,6 @@ export function openPostgres(connectionString: string, onConnectionError: (error
   return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string; onConnectionError: (error: Error) => void }): Db {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onConnectionError) : openSqlite(options.dataDir);
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string; onConnectionError: (error: Error) => void; databaseTimeouts?: DatabaseTimeouts }): Db {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onConnectionError, options.databaseTimeouts) : openSqlite(options.dataDir, options.databaseTimeouts);
 }

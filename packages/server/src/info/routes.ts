@@ -8,6 +8,9 @@ import { ok, sendError } from '../http/envelope';
 import { SERVER_ROOT } from '../paths';
 import { sendUnavailable } from '../http/errors';
 
+/** How long the readiness check waits for the database (a pooled connection and two short reads). */
+export const READINESS_TIMEOUT_MS = 2_000;
+
 const API_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, apiPrefix: string): void {
@@ -18,14 +21,23 @@ export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, api
     return ok(data);
   });
 
+  // Liveness: the process answers; never touches the database, so a saturated pool cannot stall it.
+  app.get(`${corePrefix}/health/live`, async () => ok({ process: 'ok' }));
+
+  // Readiness: the database answers within READINESS_TIMEOUT_MS and its migrations are current.
   app.get(`${corePrefix}/health`, async (request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), READINESS_TIMEOUT_MS)));
     try {
-      await sql`select 1`.execute(db);
+      const answer = await Promise.race([sql`select 1`.execute(db).then(() => migrationsCurrent(db)), late]);
+      if (answer === 'late') return sendUnavailable(reply, `Database not answering within ${READINESS_TIMEOUT_MS / 1000} s`);
+      if (!answer) return sendError(reply, 503, 'Migrations pending');
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
       return sendUnavailable(reply, 'Database unreachable');
+    } finally {
+      clearTimeout(timer);
     }
-    if (!(await migrationsCurrent(db))) return sendError(reply, 503, 'Migrations pending');
     return ok({ database: 'ok', migrations: 'current' });
   });
 }
