@@ -3,6 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_SETTINGS } from '../src/db/connect';
+import { READINESS_TIMEOUT_MS } from '../src/info/routes';
 import { startSignedIn, type SignedInServer } from './support/harness';
 import { database } from './support/server';
 
@@ -61,13 +62,13 @@ describe('a row held locked by another connection', () => {
       // Reads while the lock is held: they wait for nothing.
       const live = await timed(() => t.call('GET', `${t.origin}/backoffice/core/health/live`));
       expect(live.answer.status).toBe(200);
-      expect(live.ms).toBeLessThan(500);
+      expect(live.ms).toBeLessThan(1_500);
       const ready = await timed(() => t.call('GET', `${t.origin}/backoffice/core/health`));
       expect(ready.answer.status).toBe(200);
-      expect(ready.ms).toBeLessThan(1_000);
+      expect(ready.ms).toBeLessThan(READINESS_TIMEOUT_MS + 1_000);
       const home = await timed(() => t.get('/home/Summary'));
       expect(home.answer.status, JSON.stringify(home.answer.body)).toBe(200);
-      expect(home.ms).toBeLessThan(2_000);
+      expect(home.ms).toBeLessThan(3_000);
 
       // More blocked writers than the pool has connections (PostgreSQL); SQLite's writer waits its busy_timeout.
       const writers = database === 'postgres' ? POOL_SETTINGS.max + 2 : 3;
@@ -83,16 +84,18 @@ describe('a row held locked by another connection', () => {
         expect(answer.headers.get('retry-after')).toBe('5');
         expect(ms).toBeGreaterThanOrEqual(LOCK_MS - 50);
       }
-      // Each gave up after about the lock timeout, not after the pool's connection timeout or never.
-      expect(Date.now() - started).toBeLessThan(database === 'postgres' ? 3 * LOCK_MS + 1_500 : writers * LOCK_MS + 1_500);
+      // They gave up after the configured lock timeout: on PostgreSQL, without one, they would wait as
+      // long as the lock is held (here: until the test releases it); SQLite's default wait is 5 s.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(Math.min(...answers.map((a) => a.ms))).toBeLessThan(4_000);
       const [liveDuring, readyDuring, homeDuring] = probes;
-      if (database === 'postgres') expect(liveDuring!.ms).toBeLessThan(500);
+      if (database === 'postgres') expect(liveDuring!.ms).toBeLessThan(1_500);
       expect(liveDuring!.answer.status).toBe(200);
       // Readiness answers within its own limit: 200, or 503 when every connection is taken.
       expect([200, 503]).toContain(readyDuring!.answer.status);
-      expect(readyDuring!.ms).toBeLessThan(2_000 + 500);
+      expect(readyDuring!.ms).toBeLessThan(READINESS_TIMEOUT_MS + 1_500);
       expect(homeDuring!.answer.status, JSON.stringify(homeDuring!.answer.body)).toBe(200);
-      expect(homeDuring!.ms).toBeLessThan(writers * LOCK_MS + 1_000);
+      expect(homeDuring!.ms).toBeLessThan(10_000);
     } finally {
       await release();
     }

@@ -9,7 +9,7 @@ import { SERVER_ROOT } from '../paths';
 import { sendUnavailable } from '../http/errors';
 
 /** How long the readiness check waits for the database (a pooled connection and two short reads). */
-export const READINESS_TIMEOUT_MS = 2_000;
+export const READINESS_TIMEOUT_MS = 3_000;
 
 const API_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
