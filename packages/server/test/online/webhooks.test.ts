@@ -133,6 +133,20 @@ describe('webhooks', () => {
     expect(events.map((e) => e.event)).not.toContain('product.changed');
   });
 
+  it('sends products to receivers without costs (no role of ours stands behind a receiver)', async () => {
+    receiver.answer = 200;
+    receiver.received.length = 0;
+    await newWebhook(['product.changed', 'product.deleted']);
+    const product = await w.newProduct({ sellingPrice: '3.00', costPrice: '4321.00' });
+    const res = await w.post('/DataRepository/Execute/product', { action: 'delete', ids: [product.id] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await w.runQueuedJobs();
+    const events = receiver.received.map((r) => JSON.parse(r.body) as { event: string; data: { product: Row } });
+    expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['product.changed', 'product.deleted']));
+    for (const e of events) expect(e.data.product).toMatchObject({ id: product.id, sellingPrice: '3.00' });
+    expect(receiver.received.map((r) => r.body).join()).not.toMatch(/4321|costPrice|"cost"/);
+  });
+
   it('retries a failing receiver after 1 min, 5 min, 30 min, 2 h and 12 h, then fails; a redelivery sends it again', async () => {
     receiver.answer = 500;
     const hook = await newWebhook(['order.created']);

@@ -126,3 +126,12 @@ describe('GET /pointofsale/Catalogue', () => {
     }
   });
 });
+
+describe('the catalogue and field groups', () => {
+  it('sends products without cost price or supplier costs: a till is run by cashiers', async () => {
+    const costly = await insert(t, 'product', { code: 'CATCOST', name: 'Costly', category: world.products.coffee!.category, uom: uom.id, sellingPrice: '3.00', costPrice: '4321.00' });
+    const { rows } = await sync(null, 2000);
+    expect(rows.products!.find((p) => p.id === costly.id)).toMatchObject({ code: 'CATCOST', sellingPrice: '3.00' });
+    expect(JSON.stringify(rows.products)).not.toMatch(/4321|costPrice|"cost"/);
+  });
+});

@@ -1,3 +1,4 @@
+import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -60,7 +61,8 @@ function productServer({
       const answer = ok(rows.filter((r) => r.id === id), 1);
       return rowGate && rowGate.id === id ? rowGate.gate.wait(answer) : answer;
     }
-    if (call.url.endsWith('/fields/product')) return ok([]);
+    // The server serves the registry's fields (no custom ones, every field group: an administrator).
+    if (call.url.endsWith('/fields/product')) return ok(findEntity('product')!.fields);
     if (dropdownOf(call, 'category')) return ok([{ text: 'DRK - Drinks', value: 3 }]);
     if (dropdownOf(call, 'listvalue')) {
       if (call.params.ids !== undefined) {

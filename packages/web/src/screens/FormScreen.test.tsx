@@ -1,3 +1,4 @@
+import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -87,13 +88,23 @@ describe('generic form screen', () => {
   });
 
   it('groups the product form in the registry’s sections, in order', async () => {
-    stubServer((call) => (call.url.endsWith('/fields/product') ? ok([]) : undefined), { otherwise: emptyList });
+    stubServer((call) => (call.url.endsWith('/fields/product') ? ok(findEntity('product')!.fields) : undefined), { otherwise: emptyList });
     await renderScreen(menuItem('/product'), '/product/add');
     await screen.findByRole('heading', { name: 'New product' });
     const groups = screen.getAllByRole('group').filter((g) => g.classList.contains('form-section'));
     expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(['Basics', 'Pricing', 'Inventory', 'Suppliers', 'Variants', 'Recipe', 'Media', 'Other']);
     expect(within(groups[1]!).getByLabelText('Selling price')).toBeInTheDocument();
+    expect(within(groups[1]!).getByLabelText('Cost price')).toBeInTheDocument();
     expect(within(groups[7]!).getByRole('switch', { name: 'Active' })).toBeInTheDocument();
+  });
+
+  it('has no cost price input for a role the server serves no costs (the field group it leaves out)', async () => {
+    const served = findEntity('product')!.fields.filter((f) => f.name !== 'costPrice');
+    stubServer((call) => (call.url.endsWith('/fields/product') ? ok(served) : undefined), { otherwise: emptyList });
+    await renderScreen(menuItem('/product'), '/product/add');
+    await screen.findByRole('heading', { name: 'New product' });
+    expect(screen.getByLabelText('Selling price')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Cost price')).toBeNull();
   });
 
   it('Back to list and Cancel return to the list as it was left (search, sort, page)', async () => {
