@@ -15,6 +15,8 @@ describe('profile and two-step sign-in', () => {
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
 
     await t.page.getByLabel('Authentication code').fill(totp.generate());
+    // Turning it on asks for the password too: a stolen session alone cannot lock the owner out.
+    await t.page.getByLabel('Password', { exact: true }).fill(DEMO.manager.password);
     await t.page.getByRole('button', { name: 'Turn on' }).click();
     await t.page.getByText('Two-step sign-in is on').waitFor();
 
