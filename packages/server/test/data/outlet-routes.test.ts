@@ -30,6 +30,7 @@ const MISSING = 999_999;
 const NO_OUTLET_ROW: Record<string, string> = {
   'GET /backoffice/core/api/Info/Version': 'server facts',
   'GET /backoffice/core/health': 'server health',
+  'GET /backoffice/core/health/live': 'server health, from the process',
   'GET /backoffice/core/api/authentication/:action': 'sign-in: the caller’s own account',
   'POST /backoffice/core/api/authentication/:action': 'sign-in: the caller’s own account',
   'GET /backoffice/core/api/login/:action': 'sign-in: the caller’s own account',
