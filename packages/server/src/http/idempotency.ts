@@ -4,7 +4,7 @@ import type { AnyDb } from '../data/store';
 import { ApiError, validationError } from './envelope';
 
 /**
- * Idempotency keys (docs/DECISIONS.md, "Idempotency keys"): a caller names a write with a key so
+ * Idempotency keys (docs/DECISIONS.md, "Faults: idempotency keys, sale times"): a caller names a write with a key so
  * that a retry after a lost answer gets the first answer instead of a second write. The key is
  * stored with the SHA-256 of the canonical request body in the write's own transaction; the same
  * key with the same body answers what the first call answered, the same key with another body is
@@ -29,15 +29,14 @@ export const bodyHash = (body: unknown): string => createHash('sha256').update(c
 export interface KeyRecord {
   bodyHash: string;
   answer: unknown;
-  createdAt: string;
 }
 
 /** The stored use of a key, or undefined; `since` leaves out uses before it (expired keys). */
 export async function findKey(db: AnyDb, scope: string, key: string, since?: string): Promise<KeyRecord | undefined> {
-  let query = db.selectFrom('idempotency_key').select(['body_hash', 'answer', 'created_at']).where('scope', '=', scope).where('idem_key', '=', key);
+  let query = db.selectFrom('idempotency_key').select(['body_hash', 'answer']).where('scope', '=', scope).where('idem_key', '=', key);
   if (since !== undefined) query = query.where('created_at', '>', since);
   const row = await query.executeTakeFirst();
-  return row && { bodyHash: String(row.body_hash), answer: row.answer === null ? null : JSON.parse(String(row.answer)), createdAt: String(row.created_at) };
+  return row && { bodyHash: String(row.body_hash), answer: row.answer === null ? null : JSON.parse(String(row.answer)) };
 }
 
 /**
@@ -61,7 +60,7 @@ export async function keepAnswer(trx: AnyDb, scope: string, key: string, answer:
 }
 
 /** A key used before with another body: a 409 naming the key, nothing written. */
-export function keyReused(field: string, what: string): ApiError {
+function keyReused(field: string, what: string): ApiError {
   return new ApiError(409, `${what} was used already for a request with other contents; a retry must send the same body, a new request a new key`, [
     { field, message: `${what} was used already for a request with other contents` },
   ]);
@@ -74,7 +73,7 @@ export function sameBodyOrRefuse(used: KeyRecord | undefined, hash: string, fiel
 }
 
 /** The header a caller names its write with (the IETF draft's and the payment APIs' name). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 /** The request's `Idempotency-Key`, undefined when it sends none; a malformed one is a 400 naming the header. */
