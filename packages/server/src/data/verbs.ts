@@ -98,15 +98,17 @@ export async function runAction(request: FastifyRequest, entity: NormalisedEntit
   const run = request.server.entityHooks.action(entity, action);
   if (!run) return undefined;
   await authorize(request, entity, 'update');
-  return ok(
-    await inTransaction(request, entity, async (w) => {
-      await assertWritableRows(w, w.entity, ids);
-      const answer = await run({ ...w, ids, body });
-      const after = { action: run.name || action, ...actionParameters(body) };
-      await recordRequestEvents(request, ids.map((id) => ({ action: 'rowAction', entity: entity.name, rowId: id, changes: { before: {}, after } })), w.trx);
-      return answer;
-    }),
-  );
+  const answer = await inTransaction(request, entity, async (w) => {
+    await assertWritableRows(w, w.entity, ids);
+    const answer = await run({ ...w, ids, body });
+    const after = { action: run.name || action, ...actionParameters(body) };
+    await recordRequestEvents(request, ids.map((id) => ({ action: 'rowAction', entity: entity.name, rowId: id, changes: { before: {}, after } })), w.trx);
+    return answer;
+  });
+  // An action answering rows of its entity (the variants it made) answers them as the caller may read them.
+  const visible = entityWithout(entity, await deniedFieldGroups(request));
+  const strip = (value: unknown) => (isRecord(value) ? visibleValues(entity, visible, value) : value);
+  return ok(Array.isArray(answer) ? answer.map(strip) : strip(answer));
 }
 
 const executeBody = z.looseObject({

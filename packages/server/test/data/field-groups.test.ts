@@ -150,6 +150,16 @@ describe('a role that edits products without the costs privilege', () => {
     expect(await stored()).toMatchObject({ name: 'Bright lamp', costPrice: COST, version: (before.version as number) + 1 });
   });
 
+  it('is answered the variants it generates without their costs, which they inherit all the same', async () => {
+    const size = await c.builder.insert(findEntity('attribute')!, { code: 'CSIZE', name: 'Size', kind: 'list', values: [{ code: 'S', name: 'Small' }] });
+    const parent = await c.newProduct({ code: 'CTEE', name: 'Tee', type: 'variantParent', sellingPrice: '20.00', costPrice: COST });
+    const made = await c.post<Row[]>('/Product/GenerateVariants', { productId: parent.id, attributes: [{ attribute: size.id, values: [(size.values as Row[])[0]!.id] }] }, clerk);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data).toMatchObject([{ code: 'CTEE-S', sellingPrice: '20.00' }]);
+    expect(hasCost(made.body)).toBe(false);
+    expect((await fetchProducts(c.tokens.admin, { filters: [{ ColumnName: 'code', ColumnValue: 'CTEE-S', Operator: 'EQ' }] })).body.data[0]).toMatchObject({ costPrice: COST });
+  });
+
   it('is refused an import with a cost column, row by row, and nothing is written', async () => {
     const sheet = await xlsx(['SKU', 'Name', 'Cost price'], [['COSTLY', 'Imported', 0.5]]);
     const submitted = await submit(c, sheet, 'entity:product', 'commit', { token: clerk });
