@@ -110,13 +110,18 @@ class ImmediateTransactionsSqliteDialect extends SqliteDialect {
 /** SQLite's wait for the writer when no limits are given (migrations, the seed, tools). */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+/**
+ * WAL with `synchronous = FULL`: each commit syncs the WAL to disk before it returns, so a write
+ * acknowledged to a caller survives a power cut or an operating-system crash, not only a process
+ * crash as with NORMAL (docs/DECISIONS.md, "Durable acknowledgements").
+ */
 export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts): Db {
   mkdirSync(dataDir, { recursive: true });
   const raw = new BetterSqlite3(join(dataDir, 'backroom.db'));
   raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma(`busy_timeout = ${timeouts?.lockMs ?? SQLITE_BUSY_TIMEOUT_MS}`);
-  raw.pragma('synchronous = NORMAL');
+  raw.pragma('synchronous = FULL');
   const kysely = new Kysely<Database>({
     dialect: new ImmediateTransactionsSqliteDialect(raw),
     plugins: [new SqliteBooleanResultPlugin()],

@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { killServer, spawnServer, type ChildServer } from '../support/child-server';
+import { freshPostgres } from '../support/postgres';
+import { database } from '../support/server';
+
+const WRITERS = 8;
+
+async function post(api: string, path: string, body: unknown, token?: string) {
+  const response = await fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: any } };
+}
+
+async function signIn(api: string): Promise<string> {
+  const { body } = await post(api, '/Authentication/Login', { userName: 'admin', password: 'Admin@123' });
+  return body.data.token.accessToken;
+}
+
+describe('an acknowledged write and kill -9', () => {
+  let server: ChildServer | undefined;
+  const cleanUp: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    await killServer(server);
+    for (const step of cleanUp.splice(0)) await step();
+  });
+
+  it('every write the server acknowledged is there after the process is killed and started again', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'backroom-kill-'));
+    cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
+    const postgres = database === 'postgres' ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
+    if (postgres) cleanUp.push(postgres.drop);
+    const databaseUrl = postgres?.url ?? null;
+
+    server = await spawnServer({ dataDir, databaseUrl });
+    const running = server;
+    const token = await signIn(running.api);
+    // Writers insert one category after another; the process is killed the moment the 40th answer arrives.
+    const acknowledged: string[] = [];
+    let killed = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !killed; i++) {
+        const code = `K${w}-${i}`;
+        const answer = await post(running.api, '/DataRepository/Insert/category', { code, name: `Kill ${code}` }, token).catch(() => null);
+        if (killed || !answer) return;
+        expect(answer.status).toBe(200);
+        acknowledged.push(code);
+        if (acknowledged.length === 40) {
+          killed = true;
+          running.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+    const [, signal] = await running.exited;
+    expect(signal).toBe('SIGKILL');
+
+    server = await spawnServer({ dataDir, databaseUrl });
+    const stored = await post(
+      server.api,
+      '/DataRepository/fetch/category',
+      { Take: 1000, filters: [{ ColumnName: 'code', ColumnValue: 'K', Operator: 'STARTSWITH' }] },
+      await signIn(server.api),
+    );
+    const codes = (stored.body.data as { code: string }[]).map((row) => row.code);
+    expect(acknowledged).toHaveLength(40);
+    expect(codes).toEqual(expect.arrayContaining(acknowledged));
+  }, 180_000);
+});

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { freePort } from './ports';
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+export interface ChildServer {
+  child: ChildProcess;
+  /** `http://127.0.0.1:{port}` */
+  origin: string;
+  /** `{origin}/backoffice/core/api` */
+  api: string;
+  /** Resolves with the exit code and signal once the process has ended. */
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+  /** What the process wrote to stdout and stderr so far. */
+  output(): string;
+}
+
+/**
+ * The server as `npm start` runs it, in a process of its own (one process unless `env` sets
+ * WEB_CONCURRENCY): on `dataDir`'s SQLite file, or on `databaseUrl`. Resolves once it answers
+ * its health check.
+ */
+export async function spawnServer(options: { dataDir: string; databaseUrl: string | null; port?: number; env?: Record<string, string> }): Promise<ChildServer> {
+  const port = options.port ?? (await freePort());
+  const env = {
+    ...process.env,
+    WEB_CONCURRENCY: '1',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_CATALOGUE: '0',
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const origin = `http://127.0.0.1:${port}`;
+  const health = async () => (await fetch(`${origin}/backoffice/core/health`).catch(() => null))?.status;
+  try {
+    await expect.poll(health, { timeout: 60_000, interval: 200 }).toBe(200);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`the server did not start: ${output}`, { cause: error });
+  }
+  return { child, origin, api: `${origin}/backoffice/core/api`, exited, output: () => output };
+}
+
+/** Ends a child server that is still running, at once (test clean-up). */
+export async function killServer(server: ChildServer | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
