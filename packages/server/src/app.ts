@@ -27,6 +27,7 @@ import { workerSettings } from './jobs/worker';
 import { composeModules, registerModuleRoutes } from './modules/compose';
 import type { DomainModule } from './modules/module';
 import { settingsModule } from './settings/index';
+import { registerShutdown, stopGracefully } from './shutdown';
 import { administrationModule } from './domain/administration/index';
 import { customFieldModule } from './domain/customfield/index';
 import { futurePriceModule } from './domain/futureproductprice/index';
@@ -95,6 +96,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, maxParamLength: 500 },
+    // A closing server answers with the API's envelope (shutdown.ts), not Fastify's bare 503.
+    return503OnClosing: false,
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request, reply);
       return frameworkErrors(error, request, reply);
@@ -123,6 +126,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('ctx', ctx);
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
+    registerShutdown(app);
     registerErrorHandlers(app);
     registerInputGuard(app);
 
@@ -158,6 +162,8 @@ export interface RunningServer {
   /** Origin the server answers on, e.g. `http://127.0.0.1:3000`. */
   url: string;
   close(): Promise<void>;
+  /** SIGTERM's stop: requests in flight and running jobs finish or are handed back (shutdown.ts). */
+  stop(): Promise<void>;
 }
 
 export async function startServer(options: BuildOptions = {}): Promise<RunningServer> {
@@ -167,5 +173,5 @@ export async function startServer(options: BuildOptions = {}): Promise<RunningSe
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return { app, url: `http://${shownHost}:${actualPort}`, close: () => app.close() };
+  return { app, url: `http://${shownHost}:${actualPort}`, close: () => app.close(), stop: () => stopGracefully(app, app.ctx.config.shutdownGraceMs) };
 }

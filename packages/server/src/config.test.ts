@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', basePath: '/backoffice', databaseUrl: null, jwtSecret: null, smtpUrl: null, demo: true, buildNumber: 'local', accessTokenTtlSeconds: 900 });
     expect(config).toMatchObject({ sessionLifetimeDays: 30, rateLimit: { windowSeconds: 60, perAddress: 30, perUser: 10 }, trustProxy: false });
     expect(config.passwordHashing.queue).toBe(16);
+    expect(config.shutdownGraceMs).toBe(5000);
     expect(config.passwordHashing.concurrency).toBeGreaterThanOrEqual(1);
     expect(config.dataDir).toBe(join(repoRoot, 'data'));
     expect(config.webDist).toBe(join(repoRoot, 'packages/web/dist'));
@@ -23,6 +24,7 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ SESSION_LIFETIME_DAYS: '7', RATE_LIMIT_WINDOW_SECONDS: '300', RATE_LIMIT_PER_ADDRESS: '100', RATE_LIMIT_PER_USER: '4', PASSWORD_HASH_CONCURRENCY: '3', PASSWORD_HASH_QUEUE: '8' }),
     ).toMatchObject({ sessionLifetimeDays: 7, rateLimit: { windowSeconds: 300, perAddress: 100, perUser: 4 }, passwordHashing: { concurrency: 3, queue: 8 } });
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
   });
 
   it('reads TRUST_PROXY as on/off, a hop count or proxy addresses', () => {
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
     expect(() => loadConfig({ RATE_LIMIT_PER_ADDRESS: '0' })).toThrow(/RATE_LIMIT_PER_ADDRESS/);
     expect(() => loadConfig({ SESSION_LIFETIME_DAYS: 'forever' })).toThrow(/SESSION_LIFETIME_DAYS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
   it('normalises the base path', () => {

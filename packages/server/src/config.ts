@@ -74,6 +74,8 @@ export interface Config {
   uploads: UploadConfig;
   imports: ImportLimits;
   databaseTimeouts: DatabaseTimeouts;
+  /** On SIGTERM, how long running jobs may take to finish before they are handed back (0: at once). */
+  shutdownGraceMs: number;
 }
 
 /** Time limits of every pooled connection (db/connect.ts). */
@@ -131,6 +133,13 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, 0 or more, got "${value}"`);
   return n;
 }
 
@@ -197,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMs: positiveInteger('DB_LOCK_TIMEOUT_MS', env.DB_LOCK_TIMEOUT_MS, 5_000),
       statementMs: positiveInteger('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 60_000),
     },
+    shutdownGraceMs: wholeNumber('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5000),
   };
 }

@@ -23,7 +23,20 @@ async function serve(options: { prepared: boolean; jobWorker?: boolean; announce
   const server = await startServer({ prepared: options.prepared, jobWorker: options.jobWorker });
   const { basePath } = server.app.ctx.config;
   if (options.announce) server.app.log.info(`Backroom is running at ${server.url}${basePath}/new/ (API ${server.url}${basePath}/core/api)`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close().then(() => process.exit(0)));
+  // A signal starts the graceful stop (shutdown.ts); a second one (the terminal's SIGINT and the primary's SIGTERM) changes nothing.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'stopping failed');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 }
 
 async function prepare() {
@@ -60,8 +73,10 @@ async function runPrimary(workers: number) {
     });
   };
   for (let i = 0; i < workers; i++) start(i);
+  // Workers stop gracefully on SIGTERM; the primary waits for them (and a worker outlives its primary by nothing: it exits with it).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
       const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       let left = running.length;

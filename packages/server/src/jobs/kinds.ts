@@ -12,6 +12,13 @@ export interface JobRun {
   log: FastifyBaseLogger;
   payload: unknown;
   /**
+   * Aborted when this run must stop at its next safe point: its server is stopping (the grace
+   * period is over), the job was cancelled, or another run took it over. A kind that runs long
+   * checks it between slices of work (`signal.throwIfAborted()`); `progress` throws once it is
+   * aborted too. A run stopped for its server's sake is handed back, its try not spent (README).
+   */
+  signal: AbortSignal;
+  /**
    * Records progress (0–100) on the job row; throws once the run no longer holds the job (lost, or
    * cancelled), which stops the kind. Inside a transaction, pass it as `within`: on SQLite the check
    * then goes through the transaction's connection, the only one.

@@ -185,6 +185,19 @@ export async function finishJob(
     .executeTakeFirst()) as JobRow | undefined;
 }
 
+/**
+ * Gives a job back to the queue without spending the try: due at once, no lease, its tries as
+ * before this one. For a run its server stopped (the job did not fail); undefined when the run no
+ * longer held the job.
+ */
+export async function handBackJob(db: AnyDb, id: number, lease: Lease): Promise<JobRow | undefined> {
+  const now = new Date().toISOString();
+  return (await held(db, id, lease)
+    .set({ status: 'queued', attempts: sql<number>`attempts - 1`, lease_until: null, run_after: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirst()) as JobRow | undefined;
+}
+
 export async function jobById(db: AnyDb, id: number): Promise<JobRow> {
   return (await db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as JobRow;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { anyDb } from '../data/store';
 import { ownEntry } from '../http/lookup';
-import { MAX_ATTEMPTS, finishJob, jobById, renewLease, stillHeld, type JobRow, type Lease } from './queue';
+import { MAX_ATTEMPTS, finishJob, handBackJob, jobById, renewLease, stillHeld, type JobRow, type Lease } from './queue';
 
 const RETRY_DELAY_MS = 60_000;
 
@@ -13,12 +13,36 @@ class LeaseLost extends Error {}
  * again after a delay while tries remain, else failed with the error. The lease is renewed three
  * times per period while the job runs, and by every progress report. A run that lost the lease
  * (it stalled past the lease and another run took the job over) records nothing and answers the
- * row as the new holder left it.
+ * row as the new holder left it. A run its server stopped (`server.shutdown.graceOver`) before it
+ * finished hands the job back: queued at once, the try not spent, whatever the kind threw.
  */
-export async function runJob(server: FastifyInstance, log: FastifyBaseLogger, job: JobRow, lease: Lease): Promise<JobRow> {
+export function runJob(server: FastifyInstance, log: FastifyBaseLogger, job: JobRow, lease: Lease): Promise<JobRow> {
+  const run = runHeld(server, log, job, lease);
+  const runs = running.get(server) ?? new Set();
+  running.set(server, runs.add(run));
+  void run.finally(() => runs.delete(run)).catch(() => {});
+  return run;
+}
+
+/** The runs of each app in progress, wherever they started (the worker, a request, a route's detached run). */
+const running = new WeakMap<FastifyInstance, Set<Promise<JobRow>>>();
+
+/** Resolves once every run of `server` in progress has ended, whatever its outcome. */
+export async function runsEnded(server: FastifyInstance): Promise<void> {
+  await Promise.allSettled(running.get(server) ?? []);
+}
+
+async function runHeld(server: FastifyInstance, log: FastifyBaseLogger, job: JobRow, lease: Lease): Promise<JobRow> {
   const { ctx } = server;
+  const stopping = server.shutdown.graceOver;
   const db = anyDb(ctx);
   const id = Number(job.id);
+  const lostLease = new AbortController();
+  const signal = AbortSignal.any([stopping, lostLease.signal]);
+  const leaseLost = () => {
+    lostLease.abort(new LeaseLost(`Job ${id} is held by another run`));
+    return lostLease.signal.reason as LeaseLost;
+  };
   const lost = async () => {
     const row = await jobById(db, id);
     if (row.status === 'cancelled') log.info({ job: id, kind: job.kind }, 'job cancelled; this run stopped');
@@ -31,7 +55,7 @@ export async function runJob(server: FastifyInstance, log: FastifyBaseLogger, jo
   if (!kind) return finish({ status: 'failed', error: `Unknown job kind ${job.kind}` });
   const heartbeat = setInterval(() => {
     renewLease(db, id, lease).then(
-      (held) => held || log.warn({ job: id, holder: lease.holder }, 'job lease lost to another run'),
+      (held) => held || (log.warn({ job: id, holder: lease.holder }, 'job lease lost to another run'), leaseLost()),
       (error: unknown) => log.warn({ err: error, job: id }, 'job lease not renewed'),
     );
   }, lease.ms / 3);
@@ -42,15 +66,21 @@ export async function runJob(server: FastifyInstance, log: FastifyBaseLogger, jo
       server,
       log,
       payload: job.payload === null ? null : JSON.parse(job.payload),
+      signal,
       progress: async (percent, within) => {
+        signal.throwIfAborted();
         // SQLite's one connection is held by the kind's transaction: the check goes through it, and the renewal waits for the heartbeat.
         const held = within && ctx.dialect === 'sqlite' ? await stillHeld(within, id, lease) : await renewLease(db, id, lease, Math.round(percent));
-        if (!held) throw new LeaseLost(`Job ${id} is held by another run`);
+        if (!held) throw leaseLost();
       },
     });
     return await finish({ status: 'done', progress: 100, result: JSON.stringify(result ?? null), error: null });
   } catch (error) {
-    if (error instanceof LeaseLost) return lost();
+    if (lostLease.signal.aborted) return lost();
+    if (stopping.aborted) {
+      log.info({ job: id, kind: job.kind }, 'server stopping: job handed back, its try not spent');
+      return (await handBackJob(db, id, lease)) ?? lost();
+    }
     const message = error instanceof Error ? error.message : String(error);
     log.error({ err: error, job: id, kind: job.kind }, 'job failed');
     const attempts = Number(job.attempts);

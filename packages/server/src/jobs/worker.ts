@@ -37,8 +37,8 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
 /**
  * The worker loop: makes sure each scheduled kind has a run queued, then runs due jobs one after
  * another, resting `pollMs` when none is due. A failure (the database down) ends the round, logged;
- * the next round starts after `pollMs` like any other. Returns the function that stops it (after
- * the job in hand).
+ * the next round starts after `pollMs` like any other. It stops claiming when its server begins to
+ * stop; returns the function that stops it (after the job in hand).
  */
 export async function startWorker(app: FastifyInstance, settings: WorkerSettings): Promise<() => Promise<void>> {
   const { ctx, log } = app;
@@ -69,9 +69,11 @@ export async function startWorker(app: FastifyInstance, settings: WorkerSettings
   };
   loop();
 
-  return async () => {
+  const stop = async () => {
     stopped = true;
     clearTimeout(timer);
     await current;
   };
+  app.shutdown.begun.addEventListener('abort', () => void stop(), { once: true });
+  return stop;
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { killServer, spawnServer, type ChildServer } from '../support/child-server';
 import { freshPostgres } from '../support/postgres';
 import { database } from '../support/server';
+import { signIn } from './support';
 
 const WRITERS = 8;
 
@@ -15,11 +16,6 @@ async function post(api: string, path: string, body: unknown, token?: string) {
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { data: any } };
-}
-
-async function signIn(api: string): Promise<string> {
-  const { body } = await post(api, '/Authentication/Login', { userName: 'admin', password: 'Admin@123' });
-  return body.data.token.accessToken;
 }
 
 describe('an acknowledged write and kill -9', () => {

@@ -44,7 +44,7 @@ export async function spawnServer(options: { dataDir: string; databaseUrl: strin
   const origin = `http://127.0.0.1:${port}`;
   const health = async () => (await fetch(`${origin}/backoffice/core/health`).catch(() => null))?.status;
   try {
-    await expect.poll(health, { timeout: 60_000, interval: 200 }).toBe(200);
+    await expect.poll(health, { timeout: 150_000, interval: 200 }).toBe(200);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`the server did not start: ${output}`, { cause: error });
