@@ -29,7 +29,7 @@ declare module 'fastify' {
 export const DRAIN_MS = 1000;
 
 /** Past the grace period, how long stopped jobs and requests in flight get before the server closes regardless. */
-export const HAND_BACK_MS = 5000;
+export const HAND_BACK_MS = 3000;
 
 const STOPPING = 'The server is stopping; try again in a few seconds';
 
