@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { loadServerKeys } from '../auth/server-secret';
 import type { Config } from '../config';
 import { openDatabase } from './connect';
@@ -10,13 +11,18 @@ import { seedDatabase } from './seed/index';
  * start — by the single process, or by a cluster's primary before its workers open the database.
  * Without the serving time limits (`DB_LOCK_TIMEOUT_MS`, `DB_STATEMENT_TIMEOUT_MS`): an index on a
  * large table may take minutes, and a second server waits for the first's migration lock.
+ * On SQLite its commits are not flushed one by one (`synchronous = NORMAL`, each commit still
+ * atomic: FULL doubled a fresh database's start) but all at once by a checkpoint at the end: it
+ * acknowledges nothing to anyone, and serving commits with FULL (connect.ts).
  */
 export async function prepareDatabase(config: Config, onConnectionError: (error: Error) => void): Promise<void> {
   const { kysely: db, dialect } = openDatabase({ ...config, databaseTimeouts: undefined, onConnectionError });
   try {
+    if (dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
     await migrateToLatest(db);
     await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
     await loadServerKeys(db, config.jwtSecret);
+    if (dialect === 'sqlite') await sql`pragma wal_checkpoint(passive)`.execute(db);
   } finally {
     await db.destroy();
   }

@@ -43,7 +43,7 @@ describe.runIf(database === 'sqlite' && canMount())('a power cut under the SQLit
     await mkdir(mounted);
     await mkdir(remounted);
     run('mount', '-o', 'loop', image, mounted);
-    cleanUp.push(() => run('umount', mounted));
+    cleanUp.push(() => run('umount', '--lazy', mounted));
 
     t = await startSignedIn({ users: ['admin'], config: { dataDir: mounted } });
     // Everything before the writes under test is on the disk: the database, its tables, the seed.
@@ -55,7 +55,7 @@ describe.runIf(database === 'sqlite' && canMount())('a power cut under the SQLit
     }
     run('cp', '--sparse=always', image, copy);
     run('mount', '-o', 'loop', copy, remounted);
-    cleanUp.push(() => run('umount', remounted));
+    cleanUp.push(() => run('umount', '--lazy', remounted));
 
     const db = new BetterSqlite3(join(remounted, 'backroom.db'));
     try {
@@ -64,5 +64,5 @@ describe.runIf(database === 'sqlite' && canMount())('a power cut under the SQLit
     } finally {
       db.close();
     }
-  });
+  }, 120_000);
 });
