@@ -4,6 +4,14 @@ import type { Database } from '../db/types';
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_MS = 15 * 60 * 1000;
+/** The longest lock: progressive locks double from LOCK_MS up to this. */
+export const MAX_LOCK_MS = 24 * 60 * 60 * 1000;
+/** Strikes (locks in a row) are forgotten when the window that earned the last one began this long ago (so a quiet day after the longest lock). */
+export const STRIKE_MEMORY_MS = 2 * 24 * 60 * 60 * 1000;
+const MAX_DOUBLINGS = Math.ceil(Math.log2(MAX_LOCK_MS / LOCK_MS));
+
+/** The length of the lock a key earns with `strikes` locks before it: LOCK_MS, then twice each time, at most MAX_LOCK_MS. */
+export const lockLength = (strikes: number) => Math.min(MAX_LOCK_MS, LOCK_MS * 2 ** Math.min(strikes, MAX_DOUBLINGS));
 
 /** A user name as the lockout and the rate limits know it: lower-cased as typed, so unknown names lock exactly like real ones. */
 export const userKey = (userName: string) => userName.trim().toLowerCase();
@@ -41,7 +49,9 @@ export interface Reservation {
 export async function reserveAttempt(db: Kysely<Database>, key: string, now = new Date()): Promise<Reservation | null> {
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
-  const fresh = sql<boolean>`((login_failure.locked_until is not null and login_failure.locked_until <= ${nowIso}) or login_failure.first_failure_at <= ${windowStart})`;
+  // A lock outlasts the window (progressive locks): while it holds, the window's passing starts nothing afresh.
+  const fresh = sql<boolean>`(case when login_failure.locked_until is not null then login_failure.locked_until <= ${nowIso} else login_failure.first_failure_at <= ${windowStart} end)`;
+  const forgotten = sql<boolean>`login_failure.first_failure_at <= ${new Date(now.getTime() - STRIKE_MEMORY_MS).toISOString()}`;
   const row = await db
     .insertInto('login_failure')
     .values({ user_key: key, failure_count: 0, pending: 1, first_failure_at: nowIso, locked_until: null })
@@ -53,6 +63,7 @@ export async function reserveAttempt(db: Kysely<Database>, key: string, now = ne
           pending: sql<number>`case when ${fresh} then 1 else login_failure.pending + 1 end`,
           first_failure_at: sql<string>`case when ${fresh} then ${nowIso} else login_failure.first_failure_at end`,
           locked_until: sql<string | null>`case when ${fresh} then null else login_failure.locked_until end`,
+          strikes: sql<number>`case when ${forgotten} then 0 else login_failure.strikes end`,
         })
         .where(sql<boolean>`${fresh} or (login_failure.locked_until is null and login_failure.failure_count + login_failure.pending < ${MAX_FAILURES})`),
     )
@@ -65,32 +76,43 @@ const lessOne = sql<number>`case when pending > 0 then pending - 1 else 0 end`;
 
 /**
  * The reserved attempt failed: counted, and the fifth failure of the window locks the name from
- * that address (marked on the user row too, for the user list). Answers the end of the lock when this failure set it.
+ * that address (marked on the user row too, for the user list). Locks in a row grow: the first
+ * lasts LOCK_MS, each next one twice the one before (up to MAX_LOCK_MS), so a guesser who waits
+ * out each lock gets five guesses in 15 minutes, then in 30, then in an hour…; a success from the
+ * address, or a quiet day, starts again at LOCK_MS. Answers the end of the lock when this failure set it.
  */
 export async function recordFailure(db: Kysely<Database>, reservation: Reservation, now = new Date()): Promise<string | null> {
-  const until = new Date(now.getTime() + LOCK_MS).toISOString();
+  const untilAfter = (strikes: number) => new Date(now.getTime() + lockLength(strikes)).toISOString();
+  const lockEnd = sql<string>`case${sql.join(
+    Array.from({ length: MAX_DOUBLINGS }, (_, strikes) => sql` when strikes = ${strikes} then ${untilAfter(strikes)}`),
+    sql``,
+  )} else ${untilAfter(MAX_DOUBLINGS)} end`;
+  const locks = sql<boolean>`failure_count + 1 >= ${MAX_FAILURES} and locked_until is null`;
   const row = await db
     .updateTable('login_failure')
     .set({
       pending: lessOne,
       failure_count: sql<number>`failure_count + 1`,
-      locked_until: sql<string | null>`case when failure_count + 1 >= ${MAX_FAILURES} and locked_until is null then ${until} else locked_until end`,
+      locked_until: sql<string | null>`case when ${locks} then ${lockEnd} else locked_until end`,
+      strikes: sql<number>`case when ${locks} then strikes + 1 else strikes end`,
     })
     .where('user_key', '=', reservation.key)
-    .returning(['failure_count', 'locked_until'])
+    .returning(['failure_count', 'locked_until', 'strikes'])
     .executeTakeFirst();
-  if (!row || row.locked_until !== until) return null;
+  const until = row ? untilAfter(Number(row.strikes) - 1) : null;
+  if (!row || Number(row.strikes) === 0 || row.locked_until !== until) return null;
   await db.updateTable('app_user').set({ locked_until: until }).where(sql`lower(user_name)`, '=', userOfKey(reservation.key)).execute();
   return until;
 }
 
-/** The reserved attempt succeeded: it forgives the failures it saw decided, not those decided meanwhile. */
+/** The reserved attempt succeeded: it forgives the failures it saw decided, not those decided meanwhile, and the locks in a row. */
 export async function recordSuccess(db: Kysely<Database>, reservation: Reservation): Promise<void> {
   await db
     .updateTable('login_failure')
     .set({
       pending: lessOne,
       failure_count: sql<number>`case when failure_count > ${reservation.failuresSeen} then failure_count - ${reservation.failuresSeen} else 0 end`,
+      strikes: 0,
     })
     .where('user_key', '=', reservation.key)
     .execute();

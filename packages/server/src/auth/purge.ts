@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { anyDb } from '../data/store';
-import { FAILURE_WINDOW_MS } from './lockout';
+import { FAILURE_WINDOW_MS, STRIKE_MEMORY_MS } from './lockout';
 import { staleRateLimits } from './rate-limit';
 import { SEND_RESET_CODE } from './reset';
 import { REFRESH_TOKEN_TTL_MS } from './tokens';
@@ -44,7 +44,7 @@ export async function purgeExpired(ctx: AppContext, now = new Date()): Promise<R
     .executeTakeFirst();
   const lockouts = await db
     .deleteFrom('login_failure')
-    .where('first_failure_at', '<=', ago(FAILURE_WINDOW_MS))
+    .where((eb) => eb.or([eb.and([eb('strikes', '=', 0), eb('first_failure_at', '<=', ago(FAILURE_WINDOW_MS))]), eb('first_failure_at', '<=', ago(STRIKE_MEMORY_MS))]))
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
     .executeTakeFirst();
   const rateLimits = await staleRateLimits(db, ctx.config.rateLimit, now).executeTakeFirst();

@@ -121,6 +121,8 @@ export interface LoginFailureTable {
   /** Start of the current window. */
   first_failure_at: string;
   locked_until: string | null;
+  /** Locks in a row from this key, each twice as long as the one before; forgotten after a success or a quiet day. */
+  strikes: Generated<number>;
 }
 
 /** One sign-in rate-limit counter (auth/rate-limit.ts): hits of `bucket` since `window_start`. */

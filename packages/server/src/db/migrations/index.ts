@@ -18,6 +18,7 @@ import { homeRollup } from './080_home_rollup';
 import { homeSalesDay } from './081_home_sales_day';
 import { idempotencyKeys } from './115_idempotency_keys';
 import { costPrivileges } from './116_cost_privileges';
+import { lockoutStrikes } from './117_lockout_strikes';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -40,6 +41,7 @@ const written: Record<string, Migration> = {
   '081_home_sales_day': homeSalesDay,
   '115_idempotency_keys': idempotencyKeys,
   '116_cost_privileges': costPrivileges,
+  '117_lockout_strikes': lockoutStrikes,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */
