@@ -11,6 +11,8 @@ import { preparedInsert, preparedQuery } from '../../db/compiled';
 import { columnOf } from '../columns';
 import { earn, takeBack } from '../membership/points';
 import { times } from '../pricing/engine/arithmetic';
+import { roundingOf } from '../pricing/engine/charges';
+import type { RoundingRule } from '../pricing/engine/index';
 import { priceBasket, type BasketLine, type PricedBasket } from '../pricing/engine/index';
 import { ruleSet, type RuleSet } from '../pricing/loader';
 import { redeem, redemptionOf, type Redemption } from '../pricing/redeem';
@@ -128,24 +130,27 @@ interface ReturnOf {
   requestLine: Map<number, number>;
 }
 
+/** The largest amount a sale holds, in minor units: amounts are exact integers on the server (a safe JavaScript integer), inside the columns' 64-bit range. */
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
 const asId = (value: unknown) => (typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : null);
 
-/** A row by id or by a text column (code, user name), or undefined. */
-async function byIdOrText(db: AnyDb, table: string, textColumn: string, value: string | number) {
+/** A row by id or by a text column (code, user name), or undefined; with its `kind` when the table has one. */
+async function byIdOrText(db: AnyDb, table: string, textColumn: string, value: string | number, columns: string[] = []) {
   const id = asId(value);
-  const query = db.selectFrom(table).select('id');
-  return (await (id !== null ? query.where('id', '=', id) : query.where(textColumn, '=', String(value))).executeTakeFirst()) as { id: number } | undefined;
+  const query = db.selectFrom(table).select(['id', ...columns]);
+  return (await (id !== null ? query.where('id', '=', id) : query.where(textColumn, '=', String(value))).executeTakeFirst()) as ({ id: number } & Row) | undefined;
 }
 
-/** Payments and the cashier, by id or code / user name. */
+/** Payments (with whether each is cash) and the cashier, by id or code / user name. */
 async function resolveParties(db: AnyDb, body: z.infer<typeof saleBody>, decimals: number, problems: Problems) {
-  const payments: Priced['payments'] = [];
+  const payments: (Priced['payments'][number] & { cash: boolean })[] = [];
   for (const [i, p] of body.payments.entries()) {
-    const mode = await byIdOrText(db, paymentMode.table, columnOf(paymentMode, 'code'), p.paymentMode);
+    const mode = await byIdOrText(db, paymentMode.table, columnOf(paymentMode, 'code'), p.paymentMode, [`${columnOf(paymentMode, 'kind')} as kind`]);
     if (!mode) problems.add(`payments.${i}.paymentMode`, `Payment mode ${String(p.paymentMode)} does not exist`);
     const amount = parseScaled(p.amount, decimals);
-    if (!amount.ok) problems.add(`payments.${i}.amount`, `Amount must be a number with at most ${decimals} decimal places`);
-    if (mode && amount.ok) payments.push({ paymentMode: Number(mode.id), amount: amount.value, reference: p.reference || null });
+    if (!amount.ok || Math.abs(amount.value) > MAX_AMOUNT) problems.add(`payments.${i}.amount`, `Amount must be a number with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}`);
+    if (mode && amount.ok) payments.push({ paymentMode: Number(mode.id), amount: amount.value, reference: p.reference || null, cash: mode.kind === 'cash' });
   }
   let cashier: number | null = null;
   if (body.cashier !== undefined && body.cashier !== null) {
@@ -163,8 +168,12 @@ function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: 
     const price = parseScaled(l.unitPrice, decimals);
     if (!quantity.ok || quantity.value === 0 || Math.abs(quantity.value) > 1_000_000_000) problems.add(`lines.${i}.quantity`, 'Quantity must be a number other than 0 with at most 3 decimal places');
     if (!price.ok || price.value < 0) problems.add(`lines.${i}.unitPrice`, `Unit price must be a number of 0 or more with at most ${decimals} decimal places`);
+    else if (quantity.ok && BigInt(price.value) * BigInt(Math.abs(quantity.value)) > BigInt(MAX_AMOUNT) * 1000n)
+      problems.add(`lines.${i}.unitPrice`, `Quantity × unit price must be at most ${formatScaled(MAX_AMOUNT, decimals)}`);
     return { product: l.product, quantity: quantity.ok ? quantity.value : 0, unitPrice: price.ok ? price.value : 0 };
   });
+  if (lines.reduce((sum, l) => sum + BigInt(l.unitPrice) * BigInt(Math.abs(l.quantity)), 0n) > BigInt(MAX_AMOUNT) * 1000n)
+    problems.add('lines', `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}`);
   const kind: SaleKind = lines.every((l) => l.quantity < 0) ? 'return' : 'sale';
   if (kind === 'sale') lines.forEach((l, i) => l.quantity < 0 && problems.add(`lines.${i}.quantity`, 'A sale and a return are separate receipts: every quantity positive, or every one negative'));
   if (kind === 'return' && !body.originalReceiptNo) problems.add('originalReceiptNo', 'A return names the receipt it returns goods from');
@@ -206,6 +215,21 @@ async function resolveProducts(db: AnyDb, body: z.infer<typeof saleBody>, parsed
   return lines;
 }
 
+/**
+ * A sale's tender: only cash may be negative (the change given back), and what was paid covers
+ * what the till charged (to the cash rounding when cash is among the payments). A sale sent
+ * without payments records none and is not checked.
+ */
+function checkTender(payments: readonly { amount: number; cash: boolean }[], charged: number, rounding: RoundingRule, decimals: number) {
+  if (payments.length === 0) return;
+  const problems = new Problems();
+  payments.forEach((p, i) => p.amount < 0 && !p.cash && problems.add(`payments.${i}.amount`, 'Only cash may be negative (the change given back)'));
+  const paid = payments.reduce((a, p) => a + p.amount, 0);
+  const due = charged + roundingOf(charged, rounding, decimals);
+  if (paid < due) problems.add('payments', `The payments (${formatScaled(paid, decimals)}) do not cover the total charged (${formatScaled(due, decimals)})`);
+  problems.throwIfAny();
+}
+
 const outletsOf = (terminal: TerminalContext) => async () => [terminal.outletId];
 
 /** A sale: the engine's lines beside the terminal's. */
@@ -231,12 +255,20 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
   resolved.lines = await resolveProducts(anyDb(ctx), body, parsed.lines);
   const terminalLines = byProduct(resolved.lines as { product: number }[], parsed.lines);
   const terminalTotal = body.total !== undefined ? parseScaled(body.total, decimals) : { ok: true as const, value: [...terminalLines.values()].reduce((a, l) => a + l.amount, 0) };
-  if (!terminalTotal.ok) throw validationError([{ field: 'total', message: `Total must be a number with at most ${decimals} decimal places` }]);
-  const common = { at: resolved.at, member: resolved.member, cashier: parties.cashier, payments: parties.payments, terminalTotal: terminalTotal.value };
+  if (!terminalTotal.ok || Math.abs(terminalTotal.value) > MAX_AMOUNT)
+    throw validationError([{ field: 'total', message: `Total must be a number with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
+  const payments = parties.payments.map(({ cash: _, ...p }) => p);
+  const common = { at: resolved.at, member: resolved.member, cashier: parties.cashier, payments, terminalTotal: terminalTotal.value };
   if (parsed.kind === 'return') return { ...common, ...(await priceReturn(ctx, terminal, body.originalReceiptNo!, terminalLines)) };
 
-  const { data, basket } = await pricingInputs(standIn, set, resolved);
+  const cash = parties.payments.some((p) => p.cash);
+  checkTender(parties.payments, terminalTotal.value, cash ? set.rounding : 'none', decimals);
+  const inputs = await pricingInputs(standIn, set, resolved);
+  // Cash rounding is for cash: a sale paid without cash is charged to the cent.
+  const data = cash ? inputs.data : { ...inputs.data, rounding: 'none' as const };
+  const basket = inputs.basket;
   const priced: PricedBasket = priceBasket(data, basket);
+  if (Math.abs(priced.subtotal) > MAX_AMOUNT || Math.abs(priced.total) > MAX_AMOUNT) throw validationError([{ field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
   const lines = priced.lines.map((l): LineFigures => {
     const mine = terminalLines.get(l.product!.id)!;
     return { product: l.product!.id, quantity: l.quantity, unitPrice: l.unitPrice, terminalUnitPrice: mine.unitPrice, discount: l.gross - l.total, lineTotal: l.total };
