@@ -168,8 +168,8 @@ export async function resolveRequest(request: FastifyRequest, set: RuleSet, body
     if (resolved) lines.push(resolved);
   }
   const vouchers = await findVoucherCodes(db, body.voucherCodes ?? []);
-  vouchers.forEach((v, i) => {
-    if (!v.found) problems.add(`voucherCodes.${i}`, `Voucher code ${v.code} does not exist`);
+  vouchers.forEach((v) => {
+    if (!v.found) problems.add(`voucherCodes.${v.index}`, `Voucher code ${v.code} does not exist`);
   });
   const discounts: Resolved['discounts'] = [];
   for (const [i, d] of (body.discounts ?? []).entries()) {
