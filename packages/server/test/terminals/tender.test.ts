@@ -36,42 +36,42 @@ beforeAll(async () => {
 
 describe('a sale’s amounts and tender', () => {
   it('refuses amounts past what the server holds exactly with a 400 naming the field, not a 500', async () => {
-    const line = { product: odd.id, quantity: 1, unitPrice: '10.02' };
+    const line = { productId: odd.id, quantity: 1, unitPrice: '10.02' };
     await refused({ lines: [{ ...line, quantity: 1000000, unitPrice: '9007199254740.99' }] }, 'lines.0.unitPrice');
     await refused({ lines: [{ ...line, quantity: 1000, unitPrice: '9007199254740.99' }] }, 'lines.0.unitPrice');
     await refused({ lines: [{ ...line, unitPrice: '90071992547409.92' }] }, 'lines.0.unitPrice');
-    await refused({ lines: [{ ...line, quantity: 2, unitPrice: '50000000000000.00' }, { ...line, product: world.products.tea!.id, quantity: 1, unitPrice: '50000000000000.00' }] }, 'lines');
+    await refused({ lines: [{ ...line, quantity: 2, unitPrice: '50000000000000.00' }, { ...line, productId: world.products.tea!.id, quantity: 1, unitPrice: '50000000000000.00' }] }, 'lines');
     await refused({ lines: [line], total: '90071992547409.92' }, 'total');
-    await refused({ lines: [line], payments: [{ paymentMode: world.card.id, amount: '90071992547409.92' }] }, 'payments.0.amount');
+    await refused({ lines: [line], payments: [{ paymentModeId: world.card.id, amount: '90071992547409.92' }] }, 'payments.0.amount');
     // The engine's own figures too: a million units at the product's price is within bounds and recorded.
-    const big = await sell({ lines: [{ ...line, quantity: 1000000, unitPrice: '10.02' }], payments: [{ paymentMode: world.card.id, amount: '10020000.00' }] });
+    const big = await sell({ lines: [{ ...line, quantity: 1000000, unitPrice: '10.02' }], payments: [{ paymentModeId: world.card.id, amount: '10020000.00' }] });
     expect(big.status, JSON.stringify(big.body)).toBe(200);
     expect(big.body.data.total).toBe('10020000.00');
   });
 
   it('never cash-rounds a sale paid by card; rounds one paid in cash', async () => {
-    const line = { product: odd.id, quantity: 1, unitPrice: '10.02' };
-    const card = await sell({ lines: [line], payments: [{ paymentMode: world.card.id, amount: '10.02' }] });
+    const line = { productId: odd.id, quantity: 1, unitPrice: '10.02' };
+    const card = await sell({ lines: [line], payments: [{ paymentModeId: world.card.id, amount: '10.02' }] });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     expect(card.body.data).toMatchObject({ total: '10.02', terminalTotal: '10.02' });
-    const cash = await sell({ lines: [line], total: '10.00', payments: [{ paymentMode: world.cash.id, amount: '10.00' }] });
+    const cash = await sell({ lines: [line], total: '10.00', payments: [{ paymentModeId: world.cash.id, amount: '10.00' }] });
     expect(cash.status, JSON.stringify(cash.body)).toBe(200);
     expect(cash.body.data).toMatchObject({ total: '10.00', terminalTotal: '10.00' });
     // Cash within the rounding covers a total the till did not round itself.
-    const unrounded = await sell({ lines: [line], payments: [{ paymentMode: world.cash.id, amount: '10.00' }] });
+    const unrounded = await sell({ lines: [line], payments: [{ paymentModeId: world.cash.id, amount: '10.00' }] });
     expect(unrounded.status, JSON.stringify(unrounded.body)).toBe(200);
   });
 
   it('takes change only as negative cash, and refuses payments that do not cover the total, naming payments', async () => {
-    const line = { product: world.products.tea!.id, quantity: 1, unitPrice: '6.00' };
-    const change = await sell({ lines: [line], payments: [{ paymentMode: world.cash.id, amount: '10.00' }, { paymentMode: world.cash.id, amount: '-4.00' }] });
+    const line = { productId: world.products.tea!.id, quantity: 1, unitPrice: '6.00' };
+    const change = await sell({ lines: [line], payments: [{ paymentModeId: world.cash.id, amount: '10.00' }, { paymentModeId: world.cash.id, amount: '-4.00' }] });
     expect(change.status, JSON.stringify(change.body)).toBe(200);
     expect(change.body.data.payments.map((p) => p.amount)).toEqual(['10.00', '-4.00']);
-    await refused({ lines: [line], payments: [{ paymentMode: world.card.id, amount: '10.00' }, { paymentMode: world.card.id, amount: '-4.00' }] }, 'payments.1.amount');
-    await refused({ lines: [line], payments: [{ paymentMode: world.card.id, amount: '5.99' }] }, 'payments');
-    await refused({ lines: [line], payments: [{ paymentMode: world.cash.id, amount: '5.00' }, { paymentMode: world.card.id, amount: '0.97' }] }, 'payments');
-    await refused({ lines: [line], payments: [{ paymentMode: world.cash.id, amount: '10.00' }, { paymentMode: world.cash.id, amount: '-4.01' }] }, 'payments');
-    const split = await sell({ lines: [line], payments: [{ paymentMode: world.cash.id, amount: '5.00' }, { paymentMode: world.card.id, amount: '1.00' }] });
+    await refused({ lines: [line], payments: [{ paymentModeId: world.card.id, amount: '10.00' }, { paymentModeId: world.card.id, amount: '-4.00' }] }, 'payments.1.amount');
+    await refused({ lines: [line], payments: [{ paymentModeId: world.card.id, amount: '5.99' }] }, 'payments');
+    await refused({ lines: [line], payments: [{ paymentModeId: world.cash.id, amount: '5.00' }, { paymentModeId: world.card.id, amount: '0.97' }] }, 'payments');
+    await refused({ lines: [line], payments: [{ paymentModeId: world.cash.id, amount: '10.00' }, { paymentModeId: world.cash.id, amount: '-4.01' }] }, 'payments');
+    const split = await sell({ lines: [line], payments: [{ paymentModeId: world.cash.id, amount: '5.00' }, { paymentModeId: world.card.id, amount: '1.00' }] });
     expect(split.status, JSON.stringify(split.body)).toBe(200);
   });
 });

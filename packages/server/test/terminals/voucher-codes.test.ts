@@ -25,7 +25,7 @@ beforeAll(async () => {
 describe('voucher codes are canonical', () => {
   it('discounts once for one code typed six ways in one sale, and counts one use', async () => {
     const voucher = await insert(t, 'voucher', { code: 'WELCOME5', name: 'Welcome', kind: 'amount', value: '5.00' });
-    const res = await sell({ voucherCodes: SIX_WAYS, lines: [{ product: world.products.coffee!.id, quantity: 4, unitPrice: '10.00' }], total: '35.00' });
+    const res = await sell({ voucherCodes: SIX_WAYS, lines: [{ productId: world.products.coffee!.id, quantity: 4, unitPrice: '10.00' }], total: '35.00' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ total: '35.00', discountTotal: '5.00' });
     expect(res.body.data.vouchers).toEqual([{ code: 'WELCOME5', amount: '5.00', status: 'redeemed' }]);
@@ -43,7 +43,7 @@ describe('voucher codes are canonical', () => {
     const made = await t.post<{ codes: Record<string, string[]> }>('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 1 });
     const code = made.body.data.codes[String(voucher.id)]![0]!;
     const typed = [code, ` ${code.toLowerCase().replace(/-/g, '')} `, code.toLowerCase()];
-    const res = await sell({ voucherCodes: typed, lines: [{ product: world.products.coffee!.id, quantity: 1, unitPrice: '10.00' }], total: '7.00' });
+    const res = await sell({ voucherCodes: typed, lines: [{ productId: world.products.coffee!.id, quantity: 1, unitPrice: '10.00' }], total: '7.00' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.total).toBe('7.00');
     expect(res.body.data.vouchers).toEqual([{ code, amount: '3.00', status: 'redeemed' }]);
@@ -52,7 +52,7 @@ describe('voucher codes are canonical', () => {
 
   it('names an unknown code at the position it was typed', async () => {
     await insert(t, 'voucher', { code: 'KNOWN1', name: 'Known', kind: 'amount', value: '1.00' });
-    const res = await sell({ voucherCodes: ['KNOWN1', 'known1', 'NOSUCHCODE'], lines: [{ product: world.products.coffee!.id, quantity: 1, unitPrice: '10.00' }] });
+    const res = await sell({ voucherCodes: ['KNOWN1', 'known1', 'NOSUCHCODE'], lines: [{ productId: world.products.coffee!.id, quantity: 1, unitPrice: '10.00' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.errors?.map((e) => e.field)).toEqual(['voucherCodes.2']);
   });
