@@ -33,7 +33,7 @@ describe('voucher codes are canonical', () => {
   });
 
   it('prices one code typed six ways once in the simulator', async () => {
-    const res = await addItem<{ total: string; discountTotal: string }>(t, { outlet: world.outlet.id, voucherCodes: SIX_WAYS, lines: [{ product: world.products.coffee!.id, quantity: 4 }] });
+    const res = await addItem<{ total: string; discountTotal: string }>(t, { outlet: world.outlet.id, voucherCodes: SIX_WAYS, lines: [{ productId: world.products.coffee!.id, quantity: 4 }] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ total: '35.00', discountTotal: '5.00' });
   });

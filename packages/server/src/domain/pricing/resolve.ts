@@ -67,15 +67,33 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
     if (!pack) return { row: undefined, quantity: (q: number) => q };
     return { row: await found(products.where('id', '=', Number(pack.parent_id))), quantity: (q: number) => Math.round((q * Number(pack.per_unit ?? 1000)) / 1000) };
   };
-  if (line.bundle !== undefined) {
-    field = 'bundle';
-    const bundleId = asId(line.bundle);
-    const bundle = bundleId !== null ? set.bundles.get(bundleId) : [...set.bundles.values()].find((b) => same(b.code, String(line.bundle)));
+  const given = (['product', 'productId', 'code', 'barcode', 'bundle', 'bundleId'] as const).filter((f) => line[f] !== undefined && line[f] !== null);
+  if (given.length > 1) {
+    problems.add(`${at}.${given[1]}`, `Give one of ${given.join(', ')}`);
+    return null;
+  }
+  // A number names a row only in a field named for ids: product code "754" is that code.
+  for (const name of ['product', 'bundle'] as const)
+    if (typeof line[name] === 'number') {
+      problems.add(`${at}.${name}`, `${name} takes a code as text ("${String(line[name])}"); send an id as ${name}Id`);
+      return null;
+    }
+  if (line.bundleId !== undefined || line.bundle !== undefined) {
+    field = line.bundleId !== undefined ? 'bundleId' : 'bundle';
+    const bundle = line.bundleId !== undefined ? set.bundles.get(line.bundleId) : [...set.bundles.values()].find((b) => same(b.code, String(line.bundle)));
     if (bundle) return { bundle: bundle.id, quantity };
+  } else if (line.productId !== undefined) {
+    field = 'productId';
+    row = await found(products.where('id', '=', line.productId));
   } else if (line.product !== undefined) {
+    // A product's code, else its barcode.
     field = 'product';
-    const productId = asId(line.product);
-    row = await found(productId !== null ? products.where('id', '=', productId) : products.where(columnOf(product, 'code'), '=', String(line.product).trim()));
+    row = await found(products.where(columnOf(product, 'code'), '=', String(line.product).trim()));
+    if (!row) {
+      const scanned = await byBarcode(String(line.product).trim());
+      row = scanned.row;
+      quantity = scanned.quantity(quantity);
+    }
   } else if (line.code !== undefined) {
     // What a cashier types or scans: a product code, a bundle code, or a barcode.
     field = 'code';
@@ -96,13 +114,13 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
     problems.add(at, 'Give the product, its code or its barcode');
     return null;
   }
-  const given = String(line[field as keyof SimulateLineRequest]);
+  const name = String(line[field as keyof SimulateLineRequest]);
   if (!row) {
-    problems.add(`${at}.${field}`, `${field === 'bundle' ? 'Bundle' : 'Product'} ${given} does not exist`);
+    problems.add(`${at}.${field}`, `${field.startsWith('bundle') ? 'Bundle' : 'Product'} ${name} does not exist`);
     return null;
   }
   if (!(row.is_active === true || row.is_active === 1)) {
-    problems.add(`${at}.${field}`, `Product ${given} is not active`);
+    problems.add(`${at}.${field}`, `Product ${name} is not active`);
     return null;
   }
   return { product: Number(row.id), quantity };
@@ -177,8 +195,8 @@ export async function resolveRequest(request: FastifyRequest, set: RuleSet, body
     const discount = set.discounts.find((x) => (discountId !== null ? x.id === discountId : same(x.code, String(d.discount))));
     if (!discount) problems.add(`discounts.${i}.discount`, `Discount ${String(d.discount)} does not exist`);
     let productId: number | null = null;
-    if (d.product !== undefined && d.product !== null && d.product !== '') {
-      const row = await resolveLine(db, set, { product: d.product }, `discounts.${i}`, problems);
+    if ((d.product !== undefined && d.product !== null && d.product !== '') || d.productId !== undefined) {
+      const row = await resolveLine(db, set, { product: d.product ?? undefined, productId: d.productId }, `discounts.${i}`, problems);
       productId = row?.product ?? null;
     }
     if (discount) discounts.push({ discount: discount.id, product: productId });
