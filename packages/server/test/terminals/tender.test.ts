@@ -60,6 +60,12 @@ describe('a sale’s amounts and tender', () => {
     // Cash within the rounding covers a total the till did not round itself.
     const unrounded = await sell({ lines: [line], payments: [{ paymentModeId: world.cash.id, amount: '10.00' }] });
     expect(unrounded.status, JSON.stringify(unrounded.body)).toBe(200);
+    // A till that does not round up is not short: 10.03 in cash for 10.03 (the rule says 10.05).
+    const up = await insert(t, 'product', { code: 'UP', name: 'Rounds up', category: odd.category, uom: odd.uom, sellingPrice: '10.03' });
+    const exact = await sell({ lines: [{ productId: up.id, quantity: 1, unitPrice: '10.03' }], payments: [{ paymentModeId: world.cash.id, amount: '10.03' }] });
+    expect(exact.status, JSON.stringify(exact.body)).toBe(200);
+    expect(exact.body.data).toMatchObject({ total: '10.05', terminalTotal: '10.03' });
+    await refused({ lines: [{ productId: up.id, quantity: 1, unitPrice: '10.03' }], payments: [{ paymentModeId: world.cash.id, amount: '10.02' }] }, 'payments');
   });
 
   it('takes change only as negative cash, and refuses payments that do not cover the total, naming payments', async () => {
