@@ -41,8 +41,10 @@ export interface SimulateSalesRequest {
   channel?: SaleChannel;
   /** The moment priced (ISO date-time; default now). Rules read it in the outlet's time zone. */
   at?: string;
-  /** A member's id or member no. */
-  member?: number | string;
+  /** A member's member no. (a number here is a 400: send an id as `memberId`). */
+  member?: string | null;
+  /** A member's id. */
+  memberId?: number;
   voucherCodes?: string[];
   /** Discounts the cashier gives (discounts are chosen at the till, never automatic). */
   discounts?: SimulateDiscountRequest[];

@@ -81,6 +81,27 @@ describe('SimulateSales/AddItem', () => {
     expect(refused.body.errors!.map((e) => e.field)).toEqual(['lines.0.product', 'lines.1.bundle', 'lines.2.productId', 'discounts.0.discount', 'discounts.0.product']);
   });
 
+  it('reads a member sent as text as a member no., never an id; an id only as memberId', async () => {
+    const group = await insert(t, 'membershipgroup', { code: 'IDG', name: 'Id group' });
+    const first = await insert(t, 'membership', { memberNo: 'IDM-1', name: 'First', membershipGroup: group.id });
+    const numbered = await insert(t, 'membership', { memberNo: String(first.id), name: 'Numbered like an id', membershipGroup: group.id });
+    const item = { productId: shop.products.tea!.id };
+    const byNo = await simulate({ outlet: shop.outlet.id, at: AT, member: String(first.id), item });
+    expect(byNo.status, JSON.stringify(byNo.body)).toBe(200);
+    expect(byNo.body.data.member).toMatchObject({ id: numbered.id });
+    const byId = await simulate({ outlet: shop.outlet.id, at: AT, memberId: first.id, item });
+    expect(byId.body.data.member).toMatchObject({ id: first.id });
+    for (const [body, field] of [
+      [{ member: first.id }, 'member'],
+      [{ member: 'IDM-1', memberId: first.id }, 'member'],
+      [{ memberId: 99999999 }, 'memberId'],
+    ] as const) {
+      const res = await simulate({ outlet: shop.outlet.id, at: AT, item, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors!.map((e) => e.field)).toEqual([field]);
+    }
+  });
+
   it('refuses a body that is not a basket', async () => {
     expect((await simulate({ lines: 'many' })).status).toBe(400);
     const tooMany = await simulate({ outlet: shop.outlet.id, lines: Array.from({ length: 501 }, () => ({ productId: shop.products.tea!.id })) });

@@ -275,6 +275,8 @@ describe('POST /pointofsale/Sales', () => {
       [{ lines: [line], payments: [{ paymentModeId: 99999999, amount: '10.00' }] }, 'payments.0.paymentModeId'],
       [{ lines: [line], cashier: 1 }, 'cashier'],
       [{ lines: [line], cashierId: 99999999 }, 'cashierId'],
+      [{ lines: [line], member: 1 }, 'member'],
+      [{ lines: [line], memberId: 99999999 }, 'memberId'],
     ];
     for (const [body, field] of cases) {
       const res = await sell({ receiptNo: receipt, at, ...body });

@@ -136,16 +136,23 @@ function resolveChannel(set: RuleSet, channel: SimulateSalesRequest['channel'], 
   return { kind: 'store', online: null, label: 'store' };
 }
 
-async function resolveMember(db: AnyDb, member: unknown, limits: RawBuilder<SqlBool>[], problems: Problems): Promise<number | null> {
-  if (member === undefined || member === null || member === '') return null;
+/** The member by member no. (`member`, text) or by id (`memberId`): "754" is member no. 754, never id 754. */
+async function resolveMember(db: AnyDb, member: unknown, memberId: number | undefined, limits: RawBuilder<SqlBool>[], problems: Problems): Promise<number | null> {
+  const named = member !== undefined && member !== null && member !== '';
+  if (!named && memberId === undefined) return null;
+  if (typeof member === 'number') {
+    problems.add('member', `member takes a member no. as text ("${member}"); send an id as memberId`);
+    return null;
+  }
+  if (named && memberId !== undefined) {
+    problems.add('member', 'Give member or memberId, not both');
+    return null;
+  }
   const membership = getEntity('membership');
-  const memberNo = columnOf(membership, 'memberNo');
   const find = (column: string, value: unknown) => db.selectFrom(`${membership.table} as t`).select('t.id').where(`t.${column}`, '=', value).where(allOf(limits)).executeTakeFirst();
-  const byNo = await find(memberNo, String(member).trim());
-  const memberId = asId(member);
-  const byId = byNo ?? (memberId === null ? undefined : await find('id', memberId));
-  if (!byId) problems.add('member', `Member ${String(member)} does not exist`);
-  return byId ? Number(byId.id) : null;
+  const row = memberId !== undefined ? await find('id', memberId) : await find(columnOf(membership, 'memberNo'), String(member).trim());
+  if (!row) problems.add(memberId !== undefined ? 'memberId' : 'member', `Member ${String(memberId ?? member)} does not exist`);
+  return row ? Number(row.id) : null;
 }
 
 /** Who the request prices for: the outlets it may price at (empty: every one), and the members it may name (row filters on `t`). */
@@ -175,7 +182,7 @@ export async function resolveRequest(request: FastifyRequest, set: RuleSet, body
   const wall = body.at !== undefined && WALL_TIME.test(body.at);
   const at = body.at === undefined ? new Date().toISOString() : wall && outlet ? instantOf(body.at, outlet.timezone) : body.at;
   if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) problems.add('at', 'At must be a date and time (ISO 8601)');
-  const member = await resolveMember(db, body.member, await limits.members(), problems);
+  const member = await resolveMember(db, body.member, body.memberId, await limits.members(), problems);
   const lines: BasketLine[] = [];
   for (const [i, line] of (body.lines ?? []).entries()) {
     const resolved = await resolveLine(db, set, line, `lines.${i}`, problems);

@@ -27,6 +27,7 @@ const requestSchema = z.object({
   channel: z.union([ref, z.literal('')]).optional(),
   at: z.string().max(40).optional(),
   member: z.union([ref, z.literal(''), z.null()]).optional(),
+  memberId: id.optional(),
   voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
   discounts: z.array(z.object({ discount: ref, product: z.union([ref, z.null()]).optional(), productId: id.optional() })).max(20).optional(),
   lines: z.array(line).max(MAX_LINES).optional(),

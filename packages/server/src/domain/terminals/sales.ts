@@ -92,7 +92,9 @@ export const saleBody = z.object({
     )
     .max(20)
     .default([]),
+  /** A member no.; `memberId`: the member's id. */
   member: z.union([ref, z.literal(''), z.null()]).optional(),
+  memberId: id.optional(),
   voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
   /** A user name; `cashierId`: the user's id. */
   cashier: z.union([codeText, z.number(), z.null()]).optional(),
@@ -281,7 +283,9 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     {
       outlet: terminal.outletId,
       at: body.at,
-      member: body.member || undefined,
+      // A number here is refused by name (resolveMember): it reaches it as sent.
+      member: (body.member || undefined) as string | undefined,
+      memberId: body.memberId,
       voucherCodes: parsed.kind === 'sale' ? body.voucherCodes : undefined,
       lines: [],
     },
