@@ -78,9 +78,10 @@ async function run(database: Database): Promise<boolean> {
         tokens.map(async (token, t) => {
           const lines = Array.from({ length: LINES }, (_, l) => {
             const product = products[(round * 37 + t * 11 + l * 7) % PRODUCTS]!;
-            return { product, quantity: 1 + (l % 3), unitPrice: `${(products.indexOf(product) % 40) + 1}.50` };
+            return { productId: product, quantity: 1 + (l % 3), unitPrice: `${(products.indexOf(product) % 40) + 1}.50` };
           });
-          const body = { receiptNo: `B${t}-${++receipt}`, at: new Date().toISOString(), lines, payments: [{ paymentMode: cash.id, amount: '100.00' }] };
+          const amount = lines.reduce((sum, l) => sum + l.quantity * Number(l.unitPrice), 0).toFixed(2);
+          const body = { receiptNo: `B${t}-${++receipt}`, at: new Date().toISOString(), lines, payments: [{ paymentModeId: cash.id, amount }] };
           const t0 = performance.now();
           const answer = await send('/pointofsale/Sales', body, token);
           return { elapsed: performance.now() - t0, ok: answer.status === 200 && (answer.json.data.lines as unknown[]).length === LINES, answer };

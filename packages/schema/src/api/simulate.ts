@@ -7,23 +7,33 @@
 /** What the sale's channel is: a counter sale, a dine-in / takeaway / delivery order, or an online sales channel (id or code). */
 export type SaleChannel = 'store' | 'dineIn' | 'takeaway' | 'delivery' | (string & {}) | number;
 
+/**
+ * Text names a row, a number is an id only in a field named for ids: `product` is a product's
+ * code or barcode ("754" is code 754, never id 754), `productId` its id; `bundle` a bundle's code,
+ * `bundleId` its id. A number in `product` or `bundle` is a 400 naming it.
+ */
 export interface SimulateLineRequest {
-  /** A product id. */
-  product?: number | string;
-  /** A product's code (SKU) or a bundle's code. */
+  /** A product's code, else its barcode or one of its alternate barcodes. */
+  product?: string;
+  /** A product's id. */
+  productId?: number;
+  /** A product's code (SKU) or a bundle's code, else a product's barcode. */
   code?: string;
   /** A product's barcode or one of its alternate barcodes. */
   barcode?: string;
-  /** A bundle id. */
-  bundle?: number | string;
+  /** A bundle's code. */
+  bundle?: string;
+  /** A bundle's id. */
+  bundleId?: number;
   quantity?: string | number;
 }
 
 export interface SimulateDiscountRequest {
   /** A discount's id or code. */
   discount: number | string;
-  /** For an item discount: the product it is given on; blank gives it on every line it may discount. */
-  product?: number | string;
+  /** For an item discount: the product it is given on (its code or barcode; its id as `productId`); blank gives it on every line it may discount. */
+  product?: string | null;
+  productId?: number;
 }
 
 export interface SimulateSalesRequest {
@@ -31,8 +41,10 @@ export interface SimulateSalesRequest {
   channel?: SaleChannel;
   /** The moment priced (ISO date-time; default now). Rules read it in the outlet's time zone. */
   at?: string;
-  /** A member's id or member no. */
-  member?: number | string;
+  /** A member's member no. (a number here is a 400: send an id as `memberId`). */
+  member?: string | null;
+  /** A member's id. */
+  memberId?: number;
   voucherCodes?: string[];
   /** Discounts the cashier gives (discounts are chosen at the till, never automatic). */
   discounts?: SimulateDiscountRequest[];

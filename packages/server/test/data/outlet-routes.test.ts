@@ -224,7 +224,7 @@ function proofs(): Record<string, () => Promise<void>> {
       expectHiddenAsMissing('outletpricing/Save', (x) => as('POST', `${API}/outletpricing/Save`, { changes: [{ product: 1, outlet: x, price: '1.00' }] }), outletB),
     'POST /backoffice/WebAPI/SimulateSales/AddItem': async () => {
       await expectHiddenAsMissing('simulate outlet', (x) => as('POST', `${WEB}/SimulateSales/AddItem`, { outlet: x }), outletB);
-      await expectHiddenAsMissing('simulate member', (x) => as('POST', `${WEB}/SimulateSales/AddItem`, { outlet: outletA, member: x }), hiddenIds.get('membership')!);
+      await expectHiddenAsMissing('simulate member', (x) => as('POST', `${WEB}/SimulateSales/AddItem`, { outlet: outletA, memberId: x }), hiddenIds.get('membership')!);
     },
     'POST /backoffice/core/api/OutletVirtualStockBalance/adjust': () =>
       expectHiddenAsMissing('adjust', (x) => as('POST', `${API}/OutletVirtualStockBalance/adjust`, { product: 1, location: x, quantity: '1', stockOutReason: 1 }), location()),

@@ -23,8 +23,8 @@ describe('Home with sales posted by a terminal', () => {
       receiptNo: receiptNo(),
       at: new Date().toISOString(),
       lines: [
-        { product: world.products.coffee!.id, quantity: 2, unitPrice: '10.00' },
-        { product: world.products.tea!.id, quantity: 1, unitPrice: '6.00' },
+        { productId: world.products.coffee!.id, quantity: 2, unitPrice: '10.00' },
+        { productId: world.products.tea!.id, quantity: 1, unitPrice: '6.00' },
       ],
       payments: [{ paymentMode: world.cash.code, amount: '26.00' }],
     });

@@ -18,11 +18,11 @@ beforeAll(async () => {
   cashierId = Number(cashier!.id);
   const sell = (lines: Row[], extra: Row = {}) =>
     asTerminal(t, till.token, 'POST', '/pointofsale/Sales', { receiptNo: receiptNo(), at: new Date().toISOString(), cashier: 'cashier', lines, ...extra });
-  const first = await sell([{ product: world.products.coffee!.id, quantity: 2, unitPrice: '10.00' }]);
+  const first = await sell([{ productId: world.products.coffee!.id, quantity: 2, unitPrice: '10.00' }]);
   expect(first.status, JSON.stringify(first.body)).toBe(200);
-  await sell([{ product: world.products.tea!.id, quantity: 1, unitPrice: '6.00' }]);
+  await sell([{ productId: world.products.tea!.id, quantity: 1, unitPrice: '6.00' }]);
   // A return counts against the cashier.
-  await sell([{ product: world.products.coffee!.id, quantity: -1, unitPrice: '10.00' }], { originalReceiptNo: (first.body.data as Row).receiptNo });
+  await sell([{ productId: world.products.coffee!.id, quantity: -1, unitPrice: '10.00' }], { originalReceiptNo: (first.body.data as Row).receiptNo });
   await insert(t, 'commission', { code: 'C5', name: 'Five percent', basis: 'sales', ratePercent: '5', appliesTo: 'all', users: [cashierId], period: 'monthly' });
   await insert(t, 'commission', { code: 'CQ', name: 'Per coffee', basis: 'quantity', amount: '0.50', appliesTo: 'product', product: world.products.coffee!.id, period: 'daily' });
 });

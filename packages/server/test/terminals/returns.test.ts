@@ -51,8 +51,8 @@ describe('returns at the till', () => {
       at: now(),
       member: member.memberNo,
       lines: [
-        { product: coffee().id, quantity: 3, unitPrice: '10.00' },
-        { product: tea().id, quantity: 1, unitPrice: '6.00' },
+        { productId: coffee().id, quantity: 3, unitPrice: '10.00' },
+        { productId: tea().id, quantity: 1, unitPrice: '6.00' },
       ],
     });
     expect(sold.status, JSON.stringify(sold.body)).toBe(200);
@@ -61,7 +61,7 @@ describe('returns at the till', () => {
     const coffeeBefore = await onHand(coffee().id);
 
     // One coffee of three: 10.00 of 36.00 refunded, so 10 of the 36 points go back.
-    const first = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ product: coffee().id, quantity: -1, unitPrice: '10.00' }] });
+    const first = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: coffee().id, quantity: -1, unitPrice: '10.00' }] });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data).toMatchObject({ kind: 'return', total: '-10.00', pointsEarned: '-10.00' });
     expect(await getRow(t, 'membership', member.id)).toMatchObject({ pointsBalance: '26.00', totalSpend: '26.00' });
@@ -73,8 +73,8 @@ describe('returns at the till', () => {
       at: now(),
       originalReceiptNo: original,
       lines: [
-        { product: coffee().id, quantity: -2, unitPrice: '10.00' },
-        { product: tea().id, quantity: -1, unitPrice: '6.00' },
+        { productId: coffee().id, quantity: -2, unitPrice: '10.00' },
+        { productId: tea().id, quantity: -1, unitPrice: '6.00' },
       ],
     });
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
@@ -95,10 +95,10 @@ describe('returns at the till', () => {
   it('never takes back more points than the member still has', async () => {
     const member = await newMember();
     const original = receiptNo();
-    await sell({ receiptNo: original, at: now(), member: member.memberNo, lines: [{ product: tea().id, quantity: 2, unitPrice: '6.00' }] });
+    await sell({ receiptNo: original, at: now(), member: member.memberNo, lines: [{ productId: tea().id, quantity: 2, unitPrice: '6.00' }] });
     const spent = await t.post('/DataRepository/Execute/membership', { action: 'adjustPoints', ids: [member.id], points: '-10', reason: 'Redeemed at the counter' });
     expect(spent.status, JSON.stringify(spent.body)).toBe(200);
-    const res = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ product: tea().id, quantity: -2, unitPrice: '6.00' }] });
+    const res = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: tea().id, quantity: -2, unitPrice: '6.00' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.pointsEarned).toBe('-2.00');
     expect((await getRow(t, 'membership', member.id)).pointsBalance).toBe('0.00');
@@ -106,11 +106,11 @@ describe('returns at the till', () => {
 
   it('refuse more than was sold, naming the line — also when returns of one receipt race', async () => {
     const original = receiptNo();
-    const sold = await sell({ receiptNo: original, at: now(), lines: [{ product: tea().id, quantity: 1, unitPrice: '6.00' }, { product: coffee().id, quantity: 3, unitPrice: '10.00' }] });
+    const sold = await sell({ receiptNo: original, at: now(), lines: [{ productId: tea().id, quantity: 1, unitPrice: '6.00' }, { productId: coffee().id, quantity: 3, unitPrice: '10.00' }] });
     expect(sold.status).toBe(200);
     const before = await onHand(coffee().id);
     const answers = await Promise.all(
-      Array.from({ length: 7 }, () => sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ product: coffee().id, quantity: -1, unitPrice: '10.00' }] })),
+      Array.from({ length: 7 }, () => sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: coffee().id, quantity: -1, unitPrice: '10.00' }] })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 400, 400, 400, 400]);
     for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body.errors?.map((e) => e.field)).toEqual(['lines.0.quantity']);
@@ -118,20 +118,20 @@ describe('returns at the till', () => {
     const line = (await linesOf(sold.body.data.id)).find((l) => l.product === coffee().id)!;
     expect(line.returnedQuantity).toBe('3.000');
 
-    const other = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ product: tea().id, quantity: -1, unitPrice: '6.00' }, { product: coffee().id, quantity: -1, unitPrice: '10.00' }] });
+    const other = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: tea().id, quantity: -1, unitPrice: '6.00' }, { productId: coffee().id, quantity: -1, unitPrice: '10.00' }] });
     expect(other.status).toBe(400);
     expect(other.body.errors?.map((e) => e.field)).toEqual(['lines.1.quantity']);
-    const notSold = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ product: world.products.bread!.id, quantity: -1, unitPrice: '4.00' }] });
+    const notSold = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: world.products.bread!.id, quantity: -1, unitPrice: '4.00' }] });
     expect(notSold.status).toBe(400);
     expect(notSold.body.errors?.map((e) => e.field)).toEqual(['lines.0.product']);
     // Nothing of the refused returns was written: the tea is still there to return.
-    expect((await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ product: tea().id, quantity: -1, unitPrice: '6.00' }] })).status).toBe(200);
+    expect((await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: tea().id, quantity: -1, unitPrice: '6.00' }] })).status).toBe(200);
   });
 
   it('answers a replayed return with the first answer, not a refusal', async () => {
     const original = receiptNo();
-    await sell({ receiptNo: original, at: now(), lines: [{ product: tea().id, quantity: 1, unitPrice: '6.00' }] });
-    const body = { receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ product: tea().id, quantity: -1, unitPrice: '6.00' }] };
+    await sell({ receiptNo: original, at: now(), lines: [{ productId: tea().id, quantity: 1, unitPrice: '6.00' }] });
+    const body = { receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: tea().id, quantity: -1, unitPrice: '6.00' }] };
     const answers = await Promise.all(Array.from({ length: 4 }, () => sell(body)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);

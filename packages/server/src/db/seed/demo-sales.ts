@@ -94,7 +94,7 @@ export async function seedDemoSales(ctx: AppContext, now: string): Promise<numbe
         if (at.toISOString() > now) break;
         const receiptNo = `${till.code}-${at.toISOString().slice(0, 10).replace(/-/g, '')}-${String(n + 1).padStart(3, '0')}`;
         const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ item: pick(shelf), quantity: 1 + Math.floor(random() * 3) }));
-        const lines = items.map(({ item, quantity }) => ({ product: item.id, quantity, unitPrice: item.price }));
+        const lines = items.map(({ item, quantity }) => ({ productId: item.id, quantity, unitPrice: item.price }));
         const amount = items.reduce((a, { item, quantity }) => a + Number(item.price) * quantity, 0).toFixed(2);
         const sale: SaleInput = {
           receiptNo,
@@ -102,7 +102,7 @@ export async function seedDemoSales(ctx: AppContext, now: string): Promise<numbe
           cashier: pick(cashiers),
           member: random() < 0.3 && members.length > 0 ? pick(members) : null,
           lines,
-          payments: [{ paymentMode: pick(tender).id, amount }],
+          payments: [{ paymentModeId: pick(tender).id, amount }],
         };
         await recordSale(ctx, till, sale);
         sold.push({ receiptNo, product: items[0]!.item.id, price: items[0]!.item.price });
@@ -116,8 +116,8 @@ export async function seedDemoSales(ctx: AppContext, now: string): Promise<numbe
             at: new Date(at.getTime() + 60_000).toISOString(),
             cashier: 'manager',
             originalReceiptNo: original.receiptNo,
-            lines: [{ product: original.product, quantity: -1, unitPrice: original.price }],
-            payments: [{ paymentMode: tender[0]!.id, amount: `-${original.price}` }],
+            lines: [{ productId: original.product, quantity: -1, unitPrice: original.price }],
+            payments: [{ paymentModeId: tender[0]!.id, amount: `-${original.price}` }],
           };
           await recordSale(ctx, till, back);
           count++;

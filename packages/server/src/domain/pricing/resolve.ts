@@ -67,15 +67,33 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
     if (!pack) return { row: undefined, quantity: (q: number) => q };
     return { row: await found(products.where('id', '=', Number(pack.parent_id))), quantity: (q: number) => Math.round((q * Number(pack.per_unit ?? 1000)) / 1000) };
   };
-  if (line.bundle !== undefined) {
-    field = 'bundle';
-    const bundleId = asId(line.bundle);
-    const bundle = bundleId !== null ? set.bundles.get(bundleId) : [...set.bundles.values()].find((b) => same(b.code, String(line.bundle)));
+  const given = (['product', 'productId', 'code', 'barcode', 'bundle', 'bundleId'] as const).filter((f) => line[f] !== undefined && line[f] !== null);
+  if (given.length > 1) {
+    problems.add(`${at}.${given[1]}`, `Give one of ${given.join(', ')}`);
+    return null;
+  }
+  // A number names a row only in a field named for ids: product code "754" is that code.
+  for (const name of ['product', 'bundle'] as const)
+    if (typeof line[name] === 'number') {
+      problems.add(`${at}.${name}`, `${name} takes a code as text ("${String(line[name])}"); send an id as ${name}Id`);
+      return null;
+    }
+  if (line.bundleId !== undefined || line.bundle !== undefined) {
+    field = line.bundleId !== undefined ? 'bundleId' : 'bundle';
+    const bundle = line.bundleId !== undefined ? set.bundles.get(line.bundleId) : [...set.bundles.values()].find((b) => same(b.code, String(line.bundle)));
     if (bundle) return { bundle: bundle.id, quantity };
+  } else if (line.productId !== undefined) {
+    field = 'productId';
+    row = await found(products.where('id', '=', line.productId));
   } else if (line.product !== undefined) {
+    // A product's code, else its barcode.
     field = 'product';
-    const productId = asId(line.product);
-    row = await found(productId !== null ? products.where('id', '=', productId) : products.where(columnOf(product, 'code'), '=', String(line.product).trim()));
+    row = await found(products.where(columnOf(product, 'code'), '=', String(line.product).trim()));
+    if (!row) {
+      const scanned = await byBarcode(String(line.product).trim());
+      row = scanned.row;
+      quantity = scanned.quantity(quantity);
+    }
   } else if (line.code !== undefined) {
     // What a cashier types or scans: a product code, a bundle code, or a barcode.
     field = 'code';
@@ -96,13 +114,13 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
     problems.add(at, 'Give the product, its code or its barcode');
     return null;
   }
-  const given = String(line[field as keyof SimulateLineRequest]);
+  const name = String(line[field as keyof SimulateLineRequest]);
   if (!row) {
-    problems.add(`${at}.${field}`, `${field === 'bundle' ? 'Bundle' : 'Product'} ${given} does not exist`);
+    problems.add(`${at}.${field}`, `${field.startsWith('bundle') ? 'Bundle' : 'Product'} ${name} does not exist`);
     return null;
   }
   if (!(row.is_active === true || row.is_active === 1)) {
-    problems.add(`${at}.${field}`, `Product ${given} is not active`);
+    problems.add(`${at}.${field}`, `Product ${name} is not active`);
     return null;
   }
   return { product: Number(row.id), quantity };
@@ -118,16 +136,23 @@ function resolveChannel(set: RuleSet, channel: SimulateSalesRequest['channel'], 
   return { kind: 'store', online: null, label: 'store' };
 }
 
-async function resolveMember(db: AnyDb, member: unknown, limits: RawBuilder<SqlBool>[], problems: Problems): Promise<number | null> {
-  if (member === undefined || member === null || member === '') return null;
+/** The member by member no. (`member`, text) or by id (`memberId`): "754" is member no. 754, never id 754. */
+async function resolveMember(db: AnyDb, member: unknown, memberId: number | undefined, limits: RawBuilder<SqlBool>[], problems: Problems): Promise<number | null> {
+  const named = member !== undefined && member !== null && member !== '';
+  if (!named && memberId === undefined) return null;
+  if (typeof member === 'number') {
+    problems.add('member', `member takes a member no. as text ("${member}"); send an id as memberId`);
+    return null;
+  }
+  if (named && memberId !== undefined) {
+    problems.add('member', 'Give member or memberId, not both');
+    return null;
+  }
   const membership = getEntity('membership');
-  const memberNo = columnOf(membership, 'memberNo');
   const find = (column: string, value: unknown) => db.selectFrom(`${membership.table} as t`).select('t.id').where(`t.${column}`, '=', value).where(allOf(limits)).executeTakeFirst();
-  const byNo = await find(memberNo, String(member).trim());
-  const memberId = asId(member);
-  const byId = byNo ?? (memberId === null ? undefined : await find('id', memberId));
-  if (!byId) problems.add('member', `Member ${String(member)} does not exist`);
-  return byId ? Number(byId.id) : null;
+  const row = memberId !== undefined ? await find('id', memberId) : await find(columnOf(membership, 'memberNo'), String(member).trim());
+  if (!row) problems.add(memberId !== undefined ? 'memberId' : 'member', `Member ${String(memberId ?? member)} does not exist`);
+  return row ? Number(row.id) : null;
 }
 
 /** Who the request prices for: the outlets it may price at (empty: every one), and the members it may name (row filters on `t`). */
@@ -157,7 +182,7 @@ export async function resolveRequest(request: FastifyRequest, set: RuleSet, body
   const wall = body.at !== undefined && WALL_TIME.test(body.at);
   const at = body.at === undefined ? new Date().toISOString() : wall && outlet ? instantOf(body.at, outlet.timezone) : body.at;
   if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) problems.add('at', 'At must be a date and time (ISO 8601)');
-  const member = await resolveMember(db, body.member, await limits.members(), problems);
+  const member = await resolveMember(db, body.member, body.memberId, await limits.members(), problems);
   const lines: BasketLine[] = [];
   for (const [i, line] of (body.lines ?? []).entries()) {
     const resolved = await resolveLine(db, set, line, `lines.${i}`, problems);
@@ -168,8 +193,8 @@ export async function resolveRequest(request: FastifyRequest, set: RuleSet, body
     if (resolved) lines.push(resolved);
   }
   const vouchers = await findVoucherCodes(db, body.voucherCodes ?? []);
-  vouchers.forEach((v, i) => {
-    if (!v.found) problems.add(`voucherCodes.${i}`, `Voucher code ${v.code} does not exist`);
+  vouchers.forEach((v) => {
+    if (!v.found) problems.add(`voucherCodes.${v.index}`, `Voucher code ${v.code} does not exist`);
   });
   const discounts: Resolved['discounts'] = [];
   for (const [i, d] of (body.discounts ?? []).entries()) {
@@ -177,8 +202,8 @@ export async function resolveRequest(request: FastifyRequest, set: RuleSet, body
     const discount = set.discounts.find((x) => (discountId !== null ? x.id === discountId : same(x.code, String(d.discount))));
     if (!discount) problems.add(`discounts.${i}.discount`, `Discount ${String(d.discount)} does not exist`);
     let productId: number | null = null;
-    if (d.product !== undefined && d.product !== null && d.product !== '') {
-      const row = await resolveLine(db, set, { product: d.product }, `discounts.${i}`, problems);
+    if ((d.product !== undefined && d.product !== null && d.product !== '') || d.productId !== undefined) {
+      const row = await resolveLine(db, set, { product: d.product ?? undefined, productId: d.productId }, `discounts.${i}`, problems);
       productId = row?.product ?? null;
     }
     if (discount) discounts.push({ discount: discount.id, product: productId });

@@ -9,7 +9,16 @@ import { resolveRequest, type Resolved } from './resolve';
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
 const quantity = z.union([z.string().max(30), z.number()]).optional();
-const line = z.object({ product: ref.optional(), code: z.string().max(100).optional(), barcode: z.string().max(100).optional(), bundle: ref.optional(), quantity });
+const id = z.number().int().positive();
+const line = z.object({
+  product: ref.optional(),
+  productId: id.optional(),
+  code: z.string().max(100).optional(),
+  barcode: z.string().max(100).optional(),
+  bundle: ref.optional(),
+  bundleId: id.optional(),
+  quantity,
+});
 
 export const MAX_LINES = 500;
 
@@ -18,8 +27,9 @@ const requestSchema = z.object({
   channel: z.union([ref, z.literal('')]).optional(),
   at: z.string().max(40).optional(),
   member: z.union([ref, z.literal(''), z.null()]).optional(),
+  memberId: id.optional(),
   voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
-  discounts: z.array(z.object({ discount: ref, product: z.union([ref, z.null()]).optional() })).max(20).optional(),
+  discounts: z.array(z.object({ discount: ref, product: z.union([ref, z.null()]).optional(), productId: id.optional() })).max(20).optional(),
   lines: z.array(line).max(MAX_LINES).optional(),
   item: line.optional(),
 });

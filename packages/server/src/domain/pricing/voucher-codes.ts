@@ -42,6 +42,13 @@ export async function generateCodes(trx: AnyDb, voucherId: number, count: number
   while (made.length < count) {
     const batch = new Set<string>();
     while (batch.size < Math.min(CHUNK, count - made.length)) batch.add(newCode());
+    // Never a voucher's own code (in any case): a typed code must mean one voucher.
+    const taken = await trx
+      .selectFrom(voucher.table)
+      .select(columnOf(voucher, 'code'))
+      .where((eb) => eb(eb.fn('upper', [columnOf(voucher, 'code')]), 'in', [...batch]))
+      .execute();
+    for (const t of taken) batch.delete(String(t[columnOf(voucher, 'code')]).toUpperCase());
     const rows = [...batch].map((code) => ({ [VOUCHER]: voucherId, [CODE]: code, version: 1, created_at: now, created_by: userName, updated_at: now, updated_by: userName }));
     const inserted = await trx
       .insertInto(voucherCode.table)
@@ -55,25 +62,32 @@ export async function generateCodes(trx: AnyDb, voucherId: number, count: number
 }
 
 export interface FoundCode {
-  /** As typed. */
+  /** Canonical: a generated code as stored (XXXX-XXXX-XXXX-XXXX), a voucher's own code as the voucher spells it; as typed (trimmed) when not found. */
   code: string;
+  /** Its position in the codes typed (the first, when typed more than once). */
+  index: number;
   found: boolean;
   voucher?: Row;
   singleUse: boolean;
   redeemed: boolean;
 }
 
-/** The vouchers behind typed codes: a generated code, else a voucher's own code (in any case). */
+/**
+ * The vouchers behind typed codes: a generated code, else a voucher's own code (trimmed, in any
+ * case). A code typed twice, however spelt, is one code: it is answered once.
+ */
 export async function findVoucherCodes(db: AnyDb, typed: readonly string[]): Promise<FoundCode[]> {
   const out: FoundCode[] = [];
-  for (const raw of typed) {
+  for (const [index, raw] of typed.entries()) {
     const code = String(raw).trim();
     const generated = generatedForm(code);
     const single = generated ? await db.selectFrom(voucherCode.table).select([VOUCHER, REDEEMED_AT]).where(CODE, '=', generated).executeTakeFirst() : undefined;
     const row = single
       ? await db.selectFrom(voucher.table).selectAll().where('id', '=', single[VOUCHER]).executeTakeFirst()
       : await db.selectFrom(voucher.table).selectAll().where((eb) => eb(eb.fn('lower', [columnOf(voucher, 'code')]), '=', code.toLowerCase())).executeTakeFirst();
-    out.push({ code: single ? generated! : code, found: !!row, voucher: row && fromStorageRow(voucher, row), singleUse: !!single, redeemed: !!single && single[REDEEMED_AT] !== null });
+    const canonical = single ? generated! : row ? String(row[columnOf(voucher, 'code')]) : code;
+    if (out.some((o) => o.code.toLowerCase() === canonical.toLowerCase())) continue;
+    out.push({ code: canonical, index, found: !!row, voucher: row && fromStorageRow(voucher, row), singleUse: !!single, redeemed: !!single && single[REDEEMED_AT] !== null });
   }
   return out;
 }

@@ -17,12 +17,24 @@ const generateBody = z.object({ count: z.coerce.number().int().min(1).max(MAX_CO
 
 /**
  * `Execute/voucher {action: "generate", ids, count}`: `count` new single-use codes for each voucher
- * (at most 10,000 a call); a voucher's own code may not take the shape of a generated code that exists.
+ * (at most 10,000 a call); a voucher's own code may not take the shape of a generated code that exists,
+ * nor be another voucher's code in another case: a code typed at the till means one voucher.
  */
 export const voucherHooks: EntityHook = {
-  async beforeWrite({ trx, action, row }) {
+  async beforeWrite({ trx, action, id, row }) {
     if (action === 'delete' || !('code' in row)) return;
-    const generated = generatedForm(String(row.code));
+    const typed = String(row.code).trim();
+    const same = await trx
+      .selectFrom(voucher.table)
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', [columnOf(voucher, 'code')]), '=', typed.toLowerCase()))
+      .where('id', '!=', id ?? 0)
+      .executeTakeFirst();
+    if (same) {
+      const message = `Code "${typed}" is already another voucher's code (codes are the same in any case)`;
+      throw new ApiError(409, message, [{ field: 'code', message }]);
+    }
+    const generated = generatedForm(typed);
     if (generated && (await trx.selectFrom(voucherCode.table).select('id').where(columnOf(voucherCode, 'code'), '=', generated).executeTakeFirst())) {
       const message = `Code "${String(row.code)}" is already a generated voucher code`;
       throw new ApiError(409, message, [{ field: 'code', message }]);

@@ -11,6 +11,8 @@ import { preparedInsert, preparedQuery } from '../../db/compiled';
 import { columnOf } from '../columns';
 import { earn, takeBack } from '../membership/points';
 import { times } from '../pricing/engine/arithmetic';
+import { roundingOf } from '../pricing/engine/charges';
+import type { RoundingRule } from '../pricing/engine/index';
 import { priceBasket, type BasketLine, type PricedBasket } from '../pricing/engine/index';
 import { ruleSet, type RuleSet } from '../pricing/loader';
 import { redeem, redemptionOf, type Redemption } from '../pricing/redeem';
@@ -49,6 +51,22 @@ const recordedAs = preparedQuery(
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
 const decimal = z.union([z.string().trim().min(1).max(30), z.number()]);
+const id = z.number().int().positive();
+
+/**
+ * A name the terminal sends as text (a code, a barcode, a user name), or a row's id as a number in
+ * the field named for ids (`{name}Id`): never both, and never a number in the name's field — the
+ * till's product code "754" is that code, not the product whose id is 754.
+ */
+const nameOrId =
+  (name: string, required: boolean) =>
+  (o: Record<string, unknown>, zc: z.RefinementCtx): void => {
+    const given = o[name] !== undefined && o[name] !== null;
+    if (typeof o[name] === 'number') zc.addIssue({ code: 'custom', path: [name], message: `${name} takes a code as text ("${String(o[name])}"); send an id as ${name}Id` });
+    else if (given && o[`${name}Id`] !== undefined) zc.addIssue({ code: 'custom', path: [name], message: `Give ${name} or ${name}Id, not both` });
+    else if (required && !given && o[`${name}Id`] === undefined) zc.addIssue({ code: 'custom', path: [name], message: `Give ${name} (its code) or ${name}Id` });
+  };
+const codeText = z.string().trim().min(1).max(100);
 
 export const saleBody = z.object({
   receiptNo: z.string().trim().min(1).max(50),
@@ -60,15 +78,31 @@ export const saleBody = z.object({
       const problem = saleMomentProblem(text);
       if (problem) zc.addIssue({ code: 'custom', message: problem });
     }),
-  lines: z.array(z.object({ product: ref, quantity: decimal, unitPrice: decimal })).min(1).max(MAX_LINES),
-  payments: z.array(z.object({ paymentMode: ref, amount: decimal, reference: z.string().trim().max(100).optional() })).max(20).default([]),
+  /** `product`: a product's code or barcode; `productId`: its id. */
+  lines: z
+    .array(z.object({ product: z.union([codeText, z.number()]).optional(), productId: id.optional(), quantity: decimal, unitPrice: decimal }).superRefine(nameOrId('product', true)))
+    .min(1)
+    .max(MAX_LINES),
+  /** `paymentMode`: a payment mode's code; `paymentModeId`: its id. */
+  payments: z
+    .array(
+      z
+        .object({ paymentMode: z.union([codeText, z.number()]).optional(), paymentModeId: id.optional(), amount: decimal, reference: z.string().trim().max(100).optional() })
+        .superRefine(nameOrId('paymentMode', true)),
+    )
+    .max(20)
+    .default([]),
+  /** A member no.; `memberId`: the member's id. */
   member: z.union([ref, z.literal(''), z.null()]).optional(),
+  memberId: id.optional(),
   voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
-  cashier: z.union([ref, z.null()]).optional(),
+  /** A user name; `cashierId`: the user's id. */
+  cashier: z.union([codeText, z.number(), z.null()]).optional(),
+  cashierId: id.optional(),
   originalReceiptNo: z.string().trim().min(1).max(50).optional(),
   /** The total the terminal charged; default: the sum of its lines. */
   total: decimal.optional(),
-});
+}).superRefine(nameOrId('cashier', false));
 export type SaleInput = z.input<typeof saleBody>;
 
 export interface SaleResult {
@@ -128,29 +162,31 @@ interface ReturnOf {
   requestLine: Map<number, number>;
 }
 
-const asId = (value: unknown) => (typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : null);
+/** The largest amount a sale holds, in minor units: amounts are exact integers on the server (a safe JavaScript integer), inside the columns' 64-bit range. */
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
-/** A row by id or by a text column (code, user name), or undefined. */
-async function byIdOrText(db: AnyDb, table: string, textColumn: string, value: string | number) {
-  const id = asId(value);
-  const query = db.selectFrom(table).select('id');
-  return (await (id !== null ? query.where('id', '=', id) : query.where(textColumn, '=', String(value))).executeTakeFirst()) as { id: number } | undefined;
+/** A row by its id (a number) or by a text column (code, user name), or undefined; with `columns` besides its id. */
+async function byIdOrText(db: AnyDb, table: string, textColumn: string, value: string | number, columns: string[] = []) {
+  const query = db.selectFrom(table).select(['id', ...columns]);
+  return (await (typeof value === 'number' ? query.where('id', '=', value) : query.where(textColumn, '=', value)).executeTakeFirst()) as ({ id: number } & Row) | undefined;
 }
 
-/** Payments and the cashier, by id or code / user name. */
+/** Payments (with whether each is cash) and the cashier, by id or code / user name. */
 async function resolveParties(db: AnyDb, body: z.infer<typeof saleBody>, decimals: number, problems: Problems) {
-  const payments: Priced['payments'] = [];
+  const payments: (Priced['payments'][number] & { cash: boolean })[] = [];
   for (const [i, p] of body.payments.entries()) {
-    const mode = await byIdOrText(db, paymentMode.table, columnOf(paymentMode, 'code'), p.paymentMode);
-    if (!mode) problems.add(`payments.${i}.paymentMode`, `Payment mode ${String(p.paymentMode)} does not exist`);
+    const named = p.paymentModeId ?? (p.paymentMode as string);
+    const mode = await byIdOrText(db, paymentMode.table, columnOf(paymentMode, 'code'), named, [`${columnOf(paymentMode, 'kind')} as kind`]);
+    if (!mode) problems.add(`payments.${i}.${p.paymentModeId !== undefined ? 'paymentModeId' : 'paymentMode'}`, `Payment mode ${String(named)} does not exist`);
     const amount = parseScaled(p.amount, decimals);
-    if (!amount.ok) problems.add(`payments.${i}.amount`, `Amount must be a number with at most ${decimals} decimal places`);
-    if (mode && amount.ok) payments.push({ paymentMode: Number(mode.id), amount: amount.value, reference: p.reference || null });
+    if (!amount.ok || Math.abs(amount.value) > MAX_AMOUNT) problems.add(`payments.${i}.amount`, `Amount must be a number with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}`);
+    if (mode && amount.ok) payments.push({ paymentMode: Number(mode.id), amount: amount.value, reference: p.reference || null, cash: mode.kind === 'cash' });
   }
   let cashier: number | null = null;
-  if (body.cashier !== undefined && body.cashier !== null) {
-    const found = await byIdOrText(db, user.table, columnOf(user, 'userName'), body.cashier);
-    if (!found) problems.add('cashier', `User ${String(body.cashier)} does not exist`);
+  const named = body.cashierId ?? (body.cashier as string | null | undefined);
+  if (named !== undefined && named !== null) {
+    const found = await byIdOrText(db, user.table, columnOf(user, 'userName'), named);
+    if (!found) problems.add(body.cashierId !== undefined ? 'cashierId' : 'cashier', `User ${String(named)} does not exist`);
     cashier = found ? Number(found.id) : null;
   }
   return { payments, cashier };
@@ -163,8 +199,12 @@ function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: 
     const price = parseScaled(l.unitPrice, decimals);
     if (!quantity.ok || quantity.value === 0 || Math.abs(quantity.value) > 1_000_000_000) problems.add(`lines.${i}.quantity`, 'Quantity must be a number other than 0 with at most 3 decimal places');
     if (!price.ok || price.value < 0) problems.add(`lines.${i}.unitPrice`, `Unit price must be a number of 0 or more with at most ${decimals} decimal places`);
-    return { product: l.product, quantity: quantity.ok ? quantity.value : 0, unitPrice: price.ok ? price.value : 0 };
+    else if (quantity.ok && BigInt(price.value) * BigInt(Math.abs(quantity.value)) > BigInt(MAX_AMOUNT) * 1000n)
+      problems.add(`lines.${i}.unitPrice`, `Quantity × unit price must be at most ${formatScaled(MAX_AMOUNT, decimals)}`);
+    return { quantity: quantity.ok ? quantity.value : 0, unitPrice: price.ok ? price.value : 0 };
   });
+  if (lines.reduce((sum, l) => sum + BigInt(l.unitPrice) * BigInt(Math.abs(l.quantity)), 0n) > BigInt(MAX_AMOUNT) * 1000n)
+    problems.add('lines', `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}`);
   const kind: SaleKind = lines.every((l) => l.quantity < 0) ? 'return' : 'sale';
   if (kind === 'sale') lines.forEach((l, i) => l.quantity < 0 && problems.add(`lines.${i}.quantity`, 'A sale and a return are separate receipts: every quantity positive, or every one negative'));
   if (kind === 'return' && !body.originalReceiptNo) problems.add('originalReceiptNo', 'A return names the receipt it returns goods from');
@@ -184,26 +224,48 @@ function byProduct(resolved: readonly { product: number }[], parsed: readonly { 
 
 const productEntity = getEntity('product');
 
-/** The lines' products by id or code, in one query; an unknown or inactive one is a 400 naming its line. */
+/**
+ * The lines' products, in one query: `productId` by id, `product` by code, else by barcode (a
+ * product's own). An unknown or inactive one is a 400 naming its line's field.
+ */
 async function resolveProducts(db: AnyDb, body: z.infer<typeof saleBody>, parsed: readonly { quantity: number }[]): Promise<BasketLine[]> {
-  const ids = body.lines.map((l) => asId(l.product)).filter((id): id is number => id !== null);
-  const codes = body.lines.filter((l) => asId(l.product) === null).map((l) => String(l.product));
+  const ids = body.lines.flatMap((l) => (l.productId !== undefined ? [l.productId] : []));
+  const codes = body.lines.flatMap((l) => (l.productId === undefined ? [String(l.product)] : []));
   const CODE = columnOf(productEntity, 'code');
+  const BARCODE = columnOf(productEntity, 'barcode');
   const rows = await db
     .selectFrom(productEntity.table)
-    .select(['id', CODE, 'is_active'])
-    .where((eb) => eb.or([...(ids.length > 0 ? [eb('id', 'in', ids)] : []), ...(codes.length > 0 ? [eb(CODE, 'in', codes)] : [])]))
+    .select(['id', CODE, BARCODE, 'is_active'])
+    .where((eb) => eb.or([...(ids.length > 0 ? [eb('id', 'in', ids)] : []), ...(codes.length > 0 ? [eb(CODE, 'in', codes), eb(BARCODE, 'in', codes)] : [])]))
     .execute();
   const problems = new Problems();
   const lines = body.lines.map((l, i) => {
-    const id = asId(l.product);
-    const row = rows.find((r) => (id !== null ? Number(r.id) === id : r[CODE] === String(l.product)));
-    if (!row) problems.add(`lines.${i}.product`, `Product ${String(l.product)} does not exist`);
-    else if (!row.is_active) problems.add(`lines.${i}.product`, `Product ${String(l.product)} is not active`);
+    const field = l.productId !== undefined ? 'productId' : 'product';
+    const given = l.productId ?? String(l.product);
+    const row =
+      l.productId !== undefined ? rows.find((r) => Number(r.id) === l.productId) : (rows.find((r) => r[CODE] === given) ?? rows.find((r) => r[BARCODE] === given));
+    if (!row) problems.add(`lines.${i}.${field}`, `Product ${given} does not exist`);
+    else if (!row.is_active) problems.add(`lines.${i}.${field}`, `Product ${given} is not active`);
     return { product: Number(row?.id), quantity: Math.abs(parsed[i]!.quantity) };
   });
   problems.throwIfAny();
   return lines;
+}
+
+/**
+ * A sale's tender: only cash may be negative (the change given back), and what was paid covers
+ * what the till charged (less a cash rounding down when cash is among the payments). A sale sent
+ * without payments records none and is not checked.
+ */
+function checkTender(payments: readonly { amount: number; cash: boolean }[], charged: number, rounding: RoundingRule, decimals: number) {
+  if (payments.length === 0) return;
+  const problems = new Problems();
+  payments.forEach((p, i) => p.amount < 0 && !p.cash && problems.add(`payments.${i}.amount`, 'Only cash may be negative (the change given back)'));
+  const paid = payments.reduce((a, p) => a + p.amount, 0);
+  // Cash may round the total down, never has to round it up (a till that does not round is not short).
+  const due = Math.min(charged, charged + roundingOf(charged, rounding, decimals));
+  if (paid < due) problems.add('payments', `The payments (${formatScaled(paid, decimals)}) do not cover the total charged (${formatScaled(due, decimals)})`);
+  problems.throwIfAny();
 }
 
 const outletsOf = (terminal: TerminalContext) => async () => [terminal.outletId];
@@ -221,7 +283,9 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     {
       outlet: terminal.outletId,
       at: body.at,
-      member: body.member || undefined,
+      // A number here is refused by name (resolveMember): it reaches it as sent.
+      member: (body.member || undefined) as string | undefined,
+      memberId: body.memberId,
       voucherCodes: parsed.kind === 'sale' ? body.voucherCodes : undefined,
       lines: [],
     },
@@ -231,12 +295,20 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
   resolved.lines = await resolveProducts(anyDb(ctx), body, parsed.lines);
   const terminalLines = byProduct(resolved.lines as { product: number }[], parsed.lines);
   const terminalTotal = body.total !== undefined ? parseScaled(body.total, decimals) : { ok: true as const, value: [...terminalLines.values()].reduce((a, l) => a + l.amount, 0) };
-  if (!terminalTotal.ok) throw validationError([{ field: 'total', message: `Total must be a number with at most ${decimals} decimal places` }]);
-  const common = { at: resolved.at, member: resolved.member, cashier: parties.cashier, payments: parties.payments, terminalTotal: terminalTotal.value };
+  if (!terminalTotal.ok || Math.abs(terminalTotal.value) > MAX_AMOUNT)
+    throw validationError([{ field: 'total', message: `Total must be a number with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
+  const payments = parties.payments.map(({ cash: _, ...p }) => p);
+  const common = { at: resolved.at, member: resolved.member, cashier: parties.cashier, payments, terminalTotal: terminalTotal.value };
   if (parsed.kind === 'return') return { ...common, ...(await priceReturn(ctx, terminal, body.originalReceiptNo!, terminalLines)) };
 
-  const { data, basket } = await pricingInputs(standIn, set, resolved);
+  const cash = parties.payments.some((p) => p.cash);
+  checkTender(parties.payments, terminalTotal.value, cash ? set.rounding : 'none', decimals);
+  const inputs = await pricingInputs(standIn, set, resolved);
+  // Cash rounding is for cash: a sale paid without cash is charged to the cent.
+  const data = cash ? inputs.data : { ...inputs.data, rounding: 'none' as const };
+  const basket = inputs.basket;
   const priced: PricedBasket = priceBasket(data, basket);
+  if (Math.abs(priced.subtotal) > MAX_AMOUNT || Math.abs(priced.total) > MAX_AMOUNT) throw validationError([{ field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
   const lines = priced.lines.map((l): LineFigures => {
     const mine = terminalLines.get(l.product!.id)!;
     return { product: l.product!.id, quantity: l.quantity, unitPrice: l.unitPrice, terminalUnitPrice: mine.unitPrice, discount: l.gross - l.total, lineTotal: l.total };

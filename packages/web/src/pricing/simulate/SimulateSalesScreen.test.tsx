@@ -108,7 +108,7 @@ describe('simulate sales screen', () => {
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '3{Enter}');
     await waitFor(() => expect(screen.getByTestId('receipt-total')).toHaveTextContent('22.90'));
-    expect(server.posted('/SimulateSales/AddItem').at(-1)).toMatchObject({ lines: [{ product: 11, quantity: '3' }] });
+    expect(server.posted('/SimulateSales/AddItem').at(-1)).toMatchObject({ lines: [{ productId: 11, quantity: '3' }] });
   });
 
   it('sends the channel, member, moment, voucher codes and discounts given', async () => {

@@ -2,14 +2,14 @@ import type { SimulateLineRequest, SimulateSalesResult } from '@backroom/schema'
 
 /** The basket as the screen keeps it: what it sends back with each change. */
 export interface BasketLineState {
-  product?: number;
-  bundle?: number;
+  productId?: number;
+  bundleId?: number;
   quantity: string;
 }
 
-/** The priced lines as lines to send again (products and bundles by id). */
+/** The priced lines as lines to send again (products and bundles by id, in the fields named for ids). */
 export const linesOf = (result: SimulateSalesResult | undefined): BasketLineState[] =>
-  (result?.lines ?? []).map((l) => (l.bundle !== null ? { bundle: l.bundle, quantity: l.quantity } : { product: l.product!, quantity: l.quantity }));
+  (result?.lines ?? []).map((l) => (l.bundle !== null ? { bundleId: l.bundle, quantity: l.quantity } : { productId: l.product!, quantity: l.quantity }));
 
 /** The basket with one line's quantity changed; 0 or less takes the line out. */
 export function withQuantity(lines: readonly BasketLineState[], index: number, quantity: string): BasketLineState[] {
