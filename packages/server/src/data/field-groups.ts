@@ -40,6 +40,16 @@ export async function readableEntity(request: FastifyRequest, entity: Normalised
 
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * What a write or row action answered, as the caller may read it: each row of `entity` in it (one,
+ * or a list) without the fields of groups the caller's role may not view; anything else as it is.
+ */
+export async function asCallerReads<T>(request: FastifyRequest, entity: NormalisedEntity, answer: T): Promise<T> {
+  const visible = await readableEntity(request, entity);
+  const strip = (value: unknown) => (isRecord(value) ? visibleValues(entity, visible, value) : value);
+  return (Array.isArray(answer) ? answer.map(strip) : strip(answer)) as T;
+}
+
 /** A row (its child rows too) without the values of fields the `visible` entity lacks. */
 export function visibleValues(full: NormalisedEntity, visible: NormalisedEntity, row: Row): Row {
   if (full === visible) return row;

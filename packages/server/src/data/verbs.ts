@@ -7,7 +7,7 @@ import { authorize, rowFilters } from './access';
 import { recordRequestEvents } from './audit';
 import { fetchRows } from './fetch';
 import { hooksOf } from './hooks';
-import { assertFieldGroupsWritable, deniedFieldGroups, entityWithout, readableEntity, visibleValues } from './field-groups';
+import { asCallerReads, assertFieldGroupsWritable, readableEntity } from './field-groups';
 import { allOf } from './query';
 import { apiRow } from './read';
 import { anyDb, customEntity, type Row } from './store';
@@ -60,10 +60,7 @@ async function guardedWrite<T extends Row | Row[]>(call: VerbCall, mode: 'insert
   const { request, entity, body } = call;
   const rows = Array.isArray(body) ? body : [body];
   for (const [i, row] of rows.entries()) await assertFieldGroupsWritable(request, entity, row, mode, Array.isArray(body) ? `${i}.` : '');
-  const written = await write();
-  const visible = entityWithout(entity, await deniedFieldGroups(request));
-  const strip = (row: Row) => visibleValues(entity, visible, row);
-  return (Array.isArray(written) ? written.map(strip) : strip(written)) as T;
+  return asCallerReads(request, entity, await write());
 }
 
 /** Rows as the entity's hooks present them to the caller. */
@@ -106,9 +103,7 @@ export async function runAction(request: FastifyRequest, entity: NormalisedEntit
     return answer;
   });
   // An action answering rows of its entity (the variants it made) answers them as the caller may read them.
-  const visible = entityWithout(entity, await deniedFieldGroups(request));
-  const strip = (value: unknown) => (isRecord(value) ? visibleValues(entity, visible, value) : value);
-  return ok(Array.isArray(answer) ? answer.map(strip) : strip(answer));
+  return ok(await asCallerReads(request, entity, answer));
 }
 
 const executeBody = z.looseObject({
