@@ -73,12 +73,21 @@ describe('settings and module switches saved as they are', () => {
     expect(await auditCount('appsetting')).toBe(audits);
   });
 
-  it('module switches saved unchanged: no audit row, the switches as they were', async () => {
+  it('module switches saved unchanged: no write (every server keeps its access cache), no audit row', async () => {
+    // A write of feature_switch raises the access generation by trigger: every server then reloads what callers may do.
+    const accessGeneration = async () =>
+      Number((await t.server.app.ctx.db.selectFrom('cache_generation').select('generation').where('name', '=', 'access').executeTakeFirstOrThrow()).generation);
     const current = (await t.get<Row>('/feature/Get')).body.data;
-    const audits = await auditCount('feature');
+    const [audits, generation] = [await auditCount('feature'), await accessGeneration()];
     const saved = await t.post<Row>('/feature/Save', current);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data).toEqual(current);
     expect(await auditCount('feature')).toBe(audits);
+    expect(await accessGeneration()).toBe(generation);
+    // A real change is a write: the generation moves.
+    const key = Object.keys(current).find((k) => typeof current[k] === 'boolean')!;
+    expect((await t.post<Row>('/feature/Save', { ...current, [key]: !current[key] })).status).toBe(200);
+    expect(await accessGeneration()).toBeGreaterThan(generation);
+    expect((await t.post<Row>('/feature/Save', current)).status).toBe(200);
   });
 });
