@@ -71,4 +71,12 @@ describe('voucher codes are canonical', () => {
     const respelt = await t.post('/DataRepository/Update/voucher', { id: first.id, version: first.version, code: 'Spring' });
     expect(respelt.status, JSON.stringify(respelt.body)).toBe(200);
   });
+
+  it('keeps one voucher of ten saved at once with one code in ten spellings (the database decides the race)', async () => {
+    const spellings = ['AUTUMN', 'autumn', 'Autumn', 'aUTUMN', 'AuTuMn', 'autUMN', 'AUTumn', 'auTUMN', 'AUtumn', 'autumN'];
+    const answers = await Promise.all(spellings.map((code) => t.post('/DataRepository/Insert/voucher', { code, name: `Autumn ${code}`, kind: 'percent', value: '5' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const kept = await t.post<Row[]>('/DataRepository/fetch/voucher', { Take: 50, filters: [{ ColumnName: 'code', ColumnValue: 'autumn', Operator: 'STARTSWITH' }] });
+    expect(kept.body.data.filter((v) => String(v.code).toLowerCase() === 'autumn')).toHaveLength(1);
+  });
 });

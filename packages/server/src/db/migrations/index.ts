@@ -19,6 +19,7 @@ import { homeSalesDay } from './081_home_sales_day';
 import { idempotencyKeys } from './115_idempotency_keys';
 import { costPrivileges } from './116_cost_privileges';
 import { lockoutStrikes } from './117_lockout_strikes';
+import { voucherCodeAnyCase } from './118_voucher_code_any_case';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -42,6 +43,7 @@ const written: Record<string, Migration> = {
   '115_idempotency_keys': idempotencyKeys,
   '116_cost_privileges': costPrivileges,
   '117_lockout_strikes': lockoutStrikes,
+  '118_voucher_code_any_case': voucherCodeAnyCase,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */
