@@ -20,7 +20,7 @@ import { findEntity, toStorageRow } from '@backroom/schema';
 import { buildApp } from '@backroom/server';
 import { sql } from 'kysely';
 import { anyDb } from '../packages/server/src/data/store';
-import { runExport } from '../packages/server/src/domain/spreadsheets/export';
+import { runExport } from '../packages/server/src/modules/spreadsheets/export';
 import { actingRequest, actingUser } from '../packages/server/src/jobs/acting-user';
 import { freshPostgres } from '../packages/server/test/support/postgres';
 

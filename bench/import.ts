@@ -18,11 +18,11 @@ import { buildApp } from '@backroom/server';
 import { loadConfig } from '../packages/server/src/config';
 import { actingRequest, actingUser } from '../packages/server/src/jobs/acting-user';
 import { anyDb } from '../packages/server/src/data/store';
-import { runImport } from '../packages/server/src/domain/spreadsheets/import';
-import { importerOf } from '../packages/server/src/domain/spreadsheets/importers';
-import { readSheet } from '../packages/server/src/domain/spreadsheets/read';
-import { writeWorkbook } from '../packages/server/src/domain/spreadsheets/write';
-import { runExport } from '../packages/server/src/domain/spreadsheets/export';
+import { runImport } from '../packages/server/src/modules/spreadsheets/import';
+import { importerOf } from '../packages/server/src/modules/spreadsheets/importers';
+import { readSheet } from '../packages/server/src/modules/spreadsheets/read';
+import { writeWorkbook } from '../packages/server/src/modules/spreadsheets/write';
+import { runExport } from '../packages/server/src/modules/spreadsheets/export';
 import { freshPostgres } from '../packages/server/test/support/postgres';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

@@ -11,9 +11,9 @@
  *   npm run bench:pricing -w @backroom/bench
  *   BENCH_SAMPLES=5000 npm run bench:pricing -w @backroom/bench
  */
-import { priceBasket } from '../packages/server/src/domain/pricing/engine/index';
-import { basket, code, discount, item, member, money, pct, pricingData, product, promotion, qty, reward, rule, surcharge, taxCode, voucher } from '../packages/server/src/domain/pricing/engine/testing';
-import type { RuleReward } from '../packages/server/src/domain/pricing/engine/types';
+import { priceBasket } from '../packages/server/src/modules/pricing/engine/index';
+import { basket, code, discount, item, member, money, pct, pricingData, product, promotion, qty, reward, rule, surcharge, taxCode, voucher } from '../packages/server/src/modules/pricing/engine/testing';
+import type { RuleReward } from '../packages/server/src/modules/pricing/engine/types';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 2000);
 const WARMUP = 100;

@@ -1,7 +1,7 @@
 import type { LoginResponse, TokenPair, UserInfo } from '@backroom/schema';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
-import { REFRESH_GRACE_MS } from '../src/auth/sessions';
+import { REFRESH_GRACE_MS } from '../src/modules/auth/sessions';
 import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 
 const t = useTestServer();

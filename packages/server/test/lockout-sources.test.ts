@@ -1,6 +1,6 @@
 import type { LockedUserDto } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
-import { MAX_FAILURES } from '../src/auth/lockout';
+import { MAX_FAILURES } from '../src/modules/auth/lockout';
 import { callFrom } from './support/from-address';
 import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 

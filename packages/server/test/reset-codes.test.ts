@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESET_MAX_ATTEMPTS } from '../src/auth/reset';
+import { RESET_MAX_ATTEMPTS } from '../src/modules/auth/reset';
 import { useTestServer } from './support/harness';
 
 const t = useTestServer();

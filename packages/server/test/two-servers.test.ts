@@ -1,6 +1,6 @@
 import type { RolePrivilegeGrid, RoleOption } from '@backroom/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ruleSet } from '../src/domain/pricing/loader';
+import { ruleSet } from '../src/modules/pricing/loader';
 import { claimNext, insertJob, newLease } from '../src/jobs/queue';
 import { DEMO_PASSWORDS, startSignedIn, type SignedInServer } from './support/harness';
 import { database } from './support/server';

@@ -1,7 +1,7 @@
 import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { applyFuturePrices } from '../../src/domain/futureproductprice/apply-future-prices';
+import { applyFuturePrices } from '../../src/modules/futureproductprice/apply-future-prices';
 import { dayFromToday, outletId, rowById, scheduleFuturePrice } from './support';
 
 const c = useCatalogue();

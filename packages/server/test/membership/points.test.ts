@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anyDb } from '../../src/data/store';
-import { runMembershipExpiry, expiredPoints } from '../../src/domain/membership/expiry';
-import { post } from '../../src/domain/membership/points';
+import { runMembershipExpiry, expiredPoints } from '../../src/modules/membership/expiry';
+import { post } from '../../src/modules/membership/points';
 import { useTestServer, type Row } from '../support/harness';
 import { insert } from '../pricing/shop';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anyDb } from '../../src/data/store';
-import { ORDER_KEY_KEPT_MS } from '../../src/domain/online/place';
+import { ORDER_KEY_KEPT_MS } from '../../src/modules/online/place';
 import { useOnlineWorld, type Row } from './support';
 
 const w = useOnlineWorld();

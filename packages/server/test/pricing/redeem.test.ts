@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anyDb } from '../../src/data/store';
-import { redeem, type Redemption } from '../../src/domain/pricing/redeem';
+import { redeem, type Redemption } from '../../src/modules/pricing/redeem';
 import { useTestServer, type Row } from '../support/harness';
 import { insert } from './shop';
 

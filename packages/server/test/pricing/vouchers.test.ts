@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CODE_ALPHABET } from '../../src/domain/pricing/voucher-codes';
+import { CODE_ALPHABET } from '../../src/modules/pricing/voucher-codes';
 import { useTestServer, type Row } from '../support/harness';
 import { insert } from './shop';
 

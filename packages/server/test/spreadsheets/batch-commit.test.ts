@@ -1,7 +1,7 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { SLICE_ROWS } from '../../src/domain/spreadsheets/import';
+import { SLICE_ROWS } from '../../src/modules/spreadsheets/import';
 import { importSheet, xlsx } from './support';
 
 // More rows than one set-based write takes (500 on PostgreSQL, 100 on SQLite) and than one slice (1,000), so the commit spans several batches and two slices.

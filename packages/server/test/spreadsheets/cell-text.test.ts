@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
 import { hostileXlsx } from './hostile';
 import { anyDb } from '../../src/data/store';
-import { IMPORT_JOB, EXPORT_JOB } from '../../src/domain/spreadsheets/jobs';
+import { IMPORT_JOB, EXPORT_JOB } from '../../src/modules/spreadsheets/jobs';
 import { insertJob, newLease } from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
 import { exportList, importSheet, legacyOf, type JobStatus } from './support';

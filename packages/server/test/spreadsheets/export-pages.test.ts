@@ -1,6 +1,6 @@
 import { findEntity, toStorageRow } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_PAGE } from '../../src/domain/spreadsheets/export';
+import { EXPORT_PAGE } from '../../src/modules/spreadsheets/export';
 import { withRowBuilder, type Row } from '../data/support/rows';
 import { signInOutletManager, useTestServer } from '../support/harness';
 import { exportList } from './support';

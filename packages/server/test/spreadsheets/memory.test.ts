@@ -1,8 +1,8 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
-import { readSheet } from '../../src/domain/spreadsheets/read';
-import { SheetRefused } from '../../src/domain/spreadsheets/limits';
+import { readSheet } from '../../src/modules/spreadsheets/read';
+import { SheetRefused } from '../../src/modules/spreadsheets/limits';
 import { useCatalogue } from '../domain/support/catalogue';
 import { hostileXlsx, noise } from './hostile';
 import { importSheet, submit, tempFile } from './support';

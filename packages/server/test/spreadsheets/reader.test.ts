@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readSheet } from '../../src/domain/spreadsheets/read';
+import { readSheet } from '../../src/modules/spreadsheets/read';
 import { loadConfig } from '../../src/config';
 import { tempFile } from './support';
 

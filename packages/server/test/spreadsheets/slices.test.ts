@@ -1,7 +1,7 @@
 import { findEntity } from '@backroom/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyDb } from '../../src/data/store';
-import { SLICE_ROWS } from '../../src/domain/spreadsheets/import';
+import { SLICE_ROWS } from '../../src/modules/spreadsheets/import';
 import { claimNext, jobById, newLease } from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
 import { useCatalogue } from '../domain/support/catalogue';

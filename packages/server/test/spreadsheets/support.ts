@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
-import type { CellValue } from '../../src/domain/spreadsheets/cells';
-import { readSheet } from '../../src/domain/spreadsheets/read';
+import type { CellValue } from '../../src/modules/spreadsheets/cells';
+import { readSheet } from '../../src/modules/spreadsheets/read';
 import { loadConfig } from '../../src/config';
-import { writeWorkbook } from '../../src/domain/spreadsheets/write';
+import { writeWorkbook } from '../../src/modules/spreadsheets/write';
 import type { SignedInServer } from '../support/harness';
 
 export interface JobStatus {

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readSheet } from '../../src/domain/spreadsheets/read';
+import { readSheet } from '../../src/modules/spreadsheets/read';
 import { loadConfig } from '../../src/config';
-import { writeWorkbook } from '../../src/domain/spreadsheets/write';
+import { writeWorkbook } from '../../src/modules/spreadsheets/write';
 import { tempFile } from './support';
 
 describe('the xlsx writer', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anyDb } from '../../src/data/store';
-import { move, StockShortage, type MovementInput } from '../../src/domain/stock/ledger';
+import { move, StockShortage, type MovementInput } from '../../src/modules/stock/ledger';
 import { useStockWorld, type Row } from './support';
 
 const w = useStockWorld();

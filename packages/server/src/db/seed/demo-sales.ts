@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { anyDb, type AnyDb } from '../../data/store';
-import { columnOf } from '../../domain/columns';
-import { recordSale, type SaleInput } from '../../domain/terminals/sales';
-import type { TerminalContext } from '../../domain/terminals/pairing';
+import { columnOf } from '../../modules/columns';
+import { recordSale, type SaleInput } from '../../modules/terminals/sales';
+import type { TerminalContext } from '../../modules/terminals/pairing';
 import { seededRandom } from './catalogue/numbers';
 
 /**

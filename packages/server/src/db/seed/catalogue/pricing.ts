@@ -1,4 +1,4 @@
-import { generateCodes } from '../../../domain/pricing/voucher-codes';
+import { generateCodes } from '../../../modules/pricing/voucher-codes';
 import { idOf, insertValid, type Ids, type Seeder } from './insert';
 import { dayFrom } from './numbers';
 

@@ -1,8 +1,8 @@
 import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity, toStorageRow, type DeliveryOrderStatus, type NormalisedEntity } from '@backroom/schema';
-import { nextDocumentNo } from '../../../domain/document-numbers';
-import { move, type StockWriter } from '../../../domain/stock/ledger';
-import { markLowStock } from '../../../domain/stock/low-stock';
-import { stockProducts } from '../../../domain/stock/products';
+import { nextDocumentNo } from '../../../modules/document-numbers';
+import { move, type StockWriter } from '../../../modules/stock/ledger';
+import { markLowStock } from '../../../modules/stock/low-stock';
+import { stockProducts } from '../../../modules/stock/products';
 import { idOf, insertValid, type Ids, type Seeder } from './insert';
 import { dayFrom, seededRandom } from './numbers';
 

@@ -1,0 +1,26 @@
+import { anyDb } from '../../data/store';
+import { authenticate } from '../../http/auth-guard';
+import { ok } from '../../http/envelope';
+import type { DomainModule } from '../module';
+import { rollUp } from './rollup';
+import { homeSummary, outletZones, SECTION_SCREENS } from './summary';
+
+const MINUTE = 60_000;
+
+/** Home: `GET {api}/home/Summary`, every figure of the Home screen in one request, and the product rollup it reads (README). */
+export const homeModule: DomainModule = {
+  name: 'home',
+  jobs: {
+    homeRollup: {
+      privilege: { screen: SECTION_SCREENS.posSales, action: 'view' },
+      everyMs: MINUTE,
+      run: async ({ ctx }) => {
+        const db = anyDb(ctx);
+        return { mark: await rollUp(db, await outletZones(db), new Date()) };
+      },
+    },
+  },
+  routes: (app, at) => {
+    app.get(`${at.api}/home/Summary`, { preHandler: authenticate }, async (request) => ok(await homeSummary(request)));
+  },
+};

@@ -1,0 +1,99 @@
+import { getEntity, parseScaled } from '@backroom/schema';
+import { z } from 'zod';
+import type { ActionCall, EntityHook } from '../../data/hooks';
+import { columnOf } from '../columns';
+import { validationError } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import type { DomainModule } from '../module';
+import { runMembershipExpiry } from './expiry';
+import { registerIntegrationRoutes } from './integration';
+import { addMonths, earn, post } from './points';
+
+const DAY = 24 * 60 * 60 * 1000;
+const group = getEntity('membershipgroup');
+
+const pointsField = (signed: boolean) =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const parsed = parseScaled(value, 2);
+    if (!parsed.ok || (!signed && parsed.value <= 0) || parsed.value === 0) {
+      ctx.addIssue({ code: 'custom', message: signed ? 'Points must be a number other than 0 with at most 2 decimal places' : 'Points must be a number above 0 with at most 2 decimal places' });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+const adjustBody = z.object({ points: pointsField(true), reason: z.string().trim().min(1, 'Give the reason for the adjustment').max(100) });
+const redeemBody = z.object({ points: pointsField(false), reference: z.string().trim().max(100).optional() });
+const earnBody = z.object({
+  spend: z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const parsed = parseScaled(value, 2);
+    if (!parsed.ok || parsed.value < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Spend must be an amount of at least 0' });
+      return z.NEVER;
+    }
+    return parsed.value;
+  }),
+  reference: z.string().trim().max(100).optional(),
+});
+
+function oneMember(call: ActionCall): number {
+  if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give one member' }]);
+  return call.ids[0]!;
+}
+
+/**
+ * Members: `adjustPoints {points (signed), reason}`, `redeemPoints {points, reference}` and
+ * `earnPoints {spend, reference}` (a sale recorded by hand: points by the group's rate, spend
+ * towards an upgrade) post to the points ledger; a new member without an expiry date gets one from
+ * the group's validity months.
+ */
+const membershipHooks: EntityHook = {
+  async beforeWrite({ trx, action, row, now }) {
+    if (action !== 'insert' || row.expiryDate || !row.membershipGroup) return;
+    const found = await trx.selectFrom(group.table).select(columnOf(group, 'validityMonths')).where('id', '=', row.membershipGroup).executeTakeFirst();
+    const months = Number(found?.[columnOf(group, 'validityMonths')] ?? 0);
+    if (months > 0) return { [columnOf(getEntity('membership'), 'expiryDate')]: addMonths((row.joinDate as string | null) ?? now.slice(0, 10), months) };
+  },
+  actions: {
+    async adjustPoints(call) {
+      const member = oneMember(call);
+      const { points, reason } = parseBody(adjustBody, call.body);
+      await post(call.trx, { member, kind: 'adjust', points, at: call.now, reason, userName: call.auth.userName }, call.ctx.dialect);
+      return { member, points };
+    },
+    async redeemPoints(call) {
+      const member = oneMember(call);
+      const { points, reference } = parseBody(redeemBody, call.body);
+      await post(call.trx, { member, kind: 'redeem', points: -points, at: call.now, reference: reference ?? null, reason: 'Redeemed', userName: call.auth.userName }, call.ctx.dialect);
+      return { member, points: -points };
+    },
+    async earnPoints(call) {
+      const member = oneMember(call);
+      const { spend, reference } = parseBody(earnBody, call.body);
+      const rate = await call.trx
+        .selectFrom('membership as m')
+        .innerJoin(`${group.table} as g`, 'g.id', `m.${columnOf(getEntity('membership'), 'membershipGroup')}`)
+        .select(`g.${columnOf(group, 'pointsPerUnitSpent')} as rate`)
+        .where('m.id', '=', member)
+        .executeTakeFirst();
+      // spend in minor units × points per unit (hundredths) / 100 = hundredths of a point, rounded down.
+      const points = Number((BigInt(spend) * BigInt(Number(rate?.rate ?? 0))) / 100n);
+      const result = await earn(call.trx, call.ctx.dialect, { member, points, spend, at: call.now, reference: reference ?? null, userName: call.auth.userName });
+      return { member, points, ...result };
+    },
+  },
+};
+
+/** Membership: the points ledger, group upgrades, expiry, and the provider integration's connection test. */
+export const membershipModule: DomainModule = {
+  name: 'membership',
+  entities: { membership: membershipHooks },
+  jobs: {
+    membershipExpiry: {
+      privilege: { screen: 'membership', action: 'edit' },
+      everyMs: DAY,
+      run: ({ server }) => runMembershipExpiry(server),
+    },
+  },
+  routes: (app, at) => registerIntegrationRoutes(app, at.api),
+};

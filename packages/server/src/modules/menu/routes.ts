@@ -1,0 +1,26 @@
+import { MENU_ID, SETTING_GROUP, type TopMenuEntry } from '@backroom/schema';
+import type { FastifyInstance } from 'fastify';
+import { authenticate, requireAuth } from '../../http/auth-guard';
+import { ApiError, ok } from '../../http/envelope';
+import { buildSetupMenu } from './setup-menu';
+
+export function registerMenuRoutes(app: FastifyInstance, apiPrefix: string): void {
+  const { db } = app.ctx;
+
+  app.get<{ Params: { id: string } }>(`${apiPrefix}/AppModule/GetMenu/:id`, { preHandler: authenticate }, async (request) => {
+    if (request.params.id !== String(MENU_ID.setup)) throw new ApiError(404, 'Menu not found');
+    const auth = requireAuth(request);
+    return ok(await buildSetupMenu(db, auth.roleActive ? auth.roleId : null));
+  });
+
+  app.get(`${apiPrefix}/AppModule/GetTopMenu`, { preHandler: authenticate }, async () => {
+    const rows = await db
+      .selectFrom('app_setting')
+      .select(['key', 'value'])
+      .where('group_id', '=', SETTING_GROUP.topMenu)
+      .orderBy('id')
+      .execute();
+    const data: TopMenuEntry[] = rows.map((r) => ({ route: r.value, menuText: r.key }));
+    return ok(data);
+  });
+}

@@ -1,0 +1,189 @@
+import { formatScaled, getEntity, parseScaled, type FieldError } from '@backroom/schema';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { anyDb, type AnyDb } from '../../data/store';
+import { ApiError, ok, validationError } from '../../http/envelope';
+import { bodyHash, claimKey, findKey, idempotencyKeyOf, keepAnswer, markReplayed, sameBodyOrRefuse } from '../../http/idempotency';
+import { parseBody } from '../../http/validate';
+import { columnOf } from '../columns';
+import { nextDocumentNo } from '../document-numbers';
+import { priceBasket } from '../pricing/engine/index';
+import { currencyMoney, ruleSet } from '../pricing/loader';
+import { pricingInputs } from '../pricing/simulate';
+import { limitWrongGuesses } from '../auth/rate-limit';
+import { channelOfRequest } from './channel-key';
+import { COLUMN, ORDER_PREFIX, eventOrder, order, orderItems, readOrder } from './order';
+import { publishEvent } from './webhook-publish';
+
+const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
+export const MAX_ITEMS = 100;
+const MAX_QUANTITY = 1_000_000;
+
+const placeBody = z.object({
+  outlet: ref,
+  customer: z.object({
+    name: z.string().trim().min(1, 'Customer name is required').max(100),
+    phone: z.string().trim().max(30).optional(),
+    address: z.string().trim().max(500).optional(),
+  }),
+  items: z
+    .array(z.object({ product: ref, quantity: z.union([z.string().max(30), z.number()]) }))
+    .min(1, 'Order at least one item')
+    .max(MAX_ITEMS),
+  fulfilment: z.enum(['pickup', 'delivery']),
+  notes: z.string().trim().max(500).optional(),
+});
+
+const product = getEntity('product');
+const setup = getEntity('orderingsetup');
+const S = {
+  outlet: columnOf(setup, 'outlet'),
+  pickup: columnOf(setup, 'pickup'),
+  delivery: columnOf(setup, 'delivery'),
+  minimumOrder: columnOf(setup, 'minimumOrder'),
+  deliveryFee: columnOf(setup, 'deliveryFee'),
+};
+const truthy = (v: unknown) => v === true || v === 1;
+
+/** Items by product id or code, each active, with its quantity in thousandths; problems named by field. */
+async function resolveItems(db: AnyDb, items: z.infer<typeof placeBody>['items'], problems: FieldError[]) {
+  const out: { product: number; quantity: number }[] = [];
+  for (const [i, item] of items.entries()) {
+    const quantity = parseScaled(item.quantity, 3);
+    if (!quantity.ok || quantity.value <= 0 || quantity.value > MAX_QUANTITY * 1000)
+      problems.push({ field: `items.${i}.quantity`, message: 'Quantity must be a number above 0 with at most 3 decimal places' });
+    const query = db.selectFrom(product.table).select(['id', 'is_active']);
+    const row = await (typeof item.product === 'number' ? query.where('id', '=', item.product) : query.where(columnOf(product, 'code'), '=', item.product)).executeTakeFirst();
+    if (!row) problems.push({ field: `items.${i}.product`, message: `Product ${item.product} does not exist` });
+    else if (!truthy(row.is_active)) problems.push({ field: `items.${i}.product`, message: `Product ${item.product} is not sold now` });
+    else if (quantity.ok) out.push({ product: Number(row.id), quantity: quantity.value });
+  }
+  return out;
+}
+
+/** How long a channel's `Idempotency-Key` is kept: a retry within a day answers the first order. */
+export const ORDER_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
+
+interface PlaceAnswer {
+  id: number;
+  orderNo: string;
+  total: string;
+  status: 'new';
+}
+
+/**
+ * `POST {api}/onlinesalesorder/Place` (the channel's order key in X-Channel-Key, no user): the
+ * order priced by the pricing engine as an online sale of that channel at that outlet now, plus
+ * the outlet's delivery fee for deliveries; numbered `ON-{year}-{000001}`; `new`, so it reserves
+ * its goods at the outlet's default location until completed or cancelled. With an
+ * `Idempotency-Key` header (scoped to the channel, kept `ORDER_KEY_KEPT_MS`), a retry with the same
+ * body answers the first order and writes nothing; the same key with another body is a 409.
+ */
+export function registerPlaceRoute(app: FastifyInstance, api: string): void {
+  app.post(`${api}/onlinesalesorder/Place`, async (request, reply) => {
+    const caller = await limitWrongGuesses(request, 'channelkey', () => channelOfRequest(request));
+    const key = idempotencyKeyOf(request);
+    const body = parseBody(placeBody, request.body);
+    const { ctx } = app;
+    const db = anyDb(ctx);
+    const scope = `channel:${caller.id}`;
+    const hash = bodyHash(body);
+    const keptSince = new Date(Date.now() - ORDER_KEY_KEPT_MS).toISOString();
+    const earlier = async (sent: string) => {
+      const used = sameBodyOrRefuse(await findKey(db, scope, sent, keptSince), hash, 'Idempotency-Key', `Idempotency key ${sent}`);
+      if (!used) return undefined;
+      markReplayed(reply);
+      return ok(used.answer as PlaceAnswer, 'Order placed');
+    };
+    const first = key === undefined ? undefined : await earlier(key);
+    if (first) return first;
+    const problems: FieldError[] = [];
+    const set = await ruleSet(ctx);
+    const outlet = typeof body.outlet === 'number' ? set.outlets.get(body.outlet) : [...set.outlets.values()].find((o) => o.code.toLowerCase() === String(body.outlet).toLowerCase());
+    if (!outlet) problems.push({ field: 'outlet', message: `Outlet ${body.outlet} does not exist` });
+    const lines = await resolveItems(db, body.items, problems);
+    const rules = outlet ? await db.selectFrom(setup.table).selectAll().where(S.outlet, '=', outlet.id).executeTakeFirst() : undefined;
+    const money = currencyMoney(set.currency.decimals);
+    if (rules && !truthy(rules[body.fulfilment === 'pickup' ? S.pickup : S.delivery]))
+      problems.push({ field: 'fulfilment', message: `${outlet!.name} does not offer ${body.fulfilment}` });
+    if (body.fulfilment === 'delivery' && !body.customer.address) problems.push({ field: 'customer.address', message: 'A delivery needs the customer’s address' });
+    if (problems.length > 0) throw validationError(problems, problems[0]!.message);
+
+    const at = new Date().toISOString();
+    const resolved = {
+      outlet: outlet!,
+      channel: { kind: 'online' as const, online: caller.id, label: caller.code },
+      at,
+      member: null,
+      lines,
+      vouchers: [],
+      discounts: [],
+    };
+    const { data, basket } = await pricingInputs(request, set, resolved);
+    const priced = priceBasket(data, basket);
+    const deliveryFee = body.fulfilment === 'delivery' && rules ? money(rules[S.deliveryFee]) : 0;
+    const minimum = rules ? money(rules[S.minimumOrder]) : 0;
+    if (priced.total < minimum)
+      throw validationError([{ field: 'items', message: `The minimum order at ${outlet!.name} is ${formatScaled(minimum, set.currency.decimals)}` }]);
+    // The engine counts in the currency's minor units; the database keeps money at scale 2.
+    const stored = (minor: number) => Math.round(minor * 10 ** (2 - set.currency.decimals));
+    const actor = `channel:${caller.code}`.slice(0, 100);
+
+    const placed = await db.transaction().execute(async (trx): Promise<PlaceAnswer | undefined> => {
+      if (key !== undefined) {
+        await trx.deleteFrom('idempotency_key').where('scope', '=', scope).where('created_at', '<=', keptSince).execute();
+        if (!(await claimKey(trx, scope, key, hash, at))) return undefined;
+      }
+      const orderNo = await nextDocumentNo(trx, ORDER_PREFIX);
+      const inserted = await trx
+        .insertInto(order.table)
+        .values({
+          [COLUMN.orderNo]: orderNo,
+          [COLUMN.channel]: caller.id,
+          [COLUMN.outlet]: outlet!.id,
+          [COLUMN.customerName]: body.customer.name,
+          [COLUMN.customerPhone]: body.customer.phone ?? null,
+          [COLUMN.customerAddress]: body.customer.address ?? null,
+          [COLUMN.subtotal]: stored(priced.subtotal),
+          [COLUMN.fees]: stored(priced.surchargeTotal + deliveryFee),
+          [COLUMN.total]: stored(priced.total + deliveryFee),
+          [COLUMN.fulfilment]: body.fulfilment,
+          [COLUMN.notes]: body.notes ?? null,
+          [COLUMN.status]: 'new',
+          [COLUMN.paymentStatus]: 'unpaid',
+          version: 1,
+          created_at: at,
+          created_by: actor,
+          updated_at: at,
+          updated_by: actor,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(inserted.id);
+      await trx
+        .insertInto(orderItems.table)
+        .values(
+          priced.lines.map((line, i) => ({
+            parent_id: id,
+            line_no: i + 1,
+            [COLUMN.itemProduct]: line.product!.id,
+            [COLUMN.itemName]: line.name.slice(0, 200),
+            [COLUMN.itemQuantity]: line.quantity,
+            [COLUMN.itemUnitPrice]: stored(line.unitPrice),
+            [COLUMN.itemLineTotal]: stored(line.total),
+          })),
+        )
+        .execute();
+      const saved = (await readOrder(ctx, trx, id))!;
+      await publishEvent({ trx, now: at }, 'order.created', { order: eventOrder(saved) });
+      const answer: PlaceAnswer = { id: saved.id, orderNo: saved.orderNo, total: formatScaled(priced.total + deliveryFee, set.currency.decimals), status: 'new' };
+      if (key !== undefined) await keepAnswer(trx, scope, key, answer);
+      return answer;
+    });
+    if (placed !== undefined) return ok(placed, 'Order placed');
+    // A parallel call with the same key won: its answer, or a 409 when its body was another.
+    const winner = await earlier(key!);
+    if (!winner) throw new ApiError(409, `Idempotency key ${key} is in use by another request; try again`);
+    return winner;
+  });
+}

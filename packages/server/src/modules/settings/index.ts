@@ -1,0 +1,12 @@
+import type { DomainModule } from '../module';
+import { getSaml, multipleAppSetting } from './procedures';
+import { registerSettingRoutes } from './routes';
+import { appSettingRules } from './value-rules';
+
+/** App settings: the AppSetting calls, SPEC §7's setting query, the public SSO provider list and the rules of their values. */
+export const settingsModule: DomainModule = {
+  name: 'settings',
+  entities: { appsetting: appSettingRules },
+  procedures: [multipleAppSetting, getSaml],
+  routes: (app, at) => registerSettingRoutes(app, at.api),
+};

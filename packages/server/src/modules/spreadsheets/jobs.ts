@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { actingRequest, actingUser } from '../../jobs/acting-user';
+import type { JobKind, JobRun } from '../../jobs/kinds';
+import { recordEvent } from '../../data/audit';
+import { readableEntity } from '../../data/field-groups';
+import { anyDb } from '../../data/store';
+import { exportEntityOf } from './procedures';
+import { runExport } from './export';
+import { runImport, type Checkpoint, type ImportOutcome, type RowError, type Slices } from './import';
+import { ApiError } from '../../http/envelope';
+import { importerOf } from './importers';
+import { readSheet } from './read';
+import { resultPath } from './files';
+import { writeWorkbook } from './write';
+import { Gate } from '../auth/gate';
+import type { AppContext } from '../../context';
+import type { CellValue } from './cells';
+import { SheetRefused, type SheetLimits } from './limits';
+
+export const IMPORT_JOB = 'spreadsheet.import';
+export const EXPORT_JOB = 'spreadsheet.export';
+/** Errors kept on the job (its status); the result sheet has every one. */
+export const STATUS_ERRORS = 1000;
+
+const owner = { ownerId: z.number().int(), ownerName: z.string() };
+
+export const importPayload = z.object({
+  ...owner,
+  importType: z.string(),
+  commit: z.boolean(),
+  path: z.string(),
+  format: z.enum(['xlsx', 'csv', 'zip']),
+  fileName: z.string(),
+});
+export type ImportPayload = z.infer<typeof importPayload>;
+
+const query = z.object({ filters: z.array(z.any()).optional(), sorts: z.array(z.any()).optional(), search: z.string().optional() });
+/** `ip`: where the export was asked from, for its audit row. */
+export const exportPayload = z.object({ ...owner, procedure: z.string(), query, ip: z.string().nullable().default(null) });
+export type ExportPayload = z.infer<typeof exportPayload>;
+
+/** The uploaded rows again, each with `Result` (OK | Error) and `Message`. */
+async function writeResult(path: string, payload: ImportPayload, errors: readonly RowError[], limits: SheetLimits) {
+  const byRow = new Map<number, string[]>();
+  for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
+  let header: CellValue[] | undefined;
+  async function* rows(): AsyncGenerator<CellValue[]> {
+    try {
+      for await (const row of readSheet(payload.path, payload.format, limits)) {
+        if (!header) {
+          header = row.cells;
+          continue;
+        }
+        const messages = byRow.get(row.number);
+        const cells = [...row.cells, ...Array<CellValue>(Math.max(0, header.length - row.cells.length)).fill(null)];
+        yield [...cells, messages ? 'Error' : 'OK', messages?.join('; ') ?? null];
+      }
+    } catch (error) {
+      // A sheet refused past a limit: its result holds the rows before the refusal (the status names it).
+      if (!(error instanceof SheetRefused)) throw error;
+    }
+  }
+  // The header is the first row read: rows() is started before the columns are needed.
+  const iterator = rows();
+  const first = await iterator.next();
+  const columns = [...(header ?? []).map((c) => ({ header: c === null ? '' : String(c) })), { header: 'Result' }, { header: 'Message' }];
+  async function* all(): AsyncGenerator<CellValue[]> {
+    if (!first.done) yield first.value;
+    yield* iterator;
+  }
+  await writeWorkbook(path, [{ name: 'Result', columns, rows: all() }]);
+}
+
+/** The checkpoint a job's tries keep on its row while it commits: its result, as the status shows it mid-import. */
+const checkpointOf = (result: string | null): Checkpoint | undefined => (result ? (JSON.parse(result) as { checkpoint?: Checkpoint }).checkpoint : undefined);
+
+/**
+ * The slices this try's earlier tries committed, and the recording of this try's: the job's result
+ * (the counts so far, which the status shows) with the checkpoint, written in the slice's own
+ * transaction and only while this run holds the job (the holder it started with), so a slice and its
+ * count are written together or not at all.
+ */
+async function recordedSlices(job: JobRun, progress: JobRun['progress']): Promise<Slices> {
+  const row = await anyDb(job.ctx).selectFrom('job').select(['result', 'lease_holder']).where('id', '=', job.id).executeTakeFirstOrThrow();
+  return {
+    done: checkpointOf(row.result),
+    async record(trx, checkpoint, total) {
+      const { rows, ...counts } = checkpoint;
+      const result = { total, processed: rows, ...counts, errorCount: 0, errors: [], committed: false, checkpoint };
+      const updated = await trx
+        .updateTable('job')
+        .set({ result: JSON.stringify(result) })
+        .where('id', '=', job.id)
+        .where('status', '=', 'running')
+        .where('lease_holder', '=', row.lease_holder)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return;
+      await progress(50, trx);
+      throw new Error(`Job ${job.id} is no longer held by this run`);
+    },
+  };
+}
+
+/**
+ * At most `IMPORT_CONCURRENCY` imports run at once in a server; the others wait their turn in order
+ * (their job `running` at 0 %, the lease renewed by the heartbeat). An import's memory is bounded by
+ * the held limit (`limits.ts`), so a process's is bounded by this many, however many are sent.
+ * One gate per server: tests run several in one process.
+ */
+const gates = new WeakMap<AppContext, Gate>();
+const slotsOf = (ctx: AppContext) => gates.get(ctx) ?? gates.set(ctx, new Gate(ctx.config.imports.concurrency, Number.POSITIVE_INFINITY)).get(ctx)!;
+
+async function runner(job: JobRun, ownerName: string) {
+  return actingRequest(job.server, await actingUser(anyDb(job.ctx), ownerName));
+}
+
+/**
+ * Runs a spreadsheet job's work with its progress. The job's own stops (cancelled, taken over,
+ * asked to stop) and refusals of the sheet pass as they are; any other error — a damaged payload
+ * (zod's text), the database's — is logged with the job and named plainly on it.
+ */
+async function plainly<T>(job: JobRun, what: string, work: (progress: JobRun['progress']) => Promise<T>): Promise<T> {
+  let stop: unknown;
+  const progress: JobRun['progress'] = (percent, within) =>
+    job.progress(percent, within).catch((error: unknown) => {
+      stop = error;
+      throw error;
+    });
+  try {
+    return await work(progress);
+  } catch (error) {
+    if (error === stop || error instanceof ApiError) throw error;
+    job.log.error({ err: error, job: job.id }, `${what} failed on an unexpected error`);
+    throw new Error(`The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what === 'import' ? '; the rows its status counts are written, the others not yet' : ''}`);
+  }
+}
+
+export const importJob: JobKind = {
+  privilege: { screen: 'dataexporter', action: 'edit' },
+  run: (job) =>
+    plainly(job, 'import', async (progress): Promise<ImportOutcome> => {
+      const payload = importPayload.parse(job.payload);
+      const importer = importerOf(payload.importType);
+      if (!importer) throw new Error(`Unknown import type ${payload.importType}`);
+      const request = await runner(job, payload.ownerName);
+      return slotsOf(job.ctx).run(async () => {
+        const outcome = await runImport(job.ctx, request, importer, payload, payload.commit, progress, await recordedSlices(job, progress));
+        await writeResult(await resultPath(job.ctx, job.id), payload, outcome.errors, job.ctx.config.imports);
+        return { ...outcome, errors: outcome.errors.slice(0, STATUS_ERRORS) };
+      });
+    }),
+};
+
+export const exportJob: JobKind = {
+  privilege: { screen: 'dataexporter', action: 'view' },
+  run: (job) =>
+    plainly(job, 'export', async (progress) => {
+      const payload = exportPayload.parse(job.payload);
+      const entity = exportEntityOf(payload.procedure);
+      if (!entity) throw new Error(`Unknown export procedure ${payload.procedure}`);
+      const request = await runner(job, payload.ownerName);
+      const { rows } = await runExport(request, await readableEntity(request, entity), payload.query, await resultPath(job.ctx, job.id), progress);
+      await recordEvent(job.ctx, {
+        action: 'export',
+        entity: entity.name,
+        rowId: null,
+        actor: { userId: payload.ownerId, userName: payload.ownerName },
+        ip: payload.ip,
+        changes: { before: {}, after: { procedure: payload.procedure, ...payload.query, rows, job: job.id } },
+      });
+      return { total: rows, processed: rows, inserted: 0, updated: 0, unchanged: 0, errorCount: 0, errors: [] };
+    }),
+};

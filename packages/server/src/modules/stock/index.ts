@@ -1,0 +1,24 @@
+import { anyDb } from '../../data/store';
+import type { DomainModule } from '../module';
+import { lowStockMarks } from './trigger-hook';
+import { markLowStock } from './low-stock';
+import { registerStockRoutes } from './routes';
+
+const QUARTER_HOUR = 15 * 60 * 1000;
+
+/**
+ * Stock: the movement ledger and balances every other module moves stock through (ledger.ts),
+ * virtual stock with adjustments and their approval, low-quantity triggers and the low-stock list.
+ */
+export const stockModule: DomainModule = {
+  name: 'stock',
+  entities: { itemquantitytrigger: lowStockMarks },
+  jobs: {
+    markLowStock: {
+      privilege: { screen: 'lowstock', action: 'view' },
+      everyMs: QUARTER_HOUR,
+      run: ({ ctx }) => markLowStock(anyDb(ctx), new Date().toISOString()),
+    },
+  },
+  routes: (app, at) => registerStockRoutes(app, at.api),
+};

@@ -1,0 +1,16 @@
+import type { DomainModule } from '../module';
+import { commandHooks } from './commands';
+import { commissionProcedure } from './commission';
+import { pairingActions } from './pairing';
+import { registerTerminalRoutes } from './terminal-api';
+
+/**
+ * POS terminals: pairing, the terminal API (heartbeat, catalogue, sales, app commands), the
+ * sales it records and the commission report over them. See README.md.
+ */
+export const terminalsModule: DomainModule = {
+  name: 'terminals',
+  entities: { pointofsale: pairingActions, appcommand: commandHooks },
+  procedures: [commissionProcedure],
+  routes: (app, at) => registerTerminalRoutes(app, at.api),
+};

@@ -1,0 +1,60 @@
+import { getEntity } from '@backroom/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { limitWrongGuesses } from '../auth/rate-limit';
+import { anyDb } from '../../data/store';
+import { requirePrivilege } from '../../http/auth-guard';
+import { ok } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import { columnOf } from '../columns';
+import { catalogue } from './catalogue';
+import { ackCommand, pendingCommands, takeCommands } from './commands';
+import { redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
+import { recordSale } from './sales';
+import { terminalStatuses } from './status';
+
+const terminal = getEntity('pointofsale');
+
+const isInstant = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
+const instant = z.string().trim().max(40).refine(isInstant, 'Must be a date and time (ISO 8601)');
+
+const heartbeatBody = z.object({
+  appVersion: z.string().trim().max(30).optional(),
+  lastSyncAt: z.union([instant, z.null()]).optional(),
+  unsentTransactions: z.number().int().min(0).max(1_000_000).optional(),
+});
+
+/** `POST …/Heartbeat`: what the terminal reports, kept on its row (no version change: a form open on it stays current). */
+async function heartbeat(request: FastifyRequest) {
+  const me = requireTerminal(request);
+  const body = parseBody(heartbeatBody, request.body ?? {});
+  const db = anyDb(request.server.ctx);
+  const now = new Date().toISOString();
+  await db
+    .updateTable(terminal.table)
+    .set({
+      [columnOf(terminal, 'lastSeenAt')]: now,
+      ...(body.appVersion !== undefined ? { [columnOf(terminal, 'appVersion')]: body.appVersion } : {}),
+      ...(body.lastSyncAt !== undefined ? { [columnOf(terminal, 'lastSyncAt')]: body.lastSyncAt && new Date(body.lastSyncAt).toISOString() } : {}),
+      ...(body.unsentTransactions !== undefined ? { [columnOf(terminal, 'unsentTransactions')]: body.unsentTransactions } : {}),
+    })
+    .where('id', '=', me.terminalId)
+    .execute();
+  return { serverTime: now, commands: await pendingCommands(db, me.terminalId) };
+}
+
+/** The terminal API under `{api}/pointofsale`: Pair without a user, the rest with `Authorization: Terminal {token}`. */
+export function registerTerminalRoutes(app: FastifyInstance, api: string): void {
+  const base = `${api}/pointofsale`;
+  const opts = { preHandler: terminalAuth };
+  app.get(`${base}/Status`, { preHandler: requirePrivilege('terminalstatus', 'view') }, async (request) => ok(await terminalStatuses(request)));
+  app.post(`${base}/Pair`, async (request) => ok(await limitWrongGuesses(request, 'pairingcode', () => redeemPairingCode(request)), 'Paired'));
+  app.post(`${base}/Heartbeat`, opts, async (request) => ok(await heartbeat(request)));
+  app.get(`${base}/Catalogue`, opts, async (request) => ok(await catalogue(request)));
+  app.post(`${base}/Sales`, opts, async (request) => {
+    const { result, created } = await recordSale(request.server.ctx, requireTerminal(request), request.body);
+    return ok(result, created ? 'Recorded' : 'Recorded already');
+  });
+  app.get(`${base}/Commands`, opts, async (request) => ok(await takeCommands(request)));
+  app.post<{ Params: { id: string } }>(`${base}/Commands/:id/Ack`, opts, async (request) => ok(await ackCommand(request, request.params.id)));
+}
