@@ -1,6 +1,6 @@
 /**
  * Budget: `fetch/product`, one page of 10 with a filter and a sort, over 1,000,000 products:
- * SQLite p50 ≤ 10 ms and p99 ≤ 50 ms; PostgreSQL p50 ≤ 15 ms (DESIGN.md "Budgets").
+ * SQLite p50 ≤ 10 ms and p99 ≤ 50 ms; PostgreSQL p50 ≤ 15 ms.
  *
  * Seeds the products through the server's own database connection (rows shaped by the registry's
  * storage mapping), then times the real route in-process with `app.inject` — routing, the bearer

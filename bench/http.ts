@@ -1,5 +1,5 @@
 /**
- * Budget (DESIGN.md, issue 7): `fetch/product` over HTTP with 50 connections from a second process —
+ * Budget (issue 7): `fetch/product` over HTTP with 50 connections from a second process —
  * 0 errors, p99 ≤ 100 ms, throughput ≥ 0.5× a bare Fastify + driver endpoint running the same SQL on
  * the same database in the same run, server RSS ≤ 400 MB under that load.
  *

@@ -1,5 +1,5 @@
 /**
- * Budget: the JS loaded by the login page ≤ 150 KB as the browser receives it (DESIGN.md "Budgets").
+ * Budget: the JS loaded by the login page ≤ 150 KB as the browser receives it.
  * Builds the console, serves it with the real server, opens the login page in Chromium and sums the
  * bytes that crossed the wire for every script the page loaded (encoded body sizes, as Chromium
  * counts them), beside their decoded sizes.

@@ -1,6 +1,6 @@
 /**
  * Budget: price a 50-line basket with 1,000 active promotions and 100 discounts loaded:
- * p50 ≤ 5 ms, p99 ≤ 20 ms (DESIGN.md "Budgets").
+ * p50 ≤ 5 ms, p99 ≤ 20 ms.
  *
  * Times the pricing engine itself (`priceBasket`), as the simulator and the terminal API call it
  * once the loader has the rules: 600 simple promotions and 400 promotion rules of every kind over

@@ -1,6 +1,6 @@
 /**
  * Budget: under a 50-connection flood of anonymous sign-ins, a signed-in user's `fetch/product`
- * (a page of 10, sorted) keeps p50 ≤ 50 ms (issue 6, DESIGN.md "Budgets").
+ * (a page of 10, sorted) keeps p50 ≤ 50 ms (issue 6).
  *
  * Starts the server as `npm start` does (its own process, demo database with the demo catalogue,
  * job worker on, info logging), signs the administrator in, then runs autocannon in a second

@@ -4,7 +4,7 @@ import { consoleHarness } from './support/harness';
 
 const t = consoleHarness();
 
-describe('route guard on load (SPEC §2)', () => {
+describe('route guard on load', () => {
   test('an anonymous visitor to a protected path goes to login with the path as redirect', async () => {
     await t.page.goto(`${t.server.app}/product`);
     await expectPath(t.page, '/login?redirect=/product');
@@ -67,7 +67,7 @@ describe('fallback for routes without menu permission', () => {
   });
 });
 
-describe('start-up address rule (SPEC §2)', () => {
+describe('start-up address rule', () => {
   test('with no requestid and no stored user, the address becomes login plus the query', async () => {
     await t.page.goto(`${t.server.app}/?path=/product`);
     await expectPath(t.page, '/login?path=/product');

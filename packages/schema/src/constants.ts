@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and the product identity of SPEC §1. */
+/** Business constants (themes, time-outs, page sizes, limits) and the product identity. */
 export const PRODUCT_NAME = 'Backroom';
 /** The short name used in the page header and in the `{product}_SetupURL` setting key. */
 export const PRODUCT_SHORT_NAME = 'Backroom';

@@ -46,8 +46,8 @@ async function prepare() {
 
 /**
  * Under load V8 grows each worker's young generation to 16 MB semi-spaces; at 8 MB `bench/http`
- * measured the same CPU a request and 70–100 MB less resident memory across the workers (DESIGN's
- * RSS budget). A size the operator gives (command line or NODE_OPTIONS) is kept.
+ * measured the same CPU a request and 70–100 MB less resident memory across the workers (the RSS
+ * budget is 400 MB). A size the operator gives (command line or NODE_OPTIONS) is kept.
  */
 const WORKER_SEMI_SPACE = '--max-semi-space-size=8';
 function workerExecArgv(): string[] {

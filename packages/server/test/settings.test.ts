@@ -99,7 +99,7 @@ describe('setting values by kind, on every write path', () => {
 });
 
 describe('SP_Multiple_Appsetting', () => {
-  it('answers the SPEC §7 query with one row of values', async () => {
+  it('answers the setting query with one row of values', async () => {
     const keys = [SETTING_KEYS.takePerRow, SETTING_KEYS.paymentProviderUrl, 'Not_A_Key'];
     const res = await t.call<Record<string, string>[]>('POST', '/DataRepository/procedure/SP_Multiple_Appsetting', {
       token: tokens.cashier,

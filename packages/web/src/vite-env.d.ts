@@ -1,4 +1,4 @@
 /// <reference types="vite/client" />
 
-/** The web app version ({ip} of SPEC §3), injected from package.json at build. */
+/** The web app version (shown in the footer), injected from package.json at build. */
 declare const __APP_VERSION__: string;

@@ -1,4 +1,4 @@
-/** Every API answer (DESIGN.md "Contracts"): the HTTP status equals resultCode. */
+/** Every API answer: the HTTP status equals resultCode. */
 export interface FieldError {
   field: string;
   message: string;

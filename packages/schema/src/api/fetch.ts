@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_TAKE } from '../constants';
 import { MAX_INT32 } from '../ids';
 
-/** The DataRepository fetch body of DESIGN.md. */
+/** The body of `POST /api/DataRepository/fetch/{name}`: paging, filters, sorts and search. */
 export const OPERATORS = ['EQ', 'NEQ', 'LIKE', 'STARTSWITH', 'GT', 'GTE', 'LT', 'LTE', 'IN', 'BETWEEN', 'ISNULL', 'NOTNULL'] as const;
 export type Operator = (typeof OPERATORS)[number];
 

@@ -1,4 +1,4 @@
-/** Shapes of SPEC §3 and §7 as the server sends them. */
+/** The menu, top menu and version shapes as the server sends them. */
 export interface MenuItemDto {
   appMenuID: number;
   menuText: string;

@@ -1,6 +1,6 @@
 import { PRODUCT_SHORT_NAME, SETTING_QUERY_TAKE } from '../constants';
 
-/** App setting keys read by the console (SPEC §3). */
+/** App setting keys read by the console. */
 export const SETTING_KEYS = {
   setupUrl: `${PRODUCT_SHORT_NAME}_SetupURL`,
   reportUrl: 'InventoryWeb_ReportURL',
@@ -18,7 +18,7 @@ export const settingField = (key: string) => key.charAt(0).toLowerCase() + key.s
 
 export const SETTING_PROCEDURE = 'SP_Multiple_Appsetting';
 
-/** The SPEC §7 setting query body. */
+/** The body of the `SP_Multiple_Appsetting` setting query: one `AppSettingKeys` filter, the keys comma-separated. */
 export const settingQuery = (keys: readonly string[]) => ({
   Take: SETTING_QUERY_TAKE,
   filters: [{ ColumnName: 'AppSettingKeys', ColumnValue: keys.join(','), Operator: 'EQ' }],
@@ -49,7 +49,7 @@ export const SETTING_KINDS: Readonly<Record<string, 'address' | 'rows'>> = {
 
 /**
  * What is wrong with a setting's value, checked alike by the server (every write) and the console:
- * a top-menu link's route starts with http(s):// or / (SPEC §3 skips any other), an address setting
+ * a top-menu link's route starts with http(s):// or / (the top menu skips any other), an address setting
  * is blank or one, the rows per page a whole number. Null when it is fine.
  */
 export function settingValueProblem(groupId: number, key: string, value: string): string | null {

@@ -48,7 +48,7 @@ export const FIELD_KINDS = [
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
-/** List-value categories seeded by the server (DOMAIN.md); `listvalue` fields must name one. */
+/** List-value categories seeded by the server; `listvalue` fields must name one. */
 export const LIST_VALUE_CATEGORIES = ['BRAND', 'UOM', 'GENDER', 'COLOUR', 'SIZE', 'CANCEL_REASON'] as const;
 export type ListValueCategory = (typeof LIST_VALUE_CATEGORIES)[number];
 

@@ -16,6 +16,6 @@ export { DELIVERY_ORDER_ACTIONS, DELIVERY_ORDER_STATUSES, STOCK_ADJUSTMENT_STATU
 /** Every list-value category is a menu item `listvalue/{code}` served by the shared `listvalue` screen. */
 export const listValueRoute = (categoryCode: string) => `listvalue/${categoryCode.toLowerCase()}`;
 
-/** SPEC §2: a path containing listvalue but not listvaluecategory maps to the shared list-value screen. */
+/** A path containing listvalue but not listvaluecategory maps to the shared list-value screen. */
 export const isListValuePath = (path: string) => path.includes('listvalue') && !path.includes('listvaluecategory');
 export { SALE_KINDS, SALE_VOUCHER_STATUSES, type SaleKind } from './pos';

@@ -15,12 +15,12 @@ import {
 } from '../index';
 import { entity, model } from './types';
 
-/** SPEC §2 "Screens that exist by name (list plus form unless marked)", plus its list-only screens. */
-const SPEC_SCREENS =
+/** The screens the product has by name (a list plus a form), plus its list-only screens. */
+const NAMED_SCREENS =
   'category department attribute bundle collection product orderingmenu promotion warehouseproductmapping stocktemplate currency discount exchangerate hotkey paymentmode onlinesalesorder onlinesaleschannel surcharge inventorylocation inventorylocationgroup outlet outletgroup pointofsale posorderintegration membership membershipgroup membershipbenefit privilege role user supplier webhook guestbook paymentmethodref listvalue customfield appcommand voucher stockoutreason commission gstsetup orderingsetup paymentgateway printdeliveryorder newpromotion bannerdisplay onlinemenusetup futureproductprice listvaluecategory'.split(
     ' ',
   );
-const SPEC_SINGLES =
+const NAMED_SINGLES =
   'roleprivilege feature installer company terminalstatus simulatesales virtualstock dataexporter layoutsetup posterminalsettings lockeduser membershipintegrationsettings outletpricing'.split(
     ' ',
   );
@@ -36,8 +36,8 @@ describe('the registry', () => {
     expect(product.group).toBe('catalogue');
   });
 
-  it('gives every SPEC §2 list/form screen an entity with fields, under its screen name', () => {
-    for (const name of SPEC_SCREENS) {
+  it('gives every named list/form screen an entity with fields, under its screen name', () => {
+    for (const name of NAMED_SCREENS) {
       const screen = findScreen(name);
       expect(screen, name).toBeDefined();
       expect(['entity', 'list'], name).toContain(screen!.kind);
@@ -51,8 +51,8 @@ describe('the registry', () => {
     expect(findScreen('listvaluecategory')!.kind).toBe('list');
   });
 
-  it('keeps every SPEC §2 single screen, with fields where it stores one row', () => {
-    for (const name of SPEC_SINGLES) expect(findScreen(name)?.kind, name).toBe('single');
+  it('keeps every named single screen, with fields where it stores one row', () => {
+    for (const name of NAMED_SINGLES) expect(findScreen(name)?.kind, name).toBe('single');
     for (const name of ['company', 'posterminalsettings', 'membershipintegrationsettings', 'layoutsetup'])
       expect(findEntity(name)?.kind, name).toBe('single');
     // Screens over tables of their own service, not the generic API: module switches, the price grid.
@@ -77,7 +77,7 @@ describe('the registry', () => {
     expect(findEntity('pricehistory')!.fields.map((x) => x.name)).toEqual(['id', 'product', 'oldPrice', 'newPrice', 'changedAt', 'changedBy']);
   });
 
-  it('writes field names as DOMAIN.md does', () => {
+  it('writes field names in camelCase as the product names them', () => {
     const names = (entity: string) => findEntity(entity)!.fields.map((x) => x.name);
     expect(names('supplier')).toEqual(
       expect.arrayContaining(['code', 'name', 'contactName', 'phone', 'email', 'address', 'paymentTermsDays', 'isActive']),

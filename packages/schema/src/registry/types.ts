@@ -1,7 +1,7 @@
 import type { Fields } from './fields';
 
 /**
- * The registry: every screen of SPEC §2 declared once. The server derives its privilege rows and
+ * The registry: every screen of the product declared once. The server derives its privilege rows and
  * menu from it, the console its routes. Screens that hold data carry their fields (EntityDef);
  * `normalise` turns each into a NormalisedEntity once, at load.
  */

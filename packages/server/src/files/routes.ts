@@ -19,7 +19,7 @@ const MULTIPART_FRAME_BYTES = 64 * 1024;
 const STORED_NAME = /^[a-z0-9][a-z0-9_-]{0,39}\/[0-9a-f-]{36}\.[a-z]{3,4}$/i;
 
 /**
- * `POST /upload/{base path}[/{folder}]` (SPEC §7; multipart, field `file`) stores one file and
+ * `POST /upload/{base path}[/{folder}]` (multipart, field `file`) stores one file and
  * answers its name and address: for users who may edit an entity with an image field, streamed to
  * disk, within the size limit and the user's daily quota (config `uploads`); `GET {base}/files/{folder}/{name}` serves it. Stored names are
  * random UUIDs, so the address itself is the capability: images can be shown by `<img>` tags,

@@ -10,7 +10,7 @@ export interface Addresses {
   api: string;
   /** `{base}/core` */
   core: string;
-  /** `{base}/WebAPI`, the legacy base of SPEC §7. */
+  /** `{base}/WebAPI`, the legacy base the older console calls. */
   legacy: string;
   /** `{base}`, the web root's path ('' at the origin root). */
   base: string;

@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS, type ApiEnvelope, type RefreshTokenResponse, type T
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Do not show the SPEC §8 error modal for this call: its caller shows the error itself. */
+    /** Do not show the error modal for this call: its caller shows the error itself. */
     suppressErrorModal?: boolean;
     /** A call made without a session (sign-in, password reset, token refresh): no bearer, and a 401 is an answer. */
     anonymous?: boolean;
@@ -25,7 +25,7 @@ export interface HttpClientDeps {
 
 export const REFRESH_TOKEN_PATH = '/api/Authentication/RefreshToken';
 
-/** Point-of-sale calls report their own errors (SPEC §8). */
+/** Point-of-sale calls report their own errors. */
 const isPointOfSaleCall = (url = '') => /pointofsale/i.test(url);
 
 const bearer = (token: TokenPair) => `Bearer ${token.accessToken}`;

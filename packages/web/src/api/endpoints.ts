@@ -56,7 +56,7 @@ export const authApi = {
 };
 
 export const menuApi = {
-  /** SPEC §4: only a 200 answer makes the app ready. */
+  /** Only a 200 answer makes the app ready; any other leaves it loading. */
   getMenu: async () => {
     const { data: envelope } = await get<MenuGroupDto[]>(`/api/AppModule/GetMenu/${MENU_ID.setup}`);
     if (envelope.resultCode !== 200) throw new Error(envelope.message);
@@ -66,11 +66,11 @@ export const menuApi = {
     const { data: envelope } = await get<TopMenuEntry[]>('/api/AppModule/GetTopMenu');
     return envelope.resultCode === 200 ? envelope.data : [];
   },
-  /** The whole envelope of any answer: the build number is kept whatever the result code (SPEC §7). */
+  /** The whole envelope of any answer: the build number is kept whatever the result code. */
   getVersion: async () => (await get<VersionInfo>('/api/Info/Version', { anonymous: true, validateStatus: () => true })).data,
 };
 
-/** SPEC §7 setting query: returns each key's value, empty when unset. */
+/** The `SP_Multiple_Appsetting` setting query: returns each key's value, empty when unset. */
 export async function fetchSettings<K extends string>(keys: readonly K[]): Promise<Record<K, string>> {
   const { data: envelope } = await post<Record<string, unknown>[]>(
     `/api/DataRepository/procedure/${SETTING_PROCEDURE}`,
@@ -88,7 +88,7 @@ export async function fetchSettings<K extends string>(keys: readonly K[]): Promi
 }
 
 /**
- * Public list of single sign-on providers; an empty list on any failure (SPEC §7). Read with
+ * Public list of single sign-on providers; an empty list on any failure. Read with
  * fetch: the call needs none of the client's session handling, and the login page shows it
  * without loading axios.
  */

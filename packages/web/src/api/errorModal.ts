@@ -1,4 +1,4 @@
-/** The SPEC §8 error modal's open state, shared between the HTTP client and the modal component. */
+/** The error modal's open state, shared between the HTTP client and the modal component. */
 type Listener = () => void;
 
 const listeners = new Set<Listener>();

@@ -6,7 +6,7 @@ import { setListMenu, toClientGroup } from '../store/menuSlice';
 import { webRoot } from '../config/webRoot';
 import { fetchSettings, menuApi } from './endpoints';
 
-/** Settings read at start (the payment provider URL has a fetch of its own, as SPEC §4 lists it). */
+/** Settings read at start (the payment provider URL has a fetch of its own, as the app load lists it apart). */
 const GENERAL_KEYS = [
   SETTING_KEYS.setupUrl,
   SETTING_KEYS.reportUrl,
@@ -29,7 +29,7 @@ const parseTake = (value: string) => {
   return Number.isInteger(take) && take > 0 ? take : DEFAULT_TAKE_PER_ROW;
 };
 
-/** SPEC §8: a failed setting fetch is only logged; the UI stays without the links. */
+/** A failed setting fetch is only logged; the UI stays without the links. */
 const logged = <T>(what: string, load: () => Promise<T>) => async () => {
   try {
     return await load();

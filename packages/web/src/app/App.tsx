@@ -10,7 +10,7 @@ function LayoutEffects() {
   return null;
 }
 
-/** The console: the store, the data router (`createAppRouter`) and the error modal of SPEC §8. */
+/** The console: the store, the data router (`createAppRouter`) and the error modal of failed calls. */
 export function App({ store, router }: { store: AppStore; router: AppRouter }) {
   return (
     <Provider store={store}>

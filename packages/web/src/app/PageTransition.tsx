@@ -25,7 +25,7 @@ function pictureOf(container: HTMLElement): HTMLElement {
 }
 
 /**
- * SPEC §4 page transitions, as a cross-fade: on a change of path the new page is rendered at once
+ * Page transitions (a 500 ms fade in and out), as a cross-fade: on a change of path the new page is rendered at once
  * and fades in over PAGE_TRANSITION_MS while a copy of the old one fades out above it — so a page
  * whose data is ready is fully shown PAGE_TRANSITION_MS after the click, not after two fades in a
  * row. The copy is inert (no events, hidden from assistive technology) and goes when its fade ends.

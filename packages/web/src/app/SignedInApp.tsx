@@ -59,7 +59,7 @@ function SignedInRoutes() {
 
 /**
  * Everything a signed-in user needs beyond the public pages: server data through TanStack
- * Query, the app load of SPEC §4, the shell and the menu-driven routes. Loaded only after sign-in.
+ * Query, the app load (menu, settings, version), the shell and the menu-driven routes. Loaded only after sign-in.
  */
 export default function SignedInApp() {
   const [queryClient] = useState(createQueryClient);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterSignIn, fallbackPath, guardRedirect } from './guard';
 
-describe('route guard on load (SPEC §2)', () => {
+describe('route guard on load', () => {
   it('sends a path containing resetpassword to /resetpassword with the original path and query', () => {
     expect(guardRedirect('/account/resetpassword', '?code=1', false)).toBe(`/resetpassword?redirect=${encodeURIComponent('/account/resetpassword?code=1')}`);
     expect(guardRedirect('/account/resetpassword', '', true)).toBe(`/resetpassword?redirect=${encodeURIComponent('/account/resetpassword')}`);

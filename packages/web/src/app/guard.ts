@@ -1,4 +1,4 @@
-/** SPEC §2 public routes (no shell). */
+/** Public routes (no shell). */
 export const PUBLIC_PATHS = ['/login', '/resetpassword', '/unauthorized', '/lock', '/loginsuccess', '/logout', '/installer'] as const;
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
@@ -8,8 +8,8 @@ export const isPublicPath = (pathname: string) => (PUBLIC_PATHS as readonly stri
 const withRedirect = (target: string, redirect: string) => `${target}?redirect=${encodeURIComponent(redirect)}`;
 
 /**
- * SPEC §2 route guard, applied on load and on every navigation. Returns where to go instead, or
- * null to stay. The first matching bullet wins; /resetpassword and /unauthorized themselves stay put.
+ * The route guard, applied on load and on every navigation. Returns where to go instead, or
+ * null to stay. The first matching rule wins; /resetpassword and /unauthorized themselves stay put.
  * A signed-in user on /login has just signed in: they go on to the page the redirect parameter
  * names (or the start-up rule's `path`) when it is safe, else /home like every other public path.
  */
@@ -31,7 +31,7 @@ export function guardRedirect(pathname: string, search: string, signedIn: boolea
   return isPublicPath(path) ? '/home' : null;
 }
 
-/** SPEC §2 fallback for a route no menu permission covers. */
+/** The fallback for a route no menu permission covers. */
 export const fallbackPath = (signedIn: boolean) => (signedIn ? '/noaccess' : '/login');
 
 /** Where to go after sign-in: the redirect parameter when it is a safe in-app path, else /home. */

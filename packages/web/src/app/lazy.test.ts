@@ -6,7 +6,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('lazy parts (SPEC §8)', () => {
+describe('lazy parts', () => {
   it('fails with "Loading chunk failed" when an import takes longer than the time-out', async () => {
     vi.useFakeTimers();
     const pending = importWithTimeout(() => new Promise(() => {}));

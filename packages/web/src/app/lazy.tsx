@@ -4,7 +4,7 @@ import { withTranslation, type WithTranslation } from 'react-i18next';
 
 export const CHUNK_FAILED = 'Loading chunk failed';
 
-/** Rejects with SPEC §8's "Loading chunk failed" when an import fails or takes longer than the time-out. */
+/** Rejects with "Loading chunk failed" when an import fails or takes longer than the time-out. */
 export function importWithTimeout<T>(load: () => Promise<T>, timeoutMs = LAZY_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(CHUNK_FAILED)), timeoutMs);

@@ -30,7 +30,7 @@ function PublicLayout() {
 }
 
 /**
- * SPEC §2 public routes. A signed-in user keeps /logout inside the shell, so it is listed
+ * The public routes (no shell). A signed-in user keeps /logout inside the shell, so it is listed
  * here only for anonymous visitors.
  */
 export function publicRoutes(signedIn: boolean) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startupAddress } from './startup';
 
-describe('start-up address rule (SPEC §2)', () => {
+describe('start-up address rule', () => {
   it('does nothing without a path parameter', () => {
     expect(startupAddress('', null)).toBeNull();
     expect(startupAddress('?requestid=5', 'admin')).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 start-up address rule, as a pure function of the router-relative address. It applies
+ * The start-up address rule, as a pure function of the router-relative address. It applies
  * only when the query carries a `path` parameter (the entry links of the older console do);
  * without one the address is left to the route guard, so the two never contradict each other.
  * Returns the router-relative address to replace the current one with, or null.

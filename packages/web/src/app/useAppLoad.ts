@@ -5,7 +5,7 @@ import { selectSignedIn, useAppSelector } from '../store';
 export type AppStatus = 'loading' | 'ready';
 
 /**
- * SPEC §4 app load: an anonymous user is ready at once; a signed-in user starts the menu,
+ * The app load: an anonymous user is ready at once; a signed-in user starts the menu,
  * settings and payment provider fetches (plus top menu and version) and is ready once the menu
  * answered 200. Any other answer leaves the app loading. A user who must change their password
  * first is ready at once: the server answers them nothing but the profile's calls, and the app

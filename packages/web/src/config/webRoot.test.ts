@@ -3,7 +3,7 @@ import { computeWebRoot, loginUrl, logoutUrl } from './webRoot';
 
 const at = (pathname: string) => computeWebRoot({ origin: 'https://shop.example', pathname });
 
-describe('web root (SPEC §1)', () => {
+describe('web root', () => {
   it('is the origin plus the first path segment', () => {
     const root = at('/backoffice/new/login');
     expect(root.url).toBe('https://shop.example/backoffice');

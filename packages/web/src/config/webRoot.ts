@@ -1,5 +1,5 @@
 /**
- * SPEC §1: the web root is the origin plus the first path segment; when the path contains a
+ * The web root is the origin plus the first path segment; when the path contains a
  * setup section, the second segment as well. The setup section is looked for only in the part of
  * the path before the front end's own `/new/` segment, so menu routes such as `gstsetup` or a
  * future `…/setup` route can never change it.
@@ -36,8 +36,8 @@ export function computeWebRoot(location: { origin: string; pathname: string }): 
 
 export const webRoot: WebRoot = computeWebRoot(window.location);
 
-/** The console's login page under the base URL (SPEC §2: `{web root}/new/login`). */
+/** The console's login page under the base URL (`{web root}/new/login`). */
 export const loginUrl = (root: WebRoot = webRoot) => `${root.url}/new/login`;
 
-/** SPEC §4 logout target: the lower-cased web URL with `/setup` removed. */
+/** The logout target: the lower-cased web URL with `/setup` removed. */
 export const logoutUrl = (root: WebRoot = webRoot) => root.url.toLowerCase().replace('/setup', '');

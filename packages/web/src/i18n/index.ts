@@ -21,7 +21,7 @@ i18n.on('languageChanged', (lng) => {
 });
 
 /**
- * SPEC §7: translation files load from `locales/{lng}/translations.json`, relative to the <base>,
+ * Translation files load from `locales/{lng}/translations.json`, relative to the <base>,
  * with a cache-busting timestamp. They are plain JSON fetched from our own origin, so `fetch` through
  * i18next's resources-to-backend adapter does it (a tenth of an HTTP backend on the login page).
  */

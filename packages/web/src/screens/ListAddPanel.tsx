@@ -10,7 +10,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { useEntityResolver } from '../forms/useEntityResolver';
 
 /**
- * The Add of a list-only screen (SPEC §2 gives it no form pair): a folded form above the list with
+ * The Add of a list-only screen (it has no form pair): a folded form above the list with
  * the fields a new row takes. The row is inserted through the generic API and the list reloads.
  */
 export function ListAddPanel({ entity, title }: { entity: NormalisedEntity; title: string }) {

@@ -15,7 +15,7 @@ import { useListController, type ListController, type ListControllerOptions } fr
 
 const BulkEdit = lazy(() => import('./BulkEdit'));
 
-/** The generic list of SPEC's menu screens: server-side paging, sorting, filters and search, kept in the address. */
+/** The generic list of the menu screens: server-side paging, sorting, filters and search, kept in the address. */
 export function ListScreen({ title, ...options }: ListControllerOptions & { title: string }) {
   const { t } = useTranslation();
   const list = useListController(options);

@@ -10,7 +10,7 @@ import { useMenuScreen } from './useMenuScreen';
 
 const HIDDEN = ['category'] as const;
 
-/** The one screen every list-value path shares (SPEC §2): the list and form of `listvalue`, fixed to the path's category. */
+/** The one screen every list-value path shares: the list and form of `listvalue`, fixed to the path's category. */
 export default function ListValueScreen(props: ScreenProps) {
   const { t } = useTranslation();
   useMenuScreen(props.item);

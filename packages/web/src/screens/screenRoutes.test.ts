@@ -13,7 +13,7 @@ const item = (id: number, path: string, ableToView = true): ClientMenuItem => ({
   exportProcedure: null,
 });
 
-describe('menu-driven routes (SPEC §2)', () => {
+describe('menu-driven routes', () => {
   it('maps every path containing listvalue, but not listvaluecategory, to the shared list-value screen', () => {
     expect(screenFor('/listvalue/brand')).toBe('listvalue');
     expect(screenFor('/listvalue/uom')).toBe('listvalue');

@@ -9,7 +9,7 @@ export interface ScreenRoute {
   path: string;
   item: ClientMenuItem;
   mode: ScreenMode;
-  /** `listvalue` for every list-value path (SPEC §2), else the registry's screen name (the path for an unknown screen). */
+  /** `listvalue` for every list-value path, else the registry's screen name (the path for an unknown screen). */
   screen: string;
 }
 
@@ -36,7 +36,7 @@ export function hasFormPair(path: string): boolean {
   return entity !== undefined && hasForm(entity);
 }
 
-/** SPEC §2: the routes of every visible sub-menu item — its list, and edit and add where it has a form. */
+/** The routes of every visible sub-menu item — its list, and edit and add where it has a form. */
 export function screenRoutes(listMenu: readonly ClientMenuGroup[]): ScreenRoute[] {
   return visibleMenu(listMenu).flatMap((group) =>
     group.items.flatMap((item) => {

@@ -5,7 +5,7 @@ import { errorModal } from '../api/errorModal';
 import { renderWithApp } from '../test/app';
 import { ErrorModal } from './ErrorModal';
 
-describe('error modal (SPEC §8)', () => {
+describe('error modal', () => {
   it('shows "Sorry," with the text and an OK button, and closes', async () => {
     await renderWithApp(<ErrorModal />);
     expect(screen.queryByRole('dialog')).toBeNull();

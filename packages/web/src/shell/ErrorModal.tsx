@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorModal } from '../api/errorModal';
 import { Dialog } from '../ui/Dialog';
 
-/** SPEC §8: the modal shown for a failed call (other than 401) or a call without answer. */
+/** The modal shown for a failed call (other than 401) or a call without answer. */
 export function ErrorModal() {
   const { t } = useTranslation();
   const open = useSyncExternalStore(errorModal.subscribe, errorModal.isOpen);

@@ -18,7 +18,7 @@ const ASIDE_TOGGLES: { flag: LayoutFlag; label: string }[] = [
   { flag: 'asideScrollbar', label: 'offsidebar.showScrollbar' },
 ];
 
-/** Sample people of the Connections tab: a static demonstration, as SPEC §2 describes it. */
+/** Sample people of the Connections tab: a static demonstration, with fixed progress bars. */
 const SAMPLE_PEOPLE = [
   { name: 'Aisyah Rahman', status: 'online' },
   { name: 'Daniel Tan', status: 'online' },

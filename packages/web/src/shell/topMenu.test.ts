@@ -3,7 +3,7 @@ import { topMenuHref } from './topMenu';
 
 const web = 'https://shop.example/backoffice';
 
-describe('top menu links (SPEC §3)', () => {
+describe('top menu links', () => {
   it('uses a route starting with http as is', () => {
     expect(topMenuHref({ route: 'https://reports.example/x', menuText: 'Reports' }, web)).toBe('https://reports.example/x');
     expect(topMenuHref({ route: 'http://old.example', menuText: 'Old' }, web)).toBe('http://old.example');

@@ -1,6 +1,6 @@
 import type { TopMenuEntry } from '@backroom/schema';
 
-/** SPEC §3: a route starting with http is used as is; one starting with / goes under the web URL plus /new. */
+/** A route starting with http is used as is; one starting with / goes under the web URL plus /new. */
 export function topMenuHref(entry: TopMenuEntry, webUrl: string): string | null {
   const { route } = entry;
   if (/^https?:\/\//i.test(route)) return route;

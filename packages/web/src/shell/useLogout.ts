@@ -5,7 +5,7 @@ import { logoutUrl } from '../config/webRoot';
 import { endSession } from '../store/session';
 
 /**
- * SPEC §4 logout: tell the server (a failure changes nothing), clear user and token, remove
+ * Logout: tell the server (a failure changes nothing), clear user and token, remove
  * both storage keys, and load the lower-cased web URL without /setup.
  */
 export function useLogout() {

@@ -13,7 +13,7 @@ const KEY = ['appsettings'];
 type Edits = Record<number, { key: string; value: string }>;
 
 /**
- * The app settings (SPEC §3's keys, each input by its kind) and the top-menu links (text and
+ * The app settings (the keys the console reads, each input by its kind) and the top-menu links (text and
  * address; added and removed here), saved together: removals, then the changed rows all or none,
  * then the new links. The server checks every value again.
  */

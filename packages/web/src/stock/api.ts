@@ -18,7 +18,7 @@ export type DeliveryOrder = ApiRow & {
 
 const orders = () => `${webRoot.legacyBase}/deliveryorder`;
 
-/** SPEC §7's `/deliveryorder` and `/deliveryorder/{id}` on the legacy base. */
+/** The older console's `/deliveryorder` and `/deliveryorder/{id}` on the legacy base. */
 export const deliveryOrderApi = {
   get: async (id: number) => (await http.get<ApiEnvelope<DeliveryOrder>>(`${orders()}/${id}`, inline)).data.data,
   create: async (order: Record<string, unknown>) => (await post<DeliveryOrder>(orders(), order)).data,

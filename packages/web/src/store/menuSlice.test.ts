@@ -40,7 +40,7 @@ describe('client menu', () => {
   });
 });
 
-describe('menu visibility (SPEC §5)', () => {
+describe('menu visibility', () => {
   const menu = [
     group(1, [item(11, 'product'), item(12, 'bundle', false)]),
     group(2, [item(21, 'role')], false),

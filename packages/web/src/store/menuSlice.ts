@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MenuGroupDto, MenuItemDto } from '@backroom/schema';
 import { signOut } from './userSlice';
 
-/** SPEC §3 client menu item. */
+/** A menu item as the console keeps it. */
 export interface ClientMenuItem {
   id: number;
   name: string;
@@ -50,7 +50,7 @@ export const toClientGroup = (group: MenuGroupDto): ClientMenuGroup => ({
   items: group.items.map(toClientItem),
 });
 
-/** SPEC §5: a group shows only if it may be viewed and has at least one item; an item only if it may be viewed. */
+/** A group shows only if it may be viewed and has at least one item; an item only if it may be viewed. */
 export function visibleMenu(groups: readonly ClientMenuGroup[]): ClientMenuGroup[] {
   return groups
     .filter((group) => group.ableToView && group.items.length > 0)

@@ -39,7 +39,7 @@ function signIntoStore(store: Store = createAppStore()) {
   return store;
 }
 
-describe('saved state (SPEC §3)', () => {
+describe('saved state', () => {
   it('derives both storage keys from the base path', () => {
     expect(keys).toEqual({ state: 'backroom:/backoffice', token: 'backroom:/backoffice:token' });
     expect(storageKeys('/shop/setup').state).not.toBe(keys.state);

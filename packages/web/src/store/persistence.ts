@@ -15,7 +15,7 @@ export interface PersistableState {
   menu: MenuState;
 }
 
-/** SPEC §3: the saved state lives under a key derived from the base path, the token under a second key. */
+/** The saved state lives under a key derived from the base path, the token under a second key. */
 export interface StorageKeys {
   state: string;
   token: string;
@@ -122,7 +122,7 @@ function readToken(value: unknown): TokenPair | null {
 
 export interface Rehydrated {
   preloaded: Partial<PersistableState>;
-  /** SPEC §4/§8: the stored menu could not be read; the caller clears storage and goes to login. */
+  /** The stored menu could not be read; the caller clears storage and goes to login. */
   menuUnreadable: boolean;
 }
 

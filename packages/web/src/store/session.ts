@@ -26,7 +26,7 @@ export function endSession() {
   current.store.dispatch(signOut());
 }
 
-/** SPEC §4: a failed token refresh clears the stored session and sends the user to the login page. */
+/** A failed token refresh clears the stored session and sends the user to the login page. */
 export function expireSession() {
   endSession();
   const { pathname } = window.location;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_TAKE_PER_ROW } from '@backroom/schema';
 
-/** SPEC §3 layout flags, in the order the spec lists them. */
+/** The layout flags of the settings state. */
 export const LAYOUT_FLAGS = [
   'isFixed',
   'isBoxed',
@@ -19,7 +19,7 @@ export const LAYOUT_FLAGS = [
 ] as const;
 export type LayoutFlag = (typeof LAYOUT_FLAGS)[number];
 
-/** Flags that are never saved (SPEC §3). */
+/** Flags that are never saved. */
 export const UNSAVED_FLAGS = ['offsidebarOpen', 'asideToggled', 'horizontal'] as const satisfies readonly LayoutFlag[];
 
 export type SettingsState = Record<LayoutFlag, boolean> & {

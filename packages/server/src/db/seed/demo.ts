@@ -51,7 +51,7 @@ const LIST_VALUES: Record<string, { name: string; values: [string, string][] }> 
   },
 };
 
-/** The demo data of DESIGN.md, written once on a fresh database. Privileges must exist already. */
+/** The demo data, written once on a fresh database. Privileges must exist already. */
 export async function seedDemo(db: Kysely<Database>, now: string, options: { catalogue: boolean }): Promise<void> {
   const audit = { created_at: now, created_by: 'system', updated_at: now, updated_by: 'system' };
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));

@@ -21,7 +21,7 @@ const idOf = (request: WithId) => parseBody(idParam, request.params).id;
 const bodyOf = (request: FastifyRequest) => (typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {});
 
 /**
- * SPEC §7's `/deliveryorder` and `/deliveryorder/{id}` on the legacy base: the same verbs, rules
+ * The older console's `/deliveryorder` and `/deliveryorder/{id}` on the legacy base: the same verbs, rules
  * and privileges (the `printdeliveryorder` menu item's) as the generic API, at the addresses the
  * older console calls.
  */

@@ -11,7 +11,7 @@ const product = getEntity('product');
 const supplier = getEntity('supplier');
 
 /**
- * `GET /api/Product/FetchSupplierMapDropown/{id}` (the spec's spelling): the suppliers mapped to the
+ * `GET /api/Product/FetchSupplierMapDropown/{id}` (the older console's spelling): the suppliers mapped to the
  * product as `[{text, value}]`, the preferred one first, then in the mapping's order.
  */
 export function registerSupplierMapDropdown(app: FastifyInstance, apiPrefix: string): void {

@@ -3,7 +3,7 @@ import { getSaml, multipleAppSetting } from './procedures';
 import { registerSettingRoutes } from './routes';
 import { appSettingRules } from './value-rules';
 
-/** App settings: the AppSetting calls, SPEC §7's setting query, the public SSO provider list and the rules of their values. */
+/** App settings: the AppSetting calls, the `SP_Multiple_Appsetting` setting query, the public SSO provider list and the rules of their values. */
 export const settingsModule: DomainModule = {
   name: 'settings',
   entities: { appsetting: appSettingRules },

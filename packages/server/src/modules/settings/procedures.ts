@@ -9,7 +9,7 @@ export const SAML_SETTING_GROUP = 3;
 
 const KEYS_COLUMN = 'appsettingkeys';
 
-/** The keys of the SPEC §7 setting query: one `AppSettingKeys` filter, EQ or IN, comma-separated. */
+/** The keys of the setting query: one `AppSettingKeys` filter, EQ or IN, comma-separated. */
 function requestedKeys(input: FetchRequest): string[] {
   const filters = input.filters ?? [];
   const keys: string[] = [];
