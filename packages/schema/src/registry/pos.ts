@@ -149,6 +149,7 @@ export const pos: MenuGroupDef = {
         member: f.ref('membership'),
         kind: f.enum(SALE_KINDS, { required: true, default: 'sale' }),
         originalReceiptNo: f.text({ maxLength: 50, label: 'Original receipt no.', help: 'A return: the receipt it returns goods from.' }),
+        originalSale: f.ref('sale', { label: 'Original sale', help: 'A return: the sale it returns goods from.' }),
         subtotal: f.money({ signed: true }),
         discountTotal: f.money({ signed: true }),
         taxTotal: f.money({ signed: true }),

@@ -23,6 +23,7 @@ import { move } from '../stock/ledger';
 import { saleLocation } from './outlet-location';
 import { saleMomentProblem } from './sale-moment';
 import type { TerminalContext } from './pairing';
+import { claimReturn, originalOf, originalSaleBody, refundsAsRead, storeRefund, type ReturnedLine, type ReturnOf } from './returns';
 
 /**
  * A terminal's sale, recorded once: idempotent by terminal and receipt no. (the unique index
@@ -99,7 +100,9 @@ export const saleBody = z.object({
   /** A user name; `cashierId`: the user's id. */
   cashier: z.union([codeText, z.number(), z.null()]).optional(),
   cashierId: id.optional(),
+  /** A return: this terminal's receipt it takes goods back from, or `originalSale` (outlet code, terminal code, receipt no.) for any terminal's. */
   originalReceiptNo: z.string().trim().min(1).max(50).optional(),
+  originalSale: originalSaleBody.optional(),
   /** The total the terminal charged; default: the sum of its lines. */
   total: decimal.optional(),
 }).superRefine(nameOrId('cashier', false));
@@ -148,19 +151,10 @@ interface Priced {
   payments: { paymentMode: number; amount: number; reference: string | null }[];
   redemption: Redemption | null;
   vouchers: { code: string; amount: number; status: 'redeemed' | 'alreadyUsed' | 'notApplied' }[];
-  /** A return: the sale it takes goods back from, and the request line of each product. */
-  returnOf: ReturnOf | null;
+  /** A return: the sale it takes goods back from, and what the terminal sent per product. */
+  returnOf: { of: ReturnOf; returned: ReadonlyMap<number, ReturnedLine> } | null;
 }
 
-interface ReturnOf {
-  sale: number;
-  receiptNo: string;
-  member: number | null;
-  /** What the sale earned, in hundredths of a point. */
-  pointsEarned: number;
-  total: number;
-  requestLine: Map<number, number>;
-}
 
 /** The largest amount a sale holds, in minor units: amounts are exact integers on the server (a safe JavaScript integer), inside the columns' 64-bit range. */
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
@@ -207,7 +201,7 @@ function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: 
     problems.add('lines', `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}`);
   const kind: SaleKind = lines.every((l) => l.quantity < 0) ? 'return' : 'sale';
   if (kind === 'sale') lines.forEach((l, i) => l.quantity < 0 && problems.add(`lines.${i}.quantity`, 'A sale and a return are separate receipts: every quantity positive, or every one negative'));
-  if (kind === 'return' && !body.originalReceiptNo) problems.add('originalReceiptNo', 'A return names the receipt it returns goods from');
+  if (kind === 'return' && !body.originalReceiptNo && !body.originalSale) problems.add('originalReceiptNo', 'A return names the receipt it returns goods from (or originalSale)');
   return { kind, lines };
 }
 
@@ -299,7 +293,10 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     throw validationError([{ field: 'total', message: `Total must be a number with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
   const payments = parties.payments.map(({ cash: _, ...p }) => p);
   const common = { at: resolved.at, member: resolved.member, cashier: parties.cashier, payments, terminalTotal: terminalTotal.value };
-  if (parsed.kind === 'return') return { ...common, ...(await priceReturn(ctx, terminal, body.originalReceiptNo!, terminalLines)) };
+    if (parsed.kind === 'return') {
+    const returnOf = { of: await originalOf(anyDb(ctx), terminal, body, terminalLines), returned: terminalLines };
+    return { ...common, ...refundsAsRead(returnOf.of, terminalLines), kind: 'return', member: returnOf.of.member, redemption: null, vouchers: [], returnOf };
+  }
 
   const cash = parties.payments.some((p) => p.cash);
   checkTender(parties.payments, terminalTotal.value, cash ? set.rounding : 'none', decimals);
@@ -331,93 +328,6 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     }),
     returnOf: null,
   };
-}
-
-/**
- * A return refunds each unit at what the original receipt charged for it (its line total per
- * unit). Whether that much is still left to return is decided when it is written (`claimReturn`).
- */
-async function priceReturn(
-  ctx: AppContext,
-  terminal: TerminalContext,
-  originalReceiptNo: string,
-  terminalLines: ReadonlyMap<number, { quantity: number; unitPrice: number; line: number }>,
-) {
-  const db = anyDb(ctx);
-  const original = await db
-    .selectFrom(sale.table)
-    .select(['id', S('total'), S('taxTotal'), S('member'), S('pointsEarned')])
-    .where(S('outlet'), '=', terminal.outletId)
-    .where(S('receiptNo'), '=', originalReceiptNo)
-    .where(S('kind'), '=', 'sale')
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!original) throw validationError([{ field: 'originalReceiptNo', message: `Receipt ${originalReceiptNo} is no sale of this outlet` }]);
-  const sold = await db.selectFrom(line.table).select([L('product'), L('quantity'), L('lineTotal')]).where(L('sale'), '=', original.id).execute();
-  const problems = new Problems();
-  const lines: LineFigures[] = [];
-  for (const [product, mine] of terminalLines) {
-    const was = sold.find((s) => Number(s[L('product')]) === product);
-    if (!was) {
-      problems.add(`lines.${mine.line}.product`, `Product ${product} is not on receipt ${originalReceiptNo}`);
-      continue;
-    }
-    const soldQty = Number(was[L('quantity')]);
-    const refund = -Math.round((Number(was[L('lineTotal')]) * -mine.quantity) / soldQty);
-    lines.push({ product, quantity: mine.quantity, unitPrice: Math.round(Number(was[L('lineTotal')]) / (soldQty / 1000)), terminalUnitPrice: mine.unitPrice, discount: 0, lineTotal: refund });
-  }
-  problems.throwIfAny();
-  const total = lines.reduce((a, l) => a + l.lineTotal, 0);
-  const originalTotal = Number(original[S('total')]);
-  const taxTotal = originalTotal === 0 ? 0 : Math.round((Number(original[S('taxTotal')]) * total) / originalTotal);
-  const member = original[S('member')] === null ? null : Number(original[S('member')]);
-  const returnOf: ReturnOf = {
-    sale: Number(original.id),
-    receiptNo: originalReceiptNo,
-    member,
-    pointsEarned: Number(original[S('pointsEarned')] ?? 0),
-    total: originalTotal,
-    requestLine: new Map([...terminalLines].map(([product, mine]) => [product, mine.line])),
-  };
-  return { kind: 'return' as const, member, lines, subtotal: total, discountTotal: 0, taxTotal, total, points: 0, redemption: null, vouchers: [], returnOf };
-}
-
-const RETURNED = L('returnedQuantity');
-
-/**
- * Counts a return against the original sale's lines, one conditional statement per line: it adds
- * to the line's returned quantity only while that stays within what was sold, so parallel returns
- * of one receipt cannot take back more than it sold (on PostgreSQL the second waits for the line's
- * lock and re-checks; SQLite writes one at a time). Anything past it is a 400 naming the line, and
- * the caller's transaction rolls back. Answers the points the return takes back: the share of the
- * sale's points its returns have now refunded less the share refunded before this one, so the
- * returns of a whole receipt take back exactly what it earned.
- */
-async function claimReturn(trx: AnyDb, p: Priced, of: ReturnOf): Promise<number> {
-  const problems = new Problems();
-  for (const l of p.lines) {
-    const quantity = -l.quantity;
-    const claimed = await trx
-      .updateTable(line.table)
-      .set({ [RETURNED]: sql`coalesce(${sql.ref(RETURNED)}, 0) + ${quantity}` })
-      .where(L('sale'), '=', of.sale)
-      .where(L('product'), '=', l.product)
-      .where(sql`${sql.ref(L('quantity'))} - coalesce(${sql.ref(RETURNED)}, 0)`, '>=', quantity)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0)
-      problems.add(`lines.${of.requestLine.get(l.product)}.quantity`, `Product ${l.product}: receipt ${of.receiptNo} has less than ${formatScaled(quantity, 3)} left to return`);
-  }
-  problems.throwIfAny();
-  if (of.member === null || of.pointsEarned <= 0 || of.total <= 0) return 0;
-  const rows = await trx.selectFrom(line.table).select([L('product'), L('quantity'), L('lineTotal'), RETURNED]).where(L('sale'), '=', of.sale).execute();
-  const now = new Map(p.lines.map((l) => [l.product, -l.quantity]));
-  const refunded = (withThis: boolean) =>
-    rows.reduce((sum, r) => {
-      const returned = Number(r[RETURNED] ?? 0) - (withThis ? 0 : (now.get(Number(r[L('product')])) ?? 0));
-      return sum + (Number(r[L('lineTotal')]) * returned) / Number(r[L('quantity')]);
-    }, 0);
-  const share = (amount: number) => Math.round((of.pointsEarned * amount) / of.total);
-  return share(refunded(true)) - share(refunded(false));
 }
 
 const savepoint = async <T>(trx: AnyDb, name: string, work: () => Promise<T>): Promise<T | ApiError> => {
@@ -477,7 +387,8 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
           cashier: p.cashier,
           member: p.member,
           kind: p.kind,
-          originalReceiptNo: body.originalReceiptNo ?? null,
+          originalReceiptNo: p.returnOf?.of.receiptNo ?? null,
+          originalSale: p.returnOf?.of.sale ?? null,
           subtotal: m(p.subtotal),
           discountTotal: m(p.discountTotal),
           taxTotal: m(p.taxTotal),
@@ -492,7 +403,13 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       if (!inserted) return undefined;
       const id = Number(inserted.id);
       await claimKey(trx, keyScope(terminal), body.receiptNo, hash, now);
-      const pointsBack = p.returnOf ? await claimReturn(trx, p, p.returnOf) : 0;
+      let pointsBack = 0;
+      if (p.returnOf) {
+        const refund = await claimReturn(trx, p.returnOf.returned, p.returnOf.of);
+        await storeRefund(trx, ctx.dialect, id, head, refund, decimals);
+        Object.assign(p, refund);
+        pointsBack = refund.points;
+      }
       const lines = p.lines.map((l, i) =>
         toStorageRow(
           line,

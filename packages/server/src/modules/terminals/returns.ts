@@ -1,0 +1,219 @@
+import { formatScaled, getEntity, toStorageRow, type Dialect } from '@backroom/schema';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AnyDb, Row } from '../../data/store';
+import { validationError } from '../../http/envelope';
+import { columnOf } from '../columns';
+import { allocate, mulDiv } from '../pricing/engine/arithmetic';
+import { Problems } from '../pricing/resolve';
+import type { TerminalContext } from './pairing';
+
+/**
+ * Returns at the till: a receipt whose quantities are all negative, naming the sale it takes goods
+ * back from — the returning terminal's own receipt (`originalReceiptNo`), or any terminal's by an
+ * explicit reference (`originalSale`: outlet code, terminal code, receipt no.). Each unit refunds
+ * its share of what the customer paid for its line, and the refunds of a line never add up to more.
+ */
+const sale = getEntity('sale');
+const line = getEntity('saleline');
+const outlet = getEntity('outlet');
+const terminalEntity = getEntity('pointofsale');
+const S = (name: string) => columnOf(sale, name);
+const L = (name: string) => columnOf(line, name);
+const RETURNED = L('returnedQuantity');
+
+const text = z.string().trim().min(1).max(50);
+/** Another terminal's sale, named by what is printed on its receipt. */
+export const originalSaleBody = z.object({ outlet: text, terminal: text, receiptNo: text }).strict();
+
+/** One line of a return as the terminal sent it, summed per product: quantity negative, in thousandths. */
+export interface ReturnedLine {
+  quantity: number;
+  unitPrice: number;
+  /** Its index in the request (for the field a problem names). */
+  line: number;
+}
+
+/** A line of the original sale: what was sold, what was paid for it, and what returns took back. */
+interface SoldLine {
+  id: number;
+  product: number;
+  quantity: number;
+  /** What the customer paid for the line, in minor units: its share of the total the till took. */
+  paid: number;
+  /** The line's share of the sale's tax. */
+  tax: number;
+  /** How much of it returns had taken back when it was read. */
+  returned: number;
+}
+
+export interface ReturnOf {
+  sale: number;
+  receiptNo: string;
+  member: number | null;
+  /** What the sale earned, in hundredths of a point. */
+  pointsEarned: number;
+  /** What the customer paid for the whole sale. */
+  paid: number;
+  sold: SoldLine[];
+  requestLine: Map<number, number>;
+}
+
+/** The figures of a return's line, in minor units (refunds negative). */
+export interface RefundLine {
+  product: number;
+  quantity: number;
+  unitPrice: number;
+  terminalUnitPrice: number;
+  discount: number;
+  lineTotal: number;
+}
+
+/**
+ * What the customer paid for each line: the total the till took (tax, bill discounts and cash
+ * rounding included), shared over the lines in proportion to their totals (item discounts and
+ * promotions netted) so that the shares add up to it exactly; the sale's tax shared the same way.
+ */
+function paidPerLine(head: Row, rows: readonly Row[]): SoldLine[] {
+  const charged = Number(head[S('terminalTotal')] ?? head[S('total')] ?? 0);
+  const weights = rows.map((r) => Math.max(0, Number(r[L('lineTotal')] ?? 0)));
+  const paid = allocate(Math.max(0, charged), weights);
+  const tax = allocate(Math.max(0, Number(head[S('taxTotal')] ?? 0)), weights);
+  return rows.map((r, i) => ({ id: Number(r.id), product: Number(r[L('product')]), quantity: Number(r[L('quantity')]), paid: paid[i]!, tax: tax[i]!, returned: Number(r[RETURNED] ?? 0) }));
+}
+
+/** The sale a return names: the terminal's own receipt, or the one `originalSale` names. A 400 naming the field when there is none. */
+async function findOriginal(db: AnyDb, terminal: TerminalContext, receiptNo: string | undefined, reference: z.infer<typeof originalSaleBody> | undefined) {
+  const head = db.selectFrom(sale.table).selectAll().where(S('kind'), '=', 'sale');
+  if (reference === undefined) {
+    const found = await head.where(S('terminal'), '=', terminal.terminalId).where(S('receiptNo'), '=', receiptNo!).executeTakeFirst();
+    if (!found) throw validationError([{ field: 'originalReceiptNo', message: `Receipt ${receiptNo} is no sale of this terminal (name another terminal's sale by originalSale)` }]);
+    return found as Row;
+  }
+  const found = await head
+    .where(
+      S('terminal'),
+      'in',
+      db
+        .selectFrom(`${terminalEntity.table} as p`)
+        .innerJoin(`${outlet.table} as o`, 'o.id', `p.${columnOf(terminalEntity, 'outlet')}`)
+        .select('p.id')
+        .where(`p.${columnOf(terminalEntity, 'code')}`, '=', reference.terminal)
+        .where(`o.${columnOf(outlet, 'code')}`, '=', reference.outlet),
+    )
+    .where(S('receiptNo'), '=', reference.receiptNo)
+    .executeTakeFirst();
+  if (!found) throw validationError([{ field: 'originalSale', message: `Outlet ${reference.outlet}, terminal ${reference.terminal} has no sale ${reference.receiptNo}` }]);
+  return found as Row;
+}
+
+/**
+ * Reads the sale a return names and checks its products were on it; the refunds themselves are
+ * worked out when the return is written (`claimReturn`), against what earlier returns took.
+ */
+export async function originalOf(
+  db: AnyDb,
+  terminal: TerminalContext,
+  body: { originalReceiptNo?: string; originalSale?: z.infer<typeof originalSaleBody> },
+  returned: ReadonlyMap<number, ReturnedLine>,
+): Promise<ReturnOf> {
+  if (body.originalReceiptNo !== undefined && body.originalSale !== undefined)
+    throw validationError([{ field: 'originalSale', message: 'Name the sale by originalReceiptNo (this terminal’s receipt) or by originalSale, not both' }]);
+  const head = await findOriginal(db, terminal, body.originalReceiptNo, body.originalSale);
+  const receiptNo = String(head[S('receiptNo')]);
+  const rows = (await db.selectFrom(line.table).selectAll().where(L('sale'), '=', head.id as number).orderBy(L('lineNo')).execute()) as Row[];
+  const sold = paidPerLine(head, rows);
+  const problems = new Problems();
+  for (const [product, mine] of returned)
+    if (!sold.some((s) => s.product === product)) problems.add(`lines.${mine.line}.${'product'}`, `Product ${product} is not on receipt ${receiptNo}`);
+  problems.throwIfAny();
+  return {
+    sale: Number(head.id),
+    receiptNo,
+    member: head[S('member')] === null || head[S('member')] === undefined ? null : Number(head[S('member')]),
+    pointsEarned: Number(head[S('pointsEarned')] ?? 0),
+    paid: sold.reduce((a, s) => a + s.paid, 0),
+    sold,
+    requestLine: new Map([...returned].map(([product, mine]) => [product, mine.line])),
+  };
+}
+
+/** The share of `amount` that `part` of `whole` units is worth: cumulative shares of one line never add up past the line. */
+const shareOf = (amount: number, part: number, whole: number) => (whole <= 0 ? 0 : mulDiv(amount, part, whole));
+
+/**
+ * A return's refunds, given how much of each line returns had taken back before it (`previously`,
+ * by sale line). A return of q units, after r of Q were returned, refunds
+ * share(paid, r + q, Q) − share(paid, r, Q): the returns of a line add up to exactly what was paid
+ * for it, never more (the last takes the remainder); the same for its tax, and for the points the
+ * sale earned over the whole sale.
+ */
+export function refundsOf(of: ReturnOf, returned: ReadonlyMap<number, ReturnedLine>, previously: ReadonlyMap<number, number>) {
+  const lines: RefundLine[] = [];
+  let tax = 0;
+  for (const [product, mine] of returned) {
+    const sold = of.sold.find((s) => s.product === product)!;
+    const was = previously.get(sold.id) ?? 0;
+    const now = was - mine.quantity;
+    tax += shareOf(sold.tax, now, sold.quantity) - shareOf(sold.tax, was, sold.quantity);
+    const refund = shareOf(sold.paid, now, sold.quantity) - shareOf(sold.paid, was, sold.quantity);
+    lines.push({ product, quantity: mine.quantity, unitPrice: shareOf(sold.paid, 1000, sold.quantity), terminalUnitPrice: mine.unitPrice, discount: 0, lineTotal: -refund });
+  }
+  const refunded = (withThis: boolean) =>
+    of.sold.reduce((sum, s) => {
+      const mine = [...returned.entries()].find(([product]) => product === s.product)?.[1];
+      const was = previously.get(s.id) ?? 0;
+      return sum + shareOf(s.paid, withThis && mine ? was - mine.quantity : was, s.quantity);
+    }, 0);
+  const points = of.paid <= 0 || of.pointsEarned <= 0 ? 0 : shareOf(of.pointsEarned, refunded(true), of.paid) - shareOf(of.pointsEarned, refunded(false), of.paid);
+  const total = lines.reduce((a, l) => a + l.lineTotal, 0);
+  return { lines, subtotal: total, discountTotal: 0, taxTotal: -tax, total, points };
+}
+
+/** A return's refunds as the sale stood when it was read (`claimReturn` works them out again against what it claims). */
+export const refundsAsRead = (of: ReturnOf, returned: ReadonlyMap<number, ReturnedLine>) => refundsOf(of, returned, new Map(of.sold.map((s) => [s.id, s.returned])));
+
+/**
+ * Counts a return against the original sale's lines and works out its refunds, in the caller's
+ * transaction. One conditional statement per line adds to the line's returned quantity only while
+ * that stays within what was sold, and answers the new returned quantity — so parallel returns of
+ * one receipt cannot take back more than it sold (PostgreSQL: the second waits for the line's lock
+ * and re-checks; SQLite writes one at a time), and each return refunds against exactly what the
+ * returns before it took. Anything past what was sold is a 400 naming the line (the transaction
+ * rolls back).
+ */
+export async function claimReturn(trx: AnyDb, returned: ReadonlyMap<number, ReturnedLine>, of: ReturnOf) {
+  const problems = new Problems();
+  for (const [product, mine] of returned) {
+    const quantity = -mine.quantity;
+    const sold = of.sold.find((s) => s.product === product)!;
+    const claimed = await trx
+      .updateTable(line.table)
+      .set({ [RETURNED]: sql`coalesce(${sql.ref(RETURNED)}, 0) + ${quantity}` })
+      .where('id', '=', sold.id)
+      .where(sql`${sql.ref(L('quantity'))} - coalesce(${sql.ref(RETURNED)}, 0)`, '>=', quantity)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0)
+      problems.add(`lines.${mine.line}.quantity`, `Product ${product}: receipt ${of.receiptNo} has less than ${formatScaled(quantity, 3)} left to return`);
+  }
+  problems.throwIfAny();
+  // Read under the lines' locks (PostgreSQL) or the one writer (SQLite): what returns before this one took.
+  const rows = await trx.selectFrom(line.table).select(['id', RETURNED]).where(L('sale'), '=', of.sale).execute();
+  const previously = new Map(
+    rows.map((r) => {
+      const sold = of.sold.find((s) => s.id === Number(r.id));
+      const mine = sold ? returned.get(sold.product) : undefined;
+      return [Number(r.id), Number(r[RETURNED] ?? 0) + (mine ? mine.quantity : 0)];
+    }),
+  );
+  return refundsOf(of, returned, previously);
+}
+
+/** A return's money on its stored head, once its refunds are known (the head is written first: the receipt's unique index decides between replays). */
+export async function storeRefund(trx: AnyDb, dialect: Dialect, id: number, head: Row, figures: { subtotal: number; taxTotal: number; total: number }, decimals: number) {
+  const m = (minor: number) => formatScaled(minor, decimals);
+  const terminalTotal = Number(head[S('terminalTotal')]);
+  const money = toStorageRow(sale, { subtotal: m(figures.subtotal), taxTotal: m(figures.taxTotal), total: m(figures.total), priceDifference: terminalTotal !== figures.total }, dialect);
+  await trx.updateTable(sale.table).set(money).where('id', '=', id).execute();
+  Object.assign(head, money);
+}
