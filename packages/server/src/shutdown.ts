@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendUnavailable } from './http/errors';
 
 /**
- * A server's stop in stages (docs/DECISIONS.md, "Graceful stop"). From `begun` on, no job is
+ * A server's stop in stages (docs/decisions/durability-and-operations.md, "Graceful stop"). From `begun` on, no job is
  * claimed and every new request is answered 503 with Retry-After and `Connection: close`, while
  * requests in flight finish (their answers close the connection too). Running jobs have until
  * `graceOver` to finish; then they stop at their next safe point and are handed back.

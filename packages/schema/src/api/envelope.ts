@@ -9,7 +9,7 @@ export interface ApiEnvelope<T = unknown> {
   message: string;
   data: T;
   totalCount?: number;
-  /** Set when more rows matched than a fetch counts (10,000): totalCount is then a lower bound. */
+  /** Set when more rows matched than a fetch counts (1,000): totalCount is then a lower bound. */
   totalCountCapped?: boolean;
   errors?: FieldError[];
 }

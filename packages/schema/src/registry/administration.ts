@@ -7,7 +7,7 @@ const active = { hasIsActive: true } as const;
 
 /**
  * What an audit row records: a write through the data API (insert, update, delete) or a security
- * or administrative action (docs/DECISIONS.md lists when each is written).
+ * or administrative action (docs/decisions/audit-log.md lists when each is written).
  */
 export const AUDIT_ACTIONS = [
   'insert',

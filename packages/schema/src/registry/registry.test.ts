@@ -69,7 +69,7 @@ describe('the registry', () => {
       expect(screens.some((s) => s.name === name)).toBe(false);
     }
     expect(findEntity('auditlog')).toMatchObject({ readOnly: true, systemFields: false });
-    // Writes, then the security and administrative events (docs/DECISIONS.md).
+    // Writes, then the security and administrative events (docs/decisions/audit-log.md).
     const actions = (getField(findEntity('auditlog')!, 'action') as { values?: readonly string[] } | undefined)?.values ?? [];
     expect(actions.slice(0, 3)).toEqual(['insert', 'update', 'delete']);
     expect(actions).toEqual(expect.arrayContaining(['signIn', 'signInFailed', 'lockout', 'signOut', 'adminPasswordReset', 'revokeSessions', 'resetOtp', 'unlock', 'grantPrivileges', 'passwordChange']));

@@ -113,7 +113,7 @@ const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /**
  * WAL with `synchronous = FULL`: each commit syncs the WAL to disk before it returns, so a write
  * acknowledged to a caller survives a power cut or an operating-system crash, not only a process
- * crash as with NORMAL (docs/DECISIONS.md, "Durable acknowledgements").
+ * crash as with NORMAL (docs/decisions/durability-and-operations.md, "Durable acknowledgements").
  */
 export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -132,7 +132,7 @@ export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts): Db {
 const INT8_OID = 20;
 
 /**
- * How the pool behaves when PostgreSQL goes away (docs/DECISIONS.md, "Database outages"): a request
+ * How the pool behaves when PostgreSQL goes away (docs/decisions/durability-and-operations.md, "The database"): a request
  * waits at most `connectionTimeoutMillis` for a connection, then fails (503); dead connections are
  * dropped as soon as they fail and new ones are opened on demand, so service resumes with the first
  * request after the server is back; TCP keep-alive finds connections a silent network dropped.

@@ -1,7 +1,7 @@
 /**
  * Whether an error means the database cannot serve anyone right now (it is down, restarting,
  * unreachable or out of connections) rather than that this request is wrong: the caller gets 503
- * and may retry, never a 500. See docs/DECISIONS.md, "Database outages".
+ * and may retry, never a 500. See docs/decisions/durability-and-operations.md, "The database".
  */
 
 /** Socket errors of a connection that cannot be made or was cut. */
@@ -41,7 +41,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * Whether an error means the disk is full: SQLite's `SQLITE_FULL` (the database or its journal
  * could not grow), PostgreSQL's `53100` (disk_full) and the file system's `ENOSPC` (an upload, a
  * SQLite temporary file). Nothing was written; reads still work and writes work again by
- * themselves once space is freed. See docs/DECISIONS.md, "Faults".
+ * themselves once space is freed. See docs/decisions/durability-and-operations.md, "A full disk is a 507".
  */
 export function isDiskFull(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -4,7 +4,7 @@ import type { AnyDb } from '../data/store';
 import { ApiError, validationError } from './envelope';
 
 /**
- * Idempotency keys (docs/DECISIONS.md, "Faults: idempotency keys, sale times"): a caller names a write with a key so
+ * Idempotency keys (docs/decisions/terminals-and-sales.md, "Idempotency keys"): a caller names a write with a key so
  * that a retry after a lost answer gets the first answer instead of a second write. The key is
  * stored with the SHA-256 of the canonical request body in the write's own transaction; the same
  * key with the same body answers what the first call answered, the same key with another body is

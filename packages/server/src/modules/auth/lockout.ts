@@ -20,7 +20,7 @@ export const userKey = (userName: string) => userName.trim().toLowerCase();
  * Failures are counted per user name *and* source address (`{user}\n{address}`; no address holds a
  * line break): five wrong passwords lock that name from that address only, so an anonymous
  * attacker cannot lock anyone out of an address they do not share. Guessing from many addresses
- * meets the per-user rate limit instead (see routes.ts, and DECISIONS).
+ * meets the per-user rate limit instead (see routes.ts, and docs/decisions/auth-and-sessions.md).
  */
 export const attemptKey = (user: string, source: string) => `${user}\n${source}`;
 
