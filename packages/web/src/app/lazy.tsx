@@ -55,4 +55,4 @@ class ChunkBoundary extends Component<WithTranslation & { children: ReactNode },
 }
 
 /** Shows "Loading chunk failed" (or a general failure) with a reload button instead of a part that failed. */
-export const LazyBoundary = withTranslation()(ChunkBoundary);
+export const LazyBoundary: ComponentType<{ children: ReactNode }> = withTranslation()(ChunkBoundary);
