@@ -1,9 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { authModule } from './modules/auth/index';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { configurePasswordHashing, prepareDummyHash } from './modules/auth/passwords';
-import { loadServerKeys } from './modules/auth/server-secret';
+import { configurePasswordHashing, prepareDummyHash } from './crypto/passwords';
+import { loadServerKeys } from './crypto/server-secret';
 import { loadConfig, normaliseBasePath, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connect';
@@ -15,13 +14,10 @@ import { securityHeaders } from './http/security-headers';
 import { registerSwitchedOffModules } from './http/switched-off-modules';
 import { registerInfoRoutes } from './info/routes';
 import { createMailer } from './mail/mailer';
-import { registerMenuRoutes } from './modules/menu/routes';
+import { registerPrintRoutes } from './print/routes';
 import { registerProcedureRoutes } from './procedures/routes';
 import { registerSpaRoutes } from './spa/routes';
-import { registerUserRoutes } from './modules/user/routes';
-import { registerAdminRoutes } from './modules/administration/routes';
 import { registerDataRoutes } from './data/routes';
-import { registerOutletPricingRoutes } from './modules/pricing/routes';
 import { registerJobs } from './jobs/index';
 import { workerSettings } from './jobs/worker';
 import { composeModules, registerModuleRoutes } from './modules/compose';
@@ -41,7 +37,7 @@ import { labelsModule } from './modules/labels/index';
 import { onlineModule } from './modules/online/index';
 import { terminalsModule } from './modules/terminals/index';
 import { homeModule } from './modules/home/index';
-import { printModule } from './print/index';
+import { menuModule } from './modules/menu/index';
 import { spreadsheetsModule } from './modules/spreadsheets/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
@@ -52,9 +48,13 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** The domain modules, each declaring the entities it serves, its hooks, jobs, procedures and routes. */
+/**
+ * The feature modules (`modules/<name>/`), each declaring the entities it serves, its hooks, jobs,
+ * procedures, documents and routes. The only place features are wired into the app.
+ */
 const MODULES: readonly DomainModule[] = [
   authModule,
+  menuModule,
   settingsModule,
   administrationModule,
   userModule,
@@ -67,7 +67,6 @@ const MODULES: readonly DomainModule[] = [
   deliveryOrderModule,
   labelsModule,
   onlineModule,
-  printModule,
   terminalsModule,
   homeModule,
   spreadsheetsModule,
@@ -137,13 +136,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const at = { base: config.basePath, core, api, legacy: `${config.basePath}/WebAPI` };
     registerSwitchedOffModules(app, api);
     registerInfoRoutes(app, core, api);
-    registerAuthRoutes(app, api);
-    registerMenuRoutes(app, api);
     registerProcedureRoutes(app, api);
-    registerUserRoutes(app, api);
-    registerAdminRoutes(app, api);
+    registerPrintRoutes(app, at.base);
     await registerDataRoutes(app, api);
-    registerOutletPricingRoutes(app, api);
     await registerModuleRoutes(app, MODULES, at);
     const jobs = workerSettings();
     await registerJobs(app, api, { ...jobs, enabled: options.jobWorker ?? jobs.enabled });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { hashPassword } from '../src/crypto/passwords';
 import { badRequest, learnNames, randomSource, type FuzzRoute } from './support/fuzz';
 import { DEMO_PASSWORDS, useTestServer } from './support/harness';
 

@@ -67,7 +67,7 @@ async function newUser(userName: string, password: string): Promise<number> {
   const db = t.server.app.ctx.db;
   const cashier = await db.selectFrom('app_user').select(['role_id', 'password_hash']).where('user_name', '=', 'cashier').executeTakeFirstOrThrow();
   const now = new Date().toISOString();
-  const { hashPassword } = await import('../src/modules/auth/passwords');
+  const { hashPassword } = await import('../src/crypto/passwords');
   const { id } = await db
     .insertInto('app_user')
     .values({ user_name: userName, display_name: userName, email: null, phone: null, role_id: cashier.role_id, password_hash: await hashPassword(password), is_active: true, must_change_password: false, otp_enabled: false, created_at: now, created_by: 'test', updated_at: now, updated_by: 'test' })

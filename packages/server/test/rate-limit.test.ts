@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enforceRateLimit } from '../src/modules/auth/rate-limit';
-import { signOtpToken } from '../src/modules/auth/tokens';
+import { signOtpToken } from '../src/crypto/tokens';
 import { startServer } from '../src/app';
 import { anyDb } from '../src/data/store';
 import { ApiError } from '../src/http/envelope';

@@ -1,6 +1,6 @@
 import type { JobDto, LoginResponse, TokenPair, UserInfo } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../src/modules/auth/tokens';
+import { hashToken } from '../src/crypto/tokens';
 import { anyDb } from '../src/data/store';
 import { insertJob } from '../src/jobs/queue';
 import { useTestServer } from './support/harness';

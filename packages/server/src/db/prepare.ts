@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { loadServerKeys } from '../modules/auth/server-secret';
+import { loadServerKeys } from '../crypto/server-secret';
 import type { Config } from '../config';
 import { openDatabase } from './connect';
 import { migrateToLatest } from './migrate';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { verifyAccessToken } from '../crypto/tokens';
 import { runCompiled } from '../db/compiled';
 import { cachePerApp, generationColumns, generationsOf } from '../db/generations';
 import { ApiError } from './envelope';

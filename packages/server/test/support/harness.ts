@@ -1,6 +1,6 @@
 import type { LoginResponse, TokenPair } from '@backroom/schema';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { hashPassword } from '../../src/modules/auth/passwords';
+import { hashPassword } from '../../src/crypto/passwords';
 import { startTestServer, type ApiResponse, type TestServer } from './server';
 
 export type Row = Record<string, unknown>;

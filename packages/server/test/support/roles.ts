@@ -1,6 +1,6 @@
 import type { RoleOption, RolePrivilegeGrid, RolePrivilegeRow } from '@backroom/schema';
 import { expect } from 'vitest';
-import { hashPassword } from '../../src/modules/auth/passwords';
+import { hashPassword } from '../../src/crypto/passwords';
 import type { Row, SignedInServer } from './harness';
 
 export type Flags = Pick<RolePrivilegeRow, 'ableToView' | 'ableToEdit' | 'ableToDelete' | 'ableToSetTable'>;

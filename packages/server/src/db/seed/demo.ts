@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { markInstalled } from '../../modules/administration/installation';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../crypto/passwords';
 import type { Database } from '../types';
 import { seedCatalogue } from './catalogue/index';
 import { ADMIN_ROLE_CODE, FIELD_GROUPS_KEY } from './privileges';

@@ -10,6 +10,7 @@ import type { FilterCondition } from '../../data/hooks';
 import { assertPrivilege, privilegesOf } from '../../http/auth-guard';
 import { ApiError } from '../../http/envelope';
 import type { DomainModule } from '../module';
+import { registerAdminRoutes } from './routes';
 
 /** Holders of this privilege administer the console: they read every audit row. */
 export const ADMINISTRATOR_SCREEN = 'roleprivilege';
@@ -66,11 +67,15 @@ async function hideDeniedChanges(request: FastifyRequest, rows: Row[]): Promise<
   });
 }
 
-/** Administration: the privilege rows are the registry's screens, and who reads the audit log (and which of its rows). */
+/**
+ * Administration: the privilege rows are the registry's screens, who reads the audit log (and which
+ * of its rows), and the single screens of role privileges, features, the company and the installer.
+ */
 export const administrationModule: DomainModule = {
   name: 'administration',
   entities: {
     privilege: { refuse: { insert: SCREENS_ARE_THE_REGISTRY, delete: SCREENS_ARE_THE_REGISTRY } },
     auditlog: { authorizeFetch: authorizeAuditRead, rowFilter: auditRowFilter, presentRows: hideDeniedChanges },
   },
+  routes: (app, at) => registerAdminRoutes(app, at.api),
 };

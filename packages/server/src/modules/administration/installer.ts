@@ -1,7 +1,7 @@
 import { installerSetupRequest, type InstallerStatus } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
-import { newPasswordProblem } from '../auth/password-policy';
-import { hashPassword } from '../auth/passwords';
+import { newPasswordProblem } from '../auth/index';
+import { hashPassword } from '../../crypto/passwords';
 import { ADMIN_ROLE_CODE } from '../../db/seed/privileges';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordRequestEvent } from '../../data/audit';
-import { assertGridChange, PRIVILEGE_FLAGS, type FlagChange, type FlagColumn } from '../user/escalation';
+import { assertGridChange, PRIVILEGE_FLAGS, type FlagChange, type FlagColumn } from '../user/index';
 import type { Database } from '../../db/types';
 import { requireAuth, requirePrivilege } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';

@@ -4,7 +4,7 @@ import { anyDb } from '../../data/store';
 import { FAILURE_WINDOW_MS, STRIKE_MEMORY_MS } from './lockout';
 import { staleRateLimits } from './rate-limit';
 import { SEND_RESET_CODE } from './reset';
-import { REFRESH_TOKEN_TTL_MS } from './tokens';
+import { REFRESH_TOKEN_TTL_MS } from '../../crypto/tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Revoked sessions stay this long for the session list and investigations; the audit log keeps the events. */

@@ -6,7 +6,7 @@ import { recordEvent, recordRequestEvent } from '../../data/audit';
 import { validationError } from '../../http/envelope';
 import { clearFailures, userKey } from './lockout';
 import { newPasswordProblem, samePasswordProblem } from './password-policy';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../crypto/passwords';
 import { revokeUserSessions } from './sessions';
 import { findUserByName } from './users';
 

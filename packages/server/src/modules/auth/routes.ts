@@ -23,11 +23,11 @@ import { decryptSecret, encryptSecret } from '../../crypto/sealed';
 import { attemptKey, underReservation, userKey } from './lockout';
 import { acceptOtp, newOtpSecret } from './otp';
 import { newPasswordProblem, samePasswordProblem } from './password-policy';
-import { hashPassword, refuseWhileHashingFull, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, refuseWhileHashingFull, verifyAgainstDummy, verifyPassword } from '../../crypto/passwords';
 import { enforceRateLimit, type LimitedAction } from './rate-limit';
 import { resetPassword, RESET_REQUESTED_MESSAGE, SEND_RESET_CODE } from './reset';
 import { hasSignedInFrom, revokeSession, revokeUserSessions, rotateRefreshToken, startSession } from './sessions';
-import { signOtpToken, verifyAccessTokenSignature, verifyOtpToken } from './tokens';
+import { signOtpToken, verifyAccessTokenSignature, verifyOtpToken } from '../../crypto/tokens';
 import { findUserById, findUserByName, toUserInfo, type UserRecord } from './users';
 
 const invalidCredentials = () => new ApiError(401, 'Invalid user name or password');

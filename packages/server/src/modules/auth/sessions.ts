@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { recordRequestEvent } from '../../data/audit';
 import type { Database } from '../../db/types';
 import { ApiError } from '../../http/envelope';
-import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, type AccessClaims } from './tokens';
+import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, type AccessClaims } from '../../crypto/tokens';
 
 export interface ClientMeta {
   userAgent: string | null;

@@ -4,8 +4,7 @@ import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { columnOf, fieldOf } from '../columns';
-import type { StockDocument } from '../stock/ledger';
-import { stockProducts } from '../stock/products';
+import { type StockDocument, stockProducts } from '../stock/index';
 
 export const order = getEntity('printdeliveryorder');
 export const orderLines = fieldOf(order, 'lines', 'children');

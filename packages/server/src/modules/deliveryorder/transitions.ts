@@ -6,9 +6,7 @@ import { STALE_MESSAGE, updateRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf, fieldOf } from '../columns';
-import { ensureBalances, move, StockShortage } from '../stock/ledger';
-import { stockProducts } from '../stock/products';
-import { quantityText, thousandths } from '../stock/quantities';
+import { ensureBalances, move, StockShortage, stockProducts, quantityText, thousandths } from '../stock/index';
 import { COLUMN, assertStockLines, documentOf, order, orderLines, readOrder, type Order } from './order';
 
 const versioned = z.looseObject({ version: z.number({ error: 'Send the version of the order you read' }).int().min(1) });

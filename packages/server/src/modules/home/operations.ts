@@ -5,8 +5,8 @@ import { labelsOf } from '../../data/read';
 import { anyDb } from '../../data/store';
 import { hasPrivilege } from '../../http/auth-guard';
 import { columnOf } from '../columns';
-import { lowStockRows } from '../stock/low-stock';
-import { ONLINE_MINUTES } from '../terminals/status';
+import { lowStockRows } from '../stock/index';
+import { ONLINE_MINUTES } from '../terminals/index';
 
 /** The figures of Home beside sales: what needs someone's attention now. */
 

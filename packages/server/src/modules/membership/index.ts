@@ -8,6 +8,8 @@ import type { DomainModule } from '../module';
 import { runMembershipExpiry } from './expiry';
 import { registerIntegrationRoutes } from './integration';
 import { addMonths, earn, post } from './points';
+export { checkAddress, checkTarget, send, type Answer } from './outbound';
+export { earn, takeBack } from './points';
 
 const DAY = 24 * 60 * 60 * 1000;
 const group = getEntity('membershipgroup');

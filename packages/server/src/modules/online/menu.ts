@@ -8,11 +8,8 @@ import type { ActionCall, RowAction } from '../../data/hooks';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { columnOf } from '../columns';
-import { priceBasket } from '../pricing/engine/index';
-import { ruleSet, type OutletInfo, type RuleSet } from '../pricing/loader';
-import { pricingInputs } from '../pricing/simulate';
-import { stockProducts } from '../stock/products';
-import { onOrderFor, reservedFor } from '../stock/virtual-stock';
+import { priceBasket, ruleSet, type OutletInfo, type RuleSet, pricingInputs } from '../pricing/index';
+import { stockProducts, onOrderFor, reservedFor } from '../stock/index';
 import { COLUMN, channel, outletLocation } from './order';
 
 const menu = getEntity('orderingmenu');

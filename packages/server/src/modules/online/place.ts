@@ -7,10 +7,8 @@ import { bodyHash, claimKey, findKey, idempotencyKeyOf, keepAnswer, markReplayed
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
 import { nextDocumentNo } from '../document-numbers';
-import { priceBasket } from '../pricing/engine/index';
-import { currencyMoney, ruleSet } from '../pricing/loader';
-import { pricingInputs } from '../pricing/simulate';
-import { limitWrongGuesses } from '../auth/rate-limit';
+import { priceBasket, currencyMoney, ruleSet, pricingInputs } from '../pricing/index';
+import { limitWrongGuesses } from '../auth/index';
 import { channelOfRequest } from './channel-key';
 import { COLUMN, ORDER_PREFIX, eventOrder, order, orderItems, readOrder } from './order';
 import { publishEvent } from './webhook-publish';

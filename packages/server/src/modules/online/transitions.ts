@@ -7,8 +7,7 @@ import type { AnyDb } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
-import { move } from '../stock/ledger';
-import { thousandths } from '../stock/quantities';
+import { move, thousandths } from '../stock/index';
 import { COLUMN, DOCUMENT_TYPE, eventOrder, order, outletLocation, readOrder, type Order } from './order';
 import { publishEvent } from './webhook-publish';
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { anyDb, revealer } from '../../data/store';
 import { ApiError } from '../../http/envelope';
-import { checkTarget, send, type Answer } from '../membership/outbound';
+import { checkTarget, send, type Answer } from '../membership/index';
 import { D, W, delivery, queueAttempt, webhook } from './webhook-publish';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { EntityHook, RowAction } from '../../data/hooks';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { checkAddress } from '../membership/outbound';
+import { checkAddress } from '../membership/index';
 import { D, W, delivery, queueAttempt, webhook } from './webhook-publish';
 
 const MIN_SECRET = 16;

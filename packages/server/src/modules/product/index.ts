@@ -5,6 +5,8 @@ import { recipeComponents } from './recipe-components';
 import { registerSupplierMapDropdown } from './supplier-map-dropdown';
 import { supplierMapping } from './supplier-mapping';
 import { productVariants } from './variants';
+export { barcodeHolders } from './barcodes';
+export { recipeCycle } from './recipe-components';
 
 /** Products: price history, barcodes unique across both barcode lists, recipes, supplier mapping, variants. */
 export const productModule: DomainModule = {

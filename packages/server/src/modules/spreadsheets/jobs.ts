@@ -12,7 +12,7 @@ import { importerOf } from './importers';
 import { readSheet } from './read';
 import { resultPath } from './files';
 import { writeWorkbook } from './write';
-import { Gate } from '../auth/gate';
+import { Gate } from '../../http/gate';
 import type { AppContext } from '../../context';
 import type { CellValue } from './cells';
 import { SheetRefused, type SheetLimits } from './limits';

@@ -1,8 +1,7 @@
 import { findEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { anyDb, type Row } from '../../data/store';
-import { barcodeHolders } from '../product/barcodes';
-import { recipeCycle } from '../product/recipe-components';
+import { barcodeHolders, recipeCycle } from '../product/index';
 import { childListImporter } from './child-lists';
 import type { ScalarField } from './columns';
 import type { Importer, RowIssue } from './importer';

@@ -1,8 +1,7 @@
 import { findEntity } from '@backroom/schema';
 import type { Row } from '../../data/store';
 import type { Writer } from '../../data/write';
-import { ensureBalances, move, onHand } from '../stock/ledger';
-import { thousandths } from '../stock/quantities';
+import { ensureBalances, move, onHand, thousandths } from '../stock/index';
 import type { ScalarField } from './columns';
 import type { Importer } from './importer';
 

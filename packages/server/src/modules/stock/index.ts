@@ -3,6 +3,11 @@ import type { DomainModule } from '../module';
 import { lowStockMarks } from './trigger-hook';
 import { markLowStock } from './low-stock';
 import { registerStockRoutes } from './routes';
+export { StockShortage, ensureBalances, move, onHand, type StockDocument } from './ledger';
+export { lowStockRows } from './low-stock';
+export { stockProducts } from './products';
+export { quantityText, thousandths } from './quantities';
+export { onOrderFor, reservedFor } from './virtual-stock';
 
 const QUARTER_HOUR = 15 * 60 * 1000;
 

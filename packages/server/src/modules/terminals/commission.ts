@@ -4,7 +4,7 @@ import { allowedOutlets } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { defineProcedure } from '../../procedures/registry';
-import { mulDiv } from '../pricing/engine/arithmetic';
+import { mulDiv } from '../pricing/index';
 import { columnOf, fieldOf } from '../columns';
 
 /**

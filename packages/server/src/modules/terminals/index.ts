@@ -3,6 +3,7 @@ import { commandHooks } from './commands';
 import { commissionProcedure } from './commission';
 import { pairingActions } from './pairing';
 import { registerTerminalRoutes } from './terminal-api';
+export { ONLINE_MINUTES } from './status';
 
 /**
  * POS terminals: pairing, the terminal API (heartbeat, catalogue, sales, app commands), the

@@ -9,7 +9,7 @@ import { anyDb, type AnyDb } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
-import { CODE_ALPHABET } from '../pricing/voucher-codes';
+import { CODE_ALPHABET } from '../pricing/index';
 
 /**
  * Pairing a terminal: the `pointofsale` action `pair` gives a one-time code (10 minutes); the

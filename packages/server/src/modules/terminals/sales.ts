@@ -9,17 +9,26 @@ import { bodyHash, claimKey, findKey, sameBodyOrRefuse } from '../../http/idempo
 import { parseBody } from '../../http/validate';
 import { preparedInsert, preparedQuery } from '../../db/compiled';
 import { columnOf } from '../columns';
-import { earn, takeBack } from '../membership/points';
-import { times } from '../pricing/engine/arithmetic';
-import { roundingOf } from '../pricing/engine/charges';
-import type { RoundingRule } from '../pricing/engine/index';
-import { priceBasket, type BasketLine, type PricedBasket } from '../pricing/engine/index';
-import { ruleSet, type RuleSet } from '../pricing/loader';
-import { redeem, redemptionOf, type Redemption } from '../pricing/redeem';
-import { Problems, resolveRequest } from '../pricing/resolve';
-import { MAX_LINES, pricingInputs } from '../pricing/simulate';
+import { earn, takeBack } from '../membership/index';
+import {
+  MAX_LINES,
+  Problems,
+  priceBasket,
+  pricingInputs,
+  redeem,
+  redemptionOf,
+  resolveRequest,
+  roundingOf,
+  ruleSet,
+  times,
+  type BasketLine,
+  type PricedBasket,
+  type Redemption,
+  type RoundingRule,
+  type RuleSet,
+} from '../pricing/index';
 import { publishEvent } from '../online/index';
-import { move } from '../stock/ledger';
+import { move } from '../stock/index';
 import { saleLocation } from './outlet-location';
 import { saleMomentProblem } from './sale-moment';
 import type { TerminalContext } from './pairing';

@@ -1,7 +1,7 @@
 import { getEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { limitWrongGuesses } from '../auth/rate-limit';
+import { limitWrongGuesses } from '../auth/index';
 import { anyDb } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';

@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { adminResetPasswordRequest, type AdminResetPasswordResponse } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
-import { clearFailures, userKey } from '../auth/lockout';
-import { newPasswordProblem } from '../auth/password-policy';
-import { hashPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
+import { clearFailures, userKey, newPasswordProblem, revokeUserSessions } from '../auth/index';
+import { hashPassword } from '../../crypto/passwords';
 import { recordRequestEvent } from '../../data/audit';
 import { anyDb } from '../../data/store';
 import { assertMayActOnUser } from './escalation';

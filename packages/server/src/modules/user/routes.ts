@@ -1,7 +1,6 @@
 import { getEntity, setUserActiveRequest, userIdRequest, type LockedUserDto } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clearFailures, isKeyOfUser, userKey } from '../auth/lockout';
-import { revokeUserSessions } from '../auth/sessions';
+import { clearFailures, isKeyOfUser, userKey, revokeUserSessions } from '../auth/index';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ApiError, ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';

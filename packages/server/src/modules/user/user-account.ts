@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { newPasswordProblem } from '../auth/password-policy';
-import { hashPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
+import { newPasswordProblem, revokeUserSessions } from '../auth/index';
+import { hashPassword } from '../../crypto/passwords';
 import type { BeforeWrite, EntityHook } from '../../data/hooks';
 import type { Database } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Database } from '../db/types';
 
 const SECRET_NAME = 'jwt';
 const DEPLOYMENT_NAME = 'deployment';

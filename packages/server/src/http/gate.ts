@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/envelope';
+import { ApiError } from './envelope';
 
 /**
  * At most `concurrency` tasks at once and `queue` waiting; a task past that is refused at once

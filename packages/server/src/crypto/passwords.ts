@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
-import { busy, Gate } from './gate';
+import { busy, Gate } from '../http/gate';
 
 /** argon2id with the OWASP minimum (19 MiB, 2 passes). */
 // `Algorithm` is an ambient const enum (unusable with verbatimModuleSyntax); 2 is Argon2id.
