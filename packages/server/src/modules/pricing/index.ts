@@ -5,7 +5,7 @@ import { registerOutletPricingRoutes } from './routes';
 import { uniquePromotionCode } from './form-rules';
 import { simulateSale } from './simulate';
 import { registerVoucherCodeRoutes, voucherHooks } from './vouchers';
-export { mulDiv, times } from './engine/arithmetic';
+export { allocate, mulDiv, times } from './engine/arithmetic';
 export { roundingOf } from './engine/charges';
 export { priceBasket, type BasketLine, type PricedBasket, type RoundingRule } from './engine/index';
 export { currencyMoney, ruleSet, type OutletInfo, type RuleSet } from './loader';

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { AnyDb, Row } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { columnOf } from '../columns';
-import { allocate, mulDiv } from '../pricing/engine/arithmetic';
-import { Problems } from '../pricing/resolve';
+import { allocate, mulDiv, Problems } from '../pricing/index';
 import type { TerminalContext } from './pairing';
 
 /**
