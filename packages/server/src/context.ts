@@ -9,7 +9,7 @@ export interface AppContext {
   config: Config;
   db: Kysely<Database>;
   dialect: Dialect;
-  /** HS256 key of access and OTP tokens, bound to this deployment (see auth/server-secret.ts). */
+  /** HS256 key of access and OTP tokens, bound to this deployment (see crypto/server-secret.ts). */
   jwtKey: Uint8Array;
   /** AES-256 key of TOTP secrets at rest, derived from the same server secret. */
   otpKey: Buffer;
