@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import { authModule } from './modules/auth/index';
 import { configurePasswordHashing, prepareDummyHash } from './crypto/passwords';
 import { loadServerKeys } from './crypto/server-secret';
 import { loadConfig, normaliseBasePath, type Config } from './config';
@@ -21,24 +20,9 @@ import { registerDataRoutes } from './data/routes';
 import { registerJobs } from './jobs/index';
 import { workerSettings } from './jobs/worker';
 import { composeModules, registerModuleRoutes } from './modules/compose';
-import type { DomainModule } from './modules/module';
-import { settingsModule } from './modules/settings/index';
+import { installEventHandlers } from './modules/events';
+import { MODULES } from './module-list';
 import { registerShutdown, stopGracefully } from './shutdown';
-import { administrationModule } from './modules/administration/index';
-import { customFieldModule } from './modules/customfield/index';
-import { futurePriceModule } from './modules/futureproductprice/index';
-import { membershipModule } from './modules/membership/index';
-import { pricingModule } from './modules/pricing/index';
-import { productModule } from './modules/product/index';
-import { userModule } from './modules/user/index';
-import { stockModule } from './modules/stock/index';
-import { deliveryOrderModule } from './modules/deliveryorder/index';
-import { labelsModule } from './modules/labels/index';
-import { onlineModule } from './modules/online/index';
-import { terminalsModule } from './modules/terminals/index';
-import { homeModule } from './modules/home/index';
-import { menuModule } from './modules/menu/index';
-import { spreadsheetsModule } from './modules/spreadsheets/index';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -47,30 +31,6 @@ export type { Config } from './config';
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
-
-/**
- * The feature modules (`modules/<name>/`), each declaring the entities it serves, its hooks, jobs,
- * procedures, documents and routes. The only place features are wired into the app.
- */
-const MODULES: readonly DomainModule[] = [
-  authModule,
-  menuModule,
-  settingsModule,
-  administrationModule,
-  userModule,
-  customFieldModule,
-  productModule,
-  futurePriceModule,
-  pricingModule,
-  membershipModule,
-  stockModule,
-  deliveryOrderModule,
-  labelsModule,
-  onlineModule,
-  terminalsModule,
-  homeModule,
-  spreadsheetsModule,
-];
 
 export interface BuildOptions {
   /** Overrides of the environment's configuration. */
@@ -109,6 +69,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   const onConnectionError = (error: Error) => app.log.error({ err: error }, 'database connection failed');
   // Migrations and the seed on connections of their own, without the serving time limits.
+  installEventHandlers(MODULES);
   if (!options.prepared) await prepareDatabase(config, onConnectionError);
   const { kysely: db, dialect } = openDatabase({ ...config, onConnectionError });
   app.addHook('onClose', async () => db.destroy());

@@ -40,7 +40,13 @@ async function serve(options: { prepared: boolean; jobWorker?: boolean; announce
 }
 
 async function prepare() {
-  const [{ loadConfig }, { prepareDatabase }] = await Promise.all([import('./config'), import('./db/prepare')]);
+  const [{ loadConfig }, { prepareDatabase }, { installEventHandlers }, { MODULES }] = await Promise.all([
+    import('./config'),
+    import('./db/prepare'),
+    import('./modules/events'),
+    import('./module-list'),
+  ]);
+  installEventHandlers(MODULES);
   await prepareDatabase(loadConfig(), (error) => console.error('database connection failed', error));
 }
 

@@ -8,7 +8,8 @@ import type { Addresses, DomainModule } from './module';
 
 /**
  * Hands the modules to the generic layers: entity hooks to the data service, job kinds to the
- * worker, procedures to the procedure routes, documents to the print page. Throws on a module that
+ * worker, procedures to the procedure routes, documents to the print page. (Event handlers are
+ * installed before the database is prepared, whose seed emits: `installEventHandlers`.) Throws on a module that
  * names an unknown entity or declares a job kind, procedure or document another module has.
  */
 export function composeModules(app: FastifyInstance, modules: readonly DomainModule[]): void {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityHook } from '../data/hooks';
 import type { JobKind } from '../jobs/kinds';
+import type { EventHandlers } from './events';
 import type { PrintDocument } from '../print/documents';
 import type { Procedure } from '../procedures/registry';
 
@@ -30,6 +31,11 @@ export interface DomainModule {
   documents?: Readonly<Record<string, PrintDocument>>;
   /** Named server functions (`DataRepository/procedure/{name}`). */
   procedures?: readonly Procedure[];
+  /**
+   * What it does when another module emits an event (events.ts): run in the emitter's transaction.
+   * The way one module's write causes another's (stock moved → webhooks) without importing it.
+   */
+  on?: EventHandlers;
   /** HTTP calls of its own beyond the generic API. */
   routes?(app: FastifyInstance, at: Addresses): void | Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { getEntity, type WebhookEvent } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
 import { insertJob } from '../../jobs/queue';
+import type { EventHandler } from '../events';
 import { columnOf } from '../columns';
 
 export const webhook = getEntity('webhook');
@@ -86,3 +87,9 @@ export async function queueDeliveries(w: EventWriter, hooks: readonly number[], 
     await queueAttempt(w.trx, Number(row.id), new Date(w.now));
   }
 }
+
+/** Stock moved → `stock.changed` to the subscribed webhooks, looked up before the move takes its row locks. */
+export const stockChanged: EventHandler<'stock.moved', number[]> = {
+  prepare: (scope) => subscribersOf(scope.trx, 'stock.changed'),
+  handle: (scope, moved, hooks) => queueDeliveries(scope, hooks, 'stock.changed', moved),
+};

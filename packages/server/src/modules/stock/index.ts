@@ -3,6 +3,7 @@ import type { DomainModule } from '../module';
 import { lowStockMarks } from './trigger-hook';
 import { markLowStock } from './low-stock';
 import { registerStockRoutes } from './routes';
+export type { StockMoved } from './events';
 export { StockShortage, ensureBalances, move, onHand, type StockDocument } from './ledger';
 export { lowStockRows } from './low-stock';
 export { stockProducts } from './products';

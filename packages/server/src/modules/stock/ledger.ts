@@ -4,7 +4,7 @@ import type { AnyDb } from '../../data/store';
 import { preparedInsert, preparedQuery } from '../../db/compiled';
 import { ApiError } from '../../http/envelope';
 import { columnOf } from '../columns';
-import { queueDeliveries, subscribersOf } from '../online/webhook-publish';
+import { announce } from '../events';
 import { expandRecipes, stockProducts, type StockProduct } from './products';
 import { quantityText, type Thousandths } from './quantities';
 
@@ -266,7 +266,7 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   }
   const ordered = [...pairs.values()].sort((a, b) => a.location - b.location || a.product - b.product);
   // Read before the balances' row locks are taken: from there to the commit, as little as can be.
-  const hooks = await subscribersOf(w.trx, 'stock.changed');
+  const emitMoved = await announce(w, 'stock.moved');
   const free = w.mayGoNegative ? new Set<number>() : await negativeAllowed(w.trx, [...new Set(ordered.filter((p) => p.delta < 0).map((p) => p.location))]);
   const isChecked = (p: Pair) => p.delta < 0 && !w.mayGoNegative && !free.has(p.location);
   const checked = ordered.filter(isChecked);
@@ -344,7 +344,7 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
       moved.push({ id: Number(r.id), index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: Number(r[M.balanceAfter]) });
     });
   }
-  await queueDeliveries(w, hooks, 'stock.changed', {
+  await emitMoved({
     movements: moved.map((m, i) => ({
       product: m.product,
       location: m.location,
