@@ -3,12 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useMenu } from '../i18n/useMenu';
 import { screenRoutes } from '../screens/screenRoutes';
-import { singleScreens } from '../singles';
+import { ModulesProvider, useModules } from '../screens/modules';
 import Layout from '../shell/Layout';
 import { useAppSelector } from '../store';
 import { Spinner } from '../ui/Spinner';
 import { fallbackPath } from './guard';
 import { LazyBoundary, lazyPage } from './lazy';
+import { modules } from './modules';
 import { PageTransition } from './PageTransition';
 import { LogoutPage, publicRoutes } from './publicRoutes';
 import { useAppLoad } from './useAppLoad';
@@ -28,6 +29,7 @@ function SignedInRoutes() {
   const mustChangePassword = useAppSelector((state) => state.user.userInfo?.mustChangePassword ?? false);
   const listMenu = useMenu();
   const routes = useMemo(() => screenRoutes(listMenu), [listMenu]);
+  const { singles } = useModules();
   if (status === 'loading') return <Spinner />;
   // An account whose password must change reaches nothing but the profile (and logout) until it has.
   if (mustChangePassword && pathname !== '/profil' && pathname !== '/logout') return <Navigate to="/profil" replace />;
@@ -44,7 +46,7 @@ function SignedInRoutes() {
             <Route path="noaccess" element={<NoAccessPage />} />
             <Route path="logout" element={<LogoutPage />} />
             {routes.map((route) => {
-              const Single = singleScreens[route.screen];
+              const Single = singles[route.screen];
               const Screen = route.screen === 'listvalue' ? ListValueScreen : MenuScreen;
               const element = Single ? <Single key={route.path} item={route.item} /> : <Screen key={route.path} item={route.item} mode={route.mode} />;
               return <Route key={route.path} path={route.path} element={element} />;
@@ -67,7 +69,9 @@ export default function SignedInApp() {
     <QueryClientProvider client={queryClient}>
       <LazyBoundary>
         <Suspense fallback={<Spinner />}>
-          <SignedInRoutes />
+          <ModulesProvider modules={modules}>
+            <SignedInRoutes />
+          </ModulesProvider>
         </Suspense>
       </LazyBoundary>
     </QueryClientProvider>

@@ -11,7 +11,7 @@ const LockPage = lazyPage(() => import('../pages/LockPage'));
 const LoginSuccessPage = lazyPage(() => import('../pages/LoginSuccessPage'));
 export const LogoutPage = lazyPage(() => import('../pages/LogoutPage'));
 /** The first-run set-up (no shell, no session). */
-const InstallerPage = lazyPage(() => import('../singles/InstallerScreen'));
+const InstallerPage = lazyPage(() => import('../pages/InstallerScreen'));
 
 /** Public pages: no shell, a centred card. */
 function PublicLayout() {

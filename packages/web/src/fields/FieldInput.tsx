@@ -9,7 +9,7 @@ import { ImageInput } from './ImageInput';
 import { MultiReferenceInput, ReferenceInput } from './ReferenceInputs';
 import { EnumSelect, ListValueSelect } from './SelectInput';
 import { emptyChildRow } from './values';
-import { ownInputs } from '../screens/ownInputs';
+import { useModules } from '../screens/modules';
 import { registryText } from '../i18n/registryText';
 
 /** What every input of one form shares: the entity (label scope, upload folder) and the row as loaded. */
@@ -38,6 +38,7 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
   const { t } = useTranslation();
   const { register } = useFormContext();
   const meta = useContext(FormMetaContext);
+  const { ownInputs } = useModules();
   const id = useId();
   const error = useFieldError(name);
   const label = `${fieldLabel(t, scope, field)}${labelSuffix ?? ''}`;

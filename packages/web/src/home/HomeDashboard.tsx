@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LazyBoundary, lazyPage } from '../app/lazy';
 import { useErrorText } from '../screens/errorText';
-import { useMenuItem } from '../stock/menu';
+import { useMenuItem } from '../i18n/useMenu';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { homeApi } from './api';

@@ -7,7 +7,7 @@ import { useValueFormat } from '../data/useValueFormat';
 import { formatCell } from '../fields/format';
 import { DebouncedInput } from '../screens/DebouncedInput';
 import { useErrorText } from '../screens/errorText';
-import { ExportButton } from '../sheets/ExportButton';
+import { ExportButton } from '../screens/ExportButton';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';

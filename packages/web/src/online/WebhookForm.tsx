@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EntityFormProps } from '../screens/EntityFormProps';
+import type { EntityFormProps } from '../screens/webModule';
 import { useErrorText } from '../screens/errorText';
 import { FormScreen } from '../screens/FormScreen';
 import { FormAlert } from '../ui/FormAlert';

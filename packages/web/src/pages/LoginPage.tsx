@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SamlProvider } from '@backroom/schema';
 import { getSamlProviders } from '../api/endpoints';
-import { InstallerLink } from '../singles/InstallerLink';
+import { InstallerLink } from './InstallerLink';
 import { usePageName } from '../app/usePageName';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDropdown } from '../data/hooks';
 import { useErrorText } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from '../singles/types';
+import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiEnvelope } from '@backroom/schema';
 import { dataApi } from '../data/api';
-import type { FormActionProps } from '../screens/FormActionProps';
+import type { FormActionProps } from '../screens/webModule';
 import { serverMessage, translateMessage } from '../screens/errorText';
 import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/FormAlert';

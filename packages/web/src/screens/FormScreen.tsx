@@ -11,14 +11,12 @@ import { ConfirmDialog } from '../shell/ConfirmDialog';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
-import { addInputs } from './addInputs';
-import { formActions } from './formActions';
 import { formSections, isWideField } from './formSections';
 import { listAddress } from './listMemory';
 import { recordName } from './recordName';
-import { formTabs } from './formTabs';
 import { TabList } from './TabList';
 import { HistoryTab } from './HistoryTab';
+import { useModules } from './modules';
 import { useFormController, type FormControllerOptions } from './useFormController';
 
 interface FormScreenProps {
@@ -78,8 +76,10 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
   const [tab, setTab] = useState('details');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const status = useRef<HTMLSpanElement>(null);
-  const Extra = formActions[entity.name];
-  const AddInputs = mode === 'add' ? addInputs[entity.name]?.component : undefined;
+  const modules = useModules();
+  const actions = modules.formActions[entity.name] ?? [];
+  const tabs = modules.tabs[entity.name] ?? [];
+  const AddInputs = mode === 'add' ? modules.addInputs[entity.name]?.component : undefined;
   const record = t(`records.${entity.name}`, { defaultValue: title });
   const name = recordName(entity, row);
   const heading = mode === 'add' ? t('form.newRecord', { record }) : name ? t('form.editRecord', { record, name }) : t('form.editTitle', { title: record });
@@ -98,11 +98,13 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
       className="form-screen"
       actions={
         <>
-          {Extra && mode === 'edit' && row && (
-            <Suspense fallback={null}>
-              <Extra row={row} item={item} />
-            </Suspense>
-          )}
+          {mode === 'edit' &&
+            row &&
+            actions.map((Action, index) => (
+              <Suspense key={index} fallback={null}>
+                <Action row={row} item={item} />
+              </Suspense>
+            ))}
           <Link to={back} className="btn btn-outline-secondary">
             <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
           </Link>
@@ -125,7 +127,7 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
         </>
       }
     >
-      {mode === 'edit' && <TabList names={['details', ...(formTabs[entity.name] ?? []).map((extra) => extra.name), 'history']} current={tab} onChange={setTab} />}
+      {mode === 'edit' && <TabList names={['details', ...tabs.map((extra) => extra.name), 'history']} current={tab} onChange={setTab} />}
 
       <div id="panel-details" role={mode === 'edit' ? 'tabpanel' : undefined} aria-labelledby={mode === 'edit' ? 'tab-details' : undefined} hidden={tab !== 'details'}>
         {ctl.stale && (
@@ -216,7 +218,7 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
       </div>
       {mode === 'edit' &&
         row &&
-        (formTabs[entity.name] ?? []).map(({ name: tabName, component: Tab }) => (
+        tabs.map(({ name: tabName, component: Tab }) => (
           <div key={tabName} id={`panel-${tabName}`} role="tabpanel" aria-labelledby={`tab-${tabName}`} hidden={tab !== tabName}>
             {tab === tabName && (
               <Suspense fallback={null}>

@@ -5,7 +5,7 @@ import { apiFailure, type ApiRow } from '../data/api';
 import { PAGE_SIZES } from '../data/listState';
 import { fieldLabel } from '../fields/format';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { ExportButton } from '../sheets/ExportButton';
+import { ExportButton } from './ExportButton';
 import { TitledCard } from '../ui/TitledCard';
 import { DebouncedInput } from './DebouncedInput';
 import { recordName } from './recordName';
@@ -19,7 +19,7 @@ const BulkEdit = lazy(() => import('./BulkEdit'));
 export function ListScreen({ title, ...options }: ListControllerOptions & { title: string }) {
   const { t } = useTranslation();
   const list = useListController(options);
-  const { item, state, canEdit, canDelete, canSelect, selectedIds, Bulk, remove } = list;
+  const { item, state, canEdit, canDelete, canSelect, selectedIds, bulkActions, remove } = list;
   const [density, setDensity] = useDensity();
   const [confirm, setConfirm] = useState<{ ids: number[]; row?: ApiRow } | null>(null);
   const record = t(`records.${list.entity.name}`, { defaultValue: title });
@@ -104,11 +104,11 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
               className="btn btn-sm btn-outline-secondary"
             />
           )}
-          {Bulk && (
-            <Suspense fallback={null}>
+          {bulkActions.map((Bulk, index) => (
+            <Suspense key={index} fallback={null}>
               <Bulk ids={selectedIds} item={item} />
             </Suspense>
-          )}
+          ))}
           {canDelete && (
             <button type="button" className="btn btn-sm btn-danger" onClick={() => setConfirm({ ids: selectedIds })}>
               <i className="bi bi-trash" aria-hidden="true" /> {t('list.deleteSelected')}

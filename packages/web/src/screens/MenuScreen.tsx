@@ -4,12 +4,11 @@ import { findEntity, type NormalisedEntity } from '@backroom/schema';
 import { registryText } from '../i18n/registryText';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
-import { entityForms } from './entityForms';
-import { entityLists } from './entityLists';
 import { FormScreen } from './FormScreen';
 import { ListAddPanel } from './ListAddPanel';
 import { ListScreen } from './ListScreen';
 import { hasForm, screenOf, type ScreenMode } from './screenRoutes';
+import { useModules } from './modules';
 import { useMenuScreen } from './useMenuScreen';
 
 export interface ScreenProps {
@@ -18,8 +17,9 @@ export interface ScreenProps {
 }
 
 export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProps & { entity: NormalisedEntity; title: string } & Pick<Parameters<typeof FormScreen>[0], 'fixedValues' | 'hiddenFields'> & Pick<Parameters<typeof ListScreen>[0], 'fixedFilters'>) {
+  const { forms, lists } = useModules();
   // The routes give edit and add only to entities with a form (screenRoutes).
-  const OwnList = mode === 'list' ? entityLists[entity.name] : undefined;
+  const OwnList = mode === 'list' ? lists[entity.name] : undefined;
   if (OwnList)
     return (
       <Suspense fallback={<Spinner />}>
@@ -37,7 +37,7 @@ export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProp
       </>
     );
   }
-  const Own = entityForms[entity.name];
+  const Own = forms[entity.name];
   if (Own)
     return (
       <Suspense fallback={<Spinner />}>

@@ -8,7 +8,7 @@ import { dataKeys } from '../data/hooks';
 import { toFormValues } from '../fields/values';
 import { useEntityResolver } from '../forms/useEntityResolver';
 import type { ClientMenuItem } from '../store/menuSlice';
-import { addInputs } from './addInputs';
+import { useModules } from './modules';
 import { useUnsavedGuard } from './UnsavedGuard';
 
 const NO_FIELDS: readonly string[] = [];
@@ -47,16 +47,15 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
     (f) => f.name !== 'id' && f.name !== 'version' && !hiddenFields.includes(f.name) && !(mode === 'add' && f.system && f.name !== 'isActive'),
   );
   // Values of a new row that are no field of the registry (a new user's password): checked beside the schema, sent when given.
-  const checks = useMemo(() => (mode === 'add' ? (addInputs[entity.name]?.checks ?? {}) : {}), [entity.name, mode]);
+  const { addInputs } = useModules();
+  const checks = useMemo(() => (mode === 'add' ? (addInputs[entity.name]?.checks ?? {}) : {}), [addInputs, entity.name, mode]);
   const registryResolver = useEntityResolver(entity, mode === 'add' ? 'insert' : 'update');
   const resolver = useMemo<Resolver<FieldValues>>(() => {
     const given = (values: FieldValues) => Object.fromEntries(Object.keys(checks).flatMap((name) => (values[name] ? [[name, values[name] as unknown]] : [])));
     return async (values, context, options) => {
       const result = await registryResolver(values, context, options);
-      const problems = Object.entries(checks).flatMap(([name, check]) => {
-        const message = check(values[name]);
-        return message ? [[name, { type: 'validate', message }] as const] : [];
-      });
+      const messages = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await check(values[name])] as const));
+      const problems = messages.flatMap(([name, message]) => (message ? [[name, { type: 'validate', message }] as const] : []));
       if (problems.length > 0) return { values: {}, errors: { ...result.errors, ...Object.fromEntries(problems) } };
       return Object.keys(result.errors).length > 0 ? result : { values: { ...result.values, ...given(values) }, errors: {} };
     };

@@ -9,11 +9,12 @@ import { useRows } from '../data/hooks';
 import { readListState, toFetchRequest, writeListState, type ListState } from '../data/listState';
 import { useAppSelector } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
-import { bulkActions } from './listActions';
 import { rememberList } from './listMemory';
+import { useModules } from './modules';
 
 const NO_FILTERS: FetchFilter[] = [];
 const NO_FIELDS: readonly string[] = [];
+const NO_ACTIONS: readonly never[] = [];
 const CHOOSABLE = new Set(['text', 'number', 'decimal', 'money', 'quantity', 'percent', 'boolean', 'date', 'datetime', 'time', 'enum', 'listvalue', 'reference']);
 /** Kinds a bulk edit may set to one value for many rows. */
 const SETTABLE = new Set(['text', 'longtext', 'number', 'decimal', 'money', 'quantity', 'percent', 'boolean', 'date', 'enum', 'listvalue', 'reference']);
@@ -83,9 +84,9 @@ export function useListController({ entity: base, item, fixedFilters = NO_FILTER
   const [notice, setNotice] = useState('');
   const canEdit = hasForm && item.ableToEdit;
   const canDelete = item.ableToDelete && !entity.readOnly;
-  const Bulk = bulkActions[entity.name];
+  const bulkActions = useModules().listActions[entity.name] ?? NO_ACTIONS;
   const settable = useMemo(() => (item.ableToEdit && !entity.readOnly ? settableFields(entity, hiddenFields) : []), [item.ableToEdit, entity, hiddenFields]);
-  const canSelect = canDelete || Bulk !== undefined || settable.length > 0 || Boolean(item.exportProcedure);
+  const canSelect = canDelete || bulkActions.length > 0 || settable.length > 0 || Boolean(item.exportProcedure);
 
   // ---- columns ----
   const available = useMemo(
@@ -194,7 +195,7 @@ export function useListController({ entity: base, item, fixedFilters = NO_FILTER
     canEdit,
     canDelete,
     canSelect,
-    Bulk,
+    bulkActions,
     remove,
     notice,
     changed,

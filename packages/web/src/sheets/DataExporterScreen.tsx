@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../api/http';
 import type { ApiEnvelope } from '@backroom/schema';
-import type { SingleScreenProps } from '../singles/types';
-import { saveFile, sheetsApi, waitForJob, type SheetJob } from './api';
+import type { SingleScreenProps } from '../screens/webModule';
+import { saveFile, sheetsApi, waitForJob, type SheetJob } from '../api/sheets';
 import { JobProgress } from './JobProgress';
 
 interface Parameter {

@@ -12,7 +12,7 @@ import { toFormValues } from '../fields/values';
 import { useEntityWithCustomFields } from '../data/customFields';
 import { HistoryTab } from '../screens/HistoryTab';
 import { TabList } from '../screens/TabList';
-import type { EntityFormProps } from '../screens/EntityFormProps';
+import type { EntityFormProps } from '../screens/webModule';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';

@@ -5,12 +5,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ProposedOrder } from '@backroom/schema';
 import { useErrorText } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from '../singles/types';
+import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { lowStockApi } from './api';
-import { useMenuItem } from './menu';
+import { useMenuItem } from '../i18n/useMenu';
 import { Pager } from './Pager';
 
 const PAGE_SIZE = 50;

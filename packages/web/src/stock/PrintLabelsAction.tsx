@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { useDropdown } from '../data/hooks';
-import type { BulkActionProps } from '../screens/BulkActionProps';
+import type { BulkActionProps } from '../screens/webModule';
 import { useErrorText } from '../screens/errorText';
 import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/FormAlert';

@@ -5,10 +5,10 @@ import { findEntity } from '@backroom/schema';
 import { apiFailure, dataApi, type ApiRow } from '../data/api';
 import { useDropdown } from '../data/hooks';
 import { enumLabel } from '../fields/format';
-import type { FormActionProps } from '../screens/FormActionProps';
+import type { FormActionProps } from '../screens/webModule';
 import { useErrorText } from '../screens/errorText';
 import { FormAlert } from '../ui/FormAlert';
-import { useMenuItem } from './menu';
+import { useMenuItem } from '../i18n/useMenu';
 import { OptionSelect } from './OptionSelect';
 
 const movementKind = findEntity('stockmovement')!.fields.find((f) => f.name === 'kind')!;

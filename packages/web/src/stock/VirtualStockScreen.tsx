@@ -6,7 +6,7 @@ import { dataApi, type ApiRow } from '../data/api';
 import { useDropdown } from '../data/hooks';
 import { useErrorText } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from '../singles/types';
+import type { SingleScreenProps } from '../screens/webModule';
 import { useAppSelector } from '../store';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';

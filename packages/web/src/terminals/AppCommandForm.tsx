@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { dataApi } from '../data/api';
-import type { EntityFormProps } from '../screens/EntityFormProps';
+import type { EntityFormProps } from '../screens/webModule';
 import { useErrorText } from '../screens/errorText';
 import { FormScreen } from '../screens/FormScreen';
 import { FormAlert } from '../ui/FormAlert';

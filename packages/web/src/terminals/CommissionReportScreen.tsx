@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../data/api';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from '../singles/types';
+import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { TitledCard } from '../ui/TitledCard';
 import { terminalsApi } from './api';

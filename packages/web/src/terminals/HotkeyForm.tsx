@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { apiFailure, dataApi, type ApiRow, type Option } from '../data/api';
 import { dataKeys, useRow } from '../data/hooks';
-import type { EntityFormProps } from '../screens/EntityFormProps';
+import type { EntityFormProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { textColourOn } from '../ui/textColourOn';

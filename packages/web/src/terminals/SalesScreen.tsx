@@ -5,7 +5,7 @@ import { getEntity } from '@backroom/schema';
 import { ListScreen } from '../screens/ListScreen';
 import { serverMessage, translateMessage } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from '../singles/types';
+import type { SingleScreenProps } from '../screens/webModule';
 import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';

@@ -7,7 +7,7 @@ import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { serverMessage, translateMessage } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from '../singles/types';
+import type { SingleScreenProps } from '../screens/webModule';
 import { RowForm } from './RowForm';
 
 const NAME = 'posterminalsettings';

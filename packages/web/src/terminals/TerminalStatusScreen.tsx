@@ -5,7 +5,7 @@ import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { serverMessage, translateMessage } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from '../singles/types';
+import type { SingleScreenProps } from '../screens/webModule';
 import { terminalsApi } from './api';
 
 /** How often the screen asks again: a terminal's heartbeat shows within this. */

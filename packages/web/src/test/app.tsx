@@ -5,8 +5,10 @@ import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from '
 import { Provider } from 'react-redux';
 import { Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
 import { http } from '../api/http';
+import { modules } from '../app/modules';
 import { createQueryClient } from '../app/SignedInApp';
 import { forgetLists } from '../screens/listMemory';
+import { ModulesProvider } from '../screens/modules';
 import { hasFormPair } from '../screens/screenRoutes';
 import { createAppStore, type AppStore, type RootState } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
@@ -106,7 +108,9 @@ export async function renderWithApp(ui: ReactElement, { preloaded, route = '/hom
   const result = render(
     <Provider store={store}>
       <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
+        <ModulesProvider modules={modules}>
+          <RouterProvider router={router} />
+        </ModulesProvider>
       </QueryClientProvider>
     </Provider>,
   );

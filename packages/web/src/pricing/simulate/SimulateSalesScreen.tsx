@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SimulateLineRequest, SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
 import { serverMessage, translateMessage } from '../../screens/errorText';
 import { useMenuScreen } from '../../screens/useMenuScreen';
-import type { SingleScreenProps } from '../../singles/types';
+import type { SingleScreenProps } from '../../screens/webModule';
 import { FormAlert } from '../../ui/FormAlert';
 import { TitledCard } from '../../ui/TitledCard';
 import { simulateApi } from './api';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { SelectInput } from '../fields/SelectInput';
-import type { OwnInputProps } from '../screens/OwnInputProps';
+import type { OwnInputProps } from '../screens/webModule';
 import { usersApi } from './api';
 
 /**

@@ -12,10 +12,10 @@ import { TitledCard } from '../ui/TitledCard';
 import { companyApi } from './api';
 import { AppSettings } from './AppSettings';
 import { SaveAlerts, SaveButton } from './SaveBar';
-import { TimezoneField } from './TimezoneField';
+import { TimezoneField } from '../ui/TimezoneField';
 import { translateMessage, useErrorText } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from './types';
+import type { SingleScreenProps } from '../screens/webModule';
 
 /** The server's request minus the version (kept aside), with the currency as the select's text. */
 const companyForm = saveCompanyRequest.omit({ version: true, baseCurrencyId: true }).extend({ baseCurrencyId: z.string() });

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { installerSetupRequest, type InstallerSetupRequest } from '@backroom/schema';
-import { AuthCard } from '../pages/AuthCard';
+import { AuthCard } from './AuthCard';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
-import { InstallerError, installerApi } from './publicApi';
-import { TimezoneField } from './TimezoneField';
+import { InstallerError, installerApi } from './installerApi';
+import { TimezoneField } from '../ui/TimezoneField';
 import { useInstallerStatus } from './useInstallerStatus';
 import { translateMessage } from '../screens/errorText';
 

@@ -9,7 +9,7 @@ import { TitledCard } from '../ui/TitledCard';
 import { SaveAlerts, SaveButton } from './SaveBar';
 import { serverMessage, translateMessage } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from './types';
+import type { SingleScreenProps } from '../screens/webModule';
 
 const NAME = 'membershipintegrationsettings';
 const KEY = ['single', NAME];

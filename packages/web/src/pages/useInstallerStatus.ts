@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { installerApi } from './publicApi';
+import { installerApi } from './installerApi';
 
 export type InstallerState = { state: 'loading' } | { state: 'open' } | { state: 'closed' } | { state: 'failed'; message: string };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormActionProps } from '../screens/FormActionProps';
+import type { FormActionProps } from '../screens/webModule';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 /** The user form's "Reset password" button, for those who may edit users. */

@@ -8,7 +8,7 @@ import { Spinner } from '../ui/Spinner';
 import { lockedUsersApi } from './api';
 import { useErrorText } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from './types';
+import type { SingleScreenProps } from '../screens/webModule';
 
 const LOCKED_KEY = ['lockeduser'];
 

@@ -1,8 +1,8 @@
 import type { ApiEnvelope, FetchRequest } from '@backroom/schema';
-import { http } from '../api/http';
+import { http } from './http';
 import { webRoot } from '../config/webRoot';
 
-/** These screens show their errors inline, so their calls never open the error modal. */
+/** The sheet jobs (imports, exports): the importer and exporter screens and every list's Export show their errors inline, so their calls never open the error modal. */
 const inline = { suppressErrorModal: true } as const;
 
 export interface RowError {

@@ -10,7 +10,7 @@ import { rolePrivilegesApi } from './api';
 import { sameFlags, withFlag, type PrivilegeFlag } from './grants';
 import { useErrorText } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from './types';
+import type { SingleScreenProps } from '../screens/webModule';
 
 type Edits = Record<number, PrivilegeFlagsDto>;
 

@@ -10,7 +10,7 @@ import { featuresApi } from './api';
 import { SaveAlerts, SaveButton } from './SaveBar';
 import { useErrorText } from '../screens/errorText';
 import { useMenuScreen } from '../screens/useMenuScreen';
-import type { SingleScreenProps } from './types';
+import type { SingleScreenProps } from '../screens/webModule';
 
 const FEATURES_KEY = ['feature'];
 

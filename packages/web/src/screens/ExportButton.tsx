@@ -1,7 +1,7 @@
 import type { FetchRequest } from '@backroom/schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile, sheetsApi, waitForJob } from './api';
+import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
 
 /**
  * Exports exactly what a list shows (its filters, sorts and quick search) through its menu item's

@@ -1,0 +1,14 @@
+import { adminModule } from '../admin';
+import { onlineModule } from '../online';
+import { pricingModule } from '../pricing';
+import { composeModules } from '../screens/modules';
+import type { WebModule } from '../screens/webModule';
+import { sheetsModule } from '../sheets';
+import { stockModule } from '../stock';
+import { terminalsModule } from '../terminals';
+
+/** Every feature of the console, listed once; tabs and actions of one entity show in this order. */
+export const webModules: readonly WebModule[] = [adminModule, onlineModule, pricingModule, sheetsModule, stockModule, terminalsModule];
+
+/** The modules merged, as the generic screens read them (`useModules()`). */
+export const modules = composeModules(webModules);

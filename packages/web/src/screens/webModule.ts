@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
+import type { Common } from '../fields/FieldShell';
+import type { ClientMenuItem } from '../store/menuSlice';
+
+/**
+ * The one contract between the generic screens and a feature (docs/architecture/web-modules.md).
+ * A feature folder exports one `WebModule` from its `index.ts`; `app/modules.ts` lists them; the
+ * generic screens read them through `useModules()` and never import a feature.
+ */
+
+/** A component of a module, loaded as its own chunk the first time it shows: `() => import('./X')`. */
+export type Load<P> = () => Promise<{ default: ComponentType<P> }>;
+
+/**
+ * A registry entity's name (`product`). The registry's names are plain strings, not a type, so
+ * `app/modules.test.ts` checks every key against the registry instead.
+ */
+export type EntityName = string;
+/** A registry screen's name (`lowstock`, `importer/product`). */
+export type ScreenName = string;
+
+export interface WebModule {
+  /** The feature's name (its folder), named in the messages of a clash between modules. */
+  name: string;
+  /** An entity's own add and edit screen, in place of the generic form. */
+  forms?: Record<EntityName, Load<EntityFormProps>>;
+  /** An entity's own list screen, in place of the generic list. */
+  lists?: Record<EntityName, Load<EntityListProps>>;
+  /** Tabs of an entity's edit form between Details and History. */
+  tabs?: Record<EntityName, readonly FormTab[]>;
+  /** Actions on the chosen rows of an entity's list beyond delete; a list with one lets its rows be chosen. */
+  listActions?: Record<EntityName, readonly Load<BulkActionProps>[]>;
+  /** Buttons of an entity's edit form beyond the generic ones. */
+  formActions?: Record<EntityName, readonly Load<FormActionProps>[]>;
+  /** Values a new row of an entity is sent with that are no field of the registry. */
+  addInputs?: Record<EntityName, AddInputs>;
+  /** Inputs replacing a field's generic input, by `entity.field` (`entity.child.field` inside a child table). */
+  ownInputs?: Record<`${EntityName}.${string}`, Load<OwnInputProps>>;
+  /** The whole page of a registry screen that has one page (single screens, importers, a list kind's own screen), by screen name. */
+  singles?: Record<ScreenName, Load<SingleScreenProps>>;
+}
+
+export interface FormTab {
+  /** Tab id, and its label's key under `form.tabs`. */
+  name: string;
+  load: Load<FormActionProps>;
+}
+
+export interface AddInputs {
+  /** Each value's name and its check: the message of its problem, nothing when it is fine (the server checks again). */
+  checks: Record<string, (value: unknown) => string | undefined | Promise<string | undefined>>;
+  load: Load<object>;
+}
+
+/** What an entity's own form screen gets in place of the generic form. */
+export interface EntityFormProps {
+  entity: NormalisedEntity;
+  item: ClientMenuItem;
+  mode: 'add' | 'edit';
+  title: string;
+}
+
+/** What an entity's own list screen gets in place of the generic list. */
+export interface EntityListProps {
+  item: ClientMenuItem;
+  title: string;
+}
+
+/** What a form action or a form tab gets. */
+export interface FormActionProps {
+  /** The saved row the form edits. */
+  row: Record<string, unknown>;
+  item: ClientMenuItem;
+}
+
+/** What an action on a list's chosen rows gets. */
+export interface BulkActionProps {
+  ids: readonly number[];
+  item: ClientMenuItem;
+}
+
+/** What an entity's own input for one of its fields gets. */
+export interface OwnInputProps {
+  field: NormalisedField;
+  /** React Hook Form path. */
+  name: string;
+  common: Common;
+  className: string;
+}
+
+/** What the menu routes hand a single screen. */
+export interface SingleScreenProps {
+  item: ClientMenuItem;
+}

@@ -1,0 +1,13 @@
+import type { WebModule } from '../screens/webModule';
+
+/** Stock: the delivery order with its status steps, the product's Stock tab and Print labels, virtual stock, low stock. */
+export const stockModule: WebModule = {
+  name: 'stock',
+  forms: { printdeliveryorder: () => import('./DeliveryOrderForm') },
+  tabs: { product: [{ name: 'stock', load: () => import('./ProductStockTab') }] },
+  listActions: { product: [() => import('./PrintLabelsAction')] },
+  singles: {
+    virtualstock: () => import('./VirtualStockScreen'),
+    lowstock: () => import('./LowStockScreen'),
+  },
+};

@@ -1,0 +1,118 @@
+import { fileURLToPath } from 'node:url';
+import madge from 'madge';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web's module contract, read from its import graph (docs/architecture/web-modules.md): the
+ * features are the folders `app/modules.ts` lists; nothing else imports a feature, features import
+ * each other only through their `index.ts`, and no import runs in a circle.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const WEB = 'packages/web/src/';
+const MODULE_LIST = `${WEB}app/modules.ts`;
+
+type Graph = Record<string, readonly string[]>;
+
+let drawn: Promise<Graph> | undefined;
+/** The web's import graph, type-only and lazy imports included (drawn once). */
+const webGraph = () =>
+  (drawn ??= madge(WEB, {
+    baseDir: root,
+    fileExtensions: ['ts', 'tsx'],
+    tsConfig: `${root}tsconfig.base.json`,
+    excludeRegExp: [/node_modules/, /[\\/]dist[\\/]/],
+  }).then((result) => result.obj()));
+
+/** `packages/web/src/stock/api.ts` → `stock`; files at the top of `src/` have no folder. */
+const folderOf = (file: string) => (file.startsWith(WEB) ? /^([^/]+)\//.exec(file.slice(WEB.length))?.[1] : undefined);
+
+/** The feature folders: those whose `index.ts` the module list imports. */
+const featuresOf = (graph: Graph) =>
+  new Set((graph[MODULE_LIST] ?? []).filter((dep) => dep.endsWith('/index.ts')).flatMap((dep) => folderOf(dep) ?? []));
+
+/** Every import that breaks the contract, as `from → to (why)`. */
+function contractBreaches(graph: Graph): string[] {
+  const features = featuresOf(graph);
+  const breaches: string[] = [];
+  for (const [file, deps] of Object.entries(graph)) {
+    if (!file.startsWith(WEB)) continue;
+    const from = folderOf(file);
+    for (const dep of deps) {
+      const to = folderOf(dep);
+      if (to === undefined || !features.has(to) || to === from) continue;
+      const throughIndex = dep === `${WEB}${to}/index.ts`;
+      if (file === MODULE_LIST && throughIndex) continue;
+      if (from === undefined || !features.has(from)) breaches.push(`${file} → ${dep} (generic code imports no feature)`);
+      else if (!throughIndex) breaches.push(`${file} → ${dep} (another feature only through its index.ts)`);
+    }
+  }
+  return breaches;
+}
+
+/** Every circle of imports, each as the files around it. */
+function circles(graph: Graph): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const dep of graph[file] ?? []) {
+      if (state.get(dep) === 'open') found.push(path.slice(path.indexOf(dep)));
+      else if (!state.has(dep)) visit(dep);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of Object.keys(graph)) if (!state.has(file)) visit(file);
+  return found;
+}
+
+describe('the web module contract', () => {
+  it('lists the features once in app/modules.ts', async () => {
+    expect([...featuresOf(await webGraph())].sort()).toEqual(['admin', 'online', 'pricing', 'sheets', 'stock', 'terminals']);
+  }, 60_000);
+
+  it('holds in packages/web: no generic import of a feature, features meet through index.ts, no circle', async () => {
+    const graph = await webGraph();
+    expect(contractBreaches(graph)).toEqual([]);
+    expect(circles(graph)).toEqual([]);
+  }, 60_000);
+
+  describe('the checker, on a planted bad import', () => {
+    const file = (path: string) => `${WEB}${path}`;
+    const good: Graph = {
+      [MODULE_LIST]: [file('stock/index.ts'), file('pricing/index.ts'), file('screens/modules.tsx')],
+      [file('stock/index.ts')]: [file('screens/webModule.ts')],
+      [file('stock/LowStockScreen.tsx')]: [file('screens/errorText.ts'), file('pricing/index.ts')],
+      [file('pricing/index.ts')]: [file('screens/webModule.ts')],
+      [file('screens/FormScreen.tsx')]: [file('screens/modules.tsx')],
+      [file('app/SignedInApp.tsx')]: [MODULE_LIST],
+    };
+    const plant = (from: string, to: string): Graph => ({ ...good, [file(from)]: [...(good[file(from)] ?? []), file(to)] });
+
+    it('passes the good graph', () => {
+      expect(contractBreaches(good)).toEqual([]);
+      expect(circles(good)).toEqual([]);
+    });
+
+    it('fails a generic screen importing a feature, even its index.ts', () => {
+      expect(contractBreaches(plant('screens/FormScreen.tsx', 'stock/ProductStockTab.tsx'))).toEqual([
+        `${file('screens/FormScreen.tsx')} → ${file('stock/ProductStockTab.tsx')} (generic code imports no feature)`,
+      ]);
+      expect(contractBreaches(plant('fields/FieldInput.tsx', 'stock/index.ts'))).toHaveLength(1);
+      expect(contractBreaches(plant('app/SignedInApp.tsx', 'stock/index.ts'))).toHaveLength(1);
+    });
+
+    it('fails a feature reaching into another past its index.ts', () => {
+      expect(contractBreaches(plant('stock/LowStockScreen.tsx', 'pricing/api.ts'))).toEqual([
+        `${file('stock/LowStockScreen.tsx')} → ${file('pricing/api.ts')} (another feature only through its index.ts)`,
+      ]);
+    });
+
+    it('fails a circle', () => {
+      expect(circles(plant('screens/modules.tsx', 'app/SignedInApp.tsx')).map((circle) => [...circle].sort())).toEqual([[file('app/SignedInApp.tsx'), MODULE_LIST, file('screens/modules.tsx')]]);
+    });
+  });
+});
