@@ -36,14 +36,20 @@ const latestDateOnEarth = (at: Date) => new Date(at.getTime() + 14 * 60 * 60 * 1
 
 /**
  * "Today" for a row: at its outlet, the outlet's own date (outlet.timezone); for a chain-wide row
- * (blank outlet), the company's date (company.timezone).
+ * (blank outlet), the date every active outlet and the company (company.timezone) have reached —
+ * the westernmost one's — so the product's own price never runs ahead of an outlet still on the
+ * day before. Until then the row stays pending and each outlet already ahead sells at it: the
+ * engine puts a pending price in force from the outlet's own midnight.
  */
 async function todayByOutlet(db: AnyDb, at: Date): Promise<(outletId: unknown) => string> {
   const zones = new Map<number, string>();
-  for (const row of await db.selectFrom(outlet.table).select(['id', columnOf(outlet, 'timezone')]).execute())
+  const active: string[] = [];
+  for (const row of await db.selectFrom(outlet.table).select(['id', 'is_active', columnOf(outlet, 'timezone')]).execute()) {
     zones.set(Number(row.id), row[columnOf(outlet, 'timezone')] as string);
+    if (row.is_active !== false && row.is_active !== 0) active.push(dateIn(row[columnOf(outlet, 'timezone')] as string, at));
+  }
   const chain = await db.selectFrom(company.table).select(columnOf(company, 'timezone')).orderBy('id').limit(1).executeTakeFirst();
-  const chainToday = dateIn(chain?.[columnOf(company, 'timezone')] as string | undefined, at);
+  const chainToday = [dateIn(chain?.[columnOf(company, 'timezone')] as string | undefined, at), ...active].sort()[0]!;
   return (outletId) => (outletId === null || outletId === undefined ? chainToday : dateIn(zones.get(Number(outletId)), at));
 }
 

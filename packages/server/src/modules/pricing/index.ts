@@ -4,6 +4,7 @@ import type { DomainModule } from '../module';
 import { registerOutletPricingRoutes } from './routes';
 import { uniquePromotionCode } from './form-rules';
 import { simulateSale } from './simulate';
+
 import { registerVoucherCodeRoutes, voucherHooks } from './vouchers';
 export { allocate, mulDiv, times } from './engine/arithmetic';
 export { roundingOf } from './engine/charges';
@@ -13,6 +14,11 @@ export { redeem, redemptionOf, type Redemption } from './redeem';
 export { Problems, resolveRequest } from './resolve';
 export { MAX_LINES, pricingInputs } from './simulate';
 export { CODE_ALPHABET } from './voucher-codes';
+
+/** What other modules price with: a basket as of its moment at its outlet (the sale check), the rules, the request's names resolved. */
+export { basketInputs, priceBasketAt } from './simulate';
+export { ruleSet, type RuleSet } from './loader';
+export { resolveRequest, type Resolved } from './resolve';
 
 /** The pricing engine's service: the simulator, voucher codes and redemption, promotion code rules. */
 export const pricingModule: DomainModule = {

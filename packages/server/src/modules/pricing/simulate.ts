@@ -2,10 +2,13 @@ import { formatScaled, reasonText, type SimulateSalesRequest, type SimulateSales
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseBody } from '../../http/validate';
-import { priceBasket, type Basket, type PricedBasket, type PricingData } from './engine/index';
+import { priceBasket, type Basket, type PricedBasket, type PricingData, type RoundingRule } from './engine/index';
 import { localTime } from './engine/calendar';
-import { loadMember, loadPrices, loadProducts, loadRuleUsage, ruleSet, voucherOf, type RuleSet } from './loader';
+import { loadMember, loadProducts, loadRuleUsage, ruleSet, voucherOf, type RuleSet } from './loader';
+import { pricesAt } from './prices-at';
 import { resolveRequest, type Resolved } from './resolve';
+import type { AppContext } from '../../context';
+import { anyDb } from '../../data/store';
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
 const quantity = z.union([z.string().max(30), z.number()]).optional();
@@ -34,9 +37,12 @@ const requestSchema = z.object({
   item: line.optional(),
 });
 
-/** The engine's inputs for a resolved request: the cached rules plus this basket's products, prices, member and codes. */
-export async function pricingInputs(request: FastifyRequest, set: RuleSet, resolved: Resolved): Promise<{ data: PricingData; basket: Basket }> {
-  const { ctx } = request.server;
+/**
+ * The engine's inputs for a resolved request: the cached rules plus this basket's products, the
+ * prices in force at its moment (`resolved.at`: whenever it is asked, a sale is priced with the
+ * prices of its own time), member and codes.
+ */
+export async function basketInputs(ctx: AppContext, set: RuleSet, resolved: Resolved): Promise<{ data: PricingData; basket: Basket }> {
   const date = localTime(resolved.at, resolved.outlet.timezone).date;
   const member = resolved.member === null ? null : await loadMember(ctx, set, resolved.member, date.slice(0, 4));
   const productIds = [
@@ -44,8 +50,7 @@ export async function pricingInputs(request: FastifyRequest, set: RuleSet, resol
     ...set.rules.flatMap((r) => r.rewards.flatMap((w) => (w.kind === 'buyXGetY' && w.getProduct !== null ? [w.getProduct] : []))),
     ...(member?.group?.benefits.flatMap((b) => (b.product !== null ? [b.product] : [])) ?? []),
   ];
-  const products = await loadProducts(ctx, set, productIds);
-  const prices = await loadPrices(ctx, set, [...products.keys()], resolved.outlet.id);
+  const { products, ...prices } = await pricesAt(anyDb(ctx), set, await loadProducts(ctx, set, productIds), resolved.outlet.id, resolved.at);
   const data: PricingData = {
     currency: set.currency,
     rounding: set.rounding,
@@ -71,6 +76,21 @@ export async function pricingInputs(request: FastifyRequest, set: RuleSet, resol
   };
   return { data, basket };
 }
+
+/**
+ * A resolved basket priced as of its moment (`resolved.at`) at its outlet: the product, outlet and
+ * future prices in force then, each future price from the outlet's own midnight of its date, and
+ * the rules' dates, days and hours on the outlet's clock. Cash rounding applies unless `rounding`
+ * says otherwise ('none' for a sale paid without cash).
+ */
+export async function priceBasketAt(ctx: AppContext, set: RuleSet, resolved: Resolved, options: { rounding?: RoundingRule } = {}): Promise<{ data: PricingData; basket: Basket; priced: PricedBasket }> {
+  const inputs = await basketInputs(ctx, set, resolved);
+  const data = options.rounding ? { ...inputs.data, rounding: options.rounding } : inputs.data;
+  return { data, basket: inputs.basket, priced: priceBasket(data, inputs.basket) };
+}
+
+/** `basketInputs` of a request's server. */
+export const pricingInputs = (request: FastifyRequest, set: RuleSet, resolved: Resolved) => basketInputs(request.server.ctx, set, resolved);
 
 /** The engine's answer on the wire: money as decimal strings in the currency's decimals. */
 export function toResult(set: RuleSet, resolved: Resolved, basket: Basket, r: PricedBasket): SimulateSalesResult {

@@ -28,8 +28,19 @@ interface Scope {
   values: (number | null)[];
 }
 
-/** What the catalogue sends, in this order, each with the rows of this terminal's outlet. */
-const PARTS: readonly { key: string; entity: string; scope?: (outlet: number, terminalId: number) => Scope }[] = [
+/** A row the terminal holds while the column has this value (active rows: `is_active` true); a row changed since to another value is `removed`. */
+interface Live {
+  column: string;
+  value: unknown;
+}
+
+/**
+ * What the catalogue sends, in this order, each with the rows of this terminal's outlet. Future
+ * prices are sent while pending: the terminal puts each in force at its own outlet's midnight of
+ * the row's date, as the engine does (the job makes a chain-wide one the product's own price only
+ * once every outlet has reached its date).
+ */
+const PARTS: readonly { key: string; entity: string; scope?: (outlet: number, terminalId: number) => Scope; live?: Live }[] = [
   { key: 'products', entity: 'product' },
   { key: 'outletPrices', entity: 'outletprice', scope: (outlet) => ({ column: 'outlet', values: [outlet] }) },
   { key: 'promotions', entity: 'promotion' },
@@ -39,6 +50,8 @@ const PARTS: readonly { key: string; entity: string; scope?: (outlet: number, te
   { key: 'layouts', entity: 'layoutsetup', scope: (outlet) => ({ column: 'outlet', values: [outlet, null] }) },
   { key: 'settings', entity: 'posterminalsettings' },
   { key: 'terminal', entity: 'pointofsale', scope: (_outlet, terminalId) => ({ column: 'id', values: [terminalId] }) },
+  // Last: a sync's cursor names parts by their place.
+  { key: 'futurePrices', entity: 'futureproductprice', scope: (outlet) => ({ column: 'outlet', values: [outlet, null] }), live: { column: 'status', value: 'pending' } },
 ];
 
 /** Where a sync stands: the moment it began (the cursor of its last page), the time it reads changes from, and the last row sent. */
@@ -79,7 +92,9 @@ function positionOf(since: string | undefined): Position {
   return { began, from: new Date(Date.parse(since) - OVERLAP_MS).toISOString(), part: 0, after: 0 };
 }
 
-const isActiveColumn = (entity: NormalisedEntity) => entity.fields.some((f) => f.name === 'isActive');
+/** The part's live condition: its own, else active rows where the entity has `isActive`. */
+const liveOf = (entity: NormalisedEntity, live: Live | undefined): { column: string; value: unknown } | null =>
+  live ? { column: `t.${columnOf(entity, live.column)}`, value: live.value } : entity.fields.some((f) => f.name === 'isActive') ? { column: 't.is_active', value: true } : null;
 
 type AnySelect = SelectQueryBuilder<any, any, { id: unknown }>;
 
@@ -100,10 +115,11 @@ function ofOutlet(query: AnySelect, entity: NormalisedEntity, outlet: number): A
 }
 
 /** Ids of one part, changed since `from` (active ones only), after `after`, by id: at most `limit`. */
-async function changedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, from: string | null, after: number, limit: number, scope?: Scope): Promise<number[]> {
+async function changedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, from: string | null, after: number, limit: number, scope?: Scope, live?: Live): Promise<number[]> {
   let q = ofOutlet(db.selectFrom(`${entity.table} as t`).select('t.id'), entity, outlet).where('t.id', '>', after);
   if (from) q = q.where('t.updated_at', '>=', from);
-  if (isActiveColumn(entity)) q = q.where('t.is_active', '=', true);
+  const alive = liveOf(entity, live);
+  if (alive) q = q.where(alive.column, '=', alive.value);
   return (await scoped(q, entity, scope).orderBy('t.id').limit(limit).execute()).map((r) => Number(r.id));
 }
 
@@ -116,8 +132,8 @@ function wasInScope(rowId: number, changes: unknown, scope: Scope | undefined): 
   return scope.values.includes(value === undefined || value === null ? null : Number(value));
 }
 
-/** Ids the terminal should drop: rows of its scope deleted since `from` (the audit log's record of it) that do not exist again, and rows deactivated since. */
-async function removedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, from: string, scope?: Scope): Promise<number[]> {
+/** Ids the terminal should drop: rows of its scope deleted since `from` (the audit log's record of it) that do not exist again, and rows deactivated (no longer live) since. */
+async function removedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, from: string, scope?: Scope, live?: Live): Promise<number[]> {
   const deleted = await db
     .selectFrom(auditLog.table)
     .select([`${columnOf(auditLog, 'rowId')} as row_id`, `${columnOf(auditLog, 'changes')} as changes`])
@@ -127,8 +143,9 @@ async function removedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, f
     .execute();
   const gone = [...new Set(deleted.filter((r) => r.row_id !== null && wasInScope(Number(r.row_id), r.changes, scope)).map((r) => Number(r.row_id)))];
   const back = gone.length === 0 ? [] : await db.selectFrom(entity.table).select('id').where('id', 'in', gone).execute();
-  const inactive = isActiveColumn(entity)
-    ? await scoped(ofOutlet(db.selectFrom(`${entity.table} as t`).select('t.id'), entity, outlet).where('t.updated_at', '>=', from).where('t.is_active', '=', false), entity, scope).execute()
+  const alive = liveOf(entity, live);
+  const inactive = alive
+    ? await scoped(ofOutlet(db.selectFrom(`${entity.table} as t`).select('t.id'), entity, outlet).where('t.updated_at', '>=', from).where(alive.column, '<>', alive.value), entity, scope).execute()
     : [];
   const existing = new Set(back.map((r) => Number(r.id)));
   return [...new Set([...gone.filter((id) => !existing.has(id)), ...inactive.map((r) => Number(r.id))])].sort((a, b) => a - b);
@@ -145,14 +162,14 @@ export async function catalogue(request: FastifyRequest) {
   const firstPage = at.part === 0 && at.after === 0;
   for (const [k, part] of PARTS.entries()) {
     out[part.key] = [];
-    removed[part.key] = firstPage && at.from ? await removedIds(db, getEntity(part.entity), me.outletId, at.from, scopes[k]) : [];
+    removed[part.key] = firstPage && at.from ? await removedIds(db, getEntity(part.entity), me.outletId, at.from, scopes[k], part.live) : [];
   }
   let room = limit;
   let next: Position | null = null;
   for (let k = at.part; k < PARTS.length; k++) {
     // A till is run by cashiers: it is sent no field of a field group (costs).
     const entity = entityWithout(getEntity(PARTS[k]!.entity), ALL_FIELD_GROUPS);
-    const ids = await changedIds(db, entity, me.outletId, at.from, k === at.part ? at.after : 0, room + 1, scopes[k]);
+    const ids = await changedIds(db, entity, me.outletId, at.from, k === at.part ? at.after : 0, room + 1, scopes[k], PARTS[k]!.live);
     const sent = ids.slice(0, room);
     out[PARTS[k]!.key] = await toApiRows(request.server.ctx, db, entity, await storedRows(db, entity, sent), { labels: false });
     room -= sent.length;

@@ -1,0 +1,127 @@
+import { MONEY_SCALE, formatScaled, getEntity } from '@backroom/schema';
+import type { AnyDb } from '../../data/store';
+import { columnOf } from '../columns';
+import type { FuturePriceInput, OutletPriceInput, ProductInput } from './engine/index';
+import { currencyMoney, type RuleSet } from './loader';
+
+/**
+ * The prices in force at an instant, read back from what changed since (DOCS: docs/DECISIONS.md,
+ * "Prices change at each outlet's midnight"):
+ *
+ * - a product's own price: its current price, unless the price history holds a change after the
+ *   instant, in which case the first such change's old price (a product created since: its first
+ *   price);
+ * - an outlet's override: the current one, unless the audit log holds a change of it after the
+ *   instant (its value before that change; an override inserted since did not exist, one deleted
+ *   since did);
+ * - future prices: those pending then, i.e. pending now or applied or cancelled after the instant.
+ *   The engine puts each in force from the outlet's own midnight of its date.
+ *
+ * For an instant of now nothing changed since: the current rows, as before.
+ */
+const history = getEntity('pricehistory');
+const override = getEntity('outletprice');
+const future = getEntity('futureproductprice');
+const audit = getEntity('auditlog');
+const H = (name: string) => columnOf(history, name);
+const O = (name: string) => columnOf(override, name);
+const F = (name: string) => columnOf(future, name);
+const A = (name: string) => columnOf(audit, name);
+
+export interface PricesAt {
+  products: Map<number, ProductInput>;
+  outletPrices: OutletPriceInput[];
+  futurePrices: FuturePriceInput[];
+}
+
+interface Change {
+  action: string;
+  before: Record<string, unknown>;
+}
+
+const parsed = (changes: unknown): { before?: Record<string, unknown> } => (typeof changes === 'string' ? JSON.parse(changes) : (changes ?? {})) as { before?: Record<string, unknown> };
+
+/** What each outlet override was at `at`, from its audit rows since (in order): absent when its first change since is its insert. */
+interface OverrideThen {
+  existed: boolean;
+  /** Its price then, when a change since changed it (else its current price). */
+  price?: unknown;
+  /** Its product and outlet, from the delete that removed it since (a row that still exists has its own). */
+  product?: unknown;
+  outlet?: unknown;
+}
+
+async function overridesThen(db: AnyDb, at: string): Promise<Map<number, OverrideThen>> {
+  const rows = await db
+    .selectFrom(audit.table)
+    .select([`${A('rowId')} as row_id`, `${A('action')} as action`, `${A('changes')} as changes`])
+    .where(A('entity'), '=', override.name)
+    .where(A('at'), '>', at)
+    .orderBy(A('at'))
+    .orderBy('id')
+    .execute();
+  const byRow = new Map<number, Change[]>();
+  for (const r of rows) if (r.row_id !== null) byRow.set(Number(r.row_id), [...(byRow.get(Number(r.row_id)) ?? []), { action: String(r.action), before: parsed(r.changes).before ?? {} }]);
+  const out = new Map<number, OverrideThen>();
+  for (const [rowId, changes] of byRow) {
+    const deleted = changes.findLast((c) => c.action === 'delete');
+    out.set(rowId, {
+      existed: changes[0]!.action !== 'insert',
+      price: changes.find((c) => c.before.price !== undefined)?.before.price,
+      product: deleted?.before.product,
+      outlet: deleted?.before.outlet,
+    });
+  }
+  return out;
+}
+
+/** The prices of `products` (as loaded now) at `outlet` in force at `at` (an ISO instant). */
+export async function pricesAt(db: AnyDb, set: RuleSet, products: Map<number, ProductInput>, outlet: number, at: string): Promise<PricesAt> {
+  const ids = [...products.keys()];
+  if (ids.length === 0) return { products, outletPrices: [], futurePrices: [] };
+  const money = currencyMoney(set.currency.decimals);
+  const fromStored = (v: unknown) => money(formatScaled(v as number, MONEY_SCALE));
+  const instant = new Date(at).toISOString();
+
+  const [laterPrices, overrides, pending, changes] = await Promise.all([
+    db.selectFrom(history.table).select([`${H('product')} as product`, `${H('oldPrice')} as old_price`, `${H('newPrice')} as new_price`]).where(H('product'), 'in', ids).where(H('changedAt'), '>', instant).orderBy(H('changedAt')).orderBy('id').execute(),
+    db.selectFrom(override.table).select(['id', `${O('product')} as product`, `${O('price')} as price`]).where(O('product'), 'in', ids).where(O('outlet'), '=', outlet).execute(),
+    db
+      .selectFrom(future.table)
+      .select(['id', `${F('product')} as product`, `${F('outlet')} as outlet`, `${F('newPrice')} as price`, `${F('effectiveDate')} as date`])
+      .where(F('product'), 'in', ids)
+      .where((eb) => eb.or([eb(F('outlet'), 'is', null), eb(F('outlet'), '=', outlet)]))
+      .where((eb) => eb.or([eb(F('status'), '=', 'pending'), eb('updated_at', '>', instant)]))
+      .execute(),
+    overridesThen(db, instant),
+  ]);
+
+  const then = new Map(products);
+  const seen = new Set<number>();
+  for (const h of laterPrices) {
+    const product = Number(h.product);
+    if (seen.has(product)) continue;
+    seen.add(product);
+    then.set(product, { ...products.get(product)!, price: fromStored(h.old_price ?? h.new_price) });
+  }
+
+  const outletPrices: OutletPriceInput[] = [];
+  const current = new Set<number>();
+  for (const o of overrides) {
+    current.add(Number(o.id));
+    const then = changes.get(Number(o.id));
+    if (then && !then.existed) continue;
+    outletPrices.push({ id: Number(o.id), product: Number(o.product), outlet, price: then?.price !== undefined ? money(then.price) : fromStored(o.price) });
+  }
+  const wanted = new Set(ids);
+  for (const [rowId, then] of changes) {
+    if (current.has(rowId) || !then.existed || then.price === undefined || Number(then.outlet) !== outlet || !wanted.has(Number(then.product))) continue;
+    outletPrices.push({ id: rowId, product: Number(then.product), outlet, price: money(then.price) });
+  }
+
+  return {
+    products: then,
+    outletPrices,
+    futurePrices: pending.map((f) => ({ id: Number(f.id), product: Number(f.product), outlet: f.outlet === null ? null : Number(f.outlet), price: fromStored(f.price), effectiveDate: String(f.date) })),
+  };
+}
