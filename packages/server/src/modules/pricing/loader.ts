@@ -1,7 +1,6 @@
 import { MONEY_SCALE, formatScaled, getEntity, humanize, toMinorUnits, type NormalisedEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { cachePerApp, readGeneration } from '../../db/generations';
-import { preparedQuery } from '../../db/compiled';
 import { storedColumns, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { columnOf, fieldOf } from '../columns';
@@ -9,10 +8,8 @@ import type {
   BenefitInput,
   BundleInput,
   DiscountInput,
-  FuturePriceInput,
   ItemTarget,
   MemberInput,
-  OutletPriceInput,
   PricingData,
   ProductInput,
   PromotionInput,
@@ -121,7 +118,27 @@ function rewardsOf(rows: Row[], money: (v: unknown) => number): RuleReward[] {
   return out;
 }
 
-function ruleOf(row: Row, money: (v: unknown) => number): RuleInput {
+/** A promotion row (as the API reads or writes it) as the engine reads it. */
+export function promotionOf(r: Row, money: (v: unknown) => number): PromotionInput {
+  return {
+    id: Number(r.id),
+    code: String(r.code),
+    name: String(r.name),
+    isActive: r.isActive !== false,
+    kind: r.kind as PromotionInput['kind'],
+    value: r.kind === 'percentOff' ? percent(r.value) : money(r.value),
+    items: targets(r.items),
+    validFrom: text(r.validFrom),
+    validTo: text(r.validTo),
+    daysOfWeek: ((r.daysOfWeek as Weekday[] | null) ?? []).slice(),
+    timeFrom: text(r.timeFrom),
+    timeTo: text(r.timeTo),
+    outlets: ids(r.outlets),
+  };
+}
+
+/** A promotion rule row (as the API reads or writes it, with its conditions and rewards) as the engine reads it. */
+export function ruleOf(row: Row, money: (v: unknown) => number): RuleInput {
   const conditions = (row.conditions as Row[] | null) ?? [];
   const of = (kind: string) => conditions.filter((c) => c.kind === kind);
   const minimum = (rows: Row[], field: string, read: (v: unknown) => number) => {
@@ -177,21 +194,7 @@ async function loadRuleSet(ctx: AppContext, db: AnyDb): Promise<RuleSet> {
     currency: { code: base ? String(base.code) : '', decimals },
     rounding: isKind(ROUNDING, settings?.roundingRule) ? settings.roundingRule : 'none',
     maxDiscountWithoutApproval: settings?.maxDiscountWithoutApproval ? percent(settings.maxDiscountWithoutApproval) : null,
-    promotions: promotions!.map((r) => ({
-      id: Number(r.id),
-      code: String(r.code),
-      name: String(r.name),
-      isActive: r.isActive !== false,
-      kind: r.kind as PromotionInput['kind'],
-      value: valueOf(r.kind, 'percentOff', r.value),
-      items: targets(r.items),
-      validFrom: text(r.validFrom),
-      validTo: text(r.validTo),
-      daysOfWeek: ((r.daysOfWeek as Weekday[] | null) ?? []).slice(),
-      timeFrom: text(r.timeFrom),
-      timeTo: text(r.timeTo),
-      outlets: ids(r.outlets),
-    })),
+    promotions: promotions!.map((r) => promotionOf(r, money)),
     rules: rules!.map((r) => ruleOf(r, money)),
     discounts: discounts!.map((r) => ({
       ...percentOrAmount(r),
@@ -300,44 +303,6 @@ export async function loadProducts(ctx: AppContext, set: RuleSet, productIds: re
       },
     ]),
   );
-}
-
-/** Outlet overrides at the outlet and pending future prices of the products. */
-const outletPrice = getEntity('outletprice');
-const future = getEntity('futureproductprice');
-
-// Per basket, so compiled once per number of products; values: the outlet, then the product ids.
-const outletPrices = preparedQuery(
-  (products: number) => String(products),
-  (db, [outlet, ...products]) =>
-    db
-      .selectFrom(outletPrice.table)
-      .select(['id', `${column(outletPrice, 'product')} as product`, `${column(outletPrice, 'price')} as price`])
-      .where(column(outletPrice, 'product'), 'in', products)
-      .where(column(outletPrice, 'outlet'), '=', outlet),
-);
-const futurePrices = preparedQuery(
-  (products: number) => String(products),
-  (db, [outlet, ...products]) =>
-    db
-      .selectFrom(future.table)
-      .select(['id', `${column(future, 'product')} as product`, `${column(future, 'outlet')} as outlet`, `${column(future, 'newPrice')} as price`, `${column(future, 'effectiveDate')} as date`])
-      .where(column(future, 'product'), 'in', products)
-      .where(column(future, 'status'), '=', 'pending')
-      .where((eb) => eb.or([eb(column(future, 'outlet'), 'is', null), eb(column(future, 'outlet'), '=', outlet)])),
-);
-
-export async function loadPrices(ctx: AppContext, set: RuleSet, productIds: readonly number[], outlet: number): Promise<{ outletPrices: OutletPriceInput[]; futurePrices: FuturePriceInput[] }> {
-  if (productIds.length === 0) return { outletPrices: [], futurePrices: [] };
-  const db = anyDb(ctx);
-  const money = currencyMoney(set.currency.decimals);
-  const fromStored = (v: unknown) => money(formatScaled(v as number, MONEY_SCALE));
-  const { rows: overrides } = await outletPrices(db, productIds.length, [outlet, ...productIds]);
-  const { rows: pending } = await futurePrices(db, productIds.length, [outlet, ...productIds]);
-  return {
-    outletPrices: overrides.map((o) => ({ id: Number(o.id), product: Number(o.product), outlet, price: fromStored(o.price) })),
-    futurePrices: pending.map((f) => ({ id: Number(f.id), product: Number(f.product), outlet: id(f.outlet), price: fromStored(f.price), effectiveDate: String(f.date) })),
-  };
 }
 
 /** The member with their group and its benefits; whether this year's birthday voucher was used. */
