@@ -1,6 +1,6 @@
 import type { SimulateSalesResult } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyFuturePrices } from '../../src/domain/futureproductprice/apply-future-prices';
+import { applyFuturePrices } from '../../src/modules/futureproductprice/apply-future-prices';
 import { useTestServer, type Row } from '../support/harness';
 import { asTerminal, openTills, pairedTerminal, receiptNo, type TillWorld } from '../terminals/support';
 import { addItem, insert } from './shop';

@@ -4,21 +4,16 @@ import type { DomainModule } from '../module';
 import { registerOutletPricingRoutes } from './routes';
 import { uniquePromotionCode } from './form-rules';
 import { simulateSale } from './simulate';
-
 import { registerVoucherCodeRoutes, voucherHooks } from './vouchers';
 export { allocate, mulDiv, times } from './engine/arithmetic';
 export { roundingOf } from './engine/charges';
 export { priceBasket, type BasketLine, type PricedBasket, type RoundingRule } from './engine/index';
 export { currencyMoney, ruleSet, type OutletInfo, type RuleSet } from './loader';
 export { redeem, redemptionOf, type Redemption } from './redeem';
-export { Problems, resolveRequest } from './resolve';
-export { MAX_LINES, pricingInputs } from './simulate';
+export { Problems, resolveRequest, type Resolved } from './resolve';
+/** A basket as of its moment at its outlet: the prices in force then there (the sale check prices with it). */
+export { MAX_LINES, basketInputs, priceBasketAt, pricingInputs } from './simulate';
 export { CODE_ALPHABET } from './voucher-codes';
-
-/** What other modules price with: a basket as of its moment at its outlet (the sale check), the rules, the request's names resolved. */
-export { basketInputs, priceBasketAt } from './simulate';
-export { ruleSet, type RuleSet } from './loader';
-export { resolveRequest, type Resolved } from './resolve';
 
 /** The pricing engine's service: the simulator, voucher codes and redemption, promotion code rules. */
 export const pricingModule: DomainModule = {
