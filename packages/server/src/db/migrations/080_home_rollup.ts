@@ -1,7 +1,7 @@
 import { type Kysely, type Migration } from 'kysely';
 
 /**
- * Home (`src/domain/home`):
+ * Home (`src/modules/home`):
  * - `home_product_day`: what each product sold per outlet and local day, rolled up from the POS
  *   sale lines so the top products never sum a month of lines per request;
  * - `home_rollup`: one row, the last sale id rolled up;

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Home (`src/domain/home`): `home_sales_day`, POS sales per outlet and local day (net total and
+ * Home (`src/modules/home`): `home_sales_day`, POS sales per outlet and local day (net total and
  * receipts), rolled up beside `home_product_day` behind the same mark, so the sales by day read a
  * row per day instead of every sale of the month.
  */
