@@ -5,6 +5,8 @@ import { registerOutletPricingRoutes } from './routes';
 import { uniquePromotionCode } from './form-rules';
 import { simulateSale } from './simulate';
 import { registerVoucherCodeRoutes, voucherHooks } from './vouchers';
+import { WHAT_IF_JOB, whatIfJob } from './what-if';
+import { registerWhatIfRoutes } from './what-if-routes';
 export { allocate, mulDiv, times } from './engine/arithmetic';
 export { roundingOf } from './engine/charges';
 export { priceBasket, type BasketLine, type PricedBasket, type RoundingRule } from './engine/index';
@@ -15,7 +17,7 @@ export { Problems, resolveRequest, type Resolved } from './resolve';
 export { MAX_LINES, basketInputs, priceBasketAt, pricingInputs } from './simulate';
 export { CODE_ALPHABET } from './voucher-codes';
 
-/** The pricing engine's service: the simulator, voucher codes and redemption, promotion code rules. */
+/** The pricing engine's service: the simulator, voucher codes and redemption, promotion code rules, the what-if over past sales. */
 export const pricingModule: DomainModule = {
   name: 'pricing',
   entities: {
@@ -23,9 +25,11 @@ export const pricingModule: DomainModule = {
     newpromotion: uniquePromotionCode('newpromotion'),
     voucher: voucherHooks,
   },
+  jobs: { [WHAT_IF_JOB]: whatIfJob },
   routes(app, at) {
     app.post(`${at.legacy}/SimulateSales/AddItem`, { preHandler: requirePrivilege('simulatesales', 'view') }, async (request) => ok(await simulateSale(request)));
     registerVoucherCodeRoutes(app, at.api);
+    registerWhatIfRoutes(app, at.api);
     registerOutletPricingRoutes(app, at.api);
   },
 };

@@ -15,9 +15,8 @@ import { ADMIN_ROLE_CODE } from '../../db/seed/privileges';
 import { assertPrivilege, authenticate, requireAuth } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { cancelJob, insertJob, newLease, type JobRow } from '../../jobs/queue';
-import { runJob } from '../../jobs/runner';
-import { workerSettings } from '../../jobs/worker';
+import { cancelJob, type JobRow } from '../../jobs/queue';
+import { startJob } from '../../jobs/start';
 import type { Addresses } from '../module';
 import { EXPORT_JOB, IMPORT_JOB, exportPayload, importPayload } from './jobs';
 import { fileStamp, resultPath, sheetsDir } from './files';
@@ -49,14 +48,6 @@ async function assertMayImport(request: FastifyRequest, type: string) {
 
 function sendXlsx(reply: FastifyReply, fileName: string, body: NodeJS.ReadableStream) {
   return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${fileName}"`).send(body);
-}
-
-/** Starts the job at once in this process, under a lease: another server takes it over if this one stops. */
-async function startJob(app: FastifyInstance, request: FastifyRequest, kind: string, payload: unknown): Promise<number> {
-  const lease = newLease(workerSettings().leaseMs);
-  const job = await insertJob(anyDb(app.ctx), kind, { lease, payload });
-  void runJob(app, request.log, job, lease).catch((error: unknown) => request.log.error({ err: error, job: job.id }, 'spreadsheet job failed'));
-  return Number(job.id);
 }
 
 const jobIdParam = z.object({ jobId: rowId });
