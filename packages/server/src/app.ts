@@ -70,7 +70,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const onConnectionError = (error: Error) => app.log.error({ err: error }, 'database connection failed');
   // Migrations and the seed on connections of their own, without the serving time limits.
   installEventHandlers(MODULES);
-  if (!options.prepared) await prepareDatabase(config, onConnectionError);
+  if (!options.prepared) await prepareDatabase(config, MODULES, onConnectionError);
   const { kysely: db, dialect } = openDatabase({ ...config, onConnectionError });
   app.addHook('onClose', async () => db.destroy());
   try {

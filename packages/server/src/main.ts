@@ -47,7 +47,7 @@ async function prepare() {
     import('./module-list'),
   ]);
   installEventHandlers(MODULES);
-  await prepareDatabase(loadConfig(), (error) => console.error('database connection failed', error));
+  await prepareDatabase(loadConfig(), MODULES, (error) => console.error('database connection failed', error));
 }
 
 /**

@@ -1,21 +1,15 @@
 import { hkdfSync } from 'node:crypto';
 import { findEntity, withCustomFields, type CustomFieldRow, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { decryptSecret, encryptSecret } from '../crypto/sealed';
 import type { AppContext } from '../context';
 import { cachePerApp } from '../db/generations';
+import type { AnyDb } from '../db/types';
 import { requireAuth } from '../http/auth-guard';
 
-/**
- * The generic data service works on tables known only from the registry at run time, so it talks to
- * Kysely untyped; every table and column name it uses comes from the registry, every value is a parameter.
- */
-export type AnyDb = Kysely<any>;
+export type { AnyDb, Row } from '../db/types';
 
 export const anyDb = (ctx: AppContext): AnyDb => ctx.db as unknown as AnyDb;
-
-export type Row = Record<string, unknown>;
 
 /** AES-256-GCM key for secrets kept for others (gateway keys, webhook secrets), derived from the server secret. */
 const keys = new WeakMap<Uint8Array, Buffer>();

@@ -3,11 +3,11 @@ import { loadServerKeys } from '../crypto/server-secret';
 import type { Config } from '../config';
 import { openDatabase } from './connect';
 import { migrateToLatest } from './migrate';
-import { seedDatabase } from './seed/index';
+import { seedDatabase, type SeedingModule } from './seed/index';
 
 /**
  * What a start does to the database before serving: pending migrations, the seed (privileges from
- * the registry; demo data into a fresh database), the server secret generated once. Run once per
+ * the registry; demo data into a fresh database, with each module's own), the server secret generated once. Run once per
  * start — by the single process, or by a cluster's primary before its workers open the database.
  * Without the serving time limits (`DB_LOCK_TIMEOUT_MS`, `DB_STATEMENT_TIMEOUT_MS`): an index on a
  * large table may take minutes, and a second server waits for the first's migration lock.
@@ -15,12 +15,12 @@ import { seedDatabase } from './seed/index';
  * atomic: FULL doubled a fresh database's start) but all at once by a checkpoint at the end: it
  * acknowledges nothing to anyone, and serving commits with FULL (connect.ts).
  */
-export async function prepareDatabase(config: Config, onConnectionError: (error: Error) => void): Promise<void> {
+export async function prepareDatabase(config: Config, modules: readonly SeedingModule[], onConnectionError: (error: Error) => void): Promise<void> {
   const { kysely: db, dialect } = openDatabase({ ...config, databaseTimeouts: undefined, onConnectionError });
   try {
     if (dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
     await migrateToLatest(db);
-    await seedDatabase(db, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
+    await seedDatabase(db, modules, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
     await loadServerKeys(db, config.jwtSecret);
     if (dialect === 'sqlite') await sql`pragma wal_checkpoint(passive)`.execute(db);
   } finally {

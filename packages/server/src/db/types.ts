@@ -1,4 +1,12 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
+
+/**
+ * The generic data service works on tables known only from the registry at run time, so it talks to
+ * Kysely untyped; every table and column name it uses comes from the registry, every value is a parameter.
+ */
+export type AnyDb = Kysely<any>;
+
+export type Row = Record<string, unknown>;
 
 /**
  * Table types. Columns are snake_case; timestamps are ISO-8601 strings (`Date#toISOString`) on both

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyDb } from '../data/store';
+import type { AnyDb } from '../db/types';
 import { ApiError, validationError } from './envelope';
 
 /**

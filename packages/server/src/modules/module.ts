@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ModuleSeed } from '../db/seed/index';
 import type { EntityHook } from '../data/hooks';
 import type { JobKind } from '../jobs/kinds';
 import type { EventHandlers } from './events';
@@ -36,6 +37,8 @@ export interface DomainModule {
    * The way one module's write causes another's (stock moved → webhooks) without importing it.
    */
   on?: EventHandlers;
+  /** Its rows of a fresh demo database (db/seed calls it through the module list). */
+  seed?: ModuleSeed;
   /** HTTP calls of its own beyond the generic API. */
   routes?(app: FastifyInstance, at: Addresses): void | Promise<void>;
 }

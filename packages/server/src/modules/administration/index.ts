@@ -10,6 +10,7 @@ import type { FilterCondition } from '../../data/hooks';
 import { assertPrivilege, privilegesOf } from '../../http/auth-guard';
 import { ApiError } from '../../http/envelope';
 import type { DomainModule } from '../module';
+import { markInstalled } from './installation';
 import { registerAdminRoutes } from './routes';
 
 /** Holders of this privilege administer the console: they read every audit row. */
@@ -77,5 +78,7 @@ export const administrationModule: DomainModule = {
     privilege: { refuse: { insert: SCREENS_ARE_THE_REGISTRY, delete: SCREENS_ARE_THE_REGISTRY } },
     auditlog: { authorizeFetch: authorizeAuditRead, rowFilter: auditRowFilter, presentRows: hideDeniedChanges },
   },
+  // The demo data is a set-up: the installer stays closed.
+  seed: { demo: ({ trx, now }) => markInstalled(trx, now, 'demo') },
   routes: (app, at) => registerAdminRoutes(app, at.api),
 };

@@ -1,6 +1,7 @@
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import type { DomainModule } from '../module';
+import { pricingDemoSeed } from './demo-seed';
 import { registerOutletPricingRoutes } from './routes';
 import { uniquePromotionCode } from './form-rules';
 import { simulateSale } from './simulate';
@@ -26,6 +27,7 @@ export const pricingModule: DomainModule = {
     voucher: voucherHooks,
   },
   jobs: { [WHAT_IF_JOB]: whatIfJob },
+  seed: pricingDemoSeed,
   routes(app, at) {
     app.post(`${at.legacy}/SimulateSales/AddItem`, { preHandler: requirePrivilege('simulatesales', 'view') }, async (request) => ok(await simulateSale(request)));
     registerVoucherCodeRoutes(app, at.api);

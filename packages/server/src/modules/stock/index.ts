@@ -2,6 +2,7 @@ import { anyDb } from '../../data/store';
 import type { DomainModule } from '../module';
 import { lowStockMarks } from './trigger-hook';
 import { markLowStock } from './low-stock';
+import { stockDemoSeed } from './demo-seed';
 import { registerStockRoutes } from './routes';
 export type { StockMoved } from './events';
 export { StockShortage, ensureBalances, move, onHand, type StockDocument } from './ledger';
@@ -26,5 +27,6 @@ export const stockModule: DomainModule = {
       run: ({ ctx }) => markLowStock(anyDb(ctx), new Date().toISOString()),
     },
   },
+  seed: stockDemoSeed,
   routes: (app, at) => registerStockRoutes(app, at.api),
 };

@@ -1,6 +1,7 @@
 import type { DomainModule } from '../module';
 import { commandHooks } from './commands';
 import { commissionProcedure } from './commission';
+import { terminalsDemoSeed } from './demo-sales';
 import { pairingActions } from './pairing';
 import { registerTerminalRoutes } from './terminal-api';
 export { ONLINE_MINUTES } from './status';
@@ -13,5 +14,6 @@ export const terminalsModule: DomainModule = {
   name: 'terminals',
   entities: { pointofsale: pairingActions, appcommand: commandHooks },
   procedures: [commissionProcedure],
+  seed: terminalsDemoSeed,
   routes: (app, at) => registerTerminalRoutes(app, at.api),
 };

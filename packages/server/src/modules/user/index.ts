@@ -1,4 +1,5 @@
 import type { DomainModule } from '../module';
+import { userDemoSeed } from './demo-seed';
 import { registerResetPasswordRoutes } from './reset-password';
 import { roleRules } from './role';
 import { registerUserRoutes } from './routes';
@@ -13,6 +14,7 @@ export { PRIVILEGE_FLAGS, assertGridChange, type FlagChange, type FlagColumn } f
 export const userModule: DomainModule = {
   name: 'user',
   entities: { user: userAccount, role: roleRules },
+  seed: userDemoSeed,
   routes(app, at) {
     registerUserRoutes(app, at.api);
     registerResetPasswordRoutes(app, at.api);

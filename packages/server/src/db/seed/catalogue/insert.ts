@@ -8,7 +8,7 @@ import {
   type NormalisedEntity,
   type NormalisedField,
 } from '@backroom/schema';
-import type { AnyDb, Row } from '../../../data/store';
+import type { AnyDb, Row } from '../../types';
 
 /** Rows per INSERT statement: well below the bound-parameter limits of SQLite and PostgreSQL. */
 const CHUNK = 100;

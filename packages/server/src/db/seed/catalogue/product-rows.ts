@@ -1,4 +1,4 @@
-import type { Row } from '../../../data/store';
+import type { Row } from '../../types';
 import type { CategoryDef } from './assortment';
 import { idOf, type Ids } from './insert';
 import { ean13, money } from './numbers';

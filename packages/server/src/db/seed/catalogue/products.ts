@@ -1,4 +1,4 @@
-import type { Row } from '../../../data/store';
+import type { Row } from '../../types';
 import { CATEGORIES, DEPARTMENTS, SUPPLIERS } from './assortment';
 import { idOf, insertValid, type Ids, type Seeder } from './insert';
 import { ean13, seededRandom } from './numbers';

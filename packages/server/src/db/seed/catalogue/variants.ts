@@ -1,4 +1,4 @@
-import type { Row } from '../../../data/store';
+import type { Row } from '../../types';
 import { CATEGORIES } from './assortment';
 import { idOf } from './insert';
 import { productRow, supplierMapping, type ProductContext } from './product-rows';

@@ -1,10 +1,11 @@
 import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity, toStorageRow, type DeliveryOrderStatus, type NormalisedEntity } from '@backroom/schema';
-import { nextDocumentNo } from '../../../modules/document-numbers';
-import { move, type StockWriter } from '../../../modules/stock/ledger';
-import { markLowStock } from '../../../modules/stock/low-stock';
-import { stockProducts } from '../../../modules/stock/products';
-import { idOf, insertValid, type Ids, type Seeder } from './insert';
-import { dayFrom, seededRandom } from './numbers';
+import { nextDocumentNo } from '../document-numbers';
+import { move, type StockWriter } from './ledger';
+import { markLowStock } from './low-stock';
+import { stockProducts } from './products';
+import { idOf, insertValid, type Ids, type Seeder } from '../../db/seed/catalogue/insert';
+import { dayFrom, seededRandom } from '../../db/seed/catalogue/numbers';
+import type { ModuleSeed } from '../../db/seed/index';
 
 const order = getEntity('printdeliveryorder');
 const lineFields = { fields: (order.fields.find((f) => f.name === 'lines') as { fields: NormalisedEntity['fields'] }).fields } as NormalisedEntity;
@@ -142,3 +143,10 @@ export async function seedStock(s: Seeder, products: Ids, locations: Ids): Promi
     },
   ]);
 }
+
+/** Stock's demo rows: opening stock, mappings, triggers and delivery orders on the demo catalogue. */
+export const stockDemoSeed: ModuleSeed = {
+  demo: async ({ catalogue }) => {
+    if (catalogue) await seedStock(catalogue.seeder, catalogue.ids.products, catalogue.ids.locations);
+  },
+};

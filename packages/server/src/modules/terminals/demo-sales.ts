@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { anyDb, type AnyDb } from '../../data/store';
-import { columnOf } from '../../modules/columns';
-import { recordSale, type SaleInput } from '../../modules/terminals/sales';
-import type { TerminalContext } from '../../modules/terminals/pairing';
-import { seededRandom } from './catalogue/numbers';
+import { columnOf } from '../columns';
+import { recordSale, type SaleInput } from './sales';
+import type { TerminalContext } from './pairing';
+import { seededRandom } from '../../db/seed/catalogue/numbers';
+import type { ModuleSeed } from '../../db/seed/index';
 
 /**
  * Thirty days of demo sales on two paired demo terminals (the first counter of the first two
@@ -127,3 +128,10 @@ export async function seedDemoSales(ctx: AppContext, now: string): Promise<numbe
   }
   return count;
 }
+
+/** Terminals' demo: 30 days of sales on the demo catalogue, each through the terminal API's path in its own transaction. */
+export const terminalsDemoSeed: ModuleSeed = {
+  demoCommitted: async ({ db, dialect, now, catalogue }) => {
+    if (catalogue) await seedDemoSales({ db, dialect } as AppContext, now);
+  },
+};

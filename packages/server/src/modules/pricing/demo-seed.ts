@@ -1,6 +1,7 @@
-import { generateCodes } from '../../../modules/pricing/voucher-codes';
-import { idOf, insertValid, type Ids, type Seeder } from './insert';
-import { dayFrom } from './numbers';
+import { generateCodes } from './voucher-codes';
+import { idOf, insertValid, type Ids, type Seeder } from '../../db/seed/catalogue/insert';
+import { dayFrom } from '../../db/seed/catalogue/numbers';
+import type { ModuleSeed } from '../../db/seed/index';
 
 /** Ids of rows by code, for rows another demo module wrote. */
 async function codes(s: Seeder, table: string): Promise<Ids> {
@@ -125,3 +126,10 @@ export async function seedPricing(s: Seeder, products: Ids, categories: Ids, out
 
   await insertValid(s, 'posterminalsettings', [{ roundingRule: 'nearest0.05', maxDiscountWithoutApproval: '15', offlineSellingAllowed: true, idleLockMinutes: 5 }]);
 }
+
+/** Pricing's demo rows: promotions and vouchers on the demo catalogue. */
+export const pricingDemoSeed: ModuleSeed = {
+  demo: async ({ catalogue }) => {
+    if (catalogue) await seedPricing(catalogue.seeder, catalogue.ids.products, catalogue.ids.categories, catalogue.ids.outlets);
+  },
+};
