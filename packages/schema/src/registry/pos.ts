@@ -5,7 +5,10 @@ export const SALE_KINDS = ['sale', 'return'] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
 
 /** What became of a voucher code a terminal sale presented. */
-export const SALE_VOUCHER_STATUSES = ['redeemed', 'alreadyUsed', 'notApplied'] as const;
+export const SALE_VOUCHER_STATUSES = ['redeemed', 'alreadyUsed', 'notApplied', 'overRedeemed'] as const;
+
+/** What a reserved use became: held for the basket, confirmed by its sale, or released (expired, replaced or not used by the sale). */
+export const RESERVED_USE_STATES = ['held', 'confirmed', 'released'] as const;
 
 const code = f.code();
 const name = f.name();
@@ -179,6 +182,40 @@ export const pos: MenuGroupDef = {
         terminalUnitPrice: f.money({ help: 'As the terminal priced it.' }),
         discount: f.money({ signed: true }),
         lineTotal: f.money({ signed: true }),
+      },
+    }),
+    model('salereservation', 'Sale reservations', {
+      readOnly: true,
+      permission: 'sale',
+      table: 'sale_reservation',
+      defaultSort: '-createdAt',
+      dropdown: { label: 'receiptNo' },
+      listColumns: ['createdAt', 'terminal', 'receiptNo'],
+      fields: {
+        terminal: f.ref('pointofsale', { required: true }),
+        receiptNo: f.text({ required: true, maxLength: 50, label: 'Receipt no.' }),
+        expiresAt: f.datetime({ required: true }),
+        sale: f.ref('sale', { help: 'The sale that confirmed it.' }),
+      },
+    }),
+    model('salereservationuse', 'Reserved uses', {
+      readOnly: true,
+      systemFields: false,
+      permission: 'sale',
+      table: 'sale_reservation_use',
+      defaultSort: 'reservation',
+      dropdown: { label: 'code' },
+      listColumns: ['reservation', 'code', 'state'],
+      fields: {
+        reservation: f.ref('salereservation', { required: true }),
+        kind: f.enum(['rule', 'voucher'], { required: true }),
+        rule: f.ref('newpromotion'),
+        voucher: f.ref('voucher'),
+        voucherCode: f.ref('vouchercode', { help: 'A single-use code: held on its own row as well.' }),
+        code: f.text({ required: true, maxLength: 60, help: "The rule's code or the voucher code as stored." }),
+        counted: f.bool({ help: "The hold is counted in the rule's or voucher's times held (it has a usage limit)." }),
+        expiresAt: f.datetime({ required: true }),
+        state: f.enum(RESERVED_USE_STATES, { required: true }),
       },
     }),
     model('salepayment', 'Sale payments', {

@@ -9,6 +9,10 @@ const value = (percentKinds: readonly string[], required = false) =>
   f.decimal({ required, help: 'A percent or an amount, as the kind says.', percentWhen: { field: 'kind', values: percentKinds } });
 /** How many sales used it: kept by the redemption of each sale, never written by a form. */
 const timesUsed = f.int({ readOnly: true, default: 0, help: 'Sales that used it so far.' });
+/** Uses held for baskets at a till that asked (`pointofsale/Reserve`), until they are paid or expire. */
+const timesHeld = f.int({ readOnly: true, default: 0, help: 'Uses held for baskets at a till, not paid yet.' });
+/** Uses past its limit by sales made without a reservation (offline): counted in times used as well. */
+const overRedeemed = f.int({ readOnly: true, default: 0, label: 'Over-redeemed', help: 'Uses past its limit by sales made offline (counted in times used).' });
 const validity = { ranges: [['validFrom', 'validTo']] as const };
 
 export const pricing: MenuGroupDef = {
@@ -56,6 +60,8 @@ export const pricing: MenuGroupDef = {
         usageLimit: f.int({ min: 1, help: 'Blank for no limit.' }),
         usageLimitPerMember: f.int({ min: 1 }),
         timesUsed,
+        timesHeld,
+        overRedeemed,
         validFrom: f.date({ required: true }),
         validTo: f.date(),
         outlets: f.refs('outlet'),
@@ -109,6 +115,8 @@ export const pricing: MenuGroupDef = {
         validTo: f.date(),
         usageLimit: f.int({ min: 1 }),
         timesUsed,
+        timesHeld,
+        overRedeemed,
       },
     }),
     entity('surcharge', 'Surcharges', 'plus-slash-minus', {
@@ -186,6 +194,8 @@ export const pricing: MenuGroupDef = {
         code: f.code({ maxLength: 40 }),
         redeemedAt: f.datetime(),
         redeemedReference: f.text({ maxLength: 100 }),
+        heldBy: f.ref('salereservation', { readOnly: true, label: 'Held by', help: 'The basket at a till that holds the code until it is paid or the hold expires.' }),
+        heldUntil: f.datetime({ readOnly: true }),
       },
     }),
   ],

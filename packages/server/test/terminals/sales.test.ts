@@ -210,7 +210,7 @@ describe('POST /pointofsale/Sales', () => {
     expect((await getRow(t, 'membership', member.id)).pointsBalance).toBe(res.body.data.pointsEarned);
   });
 
-  it('redeems a single-use voucher code once when sales race for it; the others are kept and flagged', async () => {
+  it('redeems a single-use voucher code once when sales race for it; the others are kept, flagged and counted as over-redeemed', async () => {
     const voucher = await insert(t, 'voucher', { code: 'TILL5', name: 'Five off', kind: 'amount', value: '5.00' });
     const generated = await t.post<{ codes: Record<string, string[]> }>('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 1 });
     const code = generated.body.data.codes[String(voucher.id)]![0]!;
@@ -220,8 +220,12 @@ describe('POST /pointofsale/Sales', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     const statuses = answers.map((a) => a.body.data.vouchers[0]!.status);
     expect(statuses.filter((s) => s === 'redeemed')).toHaveLength(1);
-    expect(statuses.filter((s) => s === 'alreadyUsed')).toHaveLength(7);
-    expect((await getRow(t, 'voucher', voucher.id)).timesUsed).toBe(1);
+    // A loser priced while the code was free kept the discount: over-redeemed; one priced after it
+    // was taken is expected at full price (alreadyUsed). Every loser is flagged.
+    const over = statuses.filter((s) => s === 'overRedeemed').length;
+    expect(statuses.filter((s) => s === 'alreadyUsed')).toHaveLength(7 - over);
+    expect(answers.filter((a) => a.body.data.priceDifference)).toHaveLength(7);
+    expect(await getRow(t, 'voucher', voucher.id)).toMatchObject({ timesUsed: 1 + over, overRedeemed: over });
     const later = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), voucherCodes: [code], lines: [{ productId: coffee().id, quantity: 1, unitPrice: '10.00' }], total: '5.00' });
     expect(later.body.data.vouchers[0]!.status).toBe('alreadyUsed');
     expect(later.body.data).toMatchObject({ total: '10.00', priceDifference: true });

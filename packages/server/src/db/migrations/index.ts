@@ -20,6 +20,7 @@ import { idempotencyKeys } from './115_idempotency_keys';
 import { costPrivileges } from './116_cost_privileges';
 import { lockoutStrikes } from './117_lockout_strikes';
 import { voucherCodeAnyCase } from './118_voucher_code_any_case';
+import { ruleCountersKeepCache } from './121_rule_counters_keep_cache';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -44,6 +45,7 @@ const written: Record<string, Migration> = {
   '116_cost_privileges': costPrivileges,
   '117_lockout_strikes': lockoutStrikes,
   '118_voucher_code_any_case': voucherCodeAnyCase,
+  '121_rule_counters_keep_cache': ruleCountersKeepCache,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

@@ -10,13 +10,14 @@ import { WHAT_IF_JOB, whatIfJob } from './what-if';
 import { registerWhatIfRoutes } from './what-if-routes';
 export { allocate, mulDiv, times } from './engine/arithmetic';
 export { roundingOf } from './engine/charges';
-export { priceBasket, type BasketLine, type PricedBasket, type RoundingRule } from './engine/index';
+export { priceBasket, type Basket, type BasketLine, type PricedBasket, type PricingData, type RoundingRule } from './engine/index';
 export { currencyMoney, ruleSet, type OutletInfo, type RuleSet } from './loader';
-export { redeem, redemptionOf, type Redemption } from './redeem';
+export { redeemSale, redemptionOf, type Redemption } from './redeem';
+export { heldUses, hold, release, type HoldOutcome, type WantedUse } from './holds';
 export { Problems, resolveRequest, type Resolved } from './resolve';
 /** A basket as of its moment at its outlet: the prices in force then there (the sale check prices with it). */
 export { MAX_LINES, basketInputs, priceBasketAt, pricingInputs } from './simulate';
-export { CODE_ALPHABET } from './voucher-codes';
+export { CODE_ALPHABET, findVoucherCodes } from './voucher-codes';
 
 /** The pricing engine's service: the simulator, voucher codes and redemption, promotion code rules, the what-if over past sales. */
 export const pricingModule: DomainModule = {

@@ -1,11 +1,10 @@
 import { getEntity } from '@backroom/schema';
 import { sql } from 'kysely';
 import type { AnyDb } from '../../data/store';
-import { ApiError } from '../../http/envelope';
-import { columnOf } from '../columns';
+import { confirm, countUse, heldUses, overCount, release, takeCode, type HeldUse, type LimitedKind } from './holds';
 import type { Basket, PricedBasket } from './engine/index';
 
-/** What one sale used that has a limit: each is counted once, atomically, or the sale is refused. */
+/** What one sale used that has a limit (`redeemSale` counts each once, atomically). */
 export interface Redemption {
   /** The sale's reference (receipt no.). */
   reference: string;
@@ -31,83 +30,90 @@ export function redemptionOf(basket: Basket, priced: PricedBasket, reference: st
   };
 }
 
-const rule = getEntity('newpromotion');
-const voucher = getEntity('voucher');
-const voucherCode = getEntity('vouchercode');
 const membership = getEntity('membership');
 
-const refused = (field: string, message: string) => new ApiError(409, message, [{ field, message }]);
-
-/** Adds one use to a row's counter unless that reaches its limit: one statement, so two sales never take the last use both. */
-async function countUse(trx: AnyDb, table: string, limitColumn: string, usedColumn: string, id: number): Promise<boolean> {
-  const used = sql.ref(usedColumn);
-  const result = await trx
-    .updateTable(table)
-    .set({ [usedColumn]: sql`coalesce(${used}, 0) + 1` })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb(limitColumn, 'is', null), eb(sql`coalesce(${used}, 0)`, '<', eb.ref(limitColumn))]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** A use past its limit: what it was and what it took off the sale. */
+export interface OverRedeemed {
+  kind: 'rule' | 'voucher';
+  code: string;
+  amount: number;
 }
 
 /**
- * Redeems what a sale used, in the caller's transaction: a single-use code is marked used only if
- * it was not (one statement), every counter grows only below its limit, and the first refusal
- * rolls the whole sale back with a 409 naming it. Safe under any number of parallel sales on both
- * databases: each step is a conditional write that the database serialises on the row.
+ * Redeems what a sale used, in the caller's transaction, and answers what went past a limit. The
+ * uses its reservation holds are confirmed; every other use is counted as well — the customer has
+ * left with it — within its limit when the uses and the live holds leave room (one conditional
+ * statement), else past it: counted in `timesUsed` and `overRedeemed` and answered, for the sale's
+ * price differences. A single-use code redeemed or held by another basket is over-redeemed the same
+ * way. The reservation's holds the sale did not use are released. Safe under any number of
+ * parallel sales on both databases: each step is a conditional write serialised on its row.
  */
-export async function redeem(trx: AnyDb, r: Redemption): Promise<void> {
-  for (const [i, x] of r.rules.entries()) {
-    if (!(await countUse(trx, rule.table, columnOf(rule, 'usageLimit'), columnOf(rule, 'timesUsed'), x.id)))
-      throw refused(`rules.${i}`, `Promotion rule ${x.code} has reached its usage limit`);
-    if (x.perMemberLimit !== null && r.member !== null) {
-      const counted = await trx
-        .insertInto('promotion_member_usage')
-        .values({ rule_id: x.id, member_id: r.member, times_used: 1 })
-        .onConflict((oc) =>
-          oc
-            .columns(['rule_id', 'member_id'])
-            .doUpdateSet({ times_used: sql`promotion_member_usage.times_used + 1` })
-            .where('promotion_member_usage.times_used', '<', x.perMemberLimit!),
-        )
-        .executeTakeFirst();
-      if (Number(counted.numInsertedOrUpdatedRows ?? 0) !== 1) throw refused(`rules.${i}`, `The member has used promotion rule ${x.code} as often as it allows`);
-    }
+export async function redeemSale(trx: AnyDb, r: Redemption, reservation: number | null, now: string): Promise<OverRedeemed[]> {
+  const over: OverRedeemed[] = [];
+  const held = reservation === null ? [] : await heldUses(trx, reservation);
+  const sale = { reference: r.reference, at: r.at };
+  /** The held use of this rule or voucher (code), confirmed: true when it was held and is now the sale's. */
+  const confirmed = async (kind: LimitedKind, id: number, codeId?: (use: HeldUse) => boolean): Promise<'confirmed' | 'lapsed' | 'overRedeemed'> => {
+    const i = held.findIndex((h) => h.kind === kind && h.ref === id && (codeId ? codeId(h) : true));
+    if (i < 0) return 'lapsed';
+    const [use] = held.splice(i, 1);
+    return confirm(trx, use!, reservation!, sale);
+  };
+  // Each kind by id: parallel sales and reservations lock the same rows in the same order.
+  for (const x of [...r.rules].sort((a, b) => a.id - b.id)) {
+    const outcome = await confirmed('rule', x.id);
+    const within = outcome === 'confirmed' || (outcome === 'lapsed' && (await countUse(trx, 'rule', x.id, now)));
+    const perMember = x.perMemberLimit === null || r.member === null || (await countMemberUse(trx, x.id, r.member, x.perMemberLimit));
+    if (!within || !perMember) over.push({ kind: 'rule', code: x.code, amount: x.amount });
+    if (within && !perMember) await overCount(trx, 'rule', x.id, false);
   }
-  for (const [i, v] of r.vouchers.entries()) {
-    if (v.singleUse) {
-      const taken = await trx
-        .updateTable(voucherCode.table)
-        .set({ [columnOf(voucherCode, 'redeemedAt')]: r.at, [columnOf(voucherCode, 'redeemedReference')]: r.reference.slice(0, 100) })
-        .where(columnOf(voucherCode, 'code'), '=', v.code)
-        .where(columnOf(voucherCode, 'redeemedAt'), 'is', null)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) throw refused(`vouchers.${i}`, `Voucher code ${v.code} has been used`);
+  for (const v of [...r.vouchers].sort((a, b) => a.id - b.id)) {
+    const outcome = await confirmed('voucher', v.id, (h) => !v.singleUse || h.codeId !== null);
+    let within = outcome === 'confirmed';
+    if (outcome === 'lapsed') {
+      const codeTaken = !v.singleUse || (await takeCode(trx, v.code, sale, now));
+      const counted = await countUse(trx, 'voucher', v.id, now);
+      // A code redeemed or held by another basket is one use past its limit (when the voucher's own limit was not already passed).
+      if (!codeTaken && counted) await overCount(trx, 'voucher', v.id, false);
+      within = counted && codeTaken;
     }
-    if (!(await countUse(trx, voucher.table, columnOf(voucher, 'usageLimit'), columnOf(voucher, 'timesUsed'), v.id)))
-      throw refused(`vouchers.${i}`, `Voucher ${v.code} has reached its usage limit`);
+    if (!within) over.push({ kind: 'voucher', code: v.code, amount: v.amount });
   }
-  if (r.benefits.length > 0 && r.member !== null) {
-    // Holds the member's row until the sale commits, so a parallel sale's check waits and then sees this one.
-    await trx.updateTable(membership.table).set({ version: sql`version` }).where('id', '=', r.member).execute();
-    const year = r.at.slice(0, 4);
-    for (const [i, b] of r.benefits.entries()) {
-      const used = await trx
-        .selectFrom('pricing_redemption')
-        .select('id')
-        .where('kind', '=', 'membershipbenefit')
-        .where('ref_id', '=', b.id)
-        .where('member_id', '=', r.member)
-        .where('at', '>=', `${year}-01-01`)
-        .where('at', '<', `${Number(year) + 1}-01-01`)
-        .executeTakeFirst();
-      if (used) throw refused(`benefits.${i}`, 'The birthday voucher has been used this year');
-    }
-  }
+  const benefits = await birthdayUnused(trx, r);
+  for (const left of held) await release(trx, left, reservation!);
   const log = [
     ...r.rules.map((x) => ({ kind: 'newpromotion', ref_id: x.id, code: x.code, amount: x.amount })),
     ...r.vouchers.map((v) => ({ kind: 'voucher', ref_id: v.id, code: v.code, amount: v.amount })),
-    ...r.benefits.map((b) => ({ kind: 'membershipbenefit', ref_id: b.id, code: null, amount: b.amount })),
+    ...benefits.map((b) => ({ kind: 'membershipbenefit', ref_id: b.id, code: null, amount: b.amount })),
   ];
   if (log.length > 0) await trx.insertInto('pricing_redemption').values(log.map((l) => ({ ...l, reference: r.reference, member_id: r.member, at: r.at }))).execute();
+  return over;
+}
+
+/** One more use of the rule by the member (`promotion_member_usage`): answers whether it was within the rule's limit per member; counted either way. */
+async function countMemberUse(trx: AnyDb, rule: number, member: number, limit: number): Promise<boolean> {
+  const counted = await trx
+    .insertInto('promotion_member_usage')
+    .values({ rule_id: rule, member_id: member, times_used: 1 })
+    .onConflict((oc) => oc.columns(['rule_id', 'member_id']).doUpdateSet({ times_used: sql`promotion_member_usage.times_used + 1` }))
+    .returning('times_used')
+    .executeTakeFirstOrThrow();
+  return Number(counted.times_used) <= limit;
+}
+
+/** The birthday vouchers the member has not used this year: the member's row is held until the sale commits, so a parallel sale's check waits and then sees this one. */
+async function birthdayUnused(trx: AnyDb, r: Redemption): Promise<Redemption['benefits']> {
+  if (r.benefits.length === 0 || r.member === null) return [];
+  await trx.updateTable(membership.table).set({ version: sql`version` }).where('id', '=', r.member).execute();
+  const year = r.at.slice(0, 4);
+  const used = await trx
+    .selectFrom('pricing_redemption')
+    .select('ref_id')
+    .where('kind', '=', 'membershipbenefit')
+    .where('ref_id', 'in', r.benefits.map((b) => b.id))
+    .where('member_id', '=', r.member)
+    .where('at', '>=', `${year}-01-01`)
+    .where('at', '<', `${Number(year) + 1}-01-01`)
+    .execute();
+  return r.benefits.filter((b) => !used.some((u) => Number(u.ref_id) === b.id));
 }

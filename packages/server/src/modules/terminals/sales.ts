@@ -1,6 +1,5 @@
 import { formatScaled, fromMinorUnits, getEntity, parseScaled, toStorageRow, type SaleKind } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
@@ -15,7 +14,7 @@ import {
   Problems,
   priceBasket,
   pricingInputs,
-  redeem,
+  redeemSale,
   redemptionOf,
   resolveRequest,
   roundingOf,
@@ -32,6 +31,7 @@ import { move } from '../stock/index';
 import { saleLocation } from './outlet-location';
 import { saleMomentProblem } from './sale-moment';
 import type { TerminalContext } from './pairing';
+import { claimReservation, entitle, reservationFor } from './reserve';
 import { claimReturn, originalOf, originalSaleBody, refundsAsRead, storeRefund, type ReturnedLine, type ReturnOf } from './returns';
 
 /**
@@ -112,6 +112,8 @@ export const saleBody = z.object({
   /** A return: this terminal's receipt it takes goods back from, or `originalSale` (outlet code, terminal code, receipt no.) for any terminal's. */
   originalReceiptNo: z.string().trim().min(1).max(50).optional(),
   originalSale: originalSaleBody.optional(),
+  /** The reservation (`pointofsale/Reserve`) whose held uses this sale confirms. */
+  reservationId: id.optional(),
   /** The total the terminal charged; default: the sum of its lines. */
   total: decimal.optional(),
 }).superRefine(nameOrId('cashier', false));
@@ -310,6 +312,7 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
   const cash = parties.payments.some((p) => p.cash);
   checkTender(parties.payments, terminalTotal.value, cash ? set.rounding : 'none', decimals);
   const inputs = await pricingInputs(standIn, set, resolved);
+  if (body.reservationId !== undefined) await entitle(anyDb(ctx), body.reservationId, inputs);
   // Cash rounding is for cash: a sale paid without cash is charged to the cent.
   const data = cash ? inputs.data : { ...inputs.data, rounding: 'none' as const };
   const basket = inputs.basket;
@@ -337,34 +340,6 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     }),
     returnOf: null,
   };
-}
-
-const savepoint = async <T>(trx: AnyDb, name: string, work: () => Promise<T>): Promise<T | ApiError> => {
-  await sql`savepoint ${sql.raw(name)}`.execute(trx);
-  try {
-    const result = await work();
-    await sql`release savepoint ${sql.raw(name)}`.execute(trx);
-    return result;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 409) throw error;
-    await sql`rollback to savepoint ${sql.raw(name)}`.execute(trx);
-    return error;
-  }
-};
-
-/**
- * Redeems what the sale used, each part on its own: a voucher code another sale took first is
- * flagged `alreadyUsed` on the sale, which is kept (the customer has left with the goods); a rule
- * past its usage limit is recorded without counting.
- */
-async function redeemParts(trx: AnyDb, r: Redemption, flags: Map<string, 'alreadyUsed'>): Promise<void> {
-  const none = { rules: [], vouchers: [], benefits: [] };
-  for (const [i, rule] of r.rules.entries()) await savepoint(trx, `rule_${i}`, () => redeem(trx, { ...r, ...none, rules: [rule] }));
-  for (const [i, v] of r.vouchers.entries()) {
-    const outcome = await savepoint(trx, `voucher_${i}`, () => redeem(trx, { ...r, ...none, vouchers: [v] }));
-    if (outcome instanceof ApiError) flags.set(v.code, 'alreadyUsed');
-  }
-  if (r.benefits.length > 0) await savepoint(trx, 'benefits', () => redeem(trx, { ...r, ...none, benefits: r.benefits }));
 }
 
 function money(decimals: number) {
@@ -430,9 +405,16 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       const payments = p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect));
       if (payments.length > 0) await insertPayments(trx, payments);
 
-      const flags = new Map<string, 'alreadyUsed'>();
-      if (p.redemption) await redeemParts(trx, p.redemption, flags);
-      const vouchers = p.vouchers.map((v) => toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: flags.get(v.code) ?? v.status }, ctx.dialect));
+      // The uses its reservation holds are confirmed; any other use past a limit is over-redeemed (pricing/redeem.ts).
+      const over = p.redemption ? await redeemSale(trx, p.redemption, await claimReservation(trx, body.reservationId, id), now) : [];
+      if (over.length > 0) {
+        const flagged = toStorageRow(sale, { priceDifference: true }, ctx.dialect);
+        await trx.updateTable(sale.table).set(flagged).where('id', '=', id).execute();
+        Object.assign(head, flagged);
+      }
+      const vouchers = p.vouchers.map((v) =>
+        toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: over.some((o) => o.kind === 'voucher' && o.code === v.code) ? 'overRedeemed' : v.status }, ctx.dialect),
+      );
       if (vouchers.length > 0) await trx.insertInto(voucher.table).values(vouchers).execute();
 
       const member = { at, reference: body.receiptNo, userName: terminal.userName };
@@ -531,6 +513,7 @@ export async function recordSale(ctx: AppContext, terminal: TerminalContext, inp
   };
   const recorded = await existing(db, terminal, body.receiptNo);
   if (recorded !== undefined) return replay(recorded);
+  if (body.reservationId !== undefined) await reservationFor(db, terminal, body.reservationId);
   const standIn = { server: { ctx } } as unknown as FastifyRequest;
   const set = await ruleSet(ctx);
   const priced = await priceSale(ctx, set, terminal, body, standIn);

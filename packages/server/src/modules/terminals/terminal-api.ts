@@ -10,6 +10,7 @@ import { columnOf } from '../columns';
 import { catalogue } from './catalogue';
 import { ackCommand, pendingCommands, takeCommands } from './commands';
 import { redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
+import { reserve } from './reserve';
 import { recordSale } from './sales';
 import { terminalStatuses } from './status';
 
@@ -55,6 +56,7 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
     const { result, created } = await recordSale(request.server.ctx, requireTerminal(request), request.body);
     return ok(result, created ? 'Recorded' : 'Recorded already');
   });
+  app.post(`${base}/Reserve`, opts, async (request) => ok(await reserve(request), 'Reserved'));
   app.get(`${base}/Commands`, opts, async (request) => ok(await takeCommands(request)));
   app.post<{ Params: { id: string } }>(`${base}/Commands/:id/Ack`, opts, async (request) => ok(await ackCommand(request, request.params.id)));
 }
