@@ -245,7 +245,7 @@ export const pos: MenuGroupDef = {
         sale: f.ref('sale', { required: true }),
         code: f.text({ required: true, maxLength: 40 }),
         amount: f.money({ help: 'What the voucher took off the sale.' }),
-        status: f.enum(SALE_VOUCHER_STATUSES, { required: true, help: 'alreadyUsed: the code had been used; the sale was kept without it.' }),
+        status: f.enum(SALE_VOUCHER_STATUSES, { required: true, help: 'alreadyUsed: the code had been used; the sale was kept without it. overRedeemed: the sale took it past its limit (made without a reservation).' }),
       },
     }),
   ],

@@ -90,7 +90,7 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
             ))}
           </dl>
           {receipt.data.vouchers.map((v) => (
-            <p key={String(v.id)} className={v.status === 'alreadyUsed' ? 'text-danger mb-1' : 'mb-1'}>
+            <p key={String(v.id)} className={v.status === 'alreadyUsed' || v.status === 'overRedeemed' ? 'text-danger mb-1' : 'mb-1'}>
               {t(`terminals.receipt.voucher.${String(v.status)}`, { code: String(v.code), amount: m(v.amount) })}
             </p>
           ))}
