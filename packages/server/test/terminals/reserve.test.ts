@@ -225,6 +225,39 @@ describe('reserving limited uses before payment', () => {
     expect(Number(counted.timesUsed) - Number(counted.overRedeemed)).toBe(1);
   });
 
+  it('keeps its word to the tills that asked while offline sales race them for the same rule and code', async () => {
+    const product = await newProduct();
+    const rule = await limitedRule(product, 3);
+    const voucher = await insert(t, 'voucher', { code: `RACE${product.id}`, name: 'Race', kind: 'amount', value: '1.00', usageLimit: 3 });
+    const asker = async (i: number) => {
+      const token = i % 2 ? other.token : till.token;
+      const receipt = receiptNo();
+      const held = await reserve({ receiptNo: receipt, lines: basket(product), voucherCodes: [String(voucher.code)] }, token);
+      expect(held.status, JSON.stringify(held.body)).toBe(200);
+      const promised = held.body.data.rules[0]?.status === 'reserved' && held.body.data.vouchers[0]?.status === 'reserved';
+      const sold = await sell({ receiptNo: receipt, reservationId: held.body.data.reservationId, lines: basket(product), voucherCodes: [String(voucher.code)], total: '8.00' }, token);
+      expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+      return { promised, sold: sold.body.data };
+    };
+    const offline = async (i: number) => {
+      const sold = await sell({ lines: basket(product), voucherCodes: [String(voucher.code)], total: '8.00' }, i % 2 ? other.token : till.token);
+      expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    };
+    const [asked] = await Promise.all([Promise.all(Array.from({ length: 12 }, (_, i) => asker(i))), Promise.all(Array.from({ length: 12 }, (_, i) => offline(i)))]);
+    const promised = asked.filter((a) => a.promised);
+    expect(promised.length).toBeLessThanOrEqual(3);
+    // A till told "reserved" got the use: its sale is neither over-redeemed nor flagged.
+    for (const a of promised) {
+      expect(a.sold.vouchers[0]).toMatchObject({ status: 'redeemed', amount: '1.00' });
+      expect(a.sold.priceDifference).toBe(false);
+    }
+    for (const [name, id] of [['newpromotion', rule.id], ['voucher', voucher.id]] as const) {
+      const row = await getRow(t, name, id);
+      expect(row.timesHeld, name).toBe(0);
+      expect(Number(row.timesUsed) - Number(row.overRedeemed), name).toBeLessThanOrEqual(3);
+    }
+  });
+
   it('reads one code typed six ways as one code, held once', async () => {
     const product = await newProduct();
     const voucher = await insert(t, 'voucher', { code: `SIXWAYS${product.id}`, name: 'Six ways', kind: 'amount', value: '5.00', usageLimit: 1 });

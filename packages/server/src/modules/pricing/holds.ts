@@ -166,35 +166,44 @@ async function endHold(trx: AnyDb, held: HeldUse, state: 'confirmed' | 'released
 
 /** Gives a held use back: its counter goes down and its code is free again. */
 export async function release(trx: AnyDb, held: HeldUse, reservation: number): Promise<void> {
-  if (!(await endHold(trx, held, 'released'))) return;
-  if (held.counted) await uncount(trx, held.kind, held.ref, 1);
   if (held.codeId !== null)
     await trx.updateTable(voucherCode.table).set({ [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null }).where('id', '=', held.codeId).where(CODE_HELD_BY, '=', reservation).execute();
+  if ((await endHold(trx, held, 'released')) && held.counted) await uncount(trx, held.kind, held.ref, 1);
 }
 
 /**
  * Turns a held use into a use of the sale: the hold moves to `timesUsed` and a single-use code is
- * marked redeemed by the sale. `lapsed` when the reservation no longer holds it (it expired and
- * another basket's hold released it): the caller redeems it as a sale without a reservation.
- * `overRedeemed` when the counter was held but the code's row was taken after the hold expired.
+ * marked redeemed by the sale. `lapsed` when the reservation holds nothing of it any more (it
+ * expired and other baskets took it): the caller redeems it as a sale without a reservation.
+ * `overRedeemed` when part of it was taken after the hold expired (the code's row, or the last use
+ * of the counter): counted past the limit. Rows are taken in one order everywhere — the code's
+ * row, the hold rows, the counter — so holds, confirmations and sales never wait on each other in
+ * a circle.
  */
-export async function confirm(trx: AnyDb, held: HeldUse, reservation: number, sale: { reference: string; at: string }): Promise<'confirmed' | 'lapsed' | 'overRedeemed'> {
-  if (!(await endHold(trx, held, 'confirmed'))) return 'lapsed';
+export async function confirm(trx: AnyDb, held: HeldUse, reservation: number, sale: { reference: string; at: string }, now: string): Promise<'confirmed' | 'lapsed' | 'overRedeemed'> {
+  let code = true;
+  if (held.codeId !== null) {
+    const mine = await trx
+      .updateTable(voucherCode.table)
+      .set({ [CODE_REDEEMED_AT]: sale.at, [columnOf(voucherCode, 'redeemedReference')]: sale.reference.slice(0, 100), [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null })
+      .where('id', '=', held.codeId)
+      .where(CODE_HELD_BY, '=', reservation)
+      .where(CODE_REDEEMED_AT, 'is', null)
+      .executeTakeFirst();
+    code = Number(mine.numUpdatedRows) === 1;
+  }
+  if (!(await endHold(trx, held, 'confirmed'))) {
+    // The counter's hold was released as expired: the use is counted as a sale's without one.
+    if (!code) return 'lapsed';
+    return (await countUse(trx, held.kind, held.ref, now)) ? 'confirmed' : 'overRedeemed';
+  }
   const c = counters(held.kind);
   await trx
     .updateTable(c.table)
     .set({ [c.used]: sql`${n(c.used)} + 1`, ...(held.counted ? { [c.held]: sql`case when ${n(c.held)} > 0 then ${n(c.held)} - 1 else 0 end` } : {}) })
     .where('id', '=', held.ref)
     .execute();
-  if (held.codeId === null) return 'confirmed';
-  const mine = await trx
-    .updateTable(voucherCode.table)
-    .set({ [CODE_REDEEMED_AT]: sale.at, [columnOf(voucherCode, 'redeemedReference')]: sale.reference.slice(0, 100), [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null })
-    .where('id', '=', held.codeId)
-    .where(CODE_HELD_BY, '=', reservation)
-    .where(CODE_REDEEMED_AT, 'is', null)
-    .executeTakeFirst();
-  if (Number(mine.numUpdatedRows) === 1) return 'confirmed';
+  if (code) return 'confirmed';
   await overCount(trx, held.kind, held.ref, false);
   return 'overRedeemed';
 }

@@ -57,7 +57,7 @@ export async function redeemSale(trx: AnyDb, r: Redemption, reservation: number 
     const i = held.findIndex((h) => h.kind === kind && h.ref === id && (codeId ? codeId(h) : true));
     if (i < 0) return 'lapsed';
     const [use] = held.splice(i, 1);
-    return confirm(trx, use!, reservation!, sale);
+    return confirm(trx, use!, reservation!, sale, now);
   };
   // Each kind by id: parallel sales and reservations lock the same rows in the same order.
   for (const x of [...r.rules].sort((a, b) => a.id - b.id)) {
