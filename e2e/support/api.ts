@@ -21,6 +21,7 @@ export async function apiAs(server: ConsoleServer, user: { userName: string; pas
   const token = login.data.token.accessToken;
   const api = {
     get: async <T>(path: string) => (await call<T>('GET', path, undefined, token)).data,
+    post: async <T>(path: string, body: unknown) => (await call<T>('POST', path, body, token)).data,
     rows: async (entity: string, body: FetchRequest) => (await call<Row[]>('POST', `/DataRepository/fetch/${entity}`, body, token)).data,
     row: async (entity: string, id: number) => (await api.rows(entity, { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] }))[0]!,
     insert: async (entity: string, row: Record<string, unknown>) => (await call<Row>('POST', `/DataRepository/Insert/${entity}`, row, token)).data,

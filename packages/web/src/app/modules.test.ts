@@ -31,6 +31,7 @@ function unknownKeys(module: WebModule): string[] {
   check('tabs', module.tabs, withForm);
   check('listActions', module.listActions, entity);
   check('formActions', module.formActions, withForm);
+  check('draftActions', module.draftActions, withForm);
   check('addInputs', module.addInputs, withForm);
   check('ownInputs', module.ownInputs, (key) => {
     const [name = '', ...path] = key.split('.');

@@ -7,6 +7,7 @@ import { apiFailure } from '../data/api';
 import { useEntityWithCustomFields } from '../data/customFields';
 import { useRow } from '../data/hooks';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
+import { toWire } from '../fields/values';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
@@ -78,6 +79,7 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
   const status = useRef<HTMLSpanElement>(null);
   const modules = useModules();
   const actions = modules.formActions[entity.name] ?? [];
+  const draftActions = modules.draftActions[entity.name] ?? [];
   const tabs = modules.tabs[entity.name] ?? [];
   const AddInputs = mode === 'add' ? modules.addInputs[entity.name]?.component : undefined;
   const record = t(`records.${entity.name}`, { defaultValue: title });
@@ -105,6 +107,11 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
                 <Action row={row} item={item} />
               </Suspense>
             ))}
+          {draftActions.map((Action, index) => (
+            <Suspense key={`draft${index}`} fallback={null}>
+              <Action row={row} values={() => toWire(entity.fields, form.getValues())} item={item} />
+            </Suspense>
+          ))}
           <Link to={back} className="btn btn-outline-secondary">
             <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
           </Link>

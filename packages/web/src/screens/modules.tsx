@@ -1,6 +1,6 @@
 import { createContext, lazy, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { lazyPage } from '../app/lazy';
-import type { AddInputs, BulkActionProps, EntityFormProps, EntityListProps, FormActionProps, Load, OwnInputProps, SingleScreenProps, WebModule } from './webModule';
+import type { AddInputs, BulkActionProps, DraftActionProps, EntityFormProps, EntityListProps, FormActionProps, Load, OwnInputProps, SingleScreenProps, WebModule } from './webModule';
 
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
 
@@ -11,6 +11,7 @@ export interface Modules {
   tabs: Record<string, readonly { name: string; component: Lazy<FormActionProps> }[]>;
   listActions: Record<string, readonly Lazy<BulkActionProps>[]>;
   formActions: Record<string, readonly Lazy<FormActionProps>[]>;
+  draftActions: Record<string, readonly Lazy<DraftActionProps>[]>;
   addInputs: Record<string, { checks: AddInputs['checks']; component: Lazy<object> }>;
   ownInputs: Record<string, Lazy<OwnInputProps>>;
   singles: Record<string, Lazy<SingleScreenProps>>;
@@ -42,6 +43,7 @@ export function composeModules(modules: readonly WebModule[]): Modules {
     tabs: merge(modules, (m) => m.tabs, (tabs) => tabs.map(({ name, load }) => ({ name, component: lazy(load) })), concat),
     listActions: merge(modules, (m) => m.listActions, all, concat),
     formActions: merge(modules, (m) => m.formActions, all, concat),
+    draftActions: merge(modules, (m) => m.draftActions, all, concat),
     addInputs: merge(modules, (m) => m.addInputs, ({ checks, load }) => ({ checks, component: lazy(load) })),
     ownInputs: merge(modules, (m) => m.ownInputs, (load) => lazy(load)),
     singles: merge(modules, (m) => m.singles, (load) => lazyPage(load)),

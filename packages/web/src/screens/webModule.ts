@@ -33,6 +33,8 @@ export interface WebModule {
   listActions?: Record<EntityName, readonly Load<BulkActionProps>[]>;
   /** Buttons of an entity's edit form beyond the generic ones. */
   formActions?: Record<EntityName, readonly Load<FormActionProps>[]>;
+  /** Buttons of an entity's add and edit form that act on what the form holds, saved or not. */
+  draftActions?: Record<EntityName, readonly Load<DraftActionProps>[]>;
   /** Values a new row of an entity is sent with that are no field of the registry. */
   addInputs?: Record<EntityName, AddInputs>;
   /** Inputs replacing a field's generic input, by `entity.field` (`entity.child.field` inside a child table). */
@@ -71,6 +73,15 @@ export interface EntityListProps {
 export interface FormActionProps {
   /** The saved row the form edits. */
   row: Record<string, unknown>;
+  item: ClientMenuItem;
+}
+
+/** What a draft action gets: the form's values as they stand, unsaved changes included. */
+export interface DraftActionProps {
+  /** The saved row the form edits; none on the add form. */
+  row: Record<string, unknown> | undefined;
+  /** The form's values now, as the API takes them (not yet checked: the server checks them). */
+  values(): Record<string, unknown>;
   item: ClientMenuItem;
 }
 
