@@ -36,6 +36,10 @@ describe('stock in the console', () => {
     await page.getByRole('button', { name: 'Add row to Lines' }).click();
     await pick(page, page.getByRole('combobox', { name: 'Product, row 2' }), 'DRY-007', /DRY-007/);
     await page.getByLabel('Quantity, row 2', { exact: true }).fill('4');
+    // An unsaved order holds the page: leaving asks first.
+    await page.getByRole('link', { name: 'Back to list' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving your changes?' }).getByRole('button', { name: 'Cancel' }).click();
+    await expectPath(page, '/printdeliveryorder/add');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectPath(page, /^\/printdeliveryorder\/edit\/\d+$/);
     const heading = page.getByRole('heading', { name: /^Delivery order DO-\d{4}-\d{6}$/ });

@@ -140,6 +140,10 @@ describe('terminals and online orders in the browser', () => {
     await editor.getByLabel('Label').fill('Croissant');
     await editor.getByLabel('Colour').fill('#7a2e0e');
     await check(page, '/hotkey key grid with a key open');
+    // Unsaved keys hold the page: leaving asks first.
+    await page.getByRole('link', { name: 'Back to list' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving your changes?' }).getByRole('button', { name: 'Cancel' }).click();
+    await expectPath(page, '/hotkey/add');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectPath(page, /^\/hotkey\/edit\/\d+$/);
 

@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Fragment, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormProvider } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { NormalisedEntity } from '@backroom/schema';
-import { apiFailure } from '../data/api';
+import { apiFailure, type ApiRow } from '../data/api';
 import { useEntityWithCustomFields } from '../data/customFields';
 import { useRow } from '../data/hooks';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
@@ -15,6 +15,7 @@ import { TitledCard } from '../ui/TitledCard';
 import { formSections, isWideField } from './formSections';
 import { listAddress } from './listMemory';
 import { recordName } from './recordName';
+import { SaveProblems } from './SaveProblems';
 import { TabList } from './TabList';
 import { HistoryTab } from './HistoryTab';
 import { useModules } from './modules';
@@ -31,7 +32,29 @@ interface FormScreenProps {
 }
 
 /** The generic form of a menu screen: add (`{route}/add`) or edit (`{route}/edit/{id}`). */
-export function FormScreen({ entity: base, item, mode, title, fixedValues, hiddenFields }: FormScreenProps) {
+export function FormScreen({ entity, item, mode, title, fixedValues, hiddenFields }: FormScreenProps) {
+  return (
+    <FormRow entity={entity} item={item} mode={mode}>
+      {(loaded) => <EntityForm {...loaded} item={item} mode={mode} title={title} fixedValues={fixedValues} hiddenFields={hiddenFields} />}
+    </FormRow>
+  );
+}
+
+interface LoadedRow {
+  /** The entity with its custom fields. */
+  entity: NormalisedEntity;
+  /** The saved row (edit); none on add. */
+  row?: ApiRow;
+  /** Loads the row again and starts the form afresh from it (after a stale save). */
+  onReload(): Promise<void>;
+}
+
+/**
+ * What every form of a menu screen waits for before it shows: the entity's custom fields and, to
+ * edit, its row (not found, loading, failed said here). The form below starts afresh with every
+ * visit of the add page and every reload.
+ */
+export function FormRow({ entity: base, item, mode, children }: { entity: NormalisedEntity; item: ClientMenuItem; mode: 'add' | 'edit'; children(loaded: LoadedRow): ReactNode }) {
   const { t } = useTranslation();
   const params = useParams();
   const location = useLocation();
@@ -49,23 +72,12 @@ export function FormScreen({ entity: base, item, mode, title, fixedValues, hidde
       </div>
     );
 
-  return (
-    <EntityForm
-      // Each visit of the add page ("Save and new" too) starts an empty form.
-      key={`${mode}:${String(id ?? '')}:${reloads}:${mode === 'add' ? location.key : ''}`}
-      entity={entity}
-      item={item}
-      mode={mode}
-      title={title}
-      row={mode === 'edit' ? row.data : undefined}
-      fixedValues={fixedValues}
-      hiddenFields={hiddenFields}
-      onReload={async () => {
-        await row.refetch();
-        setReloads((n) => n + 1);
-      }}
-    />
-  );
+  const onReload = async () => {
+    await row.refetch();
+    setReloads((n) => n + 1);
+  };
+  // Each visit of the add page ("Save and new" too) starts an empty form.
+  return <Fragment key={`${mode}:${String(id ?? '')}:${reloads}:${mode === 'add' ? location.key : ''}`}>{children({ entity, row: mode === 'edit' ? row.data : undefined, onReload })}</Fragment>;
 }
 
 type EntityFormProps = FormControllerOptions & { title: string; onReload(): Promise<void> };
@@ -137,34 +149,7 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
       {mode === 'edit' && <TabList names={['details', ...tabs.map((extra) => extra.name), 'history']} current={tab} onChange={setTab} />}
 
       <div id="panel-details" role={mode === 'edit' ? 'tabpanel' : undefined} aria-labelledby={mode === 'edit' ? 'tab-details' : undefined} hidden={tab !== 'details'}>
-        {ctl.stale && (
-          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
-            <span className="me-auto">{t('form.stale')}</span>
-            <button
-              type="button"
-              className="btn btn-sm btn-warning"
-              onClick={() => {
-                ctl.allow();
-                void onReload();
-              }}
-            >
-              {t('common.reload')}
-            </button>
-          </div>
-        )}
-        {ctl.alert.length > 0 && (
-          <div className="alert alert-danger" role="alert">
-            {ctl.alert.length === 1 ? (
-              ctl.alert[0]
-            ) : (
-              <ul className="mb-0">
-                {ctl.alert.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        <SaveProblems ctl={ctl} onReload={() => void onReload()} />
         <FormMetaContext.Provider value={{ entity: entity.name, row }}>
           <FormProvider {...form}>
             <form noValidate onSubmit={(event) => void ctl.submit()(event)} aria-label={heading}>

@@ -21,7 +21,19 @@ export interface FormControllerOptions {
   row?: ApiRow;
   /** Values every new row gets and that are not shown (the list-value screen's category). */
   fixedValues?: Record<string, unknown>;
+  /** Values a new form starts with, shown and changeable (a delivery order's date: today). */
+  defaults?: Record<string, unknown>;
   hiddenFields?: readonly string[];
+  /** The record may not be changed any more, whatever the rights (a delivery order past draft). */
+  readOnly?: boolean;
+  /** The values as they are checked and saved, when the form holds more (a hotkey layout's keys off its grid). */
+  prepare?(values: FieldValues): FieldValues;
+  /** Saves through an address of the feature's own instead of the generic data API; answers the saved row. */
+  save?(values: Record<string, unknown>): Promise<ApiRow>;
+  /** Deletes through an address of the feature's own. */
+  remove?(): Promise<unknown>;
+  /** After a save, before the form moves on: the feature's own caches and notices. */
+  onSaved?(row: ApiRow): void;
 }
 
 /** Where the form goes after a save: stays on the saved record, or opens a new empty form. */
@@ -33,12 +45,13 @@ export type AfterSave = 'stay' | 'new';
  * fields and a stale version told apart) and deleting. No markup; react-admin's useEditController
  * is the model.
  */
-export function useFormController({ entity, item, mode, row, fixedValues, hiddenFields = NO_FIELDS }: FormControllerOptions) {
+export function useFormController(options: FormControllerOptions) {
+  const { entity, item, mode, row, fixedValues, defaults, hiddenFields = NO_FIELDS, readOnly = false, prepare } = options;
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const canEdit = item.ableToEdit && !entity.readOnly;
-  const canDelete = mode === 'edit' && item.ableToDelete && !entity.readOnly;
+  const canEdit = item.ableToEdit && !entity.readOnly && !readOnly;
+  const canDelete = mode === 'edit' && item.ableToDelete && !entity.readOnly && !readOnly;
   const [alert, setAlert] = useState<string[]>([]);
   const [stale, setStale] = useState(false);
   const [saved, setSaved] = useState(Boolean((location.state as { saved?: boolean } | null)?.saved));
@@ -52,17 +65,18 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
   const registryResolver = useEntityResolver(entity, mode === 'add' ? 'insert' : 'update');
   const resolver = useMemo<Resolver<FieldValues>>(() => {
     const given = (values: FieldValues) => Object.fromEntries(Object.keys(checks).flatMap((name) => (values[name] ? [[name, values[name] as unknown]] : [])));
-    return async (values, context, options) => {
-      const result = await registryResolver(values, context, options);
+    return async (all, context, resolverOptions) => {
+      const values = prepare ? prepare(all) : all;
+      const result = await registryResolver(values, context, resolverOptions);
       const messages = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await check(values[name])] as const));
       const problems = messages.flatMap(([name, message]) => (message ? [[name, { type: 'validate', message }] as const] : []));
       if (problems.length > 0) return { values: {}, errors: { ...result.errors, ...Object.fromEntries(problems) } };
       return Object.keys(result.errors).length > 0 ? result : { values: { ...result.values, ...given(values) }, errors: {} };
     };
-  }, [registryResolver, checks]);
+  }, [registryResolver, checks, prepare]);
 
   const form = useForm<FieldValues>({
-    defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...(mode === 'add' ? fixedValues : {}) }),
+    defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...(mode === 'add' ? { ...defaults, ...fixedValues } : {}) }),
     resolver,
     reValidateMode: 'onChange',
   });
@@ -71,7 +85,11 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
 
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      mode === 'add' ? dataApi.insert(entity.name, { ...values, ...fixedValues }) : dataApi.update(entity.name, { ...values, id: row?.id, version: row?.version }),
+      options.save
+        ? options.save(mode === 'add' ? { ...values, ...fixedValues } : values)
+        : mode === 'add'
+          ? dataApi.insert(entity.name, { ...values, ...fixedValues })
+          : dataApi.update(entity.name, { ...values, id: row?.id, version: row?.version }),
   });
 
   const fieldNames = new Set([...entity.fields.map((f) => f.name), ...Object.keys(checks)]);
@@ -85,6 +103,7 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
         void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
         // The saved row (its new version) is what the next save sends.
         if (result && result.id !== undefined) queryClient.setQueryData(dataKeys.row(entity.name, Number(result.id)), result);
+        options.onSaved?.(result);
         allow();
         if (after === 'new') navigate(`${item.path}/add`, { state: { saved: true } });
         else if (mode === 'add') navigate(`${item.path}/edit/${String(result?.id)}`, { replace: true, state: { saved: true } });
@@ -106,7 +125,7 @@ export function useFormController({ entity, item, mode, row, fixedValues, hidden
     });
 
   const remove = useMutation({
-    mutationFn: () => dataApi.remove(entity.name, [Number(row?.id)]),
+    mutationFn: () => (options.remove ? options.remove() : dataApi.remove(entity.name, [Number(row?.id)])),
     onSuccess: () => {
       allow();
       void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });

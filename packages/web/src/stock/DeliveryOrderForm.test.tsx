@@ -137,4 +137,38 @@ describe('delivery order form', () => {
     await waitFor(() => expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true'));
     expect(server.posted('/WebAPI/deliveryorder')).toEqual([]);
   });
+
+  it('asks before leaving a draft with unsaved changes, and lets go once they are saved', async () => {
+    let current = order('draft', 1);
+    const server = stubServer((call) => {
+      if (isOrder(call) && call.method === 'GET') return ok(current);
+      if (isOrder(call) && call.method === 'PUT') {
+        current = { ...current, ...(call.body as object), version: current.version + 1 };
+        return ok(current);
+      }
+      if (call.url.endsWith('/fields/printdeliveryorder')) return ok([]);
+      return undefined;
+    }, { otherwise: emptyList });
+    await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/edit/5');
+    const location = () => screen.getByTestId('location').textContent;
+    await userEvent.type(await screen.findByLabelText('Remarks'), 'Fragile');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving your changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(location()).toBe('/printdeliveryorder/edit/5');
+    expect(screen.getByLabelText('Remarks')).toHaveValue('Fragile');
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toMatchObject([{ remarks: 'Fragile', version: 1 }]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toBe('/printdeliveryorder');
+  });
 });

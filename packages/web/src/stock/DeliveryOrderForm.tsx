@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormProvider } from 'react-hook-form';
+import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_ORDER_ACTIONS, type DeliveryOrderAction, type NormalisedField } from '@backroom/schema';
-import { apiFailure } from '../data/api';
+import { apiFailure, type ApiRow } from '../data/api';
 import { useDropdown } from '../data/hooks';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { formatCell } from '../fields/format';
-import { toFormValues } from '../fields/values';
 import { useEntityWithCustomFields } from '../data/customFields';
 import { HistoryTab } from '../screens/HistoryTab';
+import { SaveProblems } from '../screens/SaveProblems';
 import { TabList } from '../screens/TabList';
+import { useFormController } from '../screens/useFormController';
 import type { EntityFormProps } from '../screens/webModule';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
@@ -21,7 +22,6 @@ import { deliveryOrderApi, printDocument, type DeliveryOrder } from './api';
 import { OptionSelect } from './OptionSelect';
 import { ReceiveDialog } from './ReceiveDialog';
 import { StatusStepper } from './StatusStepper';
-import { useEntityResolver } from '../forms/useEntityResolver';
 
 const orderKey = (id: number) => ['deliveryorder', id] as const;
 
@@ -43,7 +43,19 @@ export default function DeliveryOrderForm({ entity: base, item, mode, title }: E
       </div>
     );
   // A new version (after any action) starts the form afresh from what the server holds.
-  return <OrderForm key={`${String(id)}:${String(order.data?.version)}`} entity={entity} item={item} title={title} order={order.data} notice={notice} onNotice={setNotice} />;
+  return (
+    <OrderForm
+      key={`${String(id)}:${String(order.data?.version)}`}
+      entity={entity}
+      item={item}
+      mode={mode}
+      title={title}
+      order={order.data}
+      notice={notice}
+      onNotice={setNotice}
+      onReload={() => void order.refetch()}
+    />
+  );
 }
 
 type Tab = 'details' | 'history';
@@ -52,23 +64,21 @@ type Pending = { kind: 'cancel' } | { kind: 'delete' } | { kind: 'receive' } | n
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-interface OrderFormProps extends Omit<EntityFormProps, 'mode'> {
+interface OrderFormProps extends EntityFormProps {
   order?: DeliveryOrder;
   notice: Notice | null;
   onNotice(notice: Notice | null): void;
+  onReload(): void;
 }
 
-function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAlert }: OrderFormProps) {
+function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: setAlert, onReload }: OrderFormProps) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const status = order?.status ?? 'draft';
   const draft = status === 'draft';
-  const editable = item.ableToEdit && draft;
   const [tab, setTab] = useState<Tab>('details');
   const [pending, setPending] = useState<Pending>(null);
   const [template, setTemplate] = useState('');
-  const templates = useDropdown('stocktemplate', '', editable && order !== undefined, 100);
 
   // Lines show what was received only once there is something to show.
   const fields = useMemo(
@@ -78,9 +88,26 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
         .map((f): NormalisedField => (f.kind === 'children' && draft ? { ...f, fields: f.fields.filter((c) => !c.readOnly || c.name === 'id') } : f)),
     [entity, draft],
   );
-  const resolver = useEntityResolver(entity, order ? 'update' : 'insert');
-  const form = useForm<FieldValues>({ defaultValues: toFormValues(entity.fields, order ?? { date: today() }), resolver, reValidateMode: 'onChange' });
+  const settled = (saved: DeliveryOrder, message: string) => {
+    void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
+    queryClient.setQueryData(orderKey(Number(saved.id)), saved);
+    setAlert({ tone: 'success', text: message });
+  };
+  // Saved through the order's own address; the form's checks, guard, save and delete are the generic form's.
+  const ctl = useFormController({
+    entity,
+    item,
+    mode,
+    row: order as ApiRow | undefined,
+    defaults: { date: today() },
+    readOnly: !draft,
+    save: (values) => (order ? deliveryOrderApi.update(Number(order.id), { ...values, version: order.version }) : deliveryOrderApi.create(values)) as Promise<ApiRow>,
+    remove: () => deliveryOrderApi.remove(Number(order!.id)),
+    onSaved: (saved) => settled(saved as DeliveryOrder, t('form.saved')),
+  });
+  const { form, canEdit: editable } = ctl;
   const dirty = form.formState.isDirty;
+  const templates = useDropdown('stocktemplate', '', editable && order !== undefined, 100);
 
   const show = (error: unknown) => {
     const failure = apiFailure(error);
@@ -88,20 +115,6 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
     for (const e of named) form.setError(e.field, { type: 'server', message: e.message });
     setAlert({ tone: 'danger', text: failure.message, details: failure.errors.filter((e) => !named.includes(e)).map((e) => e.message) });
   };
-  const settled = (saved: DeliveryOrder, message: string) => {
-    void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
-    queryClient.setQueryData(orderKey(Number(saved.id)), saved);
-    setAlert({ tone: 'success', text: message });
-  };
-
-  const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => (order ? deliveryOrderApi.update(Number(order.id), { ...values, version: order.version }) : deliveryOrderApi.create(values)),
-    onSuccess: (saved) => {
-      if (!order) navigate(`${item.path}/edit/${String(saved.id)}`, { replace: true });
-      settled(saved, t('form.saved'));
-    },
-    onError: show,
-  });
   const act = useMutation({
     mutationFn: ({ action, extra }: { action: DeliveryOrderAction; extra?: Record<string, unknown> }) => deliveryOrderApi.act(Number(order!.id), action, order!.version, extra),
     onSuccess: (saved, { action }) => {
@@ -113,18 +126,10 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
       show(error);
     },
   });
-  const remove = useMutation({
-    mutationFn: () => deliveryOrderApi.remove(Number(order!.id)),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
-      navigate(item.path, { replace: true });
-    },
-    onError: show,
-  });
   const print = useMutation({ mutationFn: () => printDocument({ document: 'deliveryorder', id: order!.id }), onError: show });
 
   const allowed = (action: DeliveryOrderAction) => item.ableToEdit && order !== undefined && (DELIVERY_ORDER_ACTIONS[action] as readonly string[]).includes(status);
-  const busy = act.isPending || save.isPending;
+  const busy = act.isPending || ctl.isSubmitting;
   const run = (action: DeliveryOrderAction, extra?: Record<string, unknown>) => {
     setAlert(null);
     act.mutate({ action, extra });
@@ -144,6 +149,7 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
       }
       dialogs={
         <>
+          {ctl.guard}
           {pending?.kind === 'receive' && order && (
             <ReceiveDialog order={order} busy={act.isPending} onCancel={() => setPending(null)} onReceive={(lines) => run('receive', { lines })} />
           )}
@@ -157,7 +163,7 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
               onCancel={() => setPending(null)}
               onConfirm={() => {
                 setPending(null);
-                remove.mutate();
+                ctl.remove.mutate();
               }}
             />
           )}
@@ -201,6 +207,7 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
         </div>
       )}
       {order && dirty && draft && <FormAlert tone="info">{t('stock.order.saveFirst')}</FormAlert>}
+      <SaveProblems ctl={ctl} onReload={onReload} />
       {alert && (
         <FormAlert tone={alert.tone}>
           {alert.text}
@@ -228,7 +235,14 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
         )}
         <FormMetaContext.Provider value={{ entity: entity.name, row: order }}>
           <FormProvider {...form}>
-            <form noValidate aria-label={heading} onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}>
+            <form
+              noValidate
+              aria-label={heading}
+              onSubmit={(event) => {
+                setAlert(null);
+                void ctl.submit()(event);
+              }}
+            >
               <fieldset disabled={!editable || busy} className="row g-x-3">
                 {fields.map((field) => (
                   <div key={field.name} className={field.kind === 'children' || field.kind === 'longtext' ? 'col-12' : 'col-md-4'}>
@@ -239,10 +253,10 @@ function OrderForm({ entity, item, title, order, notice: alert, onNotice: setAle
               {editable && (
                 <div className="d-flex gap-2">
                   <button type="submit" className="btn btn-primary" disabled={busy}>
-                    {save.isPending && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
+                    {ctl.isSubmitting && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
                     {t('form.save')}
                   </button>
-                  {order && item.ableToDelete && (
+                  {ctl.canDelete && (
                     <button type="button" className="btn btn-outline-danger ms-auto" onClick={() => setPending({ kind: 'delete' })}>
                       <i className="bi bi-trash" aria-hidden="true" /> {t('list.delete')}
                     </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyList, menuItem, ok, renderScreen, stubServer } from '../test/app';
 
@@ -62,5 +62,26 @@ describe('hotkey form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.posted('/Update/hotkey')).toHaveLength(1));
     expect((server.posted('/Update/hotkey')[0] as { keys: { label: string }[] }).keys.map((k) => k.label)).toEqual(['Latte']);
+  });
+
+  it('asks before leaving with unsaved changes, the grid’s as much as the fields’', async () => {
+    stubServer((call) => (call.url.endsWith('/fetch/hotkey') ? ok([layout], 1) : undefined), { otherwise: emptyList });
+    const { router } = await renderScreen(menuItem('/hotkey', { name: 'Hotkeys' }), '/hotkey/edit/5');
+    const location = () => screen.getByTestId('location').textContent;
+    await userEvent.click(await screen.findByRole('gridcell', { name: 'Key 2: empty' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
+    expect(location()).toBe('/hotkey');
+
+    await act(() => router.navigate('/hotkey/edit/5'));
+    fireEvent.change(await screen.findByLabelText('Columns'), { target: { value: '2' } });
+    await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', { name: 'Cancel' }));
+    expect(location()).toBe('/hotkey/edit/5');
+    expect(within(screen.getByRole('grid', { name: 'Keys' })).getAllByRole('gridcell')).toHaveLength(4);
+
+    await userEvent.type(screen.getByLabelText('Name'), ' deluxe');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', { name: 'Leave' }));
+    expect(location()).toBe('/hotkey');
   });
 });

@@ -1,13 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { apiFailure, dataApi, type ApiRow, type Option } from '../data/api';
-import { dataKeys, useRow } from '../data/hooks';
+import { Link } from 'react-router-dom';
+import { dataApi, type ApiRow, type Option } from '../data/api';
+import { FormRow } from '../screens/FormScreen';
+import { SaveProblems } from '../screens/SaveProblems';
+import { useFormController } from '../screens/useFormController';
 import type { EntityFormProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
-import { Spinner } from '../ui/Spinner';
 import { textColourOn } from '../ui/textColourOn';
+import { TextField } from '../ui/TextField';
 import { TitledCard } from '../ui/TitledCard';
 
 export interface HotKey {
@@ -23,9 +26,6 @@ export interface HotKey {
 }
 
 interface Layout {
-  code: string;
-  name: string;
-  outlet: number | null;
   rows: number;
   columns: number;
   keys: HotKey[];
@@ -35,14 +35,33 @@ const ACTIONS = ['product', 'category', 'function'] as const;
 const FUNCTIONS = ['discount', 'voidLine', 'priceCheck', 'openDrawer', 'holdSale', 'recallSale', 'member', 'reprint'];
 const MAX = 20;
 
-const layoutOf = (row: ApiRow | undefined): Layout => ({
-  code: String(row?.code ?? ''),
-  name: String(row?.name ?? ''),
-  outlet: row?.outlet === null || row?.outlet === undefined ? null : Number(row.outlet),
-  rows: Number(row?.rows ?? 4),
-  columns: Number(row?.columns ?? 6),
-  keys: ((row?.keys as HotKey[] | undefined) ?? []).map((k) => ({ ...k, position: Number(k.position) })),
+const idOrNull = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
+
+/** The layout as the grid draws it, from the form's values (numbers as typed, blanks as none). */
+const layoutOf = (values: FieldValues): Layout => ({
+  rows: Number(values.rows) || 1,
+  columns: Number(values.columns) || 1,
+  keys: ((values.keys as Record<string, unknown>[] | undefined) ?? []).map((k) => ({
+    ...(k as unknown as HotKey),
+    position: Number(k.position),
+    colour: (k.colour as string | null) || null,
+    product: idOrNull(k.product),
+    category: idOrNull(k.category),
+    functionName: (k.functionName as string | null) || null,
+  })),
 });
+
+/** What is checked and saved: the keys on the grid that have a label, in order, each with only what its action uses. */
+const onGrid = (values: FieldValues): FieldValues => {
+  const { rows, columns, keys } = layoutOf(values);
+  return {
+    ...values,
+    keys: keys
+      .filter((k) => k.position < rows * columns && k.label.trim() !== '')
+      .sort((a, b) => a.position - b.position)
+      .map(({ productLabel: _p, categoryLabel: _c, ...k }) => ({ ...k, product: k.action === 'product' ? k.product : null, category: k.action === 'category' ? k.category : null, functionName: k.action === 'function' ? k.functionName : null })),
+  };
+};
 
 /** Options of a dropdown, searched as the user types, with the chosen one kept in the list. */
 function Lookup({ entity, label, value, chosenLabel, onChange }: { entity: string; label: string; value: number | null; chosenLabel?: string; onChange(value: number | null, label: string): void }) {
@@ -121,7 +140,7 @@ function KeyEditor({ value, position, canEdit, onChange, onClear }: { value: Hot
         <label htmlFor={ids.colour} className="form-label">
           {t('terminals.hotkey.colour')}
         </label>
-        <input id={ids.colour} type="color" className="form-control form-control-color" value={current.colour ?? '#0d6efd'} onChange={(e) => set({ colour: e.target.value })} />
+        <input id={ids.colour} type="color" className="form-control form-control-color" value={current.colour || '#0d6efd'} onChange={(e) => set({ colour: e.target.value })} />
       </div>
       {value && (
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={onClear}>
@@ -135,59 +154,31 @@ function KeyEditor({ value, position, canEdit, onChange, onClear }: { value: Hot
 /**
  * The `hotkey` form: a layout's keys as the till shows them, a grid of rows × columns. Clicking a
  * key opens its editor (product, category or function, label and colour); keys outside the grid
- * are dropped on save.
+ * are dropped on save. The generic form's controller keeps the values, the checks, the
+ * unsaved-changes guard and the save.
  */
 export default function HotkeyForm({ entity, item, mode, title }: EntityFormProps) {
+  return <FormRow entity={entity} item={item} mode={mode}>{(loaded) => <LayoutForm {...loaded} item={item} mode={mode} title={title} />}</FormRow>;
+}
+
+function LayoutForm({ entity, item, mode, title, row, onReload }: EntityFormProps & { row?: ApiRow; onReload(): Promise<void> }) {
   const { t } = useTranslation();
-  const params = useParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const id = mode === 'edit' ? Number(params.id) : undefined;
-  const stored = useRow(entity.name, id);
-  const [layout, setLayout] = useState<Layout>(() => layoutOf(stored.data));
+  const ctl = useFormController({ entity, item, mode, row, prepare: onGrid });
+  const { form, canEdit } = ctl;
+  const errors = form.formState.errors;
+  const layout = layoutOf(useWatch({ control: form.control }));
   const [chosen, setChosen] = useState<number | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
-  const ids = { code: useId(), name: useId(), rows: useId(), columns: useId() };
-  const canEdit = item.ableToEdit;
-
-  // The saved layout replaces the defaults while rendering (not in an effect), so the defaults are
-  // never drawn over a saved layout, not even for one frame.
-  const [shown, setShown] = useState(stored.data);
-  if (stored.data && stored.data !== shown) {
-    setShown(stored.data);
-    setLayout(layoutOf(stored.data));
-  }
-
-  if (mode === 'edit' && stored.isPending) return <Spinner />;
-  if (mode === 'edit' && stored.isError) return <FormAlert>{apiFailure(stored.error).message}</FormAlert>;
 
   const cells = layout.rows * layout.columns;
   const keyAt = (position: number) => layout.keys.find((k) => k.position === position);
-  const put = (key: HotKey) => setLayout((l) => ({ ...l, keys: [...l.keys.filter((k) => k.position !== key.position), key] }));
-  const clear = (position: number) => setLayout((l) => ({ ...l, keys: l.keys.filter((k) => k.position !== position) }));
-  const size = (name: 'rows' | 'columns', value: string) => setLayout((l) => ({ ...l, [name]: Math.max(1, Math.min(MAX, Number(value) || 1)) }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors([]);
-    setSaved(false);
-    const keys = layout.keys
-      .filter((k) => k.position < cells && k.label.trim() !== '')
-      .sort((a, b) => a.position - b.position)
-      .map(({ productLabel: _p, categoryLabel: _c, ...k }) => ({ ...k, product: k.action === 'product' ? k.product : null, category: k.action === 'category' ? k.category : null, functionName: k.action === 'function' ? k.functionName : null }));
-    const body = { code: layout.code, name: layout.name, outlet: layout.outlet, rows: layout.rows, columns: layout.columns, keys };
-    try {
-      const row = stored.data ? await dataApi.update(entity.name, { ...body, id: stored.data.id, version: stored.data.version }) : await dataApi.insert(entity.name, body);
-      void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
-      queryClient.setQueryData(dataKeys.row(entity.name, Number(row.id)), row);
-      if (mode === 'add') navigate(`${item.path}/edit/${String(row.id)}`, { replace: true });
-      else setSaved(true);
-    } catch (error) {
-      const failure = apiFailure(error);
-      setErrors(failure.errors.length > 0 ? failure.errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)) : [failure.message]);
-    }
-  };
+  const setKeys = (keys: HotKey[]) => form.setValue('keys', keys, { shouldDirty: true });
+  const put = (key: HotKey) => setKeys([...layout.keys.filter((k) => k.position !== key.position), key]);
+  const clear = (position: number) => setKeys(layout.keys.filter((k) => k.position !== position));
+  const size = (name: 'rows' | 'columns', value: string) => form.setValue(name, Math.max(1, Math.min(MAX, Number(value) || 1)), { shouldDirty: true });
+  // Problems of single keys, named as the server and the checks name them (`keys.1.label`).
+  const keyProblems = Object.entries((errors.keys ?? {}) as Record<string, Record<string, { message?: string } | undefined> | undefined>).flatMap(([index, key]) =>
+    Object.entries(key ?? {}).flatMap(([field, problem]) => (problem?.message ? [`keys.${index}.${field}: ${problem.message}`] : [])),
+  );
 
   return (
     <TitledCard
@@ -199,41 +190,23 @@ export default function HotkeyForm({ entity, item, mode, title }: EntityFormProp
           <i className="bi bi-arrow-left" aria-hidden="true" /> {t('form.backToList')}
         </Link>
       }
+      dialogs={ctl.guard}
     >
-      <form onSubmit={submit} noValidate>
-        {errors.length > 0 && (
+      <form onSubmit={(event) => void ctl.submit()(event)} noValidate>
+        <SaveProblems ctl={ctl} onReload={() => void onReload()} />
+        {keyProblems.length > 0 && (
           <FormAlert>
-            {errors.map((e) => (
+            {keyProblems.map((e) => (
               <div key={e}>{e}</div>
             ))}
           </FormAlert>
         )}
-        {saved && <FormAlert tone="success">{t('terminals.saved')}</FormAlert>}
-        <fieldset disabled={!canEdit} className="row g-3 mb-3">
-          <div className="col-md-3">
-            <label htmlFor={ids.code} className="form-label">
-              {t('terminals.hotkey.code')}
-            </label>
-            <input id={ids.code} className="form-control" value={layout.code} onChange={(e) => setLayout({ ...layout, code: e.target.value })} />
-          </div>
-          <div className="col-md-5">
-            <label htmlFor={ids.name} className="form-label">
-              {t('terminals.hotkey.name')}
-            </label>
-            <input id={ids.name} className="form-control" value={layout.name} onChange={(e) => setLayout({ ...layout, name: e.target.value })} />
-          </div>
-          <div className="col-md-2">
-            <label htmlFor={ids.rows} className="form-label">
-              {t('terminals.hotkey.rows')}
-            </label>
-            <input id={ids.rows} type="number" min={1} max={MAX} className="form-control" value={layout.rows} onChange={(e) => size('rows', e.target.value)} />
-          </div>
-          <div className="col-md-2">
-            <label htmlFor={ids.columns} className="form-label">
-              {t('terminals.hotkey.columns')}
-            </label>
-            <input id={ids.columns} type="number" min={1} max={MAX} className="form-control" value={layout.columns} onChange={(e) => size('columns', e.target.value)} />
-          </div>
+        {ctl.saved && !form.formState.isDirty && <FormAlert tone="success">{t('terminals.saved')}</FormAlert>}
+        <fieldset disabled={!canEdit || ctl.isSubmitting} className="row g-3 mb-3">
+          <TextField className="col-md-3" label={t('terminals.hotkey.code')} registration={form.register('code')} error={errors.code?.message as string | undefined} />
+          <TextField className="col-md-5" label={t('terminals.hotkey.name')} registration={form.register('name')} error={errors.name?.message as string | undefined} />
+          <TextField className="col-md-2" label={t('terminals.hotkey.rows')} type="number" min={1} max={MAX} value={layout.rows} onChange={(e) => size('rows', e.target.value)} error={errors.rows?.message as string | undefined} />
+          <TextField className="col-md-2" label={t('terminals.hotkey.columns')} type="number" min={1} max={MAX} value={layout.columns} onChange={(e) => size('columns', e.target.value)} error={errors.columns?.message as string | undefined} />
         </fieldset>
         <div className="row g-3">
           <div className="col-lg-8">
@@ -271,7 +244,7 @@ export default function HotkeyForm({ entity, item, mode, title }: EntityFormProp
           </div>
         </div>
         {canEdit && (
-          <button type="submit" className="btn btn-primary mt-3">
+          <button type="submit" className="btn btn-primary mt-3" disabled={ctl.isSubmitting}>
             {t('terminals.save')}
           </button>
         )}
