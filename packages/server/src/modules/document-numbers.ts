@@ -1,7 +1,7 @@
 import { getEntity } from '@backroom/schema';
 import type { AnyDb } from '../data/store';
 import { columnOf } from './columns';
-import { dateIn } from './futureproductprice/apply-future-prices';
+import { dateIn } from '../time/calendar';
 
 const company = getEntity('company');
 

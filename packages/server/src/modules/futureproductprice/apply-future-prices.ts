@@ -7,6 +7,7 @@ import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { insertRow, updateRow } from '../../data/write';
 import { actingRequest, actingUser, jobWriter } from '../../jobs/acting-user';
 import { columnOf } from '../columns';
+import { dateIn } from '../../time/calendar';
 
 const futurePrice = getEntity('futureproductprice');
 const product = getEntity('product');
@@ -21,15 +22,6 @@ export interface ApplyResult {
 
 const outlet = getEntity('outlet');
 const company = getEntity('company');
-
-/** The calendar date at `at` in a time zone (an unknown zone counts as UTC). */
-export function dateIn(timeZone: string | null | undefined, at = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
-}
 
 /** The latest date anywhere on earth now (UTC+14): no pending row dated after it can be due. */
 const latestDateOnEarth = (at: Date) => new Date(at.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);

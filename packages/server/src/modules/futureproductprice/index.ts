@@ -1,7 +1,6 @@
 import type { DomainModule } from '../module';
 import { applyFuturePrices } from './apply-future-prices';
 import { futurePrice } from './future-price';
-export { dateIn } from './apply-future-prices';
 
 const HOUR = 60 * 60 * 1000;
 

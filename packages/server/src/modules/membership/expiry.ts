@@ -1,7 +1,7 @@
 import { getEntity } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { anyDb } from '../../data/store';
-import { dateIn } from '../futureproductprice/index';
+import { dateIn } from '../../time/calendar';
 import { columnOf } from '../columns';
 import { post } from './points';
 

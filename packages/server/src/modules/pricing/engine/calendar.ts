@@ -1,46 +1,7 @@
-import type { Weekday } from './types';
+import { previousDay, weekdayOf, type LocalTime, type Weekday } from '../../../time/calendar';
 
-const WEEKDAYS: Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    } catch {
-      f = formatter('UTC');
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export interface LocalTime {
-  date: string;
-  /** HH:mm */
-  time: string;
-  minutes: number;
-  weekday: Weekday;
-}
-
-/** The wall-clock date, time and weekday of an instant in a time zone (an unknown zone reads as UTC). */
-export function localTime(at: string, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const time = `${parts.hour}:${parts.minute}`;
-  return { date, time, minutes: Number(parts.hour) * 60 + Number(parts.minute), weekday: weekdayOf(date) };
-}
-
-export function weekdayOf(date: string): Weekday {
-  return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
-}
-
-export function previousDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
+// The engine reads wall clocks through the server's one calendar.
+export { instantOf, localTime, previousDay, weekdayOf, type LocalTime } from '../../../time/calendar';
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -71,16 +32,4 @@ export function checkWindow(
   }
   if (days.length > 0 && !days.includes(openedOn)) return { ok: false, reason: 'wrongDay' };
   return { ok: true };
-}
-
-/** The instant a wall-clock time (`yyyy-mm-ddTHH:mm[:ss]`, no offset) is in a time zone. */
-export function instantOf(wall: string, timeZone: string): string {
-  const asUtc = Date.parse(`${wall.length === 16 ? `${wall}:00` : wall.slice(0, 19)}Z`);
-  const offsetAt = (instant: number) => {
-    const local = localTime(new Date(instant).toISOString(), timeZone);
-    return Date.parse(`${local.date}T${local.time}:00Z`) - Math.floor(instant / 60_000) * 60_000;
-  };
-  let instant = asUtc - offsetAt(asUtc);
-  instant = asUtc - offsetAt(instant);
-  return new Date(instant).toISOString();
 }

@@ -1,4 +1,5 @@
 import type { AdjustmentKind, ConsideredKind, ConsideredReason, PriceSource } from '@backroom/schema';
+import type { Weekday } from '../../../time/calendar';
 
 /**
  * The engine's inputs and answer. Everything is exact integers:
@@ -12,7 +13,7 @@ export type Minor = number;
 export type Thousandths = number;
 export type Hundredths = number;
 
-export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+export type { Weekday };
 
 export interface Validity {
   validFrom: string | null;
