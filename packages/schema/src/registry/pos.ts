@@ -195,7 +195,7 @@ export const pos: MenuGroupDef = {
         terminal: f.ref('pointofsale', { required: true }),
         receiptNo: f.text({ required: true, maxLength: 50, label: 'Receipt no.' }),
         expiresAt: f.datetime({ required: true }),
-        sale: f.ref('sale', { help: 'The sale that confirmed it.' }),
+        sale: f.ref('sale', { readOnly: true, help: 'The sale that confirmed it.' }),
       },
     }),
     model('salereservationuse', 'Reserved uses', {
@@ -209,9 +209,9 @@ export const pos: MenuGroupDef = {
       fields: {
         reservation: f.ref('salereservation', { required: true }),
         kind: f.enum(['rule', 'voucher'], { required: true }),
-        rule: f.ref('newpromotion'),
-        voucher: f.ref('voucher'),
-        voucherCode: f.ref('vouchercode', { help: 'A single-use code: held on its own row as well.' }),
+        rule: f.ref('newpromotion', { readOnly: true }),
+        voucher: f.ref('voucher', { readOnly: true }),
+        voucherCode: f.ref('vouchercode', { readOnly: true, help: 'A single-use code: held on its own row as well.' }),
         code: f.text({ required: true, maxLength: 60, help: "The rule's code or the voucher code as stored." }),
         counted: f.bool({ help: "The hold is counted in the rule's or voucher's times held (it has a usage limit)." }),
         expiresAt: f.datetime({ required: true }),

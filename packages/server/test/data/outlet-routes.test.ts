@@ -74,6 +74,7 @@ const NO_OUTLET_ROW: Record<string, string> = {
   'POST /backoffice/core/api/pointofsale/Pair': 'a one-time pairing code, no row id',
   'POST /backoffice/core/api/pointofsale/Heartbeat': 'the terminal’s own row',
   'GET /backoffice/core/api/pointofsale/Catalogue': 'the terminal’s own outlet (test/terminals/catalogue.test.ts)',
+  'POST /backoffice/core/api/pointofsale/Reserve': 'the terminal’s own outlet (its basket priced there); a held use is chain-wide, as a sale’s; a reservation is the terminal’s own',
   'POST /backoffice/core/api/pointofsale/Sales': 'the terminal’s own outlet; products and payment modes are chain-wide, a member shops at any outlet',
   'GET /backoffice/core/api/pointofsale/Commands': 'the terminal’s own commands',
   'GET /backoffice/core/api/home/Summary': 'figures of the caller’s outlets (test/home/summary.test.ts)',
