@@ -5,7 +5,7 @@ import { loadServerKeys } from './crypto/server-secret';
 import { loadConfig, normaliseBasePath, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connect';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase } from './prepare';
 import { registerFileRoutes } from './files/routes';
 import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';

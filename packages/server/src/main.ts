@@ -42,7 +42,7 @@ async function serve(options: { prepared: boolean; jobWorker?: boolean; announce
 async function prepare() {
   const [{ loadConfig }, { prepareDatabase }, { installEventHandlers }, { MODULES }] = await Promise.all([
     import('./config'),
-    import('./db/prepare'),
+    import('./prepare'),
     import('./modules/events'),
     import('./module-list'),
   ]);

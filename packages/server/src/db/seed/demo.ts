@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../types';
 import { seedCatalogue } from './catalogue/index';
-import type { SeedingModule } from './index';
+import type { SeedingModule } from './module-seed';
 import { seedTopMenu } from './settings';
 
 const LIST_VALUES: Record<string, { name: string; values: [string, string][] }> = {

@@ -1,40 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
 import type { Database } from '../types';
-import type { DemoCatalogue } from './catalogue/index';
-import type { Seeder } from './catalogue/insert';
 import { seedDemo } from './demo';
+import type { SeedingModule } from './module-seed';
 import { syncPrivileges } from './privileges';
 import { syncSettingsAndFeatures } from './settings';
 
-/** Where a module's demo rows go: the demo seed's transaction, after the company, users and list values. */
-export interface DemoScope {
-  trx: Transaction<Database>;
-  now: string;
-  /** The demo catalogue's ids, when it is seeded (`DEMO_CATALOGUE`); its seeder writes validated rows. */
-  catalogue?: { seeder: Seeder; ids: DemoCatalogue };
-}
-
-/** After the demo seed has committed: for what runs through a module's own transactions (a till's sales). */
-export interface CommittedDemo {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  now: string;
-  /** Whether the demo catalogue was seeded. */
-  catalogue: boolean;
-}
-
-/** What a module adds to a fresh demo database (`DomainModule.seed`); run in the module list's order. */
-export interface ModuleSeed {
-  demo?(scope: DemoScope): Promise<void>;
-  demoCommitted?(demo: CommittedDemo): Promise<void>;
-}
-
-/** The modules as the seed sees them: the seed imports no module, it is handed the list. */
-export interface SeedingModule {
-  name: string;
-  seed?: ModuleSeed;
-}
+export type { CommittedDemo, DemoScope, ModuleSeed, SeedingModule } from './module-seed';
 
 /**
  * Brings reference data up to date at every start; on a fresh database (no company, no user) in

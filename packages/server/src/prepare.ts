@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { loadServerKeys } from '../crypto/server-secret';
-import type { Config } from '../config';
-import { openDatabase } from './connect';
-import { migrateToLatest } from './migrate';
-import { seedDatabase, type SeedingModule } from './seed/index';
+import { loadServerKeys } from './crypto/server-secret';
+import type { Config } from './config';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedDatabase, type SeedingModule } from './db/seed/index';
 
 /**
  * What a start does to the database before serving: pending migrations, the seed (privileges from
