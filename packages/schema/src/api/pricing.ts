@@ -20,6 +20,8 @@ export interface OutletPricingRow {
   sellingPrice: string;
   /** Override price by outlet id; null where the outlet sells at the base price. */
   prices: Record<number, string | null>;
+  /** The price each outlet sells at now, by outlet id: a pending future price in force there from its own midnight, else its override, else the base price. */
+  inForce: Record<number, string>;
 }
 
 export interface OutletPricingGrid {

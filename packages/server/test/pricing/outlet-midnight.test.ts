@@ -127,6 +127,21 @@ describe('prices change at each outlet’s own midnight', () => {
     expect(await sell(tokyo)).toMatchObject({ priceDifference: true });
   });
 
+  it('the console’s outlet pricing shows what each outlet sells at today, by its own date', async () => {
+    // Kiritimati (UTC+14) is always a day ahead of Pago Pago (UTC−11).
+    const kiri = await insert(t, 'outlet', { code: 'KIRI', name: 'Kiritimati', timezone: 'Pacific/Kiritimati' });
+    const pago = await insert(t, 'outlet', { code: 'PAGO', name: 'Pago Pago', timezone: 'Pacific/Pago_Pago' });
+    const product = await newProduct('10.00');
+    const kiriToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    await insert(t, 'futureproductprice', { product: product.id, newPrice: '12.00', effectiveDate: kiriToday });
+    const grid = await t.post<{ rows: Row[] }>('/outletpricing/Grid', { Skip: 0, Take: 10, search: String(product.code) });
+    expect(grid.status, JSON.stringify(grid.body)).toBe(200);
+    const [row] = grid.body.data.rows;
+    expect(row).toMatchObject({ sellingPrice: '10.00', prices: { [kiri.id as number]: null, [pago.id as number]: null } });
+    expect((row!.inForce as Record<number, string>)[kiri.id as number]).toBe('12.00');
+    expect((row!.inForce as Record<number, string>)[pago.id as number]).toBe('10.00');
+  });
+
   it('the till’s catalogue carries the pending future prices of its outlet and the chain, and drops them once applied', async () => {
     const product = await newProduct('10.00');
     const till = await pairedTerminal(t, la.id);

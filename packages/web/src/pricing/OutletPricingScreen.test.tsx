@@ -9,17 +9,19 @@ const outlets = [
   { id: 1, code: 'BGR', name: 'Bangsar' },
   { id: 2, code: 'MVM', name: 'Mid Valley' },
 ];
-const product = (id: number, name: string, sellingPrice: string, prices: Record<number, string | null> = {}): PricingRow => ({
+const product = (id: number, name: string, sellingPrice: string, prices: Record<number, string | null> = {}, inForce: Record<number, string> = {}): PricingRow => ({
   id,
   code: `P-${String(id).padStart(3, '0')}`,
   name,
   sellingPrice,
   prices: { 1: null, 2: null, ...prices },
+  inForce: { 1: prices[1] ?? sellingPrice, 2: prices[2] ?? sellingPrice, ...inForce },
 });
 /** 23 products; the first two named, the rest numbered. */
 const catalogue = [
   product(1, 'Americano', '8.50', { 2: '9.00' }),
-  product(2, 'Butter Croissant', '5.90'),
+  // A future price of 6.20 is in force at Bangsar (past its midnight) and not yet the stored price.
+  product(2, 'Butter Croissant', '5.90', {}, { 1: '6.20' }),
   ...Array.from({ length: 21 }, (_, i) => product(i + 3, `Item ${i + 3}`, '1.00')),
 ];
 
@@ -65,6 +67,9 @@ describe('outlet pricing screen', () => {
     expect(cell('Americano', 'Bangsar')).toHaveValue('');
     expect(cell('Americano', 'Bangsar')).toHaveAttribute('placeholder', '8.50');
     expect(screen.getByText('Page 1 of 3 (23 products)')).toBeInTheDocument();
+    // Only where an outlet sells at another price today than the cell shows.
+    expect(screen.getAllByText(/^Sells at .* today$/).map((n) => n.textContent)).toEqual(['Sells at 6.20 today']);
+    expect(cell('Butter Croissant', 'Bangsar').closest('td')).toHaveTextContent('Sells at 6.20 today');
   });
 
   it('pages and searches on the server', async () => {

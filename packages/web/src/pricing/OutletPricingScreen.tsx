@@ -31,6 +31,9 @@ function PriceCell({ row, outlet, edits, readOnly, onEdit }: CellProps) {
   const edited = key in edits;
   const text = edited ? edits[key]! : (saved ?? '');
   const invalid = !isValidPrice(text);
+  // A future price already in force at this outlet (its midnight has passed) that the job has not made the stored price yet.
+  const now = row.inForce[outlet.id];
+  const ahead = now !== undefined && now !== (saved ?? row.sellingPrice);
   return (
     <td className={edited ? 'table-warning' : undefined}>
       <input
@@ -44,6 +47,7 @@ function PriceCell({ row, outlet, edits, readOnly, onEdit }: CellProps) {
         readOnly={readOnly}
         onChange={(e) => onEdit(key, e.target.value, saved)}
       />
+      {ahead && <div className="form-text text-end">{t('pricing.outletPricing.inForce', { price: now })}</div>}
     </td>
   );
 }

@@ -15,6 +15,9 @@ import { sql, type SqlBool } from 'kysely';
 import { ApiError, validationError } from '../../http/envelope';
 import type { AnyDb, Row } from '../../data/store';
 import { deleteRows, insertRow, updateRow, type Writer } from '../../data/write';
+import { localTime } from './engine/calendar';
+import type { FuturePriceInput, OutletPriceInput } from './engine/index';
+import { unitPriceOf } from './engine/lines';
 
 const product = getEntity('product');
 const outletPrice = getEntity('outletprice');
@@ -48,7 +51,8 @@ export async function outletColumns(db: AnyDb, allowed: readonly number[]): Prom
 
 /**
  * One page of sellable products (active, no variant parents), by code, each with its override
- * price per outlet.
+ * price per outlet and the price each outlet sells it at now (`inForce`: a pending future price
+ * is in force there from the outlet's own midnight; docs/decisions/pricing.md).
  */
 export async function readGrid(db: AnyDb, outlets: readonly OutletColumn[], q: OutletPricingQuery): Promise<{ rows: OutletPricingRow[]; totalCount: number }> {
   const conditions = [sql<SqlBool>`t.is_active = ${true}`, sql<SqlBool>`t.${sql.ref(column(product, 'type'))} <> 'variantParent'`];
@@ -75,16 +79,47 @@ export async function readGrid(db: AnyDb, outlets: readonly OutletColumn[], q: O
       ? []
       : await db
           .selectFrom(outletPrice.table)
-          .select([`${column(outletPrice, 'product')} as product`, `${column(outletPrice, 'outlet')} as outlet`, `${priceField.column} as price`])
+          .select(['id', `${column(outletPrice, 'product')} as product`, `${column(outletPrice, 'outlet')} as outlet`, `${priceField.column} as price`])
           .where(column(outletPrice, 'product'), 'in', ids)
           .where(column(outletPrice, 'outlet'), 'in', outlets.map((o) => o.id))
           .execute();
+  const inForce = await pricesInForce(db, outlets, ids, overrides);
   const rows = page.map((p) => {
     const prices: Record<number, string | null> = Object.fromEntries(outlets.map((o) => [o.id, null]));
     for (const o of overrides) if (Number(o.product) === Number(p.id)) prices[Number(o.outlet)] = money(priceField, o.price);
-    return { id: Number(p.id), code: String(p.code), name: String(p.name), sellingPrice: money(sellingPriceField, p.selling_price)!, prices };
+    const now = Object.fromEntries(outlets.map((o) => [o.id, money(priceField, inForce(o.id, Number(p.id), Number(p.selling_price)))!]));
+    return { id: Number(p.id), code: String(p.code), name: String(p.name), sellingPrice: money(sellingPriceField, p.selling_price)!, prices, inForce: now };
   });
   return { rows, totalCount: Number(n) };
+}
+
+/** Each outlet's price of a product now, by the engine's rule (stored amounts in, stored amounts out). */
+async function pricesInForce(db: AnyDb, outlets: readonly OutletColumn[], ids: readonly number[], overrides: readonly Row[]) {
+  const future = getEntity('futureproductprice');
+  const F = (name: string) => column(future, name);
+  const pending =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom(future.table)
+          .select(['id', `${F('product')} as product`, `${F('outlet')} as outlet`, `${F('newPrice')} as price`, `${F('effectiveDate')} as date`])
+          .where(F('product'), 'in', [...ids])
+          .where(F('status'), '=', 'pending')
+          .execute();
+  const outlet = getEntity('outlet');
+  const zones = new Map((await db.selectFrom(outlet.table).select(['id', `${column(outlet, 'timezone')} as zone`]).execute()).map((o) => [Number(o.id), String(o.zone ?? 'UTC')]));
+  const byProduct = <T extends { product: number }>(rows: T[]) => {
+    const out = new Map<number, T[]>();
+    for (const r of rows) out.set(r.product, [...(out.get(r.product) ?? []), r]);
+    return out;
+  };
+  const rows = {
+    outletPrices: byProduct(overrides.map((o): OutletPriceInput => ({ id: Number(o.id), product: Number(o.product), outlet: Number(o.outlet), price: Number(o.price) }))),
+    futurePrices: byProduct(pending.map((f): FuturePriceInput => ({ id: Number(f.id), product: Number(f.product), outlet: f.outlet === null ? null : Number(f.outlet), price: Number(f.price), effectiveDate: String(f.date) }))),
+  };
+  const now = new Date().toISOString();
+  const dates = new Map(outlets.map((o) => [o.id, localTime(now, zones.get(o.id) ?? 'UTC').date]));
+  return (outlet: number, product: number, price: number) => unitPriceOf(rows, { id: product, price }, outlet, dates.get(outlet)!).price;
 }
 
 const blank = (price: PriceChange['price']) => price === null || (typeof price === 'string' && price.trim() === '');

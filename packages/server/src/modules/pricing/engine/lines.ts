@@ -12,8 +12,11 @@ interface UnitPrice {
   sourceId: number | null;
 }
 
+/** The prices a unit price is chosen from, by product. */
+export type PriceRows = Pick<Prepared, 'outletPrices' | 'futurePrices'>;
+
 /** The latest pending future price in effect on `date` for the product at `outlet` (null: chain-wide). */
-function futurePrice(prepared: Prepared, product: number, outlet: number | null, date: string) {
+function futurePrice(prepared: PriceRows, product: number, outlet: number | null, date: string) {
   let best: { id: number; price: Minor; effectiveDate: string } | undefined;
   for (const f of prepared.futurePrices.get(product) ?? []) {
     if (f.outlet !== outlet || f.effectiveDate > date) continue;
@@ -27,7 +30,7 @@ function futurePrice(prepared: Prepared, product: number, outlet: number | null,
  * the outlet's future price in effect, else the outlet's override, else the chain-wide future
  * price in effect, else the product's own price.
  */
-export function unitPriceOf(prepared: Prepared, product: ProductInput, outlet: number, date: string): UnitPrice {
+export function unitPriceOf(prepared: PriceRows, product: Pick<ProductInput, 'id' | 'price'>, outlet: number, date: string): UnitPrice {
   const atOutlet = futurePrice(prepared, product.id, outlet, date);
   if (atOutlet) return { price: atOutlet.price, source: 'futurePrice', sourceId: atOutlet.id };
   const override = prepared.outletPrices.get(product.id)?.find((o) => o.outlet === outlet);
