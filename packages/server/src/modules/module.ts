@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { GenerationName } from '../db/generations';
 import type { ModuleSeed } from '../db/seed/index';
 import type { EntityHook } from '../data/hooks';
 import type { JobKind } from '../jobs/kinds';
@@ -37,6 +38,11 @@ export interface DomainModule {
    * The way one module's write causes another's (stock moved → webhooks) without importing it.
    */
   on?: EventHandlers;
+  /**
+   * The tables each of its process caches reads, by the generation that cache is kept for: the
+   * database must raise that generation on any write to them (a test compares them with its triggers).
+   */
+  caches?: { readonly [G in GenerationName]?: readonly string[] };
   /** Its rows of a fresh demo database (db/seed calls it through the module list). */
   seed?: ModuleSeed;
   /** HTTP calls of its own beyond the generic API. */

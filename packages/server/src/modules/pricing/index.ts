@@ -1,6 +1,7 @@
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import type { DomainModule } from '../module';
+import { RULE_SET_TABLES } from './cache';
 import { pricingDemoSeed } from './demo-seed';
 import { registerOutletPricingRoutes } from './routes';
 import { uniquePromotionCode } from './form-rules';
@@ -28,6 +29,7 @@ export const pricingModule: DomainModule = {
     voucher: voucherHooks,
   },
   jobs: { [WHAT_IF_JOB]: whatIfJob },
+  caches: { pricing: RULE_SET_TABLES },
   seed: pricingDemoSeed,
   routes(app, at) {
     app.post(`${at.legacy}/SimulateSales/AddItem`, { preHandler: requirePrivilege('simulatesales', 'view') }, async (request) => ok(await simulateSale(request)));

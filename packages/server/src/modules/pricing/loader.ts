@@ -4,6 +4,7 @@ import { cachePerApp, readGeneration } from '../../db/generations';
 import { storedColumns, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { columnOf, fieldOf } from '../columns';
+import type { RuleSetEntity } from './cache';
 import type {
   BenefitInput,
   BundleInput,
@@ -70,8 +71,8 @@ export function currencyMoney(decimals: number) {
   };
 }
 
-/** Every row of an entity as API rows (children and links included, no labels). */
-async function allRows(ctx: AppContext, db: AnyDb, name: string): Promise<Row[]> {
+/** Every row of an entity of the cached rule set (cache.ts) as API rows (children and links included, no labels). */
+async function allRows(ctx: AppContext, db: AnyDb, name: RuleSetEntity): Promise<Row[]> {
   const entity = getEntity(name);
   const stored = await db.selectFrom(`${entity.table} as t`).select(['t.id', ...storedColumns(entity.fields, 't')]).orderBy('t.id').execute();
   return toApiRows(ctx, db, entity, stored, { labels: false });
@@ -177,9 +178,9 @@ async function loadRuleSet(ctx: AppContext, db: AnyDb): Promise<RuleSet> {
   const money = currencyMoney(decimals);
   const [settings] = await allRows(ctx, db, 'posterminalsettings');
   const [promotions, rules, discounts, surcharges, taxCodes, bundles, outlets, channels] = await Promise.all(
-    ['promotion', 'newpromotion', 'discount', 'surcharge', 'gstsetup', 'bundle', 'outlet', 'onlinesaleschannel'].map((name) => allRows(ctx, db, name)),
+    (['promotion', 'newpromotion', 'discount', 'surcharge', 'gstsetup', 'bundle', 'outlet', 'onlinesaleschannel'] as const).map((name) => allRows(ctx, db, name)),
   );
-  const category = getEntity('category');
+  const category = getEntity('category' satisfies RuleSetEntity);
   const categories = await db.selectFrom(category.table).select(['id', `${columnOf(category, 'parent')} as parent`]).execute();
   const valueOf = (kind: unknown, percentKind: string, value: unknown) => (kind === percentKind ? percent(value) : money(value));
   const percentOrAmount = (r: Row) => ({
