@@ -133,6 +133,18 @@ describe('POST /pricing/WhatIf: a promotion tried on past sales', () => {
     const result = await whatIf({ entity: 'newpromotion', draft: rule, days: 3 });
     // Only sale A has two coffees.
     expect(result.total).toMatchObject({ basketsAffected: 1, discountGiven: '3.00' });
+    // A saved rule's row as the form holds it (children with their ids, labels, version) is a draft too.
+    const saved = await insert(t, 'newpromotion', { ...rule, code: 'SAVEDRULE' });
+    const asRead = (await t.get<Row>(`/newpromotion/Get/${String(saved.id)}`)).body.data;
+    expect(asRead.conditions).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(Number) })]));
+    const edited = await whatIf({ entity: 'newpromotion', id: saved.id, draft: { ...asRead, rewards: [{ kind: 'amountOff', value: '5.00' }] }, days: 3 });
+    expect(edited.total).toMatchObject({ basketsAffected: 1, discountGiven: '5.00' });
+    // Saved, it is in both runs of any other promotion's replay: a promotion that displaces it shows only the difference.
+    const displaced = await whatIf({ entity: 'promotion', draft: tenPercentOffCoffee(), days: 3, outlets: [world.outlet.id] });
+    // Sale A: the rule's 3.00 gives way to the promotion's 2.00; sale C: 1.00 more.
+    expect(displaced.total).toMatchObject({ basketsAffected: 2, discountGiven: '0.00' });
+    expect(displaced.days.map((d) => d.discountGiven)).toEqual(['-1.00', '1.00']);
+    await t.post('/DataRepository/Execute/newpromotion', { action: 'delete', ids: [saved.id] });
   });
 
   it('shows margins only to who may see costs', async () => {
