@@ -133,7 +133,7 @@ async function run(database: Database): Promise<boolean> {
           discount_total: 0,
           tax_total: 0,
           total,
-          terminal_total: total,
+          expected_total: total,
           price_difference: database === 'sqlite' ? 0 : false,
           ...audit,
           // Posted when made, as terminals post them.
@@ -149,7 +149,7 @@ async function run(database: Database): Promise<boolean> {
           product_id: products[(start + n + k * 37) % PRODUCTS]!,
           quantity: amount < 0 ? -1000 : 1000,
           unit_price: Math.abs(amount),
-          terminal_unit_price: Math.abs(amount),
+          expected_unit_price: Math.abs(amount),
           discount: 0,
           line_total: amount,
         })),

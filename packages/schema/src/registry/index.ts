@@ -18,4 +18,4 @@ export const listValueRoute = (categoryCode: string) => `listvalue/${categoryCod
 
 /** A path containing listvalue but not listvaluecategory maps to the shared list-value screen. */
 export const isListValuePath = (path: string) => path.includes('listvalue') && !path.includes('listvaluecategory');
-export { SALE_KINDS, SALE_VOUCHER_STATUSES, type SaleKind } from './pos';
+export { DIFFERENCE_REASONS, SALE_CHANNELS, SALE_KINDS, SALE_VOUCHER_STATUSES, type DifferenceReason, type SaleKind } from './pos';

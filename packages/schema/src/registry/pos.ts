@@ -10,6 +10,18 @@ export const SALE_VOUCHER_STATUSES = ['redeemed', 'alreadyUsed', 'notApplied', '
 /** What a reserved use became: held for the basket, confirmed by its sale, or released (expired, replaced or not used by the sale). */
 export const RESERVED_USE_STATES = ['held', 'confirmed', 'released'] as const;
 
+/** Where a sale was made: the store channels the pricing engine knows, or an online sales channel. */
+export const SALE_CHANNELS = ['store', 'dineIn', 'takeaway', 'delivery', 'online'] as const;
+
+/**
+ * Why what the till charged differs from what the pricing engine expects: a unit price, the
+ * promotions and vouchers on a line, a cashier's discount (or one above the approval limit given
+ * without an approver), a voucher or limited rule used past its limit offline, an item the engine
+ * cannot price, or the sale's charges beyond its lines (tax, surcharges, rounding).
+ */
+export const DIFFERENCE_REASONS = ['price', 'promotion', 'discount', 'discountOverLimit', 'overRedeemed', 'unknownItem', 'charges'] as const;
+export type DifferenceReason = (typeof DIFFERENCE_REASONS)[number];
+
 const code = f.code();
 const name = f.name();
 const active = { hasIsActive: true } as const;
@@ -137,12 +149,35 @@ export const pos: MenuGroupDef = {
     }),
     single('simulatesales', 'Simulate sales', 'calculator'),
     single('commissionreport', 'Commission report', 'graph-up-arrow', { feature: 'commission' }),
+    list('saledifference', 'Price differences', 'exclamation-diamond', {
+      table: 'sale_difference',
+      readOnly: true,
+      systemFields: false,
+      defaultSort: '-day',
+      dropdown: { label: 'day' },
+      searchFields: ['reference'],
+      listColumns: ['day', 'outlet', 'terminal', 'cashier', 'sale', 'product', 'reason', 'expected', 'charged', 'difference'],
+      fields: {
+        sale: f.ref('sale', { required: true }),
+        outlet: f.ref('outlet', { required: true }),
+        terminal: f.ref('pointofsale', { required: true }),
+        cashier: f.ref('user', { labelField: 'userName' }),
+        day: f.date({ required: true, help: "The sale's date at its outlet." }),
+        lineNo: f.int({ min: 0, help: 'The sale line; blank: the sale as a whole.' }),
+        product: f.ref('product'),
+        reason: f.enum(DIFFERENCE_REASONS, { required: true, valueLabels: { discountOverLimit: 'Discount over the approval limit', overRedeemed: 'Over-redeemed', unknownItem: 'Unknown item', charges: 'Tax, surcharges and rounding' } }),
+        reference: f.text({ maxLength: 100, help: 'What it concerns: a discount, voucher code or rule.' }),
+        expected: f.money({ signed: true, indexed: false, help: 'As the pricing engine expects it.' }),
+        charged: f.money({ signed: true, indexed: false, help: 'As the till charged it.' }),
+        difference: f.money({ signed: true, indexed: false, help: 'Charged less expected: above zero the customer paid more than expected.' }),
+      },
+    }),
     list('sale', 'Sales', 'receipt', {
       readOnly: true,
       defaultSort: '-at',
       dropdown: { label: 'receiptNo' },
       searchFields: ['receiptNo'],
-      listColumns: ['at', 'receiptNo', 'outlet', 'terminal', 'cashier', 'total', 'priceDifference'],
+      listColumns: ['at', 'receiptNo', 'outlet', 'terminal', 'cashier', 'total', 'expectedTotal', 'priceDifference'],
       fields: {
         outlet: f.ref('outlet', { required: true }),
         terminal: f.ref('pointofsale', { required: true }),
@@ -153,12 +188,14 @@ export const pos: MenuGroupDef = {
         kind: f.enum(SALE_KINDS, { required: true, default: 'sale' }),
         originalReceiptNo: f.text({ maxLength: 50, label: 'Original receipt no.', help: 'A return: the receipt it returns goods from.' }),
         originalSale: f.ref('sale', { label: 'Original sale', help: 'A return: the sale it returns goods from.' }),
-        subtotal: f.money({ signed: true }),
-        discountTotal: f.money({ signed: true }),
-        taxTotal: f.money({ signed: true }),
-        total: f.money({ signed: true, indexed: false, help: 'As the pricing engine prices the sale.' }),
-        terminalTotal: f.money({ signed: true, help: 'As the terminal priced it.' }),
-        priceDifference: f.bool({ help: 'The terminal and the pricing engine disagree on a price or the total.' }),
+        channel: f.enum(SALE_CHANNELS, { valueLabels: { dineIn: 'Dine in' } }),
+        onlineChannel: f.ref('onlinesaleschannel', { label: 'Online channel' }),
+        subtotal: f.money({ signed: true, help: 'The lines at the prices the till charged, before reductions.' }),
+        discountTotal: f.money({ signed: true, help: 'What the till took off the lines.' }),
+        taxTotal: f.money({ signed: true, help: 'As the till charged it.' }),
+        total: f.money({ signed: true, indexed: false, help: 'As the till charged it.' }),
+        expectedTotal: f.money({ signed: true, indexed: false, help: 'As the pricing engine prices the sale at its own time.' }),
+        priceDifference: f.bool({ help: 'What the till charged differs from what the pricing engine expects (see Price differences).' }),
         pointsEarned: f.decimal({ signed: true }),
       },
     }),
@@ -178,10 +215,31 @@ export const pos: MenuGroupDef = {
         product: f.ref('product', { required: true }),
         quantity: f.quantity({ required: true, signed: true, help: 'Negative on a return.' }),
         returnedQuantity: f.quantity({ label: 'Returned', help: 'A sale line: how much of it returns have taken back so far.' }),
-        unitPrice: f.money({ help: 'As the pricing engine prices it.' }),
-        terminalUnitPrice: f.money({ help: 'As the terminal priced it.' }),
-        discount: f.money({ signed: true }),
-        lineTotal: f.money({ signed: true }),
+        bundle: f.ref('bundle', { help: 'A component of this bundle: the line carries its share of what the bundle was charged.' }),
+        unitPrice: f.money({ help: 'As the till charged it.' }),
+        discount: f.money({ signed: true, help: 'What the till took off the line: promotions, discounts, its share of bill discounts and vouchers.' }),
+        lineTotal: f.money({ signed: true, help: 'As the till charged it.' }),
+        tax: f.money({ signed: true, help: 'The line\'s tax as the till charged it.' }),
+        taxInclusive: f.bool({ help: 'The line total includes its tax.' }),
+        expectedUnitPrice: f.money({ help: 'As the pricing engine prices it at the sale\'s time.' }),
+        expectedLineTotal: f.money({ signed: true, help: 'As the pricing engine prices it at the sale\'s time.' }),
+      },
+    }),
+    model('salediscount', 'Sale discounts', {
+      readOnly: true,
+      systemFields: false,
+      permission: 'sale',
+      table: 'sale_discount',
+      defaultSort: 'sale',
+      dropdown: { label: 'discount' },
+      listColumns: ['discount'],
+      fields: {
+        sale: f.ref('sale', { required: true }),
+        lineNo: f.int({ min: 0, help: 'The line it was given on; blank: a bill discount.' }),
+        discount: f.ref('discount', { required: true }),
+        amount: f.money({ required: true, help: 'What the till took off for it.' }),
+        needsApproval: f.bool({ help: 'Flagged for a manager, or above the terminal settings\' limit without approval.' }),
+        approvedBy: f.ref('user', { labelField: 'userName' }),
       },
     }),
     model('salereservation', 'Sale reservations', {

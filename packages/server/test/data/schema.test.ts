@@ -63,6 +63,7 @@ describe('the migrated database against the registry', () => {
       'sale_cashier_id_receipt_no_idx',
       'sale_home_idx',
       'sale_member_id_idx',
+      'sale_online_channel_id_idx',
       'sale_original_sale_id_idx',
       'sale_outlet_id_at_idx',
       'sale_outlet_id_receipt_no_idx',

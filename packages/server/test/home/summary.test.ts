@@ -35,7 +35,7 @@ async function sale(outlet: number, terminal: number, at: Date, lines: { product
   const { id } = await db
     .insertInto(entity('sale').table)
     // Posted when made, as a terminal online posts it.
-    .values({ ...dbRow('sale', { outlet, terminal, receiptNo: `R${++receipts}`, at: at.toISOString(), kind, subtotal: amount, discountTotal: '0.00', taxTotal: '0.00', total: amount, terminalTotal: amount, priceDifference: false }), created_at: at.toISOString() })
+    .values({ ...dbRow('sale', { outlet, terminal, receiptNo: `R${++receipts}`, at: at.toISOString(), kind, subtotal: amount, discountTotal: '0.00', taxTotal: '0.00', total: amount, expectedTotal: amount, priceDifference: false }), created_at: at.toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

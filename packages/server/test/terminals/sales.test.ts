@@ -12,7 +12,7 @@ interface Sale {
   receiptNo: string;
   kind: string;
   total: string;
-  terminalTotal: string;
+  expectedTotal: string;
   priceDifference: boolean;
   pointsEarned: string | null;
   lines: Row[];
@@ -55,7 +55,7 @@ describe('POST /pointofsale/Sales', () => {
       payments: [{ paymentMode: world.cash.code, amount: '26.00' }],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ receiptNo: receipt, kind: 'sale', total: '26.00', terminalTotal: '26.00', priceDifference: false });
+    expect(res.body.data).toMatchObject({ receiptNo: receipt, kind: 'sale', total: '26.00', expectedTotal: '26.00', priceDifference: false });
     expect(res.body.data.lines).toEqual([
       expect.objectContaining({ product: coffee().id, quantity: '2.000', unitPrice: '10.00', lineTotal: '20.00' }),
       expect.objectContaining({ product: tea().id, quantity: '1.000', unitPrice: '6.00', lineTotal: '6.00' }),
@@ -70,11 +70,11 @@ describe('POST /pointofsale/Sales', () => {
     ]);
   });
 
-  it('keeps the terminal’s price beside the engine’s and flags the difference', async () => {
+  it('records the till’s price, keeps the engine’s beside it and flags the difference', async () => {
     const res = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), lines: [{ productId: coffee().id, quantity: 1, unitPrice: '9.00' }], payments: [] });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ total: '10.00', terminalTotal: '9.00', priceDifference: true });
-    expect(res.body.data.lines[0]).toMatchObject({ unitPrice: '10.00', terminalUnitPrice: '9.00' });
+    expect(res.body.data).toMatchObject({ total: '9.00', expectedTotal: '10.00', priceDifference: true });
+    expect(res.body.data.lines[0]).toMatchObject({ unitPrice: '9.00', lineTotal: '9.00', expectedUnitPrice: '10.00', expectedLineTotal: '10.00' });
   });
 
   it('answers a replay with the first result, also when replayed in parallel', async () => {
@@ -228,7 +228,8 @@ describe('POST /pointofsale/Sales', () => {
     expect(await getRow(t, 'voucher', voucher.id)).toMatchObject({ timesUsed: 1 + over, overRedeemed: over });
     const later = await sell({ receiptNo: receiptNo(), at: new Date().toISOString(), voucherCodes: [code], lines: [{ productId: coffee().id, quantity: 1, unitPrice: '10.00' }], total: '5.00' });
     expect(later.body.data.vouchers[0]!.status).toBe('alreadyUsed');
-    expect(later.body.data).toMatchObject({ total: '10.00', priceDifference: true });
+    // The till took the 5.00 off (the customer paid 5.00); the engine expects 10.00 for a used code.
+    expect(later.body.data).toMatchObject({ total: '5.00', expectedTotal: '10.00', priceDifference: true });
   });
 
   it('writes the sale with a composite’s recipe components taken from stock', async () => {

@@ -10,7 +10,7 @@ let till: { terminal: Row; token: string };
 
 interface Sale {
   total: string;
-  terminalTotal: string;
+  expectedTotal: string;
   payments: Row[];
 }
 
@@ -53,10 +53,10 @@ describe('a sale’s amounts and tender', () => {
     const line = { productId: odd.id, quantity: 1, unitPrice: '10.02' };
     const card = await sell({ lines: [line], payments: [{ paymentModeId: world.card.id, amount: '10.02' }] });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
-    expect(card.body.data).toMatchObject({ total: '10.02', terminalTotal: '10.02' });
+    expect(card.body.data).toMatchObject({ total: '10.02', expectedTotal: '10.02' });
     const cash = await sell({ lines: [line], total: '10.00', payments: [{ paymentModeId: world.cash.id, amount: '10.00' }] });
     expect(cash.status, JSON.stringify(cash.body)).toBe(200);
-    expect(cash.body.data).toMatchObject({ total: '10.00', terminalTotal: '10.00' });
+    expect(cash.body.data).toMatchObject({ total: '10.00', expectedTotal: '10.00' });
     // Cash within the rounding covers a total the till did not round itself.
     const unrounded = await sell({ lines: [line], payments: [{ paymentModeId: world.cash.id, amount: '10.00' }] });
     expect(unrounded.status, JSON.stringify(unrounded.body)).toBe(200);
@@ -64,7 +64,7 @@ describe('a sale’s amounts and tender', () => {
     const up = await insert(t, 'product', { code: 'UP', name: 'Rounds up', category: odd.category, uom: odd.uom, sellingPrice: '10.03' });
     const exact = await sell({ lines: [{ productId: up.id, quantity: 1, unitPrice: '10.03' }], payments: [{ paymentModeId: world.cash.id, amount: '10.03' }] });
     expect(exact.status, JSON.stringify(exact.body)).toBe(200);
-    expect(exact.body.data).toMatchObject({ total: '10.05', terminalTotal: '10.03' });
+    expect(exact.body.data).toMatchObject({ total: '10.03', expectedTotal: '10.05' });
     await refused({ lines: [{ productId: up.id, quantity: 1, unitPrice: '10.03' }], payments: [{ paymentModeId: world.cash.id, amount: '10.02' }] }, 'payments');
   });
 

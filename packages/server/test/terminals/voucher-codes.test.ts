@@ -25,9 +25,9 @@ beforeAll(async () => {
 describe('voucher codes are canonical', () => {
   it('discounts once for one code typed six ways in one sale, and counts one use', async () => {
     const voucher = await insert(t, 'voucher', { code: 'WELCOME5', name: 'Welcome', kind: 'amount', value: '5.00' });
-    const res = await sell({ voucherCodes: SIX_WAYS, lines: [{ productId: world.products.coffee!.id, quantity: 4, unitPrice: '10.00' }], total: '35.00' });
+    const res = await sell({ voucherCodes: SIX_WAYS, lines: [{ productId: world.products.coffee!.id, quantity: 4, unitPrice: '10.00', lineTotal: '35.00' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ total: '35.00', discountTotal: '5.00' });
+    expect(res.body.data).toMatchObject({ total: '35.00', expectedTotal: '35.00', discountTotal: '5.00', priceDifference: false });
     expect(res.body.data.vouchers).toEqual([{ code: 'WELCOME5', amount: '5.00', status: 'redeemed' }]);
     expect((await getRow(t, 'voucher', voucher.id)).timesUsed).toBe(1);
   });

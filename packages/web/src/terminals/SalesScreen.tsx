@@ -13,7 +13,7 @@ import { terminalsApi } from './api';
 
 const money = (value: unknown, language: string) => Number(value ?? 0).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** A sale as its receipt: lines with the engine's and the terminal's prices, payments, vouchers, totals. */
+/** A sale as its receipt: lines at the till's prices with the engine's expected ones where they differ, payments, vouchers, both totals. */
 export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const receipt = useQuery({ queryKey: ['sale', 'receipt', id], queryFn: () => terminalsApi.receipt(id) });
@@ -65,9 +65,16 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
                   <td className="text-end">{Number(l.quantity)}</td>
                   <td className="text-end">
                     {m(l.unitPrice)}
-                    {l.terminalUnitPrice !== l.unitPrice && <div className="text-warning-emphasis">{t('terminals.receipt.tillPrice', { price: m(l.terminalUnitPrice) })}</div>}
+                    {l.expectedUnitPrice !== null && l.expectedUnitPrice !== undefined && l.expectedUnitPrice !== l.unitPrice && (
+                      <div className="text-warning-emphasis">{t('terminals.receipt.expectedPrice', { price: m(l.expectedUnitPrice) })}</div>
+                    )}
                   </td>
-                  <td className="text-end">{m(l.lineTotal)}</td>
+                  <td className="text-end">
+                    {m(l.lineTotal)}
+                    {l.expectedLineTotal !== null && l.expectedLineTotal !== undefined && l.expectedLineTotal !== l.lineTotal && (
+                      <div className="text-warning-emphasis">{t('terminals.receipt.expectedPrice', { price: m(l.expectedLineTotal) })}</div>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -81,6 +88,12 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
             <dd className="col-5 text-end mb-0">{m(sale.taxTotal)}</dd>
             <dt className="col-7">{t('terminals.receipt.grandTotal')}</dt>
             <dd className="col-5 text-end mb-0 fw-bold">{m(sale.total)}</dd>
+            {sale.expectedTotal !== null && sale.expectedTotal !== undefined && (
+              <>
+                <dt className="col-7 fw-normal">{t('terminals.receipt.expectedTotal')}</dt>
+                <dd className="col-5 text-end mb-0">{m(sale.expectedTotal)}</dd>
+              </>
+            )}
             {receipt.data.payments.map((p) => (
               // A fragment, not a wrapper: the grid's columns must be the row's own children.
               <Fragment key={String(p.id)}>
@@ -94,7 +107,7 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
               {t(`terminals.receipt.voucher.${String(v.status)}`, { code: String(v.code), amount: m(v.amount) })}
             </p>
           ))}
-          {sale.priceDifference === true && <FormAlert tone="info">{t('terminals.receipt.difference', { till: m(sale.terminalTotal), engine: m(sale.total) })}</FormAlert>}
+          {sale.priceDifference === true && <FormAlert tone="info">{t('terminals.receipt.difference', { till: m(sale.total), engine: m(sale.expectedTotal) })}</FormAlert>}
           {sale.pointsEarned !== null && sale.pointsEarned !== undefined && <p className="mb-0">{t('terminals.receipt.points', { member: String(sale.memberLabel ?? ''), points: String(sale.pointsEarned) })}</p>}
         </div>
       )}

@@ -89,12 +89,12 @@ describe('layout setup', () => {
 });
 
 describe('sales', () => {
-  it('lists the sales and opens a sale’s receipt with both prices and a flagged voucher', async () => {
-    const sale = { id: 9, receiptNo: 'KL-POS1-0001', at: '2026-01-02T03:04:05.000Z', outlet: 1, outletLabel: 'Kuala Lumpur', terminal: 1, terminalLabel: 'KL-POS1', kind: 'sale', subtotal: '20.00', discountTotal: '0.00', taxTotal: '0.00', total: '20.00', terminalTotal: '15.00', priceDifference: true, pointsEarned: null };
+  it('lists the sales and opens a sale’s receipt with what the till charged, what the engine expects and a flagged voucher', async () => {
+    const sale = { id: 9, receiptNo: 'KL-POS1-0001', at: '2026-01-02T03:04:05.000Z', outlet: 1, outletLabel: 'Kuala Lumpur', terminal: 1, terminalLabel: 'KL-POS1', kind: 'sale', subtotal: '20.00', discountTotal: '0.00', taxTotal: '0.00', total: '15.00', expectedTotal: '20.00', priceDifference: true, pointsEarned: null };
     stubServer((call) => {
       const filters = (call.body as { filters?: { ColumnName: string }[] } | undefined)?.filters ?? [];
       if (call.url.endsWith('/fetch/sale')) return ok([sale], 1);
-      if (call.url.endsWith('/fetch/saleline')) return ok([{ id: 1, sale: 9, product: 3, productLabel: 'COF - Coffee', quantity: '2.000', unitPrice: '10.00', terminalUnitPrice: '10.00', lineTotal: '20.00' }], 1);
+      if (call.url.endsWith('/fetch/saleline')) return ok([{ id: 1, sale: 9, product: 3, productLabel: 'COF - Coffee', quantity: '2.000', unitPrice: '7.50', expectedUnitPrice: '10.00', lineTotal: '15.00', expectedLineTotal: '20.00' }], 1);
       if (call.url.endsWith('/fetch/salepayment')) return ok([{ id: 1, sale: 9, paymentMode: 1, paymentModeLabel: 'Cash', amount: '15.00', reference: null }], 1);
       if (call.url.endsWith('/fetch/salevoucher') && filters.length > 0) return ok([{ id: 1, sale: 9, code: 'ABCD-EFGH', amount: '0.00', status: 'alreadyUsed' }], 1);
       return undefined;
@@ -104,7 +104,11 @@ describe('sales', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Receipt KL-POS1-0001' });
     expect(await within(dialog).findByText('COF - Coffee')).toBeInTheDocument();
     expect(within(dialog).getByText('Voucher ABCD-EFGH had already been used: not redeemed')).toBeInTheDocument();
-    expect(within(dialog).getByText('The till charged 15.00; the pricing engine prices this sale at 20.00.')).toBeInTheDocument();
+    expect(within(dialog).getByText('7.50')).toBeInTheDocument();
+    expect(within(dialog).getByText('expected: 10.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('expected: 20.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Expected')).toBeInTheDocument();
+    expect(within(dialog).getByText('The till charged 15.00; the pricing engine expects 20.00 at the sale’s own time (see Price differences).')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -21,6 +21,7 @@ import { costPrivileges } from './116_cost_privileges';
 import { lockoutStrikes } from './117_lockout_strikes';
 import { voucherCodeAnyCase } from './118_voucher_code_any_case';
 import { ruleCountersKeepCache } from './121_rule_counters_keep_cache';
+import { saleTillFigures } from './123_sale_till_figures';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -46,6 +47,7 @@ const written: Record<string, Migration> = {
   '117_lockout_strikes': lockoutStrikes,
   '118_voucher_code_any_case': voucherCodeAnyCase,
   '121_rule_counters_keep_cache': ruleCountersKeepCache,
+  '123_sale_till_figures': saleTillFigures,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

@@ -74,7 +74,7 @@ export interface RefundLine {
  * promotions netted) so that the shares add up to it exactly; the sale's tax shared the same way.
  */
 function paidPerLine(head: Row, rows: readonly Row[]): SoldLine[] {
-  const charged = Number(head[S('terminalTotal')] ?? head[S('total')] ?? 0);
+  const charged = Number(head[S('total')] ?? 0);
   const weights = rows.map((r) => Math.max(0, Number(r[L('lineTotal')] ?? 0)));
   const paid = allocate(Math.max(0, charged), weights);
   const tax = allocate(Math.max(0, Number(head[S('taxTotal')] ?? 0)), weights);
@@ -211,8 +211,7 @@ export async function claimReturn(trx: AnyDb, returned: ReadonlyMap<number, Retu
 /** A return's money on its stored head, once its refunds are known (the head is written first: the receipt's unique index decides between replays). */
 export async function storeRefund(trx: AnyDb, dialect: Dialect, id: number, head: Row, figures: { subtotal: number; taxTotal: number; total: number }, decimals: number) {
   const m = (minor: number) => formatScaled(minor, decimals);
-  const terminalTotal = Number(head[S('terminalTotal')]);
-  const money = toStorageRow(sale, { subtotal: m(figures.subtotal), taxTotal: m(figures.taxTotal), total: m(figures.total), priceDifference: terminalTotal !== figures.total }, dialect);
+  const money = toStorageRow(sale, { subtotal: m(figures.subtotal), taxTotal: m(figures.taxTotal), total: m(figures.total), expectedTotal: m(figures.total) }, dialect);
   await trx.updateTable(sale.table).set(money).where('id', '=', id).execute();
   Object.assign(head, money);
 }

@@ -12,8 +12,10 @@ import { earn, takeBack } from '../membership/index';
 import {
   MAX_LINES,
   Problems,
+  localTime,
+  mulDivFloor,
   priceBasket,
-  pricingInputs,
+  basketInputs,
   redeemSale,
   redemptionOf,
   resolveRequest,
@@ -21,14 +23,19 @@ import {
   ruleSet,
   times,
   type BasketLine,
+  type ChannelKind,
   type PricedBasket,
   type Redemption,
+  type Resolved,
   type RoundingRule,
   type RuleSet,
 } from '../pricing/index';
 import { publishEvent } from '../online/index';
 import { move } from '../stock/index';
+import { bundleShares, chargedLines, type TillDiscount, type TillLine } from './charged';
+import { recordDifferences, type Difference } from './differences';
 import { saleLocation } from './outlet-location';
+import { checkSale } from './sale-check';
 import { saleMomentProblem } from './sale-moment';
 import type { TerminalContext } from './pairing';
 import { claimReservation, entitle, reservationFor } from './reserve';
@@ -45,6 +52,8 @@ const sale = getEntity('sale');
 const line = getEntity('saleline');
 const payment = getEntity('salepayment');
 const voucher = getEntity('salevoucher');
+const saleDiscount = getEntity('salediscount');
+const saleDifference = getEntity('saledifference');
 const paymentMode = getEntity('paymentmode');
 const user = getEntity('user');
 const S = (name: string) => columnOf(sale, name);
@@ -78,45 +87,102 @@ const nameOrId =
   };
 const codeText = z.string().trim().min(1).max(100);
 
-export const saleBody = z.object({
-  receiptNo: z.string().trim().min(1).max(50),
-  at: z
-    .string()
-    .trim()
-    .max(40)
-    .superRefine((text, zc) => {
-      const problem = saleMomentProblem(text);
-      if (problem) zc.addIssue({ code: 'custom', message: problem });
-    }),
-  /** `product`: a product's code or barcode; `productId`: its id. */
-  lines: z
-    .array(z.object({ product: z.union([codeText, z.number()]).optional(), productId: id.optional(), quantity: decimal, unitPrice: decimal }).superRefine(nameOrId('product', true)))
-    .min(1)
-    .max(MAX_LINES),
-  /** `paymentMode`: a payment mode's code; `paymentModeId`: its id. */
-  payments: z
-    .array(
-      z
-        .object({ paymentMode: z.union([codeText, z.number()]).optional(), paymentModeId: id.optional(), amount: decimal, reference: z.string().trim().max(100).optional() })
-        .superRefine(nameOrId('paymentMode', true)),
-    )
-    .max(20)
-    .default([]),
-  /** A member no.; `memberId`: the member's id. */
-  member: z.union([ref, z.literal(''), z.null()]).optional(),
-  memberId: id.optional(),
-  voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
-  /** A user name; `cashierId`: the user's id. */
-  cashier: z.union([codeText, z.number(), z.null()]).optional(),
-  cashierId: id.optional(),
-  /** A return: this terminal's receipt it takes goods back from, or `originalSale` (outlet code, terminal code, receipt no.) for any terminal's. */
-  originalReceiptNo: z.string().trim().min(1).max(50).optional(),
-  originalSale: originalSaleBody.optional(),
-  /** The reservation (`pointofsale/Reserve`) whose held uses this sale confirms. */
-  reservationId: id.optional(),
-  /** The total the terminal charged; default: the sum of its lines. */
-  total: decimal.optional(),
-}).superRefine(nameOrId('cashier', false));
+/** A line names a product (`product` code or barcode, `productId`) or a bundle (`bundle` code, `bundleId`); only a bundle's line lists its items. */
+const productOrBundle = (o: Record<string, unknown>, zc: z.RefinementCtx): void => {
+  const bundle = ['bundle', 'bundleId'].some((k) => o[k] !== undefined);
+  if (bundle && ['product', 'productId'].some((k) => o[k] !== undefined)) zc.addIssue({ code: 'custom', path: ['bundle'], message: 'A line is a product or a bundle, not both' });
+  else if (bundle) nameOrId('bundle', true)(o, zc);
+  else nameOrId('product', true)(o, zc);
+  if (!bundle && o.components !== undefined) zc.addIssue({ code: 'custom', path: ['components'], message: "Only a bundle's line lists its items" });
+};
+
+/** A cashier's discount: `discount` its code or `discountId`, what the till took off for it, and who approved it (`approvedBy` a user name, `approvedById`). */
+const givenDiscount = z
+  .object({
+    discount: z.union([codeText, z.number()]).optional(),
+    discountId: id.optional(),
+    amount: decimal,
+    approvedBy: z.union([codeText, z.number()]).optional(),
+    approvedById: id.optional(),
+  })
+  .strict()
+  .superRefine(nameOrId('discount', true))
+  .superRefine(nameOrId('approvedBy', false));
+
+export const saleBody = z
+  .object({
+    receiptNo: z.string().trim().min(1).max(50),
+    at: z
+      .string()
+      .trim()
+      .max(40)
+      .superRefine((text, zc) => {
+        const problem = saleMomentProblem(text);
+        if (problem) zc.addIssue({ code: 'custom', message: problem });
+      }),
+    /** `product`: a product's code or barcode; `productId`: its id; or a bundle (`bundle` code, `bundleId`) with its items. */
+    lines: z
+      .array(
+        z
+          .object({
+            product: z.union([codeText, z.number()]).optional(),
+            productId: id.optional(),
+            bundle: z.union([codeText, z.number()]).optional(),
+            bundleId: id.optional(),
+            components: z
+              .array(z.object({ product: z.union([codeText, z.number()]).optional(), productId: id.optional(), quantity: decimal }).strict().superRefine(nameOrId('product', true)))
+              .min(1)
+              .max(50)
+              .optional(),
+            quantity: decimal,
+            /** As charged, before reductions. */
+            unitPrice: decimal,
+            /** The cashier's item discounts on this line. */
+            discounts: z.array(givenDiscount).max(10).optional(),
+            /** What the line came to after every reduction; default: quantity × unit price less its discounts and its share of the bill's. */
+            lineTotal: decimal.optional(),
+            /** The line's tax as charged; default: its tax code's on its total. */
+            tax: decimal.optional(),
+            taxInclusive: z.boolean().optional(),
+          })
+          .strict()
+          .superRefine(productOrBundle),
+      )
+      .min(1)
+      .max(MAX_LINES),
+    /** `paymentMode`: a payment mode's code; `paymentModeId`: its id. */
+    payments: z
+      .array(
+        z
+          .object({ paymentMode: z.union([codeText, z.number()]).optional(), paymentModeId: id.optional(), amount: decimal, reference: z.string().trim().max(100).optional() })
+          .strict()
+          .superRefine(nameOrId('paymentMode', true)),
+      )
+      .max(20)
+      .default([]),
+    /** A member no.; `memberId`: the member's id. */
+    member: z.union([ref, z.literal(''), z.null()]).optional(),
+    memberId: id.optional(),
+    voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+    /** The cashier's bill discounts. */
+    discounts: z.array(givenDiscount).max(20).optional(),
+    /** `store`, `dineIn`, `takeaway`, `delivery`, or an online sales channel's code. */
+    channel: codeText.optional(),
+    /** A user name; `cashierId`: the user's id. */
+    cashier: z.union([codeText, z.number(), z.null()]).optional(),
+    cashierId: id.optional(),
+    /** A return: this terminal's receipt it takes goods back from, or `originalSale` (outlet code, terminal code, receipt no.) for any terminal's. */
+    originalReceiptNo: z.string().trim().min(1).max(50).optional(),
+    originalSale: originalSaleBody.optional(),
+    /** The reservation (`pointofsale/Reserve`) whose held uses this sale confirms. */
+    reservationId: id.optional(),
+    /** The tax the till charged; default: the lines' tax. */
+    taxTotal: decimal.optional(),
+    /** The total the till charged; default: the lines' totals and the tax added to them. */
+    total: decimal.optional(),
+  })
+  .strict()
+  .superRefine(nameOrId('cashier', false));
 export type SaleInput = z.input<typeof saleBody>;
 
 export interface SaleResult {
@@ -124,46 +190,72 @@ export interface SaleResult {
   receiptNo: string;
   kind: SaleKind;
   at: string;
+  channel: string | null;
   subtotal: string;
   discountTotal: string;
   taxTotal: string;
+  /** As the till charged it. */
   total: string;
-  terminalTotal: string;
+  /** As the pricing engine prices the sale at its own time. */
+  expectedTotal: string | null;
   priceDifference: boolean;
   pointsEarned: string | null;
-  lines: { product: number; quantity: string; unitPrice: string; terminalUnitPrice: string; discount: string; lineTotal: string }[];
+  lines: {
+    product: number;
+    bundle: number | null;
+    quantity: string;
+    unitPrice: string;
+    discount: string;
+    lineTotal: string;
+    tax: string;
+    expectedUnitPrice: string | null;
+    expectedLineTotal: string | null;
+  }[];
   payments: { paymentMode: number; amount: string; reference: string | null }[];
   vouchers: { code: string; amount: string; status: string }[];
+  discounts: { lineNo: number | null; discount: number; amount: string; needsApproval: boolean; approvedBy: number | null }[];
+  differences: { lineNo: number | null; product: number | null; reason: string; reference: string | null; expected: string; charged: string; difference: string }[];
 }
 
-/** One product's line as stored: amounts in the currency's minor units, quantity in thousandths. */
+/** One stored line: amounts in the currency's minor units, quantity in thousandths; the till's figures, and the engine's (null: it cannot price the item). */
 interface LineFigures {
   product: number;
+  bundle: number | null;
   quantity: number;
   unitPrice: number;
-  terminalUnitPrice: number;
   discount: number;
   lineTotal: number;
+  tax: number;
+  taxInclusive: boolean;
+  expectedUnitPrice: number | null;
+  expectedLineTotal: number | null;
 }
 
 interface Priced {
   kind: SaleKind;
   /** The sale's moment (a time without offset is the outlet's wall clock). */
   at: string;
+  /** The sale's date at its outlet. */
+  day: string;
+  channel: { kind: string; online: number | null } | null;
   lines: LineFigures[];
+  /** The till's figures. */
   subtotal: number;
   discountTotal: number;
   taxTotal: number;
   total: number;
-  terminalTotal: number;
+  /** The engine's. */
+  expectedTotal: number;
   points: number;
   member: number | null;
   cashier: number | null;
   payments: { paymentMode: number; amount: number; reference: string | null }[];
+  discounts: { lineNo: number | null; discount: number; amount: number; needsApproval: boolean; approvedBy: number | null }[];
+  differences: Difference[];
   redemption: Redemption | null;
   vouchers: { code: string; amount: number; status: 'redeemed' | 'alreadyUsed' | 'notApplied' }[];
   /** A return: the sale it takes goods back from, and what the terminal sent per product. */
-  returnOf: { of: ReturnOf; returned: ReadonlyMap<number, ReturnedLine> } | null;
+  returnOf: { of: ReturnOf; returned: ReadonlyMap<number, ReturnedLine & { amount: number }> } | null;
 }
 
 
@@ -197,45 +289,108 @@ async function resolveParties(db: AnyDb, body: z.infer<typeof saleBody>, decimal
   return { payments, cashier };
 }
 
-/** The request's lines as numbers: quantities in thousandths (all positive: a sale; all negative: a return), terminal prices in minor units. */
+/**
+ * The request's figures as numbers: quantities in thousandths (all positive: a sale; all negative:
+ * a return), money in minor units (null where the till left it to its default). A return names its
+ * products and receipt, and gives no bundles or discounts.
+ */
 function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: Problems) {
+  const amount = (field: string, value: string | number | undefined, what: string, signed = false): number | null => {
+    if (value === undefined) return null;
+    const parsed = parseScaled(value, decimals);
+    if (!parsed.ok || (!signed && parsed.value < 0) || Math.abs(parsed.value) > MAX_AMOUNT) {
+      problems.add(field, `${what} must be a number${signed ? '' : ' of 0 or more'} with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}`);
+      return null;
+    }
+    return parsed.value;
+  };
+  const units = (field: string, value: string | number) => {
+    const parsed = parseScaled(value, 3);
+    if (!parsed.ok || parsed.value === 0 || Math.abs(parsed.value) > 1_000_000_000) problems.add(field, 'Quantity must be a number other than 0 with at most 3 decimal places');
+    return parsed.ok ? parsed.value : 0;
+  };
+  const discountsOf = (field: string, given: z.infer<typeof givenDiscount>[] | undefined) => (given ?? []).map((d, k) => amount(`${field}.${k}.amount`, d.amount, 'Amount') ?? 0);
   const lines = body.lines.map((l, i) => {
-    const quantity = parseScaled(l.quantity, 3);
+    const quantity = units(`lines.${i}.quantity`, l.quantity);
     const price = parseScaled(l.unitPrice, decimals);
-    if (!quantity.ok || quantity.value === 0 || Math.abs(quantity.value) > 1_000_000_000) problems.add(`lines.${i}.quantity`, 'Quantity must be a number other than 0 with at most 3 decimal places');
     if (!price.ok || price.value < 0) problems.add(`lines.${i}.unitPrice`, `Unit price must be a number of 0 or more with at most ${decimals} decimal places`);
-    else if (quantity.ok && BigInt(price.value) * BigInt(Math.abs(quantity.value)) > BigInt(MAX_AMOUNT) * 1000n)
-      problems.add(`lines.${i}.unitPrice`, `Quantity × unit price must be at most ${formatScaled(MAX_AMOUNT, decimals)}`);
-    return { quantity: quantity.ok ? quantity.value : 0, unitPrice: price.ok ? price.value : 0 };
+    else if (BigInt(price.value) * BigInt(Math.abs(quantity)) > BigInt(MAX_AMOUNT) * 1000n) problems.add(`lines.${i}.unitPrice`, `Quantity × unit price must be at most ${formatScaled(MAX_AMOUNT, decimals)}`);
+    return {
+      quantity,
+      unitPrice: price.ok ? price.value : 0,
+      lineTotal: amount(`lines.${i}.lineTotal`, l.lineTotal, 'Line total', true),
+      tax: amount(`lines.${i}.tax`, l.tax, 'Tax', true),
+      discounts: discountsOf(`lines.${i}.discounts`, l.discounts),
+      components: (l.components ?? []).map((c, k) => units(`lines.${i}.components.${k}.quantity`, c.quantity)),
+    };
   });
   if (lines.reduce((sum, l) => sum + BigInt(l.unitPrice) * BigInt(Math.abs(l.quantity)), 0n) > BigInt(MAX_AMOUNT) * 1000n)
     problems.add('lines', `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}`);
   const kind: SaleKind = lines.every((l) => l.quantity < 0) ? 'return' : 'sale';
   if (kind === 'sale') lines.forEach((l, i) => l.quantity < 0 && problems.add(`lines.${i}.quantity`, 'A sale and a return are separate receipts: every quantity positive, or every one negative'));
-  if (kind === 'return' && !body.originalReceiptNo && !body.originalSale) problems.add('originalReceiptNo', 'A return names the receipt it returns goods from (or originalSale)');
-  return { kind, lines };
+  if (kind === 'return') {
+    if (!body.originalReceiptNo && !body.originalSale) problems.add('originalReceiptNo', 'A return names the receipt it returns goods from (or originalSale)');
+    body.lines.forEach((l, i) => {
+      if (l.bundle !== undefined || l.bundleId !== undefined) problems.add(`lines.${i}.${l.bundleId !== undefined ? 'bundleId' : 'bundle'}`, "A return names the products it takes back (a bundle's items)");
+      if (l.discounts !== undefined) problems.add(`lines.${i}.discounts`, 'A return refunds what the sale charged: it gives no discounts');
+    });
+    if (body.discounts !== undefined) problems.add('discounts', 'A return refunds what the sale charged: it gives no discounts');
+  }
+  const total = amount('total', body.total, 'Total', true);
+  const taxTotal = amount('taxTotal', body.taxTotal, 'Tax total', true);
+  return { kind, lines, bill: discountsOf('discounts', body.discounts), total, taxTotal };
 }
 
 /** The terminal's figures summed per product (the engine prices a product added twice as one line). */
-function byProduct(resolved: readonly { product: number }[], parsed: readonly { quantity: number; unitPrice: number }[]) {
-  const out = new Map<number, { quantity: number; amount: number; unitPrice: number; line: number }>();
+function byProduct(resolved: readonly { product: number | null }[], parsed: readonly { quantity: number; unitPrice: number; lineTotal: number | null; tax: number | null }[]) {
+  const out = new Map<number, { quantity: number; amount: number; tax: number; unitPrice: number; line: number }>();
   resolved.forEach((r, i) => {
     const p = parsed[i]!;
-    const seen = out.get(r.product) ?? { quantity: 0, amount: 0, unitPrice: p.unitPrice, line: i };
-    out.set(r.product, { ...seen, quantity: seen.quantity + p.quantity, amount: seen.amount + Math.sign(p.quantity) * times(p.unitPrice, Math.abs(p.quantity)) });
+    const seen = out.get(r.product!) ?? { quantity: 0, amount: 0, tax: 0, unitPrice: p.unitPrice, line: i };
+    const amount = p.lineTotal ?? Math.sign(p.quantity) * times(p.unitPrice, Math.abs(p.quantity));
+    out.set(r.product!, { ...seen, quantity: seen.quantity + p.quantity, amount: seen.amount + amount, tax: seen.tax + (p.tax ?? 0) });
   });
   return out;
 }
 
+/**
+ * A return as recorded: its money is the refund worked out from what the customer paid
+ * (`returns.ts`), which the till pays out; where the till's own figure for a line differs, the
+ * difference is kept with what the till had (reason `price`).
+ */
+function asRecorded(refund: { lines: readonly { product: number; quantity: number; unitPrice: number; lineTotal: number }[]; total: number }, returned: ReadonlyMap<number, { amount: number; line: number }>) {
+  const lines = refund.lines.map((l): LineFigures => ({ ...l, bundle: null, discount: 0, tax: 0, taxInclusive: false, expectedUnitPrice: l.unitPrice, expectedLineTotal: l.lineTotal }));
+  const differences = refund.lines.flatMap((l): Difference[] => {
+    const till = returned.get(l.product)!;
+    return till.amount === l.lineTotal ? [] : [{ reason: 'price', lineNo: till.line, product: l.product, expected: l.lineTotal, charged: till.amount }];
+  });
+  return { lines, differences, expectedTotal: refund.total };
+}
+
 const productEntity = getEntity('product');
 
+/** What a request line sells: a product (`known` when the engine may price it: an active one), or a bundle and its items. */
+interface LineItem {
+  product: number | null;
+  bundle: number | null;
+  components: { product: number; quantity: number }[];
+  known: boolean;
+}
+
 /**
- * The lines' products, in one query: `productId` by id, `product` by code, else by barcode (a
- * product's own). An unknown or inactive one is a 400 naming its line's field.
+ * The lines' products and bundles: `productId` by id, `product` by code, else by its own barcode
+ * (one query for every line and bundle item); `bundleId` by id, `bundle` by code in any case. A
+ * bundle's items are the ones the till lists, else the bundle's own for the line's quantity. An
+ * unknown product or bundle is a 400 naming its field; an inactive product is recorded as sold
+ * (the customer has it) and left to the check as an item the engine cannot price.
  */
-async function resolveProducts(db: AnyDb, body: z.infer<typeof saleBody>, parsed: readonly { quantity: number }[]): Promise<BasketLine[]> {
-  const ids = body.lines.flatMap((l) => (l.productId !== undefined ? [l.productId] : []));
-  const codes = body.lines.flatMap((l) => (l.productId === undefined ? [String(l.product)] : []));
+async function resolveItems(db: AnyDb, set: RuleSet, body: z.infer<typeof saleBody>, parsed: readonly { quantity: number; components: number[] }[]): Promise<LineItem[]> {
+  const refs = body.lines.flatMap((l, i) => [
+    ...(l.bundle === undefined && l.bundleId === undefined ? [{ field: `lines.${i}`, product: l.product, productId: l.productId }] : []),
+    ...(l.components ?? []).map((c, k) => ({ field: `lines.${i}.components.${k}`, product: c.product, productId: c.productId })),
+  ]);
+  const ids = refs.flatMap((r) => (r.productId !== undefined ? [r.productId] : []));
+  const codes = refs.flatMap((r) => (r.productId === undefined ? [String(r.product)] : []));
   const CODE = columnOf(productEntity, 'code');
   const BARCODE = columnOf(productEntity, 'barcode');
   const rows = await db
@@ -244,17 +399,25 @@ async function resolveProducts(db: AnyDb, body: z.infer<typeof saleBody>, parsed
     .where((eb) => eb.or([...(ids.length > 0 ? [eb('id', 'in', ids)] : []), ...(codes.length > 0 ? [eb(CODE, 'in', codes), eb(BARCODE, 'in', codes)] : [])]))
     .execute();
   const problems = new Problems();
-  const lines = body.lines.map((l, i) => {
-    const field = l.productId !== undefined ? 'productId' : 'product';
-    const given = l.productId ?? String(l.product);
-    const row =
-      l.productId !== undefined ? rows.find((r) => Number(r.id) === l.productId) : (rows.find((r) => r[CODE] === given) ?? rows.find((r) => r[BARCODE] === given));
-    if (!row) problems.add(`lines.${i}.${field}`, `Product ${given} does not exist`);
-    else if (!row.is_active) problems.add(`lines.${i}.${field}`, `Product ${given} is not active`);
-    return { product: Number(row?.id), quantity: Math.abs(parsed[i]!.quantity) };
+  const find = (r: { field: string; product?: unknown; productId?: number }) => {
+    const given = r.productId ?? String(r.product);
+    const row = r.productId !== undefined ? rows.find((x) => Number(x.id) === r.productId) : (rows.find((x) => x[CODE] === given) ?? rows.find((x) => x[BARCODE] === given));
+    if (!row) problems.add(`${r.field}.${r.productId !== undefined ? 'productId' : 'product'}`, `Product ${given} does not exist`);
+    return row ? { id: Number(row.id), active: row.is_active === true || row.is_active === 1 } : null;
+  };
+  const items = body.lines.map((l, i): LineItem => {
+    const components = (l.components ?? []).map((c, k) => ({ product: find({ field: `lines.${i}.components.${k}`, ...c })?.id ?? 0, quantity: Math.abs(parsed[i]!.components[k]!) }));
+    if (l.bundle === undefined && l.bundleId === undefined) {
+      const found = find({ field: `lines.${i}`, product: l.product, productId: l.productId });
+      return { product: found?.id ?? 0, bundle: null, components: [], known: found?.active ?? false };
+    }
+    const bundle = l.bundleId !== undefined ? set.bundles.get(l.bundleId) : [...set.bundles.values()].find((b) => b.code.toLowerCase() === String(l.bundle).toLowerCase());
+    if (!bundle) problems.add(`lines.${i}.${l.bundleId !== undefined ? 'bundleId' : 'bundle'}`, `Bundle ${String(l.bundleId ?? l.bundle)} does not exist`);
+    const own = (bundle?.items ?? []).map((item) => ({ product: item.product, quantity: times(item.quantity, Math.abs(parsed[i]!.quantity)) }));
+    return { product: null, bundle: bundle?.id ?? null, components: l.components ? components : own, known: true };
   });
   problems.throwIfAny();
-  return lines;
+  return items;
 }
 
 /**
@@ -275,12 +438,63 @@ function checkTender(payments: readonly { amount: number; cash: boolean }[], cha
 
 const outletsOf = (terminal: TerminalContext) => async () => [terminal.outletId];
 
-/** A sale: the engine's lines beside the terminal's. */
+const STORE_CHANNELS: readonly ChannelKind[] = ['store', 'dineIn', 'takeaway', 'delivery'];
+
+/** The sale's channel: a store channel by name, or an online sales channel by its code (in any case). */
+function resolveChannel(set: RuleSet, channel: string | undefined, problems: Problems): Resolved['channel'] {
+  if (channel === undefined) return { kind: 'store', online: null, label: 'store' };
+  if ((STORE_CHANNELS as readonly string[]).includes(channel)) return { kind: channel as ChannelKind, online: null, label: channel };
+  const online = [...set.onlineChannels.values()].find((c) => c.code.toLowerCase() === channel.toLowerCase());
+  if (online) return { kind: 'online', online: online.id, label: online.code };
+  problems.add('channel', `Channel ${channel} is neither ${STORE_CHANNELS.join(', ')} nor an online sales channel's code`);
+  return { kind: 'store', online: null, label: 'store' };
+}
+
+/**
+ * The cashier's discounts: each a discount by code (any case) or id, what the till took off for it,
+ * and its approver by user name or id. An item discount is given on its line, a bill discount on
+ * the sale; an unknown discount or approver is a 400 naming it.
+ */
+async function resolveDiscounts(db: AnyDb, set: RuleSet, body: z.infer<typeof saleBody>, parsed: ReturnType<typeof parseLines>, problems: Problems) {
+  const one = async (d: z.infer<typeof givenDiscount>, field: string, amount: number, line: number | null): Promise<TillDiscount[]> => {
+    const found = d.discountId !== undefined ? set.discounts.find((x) => x.id === d.discountId) : set.discounts.find((x) => x.code.toLowerCase() === String(d.discount).toLowerCase());
+    const named = `${field}.${d.discountId !== undefined ? 'discountId' : 'discount'}`;
+    if (!found) problems.add(named, `Discount ${String(d.discountId ?? d.discount)} does not exist`);
+    else if (line !== null && found.appliesTo === 'bill') problems.add(named, `Discount ${found.code} is a bill discount: give it with the sale's discounts`);
+    const approver = d.approvedById ?? (d.approvedBy as string | undefined);
+    let approvedBy: number | null = null;
+    if (approver !== undefined) {
+      const row = await byIdOrText(db, user.table, columnOf(user, 'userName'), approver);
+      if (!row) problems.add(`${field}.${d.approvedById !== undefined ? 'approvedById' : 'approvedBy'}`, `User ${String(approver)} does not exist`);
+      approvedBy = row ? Number(row.id) : null;
+    }
+    return found ? [{ discount: found.id, code: found.code, amount, approvedBy, line }] : [];
+  };
+  const lines: TillDiscount[][] = [];
+  for (const [i, l] of body.lines.entries()) {
+    const given: TillDiscount[] = [];
+    for (const [k, d] of (l.discounts ?? []).entries()) given.push(...(await one(d, `lines.${i}.discounts.${k}`, parsed.lines[i]!.discounts[k]!, i)));
+    lines.push(given);
+  }
+  const bill: TillDiscount[] = [];
+  for (const [k, d] of (body.discounts ?? []).entries()) bill.push(...(await one(d, `discounts.${k}`, parsed.bill[k]!, null)));
+  return { lines, bill, all: [...lines.flat(), ...bill] };
+}
+
+/**
+ * A sale recorded as the till rang it, and checked: the engine prices the same basket at the
+ * sale's own time (`basketInputs`: the prices in force then) — without the discounts given above the approval limit with no
+ * approver, which it does not expect — and every difference is kept with its reason
+ * (`sale-check.ts`). The till's figures are the sale's; the engine's are its expected ones.
+ */
 async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContext, body: z.infer<typeof saleBody>, standIn: FastifyRequest): Promise<Priced> {
   const decimals = set.currency.decimals;
+  const db = anyDb(ctx);
   const problems = new Problems();
   const parsed = parseLines(body, decimals, problems);
-  const parties = await resolveParties(anyDb(ctx), body, decimals, problems);
+  const parties = await resolveParties(db, body, decimals, problems);
+  const given = await resolveDiscounts(db, set, body, parsed, problems);
+  const channel = resolveChannel(set, body.channel, problems);
   problems.throwIfAny();
   const resolved = await resolveRequest(
     standIn,
@@ -297,42 +511,96 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     // A terminal prices at its own outlet; a member shops at any outlet.
     { outlets: outletsOf(terminal), members: async () => [] },
   );
-  resolved.lines = await resolveProducts(anyDb(ctx), body, parsed.lines);
-  const terminalLines = byProduct(resolved.lines as { product: number }[], parsed.lines);
-  const terminalTotal = body.total !== undefined ? parseScaled(body.total, decimals) : { ok: true as const, value: [...terminalLines.values()].reduce((a, l) => a + l.amount, 0) };
-  if (!terminalTotal.ok || Math.abs(terminalTotal.value) > MAX_AMOUNT)
-    throw validationError([{ field: 'total', message: `Total must be a number with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
+  const items = await resolveItems(db, set, body, parsed.lines);
   const payments = parties.payments.map(({ cash: _, ...p }) => p);
-  const common = { at: resolved.at, member: resolved.member, cashier: parties.cashier, payments, terminalTotal: terminalTotal.value };
-    if (parsed.kind === 'return') {
-    const returnOf = { of: await originalOf(anyDb(ctx), terminal, body, terminalLines), returned: terminalLines };
-    return { ...common, ...refundsAsRead(returnOf.of, terminalLines), kind: 'return', member: returnOf.of.member, redemption: null, vouchers: [], returnOf };
+  const common = {
+    at: resolved.at,
+    day: localTime(resolved.at, resolved.outlet.timezone).date,
+    member: resolved.member,
+    cashier: parties.cashier,
+    payments,
+    channel: { kind: channel.kind, online: channel.online },
+  };
+  if (parsed.kind === 'return') {
+    const returned = byProduct(items, parsed.lines);
+    const returnOf = { of: await originalOf(db, terminal, body, returned), returned };
+    const refund = refundsAsRead(returnOf.of, returned);
+    return { ...common, ...refund, ...asRecorded(refund, returned), kind: 'return', member: returnOf.of.member, discounts: [], redemption: null, vouchers: [], returnOf };
   }
 
+  resolved.channel = channel;
+  resolved.lines = items.flatMap((it, i): BasketLine[] =>
+    !it.known ? [] : it.bundle !== null ? [{ bundle: it.bundle, quantity: parsed.lines[i]!.quantity }] : [{ product: it.product!, quantity: parsed.lines[i]!.quantity }],
+  );
+  // The engine takes an item discount on a product's line; one on a bundle or an unknown item is the till's alone.
+  resolved.discounts = given.all.flatMap((d) => (d.line === null ? [{ discount: d.discount, product: null }] : items[d.line]!.known && items[d.line]!.product !== null ? [{ discount: d.discount, product: items[d.line]!.product }] : []));
   const cash = parties.payments.some((p) => p.cash);
-  checkTender(parties.payments, terminalTotal.value, cash ? set.rounding : 'none', decimals);
-  const inputs = await pricingInputs(standIn, set, resolved);
-  if (body.reservationId !== undefined) await entitle(anyDb(ctx), body.reservationId, inputs);
   // Cash rounding is for cash: a sale paid without cash is charged to the cent.
+  // The prices in force at the sale's moment (basketInputs), the uses its reservation holds.
+  const inputs = await basketInputs(ctx, set, resolved);
+  if (body.reservationId !== undefined) await entitle(db, body.reservationId, inputs);
   const data = cash ? inputs.data : { ...inputs.data, rounding: 'none' as const };
-  const basket = inputs.basket;
-  const priced: PricedBasket = priceBasket(data, basket);
+  const asked = priceBasket(data, inputs.basket);
+  const needsApproval = new Set(asked.adjustments.filter((a) => a.kind === 'discount' && a.needsApproval).map((a) => a.id));
+  const unapproved = given.all.filter((d) => d.approvedBy === null && needsApproval.has(d.discount));
+  const unapprovedIds = new Set(unapproved.map((d) => d.discount));
+  const basket = unapproved.length === 0 ? inputs.basket : { ...inputs.basket, discounts: inputs.basket.discounts.filter((d) => !unapprovedIds.has(d.discount)) };
+  const priced: PricedBasket = unapproved.length === 0 ? asked : priceBasket(data, basket);
   if (Math.abs(priced.subtotal) > MAX_AMOUNT || Math.abs(priced.total) > MAX_AMOUNT) throw validationError([{ field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
-  const lines = priced.lines.map((l): LineFigures => {
-    const mine = terminalLines.get(l.product!.id)!;
-    return { product: l.product!.id, quantity: l.quantity, unitPrice: l.unitPrice, terminalUnitPrice: mine.unitPrice, discount: l.gross - l.total, lineTotal: l.total };
+
+  const taxCodes = new Map(priced.lines.flatMap((l) => l.parts.map((p) => [p.product.id, p.taxCode ? { rate: p.taxCode.rate, inclusive: p.taxInclusive } : null] as const)));
+  const till: TillLine[] = items.map((it, i) => {
+    const l = parsed.lines[i]!;
+    return { index: i, ...it, quantity: l.quantity, unitPrice: l.unitPrice, discounts: given.lines[i]!, lineTotal: l.lineTotal, tax: l.tax, taxInclusive: body.lines[i]!.taxInclusive ?? null };
   });
+  const shareOf = (l: TillLine) => bundleShares(l.components, data.products);
+  const charged = chargedLines(till, given.bill, unapprovedIds, shareOf, (product) => taxCodes.get(product) ?? null, decimals);
+  const linesTotal = charged.reduce((a, l) => a + l.total, 0);
+  const taxAdded = charged.flatMap((l) => l.parts).reduce((a, p) => a + (p.inclusive ? 0 : p.tax), 0);
+  const total = parsed.total ?? linesTotal + taxAdded;
+  if (Math.abs(total) > MAX_AMOUNT) throw validationError([{ field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
+  checkTender(parties.payments, total, cash ? set.rounding : 'none', decimals);
+  const check = checkSale(charged, priced, total, [...new Set(unapproved.map((d) => d.code))].join(', '));
+
+  const lines = charged.flatMap((l, i): LineFigures[] => {
+    const expected = check.expected[i]!;
+    if (l.bundle === null) {
+      const [part] = l.parts;
+      return [{ product: l.product!, bundle: null, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.gross - l.total, lineTotal: l.total, tax: part!.tax, taxInclusive: part!.inclusive, expectedUnitPrice: expected.unitPrice, expectedLineTotal: expected.total }];
+    }
+    const share = shareOf(l);
+    const expectedGross = expected.unitPrice === null ? null : share(times(expected.unitPrice, l.quantity));
+    const expectedTotals = expected.total === null ? null : share(expected.total);
+    const perUnit = (amount: number, quantity: number) => (quantity === 0 ? 0 : Math.round((amount * 1000) / quantity));
+    return l.parts.map((p, k) => ({
+      product: p.product,
+      bundle: l.bundle,
+      quantity: p.quantity,
+      unitPrice: perUnit(p.gross, p.quantity),
+      discount: p.gross - p.total,
+      lineTotal: p.total,
+      tax: p.tax,
+      taxInclusive: p.inclusive,
+      expectedUnitPrice: expectedGross ? perUnit(expectedGross[k]!, p.quantity) : null,
+      expectedLineTotal: expectedTotals?.[k] ?? null,
+    }));
+  });
+  const goods = priced.subtotal - priced.discountTotal;
   const limits = new Map(set.rules.map((r) => [r.id, r.usageLimitPerMember]));
   const used = priced.considered.filter((c) => c.kind === 'voucher' && c.fired && c.amount > 0);
   return {
     ...common,
     kind: 'sale',
     lines,
-    subtotal: priced.subtotal,
-    discountTotal: priced.discountTotal,
-    taxTotal: priced.taxAdded + priced.taxIncluded,
-    total: priced.total,
-    points: priced.pointsEarned,
+    subtotal: charged.reduce((a, l) => a + l.gross, 0),
+    discountTotal: charged.reduce((a, l) => a + l.gross - l.total, 0),
+    taxTotal: parsed.taxTotal ?? charged.reduce((a, l) => a + l.taxAmount, 0),
+    total,
+    expectedTotal: priced.total,
+    // Points on what the till charged for the goods, at the rate the engine earns them.
+    points: goods > 0 && linesTotal > 0 ? mulDivFloor(priced.pointsEarned, linesTotal, goods) : 0,
+    discounts: given.all.map((d) => ({ lineNo: d.line, discount: d.discount, amount: d.amount, needsApproval: needsApproval.has(d.discount), approvedBy: d.approvedBy })),
+    differences: check.differences,
     redemption: redemptionOf(basket, priced, body.receiptNo, limits),
     vouchers: resolved.vouchers.map((v) => {
       const amount = used.find((c) => c.voucherCode === v.code)?.amount ?? 0;
@@ -356,7 +624,6 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
   const { at } = p;
   const now = new Date().toISOString();
   const who = { version: 1, created_at: now, created_by: terminal.userName, updated_at: now, updated_by: terminal.userName };
-  const priceDifference = p.terminalTotal !== p.total || p.lines.some((l) => l.unitPrice !== l.terminalUnitPrice);
   const location = await saleLocation(anyDb(ctx), terminal.outletId);
   return anyDb(ctx)
     .transaction()
@@ -373,12 +640,14 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
           kind: p.kind,
           originalReceiptNo: p.returnOf?.of.receiptNo ?? null,
           originalSale: p.returnOf?.of.sale ?? null,
+          channel: p.channel?.kind ?? null,
+          onlineChannel: p.channel?.online ?? null,
           subtotal: m(p.subtotal),
           discountTotal: m(p.discountTotal),
           taxTotal: m(p.taxTotal),
           total: m(p.total),
-          terminalTotal: m(p.terminalTotal),
-          priceDifference,
+          expectedTotal: m(p.expectedTotal),
+          priceDifference: false,
           pointsEarned: p.member !== null && p.kind === 'sale' ? formatScaled(p.points, 2) : null,
         },
         ctx.dialect,
@@ -391,26 +660,45 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       if (p.returnOf) {
         const refund = await claimReturn(trx, p.returnOf.returned, p.returnOf.of);
         await storeRefund(trx, ctx.dialect, id, head, refund, decimals);
-        Object.assign(p, refund);
+        Object.assign(p, refund, asRecorded(refund, p.returnOf.returned));
         pointsBack = refund.points;
       }
+      const optional = (minor: number | null) => (minor === null ? null : m(minor));
       const lines = p.lines.map((l, i) =>
         toStorageRow(
           line,
-          { sale: id, lineNo: i, product: l.product, quantity: formatScaled(l.quantity, 3), unitPrice: m(l.unitPrice), terminalUnitPrice: m(l.terminalUnitPrice), discount: m(l.discount), lineTotal: m(l.lineTotal) },
+          {
+            sale: id,
+            lineNo: i,
+            product: l.product,
+            bundle: l.bundle,
+            quantity: formatScaled(l.quantity, 3),
+            unitPrice: m(l.unitPrice),
+            discount: m(l.discount),
+            lineTotal: m(l.lineTotal),
+            tax: m(l.tax),
+            taxInclusive: l.taxInclusive,
+            expectedUnitPrice: optional(l.expectedUnitPrice),
+            expectedLineTotal: optional(l.expectedLineTotal),
+          },
           ctx.dialect,
         ),
       );
       await insertLines(trx, lines);
+      const discounts = p.discounts.map((d) => toStorageRow(saleDiscount, { sale: id, ...d, amount: m(d.amount) }, ctx.dialect));
+      if (discounts.length > 0) await trx.insertInto(saleDiscount.table).values(discounts).execute();
+      await recordDifferences(trx, ctx.dialect, { id, outlet: terminal.outletId, terminal: terminal.terminalId, cashier: p.cashier, day: p.day }, p.differences, decimals);
+      if (p.differences.length > 0) Object.assign(head, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
       const payments = p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect));
       if (payments.length > 0) await insertPayments(trx, payments);
 
       // The uses its reservation holds are confirmed; any other use past a limit is over-redeemed (pricing/redeem.ts).
       const over = p.redemption ? await redeemSale(trx, p.redemption, await claimReservation(trx, body.reservationId, id), now) : [];
       if (over.length > 0) {
-        const flagged = toStorageRow(sale, { priceDifference: true }, ctx.dialect);
-        await trx.updateTable(sale.table).set(flagged).where('id', '=', id).execute();
-        Object.assign(head, flagged);
+        // The customer has left with it: what went past its limit is a difference the engine did not expect.
+        const overage = over.map((o): Difference => ({ reason: 'overRedeemed', lineNo: null, product: null, reference: `${o.kind} ${o.code}`, expected: 0, charged: -o.amount }));
+        await recordDifferences(trx, ctx.dialect, { id, outlet: terminal.outletId, terminal: terminal.terminalId, cashier: p.cashier, day: p.day }, overage, decimals);
+        Object.assign(head, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
       }
       const vouchers = p.vouchers.map((v) =>
         toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: over.some((o) => o.kind === 'voucher' && o.code === v.code) ? 'overRedeemed' : v.status }, ctx.dialect),
@@ -439,7 +727,7 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
           { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
           p.lines.map((l) => ({ product: l.product, location, quantity: -l.quantity, kind: p.kind, document: { type: 'sale', id, reference: body.receiptNo } })),
         );
-      return { id, head, lines, payments, vouchers };
+      return { id, head, lines, payments, vouchers, discounts, differences: await differencesOf(trx, id) };
     });
 }
 
@@ -450,33 +738,60 @@ interface StoredSale {
   lines: Row[];
   payments: Row[];
   vouchers: Row[];
+  discounts: Row[];
+  differences: Row[];
 }
 
+const differencesOf = (db: AnyDb, id: number) => db.selectFrom(saleDifference.table).selectAll().where(columnOf(saleDifference, 'sale'), '=', id).orderBy('id').execute() as Promise<Row[]>;
+
 /** A stored sale as the terminal reads it back: the same answer for the first call (from the rows it wrote) and every replay (read back). */
-function answerOf({ id, head, lines, payments, vouchers }: StoredSale): SaleResult {
+function answerOf({ id, head, lines, payments, vouchers, discounts, differences }: StoredSale): SaleResult {
   const minor = (value: unknown) => fromMinorUnits(Number(value ?? 0));
+  const maybe = (value: unknown) => (value === null || value === undefined ? null : minor(value));
+  const D = (name: string) => columnOf(saleDifference, name);
+  const SD = (name: string) => columnOf(saleDiscount, name);
   return {
     id,
     receiptNo: String(head[S('receiptNo')]),
     kind: head[S('kind')] as SaleKind,
     at: String(head[S('at')]),
+    channel: (head[S('channel')] as string | null | undefined) ?? null,
     subtotal: minor(head[S('subtotal')]),
     discountTotal: minor(head[S('discountTotal')]),
     taxTotal: minor(head[S('taxTotal')]),
     total: minor(head[S('total')]),
-    terminalTotal: minor(head[S('terminalTotal')]),
+    expectedTotal: maybe(head[S('expectedTotal')]),
     priceDifference: Boolean(head[S('priceDifference')]),
     pointsEarned: head[S('pointsEarned')] === null || head[S('pointsEarned')] === undefined ? null : formatScaled(Number(head[S('pointsEarned')]), 2),
     lines: lines.map((l) => ({
       product: Number(l[L('product')]),
+      bundle: l[L('bundle')] === null || l[L('bundle')] === undefined ? null : Number(l[L('bundle')]),
       quantity: formatScaled(Number(l[L('quantity')]), 3),
       unitPrice: minor(l[L('unitPrice')]),
-      terminalUnitPrice: minor(l[L('terminalUnitPrice')]),
       discount: minor(l[L('discount')]),
       lineTotal: minor(l[L('lineTotal')]),
+      tax: minor(l[L('tax')]),
+      expectedUnitPrice: maybe(l[L('expectedUnitPrice')]),
+      expectedLineTotal: maybe(l[L('expectedLineTotal')]),
     })),
     payments: payments.map((x) => ({ paymentMode: Number(x[columnOf(payment, 'paymentMode')]), amount: minor(x[columnOf(payment, 'amount')]), reference: (x[columnOf(payment, 'reference')] as string | null) ?? null })),
     vouchers: vouchers.map((v) => ({ code: String(v[columnOf(voucher, 'code')]), amount: minor(v[columnOf(voucher, 'amount')]), status: String(v[columnOf(voucher, 'status')]) })),
+    discounts: discounts.map((d) => ({
+      lineNo: d[SD('lineNo')] === null || d[SD('lineNo')] === undefined ? null : Number(d[SD('lineNo')]),
+      discount: Number(d[SD('discount')]),
+      amount: minor(d[SD('amount')]),
+      needsApproval: Boolean(d[SD('needsApproval')]),
+      approvedBy: d[SD('approvedBy')] === null || d[SD('approvedBy')] === undefined ? null : Number(d[SD('approvedBy')]),
+    })),
+    differences: differences.map((d) => ({
+      lineNo: d[D('lineNo')] === null ? null : Number(d[D('lineNo')]),
+      product: d[D('product')] === null ? null : Number(d[D('product')]),
+      reason: String(d[D('reason')]),
+      reference: (d[D('reference')] as string | null) ?? null,
+      expected: minor(d[D('expected')]),
+      charged: minor(d[D('charged')]),
+      difference: minor(d[D('difference')]),
+    })),
   };
 }
 
@@ -486,7 +801,8 @@ export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
   const lines = await db.selectFrom(line.table).selectAll().where(L('sale'), '=', id).orderBy(L('lineNo')).execute();
   const payments = await db.selectFrom(payment.table).selectAll().where(columnOf(payment, 'sale'), '=', id).orderBy('id').execute();
   const vouchers = await db.selectFrom(voucher.table).selectAll().where(columnOf(voucher, 'sale'), '=', id).orderBy('id').execute();
-  return answerOf({ id, head, lines, payments, vouchers });
+  const discounts = await db.selectFrom(saleDiscount.table).selectAll().where(columnOf(saleDiscount, 'sale'), '=', id).orderBy('id').execute();
+  return answerOf({ id, head, lines, payments, vouchers, discounts, differences: await differencesOf(db, id) });
 }
 
 async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string): Promise<number | undefined> {

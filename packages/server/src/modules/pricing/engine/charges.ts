@@ -45,7 +45,7 @@ export function taxCodeOf(run: PricingRun, product: ProductInput): TaxCodeInput 
 export const isInclusive = (product: ProductInput, code: TaxCodeInput | null) => product.taxInclusive || (code?.inclusiveByDefault ?? false);
 
 /** What each line's net amount is made of, by product: a bundle's net shared over its items by their own prices. */
-function taxParts(run: PricingRun, line: WorkLine): { product: ProductInput; net: Minor }[] {
+export function taxParts(run: PricingRun, line: WorkLine): { product: ProductInput; net: Minor }[] {
   const net = remainingOf(line);
   if (line.product) return [{ product: line.product, net }];
   const items = line.bundle!.items.map((i) => run.data.products.get(i.product)!);

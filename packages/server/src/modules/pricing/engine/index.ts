@@ -1,6 +1,6 @@
 import { mulDivFloor, sum } from './arithmetic';
 import { localTime } from './calendar';
-import { applySurcharges, computeTax, isInclusive, roundingOf, taxCodeOf } from './charges';
+import { applySurcharges, computeTax, isInclusive, roundingOf, taxCodeOf, taxParts } from './charges';
 import type { PricingRun } from './context';
 import { applyDiscounts, applyVouchers } from './discounts';
 import { buildLines } from './lines';
@@ -68,6 +68,10 @@ export function priceBasket(data: PricingData, basket: Basket): PricedBasket {
         taxCode,
         taxInclusive: l.product ? isInclusive(l.product, taxCode) : false,
         adjustments: [...l.adjustments.values()].map((a) => ({ ...a, quantity: Math.min(a.quantity, l.quantity) })),
+        parts: taxParts(run, l).map(({ product, net }) => {
+          const code = taxCodeOf(run, product);
+          return { product, net, taxCode: code, taxInclusive: isInclusive(product, code) };
+        }),
       };
     }),
     adjustments: run.adjustments,

@@ -283,6 +283,8 @@ export interface PricedLine extends LineHead {
   taxCode: TaxCodeInput | null;
   taxInclusive: boolean;
   adjustments: LineAdjustment[];
+  /** What the line's total is made of, by product and its tax: the product itself, or a bundle's items sharing its total by their own prices. */
+  parts: { product: ProductInput; net: Minor; taxCode: TaxCodeInput | null; taxInclusive: boolean }[];
 }
 
 export interface Adjustment {
