@@ -60,8 +60,9 @@ const taxOn = (amount: number, code: { rate: number; inclusive: boolean } | null
  * The till's figures per line. A line's total is the till's (`lineTotal`) when it sends one, else
  * quantity × unit price less its discounts and its share of the bill discounts (shared over the
  * lines in proportion to what is left of them). Its tax is the till's, else the tax of its tax code
- * on its total (as the engine would charge it on that amount). A bundle line's figures are shared
- * over its items (`split`). A discount worth more than what it discounts, or a line total above its
+ * on its total (as the engine would charge it on that amount). `offBill`, what the till took off
+ * the bill beyond its discounts (a voucher when it sends only the total), is shared the same way over
+ * the lines without a total of their own. A bundle line's figures are shared over its items (`split`). A discount worth more than what it discounts, or a line total above its
  * quantity × unit price, cannot be what a till charged: a 400 naming it.
  */
 export function chargedLines(
@@ -71,6 +72,7 @@ export function chargedLines(
   split: (l: TillLine) => (amount: number) => number[],
   taxOf: TaxOf,
   decimals: number,
+  offBill = 0,
 ): ChargedLine[] {
   const problems = new Problems();
   const money = (minor: number) => formatScaled(minor, decimals);
@@ -82,13 +84,14 @@ export function chargedLines(
   if (billTotal > left.reduce((a, b) => a + b, 0)) problems.add('discounts', `The bill discounts (${money(billTotal)}) are more than the lines left to discount`);
   problems.throwIfAny();
   const shares = bill.map((d) => allocate(d.amount, left));
+  const rest = allocate(offBill, lines.map((l, i) => (l.lineTotal === null ? Math.max(0, left[i]! - shares.reduce((a, s) => a + s[i]!, 0)) : 0)));
   const out = lines.map((l, i): ChargedLine => {
     const billShare = shares.reduce((a, s) => a + s[i]!, 0);
     const unapproved =
       l.discounts.filter((d) => d.approvedBy === null && unapprovedIds.has(d.discount)).reduce((a, d) => a + d.amount, 0) +
       bill.reduce((a, d, k) => a + (d.approvedBy === null && unapprovedIds.has(d.discount) ? shares[k]![i]! : 0), 0);
     const cashier = own[i]! + billShare;
-    const total = l.lineTotal ?? gross[i]! - cashier;
+    const total = l.lineTotal ?? gross[i]! - cashier - rest[i]!;
     if (total < 0 || total > gross[i]!) problems.add(`lines.${l.index}.lineTotal`, `A line total is between 0 and quantity × unit price (${money(gross[i]!)})`);
     let parts: ChargedPart[];
     if (l.product !== null) {

@@ -32,7 +32,7 @@ import {
 } from '../pricing/index';
 import { publishEvent } from '../online/index';
 import { move } from '../stock/index';
-import { bundleShares, chargedLines, type TillDiscount, type TillLine } from './charged';
+import { bundleShares, chargedLines, type ChargedLine, type TillDiscount, type TillLine } from './charged';
 import { recordDifferences, type Difference } from './differences';
 import { saleLocation } from './outlet-location';
 import { checkSale } from './sale-check';
@@ -554,10 +554,16 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     return { index: i, ...it, quantity: l.quantity, unitPrice: l.unitPrice, discounts: given.lines[i]!, lineTotal: l.lineTotal, tax: l.tax, taxInclusive: body.lines[i]!.taxInclusive ?? null };
   });
   const shareOf = (l: TillLine) => bundleShares(l.components, data.products);
-  const charged = chargedLines(till, given.bill, unapprovedIds, shareOf, (product) => taxCodes.get(product) ?? null, decimals);
+  const taxOf = (product: number) => taxCodes.get(product) ?? null;
+  const comesTo = (lines: ChargedLine[]) => lines.reduce((a, l) => a + l.total, 0) + lines.flatMap((l) => l.parts).reduce((a, p) => a + (p.inclusive ? 0 : p.tax), 0);
+  let charged = chargedLines(till, given.bill, unapprovedIds, shareOf, taxOf, decimals);
+  // A total below what the lines come to, by more than its cash rounding, is what the till took off the bill (a voucher).
+  const offBill = parsed.total === null ? 0 : comesTo(charged) - parsed.total;
+  const rounding = cash ? -roundingOf(comesTo(charged), set.rounding, decimals) : 0;
+  const roomLeft = charged.reduce((a, l) => a + (l.lineTotal === null ? l.total : 0), 0);
+  if (offBill > 0 && offBill !== rounding && offBill <= roomLeft) charged = chargedLines(till, given.bill, unapprovedIds, shareOf, taxOf, decimals, offBill);
   const linesTotal = charged.reduce((a, l) => a + l.total, 0);
-  const taxAdded = charged.flatMap((l) => l.parts).reduce((a, p) => a + (p.inclusive ? 0 : p.tax), 0);
-  const total = parsed.total ?? linesTotal + taxAdded;
+  const total = parsed.total ?? comesTo(charged);
   if (Math.abs(total) > MAX_AMOUNT) throw validationError([{ field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
   checkTender(parties.payments, total, cash ? set.rounding : 'none', decimals);
   const check = checkSale(charged, priced, total, [...new Set(unapproved.map((d) => d.code))].join(', '));
