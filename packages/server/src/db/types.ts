@@ -86,7 +86,7 @@ export interface AppUserTable extends Audited {
   password_hash: string;
   is_active: boolean;
   must_change_password: boolean;
-  /** AES-256-GCM ciphertext (see auth/otp-secret.ts). */
+  /** AES-256-GCM ciphertext (see crypto/sealed.ts). */
   otp_secret: string | null;
   otp_enabled: boolean;
   /** The last TOTP time step accepted, so one code cannot be used twice. */

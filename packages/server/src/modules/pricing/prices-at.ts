@@ -5,7 +5,7 @@ import type { FuturePriceInput, OutletPriceInput, ProductInput } from './engine/
 import { currencyMoney, type RuleSet } from './loader';
 
 /**
- * The prices in force at an instant, read back from what changed since (DOCS: docs/DECISIONS.md,
+ * The prices in force at an instant, read back from what changed since (docs/decisions/pricing.md,
  * "Prices change at each outlet's midnight"):
  *
  * - a product's own price: its current price, unless the price history holds a change after the

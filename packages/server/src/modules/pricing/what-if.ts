@@ -12,7 +12,7 @@ import { pricesAt } from './prices-at';
 /**
  * "Try on past sales": the outlets' sales of the last days replayed through the engine twice — as
  * the rules stand without the promotion, and with it — each at its own moment and outlet, with the
- * prices in force then. Reads only: the job's own row is all it writes. (docs/DECISIONS.md, "What
+ * prices in force then. Reads only: the job's own row is all it writes. (docs/decisions/pricing.md, "What
  * if: a promotion tried on past sales".)
  */
 export const WHAT_IF_JOB = 'pricing.whatIf';
