@@ -34,12 +34,32 @@ export interface PricesAt {
   futurePrices: FuturePriceInput[];
 }
 
-interface Change {
+export interface OverrideChange {
+  at: string;
+  rowId: number;
   action: string;
   before: Record<string, unknown>;
 }
 
 const parsed = (changes: unknown): { before?: Record<string, unknown> } => (typeof changes === 'string' ? JSON.parse(changes) : (changes ?? {})) as { before?: Record<string, unknown> };
+
+/**
+ * Every change of an outlet override after `since`, in order. The entity is matched with LIKE, not
+ * `=`: on SQLite an equality would make the planner read every outlet-price audit row ever written
+ * through the entity index, where the `at` index reads only those since the moment (usually a few
+ * seconds ago); PostgreSQL picks the `at` index either way. Entity names hold no wildcard.
+ */
+export async function overrideChangesSince(db: AnyDb, since: string): Promise<OverrideChange[]> {
+  const rows = await db
+    .selectFrom(audit.table)
+    .select([`${A('at')} as at`, `${A('rowId')} as row_id`, `${A('action')} as action`, `${A('changes')} as changes`])
+    .where(A('at'), '>', since)
+    .where(A('entity'), 'like', override.name)
+    .orderBy(A('at'))
+    .orderBy('id')
+    .execute();
+  return rows.filter((r) => r.row_id !== null).map((r) => ({ at: String(r.at), rowId: Number(r.row_id), action: String(r.action), before: parsed(r.changes).before ?? {} }));
+}
 
 /** What each outlet override was at `at`, from its audit rows since (in order): absent when its first change since is its insert. */
 interface OverrideThen {
@@ -51,17 +71,9 @@ interface OverrideThen {
   outlet?: unknown;
 }
 
-async function overridesThen(db: AnyDb, at: string): Promise<Map<number, OverrideThen>> {
-  const rows = await db
-    .selectFrom(audit.table)
-    .select([`${A('rowId')} as row_id`, `${A('action')} as action`, `${A('changes')} as changes`])
-    .where(A('entity'), '=', override.name)
-    .where(A('at'), '>', at)
-    .orderBy(A('at'))
-    .orderBy('id')
-    .execute();
-  const byRow = new Map<number, Change[]>();
-  for (const r of rows) if (r.row_id !== null) byRow.set(Number(r.row_id), [...(byRow.get(Number(r.row_id)) ?? []), { action: String(r.action), before: parsed(r.changes).before ?? {} }]);
+function overridesThen(all: readonly OverrideChange[], at: string): Map<number, OverrideThen> {
+  const byRow = new Map<number, OverrideChange[]>();
+  for (const c of all) if (c.at > at) byRow.set(c.rowId, [...(byRow.get(c.rowId) ?? []), c]);
   const out = new Map<number, OverrideThen>();
   for (const [rowId, changes] of byRow) {
     const deleted = changes.findLast((c) => c.action === 'delete');
@@ -75,15 +87,19 @@ async function overridesThen(db: AnyDb, at: string): Promise<Map<number, Overrid
   return out;
 }
 
-/** The prices of `products` (as loaded now) at `outlet` in force at `at` (an ISO instant). */
-export async function pricesAt(db: AnyDb, set: RuleSet, products: Map<number, ProductInput>, outlet: number, at: string): Promise<PricesAt> {
+/**
+ * The prices of `products` (as loaded now) at `outlet` in force at `at` (an ISO instant). A caller
+ * pricing many moments (the what-if) reads the override changes once, since the earliest of them,
+ * and passes them as `overrideChanges`.
+ */
+export async function pricesAt(db: AnyDb, set: RuleSet, products: Map<number, ProductInput>, outlet: number, at: string, overrideChanges?: readonly OverrideChange[]): Promise<PricesAt> {
   const ids = [...products.keys()];
   if (ids.length === 0) return { products, outletPrices: [], futurePrices: [] };
   const money = currencyMoney(set.currency.decimals);
   const fromStored = (v: unknown) => money(formatScaled(v as number, MONEY_SCALE));
   const instant = new Date(at).toISOString();
 
-  const [laterPrices, overrides, pending, changes] = await Promise.all([
+  const [laterPrices, overrides, pending, changedSince] = await Promise.all([
     db.selectFrom(history.table).select([`${H('product')} as product`, `${H('oldPrice')} as old_price`, `${H('newPrice')} as new_price`]).where(H('product'), 'in', ids).where(H('changedAt'), '>', instant).orderBy(H('changedAt')).orderBy('id').execute(),
     db.selectFrom(override.table).select(['id', `${O('product')} as product`, `${O('price')} as price`]).where(O('product'), 'in', ids).where(O('outlet'), '=', outlet).execute(),
     db
@@ -93,8 +109,9 @@ export async function pricesAt(db: AnyDb, set: RuleSet, products: Map<number, Pr
       .where((eb) => eb.or([eb(F('outlet'), 'is', null), eb(F('outlet'), '=', outlet)]))
       .where((eb) => eb.or([eb(F('status'), '=', 'pending'), eb('updated_at', '>', instant)]))
       .execute(),
-    overridesThen(db, instant),
+    overrideChanges ?? overrideChangesSince(db, instant),
   ]);
+  const changes = overridesThen(changedSince, instant);
 
   const then = new Map(products);
   const seen = new Set<number>();

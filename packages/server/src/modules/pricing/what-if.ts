@@ -7,7 +7,7 @@ import { times } from './engine/arithmetic';
 import { localTime } from './engine/calendar';
 import { priceBasket, type Basket, type MemberInput, type PricedBasket, type PricingData, type ProductInput, type PromotionInput, type RuleInput } from './engine/index';
 import { currencyMoney, loadMember, loadProducts, promotionOf, ruleOf, ruleSet, type RuleSet } from './loader';
-import { pricesAt } from './prices-at';
+import { overrideChangesSince, pricesAt } from './prices-at';
 
 /**
  * "Try on past sales": the outlets' sales of the last days replayed through the engine twice — as
@@ -128,6 +128,8 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
     .where(S('outlet'), 'in', p.outlets)
     .executeTakeFirstOrThrow();
   const total = Number(n);
+  // Every outlet override's changes since the window began, read once for every sale's moment.
+  const overrideChanges = await overrideChangesSince(db, from);
 
   const extra = (s: RuleSet) => s.rules.flatMap((r) => r.rewards.flatMap((w) => (w.kind === 'buyXGetY' && w.getProduct !== null ? [w.getProduct] : [])));
   const products = new Map<number, ProductInput>();
@@ -160,7 +162,7 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
         if (member) members.set(key, member);
       }
       const needed = new Map([...new Set([...lines.map((l) => l.product), ...extra(withIt), ...(member?.group?.benefits.flatMap((b) => (b.product !== null ? [b.product] : [])) ?? [])])].flatMap((id) => (products.has(id) ? [[id, products.get(id)!] as const] : [])));
-      const prices = await pricesAt(db, set, needed, s.outlet, s.at);
+      const prices = await pricesAt(db, set, needed, s.outlet, s.at, overrideChanges);
       const basket: Basket = { outlet: { id: s.outlet, timezone: outlet.timezone }, channel: { kind: 'store', online: null }, at: s.at, member, vouchers: [], discounts: [], lines };
       // Usage limits are not replayed: each past sale is priced as if the rule still had uses left.
       const data = (rules: RuleSet): PricingData => ({ ...rules, products: prices.products, outletPrices: prices.outletPrices, futurePrices: prices.futurePrices, ruleUsage: new Map() });
