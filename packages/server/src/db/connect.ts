@@ -5,6 +5,7 @@ import {
   CompiledQuery,
   Kysely,
   type Driver,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type KyselyPlugin,
@@ -20,6 +21,9 @@ import type { DatabaseTimeouts } from '../config';
 import { BOOLEAN_COLUMNS, type Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** The dialect a connection (or a transaction of it) speaks. */
+export const dialectOf = (db: Kysely<any>): Dialect => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -7,9 +7,9 @@ import { parseBody } from '../../http/validate';
 import type { DomainModule } from '../module';
 import { runMembershipExpiry } from './expiry';
 import { registerIntegrationRoutes } from './integration';
-import { addMonths, earn, post } from './points';
+import { addMonths, earn, post, saleEarns } from './points';
 export { checkAddress, checkTarget, send, type Answer } from './outbound';
-export { earn, takeBack } from './points';
+export { takeBack } from './points';
 
 const DAY = 24 * 60 * 60 * 1000;
 const group = getEntity('membershipgroup');
@@ -97,5 +97,6 @@ export const membershipModule: DomainModule = {
       run: ({ server }) => runMembershipExpiry(server),
     },
   },
+  on: { 'sale.recorded': saleEarns },
   routes: (app, at) => registerIntegrationRoutes(app, at.api),
 };

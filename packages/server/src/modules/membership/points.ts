@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { AnyDb } from '../../data/store';
 import { ApiError } from '../../http/envelope';
 import { columnOf } from '../columns';
+import { dialectOf } from '../../db/connect';
+import type { EventHandler } from '../events';
 
 /**
  * The points ledger: every change of a member's points is a ledger row (earn, redeem, expire,
@@ -134,3 +136,11 @@ async function upgrade(trx: AnyDb, member: number, groupId: number | null): Prom
   await trx.updateTable(membership.table).set({ [GROUP]: reached.id }).where('id', '=', member).execute();
   return { group: Number(reached.id), upgraded: true };
 }
+
+/** A till's sale earns its member points and spend (a return's take-back answers the till, so it stays a call: `takeBack`). */
+export const saleEarns: EventHandler<'sale.recorded'> = {
+  handle: async ({ trx }, sale) => {
+    if (sale.member === null || sale.kind !== 'sale') return;
+    await earn(trx, dialectOf(trx), { member: sale.member, points: sale.points, spend: sale.spend, at: sale.at, reference: sale.receiptNo, userName: sale.userName });
+  },
+};

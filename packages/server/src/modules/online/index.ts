@@ -6,7 +6,7 @@ import { memberEvents, outletPriceEvents, productEvents } from './catalogue-even
 import { orderRules } from './rules';
 import { orderActions } from './transitions';
 import { attemptDelivery } from './webhook-deliver';
-import { DELIVER_JOB, stockChanged } from './webhook-publish';
+import { DELIVER_JOB, saleCreated, stockChanged } from './webhook-publish';
 import { redeliver, webhookRules } from './webhook-rules';
 
 export { publishEvent } from './webhook-publish';
@@ -33,7 +33,7 @@ export const onlineModule: DomainModule = {
       run: async ({ ctx, payload }) => attemptDelivery(ctx, Number((payload as { delivery?: unknown } | null)?.delivery)),
     },
   },
-  on: { 'stock.moved': stockChanged },
+  on: { 'stock.moved': stockChanged, 'sale.recorded': saleCreated },
   routes: (app, at) => {
     registerPlaceRoute(app, at.api);
     registerMenuRoute(app, at.core);

@@ -93,3 +93,9 @@ export const stockChanged: EventHandler<'stock.moved', number[]> = {
   prepare: (scope) => subscribersOf(scope.trx, 'stock.changed'),
   handle: (scope, moved, hooks) => queueDeliveries(scope, hooks, 'stock.changed', moved),
 };
+
+/** A till's sale or return → `sale.created` to the subscribed webhooks. */
+export const saleCreated: EventHandler<'sale.recorded'> = {
+  handle: (scope, sale) =>
+    publishEvent(scope, 'sale.created', { id: sale.id, receiptNo: sale.receiptNo, kind: sale.kind, outlet: sale.outlet, terminal: sale.terminal, at: sale.at, total: sale.total }),
+};

@@ -8,7 +8,8 @@ import { bodyHash, claimKey, findKey, sameBodyOrRefuse } from '../../http/idempo
 import { parseBody } from '../../http/validate';
 import { preparedInsert, preparedQuery } from '../../db/compiled';
 import { columnOf } from '../columns';
-import { earn, takeBack } from '../membership/index';
+import { emit } from '../events';
+import { takeBack } from '../membership/index';
 import {
   MAX_LINES,
   Problems,
@@ -30,7 +31,6 @@ import {
   type RoundingRule,
   type RuleSet,
 } from '../pricing/index';
-import { publishEvent } from '../online/index';
 import { move } from '../stock/index';
 import { bundleShares, chargedLines, type ChargedLine, type TillDiscount, type TillLine } from './charged';
 import { recordDifferences, type Difference } from './differences';
@@ -712,14 +712,13 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       if (vouchers.length > 0) await trx.insertInto(voucher.table).values(vouchers).execute();
 
       const member = { at, reference: body.receiptNo, userName: terminal.userName };
-      if (p.member !== null && p.kind === 'sale') await earn(trx, ctx.dialect, { ...member, member: p.member, points: p.points, spend: p.total });
       if (p.member !== null && p.kind === 'return') {
         const taken = await takeBack(trx, ctx.dialect, { ...member, member: p.member, points: pointsBack, spend: -p.total });
         const points = toStorageRow(sale, { pointsEarned: formatScaled(-taken, 2) }, ctx.dialect);
         await trx.updateTable(sale.table).set(points).where('id', '=', id).execute();
         Object.assign(head, points);
       }
-      await publishEvent({ trx, now: at }, 'sale.created', {
+      await emit({ trx, now: at }, 'sale.recorded', {
         id,
         receiptNo: body.receiptNo,
         kind: p.kind,
@@ -727,6 +726,10 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
         terminal: terminal.terminalId,
         at,
         total: m(p.total),
+        spend: p.total,
+        member: p.member,
+        points: p.kind === 'sale' ? p.points : 0,
+        userName: terminal.userName,
       });
       if (location !== null)
         await move(
