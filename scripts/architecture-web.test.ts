@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The web's module contract, read from its import graph (docs/architecture/web-modules.md): the
  * features are the folders `app/modules.ts` lists; nothing else imports a feature, features import
- * each other only through their `index.ts`, and no import runs in a circle.
+ * each other only through their `index.ts`, no import runs back up the layers, and none in a circle.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,12 +24,21 @@ const webGraph = () =>
     excludeRegExp: [/node_modules/, /[\\/]dist[\\/]/],
   }).then((result) => result.obj()));
 
+/**
+ * The layers of `src/`, bottom up (docs/architecture.md): a file imports from its own layer and
+ * those below. The features (whatever `app/modules.ts` lists) sit between the pages and the app.
+ */
+const LAYERS: readonly (readonly string[])[] = [['config', 'store', 'api', 'i18n', 'styles'], ['ui', 'fields', 'forms', 'data'], ['screens'], ['shell', 'pages', 'home'], ['(features)'], ['app'], ['test']];
+
 /** `packages/web/src/stock/api.ts` → `stock`; files at the top of `src/` have no folder. */
 const folderOf = (file: string) => (file.startsWith(WEB) ? /^([^/]+)\//.exec(file.slice(WEB.length))?.[1] : undefined);
 
 /** The feature folders: those whose `index.ts` the module list imports. */
 const featuresOf = (graph: Graph) =>
   new Set((graph[MODULE_LIST] ?? []).filter((dep) => dep.endsWith('/index.ts')).flatMap((dep) => folderOf(dep) ?? []));
+
+/** A folder's layer; -1 for one no layer names (a new folder must be given one). */
+const layerOf = (folder: string, features: ReadonlySet<string>) => LAYERS.findIndex((layer) => layer.includes(features.has(folder) ? '(features)' : folder));
 
 /** Every import that breaks the contract, as `from → to (why)`. */
 function contractBreaches(graph: Graph): string[] {
@@ -38,9 +47,16 @@ function contractBreaches(graph: Graph): string[] {
   for (const [file, deps] of Object.entries(graph)) {
     if (!file.startsWith(WEB)) continue;
     const from = folderOf(file);
+    if (from !== undefined && layerOf(from, features) < 0) breaches.push(`${file} (its folder has no layer)`);
     for (const dep of deps) {
       const to = folderOf(dep);
-      if (to === undefined || !features.has(to) || to === from) continue;
+      if (to === undefined || to === from) continue;
+      if (!features.has(to)) {
+        const own = from === undefined ? -1 : layerOf(from, features);
+        // A test may use the test harness, which stands above everything.
+        if (own >= 0 && layerOf(to, features) > own && !/\.test\.tsx?$/.test(file)) breaches.push(`${file} → ${dep} (runs back up the layers)`);
+        continue;
+      }
       const throughIndex = dep === `${WEB}${to}/index.ts`;
       if (file === MODULE_LIST && throughIndex) continue;
       if (from === undefined || !features.has(from)) breaches.push(`${file} → ${dep} (generic code imports no feature)`);
@@ -74,7 +90,7 @@ describe('the web module contract', () => {
     expect([...featuresOf(await webGraph())].sort()).toEqual(['admin', 'online', 'pricing', 'sheets', 'stock', 'terminals']);
   }, 60_000);
 
-  it('holds in packages/web: no generic import of a feature, features meet through index.ts, no circle', async () => {
+  it('holds in packages/web: no generic import of a feature, features meet through index.ts, nothing runs back up the layers, no circle', async () => {
     const graph = await webGraph();
     expect(contractBreaches(graph)).toEqual([]);
     expect(circles(graph)).toEqual([]);
@@ -103,6 +119,17 @@ describe('the web module contract', () => {
       ]);
       expect(contractBreaches(plant('fields/FieldInput.tsx', 'stock/index.ts'))).toHaveLength(1);
       expect(contractBreaches(plant('app/SignedInApp.tsx', 'stock/index.ts'))).toHaveLength(1);
+    });
+
+    it('fails an import running back up the layers, and a folder of no layer', () => {
+      expect(contractBreaches(plant('fields/FieldInput.tsx', 'screens/modules.tsx'))).toEqual([
+        `${file('fields/FieldInput.tsx')} → ${file('screens/modules.tsx')} (runs back up the layers)`,
+      ]);
+      expect(contractBreaches(plant('stock/LowStockScreen.tsx', 'app/SignedInApp.tsx'))).toEqual([
+        `${file('stock/LowStockScreen.tsx')} → ${file('app/SignedInApp.tsx')} (runs back up the layers)`,
+      ]);
+      expect(contractBreaches(plant('screens/FormScreen.test.tsx', 'test/app.tsx'))).toEqual([]);
+      expect(contractBreaches(plant('widgets/Chart.tsx', 'ui/Spinner.tsx'))).toEqual([`${file('widgets/Chart.tsx')} (its folder has no layer)`]);
     });
 
     it('fails a feature reaching into another past its index.ts', () => {

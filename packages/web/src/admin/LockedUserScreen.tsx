@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LockedUserDto } from '@backroom/schema';
-import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { lockedUsersApi } from './api';

@@ -2,7 +2,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { ErrorModal } from '../shell/ErrorModal';
 import type { AppStore } from '../store';
-import { useLayoutEffects } from './layoutEffects';
+import { useLayoutEffects } from '../shell/layoutEffects';
 import type { AppRouter } from './router';
 
 function LayoutEffects() {

@@ -3,8 +3,8 @@ import { Navigate, Routes, Route, useLocation } from 'react-router-dom';
 import { selectSignedIn, useAppSelector } from '../store';
 import { Spinner } from '../ui/Spinner';
 import { fallbackPath, guardRedirect } from './guard';
-import { LazyBoundary, lazyPage } from './lazy';
-import { PageTransition } from './PageTransition';
+import { LazyBoundary, lazyPage } from '../ui/lazy';
+import { PageTransition } from '../shell/PageTransition';
 import { publicRoutes } from './publicRoutes';
 
 const SignedInApp = lazyPage(() => import('./SignedInApp'));

@@ -8,9 +8,9 @@ import Layout from '../shell/Layout';
 import { useAppSelector } from '../store';
 import { Spinner } from '../ui/Spinner';
 import { fallbackPath } from './guard';
-import { LazyBoundary, lazyPage } from './lazy';
+import { LazyBoundary, lazyPage } from '../ui/lazy';
 import { modules } from './modules';
-import { PageTransition } from './PageTransition';
+import { PageTransition } from '../shell/PageTransition';
 import { LogoutPage, publicRoutes } from './publicRoutes';
 import { useAppLoad } from './useAppLoad';
 

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, Route, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
-import { LazyBoundary, lazyPage } from './lazy';
-import { PAGE_CONTENT, PageFade } from './PageTransition';
+import { LazyBoundary, lazyPage } from '../ui/lazy';
+import { PAGE_CONTENT, PageFade } from '../shell/PageTransition';
 
 export const LoginPage = lazyPage(() => import('../pages/LoginPage'));
 const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage'));

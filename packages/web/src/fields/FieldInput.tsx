@@ -8,8 +8,8 @@ import { fieldLabel } from './format';
 import { ImageInput } from './ImageInput';
 import { MultiReferenceInput, ReferenceInput } from './ReferenceInputs';
 import { EnumSelect, ListValueSelect } from './SelectInput';
+import { OwnInputsContext } from './ownInputs';
 import { emptyChildRow } from './values';
-import { useModules } from '../screens/modules';
 import { registryText } from '../i18n/registryText';
 
 /** What every input of one form shares: the entity (label scope, upload folder) and the row as loaded. */
@@ -38,7 +38,7 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
   const { t } = useTranslation();
   const { register } = useFormContext();
   const meta = useContext(FormMetaContext);
-  const { ownInputs } = useModules();
+  const ownInputs = useContext(OwnInputsContext);
   const id = useId();
   const error = useFieldError(name);
   const label = `${fieldLabel(t, scope, field)}${labelSuffix ?? ''}`;

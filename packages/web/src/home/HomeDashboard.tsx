@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { HomeSales, HomeSummary } from '@backroom/schema';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LazyBoundary, lazyPage } from '../app/lazy';
+import { LazyBoundary, lazyPage } from '../ui/lazy';
 import { useErrorText } from '../screens/errorText';
 import { useMenuItem } from '../i18n/useMenu';
 import { FormAlert } from '../ui/FormAlert';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSettings } from '../api/queries';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { HomeDashboard } from '../home/HomeDashboard';
 import { useAppSelector } from '../store';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { pageNavigation } from '../config/navigation';
 import { logoutUrl } from '../config/webRoot';
 import { useAppSelector } from '../store';

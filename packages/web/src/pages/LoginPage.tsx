@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { SamlProvider } from '@backroom/schema';
 import { getSamlProviders } from '../api/endpoints';
 import { InstallerLink } from './InstallerLink';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
 import { AuthCard } from './AuthCard';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { authApi } from '../api/endpoints';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { useAppDispatch, useAppSelector } from '../store';
 import { signIn } from '../store/userSlice';
 import { Spinner } from '../ui/Spinner';

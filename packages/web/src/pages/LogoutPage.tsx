@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { useLogout } from '../shell/useLogout';
 import { selectSignedIn, useAppSelector } from '../store';
 import { AuthCard } from './AuthCard';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 
 export default function NoAccessPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OtpSetupResponse, UserInfo } from '@backroom/schema';
 import { authApi } from '../api/endpoints';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { schemaResolver } from '../forms/lazyResolver';
 import { useAppDispatch, useAppSelector } from '../store';
 import { setToken, setUserInfo } from '../store/userSlice';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { RequestResetPasswordRequest } from '@backroom/schema';
 import { authApi } from '../api/endpoints';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { schemaResolver } from '../forms/lazyResolver';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { AuthCard } from './AuthCard';
 
 export default function UnauthorizedPage() {

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest, LoginResponse } from '@backroom/schema';
 import { authApi } from '../api/endpoints';
-import { lazyPage } from '../app/lazy';
+import { lazyPage } from '../ui/lazy';
 import { useSchemaSubmit } from '../forms/useSchemaSubmit';
 import { Spinner } from '../ui/Spinner';
 import { authErrorText } from './authErrors';

@@ -8,7 +8,7 @@ import { useEntityWithCustomFields } from '../data/customFields';
 import { useRow } from '../data/hooks';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { toWire } from '../fields/values';
-import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { apiFailure, type ApiRow } from '../data/api';
 import { PAGE_SIZES } from '../data/listState';
 import { fieldLabel } from '../fields/format';
-import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ExportButton } from './ExportButton';
 import { TitledCard } from '../ui/TitledCard';
 import { DebouncedInput } from './DebouncedInput';

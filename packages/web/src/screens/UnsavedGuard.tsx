@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /**
  * Asks before leaving a form with unsaved changes: any navigation to another page — a link, the

@@ -1,5 +1,6 @@
 import { createContext, lazy, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { lazyPage } from '../app/lazy';
+import { OwnInputsContext } from '../fields/ownInputs';
+import { lazyPage } from '../ui/lazy';
 import type { AddInputs, BulkActionProps, DraftActionProps, EntityFormProps, EntityListProps, FormActionProps, Load, OwnInputProps, SingleScreenProps, WebModule } from './webModule';
 
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
@@ -54,7 +55,11 @@ const ModulesContext = createContext<Modules>(composeModules([]));
 
 /** Hands the app's modules to every generic screen below it. */
 export function ModulesProvider({ modules, children }: { modules: Modules; children: ReactNode }) {
-  return <ModulesContext.Provider value={modules}>{children}</ModulesContext.Provider>;
+  return (
+    <ModulesContext.Provider value={modules}>
+      <OwnInputsContext.Provider value={modules.ownInputs}>{children}</OwnInputsContext.Provider>
+    </ModulesContext.Provider>
+  );
 }
 
 /** The features' parts, by entity or screen name; without a provider, none (every screen generic). */

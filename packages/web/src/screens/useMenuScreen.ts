@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePageName } from '../app/usePageName';
+import { usePageName } from '../store/usePageName';
 import { useAppDispatch } from '../store';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { setPagePrivilege } from '../store/pageSlice';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
-import type { Common } from '../fields/FieldShell';
+import type { NormalisedEntity } from '@backroom/schema';
+import type { OwnInputProps } from '../fields/ownInputs';
 import type { ClientMenuItem } from '../store/menuSlice';
 
 /**
@@ -91,14 +91,7 @@ export interface BulkActionProps {
   item: ClientMenuItem;
 }
 
-/** What an entity's own input for one of its fields gets. */
-export interface OwnInputProps {
-  field: NormalisedField;
-  /** React Hook Form path. */
-  name: string;
-  common: Common;
-  className: string;
-}
+export type { OwnInputProps };
 
 /** What the menu routes hand a single screen. */
 export interface SingleScreenProps {

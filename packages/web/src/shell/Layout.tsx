@@ -1,9 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { LazyBoundary } from '../app/lazy';
-import { pageTitle } from '../app/layoutEffects';
-import { PAGE_CONTENT, PageFade } from '../app/PageTransition';
+import { LazyBoundary } from '../ui/lazy';
+import { pageTitle } from './layoutEffects';
+import { PAGE_CONTENT, PageFade } from './PageTransition';
 import { useAppDispatch, useAppSelector } from '../store';
 import { setSetting } from '../store/settingsSlice';
 import { Spinner } from '../ui/Spinner';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { THEME_LINK_ID, useLayoutEffects } from '../app/layoutEffects';
+import { THEME_LINK_ID, useLayoutEffects } from './layoutEffects';
 import { initialSettings } from '../store/settingsSlice';
 import { renderWithApp } from '../test/app';
 import { Offsidebar } from './Offsidebar';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppSettings, useTopMenu } from '../api/queries';
 import { webRoot } from '../config/webRoot';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { topMenuHref } from './topMenu';
 import { useLogout } from './useLogout';
 

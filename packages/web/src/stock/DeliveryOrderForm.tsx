@@ -14,7 +14,7 @@ import { SaveProblems } from '../screens/SaveProblems';
 import { TabList } from '../screens/TabList';
 import { useFormController } from '../screens/useFormController';
 import type { EntityFormProps } from '../screens/webModule';
-import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';

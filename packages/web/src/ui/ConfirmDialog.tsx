@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../ui/Dialog';
+import { Dialog } from './Dialog';
 
 interface ConfirmDialogProps {
   title: ReactNode;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../store';
-import { setPageName } from '../store/settingsSlice';
+import { useAppDispatch } from './index';
+import { setPageName } from './settingsSlice';
 
 /** Names the current page: the page header and the document title read it. */
 export function usePageName(name: string) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { PRODUCT_SHORT_NAME } from '@backroom/schema';
 import type { LayoutFlag, SettingsState } from '../store/settingsSlice';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../store/index';
 
 /** Body classes carrying the layout flags. */
 export const BODY_CLASSES: Partial<Record<LayoutFlag, string>> = {
