@@ -148,6 +148,25 @@ describe('returns at the till', () => {
     expect(first.body.data.lines[0]).toMatchObject({ lineTotal: '-13.25', unitPrice: '13.25' });
   });
 
+  it('refund each line’s own tax: a taxed line returned from a sale with an untaxed one', async () => {
+    const original = receiptNo();
+    // Cake: 12.50 + 0.75 tax (6 %, on top); bread: 4.00, no tax. Paid 17.25.
+    const sold = await sell({
+      receiptNo: original,
+      at: now(),
+      total: '17.25',
+      lines: [
+        { productId: world.products.cake!.id, quantity: 1, unitPrice: '12.50' },
+        { productId: world.products.bread!.id, quantity: 1, unitPrice: '4.00' },
+      ],
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const cake = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: world.products.cake!.id, quantity: -1, unitPrice: '12.50' }] });
+    expect(cake.body.data).toMatchObject({ total: '-13.25', taxTotal: '-0.75' });
+    const bread = await sell({ receiptNo: receiptNo(), at: now(), originalReceiptNo: original, lines: [{ productId: world.products.bread!.id, quantity: -1, unitPrice: '4.00' }] });
+    expect(bread.body.data).toMatchObject({ total: '-4.00', taxTotal: '0.00' });
+  });
+
   it('refund what was paid after a voucher and a promotion, and the returns of a receipt add up to it', async () => {
     const mug = await insert(t, 'product', { code: 'MUG', name: 'Mug', category: coffee().category, uom: coffee().uom, sellingPrice: '10.00' });
     await insert(t, 'newpromotion', { code: 'MUG10', name: 'Mugs 10% off', validFrom: '2024-01-01', conditions: [{ kind: 'items', product: mug.id }], rewards: [{ kind: 'percentOff', value: '10' }] });

@@ -65,19 +65,23 @@ export interface RefundLine {
   unitPrice: number;
   terminalUnitPrice: number;
   discount: number;
+  /** What the refund gives back of the line's tax (within `lineTotal`). */
+  tax: number;
   lineTotal: number;
 }
 
 /**
- * What the customer paid for each line: the total the till took (tax, bill discounts and cash
- * rounding included), shared over the lines in proportion to their totals (item discounts and
- * promotions netted) so that the shares add up to it exactly; the sale's tax shared the same way.
+ * What the customer paid for each line: the line as the till charged it (discounts, promotions and
+ * its share of bill discounts and vouchers netted) plus its tax when the price was tax-exclusive.
+ * The total the till took is shared over the lines in those proportions, so the shares add up to
+ * it exactly (surcharges and cash rounding go with them); each line's tax is its own. A sale
+ * recorded before lines kept their tax shares the sale's tax the same way.
  */
 function paidPerLine(head: Row, rows: readonly Row[]): SoldLine[] {
-  const charged = Number(head[S('total')] ?? 0);
-  const weights = rows.map((r) => Math.max(0, Number(r[L('lineTotal')] ?? 0)));
-  const paid = allocate(Math.max(0, charged), weights);
-  const tax = allocate(Math.max(0, Number(head[S('taxTotal')] ?? 0)), weights);
+  const weights = rows.map((r) => Math.max(0, Number(r[L('lineTotal')] ?? 0) + (r[L('taxInclusive')] ? 0 : Number(r[L('tax')] ?? 0))));
+  const paid = allocate(Math.max(0, Number(head[S('total')] ?? 0)), weights);
+  const lineTax = rows.some((r) => r[L('tax')] !== null && r[L('tax')] !== undefined);
+  const tax = lineTax ? rows.map((r) => Math.max(0, Number(r[L('tax')] ?? 0))) : allocate(Math.max(0, Number(head[S('taxTotal')] ?? 0)), weights);
   return rows.map((r, i) => ({ id: Number(r.id), product: Number(r[L('product')]), quantity: Number(r[L('quantity')]), paid: paid[i]!, tax: tax[i]!, returned: Number(r[RETURNED] ?? 0) }));
 }
 
@@ -154,9 +158,10 @@ export function refundsOf(of: ReturnOf, returned: ReadonlyMap<number, ReturnedLi
     const sold = of.sold.find((s) => s.product === product)!;
     const was = previously.get(sold.id) ?? 0;
     const now = was - mine.quantity;
-    tax += shareOf(sold.tax, now, sold.quantity) - shareOf(sold.tax, was, sold.quantity);
+    const lineTax = shareOf(sold.tax, now, sold.quantity) - shareOf(sold.tax, was, sold.quantity);
+    tax += lineTax;
     const refund = shareOf(sold.paid, now, sold.quantity) - shareOf(sold.paid, was, sold.quantity);
-    lines.push({ product, quantity: mine.quantity, unitPrice: shareOf(sold.paid, 1000, sold.quantity), terminalUnitPrice: mine.unitPrice, discount: 0, lineTotal: -refund });
+    lines.push({ product, quantity: mine.quantity, unitPrice: shareOf(sold.paid, 1000, sold.quantity), terminalUnitPrice: mine.unitPrice, discount: 0, tax: -lineTax, lineTotal: -refund });
   }
   const refunded = (withThis: boolean) =>
     of.sold.reduce((sum, s) => {

@@ -358,8 +358,9 @@ function byProduct(resolved: readonly { product: number | null }[], parsed: read
  * (`returns.ts`), which the till pays out; where the till's own figure for a line differs, the
  * difference is kept with what the till had (reason `price`).
  */
-function asRecorded(refund: { lines: readonly { product: number; quantity: number; unitPrice: number; lineTotal: number }[]; total: number }, returned: ReadonlyMap<number, { amount: number; line: number }>) {
-  const lines = refund.lines.map((l): LineFigures => ({ ...l, bundle: null, discount: 0, tax: 0, taxInclusive: false, expectedUnitPrice: l.unitPrice, expectedLineTotal: l.lineTotal }));
+function asRecorded(refund: { lines: readonly { product: number; quantity: number; unitPrice: number; tax: number; lineTotal: number }[]; total: number }, returned: ReadonlyMap<number, { amount: number; line: number }>) {
+  // A refund line gives back what was paid, its tax within it.
+  const lines = refund.lines.map((l): LineFigures => ({ ...l, bundle: null, discount: 0, taxInclusive: true, expectedUnitPrice: l.unitPrice, expectedLineTotal: l.lineTotal }));
   const differences = refund.lines.flatMap((l): Difference[] => {
     const till = returned.get(l.product)!;
     return till.amount === l.lineTotal ? [] : [{ reason: 'price', lineNo: till.line, product: l.product, expected: l.lineTotal, charged: till.amount }];
