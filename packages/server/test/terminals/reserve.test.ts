@@ -206,9 +206,17 @@ describe('reserving limited uses before payment', () => {
     expect(offline.body.data.vouchers[0]).toMatchObject({ status: 'overRedeemed' });
     expect(await getRow(t, 'newpromotion', rule.id)).toMatchObject({ timesUsed: 1, timesHeld: 1, overRedeemed: 1 });
     expect(await getRow(t, 'voucher', voucher.id)).toMatchObject({ timesUsed: 1, overRedeemed: 1 });
+    // On the Price differences screen: the rule's 1.00 and the code's 2.00, given past their limits.
+    const differences = await t.post<Row[]>('/DataRepository/fetch/saledifference', { filters: [{ ColumnName: 'sale', ColumnValue: offline.body.data.id, Operator: 'EQ' }] });
+    expect(differences.body.data.map((d) => [d.reason, d.reference, d.difference]).sort()).toEqual([
+      ['overRedeemed', `rule ${String(rule.code)}`, '-1.00'],
+      ['overRedeemed', `voucher ${code}`, '-2.00'],
+    ]);
+    expect(offline.body.data.priceDifference).toBe(true);
     // The till that asked keeps what it was promised.
     const confirmed = await sell({ reservationId: held.body.data.reservationId, lines: basket(product), voucherCodes: [code], total: '7.00' });
     expect(confirmed.body.data.vouchers[0]).toMatchObject({ status: 'redeemed' });
+    expect(confirmed.body.data.priceDifference).toBe(false);
     expect(await getRow(t, 'newpromotion', rule.id)).toMatchObject({ timesUsed: 2, timesHeld: 0, overRedeemed: 1 });
   });
 
