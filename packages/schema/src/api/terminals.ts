@@ -33,3 +33,19 @@ export interface CommissionRow {
   salesTotal: string;
   commission: string;
 }
+
+/** `DataRepository/procedure/pricedifferences`: the price differences of one outlet, terminal, cashier and day, summed. */
+export interface PriceDifferenceTotal {
+  outlet: number;
+  outletName: string;
+  terminal: number;
+  terminalCode: string;
+  cashier: number | null;
+  cashierName: string | null;
+  /** The sales' date at the outlet (yyyy-mm-dd). */
+  day: string;
+  count: number;
+  expected: string;
+  charged: string;
+  difference: string;
+}

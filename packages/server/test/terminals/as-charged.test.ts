@@ -184,6 +184,25 @@ describe('a sale recorded as the till rang it', () => {
     expect(other.status).toBe(409);
   });
 
+  it('sums the differences per outlet, terminal, cashier and day for the Price differences screen', async () => {
+    const shop = await openTills(t);
+    const own = await pairedTerminal(t, shop.outlet.id);
+    const at = new Date().toISOString();
+    for (const price of ['9.00', '8.50'])
+      await asTerminal(t, own.token, 'POST', '/pointofsale/Sales', { receiptNo: receiptNo(), at, cashier: 'cashier', lines: [{ productId: shop.products.coffee!.id, quantity: 1, unitPrice: price }] });
+    const day = new Date().toISOString().slice(0, 10);
+    const res = await t.post<Row[]>('/DataRepository/procedure/pricedifferences', { from: '2000-01-01', to: '2999-12-31', outlet: shop.outlet.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ outlet: shop.outlet.id, terminal: own.terminal.id, cashierName: 'cashier', count: 2, expected: '20.00', charged: '17.50', difference: '-2.50' }),
+    ]);
+    expect(res.body.data[0]!.day).toMatch(day.slice(0, 7));
+    const bad = await t.post('/DataRepository/procedure/pricedifferences', { from: '2026-02-02', to: '2026-02-01' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.field).toBe('to');
+    expect((await t.post('/DataRepository/procedure/pricedifferences', { from: day, to: day }, t.tokens.cashier)).status).toBe(403);
+  });
+
   it('gives Home and the commission report what the till charged', async () => {
     const [cashier] = (await t.post<Row[]>('/DataRepository/fetch/user', { filters: [{ ColumnName: 'userName', ColumnValue: 'cashier', Operator: 'EQ' }] })).body.data;
     await insert(t, 'commission', { code: 'TEN', name: 'Ten percent', basis: 'sales', ratePercent: '10', appliesTo: 'all', users: [cashier!.id], period: 'daily' });
@@ -199,7 +218,7 @@ describe('a sale recorded as the till rang it', () => {
     const home = (await t.get<HomeSummary>('/home/Summary')).body.data;
     expect(home.sales!.byOutlet.find((o) => o.outlet === shop.outlet.id)).toMatchObject({ todayPos: '15.00' });
     const day = new Date().toISOString().slice(0, 10);
-    const report = await t.post<Row[]>('/DataRepository/procedure/commission', { from: day, to: day });
+    const report = await t.post<Row[]>('/DataRepository/procedure/commission', { from: day, to: day, outlet: shop.outlet.id });
     expect(report.body.data.find((r) => r.user === cashier!.id && r.rule === 'TEN')).toMatchObject({ salesTotal: '15.00', commission: '1.50' });
   });
 });

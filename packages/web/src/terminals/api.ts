@@ -1,4 +1,4 @@
-import type { ApiEnvelope, CommissionRow, TerminalStatusAnswer } from '@backroom/schema';
+import type { ApiEnvelope, CommissionRow, PriceDifferenceTotal, TerminalStatusAnswer } from '@backroom/schema';
 import { http } from '../api/http';
 import { dataApi, type ApiRow } from '../data/api';
 
@@ -18,6 +18,8 @@ const ofSale = (name: string, id: number) =>
 
 export const terminalsApi = {
   status: async () => (await http.get<ApiEnvelope<TerminalStatusAnswer>>('/api/pointofsale/Status', inline)).data.data,
+  priceDifferences: async (body: { from: string; to: string; outlet?: number }) =>
+    (await http.post<ApiEnvelope<PriceDifferenceTotal[]>>('/api/DataRepository/procedure/pricedifferences', body, inline)).data.data,
   commission: async (body: { from: string; to: string }) => (await http.post<ApiEnvelope<CommissionRow[]>>('/api/DataRepository/procedure/commission', body, inline)).data.data,
   receipt: async (id: number): Promise<Receipt> => {
     const [sale] = (await dataApi.fetch('sale', { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] })).rows;

@@ -1,12 +1,13 @@
 import type { WebModule } from '../screens/webModule';
 
-/** Point of sale: hotkey layouts, app commands with each terminal's status, terminal screens, sales, commission. */
+/** Point of sale: hotkey layouts, app commands with each terminal's status, terminal screens, sales, price differences, commission. */
 export const terminalsModule: WebModule = {
   name: 'terminals',
   forms: {
     hotkey: () => import('./HotkeyForm'),
     appcommand: () => import('./AppCommandForm'),
   },
+  lists: { saledifference: () => import('./PriceDifferencesScreen') },
   singles: {
     terminalstatus: () => import('./TerminalStatusScreen'),
     posterminalsettings: () => import('./TerminalSettingsScreen'),

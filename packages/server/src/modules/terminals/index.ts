@@ -3,17 +3,19 @@ import { commandHooks } from './commands';
 import { commissionProcedure } from './commission';
 import { terminalsDemoSeed } from './demo-sales';
 import { pairingActions } from './pairing';
+import { priceDifferencesProcedure } from './price-differences';
 import { registerTerminalRoutes } from './terminal-api';
+export { recordDifferences, type Difference, type DifferenceSale } from './differences';
 export { ONLINE_MINUTES } from './status';
 
 /**
  * POS terminals: pairing, the terminal API (heartbeat, catalogue, sales, app commands), the
- * sales it records and the commission report over them. See README.md.
+ * sales it records, their price differences and the commission report over them. See README.md.
  */
 export const terminalsModule: DomainModule = {
   name: 'terminals',
   entities: { pointofsale: pairingActions, appcommand: commandHooks },
-  procedures: [commissionProcedure],
+  procedures: [commissionProcedure, priceDifferencesProcedure],
   seed: terminalsDemoSeed,
   routes: (app, at) => registerTerminalRoutes(app, at.api),
 };
