@@ -147,6 +147,31 @@ describe('POST /pricing/WhatIf: a promotion tried on past sales', () => {
     await t.post('/DataRepository/Execute/newpromotion', { action: 'delete', ids: [saved.id] });
   });
 
+  it('replays a sale as the till rang it: its bundle put back together, its cashier discount given again', async () => {
+    const outlet = await insert(t, 'outlet', { code: 'WIB', name: 'What-if bundles', timezone: 'Asia/Kuala_Lumpur' });
+    await insert(t, 'inventorylocation', { code: 'ST-WIB', name: 'Store WIB', kind: 'store', outlet: outlet.id });
+    const till = await pairedTerminal(t, outlet.id);
+    const { coffee: c, tea, bread } = world.products;
+    const breakfast = await insert(t, 'bundle', { code: 'WI-BRK', name: 'Breakfast', price: '12.00', items: [{ product: c!.id, quantity: '1' }, { product: bread!.id, quantity: '1' }] });
+    const staff = await insert(t, 'discount', { code: 'WI-STAFF', name: 'Staff 10%', kind: 'percent', value: '10', appliesTo: 'item' });
+    const res = await asTerminal(t, till.token, 'POST', '/pointofsale/Sales', {
+      receiptNo: receiptNo(),
+      at: at(1, 2),
+      lines: [
+        { bundleId: breakfast.id, quantity: 1, unitPrice: '12.00', components: [{ productId: c!.id, quantity: 1 }, { productId: bread!.id, quantity: 1 }] },
+        { productId: tea!.id, quantity: 1, unitPrice: '6.00', discounts: [{ discountId: staff.id, amount: '0.60' }] },
+      ],
+      payments: [{ paymentMode: world.card.code, amount: '17.40' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Coffee inside the bundle sells at the bundle's price: 10 % off coffee changes nothing.
+    const onCoffee = await whatIf({ entity: 'promotion', draft: tenPercentOffCoffee(), days: 3, outlets: [outlet.id] });
+    expect(onCoffee.total).toMatchObject({ baskets: 1, basketsAffected: 0, discountGiven: '0.00' });
+    // 10 % off tea first (0.60), then the cashier's 10 % of what is left (0.54 instead of 0.60): 0.54 more.
+    const onTea = await whatIf({ entity: 'promotion', draft: { ...tenPercentOffCoffee(), items: [{ product: tea!.id }] }, days: 3, outlets: [outlet.id] });
+    expect(onTea.total).toMatchObject({ baskets: 1, basketsAffected: 1, discountGiven: '0.54' });
+  });
+
   it('shows margins only to who may see costs', async () => {
     const role = await kit.newRole(null, { promotion: ALL, 'fields/costs': NONE });
     const { accessToken } = await kit.signedInUser(role);

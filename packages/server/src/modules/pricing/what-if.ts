@@ -5,7 +5,7 @@ import type { JobKind, JobRun } from '../../jobs/kinds';
 import { columnOf } from '../columns';
 import { times } from './engine/arithmetic';
 import { localTime } from './engine/calendar';
-import { priceBasket, type Basket, type MemberInput, type PricedBasket, type PricingData, type ProductInput, type PromotionInput, type RuleInput } from './engine/index';
+import { priceBasket, type Basket, type BasketLine, type ChannelKind, type MemberInput, type PricedBasket, type PricingData, type ProductInput, type PromotionInput, type RuleInput } from './engine/index';
 import { currencyMoney, loadMember, loadProducts, promotionOf, ruleOf, ruleSet, type RuleSet } from './loader';
 import { overrideChangesSince, pricesAt } from './prices-at';
 
@@ -36,6 +36,8 @@ export type WhatIfPayload = z.infer<typeof whatIfPayload>;
 
 const sale = getEntity('sale');
 const line = getEntity('saleline');
+const discount = getEntity('salediscount');
+const D = (name: string) => columnOf(discount, name);
 const product = getEntity('product');
 const S = (name: string) => columnOf(sale, name);
 const L = (name: string) => columnOf(line, name);
@@ -64,13 +66,47 @@ interface Sale {
   outlet: number;
   at: string;
   member: number | null;
-  lines: { product: number; quantity: number }[];
+  channel: ChannelKind;
+  online: number | null;
+  /** What the engine prices: products, and bundles put back together from their component lines. */
+  lines: BasketLine[];
+  /** Every product that left the shelf (a bundle's components too), for the cost. */
+  goods: { product: number; quantity: number }[];
+  /** The cashier's discounts, on the product of their line or the bill. */
+  discounts: Basket['discounts'];
 }
 
-async function salesOf(db: AnyDb, p: WhatIfPayload, from: string, after: number): Promise<Sale[]> {
+const CHANNELS: readonly ChannelKind[] = ['store', 'dineIn', 'takeaway', 'delivery', 'online'];
+
+type StoredLine = { product: number; quantity: number; bundle: number | null };
+
+/**
+ * A sale's stored lines back as the till's lines: a product line is one stored line, a bundle line
+ * one per item, in the bundle's order (a new bundle line starts where its first item comes again).
+ */
+function tillLines(rows: readonly StoredLine[]): StoredLine[][] {
+  const out: StoredLine[][] = [];
+  for (const r of rows) {
+    const open = out.at(-1);
+    if (r.bundle !== null && open?.[0]?.bundle === r.bundle && !open.some((x) => x.product === r.product)) open.push(r);
+    else out.push([r]);
+  }
+  return out;
+}
+
+/** A till line as the engine's basket line: a bundle by its quantity (its first item's share), or its items when the bundle is gone. */
+function basketLines(set: RuleSet, line: readonly StoredLine[]): BasketLine[] {
+  const first = line[0]!;
+  const bundle = first.bundle === null ? undefined : set.bundles.get(first.bundle);
+  const item = bundle?.items.find((i) => i.product === first.product);
+  if (!bundle || !item || item.quantity <= 0) return line.map((r) => ({ product: r.product, quantity: r.quantity }));
+  return [{ bundle: bundle.id, quantity: Math.round((first.quantity * 1000) / item.quantity) }];
+}
+
+async function salesOf(db: AnyDb, set: RuleSet, p: WhatIfPayload, from: string, after: number): Promise<Sale[]> {
   const heads = await db
     .selectFrom(sale.table)
-    .select(['id', `${S('outlet')} as outlet`, `${S('at')} as at`, `${S('member')} as member`])
+    .select(['id', `${S('outlet')} as outlet`, `${S('at')} as at`, `${S('member')} as member`, `${S('channel')} as channel`, `${S('onlineChannel')} as online`])
     .where(S('kind'), '=', 'sale')
     .where(S('at'), '>=', from)
     .where(S('at'), '<=', p.until)
@@ -80,16 +116,42 @@ async function salesOf(db: AnyDb, p: WhatIfPayload, from: string, after: number)
     .limit(SLICE)
     .execute();
   if (heads.length === 0) return [];
+  const ids = heads.map((h) => Number(h.id));
   const lines = await db
     .selectFrom(line.table)
-    .select([`${L('sale')} as sale`, `${L('product')} as product`, `${L('quantity')} as quantity`])
-    .where(L('sale'), 'in', heads.map((h) => Number(h.id)))
+    .select([`${L('sale')} as sale`, `${L('product')} as product`, `${L('quantity')} as quantity`, `${L('bundle')} as bundle`])
+    .where(L('sale'), 'in', ids)
     .orderBy(L('sale'))
     .orderBy(L('lineNo'))
     .execute();
-  const bySale = new Map<number, Sale['lines']>();
-  for (const l of lines) if (Number(l.quantity) > 0) bySale.set(Number(l.sale), [...(bySale.get(Number(l.sale)) ?? []), { product: Number(l.product), quantity: Number(l.quantity) }]);
-  return heads.map((h) => ({ id: Number(h.id), outlet: Number(h.outlet), at: String(h.at), member: h.member === null ? null : Number(h.member), lines: bySale.get(Number(h.id)) ?? [] }));
+  const given = await db.selectFrom(discount.table).select([`${D('sale')} as sale`, `${D('lineNo')} as line_no`, `${D('discount')} as discount`]).where(D('sale'), 'in', ids).orderBy('id').execute();
+  const bySale = new Map<number, StoredLine[]>();
+  for (const l of lines)
+    if (Number(l.quantity) > 0) bySale.set(Number(l.sale), [...(bySale.get(Number(l.sale)) ?? []), { product: Number(l.product), quantity: Number(l.quantity), bundle: l.bundle === null ? null : Number(l.bundle) }]);
+  return heads.map((h) => {
+    const rows = bySale.get(Number(h.id)) ?? [];
+    const till = tillLines(rows);
+    // A discount names the till's line it was given on; an item discount on a bundle line is not replayed.
+    const productOf = (lineNo: unknown) => {
+      const line = lineNo === null ? undefined : till[Number(lineNo)];
+      return line && line[0]!.bundle === null ? line[0]!.product : undefined;
+    };
+    return {
+      id: Number(h.id),
+      outlet: Number(h.outlet),
+      at: String(h.at),
+      member: h.member === null ? null : Number(h.member),
+      channel: CHANNELS.includes(h.channel as ChannelKind) ? (h.channel as ChannelKind) : 'store',
+      online: h.online === null ? null : Number(h.online),
+      lines: till.flatMap((line) => basketLines(set, line)),
+      goods: rows.map((r) => ({ product: r.product, quantity: r.quantity })),
+      discounts: given.flatMap((d) => {
+        if (Number(d.sale) !== Number(h.id)) return [];
+        const product = d.line_no === null ? null : productOf(d.line_no);
+        return product === undefined ? [] : [{ discount: Number(d.discount), product }];
+      }),
+    };
+  });
 }
 
 /** Product cost prices in minor units (missing: none). */
@@ -142,17 +204,17 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
 
   for (let after = 0; ; ) {
     job.signal.throwIfAborted();
-    const slice = await salesOf(db, p, from, after);
+    const slice = await salesOf(db, set, p, from, after);
     if (slice.length === 0) break;
     after = slice.at(-1)!.id;
-    const wanted = [...new Set([...slice.flatMap((s) => s.lines.map((l) => l.product)), ...extra(withIt)])].filter((id) => !products.has(id));
+    const wanted = [...new Set([...slice.flatMap((s) => s.goods.map((l) => l.product)), ...extra(withIt)])].filter((id) => !products.has(id));
     for (const [id, row] of await loadProducts(ctx, set, wanted)) products.set(id, row);
     if (p.margins) for (const [id, cost] of await costsOf(db, set, wanted)) costs.set(id, cost);
 
     for (const s of slice) {
       done++;
       const outlet = set.outlets.get(s.outlet);
-      const lines = s.lines.filter((l) => products.has(l.product));
+      const lines = s.lines.filter((l) => (l.bundle !== undefined ? set.bundles.get(l.bundle)!.items.every((i) => products.has(i.product)) : products.has(l.product!)));
       if (!outlet || lines.length === 0) continue;
       const date = localTime(s.at, outlet.timezone).date;
       let member: MemberInput | null = null;
@@ -161,9 +223,9 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
         member = members.get(key) ?? (await loadMember(ctx, set, s.member, date.slice(0, 4)).catch(() => null));
         if (member) members.set(key, member);
       }
-      const needed = new Map([...new Set([...lines.map((l) => l.product), ...extra(withIt), ...(member?.group?.benefits.flatMap((b) => (b.product !== null ? [b.product] : [])) ?? [])])].flatMap((id) => (products.has(id) ? [[id, products.get(id)!] as const] : [])));
+      const needed = new Map([...new Set([...lines.flatMap((l) => (l.bundle !== undefined ? set.bundles.get(l.bundle)!.items.map((i) => i.product) : [l.product!])), ...extra(withIt), ...(member?.group?.benefits.flatMap((b) => (b.product !== null ? [b.product] : [])) ?? [])])].flatMap((id) => (products.has(id) ? [[id, products.get(id)!] as const] : [])));
       const prices = await pricesAt(db, set, needed, s.outlet, s.at, overrideChanges);
-      const basket: Basket = { outlet: { id: s.outlet, timezone: outlet.timezone }, channel: { kind: 'store', online: null }, at: s.at, member, vouchers: [], discounts: [], lines };
+      const basket: Basket = { outlet: { id: s.outlet, timezone: outlet.timezone }, channel: { kind: s.channel, online: s.online }, at: s.at, member, vouchers: [], discounts: s.discounts.filter((d) => set.discounts.some((x) => x.id === d.discount)), lines };
       // Usage limits are not replayed: each past sale is priced as if the rule still had uses left.
       const data = (rules: RuleSet): PricingData => ({ ...rules, products: prices.products, outletPrices: prices.outletPrices, futurePrices: prices.futurePrices, ruleUsage: new Map() });
       const base = priceBasket(data(without), basket);
@@ -171,7 +233,7 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
 
       const day = days.get(date) ?? emptyTally();
       days.set(date, day);
-      const cost = p.margins ? lines.reduce((a, l) => a + times(costs.get(l.product) ?? 0, l.quantity), 0) : 0;
+      const cost = p.margins ? s.goods.reduce((a, l) => a + times(costs.get(l.product) ?? 0, l.quantity), 0) : 0;
       const changed = next.lines.some((l, i) => l.total !== base.lines[i]?.total) || next.total !== base.total;
       for (const t of [day, all]) {
         t.baskets++;
