@@ -20,8 +20,9 @@ export interface Addresses {
 }
 
 /**
- * A domain module: the behaviour of a few registry entities that the generic layers do not have.
- * Plain data, handed to the app once (`app.ts`); the generic layers never import a module.
+ * A feature module (`modules/<name>/`, exported by its `index.ts`): the behaviour of a few registry
+ * entities that the generic layers do not have. Plain data, listed once (`module-list.ts`) and
+ * composed by the app; the generic layers never import a module (docs/architecture/server-modules.md).
  */
 export interface DomainModule {
   name: string;
