@@ -2,24 +2,31 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner for every suite. The server's API tests run once per database: SQLite always,
- * PostgreSQL as well when DATABASE_URL is set (as .ci/run does).
+ * One runner for every suite. The server's tests are split by whether they need a database:
+ * - `server-unit`: `packages/server/src/**\/*.test.ts`, beside the code, run once. They start no test
+ *   server (test/support/server.ts refuses to), at most an in-memory SQLite of their own.
+ * - `server-sqlite` / `server-postgres`: `packages/server/test/**\/*.test.ts`, the API tests against the
+ *   real server, run once per database (PostgreSQL when DATABASE_URL is set, as .ci/run does).
+ *   Each worker imports the server once for all its files (`isolate: false`); each test server starts
+ *   from a copy of the run's migrated and seeded database (sqlite-template.ts, postgres-template.ts).
  *
- * Vitest's default is one worker less than the cores: one worker on the 2-core CI machine, where
- * the whole run went file after file (35 minutes). Server files mostly wait on their database
- * (each has its own), so two run side by side even there. The browser tests come after the rest,
- * one file at a time, so that no page waits on the server suites for a core.
+ * `npm test` runs the browser suite (e2e) in a Vitest run of its own beside the rest (scripts/test.ts);
+ * `npx vitest run` alone runs everything here, the browser suite last.
+ *
+ * Workers: Vitest's default is one less than the cores, one on the 2-core CI machine; server files
+ * mostly wait on their database, so two run side by side even there. The browser suite runs its
+ * files one at a time (each drives a server and a Chromium, using about a third of a core) beside them.
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
-
 const serverSuite = (database: 'sqlite' | 'postgres') => ({
   test: {
     name: `server-${database}`,
     root: 'packages/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE: database },
-    ...(database === 'postgres' ? { globalSetup: ['test/support/postgres-template.ts'] } : {}),
+    globalSetup: [database === 'postgres' ? 'test/support/postgres-template.ts' : 'test/support/sqlite-template.ts'],
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -32,6 +39,16 @@ export default defineConfig({
     projects: [
       { test: { name: 'schema', root: 'packages/schema', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'architecture', root: 'scripts', include: ['**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server-unit',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DATABASE: 'none' },
+          testTimeout: 30_000,
+        },
+      },
       serverSuite('sqlite'),
       ...(process.env.DATABASE_URL ? [serverSuite('postgres')] : []),
       'packages/web',
@@ -41,9 +58,11 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['../packages/server/test/support/sqlite-template.ts'],
+          isolate: false,
+          maxWorkers: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type BuildOptions, type RunningServer } from '@backroom/server';
+import { loadConfig } from '../../packages/server/src/config';
+import { copySeededSqlite } from '../../packages/server/test/support/sqlite-template';
 
 export const BASE_PATH = '/backoffice';
 
@@ -14,9 +16,15 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-/** The real server with the built console and demo data in a fresh SQLite database; `options` as `startServer`'s (the job worker…). */
+/**
+ * The real server with the built console and demo data in a fresh SQLite database (a copy of the run's
+ * seeded template unless `demo: false`); `options` as `startServer`'s (the job worker…).
+ */
 export async function startConsoleServer(config: BuildOptions['config'] = {}, options: Omit<BuildOptions, 'config'> = {}): Promise<ConsoleServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-e2e-'));
+  if (config.demo !== false && config.dataDir === undefined && !config.databaseUrl) {
+    await copySeededSqlite(dataDir, { catalogue: config.demoCatalogue ?? loadConfig().demoCatalogue });
+  }
   const server = await startServer({
     config: {
       host: '127.0.0.1',

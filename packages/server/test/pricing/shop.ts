@@ -15,11 +15,13 @@ export async function insert(t: SignedInServer, name: string, row: Row): Promise
   return res.body.data;
 }
 
-let shops = 0;
+/** Shops opened on each server: a server's first adds the base currency. */
+const shops = new WeakMap<object, number>();
 
 /** Base currency MYR, two outlets in Kuala Lumpur, a 6 % tax code and a few products. */
 export async function openShop(t: SignedInServer): Promise<Shop> {
-  const n = ++shops;
+  const n = (shops.get(t.server) ?? 0) + 1;
+  shops.set(t.server, n);
   const [uom] = (await t.post<Row[]>('/DataRepository/fetch/listvalue', { Take: 1, filters: [{ ColumnName: 'code', ColumnValue: 'PCS', Operator: 'EQ' }] })).body.data;
   if (n === 1) await insert(t, 'currency', { code: 'MYR', name: 'Ringgit', decimals: 2, isBase: true });
   const outlet = await insert(t, 'outlet', { code: `KL${n}`, name: `Kuala Lumpur ${n}`, timezone: 'Asia/Kuala_Lumpur' });

@@ -8,6 +8,7 @@ import { startServer, type BuildOptions, type RunningServer } from '../../src/ap
 import { claimNext, newLease } from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
 import { freshPostgres } from './postgres';
+import { copySeededSqlite } from './sqlite-template';
 
 export interface CapturedMail {
   to: string;
@@ -50,10 +51,19 @@ export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 
 
 /**
  * Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE),
- * or on the database of `config.databaseUrl` when given.
+ * or on the database of `config.databaseUrl` when given. A fresh SQLite database in demo mode is a copy
+ * of the run's seeded template (sqlite-template.ts); with `demo: false` or a `dataDir` of the test's
+ * own, the server migrates and seeds it itself.
  */
 export async function startTestServer(options: Pick<BuildOptions, 'config' | 'onRoute'> = {}): Promise<TestServer> {
+  if (process.env.TEST_DATABASE === 'none') {
+    throw new Error('a unit file (server-unit: src/**/*.test.ts) started a test server: tests that need a database belong in test/, which runs on each database');
+  }
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-test-'));
+  const { demo, demoCatalogue, databaseUrl, dataDir: ownDataDir } = options.config ?? {};
+  if (database === 'sqlite' && databaseUrl === undefined && ownDataDir === undefined && demo !== false) {
+    await copySeededSqlite(dataDir, { catalogue: demoCatalogue ?? false });
+  }
   const postgres = database === 'postgres' && options.config?.databaseUrl === undefined ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
   const mails: CapturedMail[] = [];
   const mailTransport = nodemailer.createTransport({
