@@ -16,7 +16,10 @@ const COUNTS = /^tests: (\d+) passed, (\d+) failed, (\d+) skipped$/;
 
 function run(name: string, projects: string[]): Promise<{ code: number; counts: number[] | null }> {
   const args = ['vitest', 'run', ...projects.flatMap((project) => ['--project', project])];
-  const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+  const child = spawn('npx', args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+  });
   let counts: number[] | null = null;
   for (const [stream, out] of [
     [child.stdout, process.stdout],

@@ -89,20 +89,31 @@ function where(body: BareBody, postgres: boolean, hide = false): { sql: string; 
   const params: unknown[] = [];
   const col = (name: string) => (hide ? `+t.${name}` : `t.${name}`);
   for (const filter of body.filters ?? []) {
-    if (filter.ColumnName === 'category') parts.push(`${col('category_id')} = ?`), params.push(filter.ColumnValue);
-    else if (filter.ColumnName === 'isActive') parts.push(`${col('is_active')} = ?`), params.push(filter.ColumnValue);
-    else if (filter.ColumnName === 'name' && filter.Operator === 'STARTSWITH') {
+    if (filter.ColumnName === 'category') {
+      parts.push(`${col('category_id')} = ?`);
+      params.push(filter.ColumnValue);
+    } else if (filter.ColumnName === 'isActive') {
+      parts.push(`${col('is_active')} = ?`);
+      params.push(filter.ColumnValue);
+    } else if (filter.ColumnName === 'name' && filter.Operator === 'STARTSWITH') {
       const prefix = String(filter.ColumnValue);
       const name = col('name');
-      if (postgres) parts.push(`lower(${name}) like lower(?) escape '\\'`), params.push(`${escapeLike(prefix)}%`);
-      else parts.push(`lower(${name}) >= lower(?) and lower(${name}) < lower(?) || ?`), params.push(prefix, prefix, '\u{10FFFF}');
+      if (postgres) {
+        parts.push(`lower(${name}) like lower(?) escape '\\'`);
+        params.push(`${escapeLike(prefix)}%`);
+      } else {
+        parts.push(`lower(${name}) >= lower(?) and lower(${name}) < lower(?) || ?`);
+        params.push(prefix, prefix, '\u{10FFFF}');
+      }
     } else throw new Error(`the bare endpoint does not know the filter ${JSON.stringify(filter)}`);
   }
   const search = body.search?.trim();
   if (search) {
     // SQLite: the FTS5 trigram table for three characters or more; PostgreSQL: LIKEs its trigram indexes serve.
-    if (!postgres && [...search].length >= 3) parts.push('t.id in (select rowid from product_search where product_search match ?)'), params.push(`"${search.replace(/"/g, '""')}"`);
-    else {
+    if (!postgres && [...search].length >= 3) {
+      parts.push('t.id in (select rowid from product_search where product_search match ?)');
+      params.push(`"${search.replace(/"/g, '""')}"`);
+    } else {
       parts.push(`(${SEARCH_COLUMNS.map((c) => `lower(t.${c}) like lower(?) escape '\\'`).join(' or ')})`);
       params.push(...SEARCH_COLUMNS.map(() => `%${escapeLike(search)}%`));
     }

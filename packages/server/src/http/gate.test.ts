@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './envelope';
+import type { ApiError } from './envelope';
 import { Gate } from './gate';
 
 describe('the hashing gate', () => {

@@ -271,7 +271,7 @@ describe('every route of the app, for a user limited to one outlet', () => {
       try {
         await prove();
       } catch (error) {
-        throw new Error(`${route}: ${(error as Error).message}`);
+        throw new Error(`${route}: ${(error as Error).message}`, { cause: error });
       }
     }
   });

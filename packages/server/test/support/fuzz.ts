@@ -85,7 +85,10 @@ const NAMES = [...new Set([...entities.flatMap((e) => [e.name, familyOf(e)]), ..
 export function learnNames(app: FastifyInstance): void {
   const known = new Set(NAMES);
   const actions = entities.flatMap((e) => app.entityHooks.of(e).flatMap((hook) => Object.keys(hook.actions ?? {})));
-  for (const name of [...actions, ...app.procedures.names()]) if (!known.has(name)) NAMES.push(name), known.add(name);
+  for (const name of [...actions, ...app.procedures.names()]) if (!known.has(name)) {
+    NAMES.push(name);
+    known.add(name);
+  }
 }
 
 /** Percent-encoded; a lone surrogate, which has no UTF-8 form, becomes its invalid three bytes. */

@@ -18,7 +18,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const template = await freshPostgres({ prefix: 'br_template' });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: template.url, max: 1 }) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: template.url, max: 1 }) }),
+  });
   try {
     await migrateToLatest(db);
   } finally {

@@ -57,14 +57,19 @@ export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 
  */
 export async function startTestServer(options: Pick<BuildOptions, 'config' | 'onRoute'> = {}): Promise<TestServer> {
   if (process.env.TEST_DATABASE === 'none') {
-    throw new Error('a unit file (server-unit: src/**/*.test.ts) started a test server: tests that need a database belong in test/, which runs on each database');
+    throw new Error(
+      'a unit file (server-unit: src/**/*.test.ts) started a test server: tests that need a database belong in test/, which runs on each database',
+    );
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-test-'));
   const { demo, demoCatalogue, databaseUrl, dataDir: ownDataDir } = options.config ?? {};
   if (database === 'sqlite' && databaseUrl === undefined && ownDataDir === undefined && demo !== false) {
     await copySeededSqlite(dataDir, { catalogue: demoCatalogue ?? false });
   }
-  const postgres = database === 'postgres' && options.config?.databaseUrl === undefined ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
+  const postgres =
+    database === 'postgres' && options.config?.databaseUrl === undefined
+      ? await freshPostgres({ template: inject('postgresTemplate') })
+      : null;
   const mails: CapturedMail[] = [];
   const mailTransport = nodemailer.createTransport({
     name: 'capture',
@@ -111,7 +116,8 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
 
   const login = async (userName: string, password: string) => {
     const res = await call<LoginResponse>('POST', '/Authentication/Login', { body: { userName, password } });
-    if (res.status !== 200 || !res.body.data.token) throw new Error(`login ${userName} failed: ${res.status} ${res.body.message}`);
+    if (res.status !== 200 || !res.body.data.token)
+      throw new Error(`login ${userName} failed: ${res.status} ${res.body.message}`);
     return res.body.data.token;
   };
 

@@ -38,6 +38,7 @@ export const fallbackPath = (signedIn: boolean) => (signedIn ? '/noaccess' : '/l
 export function afterSignIn(redirect: string | null): string {
   if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return '/home';
   const path = redirect.split(/[?#]/)[0] ?? '';
+  // eslint-disable-next-line no-control-regex -- a control character in an address is refused
   if (isPublicPath(path) || /[\u0000-\u001f]/.test(redirect)) return '/home';
   return redirect;
 }

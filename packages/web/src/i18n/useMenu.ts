@@ -9,6 +9,7 @@ export function useMenu() {
   const { t, i18n } = useTranslation();
   const listMenu = useAppSelector((state) => state.menu.listMenu);
   // The language is a dependency of its own: `t` keeps its identity across a change of language.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   return useMemo(() => translatedMenu(t, listMenu), [t, listMenu, i18n.language]);
 }
 

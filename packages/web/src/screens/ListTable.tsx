@@ -112,6 +112,7 @@ export function ListTable({ list, title, density, onDelete }: { list: ListContro
       },
     ],
     // The column definitions change only with the shown columns, the rights and the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
     [list.shownNames.join(','), canSelect, canDelete, canEdit, hasForm, onOpenRow, i18n.language, t, item.path, format.locale, format.currency, format.timeZone],
   );
 

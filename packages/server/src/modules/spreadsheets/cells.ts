@@ -27,6 +27,7 @@ export const escapeText = (text: string): string => (DANGEROUS_START.test(text) 
 export const unescapeText = (text: string): string => (ESCAPED_LOOKING.test(text) ? text.slice(1) : text);
 
 /** Control characters a stored text may not hold: all but tab, line feed and carriage return (NUL breaks PostgreSQL's text and is cut by SQLite's readers). */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The first control character of a text as `U+0000`, or undefined. */

@@ -83,7 +83,6 @@ export async function* readCsv(path: string): AsyncGenerator<SheetRow> {
   }
   if (first) separator = detectSeparator(pending);
   const rest = pending;
-  pending = '';
   if (rest === '"' && quoted) quoted = false;
   else consume(rest);
   if (field !== '' || row.length > 0) endRow();

@@ -131,7 +131,7 @@ async function plainly<T>(job: JobRun, what: string, work: (progress: JobRun['pr
   } catch (error) {
     if (error === stop || error instanceof ApiError) throw error;
     job.log.error({ err: error, job: job.id }, `${what} failed on an unexpected error`);
-    throw new Error(`The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what === 'import' ? '; the rows its status counts are written, the others not yet' : ''}`);
+    throw new Error(`The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what === 'import' ? '; the rows its status counts are written, the others not yet' : ''}`, { cause: error });
   }
 }
 

@@ -16,12 +16,14 @@ const DATE_TIME = 3;
 
 const XML_SPECIAL = /[&<>"]/g;
 /** Characters XML 1.0 cannot carry; Office writes them as `_xHHHH_`. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 /** A UTF-16 surrogate without its pair cannot be encoded at all. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const EDGE_SPACE = /^\s|\s$/;
 
 /** Any character `escapeXml` changes: most text has none, and is passed as it is. */
+// eslint-disable-next-line no-control-regex -- control characters are among what it finds
 const TO_ESCAPE = /[&<>"\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 export function escapeXml(text: string): string {
