@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../data/api';
@@ -7,15 +7,13 @@ import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { TitledCard } from '../ui/TitledCard';
 import { terminalsApi } from './api';
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+import { dayFromToday, PeriodFields } from './PeriodFields';
 
 /** `commissionreport`: what each cashier earned under the commission rules, per rule and period, from the terminals' sales. */
 export default function CommissionReportScreen({ item }: SingleScreenProps) {
   useMenuScreen(item);
   const { t, i18n } = useTranslation();
-  const ids = { from: useId(), to: useId() };
-  const [range, setRange] = useState({ from: day(-29), to: day(0) });
+  const [range, setRange] = useState({ from: dayFromToday(-29), to: dayFromToday(0) });
   const report = useMutation({ mutationFn: terminalsApi.commission });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,18 +24,7 @@ export default function CommissionReportScreen({ item }: SingleScreenProps) {
   return (
     <TitledCard titleId="commissionreport-title" title={item.name}>
       <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate>
-        <div className="col-auto">
-          <label htmlFor={ids.from} className="form-label">
-            {t('terminals.commission.from')}
-          </label>
-          <input id={ids.from} type="date" className="form-control" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
-        </div>
-        <div className="col-auto">
-          <label htmlFor={ids.to} className="form-label">
-            {t('terminals.commission.to')}
-          </label>
-          <input id={ids.to} type="date" className="form-control" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
-        </div>
+        <PeriodFields period={range} onChange={setRange} />
         <div className="col-auto">
           <button type="submit" className="btn btn-primary" disabled={report.isPending}>
             {t('terminals.commission.run')}

@@ -9,8 +9,8 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { terminalsApi } from './api';
+import { dayFromToday, PeriodFields } from './PeriodFields';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const cents = (value: string) => Math.round(Number(value) * 100);
 
 /**
@@ -20,8 +20,8 @@ const cents = (value: string) => Math.round(Number(value) * 100);
  */
 export default function PriceDifferencesScreen({ item, title }: EntityListProps) {
   const { t, i18n } = useTranslation();
-  const ids = { from: useId(), to: useId(), outlet: useId() };
-  const [range, setRange] = useState<{ from: string; to: string; outlet?: number }>({ from: day(-29), to: day(1) });
+  const outletId = useId();
+  const [range, setRange] = useState<{ from: string; to: string; outlet?: number }>({ from: dayFromToday(-29), to: dayFromToday(1) });
   const outlets = useQuery({ queryKey: ['dropdown', 'outlet'], queryFn: () => dataApi.dropdown('outlet', '', 200) });
   const totals = useQuery({ queryKey: ['pricedifferences', range], queryFn: () => terminalsApi.priceDifferences(range) });
   const money = (minor: number) => (minor / 100).toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -32,24 +32,13 @@ export default function PriceDifferencesScreen({ item, title }: EntityListProps)
     <>
       <TitledCard titleId="pricedifferences-totals" title={t('terminals.differences.totals')}>
         <form className="row g-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()} noValidate>
+          <PeriodFields period={range} onChange={setRange} />
           <div className="col-auto">
-            <label htmlFor={ids.from} className="form-label">
-              {t('terminals.differences.from')}
-            </label>
-            <input id={ids.from} type="date" className="form-control" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
-          </div>
-          <div className="col-auto">
-            <label htmlFor={ids.to} className="form-label">
-              {t('terminals.differences.to')}
-            </label>
-            <input id={ids.to} type="date" className="form-control" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
-          </div>
-          <div className="col-auto">
-            <label htmlFor={ids.outlet} className="form-label">
+            <label htmlFor={outletId} className="form-label">
               {t('terminals.differences.outlet')}
             </label>
             <select
-              id={ids.outlet}
+              id={outletId}
               className="form-select"
               value={range.outlet ?? ''}
               onChange={(e) => setRange({ ...range, outlet: e.target.value === '' ? undefined : Number(e.target.value) })}

@@ -1,11 +1,9 @@
 import { formatScaled, fromMinorUnits, getEntity, type CommissionRow } from '@backroom/schema';
-import { z } from 'zod';
-import { allowedOutlets } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
-import { validationError } from '../../http/envelope';
 import { defineProcedure } from '../../procedures/registry';
 import { mulDiv } from '../pricing/index';
 import { columnOf, fieldOf } from '../columns';
+import { reportOutlets, reportPeriod } from './report-period';
 
 /**
  * `DataRepository/procedure/commission {from, to, outlet?}`: what each cashier earned in the period
@@ -24,8 +22,6 @@ const S = (n: string) => `s.${columnOf(sale, n)}`;
 const L = (n: string) => `l.${columnOf(line, n)}`;
 const K = (n: string) => columnOf(commission, n);
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date: yyyy-mm-dd');
-const input = z.object({ from: day, to: day, outlet: z.number().int().positive().optional() });
 
 interface SoldLine {
   saleId: number;
@@ -113,13 +109,9 @@ export const commissionProcedure = defineProcedure({
   name: 'commission',
   public: false,
   privilege: { screen: 'commission', action: 'view' },
-  input,
+  input: reportPeriod,
   async run(ctx, body, request) {
-    if (body.to < body.from) throw validationError([{ field: 'to', message: 'To may not be before from' }]);
-    const allowed = await allowedOutlets(request);
-    if (body.outlet !== undefined && allowed.length > 0 && !allowed.includes(body.outlet)) throw validationError([{ field: 'outlet', message: 'Not one of your outlets' }]);
-    const outlets = body.outlet !== undefined ? [body.outlet] : allowed;
-    const data = await commissionReport(anyDb(ctx), body.from, body.to, outlets);
+    const data = await commissionReport(anyDb(ctx), body.from, body.to, await reportOutlets(body, request));
     return { data, totalCount: data.length };
   },
 });

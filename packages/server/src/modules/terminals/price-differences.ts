@@ -1,10 +1,8 @@
 import { fromMinorUnits, getEntity, type PriceDifferenceTotal } from '@backroom/schema';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { allowedOutlets } from '../../data/access';
 import { anyDb } from '../../data/store';
-import { validationError } from '../../http/envelope';
 import { defineProcedure } from '../../procedures/registry';
+import { reportOutlets, reportPeriod } from './report-period';
 import { columnOf } from '../columns';
 
 const difference = getEntity('saledifference');
@@ -13,8 +11,6 @@ const terminal = getEntity('pointofsale');
 const user = getEntity('user');
 const D = (name: string) => `d.${columnOf(difference, name)}`;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date: yyyy-mm-dd');
-const input = z.object({ from: day, to: day, outlet: z.number().int().positive().optional() }).strict();
 
 /**
  * `DataRepository/procedure/pricedifferences {from, to, outlet?}`: the Price differences screen's
@@ -26,12 +22,9 @@ export const priceDifferencesProcedure = defineProcedure({
   name: 'pricedifferences',
   public: false,
   privilege: { screen: 'saledifference', action: 'view' },
-  input,
+  input: reportPeriod,
   async run(ctx, body, request) {
-    if (body.to < body.from) throw validationError([{ field: 'to', message: 'To may not be before from' }]);
-    const allowed = await allowedOutlets(request);
-    if (body.outlet !== undefined && allowed.length > 0 && !allowed.includes(body.outlet)) throw validationError([{ field: 'outlet', message: 'Not one of your outlets' }]);
-    const outlets = body.outlet !== undefined ? [body.outlet] : allowed;
+    const outlets = await reportOutlets(body, request);
     let query = anyDb(ctx)
       .selectFrom(`${difference.table} as d`)
       .innerJoin(`${outlet.table} as o`, 'o.id', D('outlet'))
