@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../types';
 import { seedCatalogue } from './catalogue/index';
 import type { SeedingModule } from './module-seed';
-import { seedTopMenu } from './settings';
 
 const LIST_VALUES: Record<string, { name: string; values: [string, string][] }> = {
   BRAND: { name: 'Brand', values: [['ACME', 'Acme'], ['NORTHWIND', 'Northwind'], ['CONTOSO', 'Contoso']] },
@@ -38,7 +37,6 @@ export async function seedDemo(db: Kysely<Database>, now: string, options: { cat
         .execute();
     }
 
-    await seedTopMenu(trx, now);
     const catalogue = options.catalogue ? await seedCatalogue(trx, now) : undefined;
     const scope = { trx, now, ...(catalogue ? { catalogue: { seeder: catalogue.seeder, ids: catalogue.catalogue } } : {}) };
     for (const module of options.modules) await module.seed?.demo?.(scope);

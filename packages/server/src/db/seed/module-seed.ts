@@ -23,6 +23,8 @@ export interface CommittedDemo {
 
 /** What a module adds to a fresh demo database (`DomainModule.seed`); run in the module list's order. */
 export interface ModuleSeed {
+  /** Reference data every database has, brought up to date at every start (never overwriting a value). */
+  required?(db: Kysely<Database>, now: string): Promise<void>;
   demo?(scope: DemoScope): Promise<void>;
   demoCommitted?(demo: CommittedDemo): Promise<void>;
 }
