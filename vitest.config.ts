@@ -14,8 +14,9 @@ import { defineConfig } from 'vitest/config';
  * `npx vitest run` alone runs everything here, the browser suite last.
  *
  * Workers: Vitest's default is one less than the cores, one on the 2-core CI machine; server files
- * mostly wait on their database, so two run side by side even there. The browser suite runs its
- * files one at a time (each drives a server and a Chromium, using about a third of a core) beside them.
+ * mostly wait on their database, so two run side by side even there. The browser suite as many
+ * (each file drives a server and a Chromium, waiting on the page much of the time), beside them:
+ * four workers on two cores, until the database suites are done and leave them to the browser files.
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
 const serverSuite = (database: 'sqlite' | 'postgres') => ({
@@ -60,9 +61,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['../packages/server/test/support/sqlite-template.ts'],
           isolate: false,
-          maxWorkers: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page waited on for 5 s, not Vitest's 1 s: the browser files share the cores with the other suites.
+          expect: { poll: { timeout: 5_000 } },
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,5 +1,5 @@
 /**
- * `npm test`'s test run: the browser suite (e2e, one file at a time) in a Vitest run of its own,
+ * `npm test`'s test run: the browser suite (e2e, two files at a time) in a Vitest run of its own,
  * beside the run of every other suite, instead of after it. A browser file mostly waits on its
  * page, so the two share a 2-core machine without either waiting for the other to finish. Each
  * line is prefixed with its run; the last line adds both runs' `tests:` lines up.

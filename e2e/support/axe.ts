@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -26,4 +27,70 @@ export async function audit(page: Page, where: string, within?: string): Promise
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Opens a route of the console at `app` and waits until its screen has settled (heading shown, nothing loading). */
+export async function openSettled(page: Page, app: string, route: string) {
+  await page.goto(`${app}/${route}`);
+  const main = page.getByRole('main');
+  await main.getByRole('heading').first().waitFor();
+  // Audited as it is after a short wait: a part still loading is checked as the user sees it.
+  await expect.poll(() => main.getByText('Loading…').count(), { timeout: 3000 }).toBe(0).catch(() => undefined);
+  await settled(page);
+}
+
+/** Chooses a theme the way a user does: in the Settings panel. The choice is kept across loads. */
+async function chooseTheme(page: Page, letter: string) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('button', { name: `Theme ${letter.toUpperCase()}` }).or(page.getByRole('button', { name: `Theme ${letter}` })).first().click();
+  await page.keyboard.press('Escape');
+}
+
+/** Opens a dialog by `open`, audits the page with it, and closes it by `close` (Escape by default). */
+async function withDialog(page: Page, where: string, open: () => Promise<void>, close = () => page.keyboard.press('Escape')): Promise<string[]> {
+  await open();
+  await page.getByRole('dialog').first().waitFor();
+  await settled(page);
+  const findings = await audit(page, where);
+  await close();
+  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 5000 }).toBe(0);
+  return findings;
+}
+
+/** The product list's dialogs and bars: rows chosen (the bulk bar), Set field…, Delete, and the command palette. */
+async function listDialogs(page: Page, app: string, letter: string): Promise<string[]> {
+  await openSettled(page, app, 'product');
+  const rows = page.getByRole('table', { name: 'Products' }).locator('tbody tr');
+  for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').check();
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await bar.waitFor();
+  await settled(page);
+  const findings = await audit(page, `theme ${letter} /product with rows chosen`);
+  findings.push(...(await withDialog(page, `theme ${letter} set field dialog`, () => bar.getByRole('button', { name: 'Set field…' }).click())));
+  findings.push(...(await withDialog(page, `theme ${letter} delete dialog`, () => rows.first().getByRole('button', { name: /^Delete / }).click())));
+  findings.push(...(await withDialog(page, `theme ${letter} command palette`, () => page.keyboard.press('Control+K'))));
+  return findings;
+}
+
+/** Routes checked in every theme besides the default one, which checks them all: a list, forms, a single screen. */
+const SAMPLE = ['product', 'product/add', 'user/add', 'membership', 'company', 'home'];
+
+/**
+ * In each of `themes` (letters, chosen in the Settings panel of a signed-in page): a sample of
+ * screens, the Settings panel itself, and the product list's bars and dialogs with the command palette.
+ */
+export async function auditThemes(page: Page, app: string, themes: readonly string[]): Promise<string[]> {
+  const findings: string[] = [];
+  for (const letter of themes) {
+    await chooseTheme(page, letter);
+    for (const route of SAMPLE) {
+      await openSettled(page, app, route);
+      findings.push(...(await audit(page, `theme ${letter} /${route}`)));
+    }
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    findings.push(...(await audit(page, `theme ${letter} settings panel`)));
+    await page.keyboard.press('Escape');
+    findings.push(...(await listDialogs(page, app, letter)));
+  }
+  return findings;
 }
