@@ -33,9 +33,10 @@ export interface Difference {
  * Records a sale's differences (`saledifference` rows) in the caller's transaction and flags the
  * sale (`priceDifference`). The one writer of the Price differences screen's rows: the sale check
  * (`sales.ts`) and whoever finds a sale went past a limit (an offline over-redemption) call it.
+ * Answers the rows as stored.
  */
-export async function recordDifferences(trx: AnyDb, dialect: Dialect, of: DifferenceSale, differences: readonly Difference[], decimals: number): Promise<void> {
-  if (differences.length === 0) return;
+export async function recordDifferences(trx: AnyDb, dialect: Dialect, of: DifferenceSale, differences: readonly Difference[], decimals: number): Promise<Record<string, unknown>[]> {
+  if (differences.length === 0) return [];
   const money = (minor: number) => formatScaled(minor, decimals);
   const rows = differences.map((d) =>
     toStorageRow(
@@ -59,4 +60,5 @@ export async function recordDifferences(trx: AnyDb, dialect: Dialect, of: Differ
   );
   await trx.insertInto(difference.table).values(rows).execute();
   await trx.updateTable(sale.table).set(toStorageRow(sale, { priceDifference: true }, dialect)).where('id', '=', of.id).execute();
+  return rows;
 }

@@ -694,7 +694,8 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       await insertLines(trx, lines);
       const discounts = p.discounts.map((d) => toStorageRow(saleDiscount, { sale: id, ...d, amount: m(d.amount) }, ctx.dialect));
       if (discounts.length > 0) await trx.insertInto(saleDiscount.table).values(discounts).execute();
-      await recordDifferences(trx, ctx.dialect, { id, outlet: terminal.outletId, terminal: terminal.terminalId, cashier: p.cashier, day: p.day }, p.differences, decimals);
+      const of = { id, outlet: terminal.outletId, terminal: terminal.terminalId, cashier: p.cashier, day: p.day };
+      const differences = await recordDifferences(trx, ctx.dialect, of, p.differences, decimals);
       if (p.differences.length > 0) Object.assign(head, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
       const payments = p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect));
       if (payments.length > 0) await insertPayments(trx, payments);
@@ -704,7 +705,7 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       if (over.length > 0) {
         // The customer has left with it: what went past its limit is a difference the engine did not expect.
         const overage = over.map((o): Difference => ({ reason: 'overRedeemed', lineNo: null, product: null, reference: `${o.kind} ${o.code}`, expected: 0, charged: -o.amount }));
-        await recordDifferences(trx, ctx.dialect, { id, outlet: terminal.outletId, terminal: terminal.terminalId, cashier: p.cashier, day: p.day }, overage, decimals);
+        differences.push(...(await recordDifferences(trx, ctx.dialect, of, overage, decimals)));
         Object.assign(head, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
       }
       const vouchers = p.vouchers.map((v) =>
@@ -737,7 +738,7 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
           { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
           p.lines.map((l) => ({ product: l.product, location, quantity: -l.quantity, kind: p.kind, document: { type: 'sale', id, reference: body.receiptNo } })),
         );
-      return { id, head, lines, payments, vouchers, discounts, differences: await differencesOf(trx, id) };
+      return { id, head, lines, payments, vouchers, discounts, differences };
     });
 }
 
