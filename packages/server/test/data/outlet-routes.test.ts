@@ -81,6 +81,7 @@ const NO_OUTLET_ROW: Record<string, string> = {
   'GET /backoffice/core/api/AppModule/GetBlankTemplateOption/:importType': 'an import template, no row',
   'GET /backoffice/WebAPI/DataExporter/ExportBlankTemplate/:importType/:option': 'an import template, no row',
   'GET /backoffice/WebAPI/DataExporter/status/:jobId': 'a job id: the caller’s own jobs only (test/jobs)',
+  'GET /backoffice/core/api/pricing/WhatIf/:jobId': 'a job id: the caller’s own what-if only (test/pricing/what-if.test.ts)',
   'POST /backoffice/WebAPI/DataExporter/cancel/:jobId': 'a job id: the caller’s own jobs only',
   'GET /backoffice/WebAPI/DataExporter/jobs': 'the caller’s own jobs',
   'POST /backoffice/WebAPI/DataImporter/DownloadResult': 'a job id: the caller’s own jobs only',
@@ -226,6 +227,12 @@ function proofs(): Record<string, () => Promise<void>> {
     'POST /backoffice/WebAPI/SimulateSales/AddItem': async () => {
       await expectHiddenAsMissing('simulate outlet', (x) => as('POST', `${WEB}/SimulateSales/AddItem`, { outlet: x }), outletB);
       await expectHiddenAsMissing('simulate member', (x) => as('POST', `${WEB}/SimulateSales/AddItem`, { outlet: outletA, memberId: x }), hiddenIds.get('membership')!);
+    },
+    'POST /backoffice/core/api/pricing/WhatIf': async () => {
+      const draft = await t.builder.row(findEntity('promotion')!);
+      await expectHiddenAsMissing('what-if outlet', (x) => as('POST', `${API}/pricing/WhatIf`, { entity: 'promotion', draft, outlets: [x] }), outletB);
+      const promotion = hiddenIds.get('promotion');
+      if (promotion) await expectHiddenAsMissing('what-if promotion', (x) => as('POST', `${API}/pricing/WhatIf`, { entity: 'promotion', id: x, outlets: [outletA] }), promotion);
     },
     'POST /backoffice/core/api/OutletVirtualStockBalance/adjust': () =>
       expectHiddenAsMissing('adjust', (x) => as('POST', `${API}/OutletVirtualStockBalance/adjust`, { product: 1, location: x, quantity: '1', stockOutReason: 1 }), location()),
