@@ -1,10 +1,13 @@
 /**
  * `npm run migration:new -- <name>`: writes the next migration from the difference between the
- * registry and the snapshot of the last one, and moves the snapshot on. See src/db/README.md.
+ * registry and the snapshot of the last one, and moves the snapshot on; writes the registry's row
+ * types and entity names (GENERATED_FILES) every time. See src/db/README.md.
  */
+import { entities } from '@backroom/schema';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { diffSchemas } from '../src/db/schema/diff';
 import { registrySchema, type SchemaModel } from '../src/db/schema/model';
+import { GENERATED_FILES, entityNamesSource, rowTypesSource } from '../src/db/schema/row-types';
 
 const folder = new URL('../src/db/migrations/', import.meta.url);
 const snapshotFile = new URL('registry-snapshot.json', folder);
@@ -17,6 +20,10 @@ if (!name || !/^[a-z][a-z0-9_]*$/.test(name)) {
 
 const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as SchemaModel;
 const target = registrySchema();
+const root = new URL('../../../', import.meta.url);
+writeFileSync(new URL(GENERATED_FILES.rows, root), rowTypesSource(target));
+writeFileSync(new URL(GENERATED_FILES.entityNames, root), entityNamesSource(entities));
+console.log(`Wrote ${GENERATED_FILES.rows} and ${GENERATED_FILES.entityNames}.`);
 const operations = diffSchemas(snapshot, target);
 if (operations.length === 0) {
   console.log('The registry matches the last migration: nothing to write.');

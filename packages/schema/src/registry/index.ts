@@ -7,6 +7,7 @@ export * from './field-groups';
 export * from './entity-field-groups';
 export * from './zod';
 export * from './storage';
+export type { EntityName } from './entity-names.generated';
 export { menuGroups, screens, findScreen } from './groups';
 export { entities, findEntity, getEntity } from './entities';
 export { AUDIT_ACTIONS, CUSTOM_FIELD_KINDS, type AuditAction } from './administration';

@@ -1,4 +1,6 @@
+import type { JobStatus } from '@backroom/schema';
 import type { Generated, Kysely, Selectable } from 'kysely';
+import type { RegistryTables } from './rows.generated';
 
 /**
  * The generic data service works on tables known only from the registry at run time, so it talks to
@@ -9,7 +11,9 @@ export type AnyDb = Kysely<any>;
 export type Row = Record<string, unknown>;
 
 /**
- * Table types. Columns are snake_case; timestamps are ISO-8601 strings (`Date#toISOString`) on both
+ * Tables outside the registry, and registry tables whose hand-written migrations hold more than the
+ * registry declares (`app_user`'s password hash…), typed by hand here; every other table's row type
+ * is generated from the registry into `rows.generated.ts`. Columns are snake_case; timestamps are ISO-8601 strings (`Date#toISOString`) on both
  * dialects; booleans are `boolean` in PostgreSQL and 0/1 in SQLite, mapped both ways by the SQLite
  * driver wrapper and `BOOLEAN_COLUMNS` (see connect.ts).
  */
@@ -204,7 +208,122 @@ export interface InstallationTable {
   completed_by: string;
 }
 
-export interface Database {
+/** `004_jobs`, `006_job_lease`: background jobs (`src/jobs`), one row per run. */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  status: JobStatus;
+  progress: Generated<number>;
+  payload: string | null;
+  result: string | null;
+  error: string | null;
+  run_after: string;
+  attempts: Generated<number>;
+  /** The run holding a running job (see `newLease`), and until when unless renewed. */
+  lease_holder: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `021_stock_documents`: the last number given in each document series. */
+export interface DocumentCounterTable {
+  series: string;
+  last_no: number;
+}
+
+/** `030_pricing_ledgers`: every promotion code in use, whichever kind of promotion holds it. */
+export interface PromotionCodeTable {
+  code: string;
+  entity: string;
+  row_id: number;
+}
+
+/** `030_pricing_ledgers`: how often a member has used a promotion rule. */
+export interface PromotionMemberUsageTable {
+  rule_id: number;
+  member_id: number;
+  times_used: number;
+}
+
+/** `030_pricing_ledgers`: each use of a voucher, promotion or points, with its amount. */
+export interface PricingRedemptionTable {
+  id: Generated<number>;
+  reference: string;
+  kind: string;
+  ref_id: number;
+  code: string | null;
+  member_id: number | null;
+  amount: number;
+  at: string;
+}
+
+/** `061_terminal_pairing`: one-time pairing codes of a till. */
+export interface TerminalPairingCodeTable {
+  id: Generated<number>;
+  terminal_id: number;
+  code_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+  created_by: string | null;
+}
+
+/** `061_terminal_pairing`: the token a paired till signs its calls with. */
+export interface TerminalTokenTable {
+  id: Generated<number>;
+  terminal_id: number;
+  outlet_id: number;
+  token_hash: string;
+  device_id: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** `071_online_menu`: each published version of a channel's online menu. */
+export interface OnlineMenuVersionTable {
+  id: Generated<number>;
+  channel_id: number;
+  version: number;
+  etag: string;
+  body: string;
+  published_at: string;
+  published_by: string;
+}
+
+/** `080_home_rollup`: quantities and amounts sold per outlet, day and product. */
+export interface HomeProductDayTable {
+  outlet_id: number;
+  day: string;
+  product_id: number;
+  quantity: number;
+  amount: number;
+}
+
+/** `080_home_rollup`: one row (id 1), the last sale the home rollups have counted. */
+export interface HomeRollupTable {
+  id: number;
+  last_sale_id: number;
+}
+
+/** `081_home_sales_day`: sales totals per outlet and day. */
+export interface HomeSalesDayTable {
+  outlet_id: number;
+  day: string;
+  total: number;
+  receipts: number;
+}
+
+/** `115_idempotency_keys`: the answer given to a request sent with an idempotency key. */
+export interface IdempotencyKeyTable {
+  scope: string;
+  idem_key: string;
+  body_hash: string;
+  answer: string | null;
+  created_at: string;
+}
+
+export interface OwnTables {
   server_secret: ServerSecretTable;
   company: CompanyTable;
   role: RoleTable;
@@ -223,7 +342,22 @@ export interface Database {
   app_setting: AppSettingTable;
   cache_generation: CacheGenerationTable;
   installation: InstallationTable;
+  job: JobTable;
+  document_counter: DocumentCounterTable;
+  promotion_code: PromotionCodeTable;
+  promotion_member_usage: PromotionMemberUsageTable;
+  pricing_redemption: PricingRedemptionTable;
+  terminal_pairing_code: TerminalPairingCodeTable;
+  terminal_token: TerminalTokenTable;
+  online_menu_version: OnlineMenuVersionTable;
+  home_product_day: HomeProductDayTable;
+  home_rollup: HomeRollupTable;
+  home_sales_day: HomeSalesDayTable;
+  idempotency_key: IdempotencyKeyTable;
 }
+
+/** Every table: the registry's generated row types, with the hand-typed tables above in place of theirs. */
+export type Database = Omit<RegistryTables, keyof OwnTables> & OwnTables;
 
 /** Every boolean column name; SQLite returns them as 0/1 and they are turned back into booleans. */
 export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([

@@ -1,26 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobDto, JobStatus } from '@backroom/schema';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { AnyDb } from '../data/store';
+import type { JobTable } from '../db/types';
 
-export interface JobRow {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  progress: number;
-  payload: string | null;
-  result: string | null;
-  error: string | null;
-  run_after: string;
-  attempts: number;
-  /** The run holding a running job (see `newLease`), and until when unless renewed. */
-  lease_holder: string | null;
-  lease_until: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type JobRow = Selectable<JobTable>;
 
 /** Tries of a job in all, counting those whose process died; then it is failed. */
 export const MAX_ATTEMPTS = 3;

@@ -6,6 +6,7 @@ import { operationsMigration } from '../../src/db/migrations/operations';
 import { diffSchemas } from '../../src/db/schema/diff';
 import { schemaDrift } from '../../src/db/schema/drift';
 import { registrySchema, type SchemaModel } from '../../src/db/schema/model';
+import { GENERATED_FILES, entityNamesSource, rowTypesSource } from '../../src/db/schema/row-types';
 import { entityTables } from '../../src/db/schema/tables';
 import { database } from '../support/server';
 import { useTestServer } from '../support/harness';
@@ -107,6 +108,14 @@ describe('the frozen migration chain', () => {
 
   it('has a migration for every registry change (else: npm run migration:new -- <name>)', () => {
     expect(diffSchemas(snapshot(), registrySchema())).toEqual([]);
+  });
+
+  it('has the row types and entity names of the registry as it is (else: npm run migration:new -- <name>)', () => {
+    const committed = (file: string) => readFileSync(new URL(`../../../../${file}`, import.meta.url), 'utf8');
+    expect(committed(GENERATED_FILES.rows)).toBe(rowTypesSource(registrySchema()));
+    expect(committed(GENERATED_FILES.entityNames)).toBe(entityNamesSource(entities));
+    // What it holds, spelled out for one table: an id, nullable text, a money column, a boolean with its default.
+    expect(committed(GENERATED_FILES.rows)).toMatch(/export interface ProductRow \{\n  id: Generated<number>;\n  code: string \| null;[^}]*selling_price: number \| null;[^}]*track_stock: SqlBoolean;/);
   });
 
   it('upgrades a database in place when a field is added through the documented steps', async () => {

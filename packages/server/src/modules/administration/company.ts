@@ -7,7 +7,7 @@ import { ApiError, ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { inTransaction } from '../../data/transaction';
 import { updateRow } from '../../data/write';
-import { activeCurrencies, currencyExists, withCurrency } from './currencies';
+import { activeCurrencies, currencyExists } from './currencies';
 
 const DEFAULT_TIMEZONE = 'UTC';
 
@@ -41,7 +41,7 @@ export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): 
   app.get(`${base}/Format`, { preHandler: authenticate }, async () => {
     const company = await readCompany(db);
     const currency = company?.baseCurrencyId
-      ? await withCurrency(db).selectFrom('currency').select(['code', 'decimals']).where('id', '=', company.baseCurrencyId).executeTakeFirst()
+      ? await db.selectFrom('currency').select(['code', 'decimals']).where('id', '=', company.baseCurrencyId).executeTakeFirst()
       : undefined;
     const format: CompanyFormat = { currency: currency?.code ?? null, timezone: company?.timezone ?? DEFAULT_TIMEZONE };
     return ok(format);
