@@ -1,4 +1,4 @@
-import type { MenuGroupDto } from '@backroom/schema';
+import { PRODUCT_SHORT_NAME, type MenuGroupDto } from '@backroom/schema';
 import { describe, expect, test } from 'vitest';
 import { apiAs } from './support/api';
 import { DEMO, expectPath, signIn } from './support/console';
@@ -24,7 +24,7 @@ async function visibleRoutes(user: { userName: string; password: string }) {
   return groups.flatMap((g) => g.items).filter((item) => item.ableToView);
 }
 
-describe('every menu route opens for every demo role', () => {
+describe('every menu route opens, named, for every demo role', () => {
   test.each(Object.entries(DEMO))('%s', async (_role, user) => {
     const items = await visibleRoutes(user);
     expect(items.length).toBeGreaterThan(0);
@@ -40,6 +40,12 @@ describe('every menu route opens for every demo role', () => {
       const main = page.getByRole('main');
       await main.getByRole('heading', { name: item.menuText }).first().waitFor();
       await expect.poll(() => main.getByText('Loading…').count()).toBe(0);
+      // SPEC §1: the header and the tab title name this page, not the one before it.
+      const title = `${PRODUCT_SHORT_NAME} - ${item.menuText}`;
+      const named = await page
+        .waitForFunction((title) => document.title === title && document.querySelector('main h1')?.textContent === title, title, { timeout: 5_000 })
+        .then(() => true, () => false);
+      if (!named) failures.push(`/${item.route}: page named "${await page.title()}", not "${title}"`);
       const modal = await page.getByRole('dialog', { name: 'Sorry,' }).count();
       const alerts = await page.getByRole('alert').filter({ hasText: /Could not load|went wrong|failed/i }).allTextContents();
       if (modal > 0 || alerts.length > 0) failures.push(`/${item.route}: ${modal > 0 ? 'error modal' : alerts.join(' ')}`);

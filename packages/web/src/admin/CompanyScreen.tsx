@@ -14,7 +14,6 @@ import { AppSettings } from './AppSettings';
 import { SaveAlerts, SaveButton } from './SaveBar';
 import { TimezoneField } from '../ui/TimezoneField';
 import { translateMessage, useErrorText } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 
 /** The server's request minus the version (kept aside), with the currency as the select's text. */
@@ -117,7 +116,6 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
 /** `company`: the one row of company settings, then the app settings and top-menu links. */
 export default function CompanyScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
-  useMenuScreen(item);
   const errorText = useErrorText();
   const settings = useQuery({ queryKey: COMPANY_KEY, queryFn: companyApi.get });
   if (settings.isPending) return <Spinner />;

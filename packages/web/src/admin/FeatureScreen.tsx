@@ -9,7 +9,6 @@ import { TitledCard } from '../ui/TitledCard';
 import { featuresApi } from './api';
 import { SaveAlerts, SaveButton } from './SaveBar';
 import { useErrorText } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 
 const FEATURES_KEY = ['feature'];
@@ -17,7 +16,6 @@ const FEATURES_KEY = ['feature'];
 /** `feature`: the optional modules; a module switched off leaves the menu and its API refuses calls. */
 export default function FeatureScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
-  useMenuScreen(item);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const features = useQuery({ queryKey: FEATURES_KEY, queryFn: featuresApi.get });

@@ -7,7 +7,6 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { lockedUsersApi } from './api';
 import { useErrorText } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 
 const LOCKED_KEY = ['lockeduser'];
@@ -15,7 +14,6 @@ const LOCKED_KEY = ['lockeduser'];
 /** `lockeduser`: accounts locked by failed sign-ins, each with an Unlock that lifts the lock before it expires. */
 export default function LockedUserScreen({ item }: SingleScreenProps) {
   const { t, i18n } = useTranslation();
-  useMenuScreen(item);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<LockedUserDto | null>(null);

@@ -8,7 +8,6 @@ import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { SaveAlerts, SaveButton } from './SaveBar';
 import { serverMessage, translateMessage } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 
 const NAME = 'membershipintegrationsettings';
@@ -48,7 +47,6 @@ const fieldError = (error: unknown, field: string) =>
  * connection test with what the form holds.
  */
 export default function MembershipIntegrationScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const ids = { provider: useId(), endpoint: useId(), apiKey: useId(), direction: useId(), enabled: useId() };

@@ -9,7 +9,6 @@ import { TitledCard } from '../ui/TitledCard';
 import { rolePrivilegesApi } from './api';
 import { sameFlags, withFlag, type PrivilegeFlag } from './grants';
 import { useErrorText } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 
 type Edits = Record<number, PrivilegeFlagsDto>;
@@ -115,7 +114,6 @@ function PrivilegeGrid({ grid, edits, readOnly, onChange }: GridProps) {
 /** `roleprivilege`: the role × privilege grid. A saved change reaches the role's users on their next menu load. */
 export default function RolePrivilegeScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
-  useMenuScreen(item);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const selectId = useId();

@@ -1,9 +1,12 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ComponentType } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useMenu } from '../i18n/useMenu';
 import { screenRoutes } from '../screens/screenRoutes';
 import { ModulesProvider, useModules } from '../screens/modules';
+import { useMenuScreen } from '../screens/useMenuScreen';
+import type { SingleScreenProps } from '../screens/webModule';
+import type { ClientMenuItem } from '../store/menuSlice';
 import Layout from '../shell/Layout';
 import { useAppSelector } from '../store';
 import { Spinner } from '../ui/Spinner';
@@ -22,6 +25,12 @@ const ListValueScreen = lazyPage(() => import('../screens/ListValueScreen'));
 
 export const createQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+
+/** A module's single screen, named and privileged by its menu item as every menu-routed screen is. */
+function SingleScreen({ Single, item }: { Single: ComponentType<SingleScreenProps>; item: ClientMenuItem }) {
+  useMenuScreen(item);
+  return <Single item={item} />;
+}
 
 function SignedInRoutes() {
   const status = useAppLoad();
@@ -48,7 +57,7 @@ function SignedInRoutes() {
             {routes.map((route) => {
               const Single = singles[route.screen];
               const Screen = route.screen === 'listvalue' ? ListValueScreen : MenuScreen;
-              const element = Single ? <Single key={route.path} item={route.item} /> : <Screen key={route.path} item={route.item} mode={route.mode} />;
+              const element = Single ? <SingleScreen key={route.path} Single={Single} item={route.item} /> : <Screen key={route.path} item={route.item} mode={route.mode} />;
               return <Route key={route.path} path={route.path} element={element} />;
             })}
           </Route>

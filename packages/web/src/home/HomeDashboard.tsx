@@ -61,7 +61,7 @@ function ChartWithTable({ sales, which, table }: { sales: HomeSales; which: 'tod
   const { t } = useTranslation();
   return (
     <>
-      <LazyBoundary>
+      <LazyBoundary part>
         <Suspense fallback={<Spinner />}>
           <SalesCharts sales={sales} which={which} />
         </Suspense>

@@ -3,7 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { useDropdown } from '../data/hooks';
 import { useErrorText } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
@@ -57,7 +56,6 @@ function PriceCell({ row, outlet, edits, readOnly, onEdit }: CellProps) {
  * Without edit the grid is read-only (the server refuses saves anyway).
  */
 export default function OutletPricingScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
   const { ableToEdit } = item;
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProposedOrder } from '@backroom/schema';
 import { useErrorText } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
@@ -19,8 +18,7 @@ const PAGE_SIZE = 50;
  * `lowstock`: the low-quantity triggers the scheduled check found below their minimum, with what is
  * on order, and draft delivery orders from each product's mapped warehouse for the rows chosen.
  */
-export default function LowStockScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
+export default function LowStockScreen(_props: SingleScreenProps) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();

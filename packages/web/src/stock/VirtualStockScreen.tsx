@@ -5,7 +5,6 @@ import type { FetchFilter, StockAdjustResult, VirtualStockRow } from '@backroom/
 import { dataApi, type ApiRow } from '../data/api';
 import { useDropdown } from '../data/hooks';
 import { useErrorText } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 import { useAppSelector } from '../store';
 import { FormAlert } from '../ui/FormAlert';
@@ -21,7 +20,6 @@ const PAGE_SIZE = 20;
 
 /** `virtualstock`: per location and product, on hand, reserved, incoming and virtual; adjustments and their approval. */
 export default function VirtualStockScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();

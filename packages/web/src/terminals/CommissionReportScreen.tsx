@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../data/api';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { TitledCard } from '../ui/TitledCard';
@@ -11,7 +10,6 @@ import { dayFromToday, PeriodFields } from './PeriodFields';
 
 /** `commissionreport`: what each cashier earned under the commission rules, per rule and period, from the terminals' sales. */
 export default function CommissionReportScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState({ from: dayFromToday(-29), to: dayFromToday(0) });
   const report = useMutation({ mutationFn: terminalsApi.commission });

@@ -7,7 +7,6 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { serverMessage, translateMessage } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 import { RowForm } from './RowForm';
 
@@ -39,7 +38,6 @@ function Preview({ row }: { row: ApiRow }) {
  * the row without an outlet serving every outlet without its own; each with a preview.
  */
 export default function LayoutSetupScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { getEntity } from '@backroom/schema';
 import { ListScreen } from '../screens/ListScreen';
 import { serverMessage, translateMessage } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/FormAlert';
@@ -117,7 +116,6 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
 
 /** `sale`: the terminals' sales, newest first, each opening its receipt. */
 export default function SalesScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   return (

@@ -6,7 +6,6 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { serverMessage, translateMessage } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 import { RowForm } from './RowForm';
 
@@ -15,7 +14,6 @@ const KEY = ['single', NAME];
 
 /** `posterminalsettings`: the one row of settings every terminal receives with its catalogue (rounding, receipts, offline selling, shifts, discounts, idle lock). */
 export default function TerminalSettingsScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const stored = useQuery({ queryKey: KEY, queryFn: async () => (await dataApi.fetch(NAME, { Skip: 0, Take: 1, sorts: [{ ColumnName: 'id', Direction: 'asc' }] })).rows[0] ?? null });

@@ -4,7 +4,6 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { serverMessage, translateMessage } from '../screens/errorText';
-import { useMenuScreen } from '../screens/useMenuScreen';
 import type { SingleScreenProps } from '../screens/webModule';
 import { terminalsApi } from './api';
 
@@ -16,7 +15,6 @@ export const REFRESH_MS = 5000;
  * heartbeat, paired or not, app version, last sync, transactions not yet sent — refreshed live.
  */
 export default function TerminalStatusScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
   const { t, i18n } = useTranslation();
   const status = useQuery({ queryKey: ['terminals', 'status'], queryFn: terminalsApi.status, refetchInterval: REFRESH_MS, refetchIntervalInBackground: false });
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');

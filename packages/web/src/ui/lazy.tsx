@@ -1,6 +1,7 @@
 import { Component, lazy, type ComponentType, type ReactNode } from 'react';
 import { LAZY_TIMEOUT_MS } from '@backroom/schema';
-import { withTranslation, type WithTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { usePageName } from '../store/usePageName';
 
 export const CHUNK_FAILED = 'Loading chunk failed';
 
@@ -28,11 +29,18 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   return Object.assign(lazy(preload), { preload });
 }
 
+interface BoundaryProps {
+  children: ReactNode;
+  /** A part of a page (a chart) rather than the page: its failure leaves the page's name alone. */
+  part?: boolean;
+}
+
 interface BoundaryState {
   error: Error | null;
 }
 
-class ChunkBoundary extends Component<WithTranslation & { children: ReactNode }, BoundaryState> {
+/** Shows "Loading chunk failed" (or a general failure) with a reload button instead of a part that failed. */
+export class LazyBoundary extends Component<BoundaryProps, BoundaryState> {
   state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
@@ -40,19 +48,29 @@ class ChunkBoundary extends Component<WithTranslation & { children: ReactNode },
   }
 
   render() {
-    const { t, children } = this.props;
     const { error } = this.state;
-    if (!error) return children;
-    return (
-      <div className="alert alert-danger m-3" role="alert">
-        <p>{error.message === CHUNK_FAILED ? t('errors.chunkFailed') : t('errors.unexpected')}</p>
-        <button type="button" className="btn btn-outline-danger" onClick={() => window.location.reload()}>
-          {t('common.reload')}
-        </button>
-      </div>
-    );
+    if (!error) return this.props.children;
+    return this.props.part ? <Failure error={error} /> : <FailedPage error={error} />;
   }
 }
 
-/** Shows "Loading chunk failed" (or a general failure) with a reload button instead of a part that failed. */
-export const LazyBoundary: ComponentType<{ children: ReactNode }> = withTranslation()(ChunkBoundary);
+/** A page that failed is named for its failure, so the header and tab title do not show the page before it. */
+function FailedPage({ error }: { error: Error }) {
+  const { t } = useTranslation();
+  usePageName(failureText(t, error));
+  return <Failure error={error} />;
+}
+
+const failureText = (t: (key: string) => string, error: Error) => (error.message === CHUNK_FAILED ? t('errors.chunkFailed') : t('errors.unexpected'));
+
+function Failure({ error }: { error: Error }) {
+  const { t } = useTranslation();
+  return (
+    <div className="alert alert-danger m-3" role="alert">
+      <p>{failureText(t, error)}</p>
+      <button type="button" className="btn btn-outline-danger" onClick={() => window.location.reload()}>
+        {t('common.reload')}
+      </button>
+    </div>
+  );
+}

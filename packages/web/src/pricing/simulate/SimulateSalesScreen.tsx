@@ -3,7 +3,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SimulateLineRequest, SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
 import { serverMessage, translateMessage } from '../../screens/errorText';
-import { useMenuScreen } from '../../screens/useMenuScreen';
 import type { SingleScreenProps } from '../../screens/webModule';
 import { FormAlert } from '../../ui/FormAlert';
 import { TitledCard } from '../../ui/TitledCard';
@@ -31,8 +30,7 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value.tri
  * basket priced by the engine — each line's price source and adjustments, the receipt's totals,
  * and why every rule fired or not.
  */
-export default function SimulateSalesScreen({ item }: SingleScreenProps) {
-  useMenuScreen(item);
+export default function SimulateSalesScreen(_props: SingleScreenProps) {
   const { t } = useTranslation();
   const ids = { outlet: useId(), channel: useId(), member: useId(), at: useId(), scan: useId(), voucher: useId(), discount: useId() };
   const scanRef = useRef<HTMLInputElement>(null);
