@@ -115,7 +115,7 @@ describe('the frozen migration chain', () => {
     expect(committed(GENERATED_FILES.rows)).toBe(rowTypesSource(registrySchema()));
     expect(committed(GENERATED_FILES.entityNames)).toBe(entityNamesSource(entities));
     // What it holds, spelled out for one table: an id, nullable text, a money column, a boolean with its default.
-    expect(committed(GENERATED_FILES.rows)).toMatch(/export interface ProductRow \{\n  id: Generated<number>;\n  code: string \| null;[^}]*selling_price: number \| null;[^}]*track_stock: SqlBoolean;/);
+    expect(committed(GENERATED_FILES.rows)).toMatch(/export interface ProductRow \{\n {2}id: Generated<number>;\n {2}code: string \| null;[^}]*selling_price: number \| null;[^}]*track_stock: SqlBoolean;/);
   });
 
   it('upgrades a database in place when a field is added through the documented steps', async () => {
