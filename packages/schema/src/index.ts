@@ -11,5 +11,6 @@ export * from './api/families';
 export * from './api/pricing';
 export * from './api/simulate';
 export * from './api/stock';
+export * from './api/sheets';
 export * from './api/terminals';
 export * from './api/home';

@@ -31,10 +31,14 @@ export interface VersionInfo {
   buildNumber: string;
 }
 
+/** One choice of `GET /api/AppModule/GetDropDown/{entity}`: the row's label and its id. */
 export interface DropdownItemDto {
   text: string;
-  value: string;
+  value: number;
 }
+
+/** What `GetDropDown/{entity}?all=true` puts before the rows. */
+export const ALL_DROPDOWN_ITEM = { text: 'ALL', value: 'ALL' } as const;
 
 /** `GET /api/AppModule/GetMenu/{id}` ids. */
 export const MENU_ID = { setup: 1 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeliveryOrderStatus } from '../registry/inventory';
 
 /**
  * Stock calls beyond the generic API: virtual stock (`/api/OutletVirtualStockBalance/{fetch|adjust|approve|reject}`)
@@ -90,4 +91,31 @@ export interface ProposedOrder {
   fromLocation: number;
   toLocation: number;
   lines: number;
+}
+
+/** A delivery order line as `/deliveryorder/{id}` answers it. */
+export interface DeliveryOrderLineDto {
+  id: number;
+  product: number;
+  productLabel?: string;
+  /** Decimal strings, as the API shows them. */
+  quantity: string;
+  uom: number | null;
+  receivedQty: string | null;
+  discrepancy: string | null;
+}
+
+/** A delivery order as `/deliveryorder/{id}` answers it (lines included). */
+export interface DeliveryOrderDto {
+  id: number;
+  docNo: string;
+  status: DeliveryOrderStatus;
+  version: number;
+  fromLocation: number;
+  toLocation: number;
+  date: string;
+  remarks: string | null;
+  lines: DeliveryOrderLineDto[];
+  dispatchedAt: string | null;
+  receivedAt: string | null;
 }

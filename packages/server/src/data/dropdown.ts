@@ -1,4 +1,4 @@
-import { MAX_TAKE, SCALED_KINDS, toStorageValue, type NormalisedEntity } from '@backroom/schema';
+import { MAX_TAKE, SCALED_KINDS, toStorageValue, type DropdownItemDto, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { privilegesOf } from '../http/auth-guard';
@@ -9,13 +9,7 @@ import { labelsOf } from './read';
 import { naturalKey, referrersTo, targetOf } from './references';
 import { anyDb } from './store';
 
-export const ALL_OPTION = { text: 'ALL', value: 'ALL' } as const;
 export const DEFAULT_DROPDOWN_TAKE = 1000;
-
-export interface DropdownOption {
-  text: string;
-  value: number | string;
-}
 
 /**
  * A dropdown is readable by whoever may view the entity, or may view an entity whose form or list
@@ -55,7 +49,7 @@ function referenceCondition(entity: NormalisedEntity, name: string, value: strin
  * Rows the caller may see as {text, value}, in the entity's default order: active ones (for
  * entities with isActive) matching the search and narrowing, or exactly the ids asked for.
  */
-export async function dropdownOptions(request: FastifyRequest, entity: NormalisedEntity, options: DropdownQuery): Promise<DropdownOption[]> {
+export async function dropdownOptions(request: FastifyRequest, entity: NormalisedEntity, options: DropdownQuery): Promise<DropdownItemDto[]> {
   const db = anyDb(request.server.ctx);
   const conditions: RawBuilder<SqlBool>[] = await rowFilters(request, entity);
   const active = fieldByName(entity, 'isActive');

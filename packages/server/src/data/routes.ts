@@ -1,11 +1,11 @@
-import { MAX_INT32, PALETTE_TAKE, entities, familyOf, findEntity, paletteQuery, parseRowId, type NormalisedEntity } from '@backroom/schema';
+import { ALL_DROPDOWN_ITEM, MAX_INT32, PALETTE_TAKE, entities, familyOf, findEntity, paletteQuery, parseRowId, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
 import { parseBody } from '../http/validate';
 import { authorize } from './access';
-import { ALL_OPTION, assertDropdownAccess, dropdownOptions } from './dropdown';
+import { assertDropdownAccess, dropdownOptions } from './dropdown';
 import { exportEntity, exportParameters } from './export-parameters';
 import { readableEntity } from './field-groups';
 import { schemaDrift } from '../db/schema/drift';
@@ -105,7 +105,7 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
     await assertDropdownAccess(request, entity);
     const { all, search, Take, take, ids, ...where } = parseBody(dropdownQuery, request.query);
     const options = await dropdownOptions(request, await readableEntity(request, entity), { search, take: Take ?? take, ids, where });
-    return ok(all === 'true' ? [ALL_OPTION, ...options] : options);
+    return ok(all === 'true' ? [ALL_DROPDOWN_ITEM, ...options] : options);
   });
 
   app.get<{ Params: { id: string } }>(`${appModule}/GetExportParameters/:id`, opts, async (request) => {

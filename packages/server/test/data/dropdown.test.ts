@@ -1,3 +1,4 @@
+import type { ALL_DROPDOWN_ITEM, DropdownItemDto } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/harness';
 import type { Row } from './support/rows';
@@ -9,8 +10,7 @@ beforeAll(async () => {
     await t.call('POST', '/DataRepository/Insert/outletgroup', { token: tokens.admin, body: { code, name, isActive } });
 });
 
-type Option = { text: string; value: number | string };
-const dropdown = (path: string, token = tokens.admin) => t.call<Option[]>('GET', `/AppModule/GetDropDown/${path}`, { token });
+const dropdown = (path: string, token = tokens.admin) => t.call<(DropdownItemDto | typeof ALL_DROPDOWN_ITEM)[]>('GET', `/AppModule/GetDropDown/${path}`, { token });
 
 describe('GetDropDown', () => {
   it('answers text/value pairs of active rows in the default order, with an optional ALL entry', async () => {

@@ -1,4 +1,4 @@
-import { findEntity } from '@backroom/schema';
+import { findEntity, type SheetJob } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
 import { hostileXlsx } from './hostile';
@@ -6,7 +6,7 @@ import { anyDb } from '../../src/data/store';
 import { IMPORT_JOB, EXPORT_JOB } from '../../src/modules/spreadsheets/jobs';
 import { insertJob, newLease } from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
-import { exportList, importSheet, legacyOf, type JobStatus } from './support';
+import { exportList, importSheet, legacyOf } from './support';
 
 const c = useCatalogue();
 const departments = async (prefix: string) =>
@@ -59,7 +59,7 @@ describe('job messages', () => {
       const job = await insertJob(anyDb(c.server.app.ctx), kind, { lease, payload: { ownerId: 1, ownerName: 'admin', importType: 5, procedure: null } });
       await runJob(c.server.app, c.server.app.log, job, lease);
       const response = await fetch(`${legacyOf(c)}/DataExporter/status/${job.id}`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
-      const { message } = ((await response.json()) as { data: JobStatus }).data;
+      const { message } = ((await response.json()) as { data: SheetJob }).data;
       const what = kind === IMPORT_JOB ? 'import' : 'export';
       expect(message).toMatch(new RegExp(`^The ${what} stopped on an unexpected error \\(logged on the server with job ${job.id}\\)`));
       expect(message).not.toMatch(/invalid_type|Expected |received|\[|\{/);

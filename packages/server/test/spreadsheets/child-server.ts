@@ -1,3 +1,4 @@
+import type { SheetJob } from '@backroom/schema';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -43,18 +44,8 @@ export async function submitTo(server: ChildServer, content: Uint8Array, importT
   return body.data.jobId;
 }
 
-export interface ChildJobStatus {
-  status: string;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  errorCount: number;
-  total: number;
-  committed: boolean;
-}
-
-export async function statusOn(server: ChildServer, jobId: number): Promise<ChildJobStatus> {
+export async function statusOn(server: ChildServer, jobId: number): Promise<SheetJob> {
   const response = await fetch(`${server.base}/WebAPI/DataExporter/status/${jobId}`, { headers: server.headers });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: ChildJobStatus }).data;
+  return ((await response.json()) as { data: SheetJob }).data;
 }

@@ -1,9 +1,10 @@
+import type { SheetJob } from '@backroom/schema';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startChildServer, statusOn, submitTo, type ChildJobStatus } from './child-server';
+import { startChildServer, statusOn, submitTo } from './child-server';
 import { hostileXlsx, noise } from './hostile';
 
 // A server process of its own, measured from outside: the same on both databases, run on SQLite.
@@ -40,7 +41,7 @@ describe.runIf(database === 'sqlite')('eight parallel imports of the worst admit
 
       const jobIds = await Promise.all(Array.from({ length: 8 }, () => submitTo(server, file, 'product', 'validate', 'worst.xlsx')));
       let slowest = 0;
-      const finished = new Map<number, ChildJobStatus>();
+      const finished = new Map<number, SheetJob>();
       while (finished.size < jobIds.length) {
         for (const jobId of jobIds.filter((id) => !finished.has(id))) {
           const started = performance.now();

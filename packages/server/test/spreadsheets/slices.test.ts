@@ -1,4 +1,4 @@
-import { findEntity } from '@backroom/schema';
+import { findEntity, type SheetJob } from '@backroom/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyDb } from '../../src/data/store';
 import { SLICE_ROWS } from '../../src/modules/spreadsheets/import';
@@ -6,7 +6,7 @@ import { claimNext, jobById, newLease } from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
 import { useCatalogue } from '../domain/support/catalogue';
 import { startSignedIn, type SignedInServer } from '../support/harness';
-import { legacyOf, submit, waitFor, type JobStatus } from './support';
+import { legacyOf, submit, waitFor } from './support';
 
 const c = useCatalogue();
 const ROWS = 10_000;
@@ -15,10 +15,10 @@ const csv = (prefix: string) => Buffer.from([HEADER, ...Array.from({ length: ROW
 
 const statusOf = async (jobId: number) => {
   const response = await fetch(`${legacyOf(c)}/DataExporter/status/${jobId}`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
-  return ((await response.json()) as { data: JobStatus }).data;
+  return ((await response.json()) as { data: SheetJob }).data;
 };
 /** Polls the job's status until `ready`; answers that status. */
-async function until(jobId: number, ready: (status: JobStatus) => boolean): Promise<JobStatus> {
+async function until(jobId: number, ready: (status: SheetJob) => boolean): Promise<SheetJob> {
   for (let i = 0; i < 2000; i++) {
     const status = await statusOf(jobId);
     if (ready(status)) return status;

@@ -1,3 +1,4 @@
+import type { SheetJob } from '@backroom/schema';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { crc32 } from 'node:zlib';
@@ -8,19 +9,6 @@ import { readSheet } from '../../src/modules/spreadsheets/read';
 import { loadConfig } from '../../src/config';
 import { writeWorkbook } from '../../src/modules/spreadsheets/write';
 import type { SignedInServer } from '../support/harness';
-
-export interface JobStatus {
-  status: string;
-  progress: number;
-  total: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  errorCount: number;
-  errors: { row: number; column: string; message: string }[];
-  committed: boolean;
-  message: string | null;
-}
 
 let dir: string | undefined;
 afterAll(async () => {
@@ -61,10 +49,10 @@ export async function submit(t: SignedInServer, content: Uint8Array, importType:
   return { status: response.status, body: (await response.json()) as { data: { jobId: number } | null; message: string; errors?: { field: string; message: string }[] } };
 }
 
-export async function waitFor(t: SignedInServer, jobId: number, token = t.tokens.admin): Promise<JobStatus> {
+export async function waitFor(t: SignedInServer, jobId: number, token = t.tokens.admin): Promise<SheetJob> {
   for (let i = 0; i < 600; i++) {
     const response = await fetch(`${legacyOf(t)}/DataExporter/status/${jobId}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as { data: JobStatus };
+    const body = (await response.json()) as { data: SheetJob };
     expect(response.status, JSON.stringify(body)).toBe(200);
     if (!['queued', 'running'].includes(body.data.status)) return body.data;
     await new Promise((r) => setTimeout(r, 50));
@@ -90,7 +78,7 @@ export async function exportList(t: SignedInServer, body: unknown, token = t.tok
 }
 
 /** Submits a sheet and waits for its job. */
-export async function importSheet(t: SignedInServer, content: Uint8Array, importType: string, mode: 'validate' | 'commit', name?: string): Promise<JobStatus & { jobId: number }> {
+export async function importSheet(t: SignedInServer, content: Uint8Array, importType: string, mode: 'validate' | 'commit', name?: string): Promise<SheetJob> {
   const submitted = await submit(t, content, importType, mode, { name });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   const jobId = submitted.body.data!.jobId;

@@ -1,32 +1,9 @@
-import type { ApiEnvelope, FetchRequest } from '@backroom/schema';
+import type { ApiEnvelope, FetchRequest, SheetJob } from '@backroom/schema';
 import { http } from './http';
 import { webRoot } from '../config/webRoot';
 
 /** The sheet jobs (imports, exports): the importer and exporter screens and every list's Export show their errors inline, so their calls never open the error modal. */
 const inline = { suppressErrorModal: true } as const;
-
-export interface RowError {
-  row: number;
-  column: string;
-  message: string;
-}
-
-export interface SheetJob {
-  jobId: number;
-  kind: 'import' | 'export';
-  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-  progress: number;
-  total: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  errorCount: number;
-  errors: RowError[];
-  committed: boolean;
-  message: string | null;
-  createdAt: string;
-  name?: string;
-}
 
 const legacy = (path: string) => `${webRoot.legacyBase}${path}`;
 const data = async <T>(request: Promise<{ data: ApiEnvelope<T> }>) => (await request).data.data;

@@ -1,4 +1,4 @@
-import type { ApiEnvelope, AuditChanges, CompanyFormat, FetchRequest, FieldError, NormalisedField, PaletteHit } from '@backroom/schema';
+import type { ApiEnvelope, AuditChanges, CompanyFormat, DropdownItemDto, FetchRequest, FieldError, NormalisedField, PaletteHit } from '@backroom/schema';
 import axios, { type AxiosRequestConfig } from 'axios';
 import { webRoot } from '../config/webRoot';
 
@@ -69,7 +69,7 @@ export const dataApi = {
    */
   dropdown: async (entity: string, search = '', take = 20, signal?: AbortSignal, narrow: { ids?: readonly number[]; where?: Record<string, string> } = {}): Promise<Option[]> => {
     const envelope = (
-      await (await client()).get<ApiEnvelope<{ text: string; value: string | number }[]>>(`/api/AppModule/GetDropDown/${enc(entity)}`, {
+      await (await client()).get<ApiEnvelope<DropdownItemDto[]>>(`/api/AppModule/GetDropDown/${enc(entity)}`, {
         ...inline,
         params: { search: search || undefined, Take: take, ids: narrow.ids?.join(','), ...narrow.where },
         signal,

@@ -2,7 +2,7 @@ import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { menuItem, ok, renderScreen, stubServer, emptyList, type Call, type Reply } from '../test/app';
+import { dropdown, menuItem, ok, renderScreen, stubServer, emptyList, type Call, type Reply } from '../test/app';
 
 /** A product as the server answers it: references and list values with their labels. */
 const product = {
@@ -32,7 +32,7 @@ const VALUES: Record<string, { id: number; name: string }[]> = {
 };
 
 /** The dropdown's answer: `{text, value}` per row. */
-const options = (rows: { id: number; name: string }[]) => ok(rows.map((r) => ({ text: r.name, value: r.id })));
+const options = (rows: { id: number; name: string }[]) => dropdown(rows.map((r) => ({ text: r.name, value: r.id })));
 
 const filterOf = (call: Call, column: string) => (call.body as { filters?: { ColumnName: string; ColumnValue: unknown }[] }).filters?.find((f) => f.ColumnName === column)?.ColumnValue;
 const fetchOf = (call: Call, name: string) => call.url.endsWith(`/fetch/${name}`);
@@ -63,7 +63,7 @@ function productServer({
     }
     // The server serves the registry's fields (no custom ones, every field group: an administrator).
     if (call.url.endsWith('/fields/product')) return ok(findEntity('product')!.fields);
-    if (dropdownOf(call, 'category')) return ok([{ text: 'DRK - Drinks', value: 3 }]);
+    if (dropdownOf(call, 'category')) return dropdown([{ text: 'DRK - Drinks', value: 3 }]);
     if (dropdownOf(call, 'listvalue')) {
       if (call.params.ids !== undefined) {
         const wanted = String(call.params.ids).split(',').map(Number);
@@ -180,7 +180,7 @@ describe('multi-reference chips', () => {
     const server = stubServer((call) => {
       if (fetchOf(call, 'paymentgateway')) return ok([gateway], 1);
       // The server answers only the rows the caller may see: outlet 3 is outside this user's outlets.
-      if (dropdownOf(call, 'outlet')) return ok([{ text: 'KL1 - Main street', value: 1 }]);
+      if (dropdownOf(call, 'outlet')) return dropdown([{ text: 'KL1 - Main street', value: 1 }]);
       return undefined;
     }, { otherwise: emptyList });
     await renderScreen(menuItem('/paymentgateway'), '/paymentgateway/edit/4');

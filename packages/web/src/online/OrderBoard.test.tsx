@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, menuItem, ok, renderSignedIn, stubServer } from '../test/app';
+import { dropdown, fail, menuItem, ok, renderSignedIn, stubServer } from '../test/app';
 import OrderBoard, { BOARD_POLL_MS } from './OrderBoard';
 
 const order = (id: number, status: string) => ({ id, orderNo: `ON-2026-00000${id}`, status, customerName: `Customer ${id}`, total: '11.00', items: [{ quantity: '1.000' }, { quantity: '2.000' }] });
@@ -45,7 +45,7 @@ describe('online order board', () => {
     const orders = [order(2, 'preparing')];
     const server = stubServer((call) => {
       if (call.url.endsWith('/fetch/onlinesalesorder')) return ok(orders, orders.length);
-      if (call.url.includes('/GetDropDown/listvalue')) return ok([{ text: 'Customer request', value: 7 }]);
+      if (call.url.includes('/GetDropDown/listvalue')) return dropdown([{ text: 'Customer request', value: 7 }]);
       if (call.url.endsWith('/Execute/onlinesalesorder')) {
         const body = call.body as { action: string };
         return body.action === 'cancel' ? ok({ ...orders[0], status: 'cancelled' }) : fail(409, 'Order ON-2026-000002 was moved on by someone else meanwhile');

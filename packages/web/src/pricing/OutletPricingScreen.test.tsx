@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, menuItem, ok, renderSignedIn, stubServer, type Reply } from '../test/app';
+import { dropdown, fail, menuItem, ok, renderSignedIn, stubServer, type Reply } from '../test/app';
 import OutletPricingScreen from './OutletPricingScreen';
 import type { OutletPricingRow as PricingRow, PriceChange } from '@backroom/schema';
 
@@ -28,7 +28,7 @@ const catalogue = [
 /** Serves the grid from `catalogue` (search by name, paged) and applies saves to it. */
 function serveGrid(save?: (changes: PriceChange[]) => Reply) {
   return stubServer((call) => {
-    if (call.url.endsWith('/GetDropDown/category')) return ok([{ text: 'COFFEE - Coffee', value: 7 }]);
+    if (call.url.endsWith('/GetDropDown/category')) return dropdown([{ text: 'COFFEE - Coffee', value: 7 }]);
     if (call.url.endsWith('/outletpricing/Grid')) {
       const { Skip, Take, search } = call.body as { Skip: number; Take: number; search: string };
       const found = catalogue.filter((p) => p.name.toLowerCase().includes(search.toLowerCase()));

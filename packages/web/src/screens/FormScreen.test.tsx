@@ -2,7 +2,7 @@ import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
+import { dropdown, fail, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
 const saved = { id: 7, version: 1, code: 'B007', name: 'Tea set', price: '12.50', validFrom: null, validTo: null, items: [], outlets: [], isActive: true };
 const stored = {
@@ -193,7 +193,7 @@ describe('generic form screen', () => {
   it('a reference searches the server as you type and takes the chosen option', async () => {
     const server = editServer((call) =>
       call.url.endsWith('/GetDropDown/product')
-        ? ok(String(call.params.search ?? '') === 'ban' ? [{ text: 'B1 - Banana', value: 9 }, { text: 'B2 - Bandana', value: 10 }] : [])
+        ? dropdown(String(call.params.search ?? '') === 'ban' ? [{ text: 'B1 - Banana', value: 9 }, { text: 'B2 - Bandana', value: 10 }] : [])
         : call.url.endsWith('/Update/bundle')
           ? ok({ ...stored, version: 4 })
           : undefined,

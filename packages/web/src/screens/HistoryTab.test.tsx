@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyList, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
+import { dropdown, emptyList, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
 
 const product = { id: 7, version: 3, code: 'TEA-7', name: 'Jasmine tea', category: 3, categoryLabel: 'Drinks', uom: 5, uomLabel: 'Piece', type: 'composite', sellingPrice: '1234.50', isActive: true };
 
@@ -24,9 +24,9 @@ describe('the History tab', () => {
       if (call.url.endsWith('/fetch/product')) return ok([product], 1);
       if (call.url.endsWith('/fetch/auditlog')) return ok([update]);
       // Category 4 is not among the rows the caller may see: it stays an id.
-      if (isLookup(call) && call.url.endsWith('/GetDropDown/category')) return ok([{ text: 'Drinks', value: 3 }]);
+      if (isLookup(call) && call.url.endsWith('/GetDropDown/category')) return dropdown([{ text: 'Drinks', value: 3 }]);
       if (isLookup(call) && call.url.endsWith('/GetDropDown/listvalue'))
-        return String(call.params.ids).includes(',') ? ok([{ text: 'Box', value: 6 }, { text: 'Acme', value: 32 }]) : emptyList;
+        return String(call.params.ids).includes(',') ? dropdown([{ text: 'Box', value: 6 }, { text: 'Acme', value: 32 }]) : emptyList;
       return undefined;
     }, { otherwise: emptyList });
     await renderScreen(menuItem('/product'), '/product/edit/7');

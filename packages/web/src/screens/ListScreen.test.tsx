@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { columnsKey } from './useListController';
-import { menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
+import { dropdown, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
 const bundles = [
   { id: 1, version: 3, code: 'B001', name: 'Breakfast set', price: '12.50', validFrom: '2024-05-01', validTo: null, isActive: true },
@@ -116,7 +116,7 @@ describe('generic list screen', () => {
   it('filters a reference with the dropdown values (EQ on the id)', async () => {
     const server = stubServer((call) => {
       if (call.url.endsWith('/fetch/product')) return ok([{ id: 1, version: 1, code: 'P1', name: 'Apple', category: 3, categoryLabel: 'Fruit', sellingPrice: '1.20', isActive: true }], 1);
-      if (call.url.endsWith('/GetDropDown/category')) return ok([{ text: 'Fruit', value: 3 }, { text: 'Bakery', value: 4 }]);
+      if (call.url.endsWith('/GetDropDown/category')) return dropdown([{ text: 'Fruit', value: 3 }, { text: 'Bakery', value: 4 }]);
       return undefined;
     }, { otherwise: emptyList });
     await renderScreen(menuItem('/product'), '/product');

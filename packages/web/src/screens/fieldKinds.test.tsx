@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { menuItem, ok, renderScreen, stubServer, emptyList } from '../test/app';
+import { dropdown, menuItem, ok, renderScreen, stubServer, emptyList } from '../test/app';
 
 describe('form inputs by field kind', () => {
   it('an image uploads to /upload, shows a thumbnail and saves the returned path', async () => {
@@ -28,7 +28,7 @@ describe('form inputs by field kind', () => {
     const row = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '••••', outlets: [1], isActive: true };
     const server = stubServer((call) => {
       if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
-      if (call.url.endsWith('/GetDropDown/outlet')) return call.params.ids === '1' ? ok([{ text: 'Main street', value: 1 }]) : ok([{ text: 'Harbour', value: 2 }]);
+      if (call.url.endsWith('/GetDropDown/outlet')) return call.params.ids === '1' ? dropdown([{ text: 'Main street', value: 1 }]) : dropdown([{ text: 'Harbour', value: 2 }]);
       if (call.url.endsWith('/Update/paymentgateway')) return ok({ ...row, version: 3 });
       return undefined;
     }, { otherwise: emptyList });
@@ -55,7 +55,7 @@ describe('form inputs by field kind', () => {
     const row = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '••••', outlets: [], isActive: true };
     stubServer((call) => {
       if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
-      if (call.url.endsWith('/GetDropDown/outlet')) return ok([{ text: 'Harbour', value: 2 }]);
+      if (call.url.endsWith('/GetDropDown/outlet')) return dropdown([{ text: 'Harbour', value: 2 }]);
       return undefined;
     }, { otherwise: emptyList });
     await renderScreen(menuItem('/paymentgateway'), '/paymentgateway/edit/4');

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { NormalisedEntity } from '@backroom/schema';
+import type { EntityName, NormalisedEntity } from '@backroom/schema';
 import type { OwnInputProps } from '../fields/ownInputs';
 import type { ClientMenuItem } from '../store/menuSlice';
 
@@ -12,11 +12,8 @@ import type { ClientMenuItem } from '../store/menuSlice';
 /** A component of a module, loaded as its own chunk the first time it shows: `() => import('./X')`. */
 export type Load<P> = () => Promise<{ default: ComponentType<P> }>;
 
-/**
- * A registry entity's name (`product`). The registry's names are plain strings, not a type, so
- * `app/modules.test.ts` checks every key against the registry instead.
- */
-export type EntityName = string;
+/** A registry entity's name (`product`): the registry's union, so a key it does not know fails to compile. */
+export type { EntityName };
 /** A registry screen's name (`lowstock`, `importer/product`). */
 export type ScreenName = string;
 
@@ -24,19 +21,19 @@ export interface WebModule {
   /** The feature's name (its folder), named in the messages of a clash between modules. */
   name: string;
   /** An entity's own add and edit screen, in place of the generic form. */
-  forms?: Record<EntityName, Load<EntityFormProps>>;
+  forms?: Partial<Record<EntityName, Load<EntityFormProps>>>;
   /** An entity's own list screen, in place of the generic list. */
-  lists?: Record<EntityName, Load<EntityListProps>>;
+  lists?: Partial<Record<EntityName, Load<EntityListProps>>>;
   /** Tabs of an entity's edit form between Details and History. */
-  tabs?: Record<EntityName, readonly FormTab[]>;
+  tabs?: Partial<Record<EntityName, readonly FormTab[]>>;
   /** Actions on the chosen rows of an entity's list beyond delete; a list with one lets its rows be chosen. */
-  listActions?: Record<EntityName, readonly Load<BulkActionProps>[]>;
+  listActions?: Partial<Record<EntityName, readonly Load<BulkActionProps>[]>>;
   /** Buttons of an entity's edit form beyond the generic ones. */
-  formActions?: Record<EntityName, readonly Load<FormActionProps>[]>;
+  formActions?: Partial<Record<EntityName, readonly Load<FormActionProps>[]>>;
   /** Buttons of an entity's add and edit form that act on what the form holds, saved or not. */
-  draftActions?: Record<EntityName, readonly Load<DraftActionProps>[]>;
+  draftActions?: Partial<Record<EntityName, readonly Load<DraftActionProps>[]>>;
   /** Values a new row of an entity is sent with that are no field of the registry. */
-  addInputs?: Record<EntityName, AddInputs>;
+  addInputs?: Partial<Record<EntityName, AddInputs>>;
   /** Inputs replacing a field's generic input, by `entity.field` (`entity.child.field` inside a child table). */
   ownInputs?: Record<`${EntityName}.${string}`, Load<OwnInputProps>>;
   /** The whole page of a registry screen that has one page (single screens, importers, a list kind's own screen), by screen name. */

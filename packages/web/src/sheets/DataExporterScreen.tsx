@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../api/http';
 import type { ApiEnvelope } from '@backroom/schema';
 import type { SingleScreenProps } from '../screens/webModule';
-import { saveFile, sheetsApi, waitForJob, type SheetJob } from '../api/sheets';
+import type { SheetJob } from '@backroom/schema';
+import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
 import { JobProgress } from './JobProgress';
 
 interface Parameter {

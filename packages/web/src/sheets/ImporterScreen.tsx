@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SingleScreenProps } from '../screens/webModule';
-import { saveFile, sheetsApi, waitForJob, type SheetJob } from '../api/sheets';
+import type { SheetJob } from '@backroom/schema';
+import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
 import { JobProgress } from './JobProgress';
 
 type Phase = 'idle' | 'validating' | 'validated' | 'importing' | 'done';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SheetJob } from '../api/sheets';
+import type { SheetJob } from '@backroom/schema';
 
 /** A job's progress bar, with a Cancel button while the job can still be stopped. */
 export function JobProgress({ job, label, onCancel }: { job: SheetJob | null; label: string; onCancel?: () => Promise<unknown> }) {

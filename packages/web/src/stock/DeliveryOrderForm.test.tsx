@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyList, fail, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
+import type { DeliveryOrderLineDto, DeliveryOrderStatus } from '@backroom/schema';
+import { dropdown, emptyList, fail, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
+import type { DeliveryOrder } from './api';
 
-const line = (id: number, product: number, name: string, quantity: string, extra: Record<string, unknown> = {}) => ({
+const line = (id: number, product: number, name: string, quantity: string, extra: Partial<DeliveryOrderLineDto> = {}): DeliveryOrderLineDto => ({
   id,
   product,
   productLabel: name,
@@ -13,7 +15,7 @@ const line = (id: number, product: number, name: string, quantity: string, extra
   discrepancy: null,
   ...extra,
 });
-const order = (status: string, version: number, extra: Record<string, unknown> = {}) => ({
+const order = (status: DeliveryOrderStatus, version: number, extra: Partial<DeliveryOrder> = {}): DeliveryOrder => ({
   id: 5,
   docNo: 'DO-2025-000005',
   status,
@@ -127,7 +129,7 @@ describe('delivery order form', () => {
       if (call.url.endsWith('/WebAPI/deliveryorder') && call.method === 'POST') return ok(order('draft', 1));
       if (isOrder(call)) return ok(order('draft', 1));
       if (call.url.endsWith('/fields/printdeliveryorder')) return ok([]);
-      if (call.url.includes('/GetDropDown/inventorylocation')) return ok([{ text: 'Central warehouse', value: 1 }, { text: 'Bangsar store room', value: 2 }]);
+      if (call.url.includes('/GetDropDown/inventorylocation')) return dropdown([{ text: 'Central warehouse', value: 1 }, { text: 'Bangsar store room', value: 2 }]);
       return undefined;
     }, { otherwise: emptyList });
     await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/add');

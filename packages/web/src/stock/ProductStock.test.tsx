@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyList, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
+import { dropdown, emptyList, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
 import { setListMenu } from '../store/menuSlice';
 
 const product = { id: 10, version: 2, code: 'KOPI', name: 'Kopi beans', category: 1, categoryLabel: 'Coffee', uom: 1, type: 'standard', sellingPrice: '21.90', trackStock: true, isActive: true, alternateBarcodes: [], supplierMapping: [], recipeComponents: [], variantAttributeValues: [] };
@@ -15,7 +15,7 @@ function serve() {
       return ok([{ id: 7, product: 10, location: 1, locationLabel: 'Central warehouse', kind: 'dispatch', quantity: '-12.000', balanceAfter: '120.500', reference: 'DO-2025-000001', at: '2025-03-01T10:00:00.000Z' }], 1);
     if (isFetch(call, 'itemquantitytrigger')) return ok([{ id: 3, version: 1, product: 10, location: 2, locationLabel: 'Bangsar store room', minQty: '20.000', reorderQty: null, lowSince: '2025-03-01T00:00:00Z' }], 1);
     if (call.url.endsWith('/Insert/itemquantitytrigger')) return ok({ id: 4 });
-    if (call.url.includes('/GetDropDown/inventorylocation')) return ok([{ text: 'Central warehouse', value: 1 }, { text: 'Mid Valley store room', value: 3 }]);
+    if (call.url.includes('/GetDropDown/inventorylocation')) return dropdown([{ text: 'Central warehouse', value: 1 }, { text: 'Mid Valley store room', value: 3 }]);
     if (call.url.endsWith('/print/request.aspx')) return { data: new Blob(['%PDF-1.3']) };
     return undefined;
   }, { otherwise: emptyList });
@@ -61,7 +61,7 @@ describe('stock on the product screens', () => {
   it('prints labels of the chosen products from the list, even without delete rights', async () => {
     const server = stubServer((call) => {
       if (isFetch(call, 'product')) return ok([product, { ...product, id: 11, code: 'TEH', name: 'Teh tarik' }], 2);
-      if (call.url.includes('/GetDropDown/outlet')) return ok([{ text: 'Bangsar', value: 1 }]);
+      if (call.url.includes('/GetDropDown/outlet')) return dropdown([{ text: 'Bangsar', value: 1 }]);
       if (call.url.endsWith('/print/request.aspx')) return { data: new Blob(['%PDF-1.3']) };
       return undefined;
     }, { otherwise: emptyList });

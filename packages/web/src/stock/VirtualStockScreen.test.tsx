@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyList, fail, menuItem, ok, renderSignedIn, stubServer } from '../test/app';
+import { dropdown, emptyList, fail, menuItem, ok, renderSignedIn, stubServer } from '../test/app';
 import VirtualStockScreen from './VirtualStockScreen';
 
 const row = (location: number, product: number, label: string, onHand: string, extra: Record<string, unknown> = {}) => ({
@@ -41,8 +41,8 @@ function serve(adjust = ok({ status: 'applied', onHand: '7.250', adjustment: {} 
     if (call.url.endsWith('/OutletVirtualStockBalance/adjust')) return adjust;
     if (call.url.endsWith('/OutletVirtualStockBalance/approve')) return ok({ status: 'applied', onHand: '5.000', adjustment: {} });
     if (call.url.endsWith('/fetch/stockadjustment')) return ok([pendingAdjustment], 1);
-    if (call.url.includes('/GetDropDown/stockoutreason')) return ok([{ text: 'Damaged', value: 4 }, { text: 'Theft or loss', value: 5 }]);
-    if (call.url.includes('/GetDropDown/outlet')) return ok([{ text: 'Bangsar', value: 1 }]);
+    if (call.url.includes('/GetDropDown/stockoutreason')) return dropdown([{ text: 'Damaged', value: 4 }, { text: 'Theft or loss', value: 5 }]);
+    if (call.url.includes('/GetDropDown/outlet')) return dropdown([{ text: 'Bangsar', value: 1 }]);
     return undefined;
   }, { otherwise: emptyList });
 }

@@ -1,4 +1,4 @@
-import type { ApiEnvelope, FetchRequest, LowStockQuery, LowStockRow, ProposedOrder, StockAdjustRequest, StockAdjustResult, VirtualStockRow } from '@backroom/schema';
+import type { ApiEnvelope, DeliveryOrderDto, FetchRequest, LowStockQuery, LowStockRow, ProposedOrder, StockAdjustRequest, StockAdjustResult, VirtualStockRow } from '@backroom/schema';
 import { http } from '../api/http';
 import { webRoot } from '../config/webRoot';
 import type { ApiRow } from '../data/api';
@@ -8,13 +8,8 @@ const inline = { suppressErrorModal: true } as const;
 
 const post = async <T>(url: string, body: unknown) => (await http.post<ApiEnvelope<T>>(url, body, inline)).data;
 
-/** A delivery order as `/deliveryorder/{id}` answers it. */
-export type DeliveryOrder = ApiRow & {
-  docNo: string;
-  status: 'draft' | 'confirmed' | 'dispatched' | 'received' | 'cancelled';
-  version: number;
-  lines: (ApiRow & { product: number; productLabel?: string; quantity: string; receivedQty: string | null; discrepancy: string | null })[];
-};
+/** A delivery order as `/deliveryorder/{id}` answers it, with the row's labels. */
+export type DeliveryOrder = ApiRow & DeliveryOrderDto;
 
 const orders = () => `${webRoot.legacyBase}/deliveryorder`;
 

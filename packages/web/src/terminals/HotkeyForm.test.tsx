@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyList, menuItem, ok, renderScreen, stubServer } from '../test/app';
+import { dropdown, emptyList, menuItem, ok, renderScreen, stubServer } from '../test/app';
 
 const layout = {
   id: 5,
@@ -18,7 +18,7 @@ describe('hotkey form', () => {
   it('shows the keys as a rows × columns grid and assigns a key by clicking it', async () => {
     const server = stubServer((call) => {
       if (call.url.endsWith('/fetch/hotkey')) return ok([layout], 1);
-      if (call.url.includes('/GetDropDown/product')) return ok([{ text: 'MOC - Mocha', value: 8 }]);
+      if (call.url.includes('/GetDropDown/product')) return dropdown([{ text: 'MOC - Mocha', value: 8 }]);
       if (call.url.endsWith('/Update/hotkey')) return ok({ ...layout, ...(call.body as object), version: 3 });
       return undefined;
     }, { otherwise: emptyList });

@@ -1,3 +1,4 @@
+import type { DropdownItemDto } from '@backroom/schema';
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -59,6 +60,8 @@ export interface Reply {
 export type Handler = (call: Call) => Reply | undefined | Promise<Reply | undefined>;
 
 export const ok = (data: unknown, totalCount?: number): Reply => ({ data: { resultCode: 200, message: 'OK', data, ...(totalCount === undefined ? {} : { totalCount }) } });
+/** A `GetDropDown/{entity}` answer, typed by the contract the server answers with. */
+export const dropdown = (items: readonly DropdownItemDto[]): Reply => ok(items);
 export const fail = (status: number, message: string, errors?: { field: string; message: string }[]): Reply => ({
   status,
   data: { resultCode: status, message, data: null, ...(errors ? { errors } : {}) },

@@ -1,4 +1,4 @@
-import { getEntity, type DeliveryOrderStatus } from '@backroom/schema';
+import { getEntity, type DeliveryOrderDto } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
@@ -24,36 +24,11 @@ export const COLUMN = {
 /** The ledger's name for delivery orders, on every movement they write. */
 export const DOCUMENT_TYPE = 'deliveryorder';
 
-export interface OrderLine {
-  id: number;
-  product: number;
-  productLabel?: string;
-  /** Decimal strings, as the API shows them. */
-  quantity: string;
-  uom: number | null;
-  receivedQty: string | null;
-  discrepancy: string | null;
-}
-
-export interface Order {
-  id: number;
-  docNo: string;
-  status: DeliveryOrderStatus;
-  version: number;
-  fromLocation: number;
-  toLocation: number;
-  date: string;
-  remarks: string | null;
-  lines: OrderLine[];
-  dispatchedAt: string | null;
-  receivedAt: string | null;
-}
-
 /** The order as the API shows it (lines included); undefined when there is none. */
 export const readOrder = async (ctx: AppContext, db: AnyDb, id: number, labels = false) =>
-  (await apiRow(ctx, db, order, id, { labels })) as unknown as Order | undefined;
+  (await apiRow(ctx, db, order, id, { labels })) as unknown as DeliveryOrderDto | undefined;
 
-export const documentOf = (o: Pick<Order, 'id' | 'docNo'>): StockDocument => ({ type: DOCUMENT_TYPE, id: o.id, reference: o.docNo });
+export const documentOf = (o: Pick<DeliveryOrderDto, 'id' | 'docNo'>): StockDocument => ({ type: DOCUMENT_TYPE, id: o.id, reference: o.docNo });
 
 /** 400 naming each line whose product holds no stock of its own (services, composites, non-stock items). */
 export async function assertStockLines(db: AnyDb, lines: readonly { product: number }[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { getEntity } from '@backroom/schema';
+import { getEntity, type DeliveryOrderDto, type DeliveryOrderLineDto } from '@backroom/schema';
 import { z } from 'zod';
 import { canSee } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
@@ -8,7 +8,7 @@ import { drawBarcode } from '../../print/barcode';
 import type { PrintDocument } from '../../print/documents';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
 import { columnOf } from '../columns';
-import { order as orderEntity, readOrder, type Order, type OrderLine } from './order';
+import { order as orderEntity, readOrder } from './order';
 
 const product = getEntity('product');
 const location = getEntity('inventorylocation');
@@ -22,7 +22,7 @@ interface Place {
 }
 
 interface Printed {
-  order: Order;
+  order: DeliveryOrderDto;
   company: string;
   from: Place;
   to: Place;
@@ -36,7 +36,7 @@ async function byId<T>(db: AnyDb, table: string, ids: number[], columns: Record<
   return new Map(rows.map((r) => [Number(r.id), Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, r[column]])) as T]));
 }
 
-async function gather(db: AnyDb, order: Order): Promise<Printed> {
+async function gather(db: AnyDb, order: DeliveryOrderDto): Promise<Printed> {
   const places = await byId<Place>(db, location.table, [order.fromLocation, order.toLocation], {
     code: columnOf(location, 'code'),
     name: columnOf(location, 'name'),
@@ -109,7 +109,7 @@ function facts(doc: Pdf, p: Printed, y: number): number {
   return y;
 }
 
-function columns(p: Printed): Column<OrderLine & { no: number }>[] {
+function columns(p: Printed): Column<DeliveryOrderLineDto & { no: number }>[] {
   return [
     { header: '#', width: 28, align: 'right', value: (l) => String(l.no) },
     { header: 'Code', width: 90, value: (l) => p.products.get(l.product)?.code ?? String(l.product) },

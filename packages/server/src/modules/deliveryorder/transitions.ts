@@ -1,4 +1,4 @@
-import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, DELIVERY_ORDER_ACTIONS, getEntity, type DeliveryOrderAction, type DeliveryOrderStatus } from '@backroom/schema';
+import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, DELIVERY_ORDER_ACTIONS, getEntity, type DeliveryOrderAction, type DeliveryOrderDto, type DeliveryOrderStatus } from '@backroom/schema';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import type { ActionCall, RowAction } from '../../data/hooks';
@@ -7,7 +7,7 @@ import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf, fieldOf } from '../columns';
 import { ensureBalances, move, StockShortage, stockProducts, quantityText, thousandths } from '../stock/index';
-import { COLUMN, assertStockLines, documentOf, order, orderLines, readOrder, type Order } from './order';
+import { COLUMN, assertStockLines, documentOf, order, orderLines, readOrder } from './order';
 
 const versioned = z.looseObject({ version: z.number({ error: 'Send the version of the order you read' }).int().min(1) });
 
@@ -28,14 +28,14 @@ const prefillBody = versioned.extend({ stockTemplate: z.number({ error: 'Choose 
 const DONE: Record<DeliveryOrderAction, string> = { confirm: 'confirmed', dispatch: 'dispatched', receive: 'received', cancel: 'cancelled', prefill: 'prefilled' };
 
 /** The one order an action names, read in its transaction. */
-async function theOrder(call: ActionCall): Promise<Order> {
+async function theOrder(call: ActionCall): Promise<DeliveryOrderDto> {
   if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one delivery order' }]);
   const found = await readOrder(call.ctx, call.trx, call.ids[0]!);
   if (!found) throw new ApiError(404, `${order.label}: no row ${call.ids[0]}`);
   return found;
 }
 
-function assertState(o: Order, action: DeliveryOrderAction, version: number): void {
+function assertState(o: DeliveryOrderDto, action: DeliveryOrderAction, version: number): void {
   const allowed: readonly DeliveryOrderStatus[] = DELIVERY_ORDER_ACTIONS[action];
   if (!allowed.includes(o.status)) {
     const message = `Delivery order ${o.docNo} is ${o.status}: it cannot be ${DONE[action]} (only when ${allowed.join(' or ')})`;
@@ -49,7 +49,7 @@ function assertState(o: Order, action: DeliveryOrderAction, version: number): vo
  * update names the version and status read, so of two callers racing on one order only the
  * first gets a row (PostgreSQL makes the second wait for the first's commit, then re-checks).
  */
-async function advance(call: ActionCall, o: Order, to: DeliveryOrderStatus, set: Record<string, unknown> = {}): Promise<void> {
+async function advance(call: ActionCall, o: DeliveryOrderDto, to: DeliveryOrderStatus, set: Record<string, unknown> = {}): Promise<void> {
   const result = await call.trx
     .updateTable(order.table)
     .set({ [COLUMN.status]: to, version: o.version + 1, updated_at: call.now, updated_by: call.auth.userName, ...set })
@@ -61,7 +61,7 @@ async function advance(call: ActionCall, o: Order, to: DeliveryOrderStatus, set:
 }
 
 /** The order after the action, audited as an update, as the action's answer. */
-async function finish(call: ActionCall, before: Order): Promise<Order> {
+async function finish(call: ActionCall, before: DeliveryOrderDto): Promise<DeliveryOrderDto> {
   const after = (await readOrder(call.ctx, call.trx, before.id))!;
   await recordAudit(call, 'update', before.id, before as never, after as never);
   return (await readOrder(call.ctx, call.trx, before.id, true))!;
@@ -75,7 +75,7 @@ async function locationName(call: ActionCall, id: number): Promise<string> {
 }
 
 /** A short dispatch as the caller reads it: 409 naming every short line (1-based) and its field. */
-async function shortLines(call: ActionCall, o: Order, shortage: StockShortage): Promise<ApiError> {
+async function shortLines(call: ActionCall, o: DeliveryOrderDto, shortage: StockShortage): Promise<ApiError> {
   const at = await locationName(call, o.fromLocation);
   const errors = shortage.shortages.map((s) => ({
     field: `lines.${s.index}.quantity`,
@@ -85,7 +85,7 @@ async function shortLines(call: ActionCall, o: Order, shortage: StockShortage): 
   return new ApiError(409, `Not enough stock at ${at} for line${shortage.shortages.length > 1 ? 's' : ''} ${lines} of ${o.docNo}`, errors);
 }
 
-const asLines = (o: Order) => o.lines.map((l) => ({ product: l.product, quantity: thousandths(l.quantity)! }));
+const asLines = (o: DeliveryOrderDto) => o.lines.map((l) => ({ product: l.product, quantity: thousandths(l.quantity)! }));
 
 export const confirm: RowAction = async (call) => {
   const { version } = parseBody(versioned, call.body);

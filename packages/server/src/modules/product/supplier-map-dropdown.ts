@@ -1,7 +1,6 @@
-import { getEntity, parseRowId } from '@backroom/schema';
+import { getEntity, parseRowId, type DropdownItemDto } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../data/access';
-import type { DropdownOption } from '../../data/dropdown';
 import { apiRow, labelsOf } from '../../data/read';
 import { anyDb } from '../../data/store';
 import { authenticate } from '../../http/auth-guard';
@@ -22,6 +21,6 @@ export function registerSupplierMapDropdown(app: FastifyInstance, apiPrefix: str
     if (!row) throw new ApiError(404, `${product.label}: no row ${request.params.id}`);
     const mapping = (row.supplierMapping as { supplier: number; preferred: boolean }[]).toSorted((a, b) => Number(b.preferred) - Number(a.preferred));
     const labels = await labelsOf(anyDb(app.ctx), supplier, mapping.map((m) => m.supplier));
-    return ok<DropdownOption[]>(mapping.map((m) => ({ text: labels.get(m.supplier) ?? String(m.supplier), value: m.supplier })));
+    return ok<DropdownItemDto[]>(mapping.map((m) => ({ text: labels.get(m.supplier) ?? String(m.supplier), value: m.supplier })));
   });
 }

@@ -1,4 +1,4 @@
-import { rowRuleIssues, validateRow, type NormalisedEntity } from '@backroom/schema';
+import { rowRuleIssues, validateRow, type NormalisedEntity, type SheetCounts, type SheetRowError } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -15,26 +15,6 @@ import type { Importer } from './importers';
 import { Lookups, type Lookup } from './lookups';
 import { KeptText, SheetRefused, rowLimit } from './limits';
 import { readSheet, type SheetFormat } from './read';
-
-/** One problem of the sheet: its row number as the spreadsheet shows it, the column header, the message. */
-export interface RowError {
-  row: number;
-  column: string;
-  message: string;
-}
-
-export interface ImportOutcome {
-  total: number;
-  processed: number;
-  /** Rows written (commit) or that would be written (validate). */
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  errorCount: number;
-  /** Every error (the job's status shows the first 1,000). */
-  errors: RowError[];
-  committed: boolean;
-}
 
 const BATCH = 500;
 /**
@@ -97,7 +77,7 @@ const SLICE_PAUSE_MS = 5;
 const UNRECORDED: Slices = { record: async () => undefined };
 
 class Problems {
-  readonly list: RowError[] = [];
+  readonly list: SheetRowError[] = [];
   readonly rows = new Set<number>();
   private readonly cells = new Set<string>();
   add(row: number, column: string, message: string) {
@@ -185,7 +165,7 @@ export async function runImport(
   commit: boolean,
   progress: (percent: number, within?: AnyDb) => Promise<void>,
   slices: Slices = UNRECORDED,
-): Promise<ImportOutcome> {
+): Promise<SheetCounts> {
   const db = anyDb(ctx);
   const entity: NormalisedEntity = importer.entity;
   const problems = new Problems();
@@ -295,7 +275,7 @@ export async function runImport(
     for (const row of rows) if (row.action) counts[row.action]++;
     return counts;
   };
-  const outcome = (counts: Counts, committed: boolean): ImportOutcome => ({
+  const outcome = (counts: Counts, committed: boolean): SheetCounts => ({
     total: prepared.length,
     processed: prepared.length,
     ...counts,
@@ -407,7 +387,7 @@ async function runCustom(
   columnOf: (field: string) => string,
   commit: boolean,
   progress: (percent: number, within?: AnyDb) => Promise<void>,
-): Promise<ImportOutcome> {
+): Promise<SheetCounts> {
   const custom = importer.custom!;
   for (const row of prepared) {
     for (const field of importer.columns)
@@ -416,7 +396,7 @@ async function runCustom(
   }
   const clean = prepared.filter((row) => !problems.rows.has(row.number));
   for (const issue of (await custom.verify?.(ctx, clean, file)) ?? []) if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
-  const outcome = (counts: { inserted: number; updated: number; unchanged: number }, committed: boolean): ImportOutcome => ({
+  const outcome = (counts: { inserted: number; updated: number; unchanged: number }, committed: boolean): SheetCounts => ({
     total: prepared.length,
     processed: prepared.length,
     ...counts,

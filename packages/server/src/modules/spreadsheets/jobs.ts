@@ -1,3 +1,4 @@
+import type { SheetCounts, SheetRowError } from '@backroom/schema';
 import { z } from 'zod';
 import { actingRequest, actingUser } from '../../jobs/acting-user';
 import type { JobKind, JobRun } from '../../jobs/kinds';
@@ -6,7 +7,7 @@ import { readableEntity } from '../../data/field-groups';
 import { anyDb } from '../../data/store';
 import { exportEntityOf } from './procedures';
 import { runExport } from './export';
-import { runImport, type Checkpoint, type ImportOutcome, type RowError, type Slices } from './import';
+import { runImport, type Checkpoint, type Slices } from './import';
 import { ApiError } from '../../http/envelope';
 import { importerOf } from './importers';
 import { readSheet } from './read';
@@ -40,7 +41,7 @@ export const exportPayload = z.object({ ...owner, procedure: z.string(), query, 
 export type ExportPayload = z.infer<typeof exportPayload>;
 
 /** The uploaded rows again, each with `Result` (OK | Error) and `Message`. */
-async function writeResult(path: string, payload: ImportPayload, errors: readonly RowError[], limits: SheetLimits) {
+async function writeResult(path: string, payload: ImportPayload, errors: readonly SheetRowError[], limits: SheetLimits) {
   const byRow = new Map<number, string[]>();
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
   let header: CellValue[] | undefined;
@@ -138,7 +139,7 @@ async function plainly<T>(job: JobRun, what: string, work: (progress: JobRun['pr
 export const importJob: JobKind = {
   privilege: { screen: 'dataexporter', action: 'edit' },
   run: (job) =>
-    plainly(job, 'import', async (progress): Promise<ImportOutcome> => {
+    plainly(job, 'import', async (progress): Promise<SheetCounts> => {
       const payload = importPayload.parse(job.payload);
       const importer = importerOf(payload.importType);
       if (!importer) throw new Error(`Unknown import type ${payload.importType}`);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { rowId } from '@backroom/schema';
+import { rowId, type JobStatus, type SheetCounts, type SheetJob, type SheetJobStatus } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorize } from '../../data/access';
@@ -65,15 +65,18 @@ async function ownJob(request: FastifyRequest, jobId: number): Promise<JobRow> {
   return job;
 }
 
-const STATUS: Record<string, string> = { queued: 'queued', running: 'running', done: 'succeeded', failed: 'failed', cancelled: 'cancelled' };
+const STATUS: Record<JobStatus, SheetJobStatus> = { queued: 'queued', running: 'running', done: 'succeeded', failed: 'failed', cancelled: 'cancelled' };
 
-function statusOf(job: JobRow) {
-  const result = (job.result ? JSON.parse(job.result) : {}) as Record<string, unknown>;
+/** What an import's or export's run left in the job's result. */
+type SheetResult = Partial<SheetCounts>;
+
+function statusOf(job: JobRow): SheetJob {
+  const result = (job.result ? JSON.parse(job.result) : {}) as SheetResult;
   const failedMessage = job.status === 'failed' || job.status === 'queued' || job.status === 'cancelled' ? job.error : null;
   return {
     jobId: Number(job.id),
     kind: job.kind === IMPORT_JOB ? 'import' : 'export',
-    status: STATUS[job.status] ?? job.status,
+    status: STATUS[job.status],
     progress: Number(job.progress),
     processed: result.processed ?? 0,
     total: result.total ?? 0,

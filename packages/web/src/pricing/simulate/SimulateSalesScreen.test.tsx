@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
-import { fail, menuItem, ok, renderSignedIn, stubServer } from '../../test/app';
+import { dropdown, fail, menuItem, ok, renderSignedIn, stubServer } from '../../test/app';
 import SimulateSalesScreen from './SimulateSalesScreen';
 
 const priced = (quantity: string, lineTotal: string, total: string): SimulateSalesResult => ({
@@ -52,9 +52,9 @@ const priced = (quantity: string, lineTotal: string, total: string): SimulateSal
 
 function serve() {
   return stubServer((call) => {
-    if (call.url.endsWith('/GetDropDown/outlet')) return ok([{ text: 'BGR - Bangsar', value: 1 }, { text: 'GRN - Penang', value: 2 }]);
-    if (call.url.endsWith('/GetDropDown/onlinesaleschannel')) return ok([{ text: 'APP - Backroom app', value: 5 }]);
-    if (call.url.endsWith('/GetDropDown/discount')) return ok([{ text: 'STAFF20 - Staff 20%', value: 7 }]);
+    if (call.url.endsWith('/GetDropDown/outlet')) return dropdown([{ text: 'BGR - Bangsar', value: 1 }, { text: 'GRN - Penang', value: 2 }]);
+    if (call.url.endsWith('/GetDropDown/onlinesaleschannel')) return dropdown([{ text: 'APP - Backroom app', value: 5 }]);
+    if (call.url.endsWith('/GetDropDown/discount')) return dropdown([{ text: 'STAFF20 - Staff 20%', value: 7 }]);
     if (call.url.endsWith('/SimulateSales/AddItem')) {
       const body = call.body as SimulateSalesRequest;
       if (body.item?.code === 'NOPE') return fail(400, 'Product NOPE does not exist', [{ field: 'item.code', message: 'Product NOPE does not exist' }]);

@@ -1,17 +1,12 @@
-import type { ApiEnvelope, SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
+import type { ApiEnvelope, DropdownItemDto, SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
 import { http } from '../../api/http';
 import { webRoot } from '../../config/webRoot';
 
 /** The screen shows its errors inline. */
 const inline = { suppressErrorModal: true } as const;
 
-export interface Option {
-  text: string;
-  value: number;
-}
-
 /** The simulator's calls: `SimulateSales/AddItem` (legacy base) and the drop-downs of its pickers. */
 export const simulateApi = {
   addItem: async (body: SimulateSalesRequest) => (await http.post<ApiEnvelope<SimulateSalesResult>>(`${webRoot.legacyBase}/SimulateSales/AddItem`, body, inline)).data.data,
-  options: async (entity: string) => (await http.get<ApiEnvelope<Option[]>>(`/api/AppModule/GetDropDown/${entity}`, inline)).data.data,
+  options: async (entity: string) => (await http.get<ApiEnvelope<DropdownItemDto[]>>(`/api/AppModule/GetDropDown/${entity}`, inline)).data.data,
 };
