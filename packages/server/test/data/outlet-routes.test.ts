@@ -252,6 +252,12 @@ function proofs(): Record<string, () => Promise<void>> {
       for (const document of Object.keys(t.server.app.printDocuments).filter((d) => d !== 'deliveryorder'))
         await expectHiddenAsMissing(`print ${document}`, (x) => print({ document, products: [1], outlet: x }), outletB);
     },
+    ...Object.fromEntries(
+      ['GET', 'POST'].flatMap((m) => [
+        [`${m} /backoffice/core/api/ActivePayment/Outlet/:id`, () => expectHiddenAsMissing(`${m} ActivePayment/Outlet`, (x) => as(m, `${API}/ActivePayment/Outlet/${x}`, m === 'GET' ? undefined : {}), outletB)],
+        [`${m} /backoffice/core/api/ActivePayment/Terminal/:id`, () => expectHiddenAsMissing(`${m} ActivePayment/Terminal`, (x) => as(m, `${API}/ActivePayment/Terminal/${x}`, m === 'GET' ? undefined : {}), hiddenIds.get('pointofsale')!)],
+      ]),
+    ),
     'POST /backoffice/core/api/pointofsale/Commands/:id/Ack': async () => {
       const mine = await pairedTerminal(t, outletA);
       await expectHiddenAsMissing('Ack', (x) => asTerminal(t, mine.token, 'POST', `/pointofsale/Commands/${x}/Ack`, { status: 'done' }) as Promise<Answer>, hiddenIds.get('appcommand')!);
