@@ -4,6 +4,12 @@ export const PRODUCT_NAME = 'Backroom';
 export const PRODUCT_SHORT_NAME = 'Backroom';
 export const COMPANY_NAME = 'Backroom Retail Systems';
 
+/**
+ * Where logout leads (SPEC §4): the web root's path lower-cased, `/setup` removed. The console
+ * goes there; the server answers it with a redirect to the console, so it is never a dead end.
+ */
+export const logoutPath = (basePath: string) => basePath.toLowerCase().replace('/setup', '');
+
 export const THEMES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
 export type ThemeLetter = (typeof THEMES)[number];
 export const themePath = (letter: ThemeLetter) => `themes/theme-${letter}.css`;

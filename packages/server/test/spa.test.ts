@@ -49,6 +49,22 @@ describe('console hosting', () => {
     }
   });
 
+  it('answers where logout leads under a setup base path (lower-cased, /setup removed) with the console, not a 404', async () => {
+    const setup = await startTestServer({ config: { basePath: '/Shop/Setup', webDist } });
+    try {
+      for (const path of ['/shop', '/shop/', '/Shop/Setup']) {
+        const res = await fetch(`${setup.origin}${path}`, { redirect: 'manual' });
+        expect(res.status, path).toBe(302);
+        expect(res.headers.get('location'), path).toBe('/Shop/Setup/new/');
+      }
+      const page = await fetch(`${setup.origin}/shop`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<base href="/Shop/Setup/new/">');
+    } finally {
+      await setup.close();
+    }
+  });
+
   it('serves index.html for the console root and any deep link, with the base tag rewritten', async () => {
     for (const path of ['/shop/new/', '/shop/new/product/edit/12', '/shop/new/login?redirect=%2Fhome', '/shop/new/index.html']) {
       const res = await get(path);

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { logoutPath } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const NOT_BUILT = 'The console has not been built yet. Run `npm run build` in the repository root, then reload.';
@@ -56,5 +57,8 @@ export async function registerSpaRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const redirect = async (_request: unknown, reply: FastifyReply) => reply.redirect(consolePath, 302);
-  for (const path of new Set(['/', basePath || '/', `${basePath}/`, `${basePath}/new`])) app.get(path, redirect);
+  // The logout target too (`/shop` under `/Shop/Setup`): the console leads there after logout.
+  const loggedOut = logoutPath(basePath);
+  // Paths are matched ignoring case (app.ts): `/Shop` and `/shop` are one route.
+  for (const path of new Set(['/', basePath || '/', `${basePath}/`, `${basePath}/new`, loggedOut || '/', `${loggedOut}/`].map((p) => p.toLowerCase()))) app.get(path, redirect);
 }

@@ -1,3 +1,5 @@
+import { logoutPath } from '@backroom/schema';
+
 /**
  * The web root is the origin plus the first path segment; when the path contains a
  * setup section, the second segment as well. The setup section is looked for only in the part of
@@ -40,4 +42,4 @@ export const webRoot: WebRoot = computeWebRoot(window.location);
 export const loginUrl = (root: WebRoot = webRoot) => `${root.url}/new/login`;
 
 /** The logout target: the lower-cased web URL with `/setup` removed. */
-export const logoutUrl = (root: WebRoot = webRoot) => root.url.toLowerCase().replace('/setup', '');
+export const logoutUrl = (root: WebRoot = webRoot) => `${root.url.slice(0, root.url.length - root.basePath.length).toLowerCase()}${logoutPath(root.basePath)}`;
