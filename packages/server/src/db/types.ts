@@ -8,6 +8,9 @@ import type { RegistryTables } from './rows.generated';
  */
 export type AnyDb = Kysely<any>;
 
+/** A connection or transaction handed around untyped (hooks, the data service), as the typed database a module queries. */
+export const typedDb = (db: AnyDb): Kysely<Database> => db;
+
 export type Row = Record<string, unknown>;
 
 /**

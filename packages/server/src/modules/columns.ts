@@ -7,4 +7,5 @@ export function fieldOf<K extends NormalisedField['kind']>(entity: NormalisedEnt
   return field as Extract<NormalisedField, { kind: K }>;
 }
 
+/** The older way to name a column: a module moved to the typed database names it directly (docs/architecture/typed-rows.md). */
 export const columnOf = (entity: NormalisedEntity | { fields: readonly NormalisedField[] }, name: string): string => fieldOf(entity, name).column;

@@ -70,6 +70,7 @@ describe('applyFuturePrices', () => {
     const applied = await rowById(c, 'futureproductprice', row.id);
     const edit = await c.post('/futureproductprice/Update', { id: row.id, version: applied.version, newPrice: '2.00' });
     expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe('This future price is applied and can no longer change');
     const viaExecute = await scheduleFuturePrice(c, { product: product.id, newPrice: '1.00', effectiveDate: dayFromToday(3) });
     expect((await c.post('/DataRepository/Execute/futureproductprice', { action: 'cancel', ids: [viaExecute.id] })).body.data).toEqual({ cancelled: 1 });
   });

@@ -1,27 +1,23 @@
 import { getEntity } from '@backroom/schema';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { recordAudit } from '../../data/audit';
 import { apiRow } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
 import { insertRow, updateRow } from '../../data/write';
+import { typedDb, type Database } from '../../db/types';
 import { actingRequest, actingUser, jobWriter } from '../../jobs/acting-user';
-import { columnOf } from '../columns';
 import { dateIn } from '../../time/calendar';
 
 const futurePrice = getEntity('futureproductprice');
 const product = getEntity('product');
 const outletPrice = getEntity('outletprice');
-const STATUS = columnOf(futurePrice, 'status');
-const EFFECTIVE_DATE = columnOf(futurePrice, 'effectiveDate');
 
 export interface ApplyResult {
   applied: number;
   failed: { id: number; error: string }[];
 }
-
-const outlet = getEntity('outlet');
-const company = getEntity('company');
 
 /** The latest date anywhere on earth now (UTC+14): no pending row dated after it can be due. */
 const latestDateOnEarth = (at: Date) => new Date(at.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -33,35 +29,35 @@ const latestDateOnEarth = (at: Date) => new Date(at.getTime() + 14 * 60 * 60 * 1
  * day before. Until then the row stays pending and each outlet already ahead sells at it: the
  * engine puts a pending price in force from the outlet's own midnight.
  */
-async function todayByOutlet(db: AnyDb, at: Date): Promise<(outletId: unknown) => string> {
-  const zones = new Map<number, string>();
+async function todayByOutlet(db: Kysely<Database>, at: Date): Promise<(outletId: number | null) => string> {
+  const zones = new Map<number, string | null>();
   const active: string[] = [];
-  for (const row of await db.selectFrom(outlet.table).select(['id', 'is_active', columnOf(outlet, 'timezone')]).execute()) {
-    zones.set(Number(row.id), row[columnOf(outlet, 'timezone')] as string);
-    if (row.is_active !== false && row.is_active !== 0) active.push(dateIn(row[columnOf(outlet, 'timezone')] as string, at));
+  for (const row of await db.selectFrom('outlet').select(['id', 'is_active', 'timezone']).execute()) {
+    zones.set(row.id, row.timezone);
+    if (row.is_active) active.push(dateIn(row.timezone, at));
   }
-  const chain = await db.selectFrom(company.table).select(columnOf(company, 'timezone')).orderBy('id').limit(1).executeTakeFirst();
-  const chainToday = [dateIn(chain?.[columnOf(company, 'timezone')] as string | undefined, at), ...active].sort()[0]!;
-  return (outletId) => (outletId === null || outletId === undefined ? chainToday : dateIn(zones.get(Number(outletId)), at));
+  const chain = await db.selectFrom('company').select('timezone').orderBy('id').limit(1).executeTakeFirst();
+  const chainToday = [dateIn(chain?.timezone, at), ...active].sort()[0]!;
+  return (outletId) => (outletId === null ? chainToday : dateIn(zones.get(outletId), at));
 }
 
 /** The new price written through the generic path: the product's selling price, or the outlet's override. */
 async function writePrice(ctx: AppContext, trx: AnyDb, request: FastifyRequest, row: Row): Promise<void> {
   if (row.outlet === null) {
     const w = await jobWriter(ctx, trx, request, product);
-    const current = await apiRow(ctx, trx, product, row.product as number, { labels: false });
+    const current = await apiRow(ctx, trx, product, Number(row.product), { labels: false });
     if (!current) throw new Error(`Product ${String(row.product)} no longer exists`);
     await updateRow(w, w.entity, { id: current.id, version: current.version, sellingPrice: row.newPrice });
     return;
   }
   const w = await jobWriter(ctx, trx, request, outletPrice);
-  const existing = await trx
-    .selectFrom(outletPrice.table)
+  const existing = await typedDb(trx)
+    .selectFrom('outlet_price')
     .select(['id', 'version'])
-    .where(columnOf(outletPrice, 'product'), '=', row.product)
-    .where(columnOf(outletPrice, 'outlet'), '=', row.outlet)
+    .where('product_id', '=', Number(row.product))
+    .where('outlet_id', '=', Number(row.outlet))
     .executeTakeFirst();
-  if (existing) await updateRow(w, w.entity, { id: Number(existing.id), version: existing.version, price: row.newPrice });
+  if (existing) await updateRow(w, w.entity, { id: existing.id, version: existing.version, price: row.newPrice });
   else await insertRow(w, w.entity, { product: row.product, outlet: row.outlet, price: row.newPrice });
 }
 
@@ -76,12 +72,12 @@ async function applyOne(server: FastifyInstance, id: number): Promise<boolean> {
     const now = new Date().toISOString();
     // Takes the row as read: a concurrent run waits on its lock and then finds it applied; a
     // cancel or edit since the read leaves it to that change (or the next run).
-    const taken = await trx
-      .updateTable(futurePrice.table)
-      .set((eb) => ({ [STATUS]: 'applied', version: eb('version', '+', 1), updated_at: now }))
+    const taken = await typedDb(trx)
+      .updateTable('future_product_price')
+      .set((eb) => ({ status: 'applied', version: eb('version', '+', 1), updated_at: now }))
       .where('id', '=', id)
-      .where(STATUS, '=', 'pending')
-      .where('version', '=', before.version)
+      .where('status', '=', 'pending')
+      .where('version', '=', Number(before.version))
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 0) return false;
     await writePrice(ctx, trx, request, before);
@@ -98,26 +94,26 @@ async function applyOne(server: FastifyInstance, id: number): Promise<boolean> {
  * hold back the rest.
  */
 export async function applyFuturePrices(server: FastifyInstance, log: FastifyBaseLogger, progress: (percent: number) => Promise<void>, at = new Date()): Promise<ApplyResult> {
-  const db = anyDb(server.ctx);
+  const db = server.ctx.db;
   const todayAt = await todayByOutlet(db, at);
-  const OUTLET = columnOf(futurePrice, 'outlet');
   const candidates = await db
-    .selectFrom(futurePrice.table)
-    .select(['id', EFFECTIVE_DATE, OUTLET])
-    .where(STATUS, '=', 'pending')
-    .where(EFFECTIVE_DATE, '<=', latestDateOnEarth(at))
-    .orderBy(EFFECTIVE_DATE)
+    .selectFrom('future_product_price')
+    .select(['id', 'effective_date', 'outlet_id'])
+    .where('status', '=', 'pending')
+    .where('effective_date', '<=', latestDateOnEarth(at))
+    .orderBy('effective_date')
     .orderBy('id')
     .execute();
-  const due = candidates.filter((row) => (row[EFFECTIVE_DATE] as string) <= todayAt(row[OUTLET]));
+  // A pending row without a date is refused by validation; one would never be due.
+  const due = candidates.filter((row) => row.effective_date !== null && row.effective_date <= todayAt(row.outlet_id));
   const result: ApplyResult = { applied: 0, failed: [] };
   for (const [i, { id }] of due.entries()) {
     try {
-      if (await applyOne(server, Number(id))) result.applied++;
+      if (await applyOne(server, id)) result.applied++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.warn({ err: error, futureProductPrice: id }, 'future price not applied');
-      result.failed.push({ id: Number(id), error: message });
+      result.failed.push({ id, error: message });
     }
     await progress(((i + 1) / due.length) * 100);
   }
