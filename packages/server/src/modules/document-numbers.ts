@@ -1,14 +1,11 @@
-import { getEntity } from '@backroom/schema';
 import type { AnyDb } from '../data/store';
-import { columnOf } from './columns';
+import { typedDb } from '../db/types';
 import { dateIn } from '../time/calendar';
-
-const company = getEntity('company');
 
 /** Today's date in the company's time zone. */
 export async function companyToday(db: AnyDb, at = new Date()): Promise<string> {
-  const row = await db.selectFrom(company.table).select(columnOf(company, 'timezone')).orderBy('id').limit(1).executeTakeFirst();
-  return dateIn(row?.[columnOf(company, 'timezone')] as string | undefined, at);
+  const row = await typedDb(db).selectFrom('company').select('timezone').orderBy('id').limit(1).executeTakeFirst();
+  return dateIn(row?.timezone, at);
 }
 
 /**
@@ -18,13 +15,13 @@ export async function companyToday(db: AnyDb, at = new Date()): Promise<string> 
  * document is deleted; only a transaction that rolls back leaves no trace of it.
  */
 export async function nextNumber(db: AnyDb, series: string): Promise<number> {
-  const row = await db
+  const row = await typedDb(db)
     .insertInto('document_counter')
     .values({ series, last_no: 1 })
     .onConflict((oc) => oc.column('series').doUpdateSet((eb) => ({ last_no: eb('document_counter.last_no', '+', 1) })))
     .returning('last_no')
     .executeTakeFirstOrThrow();
-  return Number(row.last_no);
+  return row.last_no;
 }
 
 /** `DO-2025-000042`: prefix, the year the document was made (company time) and the year's next number. */
