@@ -120,8 +120,9 @@ export interface CompanySettings {
   currencies: CurrencyOption[];
 }
 
-/** Answer of `GET /api/company/Format` (any signed-in user): the base currency's ISO code and the company's time zone. */
+/** Answer of `GET /api/company/Format` (any signed-in user): the company's name (the footer's), its base currency's ISO code and its time zone. */
 export interface CompanyFormat {
+  name: string | null;
   currency: string | null;
   timezone: string;
 }

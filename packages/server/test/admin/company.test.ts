@@ -52,12 +52,12 @@ describe('company', () => {
     }
   });
 
-  it('tells every signed-in user the base currency and time zone to show values in', async () => {
+  it("tells every signed-in user the company's name (the footer's), and the base currency and time zone to show values in", async () => {
     const { company } = await get();
-    expect((await t.call('GET', '/company/Format', { token: tokens.cashier })).body.data).toEqual({ currency: null, timezone: company!.timezone });
+    expect((await t.call('GET', '/company/Format', { token: tokens.cashier })).body.data).toEqual({ name: company!.name, currency: null, timezone: company!.timezone });
     const currency = (await t.call<{ id: number; code: string }>('POST', '/DataRepository/Insert/currency', { token: tokens.admin, body: { code: 'MYR', name: 'Ringgit' } })).body.data;
-    expect((await save({ ...form(company!), baseCurrencyId: currency.id, timezone: 'Asia/Singapore' })).status).toBe(200);
-    expect((await t.call('GET', '/company/Format', { token: tokens.cashier })).body.data).toEqual({ currency: currency.code, timezone: 'Asia/Singapore' });
+    expect((await save({ ...form(company!), name: 'Kedai Runcit Sdn Bhd', baseCurrencyId: currency.id, timezone: 'Asia/Singapore' })).status).toBe(200);
+    expect((await t.call('GET', '/company/Format', { token: tokens.cashier })).body.data).toEqual({ name: 'Kedai Runcit Sdn Bhd', currency: currency.code, timezone: 'Asia/Singapore' });
     expect((await t.call('GET', '/company/Format')).status).toBe(401);
   });
 });

@@ -15,6 +15,7 @@ import { SaveAlerts, SaveButton } from './SaveBar';
 import { TimezoneField } from '../ui/TimezoneField';
 import { translateMessage, useErrorText } from '../screens/errorText';
 import type { SingleScreenProps } from '../screens/webModule';
+import { companyFormatQuery } from '../data/useValueFormat';
 
 /** The server's request minus the version (kept aside), with the currency as the select's text. */
 const companyForm = saveCompanyRequest.omit({ version: true, baseCurrencyId: true }).extend({ baseCurrencyId: z.string() });
@@ -50,7 +51,11 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
   const save = useMutation({
     mutationFn: (values: CompanyFormOutput) =>
       companyApi.save({ ...values, version: company.version, baseCurrencyId: values.baseCurrencyId ? Number(values.baseCurrencyId) : null }),
-    onSuccess: (saved) => queryClient.setQueryData<CompanySettings>(COMPANY_KEY, { ...settings, company: saved }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData<CompanySettings>(COMPANY_KEY, { ...settings, company: saved });
+      // The footer's name and every screen's currency and time zone come from the company.
+      await queryClient.invalidateQueries({ queryKey: companyFormatQuery.queryKey });
+    },
   });
   const fieldError = (message?: string) => (message ? translateMessage(t, message) : undefined);
   const { errors } = formState;

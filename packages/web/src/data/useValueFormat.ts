@@ -3,6 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { formatLocale, type ValueFormat } from '../fields/format';
 import { dataApi } from './api';
 
+/** The company's name, currency and time zone (`company/Format`): one query for every screen and the footer; a save of the Company screen invalidates it. */
+export const companyFormatQuery = {
+  queryKey: ['company', 'format'],
+  queryFn: dataApi.companyFormat,
+  staleTime: 10 * 60_000,
+};
+
 /**
  * How values read on every screen: the company's base currency on money, numbers and dates in the
  * language written as the currency's country writes them (en-MY: 1/5/2024), times in the company's
@@ -10,11 +17,7 @@ import { dataApi } from './api';
  */
 export function useValueFormat(): ValueFormat {
   const { i18n } = useTranslation();
-  const company = useQuery({
-    queryKey: ['company', 'format'],
-    queryFn: dataApi.companyFormat,
-    staleTime: 10 * 60_000,
-  });
+  const company = useQuery(companyFormatQuery);
   const currency = company.data?.currency ?? null;
   return { locale: formatLocale(i18n.language, currency), currency, timeZone: company.data?.timezone };
 }

@@ -37,7 +37,7 @@ describe('generic list screen', () => {
     const long = { ...bundles[0], name: 'A very long bundle name that will not fit in its column at all' };
     stubServer((call) => {
       if (call.url.endsWith('/fetch/bundle')) return ok([long], 1);
-      if (call.url.endsWith('/company/Format')) return ok({ currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
+      if (call.url.endsWith('/company/Format')) return ok({ name: 'Kedai Runcit', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
       return undefined;
     }, { otherwise: emptyList });
     await renderScreen(menuItem('/bundle'), '/bundle');

@@ -1,17 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_NAME } from '@backroom/schema';
 import { useVersion } from '../api/queries';
+import { companyFormatQuery } from '../data/useValueFormat';
 import { useAppSelector } from '../store';
 
 export function Footer() {
   const { t } = useTranslation();
   const webVersion = useAppSelector((state) => state.settings.webVersion);
   const apiVersion = useVersion().data;
+  // The Company screen's name (SPEC §1); the product's maker until it answers, or when it has none.
+  const company = useQuery(companyFormatQuery).data?.name || COMPANY_NAME;
   return (
     <footer className="footer-container">
       {t('footer.text', {
         year: new Date().getFullYear(),
-        company: COMPANY_NAME,
+        company,
         webVersion: webVersion.replace(/^v/, ''),
         apiVersion: apiVersion || t('footer.unknown'),
       })}

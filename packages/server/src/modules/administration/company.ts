@@ -37,13 +37,13 @@ export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): 
     return ok(settings);
   });
 
-  // How every screen shows money, numbers and dates: needs no privilege beyond being signed in.
+  // Whose console it is (the footer) and how every screen shows money, numbers and dates: needs no privilege beyond being signed in.
   app.get(`${base}/Format`, { preHandler: authenticate }, async () => {
     const company = await readCompany(db);
     const currency = company?.baseCurrencyId
       ? await db.selectFrom('currency').select(['code', 'decimals']).where('id', '=', company.baseCurrencyId).executeTakeFirst()
       : undefined;
-    const format: CompanyFormat = { currency: currency?.code ?? null, timezone: company?.timezone ?? DEFAULT_TIMEZONE };
+    const format: CompanyFormat = { name: company?.name ?? null, currency: currency?.code ?? null, timezone: company?.timezone ?? DEFAULT_TIMEZONE };
     return ok(format);
   });
 
