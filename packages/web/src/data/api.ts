@@ -67,10 +67,11 @@ export const dataApi = {
    * `GetDropDown/{entity}`: active rows matching `search`, or with `ids` exactly those rows (active or
    * not); `where` narrows by reference fields, each by id or code (`{ category: 'BRAND' }`).
    */
-  dropdown: async (entity: string, search = '', take = 20, signal?: AbortSignal, narrow: { ids?: readonly number[]; where?: Record<string, string> } = {}): Promise<Option[]> => {
+  dropdown: async (entity: string, search = '', take = 20, signal?: AbortSignal, narrow: { ids?: readonly number[]; where?: Record<string, string>; modal?: boolean } = {}): Promise<Option[]> => {
     const envelope = (
       await (await client()).get<ApiEnvelope<DropdownItemDto[]>>(`/api/AppModule/GetDropDown/${enc(entity)}`, {
-        ...inline,
+        // `modal`: a failure shows the "Sorry," modal as well as the caller's own message.
+        suppressErrorModal: !narrow.modal,
         params: { search: search || undefined, Take: take, ids: narrow.ids?.join(','), ...narrow.where },
         signal,
       })

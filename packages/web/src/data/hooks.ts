@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { FetchRequest, NormalisedField } from '@backroom/schema';
 import { dataApi, type Option } from './api';
@@ -68,6 +69,21 @@ export const useDropdown = (entity: string, search: string, enabled = true, take
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
+
+/**
+ * The outlets a screen's outlet select offers (SPEC §8): when they fail to load, the "Sorry," modal,
+ * no options, and "Failed to fetch outlet dropdown" for the screen to show beside the select.
+ */
+export function useOutletDropdown(take = 100): { options: Option[]; error?: string } {
+  const { t } = useTranslation();
+  const outlets = useQuery({
+    queryKey: ['dropdown', 'outlet', 'select', take],
+    queryFn: ({ signal }) => dataApi.dropdown('outlet', '', take, signal, { modal: true }),
+    staleTime: 30_000,
+    retry: false,
+  });
+  return outlets.isError ? { options: [], error: t('errors.outletDropdown') } : { options: outlets.data ?? [] };
+}
 
 /** The id of a list-value category from its code (`brand` → the BRAND row's id). */
 /** Values of one category a form offers, at most. */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dropdown, emptyList, fail, menuItem, ok, renderSignedIn, stubServer } from '../test/app';
+import { errorModal } from '../api/errorModal';
+import { ErrorModal } from '../shell/ErrorModal';
 import VirtualStockScreen from './VirtualStockScreen';
 
 const row = (location: number, product: number, label: string, onHand: string, extra: Record<string, unknown> = {}) => ({
@@ -48,6 +50,22 @@ function serve(adjust = ok({ status: 'applied', onHand: '7.250', adjustment: {} 
 }
 
 describe('virtual stock screen', () => {
+  it('says "Failed to fetch outlet dropdown" beside an empty outlet select, with the "Sorry," modal, when the outlets fail to load (SPEC §8)', async () => {
+    stubServer((call) => (call.url.includes('/GetDropDown/outlet') ? fail(500, 'Database unavailable') : undefined), { otherwise: emptyList });
+    await renderSignedIn(
+      <>
+        <VirtualStockScreen item={menuItem('/virtualstock')} />
+        <ErrorModal />
+      </>,
+    );
+    const select = await screen.findByLabelText('Outlet');
+    expect(await screen.findByText('Failed to fetch outlet dropdown')).toHaveAttribute('role', 'alert');
+    expect(select).toHaveAccessibleDescription('Failed to fetch outlet dropdown');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All outlets']);
+    expect(await screen.findByRole('dialog', { name: 'Sorry,' })).toBeInTheDocument();
+    errorModal.hide();
+  });
+
   it('shows on hand, reserved, incoming and virtual per location and product, and filters by outlet', async () => {
     const server = serve();
     await renderSignedIn(<VirtualStockScreen item={menuItem('/virtualstock', { name: 'Virtual stock' })} />);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FetchFilter, StockAdjustResult, VirtualStockRow } from '@backroom/schema';
 import { dataApi, type ApiRow } from '../data/api';
-import { useDropdown } from '../data/hooks';
+import { useDropdown, useOutletDropdown } from '../data/hooks';
 import { useErrorText } from '../screens/errorText';
 import type { SingleScreenProps } from '../screens/webModule';
 import { useAppSelector } from '../store';
@@ -30,7 +30,7 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
   const [skip, setSkip] = useState(0);
   const [adjusting, setAdjusting] = useState<VirtualStockRow | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'info'; text: string } | null>(null);
-  const outlets = useDropdown('outlet', '', true, 100);
+  const outlets = useOutletDropdown();
   const locations = useDropdown('inventorylocation', '', true, 200);
 
   const filters: FetchFilter[] = [
@@ -64,7 +64,12 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
       <p className="text-body-secondary">{t('stock.virtual.hint')}</p>
       <div className="row g-2 align-items-end mb-3" role="search">
         <Filter id={ids.outlet} label={t('stock.virtual.outlet')}>
-          <OptionSelect id={ids.outlet} value={outlet} onChange={filterBy(setOutlet)} options={outlets.data} blank={t('stock.virtual.allOutlets')} />
+          <OptionSelect id={ids.outlet} value={outlet} onChange={filterBy(setOutlet)} options={outlets.options} blank={t('stock.virtual.allOutlets')} describedBy={outlets.error && `${ids.outlet}-error`} />
+          {outlets.error && (
+            <div id={`${ids.outlet}-error`} className="form-text text-danger" role="alert">
+              {outlets.error}
+            </div>
+          )}
         </Filter>
         <Filter id={ids.location} label={t('stock.virtual.location')}>
           <OptionSelect id={ids.location} value={location} onChange={filterBy(setLocation)} options={locations.data} blank={t('stock.virtual.allLocations')} />

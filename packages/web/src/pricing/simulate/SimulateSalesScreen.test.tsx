@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
 import { dropdown, fail, menuItem, ok, renderSignedIn, stubServer } from '../../test/app';
+import { errorModal } from '../../api/errorModal';
+import { ErrorModal } from '../../shell/ErrorModal';
 import SimulateSalesScreen from './SimulateSalesScreen';
 
 const priced = (quantity: string, lineTotal: string, total: string): SimulateSalesResult => ({
@@ -71,6 +73,20 @@ async function renderScreen() {
 }
 
 describe('simulate sales screen', () => {
+  it('says "Failed to fetch outlet dropdown" beside the outlet select, with the "Sorry," modal, when the outlets fail to load (SPEC §8)', async () => {
+    stubServer((call) => (call.url.endsWith('/GetDropDown/outlet') ? fail(500, 'Database unavailable') : undefined));
+    await renderSignedIn(
+      <>
+        <SimulateSalesScreen item={menuItem('/simulatesales', { name: 'Simulate sales' })} />
+        <ErrorModal />
+      </>,
+    );
+    expect(await screen.findByText('Failed to fetch outlet dropdown')).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText('Outlet')).toHaveAccessibleDescription('Failed to fetch outlet dropdown');
+    expect(await screen.findByRole('dialog', { name: 'Sorry,' })).toBeInTheDocument();
+    errorModal.hide();
+  });
+
   it('adds a typed code at the chosen outlet and shows the line, its price source and adjustments', async () => {
     const server = serve();
     await renderScreen();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useOutletDropdown } from '../../data/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SimulateLineRequest, SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
 import { serverMessage, translateMessage } from '../../screens/errorText';
@@ -34,7 +35,7 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
   const { t } = useTranslation();
   const ids = { outlet: useId(), channel: useId(), member: useId(), at: useId(), scan: useId(), voucher: useId(), discount: useId() };
   const scanRef = useRef<HTMLInputElement>(null);
-  const outlets = useQuery({ queryKey: ['simulate', 'outlets'], queryFn: () => simulateApi.options('outlet') });
+  const outlets = useOutletDropdown();
   const channels = useQuery({ queryKey: ['simulate', 'channels'], queryFn: () => simulateApi.options('onlinesaleschannel'), retry: false });
   const discountOptions = useQuery({ queryKey: ['simulate', 'discounts'], queryFn: () => simulateApi.options('discount'), retry: false });
   const [settings, setSettings] = useState<Settings>({ outlet: null, channel: 'store', member: '', at: '', voucherCodes: [], discounts: [] });
@@ -46,7 +47,8 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [result, setResult] = useState<SimulateSalesResult | undefined>();
 
-  const outlet = settings.outlet ?? outlets.data?.[0]?.value ?? null;
+  const first = outlets.options[0];
+  const outlet = settings.outlet ?? (first ? Number(first.value) : null);
 
   const pricing = useMutation({
     mutationFn: (request: SimulateSalesRequest) => simulateApi.addItem(request),
@@ -84,8 +86,8 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
   };
 
   useEffect(() => {
-    if (settings.outlet === null && outlets.data?.[0]) setSettings((s) => ({ ...s, outlet: outlets.data[0]!.value }));
-  }, [outlets.data, settings.outlet]);
+    if (settings.outlet === null && first) setSettings((s) => ({ ...s, outlet: Number(first.value) }));
+  }, [first, settings.outlet]);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -128,13 +130,18 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
           <label htmlFor={ids.outlet} className="form-label">
             {t('pricing.simulate.outlet')}
           </label>
-          <select id={ids.outlet} className="form-select" value={outlet ?? ''} onChange={(e) => change({ outlet: Number(e.target.value) })}>
-            {outlets.data?.map((o) => (
+          <select id={ids.outlet} className="form-select" value={outlet ?? ''} onChange={(e) => change({ outlet: Number(e.target.value) })} aria-describedby={outlets.error && `${ids.outlet}-error`}>
+            {outlets.options.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.text}
+                {o.label}
               </option>
             ))}
           </select>
+          {outlets.error && (
+            <div id={`${ids.outlet}-error`} className="form-text text-danger" role="alert">
+              {outlets.error}
+            </div>
+          )}
         </div>
         <div className="col-sm-6 col-lg-3">
           <label htmlFor={ids.channel} className="form-label">
