@@ -40,7 +40,7 @@ describe('every menu route opens, named, for every demo role', () => {
       const main = page.getByRole('main');
       await main.getByRole('heading', { name: item.menuText }).first().waitFor();
       await expect.poll(() => main.getByText('Loading…').count()).toBe(0);
-      // SPEC §1: the header and the tab title name this page, not the one before it.
+      // The header and the tab title name this page, not the one before it.
       const title = `${PRODUCT_SHORT_NAME} - ${item.menuText}`;
       const named = await page
         .waitForFunction((title) => document.title === title && document.querySelector('main h1')?.textContent === title, title, { timeout: 5_000 })

@@ -5,7 +5,7 @@ export const PRODUCT_SHORT_NAME = 'Backroom';
 export const COMPANY_NAME = 'Backroom Retail Systems';
 
 /**
- * Where logout leads (SPEC §4): the web root's path lower-cased, `/setup` removed. The console
+ * Where logout leads: the web root's path lower-cased, `/setup` removed. The console
  * goes there; the server answers it with a redirect to the console, so it is never a dead end.
  */
 export const logoutPath = (basePath: string) => basePath.toLowerCase().replace('/setup', '');

@@ -71,7 +71,7 @@ export const useDropdown = (entity: string, search: string, enabled = true, take
   });
 
 /**
- * The outlets a screen's outlet select offers (SPEC §8): when they fail to load, the "Sorry," modal,
+ * The outlets a screen's outlet select offers: when they fail to load, the "Sorry," modal,
  * no options, and "Failed to fetch outlet dropdown" for the screen to show beside the select.
  */
 export function useOutletDropdown(take = 100): { options: Option[]; error?: string } {

@@ -5,7 +5,7 @@ import { ok, renderSignedIn, stubServer } from '../test/app';
 import { Footer } from './Footer';
 
 describe('footer', () => {
-  it("shows the company's name as the Company screen saved it (SPEC §1)", async () => {
+  it("shows the company's name as the Company screen saved it", async () => {
     stubServer((call) => (call.url.endsWith('/company/Format') ? ok({ name: 'Kedai Runcit Sdn Bhd', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' }) : undefined));
     await renderSignedIn(<Footer />);
     await waitFor(() => expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Kedai Runcit Sdn Bhd ·`));

@@ -9,7 +9,7 @@ export function Footer() {
   const { t } = useTranslation();
   const webVersion = useAppSelector((state) => state.settings.webVersion);
   const apiVersion = useVersion().data;
-  // The Company screen's name (SPEC §1); the product's maker until it answers, or when it has none.
+  // The Company screen's name; the product's maker until it answers, or when it has none.
   const company = useQuery(companyFormatQuery).data?.name || COMPANY_NAME;
   return (
     <footer className="footer-container">

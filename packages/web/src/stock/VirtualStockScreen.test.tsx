@@ -50,7 +50,7 @@ function serve(adjust = ok({ status: 'applied', onHand: '7.250', adjustment: {} 
 }
 
 describe('virtual stock screen', () => {
-  it('says "Failed to fetch outlet dropdown" beside an empty outlet select, with the "Sorry," modal, when the outlets fail to load (SPEC §8)', async () => {
+  it('says "Failed to fetch outlet dropdown" beside an empty outlet select, with the "Sorry," modal, when the outlets fail to load', async () => {
     stubServer((call) => (call.url.includes('/GetDropDown/outlet') ? fail(500, 'Database unavailable') : undefined), { otherwise: emptyList });
     await renderSignedIn(
       <>

@@ -73,7 +73,7 @@ async function renderScreen() {
 }
 
 describe('simulate sales screen', () => {
-  it('says "Failed to fetch outlet dropdown" beside the outlet select, with the "Sorry," modal, when the outlets fail to load (SPEC §8)', async () => {
+  it('says "Failed to fetch outlet dropdown" beside the outlet select, with the "Sorry," modal, when the outlets fail to load', async () => {
     stubServer((call) => (call.url.endsWith('/GetDropDown/outlet') ? fail(500, 'Database unavailable') : undefined));
     await renderSignedIn(
       <>
