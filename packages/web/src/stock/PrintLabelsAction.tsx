@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { useDropdown } from '../data/hooks';
+import { useOutletDropdown } from '../data/hooks';
+import { FieldProblem } from '../ui/FieldProblem';
 import type { BulkActionProps } from '../screens/webModule';
 import { useErrorText } from '../screens/errorText';
 import { Dialog } from '../ui/Dialog';
@@ -34,7 +35,7 @@ function LabelDialog({ ids, onClose }: { ids: readonly number[]; onClose(): void
   const [document, setDocument] = useState<Document>('shelflabels');
   const [outlet, setOutlet] = useState('');
   const [layout, setLayout] = useState<string>(LAYOUTS.shelflabels[0]);
-  const outlets = useDropdown('outlet', '', true, 100);
+  const outlets = useOutletDropdown();
   const print = useMutation({
     mutationFn: () => printDocument({ document, products: ids, outlet: outlet === '' ? null : Number(outlet), layout }),
     onSuccess: onClose,
@@ -80,10 +81,11 @@ function LabelDialog({ ids, onClose }: { ids: readonly number[]; onClose(): void
           <label htmlFor={field.outlet} className="form-label">
             {t('stock.labels.outlet')}
           </label>
-          <OptionSelect id={field.outlet} value={outlet} onChange={setOutlet} options={outlets.data} blank={t('stock.labels.anyOutlet')} describedBy={`${field.outlet}-help`} />
+          <OptionSelect id={field.outlet} value={outlet} onChange={setOutlet} options={outlets.options} blank={t('stock.labels.anyOutlet')} describedBy={`${field.outlet}-help${outlets.error ? ` ${field.outlet}-error` : ''}`} />
           <div id={`${field.outlet}-help`} className="form-text">
             {t('stock.labels.outletHelp')}
           </div>
+          <FieldProblem id={`${field.outlet}-error`} text={outlets.error} />
         </div>
         <div className="mb-3">
           <label htmlFor={field.layout} className="form-label">

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { FetchFilter, StockAdjustResult, VirtualStockRow } from '@backroom/schema';
 import { dataApi, type ApiRow } from '../data/api';
 import { useDropdown, useOutletDropdown } from '../data/hooks';
+import { FieldProblem } from '../ui/FieldProblem';
 import { useErrorText } from '../screens/errorText';
 import type { SingleScreenProps } from '../screens/webModule';
 import { useAppSelector } from '../store';
@@ -65,11 +66,7 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
       <div className="row g-2 align-items-end mb-3" role="search">
         <Filter id={ids.outlet} label={t('stock.virtual.outlet')}>
           <OptionSelect id={ids.outlet} value={outlet} onChange={filterBy(setOutlet)} options={outlets.options} blank={t('stock.virtual.allOutlets')} describedBy={outlets.error && `${ids.outlet}-error`} />
-          {outlets.error && (
-            <div id={`${ids.outlet}-error`} className="form-text text-danger" role="alert">
-              {outlets.error}
-            </div>
-          )}
+          <FieldProblem id={`${ids.outlet}-error`} text={outlets.error} />
         </Filter>
         <Filter id={ids.location} label={t('stock.virtual.location')}>
           <OptionSelect id={ids.location} value={location} onChange={filterBy(setLocation)} options={locations.data} blank={t('stock.virtual.allLocations')} />

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getEntity, type PriceDifferenceTotal } from '@backroom/schema';
-import { apiFailure, dataApi } from '../data/api';
+import { apiFailure } from '../data/api';
+import { useOutletDropdown } from '../data/hooks';
+import { FieldProblem } from '../ui/FieldProblem';
 import { ListScreen } from '../screens/ListScreen';
 import type { EntityListProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
@@ -22,7 +24,7 @@ export default function PriceDifferencesScreen({ item, title }: EntityListProps)
   const { t, i18n } = useTranslation();
   const outletId = useId();
   const [range, setRange] = useState<{ from: string; to: string; outlet?: number }>({ from: dayFromToday(-29), to: dayFromToday(1) });
-  const outlets = useQuery({ queryKey: ['dropdown', 'outlet'], queryFn: () => dataApi.dropdown('outlet', '', 200) });
+  const outlets = useOutletDropdown(200);
   const totals = useQuery({ queryKey: ['pricedifferences', range], queryFn: () => terminalsApi.priceDifferences(range) });
   const money = (minor: number) => (minor / 100).toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const sum = (rows: PriceDifferenceTotal[], pick: (r: PriceDifferenceTotal) => string) => rows.reduce((a, r) => a + cents(pick(r)), 0);
@@ -42,14 +44,16 @@ export default function PriceDifferencesScreen({ item, title }: EntityListProps)
               className="form-select"
               value={range.outlet ?? ''}
               onChange={(e) => setRange({ ...range, outlet: e.target.value === '' ? undefined : Number(e.target.value) })}
+              aria-describedby={outlets.error && `${outletId}-error`}
             >
               <option value="">{t('terminals.differences.allOutlets')}</option>
-              {(outlets.data ?? []).map((o) => (
+              {outlets.options.map((o) => (
                 <option key={String(o.value)} value={String(o.value)}>
                   {o.label}
                 </option>
               ))}
             </select>
+            <FieldProblem id={`${outletId}-error`} text={outlets.error} />
           </div>
         </form>
         {failure && <FormAlert>{failure.errors.length > 0 ? failure.errors.map((e) => e.message).join(' ') : failure.message}</FormAlert>}

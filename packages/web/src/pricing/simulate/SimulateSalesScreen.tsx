@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useOutletDropdown } from '../../data/hooks';
+import { FieldProblem } from '../../ui/FieldProblem';
 import { useTranslation } from 'react-i18next';
 import type { SimulateLineRequest, SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
 import { serverMessage, translateMessage } from '../../screens/errorText';
@@ -137,11 +138,7 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
               </option>
             ))}
           </select>
-          {outlets.error && (
-            <div id={`${ids.outlet}-error`} className="form-text text-danger" role="alert">
-              {outlets.error}
-            </div>
-          )}
+          <FieldProblem id={`${ids.outlet}-error`} text={outlets.error} />
         </div>
         <div className="col-sm-6 col-lg-3">
           <label htmlFor={ids.channel} className="form-label">
