@@ -5,7 +5,22 @@ import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
-import { findVoucherCodes, heldUses, hold, MAX_LINES, priceBasket, pricingInputs, Problems, release, resolveRequest, ruleSet, type Basket, type HoldOutcome, type PricingData, type WantedUse } from '../pricing/index';
+import {
+  findVoucherCodes,
+  heldUses,
+  hold,
+  MAX_LINES,
+  priceBasket,
+  pricingInputs,
+  Problems,
+  release,
+  resolveRequest,
+  ruleSet,
+  type Basket,
+  type HoldOutcome,
+  type PricingData,
+  type WantedUse,
+} from '../pricing/index';
 import { requireTerminal, type TerminalContext } from './pairing';
 
 /**
@@ -28,7 +43,14 @@ const reserveBody = z
     receiptNo: z.string().trim().min(1).max(50),
     /** As in a sale: `product` a code or barcode (text), `productId` an id. */
     lines: z
-      .array(z.object({ product: z.union([z.string().trim().min(1).max(100), z.number()]).optional(), productId: z.number().int().positive().optional(), quantity: decimal, unitPrice: decimal }))
+      .array(
+        z.object({
+          product: z.union([z.string().trim().min(1).max(100), z.number()]).optional(),
+          productId: z.number().int().positive().optional(),
+          quantity: decimal,
+          unitPrice: decimal,
+        }),
+      )
       .min(1)
       .max(MAX_LINES),
     voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
@@ -38,7 +60,8 @@ const reserveBody = z
   .strict();
 
 /** Why a voucher code or rule is not held, from what the engine found. */
-export type UseStatus = HoldOutcome | 'unknown' | 'expired' | 'notStarted' | 'inactive' | 'notApplicable' | 'memberLimitReached';
+export type UseStatus =
+  HoldOutcome | 'unknown' | 'expired' | 'notStarted' | 'inactive' | 'notApplicable' | 'memberLimitReached';
 
 const REASONS: Record<string, UseStatus> = {
   codeRedeemed: 'alreadyUsed',
@@ -63,9 +86,17 @@ async function priceForHolds(request: FastifyRequest, terminal: TerminalContext,
   const problems = new Problems();
   body.lines.forEach((l, i) => {
     const price = parseScaled(l.unitPrice, set.currency.decimals);
-    if (!price.ok || price.value < 0) problems.add(`lines.${i}.unitPrice`, `Unit price must be a number of 0 or more with at most ${set.currency.decimals} decimal places`);
+    if (!price.ok || price.value < 0)
+      problems.add(
+        `lines.${i}.unitPrice`,
+        `Unit price must be a number of 0 or more with at most ${set.currency.decimals} decimal places`,
+      );
     const quantity = parseScaled(l.quantity, 3);
-    if (!quantity.ok || quantity.value <= 0 || quantity.value > 1_000_000_000) problems.add(`lines.${i}.quantity`, 'Quantity must be a number above 0 with at most 3 decimal places, at most 1,000,000');
+    if (!quantity.ok || quantity.value <= 0 || quantity.value > 1_000_000_000)
+      problems.add(
+        `lines.${i}.quantity`,
+        'Quantity must be a number above 0 with at most 3 decimal places, at most 1,000,000',
+      );
   });
   problems.throwIfAny();
   const codes = await findVoucherCodes(anyDb(ctx), body.voucherCodes ?? []);
@@ -79,7 +110,11 @@ async function priceForHolds(request: FastifyRequest, terminal: TerminalContext,
       memberId: body.memberId,
       voucherCodes: codes.filter((c) => c.found).map((c) => c.code),
       // A number in product is refused by name (resolveLine): it reaches it as sent.
-      lines: body.lines.map((l) => ({ product: l.product as string | undefined, productId: l.productId, quantity: l.quantity })),
+      lines: body.lines.map((l) => ({
+        product: l.product as string | undefined,
+        productId: l.productId,
+        quantity: l.quantity,
+      })),
     },
     { outlets: async () => [terminal.outletId], members: async () => [] },
   );
@@ -87,11 +122,19 @@ async function priceForHolds(request: FastifyRequest, terminal: TerminalContext,
   const priced = priceBasket(inputs.data, inputs.basket);
   // The engine checks a rule's limit before its conditions: priced again as if the exhausted rules had
   // uses left, those that fire are the ones this basket would use (answered limitReached).
-  const exhausted = priced.considered.filter((c) => c.kind === 'newpromotion' && (c.reason === 'usageLimitReached' || c.reason === 'memberUsageLimitReached')).map((c) => c.id);
+  const exhausted = priced.considered
+    .filter(
+      (c) => c.kind === 'newpromotion' && (c.reason === 'usageLimitReached' || c.reason === 'memberUsageLimitReached'),
+    )
+    .map((c) => c.id);
   const ruleUsage = new Map(inputs.data.ruleUsage);
   for (const id of exhausted) ruleUsage.set(id, { total: 0, byMember: 0 });
   const unlimited = exhausted.length === 0 ? priced : priceBasket({ ...inputs.data, ruleUsage }, inputs.basket);
-  const wouldFire = new Set(unlimited.considered.filter((c) => c.kind === 'newpromotion' && c.fired && exhausted.includes(c.id)).map((c) => c.id));
+  const wouldFire = new Set(
+    unlimited.considered
+      .filter((c) => c.kind === 'newpromotion' && c.fired && exhausted.includes(c.id))
+      .map((c) => c.id),
+  );
   return { set, codes, priced, wouldFire };
 }
 
@@ -101,7 +144,13 @@ async function wantedUses(db: AnyDb, { priced, set, codes, wouldFire }: Awaited<
   for (const c of priced.considered.filter((x) => x.kind === 'newpromotion')) {
     const rule = set.rules.find((r) => r.id === c.id);
     if (!rule || (rule.usageLimit === null && c.reason !== 'memberUsageLimitReached')) continue;
-    if (c.fired && c.amount > 0) rules.push({ id: c.id, code: c.code, status: null, want: { kind: 'rule', id: c.id, code: c.code, counted: true, codeId: null } });
+    if (c.fired && c.amount > 0)
+      rules.push({
+        id: c.id,
+        code: c.code,
+        status: null,
+        want: { kind: 'rule', id: c.id, code: c.code, counted: true, codeId: null },
+      });
     else if (wouldFire.has(c.id)) rules.push({ id: c.id, code: c.code, status: REASONS[c.reason!]! });
   }
   const vouchers: { code: string; status: UseStatus | null; want?: WantedUse }[] = [];
@@ -115,16 +164,32 @@ async function wantedUses(db: AnyDb, { priced, set, codes, wouldFire }: Awaited<
       vouchers.push({ code: typed.code, status: (c.reason && REASONS[c.reason]) || 'notApplicable' });
       continue;
     }
-    const row = typed.singleUse ? await db.selectFrom(voucherCode.table).select('id').where(columnOf(voucherCode, 'code'), '=', typed.code).executeTakeFirst() : undefined;
+    const row = typed.singleUse
+      ? await db
+          .selectFrom(voucherCode.table)
+          .select('id')
+          .where(columnOf(voucherCode, 'code'), '=', typed.code)
+          .executeTakeFirst()
+      : undefined;
     const limited = typed.voucher?.usageLimit !== null && typed.voucher?.usageLimit !== undefined;
-    vouchers.push({ code: typed.code, status: null, want: { kind: 'voucher', id: c.id, code: typed.code, counted: limited, codeId: row ? Number(row.id) : null } });
+    vouchers.push({
+      code: typed.code,
+      status: null,
+      want: { kind: 'voucher', id: c.id, code: typed.code, counted: limited, codeId: row ? Number(row.id) : null },
+    });
   }
   return { rules, vouchers };
 }
 
 /** Gives back everything the terminal's open reservations of this receipt hold: a basket asked again replaces its hold. */
 async function releaseOpen(trx: AnyDb, terminal: TerminalContext, receiptNo: string): Promise<void> {
-  const open = await trx.selectFrom(reservation.table).select('id').where(R('terminal'), '=', terminal.terminalId).where(R('receiptNo'), '=', receiptNo).where(R('sale'), 'is', null).execute();
+  const open = await trx
+    .selectFrom(reservation.table)
+    .select('id')
+    .where(R('terminal'), '=', terminal.terminalId)
+    .where(R('receiptNo'), '=', receiptNo)
+    .where(R('sale'), 'is', null)
+    .execute();
   for (const r of open) for (const use of await heldUses(trx, Number(r.id))) await release(trx, use, Number(r.id));
 }
 
@@ -137,14 +202,30 @@ export async function reserve(request: FastifyRequest): Promise<ReserveResult> {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const at = now.toISOString();
-  const who = { version: 1, created_at: at, created_by: terminal.userName, updated_at: at, updated_by: terminal.userName };
+  const who = {
+    version: 1,
+    created_at: at,
+    created_by: terminal.userName,
+    updated_at: at,
+    updated_by: terminal.userName,
+  };
   const id = await db.transaction().execute(async (trx) => {
     await releaseOpen(trx, terminal, body.receiptNo);
-    const row = toStorageRow(reservation, { terminal: terminal.terminalId, receiptNo: body.receiptNo, expiresAt }, ctx.dialect);
-    const [inserted] = await trx.insertInto(reservation.table).values({ ...row, ...who }).returning('id').execute();
+    const row = toStorageRow(
+      reservation,
+      { terminal: terminal.terminalId, receiptNo: body.receiptNo, expiresAt },
+      ctx.dialect,
+    );
+    const [inserted] = await trx
+      .insertInto(reservation.table)
+      .values({ ...row, ...who })
+      .returning('id')
+      .execute();
     const held = { id: Number(inserted!.id), expiresAt };
     // Rules before vouchers, each by id: parallel baskets lock the same rows in the same order.
-    for (const part of [...rules, ...vouchers].filter((p) => p.want).sort((a, b) => (a.want!.kind === b.want!.kind ? a.want!.id - b.want!.id : a.want!.kind === 'rule' ? -1 : 1)))
+    for (const part of [...rules, ...vouchers]
+      .filter((p) => p.want)
+      .sort((a, b) => (a.want!.kind === b.want!.kind ? a.want!.id - b.want!.id : a.want!.kind === 'rule' ? -1 : 1)))
       part.status = await hold(trx, ctx.dialect, held, part.want!, at);
     return held.id;
   });
@@ -158,28 +239,43 @@ export async function reserve(request: FastifyRequest): Promise<ReserveResult> {
 
 /** The reservation a sale names: the terminal's own and not confirmed by another sale, else a 400 naming `reservationId`. */
 export async function reservationFor(db: AnyDb, terminal: TerminalContext, id: number): Promise<number> {
-  const row = await db.selectFrom(reservation.table).select(['id', R('terminal'), R('sale')]).where('id', '=', id).executeTakeFirst();
-  if (!row || Number(row[R('terminal')]) !== terminal.terminalId) throw validationError([{ field: 'reservationId', message: `Reservation ${id} is not this terminal's` }]);
-  if (row[R('sale')] !== null && row[R('sale')] !== undefined) throw validationError([{ field: 'reservationId', message: `Reservation ${id} was confirmed by another sale` }]);
+  const row = await db
+    .selectFrom(reservation.table)
+    .select(['id', R('terminal'), R('sale')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || Number(row[R('terminal')]) !== terminal.terminalId)
+    throw validationError([{ field: 'reservationId', message: `Reservation ${id} is not this terminal's` }]);
+  if (row[R('sale')] !== null && row[R('sale')] !== undefined)
+    throw validationError([{ field: 'reservationId', message: `Reservation ${id} was confirmed by another sale` }]);
   return id;
 }
 
 /**
  * What the reservation holds is the sale's to use whatever happened since — an offline sale may
  * have taken the rule's last use meanwhile (and is over-redeemed for it): the engine prices the
- * sale as if the uses it holds were still free.
+ * sale as if the rule uses it holds were still free (the codes a sale names are priced free anyway).
  */
-export async function entitle(db: AnyDb, reservation: number, inputs: { data: PricingData; basket: Basket }): Promise<void> {
+export async function entitle(
+  db: AnyDb,
+  reservation: number,
+  inputs: { data: PricingData; basket: Basket },
+): Promise<void> {
   const held = await heldUses(db, reservation);
   const ruleUsage = new Map(inputs.data.ruleUsage);
-  for (const use of held.filter((h) => h.kind === 'rule')) ruleUsage.set(use.ref, { total: 0, byMember: ruleUsage.get(use.ref)?.byMember ?? 0 });
+  for (const use of held.filter((h) => h.kind === 'rule'))
+    ruleUsage.set(use.ref, { total: 0, byMember: ruleUsage.get(use.ref)?.byMember ?? 0 });
   inputs.data = { ...inputs.data, ruleUsage };
-  inputs.basket = { ...inputs.basket, vouchers: inputs.basket.vouchers.map((v) => (held.some((h) => h.kind === 'voucher' && h.ref === v.voucher.id) ? { ...v, redeemed: false, voucher: { ...v.voucher, timesUsed: 0 } } : v)) };
 }
 
 /** The reservation becomes the sale's, once (a parallel sale naming it finds it taken and redeems without it): its id, or null. */
 export async function claimReservation(trx: AnyDb, id: number | undefined, sale: number): Promise<number | null> {
   if (id === undefined) return null;
-  const claimed = await trx.updateTable(reservation.table).set({ [R('sale')]: sale }).where('id', '=', id).where(R('sale'), 'is', null).executeTakeFirst();
+  const claimed = await trx
+    .updateTable(reservation.table)
+    .set({ [R('sale')]: sale })
+    .where('id', '=', id)
+    .where(R('sale'), 'is', null)
+    .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1 ? id : null;
 }

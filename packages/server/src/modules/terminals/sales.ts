@@ -39,7 +39,15 @@ import { checkSale } from './sale-check';
 import { saleMomentProblem } from './sale-moment';
 import type { TerminalContext } from './pairing';
 import { claimReservation, entitle, reservationFor } from './reserve';
-import { claimReturn, originalOf, originalSaleBody, refundsAsRead, storeRefund, type ReturnedLine, type ReturnOf } from './returns';
+import {
+  claimReturn,
+  originalOf,
+  originalSaleBody,
+  refundsAsRead,
+  storeRefund,
+  type ReturnedLine,
+  type ReturnOf,
+} from './returns';
 
 /**
  * A terminal's sale, recorded once: idempotent by terminal and receipt no. (the unique index
@@ -60,12 +68,15 @@ const S = (name: string) => columnOf(sale, name);
 const L = (name: string) => columnOf(line, name);
 
 // The statements every sale runs, compiled once (db/compiled.ts).
-const insertHead = preparedInsert(sale.table, (insert) => insert.onConflict((oc) => oc.columns([S('terminal'), S('receiptNo')]).doNothing()).returning('id'));
+const insertHead = preparedInsert(sale.table, (insert) =>
+  insert.onConflict((oc) => oc.columns([S('terminal'), S('receiptNo')]).doNothing()).returning('id'),
+);
 const insertLines = preparedInsert(line.table);
 const insertPayments = preparedInsert(payment.table);
 const recordedAs = preparedQuery(
   () => '',
-  (db, [terminal, receiptNo]) => db.selectFrom(sale.table).select('id').where(S('terminal'), '=', terminal).where(S('receiptNo'), '=', receiptNo),
+  (db, [terminal, receiptNo]) =>
+    db.selectFrom(sale.table).select('id').where(S('terminal'), '=', terminal).where(S('receiptNo'), '=', receiptNo),
 );
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
@@ -81,19 +92,28 @@ const nameOrId =
   (name: string, required: boolean) =>
   (o: Record<string, unknown>, zc: z.RefinementCtx): void => {
     const given = o[name] !== undefined && o[name] !== null;
-    if (typeof o[name] === 'number') zc.addIssue({ code: 'custom', path: [name], message: `${name} takes a code as text ("${String(o[name])}"); send an id as ${name}Id` });
-    else if (given && o[`${name}Id`] !== undefined) zc.addIssue({ code: 'custom', path: [name], message: `Give ${name} or ${name}Id, not both` });
-    else if (required && !given && o[`${name}Id`] === undefined) zc.addIssue({ code: 'custom', path: [name], message: `Give ${name} (its code) or ${name}Id` });
+    if (typeof o[name] === 'number')
+      zc.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${name} takes a code as text ("${String(o[name])}"); send an id as ${name}Id`,
+      });
+    else if (given && o[`${name}Id`] !== undefined)
+      zc.addIssue({ code: 'custom', path: [name], message: `Give ${name} or ${name}Id, not both` });
+    else if (required && !given && o[`${name}Id`] === undefined)
+      zc.addIssue({ code: 'custom', path: [name], message: `Give ${name} (its code) or ${name}Id` });
   };
 const codeText = z.string().trim().min(1).max(100);
 
 /** A line names a product (`product` code or barcode, `productId`) or a bundle (`bundle` code, `bundleId`); only a bundle's line lists its items. */
 const productOrBundle = (o: Record<string, unknown>, zc: z.RefinementCtx): void => {
   const bundle = ['bundle', 'bundleId'].some((k) => o[k] !== undefined);
-  if (bundle && ['product', 'productId'].some((k) => o[k] !== undefined)) zc.addIssue({ code: 'custom', path: ['bundle'], message: 'A line is a product or a bundle, not both' });
+  if (bundle && ['product', 'productId'].some((k) => o[k] !== undefined))
+    zc.addIssue({ code: 'custom', path: ['bundle'], message: 'A line is a product or a bundle, not both' });
   else if (bundle) nameOrId('bundle', true)(o, zc);
   else nameOrId('product', true)(o, zc);
-  if (!bundle && o.components !== undefined) zc.addIssue({ code: 'custom', path: ['components'], message: "Only a bundle's line lists its items" });
+  if (!bundle && o.components !== undefined)
+    zc.addIssue({ code: 'custom', path: ['components'], message: "Only a bundle's line lists its items" });
 };
 
 /** A cashier's discount: `discount` its code or `discountId`, what the till took off for it, and who approved it (`approvedBy` a user name, `approvedById`). */
@@ -130,7 +150,16 @@ export const saleBody = z
             bundle: z.union([codeText, z.number()]).optional(),
             bundleId: id.optional(),
             components: z
-              .array(z.object({ product: z.union([codeText, z.number()]).optional(), productId: id.optional(), quantity: decimal }).strict().superRefine(nameOrId('product', true)))
+              .array(
+                z
+                  .object({
+                    product: z.union([codeText, z.number()]).optional(),
+                    productId: id.optional(),
+                    quantity: decimal,
+                  })
+                  .strict()
+                  .superRefine(nameOrId('product', true)),
+              )
               .min(1)
               .max(50)
               .optional(),
@@ -154,7 +183,12 @@ export const saleBody = z
     payments: z
       .array(
         z
-          .object({ paymentMode: z.union([codeText, z.number()]).optional(), paymentModeId: id.optional(), amount: decimal, reference: z.string().trim().max(100).optional() })
+          .object({
+            paymentMode: z.union([codeText, z.number()]).optional(),
+            paymentModeId: id.optional(),
+            amount: decimal,
+            reference: z.string().trim().max(100).optional(),
+          })
           .strict()
           .superRefine(nameOrId('paymentMode', true)),
       )
@@ -213,8 +247,22 @@ export interface SaleResult {
   }[];
   payments: { paymentMode: number; amount: string; reference: string | null }[];
   vouchers: { code: string; amount: string; status: string }[];
-  discounts: { lineNo: number | null; discount: number; amount: string; needsApproval: boolean; approvedBy: number | null }[];
-  differences: { lineNo: number | null; product: number | null; reason: string; reference: string | null; expected: string; charged: string; difference: string }[];
+  discounts: {
+    lineNo: number | null;
+    discount: number;
+    amount: string;
+    needsApproval: boolean;
+    approvedBy: number | null;
+  }[];
+  differences: {
+    lineNo: number | null;
+    product: number | null;
+    reason: string;
+    reference: string | null;
+    expected: string;
+    charged: string;
+    difference: string;
+  }[];
 }
 
 /** One stored line: amounts in the currency's minor units, quantity in thousandths; the till's figures, and the engine's (null: it cannot price the item). */
@@ -250,22 +298,35 @@ interface Priced {
   member: number | null;
   cashier: number | null;
   payments: { paymentMode: number; amount: number; reference: string | null }[];
-  discounts: { lineNo: number | null; discount: number; amount: number; needsApproval: boolean; approvedBy: number | null }[];
+  discounts: {
+    lineNo: number | null;
+    discount: number;
+    amount: number;
+    needsApproval: boolean;
+    approvedBy: number | null;
+  }[];
   differences: Difference[];
   redemption: Redemption | null;
-  vouchers: { code: string; amount: number; status: 'redeemed' | 'alreadyUsed' | 'notApplied' }[];
+  vouchers: { code: string; amount: number; status: 'redeemed' | 'notApplied' }[];
   /** A return: the sale it takes goods back from, and what the terminal sent per product. */
   returnOf: { of: ReturnOf; returned: ReadonlyMap<number, ReturnedLine & { amount: number }> } | null;
 }
-
 
 /** The largest amount a sale holds, in minor units: amounts are exact integers on the server (a safe JavaScript integer), inside the columns' 64-bit range. */
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
 /** A row by its id (a number) or by a text column (code, user name), or undefined; with `columns` besides its id. */
-async function byIdOrText(db: AnyDb, table: string, textColumn: string, value: string | number, columns: string[] = []) {
+async function byIdOrText(
+  db: AnyDb,
+  table: string,
+  textColumn: string,
+  value: string | number,
+  columns: string[] = [],
+) {
   const query = db.selectFrom(table).select(['id', ...columns]);
-  return (await (typeof value === 'number' ? query.where('id', '=', value) : query.where(textColumn, '=', value)).executeTakeFirst()) as ({ id: number } & Row) | undefined;
+  return (await (
+    typeof value === 'number' ? query.where('id', '=', value) : query.where(textColumn, '=', value)
+  ).executeTakeFirst()) as ({ id: number } & Row) | undefined;
 }
 
 /** Payments (with whether each is cash) and the cashier, by id or code / user name. */
@@ -273,17 +334,34 @@ async function resolveParties(db: AnyDb, body: z.infer<typeof saleBody>, decimal
   const payments: (Priced['payments'][number] & { cash: boolean })[] = [];
   for (const [i, p] of body.payments.entries()) {
     const named = p.paymentModeId ?? (p.paymentMode as string);
-    const mode = await byIdOrText(db, paymentMode.table, columnOf(paymentMode, 'code'), named, [`${columnOf(paymentMode, 'kind')} as kind`]);
-    if (!mode) problems.add(`payments.${i}.${p.paymentModeId !== undefined ? 'paymentModeId' : 'paymentMode'}`, `Payment mode ${String(named)} does not exist`);
+    const mode = await byIdOrText(db, paymentMode.table, columnOf(paymentMode, 'code'), named, [
+      `${columnOf(paymentMode, 'kind')} as kind`,
+    ]);
+    if (!mode)
+      problems.add(
+        `payments.${i}.${p.paymentModeId !== undefined ? 'paymentModeId' : 'paymentMode'}`,
+        `Payment mode ${String(named)} does not exist`,
+      );
     const amount = parseScaled(p.amount, decimals);
-    if (!amount.ok || Math.abs(amount.value) > MAX_AMOUNT) problems.add(`payments.${i}.amount`, `Amount must be a number with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}`);
-    if (mode && amount.ok) payments.push({ paymentMode: Number(mode.id), amount: amount.value, reference: p.reference || null, cash: mode.kind === 'cash' });
+    if (!amount.ok || Math.abs(amount.value) > MAX_AMOUNT)
+      problems.add(
+        `payments.${i}.amount`,
+        `Amount must be a number with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}`,
+      );
+    if (mode && amount.ok)
+      payments.push({
+        paymentMode: Number(mode.id),
+        amount: amount.value,
+        reference: p.reference || null,
+        cash: mode.kind === 'cash',
+      });
   }
   let cashier: number | null = null;
   const named = body.cashierId ?? (body.cashier as string | null | undefined);
   if (named !== undefined && named !== null) {
     const found = await byIdOrText(db, user.table, columnOf(user, 'userName'), named);
-    if (!found) problems.add(body.cashierId !== undefined ? 'cashierId' : 'cashier', `User ${String(named)} does not exist`);
+    if (!found)
+      problems.add(body.cashierId !== undefined ? 'cashierId' : 'cashier', `User ${String(named)} does not exist`);
     cashier = found ? Number(found.id) : null;
   }
   return { payments, cashier };
@@ -299,22 +377,35 @@ function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: 
     if (value === undefined) return null;
     const parsed = parseScaled(value, decimals);
     if (!parsed.ok || (!signed && parsed.value < 0) || Math.abs(parsed.value) > MAX_AMOUNT) {
-      problems.add(field, `${what} must be a number${signed ? '' : ' of 0 or more'} with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}`);
+      problems.add(
+        field,
+        `${what} must be a number${signed ? '' : ' of 0 or more'} with at most ${decimals} decimal places, at most ${formatScaled(MAX_AMOUNT, decimals)}`,
+      );
       return null;
     }
     return parsed.value;
   };
   const units = (field: string, value: string | number) => {
     const parsed = parseScaled(value, 3);
-    if (!parsed.ok || parsed.value === 0 || Math.abs(parsed.value) > 1_000_000_000) problems.add(field, 'Quantity must be a number other than 0 with at most 3 decimal places');
+    if (!parsed.ok || parsed.value === 0 || Math.abs(parsed.value) > 1_000_000_000)
+      problems.add(field, 'Quantity must be a number other than 0 with at most 3 decimal places');
     return parsed.ok ? parsed.value : 0;
   };
-  const discountsOf = (field: string, given: z.infer<typeof givenDiscount>[] | undefined) => (given ?? []).map((d, k) => amount(`${field}.${k}.amount`, d.amount, 'Amount') ?? 0);
+  const discountsOf = (field: string, given: z.infer<typeof givenDiscount>[] | undefined) =>
+    (given ?? []).map((d, k) => amount(`${field}.${k}.amount`, d.amount, 'Amount') ?? 0);
   const lines = body.lines.map((l, i) => {
     const quantity = units(`lines.${i}.quantity`, l.quantity);
     const price = parseScaled(l.unitPrice, decimals);
-    if (!price.ok || price.value < 0) problems.add(`lines.${i}.unitPrice`, `Unit price must be a number of 0 or more with at most ${decimals} decimal places`);
-    else if (BigInt(price.value) * BigInt(Math.abs(quantity)) > BigInt(MAX_AMOUNT) * 1000n) problems.add(`lines.${i}.unitPrice`, `Quantity × unit price must be at most ${formatScaled(MAX_AMOUNT, decimals)}`);
+    if (!price.ok || price.value < 0)
+      problems.add(
+        `lines.${i}.unitPrice`,
+        `Unit price must be a number of 0 or more with at most ${decimals} decimal places`,
+      );
+    else if (BigInt(price.value) * BigInt(Math.abs(quantity)) > BigInt(MAX_AMOUNT) * 1000n)
+      problems.add(
+        `lines.${i}.unitPrice`,
+        `Quantity × unit price must be at most ${formatScaled(MAX_AMOUNT, decimals)}`,
+      );
     return {
       quantity,
       unitPrice: price.ok ? price.value : 0,
@@ -324,17 +415,35 @@ function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: 
       components: (l.components ?? []).map((c, k) => units(`lines.${i}.components.${k}.quantity`, c.quantity)),
     };
   });
-  if (lines.reduce((sum, l) => sum + BigInt(l.unitPrice) * BigInt(Math.abs(l.quantity)), 0n) > BigInt(MAX_AMOUNT) * 1000n)
+  if (
+    lines.reduce((sum, l) => sum + BigInt(l.unitPrice) * BigInt(Math.abs(l.quantity)), 0n) >
+    BigInt(MAX_AMOUNT) * 1000n
+  )
     problems.add('lines', `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}`);
   const kind: SaleKind = lines.every((l) => l.quantity < 0) ? 'return' : 'sale';
-  if (kind === 'sale') lines.forEach((l, i) => l.quantity < 0 && problems.add(`lines.${i}.quantity`, 'A sale and a return are separate receipts: every quantity positive, or every one negative'));
+  if (kind === 'sale')
+    lines.forEach(
+      (l, i) =>
+        l.quantity < 0 &&
+        problems.add(
+          `lines.${i}.quantity`,
+          'A sale and a return are separate receipts: every quantity positive, or every one negative',
+        ),
+    );
   if (kind === 'return') {
-    if (!body.originalReceiptNo && !body.originalSale) problems.add('originalReceiptNo', 'A return names the receipt it returns goods from (or originalSale)');
+    if (!body.originalReceiptNo && !body.originalSale)
+      problems.add('originalReceiptNo', 'A return names the receipt it returns goods from (or originalSale)');
     body.lines.forEach((l, i) => {
-      if (l.bundle !== undefined || l.bundleId !== undefined) problems.add(`lines.${i}.${l.bundleId !== undefined ? 'bundleId' : 'bundle'}`, "A return names the products it takes back (a bundle's items)");
-      if (l.discounts !== undefined) problems.add(`lines.${i}.discounts`, 'A return refunds what the sale charged: it gives no discounts');
+      if (l.bundle !== undefined || l.bundleId !== undefined)
+        problems.add(
+          `lines.${i}.${l.bundleId !== undefined ? 'bundleId' : 'bundle'}`,
+          "A return names the products it takes back (a bundle's items)",
+        );
+      if (l.discounts !== undefined)
+        problems.add(`lines.${i}.discounts`, 'A return refunds what the sale charged: it gives no discounts');
     });
-    if (body.discounts !== undefined) problems.add('discounts', 'A return refunds what the sale charged: it gives no discounts');
+    if (body.discounts !== undefined)
+      problems.add('discounts', 'A return refunds what the sale charged: it gives no discounts');
   }
   const total = amount('total', body.total, 'Total', true);
   const taxTotal = amount('taxTotal', body.taxTotal, 'Tax total', true);
@@ -342,13 +451,21 @@ function parseLines(body: z.infer<typeof saleBody>, decimals: number, problems: 
 }
 
 /** The terminal's figures summed per product (the engine prices a product added twice as one line). */
-function byProduct(resolved: readonly { product: number | null }[], parsed: readonly { quantity: number; unitPrice: number; lineTotal: number | null; tax: number | null }[]) {
+function byProduct(
+  resolved: readonly { product: number | null }[],
+  parsed: readonly { quantity: number; unitPrice: number; lineTotal: number | null; tax: number | null }[],
+) {
   const out = new Map<number, { quantity: number; amount: number; tax: number; unitPrice: number; line: number }>();
   resolved.forEach((r, i) => {
     const p = parsed[i]!;
     const seen = out.get(r.product!) ?? { quantity: 0, amount: 0, tax: 0, unitPrice: p.unitPrice, line: i };
     const amount = p.lineTotal ?? Math.sign(p.quantity) * times(p.unitPrice, Math.abs(p.quantity));
-    out.set(r.product!, { ...seen, quantity: seen.quantity + p.quantity, amount: seen.amount + amount, tax: seen.tax + (p.tax ?? 0) });
+    out.set(r.product!, {
+      ...seen,
+      quantity: seen.quantity + p.quantity,
+      amount: seen.amount + amount,
+      tax: seen.tax + (p.tax ?? 0),
+    });
   });
   return out;
 }
@@ -358,12 +475,27 @@ function byProduct(resolved: readonly { product: number | null }[], parsed: read
  * (`returns.ts`), which the till pays out; where the till's own figure for a line differs, the
  * difference is kept with what the till had (reason `price`).
  */
-function asRecorded(refund: { lines: readonly { product: number; quantity: number; unitPrice: number; tax: number; lineTotal: number }[]; total: number }, returned: ReadonlyMap<number, { amount: number; line: number }>) {
+function asRecorded(
+  refund: {
+    lines: readonly { product: number; quantity: number; unitPrice: number; tax: number; lineTotal: number }[];
+    total: number;
+  },
+  returned: ReadonlyMap<number, { amount: number; line: number }>,
+) {
   // A refund line gives back what was paid, its tax within it.
-  const lines = refund.lines.map((l): LineFigures => ({ ...l, bundle: null, discount: 0, taxInclusive: true, expectedUnitPrice: l.unitPrice, expectedLineTotal: l.lineTotal }));
+  const lines = refund.lines.map((l): LineFigures => ({
+    ...l,
+    bundle: null,
+    discount: 0,
+    taxInclusive: true,
+    expectedUnitPrice: l.unitPrice,
+    expectedLineTotal: l.lineTotal,
+  }));
   const differences = refund.lines.flatMap((l): Difference[] => {
     const till = returned.get(l.product)!;
-    return till.amount === l.lineTotal ? [] : [{ reason: 'price', lineNo: till.line, product: l.product, expected: l.lineTotal, charged: till.amount }];
+    return till.amount === l.lineTotal
+      ? []
+      : [{ reason: 'price', lineNo: till.line, product: l.product, expected: l.lineTotal, charged: till.amount }];
   });
   return { lines, differences, expectedTotal: refund.total };
 }
@@ -385,10 +517,21 @@ interface LineItem {
  * unknown product or bundle is a 400 naming its field; an inactive product is recorded as sold
  * (the customer has it) and left to the check as an item the engine cannot price.
  */
-async function resolveItems(db: AnyDb, set: RuleSet, body: z.infer<typeof saleBody>, parsed: readonly { quantity: number; components: number[] }[]): Promise<LineItem[]> {
+async function resolveItems(
+  db: AnyDb,
+  set: RuleSet,
+  body: z.infer<typeof saleBody>,
+  parsed: readonly { quantity: number; components: number[] }[],
+): Promise<LineItem[]> {
   const refs = body.lines.flatMap((l, i) => [
-    ...(l.bundle === undefined && l.bundleId === undefined ? [{ field: `lines.${i}`, product: l.product, productId: l.productId }] : []),
-    ...(l.components ?? []).map((c, k) => ({ field: `lines.${i}.components.${k}`, product: c.product, productId: c.productId })),
+    ...(l.bundle === undefined && l.bundleId === undefined
+      ? [{ field: `lines.${i}`, product: l.product, productId: l.productId }]
+      : []),
+    ...(l.components ?? []).map((c, k) => ({
+      field: `lines.${i}.components.${k}`,
+      product: c.product,
+      productId: c.productId,
+    })),
   ]);
   const ids = refs.flatMap((r) => (r.productId !== undefined ? [r.productId] : []));
   const codes = refs.flatMap((r) => (r.productId === undefined ? [String(r.product)] : []));
@@ -397,24 +540,49 @@ async function resolveItems(db: AnyDb, set: RuleSet, body: z.infer<typeof saleBo
   const rows = await db
     .selectFrom(productEntity.table)
     .select(['id', CODE, BARCODE, 'is_active'])
-    .where((eb) => eb.or([...(ids.length > 0 ? [eb('id', 'in', ids)] : []), ...(codes.length > 0 ? [eb(CODE, 'in', codes), eb(BARCODE, 'in', codes)] : [])]))
+    .where((eb) =>
+      eb.or([
+        ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+        ...(codes.length > 0 ? [eb(CODE, 'in', codes), eb(BARCODE, 'in', codes)] : []),
+      ]),
+    )
     .execute();
   const problems = new Problems();
   const find = (r: { field: string; product?: unknown; productId?: number }) => {
     const given = r.productId ?? String(r.product);
-    const row = r.productId !== undefined ? rows.find((x) => Number(x.id) === r.productId) : (rows.find((x) => x[CODE] === given) ?? rows.find((x) => x[BARCODE] === given));
-    if (!row) problems.add(`${r.field}.${r.productId !== undefined ? 'productId' : 'product'}`, `Product ${given} does not exist`);
+    const row =
+      r.productId !== undefined
+        ? rows.find((x) => Number(x.id) === r.productId)
+        : (rows.find((x) => x[CODE] === given) ?? rows.find((x) => x[BARCODE] === given));
+    if (!row)
+      problems.add(
+        `${r.field}.${r.productId !== undefined ? 'productId' : 'product'}`,
+        `Product ${given} does not exist`,
+      );
     return row ? { id: Number(row.id), active: row.is_active === true || row.is_active === 1 } : null;
   };
   const items = body.lines.map((l, i): LineItem => {
-    const components = (l.components ?? []).map((c, k) => ({ product: find({ field: `lines.${i}.components.${k}`, ...c })?.id ?? 0, quantity: Math.abs(parsed[i]!.components[k]!) }));
+    const components = (l.components ?? []).map((c, k) => ({
+      product: find({ field: `lines.${i}.components.${k}`, ...c })?.id ?? 0,
+      quantity: Math.abs(parsed[i]!.components[k]!),
+    }));
     if (l.bundle === undefined && l.bundleId === undefined) {
       const found = find({ field: `lines.${i}`, product: l.product, productId: l.productId });
       return { product: found?.id ?? 0, bundle: null, components: [], known: found?.active ?? false };
     }
-    const bundle = l.bundleId !== undefined ? set.bundles.get(l.bundleId) : [...set.bundles.values()].find((b) => b.code.toLowerCase() === String(l.bundle).toLowerCase());
-    if (!bundle) problems.add(`lines.${i}.${l.bundleId !== undefined ? 'bundleId' : 'bundle'}`, `Bundle ${String(l.bundleId ?? l.bundle)} does not exist`);
-    const own = (bundle?.items ?? []).map((item) => ({ product: item.product, quantity: times(item.quantity, Math.abs(parsed[i]!.quantity)) }));
+    const bundle =
+      l.bundleId !== undefined
+        ? set.bundles.get(l.bundleId)
+        : [...set.bundles.values()].find((b) => b.code.toLowerCase() === String(l.bundle).toLowerCase());
+    if (!bundle)
+      problems.add(
+        `lines.${i}.${l.bundleId !== undefined ? 'bundleId' : 'bundle'}`,
+        `Bundle ${String(l.bundleId ?? l.bundle)} does not exist`,
+      );
+    const own = (bundle?.items ?? []).map((item) => ({
+      product: item.product,
+      quantity: times(item.quantity, Math.abs(parsed[i]!.quantity)),
+    }));
     return { product: null, bundle: bundle?.id ?? null, components: l.components ? components : own, known: true };
   });
   problems.throwIfAny();
@@ -426,14 +594,28 @@ async function resolveItems(db: AnyDb, set: RuleSet, body: z.infer<typeof saleBo
  * what the till charged (less a cash rounding down when cash is among the payments). A sale sent
  * without payments records none and is not checked.
  */
-function checkTender(payments: readonly { amount: number; cash: boolean }[], charged: number, rounding: RoundingRule, decimals: number) {
+function checkTender(
+  payments: readonly { amount: number; cash: boolean }[],
+  charged: number,
+  rounding: RoundingRule,
+  decimals: number,
+) {
   if (payments.length === 0) return;
   const problems = new Problems();
-  payments.forEach((p, i) => p.amount < 0 && !p.cash && problems.add(`payments.${i}.amount`, 'Only cash may be negative (the change given back)'));
+  payments.forEach(
+    (p, i) =>
+      p.amount < 0 &&
+      !p.cash &&
+      problems.add(`payments.${i}.amount`, 'Only cash may be negative (the change given back)'),
+  );
   const paid = payments.reduce((a, p) => a + p.amount, 0);
   // Cash may round the total down, never has to round it up (a till that does not round is not short).
   const due = Math.min(charged, charged + roundingOf(charged, rounding, decimals));
-  if (paid < due) problems.add('payments', `The payments (${formatScaled(paid, decimals)}) do not cover the total charged (${formatScaled(due, decimals)})`);
+  if (paid < due)
+    problems.add(
+      'payments',
+      `The payments (${formatScaled(paid, decimals)}) do not cover the total charged (${formatScaled(due, decimals)})`,
+    );
   problems.throwIfAny();
 }
 
@@ -444,10 +626,14 @@ const STORE_CHANNELS: readonly ChannelKind[] = ['store', 'dineIn', 'takeaway', '
 /** The sale's channel: a store channel by name, or an online sales channel by its code (in any case). */
 function resolveChannel(set: RuleSet, channel: string | undefined, problems: Problems): Resolved['channel'] {
   if (channel === undefined) return { kind: 'store', online: null, label: 'store' };
-  if ((STORE_CHANNELS as readonly string[]).includes(channel)) return { kind: channel as ChannelKind, online: null, label: channel };
+  if ((STORE_CHANNELS as readonly string[]).includes(channel))
+    return { kind: channel as ChannelKind, online: null, label: channel };
   const online = [...set.onlineChannels.values()].find((c) => c.code.toLowerCase() === channel.toLowerCase());
   if (online) return { kind: 'online', online: online.id, label: online.code };
-  problems.add('channel', `Channel ${channel} is neither ${STORE_CHANNELS.join(', ')} nor an online sales channel's code`);
+  problems.add(
+    'channel',
+    `Channel ${channel} is neither ${STORE_CHANNELS.join(', ')} nor an online sales channel's code`,
+  );
   return { kind: 'store', online: null, label: 'store' };
 }
 
@@ -456,17 +642,36 @@ function resolveChannel(set: RuleSet, channel: string | undefined, problems: Pro
  * and its approver by user name or id. An item discount is given on its line, a bill discount on
  * the sale; an unknown discount or approver is a 400 naming it.
  */
-async function resolveDiscounts(db: AnyDb, set: RuleSet, body: z.infer<typeof saleBody>, parsed: ReturnType<typeof parseLines>, problems: Problems) {
-  const one = async (d: z.infer<typeof givenDiscount>, field: string, amount: number, line: number | null): Promise<TillDiscount[]> => {
-    const found = d.discountId !== undefined ? set.discounts.find((x) => x.id === d.discountId) : set.discounts.find((x) => x.code.toLowerCase() === String(d.discount).toLowerCase());
+async function resolveDiscounts(
+  db: AnyDb,
+  set: RuleSet,
+  body: z.infer<typeof saleBody>,
+  parsed: ReturnType<typeof parseLines>,
+  problems: Problems,
+) {
+  const one = async (
+    d: z.infer<typeof givenDiscount>,
+    field: string,
+    amount: number,
+    line: number | null,
+  ): Promise<TillDiscount[]> => {
+    const found =
+      d.discountId !== undefined
+        ? set.discounts.find((x) => x.id === d.discountId)
+        : set.discounts.find((x) => x.code.toLowerCase() === String(d.discount).toLowerCase());
     const named = `${field}.${d.discountId !== undefined ? 'discountId' : 'discount'}`;
     if (!found) problems.add(named, `Discount ${String(d.discountId ?? d.discount)} does not exist`);
-    else if (line !== null && found.appliesTo === 'bill') problems.add(named, `Discount ${found.code} is a bill discount: give it with the sale's discounts`);
+    else if (line !== null && found.appliesTo === 'bill')
+      problems.add(named, `Discount ${found.code} is a bill discount: give it with the sale's discounts`);
     const approver = d.approvedById ?? (d.approvedBy as string | undefined);
     let approvedBy: number | null = null;
     if (approver !== undefined) {
       const row = await byIdOrText(db, user.table, columnOf(user, 'userName'), approver);
-      if (!row) problems.add(`${field}.${d.approvedById !== undefined ? 'approvedById' : 'approvedBy'}`, `User ${String(approver)} does not exist`);
+      if (!row)
+        problems.add(
+          `${field}.${d.approvedById !== undefined ? 'approvedById' : 'approvedBy'}`,
+          `User ${String(approver)} does not exist`,
+        );
       approvedBy = row ? Number(row.id) : null;
     }
     return found ? [{ discount: found.id, code: found.code, amount, approvedBy, line }] : [];
@@ -474,11 +679,13 @@ async function resolveDiscounts(db: AnyDb, set: RuleSet, body: z.infer<typeof sa
   const lines: TillDiscount[][] = [];
   for (const [i, l] of body.lines.entries()) {
     const given: TillDiscount[] = [];
-    for (const [k, d] of (l.discounts ?? []).entries()) given.push(...(await one(d, `lines.${i}.discounts.${k}`, parsed.lines[i]!.discounts[k]!, i)));
+    for (const [k, d] of (l.discounts ?? []).entries())
+      given.push(...(await one(d, `lines.${i}.discounts.${k}`, parsed.lines[i]!.discounts[k]!, i)));
     lines.push(given);
   }
   const bill: TillDiscount[] = [];
-  for (const [k, d] of (body.discounts ?? []).entries()) bill.push(...(await one(d, `discounts.${k}`, parsed.bill[k]!, null)));
+  for (const [k, d] of (body.discounts ?? []).entries())
+    bill.push(...(await one(d, `discounts.${k}`, parsed.bill[k]!, null)));
   return { lines, bill, all: [...lines.flat(), ...bill] };
 }
 
@@ -488,7 +695,13 @@ async function resolveDiscounts(db: AnyDb, set: RuleSet, body: z.infer<typeof sa
  * approver, which it does not expect — and every difference is kept with its reason
  * (`sale-check.ts`). The till's figures are the sale's; the engine's are its expected ones.
  */
-async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContext, body: z.infer<typeof saleBody>, standIn: FastifyRequest): Promise<Priced> {
+async function priceSale(
+  ctx: AppContext,
+  set: RuleSet,
+  terminal: TerminalContext,
+  body: z.infer<typeof saleBody>,
+  standIn: FastifyRequest,
+): Promise<Priced> {
   const decimals = set.currency.decimals;
   const db = anyDb(ctx);
   const problems = new Problems();
@@ -526,46 +739,101 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     const returned = byProduct(items, parsed.lines);
     const returnOf = { of: await originalOf(db, terminal, body, returned), returned };
     const refund = refundsAsRead(returnOf.of, returned);
-    return { ...common, ...refund, ...asRecorded(refund, returned), kind: 'return', member: returnOf.of.member, discounts: [], redemption: null, vouchers: [], returnOf };
+    return {
+      ...common,
+      ...refund,
+      ...asRecorded(refund, returned),
+      kind: 'return',
+      member: returnOf.of.member,
+      discounts: [],
+      redemption: null,
+      vouchers: [],
+      returnOf,
+    };
   }
 
   resolved.channel = channel;
   resolved.lines = items.flatMap((it, i): BasketLine[] =>
-    !it.known ? [] : it.bundle !== null ? [{ bundle: it.bundle, quantity: parsed.lines[i]!.quantity }] : [{ product: it.product!, quantity: parsed.lines[i]!.quantity }],
+    !it.known
+      ? []
+      : it.bundle !== null
+        ? [{ bundle: it.bundle, quantity: parsed.lines[i]!.quantity }]
+        : [{ product: it.product!, quantity: parsed.lines[i]!.quantity }],
   );
   // The engine takes an item discount on a product's line; one on a bundle or an unknown item is the till's alone.
-  resolved.discounts = given.all.flatMap((d) => (d.line === null ? [{ discount: d.discount, product: null }] : items[d.line]!.known && items[d.line]!.product !== null ? [{ discount: d.discount, product: items[d.line]!.product }] : []));
+  resolved.discounts = given.all.flatMap((d) =>
+    d.line === null
+      ? [{ discount: d.discount, product: null }]
+      : items[d.line]!.known && items[d.line]!.product !== null
+        ? [{ discount: d.discount, product: items[d.line]!.product }]
+        : [],
+  );
   const cash = parties.payments.some((p) => p.cash);
   // Cash rounding is for cash: a sale paid without cash is charged to the cent.
   // The prices in force at the sale's moment (basketInputs), the uses its reservation holds.
   const inputs = await basketInputs(ctx, set, resolved);
   if (body.reservationId !== undefined) await entitle(db, body.reservationId, inputs);
+  // The till gave the codes it names and the customer has left with them: the engine applies each as
+  // if its use were free, and a use past its limit (a code used already) is over-redeemed when stored.
+  inputs.basket = {
+    ...inputs.basket,
+    vouchers: inputs.basket.vouchers.map((v) => ({ ...v, redeemed: false, voucher: { ...v.voucher, timesUsed: 0 } })),
+  };
   const data = cash ? inputs.data : { ...inputs.data, rounding: 'none' as const };
   const asked = priceBasket(data, inputs.basket);
-  const needsApproval = new Set(asked.adjustments.filter((a) => a.kind === 'discount' && a.needsApproval).map((a) => a.id));
+  const needsApproval = new Set(
+    asked.adjustments.filter((a) => a.kind === 'discount' && a.needsApproval).map((a) => a.id),
+  );
   const unapproved = given.all.filter((d) => d.approvedBy === null && needsApproval.has(d.discount));
   const unapprovedIds = new Set(unapproved.map((d) => d.discount));
-  const basket = unapproved.length === 0 ? inputs.basket : { ...inputs.basket, discounts: inputs.basket.discounts.filter((d) => !unapprovedIds.has(d.discount)) };
+  const basket =
+    unapproved.length === 0
+      ? inputs.basket
+      : { ...inputs.basket, discounts: inputs.basket.discounts.filter((d) => !unapprovedIds.has(d.discount)) };
   const priced: PricedBasket = unapproved.length === 0 ? asked : priceBasket(data, basket);
-  if (Math.abs(priced.subtotal) > MAX_AMOUNT || Math.abs(priced.total) > MAX_AMOUNT) throw validationError([{ field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
+  if (Math.abs(priced.subtotal) > MAX_AMOUNT || Math.abs(priced.total) > MAX_AMOUNT)
+    throw validationError([
+      { field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` },
+    ]);
 
-  const taxCodes = new Map(priced.lines.flatMap((l) => l.parts.map((p) => [p.product.id, p.taxCode ? { rate: p.taxCode.rate, inclusive: p.taxInclusive } : null] as const)));
+  const taxCodes = new Map(
+    priced.lines.flatMap((l) =>
+      l.parts.map(
+        (p) => [p.product.id, p.taxCode ? { rate: p.taxCode.rate, inclusive: p.taxInclusive } : null] as const,
+      ),
+    ),
+  );
   const till: TillLine[] = items.map((it, i) => {
     const l = parsed.lines[i]!;
-    return { index: i, ...it, quantity: l.quantity, unitPrice: l.unitPrice, discounts: given.lines[i]!, lineTotal: l.lineTotal, tax: l.tax, taxInclusive: body.lines[i]!.taxInclusive ?? null };
+    return {
+      index: i,
+      ...it,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      discounts: given.lines[i]!,
+      lineTotal: l.lineTotal,
+      tax: l.tax,
+      taxInclusive: body.lines[i]!.taxInclusive ?? null,
+    };
   });
   const shareOf = (l: TillLine) => bundleShares(l.components, data.products);
   const taxOf = (product: number) => taxCodes.get(product) ?? null;
-  const comesTo = (lines: ChargedLine[]) => lines.reduce((a, l) => a + l.total, 0) + lines.flatMap((l) => l.parts).reduce((a, p) => a + (p.inclusive ? 0 : p.tax), 0);
+  const comesTo = (lines: ChargedLine[]) =>
+    lines.reduce((a, l) => a + l.total, 0) +
+    lines.flatMap((l) => l.parts).reduce((a, p) => a + (p.inclusive ? 0 : p.tax), 0);
   let charged = chargedLines(till, given.bill, unapprovedIds, shareOf, taxOf, decimals);
   // A total below what the lines come to, by more than its cash rounding, is what the till took off the bill (a voucher).
   const offBill = parsed.total === null ? 0 : comesTo(charged) - parsed.total;
   const rounding = cash ? -roundingOf(comesTo(charged), set.rounding, decimals) : 0;
   const roomLeft = charged.reduce((a, l) => a + (l.lineTotal === null ? l.total : 0), 0);
-  if (offBill > 0 && offBill !== rounding && offBill <= roomLeft) charged = chargedLines(till, given.bill, unapprovedIds, shareOf, taxOf, decimals, offBill);
+  if (offBill > 0 && offBill !== rounding && offBill <= roomLeft)
+    charged = chargedLines(till, given.bill, unapprovedIds, shareOf, taxOf, decimals, offBill);
   const linesTotal = charged.reduce((a, l) => a + l.total, 0);
   const total = parsed.total ?? comesTo(charged);
-  if (Math.abs(total) > MAX_AMOUNT) throw validationError([{ field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` }]);
+  if (Math.abs(total) > MAX_AMOUNT)
+    throw validationError([
+      { field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` },
+    ]);
   checkTender(parties.payments, total, cash ? set.rounding : 'none', decimals);
   const check = checkSale(charged, priced, total, [...new Set(unapproved.map((d) => d.code))].join(', '));
 
@@ -573,7 +841,20 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     const expected = check.expected[i]!;
     if (l.bundle === null) {
       const [part] = l.parts;
-      return [{ product: l.product!, bundle: null, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.gross - l.total, lineTotal: l.total, tax: part!.tax, taxInclusive: part!.inclusive, expectedUnitPrice: expected.unitPrice, expectedLineTotal: expected.total }];
+      return [
+        {
+          product: l.product!,
+          bundle: null,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          discount: l.gross - l.total,
+          lineTotal: l.total,
+          tax: part!.tax,
+          taxInclusive: part!.inclusive,
+          expectedUnitPrice: expected.unitPrice,
+          expectedLineTotal: expected.total,
+        },
+      ];
     }
     const share = shareOf(l);
     const expectedGross = expected.unitPrice === null ? null : share(times(expected.unitPrice, l.quantity));
@@ -606,12 +887,18 @@ async function priceSale(ctx: AppContext, set: RuleSet, terminal: TerminalContex
     expectedTotal: priced.total,
     // Points on what the till charged for the goods, at the rate the engine earns them.
     points: goods > 0 && linesTotal > 0 ? mulDivFloor(priced.pointsEarned, linesTotal, goods) : 0,
-    discounts: given.all.map((d) => ({ lineNo: d.line, discount: d.discount, amount: d.amount, needsApproval: needsApproval.has(d.discount), approvedBy: d.approvedBy })),
+    discounts: given.all.map((d) => ({
+      lineNo: d.line,
+      discount: d.discount,
+      amount: d.amount,
+      needsApproval: needsApproval.has(d.discount),
+      approvedBy: d.approvedBy,
+    })),
     differences: check.differences,
     redemption: redemptionOf(basket, priced, body.receiptNo, limits),
     vouchers: resolved.vouchers.map((v) => {
       const amount = used.find((c) => c.voucherCode === v.code)?.amount ?? 0;
-      return { code: v.code, amount, status: v.redeemed ? 'alreadyUsed' : amount > 0 ? 'redeemed' : 'notApplied' };
+      return { code: v.code, amount, status: amount > 0 ? 'redeemed' : 'notApplied' };
     }),
     returnOf: null,
   };
@@ -626,11 +913,24 @@ function money(decimals: number) {
  * recorded already. The stock moves last: from the balances' row locks to the commit, as little
  * as can be (parallel sales of the same products wait on those locks).
  */
-async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<typeof saleBody>, hash: string, p: Priced, decimals: number): Promise<StoredSale | undefined> {
+async function store(
+  ctx: AppContext,
+  terminal: TerminalContext,
+  body: z.infer<typeof saleBody>,
+  hash: string,
+  p: Priced,
+  decimals: number,
+): Promise<StoredSale | undefined> {
   const m = money(decimals);
   const { at } = p;
   const now = new Date().toISOString();
-  const who = { version: 1, created_at: now, created_by: terminal.userName, updated_at: now, updated_by: terminal.userName };
+  const who = {
+    version: 1,
+    created_at: now,
+    created_by: terminal.userName,
+    updated_at: now,
+    updated_by: terminal.userName,
+  };
   const location = await saleLocation(anyDb(ctx), terminal.outletId);
   return anyDb(ctx)
     .transaction()
@@ -692,30 +992,68 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
         ),
       );
       await insertLines(trx, lines);
-      const discounts = p.discounts.map((d) => toStorageRow(saleDiscount, { sale: id, ...d, amount: m(d.amount) }, ctx.dialect));
+      const discounts = p.discounts.map((d) =>
+        toStorageRow(saleDiscount, { sale: id, ...d, amount: m(d.amount) }, ctx.dialect),
+      );
       if (discounts.length > 0) await trx.insertInto(saleDiscount.table).values(discounts).execute();
       const of = { id, outlet: terminal.outletId, terminal: terminal.terminalId, cashier: p.cashier, day: p.day };
       const differences = await recordDifferences(trx, ctx.dialect, of, p.differences, decimals);
       if (p.differences.length > 0) Object.assign(head, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
-      const payments = p.payments.map((x) => toStorageRow(payment, { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference }, ctx.dialect));
+      const payments = p.payments.map((x) =>
+        toStorageRow(
+          payment,
+          { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference },
+          ctx.dialect,
+        ),
+      );
       if (payments.length > 0) await insertPayments(trx, payments);
 
       // The uses its reservation holds are confirmed; any other use past a limit is over-redeemed (pricing/redeem.ts).
-      const over = p.redemption ? await redeemSale(trx, p.redemption, await claimReservation(trx, body.reservationId, id), now) : [];
+      const over = p.redemption
+        ? await redeemSale(trx, p.redemption, await claimReservation(trx, body.reservationId, id), now)
+        : [];
       if (over.length > 0) {
         // The customer has left with it: what went past its limit is a difference the engine did not expect.
-        const overage = over.map((o): Difference => ({ reason: 'overRedeemed', lineNo: null, product: null, reference: `${o.kind} ${o.code}`, expected: 0, charged: -o.amount }));
+        const overage = over.map((o): Difference => ({
+          reason: 'overRedeemed',
+          lineNo: null,
+          product: null,
+          reference: `${o.kind} ${o.code}`,
+          expected: 0,
+          charged: -o.amount,
+        }));
         differences.push(...(await recordDifferences(trx, ctx.dialect, of, overage, decimals)));
-        Object.assign(head, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
+        // The engine expects what a use past its limit took off to be paid: the differences add up to charged less expected.
+        const expected = toStorageRow(
+          sale,
+          { expectedTotal: m(p.expectedTotal + over.reduce((a, o) => a + o.amount, 0)) },
+          ctx.dialect,
+        );
+        await trx.updateTable(sale.table).set(expected).where('id', '=', id).execute();
+        Object.assign(head, expected, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
       }
       const vouchers = p.vouchers.map((v) =>
-        toStorageRow(voucher, { sale: id, code: v.code, amount: m(v.amount), status: over.some((o) => o.kind === 'voucher' && o.code === v.code) ? 'overRedeemed' : v.status }, ctx.dialect),
+        toStorageRow(
+          voucher,
+          {
+            sale: id,
+            code: v.code,
+            amount: m(v.amount),
+            status: over.some((o) => o.kind === 'voucher' && o.code === v.code) ? 'overRedeemed' : v.status,
+          },
+          ctx.dialect,
+        ),
       );
       if (vouchers.length > 0) await trx.insertInto(voucher.table).values(vouchers).execute();
 
       const member = { at, reference: body.receiptNo, userName: terminal.userName };
       if (p.member !== null && p.kind === 'return') {
-        const taken = await takeBack(trx, ctx.dialect, { ...member, member: p.member, points: pointsBack, spend: -p.total });
+        const taken = await takeBack(trx, ctx.dialect, {
+          ...member,
+          member: p.member,
+          points: pointsBack,
+          spend: -p.total,
+        });
         const points = toStorageRow(sale, { pointsEarned: formatScaled(-taken, 2) }, ctx.dialect);
         await trx.updateTable(sale.table).set(points).where('id', '=', id).execute();
         Object.assign(head, points);
@@ -736,7 +1074,13 @@ async function store(ctx: AppContext, terminal: TerminalContext, body: z.infer<t
       if (location !== null)
         await move(
           { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
-          p.lines.map((l) => ({ product: l.product, location, quantity: -l.quantity, kind: p.kind, document: { type: 'sale', id, reference: body.receiptNo } })),
+          p.lines.map((l) => ({
+            product: l.product,
+            location,
+            quantity: -l.quantity,
+            kind: p.kind,
+            document: { type: 'sale', id, reference: body.receiptNo },
+          })),
         );
       return { id, head, lines, payments, vouchers, discounts, differences };
     });
@@ -753,7 +1097,13 @@ interface StoredSale {
   differences: Row[];
 }
 
-const differencesOf = (db: AnyDb, id: number) => db.selectFrom(saleDifference.table).selectAll().where(columnOf(saleDifference, 'sale'), '=', id).orderBy('id').execute() as Promise<Row[]>;
+const differencesOf = (db: AnyDb, id: number) =>
+  db
+    .selectFrom(saleDifference.table)
+    .selectAll()
+    .where(columnOf(saleDifference, 'sale'), '=', id)
+    .orderBy('id')
+    .execute() as Promise<Row[]>;
 
 /** A stored sale as the terminal reads it back: the same answer for the first call (from the rows it wrote) and every replay (read back). */
 function answerOf({ id, head, lines, payments, vouchers, discounts, differences }: StoredSale): SaleResult {
@@ -773,7 +1123,10 @@ function answerOf({ id, head, lines, payments, vouchers, discounts, differences 
     total: minor(head[S('total')]),
     expectedTotal: maybe(head[S('expectedTotal')]),
     priceDifference: Boolean(head[S('priceDifference')]),
-    pointsEarned: head[S('pointsEarned')] === null || head[S('pointsEarned')] === undefined ? null : formatScaled(Number(head[S('pointsEarned')]), 2),
+    pointsEarned:
+      head[S('pointsEarned')] === null || head[S('pointsEarned')] === undefined
+        ? null
+        : formatScaled(Number(head[S('pointsEarned')]), 2),
     lines: lines.map((l) => ({
       product: Number(l[L('product')]),
       bundle: l[L('bundle')] === null || l[L('bundle')] === undefined ? null : Number(l[L('bundle')]),
@@ -785,14 +1138,23 @@ function answerOf({ id, head, lines, payments, vouchers, discounts, differences 
       expectedUnitPrice: maybe(l[L('expectedUnitPrice')]),
       expectedLineTotal: maybe(l[L('expectedLineTotal')]),
     })),
-    payments: payments.map((x) => ({ paymentMode: Number(x[columnOf(payment, 'paymentMode')]), amount: minor(x[columnOf(payment, 'amount')]), reference: (x[columnOf(payment, 'reference')] as string | null) ?? null })),
-    vouchers: vouchers.map((v) => ({ code: String(v[columnOf(voucher, 'code')]), amount: minor(v[columnOf(voucher, 'amount')]), status: String(v[columnOf(voucher, 'status')]) })),
+    payments: payments.map((x) => ({
+      paymentMode: Number(x[columnOf(payment, 'paymentMode')]),
+      amount: minor(x[columnOf(payment, 'amount')]),
+      reference: (x[columnOf(payment, 'reference')] as string | null) ?? null,
+    })),
+    vouchers: vouchers.map((v) => ({
+      code: String(v[columnOf(voucher, 'code')]),
+      amount: minor(v[columnOf(voucher, 'amount')]),
+      status: String(v[columnOf(voucher, 'status')]),
+    })),
     discounts: discounts.map((d) => ({
       lineNo: d[SD('lineNo')] === null || d[SD('lineNo')] === undefined ? null : Number(d[SD('lineNo')]),
       discount: Number(d[SD('discount')]),
       amount: minor(d[SD('amount')]),
       needsApproval: Boolean(d[SD('needsApproval')]),
-      approvedBy: d[SD('approvedBy')] === null || d[SD('approvedBy')] === undefined ? null : Number(d[SD('approvedBy')]),
+      approvedBy:
+        d[SD('approvedBy')] === null || d[SD('approvedBy')] === undefined ? null : Number(d[SD('approvedBy')]),
     })),
     differences: differences.map((d) => ({
       lineNo: d[D('lineNo')] === null ? null : Number(d[D('lineNo')]),
@@ -810,9 +1172,24 @@ function answerOf({ id, head, lines, payments, vouchers, discounts, differences 
 export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
   const head = (await db.selectFrom(sale.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
   const lines = await db.selectFrom(line.table).selectAll().where(L('sale'), '=', id).orderBy(L('lineNo')).execute();
-  const payments = await db.selectFrom(payment.table).selectAll().where(columnOf(payment, 'sale'), '=', id).orderBy('id').execute();
-  const vouchers = await db.selectFrom(voucher.table).selectAll().where(columnOf(voucher, 'sale'), '=', id).orderBy('id').execute();
-  const discounts = await db.selectFrom(saleDiscount.table).selectAll().where(columnOf(saleDiscount, 'sale'), '=', id).orderBy('id').execute();
+  const payments = await db
+    .selectFrom(payment.table)
+    .selectAll()
+    .where(columnOf(payment, 'sale'), '=', id)
+    .orderBy('id')
+    .execute();
+  const vouchers = await db
+    .selectFrom(voucher.table)
+    .selectAll()
+    .where(columnOf(voucher, 'sale'), '=', id)
+    .orderBy('id')
+    .execute();
+  const discounts = await db
+    .selectFrom(saleDiscount.table)
+    .selectAll()
+    .where(columnOf(saleDiscount, 'sale'), '=', id)
+    .orderBy('id')
+    .execute();
   return answerOf({ id, head, lines, payments, vouchers, discounts, differences: await differencesOf(db, id) });
 }
 
@@ -830,12 +1207,21 @@ const keyScope = (terminal: TerminalContext) => `terminal:${terminal.terminalId}
  * (false: the receipt had been recorded already with the same body, and nothing was written
  * again). A receipt number recorded with another body is a 409 naming it.
  */
-export async function recordSale(ctx: AppContext, terminal: TerminalContext, input: unknown): Promise<{ result: SaleResult; created: boolean }> {
+export async function recordSale(
+  ctx: AppContext,
+  terminal: TerminalContext,
+  input: unknown,
+): Promise<{ result: SaleResult; created: boolean }> {
   const body = parseBody(saleBody, input);
   const hash = bodyHash(body);
   const db = anyDb(ctx);
   const replay = async (id: number) => {
-    sameBodyOrRefuse(await findKey(db, keyScope(terminal), body.receiptNo), hash, 'receiptNo', `Receipt ${body.receiptNo}`);
+    sameBodyOrRefuse(
+      await findKey(db, keyScope(terminal), body.receiptNo),
+      hash,
+      'receiptNo',
+      `Receipt ${body.receiptNo}`,
+    );
     return { result: await saleResult(db, id), created: false };
   };
   const recorded = await existing(db, terminal, body.receiptNo);
