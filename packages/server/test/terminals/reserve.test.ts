@@ -342,6 +342,26 @@ describe('reserving limited uses before payment', () => {
     expect(stored.map((v) => [v.code, v.status])).toEqual([[code, 'overRedeemed']]);
   });
 
+  it('accepts an offline sale giving a rule whose last use another sale took: over-redeemed; a till that did not give it is not', async () => {
+    const product = await newProduct();
+    const rule = await limitedRule(product, 1);
+    const first = await sell({ lines: basket(product), total: '9.00' });
+    expect(first.body.data.priceDifference).toBe(false);
+    // The second till was offline and took the rule's 1.00 off too.
+    const offline = await sell({ lines: basket(product), total: '9.00' }, other.token);
+    expect(offline.status, JSON.stringify(offline.body)).toBe(200);
+    expect(offline.body.data).toMatchObject({ total: '9.00', expectedTotal: '10.00', priceDifference: true });
+    const differences = await ofSale('saledifference', offline.body.data.id);
+    expect(differences.map((d) => [d.reason, d.reference, d.difference])).toEqual([
+      ['overRedeemed', `rule ${String(rule.code)}`, '-1.00'],
+    ]);
+    expect(await getRow(t, 'newpromotion', rule.id)).toMatchObject({ timesUsed: 2, overRedeemed: 1 });
+    // A till that knew the rule was spent charged the full price: nothing to flag, nothing counted.
+    const full = await sell({ lines: basket(product), total: '10.00' });
+    expect(full.body.data).toMatchObject({ total: '10.00', expectedTotal: '10.00', priceDifference: false });
+    expect(await getRow(t, 'newpromotion', rule.id)).toMatchObject({ timesUsed: 2, overRedeemed: 1 });
+  });
+
   it('flags every sale but one when 10 offline sales race for a rule limited to one use', async () => {
     const product = await newProduct();
     const rule = await limitedRule(product, 1);

@@ -790,14 +790,22 @@ async function priceSale(
     unapproved.length === 0
       ? inputs.basket
       : { ...inputs.basket, discounts: inputs.basket.discounts.filter((d) => !unapprovedIds.has(d.discount)) };
-  const priced: PricedBasket = unapproved.length === 0 ? asked : priceBasket(data, basket);
-  if (Math.abs(priced.subtotal) > MAX_AMOUNT || Math.abs(priced.total) > MAX_AMOUNT)
+  const asPriced: PricedBasket = unapproved.length === 0 ? asked : priceBasket(data, basket);
+  if (Math.abs(asPriced.subtotal) > MAX_AMOUNT || Math.abs(asPriced.total) > MAX_AMOUNT)
     throw validationError([
       { field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` },
     ]);
+  // The till names no rules: one the engine refuses only for its usage limit may have been given
+  // offline. The basket priced with those rules free is the sale's check when the till's figures
+  // match it better (below); their uses are then counted past the limit (redeemSale).
+  const spent = asPriced.considered.filter(
+    (c) => c.kind === 'newpromotion' && (c.reason === 'usageLimitReached' || c.reason === 'memberUsageLimitReached'),
+  );
+  const ruleUsage = new Map([...data.ruleUsage, ...spent.map((c) => [c.id, { total: 0, byMember: 0 }] as const)]);
+  const rulesFree = spent.length === 0 ? null : priceBasket({ ...data, ruleUsage }, basket);
 
   const taxCodes = new Map(
-    priced.lines.flatMap((l) =>
+    asPriced.lines.flatMap((l) =>
       l.parts.map(
         (p) => [p.product.id, p.taxCode ? { rate: p.taxCode.rate, inclusive: p.taxInclusive } : null] as const,
       ),
@@ -835,7 +843,8 @@ async function priceSale(
       { field: 'lines', message: `The lines must come to at most ${formatScaled(MAX_AMOUNT, decimals)}` },
     ]);
   checkTender(parties.payments, total, cash ? set.rounding : 'none', decimals);
-  const check = checkSale(charged, priced, total, [...new Set(unapproved.map((d) => d.code))].join(', '));
+  const codes = [...new Set(unapproved.map((d) => d.code))].join(', ');
+  const [priced, check] = closerCheck(charged, total, codes, asPriced, rulesFree);
 
   const lines = charged.flatMap((l, i): LineFigures[] => {
     const expected = check.expected[i]!;
@@ -902,6 +911,22 @@ async function priceSale(
     }),
     returnOf: null,
   };
+}
+
+/** The engine's basket the till's figures differ from the least (`rulesFree` only when strictly closer), and the sale's check against it. */
+function closerCheck(
+  charged: ChargedLine[],
+  total: number,
+  codes: string,
+  asPriced: PricedBasket,
+  rulesFree: PricedBasket | null,
+): [PricedBasket, ReturnType<typeof checkSale>] {
+  const asIs = checkSale(charged, asPriced, total, codes);
+  if (rulesFree === null) return [asPriced, asIs];
+  const free = checkSale(charged, rulesFree, total, codes);
+  const off = (c: ReturnType<typeof checkSale>) =>
+    c.differences.reduce((a, d) => a + Math.abs(d.charged - d.expected), 0);
+  return off(free) < off(asIs) ? [rulesFree, free] : [asPriced, asIs];
 }
 
 function money(decimals: number) {
