@@ -27,7 +27,8 @@ import { freshPostgres } from '../packages/server/test/support/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BATCH = 500;
 
-const open = (dataDir: string, databaseUrl: string | null) => buildApp({ config: { dataDir, databaseUrl, demo: true }, logger: false, jobWorker: false });
+const open = (dataDir: string, databaseUrl: string | null) =>
+  buildApp({ config: { dataDir, databaseUrl, demo: true }, logger: false, jobWorker: false });
 
 /** Writes the products (a child process's work: the measured process then holds only the server and the export). */
 async function seed(dataDir: string, databaseUrl: string | null): Promise<void> {
@@ -36,13 +37,35 @@ async function seed(dataDir: string, databaseUrl: string | null): Promise<void> 
     const db = anyDb(app.ctx);
     const now = new Date().toISOString();
     const audit = { version: 1, created_at: now, created_by: 'bench', updated_at: now, updated_by: 'bench' };
-    const category = await db.insertInto('category').values({ code: 'BENCH', name: 'Bench', is_active: true, ...audit }).returning('id').executeTakeFirstOrThrow();
+    const category = await db
+      .insertInto('category')
+      .values({ code: 'BENCH', name: 'Bench', is_active: true, ...audit })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const uom = await db.selectFrom('list_value').select('id').limit(1).executeTakeFirstOrThrow();
     const product = findEntity('product')!;
     for (let start = 0; start < ROWS; start += BATCH) {
       const rows = [];
       for (let i = start; i < Math.min(ROWS, start + BATCH); i++)
-        rows.push({ ...toStorageRow(product, { code: `E${String(i).padStart(6, '0')}`, name: `Export product ${i}`, category: Number(category.id), uom: Number(uom.id), type: 'standard', sellingPrice: '9.90', costPrice: '4.00', trackStock: true, allowDiscount: true, isActive: true }, app.ctx.dialect), ...audit });
+        rows.push({
+          ...toStorageRow(
+            product,
+            {
+              code: `E${String(i).padStart(6, '0')}`,
+              name: `Export product ${i}`,
+              category: Number(category.id),
+              uom: Number(uom.id),
+              type: 'standard',
+              sellingPrice: '9.90',
+              costPrice: '4.00',
+              trackStock: true,
+              allowDiscount: true,
+              isActive: true,
+            },
+            app.ctx.dialect,
+          ),
+          ...audit,
+        });
       await db.insertInto(product.table).values(rows).execute();
     }
     // Planner statistics, as autovacuum gathers them soon after a bulk load: without them PostgreSQL
@@ -57,7 +80,11 @@ async function run(database: 'sqlite' | 'postgres'): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
   const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
   try {
-    const seeded = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), SEED, dataDir, postgres?.url ?? ''], { stdio: 'inherit' });
+    const seeded = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), SEED, dataDir, postgres?.url ?? ''],
+      { stdio: 'inherit' },
+    );
     if (seeded.status !== 0) throw new Error(`seeding failed (${seeded.status})`);
     const app = await open(dataDir, postgres?.url ?? null);
     try {
@@ -74,7 +101,9 @@ async function run(database: 'sqlite' | 'postgres'): Promise<void> {
       clearInterval(timer);
       const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
       console.log(
-        `${database.padEnd(8)} export of ${rows} products  ${seconds.toFixed(2)} s (bench process CPU ${((used.user + used.system) / 1e6).toFixed(2)} s)  peak RSS ${mb(peak)} MB (${mb(before)} MB before)  load ${loadavg().map((l) => l.toFixed(2)).join(' ')}  (≤ 5 s, ≤ 250 MB)`,
+        `${database.padEnd(8)} export of ${rows} products  ${seconds.toFixed(2)} s (bench process CPU ${((used.user + used.system) / 1e6).toFixed(2)} s)  peak RSS ${mb(peak)} MB (${mb(before)} MB before)  load ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}  (≤ 5 s, ≤ 250 MB)`,
       );
     } finally {
       await app.close();

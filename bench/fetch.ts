@@ -17,12 +17,12 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const BUDGET = { sqlite: { p50: 10, p99: 50 }, postgres: { p50: 15, p99: Infinity } } as const;
 
-
-
 await benchEachDatabase(async (app, database) => {
   const started = performance.now();
   const categoryIds = await seedProducts(app.ctx.db as never, database, PRODUCTS);
-  console.log(`${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const headers = await adminHeaders(app);
   // The three filter + sort shapes (the quick search has its own budget, bench/http.ts).
@@ -36,12 +36,16 @@ await benchEachDatabase(async (app, database) => {
       payload: { Skip: (n % 5) * 10, Take: 10, ...body(n) },
     }));
     all.push(...times);
-    console.log(`${database}: ${shape.padEnd(30)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
+    console.log(
+      `${database}: ${shape.padEnd(30)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
+    );
   }
   all.sort((a, b) => a - b);
   const p50 = percentile(all, 50);
   const p99 = percentile(all, 99);
   const ok = p50 <= BUDGET[database].p50 && p99 <= BUDGET[database].p99;
-  console.log(`${database}: fetch/product overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET[database].p50} ms${BUDGET[database].p99 === Infinity ? '' : `, p99 ≤ ${BUDGET[database].p99} ms`})`);
+  console.log(
+    `${database}: fetch/product overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET[database].p50} ms${BUDGET[database].p99 === Infinity ? '' : `, p99 ≤ ${BUDGET[database].p99} ms`})`,
+  );
   return ok;
 });

@@ -52,7 +52,11 @@ type Database = 'sqlite' | 'postgres';
 /** Starts a script in a process of its own (TypeScript through tsx). */
 function startProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  return spawn(process.execPath, [...loader, entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  return spawn(process.execPath, [...loader, entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 /** Waits until `url` answers 200 (a minute at most). */
@@ -69,12 +73,13 @@ async function waitFor(url: string, init?: RequestInit): Promise<void> {
   throw new Error(`${url} did not answer in time`);
 }
 
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
-  // A process ended by a signal has no exit code, only a signal code.
-  if (child.exitCode !== null || child.signalCode !== null) return resolve();
-  child.once('exit', () => resolve());
-  child.kill('SIGTERM');
-});
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    // A process ended by a signal has no exit code, only a signal code.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 
 /** A process and all its descendants (the cluster's workers). */
 function processTree(pid: number): number[] {
@@ -132,7 +137,12 @@ interface LoadResult {
 }
 
 /** 50 connections for SECONDS against `url`, the bodies cycling through the shapes. */
-async function drive(url: string, token: string | null, bodies: ((n: number) => object)[], pid: number): Promise<LoadResult> {
+async function drive(
+  url: string,
+  token: string | null,
+  bodies: ((n: number) => object)[],
+  pid: number,
+): Promise<LoadResult> {
   let n = 0;
   const options = {
     url,
@@ -164,7 +174,11 @@ async function drive(url: string, token: string | null, bodies: ((n: number) => 
 }
 
 /** The n-th body of the run: the shapes in turn, pages 1 to 5. */
-const bodyOf = (bodies: ((n: number) => object)[], n: number) => ({ Skip: (n % 5) * 10, Take: 10, ...bodies[n % bodies.length]!(n) });
+const bodyOf = (bodies: ((n: number) => object)[], n: number) => ({
+  Skip: (n % 5) * 10,
+  Take: 10,
+  ...bodies[n % bodies.length]!(n),
+});
 
 const report = (name: string, r: LoadResult) =>
   `${name.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} (timeouts ${r.timeouts})  non-2xx ${r.non2xx}  peak RSS ${r.peakRssMb.toFixed(0)} MB  CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request  load ${r.load}`;
@@ -181,9 +195,15 @@ interface Statement {
 function recordStatements(): { take: () => Statement[] } {
   let log: Statement[] = [];
   const push = (text: string, params: readonly unknown[] = []) =>
-    log.push({ sql: text.replace(/"/g, '').replace(/\$\d+/g, '?').replace(/\s+/g, ' ').trim().toLowerCase(), params: JSON.stringify(params) });
+    log.push({
+      sql: text.replace(/"/g, '').replace(/\$\d+/g, '?').replace(/\s+/g, ' ').trim().toLowerCase(),
+      params: JSON.stringify(params),
+    });
   const probe = new BetterSqlite3(':memory:');
-  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as { all: (...params: unknown[]) => unknown; source: string };
+  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as {
+    all: (...params: unknown[]) => unknown;
+    source: string;
+  };
   probe.close();
   const all = statement.all;
   statement.all = function (this: { source: string }, ...params: unknown[]) {
@@ -213,10 +233,24 @@ function recordStatements(): { take: () => Statement[] } {
  * (ids in order, labels) and total. Answers each shape's rows per page and the p50 of Backroom's
  * answer, one request at a time (the quick search's own budget: p50 ≤ 50 ms).
  */
-async function checkSameWork(app: Awaited<ReturnType<typeof buildApp>>, database: Database, dataDir: string, databaseUrl: string | null, shapes: Record<string, (n: number) => object>): Promise<string[]> {
+async function checkSameWork(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: Database,
+  dataDir: string,
+  databaseUrl: string | null,
+  shapes: Record<string, (n: number) => object>,
+): Promise<string[]> {
   const recorder = recordStatements();
-  const bare = bareConnect({ databaseUrl: databaseUrl ?? undefined, sqliteFile: join(dataDir, 'backroom.db'), poolSize: 1 });
-  const login = await app.inject({ method: 'POST', url: '/backoffice/core/api/Authentication/Login', payload: { userName: 'admin', password: 'Admin@123' } });
+  const bare = bareConnect({
+    databaseUrl: databaseUrl ?? undefined,
+    sqliteFile: join(dataDir, 'backroom.db'),
+    poolSize: 1,
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/backoffice/core/api/Authentication/Login',
+    payload: { userName: 'admin', password: 'Admin@123' },
+  });
   const token = (login.json() as { data: { token: { accessToken: string } } }).data.token.accessToken;
   const summary: string[] = [];
   try {
@@ -227,24 +261,41 @@ async function checkSameWork(app: Awaited<ReturnType<typeof buildApp>>, database
         const body = { Skip: (n % 5) * 10, Take: 10, ...shape(n) };
         recorder.take();
         const started = performance.now();
-        const response = await app.inject({ method: 'POST', url: '/backoffice/core/api/DataRepository/fetch/product', headers: { authorization: `Bearer ${token}` }, payload: body });
-        if (response.statusCode !== 200) throw new Error(`${database} ${name}: Backroom answered ${response.statusCode} ${response.body}`);
+        const response = await app.inject({
+          method: 'POST',
+          url: '/backoffice/core/api/DataRepository/fetch/product',
+          headers: { authorization: `Bearer ${token}` },
+          payload: body,
+        });
+        if (response.statusCode !== 200)
+          throw new Error(`${database} ${name}: Backroom answered ${response.statusCode} ${response.body}`);
         times.push(performance.now() - started);
         const recorded = recorder.take();
         const ours = recorded.slice(recorded.findIndex((s) => s.sql.startsWith('select count(*)')));
         const theirs = await bareFetch(bare.query, bare.postgres, body);
         const baseline = recorder.take();
-        const differs = ours.length !== baseline.length || ours.some((s, i) => s.sql !== baseline[i]!.sql || s.params !== baseline[i]!.params);
-        if (recorded.length === 0 || differs) throw new Error(`${database} ${name}: different statements for ${JSON.stringify(body)}\nBackroom: ${JSON.stringify(ours, null, 1)}\nbare: ${JSON.stringify(baseline, null, 1)}`);
-        const answer = response.json() as { data: { id: number; categoryLabel: string | null; uomLabel: string | null }[]; totalCount: number };
+        const differs =
+          ours.length !== baseline.length ||
+          ours.some((s, i) => s.sql !== baseline[i]!.sql || s.params !== baseline[i]!.params);
+        if (recorded.length === 0 || differs)
+          throw new Error(
+            `${database} ${name}: different statements for ${JSON.stringify(body)}\nBackroom: ${JSON.stringify(ours, null, 1)}\nbare: ${JSON.stringify(baseline, null, 1)}`,
+          );
+        const answer = response.json() as {
+          data: { id: number; categoryLabel: string | null; uomLabel: string | null }[];
+          totalCount: number;
+        };
         const same =
           answer.totalCount === theirs.totalCount &&
-          JSON.stringify(answer.data.map((r) => [r.id, r.categoryLabel, r.uomLabel])) === JSON.stringify(theirs.data.map((r) => [Number(r.id), r.category_id_label, r.uom_id_label]));
+          JSON.stringify(answer.data.map((r) => [r.id, r.categoryLabel, r.uomLabel])) ===
+            JSON.stringify(theirs.data.map((r) => [Number(r.id), r.category_id_label, r.uom_id_label]));
         if (!same) throw new Error(`${database} ${name}: different answers for ${JSON.stringify(body)}`);
         rows += answer.data.length;
       }
       times.sort((a, b) => a - b);
-      summary.push(`${name} ${(rows / 20).toFixed(1)} rows/page, Backroom alone p50 ${percentile(times, 50).toFixed(1)} ms`);
+      summary.push(
+        `${name} ${(rows / 20).toFixed(1)} rows/page, Backroom alone p50 ${percentile(times, 50).toFixed(1)} ms`,
+      );
     }
   } finally {
     await bare.close();
@@ -256,8 +307,14 @@ async function checkSameWork(app: Awaited<ReturnType<typeof buildApp>>, database
 const KEEP = process.env.BENCH_KEEP === '1';
 
 /** The database of a run: fresh, or with BENCH_KEEP the kept one of this size (created the first time). */
-async function benchDatabase(database: Database): Promise<{ dataDir: string; postgres: { url: string; drop: () => Promise<void> } | null }> {
-  if (!KEEP) return { dataDir: await mkdtemp(join(tmpdir(), 'backroom-http-')), postgres: database === 'postgres' ? await freshPostgres({ prefix: 'br_http' }) : null };
+async function benchDatabase(
+  database: Database,
+): Promise<{ dataDir: string; postgres: { url: string; drop: () => Promise<void> } | null }> {
+  if (!KEEP)
+    return {
+      dataDir: await mkdtemp(join(tmpdir(), 'backroom-http-')),
+      postgres: database === 'postgres' ? await freshPostgres({ prefix: 'br_http' }) : null,
+    };
   const dataDir = join(tmpdir(), `backroom-http-kept-${PRODUCTS}`);
   await mkdir(dataDir, { recursive: true });
   if (database === 'sqlite') return { dataDir, postgres: null };
@@ -265,7 +322,8 @@ async function benchDatabase(database: Database): Promise<{ dataDir: string; pos
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   try {
-    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0)
+      await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
@@ -280,14 +338,22 @@ async function run(database: Database): Promise<boolean> {
   try {
     const seedStarted = performance.now();
     // No job loop here: its statements would mix with the fetches the check records.
-    const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true, demoCatalogue: false }, logger: false, jobWorker: false });
+    const app = await buildApp({
+      config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true, demoCatalogue: false },
+      logger: false,
+      jobWorker: false,
+    });
     const kept = KEEP ? await seededCategories(app.ctx.db as never, PRODUCTS) : null;
     const categoryIds = kept ?? (await seedProducts(app.ctx.db as never, database, PRODUCTS));
-    console.log(`${database}: ${kept ? 'kept' : 'seeded'} ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `${database}: ${kept ? 'kept' : 'seeded'} ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
     const shapes = fetchShapes(categoryIds);
     try {
       const checked = await checkSameWork(app, database, dataDir, postgres?.url ?? null, shapes);
-      console.log(`${database}: same statements, parameters and answers on both sides (20 bodies a shape): ${checked.join('; ')}`);
+      console.log(
+        `${database}: same statements, parameters and answers on both sides (20 bodies a shape): ${checked.join('; ')}`,
+      );
     } finally {
       await app.close();
     }
@@ -296,11 +362,21 @@ async function run(database: Database): Promise<boolean> {
     const dbEnv = postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '', DATA_DIR: dataDir };
     const backroomPort = await freePort();
     // As `npm start` serves: the server's bundle, one process per core, its defaults.
-    const backroom = startProcess('packages/server/dist/main.mjs', { ...dbEnv, PORT: String(backroomPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_CATALOGUE: '0' });
+    const backroom = startProcess('packages/server/dist/main.mjs', {
+      ...dbEnv,
+      PORT: String(backroomPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_CATALOGUE: '0',
+    });
     children.push(backroom);
     const origin = `http://127.0.0.1:${backroomPort}/backoffice/core`;
     await waitFor(`${origin}/health`);
-    const login = await fetch(`${origin}/api/Authentication/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'Admin@123' }) });
+    const login = await fetch(`${origin}/api/Authentication/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin', password: 'Admin@123' }),
+    });
     const token = ((await login.json()) as { data: { token: { accessToken: string } } }).data.token.accessToken;
     const ours = await drive(`${origin}/api/DataRepository/fetch/product`, token, bodies, backroom.pid!);
     await stop(backroom);
@@ -310,7 +386,9 @@ async function run(database: Database): Promise<boolean> {
     for (const processes of [1, WORKERS]) {
       const port = await freePort();
       const bare = startProcess('bench/support/bare-server.ts', {
-        ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '', BARE_SQLITE: join(dataDir, 'backroom.db') }),
+        ...(postgres
+          ? { DATABASE_URL: postgres.url }
+          : { DATABASE_URL: '', BARE_SQLITE: join(dataDir, 'backroom.db') }),
         PORT: String(port),
         BARE_PROCESSES: String(processes),
         BARE_POOL: String(POOL_SETTINGS.max),
@@ -324,10 +402,17 @@ async function run(database: Database): Promise<boolean> {
 
     const [, baseline] = baselines.at(-1)!;
     const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
-    console.log(`${database}: ${PRODUCTS.toLocaleString('en')} products, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s of warm-up, shapes in turn: ${Object.keys(shapes).join('; ')}`);
+    console.log(
+      `${database}: ${PRODUCTS.toLocaleString('en')} products, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s of warm-up, shapes in turn: ${Object.keys(shapes).join('; ')}`,
+    );
     console.log(`${database}: ${report(`Backroom ×${WORKERS}`, ours)}`);
     for (const [processes, result] of baselines) console.log(`${database}: ${report(`bare ×${processes}`, result)}`);
-    const ok = ours.errors === 0 && ours.non2xx === 0 && ours.p99 <= BUDGET.p99Ms && ratio >= BUDGET.ratio && ours.peakRssMb <= BUDGET.rssMb;
+    const ok =
+      ours.errors === 0 &&
+      ours.non2xx === 0 &&
+      ours.p99 <= BUDGET.p99Ms &&
+      ratio >= BUDGET.ratio &&
+      ours.peakRssMb <= BUDGET.rssMb;
     console.log(
       `${database}: ratio ${ratio.toFixed(2)}× the bare endpoint with ${WORKERS} processes (${(ours.requestsPerSecond / baselines[0]![1].requestsPerSecond).toFixed(2)}× with one); CPU per request ${(ours.cpuMsPerRequest / baseline.cpuMsPerRequest).toFixed(2)}× — ${ok ? 'within' : 'OVER'} budget (0 errors, p99 ≤ ${BUDGET.p99Ms} ms, ≥ ${BUDGET.ratio}×, RSS ≤ ${BUDGET.rssMb} MB)`,
     );

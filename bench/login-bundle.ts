@@ -24,7 +24,12 @@ try {
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
         const body = await response!.body();
-        scripts.push({ url: new URL(request.url()).pathname, raw: body.length, wire: sizes.responseBodySize, encoding: response!.headers()['content-encoding'] ?? 'none' });
+        scripts.push({
+          url: new URL(request.url()).pathname,
+          raw: body.length,
+          wire: sizes.responseBodySize,
+          encoding: response!.headers()['content-encoding'] ?? 'none',
+        });
       })(),
     );
   });
@@ -34,12 +39,16 @@ try {
 
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   for (const script of scripts.sort((a, b) => b.wire - a.wire)) {
-    console.log(`${kb(script.wire).padStart(10)} received (${script.encoding.padEnd(4)}) ${kb(script.raw).padStart(10)} decoded  ${script.url}`);
+    console.log(
+      `${kb(script.wire).padStart(10)} received (${script.encoding.padEnd(4)}) ${kb(script.raw).padStart(10)} decoded  ${script.url}`,
+    );
   }
   const total = scripts.reduce((sum, script) => sum + script.wire, 0);
   const decoded = scripts.reduce((sum, script) => sum + script.raw, 0);
   const verdict = total <= BUDGET_BYTES ? 'within' : 'OVER';
-  console.log(`login page JS: ${scripts.length} files, ${kb(total)} received (${kb(decoded)} decoded) — ${verdict} the ${kb(BUDGET_BYTES)} budget`);
+  console.log(
+    `login page JS: ${scripts.length} files, ${kb(total)} received (${kb(decoded)} decoded) — ${verdict} the ${kb(BUDGET_BYTES)} budget`,
+  );
   process.exitCode = total <= BUDGET_BYTES ? 0 : 1;
 } finally {
   await browser.close();

@@ -26,17 +26,27 @@ const QUERIES: Record<string, (n: number) => string> = {
 await benchEachDatabase(async (app, database) => {
   const started = performance.now();
   await seedProducts(app.ctx.db as never, database, PRODUCTS);
-  console.log(`${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   const headers = await adminHeaders(app);
   const all: number[] = [];
   for (const [shape, query] of Object.entries(QUERIES)) {
-    const times = await timeRequests(app, shape, { samples: SAMPLES, warmUps: 10 }, (n) => ({ method: 'GET', url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`, headers }));
+    const times = await timeRequests(app, shape, { samples: SAMPLES, warmUps: 10 }, (n) => ({
+      method: 'GET',
+      url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`,
+      headers,
+    }));
     all.push(...times);
-    console.log(`${database}: ${shape.padEnd(16)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
+    console.log(
+      `${database}: ${shape.padEnd(16)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
+    );
   }
   all.sort((a, b) => a - b);
   const [p50, p99] = [percentile(all, 50), percentile(all, 99)];
   const ok = p50 <= BUDGET.p50 && p99 <= BUDGET.p99;
-  console.log(`${database}: Search overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET.p50} ms, p99 ≤ ${BUDGET.p99} ms)`);
+  console.log(
+    `${database}: Search overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET.p50} ms, p99 ≤ ${BUDGET.p99} ms)`,
+  );
   return ok;
 });

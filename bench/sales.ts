@@ -28,18 +28,26 @@ const WARMUP = 3;
 const BUDGET_P99 = 150;
 
 type Database = 'sqlite' | 'postgres';
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function run(database: Database): Promise<boolean> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
   const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
-  const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true, demoCatalogue: false }, logger: false });
+  const app = await buildApp({
+    config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true, demoCatalogue: false },
+    logger: false,
+  });
   try {
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `${origin}/backoffice/core/api`;
     const send = async (path: string, body: unknown, authorization?: string) => {
-      const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify(body) });
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify(body),
+      });
       const json = (await response.json()) as { data: Record<string, unknown> & { id: number } };
       return { status: response.status, json };
     };
@@ -47,23 +55,53 @@ async function run(database: Database): Promise<boolean> {
     const admin = `Bearer ${(login.json.data.token as { accessToken: string }).accessToken}`;
     const api = async (path: string, body: unknown) => {
       const answer = await send(path, body, admin);
-      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
+      if (answer.status !== 200)
+        throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
       return answer.json.data;
     };
 
     await api('/DataRepository/Insert/currency', { code: 'MYR', name: 'Ringgit', decimals: 2, isBase: true });
-    const outlet = await api('/DataRepository/Insert/outlet', { code: 'BO', name: 'Bench outlet', timezone: 'Asia/Kuala_Lumpur' });
-    await api('/DataRepository/Insert/inventorylocation', { code: 'BS', name: 'Bench store', kind: 'store', outlet: outlet.id });
+    const outlet = await api('/DataRepository/Insert/outlet', {
+      code: 'BO',
+      name: 'Bench outlet',
+      timezone: 'Asia/Kuala_Lumpur',
+    });
+    await api('/DataRepository/Insert/inventorylocation', {
+      code: 'BS',
+      name: 'Bench store',
+      kind: 'store',
+      outlet: outlet.id,
+    });
     const category = await api('/DataRepository/Insert/category', { code: 'BENCH', name: 'Bench' });
-    const uom = (await api('/DataRepository/fetch/listvalue', { Take: 1, filters: [{ ColumnName: 'code', ColumnValue: 'PCS', Operator: 'EQ' }] })) as unknown as { id: number }[];
+    const uom = (await api('/DataRepository/fetch/listvalue', {
+      Take: 1,
+      filters: [{ ColumnName: 'code', ColumnValue: 'PCS', Operator: 'EQ' }],
+    })) as unknown as { id: number }[];
     const cash = await api('/DataRepository/Insert/paymentmode', { code: 'CASH', name: 'Cash', kind: 'cash' });
     const products: number[] = [];
     for (let i = 0; i < PRODUCTS; i++)
-      products.push((await api('/DataRepository/Insert/product', { code: `BP${i}`, name: `Bench product ${i}`, category: category.id, uom: uom[0]!.id, sellingPrice: `${(i % 40) + 1}.50` })).id);
+      products.push(
+        (
+          await api('/DataRepository/Insert/product', {
+            code: `BP${i}`,
+            name: `Bench product ${i}`,
+            category: category.id,
+            uom: uom[0]!.id,
+            sellingPrice: `${(i % 40) + 1}.50`,
+          })
+        ).id,
+      );
     const tokens: string[] = [];
     for (let i = 0; i < TERMINALS; i++) {
-      const terminal = await api('/DataRepository/Insert/pointofsale', { code: `T${i}`, name: `Till ${i}`, outlet: outlet.id });
-      const { code } = (await api('/DataRepository/Execute/pointofsale', { action: 'pair', ids: [terminal.id] })) as unknown as { code: string };
+      const terminal = await api('/DataRepository/Insert/pointofsale', {
+        code: `T${i}`,
+        name: `Till ${i}`,
+        outlet: outlet.id,
+      });
+      const { code } = (await api('/DataRepository/Execute/pointofsale', {
+        action: 'pair',
+        ids: [terminal.id],
+      })) as unknown as { code: string };
       const paired = await send('/pointofsale/Pair', { code, deviceId: `bench-${i}` });
       tokens.push(`Terminal ${String(paired.json.data.terminalToken)}`);
     }
@@ -78,13 +116,26 @@ async function run(database: Database): Promise<boolean> {
         tokens.map(async (token, t) => {
           const lines = Array.from({ length: LINES }, (_, l) => {
             const product = products[(round * 37 + t * 11 + l * 7) % PRODUCTS]!;
-            return { productId: product, quantity: 1 + (l % 3), unitPrice: `${(products.indexOf(product) % 40) + 1}.50` };
+            return {
+              productId: product,
+              quantity: 1 + (l % 3),
+              unitPrice: `${(products.indexOf(product) % 40) + 1}.50`,
+            };
           });
           const amount = lines.reduce((sum, l) => sum + l.quantity * Number(l.unitPrice), 0).toFixed(2);
-          const body = { receiptNo: `B${t}-${++receipt}`, at: new Date().toISOString(), lines, payments: [{ paymentModeId: cash.id, amount }] };
+          const body = {
+            receiptNo: `B${t}-${++receipt}`,
+            at: new Date().toISOString(),
+            lines,
+            payments: [{ paymentModeId: cash.id, amount }],
+          };
           const t0 = performance.now();
           const answer = await send('/pointofsale/Sales', body, token);
-          return { elapsed: performance.now() - t0, ok: answer.status === 200 && (answer.json.data.lines as unknown[]).length === LINES, answer };
+          return {
+            elapsed: performance.now() - t0,
+            ok: answer.status === 200 && (answer.json.data.lines as unknown[]).length === LINES,
+            answer,
+          };
         }),
       );
       for (const a of answers) {
@@ -110,7 +161,9 @@ async function run(database: Database): Promise<boolean> {
   }
 }
 
-const databases: Database[] = (process.env.DATABASE_URL ? ['sqlite', 'postgres'] as const : ['sqlite'] as const).filter((d) => !process.env.BENCH_DB || d === process.env.BENCH_DB);
+const databases: Database[] = (
+  process.env.DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
+).filter((d) => !process.env.BENCH_DB || d === process.env.BENCH_DB);
 let allPass = true;
 for (const database of databases) allPass = (await run(database)) && allPass;
 process.exit(allPass ? 0 : 1);

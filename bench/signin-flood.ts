@@ -34,14 +34,17 @@ const BIN = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 type Database = 'sqlite' | 'postgres';
 type Scenario = 'idle' | 'flood' | 'unlimited';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -83,22 +86,37 @@ async function floodHere(origin: string, seconds: number): Promise<void> {
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ userName: `flood-${process.pid}-${n++}`, password: 'not-the-password' }) }),
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ userName: `flood-${process.pid}-${n++}`, password: 'not-the-password' }),
+        }),
       },
     ],
   });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
-  console.log(JSON.stringify({ total: result.requests.total, perSecond: Math.round(result.requests.average), ...statuses }));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+  );
+  console.log(
+    JSON.stringify({ total: result.requests.total, perSecond: Math.round(result.requests.average), ...statuses }),
+  );
 }
 
 /** Starts the flood process against `origin` for `seconds`; resolves with its outcome. */
 function flood(origin: string, seconds: number): Promise<Record<string, number>> {
   // At the lowest priority: an attacker's load comes over the network, not from this machine's cores.
-  const child = spawn('nice', ['-n', '19', BIN('tsx'), fileURLToPath(import.meta.url), '--flood', origin, String(seconds)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    'nice',
+    ['-n', '19', BIN('tsx'), fileURLToPath(import.meta.url), '--flood', origin, String(seconds)],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number>) : reject(new Error(`flood exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number>)
+        : reject(new Error(`flood exited with ${code}`)),
+    );
   });
 }
 
@@ -123,8 +141,14 @@ async function timeFetches(origin: string, token: string, seconds: number): Prom
 async function run(database: Database, scenario: Scenario): Promise<boolean> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-flood-'));
   const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_flood' }) : null;
-  const unlimited: Record<string, string> = scenario === 'unlimited' ? { RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_USER: '100000000' } : {};
-  const server = await startServer({ DATA_DIR: dataDir, DEMO: '1', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...unlimited });
+  const unlimited: Record<string, string> =
+    scenario === 'unlimited' ? { RATE_LIMIT_PER_ADDRESS: '100000000', RATE_LIMIT_PER_USER: '100000000' } : {};
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...unlimited,
+  });
   try {
     const login = await fetch(`${server.origin}/backoffice/core/api/Authentication/Login`, {
       method: 'POST',

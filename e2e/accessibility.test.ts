@@ -21,7 +21,10 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical findin
 
     await signIn(page, t.server.app, DEMO.admin);
     const api = await apiAs(t.server, DEMO.admin);
-    const routes = (await api.get<MenuGroupDto[]>('/AppModule/GetMenu/1')).flatMap((g) => g.items).filter((i) => i.ableToView).map((i) => i.route);
+    const routes = (await api.get<MenuGroupDto[]>('/AppModule/GetMenu/1'))
+      .flatMap((g) => g.items)
+      .filter((i) => i.ableToView)
+      .map((i) => i.route);
 
     // Every route in the default theme, with the delete dialog of a list.
     for (const route of routes) {
@@ -31,7 +34,10 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA): no serious or critical findin
     await openSettled(page, t.server.app, 'product/add');
     findings.push(...(await audit(page, '/product/add')));
     await openSettled(page, t.server.app, 'product');
-    await page.getByRole('button', { name: /^Delete / }).first().click();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     findings.push(...(await audit(page, '/product delete dialog')));
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

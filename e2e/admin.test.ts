@@ -52,7 +52,11 @@ describe('administration single screens', () => {
   test('an administrator unlocks a locked cashier, who can then sign in', async () => {
     const login = `${t.server.origin}${BASE_PATH}/core/api/Authentication/Login`;
     for (let i = 0; i < 5; i++) {
-      await fetch(login, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'cashier', password: 'wrong-password' }) });
+      await fetch(login, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'cashier', password: 'wrong-password' }),
+      });
     }
     await signIn(t.page, t.server.app);
     await t.page.goto(`${t.server.app}/lockeduser`);

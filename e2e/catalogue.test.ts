@@ -6,7 +6,10 @@ import { consoleHarness } from './support/harness';
 const t = consoleHarness();
 
 /** A 1×1 PNG, as a product photo. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function pick(page: Page, combobox: Locator, search: string, option: RegExp) {
   await combobox.fill(search);

@@ -13,7 +13,10 @@ const many = (value: unknown) => Array.isArray(value) && value.length > 0;
 const admin = () => apiAs(t.server, DEMO.admin);
 
 /** The option a select shows (its text, not its value). */
-const shownOption = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
+const shownOption = (page: Page, label: string) =>
+  page
+    .getByLabel(label, { exact: true })
+    .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
 
 /** Opens a row's form and waits for its first field. */
 async function openForm(page: Page, route: string, id: number, firstField: string) {
@@ -24,7 +27,14 @@ async function openForm(page: Page, route: string, id: number, firstField: strin
 }
 
 /** Tabs through the whole form from its first field, saves by keyboard, and checks that nothing changed. */
-async function tabThroughAndSaveChangesNothing(page: Page, entity: string, route: string, id: number, firstField: string, fields: string[]) {
+async function tabThroughAndSaveChangesNothing(
+  page: Page,
+  entity: string,
+  route: string,
+  id: number,
+  firstField: string,
+  fields: string[],
+) {
   const api = await admin();
   const before = await api.row(entity, id);
   const history = await api.history(entity, id);
@@ -36,13 +46,23 @@ async function tabThroughAndSaveChangesNothing(page: Page, entity: string, route
   expect(await api.history(entity, id)).toEqual(history);
   await page.getByRole('tab', { name: 'History' }).click();
   if (history.length === 0) await page.getByText('No changes recorded yet.').waitFor();
-  else await expect.poll(() => page.getByRole('list', { name: 'History' }).getByRole('listitem').count()).toBe(history.length);
+  else
+    await expect
+      .poll(() => page.getByRole('list', { name: 'History' }).getByRole('listitem').count())
+      .toBe(history.length);
 }
 
 describe('tabbing through a form and saving changes nothing', () => {
   test('the product form: list values, references, child rows', async () => {
     const rows = await (await admin()).rows('product', { Skip: 0, Take: 400 });
-    const product = rows.find((r) => r.brand != null && r.department != null && r.taxCode != null && many(r.alternateBarcodes) && many(r.supplierMapping)) as Row;
+    const product = rows.find(
+      (r) =>
+        r.brand != null &&
+        r.department != null &&
+        r.taxCode != null &&
+        many(r.alternateBarcodes) &&
+        many(r.supplierMapping),
+    ) as Row;
     expect(product).toBeDefined();
     await signIn(t.page, t.server.app);
     await tabThroughAndSaveChangesNothing(t.page, 'product', 'product', product.id, 'SKU', [
@@ -85,14 +105,25 @@ describe('tabbing through a form and saving changes nothing', () => {
   test('the user form, with outlets allowed shown by name', async () => {
     const api = await admin();
     const outlets = await api.rows('outlet', { Skip: 0, Take: 2, sorts: [{ ColumnName: 'id', Direction: 'ASC' }] });
-    const [manager] = await api.rows('user', { Skip: 0, Take: 1, filters: [{ ColumnName: 'userName', ColumnValue: 'manager', Operator: 'EQ' }] });
+    const [manager] = await api.rows('user', {
+      Skip: 0,
+      Take: 1,
+      filters: [{ ColumnName: 'userName', ColumnValue: 'manager', Operator: 'EQ' }],
+    });
     await api.update('user', { id: manager!.id, version: manager!.version, outlets: outlets.map((o) => o.id) });
 
     await signIn(t.page, t.server.app);
     await openForm(t.page, 'user', manager!.id, 'User name');
     const chips = t.page.getByRole('list', { name: 'Selected' });
     await expect.poll(() => chips.getByRole('listitem').allTextContents()).toEqual(outlets.map((o) => String(o.name)));
-    await tabThroughAndSaveChangesNothing(t.page, 'user', 'user', manager!.id, 'User name', ['User name', 'Display name', 'Email', 'Role', 'Outlets allowed', 'Active']);
+    await tabThroughAndSaveChangesNothing(t.page, 'user', 'user', manager!.id, 'User name', [
+      'User name',
+      'Display name',
+      'Email',
+      'Role',
+      'Outlets allowed',
+      'Active',
+    ]);
   });
 });
 
@@ -107,7 +138,14 @@ describe('changing one field by keyboard changes that field only', () => {
     await signIn(t.page, t.server.app);
     const first = await openForm(t.page, 'membership', member.id, 'Member no.');
     await first.focus();
-    for (let i = 0; i < 20 && (await t.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)) !== 'Gender'; i++) await t.page.keyboard.press('Tab');
+    for (
+      let i = 0;
+      i < 20 &&
+      (await t.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)) !==
+        'Gender';
+      i++
+    )
+      await t.page.keyboard.press('Tab');
     // Typing a letter on a select chooses the first option starting with it.
     await expect.poll(() => shownOption(t.page, 'Gender')).toBe('Female');
     await t.page.keyboard.type('M');
@@ -116,7 +154,9 @@ describe('changing one field by keyboard changes that field only', () => {
     await saveByKeyboard(t.page);
 
     const after = await api.row('membership', member.id);
-    expect(withoutBookkeeping({ ...after, gender: before.gender, genderLabel: before.genderLabel })).toEqual(withoutBookkeeping(before));
+    expect(withoutBookkeeping({ ...after, gender: before.gender, genderLabel: before.genderLabel })).toEqual(
+      withoutBookkeeping(before),
+    );
     expect(after.genderLabel).toBe('Male');
     const [entry, ...older] = await api.history('membership', member.id);
     expect(older).toEqual([]);
@@ -133,13 +173,22 @@ describe('multi-reference chips', () => {
   test('a promotion’s outlets show by name after a reload', async () => {
     const api = await admin();
     const outlets = await api.rows('outlet', { Skip: 0, Take: 3, sorts: [{ ColumnName: 'id', Direction: 'DESC' }] });
-    const promotion = await api.insert('promotion', { code: 'E2E-CHIPS', name: 'Chips by name', kind: 'percentOff', value: '10', validFrom: '2026-01-01', outlets: outlets.map((o) => o.id) });
+    const promotion = await api.insert('promotion', {
+      code: 'E2E-CHIPS',
+      name: 'Chips by name',
+      kind: 'percentOff',
+      value: '10',
+      validFrom: '2026-01-01',
+      outlets: outlets.map((o) => o.id),
+    });
 
     await signIn(t.page, t.server.app);
     await openForm(t.page, 'promotion', promotion.id, 'Code');
     await t.page.reload();
     const chips = t.page.getByRole('list', { name: 'Selected' });
-    await expect.poll(() => chips.getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining(outlets.map((o) => String(o.name))));
+    await expect
+      .poll(() => chips.getByRole('listitem').allTextContents())
+      .toEqual(expect.arrayContaining(outlets.map((o) => String(o.name))));
     expect(await chips.getByRole('listitem').count()).toBe(outlets.length);
   });
 });
@@ -149,7 +198,11 @@ describe('the unsaved-changes guard', () => {
     await signIn(t.page, t.server.app);
     await t.page.goto(`${t.server.app}/product`);
     // Into the form inside the console, as a user goes: Back then returns to the list in the same page.
-    await t.page.getByRole('table', { name: 'Products' }).getByRole('link', { name: /^Edit / }).first().click();
+    await t.page
+      .getByRole('table', { name: 'Products' })
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
     await expectPath(t.page, /^\/product\/edit\/\d+$/);
     const name = t.page.getByLabel('Name', { exact: true });
     await expect.poll(() => name.inputValue()).not.toBe('');

@@ -15,7 +15,9 @@ describe('gaps closed', () => {
     await main(page).getByLabel('User name').fill('siti');
     await main(page).getByLabel('Display name').fill('Siti Aminah');
     const role = main(page).getByRole('combobox', { name: 'Role' });
-    await expect.poll(() => role.locator('option').allTextContents()).toEqual(expect.arrayContaining(['Store Manager', 'Cashier', 'Administrator']));
+    await expect
+      .poll(() => role.locator('option').allTextContents())
+      .toEqual(expect.arrayContaining(['Store Manager', 'Cashier', 'Administrator']));
     await role.selectOption({ label: 'Store Manager' });
     await main(page).getByRole('switch', { name: 'Must change password' }).uncheck();
     await main(page).getByRole('button', { name: 'Generate' }).click();
@@ -76,7 +78,10 @@ describe('gaps closed', () => {
     await menu.getByRole('link', { name: 'Pengguna', exact: true }).click();
     await expectPath(page, '/user');
     await main(page).getByRole('heading', { name: 'Pengguna', level: 2 }).waitFor();
-    await main(page).getByRole('columnheader', { name: /Nama pengguna/ }).first().waitFor();
+    await main(page)
+      .getByRole('columnheader', { name: /Nama pengguna/ })
+      .first()
+      .waitFor();
   });
 
   test('the new parts pass axe: the password with its Copy, the settings and links, a list-only Add', async () => {

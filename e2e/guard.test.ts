@@ -20,7 +20,9 @@ describe('route guard on load', () => {
 
   test('a path containing unauthorized goes to /unauthorized with the same redirect handling', async () => {
     await t.page.goto(`${t.server.app}/reports/unauthorized-access?from=mail`);
-    await expect.poll(() => new URL(t.page.url()).searchParams.get('redirect')).toBe('/reports/unauthorized-access?from=mail');
+    await expect
+      .poll(() => new URL(t.page.url()).searchParams.get('redirect'))
+      .toBe('/reports/unauthorized-access?from=mail');
     expect(new URL(t.page.url()).pathname).toBe('/backoffice/new/unauthorized');
     await t.page.getByRole('heading', { name: 'Not authorised' }).waitFor();
   });

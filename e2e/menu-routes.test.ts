@@ -25,34 +25,51 @@ async function visibleRoutes(user: { userName: string; password: string }) {
 }
 
 describe('every menu route opens, named, for every demo role', () => {
-  test.each(Object.entries(DEMO))('%s', async (_role, user) => {
-    const items = await visibleRoutes(user);
-    expect(items.length).toBeGreaterThan(0);
-    const { page } = t;
-    const failures: string[] = [];
-    page.on('pageerror', (error) => failures.push(`${page.url()}: ${error.message}`));
-    await signIn(page, t.server.app, user);
+  test.each(Object.entries(DEMO))(
+    '%s',
+    async (_role, user) => {
+      const items = await visibleRoutes(user);
+      expect(items.length).toBeGreaterThan(0);
+      const { page } = t;
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(`${page.url()}: ${error.message}`));
+      await signIn(page, t.server.app, user);
 
-    for (const item of items) {
-      await page.goto(`${t.server.app}/${item.route}`);
-      await expectPath(page, `/${item.route}`);
-      // The screen's own heading, not only the shell's.
-      const main = page.getByRole('main');
-      await main.getByRole('heading', { name: item.menuText }).first().waitFor();
-      await expect.poll(() => main.getByText('Loading…').count()).toBe(0);
-      // The header and the tab title name this page, not the one before it.
-      const title = `${PRODUCT_SHORT_NAME} - ${item.menuText}`;
-      const named = await page
-        .waitForFunction((title) => document.title === title && document.querySelector('main h1')?.textContent === title, title, { timeout: 5_000 })
-        .then(() => true, () => false);
-      if (!named) failures.push(`/${item.route}: page named "${await page.title()}", not "${title}"`);
-      const modal = await page.getByRole('dialog', { name: 'Sorry,' }).count();
-      const alerts = await page.getByRole('alert').filter({ hasText: /Could not load|went wrong|failed/i }).allTextContents();
-      if (modal > 0 || alerts.length > 0) failures.push(`/${item.route}: ${modal > 0 ? 'error modal' : alerts.join(' ')}`);
-      const placeholder = (await main.getByRole('status').filter({ hasText: PLACEHOLDER }).count()) > 0;
-      if (placeholder && !PENDING.has(item.route)) failures.push(`/${item.route}: shows the "arrives later" placeholder, but is not listed as pending`);
-      if (!placeholder && PENDING.has(item.route)) failures.push(`/${item.route}: shows a real screen now; take it off PENDING`);
-    }
-    expect(failures).toEqual([]);
-  }, 240_000);
+      for (const item of items) {
+        await page.goto(`${t.server.app}/${item.route}`);
+        await expectPath(page, `/${item.route}`);
+        // The screen's own heading, not only the shell's.
+        const main = page.getByRole('main');
+        await main.getByRole('heading', { name: item.menuText }).first().waitFor();
+        await expect.poll(() => main.getByText('Loading…').count()).toBe(0);
+        // The header and the tab title name this page, not the one before it.
+        const title = `${PRODUCT_SHORT_NAME} - ${item.menuText}`;
+        const named = await page
+          .waitForFunction(
+            (title) => document.title === title && document.querySelector('main h1')?.textContent === title,
+            title,
+            { timeout: 5_000 },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+        if (!named) failures.push(`/${item.route}: page named "${await page.title()}", not "${title}"`);
+        const modal = await page.getByRole('dialog', { name: 'Sorry,' }).count();
+        const alerts = await page
+          .getByRole('alert')
+          .filter({ hasText: /Could not load|went wrong|failed/i })
+          .allTextContents();
+        if (modal > 0 || alerts.length > 0)
+          failures.push(`/${item.route}: ${modal > 0 ? 'error modal' : alerts.join(' ')}`);
+        const placeholder = (await main.getByRole('status').filter({ hasText: PLACEHOLDER }).count()) > 0;
+        if (placeholder && !PENDING.has(item.route))
+          failures.push(`/${item.route}: shows the "arrives later" placeholder, but is not listed as pending`);
+        if (!placeholder && PENDING.has(item.route))
+          failures.push(`/${item.route}: shows a real screen now; take it off PENDING`);
+      }
+      expect(failures).toEqual([]);
+    },
+    240_000,
+  );
 });

@@ -4,7 +4,8 @@ import { consoleHarness } from './support/harness';
 
 const t = consoleHarness({ demoCatalogue: true });
 
-const priceCell = (product: string, outlet: string) => t.page.getByRole('textbox', { name: `Price of ${product} at ${outlet}`, exact: true });
+const priceCell = (product: string, outlet: string) =>
+  t.page.getByRole('textbox', { name: `Price of ${product} at ${outlet}`, exact: true });
 
 async function openGrid(search: string) {
   await t.page.goto(`${t.server.app}/outletpricing`);

@@ -14,7 +14,8 @@ const activeOption = (page: Page) =>
     return id ? (document.getElementById(id)?.textContent ?? '') : '';
   });
 
-const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? '');
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? '');
 
 /** Presses Tab until `reached` holds for the focused element (at most `max` times). */
 async function tabUntil(page: Page, reached: () => Promise<boolean>, max = 200) {
@@ -43,7 +44,8 @@ describe('command palette', () => {
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.keyboard.press('ArrowDown');
-    for (let i = 0; i < 20 && !(await activeOption(page)).includes('Canvas Tote Bag'); i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 20 && !(await activeOption(page)).includes('Canvas Tote Bag'); i++)
+      await page.keyboard.press('ArrowDown');
     expect(await activeOption(page)).toContain('Canvas Tote Bag');
     await page.keyboard.press('Enter');
     await expectPath(page, `/product/edit/${tote!.id}`);
@@ -53,7 +55,9 @@ describe('command palette', () => {
     await tabUntil(page, async () => (await focusedLabel(page)).startsWith('Selling price'));
     await page.keyboard.press('Control+A');
     await page.keyboard.type('31.50');
-    await tabUntil(page, () => page.evaluate(() => (document.activeElement as HTMLButtonElement | null)?.type === 'submit'));
+    await tabUntil(page, () =>
+      page.evaluate(() => (document.activeElement as HTMLButtonElement | null)?.type === 'submit'),
+    );
     await saveByKeyboard(page);
     expect((await api.row('product', tote!.id)).sellingPrice).toBe('31.50');
   });

@@ -12,7 +12,11 @@ describe('the session', () => {
     await t.page.reload();
     await t.page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     await expectPath(t.page, '/home');
-    const stored = await t.page.evaluate(() => Object.keys(localStorage).map((key) => key + localStorage.getItem(key)).join('\n'));
+    const stored = await t.page.evaluate(() =>
+      Object.keys(localStorage)
+        .map((key) => key + localStorage.getItem(key))
+        .join('\n'),
+    );
     expect(stored).not.toBe('');
     expect(stored).not.toContain('manager');
     expect(stored).not.toContain('Store Manager');
@@ -35,7 +39,11 @@ describe('the session', () => {
 
   test('a failing call shows the error modal, which OK closes', async () => {
     await t.page.route('**/AppModule/GetTopMenu', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ resultCode: 500, message: 'Internal server error', data: null }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ resultCode: 500, message: 'Internal server error', data: null }),
+      }),
     );
     await signIn(t.page, t.server.app);
     const dialog = t.page.getByRole('dialog');
@@ -53,7 +61,10 @@ describe('the session', () => {
       await t.page.getByLabel('User name').fill('cashier');
       await t.page.getByLabel('Password').fill('wrong-password');
       await t.page.getByRole('button', { name: 'Sign in' }).click();
-      await t.page.getByRole('alert').filter({ hasText: /Invalid user name or password|locked/ }).waitFor();
+      await t.page
+        .getByRole('alert')
+        .filter({ hasText: /Invalid user name or password|locked/ })
+        .waitFor();
     }
     await t.page.getByLabel('Password').fill(DEMO.cashier.password);
     await t.page.getByRole('button', { name: 'Sign in' }).click();

@@ -4,7 +4,8 @@ import { consoleHarness } from './support/harness';
 
 const t = consoleHarness({ demoCatalogue: true });
 
-const sheet = (rows: string[]) => Buffer.from(['SKU,Name,Category,Unit of measure,Selling price', ...rows].join('\r\n'), 'utf8');
+const sheet = (rows: string[]) =>
+  Buffer.from(['SKU,Name,Category,Unit of measure,Selling price', ...rows].join('\r\n'), 'utf8');
 
 describe('the product importer screen', () => {
   test('shows the problems of a file by row and column, then imports a clean one', async () => {
@@ -13,14 +14,26 @@ describe('the product importer screen', () => {
     await page.goto(`${t.server.app}/importer/product`);
     await page.getByRole('button', { name: 'Download template' }).waitFor();
 
-    await page.setInputFiles('#sheet-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: sheet(['E2E-1,Tea,COFFEE,PCS,abc', 'E2E-2,Cup,NOPE,PCS,5']) });
+    await page.setInputFiles('#sheet-file', {
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: sheet(['E2E-1,Tea,COFFEE,PCS,abc', 'E2E-2,Cup,NOPE,PCS,5']),
+    });
     const problems = page.getByRole('table', { name: 'Problems by row and column' }).getByRole('row');
     await expect.poll(() => problems.count(), { timeout: 15_000 }).toBe(3);
-    expect(await problems.nth(1).getByRole('cell').allTextContents()).toEqual(['2', 'Selling price', expect.any(String)]);
+    expect(await problems.nth(1).getByRole('cell').allTextContents()).toEqual([
+      '2',
+      'Selling price',
+      expect.any(String),
+    ]);
     expect(await problems.nth(2).getByRole('cell').nth(1).textContent()).toBe('Category');
     expect(await page.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
 
-    await page.setInputFiles('#sheet-file', { name: 'good.csv', mimeType: 'text/csv', buffer: sheet(['E2E-1,Tea,COFFEE,PCS,3.50', 'E2E-2,Cup,COFFEE,PCS,5']) });
+    await page.setInputFiles('#sheet-file', {
+      name: 'good.csv',
+      mimeType: 'text/csv',
+      buffer: sheet(['E2E-1,Tea,COFFEE,PCS,3.50', 'E2E-2,Cup,COFFEE,PCS,5']),
+    });
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await page.getByText('Imported: 2 inserted, 0 updated, 0 unchanged.').waitFor({ timeout: 15_000 });
   });

@@ -38,7 +38,8 @@ describe('the shell', () => {
 
   test('a theme swatch swaps the stylesheet, and it loads', async () => {
     await signIn(t.page, t.server.app);
-    const themeHref = () => t.page.evaluate(() => document.querySelector<HTMLLinkElement>('link#theme-stylesheet')?.getAttribute('href'));
+    const themeHref = () =>
+      t.page.evaluate(() => document.querySelector<HTMLLinkElement>('link#theme-stylesheet')?.getAttribute('href'));
     expect(await themeHref()).toBe('themes/theme-e.css');
     await t.page.getByRole('button', { name: 'Settings' }).click();
     const loaded = t.page.waitForResponse((r) => r.url().endsWith('themes/theme-a.css') && r.status() === 200);

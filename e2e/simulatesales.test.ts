@@ -43,9 +43,14 @@ describe('simulate sales', () => {
     expect(total).toMatch(/^\d+\.\d[05]$/);
 
     const why = page.getByRole('list', { name: 'Why?' });
-    await why.getByText(/lost to HAPPY-HOUR Happy hour: 20% off coffee, which comes first and does not stack/).waitFor();
+    await why
+      .getByText(/lost to HAPPY-HOUR Happy hour: 20% off coffee, which comes first and does not stack/)
+      .waitFor();
     await why.getByText(/not on Wed: runs on Sat, Sun/).waitFor();
-    await why.getByText(/not given for this sale/).first().waitFor();
+    await why
+      .getByText(/not given for this sale/)
+      .first()
+      .waitFor();
 
     await page.getByLabel('Member').fill('M100005');
     await page.getByLabel('Member').press('Enter');

@@ -15,7 +15,14 @@ const currentStep = (page: Page) => page.getByRole('list', { name: 'Order status
 
 /** On hand of the one virtual-stock row shown for a search at a location. */
 async function onHandAt(page: Page, location: RegExp, search: string): Promise<string> {
-  await page.getByLabel('Location', { exact: true }).selectOption({ label: (await page.getByLabel('Location', { exact: true }).locator('option').filter({ hasText: location }).first().textContent())! });
+  await page.getByLabel('Location', { exact: true }).selectOption({
+    label: (await page
+      .getByLabel('Location', { exact: true })
+      .locator('option')
+      .filter({ hasText: location })
+      .first()
+      .textContent())!,
+  });
   await page.getByLabel('Search products').fill(search);
   await page.getByLabel('Search products').press('Enter');
   const rows = page.getByRole('table', { name: 'Virtual stock' }).getByRole('row');
@@ -38,7 +45,10 @@ describe('stock in the console', () => {
     await page.getByLabel('Quantity, row 2', { exact: true }).fill('4');
     // An unsaved order holds the page: leaving asks first.
     await page.getByRole('link', { name: 'Back to list' }).click();
-    await page.getByRole('dialog', { name: 'Leave without saving your changes?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Leave without saving your changes?' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
     await expectPath(page, '/printdeliveryorder/add');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectPath(page, /^\/printdeliveryorder\/edit\/\d+$/);
@@ -105,7 +115,10 @@ describe('stock in the console', () => {
     // A write-off whose reason needs no approval moves stock at once.
     await page.getByRole('button', { name: /^Adjust PST-002/ }).click();
     await page.getByRole('dialog').getByLabel('the counted quantity').check();
-    await page.getByRole('dialog').getByLabel('Counted', { exact: true }).fill(String(Number(before) - 2));
+    await page
+      .getByRole('dialog')
+      .getByLabel('Counted', { exact: true })
+      .fill(String(Number(before) - 2));
     await page.getByRole('dialog').getByLabel('Stock-out reason').selectOption({ label: 'Stock count correction' });
     await page.getByRole('dialog').getByRole('button', { name: 'Adjust' }).click();
     const counted = (Number(before) - 2).toFixed(3);
@@ -115,7 +128,10 @@ describe('stock in the console', () => {
     const adminPage = await admin.newPage();
     await signIn(adminPage, t.server.app, DEMO.admin);
     await adminPage.goto(`${t.server.app}/virtualstock`);
-    const row = adminPage.getByRole('table', { name: 'Waiting for approval' }).getByRole('row').filter({ hasText: 'E2E: one missing after closing' });
+    const row = adminPage
+      .getByRole('table', { name: 'Waiting for approval' })
+      .getByRole('row')
+      .filter({ hasText: 'E2E: one missing after closing' });
     await row.getByRole('button', { name: 'Approve' }).click();
     await adminPage.getByText(`Approved. On hand is now ${(Number(before) - 3).toFixed(3)}.`).waitFor();
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);

@@ -23,7 +23,10 @@ async function asTill(method: 'GET' | 'POST', path: string, authorization: strin
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const envelope = (await answer.json()) as { data: Record<string, unknown> & Record<string, unknown>[]; message: string };
+  const envelope = (await answer.json()) as {
+    data: Record<string, unknown> & Record<string, unknown>[];
+    message: string;
+  };
   expect(answer.status, `${path}: ${envelope.message}`).toBe(200);
   return envelope.data;
 }
@@ -33,7 +36,12 @@ async function placeOrder(customer: string): Promise<string> {
   const answer = await fetch(`${t.server.origin}${BASE_PATH}/core/api/onlinesalesorder/Place`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-channel-key': ORDER_KEY },
-    body: JSON.stringify({ outlet: 'BGR', customer: { name: customer, phone: '0123456789' }, items: [{ product: 'PST-002', quantity: 2 }], fulfilment: 'pickup' }),
+    body: JSON.stringify({
+      outlet: 'BGR',
+      customer: { name: customer, phone: '0123456789' },
+      items: [{ product: 'PST-002', quantity: 2 }],
+      fulfilment: 'pickup',
+    }),
   });
   const body = (await answer.json()) as { data: { orderNo: string }; message: string };
   expect(answer.status, body.message).toBe(200);
@@ -54,7 +62,11 @@ const check = async (page: Page, where: string) => {
 const receiver = { hits: 0, server: undefined as Server | undefined, url: '' };
 beforeAll(async () => {
   api = await apiAs(t.server, DEMO.admin);
-  const [channel] = await api.rows('onlinesaleschannel', { Skip: 0, Take: 1, filters: [{ ColumnName: 'code', ColumnValue: 'APP', Operator: 'EQ' }] });
+  const [channel] = await api.rows('onlinesaleschannel', {
+    Skip: 0,
+    Take: 1,
+    filters: [{ ColumnName: 'code', ColumnValue: 'APP', Operator: 'EQ' }],
+  });
   await api.update('onlinesaleschannel', { ...channel!, orderKey: ORDER_KEY });
   receiver.server = createServer((req, res) => {
     req.resume();
@@ -142,7 +154,10 @@ describe('terminals and online orders in the browser', () => {
     await check(page, '/hotkey key grid with a key open');
     // Unsaved keys hold the page: leaving asks first.
     await page.getByRole('link', { name: 'Back to list' }).click();
-    await page.getByRole('dialog', { name: 'Leave without saving your changes?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Leave without saving your changes?' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
     await expectPath(page, '/hotkey/add');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectPath(page, /^\/hotkey\/edit\/\d+$/);
@@ -154,7 +169,9 @@ describe('terminals and online orders in the browser', () => {
     await key.click();
     const reopened = page.getByRole('group', { name: 'Key 3' });
     expect(await reopened.getByLabel('Label').inputValue()).toBe('Croissant');
-    expect(await reopened.getByRole('combobox', { name: 'Product' }).locator('option:checked').textContent()).toContain('PST-002');
+    expect(await reopened.getByRole('combobox', { name: 'Product' }).locator('option:checked').textContent()).toContain(
+      'PST-002',
+    );
     expect(await reopened.getByLabel('Colour').inputValue()).toBe('#7a2e0e');
   });
 
@@ -169,9 +186,17 @@ describe('terminals and online orders in the browser', () => {
     expect(await rows.filter({ hasText: 'Online' }).count()).toBe(1);
     await check(page, '/terminalstatus');
 
-    const [terminal] = await api.rows('pointofsale', { Skip: 0, Take: 1, filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }] });
+    const [terminal] = await api.rows('pointofsale', {
+      Skip: 0,
+      Take: 1,
+      filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }],
+    });
     const { token } = await pairTill(terminal!.id);
-    await asTill('POST', '/pointofsale/Heartbeat', `Terminal ${token}`, { appVersion: '9.8.7', lastSyncAt: new Date().toISOString(), unsentTransactions: 0 });
+    await asTill('POST', '/pointofsale/Heartbeat', `Terminal ${token}`, {
+      appVersion: '9.8.7',
+      lastSyncAt: new Date().toISOString(),
+      unsentTransactions: 0,
+    });
     const row = table.getByRole('row').filter({ hasText: code });
     await row.getByText('Online').waitFor(LIVE);
     await row.getByRole('cell', { name: '9.8.7' }).waitFor();
@@ -179,7 +204,11 @@ describe('terminals and online orders in the browser', () => {
 
   test("an app command shows each terminal's status: pending, then done once the terminal fetched and acknowledged it", async () => {
     const { page } = t;
-    const [terminal] = await api.rows('pointofsale', { Skip: 0, Take: 1, filters: [{ ColumnName: 'code', ColumnValue: '-POS2', Operator: 'LIKE' }] });
+    const [terminal] = await api.rows('pointofsale', {
+      Skip: 0,
+      Take: 1,
+      filters: [{ ColumnName: 'code', ColumnValue: '-POS2', Operator: 'LIKE' }],
+    });
     const { token } = await pairTill(terminal!.id);
     const sent = await api.insert('appcommand', { command: 'syncCatalogue', targetTerminals: [terminal!.id] });
     await open(page, `appcommand/edit/${sent.id}`);
@@ -195,7 +224,13 @@ describe('terminals and online orders in the browser', () => {
 
   test('a webhook delivery shows in its log with status and response code, and Redeliver sends it again', async () => {
     const { page } = t;
-    const hook = await api.insert('webhook', { name: 'Shop site', url: receiver.url, events: ['order.created'], secret: 'whsec_e2e_0123456789', enabled: true });
+    const hook = await api.insert('webhook', {
+      name: 'Shop site',
+      url: receiver.url,
+      events: ['order.created'],
+      secret: 'whsec_e2e_0123456789',
+      enabled: true,
+    });
     await placeOrder('Chong Wei');
     await open(page, `webhook/edit/${hook.id}`);
     const log = page.getByRole('table', { name: 'Delivery log' });
@@ -215,11 +250,18 @@ describe('terminals and online orders in the browser', () => {
     await delivery.getByText('Delivered').waitFor(LIVE);
   });
 
-  test('the sales list opens a receipt with its lines, payments and totals; a return\'s names its sale and is below zero', async () => {
+  test("the sales list opens a receipt with its lines, payments and totals; a return's names its sale and is below zero", async () => {
     const { page } = t;
     // Found by receipt number: which receipt is newest depends on the hour the demo was seeded.
     const newest = async (kind: 'sale' | 'return') =>
-      (await api.rows('sale', { Skip: 0, Take: 1, filters: [{ ColumnName: 'kind', ColumnValue: kind, Operator: 'EQ' }], sorts: [{ ColumnName: 'at', Direction: 'DESC' }] }))[0]!;
+      (
+        await api.rows('sale', {
+          Skip: 0,
+          Take: 1,
+          filters: [{ ColumnName: 'kind', ColumnValue: kind, Operator: 'EQ' }],
+          sorts: [{ ColumnName: 'at', Direction: 'DESC' }],
+        })
+      )[0]!;
     const openReceipt = async (receiptNo: string) => {
       await open(page, 'sale');
       const search = page.getByRole('searchbox', { name: 'Search', exact: true });
@@ -235,7 +277,10 @@ describe('terminals and online orders in the browser', () => {
     const receipt = await openReceipt(String(sale.receiptNo));
     expect(await receipt.getByRole('table', { name: 'Items' }).getByRole('row').count()).toBeGreaterThan(1);
     await receipt.getByText('Subtotal').waitFor();
-    await receipt.getByText(/Cash|Visa|DuitNow|Touch/).first().waitFor();
+    await receipt
+      .getByText(/Cash|Visa|DuitNow|Touch/)
+      .first()
+      .waitFor();
     expect(await receipt.locator('dd.fw-bold').textContent()).toMatch(/^\d[\d,]*\.\d\d$/);
     await check(page, '/sale receipt');
     await receipt.getByRole('button', { name: 'OK' }).click();
@@ -251,7 +296,12 @@ describe('terminals and online orders in the browser', () => {
     const { page } = t;
     for (const route of ['layoutsetup', 'posterminalsettings']) {
       await open(page, route);
-      await page.getByRole('button', { name: 'Save' }).first().or(page.getByRole('button', { name: 'Add layout' })).first().waitFor();
+      await page
+        .getByRole('button', { name: 'Save' })
+        .first()
+        .or(page.getByRole('button', { name: 'Add layout' }))
+        .first()
+        .waitFor();
       await check(page, `/${route}`);
     }
     await open(page, 'commissionreport');

@@ -24,14 +24,23 @@ async function totals(dialog: Locator) {
   const row = dialog.getByTestId('whatif-total');
   await row.waitFor();
   const cell = async (column: string) => (await row.locator(`[data-column="${column}"]`).textContent())?.trim();
-  return { baskets: await cell('baskets'), affected: await cell('basketsAffected'), discount: await cell('discountGiven'), marginGivenUp: await cell('marginGivenUp') };
+  return {
+    baskets: await cell('baskets'),
+    affected: await cell('basketsAffected'),
+    discount: await cell('discountGiven'),
+    marginGivenUp: await cell('marginGivenUp'),
+  };
 }
 
 describe('try a promotion on past sales', () => {
   test('replays the demo chain’s last 30 days with the happy hour, saved and as edited in the form, and shows the totals', async () => {
     const { page } = t;
     const api = await apiAs(t.server, DEMO.admin);
-    const [happy] = await api.rows('promotion', { Skip: 0, Take: 1, filters: [{ ColumnName: 'code', ColumnValue: 'HAPPY-HOUR', Operator: 'EQ' }] });
+    const [happy] = await api.rows('promotion', {
+      Skip: 0,
+      Take: 1,
+      filters: [{ ColumnName: 'code', ColumnValue: 'HAPPY-HOUR', Operator: 'EQ' }],
+    });
     await signIn(page, t.server.app);
     await page.goto(`${t.server.app}/promotion/edit/${happy!.id}`);
     await page.getByLabel('Code', { exact: true }).waitFor();
@@ -43,7 +52,12 @@ describe('try a promotion on past sales', () => {
     const saved = await totals(dialog);
     const expected = await replayed({ entity: 'promotion', id: happy!.id, days: 30 });
     expect(Number(saved.baskets)).toBeGreaterThan(200);
-    expect(saved).toEqual({ baskets: String(expected.total.baskets), affected: String(expected.total.basketsAffected), discount: expected.total.discountGiven, marginGivenUp: expected.total.marginGivenUp });
+    expect(saved).toEqual({
+      baskets: String(expected.total.baskets),
+      affected: String(expected.total.basketsAffected),
+      discount: expected.total.discountGiven,
+      marginGivenUp: expected.total.marginGivenUp,
+    });
     expect(Number(saved.affected)).toBeGreaterThan(0);
     expect(Number(saved.discount)).toBeGreaterThan(0);
     await dialog.getByRole('table', { name: 'Top products' }).getByRole('row').nth(1).waitFor();

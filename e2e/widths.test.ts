@@ -59,7 +59,9 @@ describe('phone width (390 × 844)', () => {
 
     // A form: its sections in one column.
     await open(page, '/product/edit/1');
-    const lefts = await page.locator('.form-section > .row > *').evaluateAll((fields) => new Set(fields.map((field) => Math.round(field.getBoundingClientRect().left))).size);
+    const lefts = await page
+      .locator('.form-section > .row > *')
+      .evaluateAll((fields) => new Set(fields.map((field) => Math.round(field.getBoundingClientRect().left))).size);
     expect(lefts).toBe(1);
 
     // The top bar: its tools fold behind one toggle, opened and used by keyboard alone.
@@ -67,7 +69,8 @@ describe('phone width (390 × 844)', () => {
     expect(await page.getByRole('button', { name: 'User menu' }).isVisible()).toBe(false);
     await toggle.focus();
     await page.keyboard.press('Enter');
-    for (const name of ['Search', 'Settings', 'User menu']) expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Search', 'Settings', 'User menu'])
+      expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     // The language, switched by keyboard on its select and back.
@@ -144,15 +147,27 @@ describe('desktop width', () => {
     for (const path of await routesOf(['Users', 'Members', 'Terminals', 'GST setup'])) {
       await open(page, path);
       await page.locator('.list-table tbody tr td.actions-cell').first().waitFor();
-      const { table, box } = await page.locator('.list-table').evaluate((el) => ({ table: el.scrollWidth, box: el.parentElement!.clientWidth }));
+      const { table, box } = await page
+        .locator('.list-table')
+        .evaluate((el) => ({ table: el.scrollWidth, box: el.parentElement!.clientWidth }));
       if (table > box) wide.push(`${path}: table ${table} px in ${box} px`);
       const extra = await overflow(page);
       if (extra > 0) wide.push(`${path}: page ${extra} px too wide`);
-      expect(await page.locator('.list-table td.actions-cell').first().evaluate((cell) => getComputedStyle(cell).position)).toBe('sticky');
+      expect(
+        await page
+          .locator('.list-table td.actions-cell')
+          .first()
+          .evaluate((cell) => getComputedStyle(cell).position),
+      ).toBe('sticky');
       // Every cut text carries its whole value as its title.
       const cut = await page
         .locator('.list-table .cell-text')
-        .evaluateAll((cells) => cells.filter((cell) => cell.scrollHeight > cell.clientHeight + 1 && cell.getAttribute('title') !== cell.textContent).length);
+        .evaluateAll(
+          (cells) =>
+            cells.filter(
+              (cell) => cell.scrollHeight > cell.clientHeight + 1 && cell.getAttribute('title') !== cell.textContent,
+            ).length,
+        );
       expect(cut, path).toBe(0);
     }
     expect(wide).toEqual([]);
@@ -169,7 +184,11 @@ describe('navigation', () => {
     await expect.poll(() => page.locator('.list-table tbody tr').count()).toBe(5);
     expect(await page.getByRole('searchbox', { name: 'Search', exact: true }).inputValue()).toBe('a');
 
-    await page.locator('.list-table tbody tr').first().getByRole('link', { name: /^(Edit|View) / }).click();
+    await page
+      .locator('.list-table tbody tr')
+      .first()
+      .getByRole('link', { name: /^(Edit|View) / })
+      .click();
     await expectPath(page, /^\/product\/edit\/\d+$/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
 

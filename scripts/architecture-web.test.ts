@@ -28,7 +28,15 @@ const webGraph = () =>
  * The layers of `src/`, bottom up (docs/architecture.md): a file imports from its own layer and
  * those below. The features (whatever `app/modules.ts` lists) sit between the pages and the app.
  */
-const LAYERS: readonly (readonly string[])[] = [['config', 'store', 'api', 'i18n', 'styles'], ['ui', 'fields', 'forms', 'data'], ['screens'], ['shell', 'pages', 'home'], ['(features)'], ['app'], ['test']];
+const LAYERS: readonly (readonly string[])[] = [
+  ['config', 'store', 'api', 'i18n', 'styles'],
+  ['ui', 'fields', 'forms', 'data'],
+  ['screens'],
+  ['shell', 'pages', 'home'],
+  ['(features)'],
+  ['app'],
+  ['test'],
+];
 
 /** `packages/web/src/stock/api.ts` → `stock`; files at the top of `src/` have no folder. */
 const folderOf = (file: string) => (file.startsWith(WEB) ? /^([^/]+)\//.exec(file.slice(WEB.length))?.[1] : undefined);
@@ -38,7 +46,8 @@ const featuresOf = (graph: Graph) =>
   new Set((graph[MODULE_LIST] ?? []).filter((dep) => dep.endsWith('/index.ts')).flatMap((dep) => folderOf(dep) ?? []));
 
 /** A folder's layer; -1 for one no layer names (a new folder must be given one). */
-const layerOf = (folder: string, features: ReadonlySet<string>) => LAYERS.findIndex((layer) => layer.includes(features.has(folder) ? '(features)' : folder));
+const layerOf = (folder: string, features: ReadonlySet<string>) =>
+  LAYERS.findIndex((layer) => layer.includes(features.has(folder) ? '(features)' : folder));
 
 /** Every import that breaks the contract, as `from → to (why)`. */
 function contractBreaches(graph: Graph): string[] {
@@ -54,12 +63,14 @@ function contractBreaches(graph: Graph): string[] {
       if (!features.has(to)) {
         const own = from === undefined ? -1 : layerOf(from, features);
         // A test may use the test harness, which stands above everything.
-        if (own >= 0 && layerOf(to, features) > own && !/\.test\.tsx?$/.test(file)) breaches.push(`${file} → ${dep} (runs back up the layers)`);
+        if (own >= 0 && layerOf(to, features) > own && !/\.test\.tsx?$/.test(file))
+          breaches.push(`${file} → ${dep} (runs back up the layers)`);
         continue;
       }
       const throughIndex = dep === `${WEB}${to}/index.ts`;
       if (file === MODULE_LIST && throughIndex) continue;
-      if (from === undefined || !features.has(from)) breaches.push(`${file} → ${dep} (generic code imports no feature)`);
+      if (from === undefined || !features.has(from))
+        breaches.push(`${file} → ${dep} (generic code imports no feature)`);
       else if (!throughIndex) breaches.push(`${file} → ${dep} (another feature only through its index.ts)`);
     }
   }
@@ -87,7 +98,14 @@ function circles(graph: Graph): string[][] {
 
 describe('the web module contract', () => {
   it('lists the features once in app/modules.ts', async () => {
-    expect([...featuresOf(await webGraph())].sort()).toEqual(['admin', 'online', 'pricing', 'sheets', 'stock', 'terminals']);
+    expect([...featuresOf(await webGraph())].sort()).toEqual([
+      'admin',
+      'online',
+      'pricing',
+      'sheets',
+      'stock',
+      'terminals',
+    ]);
   }, 60_000);
 
   it('holds in packages/web: no generic import of a feature, features meet through index.ts, nothing runs back up the layers, no circle', async () => {
@@ -106,7 +124,10 @@ describe('the web module contract', () => {
       [file('screens/FormScreen.tsx')]: [file('screens/modules.tsx')],
       [file('app/SignedInApp.tsx')]: [MODULE_LIST],
     };
-    const plant = (from: string, to: string): Graph => ({ ...good, [file(from)]: [...(good[file(from)] ?? []), file(to)] });
+    const plant = (from: string, to: string): Graph => ({
+      ...good,
+      [file(from)]: [...(good[file(from)] ?? []), file(to)],
+    });
 
     it('passes the good graph', () => {
       expect(contractBreaches(good)).toEqual([]);
@@ -129,7 +150,9 @@ describe('the web module contract', () => {
         `${file('stock/LowStockScreen.tsx')} → ${file('app/SignedInApp.tsx')} (runs back up the layers)`,
       ]);
       expect(contractBreaches(plant('screens/FormScreen.test.tsx', 'test/app.tsx'))).toEqual([]);
-      expect(contractBreaches(plant('widgets/Chart.tsx', 'ui/Spinner.tsx'))).toEqual([`${file('widgets/Chart.tsx')} (its folder has no layer)`]);
+      expect(contractBreaches(plant('widgets/Chart.tsx', 'ui/Spinner.tsx'))).toEqual([
+        `${file('widgets/Chart.tsx')} (its folder has no layer)`,
+      ]);
     });
 
     it('fails a feature reaching into another past its index.ts', () => {
@@ -139,7 +162,9 @@ describe('the web module contract', () => {
     });
 
     it('fails a circle', () => {
-      expect(circles(plant('screens/modules.tsx', 'app/SignedInApp.tsx')).map((circle) => [...circle].sort())).toEqual([[file('app/SignedInApp.tsx'), MODULE_LIST, file('screens/modules.tsx')]]);
+      expect(circles(plant('screens/modules.tsx', 'app/SignedInApp.tsx')).map((circle) => [...circle].sort())).toEqual([
+        [file('app/SignedInApp.tsx'), MODULE_LIST, file('screens/modules.tsx')],
+      ]);
     });
   });
 });

@@ -20,7 +20,8 @@ const graph = () =>
  * Folders of the server whose modules the generic data service may import: the HTTP plumbing,
  * the app context and database types, encryption. Never a domain module or a feature folder.
  */
-const DATA_MAY_IMPORT = /^packages\/server\/src\/(data|http|db|crypto)\/|^packages\/server\/src\/context\.ts$|^packages\/schema\//;
+const DATA_MAY_IMPORT =
+  /^packages\/server\/src\/(data|http|db|crypto)\/|^packages\/server\/src\/context\.ts$|^packages\/schema\//;
 
 describe('the import graph', () => {
   it('has no circle anywhere in packages/, e2e or bench', async () => {
@@ -46,8 +47,12 @@ describe('the server’s module contract (docs/architecture/server-modules.md)',
   it('names only registry entities in the modules’ hooks', async () => {
     // Loaded at run time: the scripts project does not typecheck the server's sources.
     const load = (path: string) => import(pathToFileURL(`${root}${path}`).href);
-    const { MODULES } = (await load('packages/server/src/module-list.ts')) as { MODULES: Parameters<typeof unknownEntityKeys>[0] };
-    const { findEntity } = (await load('packages/schema/src/index.ts')) as { findEntity: (name: string) => { name: string } | undefined };
+    const { MODULES } = (await load('packages/server/src/module-list.ts')) as {
+      MODULES: Parameters<typeof unknownEntityKeys>[0];
+    };
+    const { findEntity } = (await load('packages/schema/src/index.ts')) as {
+      findEntity: (name: string) => { name: string } | undefined;
+    };
     expect(MODULES.length).toBeGreaterThan(10);
     expect(unknownEntityKeys(MODULES, (key) => findEntity(key)?.name === key)).toEqual([]);
   }, 60_000);
@@ -69,7 +74,10 @@ describe('the server’s module contract (docs/architecture/server-modules.md)',
       [`${S}module-list.ts`]: [`${S}modules/stock/index.ts`, `${S}modules/online/index.ts`],
       [`${S}app.ts`]: [`${S}module-list.ts`, `${S}modules/module.ts`],
     };
-    const planted = (from: string, to: string): Graph => ({ ...good, [`${S}${from}`]: [...(good[`${S}${from}`] ?? []), `${S}${to}`] });
+    const planted = (from: string, to: string): Graph => ({
+      ...good,
+      [`${S}${from}`]: [...(good[`${S}${from}`] ?? []), `${S}${to}`],
+    });
 
     it('the planting ground itself passes', () => {
       expect(layerBreaches(good)).toEqual([]);
@@ -77,20 +85,43 @@ describe('the server’s module contract (docs/architecture/server-modules.md)',
     });
 
     it.each([
-      ['a generic layer imports a module', 'data/write.ts', 'modules/stock/index.ts', 'generic services imports modules'],
-      ['the module contract imports a module', 'modules/module.ts', 'modules/stock/index.ts', 'module contract imports modules'],
-      ['a module reaches into another', 'modules/online/place.ts', 'modules/stock/ledger.ts', "another module's inside"],
+      [
+        'a generic layer imports a module',
+        'data/write.ts',
+        'modules/stock/index.ts',
+        'generic services imports modules',
+      ],
+      [
+        'the module contract imports a module',
+        'modules/module.ts',
+        'modules/stock/index.ts',
+        'module contract imports modules',
+      ],
+      [
+        'a module reaches into another',
+        'modules/online/place.ts',
+        'modules/stock/ledger.ts',
+        "another module's inside",
+      ],
       ['db/ imports what is above it', 'db/connect.ts', 'http/envelope.ts', 'database imports plumbing'],
-      ['db/ imports a module', 'db/connect.ts', 'modules/stock/index.ts', "database imports modules"],
+      ['db/ imports a module', 'db/connect.ts', 'modules/stock/index.ts', 'database imports modules'],
       ['http/ imports what is above it', 'http/envelope.ts', 'data/write.ts', 'plumbing imports generic services'],
       ['http/ imports the composition', 'http/envelope.ts', 'app.ts', 'plumbing imports composition'],
     ])('%s', (_, from, to, why) => {
-      expect(layerBreaches(planted(from, to))).toEqual([`${S}${from} → ${S}${to} (${why}${why.includes('inside') ? ': import its index.ts' : ', a layer above it'})`]);
+      expect(layerBreaches(planted(from, to))).toEqual([
+        `${S}${from} → ${S}${to} (${why}${why.includes('inside') ? ': import its index.ts' : ', a layer above it'})`,
+      ]);
     });
 
     it('an import circle', () => {
       expect(circles(planted('modules/stock/ledger.ts', 'modules/online/index.ts'))).toEqual([
-        [`${S}modules/stock/index.ts`, `${S}modules/stock/ledger.ts`, `${S}modules/online/index.ts`, `${S}modules/online/place.ts`, `${S}modules/stock/index.ts`],
+        [
+          `${S}modules/stock/index.ts`,
+          `${S}modules/stock/ledger.ts`,
+          `${S}modules/online/index.ts`,
+          `${S}modules/online/place.ts`,
+          `${S}modules/stock/index.ts`,
+        ],
       ]);
     });
 
@@ -100,7 +131,9 @@ describe('the server’s module contract (docs/architecture/server-modules.md)',
 
     it('a module’s hook under an entity the registry lacks', () => {
       const isEntity = (key: string) => ['product', 'stockmovement'].includes(key);
-      expect(unknownEntityKeys([{ name: 'stock', entities: { product: {}, stockmovment: {} } }, { name: 'menu' }], isEntity)).toEqual(['stock: stockmovment']);
+      expect(
+        unknownEntityKeys([{ name: 'stock', entities: { product: {}, stockmovment: {} } }, { name: 'menu' }], isEntity),
+      ).toEqual(['stock: stockmovment']);
     });
   });
 });

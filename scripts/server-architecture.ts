@@ -26,14 +26,16 @@ const LAYERS: readonly { name: string; holds: RegExp }[] = [
 ];
 
 /** `packages/server/src/modules/stock/ledger.ts` → `stock`. */
-export const moduleOf = (file: string): string | undefined => (file.startsWith(`${SERVER}modules/`) ? /^modules\/([^/]+)\//.exec(file.slice(SERVER.length))?.[1] : undefined);
+export const moduleOf = (file: string): string | undefined =>
+  file.startsWith(`${SERVER}modules/`) ? /^modules\/([^/]+)\//.exec(file.slice(SERVER.length))?.[1] : undefined;
 
 /** The layer of a server source file (tests beside the sources count as their folder's), or undefined outside `packages/server/src`. */
 function layerOf(file: string): number | undefined {
   if (file.startsWith(SCHEMA)) return 0;
   if (!file.startsWith(SERVER)) return undefined;
   const at = LAYERS.findIndex((layer) => layer.holds.test(file.slice(SERVER.length)));
-  if (at < 0) throw new Error(`${file} is in no layer of the server: add it to LAYERS in scripts/server-architecture.ts`);
+  if (at < 0)
+    throw new Error(`${file} is in no layer of the server: add it to LAYERS in scripts/server-architecture.ts`);
   return at;
 }
 
@@ -51,7 +53,8 @@ export function layerBreaches(graph: Graph): string[] {
       if (to === undefined) continue;
       const toModule = moduleOf(dep);
       if (toModule && fromModule && toModule !== fromModule) {
-        if (dep !== `${SERVER}modules/${toModule}/index.ts`) breaches.push(`${file} → ${dep} (another module's inside: import its index.ts)`);
+        if (dep !== `${SERVER}modules/${toModule}/index.ts`)
+          breaches.push(`${file} → ${dep} (another module's inside: import its index.ts)`);
       } else if (to > from) {
         breaches.push(`${file} → ${dep} (${LAYERS[from]!.name} imports ${LAYERS[to]!.name}, a layer above it)`);
       }
@@ -80,6 +83,13 @@ export function circles(graph: Graph): string[][] {
 }
 
 /** Entity keys of the modules' hooks that name no registry entity, as `module: key`. */
-export function unknownEntityKeys(modules: readonly { name: string; entities?: Readonly<Record<string, unknown>> }[], isEntity: (name: string) => boolean): string[] {
-  return modules.flatMap((module) => Object.keys(module.entities ?? {}).filter((key) => !isEntity(key)).map((key) => `${module.name}: ${key}`));
+export function unknownEntityKeys(
+  modules: readonly { name: string; entities?: Readonly<Record<string, unknown>> }[],
+  isEntity: (name: string) => boolean,
+): string[] {
+  return modules.flatMap((module) =>
+    Object.keys(module.entities ?? {})
+      .filter((key) => !isEntity(key))
+      .map((key) => `${module.name}: ${key}`),
+  );
 }

@@ -13,11 +13,18 @@ type BenchApp = Awaited<ReturnType<typeof buildApp>>;
  * each removed afterwards; the exit code says whether every run kept its budget. `jobWorker: false`
  * keeps the job loop from running beside the measured work.
  */
-export async function benchEachDatabase(bench: (app: BenchApp, database: BenchDatabase) => Promise<boolean>, options: { jobWorker?: boolean } = {}): Promise<void> {
+export async function benchEachDatabase(
+  bench: (app: BenchApp, database: BenchDatabase) => Promise<boolean>,
+  options: { jobWorker?: boolean } = {},
+): Promise<void> {
   const run = async (database: BenchDatabase) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'backroom-bench-'));
     const postgres = database === 'postgres' ? await freshPostgres({ prefix: 'br_bench' }) : null;
-    const app = await buildApp({ config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true }, logger: false, jobWorker: options.jobWorker });
+    const app = await buildApp({
+      config: { dataDir, databaseUrl: postgres?.url ?? null, demo: true },
+      logger: false,
+      jobWorker: options.jobWorker,
+    });
     try {
       return await bench(app, database);
     } finally {
@@ -33,7 +40,11 @@ export async function benchEachDatabase(bench: (app: BenchApp, database: BenchDa
 
 /** Signs the demo administrator in through `app.inject`: their bearer header. */
 export async function adminHeaders(app: BenchApp): Promise<{ authorization: string }> {
-  const login = await app.inject({ method: 'POST', url: '/backoffice/core/api/Authentication/Login', payload: { userName: 'admin', password: 'Admin@123' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/backoffice/core/api/Authentication/Login',
+    payload: { userName: 'admin', password: 'Admin@123' },
+  });
   return { authorization: `Bearer ${login.json().data.token.accessToken as string}` };
 }
 
@@ -41,7 +52,12 @@ export async function adminHeaders(app: BenchApp): Promise<{ authorization: stri
  * Sends `request(n)` warm-ups + samples times in turn, each answer checked for a 200; the sorted
  * times of the samples (the warm-ups left out).
  */
-export async function timeRequests(app: BenchApp, shape: string, { samples, warmUps }: { samples: number; warmUps: number }, request: (n: number) => InjectOptions): Promise<number[]> {
+export async function timeRequests(
+  app: BenchApp,
+  shape: string,
+  { samples, warmUps }: { samples: number; warmUps: number },
+  request: (n: number) => InjectOptions,
+): Promise<number[]> {
   const times: number[] = [];
   for (let n = 0; n < samples + warmUps; n++) {
     const t0 = performance.now();

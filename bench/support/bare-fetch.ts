@@ -26,7 +26,38 @@ export interface BareConnection {
 }
 
 const COUNT_LIMIT = 1_000;
-const COLUMNS = ['id', 'code', 'name', 'short_name', 'description', 'barcode', 'category_id', 'department_id', 'brand_id', 'uom_id', 'type', 'cost_price', 'selling_price', 'tax_code_id', 'tax_inclusive', 'track_stock', 'allow_open_price', 'allow_discount', 'minimum_price', 'images', 'parent_id', 'is_active', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by', 'custom_fields'].map((c) => `t.${c}`).join(', ');
+const COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'short_name',
+  'description',
+  'barcode',
+  'category_id',
+  'department_id',
+  'brand_id',
+  'uom_id',
+  'type',
+  'cost_price',
+  'selling_price',
+  'tax_code_id',
+  'tax_inclusive',
+  'track_stock',
+  'allow_open_price',
+  'allow_discount',
+  'minimum_price',
+  'images',
+  'parent_id',
+  'is_active',
+  'version',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+  'custom_fields',
+]
+  .map((c) => `t.${c}`)
+  .join(', ');
 const CHILDREN: [table: string, columns: string][] = [
   ['product_alternate_barcodes', 'id, parent_id, barcode, uom_id, quantity_per_unit'],
   ['product_variant_attribute_values', 'id, parent_id, attribute_id, value'],
@@ -126,44 +157,68 @@ export async function bareFetch(query: Query, postgres: boolean, body: BareBody)
   const condition = where(body, postgres);
   // The count gathers the matches' ids too: a page that sorts its matches reads them by id rather than evaluating the condition again.
   const aggregate = postgres ? 'array_agg(id)::text' : 'json_group_array(id)';
-  const [counted] = await query(`select count(*) as n, case when count(*) <= ${COUNT_LIMIT} then ${aggregate} end as ids from (select t.id from product as t where ${condition.sql} limit ?) as matches`, [...condition.params, COUNT_LIMIT + 1]);
+  const [counted] = await query(
+    `select count(*) as n, case when count(*) <= ${COUNT_LIMIT} then ${aggregate} end as ids from (select t.id from product as t where ${condition.sql} limit ?) as matches`,
+    [...condition.params, COUNT_LIMIT + 1],
+  );
   const matches = Number(counted!.n);
   const totalCount = Math.min(matches, COUNT_LIMIT);
-  if (matches <= COUNT_LIMIT && (body.Skip ?? 0) >= matches) return { resultCode: 200, message: 'OK', data: [], totalCount };
+  if (matches <= COUNT_LIMIT && (body.Skip ?? 0) >= matches)
+    return { resultCode: 200, message: 'OK', data: [], totalCount };
   const sort = body.sorts?.[0];
   const column = SORT_COLUMN[sort?.ColumnName ?? 'code'] ?? 'code';
   const direction = sort?.Direction?.toLowerCase() === 'desc' ? 'desc' : 'asc';
   // SQLite: past the count limit, walk the sort's index; within it, sort the matches (a `+` keeps the sort's index out);
   // neither when an index leads with an equality filter's column and the sort's (product: category or brand, then code or name).
-  const paired = (body.filters ?? []).some((f) => f.Operator === 'EQ' && f.ColumnName === 'category' && (column === 'code' || column === 'name'));
+  const paired = (body.filters ?? []).some(
+    (f) => f.Operator === 'EQ' && f.ColumnName === 'category' && (column === 'code' || column === 'name'),
+  );
   // PostgreSQL: a quick search with few matches, likewise (its LIKEs' matches are guessed, not known).
   const hidden = matches <= COUNT_LIMIT && (postgres ? Boolean(body.search?.trim()) : !paired);
-  const byId = { sql: postgres ? 't.id = any(?::bigint[])' : 't.id in (select value from json_each(?))', params: [counted!.ids] };
+  const byId = {
+    sql: postgres ? 't.id = any(?::bigint[])' : 't.id in (select value from json_each(?))',
+    params: [counted!.ids],
+  };
   const page = hidden ? byId : !postgres && !paired && matches > COUNT_LIMIT ? where(body, postgres, true) : condition;
   const key = (name: string) => (!hidden ? `t.${name}` : postgres ? `coalesce(t.${name}, t.${name})` : `+t.${name}`);
-  const rows = await query(`select ${COLUMNS} from product as t where ${page.sql} order by ${key(column)} ${direction}, ${key('id')} ${direction} limit ? offset ?`, [
-    ...page.params,
-    body.Take ?? 10,
-    body.Skip ?? 0,
-  ]);
+  const rows = await query(
+    `select ${COLUMNS} from product as t where ${page.sql} order by ${key(column)} ${direction}, ${key('id')} ${direction} limit ? offset ?`,
+    [...page.params, body.Take ?? 10, body.Skip ?? 0],
+  );
   const ids = rows.map((r) => Number(r.id));
   const children: Record<string, Record<string, unknown>[]> = {};
   if (ids.length > 0) {
-    for (const [table, columns] of CHILDREN) children[table] = await query(`select ${columns} from ${table} where parent_id in (${marks(ids)}) order by parent_id, line_no`, ids);
+    for (const [table, columns] of CHILDREN)
+      children[table] = await query(
+        `select ${columns} from ${table} where parent_id in (${marks(ids)}) order by parent_id, line_no`,
+        ids,
+      );
   }
   const labels = new Map<string, Map<number, unknown>>();
   for (const [column, table] of LABELS) {
     const refs = [...new Set(rows.map((r) => Number(r[column])).filter((id) => id > 0))];
     if (refs.length === 0) continue;
-    labels.set(column, new Map((await query(`select id, name from ${table} where id in (${marks(refs)})`, refs)).map((l) => [Number(l.id), l.name])));
+    labels.set(
+      column,
+      new Map(
+        (await query(`select id, name from ${table} where id in (${marks(refs)})`, refs)).map((l) => [
+          Number(l.id),
+          l.name,
+        ]),
+      ),
+    );
   }
   return {
     resultCode: 200,
     message: 'OK',
     data: rows.map((r) => ({
       ...r,
-      ...Object.fromEntries(CHILDREN.map(([table]) => [table, (children[table] ?? []).filter((c) => Number(c.parent_id) === Number(r.id))])),
-      ...Object.fromEntries(LABELS.map(([column]) => [`${column}_label`, labels.get(column)?.get(Number(r[column])) ?? null])),
+      ...Object.fromEntries(
+        CHILDREN.map(([table]) => [table, (children[table] ?? []).filter((c) => Number(c.parent_id) === Number(r.id))]),
+      ),
+      ...Object.fromEntries(
+        LABELS.map(([column]) => [`${column}_label`, labels.get(column)?.get(Number(r[column])) ?? null]),
+      ),
     })),
     totalCount,
   };

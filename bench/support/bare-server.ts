@@ -20,7 +20,11 @@ if (cluster.isPrimary && processes > 1) {
     process.exit(0);
   });
 } else {
-  const { query, postgres } = bareConnect({ databaseUrl: process.env.DATABASE_URL || undefined, sqliteFile: process.env.BARE_SQLITE, poolSize: Number(process.env.BARE_POOL ?? 10) });
+  const { query, postgres } = bareConnect({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    sqliteFile: process.env.BARE_SQLITE,
+    poolSize: Number(process.env.BARE_POOL ?? 10),
+  });
   const app = Fastify({ logger: false });
   app.post<{ Body: BareBody }>('/fetch/product', (request) => bareFetch(query, postgres, request.body ?? {}));
   await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });

@@ -7,11 +7,46 @@ const BATCH = 2_000;
 const centsToDecimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** Words the product names are made of, so a quick search by part of a name finds a few hundred rows. */
-const WORDS = ['Canvas', 'Cotton', 'Linen', 'Denim', 'Leather', 'Wool', 'Silk', 'Bamboo', 'Cedar', 'Maple', 'Amber', 'Coral', 'Indigo', 'Saffron', 'Olive', 'Pewter'];
-const THINGS = ['Tote', 'Shirt', 'Scarf', 'Mug', 'Lamp', 'Chair', 'Candle', 'Notebook', 'Wallet', 'Basket', 'Pillow', 'Bowl', 'Towel', 'Apron', 'Planter', 'Clock'];
+const WORDS = [
+  'Canvas',
+  'Cotton',
+  'Linen',
+  'Denim',
+  'Leather',
+  'Wool',
+  'Silk',
+  'Bamboo',
+  'Cedar',
+  'Maple',
+  'Amber',
+  'Coral',
+  'Indigo',
+  'Saffron',
+  'Olive',
+  'Pewter',
+];
+const THINGS = [
+  'Tote',
+  'Shirt',
+  'Scarf',
+  'Mug',
+  'Lamp',
+  'Chair',
+  'Candle',
+  'Notebook',
+  'Wallet',
+  'Basket',
+  'Pillow',
+  'Bowl',
+  'Towel',
+  'Apron',
+  'Planter',
+  'Clock',
+];
 
 /** A product name: two words and a number, e.g. "Indigo Candle 48213". */
-export const productName = (i: number, total: number) => `${WORDS[i % WORDS.length]} ${THINGS[Math.floor(i / WORDS.length) % THINGS.length]} ${(i * 7919) % total}`;
+export const productName = (i: number, total: number) =>
+  `${WORDS[i % WORDS.length]} ${THINGS[Math.floor(i / WORDS.length) % THINGS.length]} ${(i * 7919) % total}`;
 
 /**
  * Seeds `count` products in 50 categories straight through the server's connection (rows shaped by
@@ -57,20 +92,42 @@ export async function seedProducts(db: Kysely<any>, dialect: 'sqlite' | 'postgre
 
 /** The ids of the categories `seedProducts` wrote, when `count` products are already seeded (a kept database); else null. */
 export async function seededCategories(db: Kysely<any>, count: number): Promise<number[] | null> {
-  const { n } = await db.selectFrom('product').select(sql<number>`count(*)`.as('n')).where('code', 'like', 'B%').executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('product')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('code', 'like', 'B%')
+    .executeTakeFirstOrThrow();
   if (Number(n) !== count) return null;
   const rows = await db.selectFrom('category').select('id').where('code', 'like', 'BENCH-C%').orderBy('id').execute();
   return rows.length === CATEGORIES ? rows.map((r) => Number(r.id)) : null;
 }
 
-export const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** The fetch bodies the benches drive: three filter + sort shapes, and a quick search by part of a name. */
 export function fetchShapes(categoryIds: readonly number[]) {
   return {
-    'category EQ, sort name': (n: number) => ({ filters: [{ ColumnName: 'category', ColumnValue: categoryIds[n % categoryIds.length], Operator: 'EQ' }], sorts: [{ ColumnName: 'name', Direction: 'ASC' }] }),
-    'name STARTSWITH, sort code': (n: number) => ({ filters: [{ ColumnName: 'name', ColumnValue: `${WORDS[n % WORDS.length]} ${THINGS[n % THINGS.length]} ${n % 100}`, Operator: 'STARTSWITH' }], sorts: [{ ColumnName: 'code', Direction: 'ASC' }] }),
-    'isActive EQ, sort price desc': () => ({ filters: [{ ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' }], sorts: [{ ColumnName: 'sellingPrice', Direction: 'DESC' }] }),
-    'quick search, part of a name': (n: number) => ({ search: `${THINGS[n % THINGS.length]!.slice(1, 4).toLowerCase()} ${(n * 37) % 1000}` }),
+    'category EQ, sort name': (n: number) => ({
+      filters: [{ ColumnName: 'category', ColumnValue: categoryIds[n % categoryIds.length], Operator: 'EQ' }],
+      sorts: [{ ColumnName: 'name', Direction: 'ASC' }],
+    }),
+    'name STARTSWITH, sort code': (n: number) => ({
+      filters: [
+        {
+          ColumnName: 'name',
+          ColumnValue: `${WORDS[n % WORDS.length]} ${THINGS[n % THINGS.length]} ${n % 100}`,
+          Operator: 'STARTSWITH',
+        },
+      ],
+      sorts: [{ ColumnName: 'code', Direction: 'ASC' }],
+    }),
+    'isActive EQ, sort price desc': () => ({
+      filters: [{ ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' }],
+      sorts: [{ ColumnName: 'sellingPrice', Direction: 'DESC' }],
+    }),
+    'quick search, part of a name': (n: number) => ({
+      search: `${THINGS[n % THINGS.length]!.slice(1, 4).toLowerCase()} ${(n * 37) % 1000}`,
+    }),
   } as const;
 }

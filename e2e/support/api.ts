@@ -7,7 +7,12 @@ type Row = Record<string, unknown> & { id: number; version: number };
 /** The API as one user sees it: for setting up and reading back what a browser test did. */
 export async function apiAs(server: ConsoleServer, user: { userName: string; password: string }) {
   const base = `${server.origin}${BASE_PATH}/core/api`;
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<ApiEnvelope<T>> => {
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<ApiEnvelope<T>> => {
     const answer = await fetch(`${base}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -22,12 +27,19 @@ export async function apiAs(server: ConsoleServer, user: { userName: string; pas
   const api = {
     get: async <T>(path: string) => (await call<T>('GET', path, undefined, token)).data,
     post: async <T>(path: string, body: unknown) => (await call<T>('POST', path, body, token)).data,
-    rows: async (entity: string, body: FetchRequest) => (await call<Row[]>('POST', `/DataRepository/fetch/${entity}`, body, token)).data,
-    row: async (entity: string, id: number) => (await api.rows(entity, { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] }))[0]!,
-    insert: async (entity: string, row: Record<string, unknown>) => (await call<Row>('POST', `/DataRepository/Insert/${entity}`, row, token)).data,
-    update: async (entity: string, row: Record<string, unknown>) => (await call<Row>('POST', `/DataRepository/Update/${entity}`, row, token)).data,
+    rows: async (entity: string, body: FetchRequest) =>
+      (await call<Row[]>('POST', `/DataRepository/fetch/${entity}`, body, token)).data,
+    row: async (entity: string, id: number) =>
+      (
+        await api.rows(entity, { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] })
+      )[0]!,
+    insert: async (entity: string, row: Record<string, unknown>) =>
+      (await call<Row>('POST', `/DataRepository/Insert/${entity}`, row, token)).data,
+    update: async (entity: string, row: Record<string, unknown>) =>
+      (await call<Row>('POST', `/DataRepository/Update/${entity}`, row, token)).data,
     /** A form action (`Execute/{entity} {action, ids, …}`): its answer's data. */
-    execute: async <T>(entity: string, body: { action: string; ids: number[] } & Record<string, unknown>) => (await call<T>('POST', `/DataRepository/Execute/${entity}`, body, token)).data,
+    execute: async <T>(entity: string, body: { action: string; ids: number[] } & Record<string, unknown>) =>
+      (await call<T>('POST', `/DataRepository/Execute/${entity}`, body, token)).data,
     /** The audit entries of one row, newest first. */
     history: async (entity: string, id: number) =>
       api.rows('auditlog', {

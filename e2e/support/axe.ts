@@ -21,12 +21,27 @@ export async function audit(page: Page, where: string, within?: string): Promise
   // Evaluated through the browser's debugging protocol: the console's CSP would refuse an inline script.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const violations = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(context: Document | string, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(selector ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })).violations;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document | string, options: unknown): Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    return (
+      await axe.run(selector ?? document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        resultTypes: ['violations'],
+      })
+    ).violations;
   }, within);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /** Opens a route of the console at `app` and waits until its screen has settled (heading shown, nothing loading). */
@@ -35,19 +50,31 @@ export async function openSettled(page: Page, app: string, route: string) {
   const main = page.getByRole('main');
   await main.getByRole('heading').first().waitFor();
   // Audited as it is after a short wait: a part still loading is checked as the user sees it.
-  await expect.poll(() => main.getByText('Loading…').count(), { timeout: 3000 }).toBe(0).catch(() => undefined);
+  await expect
+    .poll(() => main.getByText('Loading…').count(), { timeout: 3000 })
+    .toBe(0)
+    .catch(() => undefined);
   await settled(page);
 }
 
 /** Chooses a theme the way a user does: in the Settings panel. The choice is kept across loads. */
 async function chooseTheme(page: Page, letter: string) {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByRole('button', { name: `Theme ${letter.toUpperCase()}` }).or(page.getByRole('button', { name: `Theme ${letter}` })).first().click();
+  await page
+    .getByRole('button', { name: `Theme ${letter.toUpperCase()}` })
+    .or(page.getByRole('button', { name: `Theme ${letter}` }))
+    .first()
+    .click();
   await page.keyboard.press('Escape');
 }
 
 /** Opens a dialog by `open`, audits the page with it, and closes it by `close` (Escape by default). */
-async function withDialog(page: Page, where: string, open: () => Promise<void>, close = () => page.keyboard.press('Escape')): Promise<string[]> {
+async function withDialog(
+  page: Page,
+  where: string,
+  open: () => Promise<void>,
+  close = () => page.keyboard.press('Escape'),
+): Promise<string[]> {
   await open();
   await page.getByRole('dialog').first().waitFor();
   await settled(page);
@@ -66,8 +93,19 @@ async function listDialogs(page: Page, app: string, letter: string): Promise<str
   await bar.waitFor();
   await settled(page);
   const findings = await audit(page, `theme ${letter} /product with rows chosen`);
-  findings.push(...(await withDialog(page, `theme ${letter} set field dialog`, () => bar.getByRole('button', { name: 'Set field…' }).click())));
-  findings.push(...(await withDialog(page, `theme ${letter} delete dialog`, () => rows.first().getByRole('button', { name: /^Delete / }).click())));
+  findings.push(
+    ...(await withDialog(page, `theme ${letter} set field dialog`, () =>
+      bar.getByRole('button', { name: 'Set field…' }).click(),
+    )),
+  );
+  findings.push(
+    ...(await withDialog(page, `theme ${letter} delete dialog`, () =>
+      rows
+        .first()
+        .getByRole('button', { name: /^Delete / })
+        .click(),
+    )),
+  );
   findings.push(...(await withDialog(page, `theme ${letter} command palette`, () => page.keyboard.press('Control+K'))));
   return findings;
 }

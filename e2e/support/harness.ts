@@ -34,7 +34,10 @@ export function consoleHarness(config?: Parameters<typeof startConsoleServer>[0]
  * One real server, one Chromium and one page signed in once for the whole file: for tests that walk
  * the console as one user, each going on where it wants without signing in again.
  */
-export function signedInHarness(user: { userName: string; password: string } = DEMO.admin, ...server: Parameters<typeof startConsoleServer>): Harness {
+export function signedInHarness(
+  user: { userName: string; password: string } = DEMO.admin,
+  ...server: Parameters<typeof startConsoleServer>
+): Harness {
   const harness = {} as Harness;
   beforeAll(async () => {
     [harness.server, harness.browser] = await Promise.all([startConsoleServer(...server), launchBrowser()]);

@@ -10,7 +10,8 @@ const focusedLabel = (page: Page) =>
     return (input.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
   });
 
-const isSave = (page: Page) => page.evaluate(() => (document.activeElement as HTMLButtonElement | null)?.type === 'submit');
+const isSave = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLButtonElement | null)?.type === 'submit');
 
 /**
  * Walks a form with the keyboard alone: from its first field, Tab to the Save button, Shift+Tab a

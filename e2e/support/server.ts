@@ -20,7 +20,10 @@ export interface ConsoleServer {
  * The real server with the built console and demo data in a fresh SQLite database (a copy of the run's
  * seeded template unless `demo: false`); `options` as `startServer`'s (the job worker…).
  */
-export async function startConsoleServer(config: BuildOptions['config'] = {}, options: Omit<BuildOptions, 'config'> = {}): Promise<ConsoleServer> {
+export async function startConsoleServer(
+  config: BuildOptions['config'] = {},
+  options: Omit<BuildOptions, 'config'> = {},
+): Promise<ConsoleServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-e2e-'));
   if (config.demo !== false && config.dataDir === undefined && !config.databaseUrl) {
     await copySeededSqlite(dataDir, { catalogue: config.demoCatalogue ?? loadConfig().demoCatalogue });

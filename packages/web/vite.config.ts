@@ -11,7 +11,14 @@ export default defineConfig({
   base: './',
   // Every text file is also written brotli- and gzip-compressed beside itself, once at build; the
   // server sends the form the browser accepts (packages/server/src/spa/routes.ts).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|json|svg|html|txt|map)$/, threshold: 1024 })],
+  plugins: [
+    react(),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|json|svg|html|txt|map)$/,
+      threshold: 1024,
+    }),
+  ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',

@@ -16,6 +16,7 @@ export const rowIdNumber = z.number().int().positive().max(MAX_INT32);
 
 /** A row id from a body, an address or a spreadsheet cell (digits as text too), or undefined. */
 export function parseRowId(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(n) && n > 0 && n <= MAX_INT32 ? n : undefined;
 }

@@ -10,7 +10,11 @@ import { build, type Plugin } from 'esbuild';
 const dependenciesStayImports: Plugin = {
   name: 'dependencies-stay-imports',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@backroom/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@backroom/') || args.path.startsWith('node:')
+        ? undefined
+        : { path: args.path, external: true },
+    );
   },
 };
 

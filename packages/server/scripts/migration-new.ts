@@ -38,4 +38,8 @@ const file = `${String(Math.max(0, ...numbers) + 1).padStart(3, '0')}_${name}.js
 writeFileSync(new URL(file, folder), `${JSON.stringify({ operations }, null, 2)}\n`);
 writeFileSync(snapshotFile, `${JSON.stringify(target, null, 2)}\n`);
 const counts = operations.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.op]: (acc[o.op] ?? 0) + 1 }), {});
-console.log(`Wrote src/db/migrations/${file}: ${Object.entries(counts).map(([op, n]) => `${n} ${op}`).join(', ')}. Commit it with registry-snapshot.json.`);
+console.log(
+  `Wrote src/db/migrations/${file}: ${Object.entries(counts)
+    .map(([op, n]) => `${n} ${op}`)
+    .join(', ')}. Commit it with registry-snapshot.json.`,
+);

@@ -129,5 +129,10 @@ export async function startServer(options: BuildOptions = {}): Promise<RunningSe
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return { app, url: `http://${shownHost}:${actualPort}`, close: () => app.close(), stop: () => stopGracefully(app, app.ctx.config.shutdownGraceMs) };
+  return {
+    app,
+    url: `http://${shownHost}:${actualPort}`,
+    close: () => app.close(),
+    stop: () => stopGracefully(app, app.ctx.config.shutdownGraceMs),
+  };
 }

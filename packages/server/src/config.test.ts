@@ -8,8 +8,22 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', basePath: '/backoffice', databaseUrl: null, jwtSecret: null, smtpUrl: null, demo: true, buildNumber: 'local', accessTokenTtlSeconds: 900 });
-    expect(config).toMatchObject({ sessionLifetimeDays: 30, rateLimit: { windowSeconds: 60, perAddress: 30, perUser: 10 }, trustProxy: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      basePath: '/backoffice',
+      databaseUrl: null,
+      jwtSecret: null,
+      smtpUrl: null,
+      demo: true,
+      buildNumber: 'local',
+      accessTokenTtlSeconds: 900,
+    });
+    expect(config).toMatchObject({
+      sessionLifetimeDays: 30,
+      rateLimit: { windowSeconds: 60, perAddress: 30, perUser: 10 },
+      trustProxy: false,
+    });
     expect(config.passwordHashing.queue).toBe(16);
     expect(config.shutdownGraceMs).toBe(5000);
     expect(config.passwordHashing.concurrency).toBeGreaterThanOrEqual(1);
@@ -18,12 +32,37 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment', () => {
-    const config = loadConfig({ PORT: '8080', BASE_PATH: 'shop/', DATA_DIR: '/var/lib/backroom', DATABASE_URL: 'postgres://u@h/db', DEMO: '0', BUILD_NUMBER: '42' });
-    expect(config).toMatchObject({ port: 8080, basePath: '/shop', dataDir: '/var/lib/backroom', databaseUrl: 'postgres://u@h/db', demo: false, buildNumber: '42' });
+    const config = loadConfig({
+      PORT: '8080',
+      BASE_PATH: 'shop/',
+      DATA_DIR: '/var/lib/backroom',
+      DATABASE_URL: 'postgres://u@h/db',
+      DEMO: '0',
+      BUILD_NUMBER: '42',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      basePath: '/shop',
+      dataDir: '/var/lib/backroom',
+      databaseUrl: 'postgres://u@h/db',
+      demo: false,
+      buildNumber: '42',
+    });
     expect(loadConfig({ DATA_DIR: 'rel' }).dataDir).toBe(join(process.cwd(), 'rel'));
     expect(
-      loadConfig({ SESSION_LIFETIME_DAYS: '7', RATE_LIMIT_WINDOW_SECONDS: '300', RATE_LIMIT_PER_ADDRESS: '100', RATE_LIMIT_PER_USER: '4', PASSWORD_HASH_CONCURRENCY: '3', PASSWORD_HASH_QUEUE: '8' }),
-    ).toMatchObject({ sessionLifetimeDays: 7, rateLimit: { windowSeconds: 300, perAddress: 100, perUser: 4 }, passwordHashing: { concurrency: 3, queue: 8 } });
+      loadConfig({
+        SESSION_LIFETIME_DAYS: '7',
+        RATE_LIMIT_WINDOW_SECONDS: '300',
+        RATE_LIMIT_PER_ADDRESS: '100',
+        RATE_LIMIT_PER_USER: '4',
+        PASSWORD_HASH_CONCURRENCY: '3',
+        PASSWORD_HASH_QUEUE: '8',
+      }),
+    ).toMatchObject({
+      sessionLifetimeDays: 7,
+      rateLimit: { windowSeconds: 300, perAddress: 100, perUser: 4 },
+      passwordHashing: { concurrency: 3, queue: 8 },
+    });
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
   });
 
@@ -31,7 +70,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: 'my-proxy.example' })).toThrow(/TRUST_PROXY/);
   });
 

@@ -149,8 +149,13 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
   if (['true', 'yes', 'on'].includes(v)) return true;
   if (['false', 'no', 'off'].includes(v)) return false;
   if (/^\d+$/.test(v)) return Number(v);
-  const addresses = v.split(',').map((a) => a.trim()).filter(Boolean);
-  if (addresses.some((a) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a))) {
+  const addresses = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (
+    addresses.some((a) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a))
+  ) {
     throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses, got "${value}"`);
   }
   return addresses;
@@ -187,7 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: positiveInteger('RATE_LIMIT_PER_USER', env.RATE_LIMIT_PER_USER, 10),
     },
     passwordHashing: {
-      concurrency: positiveInteger('PASSWORD_HASH_CONCURRENCY', env.PASSWORD_HASH_CONCURRENCY, Math.max(1, availableParallelism() - 1)),
+      concurrency: positiveInteger(
+        'PASSWORD_HASH_CONCURRENCY',
+        env.PASSWORD_HASH_CONCURRENCY,
+        Math.max(1, availableParallelism() - 1),
+      ),
       queue: positiveInteger('PASSWORD_HASH_QUEUE', env.PASSWORD_HASH_QUEUE, 16),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -22,7 +22,8 @@ async function serve(options: { prepared: boolean; jobWorker?: boolean; announce
   const { startServer } = await import('./app');
   const server = await startServer({ prepared: options.prepared, jobWorker: options.jobWorker });
   const { basePath } = server.app.ctx.config;
-  if (options.announce) server.app.log.info(`Backroom is running at ${server.url}${basePath}/new/ (API ${server.url}${basePath}/core/api)`);
+  if (options.announce)
+    server.app.log.info(`Backroom is running at ${server.url}${basePath}/new/ (API ${server.url}${basePath}/core/api)`);
   // A signal starts the graceful stop (shutdown.ts); a second one (the terminal's SIGINT and the primary's SIGTERM) changes nothing.
   let stopping = false;
   const stop = () => {
@@ -57,12 +58,15 @@ async function prepare() {
  */
 const WORKER_SEMI_SPACE = '--max-semi-space-size=8';
 function workerExecArgv(): string[] {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) => flag.startsWith('--max-semi-space-size'));
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) =>
+    flag.startsWith('--max-semi-space-size'),
+  );
   return given ? process.execArgv : [...process.execArgv, WORKER_SEMI_SPACE];
 }
 
 /** Forks a process for `role`; resolves with its exit code. */
-const forked = (role: string) => new Promise<number>((resolve) => cluster.fork({ [ROLE]: role }).once('exit', (code) => resolve(code ?? 1)));
+const forked = (role: string) =>
+  new Promise<number>((resolve) => cluster.fork({ [ROLE]: role }).once('exit', (code) => resolve(code ?? 1)));
 
 async function runPrimary(workers: number) {
   cluster.setupPrimary({ execArgv: workerExecArgv() });

@@ -15,7 +15,11 @@ import { seedDatabase, type SeedingModule } from './db/seed/index';
  * atomic: FULL doubled a fresh database's start) but all at once by a checkpoint at the end: it
  * acknowledges nothing to anyone, and serving commits with FULL (connect.ts).
  */
-export async function prepareDatabase(config: Config, modules: readonly SeedingModule[], onConnectionError: (error: Error) => void): Promise<void> {
+export async function prepareDatabase(
+  config: Config,
+  modules: readonly SeedingModule[],
+  onConnectionError: (error: Error) => void,
+): Promise<void> {
   const { kysely: db, dialect } = openDatabase({ ...config, databaseTimeouts: undefined, onConnectionError });
   try {
     if (dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);

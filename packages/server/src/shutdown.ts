@@ -61,7 +61,8 @@ export function registerShutdown(app: FastifyInstance): void {
 /** Resolves once the server has no connection open, or after `ms`. */
 async function connectionsClosed(app: FastifyInstance, ms: number): Promise<void> {
   const until = Date.now() + ms;
-  const open = () => new Promise<number>((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count)));
+  const open = () =>
+    new Promise<number>((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count)));
   while (Date.now() < until && (await open()) > 0) await sleep(50);
 }
 
@@ -78,7 +79,8 @@ export async function stopGracefully(app: FastifyInstance, graceMs: number): Pro
     await connectionsClosed(app, DRAIN_MS);
     const closed = app.close().then(() => true);
     const late = sleep(Math.max(0, graceMs - DRAIN_MS) + HAND_BACK_MS, false, { ref: false });
-    if (!(await Promise.race([closed, late]))) app.log.error('the server did not close in time: a job or request that ignores its stop is cut off');
+    if (!(await Promise.race([closed, late])))
+      app.log.error('the server did not close in time: a job or request that ignores its stop is cut off');
   } finally {
     clearTimeout(grace);
   }

@@ -8,10 +8,15 @@ const t = useTestServer();
 
 const me = (token: string) => t.call<UserInfo>('GET', '/authentication/Me', { token });
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: number; sub: string; jti: string };
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: number; sub: string; jti: string };
 
 /** An access token made outside the server: `key` (the server's by default), and an expiry unless `exp` is null. */
-function accessTokenOf(claims: { sid: number; sub: string; role: string }, exp: number | string | null, key = t.server.app.ctx.jwtKey) {
+function accessTokenOf(
+  claims: { sid: number; sub: string; role: string },
+  exp: number | string | null,
+  key = t.server.app.ctx.jwtKey,
+) {
   const jwt = new SignJWT({ sid: claims.sid, role: claims.role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
@@ -34,14 +39,21 @@ describe('sign-in', () => {
     expect(res.body.data.requireOtp).toBe(false);
     expect(res.body.data.token?.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(res.body.data.token?.refreshToken).toMatch(/^[\w-]{43}$/);
-    expect(res.body.data.userInfo).toMatchObject({ userName, role, email: `${userName}@backroom.example`, otpEnabled: false });
+    expect(res.body.data.userInfo).toMatchObject({
+      userName,
+      role,
+      email: `${userName}@backroom.example`,
+      otpEnabled: false,
+    });
     const who = await me(res.body.data.token!.accessToken);
     expect(who.status).toBe(200);
     expect(who.body.data.userName).toBe(userName);
   });
 
   it('accepts the user name in any case and through the login alias family', async () => {
-    const res = await t.call<LoginResponse>('POST', '/login/login', { body: { userName: 'ADMIN', password: DEMO_PASSWORDS.admin } });
+    const res = await t.call<LoginResponse>('POST', '/login/login', {
+      body: { userName: 'ADMIN', password: DEMO_PASSWORDS.admin },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.userInfo?.userName).toBe('admin');
   });
@@ -69,7 +81,9 @@ describe('bearer tokens', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ resultCode: 401, message: 'Unauthorized', data: null });
     }
-    const lowercaseScheme = await t.call('GET', '/authentication/me', { headers: { authorization: `bearer ${tokens.accessToken}` } });
+    const lowercaseScheme = await t.call('GET', '/authentication/me', {
+      headers: { authorization: `bearer ${tokens.accessToken}` },
+    });
     expect(lowercaseScheme.status).toBe(200);
   });
 
@@ -77,13 +91,20 @@ describe('bearer tokens', () => {
     const pair = await t.loginAs('cashier');
     const forever = await accessTokenOf({ ...claimsOf(pair.accessToken), role: 'Cashier' }, null);
     expect((await me(forever)).status).toBe(401);
-    expect((await t.call('POST', '/Authentication/RefreshToken', { body: { accessToken: forever, refreshToken: pair.refreshToken } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/Authentication/RefreshToken', {
+          body: { accessToken: forever, refreshToken: pair.refreshToken },
+        })
+      ).status,
+    ).toBe(401);
     expect((await me(pair.accessToken)).status).toBe(200);
   });
 });
 
 describe('refresh tokens', () => {
-  const refresh = (pair: TokenPair) => t.call<{ token: TokenPair }>('POST', '/Authentication/RefreshToken', { body: pair });
+  const refresh = (pair: TokenPair) =>
+    t.call<{ token: TokenPair }>('POST', '/Authentication/RefreshToken', { body: pair });
 
   it('rotates the pair on every use', async () => {
     const first = await t.loginAs('manager');
@@ -208,7 +229,9 @@ describe('change password', () => {
       body: { currentPassword: DEMO_PASSWORDS.cashier, newPassword: DEMO_PASSWORDS.cashier },
     });
     expect(same.status).toBe(400);
-    expect(same.body.errors).toEqual([{ field: 'newPassword', message: 'The new password must differ from the current one' }]);
+    expect(same.body.errors).toEqual([
+      { field: 'newPassword', message: 'The new password must differ from the current one' },
+    ]);
 
     const changed = await t.call<{ token: TokenPair; userInfo: UserInfo }>('POST', '/authentication/ChangePassword', {
       token: pair.accessToken,
@@ -227,7 +250,8 @@ describe('change password', () => {
 });
 
 describe('password reset', () => {
-  const requestReset = (userName: string) => t.call('POST', '/Authentication/RequestResetPassword', { body: { userName } });
+  const requestReset = (userName: string) =>
+    t.call('POST', '/Authentication/RequestResetPassword', { body: { userName } });
   const reset = (userName: string, otp: string, newPassword: string) =>
     t.call('POST', '/Authentication/ValidateResetPasswordOtp', { body: { userName, otp, newPassword } });
   /** Asks for a code and lets the job mail it. */
@@ -277,7 +301,9 @@ describe('password reset', () => {
     const code = await mailedCode('manager');
     const same = await reset('manager', code, current);
     expect(same.status).toBe(400);
-    expect(same.body.errors).toEqual([{ field: 'newPassword', message: 'The new password must differ from the current one' }]);
+    expect(same.body.errors).toEqual([
+      { field: 'newPassword', message: 'The new password must differ from the current one' },
+    ]);
     expect((await reset('manager', code, 'Third-Shelf-Over-11')).status).toBe(200);
     await t.login('manager', 'Third-Shelf-Over-11');
   });

@@ -7,7 +7,8 @@ const { tokens } = t;
 
 const json = { 'content-type': 'application/json' };
 const takePerRow = async () =>
-  (await t.call<AppSettingDto>('GET', `/AppSetting/FetchByKey/${SETTING_KEYS.takePerRow}`, { token: tokens.admin })).body.data.value;
+  (await t.call<AppSettingDto>('GET', `/AppSetting/FetchByKey/${SETTING_KEYS.takePerRow}`, { token: tokens.admin }))
+    .body.data.value;
 
 describe('bad input never reaches a 500', () => {
   it('answers malformed JSON with 400', async () => {
@@ -16,7 +17,11 @@ describe('bad input never reaches a 500', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ resultCode: 400, message: 'Malformed JSON body', data: null });
     }
-    const update = await t.call('POST', '/AppSetting/UpdateSetting', { rawBody: '{"key": "default_TakePerRow", "value": "99"', headers: json, token: tokens.admin });
+    const update = await t.call('POST', '/AppSetting/UpdateSetting', {
+      rawBody: '{"key": "default_TakePerRow", "value": "99"',
+      headers: json,
+      token: tokens.admin,
+    });
     expect(update.status).toBe(400);
     expect(await takePerRow()).toBe('10');
   });
@@ -38,7 +43,9 @@ describe('bad input never reaches a 500', () => {
     expect(notObject.body.errors?.[0]?.field).toBe('body');
     const nullBody = await t.call('POST', '/Authentication/Login', { body: null });
     expect(nullBody.status).toBe(400);
-    const refresh = await t.call('POST', '/Authentication/RefreshToken', { body: { accessToken: '', refreshToken: 5 } });
+    const refresh = await t.call('POST', '/Authentication/RefreshToken', {
+      body: { accessToken: '', refreshToken: 5 },
+    });
     expect(refresh.status).toBe(400);
     expect(refresh.body.errors?.map((e) => e.field).sort()).toEqual(['accessToken', 'refreshToken']);
     const otp = await t.call('POST', '/Authentication/ValidateOtp', { body: { otpToken: 'x', otp: 'abcdef' } });
@@ -58,7 +65,10 @@ describe('bad input never reaches a 500', () => {
     expect(res.status).toBe(413);
     expect(res.body.resultCode).toBe(413);
     expect(await takePerRow()).toBe('10');
-    const tooLong = await t.call('POST', '/AppSetting/UpdateSetting', { body: { key: SETTING_KEYS.takePerRow, value: 'x'.repeat(5000) }, token: tokens.admin });
+    const tooLong = await t.call('POST', '/AppSetting/UpdateSetting', {
+      body: { key: SETTING_KEYS.takePerRow, value: 'x'.repeat(5000) },
+      token: tokens.admin,
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors?.[0]?.field).toBe('value');
     expect(await takePerRow()).toBe('10');
@@ -71,12 +81,18 @@ describe('bad input never reaches a 500', () => {
     });
     expect(form.status).toBe(415);
     expect(form.body.resultCode).toBe(415);
-    const text = await t.call('POST', '/Authentication/Login', { rawBody: 'admin', headers: { 'content-type': 'text/plain' } });
+    const text = await t.call('POST', '/Authentication/Login', {
+      rawBody: 'admin',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(400);
   });
 
   it('answers unknown procedures, actions and routes with a 404 envelope', async () => {
-    const procedure = await t.call('POST', '/DataRepository/procedure/DROP_TABLE_app_user', { token: tokens.admin, body: {} });
+    const procedure = await t.call('POST', '/DataRepository/procedure/DROP_TABLE_app_user', {
+      token: tokens.admin,
+      body: {},
+    });
     expect(procedure.status).toBe(404);
     expect(procedure.body).toEqual({ resultCode: 404, message: 'Unknown procedure', data: null });
     const action = await t.call('POST', '/authentication/Impersonate', { body: {} });
@@ -99,16 +115,23 @@ describe('bad input never reaches a 500', () => {
     const long = await t.call('POST', '/Authentication/Login', { body: { userName: 'a'.repeat(5000), password: 'x' } });
     expect(long.status).toBe(400);
     expect(long.body.errors?.[0]?.field).toBe('userName');
-    const injection = await t.call('POST', '/Authentication/Login', { body: { userName: "' OR 1=1 --😀\ud800", password: 'x' } });
+    const injection = await t.call('POST', '/Authentication/Login', {
+      body: { userName: "' OR 1=1 --😀\ud800", password: 'x' },
+    });
     expect(injection.status).toBe(401);
     const nul = await t.call('POST', '/Authentication/Login', { body: { userName: 'admin\u0000', password: 'x' } });
     expect(nul.status).toBe(400);
     expect(nul.body.errors).toEqual([{ field: 'userName', message: 'Must not contain NUL characters' }]);
     const nulKey = await t.call('GET', '/AppSetting/FetchByKey/a%00b', { token: tokens.admin });
     expect(nulKey.status).toBe(400);
-    const nulQuery = await t.call('GET', '/DataRepository/procedure/SP_Multiple_Appsetting?filters=%00', { token: tokens.admin });
+    const nulQuery = await t.call('GET', '/DataRepository/procedure/SP_Multiple_Appsetting?filters=%00', {
+      token: tokens.admin,
+    });
     expect(nulQuery.status).toBe(400);
-    const deep = await t.call('POST', '/Authentication/Login', { rawBody: '['.repeat(200_000) + ']'.repeat(200_000), headers: json });
+    const deep = await t.call('POST', '/Authentication/Login', {
+      rawBody: '['.repeat(200_000) + ']'.repeat(200_000),
+      headers: json,
+    });
     expect(deep.status).toBe(400);
     for (const userId of [1e300, 2 ** 40, -1, 0, 1.5]) {
       const res = await t.call('POST', '/user/Unlock', { token: tokens.admin, body: { userId } });
@@ -129,7 +152,10 @@ describe('bad input never reaches a 500', () => {
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       const action = await t.call('POST', `/Authentication/${name}`, { body: {} });
       expect(action.status, name).toBe(404);
-      const execute = await t.call('POST', '/DataRepository/Execute/futureproductprice', { token: tokens.admin, body: { action: name, ids: [1] } });
+      const execute = await t.call('POST', '/DataRepository/Execute/futureproductprice', {
+        token: tokens.admin,
+        body: { action: name, ids: [1] },
+      });
       expect(execute.status, name).toBe(400);
       expect(execute.body.errors).toEqual([{ field: 'action', message: `Unknown action: ${name}` }]);
       const family = await t.call('POST', `/futureproductprice/${name}`, { token: tokens.admin, body: { ids: [1] } });

@@ -15,21 +15,30 @@ const SEMI_SPACE = '--max-semi-space-size=8';
 
 const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
 const childrenOf = (pid: number) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
 /** `npm start` as a cluster of two workers on a fresh SQLite database: its processes' command lines, then its exit code on SIGTERM. */
-async function startCluster(nodeOptions: string): Promise<{ primary: string[]; workers: string[][]; exitCode: number | null }> {
+async function startCluster(
+  nodeOptions: string,
+): Promise<{ primary: string[]; workers: string[][]; exitCode: number | null }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-cluster-'));
   const port = await freePort();
-  const env = { ...process.env, WEB_CONCURRENCY: '2', DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_CATALOGUE: '0', NODE_OPTIONS: nodeOptions };
+  const env = {
+    ...process.env,
+    WEB_CONCURRENCY: '2',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_CATALOGUE: '0',
+    NODE_OPTIONS: nodeOptions,
+  };
   const primary = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = once(primary, 'exit');
   try {
-    const health = async () => (await fetch(`http://127.0.0.1:${port}/backoffice/core/health`).catch(() => null))?.status;
+    const health = async () =>
+      (await fetch(`http://127.0.0.1:${port}/backoffice/core/health`).catch(() => null))?.status;
     await expect.poll(health, { timeout: 60_000, interval: 250 }).toBe(200);
     const workers = childrenOf(primary.pid!).map(commandLine);
     const lines = { primary: commandLine(primary.pid!), workers };

@@ -68,7 +68,8 @@ describe.runIf(database === 'postgres')('a PostgreSQL restart under load', () =>
     let writes = 0;
     const requests = [
       () => server.post('/DataRepository/fetch/supplier', { Take: 5 }),
-      () => server.post('/DataRepository/Insert/supplier', { code: `OUT${++writes}`, name: `Outage supplier ${writes}` }),
+      () =>
+        server.post('/DataRepository/Insert/supplier', { code: `OUT${++writes}`, name: `Outage supplier ${writes}` }),
       () => server.call('GET', `${server.origin}/backoffice/core/health`),
     ];
     let loading = true;
@@ -89,7 +90,9 @@ describe.runIf(database === 'postgres')('a PostgreSQL restart under load', () =>
       const answeredBeforeStop = answers.length;
       const stoppedAt = Date.now();
       await pg.stop();
-      await expect.poll(() => answers.filter((a) => a.sentAt > stoppedAt && a.status === 503).length, { timeout: 10_000 }).toBeGreaterThan(10);
+      await expect
+        .poll(() => answers.filter((a) => a.sentAt > stoppedAt && a.status === 503).length, { timeout: 10_000 })
+        .toBeGreaterThan(10);
       const health = await server.call('GET', `${server.origin}/backoffice/core/health`);
       expect(health.status).toBe(503);
       expect(health.body).toEqual({ resultCode: 503, message: 'Database unreachable', data: null });
@@ -118,7 +121,11 @@ describe.runIf(database === 'postgres')('a PostgreSQL restart under load', () =>
 
       expect((await server.call('GET', `${server.origin}/backoffice/core/health`)).status).toBe(200);
       // The job worker came through as well: it finished runs after the restart.
-      const runs = await anyDb(server.server.app.ctx).selectFrom('job').select('updated_at').where('status', '=', 'done').execute();
+      const runs = await anyDb(server.server.app.ctx)
+        .selectFrom('job')
+        .select('updated_at')
+        .where('status', '=', 'done')
+        .execute();
       expect(runs.some((r) => Date.parse(r.updated_at) > startedAt)).toBe(true);
     } finally {
       loading = false;

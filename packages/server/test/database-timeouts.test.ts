@@ -24,7 +24,10 @@ describe('a row held locked by another connection', () => {
   let supplier: { id: number; version: number };
 
   beforeAll(async () => {
-    t = await startSignedIn({ users: ['admin'], config: { databaseTimeouts: { lockMs: LOCK_MS, statementMs: 10_000 } } });
+    t = await startSignedIn({
+      users: ['admin'],
+      config: { databaseTimeouts: { lockMs: LOCK_MS, statementMs: 10_000 } },
+    });
     const res = await t.post('/DataRepository/Insert/supplier', { code: 'HOT', name: 'Hot row' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     supplier = res.body.data as { id: number; version: number };
@@ -54,7 +57,8 @@ describe('a row held locked by another connection', () => {
     };
   }
 
-  const write = (name: string) => t.post('/DataRepository/Update/supplier', { id: supplier.id, version: supplier.version, name });
+  const write = (name: string) =>
+    t.post('/DataRepository/Update/supplier', { id: supplier.id, version: supplier.version, name });
 
   it('refuses the blocked writes with 503 and Retry-After after the lock timeout, while the health check and unrelated reads answer', async () => {
     const release = await holdLock();
@@ -76,7 +80,11 @@ describe('a row held locked by another connection', () => {
       const blocked = Promise.all(Array.from({ length: writers }, (_, i) => timed(() => write(`Blocked ${i}`))));
       // Probes sent while the writers wait: the liveness check never needs the database.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const probes = await Promise.all([timed(() => t.call('GET', `${t.origin}/backoffice/core/health/live`)), timed(() => t.call('GET', `${t.origin}/backoffice/core/health`)), timed(() => t.get('/home/Summary'))]);
+      const probes = await Promise.all([
+        timed(() => t.call('GET', `${t.origin}/backoffice/core/health/live`)),
+        timed(() => t.call('GET', `${t.origin}/backoffice/core/health`)),
+        timed(() => t.get('/home/Summary')),
+      ]);
       const answers = await blocked;
       for (const { answer, ms } of answers) {
         expect(answer.status, JSON.stringify(answer.body)).toBe(503);

@@ -77,7 +77,10 @@ function tinyTmpfs(): Volume | null {
 
 const tmpfs = database === 'sqlite' ? tinyTmpfs() : null;
 tmpfs?.remove();
-const volumes: [string, () => Volume][] = [['PRAGMA max_page_count', pageCap], ...(tmpfs ? [['a full tmpfs', () => tinyTmpfs()!] as [string, () => Volume]] : [])];
+const volumes: [string, () => Volume][] = [
+  ['PRAGMA max_page_count', pageCap],
+  ...(tmpfs ? [['a full tmpfs', () => tinyTmpfs()!] as [string, () => Volume]] : []),
+];
 
 describe.runIf(database === 'sqlite').each(volumes)('a full disk under SQLite (%s)', (_name, makeVolume) => {
   let volume: Volume;
@@ -101,7 +104,11 @@ describe.runIf(database === 'sqlite').each(volumes)('a full disk under SQLite (%
     // Writes until the disk refuses them: every refusal a 507 naming the cause, never a bare 500.
     const statuses: number[] = [];
     for (let i = 1; i <= 300 && statuses.filter((s) => s === 507).length < 20; i++) {
-      const res = await t.post('/DataRepository/Insert/supplier', { code: `FULL${i}`, name: `Supplier ${i}`, address: 'a'.repeat(500) });
+      const res = await t.post('/DataRepository/Insert/supplier', {
+        code: `FULL${i}`,
+        name: `Supplier ${i}`,
+        address: 'a'.repeat(500),
+      });
       statuses.push(res.status);
       if (res.status === 200) continue;
       expect(res.status, JSON.stringify(res.body)).toBe(507);

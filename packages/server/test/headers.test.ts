@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeConsoleBuild } from './support/console-build';
 import { startTestServer, type TestServer } from './support/server';
 
-const INDEX = '<!doctype html><html><head><base href="/backoffice/new/"></head><body><div id="root"></div><script type="module" src="assets/index-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head><base href="/backoffice/new/"></head><body><div id="root"></div><script type="module" src="assets/index-abc123.js"></script></body></html>';
 const FILE = 'product/0b7c6a4e-0f56-4a7e-9a51-4a4d3b6f2c11.png';
 
 let webDist: string;
@@ -30,13 +31,18 @@ function useServer(config: Parameters<typeof startTestServer>[0] = {}) {
   return holder;
 }
 
-const request = (t: TestServer, path: string, init: RequestInit = {}) => fetch(`${t.origin}${path}`, { redirect: 'manual', ...init });
+const request = (t: TestServer, path: string, init: RequestInit = {}) =>
+  fetch(`${t.origin}${path}`, { redirect: 'manual', ...init });
 const json = { 'content-type': 'application/json' };
 
 /** One of each kind of answer: API (ok, 400, 401, 404, 405, sign-in), console, assets, files, redirects, 404s, a malformed address. */
 const EVERY_KIND: [string, string, RequestInit?][] = [
   ['API answer', '/backoffice/core/api/Info/Version'],
-  ['sign-in answer', '/backoffice/core/api/Authentication/Login', { method: 'POST', headers: json, body: JSON.stringify({ userName: 'admin', password: 'Admin@123' }) }],
+  [
+    'sign-in answer',
+    '/backoffice/core/api/Authentication/Login',
+    { method: 'POST', headers: json, body: JSON.stringify({ userName: 'admin', password: 'Admin@123' }) },
+  ],
   ['API 400', '/backoffice/core/api/Authentication/Login', { method: 'POST', headers: json, body: '{' }],
   ['API 401', '/backoffice/core/api/Authentication/Me'],
   ['API 404', '/backoffice/core/api/NoSuchThing/AtAll'],
@@ -72,7 +78,12 @@ describe('security headers', () => {
 
   it('give the console its script and style sources from this origin only', async () => {
     const csp = (await request(s.t, '/backoffice/new/')).headers.get('content-security-policy')!;
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['style-src']).toEqual(["'self'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
@@ -84,13 +95,19 @@ describe('security headers', () => {
     for (const [kind, path, init] of EVERY_KIND.filter(([, p]) => p.startsWith('/backoffice/core/'))) {
       expect((await request(s.t, path, init)).headers.get('cache-control'), kind).toBe('no-store');
     }
-    expect((await request(s.t, '/backoffice/new/assets/index-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await request(s.t, '/backoffice/new/assets/index-abc123.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await request(s.t, '/backoffice/new/product')).headers.get('cache-control')).toBe('no-cache');
   });
 
   it('let other sites show uploaded files, and nothing else', async () => {
-    expect((await request(s.t, `/backoffice/files/${FILE}`)).headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect((await request(s.t, '/backoffice/core/api/Info/Version')).headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect((await request(s.t, `/backoffice/files/${FILE}`)).headers.get('cross-origin-resource-policy')).toBe(
+      'cross-origin',
+    );
+    expect((await request(s.t, '/backoffice/core/api/Info/Version')).headers.get('cross-origin-resource-policy')).toBe(
+      'same-origin',
+    );
   });
 
   it('ignore X-Forwarded-Proto from an untrusted peer', async () => {
@@ -106,7 +123,10 @@ describe('security headers behind a trusted proxy (TRUST_PROXY)', () => {
     // A malformed address never reaches the router, whose requests alone know the proxy; it still
     // gets every other header. Browsers keep HSTS a year from any other answer.
     for (const [kind, path, init] of EVERY_KIND.filter(([kind]) => kind !== 'malformed address')) {
-      const res = await request(s.t, path, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-proto': 'https' } });
+      const res = await request(s.t, path, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-proto': 'https' },
+      });
       expect(res.headers.get('strict-transport-security'), kind).toBe('max-age=31536000; includeSubDomains');
     }
     const plain = await request(s.t, '/backoffice/core/api/Info/Version', { headers: { 'x-forwarded-proto': 'http' } });
@@ -121,7 +141,8 @@ describe('Cache-Control on every data route', () => {
     holder.t = await startTestServer({
       config: { webDist },
       onRoute: (route) => {
-        const method = [route.method].flat().find((m) => m === 'GET') ?? [route.method].flat().find((m) => m !== 'HEAD');
+        const method =
+          [route.method].flat().find((m) => m === 'GET') ?? [route.method].flat().find((m) => m !== 'HEAD');
         if (method) routes.push({ method, url: route.url });
       },
     });
@@ -131,7 +152,8 @@ describe('Cache-Control on every data route', () => {
   });
 
   /** The console and uploaded files set their own caching; the online menu is public and says so itself. */
-  const cacheable = (url: string) => /^\/backoffice\/(new|files)(\/|$)|^\/backoffice\/core\/public\/|^\/$|^\/backoffice\/?$/i.test(url);
+  const cacheable = (url: string) =>
+    /^\/backoffice\/(new|files)(\/|$)|^\/backoffice\/core\/public\/|^\/$|^\/backoffice\/?$/i.test(url);
 
   it('is no-store on every API, legacy (WebAPI), print and upload route, signed in as the administrator', async () => {
     const { t } = holder;
@@ -147,16 +169,21 @@ describe('Cache-Control on every data route', () => {
         body: route.method === 'GET' ? undefined : '{}',
       });
       await res.arrayBuffer();
-      if (res.headers.get('cache-control') !== 'no-store') failures.push(`${route.method} ${url} → ${res.status} ${res.headers.get('cache-control')}`);
+      if (res.headers.get('cache-control') !== 'no-store')
+        failures.push(`${route.method} ${url} → ${res.status} ${res.headers.get('cache-control')}`);
     }
     expect(failures).toEqual([]);
-    expect([...families].sort()).toEqual(expect.arrayContaining(['/backoffice/core', '/backoffice/WebAPI', '/backoffice/print', '/upload/backoffice']));
+    expect([...families].sort()).toEqual(
+      expect.arrayContaining(['/backoffice/core', '/backoffice/WebAPI', '/backoffice/print', '/upload/backoffice']),
+    );
   });
 
   it('is no-store on a legacy download (an import template) answered 200', async () => {
     const { t } = holder;
     const { accessToken } = await t.login('admin', 'Admin@123');
-    const res = await request(t, '/backoffice/WebAPI/DataExporter/ExportBlankTemplate/product/new', { headers: { authorization: `Bearer ${accessToken}` } });
+    const res = await request(t, '/backoffice/WebAPI/DataExporter/ExportBlankTemplate/product/new', {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     await res.arrayBuffer();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('attachment');

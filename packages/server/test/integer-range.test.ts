@@ -14,7 +14,9 @@ async function refused(answer: Promise<{ status: number; body: { errors?: { fiel
   expect(res.body.errors?.map((e) => e.field)).toContain(field);
 }
 
-const filter = (ColumnName: string, ColumnValue: unknown, Operator = 'EQ') => ({ filters: [{ ColumnName, ColumnValue, Operator }] });
+const filter = (ColumnName: string, ColumnValue: unknown, Operator = 'EQ') => ({
+  filters: [{ ColumnName, ColumnValue, Operator }],
+});
 
 describe('integers beyond the 32-bit column range', () => {
   it('are refused in row fields, ids and versions, naming the field; the largest one is taken', async () => {
@@ -25,7 +27,11 @@ describe('integers beyond the 32-bit column range', () => {
       await refused(post('/DataRepository/Update/category', { id: big, version: 1, name: 'x' }), 'id');
       await refused(post('/DataRepository/Update/category', { id: 1, version: big, name: 'x' }), 'version');
     }
-    const negative = await post('/DataRepository/Insert/category', { code: 'C1', name: 'One', sortOrder: -(2 ** 31) - 1 });
+    const negative = await post('/DataRepository/Insert/category', {
+      code: 'C1',
+      name: 'One',
+      sortOrder: -(2 ** 31) - 1,
+    });
     expect(negative.status).toBe(400);
     const largest = await post('/DataRepository/Insert/category', { code: 'C1', name: 'One', sortOrder: MAX_INT32 });
     expect(largest.status, JSON.stringify(largest.body)).toBe(200);
@@ -39,8 +45,14 @@ describe('integers beyond the 32-bit column range', () => {
       await refused(post('/DataRepository/fetch/category', filter('id', big)), 'filters.0.ColumnValue');
       await refused(post('/DataRepository/fetch/category', filter('parent', big)), 'filters.0.ColumnValue');
       await refused(post('/DataRepository/fetch/category', filter('sortOrder', big, 'GT')), 'filters.0.ColumnValue');
-      await refused(post('/DataRepository/fetch/category', filter('id', `1,${String(big)}`, 'IN')), 'filters.0.ColumnValue');
-      await refused(post('/DataRepository/fetch/category', filter('id', `1,${String(big)}`, 'BETWEEN')), 'filters.0.ColumnValue');
+      await refused(
+        post('/DataRepository/fetch/category', filter('id', `1,${String(big)}`, 'IN')),
+        'filters.0.ColumnValue',
+      );
+      await refused(
+        post('/DataRepository/fetch/category', filter('id', `1,${String(big)}`, 'BETWEEN')),
+        'filters.0.ColumnValue',
+      );
       await refused(post('/DataRepository/fetch/user', filter('outlets', String(big))), 'filters.0.ColumnValue');
       if (typeof big === 'number') {
         await refused(post('/DataRepository/fetch/category', { Skip: big }), 'Skip');
@@ -59,7 +71,10 @@ describe('integers beyond the 32-bit column range', () => {
       await refused(post('/category/Delete', { ids: [big] }), 'ids.0');
       await refused(get(`/category/Get/${String(big)}`), 'id');
       await refused(post('/outletpricing/Grid', { category: big }), 'category');
-      await refused(post('/outletpricing/Save', { changes: [{ product: big, outlet: 1, price: '1.00' }] }), 'changes.0.product');
+      await refused(
+        post('/outletpricing/Save', { changes: [{ product: big, outlet: 1, price: '1.00' }] }),
+        'changes.0.product',
+      );
       await refused(post('/user/Unlock', { userId: big }), 'userId');
     }
     expect((await get(`/category/Get/${MAX_INT32}`)).status).toBe(404);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LOCK_MS, MAX_FAILURES, MAX_LOCK_MS, STRIKE_MEMORY_MS, attemptKey, lockLength, recordFailure, recordSuccess, reserveAttempt } from '../src/modules/auth/lockout';
+import {
+  LOCK_MS,
+  MAX_FAILURES,
+  MAX_LOCK_MS,
+  STRIKE_MEMORY_MS,
+  attemptKey,
+  lockLength,
+  recordFailure,
+  recordSuccess,
+  reserveAttempt,
+} from '../src/modules/auth/lockout';
 import { useTestServer } from './support/harness';
 
 const MINUTE = 60_000;

@@ -60,29 +60,55 @@ describe('lockout', () => {
 });
 
 /** How many answers had each status. */
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((out, s) => ({ ...out, [s]: (out[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((out, s) => ({ ...out, [s]: (out[s] ?? 0) + 1 }), {});
 
 /** A user of the Cashier role with `password`, created straight in the database. */
 async function newUser(userName: string, password: string): Promise<number> {
   const db = t.server.app.ctx.db;
-  const cashier = await db.selectFrom('app_user').select(['role_id', 'password_hash']).where('user_name', '=', 'cashier').executeTakeFirstOrThrow();
+  const cashier = await db
+    .selectFrom('app_user')
+    .select(['role_id', 'password_hash'])
+    .where('user_name', '=', 'cashier')
+    .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   const { hashPassword } = await import('../src/crypto/passwords');
   const { id } = await db
     .insertInto('app_user')
-    .values({ user_name: userName, display_name: userName, email: null, phone: null, role_id: cashier.role_id, password_hash: await hashPassword(password), is_active: true, must_change_password: false, otp_enabled: false, created_at: now, created_by: 'test', updated_at: now, updated_by: 'test' })
+    .values({
+      user_name: userName,
+      display_name: userName,
+      email: null,
+      phone: null,
+      role_id: cashier.role_id,
+      password_hash: await hashPassword(password),
+      is_active: true,
+      must_change_password: false,
+      otp_enabled: false,
+      created_at: now,
+      created_by: 'test',
+      updated_at: now,
+      updated_by: 'test',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
 /** The failures of a name from this test's address, or of a bare key. */
-const failureRow = (key: string) => t.server.app.ctx.db.selectFrom('login_failure').selectAll().where('user_key', 'in', [key, attemptKey(key, '127.0.0.1')]).executeTakeFirst();
+const failureRow = (key: string) =>
+  t.server.app.ctx.db
+    .selectFrom('login_failure')
+    .selectAll()
+    .where('user_key', 'in', [key, attemptKey(key, '127.0.0.1')])
+    .executeTakeFirst();
 
 describe('lockout under parallel attempts', () => {
   it('checks at most five of 60 parallel wrong passwords; the rest, and then the right password, get 423', async () => {
     await newUser('parallel1', 'Right-Password-1');
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt('parallel1', `wrong-password-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => attempt('parallel1', `wrong-password-${i}`)),
+    );
     expect(tally(answers.map((a) => a.status))).toEqual({ 401: MAX_FAILURES, 423: 60 - MAX_FAILURES });
     expect((await attempt('parallel1', 'Right-Password-1')).status).toBe(423);
     expect(await failureRow('parallel1')).toMatchObject({ failure_count: MAX_FAILURES, pending: 0 });
@@ -141,11 +167,17 @@ describe('lockout under parallel attempts', () => {
     const wrong = code === '000000' ? '111111' : '000000';
 
     const token = await otpToken();
-    const twice = await Promise.all([code, code, code].map((otp) => t.call<LoginResponse>('POST', '/Authentication/ValidateOtp', { body: { otpToken: token, otp } })));
+    const twice = await Promise.all(
+      [code, code, code].map((otp) =>
+        t.call<LoginResponse>('POST', '/Authentication/ValidateOtp', { body: { otpToken: token, otp } }),
+      ),
+    );
     expect(twice.map((a) => a.status).sort()).toEqual([200, 400, 400]);
 
     const flood = await Promise.all(
-      Array.from({ length: 60 }, async () => t.call('POST', '/Authentication/ValidateOtp', { body: { otpToken: token, otp: wrong } })),
+      Array.from({ length: 60 }, async () =>
+        t.call('POST', '/Authentication/ValidateOtp', { body: { otpToken: token, otp: wrong } }),
+      ),
     );
     // The two refused replays were failures already: three checks were left.
     expect(tally(flood.map((a) => a.status))).toEqual({ 400: MAX_FAILURES - 2, 423: 60 - MAX_FAILURES + 2 });
@@ -158,8 +190,13 @@ describe('administrator session control', () => {
     const victim = await t.loginAs('cashier');
     const who = await t.call<UserInfo>('GET', '/authentication/Me', { token: victim.accessToken });
     const manager = (await t.loginAs('manager')).accessToken;
-    expect((await t.call('POST', '/user/RevokeSessions', { token: manager, body: { userId: who.body.data.userId } })).status).toBe(403);
-    const res = await t.call<{ revoked: number }>('POST', '/user/RevokeSessions', { token: tokens.admin, body: { userId: who.body.data.userId } });
+    expect(
+      (await t.call('POST', '/user/RevokeSessions', { token: manager, body: { userId: who.body.data.userId } })).status,
+    ).toBe(403);
+    const res = await t.call<{ revoked: number }>('POST', '/user/RevokeSessions', {
+      token: tokens.admin,
+      body: { userId: who.body.data.userId },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.revoked).toBeGreaterThanOrEqual(1);
     expect((await t.call('GET', '/authentication/Me', { token: victim.accessToken })).status).toBe(401);
@@ -168,22 +205,41 @@ describe('administrator session control', () => {
   it('ends the sessions of a disabled user and refuses their sign-in', async () => {
     const victim = await t.loginAs('cashier');
     const who = await t.call<UserInfo>('GET', '/authentication/Me', { token: victim.accessToken });
-    const off = await t.call('POST', '/user/SetActive', { token: tokens.admin, body: { userId: who.body.data.userId, isActive: false } });
+    const off = await t.call('POST', '/user/SetActive', {
+      token: tokens.admin,
+      body: { userId: who.body.data.userId, isActive: false },
+    });
     expect(off.status).toBe(200);
     expect((await t.call('GET', '/authentication/Me', { token: victim.accessToken })).status).toBe(401);
     expect((await t.call('POST', '/Authentication/RefreshToken', { body: victim })).status).toBe(401);
     expect((await attempt('cashier', DEMO_PASSWORDS.cashier)).status).toBe(401);
-    expect((await t.call('POST', '/user/SetActive', { token: tokens.admin, body: { userId: who.body.data.userId, isActive: true } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/user/SetActive', {
+          token: tokens.admin,
+          body: { userId: who.body.data.userId, isActive: true },
+        })
+      ).status,
+    ).toBe(200);
     expect((await attempt('cashier', DEMO_PASSWORDS.cashier)).status).toBe(200);
   });
 
   it('will not let administrators disable themselves', async () => {
     const self = await t.call<UserInfo>('GET', '/authentication/Me', { token: tokens.admin });
-    const res = await t.call('POST', '/user/SetActive', { token: tokens.admin, body: { userId: self.body.data.userId, isActive: false } });
+    const res = await t.call('POST', '/user/SetActive', {
+      token: tokens.admin,
+      body: { userId: self.body.data.userId, isActive: false },
+    });
     expect(res.status).toBe(409);
     // Nor through the generic API, which the same rule guards.
-    const row = await t.call<{ version: number }[]>('POST', '/DataRepository/fetch/user', { token: tokens.admin, body: { filters: [{ ColumnName: 'id', ColumnValue: self.body.data.userId, Operator: 'EQ' }] } });
-    const generic = await t.call('POST', '/DataRepository/Update/user', { token: tokens.admin, body: { id: self.body.data.userId, version: row.body.data[0]!.version, isActive: false } });
+    const row = await t.call<{ version: number }[]>('POST', '/DataRepository/fetch/user', {
+      token: tokens.admin,
+      body: { filters: [{ ColumnName: 'id', ColumnValue: self.body.data.userId, Operator: 'EQ' }] },
+    });
+    const generic = await t.call('POST', '/DataRepository/Update/user', {
+      token: tokens.admin,
+      body: { id: self.body.data.userId, version: row.body.data[0]!.version, isActive: false },
+    });
     expect(generic.status).toBe(409);
     expect((await t.call('GET', '/authentication/Me', { token: tokens.admin })).status).toBe(200);
   });

@@ -35,15 +35,25 @@ describe('GetMenu', () => {
     const admin = menu.find((g) => g.menuText === 'Administration')!;
     const at = admin.items.findIndex((i) => i.route === 'listvaluecategory');
     const following = admin.items.slice(at + 1, at + 7);
-    expect(following.map((i) => i.route).sort()).toEqual(
-      ['listvalue/brand', 'listvalue/cancel_reason', 'listvalue/colour', 'listvalue/gender', 'listvalue/size', 'listvalue/uom'],
-    );
+    expect(following.map((i) => i.route).sort()).toEqual([
+      'listvalue/brand',
+      'listvalue/cancel_reason',
+      'listvalue/colour',
+      'listvalue/gender',
+      'listvalue/size',
+      'listvalue/uom',
+    ]);
     expect(item(menu, 'listvalue/brand')).toMatchObject({ menuText: 'Brand', ...ALL });
   });
 
   it('gives the store manager edit without delete on the catalogue and no administration', async () => {
     const menu = await menuOf('manager');
-    expect(item(menu, 'product')).toMatchObject({ ableToView: true, ableToEdit: true, ableToDelete: false, ableToSetTable: true });
+    expect(item(menu, 'product')).toMatchObject({
+      ableToView: true,
+      ableToEdit: true,
+      ableToDelete: false,
+      ableToSetTable: true,
+    });
     expect(item(menu, 'promotion')).toMatchObject({ ableToView: true, ableToEdit: true, ableToDelete: false });
     expect(item(menu, 'outlet')).toMatchObject({ ableToView: true, ableToEdit: true, ableToDelete: false });
     expect(item(menu, 'user')).toMatchObject(NONE);
@@ -62,13 +72,21 @@ describe('GetMenu', () => {
   });
 
   it('leaves out the screens of a switched-off module', async () => {
-    await t.server.app.ctx.db.updateTable('feature_switch').set({ enabled: false }).where('key', '=', 'membership').execute();
+    await t.server.app.ctx.db
+      .updateTable('feature_switch')
+      .set({ enabled: false })
+      .where('key', '=', 'membership')
+      .execute();
     try {
       const menu = await menuOf('admin');
       expect(menu.some((g) => g.menuText === 'Membership')).toBe(false);
       expect(item(menu, 'voucher')).toBeDefined();
     } finally {
-      await t.server.app.ctx.db.updateTable('feature_switch').set({ enabled: true }).where('key', '=', 'membership').execute();
+      await t.server.app.ctx.db
+        .updateTable('feature_switch')
+        .set({ enabled: true })
+        .where('key', '=', 'membership')
+        .execute();
     }
   });
 

@@ -14,7 +14,10 @@ type Status = { status: number; headers: Headers; body: { resultCode: number; me
 function throttled(answers: Status[]): { passed: number; refused: number } {
   const refused = answers.filter((a) => a.status === 429);
   for (const a of refused) {
-    expect(a.body).toMatchObject({ resultCode: 429, message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) });
+    expect(a.body).toMatchObject({
+      resultCode: 429,
+      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/),
+    });
     const retryAfter = Number(a.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(LIMITS.windowSeconds);
@@ -27,17 +30,24 @@ const times = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.
 describe('rate limits behind a trusted proxy', () => {
   const t = useTestServer({ config: { rateLimit: LIMITS, trustProxy: true } });
   const from = (address: string) => ({ 'x-forwarded-for': address });
-  const call = (action: string, body: unknown, address: string) => t.call('POST', `/Authentication/${action}`, { body, headers: from(address) }) as Promise<Status>;
+  const call = (action: string, body: unknown, address: string) =>
+    t.call('POST', `/Authentication/${action}`, { body, headers: from(address) }) as Promise<Status>;
 
   it('lets five sign-ins per address through in a window, whatever the user names, and counts each address apart', async () => {
-    const answers = await times(12, (i) => call('Login', { userName: `someone-${i}`, password: 'not-their-password' }, '10.0.0.1'));
+    const answers = await times(12, (i) =>
+      call('Login', { userName: `someone-${i}`, password: 'not-their-password' }, '10.0.0.1'),
+    );
     expect(throttled(answers)).toEqual({ passed: 5, refused: 7 });
     expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 401)).toBe(true);
-    expect((await call('Login', { userName: 'someone-else', password: 'not-their-password' }, '10.0.0.2')).status).toBe(401);
+    expect((await call('Login', { userName: 'someone-else', password: 'not-their-password' }, '10.0.0.2')).status).toBe(
+      401,
+    );
   });
 
   it('lets three sign-ins per user name through in a window, from however many addresses', async () => {
-    const answers = await times(8, (i) => call('Login', { userName: 'Target-User', password: 'not-their-password' }, `10.1.0.${i}`));
+    const answers = await times(8, (i) =>
+      call('Login', { userName: 'Target-User', password: 'not-their-password' }, `10.1.0.${i}`),
+    );
     expect(throttled(answers)).toEqual({ passed: 3, refused: 5 });
   });
 
@@ -56,8 +66,13 @@ describe('rate limits behind a trusted proxy', () => {
 
   it('limits each of them per user too', async () => {
     const manager = await t.loginAs('manager');
-    const managerId = (await t.call<{ userId: number }>('GET', '/authentication/Me', { token: manager.accessToken })).body.data.userId;
-    await t.server.app.ctx.db.updateTable('app_user').set({ otp_enabled: true, otp_secret: 'x.y.z' }).where('id', '=', managerId).execute();
+    const managerId = (await t.call<{ userId: number }>('GET', '/authentication/Me', { token: manager.accessToken }))
+      .body.data.userId;
+    await t.server.app.ctx.db
+      .updateTable('app_user')
+      .set({ otp_enabled: true, otp_secret: 'x.y.z' })
+      .where('id', '=', managerId)
+      .execute();
     const otpToken = signOtpToken(t.server.app.ctx.jwtKey, managerId);
     const bodies: Record<string, unknown> = {
       ValidateOtp: { otpToken, otp: '123456' },
@@ -88,7 +103,10 @@ describe('rate limits without a trusted proxy', () => {
 
   it('ignores X-Forwarded-For: every caller here is one address', async () => {
     const answers = (await times(8, (i) =>
-      t.call('POST', '/Authentication/Login', { body: { userName: `spoofer-${i}`, password: 'not-their-password' }, headers: { 'x-forwarded-for': `10.9.0.${i}` } }),
+      t.call('POST', '/Authentication/Login', {
+        body: { userName: `spoofer-${i}`, password: 'not-their-password' },
+        headers: { 'x-forwarded-for': `10.9.0.${i}` },
+      }),
     )) as Status[];
     expect(throttled(answers)).toEqual({ passed: 5, refused: 3 });
   });
@@ -103,7 +121,8 @@ describe('rate limits without a trusted proxy', () => {
     expect((refused as ApiError).headers).toEqual({ 'Retry-After': '50' });
     // A window a parallel call opened a moment later than this call's clock still says at most a window.
     const later = await enforceRateLimit(db, LIMITS, 'login', { user: 'opened-later' }, at(100.5)).then(async () => {
-      for (let i = 1; i < LIMITS.perUser; i++) await enforceRateLimit(db, LIMITS, 'login', { user: 'opened-later' }, at(100.5));
+      for (let i = 1; i < LIMITS.perUser; i++)
+        await enforceRateLimit(db, LIMITS, 'login', { user: 'opened-later' }, at(100.5));
       return enforceRateLimit(db, LIMITS, 'login', { user: 'opened-later' }, at(100)).catch((e: unknown) => e);
     });
     expect((later as ApiError).headers).toEqual({ 'Retry-After': '60' });
@@ -123,7 +142,10 @@ describe('rate limits without a trusted proxy', () => {
         });
         return { status: res.status, headers: res.headers, body: (await res.json()) as Status['body'] };
       });
-      expect(throttled(answers), JSON.stringify(answers.map((a) => [a.status, a.body.message]))).toEqual({ passed: LIMITS.perUser, refused: 12 - LIMITS.perUser });
+      expect(throttled(answers), JSON.stringify(answers.map((a) => [a.status, a.body.message]))).toEqual({
+        passed: LIMITS.perUser,
+        refused: 12 - LIMITS.perUser,
+      });
     } finally {
       await second.close();
     }
@@ -134,15 +156,25 @@ describe('password hashing under a flood', () => {
   const t = useTestServer({ config: { passwordHashing: { concurrency: 1, queue: 2 } } });
 
   it('answers 503 with Retry-After at once past the queue, and counts no failure for those', async () => {
-    const answers = await times(16, (i) => t.call('POST', '/Authentication/Login', { body: { userName: `flood-${i}`, password: 'whatever-it-is' } }));
+    const answers = await times(16, (i) =>
+      t.call('POST', '/Authentication/Login', { body: { userName: `flood-${i}`, password: 'whatever-it-is' } }),
+    );
     const busy = answers.filter((a) => a.status === 503);
     expect(busy.length).toBeGreaterThan(0);
     expect(answers.every((a) => a.status === 401 || a.status === 503)).toBe(true);
     for (const a of busy) {
       expect(a.headers.get('retry-after')).toBe('1');
-      expect(a.body).toEqual({ resultCode: 503, message: 'The server is busy signing people in. Try again in a moment.', data: null });
+      expect(a.body).toEqual({
+        resultCode: 503,
+        message: 'The server is busy signing people in. Try again in a moment.',
+        data: null,
+      });
     }
-    const rows = await t.server.app.ctx.db.selectFrom('login_failure').select(['user_key', 'failure_count', 'pending']).where('user_key', 'like', 'flood-%').execute();
+    const rows = await t.server.app.ctx.db
+      .selectFrom('login_failure')
+      .select(['user_key', 'failure_count', 'pending'])
+      .where('user_key', 'like', 'flood-%')
+      .execute();
     expect(rows.every((r) => r.pending === 0)).toBe(true);
     expect(rows.filter((r) => r.failure_count === 1)).toHaveLength(answers.length - busy.length);
     // Once the flood is over, sign-ins are checked again.

@@ -29,7 +29,9 @@ describe('reset codes under parallel use', () => {
   it('compares at most five of 500 parallel guesses, after which even the right code fails', async () => {
     const code = await mailedCode('cashier');
     // Every other 6-digit code: a guesser's spread, none of them right.
-    const guesses = Array.from({ length: 500 }, (_, i) => String((Number(code) + 1 + i * 1997) % 1_000_000).padStart(6, '0')).filter((g) => g !== code);
+    const guesses = Array.from({ length: 500 }, (_, i) =>
+      String((Number(code) + 1 + i * 1997) % 1_000_000).padStart(6, '0'),
+    ).filter((g) => g !== code);
     const answers = await Promise.all(guesses.map((otp) => reset('cashier', otp, 'Guessed-Into-Shop-1')));
     expect(answers.every((a) => a.status === 400)).toBe(true);
     expect((await attemptsOfLatestCode('cashier')).attempts).toBe(RESET_MAX_ATTEMPTS);
@@ -46,6 +48,7 @@ describe('reset codes under parallel use', () => {
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 400)).toBe(true);
     expect((await attemptsOfLatestCode('manager')).used_at).not.toBeNull();
     await t.login('manager', won[0]!);
-    for (const other of passwords.filter((p) => p !== won[0]).slice(0, 4)) expect((await t.signIn('manager', other)).status).toBe(401);
+    for (const other of passwords.filter((p) => p !== won[0]).slice(0, 4))
+      expect((await t.signIn('manager', other)).status).toBe(401);
   });
 });

@@ -11,7 +11,11 @@ afterAll(async () => {
 
 /** The key tokens are signed with: the secret, bound to the deployment id kept in the database. */
 async function tokenKey(t: TestServer, secret: string): Promise<Uint8Array> {
-  const deployment = await t.server.app.ctx.db.selectFrom('server_secret').select('value').where('name', '=', 'deployment').executeTakeFirstOrThrow();
+  const deployment = await t.server.app.ctx.db
+    .selectFrom('server_secret')
+    .select('value')
+    .where('name', '=', 'deployment')
+    .executeTakeFirstOrThrow();
   return createHmac('sha256', secret).update(`backroom-token-key:${deployment.value}`).digest();
 }
 
@@ -32,7 +36,11 @@ describe('the token signing secret', () => {
   it('is generated once and kept in the database otherwise', async () => {
     const t = await startTestServer();
     servers.push(t);
-    const stored = await t.server.app.ctx.db.selectFrom('server_secret').select('value').where('name', '=', 'jwt').executeTakeFirst();
+    const stored = await t.server.app.ctx.db
+      .selectFrom('server_secret')
+      .select('value')
+      .where('name', '=', 'jwt')
+      .executeTakeFirst();
     expect(stored?.value.length).toBeGreaterThanOrEqual(64);
     const { accessToken } = await t.login('admin', DEMO_PASSWORDS.admin);
     await expect(jwtVerify(accessToken, await tokenKey(t, stored!.value))).resolves.toBeTruthy();
@@ -43,7 +51,10 @@ describe('two deployments sharing JWT_SECRET', () => {
   const jwtSecret = 'one-secret-copied-into-two-deployments-config';
 
   it('refuse each other’s access and refresh tokens; a second server on the same database accepts them', async () => {
-    const [a, b] = await Promise.all([startTestServer({ config: { jwtSecret } }), startTestServer({ config: { jwtSecret } })]);
+    const [a, b] = await Promise.all([
+      startTestServer({ config: { jwtSecret } }),
+      startTestServer({ config: { jwtSecret } }),
+    ]);
     servers.push(a, b);
     const onA = await a.login('admin', DEMO_PASSWORDS.admin);
     expect((await a.call('GET', '/authentication/Me', { token: onA.accessToken })).status).toBe(200);
@@ -73,7 +84,10 @@ describe('outside demo mode', () => {
     expect((await db.selectFrom('privilege').select('name').execute()).length).toBeGreaterThan(50);
     expect((await db.selectFrom('feature_switch').selectAll().execute()).every((f) => f.enabled === true)).toBe(true);
     expect((await db.selectFrom('app_setting').select('key').where('group_id', '=', 1).execute()).length).toBe(6);
-    expect((await t.call('POST', '/Authentication/Login', { body: { userName: 'admin', password: DEMO_PASSWORDS.admin } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/Authentication/Login', { body: { userName: 'admin', password: DEMO_PASSWORDS.admin } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -88,9 +102,13 @@ describe('access token lifetime', () => {
       expect((await t.call('GET', '/authentication/Me', { token: pair.accessToken })).status).toBe(200);
       vi.setSystemTime(Date.now() + 2100);
       expect((await t.call('GET', '/authentication/Me', { token: pair.accessToken })).status).toBe(401);
-      const refreshed = await t.call<{ token: { accessToken: string } }>('POST', '/Authentication/RefreshToken', { body: pair });
+      const refreshed = await t.call<{ token: { accessToken: string } }>('POST', '/Authentication/RefreshToken', {
+        body: pair,
+      });
       expect(refreshed.status).toBe(200);
-      expect((await t.call('GET', '/authentication/Me', { token: refreshed.body.data.token.accessToken })).status).toBe(200);
+      expect((await t.call('GET', '/authentication/Me', { token: refreshed.body.data.token.accessToken })).status).toBe(
+        200,
+      );
     } finally {
       vi.useRealTimers();
     }

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeConsoleBuild } from './support/console-build';
 import { startTestServer, type TestServer } from './support/server';
 
-const INDEX = '<!doctype html><html><head><meta charset="utf-8"><base href="/backoffice/new/"><title>Backroom</title></head><body><div id="root"></div><script type="module" src="assets/index-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head><meta charset="utf-8"><base href="/backoffice/new/"><title>Backroom</title></head><body><div id="root"></div><script type="module" src="assets/index-abc123.js"></script></body></html>';
 
 let t: TestServer;
 let webDist: string;
@@ -27,10 +28,14 @@ afterAll(async () => {
 
 const SCRIPT = 'console.log("console")';
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.origin}${path}`, { redirect: 'manual', headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${t.origin}${path}`, { redirect: 'manual', headers });
 
 /** The bytes as they crossed the wire, before any decoding (node's fetch decodes what it may). */
-function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpGet(`${t.origin}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -66,7 +71,12 @@ describe('console hosting', () => {
   });
 
   it('serves index.html for the console root and any deep link, with the base tag rewritten', async () => {
-    for (const path of ['/shop/new/', '/shop/new/product/edit/12', '/shop/new/login?redirect=%2Fhome', '/shop/new/index.html']) {
+    for (const path of [
+      '/shop/new/',
+      '/shop/new/product/edit/12',
+      '/shop/new/login?redirect=%2Fhome',
+      '/shop/new/index.html',
+    ]) {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');

@@ -23,13 +23,18 @@ afterAll(async () => {
   await a?.close();
 });
 
-const fetchProducts = (server: SignedInServer, token: string) => server.post('/DataRepository/fetch/product', { pageSize: 1 }, token);
+const fetchProducts = (server: SignedInServer, token: string) =>
+  server.post('/DataRepository/fetch/product', { pageSize: 1 }, token);
 
 describe('two servers on one database', () => {
   it('a session revoked on one is refused by the other at its next call', async () => {
     const { accessToken } = await b.login('manager', DEMO_PASSWORDS.manager);
     expect((await fetchProducts(b, accessToken)).status).toBe(200);
-    const manager = (await a.post<{ id: number }[]>('/DataRepository/fetch/user', { filters: [{ ColumnName: 'userName', ColumnValue: 'manager', Operator: 'EQ' }] })).body.data[0]!;
+    const manager = (
+      await a.post<{ id: number }[]>('/DataRepository/fetch/user', {
+        filters: [{ ColumnName: 'userName', ColumnValue: 'manager', Operator: 'EQ' }],
+      })
+    ).body.data[0]!;
     expect((await a.post('/user/RevokeSessions', { userId: manager.id })).status).toBe(200);
     expect((await fetchProducts(b, accessToken)).status).toBe(401);
   });
@@ -38,7 +43,11 @@ describe('two servers on one database', () => {
     const { accessToken: onB } = await b.login('cashier', DEMO_PASSWORDS.cashier);
     const { accessToken: onA } = await a.login('cashier', DEMO_PASSWORDS.cashier);
     expect((await fetchProducts(b, onB)).status).toBe(200);
-    const changed = await a.post('/Authentication/ChangePassword', { currentPassword: DEMO_PASSWORDS.cashier, newPassword: 'Changed@2026x' }, onA);
+    const changed = await a.post(
+      '/Authentication/ChangePassword',
+      { currentPassword: DEMO_PASSWORDS.cashier, newPassword: 'Changed@2026x' },
+      onA,
+    );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await fetchProducts(b, onB)).status).toBe(401);
   });
@@ -54,7 +63,15 @@ describe('two servers on one database', () => {
     const product = grid.groups.flatMap((g) => g.rows).find((r) => r.name === 'product')!;
     const saved = await a.post('/RolePrivileges/Save', {
       roleId,
-      rows: [{ privilegeId: product.privilegeId, ableToView: false, ableToEdit: false, ableToDelete: false, ableToSetTable: false }],
+      rows: [
+        {
+          privilegeId: product.privilegeId,
+          ableToView: false,
+          ableToEdit: false,
+          ableToDelete: false,
+          ableToSetTable: false,
+        },
+      ],
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const refused = await fetchProducts(b, accessToken);
@@ -64,7 +81,12 @@ describe('two servers on one database', () => {
 
   it('pricing rules a server keeps are read again after a change made through the other', async () => {
     expect((await ruleSet(b.server.app.ctx)).discounts.map((d) => d.code)).not.toContain('TWO-SERVERS');
-    const saved = await a.post('/DataRepository/Insert/discount', { code: 'TWO-SERVERS', name: 'Seen by both', kind: 'percent', value: '5' });
+    const saved = await a.post('/DataRepository/Insert/discount', {
+      code: 'TWO-SERVERS',
+      name: 'Seen by both',
+      kind: 'percent',
+      value: '5',
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((await ruleSet(b.server.app.ctx)).discounts.map((d) => d.code)).toContain('TWO-SERVERS');
   });
@@ -78,7 +100,12 @@ describe('two servers on one database', () => {
     const claimAll = async (server: SignedInServer) => {
       const lease = newLease(60_000);
       const ids: number[] = [];
-      for (let job = await claimNext(server.server.app.ctx, lease); job; job = await claimNext(server.server.app.ctx, lease)) ids.push(Number(job.id));
+      for (
+        let job = await claimNext(server.server.app.ctx, lease);
+        job;
+        job = await claimNext(server.server.app.ctx, lease)
+      )
+        ids.push(Number(job.id));
       return ids;
     };
     const [byA, byB] = await Promise.all([claimAll(a), claimAll(b)]);

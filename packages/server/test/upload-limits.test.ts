@@ -4,10 +4,16 @@ import { describe, expect, test } from 'vitest';
 import { useTestServer } from './support/harness';
 
 /** A 1×1 transparent PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const MB = 1024 * 1024;
 
-const t = useTestServer({ users: ['admin', 'manager', 'cashier'], config: { uploads: { limitBytes: 1 * MB, dailyQuotaBytes: 3 * MB } } });
+const t = useTestServer({
+  users: ['admin', 'manager', 'cashier'],
+  config: { uploads: { limitBytes: 1 * MB, dailyQuotaBytes: 3 * MB } },
+});
 const { tokens } = t;
 
 /** A PNG padded to `bytes`: its type is still sniffed from the header. */
@@ -20,8 +26,15 @@ const pngOf = (bytes: number) => {
 async function upload(token: string, content: Uint8Array, folder = 'product') {
   const form = new FormData();
   form.append('file', new Blob([content], { type: 'image/png' }), 'photo.png');
-  const response = await fetch(`${t.origin}/upload/backoffice/${folder}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, body: (await response.json()) as { message: string; errors?: { field: string }[] } };
+  const response = await fetch(`${t.origin}/upload/backoffice/${folder}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { message: string; errors?: { field: string }[] },
+  };
 }
 
 const storedFiles = async () => {

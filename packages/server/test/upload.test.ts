@@ -2,20 +2,40 @@ import { describe, expect, test } from 'vitest';
 import { useTestServer } from './support/harness';
 
 /** A 1×1 transparent PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const t = useTestServer({ users: ['manager'] });
 const { tokens } = t;
 
-async function upload(path: string, content: Uint8Array | null, options: { name?: string; type?: string; field?: string; auth?: boolean } = {}) {
+async function upload(
+  path: string,
+  content: Uint8Array | null,
+  options: { name?: string; type?: string; field?: string; auth?: boolean } = {},
+) {
   const form = new FormData();
-  if (content) form.append(options.field ?? 'file', new Blob([content], { type: options.type ?? 'image/png' }), options.name ?? 'photo.png');
+  if (content)
+    form.append(
+      options.field ?? 'file',
+      new Blob([content], { type: options.type ?? 'image/png' }),
+      options.name ?? 'photo.png',
+    );
   const response = await fetch(`${t.origin}${path}`, {
     method: 'POST',
     body: form,
     headers: options.auth === false ? {} : { authorization: `Bearer ${tokens.manager}` },
   });
-  return { status: response.status, body: (await response.json()) as { resultCode: number; message: string; data: { fileName: string; url: string; contentType: string; size: number } | null; errors?: { field: string }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      resultCode: number;
+      message: string;
+      data: { fileName: string; url: string; contentType: string; size: number } | null;
+      errors?: { field: string }[];
+    },
+  };
 }
 
 describe('POST /upload/{base path}[/{folder}]', () => {
@@ -66,6 +86,8 @@ describe('POST /upload/{base path}[/{folder}]', () => {
 
   test('only stored names are served', async () => {
     expect((await fetch(`${t.origin}/backoffice/files/product/..%2F..%2Fbackroom.db`)).status).toBe(404);
-    expect((await fetch(`${t.origin}/backoffice/files/product/00000000-0000-0000-0000-000000000000.png`)).status).toBe(404);
+    expect((await fetch(`${t.origin}/backoffice/files/product/00000000-0000-0000-0000-000000000000.png`)).status).toBe(
+      404,
+    );
   });
 });

@@ -42,7 +42,9 @@ const insideRouter = () => window.location.pathname.startsWith(webRoot.routerBas
 
 async function bootstrap() {
   const cipher = await openCipher();
-  const { preloaded, menuUnreadable } = cipher ? await rehydrate(localStorage, keys, cipher) : { preloaded: {}, menuUnreadable: false };
+  const { preloaded, menuUnreadable } = cipher
+    ? await rehydrate(localStorage, keys, cipher)
+    : { preloaded: {}, menuUnreadable: false };
   if (menuUnreadable) {
     localStorage.removeItem(keys.state);
     localStorage.removeItem(keys.token);

@@ -23,8 +23,16 @@ const isTimeZone = (value: string) => {
     return false;
   }
 };
-const timezone = z.string().trim().min(1, 'Time zone is required').max(64).refine(isTimeZone, 'Time zone must be one such as Asia/Singapore');
-const currencyCode = z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter ISO code such as MYR');
+const timezone = z
+  .string()
+  .trim()
+  .min(1, 'Time zone is required')
+  .max(64)
+  .refine(isTimeZone, 'Time zone must be one such as Asia/Singapore');
+const currencyCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter ISO code such as MYR');
 
 // ── Role privileges: /api/RolePrivileges/{Roles|Grid|Save}
 
@@ -90,9 +98,16 @@ export type SaveRolePrivilegesRequest = z.infer<typeof saveRolePrivilegesRequest
 
 // ── Features: /api/feature/{Get|Save}
 
-export const FEATURE_KEYS = ['onlineOrdering', 'membership', 'commission', 'vouchers'] as const satisfies readonly FeatureKey[];
+export const FEATURE_KEYS = [
+  'onlineOrdering',
+  'membership',
+  'commission',
+  'vouchers',
+] as const satisfies readonly FeatureKey[];
 export type FeatureSwitches = Record<FeatureKey, boolean>;
-export const saveFeaturesRequest = z.object(Object.fromEntries(FEATURE_KEYS.map((k) => [k, z.boolean()])) as Record<FeatureKey, z.ZodBoolean>);
+export const saveFeaturesRequest = z.object(
+  Object.fromEntries(FEATURE_KEYS.map((k) => [k, z.boolean()])) as Record<FeatureKey, z.ZodBoolean>,
+);
 
 // ── Company: /api/company/{Get|Save}
 

@@ -26,7 +26,10 @@ export const familyIdsRequest = z.object({ ids: z.array(id).min(1).max(1000) });
 /** `Product/GenerateVariants`: one variant of the parent per combination of the attribute values (ids of attribute value rows). */
 export const generateVariantsRequest = z.object({
   productId: id,
-  attributes: z.array(z.object({ attribute: id, values: z.array(id).min(1).max(100) })).min(1).max(5),
+  attributes: z
+    .array(z.object({ attribute: id, values: z.array(id).min(1).max(100) }))
+    .min(1)
+    .max(5),
 });
 export type GenerateVariantsRequest = z.infer<typeof generateVariantsRequest>;
 

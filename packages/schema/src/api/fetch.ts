@@ -3,7 +3,20 @@ import { MAX_TAKE } from '../constants';
 import { MAX_INT32 } from '../ids';
 
 /** The body of `POST /api/DataRepository/fetch/{name}`: paging, filters, sorts and search. */
-export const OPERATORS = ['EQ', 'NEQ', 'LIKE', 'STARTSWITH', 'GT', 'GTE', 'LT', 'LTE', 'IN', 'BETWEEN', 'ISNULL', 'NOTNULL'] as const;
+export const OPERATORS = [
+  'EQ',
+  'NEQ',
+  'LIKE',
+  'STARTSWITH',
+  'GT',
+  'GTE',
+  'LT',
+  'LTE',
+  'IN',
+  'BETWEEN',
+  'ISNULL',
+  'NOTNULL',
+] as const;
 export type Operator = (typeof OPERATORS)[number];
 
 export const fetchFilter = z.object({
@@ -16,7 +29,10 @@ export const fetchRequest = z.object({
   Skip: z.number().int().min(0).max(MAX_INT32).optional(),
   Take: z.number().int().min(1).max(MAX_TAKE).optional(),
   filters: z.array(fetchFilter).max(50).optional(),
-  sorts: z.array(z.object({ ColumnName: z.string().min(1).max(100), Direction: z.enum(['ASC', 'DESC', 'asc', 'desc']) })).max(10).optional(),
+  sorts: z
+    .array(z.object({ ColumnName: z.string().min(1).max(100), Direction: z.enum(['ASC', 'DESC', 'asc', 'desc']) }))
+    .max(10)
+    .optional(),
   search: z.string().max(200).optional(),
 });
 

@@ -34,8 +34,10 @@ export interface AppSettingDto {
 }
 
 const ADDRESS = /^(https?:\/\/|\/)/i;
-const addressProblem = (value: string) => (value === '' || ADDRESS.test(value) ? null : 'Enter an address starting with http://, https:// or /');
-const rowsProblem = (value: string) => (/^\d{1,4}$/.test(value) && Number(value) >= 1 ? null : 'Enter a whole number from 1 to 9999');
+const addressProblem = (value: string) =>
+  value === '' || ADDRESS.test(value) ? null : 'Enter an address starting with http://, https:// or /';
+const rowsProblem = (value: string) =>
+  /^\d{1,4}$/.test(value) && Number(value) >= 1 ? null : 'Enter a whole number from 1 to 9999';
 
 /** How the value of each setting the console reads is written; other keys hold free text. */
 export const SETTING_KINDS: Readonly<Record<string, 'address' | 'rows'>> = {
@@ -53,7 +55,8 @@ export const SETTING_KINDS: Readonly<Record<string, 'address' | 'rows'>> = {
  * is blank or one, the rows per page a whole number. Null when it is fine.
  */
 export function settingValueProblem(groupId: number, key: string, value: string): string | null {
-  if (groupId === SETTING_GROUP.topMenu) return ADDRESS.test(value) ? null : 'A link starts with http://, https:// or /';
+  if (groupId === SETTING_GROUP.topMenu)
+    return ADDRESS.test(value) ? null : 'A link starts with http://, https:// or /';
   const kind = SETTING_KINDS[key];
   return kind === 'address' ? addressProblem(value) : kind === 'rows' ? rowsProblem(value) : null;
 }

@@ -53,7 +53,8 @@ export interface SimulateSalesRequest {
   item?: SimulateLineRequest;
 }
 
-export type AdjustmentKind = 'promotion' | 'newpromotion' | 'discount' | 'membershipgroup' | 'membershipbenefit' | 'voucher';
+export type AdjustmentKind =
+  'promotion' | 'newpromotion' | 'discount' | 'membershipgroup' | 'membershipbenefit' | 'voucher';
 export type ConsideredKind = AdjustmentKind | 'bundle' | 'surcharge';
 export type PriceSource = 'product' | 'outletPrice' | 'futurePrice' | 'bundle';
 

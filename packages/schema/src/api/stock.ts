@@ -29,7 +29,11 @@ export interface VirtualStockRow {
   lowSince: string | null;
 }
 
-const id = (what: string) => z.number({ error: `Choose the ${what}` }).int().min(1);
+const id = (what: string) =>
+  z
+    .number({ error: `Choose the ${what}` })
+    .int()
+    .min(1);
 const decimal = z.union([z.string(), z.number()]);
 
 /** `adjust`: a signed change or a counted figure (exactly one), and why. */
@@ -83,7 +87,9 @@ export const lowStockQuery = z.object({
 export type LowStockQuery = z.input<typeof lowStockQuery>;
 
 /** `Propose`: draft delivery orders for the chosen low rows, one per warehouse and location. */
-export const lowStockProposal = z.object({ ids: z.array(z.number().int().min(1)).min(1, 'Choose at least one row').max(1000) });
+export const lowStockProposal = z.object({
+  ids: z.array(z.number().int().min(1)).min(1, 'Choose at least one row').max(1000),
+});
 
 export interface ProposedOrder {
   id: number;

@@ -53,7 +53,13 @@ export const administration: MenuGroupDef = {
       palette: { exact: ['userName'] },
       listColumns: ['userName', 'displayName', 'email', 'role', 'lastLoginAt', 'isActive'],
       fields: {
-        userName: f.text({ required: true, unique: true, maxLength: 100, pattern: '^[A-Za-z0-9._@-]+$', patternMessage: 'User name may contain letters, digits and . _ @ - only' }),
+        userName: f.text({
+          required: true,
+          unique: true,
+          maxLength: 100,
+          pattern: '^[A-Za-z0-9._@-]+$',
+          patternMessage: 'User name may contain letters, digits and . _ @ - only',
+        }),
         displayName: f.text({ required: true, maxLength: 100 }),
         email: f.email(),
         phone: f.phone(),
@@ -66,7 +72,10 @@ export const administration: MenuGroupDef = {
         lockedUntil: f.datetime({ readOnly: true }),
       },
     }),
-    entity('role', 'Roles', 'person-gear', { ...active, fields: { code, name, description: f.longtext({ maxLength: 500 }) } }),
+    entity('role', 'Roles', 'person-gear', {
+      ...active,
+      fields: { code, name, description: f.longtext({ maxLength: 500 }) },
+    }),
     entity('privilege', 'Privileges', 'key', {
       defaultSort: 'sortOrder',
       dropdown: { label: 'menuText' },

@@ -31,7 +31,11 @@ export const catalogue: MenuGroupDef = {
       fields: {
         code,
         name,
-        kind: f.enum(['text', 'number', 'list'], { required: true, default: 'text', help: 'List attributes are the variant axes (Size, Colour).' }),
+        kind: f.enum(['text', 'number', 'list'], {
+          required: true,
+          default: 'text',
+          help: 'List attributes are the variant axes (Size, Colour).',
+        }),
         values: f.children({
           code: f.code({ unique: ['parentId'] }),
           name,
@@ -49,8 +53,24 @@ export const catalogue: MenuGroupDef = {
       palette: { exact: ['code', 'barcode', 'alternateBarcodes.barcode'] },
       dropdown: { label: ['code', 'name'] },
       sections: [
-        { name: 'basics', label: 'Basics', fields: ['code', 'name', 'shortName', 'type', 'category', 'department', 'brand', 'description'] },
-        { name: 'pricing', label: 'Pricing', fields: ['sellingPrice', 'costPrice', 'minimumPrice', 'taxCode', 'taxInclusive', 'allowOpenPrice', 'allowDiscount'] },
+        {
+          name: 'basics',
+          label: 'Basics',
+          fields: ['code', 'name', 'shortName', 'type', 'category', 'department', 'brand', 'description'],
+        },
+        {
+          name: 'pricing',
+          label: 'Pricing',
+          fields: [
+            'sellingPrice',
+            'costPrice',
+            'minimumPrice',
+            'taxCode',
+            'taxInclusive',
+            'allowOpenPrice',
+            'allowDiscount',
+          ],
+        },
         { name: 'inventory', label: 'Inventory', fields: ['uom', 'trackStock', 'barcode', 'alternateBarcodes'] },
         { name: 'suppliers', label: 'Suppliers', fields: ['supplierMapping'] },
         { name: 'variants', label: 'Variants', fields: ['parent', 'variantAttributeValues'] },
@@ -132,7 +152,10 @@ export const catalogue: MenuGroupDef = {
         name,
         description: f.longtext(),
         image: f.image(),
-        products: f.children({ product: f.ref('product', { required: true, unique: ['parentId'] }) }, { help: 'In display order.' }),
+        products: f.children(
+          { product: f.ref('product', { required: true, unique: ['parentId'] }) },
+          { help: 'In display order.' },
+        ),
       },
     }),
     list('futureproductprice', 'Future product prices', 'calendar-event', {

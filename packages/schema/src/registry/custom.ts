@@ -33,7 +33,9 @@ function customFieldDef(row: CustomFieldRow): FieldDef | undefined {
     case 'boolean':
       return { kind: 'boolean', ...common, required: false };
     case 'list':
-      return row.listValueCategory == null ? undefined : { kind: 'listvalue', category: String(row.listValueCategory), ...common };
+      return row.listValueCategory == null
+        ? undefined
+        : { kind: 'listvalue', category: String(row.listValueCategory), ...common };
     default:
       return undefined;
   }
@@ -55,7 +57,10 @@ export function withCustomFields(entity: NormalisedEntity, rows: readonly Custom
     const def = customFieldDef(row);
     if (!def || !KEY.test(row.key) || taken.has(row.key)) continue;
     taken.add(row.key);
-    extra.push({ ...normaliseField(entity.name, row.key, def, entity.table, { custom: true }), column: CUSTOM_FIELDS_COLUMN });
+    extra.push({
+      ...normaliseField(entity.name, row.key, def, entity.table, { custom: true }),
+      column: CUSTOM_FIELDS_COLUMN,
+    });
   }
   if (extra.length === 0) return entity;
   // Before isActive and the audit fields, so the form shows them with the entity's own fields.

@@ -1,12 +1,17 @@
 import type { FieldGroup } from './field-groups';
 import type { NormalisedEntity, NormalisedField } from './normalise';
 
-const inGroups = (field: NormalisedField, groups: ReadonlySet<string>) => field.group !== undefined && groups.has(field.group);
+const inGroups = (field: NormalisedField, groups: ReadonlySet<string>) =>
+  field.group !== undefined && groups.has(field.group);
 
 function withoutFields(fields: readonly NormalisedField[], groups: ReadonlySet<string>): NormalisedField[] {
   return fields
     .filter((f) => !inGroups(f, groups))
-    .map((f) => (f.kind === 'children' && f.fields.some((c) => inGroups(c, groups)) ? { ...f, fields: withoutFields(f.fields, groups) } : f));
+    .map((f) =>
+      f.kind === 'children' && f.fields.some((c) => inGroups(c, groups))
+        ? { ...f, fields: withoutFields(f.fields, groups) }
+        : f,
+    );
 }
 
 /** The field groups an entity holds (its child tables' fields included). */
@@ -39,6 +44,9 @@ export function withoutFieldGroups(entity: NormalisedEntity, groups: ReadonlySet
     searchFields: keep(entity.searchFields),
     dropdown: { ...entity.dropdown, label: keep(entity.dropdown.label) },
     sections: entity.sections.map((s) => ({ ...s, fields: keep(s.fields) })),
-    palette: entity.palette && { fields: keep(entity.palette.fields), exact: entity.palette.exact.filter((path) => kept.has(path.split('.')[0]!)) },
+    palette: entity.palette && {
+      fields: keep(entity.palette.fields),
+      exact: entity.palette.exact.filter((path) => kept.has(path.split('.')[0]!)),
+    },
   };
 }

@@ -218,13 +218,21 @@ export const field = {
   date: (options: Opts<TemporalField> = {}): TemporalField => ({ kind: 'date', ...options }),
   datetime: (options: Opts<TemporalField> = {}): TemporalField => ({ kind: 'datetime', ...options }),
   time: (options: Opts<TemporalField> = {}): TemporalField => ({ kind: 'time', ...options }),
-  enum: (values: readonly string[], options: Without<EnumField, 'values'> = {}): EnumField => ({ kind: 'enum', values, ...options }),
+  enum: (values: readonly string[], options: Without<EnumField, 'values'> = {}): EnumField => ({
+    kind: 'enum',
+    values,
+    ...options,
+  }),
   lv: (category: ListValueCategory, options: Without<ListValueField, 'category'> = {}): ListValueField => ({
     kind: 'listvalue',
     category,
     ...options,
   }),
-  ref: (entity: string, options: Without<ReferenceField, 'entity'> = {}): ReferenceField => ({ kind: 'reference', entity, ...options }),
+  ref: (entity: string, options: Without<ReferenceField, 'entity'> = {}): ReferenceField => ({
+    kind: 'reference',
+    entity,
+    ...options,
+  }),
   refs: (entity: string, options: Without<ReferenceField, 'entity'> = {}): ReferenceField => ({
     kind: 'multireference',
     entity,
@@ -239,15 +247,31 @@ export const field = {
     ...options,
   }),
   /** The usual `code*(u)`: required, unique, at most 30 characters. */
-  code: (options: Opts<TextField> = {}): TextField => ({ kind: 'text', required: true, unique: true, maxLength: 30, ...options }),
+  code: (options: Opts<TextField> = {}): TextField => ({
+    kind: 'text',
+    required: true,
+    unique: true,
+    maxLength: 30,
+    ...options,
+  }),
   /** The usual `name*`: required, at most 100 characters. */
   name: (options: Opts<TextField> = {}): TextField => ({ kind: 'text', required: true, maxLength: 100, ...options }),
   email: (options: Opts<TextField> = {}): TextField => ({ kind: 'text', format: 'email', maxLength: 254, ...options }),
   phone: (options: Opts<TextField> = {}): TextField => ({ kind: 'text', format: 'phone', maxLength: 30, ...options }),
   url: (options: Opts<TextField> = {}): TextField => ({ kind: 'text', format: 'url', maxLength: 500, ...options }),
   colour: (options: Opts<TextField> = {}): TextField => ({ kind: 'text', format: 'colour', maxLength: 7, ...options }),
-  timezone: (options: Opts<TextField> = {}): TextField => ({ kind: 'text', format: 'timezone', maxLength: 64, ...options }),
-  daysOfWeek: (options: Without<EnumField, 'values'> = {}): EnumField => ({ kind: 'enum', values: DAYS_OF_WEEK, multiple: true, ...options }),
+  timezone: (options: Opts<TextField> = {}): TextField => ({
+    kind: 'text',
+    format: 'timezone',
+    maxLength: 64,
+    ...options,
+  }),
+  daysOfWeek: (options: Without<EnumField, 'values'> = {}): EnumField => ({
+    kind: 'enum',
+    values: DAYS_OF_WEEK,
+    multiple: true,
+    ...options,
+  }),
 } as const;
 
 /** `sellingPrice` → "Selling price", `taxRegistrationNo` → "Tax registration no". */

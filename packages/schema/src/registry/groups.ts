@@ -9,7 +9,16 @@ import { pricing } from './pricing';
 import type { MenuGroupDef, ScreenDef } from './types';
 
 /** Menu groups in sidebar order. */
-export const menuGroups: readonly MenuGroupDef[] = [catalogue, pricing, membership, inventory, pos, online, administration, data];
+export const menuGroups: readonly MenuGroupDef[] = [
+  catalogue,
+  pricing,
+  membership,
+  inventory,
+  pos,
+  online,
+  administration,
+  data,
+];
 
 export const screens: readonly ScreenDef[] = menuGroups.flatMap((group) => group.screens);
 

@@ -11,12 +11,35 @@ export type { EntityName } from './entity-names.generated';
 export { menuGroups, screens, findScreen } from './groups';
 export { entities, findEntity, getEntity } from './entities';
 export { AUDIT_ACTIONS, CUSTOM_FIELD_KINDS, type AuditAction } from './administration';
-export { ONLINE_ORDER_ACTIONS, ONLINE_ORDER_STATUSES, WEBHOOK_EVENTS, type OnlineOrderAction, type OnlineOrderStatus, type WebhookEvent } from './online';
-export { DELIVERY_ORDER_ACTIONS, DELIVERY_ORDER_STATUSES, STOCK_ADJUSTMENT_STATUSES, STOCK_MOVEMENT_KINDS, type DeliveryOrderAction, type DeliveryOrderStatus, type StockAdjustmentStatus, type StockMovementKind } from './inventory';
+export {
+  ONLINE_ORDER_ACTIONS,
+  ONLINE_ORDER_STATUSES,
+  WEBHOOK_EVENTS,
+  type OnlineOrderAction,
+  type OnlineOrderStatus,
+  type WebhookEvent,
+} from './online';
+export {
+  DELIVERY_ORDER_ACTIONS,
+  DELIVERY_ORDER_STATUSES,
+  STOCK_ADJUSTMENT_STATUSES,
+  STOCK_MOVEMENT_KINDS,
+  type DeliveryOrderAction,
+  type DeliveryOrderStatus,
+  type StockAdjustmentStatus,
+  type StockMovementKind,
+} from './inventory';
 
 /** Every list-value category is a menu item `listvalue/{code}` served by the shared `listvalue` screen. */
 export const listValueRoute = (categoryCode: string) => `listvalue/${categoryCode.toLowerCase()}`;
 
 /** A path containing listvalue but not listvaluecategory maps to the shared list-value screen. */
 export const isListValuePath = (path: string) => path.includes('listvalue') && !path.includes('listvaluecategory');
-export { DIFFERENCE_REASONS, SALE_CHANNELS, SALE_KINDS, SALE_VOUCHER_STATUSES, type DifferenceReason, type SaleKind } from './pos';
+export {
+  DIFFERENCE_REASONS,
+  SALE_CHANNELS,
+  SALE_KINDS,
+  SALE_VOUCHER_STATUSES,
+  type DifferenceReason,
+  type SaleKind,
+} from './pos';

@@ -15,7 +15,18 @@ export const DELIVERY_ORDER_ACTIONS = {
 export type DeliveryOrderAction = keyof typeof DELIVERY_ORDER_ACTIONS;
 
 /** Why on-hand changed: every stock movement has one. */
-export const STOCK_MOVEMENT_KINDS = ['opening', 'count', 'stockOut', 'adjustment', 'dispatch', 'receipt', 'sale', 'return', 'onlineOrder', 'import'] as const;
+export const STOCK_MOVEMENT_KINDS = [
+  'opening',
+  'count',
+  'stockOut',
+  'adjustment',
+  'dispatch',
+  'receipt',
+  'sale',
+  'return',
+  'onlineOrder',
+  'import',
+] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 /** A manual adjustment: applied at once, or pending until another user approves (its reason needs approval). */
@@ -48,7 +59,11 @@ export const inventory: MenuGroupDef = {
         defaultInventoryLocation: f.ref('inventorylocation'),
       },
     }),
-    entity('inventorylocationgroup', 'Location groups', 'collection', { table: 'inventory_location_group', ...active, fields: { code, name } }),
+    entity('inventorylocationgroup', 'Location groups', 'collection', {
+      table: 'inventory_location_group',
+      ...active,
+      fields: { code, name },
+    }),
     entity('inventorylocation', 'Inventory locations', 'building', {
       table: 'inventory_location',
       ...active,
@@ -84,7 +99,11 @@ export const inventory: MenuGroupDef = {
           quantity: f.quantity({ required: true, min: '0.001' }),
           uom: f.lv('UOM', { label: 'Unit of measure' }),
           receivedQty: f.quantity({ readOnly: true, label: 'Received quantity' }),
-          discrepancy: f.quantity({ readOnly: true, signed: true, help: 'Received less dispatched: negative when short.' }),
+          discrepancy: f.quantity({
+            readOnly: true,
+            signed: true,
+            help: 'Received less dispatched: negative when short.',
+          }),
         }),
         remarks: f.longtext({ maxLength: 1000 }),
         dispatchedAt: f.datetime({ readOnly: true }),
@@ -106,11 +125,20 @@ export const inventory: MenuGroupDef = {
           required: true,
           indexed: false,
           label: 'Reason',
-          valueLabels: { opening: 'Opening balance', count: 'Count adjustment', stockOut: 'Stock-out', onlineOrder: 'Online order' },
+          valueLabels: {
+            opening: 'Opening balance',
+            count: 'Count adjustment',
+            stockOut: 'Stock-out',
+            onlineOrder: 'Online order',
+          },
         }),
         reason: f.ref('stockoutreason', { label: 'Stock-out reason' }),
         unitCost: f.money({ group: 'costs' }),
-        balanceAfter: f.quantity({ signed: true, indexed: false, help: 'On hand at the location after this movement.' }),
+        balanceAfter: f.quantity({
+          signed: true,
+          indexed: false,
+          help: 'On hand at the location after this movement.',
+        }),
         documentType: f.text({ maxLength: 30, hidden: true }),
         documentId: f.int({ hidden: true }),
         reference: f.text({ maxLength: 100, help: 'The document that moved the stock.' }),
@@ -132,7 +160,10 @@ export const inventory: MenuGroupDef = {
         location: f.ref('inventorylocation', { required: true }),
         minQty: f.quantity({ label: 'Minimum quantity' }),
         reorderQty: f.quantity({ label: 'Reorder quantity' }),
-        lowSince: f.datetime({ readOnly: true, help: 'Set by the low-stock check while on hand is below the minimum.' }),
+        lowSince: f.datetime({
+          readOnly: true,
+          help: 'Set by the low-stock check while on hand is below the minimum.',
+        }),
       },
     }),
     model('stockbalance', 'Stock balances', {
@@ -156,7 +187,16 @@ export const inventory: MenuGroupDef = {
       table: 'stock_adjustment',
       defaultSort: '-id',
       dropdown: { label: 'product' },
-      listColumns: ['createdAt', 'location', 'product', 'quantity', 'stockOutReason', 'status', 'createdBy', 'decidedBy'],
+      listColumns: [
+        'createdAt',
+        'location',
+        'product',
+        'quantity',
+        'stockOutReason',
+        'status',
+        'createdBy',
+        'decidedBy',
+      ],
       fields: {
         location: f.ref('inventorylocation', { required: true }),
         product: f.ref('product', { required: true }),

@@ -30,7 +30,10 @@ export const membership: MenuGroupDef = {
       fields: {
         membershipGroup: f.ref('membershipgroup', { required: true }),
         kind: f.enum(['discount', 'pointsMultiplier', 'birthdayVoucher', 'freeItem'], { required: true }),
-        value: f.decimal({ help: 'Percent, multiplier or amount, as the kind says.', percentWhen: { field: 'kind', values: ['discount'] } }),
+        value: f.decimal({
+          help: 'Percent, multiplier or amount, as the kind says.',
+          percentWhen: { field: 'kind', values: ['discount'] },
+        }),
         product: f.ref('product', { help: 'The free item.' }),
         conditions: f.longtext({ maxLength: 1000 }),
       },
@@ -56,7 +59,10 @@ export const membership: MenuGroupDef = {
         joinDate: f.date(),
         expiryDate: f.date(),
         pointsBalance: f.decimal({ readOnly: true, signed: true, help: 'From the points ledger.' }),
-        totalSpend: f.money({ readOnly: true, help: 'What the member has spent: moves them up to a group at its upgrade threshold.' }),
+        totalSpend: f.money({
+          readOnly: true,
+          help: 'What the member has spent: moves them up to a group at its upgrade threshold.',
+        }),
         status: f.enum(['active', 'suspended', 'expired'], { required: true, default: 'active' }),
         outlet: f.ref('outlet', { label: 'Registered at' }),
       },

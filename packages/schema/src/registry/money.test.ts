@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, formatScaled, fromMinorUnits, multiplyScaled, parseScaled, sumDecimals, toMinorUnits } from './money';
+import {
+  compareDecimals,
+  formatScaled,
+  fromMinorUnits,
+  multiplyScaled,
+  parseScaled,
+  sumDecimals,
+  toMinorUnits,
+} from './money';
 
 describe('exact money and quantities', () => {
   it('parses decimal strings into scaled integers without floats', () => {
@@ -49,7 +57,8 @@ describe('exact money and quantities', () => {
     expect(formatScaled(2 ** 53 + 2, 2)).toBe('90071992547409.94');
     // A number, a bigint and a string of the same amount read alike.
     for (const amount of [0, 7, -7, 1999, -100000, 123456789012345, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])
-      for (const scale of [0, 2, 3]) expect(formatScaled(amount, scale), `${amount} at ${scale}`).toBe(formatScaled(BigInt(amount), scale));
+      for (const scale of [0, 2, 3])
+        expect(formatScaled(amount, scale), `${amount} at ${scale}`).toBe(formatScaled(BigInt(amount), scale));
   });
 
   it('adds "0.1" and "0.2" to exactly "0.30"', () => {

@@ -9,9 +9,7 @@
 export const MONEY_SCALE = 2;
 export const QUANTITY_SCALE = 3;
 
-export type ScaledParse =
-  | { ok: true; value: number }
-  | { ok: false; reason: 'format' | 'scale' | 'range' };
+export type ScaledParse = { ok: true; value: number } | { ok: false; reason: 'format' | 'scale' | 'range' };
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -50,7 +48,10 @@ export function parseScaled(input: string | number | bigint, scale: number): Sca
 /** 1250 at scale 2 → "12.50". Accepts what drivers return for integer columns (number, bigint, string). */
 export function formatScaled(scaled: number | bigint | string, scale: number): string {
   // Safe integers (every stored amount SQLite hands back) need no BigInt: lists format thousands of them.
-  const whole = typeof scaled === 'number' && Number.isSafeInteger(scaled) ? scaled : BigInt(typeof scaled === 'number' ? Math.trunc(scaled) : scaled);
+  const whole =
+    typeof scaled === 'number' && Number.isSafeInteger(scaled)
+      ? scaled
+      : BigInt(typeof scaled === 'number' ? Math.trunc(scaled) : scaled);
   const negative = whole < 0;
   const digits = String(negative ? -whole : whole).padStart(scale + 1, '0');
   const integral = digits.slice(0, digits.length - scale);
@@ -66,7 +67,8 @@ export function toMinorUnits(amount: string | number, decimals = MONEY_SCALE): n
 }
 
 /** 1250 → "12.50". */
-export const fromMinorUnits = (minor: number | bigint | string, decimals = MONEY_SCALE): string => formatScaled(minor, decimals);
+export const fromMinorUnits = (minor: number | bigint | string, decimals = MONEY_SCALE): string =>
+  formatScaled(minor, decimals);
 
 /** Exact sum of decimal strings: sumDecimals(["0.1", "0.2"]) === "0.30". */
 export function sumDecimals(values: readonly (string | number)[], scale = MONEY_SCALE): string {

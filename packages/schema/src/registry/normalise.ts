@@ -11,7 +11,14 @@ import {
   type Fields,
 } from './fields';
 import { parseScaled } from './money';
-import { hasFields, type EntityDef, type FormSectionDef, type MenuGroupDef, type PaletteDef, type ScreenDef } from './types';
+import {
+  hasFields,
+  type EntityDef,
+  type FormSectionDef,
+  type MenuGroupDef,
+  type PaletteDef,
+  type ScreenDef,
+} from './types';
 
 /** Options every normalised field has, filled. */
 export interface ResolvedOptions {
@@ -39,7 +46,8 @@ export const CHILD_ORDER_COLUMN = 'line_no';
 /** Columns of a multireference link table. */
 export const LINK_COLUMNS = { parent: 'parent_id', ref: 'ref_id' } as const;
 
-export interface NormalisedChildTable extends Omit<ChildTableField, 'fields' | 'table' | keyof ResolvedOptions>, ResolvedOptions {
+export interface NormalisedChildTable
+  extends Omit<ChildTableField, 'fields' | 'table' | keyof ResolvedOptions>, ResolvedOptions {
   /** `id` first, then the declared fields; the table also has parent_id and line_no. */
   fields: readonly NormalisedField[];
   table: string;
@@ -120,13 +128,16 @@ function normalisePalette(
 ): { fields: readonly string[]; exact: readonly string[] } {
   // The quick search's own list (not a copy): the search index serves exactly that list.
   const fields = def.fields ? [...def.fields] : searchFields;
-  for (const name of fields) if (!SEARCH_KINDS.has(known(name, 'palette fields').kind)) fail(entity, 'only text fields can be searched', name);
+  for (const name of fields)
+    if (!SEARCH_KINDS.has(known(name, 'palette fields').kind)) fail(entity, 'only text fields can be searched', name);
   const exact = [...(def.exact ?? [])];
   for (const path of exact) {
     const [head, tail] = path.split('.');
     const owner = known(head!, 'palette exact');
-    const field = tail === undefined ? owner : owner.kind === 'children' ? owner.fields.find((f) => f.name === tail) : undefined;
-    if (!field || field.kind !== 'text' || field.unique !== true) fail(entity, 'palette exact fields are unique text fields, own or of a child table', path);
+    const field =
+      tail === undefined ? owner : owner.kind === 'children' ? owner.fields.find((f) => f.name === tail) : undefined;
+    if (!field || field.kind !== 'text' || field.unique !== true)
+      fail(entity, 'palette exact fields are unique text fields, own or of a child table', path);
   }
   return { fields, exact };
 }
@@ -135,7 +146,11 @@ const system = (name: string, def: FieldDef, label: string): [string, FieldDef, 
 
 function systemFields(def: EntityDef) {
   const head = [system('id', { kind: 'number', readOnly: true, filterable: true, sortable: true }, 'Id')];
-  const active = system('isActive', { default: true, listColumn: true, ...def.fields.isActive, kind: 'boolean' } as FieldDef, 'Active');
+  const active = system(
+    'isActive',
+    { default: true, listColumn: true, ...def.fields.isActive, kind: 'boolean' } as FieldDef,
+    'Active',
+  );
   const audit =
     def.systemFields === false
       ? []
@@ -149,16 +164,30 @@ function systemFields(def: EntityDef) {
   return { head, tail: [...(def.hasIsActive || def.fields.isActive ? [active] : []), ...audit] };
 }
 
-const isSystemName = (name: string) => ['id', 'version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'].includes(name);
+const isSystemName = (name: string) =>
+  ['id', 'version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'].includes(name);
 
-function decimalBound(entity: string, name: string, field: FieldDef, bound: number | string | undefined, which: string) {
+function decimalBound(
+  entity: string,
+  name: string,
+  field: FieldDef,
+  bound: number | string | undefined,
+  which: string,
+) {
   if (bound === undefined || !SCALED_KINDS.has(field.kind)) return;
   const parsed = parseScaled(bound, scaleOf(field as Extract<FieldDef, { kind: 'money' }>));
-  if (!parsed.ok) fail(entity, `${which} ${String(bound)} is not a decimal with at most ${scaleOf(field as never)} places`, name);
+  if (!parsed.ok)
+    fail(entity, `${which} ${String(bound)} is not a decimal with at most ${scaleOf(field as never)} places`, name);
 }
 
 /** Fills one field's options and checks what can be checked without the other entities. */
-export function normaliseField(entity: string, name: string, def: FieldDef, table: string, flags: { system?: boolean; custom?: boolean; label?: string } = {}): NormalisedField {
+export function normaliseField(
+  entity: string,
+  name: string,
+  def: FieldDef,
+  table: string,
+  flags: { system?: boolean; custom?: boolean; label?: string } = {},
+): NormalisedField {
   if (!NAME.test(name)) fail(entity, 'field names are camelCase letters and digits', name);
   if (!def || !FIELD_KINDS.includes(def.kind)) fail(entity, `unknown kind "${String(def?.kind)}"`, name);
   const columnKind = COLUMN_KINDS.has(def.kind) && !('multiple' in def && def.multiple);
@@ -174,29 +203,42 @@ export function normaliseField(entity: string, name: string, def: FieldDef, tabl
     sortable: def.sortable ?? columnKind,
     system: flags.system ?? false,
     custom: flags.custom ?? false,
-    column: def.column ?? (def.kind === 'reference' || def.kind === 'listvalue' ? `${snakeCase(name)}_id` : snakeCase(name)),
+    column:
+      def.column ?? (def.kind === 'reference' || def.kind === 'listvalue' ? `${snakeCase(name)}_id` : snakeCase(name)),
   };
-  if (!TABLE.test(resolved.column)) fail(entity, `column "${resolved.column}" must be lower-case letters, digits and _`, name);
+  if (!TABLE.test(resolved.column))
+    fail(entity, `column "${resolved.column}" must be lower-case letters, digits and _`, name);
   switch (def.kind) {
     case 'enum':
       if (!Array.isArray(def.values) || def.values.length === 0) fail(entity, 'an enum needs values', name);
       if (new Set(def.values).size !== def.values.length) fail(entity, 'enum values repeat', name);
-      if (def.default !== undefined && !(def.multiple ? (def.default as string[]).every((v) => def.values.includes(v)) : def.values.includes(def.default as string)))
+      if (
+        def.default !== undefined &&
+        !(def.multiple
+          ? (def.default as string[]).every((v) => def.values.includes(v))
+          : def.values.includes(def.default as string))
+      )
         fail(entity, `default ${JSON.stringify(def.default)} is not one of the values`, name);
       break;
     case 'listvalue':
       if (!flags.custom && !(LIST_VALUE_CATEGORIES as readonly string[]).includes(def.category))
-        fail(entity, `unknown list value category "${def.category}" (seeded: ${LIST_VALUE_CATEGORIES.join(', ')})`, name);
+        fail(
+          entity,
+          `unknown list value category "${def.category}" (seeded: ${LIST_VALUE_CATEGORIES.join(', ')})`,
+          name,
+        );
       break;
     case 'secret':
-      if (def.listColumn || def.filterable || def.sortable || def.unique) fail(entity, 'a secret cannot be a list column, filter, sort or unique', name);
+      if (def.listColumn || def.filterable || def.sortable || def.unique)
+        fail(entity, 'a secret cannot be a list column, filter, sort or unique', name);
       resolved.hidden = true;
       break;
     case 'number':
     case 'text':
     case 'longtext': {
       const [min, max] = def.kind === 'number' ? [def.min, def.max] : [def.minLength, def.maxLength];
-      if (min !== undefined && max !== undefined && min > max) fail(entity, `minimum ${min} exceeds maximum ${max}`, name);
+      if (min !== undefined && max !== undefined && min > max)
+        fail(entity, `minimum ${min} exceeds maximum ${max}`, name);
       if ((def.kind === 'text' || def.kind === 'longtext') && def.pattern !== undefined) {
         try {
           new RegExp(def.pattern);
@@ -230,14 +272,31 @@ export function normaliseField(entity: string, name: string, def: FieldDef, tabl
       const childTable = def.table ?? `${table}_${snakeCase(name)}`;
       checkTable(entity, childTable, name);
       const children = [
-        normaliseField(entity, 'id', { kind: 'number', readOnly: true, hidden: true }, childTable, { system: true, label: 'Id' }),
+        normaliseField(entity, 'id', { kind: 'number', readOnly: true, hidden: true }, childTable, {
+          system: true,
+          label: 'Id',
+        }),
         ...Object.entries(def.fields).map(([childName, child]) => {
-          if (isSystemName(childName) || childName === 'parentId' || childName === 'lineNo' || snakeCase(childName) === CHILD_PARENT_COLUMN) fail(entity, `"${childName}" is a system field of child rows`, `${name}.${childName}`);
+          if (
+            isSystemName(childName) ||
+            childName === 'parentId' ||
+            childName === 'lineNo' ||
+            snakeCase(childName) === CHILD_PARENT_COLUMN
+          )
+            fail(entity, `"${childName}" is a system field of child rows`, `${name}.${childName}`);
           return normaliseField(entity, `${childName}`, child, childTable);
         }),
       ];
       checkUniqueScopes(entity, children, name, ['parentId']);
-      return { ...def, ...resolved, filterable: false, sortable: false, fields: children, table: childTable, maxRows: def.maxRows ?? 1000 };
+      return {
+        ...def,
+        ...resolved,
+        filterable: false,
+        sortable: false,
+        fields: children,
+        table: childTable,
+        maxRows: def.maxRows ?? 1000,
+      };
     }
     default:
       break;
@@ -246,15 +305,23 @@ export function normaliseField(entity: string, name: string, def: FieldDef, tabl
 }
 
 function checkTable(entity: string, table: string, field?: string) {
-  if (!TABLE.test(table) || table.length > 63) fail(entity, `table name "${table}" must be lower-case letters, digits and _ (≤ 63)`, field);
+  if (!TABLE.test(table) || table.length > 63)
+    fail(entity, `table name "${table}" must be lower-case letters, digits and _ (≤ 63)`, field);
   if (RESERVED.has(table)) fail(entity, `table name "${table}" is an SQL reserved word`, field);
 }
 
-function checkUniqueScopes(entity: string, fields: readonly NormalisedField[], prefix?: string, implicit: readonly string[] = []) {
+function checkUniqueScopes(
+  entity: string,
+  fields: readonly NormalisedField[],
+  prefix?: string,
+  implicit: readonly string[] = [],
+) {
   const names = new Set([...fields.map((f) => f.name), ...implicit]);
   for (const f of fields) {
     if (Array.isArray(f.unique)) {
-      for (const scope of f.unique) if (!names.has(scope)) fail(entity, `unique scope "${scope}" is not a field`, prefix ? `${prefix}.${f.name}` : f.name);
+      for (const scope of f.unique)
+        if (!names.has(scope))
+          fail(entity, `unique scope "${scope}" is not a field`, prefix ? `${prefix}.${f.name}` : f.name);
     }
   }
 }
@@ -274,12 +341,14 @@ const parseSort = (sort: EntityDef['defaultSort']): SortSpec | undefined =>
  */
 export function normalise(def: EntityDef, group: string | null = null, isScreen = true): NormalisedEntity {
   const entity = def.name;
-  if (!def.name || !/^[a-z][a-z0-9]*$/.test(def.name)) fail(String(def.name), 'entity names are lower-case letters and digits');
+  if (!def.name || !/^[a-z][a-z0-9]*$/.test(def.name))
+    fail(String(def.name), 'entity names are lower-case letters and digits');
   const table = def.table ?? def.name;
   checkTable(entity, table);
   const { head, tail } = systemFields(def);
   const declared = Object.entries(def.fields).filter(([name]) => name !== 'isActive');
-  for (const [name] of declared) if (isSystemName(name)) fail(entity, 'is a system field; it is added by normalise', name);
+  for (const [name] of declared)
+    if (isSystemName(name)) fail(entity, 'is a system field; it is added by normalise', name);
 
   const fields: NormalisedField[] = [
     ...head.map(([name, f, label]) => normaliseField(entity, name, f, table, { system: true, label })),
@@ -309,7 +378,10 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
     }
   } else {
     const flagged = fields.filter((f) => def.fields[f.name]?.listColumn);
-    const plain = fields.filter((f) => !f.system && !f.hidden && COLUMN_KINDS.has(f.kind) && !('multiple' in f && f.multiple) && f.kind !== 'longtext');
+    const plain = fields.filter(
+      (f) =>
+        !f.system && !f.hidden && COLUMN_KINDS.has(f.kind) && !('multiple' in f && f.multiple) && f.kind !== 'longtext',
+    );
     listColumns = (flagged.length > 0 ? flagged : plain.slice(0, DEFAULT_LIST_COLUMNS)).map((f) => f.name);
     if (byName.has('isActive') && !listColumns.includes('isActive')) listColumns.push('isActive');
   }
@@ -318,11 +390,19 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
 
   const defaultSort =
     parseSort(def.defaultSort) ??
-    (byName.has('code') ? { field: 'code', direction: 'asc' } : byName.has('name') ? { field: 'name', direction: 'asc' } : { field: 'id', direction: 'desc' });
-  if (!known(defaultSort.field, 'defaultSort').sortable) fail(entity, 'defaultSort names a field that cannot be sorted', defaultSort.field);
-  if (defaultSort.direction !== 'asc' && defaultSort.direction !== 'desc') fail(entity, `sort direction "${String(defaultSort.direction)}"`, defaultSort.field);
+    (byName.has('code')
+      ? { field: 'code', direction: 'asc' }
+      : byName.has('name')
+        ? { field: 'name', direction: 'asc' }
+        : { field: 'id', direction: 'desc' });
+  if (!known(defaultSort.field, 'defaultSort').sortable)
+    fail(entity, 'defaultSort names a field that cannot be sorted', defaultSort.field);
+  if (defaultSort.direction !== 'asc' && defaultSort.direction !== 'desc')
+    fail(entity, `sort direction "${String(defaultSort.direction)}"`, defaultSort.field);
 
-  const firstPlain = fields.find((f) => !f.system && (f.kind === 'text' || f.kind === 'enum' || f.kind === 'reference' || f.kind === 'date'));
+  const firstPlain = fields.find(
+    (f) => !f.system && (f.kind === 'text' || f.kind === 'enum' || f.kind === 'reference' || f.kind === 'date'),
+  );
   const dropdownLabel = def.dropdown
     ? typeof def.dropdown.label === 'string'
       ? [def.dropdown.label]
@@ -334,13 +414,17 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
         : [firstPlain?.name ?? 'id'];
   for (const name of dropdownLabel) {
     const f = known(name, 'dropdown label');
-    if (f.kind === 'secret' || f.kind === 'children' || f.kind === 'json') fail(entity, 'cannot be a dropdown label', name);
+    if (f.kind === 'secret' || f.kind === 'children' || f.kind === 'json')
+      fail(entity, 'cannot be a dropdown label', name);
   }
 
   const searchFields = def.searchFields
     ? [...def.searchFields]
-    : fields.filter((f) => f.kind === 'text' && (['code', 'name', 'title'].includes(f.name) || f.unique === true)).map((f) => f.name);
-  for (const name of searchFields) if (!SEARCH_KINDS.has(known(name, 'searchFields').kind)) fail(entity, 'only text fields can be searched', name);
+    : fields
+        .filter((f) => f.kind === 'text' && (['code', 'name', 'title'].includes(f.name) || f.unique === true))
+        .map((f) => f.name);
+  for (const name of searchFields)
+    if (!SEARCH_KINDS.has(known(name, 'searchFields').kind)) fail(entity, 'only text fields can be searched', name);
 
   const palette = def.palette && normalisePalette(entity, def.palette, searchFields, known);
 
@@ -394,7 +478,10 @@ export function entityDefs(groups: readonly MenuGroupDef[]): { def: EntityDef; g
 }
 
 /** Normalises every definition and checks the registry as a whole; throws naming entity and field. */
-export function normaliseRegistry(defs: readonly { def: EntityDef; group?: string | null; isScreen?: boolean }[], screenNames: readonly string[] = []): NormalisedEntity[] {
+export function normaliseRegistry(
+  defs: readonly { def: EntityDef; group?: string | null; isScreen?: boolean }[],
+  screenNames: readonly string[] = [],
+): NormalisedEntity[] {
   const entities = defs.map(({ def, group, isScreen }) => normalise(def, group ?? null, isScreen ?? true));
   const byName = new Map<string, NormalisedEntity>();
   const tables = new Map<string, string>();
@@ -407,7 +494,8 @@ export function normaliseRegistry(defs: readonly { def: EntityDef; group?: strin
     if (byName.has(e.name)) fail(e.name, 'is declared twice');
     byName.set(e.name, e);
   }
-  for (const e of entities) if (!e.isScreen && screenNames.includes(e.name)) fail(e.name, 'is both a menu screen and a table of its own');
+  for (const e of entities)
+    if (!e.isScreen && screenNames.includes(e.name)) fail(e.name, 'is both a menu screen and a table of its own');
   for (const e of entities) {
     claim(e.table, e.name);
     const visit = (fields: readonly NormalisedField[], prefix: string) => {
@@ -436,6 +524,7 @@ export function normaliseRegistry(defs: readonly { def: EntityDef; group?: strin
 }
 
 /** A field of an entity by name (custom fields included when the entity was extended). */
-export const getField = (entity: Pick<NormalisedEntity, 'fields'>, name: string): NormalisedField | undefined => entity.fields.find((f) => f.name === name);
+export const getField = (entity: Pick<NormalisedEntity, 'fields'>, name: string): NormalisedField | undefined =>
+  entity.fields.find((f) => f.name === name);
 
 export type { Fields };

@@ -53,7 +53,10 @@ export const online: MenuGroupDef = {
         kind: f.enum(['web', 'app', 'marketplace'], { required: true }),
         url: f.url({ label: 'URL' }),
         feePercent: f.percent({ label: 'Fee (%)' }),
-        orderKey: f.secret({ label: 'Order key', help: 'The channel sends it in the X-Channel-Key header of every order it places (at least 16 characters).' }),
+        orderKey: f.secret({
+          label: 'Order key',
+          help: 'The channel sends it in the X-Channel-Key header of every order it places (at least 16 characters).',
+        }),
       },
     }),
     entity('orderingmenu', 'Ordering menus', 'journal-richtext', {
@@ -181,7 +184,11 @@ export const online: MenuGroupDef = {
         events: f.enum(WEBHOOK_EVENTS, { required: true, multiple: true }),
         secret: f.secret({ help: 'Signs each delivery (HMAC-SHA256 header).', address: 'url' }),
         enabled: f.bool({ default: true }),
-        consecutiveFailures: f.int({ readOnly: true, min: 0, help: 'Deliveries failed in a row; 20 turn the webhook off.' }),
+        consecutiveFailures: f.int({
+          readOnly: true,
+          min: 0,
+          help: 'Deliveries failed in a row; 20 turn the webhook off.',
+        }),
       },
     }),
     entity('guestbook', 'Guest book', 'journal-text', {

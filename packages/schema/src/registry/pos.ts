@@ -19,7 +19,15 @@ export const SALE_CHANNELS = ['store', 'dineIn', 'takeaway', 'delivery', 'online
  * without an approver), a voucher or limited rule used past its limit offline, an item the engine
  * cannot price, or the sale's charges beyond its lines (tax, surcharges, rounding).
  */
-export const DIFFERENCE_REASONS = ['price', 'promotion', 'discount', 'discountOverLimit', 'overRedeemed', 'unknownItem', 'charges'] as const;
+export const DIFFERENCE_REASONS = [
+  'price',
+  'promotion',
+  'discount',
+  'discountOverLimit',
+  'overRedeemed',
+  'unknownItem',
+  'charges',
+] as const;
 export type DifferenceReason = (typeof DIFFERENCE_REASONS)[number];
 
 const code = f.code();
@@ -52,7 +60,10 @@ export const pos: MenuGroupDef = {
       table: 'pos_terminal_settings',
       fields: {
         roundingRule: f.enum(['none', 'nearest0.05', 'nearest0.10', 'nearest0.50', 'nearest1.00'], { default: 'none' }),
-        receiptOptions: f.enum(['printByDefault', 'emailReceipt', 'showTaxBreakdown', 'showSavings', 'showMemberPoints'], { multiple: true }),
+        receiptOptions: f.enum(
+          ['printByDefault', 'emailReceipt', 'showTaxBreakdown', 'showSavings', 'showMemberPoints'],
+          { multiple: true },
+        ),
         offlineSellingAllowed: f.bool({ default: true }),
         shiftRequired: f.bool({ label: 'Shift open/close required' }),
         maxDiscountWithoutApproval: f.percent({ label: 'Max discount without approval (%)' }),
@@ -115,7 +126,10 @@ export const pos: MenuGroupDef = {
       fields: {
         code,
         name,
-        kind: f.enum(['cash', 'card', 'eWallet', 'voucher', 'account'], { required: true, valueLabels: { eWallet: 'E-wallet' } }),
+        kind: f.enum(['cash', 'card', 'eWallet', 'voucher', 'account'], {
+          required: true,
+          valueLabels: { eWallet: 'E-wallet' },
+        }),
         opensDrawer: f.bool(),
         allowsChange: f.bool(),
         needsReference: f.bool(),
@@ -156,7 +170,18 @@ export const pos: MenuGroupDef = {
       defaultSort: '-day',
       dropdown: { label: 'day' },
       searchFields: ['reference'],
-      listColumns: ['day', 'outlet', 'terminal', 'cashier', 'sale', 'product', 'reason', 'expected', 'charged', 'difference'],
+      listColumns: [
+        'day',
+        'outlet',
+        'terminal',
+        'cashier',
+        'sale',
+        'product',
+        'reason',
+        'expected',
+        'charged',
+        'difference',
+      ],
       fields: {
         sale: f.ref('sale', { required: true }),
         outlet: f.ref('outlet', { required: true }),
@@ -165,11 +190,23 @@ export const pos: MenuGroupDef = {
         day: f.date({ required: true, help: "The sale's date at its outlet." }),
         lineNo: f.int({ min: 0, help: 'The sale line; blank: the sale as a whole.' }),
         product: f.ref('product'),
-        reason: f.enum(DIFFERENCE_REASONS, { required: true, valueLabels: { discountOverLimit: 'Discount over the approval limit', overRedeemed: 'Over-redeemed', unknownItem: 'Unknown item', charges: 'Tax, surcharges and rounding' } }),
+        reason: f.enum(DIFFERENCE_REASONS, {
+          required: true,
+          valueLabels: {
+            discountOverLimit: 'Discount over the approval limit',
+            overRedeemed: 'Over-redeemed',
+            unknownItem: 'Unknown item',
+            charges: 'Tax, surcharges and rounding',
+          },
+        }),
         reference: f.text({ maxLength: 100, help: 'What it concerns: a discount, voucher code or rule.' }),
         expected: f.money({ signed: true, indexed: false, help: 'As the pricing engine expects it.' }),
         charged: f.money({ signed: true, indexed: false, help: 'As the till charged it.' }),
-        difference: f.money({ signed: true, indexed: false, help: 'Charged less expected: above zero the customer paid more than expected.' }),
+        difference: f.money({
+          signed: true,
+          indexed: false,
+          help: 'Charged less expected: above zero the customer paid more than expected.',
+        }),
       },
     }),
     list('sale', 'Sales', 'receipt', {
@@ -186,7 +223,11 @@ export const pos: MenuGroupDef = {
         cashier: f.ref('user'),
         member: f.ref('membership'),
         kind: f.enum(SALE_KINDS, { required: true, default: 'sale' }),
-        originalReceiptNo: f.text({ maxLength: 50, label: 'Original receipt no.', help: 'A return: the receipt it returns goods from.' }),
+        originalReceiptNo: f.text({
+          maxLength: 50,
+          label: 'Original receipt no.',
+          help: 'A return: the receipt it returns goods from.',
+        }),
         originalSale: f.ref('sale', { label: 'Original sale', help: 'A return: the sale it returns goods from.' }),
         channel: f.enum(SALE_CHANNELS, { valueLabels: { dineIn: 'Dine in' } }),
         onlineChannel: f.ref('onlinesaleschannel', { label: 'Online channel' }),
@@ -194,8 +235,14 @@ export const pos: MenuGroupDef = {
         discountTotal: f.money({ signed: true, help: 'What the till took off the lines.' }),
         taxTotal: f.money({ signed: true, help: 'As the till charged it.' }),
         total: f.money({ signed: true, indexed: false, help: 'As the till charged it.' }),
-        expectedTotal: f.money({ signed: true, indexed: false, help: 'As the pricing engine prices the sale at its own time.' }),
-        priceDifference: f.bool({ help: 'What the till charged differs from what the pricing engine expects (see Price differences).' }),
+        expectedTotal: f.money({
+          signed: true,
+          indexed: false,
+          help: 'As the pricing engine prices the sale at its own time.',
+        }),
+        priceDifference: f.bool({
+          help: 'What the till charged differs from what the pricing engine expects (see Price differences).',
+        }),
         pointsEarned: f.decimal({ signed: true }),
       },
     }),
@@ -214,15 +261,23 @@ export const pos: MenuGroupDef = {
         lineNo: f.int({ required: true, min: 0 }),
         product: f.ref('product', { required: true }),
         quantity: f.quantity({ required: true, signed: true, help: 'Negative on a return.' }),
-        returnedQuantity: f.quantity({ label: 'Returned', help: 'A sale line: how much of it returns have taken back so far.' }),
-        bundle: f.ref('bundle', { help: 'A component of this bundle: the line carries its share of what the bundle was charged.' }),
+        returnedQuantity: f.quantity({
+          label: 'Returned',
+          help: 'A sale line: how much of it returns have taken back so far.',
+        }),
+        bundle: f.ref('bundle', {
+          help: 'A component of this bundle: the line carries its share of what the bundle was charged.',
+        }),
         unitPrice: f.money({ help: 'As the till charged it.' }),
-        discount: f.money({ signed: true, help: 'What the till took off the line: promotions, discounts, its share of bill discounts and vouchers.' }),
+        discount: f.money({
+          signed: true,
+          help: 'What the till took off the line: promotions, discounts, its share of bill discounts and vouchers.',
+        }),
         lineTotal: f.money({ signed: true, help: 'As the till charged it.' }),
-        tax: f.money({ signed: true, help: 'The line\'s tax as the till charged it.' }),
+        tax: f.money({ signed: true, help: "The line's tax as the till charged it." }),
         taxInclusive: f.bool({ help: 'The line total includes its tax.' }),
-        expectedUnitPrice: f.money({ help: 'As the pricing engine prices it at the sale\'s time.' }),
-        expectedLineTotal: f.money({ signed: true, help: 'As the pricing engine prices it at the sale\'s time.' }),
+        expectedUnitPrice: f.money({ help: "As the pricing engine prices it at the sale's time." }),
+        expectedLineTotal: f.money({ signed: true, help: "As the pricing engine prices it at the sale's time." }),
       },
     }),
     model('salediscount', 'Sale discounts', {
@@ -238,7 +293,9 @@ export const pos: MenuGroupDef = {
         lineNo: f.int({ min: 0, help: 'The line it was given on; blank: a bill discount.' }),
         discount: f.ref('discount', { required: true }),
         amount: f.money({ required: true, help: 'What the till took off for it.' }),
-        needsApproval: f.bool({ help: 'Flagged for a manager, or above the terminal settings\' limit without approval.' }),
+        needsApproval: f.bool({
+          help: "Flagged for a manager, or above the terminal settings' limit without approval.",
+        }),
         approvedBy: f.ref('user', { labelField: 'userName' }),
       },
     }),
@@ -303,7 +360,10 @@ export const pos: MenuGroupDef = {
         sale: f.ref('sale', { required: true }),
         code: f.text({ required: true, maxLength: 40 }),
         amount: f.money({ help: 'What the voucher took off the sale.' }),
-        status: f.enum(SALE_VOUCHER_STATUSES, { required: true, help: 'alreadyUsed: the code had been used; the sale was kept without it. overRedeemed: the sale took it past its limit (made without a reservation).' }),
+        status: f.enum(SALE_VOUCHER_STATUSES, {
+          required: true,
+          help: 'alreadyUsed: the code had been used; the sale was kept without it. overRedeemed: the sale took it past its limit (made without a reservation).',
+        }),
       },
     }),
   ],

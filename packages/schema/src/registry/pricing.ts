@@ -6,13 +6,22 @@ const name = f.name();
 const active = { hasIsActive: true } as const;
 /** A percent or an amount, read by the row's `kind`: "10.00" is 10 % or 10.00 of the base currency; a percent is at most 100. */
 const value = (percentKinds: readonly string[], required = false) =>
-  f.decimal({ required, help: 'A percent or an amount, as the kind says.', percentWhen: { field: 'kind', values: percentKinds } });
+  f.decimal({
+    required,
+    help: 'A percent or an amount, as the kind says.',
+    percentWhen: { field: 'kind', values: percentKinds },
+  });
 /** How many sales used it: kept by the redemption of each sale, never written by a form. */
 const timesUsed = f.int({ readOnly: true, default: 0, help: 'Sales that used it so far.' });
 /** Uses held for baskets at a till that asked (`pointofsale/Reserve`), until they are paid or expire. */
 const timesHeld = f.int({ readOnly: true, default: 0, help: 'Uses held for baskets at a till, not paid yet.' });
 /** Uses past its limit by sales made without a reservation (offline): counted in times used as well. */
-const overRedeemed = f.int({ readOnly: true, default: 0, label: 'Over-redeemed', help: 'Uses past its limit by sales made offline (counted in times used).' });
+const overRedeemed = f.int({
+  readOnly: true,
+  default: 0,
+  label: 'Over-redeemed',
+  help: 'Uses past its limit by sales made offline (counted in times used).',
+});
 const validity = { ranges: [['validFrom', 'validTo']] as const };
 
 export const pricing: MenuGroupDef = {
@@ -66,7 +75,10 @@ export const pricing: MenuGroupDef = {
         validTo: f.date(),
         outlets: f.refs('outlet'),
         conditions: f.children({
-          kind: f.enum(['items', 'categories', 'collections', 'minQuantity', 'minSpend', 'membershipGroups', 'channels'], { required: true }),
+          kind: f.enum(
+            ['items', 'categories', 'collections', 'minQuantity', 'minSpend', 'membershipGroups', 'channels'],
+            { required: true },
+          ),
           product: f.ref('product'),
           category: f.ref('category'),
           collection: f.ref('collection'),
@@ -148,7 +160,11 @@ export const pricing: MenuGroupDef = {
     entity('currency', 'Currencies', 'currency-exchange', {
       ...active,
       fields: {
-        code: f.code({ maxLength: 3, pattern: '^[A-Z]{3}$', patternMessage: 'Code must be three capital letters (ISO 4217)' }),
+        code: f.code({
+          maxLength: 3,
+          pattern: '^[A-Z]{3}$',
+          patternMessage: 'Code must be three capital letters (ISO 4217)',
+        }),
         name,
         symbol: f.text({ maxLength: 10 }),
         decimals: f.int({ min: 0, max: 4, default: 2 }),
@@ -194,7 +210,11 @@ export const pricing: MenuGroupDef = {
         code: f.code({ maxLength: 40 }),
         redeemedAt: f.datetime(),
         redeemedReference: f.text({ maxLength: 100 }),
-        heldBy: f.ref('salereservation', { readOnly: true, label: 'Held by', help: 'The basket at a till that holds the code until it is paid or the hold expires.' }),
+        heldBy: f.ref('salereservation', {
+          readOnly: true,
+          label: 'Held by',
+          help: 'The basket at a till that holds the code until it is paid or the hold expires.',
+        }),
         heldUntil: f.datetime({ readOnly: true }),
       },
     }),

@@ -1,13 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { findEntity, fromStorageRow, getField, insertSchema, storageType, toStorageRow, withCustomFields } from '../index';
+import {
+  findEntity,
+  fromStorageRow,
+  getField,
+  insertSchema,
+  storageType,
+  toStorageRow,
+  withCustomFields,
+} from '../index';
 
 describe('storage form', () => {
   const product = findEntity('product')!;
 
   it('stores decimals as scaled integers and reads them back exactly', () => {
-    const row = insertSchema('product').parse({ code: 'A', name: 'A', category: 1, uom: 1, sellingPrice: '12.5', images: ['/files/a.png'] });
+    const row = insertSchema('product').parse({
+      code: 'A',
+      name: 'A',
+      category: 1,
+      uom: 1,
+      sellingPrice: '12.5',
+      images: ['/files/a.png'],
+    });
     const stored = toStorageRow(product, row);
-    expect(stored).toMatchObject({ selling_price: 1250, cost_price: null, track_stock: 1, category_id: 1, uom_id: 1, images: '["/files/a.png"]' });
+    expect(stored).toMatchObject({
+      selling_price: 1250,
+      cost_price: null,
+      track_stock: 1,
+      category_id: 1,
+      uom_id: 1,
+      images: '["/files/a.png"]',
+    });
     expect(stored).not.toHaveProperty('alternate_barcodes');
     expect(toStorageRow(product, row, 'postgres')).toMatchObject({ track_stock: true });
     // The pg driver hands BIGINT back as a string.
@@ -20,7 +42,9 @@ describe('storage form', () => {
     expect(storageType(getField(product, 'sellingPrice')!)).toBe('bigint');
     expect(storageType(getField(findEntity('bundle')!, 'outlets')!)).toBe('link');
     const line = getField(findEntity('printdeliveryorder')!, 'lines');
-    expect(line && line.kind === 'children' && storageType(line.fields.find((x) => x.name === 'quantity')!)).toBe('bigint');
+    expect(line && line.kind === 'children' && storageType(line.fields.find((x) => x.name === 'quantity')!)).toBe(
+      'bigint',
+    );
   });
 
   it('never reads back any character of a secret', () => {

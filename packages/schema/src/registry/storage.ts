@@ -50,7 +50,8 @@ export function toStorageValue(field: NormalisedField, value: unknown, dialect: 
   const type = storageType(field);
   if (type === 'bigint') {
     const parsed = parseScaled(value as string, scaleOf(field as DecimalField));
-    if (!parsed.ok) throw new RangeError(`${field.name}: not a decimal at scale ${scaleOf(field as DecimalField)}: ${String(value)}`);
+    if (!parsed.ok)
+      throw new RangeError(`${field.name}: not a decimal at scale ${scaleOf(field as DecimalField)}: ${String(value)}`);
     return parsed.value;
   }
   if (type === 'boolean') return dialect === 'sqlite' ? (value ? 1 : 0) : Boolean(value);
@@ -74,7 +75,11 @@ export function fromStorageValue(field: NormalisedField, value: unknown): unknow
  * the server to write to their tables; custom fields packed into `custom_fields`). Secrets pass
  * through unchanged: the server encrypts them before the write.
  */
-export function toStorageRow(entity: NormalisedEntity, row: Record<string, unknown>, dialect: Dialect = 'sqlite'): Record<string, unknown> {
+export function toStorageRow(
+  entity: NormalisedEntity,
+  row: Record<string, unknown>,
+  dialect: Dialect = 'sqlite',
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const custom: Record<string, unknown> = {};
   let hasCustom = false;

@@ -137,7 +137,8 @@ export const model = (name: string, label: string, options: EntityOptions): Enti
   ...options,
 });
 
-export const hasFields = (screen: ScreenDef): screen is EntityDef => 'fields' in screen && typeof (screen as EntityDef).fields === 'object';
+export const hasFields = (screen: ScreenDef): screen is EntityDef =>
+  'fields' in screen && typeof (screen as EntityDef).fields === 'object';
 export const importer = (kind: string, label: string): ScreenDef => ({
   name: `importer/${kind}`,
   route: `importer/${kind}`,

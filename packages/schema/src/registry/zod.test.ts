@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findEntity, insertSchema, maskSecret, toFieldErrors, updateSchema, validateRow, withCustomFields, type CustomFieldRow } from '../index';
+import {
+  findEntity,
+  insertSchema,
+  maskSecret,
+  toFieldErrors,
+  updateSchema,
+  validateRow,
+  withCustomFields,
+  type CustomFieldRow,
+} from '../index';
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? [] : toFieldErrors(result.error as Parameters<typeof toFieldErrors>[0]);
@@ -8,7 +17,13 @@ const goodProduct = { code: 'SKU-1', name: 'Flat white', category: 3, uom: '2', 
 
 describe('insertSchema', () => {
   it('accepts form input and returns wire values', () => {
-    const result = insertSchema('product').safeParse({ ...goodProduct, costPrice: '', barcode: '  ', costPrice2: 'ignored', taxInclusive: 'on' });
+    const result = insertSchema('product').safeParse({
+      ...goodProduct,
+      costPrice: '',
+      barcode: '  ',
+      costPrice2: 'ignored',
+      taxInclusive: 'on',
+    });
     expect(result.success).toBe(true);
     expect(result.data).toMatchObject({
       code: 'SKU-1',
@@ -63,14 +78,32 @@ describe('insertSchema', () => {
     expect(errorsOf(insertSchema('department').safeParse({ code: 'D'.repeat(31), name: 'Drinks' }))).toEqual([
       { field: 'code', message: 'Code must be at most 30 characters' },
     ]);
-    expect(errorsOf(insertSchema('supplier').safeParse({ code: 'S1', name: 'Acme', email: 'not-an-email', paymentTermsDays: '1.5' }))).toEqual([
+    expect(
+      errorsOf(
+        insertSchema('supplier').safeParse({
+          code: 'S1',
+          name: 'Acme',
+          email: 'not-an-email',
+          paymentTermsDays: '1.5',
+        }),
+      ),
+    ).toEqual([
       { field: 'email', message: 'Email must be an email address' },
       { field: 'paymentTermsDays', message: 'Payment terms days must be a whole number' },
     ]);
     expect(errorsOf(insertSchema('currency').safeParse({ code: 'usd', name: 'Dollar' }))).toEqual([
       { field: 'code', message: 'Code must be three capital letters (ISO 4217)' },
     ]);
-    expect(errorsOf(insertSchema('paymentgateway').safeParse({ code: 'G', name: 'G', provider: 'p', callbackUrl: 'javascript:alert(1)' }))).toEqual([
+    expect(
+      errorsOf(
+        insertSchema('paymentgateway').safeParse({
+          code: 'G',
+          name: 'G',
+          provider: 'p',
+          callbackUrl: 'javascript:alert(1)',
+        }),
+      ),
+    ).toEqual([
       { field: 'callbackUrl', message: 'Callback URL must be a web address starting with http:// or https://' },
     ]);
   });
@@ -92,18 +125,31 @@ describe('insertSchema', () => {
 
   it('checks enums, dates, times, percents and ranges', () => {
     const promotion = (extra: Record<string, unknown>) =>
-      insertSchema('promotion').safeParse({ code: 'P', name: 'Promo', kind: 'percentOff', validFrom: '2025-01-01', ...extra });
-    expect(promotion({ daysOfWeek: 'sat,mon', timeFrom: '09:30:00' }).data).toMatchObject({ daysOfWeek: ['mon', 'sat'], timeFrom: '09:30' });
+      insertSchema('promotion').safeParse({
+        code: 'P',
+        name: 'Promo',
+        kind: 'percentOff',
+        validFrom: '2025-01-01',
+        ...extra,
+      });
+    expect(promotion({ daysOfWeek: 'sat,mon', timeFrom: '09:30:00' }).data).toMatchObject({
+      daysOfWeek: ['mon', 'sat'],
+      timeFrom: '09:30',
+    });
     expect(errorsOf(promotion({ validFrom: '2025-02-30', daysOfWeek: ['funday'], timeTo: '25:00' }))).toEqual([
       { field: 'validFrom', message: 'Valid from must be a date (yyyy-mm-dd)' },
       { field: 'daysOfWeek', message: 'Days of week must be one of: mon, tue, wed, thu, fri, sat, sun' },
       { field: 'timeTo', message: 'Time to must be a time (HH:mm)' },
     ]);
-    expect(errorsOf(promotion({ validTo: '2024-12-31' }))).toEqual([{ field: 'validTo', message: 'Valid to cannot be before valid from' }]);
+    expect(errorsOf(promotion({ validTo: '2024-12-31' }))).toEqual([
+      { field: 'validTo', message: 'Valid to cannot be before valid from' },
+    ]);
     expect(errorsOf(insertSchema('gstsetup').safeParse({ code: 'SR', name: 'Standard', ratePercent: '101' }))).toEqual([
       { field: 'ratePercent', message: 'Rate (%) must be at most 100' },
     ]);
-    expect(insertSchema('guestbook').parse({ outlet: 1, visitorName: 'Ann', visitAt: '2025-03-01T10:00' })).toMatchObject({
+    expect(
+      insertSchema('guestbook').parse({ outlet: 1, visitorName: 'Ann', visitAt: '2025-03-01T10:00' }),
+    ).toMatchObject({
       visitAt: '2025-03-01T10:00:00.000Z',
     });
   });
@@ -122,7 +168,13 @@ describe('insertSchema', () => {
       { field: 'lines.2', message: 'Each row must be an object' },
     ]);
     // status is server-computed: the default applies, the client's value does not.
-    const ok = insertSchema('printdeliveryorder').parse({ fromLocation: 1, toLocation: 2, date: '2025-01-01', status: 'received', docNo: 'X' });
+    const ok = insertSchema('printdeliveryorder').parse({
+      fromLocation: 1,
+      toLocation: 2,
+      date: '2025-01-01',
+      status: 'received',
+      docNo: 'X',
+    });
     expect(ok).toMatchObject({ status: 'draft', lines: [] });
     expect(ok).not.toHaveProperty('docNo');
   });
@@ -130,7 +182,11 @@ describe('insertSchema', () => {
 
 describe('updateSchema', () => {
   it('needs id and version, and validates only the fields sent', () => {
-    expect(updateSchema('product').parse({ id: '7', version: 3, sellingPrice: '5' })).toEqual({ id: 7, version: 3, sellingPrice: '5.00' });
+    expect(updateSchema('product').parse({ id: '7', version: 3, sellingPrice: '5' })).toEqual({
+      id: 7,
+      version: 3,
+      sellingPrice: '5.00',
+    });
     expect(errorsOf(updateSchema('product').safeParse({ name: '' }))).toEqual([
       { field: 'name', message: 'Name is required' },
       { field: 'id', message: 'Id is required' },
@@ -142,8 +198,14 @@ describe('updateSchema', () => {
     const schema = updateSchema('paymentgateway');
     expect(schema.parse({ id: 1, version: 1, apiKey: '' })).toEqual({ id: 1, version: 1 });
     expect(schema.parse({ id: 1, version: 1, apiKey: maskSecret('sk_live_abcd1234') })).toEqual({ id: 1, version: 1 });
-    expect(schema.parse({ id: 1, version: 1, apiKey: 'sk_live_new' })).toEqual({ id: 1, version: 1, apiKey: 'sk_live_new' });
-    expect(insertSchema('paymentgateway').parse({ code: 'G', name: 'G', provider: 'stripe', apiKey: 'sk' })).toMatchObject({ apiKey: 'sk', environment: 'sandbox' });
+    expect(schema.parse({ id: 1, version: 1, apiKey: 'sk_live_new' })).toEqual({
+      id: 1,
+      version: 1,
+      apiKey: 'sk_live_new',
+    });
+    expect(
+      insertSchema('paymentgateway').parse({ code: 'G', name: 'G', provider: 'stripe', apiKey: 'sk' }),
+    ).toMatchObject({ apiKey: 'sk', environment: 'sandbox' });
   });
 });
 
@@ -157,7 +219,14 @@ describe('secrets', () => {
 
 describe('custom fields', () => {
   const rows: CustomFieldRow[] = [
-    { entity: 'product', key: 'warrantyMonths', label: 'Warranty (months)', kind: 'number', required: true, sortOrder: 2 },
+    {
+      entity: 'product',
+      key: 'warrantyMonths',
+      label: 'Warranty (months)',
+      kind: 'number',
+      required: true,
+      sortOrder: 2,
+    },
     { entity: 'product', key: 'origin', label: 'Origin', kind: 'text', sortOrder: 1 },
     { entity: 'product', key: 'colour', label: 'Colour', kind: 'list', listValueCategory: 'COLOUR', sortOrder: 3 },
     { entity: 'product', key: 'launchDate', label: 'Launch date', kind: 'date', isActive: false },
@@ -174,11 +243,15 @@ describe('custom fields', () => {
   });
 
   it('extend validation', () => {
-    expect(errorsOf(insertSchema('product', rows).safeParse(goodProduct))).toEqual([{ field: 'warrantyMonths', message: 'Warranty (months) is required' }]);
+    expect(errorsOf(insertSchema('product', rows).safeParse(goodProduct))).toEqual([
+      { field: 'warrantyMonths', message: 'Warranty (months) is required' },
+    ]);
     expect(errorsOf(insertSchema('product', rows).safeParse({ ...goodProduct, warrantyMonths: 'soon' }))).toEqual([
       { field: 'warrantyMonths', message: 'Warranty (months) must be a number' },
     ]);
-    expect(insertSchema('product', rows).parse({ ...goodProduct, warrantyMonths: '12', origin: ' Kenya ', colour: '4' })).toMatchObject({
+    expect(
+      insertSchema('product', rows).parse({ ...goodProduct, warrantyMonths: '12', origin: ' Kenya ', colour: '4' }),
+    ).toMatchObject({
       warrantyMonths: '12.0000',
       origin: 'Kenya',
       colour: 4,

@@ -32,7 +32,10 @@ const MAX_JSON_CHARS = 100_000;
 const MAX_IMAGES = 20;
 
 const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -94,7 +97,9 @@ function parseDecimal(field: DecimalField & { label: string }, raw: unknown): Pa
   const parsed = parseScaled(raw, scale);
   if (!parsed.ok) {
     if (parsed.reason === 'scale')
-      return bad(scale === 0 ? `${label} must be a whole number` : `${label} must have at most ${scale} decimal places`);
+      return bad(
+        scale === 0 ? `${label} must be a whole number` : `${label} must have at most ${scale} decimal places`,
+      );
     return bad(parsed.reason === 'range' ? `${label} is too large` : `${label} must be a number`);
   }
   const bound = (b: number | string) => (parseScaled(b, scale) as { value: number }).value;
@@ -133,15 +138,18 @@ export function parseFieldValue(field: NormalisedField, raw: unknown): Parsed {
       const maxLength = field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind];
       // Lengths count code points (one or two UTF-16 units each): counted only when the units leave the checks open.
       const length = value.length > maxLength || field.minLength !== undefined ? [...value].length : value.length;
-      if (field.minLength !== undefined && length < field.minLength) return bad(`${label} must be at least ${field.minLength} characters`);
+      if (field.minLength !== undefined && length < field.minLength)
+        return bad(`${label} must be at least ${field.minLength} characters`);
       if (length > maxLength) return bad(`${label} must be at most ${maxLength} characters`);
       if (field.format && !FORMATS[field.format].test(value)) return bad(`${label} ${FORMATS[field.format].message}`);
-      if (field.pattern !== undefined && !anchored(field.pattern).test(value)) return bad(field.patternMessage ?? `${label} is not in the expected format`);
+      if (field.pattern !== undefined && !anchored(field.pattern).test(value))
+        return bad(field.patternMessage ?? `${label} is not in the expected format`);
       return ok(field.format === 'colour' || field.format === 'email' ? value.toLowerCase() : value);
     }
     case 'number': {
       const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-      if (typeof raw === 'number' ? !Number.isFinite(raw) : !/^[+-]?\d+(\.\d+)?$/.test(text)) return bad(`${label} must be a number`);
+      if (typeof raw === 'number' ? !Number.isFinite(raw) : !/^[+-]?\d+(\.\d+)?$/.test(text))
+        return bad(`${label} must be a number`);
       const value = Number(text);
       if (!Number.isInteger(value)) return bad(`${label} must be a whole number`);
       const min = Math.max(field.min ?? MIN_INT32, MIN_INT32);
@@ -178,7 +186,8 @@ export function parseFieldValue(field: NormalisedField, raw: unknown): Parsed {
     }
     case 'enum': {
       const allowed = `${label} must be one of: ${field.values.join(', ')}`;
-      if (!field.multiple) return typeof raw === 'string' && field.values.includes(raw.trim()) ? ok(raw.trim()) : bad(allowed);
+      if (!field.multiple)
+        return typeof raw === 'string' && field.values.includes(raw.trim()) ? ok(raw.trim()) : bad(allowed);
       const list = toList(raw);
       if (!list || !list.every((v) => typeof v === 'string' && field.values.includes(v))) return bad(allowed);
       return ok(field.values.filter((v) => list.includes(v)));
@@ -222,12 +231,19 @@ export function parseFieldValue(field: NormalisedField, raw: unknown): Parsed {
 
 /** The value a blank input stands for when the field is optional. */
 const blankValue = (field: NormalisedField) =>
-  field.kind === 'boolean' ? false : field.kind === 'multireference' || ('multiple' in field && field.multiple) ? [] : null;
+  field.kind === 'boolean'
+    ? false
+    : field.kind === 'multireference' || ('multiple' in field && field.multiple)
+      ? []
+      : null;
 
 function compare(field: NormalisedField, a: unknown, b: unknown): number {
   if (SCALED_KINDS.has(field.kind)) {
     const scale = scaleOf(field as DecimalField);
-    return Math.sign((parseScaled(a as string, scale) as { value: number }).value - (parseScaled(b as string, scale) as { value: number }).value);
+    return Math.sign(
+      (parseScaled(a as string, scale) as { value: number }).value -
+        (parseScaled(b as string, scale) as { value: number }).value,
+    );
   }
   if (field.kind === 'number') return Math.sign((a as number) - (b as number));
   return a === b ? 0 : (a as string) < (b as string) ? -1 : 1;
@@ -237,9 +253,17 @@ interface Context {
   issues: RowIssue[];
 }
 
-const report = (ctx: Context, path: (string | number)[], message: string) => ctx.issues.push({ field: path.join('.'), path, message });
+const report = (ctx: Context, path: (string | number)[], message: string) =>
+  ctx.issues.push({ field: path.join('.'), path, message });
 
-function parseRow(fields: readonly NormalisedField[], input: unknown, mode: WriteMode, path: (string | number)[], ctx: Context, child: boolean): Row {
+function parseRow(
+  fields: readonly NormalisedField[],
+  input: unknown,
+  mode: WriteMode,
+  path: (string | number)[],
+  ctx: Context,
+  child: boolean,
+): Row {
   const out: Row = {};
   if (!isRecord(input)) {
     report(ctx, path, path.length === 0 ? 'The row must be an object' : 'Each row must be an object');
@@ -262,7 +286,12 @@ function parseRow(fields: readonly NormalisedField[], input: unknown, mode: Writ
     const raw = input[field.name];
     if (mode === 'update' && !present) continue;
     // A secret left blank, or sent back masked, keeps the stored one.
-    if (field.kind === 'secret' && mode === 'update' && (isBlank(raw) || (typeof raw === 'string' && isMaskedSecret(raw)))) continue;
+    if (
+      field.kind === 'secret' &&
+      mode === 'update' &&
+      (isBlank(raw) || (typeof raw === 'string' && isMaskedSecret(raw)))
+    )
+      continue;
 
     if (field.kind === 'children') {
       if (isBlank(raw)) {
@@ -325,7 +354,12 @@ function rangeIssues(entity: NormalisedEntity, row: Row): RowIssue[] {
     const b = row[to];
     const field = entity.fields.find((f) => f.name === to)!;
     const fromField = entity.fields.find((f) => f.name === from)!;
-    if (!isBlank(a) && !isBlank(b) && compare(field, b, a) < 0) issues.push({ field: to, path: [to], message: `${field.label} cannot be before ${fromField.label.toLowerCase()}` });
+    if (!isBlank(a) && !isBlank(b) && compare(field, b, a) < 0)
+      issues.push({
+        field: to,
+        path: [to],
+        message: `${field.label} cannot be before ${fromField.label.toLowerCase()}`,
+      });
   }
   return issues;
 }
@@ -346,17 +380,28 @@ export function rowRuleIssues(entity: NormalisedEntity | string, row: Row): RowI
 }
 
 /** Validates and normalises one row for an insert (every writable field) or an update (id, version and the fields sent). */
-export function validateRow(entity: NormalisedEntity | string, input: unknown, mode: WriteMode = 'insert', customFields?: readonly CustomFieldRow[]): RowResult {
+export function validateRow(
+  entity: NormalisedEntity | string,
+  input: unknown,
+  mode: WriteMode = 'insert',
+  customFields?: readonly CustomFieldRow[],
+): RowResult {
   const def = customFields?.length ? withCustomFields(getEntity(entity), customFields) : getEntity(entity);
   const ctx: Context = { issues: [] };
   const value = parseRow(def.fields, input, mode, [], ctx, false);
   if (mode === 'update' && isRecord(input)) {
     const id = parseRowId(input.id);
-    if (id === undefined) report(ctx, ['id'], isBlank(input.id) ? 'Id is required' : `Id must be a whole number from 1 to ${MAX_INT32}`);
+    if (id === undefined)
+      report(ctx, ['id'], isBlank(input.id) ? 'Id is required' : `Id must be a whole number from 1 to ${MAX_INT32}`);
     else value.id = id;
-    const version = typeof input.version === 'string' && /^\d+$/.test(input.version.trim()) ? Number(input.version) : input.version;
+    const version =
+      typeof input.version === 'string' && /^\d+$/.test(input.version.trim()) ? Number(input.version) : input.version;
     if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > MAX_INT32)
-      report(ctx, ['version'], isBlank(input.version) ? 'Version is required' : `Version must be a whole number from 0 to ${MAX_INT32}`);
+      report(
+        ctx,
+        ['version'],
+        isBlank(input.version) ? 'Version is required' : `Version must be a whole number from 0 to ${MAX_INT32}`,
+      );
     else value.version = version;
   }
   ctx.issues.push(...rangeIssues(def, value));
@@ -365,7 +410,11 @@ export function validateRow(entity: NormalisedEntity | string, input: unknown, m
 
 export type RowSchema = z.ZodType<Row, unknown>;
 
-const rowSchema = (entity: NormalisedEntity | string, mode: WriteMode, customFields?: readonly CustomFieldRow[]): RowSchema => {
+const rowSchema = (
+  entity: NormalisedEntity | string,
+  mode: WriteMode,
+  customFields?: readonly CustomFieldRow[],
+): RowSchema => {
   const def = customFields?.length ? withCustomFields(getEntity(entity), customFields) : getEntity(entity);
   return z.unknown().transform((input, ctx) => {
     const result = validateRow(def, input, mode);
@@ -375,9 +424,16 @@ const rowSchema = (entity: NormalisedEntity | string, mode: WriteMode, customFie
   });
 };
 
-const cache = { insert: new WeakMap<NormalisedEntity, RowSchema>(), update: new WeakMap<NormalisedEntity, RowSchema>() };
+const cache = {
+  insert: new WeakMap<NormalisedEntity, RowSchema>(),
+  update: new WeakMap<NormalisedEntity, RowSchema>(),
+};
 
-const cached = (entity: NormalisedEntity | string, mode: WriteMode, customFields?: readonly CustomFieldRow[]): RowSchema => {
+const cached = (
+  entity: NormalisedEntity | string,
+  mode: WriteMode,
+  customFields?: readonly CustomFieldRow[],
+): RowSchema => {
   if (customFields?.length) return rowSchema(entity, mode, customFields);
   const def = getEntity(entity);
   let schema = cache[mode].get(def);
@@ -386,10 +442,12 @@ const cached = (entity: NormalisedEntity | string, mode: WriteMode, customFields
 };
 
 /** Zod schema of an Insert body: every writable field, blanks as null (or the default), with the custom fields given. */
-export const insertSchema = (entity: NormalisedEntity | string, customFields?: readonly CustomFieldRow[]) => cached(entity, 'insert', customFields);
+export const insertSchema = (entity: NormalisedEntity | string, customFields?: readonly CustomFieldRow[]) =>
+  cached(entity, 'insert', customFields);
 
 /** Zod schema of an Update body: id and version required, every other field optional; a blank secret keeps the stored one. */
-export const updateSchema = (entity: NormalisedEntity | string, customFields?: readonly CustomFieldRow[]) => cached(entity, 'update', customFields);
+export const updateSchema = (entity: NormalisedEntity | string, customFields?: readonly CustomFieldRow[]) =>
+  cached(entity, 'update', customFields);
 
 /** Zod issues as the API envelope's `errors`. */
 export const toFieldErrors = (error: z.ZodError): { field: string; message: string }[] =>

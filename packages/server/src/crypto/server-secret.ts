@@ -24,7 +24,10 @@ async function keptValue(db: Kysely<Database>, name: string, generate: () => str
  * each other's tokens, while every server sharing a database does. The TOTP key stays derived from
  * the secret alone, so the secrets it sealed stay readable.
  */
-export async function loadServerKeys(db: Kysely<Database>, configured: string | null): Promise<{ jwtKey: Uint8Array; otpKey: Buffer }> {
+export async function loadServerKeys(
+  db: Kysely<Database>,
+  configured: string | null,
+): Promise<{ jwtKey: Uint8Array; otpKey: Buffer }> {
   const secret = configured ?? (await keptValue(db, SECRET_NAME, () => randomBytes(48).toString('base64url')));
   const deploymentId = await keptValue(db, DEPLOYMENT_NAME, randomUUID);
   return {

@@ -1,6 +1,14 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
-import { hashToken, newRefreshToken, signAccessToken, signOtpToken, verifyAccessToken, verifyAccessTokenSignature, verifyOtpToken } from './tokens';
+import {
+  hashToken,
+  newRefreshToken,
+  signAccessToken,
+  signOtpToken,
+  verifyAccessToken,
+  verifyAccessTokenSignature,
+  verifyOtpToken,
+} from './tokens';
 
 const key = new TextEncoder().encode('unit-test-secret-unit-test-secret');
 const other = new TextEncoder().encode('another-secret-another-secret-xx');
@@ -64,7 +72,12 @@ describe('tokens', () => {
   });
 
   it('accepts a standard HS256 JWT and refuses one without exp, or with another algorithm or audience', async () => {
-    const base = () => new SignJWT({ sid: 3, role: 'Cashier' }).setSubject('7').setIssuer('backroom').setAudience('backroom-api').setIssuedAt();
+    const base = () =>
+      new SignJWT({ sid: 3, role: 'Cashier' })
+        .setSubject('7')
+        .setIssuer('backroom')
+        .setAudience('backroom-api')
+        .setIssuedAt();
     const good = await base().setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(key);
     expect(verifyAccessToken(key, good)).toEqual({ userId: 7, sessionId: 3, role: 'Cashier' });
     const noExp = await base().setProtectedHeader({ alg: 'HS256' }).sign(key);
@@ -72,9 +85,16 @@ describe('tokens', () => {
     expect(verifyAccessTokenSignature(key, noExp)).toBeNull();
     const hs512 = await base().setProtectedHeader({ alg: 'HS512' }).setExpirationTime('5m').sign(key);
     expect(verifyAccessToken(key, hs512)).toBeNull();
-    const otherAudience = await base().setAudience('elsewhere').setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(key);
+    const otherAudience = await base()
+      .setAudience('elsewhere')
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('5m')
+      .sign(key);
     expect(verifyAccessToken(key, otherAudience)).toBeNull();
-    const expired = await base().setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
+    const expired = await base()
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key);
     expect(verifyAccessToken(key, expired)).toBeNull();
     expect(verifyAccessTokenSignature(key, expired)).toEqual({ userId: 7, sessionId: 3, role: 'Cashier' });
   });

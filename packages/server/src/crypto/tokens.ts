@@ -33,10 +33,23 @@ const hmac = (key: Uint8Array, input: string) => createHmac('sha256', key).updat
  * HS256 compact JWTs with node:crypto: signing and checking cost one HMAC on the calling thread,
  * with no key import and no hop to the thread pool, where password hashing may be queued.
  */
-function sign(key: Uint8Array, claims: Record<string, unknown>, audience: string, ttlSeconds: number, expiresBy?: Date): string {
+function sign(
+  key: Uint8Array,
+  claims: Record<string, unknown>,
+  audience: string,
+  ttlSeconds: number,
+  expiresBy?: Date,
+): string {
   const now = Math.floor(Date.now() / 1000);
   const latest = expiresBy ? Math.floor(expiresBy.getTime() / 1000) : Infinity;
-  const payload = { ...claims, iss: ISSUER, aud: audience, iat: now, exp: Math.min(now + ttlSeconds, latest), jti: randomUUID() };
+  const payload = {
+    ...claims,
+    iss: ISSUER,
+    aud: audience,
+    iat: now,
+    exp: Math.min(now + ttlSeconds, latest),
+    jti: randomUUID(),
+  };
   const input = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${input}.${hmac(key, input).toString('base64url')}`;
 }
@@ -73,15 +86,33 @@ function verify(key: Uint8Array, token: string, audience: string, acceptExpired 
 }
 
 /** An access token: 15 minutes by default, never past `sessionExpiresAt`; each carries a unique `jti`. */
-export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlSeconds: number, sessionExpiresAt?: Date): string {
-  return sign(key, { sub: String(claims.userId), sid: claims.sessionId, role: claims.role }, ACCESS_AUDIENCE, ttlSeconds, sessionExpiresAt);
+export function signAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  ttlSeconds: number,
+  sessionExpiresAt?: Date,
+): string {
+  return sign(
+    key,
+    { sub: String(claims.userId), sid: claims.sessionId, role: claims.role },
+    ACCESS_AUDIENCE,
+    ttlSeconds,
+    sessionExpiresAt,
+  );
 }
 
 function toAccessClaims(payload: Payload | null): AccessClaims | null {
   if (!payload) return null;
   const userId = Number(payload.sub);
   const { sid, role } = payload;
-  if (typeof payload.sub !== 'string' || !Number.isSafeInteger(userId) || typeof sid !== 'number' || !Number.isSafeInteger(sid) || typeof role !== 'string') return null;
+  if (
+    typeof payload.sub !== 'string' ||
+    !Number.isSafeInteger(userId) ||
+    typeof sid !== 'number' ||
+    !Number.isSafeInteger(sid) ||
+    typeof role !== 'string'
+  )
+    return null;
   return { userId, sessionId: sid, role };
 }
 

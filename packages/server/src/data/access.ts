@@ -12,7 +12,12 @@ import { anyDb, type AnyDb } from './store';
 const ACTION: Record<Verb, PrivilegeAction> = { fetch: 'view', insert: 'edit', update: 'edit', delete: 'delete' };
 
 /** 403 unless the caller may run `verb` on the entity (its screen's privileges, then its hooks' own rules). */
-export async function authorize(request: FastifyRequest, entity: NormalisedEntity, verb: Verb, filters: readonly FilterCondition[] = []): Promise<void> {
+export async function authorize(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  verb: Verb,
+  filters: readonly FilterCondition[] = [],
+): Promise<void> {
   const hooks = hooksOf(request, entity);
   const ownRead = hooks.find((h) => h.authorizeFetch);
   if (verb === 'fetch' && ownRead) return ownRead.authorizeFetch!(request, filters);
@@ -23,7 +28,9 @@ export async function authorize(request: FastifyRequest, entity: NormalisedEntit
 }
 
 const userEntity = findEntity('user')!;
-const userOutletsTable = (userEntity.fields.find((f) => f.kind === 'multireference' && f.entity === 'outlet') as { table: string }).table;
+const userOutletsTable = (
+  userEntity.fields.find((f) => f.kind === 'multireference' && f.entity === 'outlet') as { table: string }
+).table;
 
 const userOutlets = cachePerApp<number, number[]>();
 
@@ -32,13 +39,21 @@ export function allowedOutlets(request: FastifyRequest): Promise<number[]> {
   const auth = requireAuth(request);
   const ctx = request.server.ctx;
   return userOutlets(ctx).get(auth.userId, auth.generations.access, async () => {
-    const rows = await anyDb(ctx).selectFrom(userOutletsTable).select('ref_id').where('parent_id', '=', auth.userId).execute();
+    const rows = await anyDb(ctx)
+      .selectFrom(userOutletsTable)
+      .select('ref_id')
+      .where('parent_id', '=', auth.userId)
+      .execute();
     return rows.map((r) => Number(r.ref_id));
   });
 }
 
 /** Whether the caller, limited to some outlets, may see the row `alias` of the entity (undefined: no limit applies). */
-export async function outletCondition(request: FastifyRequest, entity: NormalisedEntity, alias: string): Promise<RawBuilder<SqlBool> | undefined> {
+export async function outletCondition(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  alias: string,
+): Promise<RawBuilder<SqlBool> | undefined> {
   const paths = outletPaths(entity);
   if (paths.length === 0) return undefined;
   const outlets = await allowedOutlets(request);
@@ -62,7 +77,12 @@ export async function rowFilters(request: FastifyRequest, entity: NormalisedEnti
 }
 
 /** Whether the caller may see row `id` of the entity (their outlets, the entity's own filters). */
-export async function canSee(request: FastifyRequest, db: AnyDb, entity: NormalisedEntity, id: number): Promise<boolean> {
+export async function canSee(
+  request: FastifyRequest,
+  db: AnyDb,
+  entity: NormalisedEntity,
+  id: number,
+): Promise<boolean> {
   const filters = await rowFilters(request, entity);
   const row = await db
     .selectFrom(`${entity.table} as t`)
@@ -81,12 +101,18 @@ const truthy = (value: unknown) => value === true || value === 1 || value === '1
  * none, or any row of an entity that belongs to no outlet (a product and its chain-wide price, a
  * voucher) — is written only by users without outlet limits.
  */
-export async function assertOutletsWritable(request: FastifyRequest, db: AnyDb, entity: NormalisedEntity, ids: readonly number[]): Promise<void> {
+export async function assertOutletsWritable(
+  request: FastifyRequest,
+  db: AnyDb,
+  entity: NormalisedEntity,
+  ids: readonly number[],
+): Promise<void> {
   if (ids.length === 0) return;
   const outlets = await allowedOutlets(request);
   if (outlets.length === 0) return;
   const paths = outletPaths(entity);
-  if (paths.length === 0) throw new ApiError(403, `${entity.label} are for every outlet: only users without outlet limits write them`);
+  if (paths.length === 0)
+    throw new ApiError(403, `${entity.label} are for every outlet: only users without outlet limits write them`);
   const checks = outsideOutlets(paths, 't', outlets);
   const rows = await db
     .selectFrom(`${entity.table} as t`)
@@ -95,8 +121,16 @@ export async function assertOutletsWritable(request: FastifyRequest, db: AnyDb, 
     .execute();
   for (const row of rows as Record<string, unknown>[]) {
     const broken = checks.find((_, i) => truthy(row[`outside${i}`]));
-    if (broken) throw forbiddenField(broken.path[0]?.name ?? 'id', `${entity.label}: you may not write rows of an outlet that is not yours`);
-    if (!truthy(row.named)) throw forbiddenField(paths[0]![0]!.name, `${entity.label}: a row for every outlet is written only by users without outlet limits; choose one of your outlets`);
+    if (broken)
+      throw forbiddenField(
+        broken.path[0]?.name ?? 'id',
+        `${entity.label}: you may not write rows of an outlet that is not yours`,
+      );
+    if (!truthy(row.named))
+      throw forbiddenField(
+        paths[0]![0]!.name,
+        `${entity.label}: a row for every outlet is written only by users without outlet limits; choose one of your outlets`,
+      );
   }
 }
 

@@ -16,13 +16,23 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * Before and after of the fields that changed. API rows carry secrets masked already; a secret that
  * was sent counts as changed even when its mask reads the same.
  */
-export function changesOf(entity: NormalisedEntity, before: Row | null, after: Row | null, sentSecrets: ReadonlySet<string> = new Set()): AuditChanges {
+export function changesOf(
+  entity: NormalisedEntity,
+  before: Row | null,
+  after: Row | null,
+  sentSecrets: ReadonlySet<string> = new Set(),
+): AuditChanges {
   const out: AuditChanges = { before: {}, after: {} };
   for (const field of entity.fields) {
     if (field.system && !AUDITED_SYSTEM.has(field.name)) continue;
     const a = before?.[field.name];
     const b = after?.[field.name];
-    const changed = before === null ? b !== null && b !== undefined : after === null ? a !== null && a !== undefined : !same(a, b) || sentSecrets.has(field.name);
+    const changed =
+      before === null
+        ? b !== null && b !== undefined
+        : after === null
+          ? a !== null && a !== undefined
+          : !same(a, b) || sentSecrets.has(field.name);
     if (!changed) continue;
     if (before) out.before[field.name] = a ?? null;
     if (after) out.after[field.name] = b ?? null;
@@ -84,8 +94,18 @@ export function recordRequestEvent(request: FastifyRequest, event: RequestEvent,
 }
 
 /** `recordRequestEvent` for many events at once (one multi-row insert). */
-export async function recordRequestEvents(request: FastifyRequest, events: readonly RequestEvent[], db: AnyDb): Promise<void> {
-  if (events.length > 0) await insertMany(db, auditLog.table, events.map((event) => auditRow(request.server.ctx, ofRequest(request, event))), false);
+export async function recordRequestEvents(
+  request: FastifyRequest,
+  events: readonly RequestEvent[],
+  db: AnyDb,
+): Promise<void> {
+  if (events.length > 0)
+    await insertMany(
+      db,
+      auditLog.table,
+      events.map((event) => auditRow(request.server.ctx, ofRequest(request, event))),
+      false,
+    );
 }
 
 /** One write for the audit: the row, its API form before (null for an insert) and after, and the secrets sent. */
@@ -97,16 +117,36 @@ export interface AuditedWrite {
 }
 
 /** One audit row per write, in its transaction, with multi-row inserts; an update that changed nothing leaves none. */
-export async function recordAudits(hc: HookContext, action: WriteAction, writes: readonly AuditedWrite[]): Promise<void> {
+export async function recordAudits(
+  hc: HookContext,
+  action: WriteAction,
+  writes: readonly AuditedWrite[],
+): Promise<void> {
   const rows: Row[] = [];
   for (const { id, before, after, sentSecrets } of writes) {
     const changes = changesOf(hc.entity, before, after, sentSecrets);
     if (action === 'update' && Object.keys(changes.after).length === 0) continue;
-    rows.push(auditRow(hc.ctx, { at: hc.now, actor: hc.auth, entity: hc.entity.name, rowId: id, action, changes, ip: hc.request.ip ?? null }));
+    rows.push(
+      auditRow(hc.ctx, {
+        at: hc.now,
+        actor: hc.auth,
+        entity: hc.entity.name,
+        rowId: id,
+        action,
+        changes,
+        ip: hc.request.ip ?? null,
+      }),
+    );
   }
   if (rows.length > 0) await insertMany(hc.trx, auditLog.table, rows, false);
 }
 
 /** One audit row for a write, in its transaction; an update that changed nothing leaves none. */
-export const recordAudit = (hc: HookContext, action: WriteAction, id: number, before: Row | null, after: Row | null, sentSecrets?: ReadonlySet<string>) =>
-  recordAudits(hc, action, [{ id, before, after, sentSecrets }]);
+export const recordAudit = (
+  hc: HookContext,
+  action: WriteAction,
+  id: number,
+  before: Row | null,
+  after: Row | null,
+  sentSecrets?: ReadonlySet<string>,
+) => recordAudits(hc, action, [{ id, before, after, sentSecrets }]);

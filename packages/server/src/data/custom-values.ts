@@ -15,7 +15,9 @@ const NUMERIC = new Set(['decimal', 'number']);
 export function customFieldSql(field: NormalisedField, dialect: Dialect, alias = 't') {
   const json = sql.ref(`${alias}.${CUSTOM_FIELDS_COLUMN}`);
   const text: RawBuilder<unknown> =
-    dialect === 'postgres' ? sql`(cast(${json} as jsonb) ->> cast(${field.name} as text))` : sql`cast(json_extract(${json}, ${`$.${field.name}`}) as text)`;
+    dialect === 'postgres'
+      ? sql`(cast(${json} as jsonb) ->> cast(${field.name} as text))`
+      : sql`cast(json_extract(${json}, ${`$.${field.name}`}) as text)`;
   const truth = (value: boolean) => (dialect === 'postgres' ? String(value) : value ? '1' : '0');
   const column: RawBuilder<unknown> =
     field.kind === 'boolean'

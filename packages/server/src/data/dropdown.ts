@@ -37,7 +37,10 @@ export interface DropdownQuery {
 function referenceCondition(entity: NormalisedEntity, name: string, value: string): RawBuilder<SqlBool> {
   const field = fieldByName(entity, name);
   const target = field && field.kind !== 'multireference' ? targetOf(field) : undefined;
-  if (!field || !target || field.custom) throw validationError([{ field: name, message: `${name} is not a reference of ${entity.name} a dropdown can be narrowed by` }]);
+  if (!field || !target || field.custom)
+    throw validationError([
+      { field: name, message: `${name} is not a reference of ${entity.name} a dropdown can be narrowed by` },
+    ]);
   const column = sql.ref(`t.${field.column}`);
   if (/^\d+$/.test(value)) return sql<SqlBool>`${column} = ${Number(value)}`;
   const key = naturalKey(target);
@@ -49,13 +52,22 @@ function referenceCondition(entity: NormalisedEntity, name: string, value: strin
  * Rows the caller may see as {text, value}, in the entity's default order: active ones (for
  * entities with isActive) matching the search and narrowing, or exactly the ids asked for.
  */
-export async function dropdownOptions(request: FastifyRequest, entity: NormalisedEntity, options: DropdownQuery): Promise<DropdownItemDto[]> {
+export async function dropdownOptions(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  options: DropdownQuery,
+): Promise<DropdownItemDto[]> {
   const db = anyDb(request.server.ctx);
   const conditions: RawBuilder<SqlBool>[] = await rowFilters(request, entity);
   const active = fieldByName(entity, 'isActive');
-  if (options.ids) conditions.push(options.ids.length > 0 ? sql<SqlBool>`t.id in (${sql.join(options.ids)})` : sql<SqlBool>`1 = 0`);
-  else if (active) conditions.push(sql<SqlBool>`${sql.ref(`t.${active.column}`)} = ${toStorageValue(active, true, request.server.ctx.dialect)}`);
-  for (const [name, value] of Object.entries(options.where ?? {})) conditions.push(referenceCondition(entity, name, value));
+  if (options.ids)
+    conditions.push(options.ids.length > 0 ? sql<SqlBool>`t.id in (${sql.join(options.ids)})` : sql<SqlBool>`1 = 0`);
+  else if (active)
+    conditions.push(
+      sql<SqlBool>`${sql.ref(`t.${active.column}`)} = ${toStorageValue(active, true, request.server.ctx.dialect)}`,
+    );
+  for (const [name, value] of Object.entries(options.where ?? {}))
+    conditions.push(referenceCondition(entity, name, value));
   const search = options.search?.trim();
   if (search) {
     // The label's fields are searched too; an entity whose search index covers them uses the index.
@@ -65,11 +77,17 @@ export async function dropdownOptions(request: FastifyRequest, entity: Normalise
       .filter((f) => f.kind === 'text' || f.kind === 'longtext' || f.kind === 'date' || SCALED_KINDS.has(f.kind))
       .map((f) => f.name);
     const dialect = request.server.ctx.dialect;
-    conditions.push(entity.searchIndex && covered ? searchCondition(entity, search, dialect) : searchCondition(entity, search, dialect, searchable));
+    conditions.push(
+      entity.searchIndex && covered
+        ? searchCondition(entity, search, dialect)
+        : searchCondition(entity, search, dialect, searchable),
+    );
   }
   let query = db.selectFrom(`${entity.table} as t`).select('t.id').where(allOf(conditions));
   for (const { column, direction } of orderOf(entity, {})) query = query.orderBy(`t.${column}`, direction);
-  const ids = (await query.limit(Math.min(options.ids?.length ?? options.take ?? DEFAULT_DROPDOWN_TAKE, MAX_TAKE)).execute()).map((r) => Number(r.id));
+  const ids = (
+    await query.limit(Math.min(options.ids?.length ?? options.take ?? DEFAULT_DROPDOWN_TAKE, MAX_TAKE)).execute()
+  ).map((r) => Number(r.id));
   const labels = await labelsOf(db, entity, ids);
   return ids.map((id) => ({ text: labels.get(id) ?? String(id), value: id }));
 }

@@ -36,7 +36,11 @@ function operatorsOf(field: NormalisedField): Operator[] {
 
 /** The entity whose screen offers this export procedure (or the entity of that name when it has one). */
 export const exportEntity = (id: string): NormalisedEntity | undefined =>
-  entities.find((e) => e.exportProcedure !== undefined && (e.exportProcedure.toLowerCase() === id.toLowerCase() || e.name === id.toLowerCase()));
+  entities.find(
+    (e) =>
+      e.exportProcedure !== undefined &&
+      (e.exportProcedure.toLowerCase() === id.toLowerCase() || e.name === id.toLowerCase()),
+  );
 
 /** An export's parameters: the filters its entity's list offers, as the data exporter form asks for them. */
 export function exportParameters(entity: NormalisedEntity): ExportParameter[] {

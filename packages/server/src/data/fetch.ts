@@ -33,18 +33,41 @@ export interface Matches {
  * them by id instead of evaluating the condition again (a quick search's FTS5 or trigram lookup is
  * most of its cost).
  */
-async function countedMatches(db: AnyDb, dialect: Dialect, entity: NormalisedEntity, where: RawBuilder<SqlBool>, condition: CompiledQuery): Promise<Matches> {
-  const [found] = await runCompiled(db, `matches:${entity.name}:${condition.sql}`, [...condition.parameters, COUNT_LIMIT + 1], () => {
-    const matches = db.selectFrom(`${entity.table} as t`).where(where).select('t.id').limit(COUNT_LIMIT + 1);
-    // Only when all the matches were counted; as text, which the driver passes back as it came.
-    const ids = dialect === 'sqlite' ? sql`json_group_array(id)` : sql`array_agg(id)::text`;
-    return db.selectFrom(matches.as('matches')).select([sql<number>`count(*)`.as('n'), sql`case when count(*) <= ${sql.lit(COUNT_LIMIT)} then ${ids} end`.as('ids')]);
-  });
+async function countedMatches(
+  db: AnyDb,
+  dialect: Dialect,
+  entity: NormalisedEntity,
+  where: RawBuilder<SqlBool>,
+  condition: CompiledQuery,
+): Promise<Matches> {
+  const [found] = await runCompiled(
+    db,
+    `matches:${entity.name}:${condition.sql}`,
+    [...condition.parameters, COUNT_LIMIT + 1],
+    () => {
+      const matches = db
+        .selectFrom(`${entity.table} as t`)
+        .where(where)
+        .select('t.id')
+        .limit(COUNT_LIMIT + 1);
+      // Only when all the matches were counted; as text, which the driver passes back as it came.
+      const ids = dialect === 'sqlite' ? sql`json_group_array(id)` : sql`array_agg(id)::text`;
+      return db
+        .selectFrom(matches.as('matches'))
+        .select([
+          sql<number>`count(*)`.as('n'),
+          sql`case when count(*) <= ${sql.lit(COUNT_LIMIT)} then ${ids} end`.as('ids'),
+        ]);
+    },
+  );
   return { count: Number(found!.n), ids: found!.ids };
 }
 
 /** Rows of `t` whose id is one of the matches' ids. */
-const idIn = (ids: unknown, dialect: Dialect) => (dialect === 'sqlite' ? sql<SqlBool>`t.id in (select value from json_each(${ids}))` : sql<SqlBool>`t.id = any(${ids}::bigint[])`);
+const idIn = (ids: unknown, dialect: Dialect) =>
+  dialect === 'sqlite'
+    ? sql<SqlBool>`t.id in (select value from json_each(${ids}))`
+    : sql<SqlBool>`t.id = any(${ids}::bigint[])`;
 
 export interface ReadPlan {
   /** The fetch body's conditions and the caller's row filters. */
@@ -68,7 +91,14 @@ export interface ReadPlan {
  * and their ids are known (`countedMatches`), the page reads them by id. `counted` is the condition
  * the matches were counted with, used again where the page's is the same.
  */
-export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest, limits: readonly RawBuilder<SqlBool>[], matches: number | Matches, counted?: RawBuilder<SqlBool>): ReadPlan {
+export function readPlan(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  body: FetchRequest,
+  limits: readonly RawBuilder<SqlBool>[],
+  matches: number | Matches,
+  counted?: RawBuilder<SqlBool>,
+): ReadPlan {
   const { dialect } = request.server.ctx;
   const count = typeof matches === 'number' ? matches : matches.count;
   const order = orderOf(entity, body);
@@ -85,13 +115,18 @@ export function readPlan(request: FastifyRequest, entity: NormalisedEntity, body
     where,
     order: order.map((o) => {
       const ref = sql.ref(`t.${o.column}`);
-      return { ...o, hidden: sortFound, ref: !sortFound ? ref : dialect === 'sqlite' ? sql`+${ref}` : sql`coalesce(${ref}, ${ref})` };
+      return {
+        ...o,
+        hidden: sortFound,
+        ref: !sortFound ? ref : dialect === 'sqlite' ? sql`+${ref}` : sql`coalesce(${ref}, ${ref})`,
+      };
     }),
   };
 }
 
 /** A quick search or a LIKE filter: conditions PostgreSQL's planner can only guess the matches of. */
-const containsText = (body: FetchRequest) => Boolean(body.search?.trim()) || (body.filters ?? []).some((f) => f.Operator.toUpperCase() === 'LIKE');
+const containsText = (body: FetchRequest) =>
+  Boolean(body.search?.trim()) || (body.filters ?? []).some((f) => f.Operator.toUpperCase() === 'LIKE');
 
 /** Whether an index leads with the column of one of the body's equality filters, followed by the sort column. */
 function filterSortIndexed(entity: NormalisedEntity, body: FetchRequest, sortColumn: string): boolean {
@@ -117,7 +152,11 @@ export function pageQuery(db: AnyDb, entity: NormalisedEntity, plan: ReadPlan, t
 }
 
 /** One page of API rows matching the fetch body and the caller's row filters, with the total count. */
-export async function fetchRows(request: FastifyRequest, entity: NormalisedEntity, body: FetchRequest): Promise<FetchResult> {
+export async function fetchRows(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  body: FetchRequest,
+): Promise<FetchResult> {
   const { ctx } = request.server;
   const db = anyDb(ctx);
   const limits = await rowFilters(request, entity);
@@ -133,6 +172,8 @@ export async function fetchRows(request: FastifyRequest, entity: NormalisedEntit
   const condition = plan.where === counted ? countedSql : plan.where.compile(db);
   // The columns are part of the key: callers denied a field group read the same table without theirs.
   const key = `page:${entity.name}:${readColumns(entity).join()}:${condition.sql}:${plan.order.map((o) => `${o.column}${o.hidden ? '+' : ''} ${o.direction}`).join()}`;
-  const stored = await runCompiled(db, key, [...condition.parameters, take, skip], () => pageQuery(db, entity, plan, take, skip));
+  const stored = await runCompiled(db, key, [...condition.parameters, take, skip], () =>
+    pageQuery(db, entity, plan, take, skip),
+  );
   return { rows: await toApiRows(ctx, db, entity, stored), ...totals };
 }

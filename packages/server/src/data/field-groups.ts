@@ -1,4 +1,12 @@
-import { FIELD_GROUP_NAMES, fieldGroupPrivilege, withoutFieldGroups, type FieldError, type FieldGroup, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import {
+  FIELD_GROUP_NAMES,
+  fieldGroupPrivilege,
+  withoutFieldGroups,
+  type FieldError,
+  type FieldGroup,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { hasPrivilege, requireAuth } from '../http/auth-guard';
 import { ApiError, validationError } from '../http/envelope';
@@ -13,10 +21,14 @@ const NONE: ReadonlySet<FieldGroup> = new Set();
 export const ALL_FIELD_GROUPS: ReadonlySet<FieldGroup> = new Set(FIELD_GROUP_NAMES);
 
 /** The field groups the caller may not view (or edit); none for a job the server runs as itself. */
-export async function deniedFieldGroups(request: FastifyRequest, action: 'view' | 'edit' = 'view'): Promise<ReadonlySet<FieldGroup>> {
+export async function deniedFieldGroups(
+  request: FastifyRequest,
+  action: 'view' | 'edit' = 'view',
+): Promise<ReadonlySet<FieldGroup>> {
   if (requireAuth(request).userId === 0) return NONE;
   const denied = new Set<FieldGroup>();
-  for (const group of FIELD_GROUP_NAMES) if (!(await hasPrivilege(request, fieldGroupPrivilege(group), action))) denied.add(group);
+  for (const group of FIELD_GROUP_NAMES)
+    if (!(await hasPrivilege(request, fieldGroupPrivilege(group), action))) denied.add(group);
   return denied.size === 0 ? NONE : denied;
 }
 
@@ -61,8 +73,15 @@ export function visibleValues(full: NormalisedEntity, visible: NormalisedEntity,
       if (!keep) {
         delete out[field.name];
         delete out[`${field.name}Label`];
-      } else if (field.kind === 'children' && keep.kind === 'children' && keep !== field && Array.isArray(value[field.name])) {
-        out[field.name] = (value[field.name] as unknown[]).map((child) => (isRecord(child) ? strip(field.fields, keep.fields, child) : child));
+      } else if (
+        field.kind === 'children' &&
+        keep.kind === 'children' &&
+        keep !== field &&
+        Array.isArray(value[field.name])
+      ) {
+        out[field.name] = (value[field.name] as unknown[]).map((child) =>
+          isRecord(child) ? strip(field.fields, keep.fields, child) : child,
+        );
       }
     }
     return out;
@@ -77,7 +96,13 @@ const forbidden = (errors: FieldError[]) => new ApiError(403, errors[0]!.message
  * or of a child row. An update (or an upsert, which may be one) may not send a child list holding
  * such a field at all: the list replaces the stored one, whose values the caller cannot send back.
  */
-export async function assertFieldGroupsWritable(request: FastifyRequest, entity: NormalisedEntity, body: unknown, mode: 'insert' | 'update', prefix = ''): Promise<void> {
+export async function assertFieldGroupsWritable(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  body: unknown,
+  mode: 'insert' | 'update',
+  prefix = '',
+): Promise<void> {
   if (!isRecord(body)) return;
   const denied = await deniedFieldGroups(request, 'edit');
   if (denied.size === 0) return;
@@ -92,10 +117,19 @@ export async function assertFieldGroupsWritable(request: FastifyRequest, entity:
     else if (field.kind === 'children' && keep !== field) {
       const hidden = field.fields.filter((c) => !(keep as typeof field).fields.includes(c));
       const rows = Array.isArray(body[field.name]) ? (body[field.name] as unknown[]) : [];
-      if (mode === 'update') errors.push({ field: `${prefix}${field.name}`, message: `${field.label}: your role may not replace it, as it holds ${hidden.map((c) => c.label).join(', ')}` });
+      if (mode === 'update')
+        errors.push({
+          field: `${prefix}${field.name}`,
+          message: `${field.label}: your role may not replace it, as it holds ${hidden.map((c) => c.label).join(', ')}`,
+        });
       else
         rows.forEach((child, i) => {
-          for (const c of hidden) if (isRecord(child) && c.name in child) errors.push({ field: `${prefix}${field.name}.${i}.${c.name}`, message: `${c.label}: your role may not change it` });
+          for (const c of hidden)
+            if (isRecord(child) && c.name in child)
+              errors.push({
+                field: `${prefix}${field.name}.${i}.${c.name}`,
+                message: `${c.label}: your role may not change it`,
+              });
         });
     }
   }
@@ -116,8 +150,16 @@ export async function assertColumnsReadable(
   if (visible === entity) return;
   const hidden = new Set(entity.fields.filter((f) => !visible.fields.includes(f)).map((f) => f.name.toLowerCase()));
   const errors: FieldError[] = [
-    ...filters.flatMap((f, i) => (hidden.has(f.ColumnName.toLowerCase()) ? [{ field: `filters.${i}.ColumnName`, message: `Unknown column: ${f.ColumnName}` }] : [])),
-    ...sorts.flatMap((s, i) => (hidden.has(s.ColumnName.toLowerCase()) ? [{ field: `sorts.${i}.ColumnName`, message: `Unknown column: ${s.ColumnName}` }] : [])),
+    ...filters.flatMap((f, i) =>
+      hidden.has(f.ColumnName.toLowerCase())
+        ? [{ field: `filters.${i}.ColumnName`, message: `Unknown column: ${f.ColumnName}` }]
+        : [],
+    ),
+    ...sorts.flatMap((s, i) =>
+      hidden.has(s.ColumnName.toLowerCase())
+        ? [{ field: `sorts.${i}.ColumnName`, message: `Unknown column: ${s.ColumnName}` }]
+        : [],
+    ),
   ];
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
 }

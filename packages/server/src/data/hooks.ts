@@ -120,4 +120,5 @@ declare module 'fastify' {
 }
 
 /** The hooks of an entity for the app serving the request. */
-export const hooksOf = (request: FastifyRequest, entity: NormalisedEntity): readonly EntityHook[] => request.server.entityHooks.of(entity);
+export const hooksOf = (request: FastifyRequest, entity: NormalisedEntity): readonly EntityHook[] =>
+  request.server.entityHooks.of(entity);

@@ -18,7 +18,11 @@ const statements = new Map<string, ReturnType<typeof preparedInsert<Row>>>();
 function statementOf(table: string, returnIds: boolean) {
   const key = `${table}|${returnIds}`;
   let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = preparedInsert<Row>(table, returnIds ? (insert) => insert.returning('id') : undefined)));
+  if (!statement)
+    statements.set(
+      key,
+      (statement = preparedInsert<Row>(table, returnIds ? (insert) => insert.returning('id') : undefined)),
+    );
   return statement;
 }
 
@@ -31,7 +35,11 @@ const ROUNDING = 64;
  */
 function chunkSizes(count: number, size: number, rounding: number): number[] {
   const rest = count % size;
-  return [...Array.from({ length: Math.floor(count / size) }, () => size), rest - (rest % rounding), rest % rounding].filter((n) => n > 0);
+  return [
+    ...Array.from({ length: Math.floor(count / size) }, () => size),
+    rest - (rest % rounding),
+    rest % rounding,
+  ].filter((n) => n > 0);
 }
 
 /** Rows per PostgreSQL statement, which binds one parameter whatever its rows. */
@@ -45,7 +53,9 @@ const POSTGRES_ROWS = 1_000;
 async function insertFromJson(db: AnyDb, table: string, rows: readonly Row[], returnIds: boolean): Promise<Row[]> {
   const columns = Object.keys(rows[0]!);
   const source = db
-    .selectFrom(sql`json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}) with ordinality`.as('r'))
+    .selectFrom(
+      sql`json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}) with ordinality`.as('r'),
+    )
     .select(columns.map((c) => `r.${c}`))
     .orderBy('r.ordinality');
   const insert = db.insertInto(table).columns(columns).expression(source);
@@ -73,11 +83,15 @@ export async function insertMany(db: AnyDb, table: string, rows: readonly Row[],
     const keepIds = 'id' in rows[indexes[0]!]!;
     const answerIds = returnIds && !keepIds;
     let start = 0;
-    const perStatement = postgres ? POSTGRES_ROWS : Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, Object.keys(rows[indexes[0]!]!).length)));
+    const perStatement = postgres
+      ? POSTGRES_ROWS
+      : Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, Object.keys(rows[indexes[0]!]!).length)));
     for (const size of chunkSizes(indexes.length, perStatement, postgres ? 1 : ROUNDING)) {
       const chunk = indexes.slice(start, (start += size));
       const some = chunk.map((i) => rows[i]!);
-      const answered = postgres ? await insertFromJson(db, table, some, answerIds) : (await statementOf(table, answerIds)(db, some)).rows;
+      const answered = postgres
+        ? await insertFromJson(db, table, some, answerIds)
+        : (await statementOf(table, answerIds)(db, some)).rows;
       if (keepIds) for (const i of chunk) ids[i] = Number(rows[i]!.id);
       else if (returnIds) {
         const returned = answered.map((r) => Number(r.id)).sort((a, b) => a - b);

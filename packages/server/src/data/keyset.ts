@@ -22,7 +22,8 @@ function beyond(key: Key, value: unknown, dialect: Dialect): Condition {
   return key.column === 'id' || nullsFirst(dialect, key) ? past : sql<SqlBool>`(${past} or ${key.ref} is null)`;
 }
 
-const same = (key: Key, value: unknown): Condition => (value === null ? sql<SqlBool>`${key.ref} is null` : sql<SqlBool>`${key.ref} = ${value}`);
+const same = (key: Key, value: unknown): Condition =>
+  value === null ? sql<SqlBool>`${key.ref} is null` : sql<SqlBool>`${key.ref} = ${value}`;
 
 /** Rows after the row whose keys are `values`, in the order of `keys` (the last key is the id: never null, unique). */
 function after(keys: readonly Key[], values: readonly unknown[], dialect: Dialect): Condition {
@@ -48,7 +49,8 @@ function runsOf(key: Key, dialect: Dialect): { condition: Condition; nulls: bool
 function afterInRun(keys: readonly Key[], values: readonly unknown[], nulls: boolean, dialect: Dialect): Condition {
   if (nulls) return after(keys.slice(1), values.slice(1), dialect);
   const [key] = keys;
-  const bound = key!.direction === 'asc' ? sql<SqlBool>`${key!.ref} >= ${values[0]}` : sql<SqlBool>`${key!.ref} <= ${values[0]}`;
+  const bound =
+    key!.direction === 'asc' ? sql<SqlBool>`${key!.ref} >= ${values[0]}` : sql<SqlBool>`${key!.ref} <= ${values[0]}`;
   return sql<SqlBool>`${bound} and ${after(keys, values, dialect)}`;
 }
 
@@ -64,7 +66,13 @@ export interface KeysetPage {
  * one before (keyset paging), so a page costs the same at the end of the list as at its start and
  * rows written meanwhile neither repeat nor shift others out. Selects `columns` of the table `t`.
  */
-export async function* keysetPages(request: FastifyRequest, entity: NormalisedEntity, body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'>, columns: readonly string[], size: number): AsyncGenerator<KeysetPage> {
+export async function* keysetPages(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'>,
+  columns: readonly string[],
+  size: number,
+): AsyncGenerator<KeysetPage> {
   const { dialect } = request.server.ctx;
   const db = anyDb(request.server.ctx);
   const limits = await rowFilters(request, entity);

@@ -81,14 +81,24 @@ function reaches(path: OutletPath, alias: string, test: OutletTest, depth = 0): 
 const anyOf = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
 
 const named: OutletTest = (id) => sql<SqlBool>`${id} is not null`;
-const among = (outlets: readonly number[]): OutletTest => (id) => sql<SqlBool>`${id} in (${sql.join(outlets)})`;
-const outside = (outlets: readonly number[]): OutletTest => (id) => sql<SqlBool>`(${id} is not null and ${id} not in (${sql.join(outlets)}))`;
+const among =
+  (outlets: readonly number[]): OutletTest =>
+  (id) =>
+    sql<SqlBool>`${id} in (${sql.join(outlets)})`;
+const outside =
+  (outlets: readonly number[]): OutletTest =>
+  (id) =>
+    sql<SqlBool>`(${id} is not null and ${id} not in (${sql.join(outlets)}))`;
 
 /**
  * A row is visible to a user limited to `outlets` when it names no outlet at all (it is for every
  * outlet) or one of its outlets is among theirs.
  */
-export function visibleCondition(paths: readonly OutletPath[], alias: string, outlets: readonly number[]): RawBuilder<SqlBool> {
+export function visibleCondition(
+  paths: readonly OutletPath[],
+  alias: string,
+  outlets: readonly number[],
+): RawBuilder<SqlBool> {
   const blank = sql<SqlBool>`not ${anyOf(paths.map((p) => reaches(p, alias, named)))}`;
   return sql<SqlBool>`(${blank} or ${anyOf(paths.map((p) => reaches(p, alias, among(outlets))))})`;
 }
@@ -98,4 +108,5 @@ export const outsideOutlets = (paths: readonly OutletPath[], alias: string, outl
   paths.map((path) => ({ path, condition: reaches(path, alias, outside(outlets)) }));
 
 /** Whether the row reaches any outlet at all. */
-export const namesAnOutlet = (paths: readonly OutletPath[], alias: string) => anyOf(paths.map((p) => reaches(p, alias, named)));
+export const namesAnOutlet = (paths: readonly OutletPath[], alias: string) =>
+  anyOf(paths.map((p) => reaches(p, alias, named)));

@@ -1,4 +1,14 @@
-import { OPERATORS, parseFieldValue, parseRowId, toStorageValue, type FetchFilter, type FetchRequest, type NormalisedEntity, type NormalisedField, type Operator } from '@backroom/schema';
+import {
+  OPERATORS,
+  parseFieldValue,
+  parseRowId,
+  toStorageValue,
+  type FetchFilter,
+  type FetchRequest,
+  type NormalisedEntity,
+  type NormalisedField,
+  type Operator,
+} from '@backroom/schema';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/connect';
 import { searchColumns, searchTableOf } from '../db/schema/model';
@@ -29,9 +39,11 @@ function storedValue(field: NormalisedField, raw: unknown, dialect: Dialect, at:
   return toStorageValue(field, parsed.value, dialect);
 }
 
-const likePattern = (value: unknown, prefix: string, suffix: string) => `${prefix}${String(value ?? '').replace(LIKE_ESCAPE, (c) => `\\${c}`)}${suffix}`;
+const likePattern = (value: unknown, prefix: string, suffix: string) =>
+  `${prefix}${String(value ?? '').replace(LIKE_ESCAPE, (c) => `\\${c}`)}${suffix}`;
 
-const like = (column: RawBuilder<unknown>, pattern: string): Condition => sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
+const like = (column: RawBuilder<unknown>, pattern: string): Condition =>
+  sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
 
 /** Above every character a prefix can be followed by, in byte order. */
 const PAST_ANY_SUFFIX = '\u{10FFFF}';
@@ -55,7 +67,13 @@ export interface WhereOptions {
   filterIndexes?: boolean;
 }
 
-function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: number, dialect: Dialect, options: WhereOptions): Condition {
+function filterCondition(
+  entity: NormalisedEntity,
+  filter: FetchFilter,
+  i: number,
+  dialect: Dialect,
+  options: WhereOptions,
+): Condition {
   const at = `filters.${i}`;
   const field = fieldByName(entity, filter.ColumnName);
   if (!field) throw refuse(`${at}.ColumnName`, `Unknown column: ${filter.ColumnName}`);
@@ -64,7 +82,11 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
   if (!field.filterable || field.kind === 'secret' || field.kind === 'children' || field.kind === 'json')
     throw refuse(`${at}.ColumnName`, `Column ${field.name} cannot be filtered`);
 
-  const list = () => String(filter.ColumnValue ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const list = () =>
+    String(filter.ColumnValue ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
   // A custom field is read out of the row's JSON column; its values compare as that reads them.
   const custom = field.custom ? customFieldSql(field, dialect) : undefined;
   const value = (raw: unknown) => {
@@ -76,7 +98,8 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
 
   if (field.kind === 'multireference') {
     const link = sql.raw(field.table!);
-    const exists = (ids: unknown[]) => sql<SqlBool>`exists (select 1 from ${link} l where l.parent_id = t.id${ids.length > 0 ? sql` and l.ref_id in (${sql.join(ids)})` : sql``})`;
+    const exists = (ids: unknown[]) =>
+      sql<SqlBool>`exists (select 1 from ${link} l where l.parent_id = t.id${ids.length > 0 ? sql` and l.ref_id in (${sql.join(ids)})` : sql``})`;
     const id = (raw: string) => {
       const parsed = parseRowId(raw);
       if (parsed === undefined) throw refuse(`${at}.ColumnValue`, `${field.label} must be chosen from the list`);
@@ -88,7 +111,9 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
     throw refuse(`${at}.Operator`, `Operator ${operator} does not apply to ${field.name}`);
   }
 
-  const column = custom?.column ?? (options.filterIndexes === false ? sql`+${sql.ref(`t.${field.column}`)}` : sql.ref(`t.${field.column}`));
+  const column =
+    custom?.column ??
+    (options.filterIndexes === false ? sql`+${sql.ref(`t.${field.column}`)}` : sql.ref(`t.${field.column}`));
   switch (operator) {
     case 'ISNULL':
       return sql<SqlBool>`${column} is null`;
@@ -96,9 +121,13 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
       return sql<SqlBool>`${column} is not null`;
     case 'LIKE':
     case 'STARTSWITH':
-      if (!TEXT_KINDS.has(field.kind)) throw refuse(`${at}.Operator`, `Operator ${operator} applies to text columns only, not ${field.name}`);
+      if (!TEXT_KINDS.has(field.kind))
+        throw refuse(`${at}.Operator`, `Operator ${operator} applies to text columns only, not ${field.name}`);
       if (operator === 'STARTSWITH') return startsWith(column, String(filter.ColumnValue ?? ''), dialect);
-      return (!custom && searchIndexed(entity, field, String(filter.ColumnValue ?? ''), dialect)) || like(column, likePattern(filter.ColumnValue, '%', '%'));
+      return (
+        (!custom && searchIndexed(entity, field, String(filter.ColumnValue ?? ''), dialect)) ||
+        like(column, likePattern(filter.ColumnValue, '%', '%'))
+      );
     case 'IN': {
       const values = list().map(value);
       if (values.length === 0) throw refuse(`${at}.ColumnValue`, 'IN needs comma-separated values');
@@ -110,7 +139,8 @@ function filterCondition(entity: NormalisedEntity, filter: FetchFilter, i: numbe
       return sql<SqlBool>`${column} between ${value(values[0])} and ${value(values[1])}`;
     }
     default: {
-      if (filter.ColumnValue === null || filter.ColumnValue === undefined) throw refuse(`${at}.ColumnValue`, `${operator} needs a value`);
+      if (filter.ColumnValue === null || filter.ColumnValue === undefined)
+        throw refuse(`${at}.ColumnValue`, `${operator} needs a value`);
       const op = sql.raw({ EQ: '=', NEQ: '<>', GT: '>', GTE: '>=', LT: '<', LTE: '<=' }[operator]);
       return sql<SqlBool>`${column} ${op} ${value(filter.ColumnValue)}`;
     }
@@ -128,7 +158,13 @@ export const TRIGRAM = 3;
  * lets SQLite stop after that many matches: only for a query that takes that many rows and filters
  * them no further.
  */
-export function searchCondition(entity: NormalisedEntity, text: string, dialect: Dialect, fields: readonly string[] = entity.searchFields, { firstMatches }: { firstMatches?: number } = {}): Condition {
+export function searchCondition(
+  entity: NormalisedEntity,
+  text: string,
+  dialect: Dialect,
+  fields: readonly string[] = entity.searchFields,
+  { firstMatches }: { firstMatches?: number } = {},
+): Condition {
   const indexed = entity.searchIndex && fields === entity.searchFields && [...text].length >= TRIGRAM;
   if (indexed && dialect === 'sqlite') return ftsContains(entity, `"${text.replace(/"/g, '""')}"`, firstMatches);
   const pattern = likePattern(text, '%', '%');
@@ -149,13 +185,29 @@ function ftsContains(entity: NormalisedEntity, query: string, firstMatches?: num
  * PostgreSQL the same LIKE is served by the column's trigram index). Without it a rare text read
  * every row of the table (0.7 s over 1,000,000 products). Undefined when it does not apply.
  */
-function searchIndexed(entity: NormalisedEntity, field: NormalisedField, text: string, dialect: Dialect): Condition | undefined {
-  if (dialect !== 'sqlite' || !entity.searchIndex || [...text].length < TRIGRAM || !searchColumns(entity).includes(field.column)) return undefined;
+function searchIndexed(
+  entity: NormalisedEntity,
+  field: NormalisedField,
+  text: string,
+  dialect: Dialect,
+): Condition | undefined {
+  if (
+    dialect !== 'sqlite' ||
+    !entity.searchIndex ||
+    [...text].length < TRIGRAM ||
+    !searchColumns(entity).includes(field.column)
+  )
+    return undefined;
   return ftsContains(entity, `{${field.column}} : "${text.replace(/"/g, '""')}"`);
 }
 
 /** WHERE conditions of a fetch body (filters and quick search); every value is a bound parameter. */
-export function whereOf(entity: NormalisedEntity, request: FetchRequest, dialect: Dialect, options: WhereOptions = {}): Condition[] {
+export function whereOf(
+  entity: NormalisedEntity,
+  request: FetchRequest,
+  dialect: Dialect,
+  options: WhereOptions = {},
+): Condition[] {
   const conditions = (request.filters ?? []).map((filter, i) => filterCondition(entity, filter, i, dialect, options));
   const search = request.search?.trim();
   if (search && entity.searchFields.length > 0) conditions.push(searchCondition(entity, search, dialect));
@@ -163,7 +215,10 @@ export function whereOf(entity: NormalisedEntity, request: FetchRequest, dialect
 }
 
 /** ORDER BY of a fetch body (the entity's default sort when none), always ending on id so pages are stable. */
-export function orderOf(entity: NormalisedEntity, request: FetchRequest): { column: string; direction: 'asc' | 'desc' }[] {
+export function orderOf(
+  entity: NormalisedEntity,
+  request: FetchRequest,
+): { column: string; direction: 'asc' | 'desc' }[] {
   const sorts = (request.sorts ?? []).map((sort, i) => {
     const field = fieldByName(entity, sort.ColumnName);
     if (!field) throw refuse(`sorts.${i}.ColumnName`, `Unknown column: ${sort.ColumnName}`);

@@ -31,7 +31,12 @@ const asEntity = (fields: readonly NormalisedField[]) => ({ fields }) as Normali
 const LABEL_DEPTH = 2;
 
 /** Dropdown label texts of rows of an entity, by id ("A1 - Apple"); a label field that is a reference shows its own label. */
-export async function labelsOf(db: AnyDb, entity: NormalisedEntity, ids: readonly number[], depth = 0): Promise<Map<number, string>> {
+export async function labelsOf(
+  db: AnyDb,
+  entity: NormalisedEntity,
+  ids: readonly number[],
+  depth = 0,
+): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return out;
@@ -43,13 +48,26 @@ export async function labelsOf(db: AnyDb, entity: NormalisedEntity, ids: readonl
   const nested = new Map<NormalisedField, Map<number, string>>();
   for (const field of fields) {
     const target = targetOf(field);
-    if (target && depth < LABEL_DEPTH) nested.set(field, await labelsOf(db, target, rows.map((r) => Number(r[field.column])).filter((id) => id > 0), depth + 1));
+    if (target && depth < LABEL_DEPTH)
+      nested.set(
+        field,
+        await labelsOf(
+          db,
+          target,
+          rows.map((r) => Number(r[field.column])).filter((id) => id > 0),
+          depth + 1,
+        ),
+      );
   }
   for (const row of rows) {
     const parts = fields.map((field) => {
       const value = fromStorageValue(field, row[field.column]);
       const labels = nested.get(field);
-      return labels && value !== null ? (labels.get(Number(value)) ?? String(value)) : value === null ? '' : String(value);
+      return labels && value !== null
+        ? (labels.get(Number(value)) ?? String(value))
+        : value === null
+          ? ''
+          : String(value);
     });
     out.set(Number(row.id), parts.filter((p) => p !== '').join(' - '));
   }
@@ -61,13 +79,22 @@ async function addLabels(db: AnyDb, fields: readonly NormalisedField[], rows: Ro
   if (rows.length === 0) return;
   for (const field of fields) {
     if (field.kind === 'children') {
-      await addLabels(db, field.fields, rows.flatMap((r) => (r[field.name] as Row[] | undefined) ?? []));
+      await addLabels(
+        db,
+        field.fields,
+        rows.flatMap((r) => (r[field.name] as Row[] | undefined) ?? []),
+      );
       continue;
     }
     const target = targetOf(field);
     if (!target || field.kind === 'multireference') continue;
-    const labels = await labelsOf(db, target, rows.map((r) => Number(r[field.name])).filter((id) => id > 0));
-    for (const row of rows) row[`${field.name}Label`] = row[field.name] == null ? null : (labels.get(Number(row[field.name])) ?? null);
+    const labels = await labelsOf(
+      db,
+      target,
+      rows.map((r) => Number(r[field.name])).filter((id) => id > 0),
+    );
+    for (const row of rows)
+      row[`${field.name}Label`] = row[field.name] == null ? null : (labels.get(Number(row[field.name])) ?? null);
   }
 }
 
@@ -86,20 +113,40 @@ async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: R
           .orderBy(CHILD_PARENT_COLUMN)
           .orderBy(CHILD_ORDER_COLUMN),
       )) as Stored[];
-      const children = stored.map((s) => ({ parent: Number(s[CHILD_PARENT_COLUMN]), row: fromStorageRow(asEntity(field.fields), s) }));
-      await addRelated(db, field.fields, children.map((c) => c.row));
+      const children = stored.map((s) => ({
+        parent: Number(s[CHILD_PARENT_COLUMN]),
+        row: fromStorageRow(asEntity(field.fields), s),
+      }));
+      await addRelated(
+        db,
+        field.fields,
+        children.map((c) => c.row),
+      );
       for (const row of rows) row[field.name] = children.filter((c) => c.parent === row.id).map((c) => c.row);
     } else if (field.kind === 'multireference') {
       const links = (await runCompiled(db, `links:${field.table}:${ids.length}`, ids, () =>
-        db.selectFrom(field.table!).select([LINK_COLUMNS.parent, LINK_COLUMNS.ref]).where(LINK_COLUMNS.parent, 'in', ids).orderBy(LINK_COLUMNS.ref),
+        db
+          .selectFrom(field.table!)
+          .select([LINK_COLUMNS.parent, LINK_COLUMNS.ref])
+          .where(LINK_COLUMNS.parent, 'in', ids)
+          .orderBy(LINK_COLUMNS.ref),
       )) as Stored[];
-      for (const row of rows) row[field.name] = links.filter((l) => Number(l[LINK_COLUMNS.parent]) === row.id).map((l) => Number(l[LINK_COLUMNS.ref]));
+      for (const row of rows)
+        row[field.name] = links
+          .filter((l) => Number(l[LINK_COLUMNS.parent]) === row.id)
+          .map((l) => Number(l[LINK_COLUMNS.ref]));
     }
   }
 }
 
 /** Stored main-table rows as API rows: secrets masked, child rows and links attached, references labelled. */
-export async function toApiRows(_ctx: AppContext, db: AnyDb, entity: NormalisedEntity, stored: Stored[], options: { labels?: boolean } = {}): Promise<Row[]> {
+export async function toApiRows(
+  _ctx: AppContext,
+  db: AnyDb,
+  entity: NormalisedEntity,
+  stored: Stored[],
+  options: { labels?: boolean } = {},
+): Promise<Row[]> {
   const rows = stored.map((s) => fromStorageRow(entity, s));
   await addRelated(db, entity.fields, rows);
   if (options.labels !== false) await addLabels(db, entity.fields, rows);
@@ -111,7 +158,14 @@ const defaults = new WeakMap<NormalisedEntity, Row>();
 /** The API values of a row whose stored columns all hold their defaults (what an insert leaves out). */
 function defaultValues(entity: NormalisedEntity): Row {
   let out = defaults.get(entity);
-  if (!out) defaults.set(entity, (out = fromStorageRow(entity, Object.fromEntries(entityTables(entity)[0]!.columns.map((c) => [c.name, c.defaultValue ?? null])))));
+  if (!out)
+    defaults.set(
+      entity,
+      (out = fromStorageRow(
+        entity,
+        Object.fromEntries(entityTables(entity)[0]!.columns.map((c) => [c.name, c.defaultValue ?? null])),
+      )),
+    );
   return out;
 }
 
@@ -127,7 +181,12 @@ export interface Inserted {
  * built from what the insert wrote instead of read back: the columns it left out hold their
  * defaults; child lists and links are read for the rows that sent some, the others have none.
  */
-export async function insertedApiRows(_ctx: AppContext, db: AnyDb, entity: NormalisedEntity, inserted: readonly Inserted[]): Promise<Row[]> {
+export async function insertedApiRows(
+  _ctx: AppContext,
+  db: AnyDb,
+  entity: NormalisedEntity,
+  inserted: readonly Inserted[],
+): Promise<Row[]> {
   const base = Object.entries(defaultValues(entity));
   const rows = inserted.map(({ id, stored }) => {
     const row = fromStorageRow(entity, stored);
@@ -138,7 +197,11 @@ export async function insertedApiRows(_ctx: AppContext, db: AnyDb, entity: Norma
   for (const field of entity.fields) {
     if (field.kind !== 'children' && field.kind !== 'multireference') continue;
     for (const row of rows) row[field.name] = [];
-    await addRelated(db, [field], rows.filter((_, i) => ((inserted[i]!.sent[field.name] as unknown[] | null | undefined)?.length ?? 0) > 0));
+    await addRelated(
+      db,
+      [field],
+      rows.filter((_, i) => ((inserted[i]!.sent[field.name] as unknown[] | null | undefined)?.length ?? 0) > 0),
+    );
   }
   return rows;
 }
@@ -148,11 +211,22 @@ export async function storedRows(db: AnyDb, entity: NormalisedEntity, ids: reado
   if (ids.length === 0) return [];
   const columns = storedColumns(entity.fields, 't');
   if (entity.customizable) columns.push('t.custom_fields');
-  return (await db.selectFrom(`${entity.table} as t`).select(columns).where('t.id', 'in', [...ids]).orderBy('t.id').execute()) as Stored[];
+  return (await db
+    .selectFrom(`${entity.table} as t`)
+    .select(columns)
+    .where('t.id', 'in', [...ids])
+    .orderBy('t.id')
+    .execute()) as Stored[];
 }
 
 /** One API row by id, or undefined. */
-export async function apiRow(ctx: AppContext, db: AnyDb, entity: NormalisedEntity, id: number, options: { labels?: boolean } = {}): Promise<Row | undefined> {
+export async function apiRow(
+  ctx: AppContext,
+  db: AnyDb,
+  entity: NormalisedEntity,
+  id: number,
+  options: { labels?: boolean } = {},
+): Promise<Row | undefined> {
   const [stored] = await storedRows(db, entity, [id]);
   return stored ? (await toApiRows(ctx, db, entity, [stored], options))[0] : undefined;
 }

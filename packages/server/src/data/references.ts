@@ -2,7 +2,11 @@ import { LINK_COLUMNS, entities, findEntity, type NormalisedEntity, type Normali
 
 /** The entity a reference, multi-reference or list-value field points at. */
 export const targetOf = (field: NormalisedField): NormalisedEntity | undefined =>
-  field.kind === 'reference' || field.kind === 'multireference' ? findEntity(field.entity) : field.kind === 'listvalue' ? findEntity('listvalue') : undefined;
+  field.kind === 'reference' || field.kind === 'multireference'
+    ? findEntity(field.entity)
+    : field.kind === 'listvalue'
+      ? findEntity('listvalue')
+      : undefined;
 
 /** The entity's first unique text field that callers write (its code): its natural key. */
 export const naturalKey = (entity: NormalisedEntity): NormalisedField | undefined =>
@@ -21,7 +25,11 @@ function referrersOf(target: NormalisedEntity): Referrer[] {
     for (const field of fields) {
       if (field.kind === 'children') visit(owner, field.fields, field.table);
       else if (targetOf(field) === target && !field.custom)
-        out.push(field.kind === 'multireference' ? { owner, table: field.table!, column: LINK_COLUMNS.ref } : { owner, table, column: field.column });
+        out.push(
+          field.kind === 'multireference'
+            ? { owner, table: field.table!, column: LINK_COLUMNS.ref }
+            : { owner, table, column: field.column },
+        );
     }
   };
   for (const owner of entities) visit(owner, owner.fields, owner.table);

@@ -1,4 +1,14 @@
-import { ALL_DROPDOWN_ITEM, MAX_INT32, PALETTE_TAKE, entities, familyOf, findEntity, paletteQuery, parseRowId, type NormalisedEntity } from '@backroom/schema';
+import {
+  ALL_DROPDOWN_ITEM,
+  MAX_INT32,
+  PALETTE_TAKE,
+  entities,
+  familyOf,
+  findEntity,
+  paletteQuery,
+  parseRowId,
+  type NormalisedEntity,
+} from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate } from '../http/auth-guard';
@@ -26,7 +36,10 @@ const dropdownQuery = z
       .string()
       .regex(/^\d+(,\d+)*$/, 'Comma-separated row ids')
       .transform((text) => [...new Set(text.split(',').map(Number))])
-      .refine((ids) => ids.length <= MAX_DROPDOWN_IDS && ids.every((id) => id <= MAX_INT32), `At most ${MAX_DROPDOWN_IDS} ids, each up to ${MAX_INT32}`)
+      .refine(
+        (ids) => ids.length <= MAX_DROPDOWN_IDS && ids.every((id) => id <= MAX_INT32),
+        `At most ${MAX_DROPDOWN_IDS} ids, each up to ${MAX_INT32}`,
+      )
       .optional(),
   })
   .catchall(z.string().max(200));
@@ -34,13 +47,15 @@ const dropdownQuery = z
 /** The registry entity named in the address; 400 naming it when there is none. */
 function entityOf(name: string): NormalisedEntity {
   const entity = findEntity(name.toLowerCase());
-  if (!entity) throw validationError([{ field: 'name', message: `Unknown entity: ${name}` }], `Unknown entity: ${name}`);
+  if (!entity)
+    throw validationError([{ field: 'name', message: `Unknown entity: ${name}` }], `Unknown entity: ${name}`);
   return entity;
 }
 
 /** Every entity by its family names, lower-cased: its entity name, and its screen's `api` name. */
 const byFamily = new Map<string, NormalisedEntity>(entities.map((e) => [e.name, e]));
-for (const entity of entities) if (!byFamily.has(familyOf(entity).toLowerCase())) byFamily.set(familyOf(entity).toLowerCase(), entity);
+for (const entity of entities)
+  if (!byFamily.has(familyOf(entity).toLowerCase())) byFamily.set(familyOf(entity).toLowerCase(), entity);
 
 /** `DataRepository/{address}/{name}` → the verb it runs. */
 const REPOSITORY: Record<string, { method: 'GET' | 'POST'; verb: VerbName }> = {
@@ -66,7 +81,8 @@ async function familyCall(request: FamilyRequest) {
   // The same answer as an address no route has.
   if (!entity) throw new ApiError(404, 'Not found');
   const id = request.params.id === undefined ? null : parseRowId(request.params.id);
-  if (id === undefined) throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
+  if (id === undefined)
+    throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
   const verb = verbNamed(request.params.action);
   if (verb) return verb({ request, entity, body: request.body, id });
   const { ids, rest } = actionIds(request.body, id);
@@ -78,7 +94,8 @@ async function familyCall(request: FamilyRequest) {
 /** The generic data API over the registry: DataRepository verbs, resource families, dropdowns, export parameters. */
 export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string): Promise<void> {
   const drift = await schemaDrift(anyDb(app.ctx));
-  if (drift.length > 0) throw new Error(`The database does not match the entity registry (add a migration): ${drift.join('; ')}`);
+  if (drift.length > 0)
+    throw new Error(`The database does not match the entity registry (add a migration): ${drift.join('; ')}`);
 
   const opts = { preHandler: authenticate };
   for (const [address, { method, verb }] of Object.entries(REPOSITORY)) {
@@ -86,7 +103,8 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
       method,
       url: `${apiPrefix}/DataRepository/${address}/:name`,
       ...opts,
-      handler: (request) => verbs[verb]({ request, entity: entityOf(request.params.name), body: request.body, id: null }),
+      handler: (request) =>
+        verbs[verb]({ request, entity: entityOf(request.params.name), body: request.body, id: null }),
     });
   }
 
@@ -104,7 +122,12 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
     const entity = entityOf(request.params.id);
     await assertDropdownAccess(request, entity);
     const { all, search, Take, take, ids, ...where } = parseBody(dropdownQuery, request.query);
-    const options = await dropdownOptions(request, await readableEntity(request, entity), { search, take: Take ?? take, ids, where });
+    const options = await dropdownOptions(request, await readableEntity(request, entity), {
+      search,
+      take: Take ?? take,
+      ids,
+      where,
+    });
     return ok(all === 'true' ? [ALL_DROPDOWN_ITEM, ...options] : options);
   });
 
@@ -112,6 +135,10 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
     const entity = exportEntity(request.params.id);
     if (!entity) throw new ApiError(404, `No export procedure ${request.params.id}`);
     await authorize(request, entity, 'fetch');
-    return ok({ procedure: entity.exportProcedure, entity: entity.name, parameters: exportParameters(await readableEntity(request, entity)) });
+    return ok({
+      procedure: entity.exportProcedure,
+      entity: entity.name,
+      parameters: exportParameters(await readableEntity(request, entity)),
+    });
   });
 }

@@ -37,12 +37,23 @@ function exactCondition(entity: NormalisedEntity, path: string, text: string): R
  * the text — each its own query, so each is served by its own index. Text shorter than a trigram
  * finds exact matches only: a part that short would scan the table.
  */
-async function matchingIds(request: FastifyRequest, entity: NormalisedEntity, text: string, take: number): Promise<number[]> {
+async function matchingIds(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  text: string,
+  take: number,
+): Promise<number[]> {
   const { exact, fields } = entity.palette!;
   const dialect = request.server.ctx.dialect;
   const limits = await rowFilters(request, entity);
   const db = anyDb(request.server.ctx);
-  const first = (condition: RawBuilder<SqlBool>) => db.selectFrom(`${entity.table} as t`).select('t.id').where(allOf([condition, ...limits])).limit(take).execute();
+  const first = (condition: RawBuilder<SqlBool>) =>
+    db
+      .selectFrom(`${entity.table} as t`)
+      .select('t.id')
+      .where(allOf([condition, ...limits]))
+      .limit(take)
+      .execute();
   const queries = exact.map((path) => () => first(exactCondition(entity, path, text)));
   if ([...text].length >= TRIGRAM && fields.length > 0) {
     const firstMatches = limits.length === 0 ? take : undefined;
@@ -51,7 +62,14 @@ async function matchingIds(request: FastifyRequest, entity: NormalisedEntity, te
     // rare or absent text then scans every row. Matched apart from the limit, the trigram indexes serve it.
     queries.push(
       dialect === 'postgres'
-        ? async () => (await sql<{ id: number }>`with m as materialized (select t.id from ${sql.table(entity.table)} as t where ${allOf([contains, ...limits])}) select id from m limit ${take}`.execute(db)).rows
+        ? async () =>
+            (
+              await sql<{
+                id: number;
+              }>`with m as materialized (select t.id from ${sql.table(entity.table)} as t where ${allOf([contains, ...limits])}) select id from m limit ${take}`.execute(
+                db,
+              )
+            ).rows
         : () => first(contains),
     );
   }

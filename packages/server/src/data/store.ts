@@ -15,7 +15,8 @@ export const anyDb = (ctx: AppContext): AnyDb => ctx.db as unknown as AnyDb;
 const keys = new WeakMap<Uint8Array, Buffer>();
 function secretKey(ctx: AppContext): Buffer {
   let key = keys.get(ctx.jwtKey);
-  if (!key) keys.set(ctx.jwtKey, (key = Buffer.from(hkdfSync('sha256', ctx.jwtKey, 'backroom', 'data-secret-encryption', 32))));
+  if (!key)
+    keys.set(ctx.jwtKey, (key = Buffer.from(hkdfSync('sha256', ctx.jwtKey, 'backroom', 'data-secret-encryption', 32))));
   return key;
 }
 
@@ -41,7 +42,9 @@ const customEntities = cachePerApp<string, NormalisedEntity>();
 export function customEntity(request: FastifyRequest, entity: NormalisedEntity): Promise<NormalisedEntity> {
   if (!entity.customizable) return Promise.resolve(entity);
   const ctx = request.server.ctx;
-  return customEntities(ctx).get(entity.name, requireAuth(request).generations.schema, () => withCustom(anyDb(ctx), entity));
+  return customEntities(ctx).get(entity.name, requireAuth(request).generations.schema, () =>
+    withCustom(anyDb(ctx), entity),
+  );
 }
 
 /** The entity with the custom fields its `customfield` rows define (list-value categories by code). */
@@ -50,7 +53,16 @@ export async function withCustom(db: AnyDb, entity: NormalisedEntity): Promise<N
   const rows = await db
     .selectFrom(`${customFieldEntity.table} as cf`)
     .leftJoin('list_value_category as c', 'c.id', 'cf.list_value_category_id')
-    .select(['cf.entity', 'cf.key', 'cf.label', 'cf.kind', 'c.code as category', 'cf.required', 'cf.sort_order', 'cf.is_active'])
+    .select([
+      'cf.entity',
+      'cf.key',
+      'cf.label',
+      'cf.kind',
+      'c.code as category',
+      'cf.required',
+      'cf.sort_order',
+      'cf.is_active',
+    ])
     .where('cf.entity', '=', entity.name)
     .execute();
   const defs: CustomFieldRow[] = rows.map((r) => ({

@@ -13,7 +13,11 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 
 /** One transaction for the whole write: every row or none. */
-export async function inTransaction<T>(request: FastifyRequest, entity: NormalisedEntity, work: (w: Writer) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  work: (w: Writer) => Promise<T>,
+): Promise<T> {
   const { ctx } = request.server;
   const auth = requireAuth(request);
   // Looked up before the transaction: SQLite has one connection, which the transaction holds.
@@ -22,7 +26,9 @@ export async function inTransaction<T>(request: FastifyRequest, entity: Normalis
     try {
       return await anyDb(ctx)
         .transaction()
-        .execute(async (trx) => work({ ctx, trx, auth, request, entity: await withCustom(trx, entity), now: new Date().toISOString() }));
+        .execute(async (trx) =>
+          work({ ctx, trx, auth, request, entity: await withCustom(trx, entity), now: new Date().toISOString() }),
+        );
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       // The checks before each write name the field; this is the database's own guard against a race.
@@ -30,7 +36,8 @@ export async function inTransaction<T>(request: FastifyRequest, entity: Normalis
       if (NOT_NULL_VIOLATION.has(code)) throw blankColumn(entity, error as { column?: string; message?: string });
       // Parallel writes to the same rows (and the cache generation they raise) may deadlock; the loser ran nothing, so it runs again.
       if (!RETRYABLE.has(code)) throw error;
-      if (attempt === ATTEMPTS) throw new ApiError(409, 'Other changes to the same rows kept happening at the same moment; try again');
+      if (attempt === ATTEMPTS)
+        throw new ApiError(409, 'Other changes to the same rows kept happening at the same moment; try again');
     }
   }
 }

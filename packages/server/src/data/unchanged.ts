@@ -14,7 +14,9 @@ function sameList(fields: readonly NormalisedField[], sent: unknown, before: unk
   const a = (sent as Row[] | null) ?? [];
   const b = (before as Row[] | null) ?? [];
   if (a.length !== b.length) return false;
-  return a.every((child, i) => fields.every((field) => field.name === 'id' || sameField(field, child[field.name], b[i]![field.name], dialect)));
+  return a.every((child, i) =>
+    fields.every((field) => field.name === 'id' || sameField(field, child[field.name], b[i]![field.name], dialect)),
+  );
 }
 
 function sameField(field: NormalisedField, sent: unknown, before: unknown, dialect: Dialect): boolean {
@@ -31,5 +33,7 @@ function sameField(field: NormalisedField, sent: unknown, before: unknown, diale
  * nothing — no version, no hooks, no events, no audit row.
  */
 export function changesNothing(fields: readonly NormalisedField[], before: Row, sent: Row, dialect: Dialect): boolean {
-  return fields.every((field) => !(field.name in sent) || sameField(field, sent[field.name], before[field.name], dialect));
+  return fields.every(
+    (field) => !(field.name in sent) || sameField(field, sent[field.name], before[field.name], dialect),
+  );
 }

@@ -32,7 +32,8 @@ const isRecord = (value: unknown): value is Row => typeof value === 'object' && 
 /** The rows of an array body (at most `MAX_BULK_ROWS`). */
 function bulkRows(rows: unknown): unknown[] {
   if (!Array.isArray(rows)) throw validationError([{ field: 'body', message: 'Send an array of rows' }]);
-  if (rows.length > MAX_BULK_ROWS) throw validationError([{ field: 'body', message: `At most ${MAX_BULK_ROWS} rows at once` }]);
+  if (rows.length > MAX_BULK_ROWS)
+    throw validationError([{ field: 'body', message: `At most ${MAX_BULK_ROWS} rows at once` }]);
   return rows;
 }
 
@@ -56,10 +57,15 @@ async function eachRow(rows: unknown, write: (row: unknown) => Promise<Row>): Pr
  * A write of rows the caller may send (403 naming a field of a group their role may not edit),
  * answered without the fields their role may not view.
  */
-async function guardedWrite<T extends Row | Row[]>(call: VerbCall, mode: 'insert' | 'update', write: () => Promise<T>): Promise<T> {
+async function guardedWrite<T extends Row | Row[]>(
+  call: VerbCall,
+  mode: 'insert' | 'update',
+  write: () => Promise<T>,
+): Promise<T> {
   const { request, entity, body } = call;
   const rows = Array.isArray(body) ? body : [body];
-  for (const [i, row] of rows.entries()) await assertFieldGroupsWritable(request, entity, row, mode, Array.isArray(body) ? `${i}.` : '');
+  for (const [i, row] of rows.entries())
+    await assertFieldGroupsWritable(request, entity, row, mode, Array.isArray(body) ? `${i}.` : '');
   return asCallerReads(request, entity, await write());
 }
 
@@ -69,13 +75,18 @@ async function presented(request: FastifyRequest, entity: NormalisedEntity, rows
   return rows;
 }
 
-const unknownAction = (action: string) => validationError([{ field: 'action', message: `Unknown action: ${action}` }], `Unknown action: ${action}`);
+const unknownAction = (action: string) =>
+  validationError([{ field: 'action', message: `Unknown action: ${action}` }], `Unknown action: ${action}`);
 
 /** What an audit row keeps of a row action's body: its plain values (a count, a reason), each cut to 200 characters. */
 const actionParameters = (body: Row): Row =>
   Object.fromEntries(
     Object.entries(body).flatMap(([name, value]): [string, unknown][] =>
-      typeof value === 'number' || typeof value === 'boolean' ? [[name, value]] : typeof value === 'string' ? [[name, value.slice(0, 200)]] : [],
+      typeof value === 'number' || typeof value === 'boolean'
+        ? [[name, value]]
+        : typeof value === 'string'
+          ? [[name, value.slice(0, 200)]]
+          : [],
     ),
   );
 
@@ -85,7 +96,13 @@ const actionParameters = (body: Row): Row =>
  * name and plain parameters, never its answer: a pairing code, generated codes). Undefined when
  * the entity has no such action.
  */
-export async function runAction(request: FastifyRequest, entity: NormalisedEntity, action: string, ids: number[], body: Row): Promise<ApiEnvelope<unknown> | undefined> {
+export async function runAction(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  action: string,
+  ids: number[],
+  body: Row,
+): Promise<ApiEnvelope<unknown> | undefined> {
   if (action.toLowerCase() === 'delete') {
     if (ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the ids of the rows to delete' }]);
     await authorize(request, entity, 'delete');
@@ -99,7 +116,11 @@ export async function runAction(request: FastifyRequest, entity: NormalisedEntit
     await assertWritableRows(w, w.entity, ids);
     const answer = await run({ ...w, ids, body });
     const after = { action: run.name || action, ...actionParameters(body) };
-    await recordRequestEvents(request, ids.map((id) => ({ action: 'rowAction', entity: entity.name, rowId: id, changes: { before: {}, after } })), w.trx);
+    await recordRequestEvents(
+      request,
+      ids.map((id) => ({ action: 'rowAction', entity: entity.name, rowId: id, changes: { before: {}, after } })),
+      w.trx,
+    );
     return answer;
   });
   // An action answering rows of its entity (the variants it made) answers them as the caller may read them.
@@ -134,36 +155,51 @@ export const verbs = {
       .where('t.id', '=', id)
       .where(allOf(await rowFilters(request, entity)))
       .executeTakeFirst();
-    const row = visible && (await apiRow(request.server.ctx, db, await readableEntity(request, await customEntity(request, entity)), id));
+    const row =
+      visible &&
+      (await apiRow(request.server.ctx, db, await readableEntity(request, await customEntity(request, entity)), id));
     if (!row) throw new ApiError(404, `${entity.label}: no row ${id}`);
     return ok((await presented(request, entity, [row]))[0]);
   },
   async insert(call) {
     const { request, entity, body } = call;
     await authorize(request, entity, 'insert');
-    return ok(await guardedWrite(call, 'insert', () => inTransaction(request, entity, (w) => insertRow(w, w.entity, body))), 'Saved');
+    return ok(
+      await guardedWrite(call, 'insert', () => inTransaction(request, entity, (w) => insertRow(w, w.entity, body))),
+      'Saved',
+    );
   },
   async update(call) {
     const { request, entity, body } = call;
     await authorize(request, entity, 'update');
-    return ok(await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => updateRow(w, w.entity, body))), 'Saved');
+    return ok(
+      await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => updateRow(w, w.entity, body))),
+      'Saved',
+    );
   },
   async upsert(call) {
     const { request, entity, body } = call;
     await authorize(request, entity, 'insert');
-    return ok(await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => upsertRow(w, w.entity, body))), 'Saved');
+    return ok(
+      await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => upsertRow(w, w.entity, body))),
+      'Saved',
+    );
   },
   async bulkupsert(call) {
     const { request, entity, body } = call;
     await authorize(request, entity, 'insert');
-    const rows = await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => eachRow(body, (row) => upsertRow(w, w.entity, row))));
+    const rows = await guardedWrite(call, 'update', () =>
+      inTransaction(request, entity, (w) => eachRow(body, (row) => upsertRow(w, w.entity, row))),
+    );
     return ok(rows, `Saved ${rows.length} rows`, rows.length);
   },
   async bulkupdate(call) {
     const { request, entity, body } = call;
     await authorize(request, entity, 'update');
     const writes = bulkRows(body).map((input) => ({ action: 'update' as const, input }));
-    const rows = await guardedWrite(call, 'update', () => inTransaction(request, entity, (w) => writeRows(w, w.entity, writes)));
+    const rows = await guardedWrite(call, 'update', () =>
+      inTransaction(request, entity, (w) => writeRows(w, w.entity, writes)),
+    );
     return ok(rows, `Saved ${rows.length} rows`, rows.length);
   },
   /** `{ids}` in the body, or the one id of the address. */
@@ -182,7 +218,9 @@ export const verbs = {
 
 export type VerbName = keyof typeof verbs;
 
-const byLowerName = new Map<string, VerbHandler>(Object.entries(verbs).map(([name, handler]) => [name.toLowerCase(), handler]));
+const byLowerName = new Map<string, VerbHandler>(
+  Object.entries(verbs).map(([name, handler]) => [name.toLowerCase(), handler]),
+);
 
 /** A verb by its name in an address (case-insensitive). */
 export const verbNamed = (name: string): VerbHandler | undefined => byLowerName.get(name.toLowerCase());

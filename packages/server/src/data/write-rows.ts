@@ -50,7 +50,10 @@ export interface RowWrite {
  * or `Row {index} (id {id}): …` for a row that names its id (as the bulk verbs answer).
  */
 export function rowError(index: number, error: ApiError, id?: unknown): ApiError {
-  const errors = (error.errors ?? [{ field: '', message: error.message }]).map((e) => ({ field: e.field ? `${index}.${e.field}` : String(index), message: e.message }));
+  const errors = (error.errors ?? [{ field: '', message: error.message }]).map((e) => ({
+    field: e.field ? `${index}.${e.field}` : String(index),
+    message: e.message,
+  }));
   return new ApiError(error.status, `${rowName(index, id)}: ${error.message}`, errors);
 }
 
@@ -69,7 +72,11 @@ async function batchCheck<T>(idOf: (index: number) => unknown, work: () => Promi
   } catch (error) {
     const row = error instanceof ApiError ? failedRow(error) : undefined;
     if (row === undefined) throw error;
-    throw new ApiError((error as ApiError).status, `${rowName(row, idOf(row))}: ${(error as ApiError).message}`, (error as ApiError).errors);
+    throw new ApiError(
+      (error as ApiError).status,
+      `${rowName(row, idOf(row))}: ${(error as ApiError).message}`,
+      (error as ApiError).errors,
+    );
   }
 }
 
@@ -81,7 +88,6 @@ function atRow<T>(named: RowErrors, index: number, work: () => T): T {
   }
 }
 
-
 /**
  * Writes many rows of one entity in the writer's transaction, set-based: the same steps as
  * `insertRow` / `updateRow` — validation, the caller's row limits, versions, rules between fields,
@@ -91,18 +97,32 @@ function atRow<T>(named: RowErrors, index: number, work: () => T): T {
  * transaction being the caller's, leaves nothing written. An update that changes nothing is
  * answered as stored and writes nothing. Answers the stored rows, in order.
  */
-export async function writeRows(w: Writer, entity: NormalisedEntity, writes: readonly RowWrite[], options: WriteOptions = {}): Promise<Row[]> {
+export async function writeRows(
+  w: Writer,
+  entity: NormalisedEntity,
+  writes: readonly RowWrite[],
+  options: WriteOptions = {},
+): Promise<Row[]> {
   const idOf = (index: number): unknown => (writes[index]?.input as Row | null | undefined)?.id;
   const named: RowErrors = (index, error) => rowError(index, error, idOf(index));
-  const rows = options.validated ? writes.map((write) => write.input as Row) : writes.map((write, i) => atRow(named, i, () => validated(entity, write.input, write.action)));
+  const rows = options.validated
+    ? writes.map((write) => write.input as Row)
+    : writes.map((write, i) => atRow(named, i, () => validated(entity, write.input, write.action)));
   const updateIds = rows.flatMap((row, i) => (writes[i]!.action === 'update' ? [row.id as number] : []));
   const befores = new Map<number, Row>();
   if (updateIds.length > 0) {
     const visible = await visibleIds(w, entity, updateIds);
     const missing = updateIds.findIndex((id) => !visible.has(id));
-    if (missing >= 0) throw named(writes.findIndex((_, i) => rows[i]!.id === updateIds[missing]), noRows(entity, [updateIds[missing]!]));
+    if (missing >= 0)
+      throw named(
+        writes.findIndex((_, i) => rows[i]!.id === updateIds[missing]),
+        noRows(entity, [updateIds[missing]!]),
+      );
     await assertOutletsWritable(w.request, w.trx, entity, updateIds);
-    for (const row of await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, updateIds), { labels: false })) befores.set(row.id as number, row);
+    for (const row of await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, updateIds), {
+      labels: false,
+    }))
+      befores.set(row.id as number, row);
   }
   const seen = new Set<number>();
   const written: Written[] = rows.map((sent, i) => {
@@ -111,10 +131,15 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
     const before = befores.get(id as number)!;
     atRow(named, i, () => {
       // The same row twice in one batch: the second one's version is stale, as it would be one write later.
-      if (seen.has(id as number) || (entity.systemFields && before.version !== version)) throw new ApiError(409, STALE_MESSAGE);
+      if (seen.has(id as number) || (entity.systemFields && before.version !== version))
+        throw new ApiError(409, STALE_MESSAGE);
       assertSecretsStayHome(entity, before, row);
       const broken = rowRuleIssues(entity, { ...before, ...row });
-      if (broken.length > 0) throw validationError(broken.map(({ field, message }) => ({ field, message })), broken[0]!.message);
+      if (broken.length > 0)
+        throw validationError(
+          broken.map(({ field, message }) => ({ field, message })),
+          broken[0]!.message,
+        );
     });
     seen.add(id as number);
     return { prefix: `${i}.`, row, id: id as number, current: before };
@@ -122,15 +147,26 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
   await batchCheck(idOf, () => checkReferences(w, entity.fields, written));
   await batchCheck(idOf, () => checkPlainUniques(w, entity, written));
   for (const [i, one] of written.entries())
-    if (hasScopedUniques(entity, one.row)) await perRow(i, named, () => checkScopedUniques(w, entity, one.row, one.id, one.current));
+    if (hasScopedUniques(entity, one.row))
+      await perRow(i, named, () => checkScopedUniques(w, entity, one.row, one.id, one.current));
   const extras = await runBeforeMany(
     w,
     entity,
-    written.map((one, i) => ({ action: writes[i]!.action, id: one.id, row: one.row, input: isRecord(writes[i]!.input) ? writes[i]!.input : {} })),
+    written.map((one, i) => ({
+      action: writes[i]!.action,
+      id: one.id,
+      row: one.row,
+      input: isRecord(writes[i]!.input) ? writes[i]!.input : {},
+    })),
     named,
   );
   // An update that changes nothing (nor do the hooks) writes nothing, as in `updateRow`: it is answered as stored, and the steps below skip it.
-  const changed = written.map((one, i) => one.current === null || Object.keys(extras[i]!).length > 0 || !changesNothing(entity.fields, one.current, one.row, w.ctx.dialect));
+  const changed = written.map(
+    (one, i) =>
+      one.current === null ||
+      Object.keys(extras[i]!).length > 0 ||
+      !changesNothing(entity.fields, one.current, one.row, w.ctx.dialect),
+  );
   const live = written.flatMap((_, i) => (changed[i] ? [i] : []));
   if (exclusiveFlags(entity).length > 0)
     for (const i of live) {
@@ -138,10 +174,13 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
       await perRow(i, named, () => moveExclusiveFlags(w, entity, one.id, one.current, { ...one.current, ...one.row }));
     }
 
-  const system = (version: number) => (entity.systemFields ? { version, updated_at: w.now, updated_by: w.auth.userName } : {});
+  const system = (version: number) =>
+    entity.systemFields ? { version, updated_at: w.now, updated_by: w.auth.userName } : {};
   const inserts = written.flatMap((one, i) => (one.id === null ? [i] : []));
   const created = { ...system(1), ...(entity.systemFields ? { created_at: w.now, created_by: w.auth.userName } : {}) };
-  const insertedColumns = inserts.map((i) => Object.assign(columnsOf(w, entity, written[i]!.row, null), created, extras[i]));
+  const insertedColumns = inserts.map((i) =>
+    Object.assign(columnsOf(w, entity, written[i]!.row, null), created, extras[i]),
+  );
   const newIds = await insertMany(w.trx, entity.table, insertedColumns);
   inserts.forEach((i, n) => (written[i]!.id = newIds[n]!));
   for (const [i, one] of written.entries()) {
@@ -156,20 +195,50 @@ export async function writeRows(w: Writer, entity: NormalisedEntity, writes: rea
   }
 
   const ids = written.map((one) => one.id!);
-  await writeRelated(w, entity.fields, live.map((i) => ({ id: written[i]!.id!, row: written[i]!.row })));
+  await writeRelated(
+    w,
+    entity.fields,
+    live.map((i) => ({ id: written[i]!.id!, row: written[i]!.row })),
+  );
   await assertOutletsWritable(w.request, w.trx, entity, ids);
   const afters = new Map<number, Row>();
   // An inserted row is what was written; an updated one is read back (the stored row with the change).
-  const inserted = await insertedApiRows(w.ctx, w.trx, entity, inserts.map((i, n) => ({ id: newIds[n]!, stored: insertedColumns[n]!, sent: written[i]!.row })));
+  const inserted = await insertedApiRows(
+    w.ctx,
+    w.trx,
+    entity,
+    inserts.map((i, n) => ({ id: newIds[n]!, stored: insertedColumns[n]!, sent: written[i]!.row })),
+  );
   const updated = await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, updateIds), { labels: false });
   for (const row of [...inserted, ...updated]) afters.set(row.id as number, row);
   for (const action of ['insert', 'update'] as const) {
     const these = written.filter((_, i) => writes[i]!.action === action && changed[i]);
-    await recordAudits(w, action, these.map((one) => ({ id: one.id!, before: one.current, after: afters.get(one.id!)!, sentSecrets: sentSecrets(entity, one.row) })));
+    await recordAudits(
+      w,
+      action,
+      these.map((one) => ({
+        id: one.id!,
+        before: one.current,
+        after: afters.get(one.id!)!,
+        sentSecrets: sentSecrets(entity, one.row),
+      })),
+    );
   }
-  await runAfterMany(w, entity, live.map((i) => ({ action: writes[i]!.action, id: written[i]!.id!, before: written[i]!.current, after: afters.get(written[i]!.id!)! })), (n, error) => named(live[n]!, error));
+  await runAfterMany(
+    w,
+    entity,
+    live.map((i) => ({
+      action: writes[i]!.action,
+      id: written[i]!.id!,
+      before: written[i]!.current,
+      after: afters.get(written[i]!.id!)!,
+    })),
+    (n, error) => named(live[n]!, error),
+  );
   if (options.labels === false) return ids.map((id) => afters.get(id)!);
-  const labelled = new Map((await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, ids))).map((row) => [row.id as number, row]));
+  const labelled = new Map(
+    (await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, ids))).map((row) => [row.id as number, row]),
+  );
   return ids.map((id) => labelled.get(id)!);
 }
 

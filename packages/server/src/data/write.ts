@@ -34,7 +34,11 @@ export function validated(entity: NormalisedEntity, input: unknown, mode: 'inser
   // Entities without a version column still pass through the update schema, which requires one.
   const body = mode === 'update' && !entity.systemFields && isRecord(input) ? { version: 0, ...input } : input;
   const result = validateRow(entity, body, mode);
-  if (!result.ok) throw validationError(result.errors.map(({ field, message }) => ({ field, message })), result.errors[0]!.message);
+  if (!result.ok)
+    throw validationError(
+      result.errors.map(({ field, message }) => ({ field, message })),
+      result.errors[0]!.message,
+    );
   return result.value;
 }
 
@@ -50,7 +54,8 @@ export async function visibleIds(w: Writer, entity: NormalisedEntity, ids: reado
 }
 
 /** A row the caller may not see answers as one that does not exist: the same 404, the same words. */
-export const noRows = (entity: NormalisedEntity, ids: readonly number[]) => new ApiError(404, `${entity.label}: no row ${ids.join(', ')}`);
+export const noRows = (entity: NormalisedEntity, ids: readonly number[]) =>
+  new ApiError(404, `${entity.label}: no row ${ids.join(', ')}`);
 
 /** 404 naming the rows the caller may not see (or that do not exist), then 403 unless they may write them all (their outlets). */
 export async function assertWritableRows(w: Writer, entity: NormalisedEntity, ids: readonly number[]): Promise<void> {
@@ -79,7 +84,9 @@ function wantedReferences(fields: readonly NormalisedField[], row: Row, prefix: 
     const value = row[field.name];
     if (blank(value)) continue;
     if (field.kind === 'children') {
-      (value as Row[]).forEach((child, i) => wantedReferences(field.fields, child, `${prefix}${field.name}.${i}.`, out));
+      (value as Row[]).forEach((child, i) =>
+        wantedReferences(field.fields, child, `${prefix}${field.name}.${i}.`, out),
+      );
       continue;
     }
     const target = targetOf(field);
@@ -98,7 +105,11 @@ export interface Placed {
 }
 
 /** 400 naming every field whose id has no row the caller may see (list values also in the field's category); one query per target for all rows. */
-export async function checkReferences(w: Writer, fields: readonly NormalisedField[], rows: readonly Placed[]): Promise<void> {
+export async function checkReferences(
+  w: Writer,
+  fields: readonly NormalisedField[],
+  rows: readonly Placed[],
+): Promise<void> {
   const wanted: Wanted[] = [];
   for (const { prefix, row } of rows) wantedReferences(fields, row, prefix, wanted);
   const groups = new Map<string, Wanted[]>();
@@ -120,11 +131,19 @@ export async function checkReferences(w: Writer, fields: readonly NormalisedFiel
         .where('t.id', 'in', ids.slice(i, i + CHUNK))
         .where(allOf(await rowFilters(w.request, target)));
       if (category !== undefined)
-        query = query.where('t.category_id', 'in', w.trx.selectFrom('list_value_category').select('id').where('code', '=', category));
+        query = query.where(
+          't.category_id',
+          'in',
+          w.trx.selectFrom('list_value_category').select('id').where('code', '=', category),
+        );
       for (const r of await query.execute()) found.add(Number(r.id));
     }
     for (const want of group)
-      if (!found.has(want.id)) errors.push({ field: `${want.prefix}${want.name}`, message: `${want.label} refers to a missing ${want.target.label.toLowerCase()} row (${want.id})` });
+      if (!found.has(want.id))
+        errors.push({
+          field: `${want.prefix}${want.name}`,
+          message: `${want.label} refers to a missing ${want.target.label.toLowerCase()} row (${want.id})`,
+        });
   }
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
 }
@@ -162,23 +181,38 @@ export async function checkPlainUniques(w: Writer, entity: NormalisedEntity, row
     }
     const values = [...owners.keys()];
     for (let i = 0; i < values.length; i += CHUNK) {
-      const taken = await w.trx.selectFrom(entity.table).select(['id', `${field.column} as value`]).where(field.column, 'in', values.slice(i, i + CHUNK)).execute();
+      const taken = await w.trx
+        .selectFrom(entity.table)
+        .select(['id', `${field.column} as value`])
+        .where(field.column, 'in', values.slice(i, i + CHUNK))
+        .execute();
       for (const { id, value } of taken) {
         const owner = owners.get(String(value));
-        if (owner && owner.id !== Number(id)) throw duplicate(`${owner.prefix}${field.name}`, field.label, owner.row[field.name]);
+        if (owner && owner.id !== Number(id))
+          throw duplicate(`${owner.prefix}${field.name}`, field.label, owner.row[field.name]);
       }
     }
   }
 }
 
 /** 409 naming the field when a unique value (alone or within its scope) is taken by another row. */
-async function checkUniques(w: Writer, entity: NormalisedEntity, row: Row, id: number | null, current: Row | null): Promise<void> {
+async function checkUniques(
+  w: Writer,
+  entity: NormalisedEntity,
+  row: Row,
+  id: number | null,
+  current: Row | null,
+): Promise<void> {
   await checkPlainUniques(w, entity, [{ prefix: '', row, id, current }]);
   await checkScopedUniques(w, entity, row, id, current);
 }
 
 /** Fields of an entity by a test, found once per entity (a batch asks for every row). */
-function fieldsWhere(cache: WeakMap<NormalisedEntity, readonly NormalisedField[]>, entity: NormalisedEntity, test: (f: NormalisedField) => boolean) {
+function fieldsWhere(
+  cache: WeakMap<NormalisedEntity, readonly NormalisedField[]>,
+  entity: NormalisedEntity,
+  test: (f: NormalisedField) => boolean,
+) {
   let found = cache.get(entity);
   if (!found) cache.set(entity, (found = entity.fields.filter(test)));
   return found;
@@ -189,11 +223,18 @@ const childLists = new WeakMap<NormalisedEntity, readonly NormalisedField[]>();
 
 /** Whether `checkScopedUniques` has anything to check for the row: a field unique within a scope, or a child list sent. */
 export const hasScopedUniques = (entity: NormalisedEntity, row: Row) =>
-  fieldsWhere(scopedUniqueFields, entity, (f) => Array.isArray(f.unique) && !f.custom && f.kind !== 'children').length > 0 ||
-  fieldsWhere(childLists, entity, (f) => f.kind === 'children').some((f) => Array.isArray(row[f.name]));
+  fieldsWhere(scopedUniqueFields, entity, (f) => Array.isArray(f.unique) && !f.custom && f.kind !== 'children').length >
+    0 || fieldsWhere(childLists, entity, (f) => f.kind === 'children').some((f) => Array.isArray(row[f.name]));
 
 /** `checkUniques` for values unique within a scope and for child rows' unique values, of one row. */
-export async function checkScopedUniques(w: Writer, entity: NormalisedEntity, row: Row, id: number | null, current: Row | null, prefix = ''): Promise<void> {
+export async function checkScopedUniques(
+  w: Writer,
+  entity: NormalisedEntity,
+  row: Row,
+  id: number | null,
+  current: Row | null,
+  prefix = '',
+): Promise<void> {
   const valueOf = (name: string) => (name in row ? row[name] : current?.[name]);
   for (const field of entity.fields) {
     if (!Array.isArray(field.unique) || field.custom || field.kind === 'children') continue;
@@ -201,11 +242,16 @@ export async function checkScopedUniques(w: Writer, entity: NormalisedEntity, ro
     if (![field.name, ...scope].some((name) => name in row)) continue;
     const value = valueOf(field.name);
     if (blank(value)) continue;
-    let query = w.trx.selectFrom(entity.table).select('id').where(field.column, '=', toStorageValue(field, value, w.ctx.dialect));
+    let query = w.trx
+      .selectFrom(entity.table)
+      .select('id')
+      .where(field.column, '=', toStorageValue(field, value, w.ctx.dialect));
     for (const name of scope) {
       const scoped = entity.fields.find((f) => f.name === name)!;
       const scopeValue = valueOf(name);
-      query = blank(scopeValue) ? query.where(scoped.column, 'is', null) : query.where(scoped.column, '=', toStorageValue(scoped, scopeValue, w.ctx.dialect));
+      query = blank(scopeValue)
+        ? query.where(scoped.column, 'is', null)
+        : query.where(scoped.column, '=', toStorageValue(scoped, scopeValue, w.ctx.dialect));
     }
     if (id !== null) query = query.where('id', '<>', id);
     if (await query.limit(1).executeTakeFirst()) throw duplicate(`${prefix}${field.name}`, field.label, value);
@@ -223,9 +269,13 @@ export async function checkScopedUniques(w: Writer, entity: NormalisedEntity, ro
         if (seen.has(key)) throw duplicate(`${prefix}${list.name}.${i}.${field.name}`, field.label, child[field.name]);
         seen.add(key);
         if (field.unique !== true) continue;
-        let query = w.trx.selectFrom(list.table).select('id').where(field.column, '=', toStorageValue(field, child[field.name], w.ctx.dialect));
+        let query = w.trx
+          .selectFrom(list.table)
+          .select('id')
+          .where(field.column, '=', toStorageValue(field, child[field.name], w.ctx.dialect));
         if (id !== null) query = query.where(CHILD_PARENT_COLUMN, '<>', id);
-        if (await query.limit(1).executeTakeFirst()) throw duplicate(`${prefix}${list.name}.${i}.${field.name}`, field.label, child[field.name]);
+        if (await query.limit(1).executeTakeFirst())
+          throw duplicate(`${prefix}${list.name}.${i}.${field.name}`, field.label, child[field.name]);
       }
     }
   }
@@ -234,7 +284,8 @@ export async function checkScopedUniques(w: Writer, entity: NormalisedEntity, ro
 // ── flags one row holds ─────────────────────────────────────────────────────
 
 type Flag = Extract<NormalisedField, { kind: 'boolean' }>;
-export const exclusiveFlags = (entity: NormalisedEntity) => entity.fields.filter((f): f is Flag => f.kind === 'boolean' && f.exclusive === true && !f.custom);
+export const exclusiveFlags = (entity: NormalisedEntity) =>
+  entity.fields.filter((f): f is Flag => f.kind === 'boolean' && f.exclusive === true && !f.custom);
 
 const mustStayHeld = (entity: NormalisedEntity, flag: Flag) => {
   const message = `${flag.label}: one ${entity.label.toLowerCase()} row must keep it; set it on another row instead`;
@@ -246,17 +297,27 @@ const mustStayHeld = (entity: NormalisedEntity, flag: Flag) => {
  * set on this row, it leaves the row that held it in the same transaction (an audited change of that row); taken off the
  * row holding it, 409 — another row must take it.
  */
-export async function moveExclusiveFlags(w: Writer, entity: NormalisedEntity, id: number | null, before: Row | null, after: Row): Promise<void> {
+export async function moveExclusiveFlags(
+  w: Writer,
+  entity: NormalisedEntity,
+  id: number | null,
+  before: Row | null,
+  after: Row,
+): Promise<void> {
   for (const flag of exclusiveFlags(entity)) {
     if (before?.[flag.name] === true && after[flag.name] !== true) throw mustStayHeld(entity, flag);
     if (after[flag.name] !== true || before?.[flag.name] === true) continue;
-    let query = w.trx.selectFrom(entity.table).select('id').where(flag.column, '=', toStorageValue(flag, true, w.ctx.dialect));
+    let query = w.trx
+      .selectFrom(entity.table)
+      .select('id')
+      .where(flag.column, '=', toStorageValue(flag, true, w.ctx.dialect));
     if (id !== null) query = query.where('id', '<>', id);
     const holders = await query.execute();
     for (const holder of holders.map((h) => Number(h.id))) {
       const held = (await apiRow(w.ctx, w.trx, entity, holder, { labels: false }))!;
       const set: Row = { [flag.column]: toStorageValue(flag, false, w.ctx.dialect) };
-      if (entity.systemFields) Object.assign(set, { version: (held.version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
+      if (entity.systemFields)
+        Object.assign(set, { version: (held.version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
       await w.trx.updateTable(entity.table).set(set).where('id', '=', holder).execute();
       await recordAudit(w, 'update', holder, held, (await apiRow(w.ctx, w.trx, entity, holder, { labels: false }))!);
     }
@@ -266,16 +327,30 @@ export async function moveExclusiveFlags(w: Writer, entity: NormalisedEntity, id
 /** 409 when deleting rows would leave a flag with no holder while other rows remain. */
 async function checkFlagsKept(w: Writer, entity: NormalisedEntity, ids: number[]): Promise<void> {
   for (const flag of exclusiveFlags(entity)) {
-    const held = await w.trx.selectFrom(entity.table).select('id').where('id', 'in', ids).where(flag.column, '=', toStorageValue(flag, true, w.ctx.dialect)).executeTakeFirst();
+    const held = await w.trx
+      .selectFrom(entity.table)
+      .select('id')
+      .where('id', 'in', ids)
+      .where(flag.column, '=', toStorageValue(flag, true, w.ctx.dialect))
+      .executeTakeFirst();
     if (!held) continue;
-    const others = await w.trx.selectFrom(entity.table).select('id').where('id', 'not in', ids).limit(1).executeTakeFirst();
+    const others = await w.trx
+      .selectFrom(entity.table)
+      .select('id')
+      .where('id', 'not in', ids)
+      .limit(1)
+      .executeTakeFirst();
     if (others) throw mustStayHeld(entity, flag);
   }
 }
 
 // ── child tables and links ──────────────────────────────────────────────────
 
-async function deleteChildRows(w: Writer, list: Extract<NormalisedField, { kind: 'children' }>, ids: number[]): Promise<void> {
+async function deleteChildRows(
+  w: Writer,
+  list: Extract<NormalisedField, { kind: 'children' }>,
+  ids: number[],
+): Promise<void> {
   if (ids.length === 0) return;
   await deleteRelated(w, list.fields, ids);
   await w.trx.deleteFrom(list.table).where('id', 'in', ids).execute();
@@ -285,8 +360,16 @@ async function deleteChildRows(w: Writer, list: Extract<NormalisedField, { kind:
 async function deleteRelated(w: Writer, fields: readonly NormalisedField[], parentIds: number[]): Promise<void> {
   for (const field of fields) {
     if (field.kind === 'children') {
-      const rows = await w.trx.selectFrom(field.table).select('id').where(CHILD_PARENT_COLUMN, 'in', parentIds).execute();
-      await deleteChildRows(w, field, rows.map((r) => Number(r.id)));
+      const rows = await w.trx
+        .selectFrom(field.table)
+        .select('id')
+        .where(CHILD_PARENT_COLUMN, 'in', parentIds)
+        .execute();
+      await deleteChildRows(
+        w,
+        field,
+        rows.map((r) => Number(r.id)),
+      );
     } else if (field.kind === 'multireference') {
       await w.trx.deleteFrom(field.table!).where(LINK_COLUMNS.parent, 'in', parentIds).execute();
     }
@@ -303,7 +386,11 @@ interface Parent {
  * Replaces the child lists and links the rows carry, for many parents at once (a delete and a
  * multi-row insert per table); a child row keeps its id when it was its parent's.
  */
-export async function writeRelated(w: Writer, fields: readonly NormalisedField[], parents: readonly Parent[]): Promise<void> {
+export async function writeRelated(
+  w: Writer,
+  fields: readonly NormalisedField[],
+  parents: readonly Parent[],
+): Promise<void> {
   for (const field of fields) {
     if (field.kind !== 'multireference' && field.kind !== 'children') continue;
     const sent = parents.filter((p) => field.name in p.row);
@@ -311,19 +398,36 @@ export async function writeRelated(w: Writer, fields: readonly NormalisedField[]
     const parentIds = sent.map((p) => p.id);
     if (field.kind === 'multireference') {
       await w.trx.deleteFrom(field.table!).where(LINK_COLUMNS.parent, 'in', parentIds).execute();
-      const links = sent.flatMap((p) => ((p.row[field.name] as number[] | null) ?? []).map((ref) => ({ [LINK_COLUMNS.parent]: p.id, [LINK_COLUMNS.ref]: ref })));
+      const links = sent.flatMap((p) =>
+        ((p.row[field.name] as number[] | null) ?? []).map((ref) => ({
+          [LINK_COLUMNS.parent]: p.id,
+          [LINK_COLUMNS.ref]: ref,
+        })),
+      );
       if (links.length > 0) await insertMany(w.trx, field.table!, links, false);
     }
     if (field.kind !== 'children') continue;
-    const existing = await w.trx.selectFrom(field.table).select(['id', CHILD_PARENT_COLUMN]).where(CHILD_PARENT_COLUMN, 'in', parentIds).execute();
-    await deleteChildRows(w, field, existing.map((r) => Number(r.id)));
+    const existing = await w.trx
+      .selectFrom(field.table)
+      .select(['id', CHILD_PARENT_COLUMN])
+      .where(CHILD_PARENT_COLUMN, 'in', parentIds)
+      .execute();
+    await deleteChildRows(
+      w,
+      field,
+      existing.map((r) => Number(r.id)),
+    );
     const kept = new Set(existing.map((r) => `${String(r[CHILD_PARENT_COLUMN])}|${String(r.id)}`));
     const children: Parent[] = [];
     const stored: Row[] = [];
     for (const parent of sent)
       for (const [i, child] of ((parent.row[field.name] as Row[] | null) ?? []).entries()) {
         const { id, ...values } = child;
-        const one: Row = { ...toStorageRow(asEntity(field.fields), values, w.ctx.dialect), [CHILD_PARENT_COLUMN]: parent.id, [CHILD_ORDER_COLUMN]: i };
+        const one: Row = {
+          ...toStorageRow(asEntity(field.fields), values, w.ctx.dialect),
+          [CHILD_PARENT_COLUMN]: parent.id,
+          [CHILD_ORDER_COLUMN]: i,
+        };
         if (typeof id === 'number' && kept.has(`${parent.id}|${id}`)) one.id = id;
         stored.push(one);
         children.push({ id: 0, row: values });
@@ -343,8 +447,10 @@ export function columnsOf(w: Writer, entity: NormalisedEntity, row: Row, current
   let out = row;
   const set = (name: string, value: unknown) => ((out = out === row ? { ...row } : out)[name] = value);
   for (const field of entity.fields) {
-    if (field.kind === 'secret' && typeof out[field.name] === 'string' && out[field.name] !== '') set(field.name, encrypt(w.ctx, out[field.name] as string));
-    if (field.custom && current && !(field.name in out) && entity.fields.some((f) => f.custom && f.name in row)) set(field.name, current[field.name]);
+    if (field.kind === 'secret' && typeof out[field.name] === 'string' && out[field.name] !== '')
+      set(field.name, encrypt(w.ctx, out[field.name] as string));
+    if (field.custom && current && !(field.name in out) && entity.fields.some((f) => f.custom && f.name in row))
+      set(field.name, current[field.name]);
   }
   return toStorageRow(entity, out, w.ctx.dialect);
 }
@@ -358,7 +464,8 @@ export async function perRow<T>(index: number | null, onError: RowErrors, work: 
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RowRefused) throw error.error instanceof ApiError ? onError(error.index, error.error) : error.error;
+    if (error instanceof RowRefused)
+      throw error.error instanceof ApiError ? onError(error.index, error.error) : error.error;
     throw error instanceof ApiError && index !== null ? onError(index, error) : error;
   }
 }
@@ -367,39 +474,78 @@ export async function perRow<T>(index: number | null, onError: RowErrors, work: 
  * A hook's event: the writer's context with the event's own fields. Listed, not spread: `{ ...w, ...e }`
  * makes a dictionary-mode object of about 1 KB, and a batch has thousands of events.
  */
-const withWriter = <E extends object>(w: Writer, e: E): HookContext & E => ({ ctx: w.ctx, trx: w.trx, auth: w.auth, entity: w.entity, now: w.now, request: w.request, ...e });
+const withWriter = <E extends object>(w: Writer, e: E): HookContext & E => ({
+  ctx: w.ctx,
+  trx: w.trx,
+  auth: w.auth,
+  entity: w.entity,
+  now: w.now,
+  request: w.request,
+  ...e,
+});
 
 /** The hooks' extra columns for each row, through their batch form where they have one. */
-export async function runBeforeMany(w: Writer, entity: NormalisedEntity, events: readonly Omit<BeforeWrite, keyof Writer>[], onError = asIs): Promise<Row[]> {
+export async function runBeforeMany(
+  w: Writer,
+  entity: NormalisedEntity,
+  events: readonly Omit<BeforeWrite, keyof Writer>[],
+  onError = asIs,
+): Promise<Row[]> {
   const extras = events.map((): Row => ({}));
   const full = events.map((e) => withWriter(w, e));
   for (const hook of hooksOf(w.request, entity)) {
-    if (hook.beforeWriteMany) (await perRow(null, onError, () => hook.beforeWriteMany!(full)))?.forEach((extra, i) => Object.assign(extras[i]!, extra));
-    else if (hook.beforeWrite) for (const [i, event] of full.entries()) Object.assign(extras[i]!, await perRow(i, onError, async () => hook.beforeWrite!(event)));
+    if (hook.beforeWriteMany)
+      (await perRow(null, onError, () => hook.beforeWriteMany!(full)))?.forEach((extra, i) =>
+        Object.assign(extras[i]!, extra),
+      );
+    else if (hook.beforeWrite)
+      for (const [i, event] of full.entries())
+        Object.assign(extras[i]!, await perRow(i, onError, async () => hook.beforeWrite!(event)));
   }
   return extras;
 }
 
 /** The hooks after the rows are written, through their batch form where they have one. */
-export async function runAfterMany(w: Writer, entity: NormalisedEntity, events: readonly Omit<AfterWrite, keyof Writer>[], onError = asIs): Promise<void> {
+export async function runAfterMany(
+  w: Writer,
+  entity: NormalisedEntity,
+  events: readonly Omit<AfterWrite, keyof Writer>[],
+  onError = asIs,
+): Promise<void> {
   const full = events.map((e) => withWriter(w, e));
   for (const hook of hooksOf(w.request, entity)) {
     if (hook.afterWriteMany) await perRow(null, onError, () => hook.afterWriteMany!(full));
-    else if (hook.afterWrite) for (const [i, event] of full.entries()) await perRow(i, onError, () => hook.afterWrite!(event));
+    else if (hook.afterWrite)
+      for (const [i, event] of full.entries()) await perRow(i, onError, () => hook.afterWrite!(event));
   }
 }
 
-async function runBefore(w: Writer, entity: NormalisedEntity, action: WriteAction, id: number | null, row: Row, input: unknown = {}): Promise<Row> {
+async function runBefore(
+  w: Writer,
+  entity: NormalisedEntity,
+  action: WriteAction,
+  id: number | null,
+  row: Row,
+  input: unknown = {},
+): Promise<Row> {
   return (await runBeforeMany(w, entity, [{ action, id, row, input: isRecord(input) ? input : {} }]))[0]!;
 }
 
-const runAfter = (w: Writer, entity: NormalisedEntity, action: WriteAction, id: number, before: Row | null, after: Row | null) =>
-  runAfterMany(w, entity, [{ action, id, before, after }]);
+const runAfter = (
+  w: Writer,
+  entity: NormalisedEntity,
+  action: WriteAction,
+  id: number,
+  before: Row | null,
+  after: Row | null,
+) => runAfterMany(w, entity, [{ action, id, before, after }]);
 
 const secretFields = new WeakMap<NormalisedEntity, readonly NormalisedField[]>();
 
 export const sentSecrets = (entity: NormalisedEntity, row: Row) =>
-  new Set(fieldsWhere(secretFields, entity, (f) => f.kind === 'secret').flatMap((f) => (f.name in row ? [f.name] : [])));
+  new Set(
+    fieldsWhere(secretFields, entity, (f) => f.kind === 'secret').flatMap((f) => (f.name in row ? [f.name] : [])),
+  );
 
 export async function insertRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
   const row = validated(entity, input, 'insert');
@@ -407,7 +553,9 @@ export async function insertRow(w: Writer, entity: NormalisedEntity, input: unkn
   await checkUniques(w, entity, row, null, null);
   const extra = await runBefore(w, entity, 'insert', null, row, input);
   await moveExclusiveFlags(w, entity, null, null, row);
-  const system = entity.systemFields ? { version: 1, created_at: w.now, created_by: w.auth.userName, updated_at: w.now, updated_by: w.auth.userName } : {};
+  const system = entity.systemFields
+    ? { version: 1, created_at: w.now, created_by: w.auth.userName, updated_at: w.now, updated_by: w.auth.userName }
+    : {};
   const values = { ...columnsOf(w, entity, row, null), ...system, ...extra };
   const inserted = await w.trx.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
   const id = Number(inserted.id);
@@ -423,22 +571,30 @@ export async function insertRow(w: Writer, entity: NormalisedEntity, input: unkn
 export async function updateRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
   const { id: rawId, version, ...row } = validated(entity, input, 'update');
   const id = rawId as number;
-  const before = (await visibleIds(w, entity, [id])).has(id) ? await apiRow(w.ctx, w.trx, entity, id, { labels: false }) : undefined;
+  const before = (await visibleIds(w, entity, [id])).has(id)
+    ? await apiRow(w.ctx, w.trx, entity, id, { labels: false })
+    : undefined;
   if (!before) throw noRows(entity, [id]);
   await assertOutletsWritable(w.request, w.trx, entity, [id]);
   if (entity.systemFields && before.version !== version) throw new ApiError(409, STALE_MESSAGE);
   assertSecretsStayHome(entity, before, row);
   // An update sends what changed: rules between fields (dates in order, a percent by its kind) hold on the row it leaves.
   const broken = rowRuleIssues(entity, { ...before, ...row });
-  if (broken.length > 0) throw validationError(broken.map(({ field, message }) => ({ field, message })), broken[0]!.message);
+  if (broken.length > 0)
+    throw validationError(
+      broken.map(({ field, message }) => ({ field, message })),
+      broken[0]!.message,
+    );
   await checkReferences(w, entity.fields, [{ prefix: '', row }]);
   await checkUniques(w, entity, row, id, before);
   const extra = await runBefore(w, entity, 'update', id, row, input);
   // After the hooks, whose rules refuse what the caller sent (a status, a password) even when it changes nothing.
-  if (Object.keys(extra).length === 0 && changesNothing(entity.fields, before, row, w.ctx.dialect)) return (await apiRow(w.ctx, w.trx, entity, id))!;
+  if (Object.keys(extra).length === 0 && changesNothing(entity.fields, before, row, w.ctx.dialect))
+    return (await apiRow(w.ctx, w.trx, entity, id))!;
   await moveExclusiveFlags(w, entity, id, before, { ...before, ...row });
   const set: Row = { ...columnsOf(w, entity, row, before), ...extra };
-  if (entity.systemFields) Object.assign(set, { version: (version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
+  if (entity.systemFields)
+    Object.assign(set, { version: (version as number) + 1, updated_at: w.now, updated_by: w.auth.userName });
   if (Object.keys(set).length > 0) {
     let query = w.trx.updateTable(entity.table).set(set).where('id', '=', id);
     if (entity.systemFields) query = query.where('version', '=', version);
@@ -452,7 +608,6 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
   await runAfter(w, entity, 'update', id, before, after);
   return (await apiRow(w.ctx, w.trx, entity, id))!;
 }
-
 
 /** Update by id, else by the entity's natural key (its unique code) when a row has it, else insert. */
 export async function upsertRow(w: Writer, entity: NormalisedEntity, input: unknown): Promise<Row> {
@@ -479,7 +634,8 @@ export async function upsertRow(w: Writer, entity: NormalisedEntity, input: unkn
  * Rows the server wrote for this entity's own screen (a product's price history) belong to the row
  * and go with it; every other row that refers to it keeps it.
  */
-const dependent = (entity: NormalisedEntity, ref: Referrer) => ref.owner.readOnly && ref.owner.permission === entity.permission && ref.table === ref.owner.table;
+const dependent = (entity: NormalisedEntity, ref: Referrer) =>
+  ref.owner.readOnly && ref.owner.permission === entity.permission && ref.table === ref.owner.table;
 
 /** 409 when another row still refers to one of the rows. */
 async function checkInUse(w: Writer, entity: NormalisedEntity, ids: number[]): Promise<void> {
@@ -488,7 +644,11 @@ async function checkInUse(w: Writer, entity: NormalisedEntity, ids: number[]): P
     let query = w.trx.selectFrom(ref.table).select(ref.column).where(ref.column, 'in', ids);
     if (ref.table === entity.table) query = query.where('id', 'not in', ids);
     const used = await query.limit(1).executeTakeFirst();
-    if (used) throw new ApiError(409, `${entity.label}: row ${String(used[ref.column])} is still used by ${ref.owner.label.toLowerCase()}`);
+    if (used)
+      throw new ApiError(
+        409,
+        `${entity.label}: row ${String(used[ref.column])} is still used by ${ref.owner.label.toLowerCase()}`,
+      );
   }
 }
 
@@ -501,7 +661,8 @@ export async function deleteRows(w: Writer, entity: NormalisedEntity, ids: numbe
   const befores = await toApiRows(w.ctx, w.trx, entity, await storedRows(w.trx, entity, wanted), { labels: false });
   for (const before of befores) await runBefore(w, entity, 'delete', before.id as number, before);
   await deleteRelated(w, entity.fields, wanted);
-  for (const ref of referrersTo(entity).filter((r) => dependent(entity, r))) await w.trx.deleteFrom(ref.table).where(ref.column, 'in', wanted).execute();
+  for (const ref of referrersTo(entity).filter((r) => dependent(entity, r)))
+    await w.trx.deleteFrom(ref.table).where(ref.column, 'in', wanted).execute();
   await w.trx.deleteFrom(entity.table).where('id', 'in', wanted).execute();
   for (const before of befores) {
     await recordAudit(w, 'delete', before.id as number, before, null);

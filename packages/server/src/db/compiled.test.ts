@@ -4,8 +4,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMPILED_SHAPES_LIMIT, preparedQuery, runCompiled } from './compiled';
 
 const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
-await db.schema.createTable('item').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
-await db.insertInto('item').values(Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` }))).execute();
+await db.schema
+  .createTable('item')
+  .addColumn('id', 'integer', (c) => c.primaryKey())
+  .addColumn('name', 'text')
+  .execute();
+await db
+  .insertInto('item')
+  .values(Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}` })))
+  .execute();
 afterAll(() => db.destroy());
 
 /** Names of the items with these ids, through the cache under a key of the id count. */
@@ -31,7 +38,7 @@ describe('runCompiled', () => {
     answers.forEach((rows, i) => expect(rows).toEqual([{ name: `item ${i + 1}` }, { name: `item ${i + 2}` }]));
   });
 
-  it('uses a shape compiled outside a transaction inside one, with the transaction\'s own rows', async () => {
+  it("uses a shape compiled outside a transaction inside one, with the transaction's own rows", async () => {
     const builds = { n: 0 };
     await names([1], builds);
     await expect(
@@ -64,7 +71,10 @@ describe('runCompiled', () => {
     const shape = (i: number) =>
       runCompiled<{ name: string }>(db, `shape ${i}`, [1 + (i % 40)], () => {
         builds.n++;
-        return db.selectFrom('item').select('name').where('id', '=', 1 + (i % 40));
+        return db
+          .selectFrom('item')
+          .select('name')
+          .where('id', '=', 1 + (i % 40));
       });
     for (let i = 0; i <= COMPILED_SHAPES_LIMIT; i++) await shape(i);
     expect(builds.n).toBe(COMPILED_SHAPES_LIMIT + 1);

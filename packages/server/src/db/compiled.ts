@@ -1,4 +1,11 @@
-import { CompiledQuery, createQueryId, type Compilable, type InsertQueryBuilder, type Kysely, type QueryResult } from 'kysely';
+import {
+  CompiledQuery,
+  createQueryId,
+  type Compilable,
+  type InsertQueryBuilder,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
 
 /**
  * Queries Kysely builds and compiles once per dialect and shape, then runs with new values: Kysely
@@ -34,7 +41,12 @@ function compiledOnce(db: Kysely<any>, key: string, compile: () => CompiledQuery
  * columns and how many values it binds). `parameters` must be the values `build()` binds, in its
  * order; the first run takes them from the compiled query itself.
  */
-export async function runCompiled<R>(db: Kysely<any>, key: string, parameters: readonly unknown[], build: () => Compilable<R>): Promise<R[]> {
+export async function runCompiled<R>(
+  db: Kysely<any>,
+  key: string,
+  parameters: readonly unknown[],
+  build: () => Compilable<R>,
+): Promise<R[]> {
   let first: CompiledQuery<R> | undefined;
   // Kept without its first values: only the text is run again.
   const { sql } = compiledOnce(db, `run:${key}`, () => CompiledQuery.raw((first = build().compile()).sql));
@@ -54,10 +66,19 @@ let preparedQueries = 0;
  * and the like), which alone may decide the query's text: it is called once per distinct
  * `key(shape)` and value count.
  */
-export function preparedQuery<S, R = Record<string, unknown>>(key: (shape: S) => string, build: (db: Kysely<any>, values: readonly unknown[], shape: S) => Compilable<R>) {
+export function preparedQuery<S, R = Record<string, unknown>>(
+  key: (shape: S) => string,
+  build: (db: Kysely<any>, values: readonly unknown[], shape: S) => Compilable<R>,
+) {
   const prefix = `prepared#${++preparedQueries}:`;
   return (db: Kysely<any>, shape: S, values: readonly unknown[]): Promise<QueryResult<R>> => {
-    const query = compiledOnce(db, `${prefix}${key(shape)}:${values.length}`, () => build(db, values.map((_, i) => new Slot(i)), shape).compile());
+    const query = compiledOnce(db, `${prefix}${key(shape)}:${values.length}`, () =>
+      build(
+        db,
+        values.map((_, i) => new Slot(i)),
+        shape,
+      ).compile(),
+    );
     const parameters = query.parameters.map((p) => (p instanceof Slot ? values[p.index] : p));
     return db.executeQuery<R>({ ...(query as CompiledQuery<R>), parameters, queryId: createQueryId() });
   };
@@ -74,7 +95,15 @@ export function preparedInsert<R = Record<string, unknown>>(
   const query = preparedQuery(
     (shape: { columns: readonly string[]; rows: number }) => `${shape.rows}:${shape.columns.join()}`,
     (db, values, { columns }) =>
-      finish(db.insertInto(table).values(Array.from({ length: values.length / columns.length }, (_, r) => Object.fromEntries(columns.map((c, i) => [c, values[r * columns.length + i]]))))),
+      finish(
+        db
+          .insertInto(table)
+          .values(
+            Array.from({ length: values.length / columns.length }, (_, r) =>
+              Object.fromEntries(columns.map((c, i) => [c, values[r * columns.length + i]])),
+            ),
+          ),
+      ),
   );
   return (db: Kysely<any>, rows: readonly Record<string, unknown>[]) => {
     const columns = Object.keys(rows[0]!);

@@ -23,7 +23,8 @@ import { BOOLEAN_COLUMNS, type Database } from './types';
 export type Dialect = 'sqlite' | 'postgres';
 
 /** The dialect a connection (or a transaction of it) speaks. */
-export const dialectOf = (db: Kysely<any>): Dialect => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+export const dialectOf = (db: Kysely<any>): Dialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -157,7 +158,11 @@ export const POOL_SETTINGS = {
  * a request stuck behind a row another holds gives up (503) instead of holding a pooled connection
  * that unrelated reads and the health check are waiting for. Without them there is no limit.
  */
-export function openPostgres(connectionString: string, onConnectionError: (error: Error) => void, timeouts?: DatabaseTimeouts): Db {
+export function openPostgres(
+  connectionString: string,
+  onConnectionError: (error: Error) => void,
+  timeouts?: DatabaseTimeouts,
+): Db {
   const pool = new pg.Pool({
     connectionString,
     ...POOL_SETTINGS,
@@ -165,7 +170,9 @@ export function openPostgres(connectionString: string, onConnectionError: (error
     // count(*) and bigint sums come back as strings by default; every count here fits a JS number.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   pool.on('connect', (client) => client.on('error', onConnectionError));
@@ -174,6 +181,13 @@ export function openPostgres(connectionString: string, onConnectionError: (error
   return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string; onConnectionError: (error: Error) => void; databaseTimeouts?: DatabaseTimeouts }): Db {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onConnectionError, options.databaseTimeouts) : openSqlite(options.dataDir, options.databaseTimeouts);
+export function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  onConnectionError: (error: Error) => void;
+  databaseTimeouts?: DatabaseTimeouts;
+}): Db {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionError, options.databaseTimeouts)
+    : openSqlite(options.dataDir, options.databaseTimeouts);
 }

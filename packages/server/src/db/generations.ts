@@ -12,7 +12,11 @@ export type GenerationName = 'access' | 'schema' | 'pricing';
 
 /** The generation as the database holds it now. */
 export async function readGeneration(db: Kysely<any>, name: GenerationName): Promise<number> {
-  const row = await (db as Kysely<Database>).selectFrom('cache_generation').select('generation').where('name', '=', name).executeTakeFirst();
+  const row = await (db as Kysely<Database>)
+    .selectFrom('cache_generation')
+    .select('generation')
+    .where('name', '=', name)
+    .executeTakeFirst();
   return Number(row?.generation ?? 0);
 }
 

@@ -2,8 +2,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { migrations } from './migrations/index';
 import type { Database } from './types';
 
-const migrator = (db: Kysely<Database>) =>
-  new Migrator({ db, provider: { getMigrations: async () => migrations } });
+const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const { error, results } = await migrator(db).migrateToLatest();

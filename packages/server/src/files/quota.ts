@@ -5,14 +5,22 @@ import { ApiError } from '../http/envelope';
 const today = () => new Date().toISOString().slice(0, 10);
 
 const quotaUsed = (quotaBytes: number) =>
-  new ApiError(429, `Your daily upload quota of ${Math.round(quotaBytes / 1024 / 1024)} MB is used up; uploads open again tomorrow (UTC)`, [
-    { field: 'file', message: 'Daily upload quota used up' },
-  ]);
+  new ApiError(
+    429,
+    `Your daily upload quota of ${Math.round(quotaBytes / 1024 / 1024)} MB is used up; uploads open again tomorrow (UTC)`,
+    [{ field: 'file', message: 'Daily upload quota used up' }],
+  );
 
 /** 429 when the user has used up today's quota already (checked before a file is read). */
 export async function assertQuotaLeft(ctx: AppContext, userId: number): Promise<void> {
-  const row = await ctx.db.selectFrom('upload_usage').select('bytes').where('user_id', '=', userId).where('day', '=', today()).executeTakeFirst();
-  if (row && Number(row.bytes) >= ctx.config.uploads.dailyQuotaBytes) throw quotaUsed(ctx.config.uploads.dailyQuotaBytes);
+  const row = await ctx.db
+    .selectFrom('upload_usage')
+    .select('bytes')
+    .where('user_id', '=', userId)
+    .where('day', '=', today())
+    .executeTakeFirst();
+  if (row && Number(row.bytes) >= ctx.config.uploads.dailyQuotaBytes)
+    throw quotaUsed(ctx.config.uploads.dailyQuotaBytes);
 }
 
 /**

@@ -36,16 +36,20 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
     const upload = async (request: FastifyRequest<{ Params: { folder?: string } }>) => {
       const folder = request.params.folder ?? DEFAULT_FOLDER;
       if (!FOLDER_PATTERN.test(folder)) {
-        throw new ApiError(400, 'Invalid folder', [{ field: 'folder', message: 'Use letters, digits, - and _ (at most 40)' }]);
+        throw new ApiError(400, 'Invalid folder', [
+          { field: 'folder', message: 'Use letters, digits, - and _ (at most 40)' },
+        ]);
       }
       await assertUploadPrivilege(request, folder);
       const { userId } = request.auth!;
       await assertQuotaLeft(app.ctx, userId);
       if (!request.isMultipart()) throw new ApiError(415, 'Send the file as multipart/form-data');
       // A body announced larger than the limit (and the few bytes of its multipart frame) is refused before it is read.
-      if (Number(request.headers['content-length'] ?? 0) > uploads.limitBytes + MULTIPART_FRAME_BYTES) throw tooLarge(uploads.limitBytes);
+      if (Number(request.headers['content-length'] ?? 0) > uploads.limitBytes + MULTIPART_FRAME_BYTES)
+        throw tooLarge(uploads.limitBytes);
       const part = await request.file().catch(malformedMultipart);
-      if (!part || part.fieldname !== 'file') throw new ApiError(400, 'No file', [{ field: 'file', message: 'Choose a file to upload' }]);
+      if (!part || part.fieldname !== 'file')
+        throw new ApiError(400, 'No file', [{ field: 'file', message: 'Choose a file to upload' }]);
       const stored = await streamToFile(filesDir, folder, part.file, uploads.limitBytes).catch(malformedMultipart);
       await chargeQuota(app.ctx, userId, stored.size).catch(async (error: unknown) => {
         await removeStored(filesDir, stored.fileName);
@@ -61,7 +65,9 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { folder: string; name: string } }>(`${basePath}/files/:folder/:name`, async (request, reply) => {
     const fileName = `${request.params.folder}/${request.params.name}`;
     if (!STORED_NAME.test(fileName)) throw new ApiError(404, 'Not found');
-    reply.header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
+    reply
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
     return reply.sendFile(fileName, filesDir, { maxAge: '365d', immutable: true });
   });
 }

@@ -38,14 +38,21 @@ export type UploadStream = Readable & { truncated?: boolean };
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 export const tooLarge = (limitBytes: number) =>
-  new ApiError(413, `The file is larger than the limit of ${megabytes(limitBytes)}`, [{ field: 'file', message: `At most ${megabytes(limitBytes)}` }]);
+  new ApiError(413, `The file is larger than the limit of ${megabytes(limitBytes)}`, [
+    { field: 'file', message: `At most ${megabytes(limitBytes)}` },
+  ]);
 
 /**
  * Streams the file to `{filesDir}/{folder}/` under a generated, unguessable name, never holding it
  * whole in memory: written first under a hidden partial name, then its type sniffed from the disk,
  * then renamed. Past the limit (413), empty (400) or of a type we do not accept (415), nothing stays.
  */
-export async function streamToFile(filesDir: string, folder: string, source: UploadStream, limitBytes: number): Promise<StoredFile> {
+export async function streamToFile(
+  filesDir: string,
+  folder: string,
+  source: UploadStream,
+  limitBytes: number,
+): Promise<StoredFile> {
   const dir = join(filesDir, folder);
   await mkdir(dir, { recursive: true });
   const id = randomUUID();
@@ -65,7 +72,9 @@ export async function streamToFile(filesDir: string, folder: string, source: Upl
     const sniffed = await fileTypeFromFile(partial);
     const extension = sniffed && ALLOWED.get(sniffed.mime);
     if (!extension) {
-      throw new ApiError(415, 'Unsupported file type', [{ field: 'file', message: 'Upload an image (PNG, JPEG, GIF, WebP), a PDF, a spreadsheet (xlsx) or a zip' }]);
+      throw new ApiError(415, 'Unsupported file type', [
+        { field: 'file', message: 'Upload an image (PNG, JPEG, GIF, WebP), a PDF, a spreadsheet (xlsx) or a zip' },
+      ]);
     }
     const name = `${id}.${extension}`;
     await rename(partial, join(dir, name));

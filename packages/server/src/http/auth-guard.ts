@@ -45,13 +45,19 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 const passwordChangeDue = () =>
-  new ApiError(403, 'Your password must be changed first. Until then only your profile, ChangePassword and Logout are available.');
+  new ApiError(
+    403,
+    'Your password must be changed first. Until then only your profile, ChangePassword and Logout are available.',
+  );
 
 /** Whether the signed-in caller of a request must change their password, beside `request.auth`. */
 const passwordChangeState = new WeakMap<FastifyRequest, boolean>();
 
 /** The caller's session from the bearer token (cached on the request), whether or not a password change is due. */
-async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Promise<{ auth: AuthContext; passwordChangeDue: boolean }> {
+async function signedInCaller(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ auth: AuthContext; passwordChangeDue: boolean }> {
   const cached = passwordChangeState.get(request);
   if (request.auth && cached !== undefined) return { auth: request.auth, passwordChangeDue: cached };
   const token = bearerToken(request);
@@ -67,7 +73,14 @@ async function signedInCaller(request: FastifyRequest, reply: FastifyReply): Pro
       .selectFrom('session as s')
       .innerJoin('app_user as u', 'u.id', 's.user_id')
       .innerJoin('role as r', 'r.id', 'u.role_id')
-      .select(['s.user_id', 'u.user_name', 'u.role_id', 'u.must_change_password', 'r.name as role_name', 'r.is_active as role_active'])
+      .select([
+        's.user_id',
+        'u.user_name',
+        'u.role_id',
+        'u.must_change_password',
+        'r.name as role_name',
+        'r.is_active as role_active',
+      ])
       .select(generationColumns())
       .where('s.id', '=', claims.sessionId)
       .where('s.revoked_at', 'is', null)
@@ -111,7 +124,12 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-const NO_PRIVILEGE: PrivilegeFlags = { ableToView: false, ableToEdit: false, ableToDelete: false, ableToSetTable: false };
+const NO_PRIVILEGE: PrivilegeFlags = {
+  ableToView: false,
+  ableToEdit: false,
+  ableToDelete: false,
+  ableToSetTable: false,
+};
 
 const rolePrivileges = cachePerApp<number, Map<string, PrivilegeFlags>>();
 
@@ -128,7 +146,12 @@ function privilegesOfRole(request: FastifyRequest, auth: AuthContext): Promise<M
     return new Map(
       rows.map((row) => [
         row.name,
-        { ableToView: row.able_to_view, ableToEdit: row.able_to_edit, ableToDelete: row.able_to_delete, ableToSetTable: row.able_to_set_table },
+        {
+          ableToView: row.able_to_view,
+          ableToEdit: row.able_to_edit,
+          ableToDelete: row.able_to_delete,
+          ableToSetTable: row.able_to_set_table,
+        },
       ]),
     );
   });
@@ -156,15 +179,24 @@ const VERB: Record<PrivilegeAction, string> = {
 };
 
 /** Whether the caller's role has `action` on `screenName`. */
-export async function hasPrivilege(request: FastifyRequest, screenName: string, action: PrivilegeAction): Promise<boolean> {
+export async function hasPrivilege(
+  request: FastifyRequest,
+  screenName: string,
+  action: PrivilegeAction,
+): Promise<boolean> {
   return (await privilegesOf(request, screenName))[FLAG[action]];
 }
 
 /** Throws 403 unless the caller's role has `action` on `screenName`. */
-export async function assertPrivilege(request: FastifyRequest, screenName: string, action: PrivilegeAction): Promise<void> {
+export async function assertPrivilege(
+  request: FastifyRequest,
+  screenName: string,
+  action: PrivilegeAction,
+): Promise<void> {
   const auth = requireAuth(request);
   if (!auth.roleActive) throw new ApiError(403, `Your role ${auth.role} is switched off: it grants no privileges`);
-  if (!(await hasPrivilege(request, screenName, action))) throw new ApiError(403, `You do not have permission to ${VERB[action]} ${screenName}`);
+  if (!(await hasPrivilege(request, screenName, action)))
+    throw new ApiError(403, `You do not have permission to ${VERB[action]} ${screenName}`);
 }
 
 /**

@@ -19,7 +19,8 @@ export class ApiError extends Error {
   }
 }
 
-export const validationError = (errors: FieldError[], message = 'Validation failed') => new ApiError(400, message, errors);
+export const validationError = (errors: FieldError[], message = 'Validation failed') =>
+  new ApiError(400, message, errors);
 
 export function sendError(reply: FastifyReply, status: number, message: string, errors?: FieldError[]) {
   const body: ApiEnvelope<null> = { resultCode: status, message, data: null };

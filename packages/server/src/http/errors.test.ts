@@ -17,7 +17,9 @@ async function app() {
   fastify.get('/db/:code', async (request) => {
     throw Object.assign(new Error('raw driver text'), { code: (request.params as { code: string }).code });
   });
-  fastify.post('/typed', async (request) => parseBody(z.object({ items: z.array(z.object({ qty: z.number() })) }), request.body));
+  fastify.post('/typed', async (request) =>
+    parseBody(z.object({ items: z.array(z.object({ qty: z.number() })) }), request.body),
+  );
   await fastify.ready();
   return fastify;
 }
@@ -37,7 +39,9 @@ describe('error envelopes', () => {
   });
 
   it('names nested fields by their path', async () => {
-    const res = await (await app()).inject({ method: 'POST', url: '/typed', payload: { items: [{ qty: 1 }, { qty: 'two' }] } });
+    const res = await (
+      await app()
+    ).inject({ method: 'POST', url: '/typed', payload: { items: [{ qty: 1 }, { qty: 'two' }] } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'items.1.qty', message: expect.any(String) }]);
   });

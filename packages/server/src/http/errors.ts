@@ -14,7 +14,10 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The answer while the database is down or restarting: the request may be sent again later. */
-export function sendUnavailable(reply: FastifyReply, message = 'The database is unavailable; try again in a few seconds') {
+export function sendUnavailable(
+  reply: FastifyReply,
+  message = 'The database is unavailable; try again in a few seconds',
+) {
   reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return sendError(reply, 503, message);
 }
@@ -25,7 +28,11 @@ export const DISK_FULL_RETRY_AFTER_SECONDS = 60;
 /** The answer when the disk is full: 507 Insufficient Storage, nothing saved, reads unaffected. */
 function sendDiskFull(reply: FastifyReply) {
   reply.header('Retry-After', String(DISK_FULL_RETRY_AFTER_SECONDS));
-  return sendError(reply, 507, 'The server’s disk is full, so nothing was saved; reading still works. Try again once space has been freed');
+  return sendError(
+    reply,
+    507,
+    'The server’s disk is full, so nothing was saved; reading still works. Try again once space has been freed',
+  );
 }
 
 /**
@@ -53,7 +60,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     if (isDatabaseTimeout(error)) {
       request.log.warn({ err: error }, 'database timeout');
-      return sendUnavailable(reply, 'The database is busy: this request waited too long for a locked row or ran past its time limit; try again in a few seconds');
+      return sendUnavailable(
+        reply,
+        'The database is busy: this request waited too long for a locked row or ran past its time limit; try again in a few seconds',
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'Internal server error');

@@ -36,4 +36,5 @@ export class Gate {
   }
 }
 
-export const busy = () => new ApiError(503, 'The server is busy signing people in. Try again in a moment.', undefined, { 'Retry-After': '1' });
+export const busy = () =>
+  new ApiError(503, 'The server is busy signing people in. Try again in a moment.', undefined, { 'Retry-After': '1' });

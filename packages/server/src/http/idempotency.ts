@@ -33,10 +33,16 @@ export interface KeyRecord {
 
 /** The stored use of a key, or undefined; `since` leaves out uses before it (expired keys). */
 export async function findKey(db: AnyDb, scope: string, key: string, since?: string): Promise<KeyRecord | undefined> {
-  let query = db.selectFrom('idempotency_key').select(['body_hash', 'answer']).where('scope', '=', scope).where('idem_key', '=', key);
+  let query = db
+    .selectFrom('idempotency_key')
+    .select(['body_hash', 'answer'])
+    .where('scope', '=', scope)
+    .where('idem_key', '=', key);
   if (since !== undefined) query = query.where('created_at', '>', since);
   const row = await query.executeTakeFirst();
-  return row && { bodyHash: String(row.body_hash), answer: row.answer === null ? null : JSON.parse(String(row.answer)) };
+  return (
+    row && { bodyHash: String(row.body_hash), answer: row.answer === null ? null : JSON.parse(String(row.answer)) }
+  );
 }
 
 /**
@@ -56,18 +62,30 @@ export async function claimKey(trx: AnyDb, scope: string, key: string, hash: str
 
 /** Keeps the first answer with its key, for the retries that come after. */
 export async function keepAnswer(trx: AnyDb, scope: string, key: string, answer: unknown): Promise<void> {
-  await trx.updateTable('idempotency_key').set({ answer: JSON.stringify(answer) }).where('scope', '=', scope).where('idem_key', '=', key).execute();
+  await trx
+    .updateTable('idempotency_key')
+    .set({ answer: JSON.stringify(answer) })
+    .where('scope', '=', scope)
+    .where('idem_key', '=', key)
+    .execute();
 }
 
 /** A key used before with another body: a 409 naming the key, nothing written. */
 function keyReused(field: string, what: string): ApiError {
-  return new ApiError(409, `${what} was used already for a request with other contents; a retry must send the same body, a new request a new key`, [
-    { field, message: `${what} was used already for a request with other contents` },
-  ]);
+  return new ApiError(
+    409,
+    `${what} was used already for a request with other contents; a retry must send the same body, a new request a new key`,
+    [{ field, message: `${what} was used already for a request with other contents` }],
+  );
 }
 
 /** The stored use matches this body, or a 409: undefined when the key was never used (or predates the stored hashes). */
-export function sameBodyOrRefuse(used: KeyRecord | undefined, hash: string, field: string, what: string): KeyRecord | undefined {
+export function sameBodyOrRefuse(
+  used: KeyRecord | undefined,
+  hash: string,
+  field: string,
+  what: string,
+): KeyRecord | undefined {
   if (used && used.bodyHash !== hash) throw keyReused(field, what);
   return used;
 }
@@ -81,7 +99,9 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const sent = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (sent === undefined) return undefined;
   if (typeof sent !== 'string' || !KEY_SHAPE.test(sent))
-    throw validationError([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters, sent once' }]);
+    throw validationError([
+      { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters, sent once' },
+    ]);
   return sent;
 }
 

@@ -40,7 +40,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export function securityHeaders(basePath: string): (request: FastifyRequest, reply: FastifyReply) => void {
   const filesPrefix = `${basePath}/files/`.toLowerCase();
   const consolePath = `${basePath}/new`.toLowerCase();
-  const cacheable = (path: string) => path.startsWith(filesPrefix) || path === consolePath || path.startsWith(`${consolePath}/`);
+  const cacheable = (path: string) =>
+    path.startsWith(filesPrefix) || path === consolePath || path.startsWith(`${consolePath}/`);
   const setHelmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     strictTransportSecurity: false,

@@ -15,7 +15,8 @@ function moduleOfApiNames(): Map<string, FeatureKey> {
     if (feature) for (const name of names) if (name) modules.set(name.toLowerCase(), feature);
   };
   for (const screen of screens) add([screen.name, screen.api], screen.feature);
-  for (const entity of entities) add([entity.name, entity.api, entity.exportProcedure], entity.feature ?? findScreen(entity.permission)?.feature);
+  for (const entity of entities)
+    add([entity.name, entity.api, entity.exportProcedure], entity.feature ?? findScreen(entity.permission)?.feature);
   return modules;
 }
 
@@ -26,8 +27,13 @@ const OF_AN_ENTITY = new Set(['getdropdown', 'getexportparameters']);
 function apiNameOf(request: FastifyRequest, apiPrefix: string): string | null {
   const path = request.url.split('?')[0]!;
   if (path.slice(0, apiPrefix.length).toLowerCase() !== apiPrefix.toLowerCase()) return null;
-  const segments = path.slice(apiPrefix.length).split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
-  if (segments[0] === 'datarepository' || (segments[0] === 'appmodule' && OF_AN_ENTITY.has(segments[1] ?? ''))) return segments[2] ?? null;
+  const segments = path
+    .slice(apiPrefix.length)
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s).toLowerCase());
+  if (segments[0] === 'datarepository' || (segments[0] === 'appmodule' && OF_AN_ENTITY.has(segments[1] ?? '')))
+    return segments[2] ?? null;
   return segments[0] ?? null;
 }
 
@@ -44,9 +50,14 @@ async function modulesOff(request: FastifyRequest, reply: FastifyReply): Promise
 }
 
 const loadModulesOff = async (request: FastifyRequest) =>
-  new Set((await request.server.ctx.db.selectFrom('feature_switch').select('key').where('enabled', '=', false).execute()).map((row) => row.key));
+  new Set(
+    (await request.server.ctx.db.selectFrom('feature_switch').select('key').where('enabled', '=', false).execute()).map(
+      (row) => row.key,
+    ),
+  );
 
-const modulesOffForCaller = (request: FastifyRequest) => switchedOff(request.server.ctx).get('off', request.auth!.generations.access, () => loadModulesOff(request));
+const modulesOffForCaller = (request: FastifyRequest) =>
+  switchedOff(request.server.ctx).get('off', request.auth!.generations.access, () => loadModulesOff(request));
 
 /** Whether the module of a signed-in caller's entity is switched off (a call that reaches several entities at once). */
 export async function isSwitchedOff(request: FastifyRequest, entity: NormalisedEntity): Promise<boolean> {

@@ -7,7 +7,10 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldError[
   return issues.flatMap((issue) =>
     // A strict schema's unknown keys: each named, so a caller sees what was not taken.
     issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ field: fieldOf([...issue.path, key]), message: `${key} is not a field this call takes` }))
+      ? issue.keys.map((key) => ({
+          field: fieldOf([...issue.path, key]),
+          message: `${key} is not a field this call takes`,
+        }))
       : [{ field: fieldOf(issue.path), message: issue.message }],
   );
 }

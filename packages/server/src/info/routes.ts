@@ -11,7 +11,8 @@ import { sendUnavailable } from '../http/errors';
 /** How long the readiness check waits for the database (a pooled connection and two short reads). */
 export const READINESS_TIMEOUT_MS = 3_000;
 
-const API_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const API_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, apiPrefix: string): void {
   const { db, config } = app.ctx;
@@ -30,7 +31,8 @@ export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, api
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), READINESS_TIMEOUT_MS)));
     try {
       const answer = await Promise.race([sql`select 1`.execute(db).then(() => migrationsCurrent(db)), late]);
-      if (answer === 'late') return sendUnavailable(reply, `Database not answering within ${READINESS_TIMEOUT_MS / 1000} s`);
+      if (answer === 'late')
+        return sendUnavailable(reply, `Database not answering within ${READINESS_TIMEOUT_MS / 1000} s`);
       if (!answer) return sendError(reply, 503, 'Migrations pending');
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');

@@ -8,7 +8,14 @@ import { generationColumns, generationsOf } from '../db/generations';
 import type { AuthContext } from '../http/auth-guard';
 
 /** Jobs whose author is unknown write as this; audit rows then read "system". */
-const SYSTEM: Omit<AuthContext, 'generations'> = { userId: 0, userName: 'system', sessionId: 0, roleId: 0, role: 'system', roleActive: true };
+const SYSTEM: Omit<AuthContext, 'generations'> = {
+  userId: 0,
+  userName: 'system',
+  sessionId: 0,
+  roleId: 0,
+  role: 'system',
+  roleActive: true,
+};
 
 /** The user named `userName` (a row's `updatedBy`) as the author of a job's writes, else the system. */
 export async function actingUser(db: AnyDb, userName: string | null | undefined): Promise<AuthContext> {
@@ -21,7 +28,15 @@ export async function actingUser(db: AnyDb, userName: string | null | undefined)
     .where('u.user_name', '=', userName)
     .executeTakeFirst();
   return user
-    ? { userId: Number(user.id), userName: user.user_name, sessionId: 0, roleId: Number(user.role_id), role: user.name, roleActive: Boolean(user.is_active), generations }
+    ? {
+        userId: Number(user.id),
+        userName: user.user_name,
+        sessionId: 0,
+        roleId: Number(user.role_id),
+        role: user.name,
+        roleActive: Boolean(user.is_active),
+        generations,
+      }
     : { ...SYSTEM, generations };
 }
 
@@ -36,6 +51,18 @@ export async function actingRequest(server: FastifyInstance, auth: AuthContext):
   return request;
 }
 
-export async function jobWriter(ctx: AppContext, trx: AnyDb, request: FastifyRequest, entity: NormalisedEntity): Promise<Writer> {
-  return { ctx, trx, auth: request.auth!, request, entity: await withCustom(trx, entity), now: new Date().toISOString() };
+export async function jobWriter(
+  ctx: AppContext,
+  trx: AnyDb,
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+): Promise<Writer> {
+  return {
+    ctx,
+    trx,
+    auth: request.auth!,
+    request,
+    entity: await withCustom(trx, entity),
+    now: new Date().toISOString(),
+  };
 }

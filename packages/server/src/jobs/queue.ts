@@ -21,7 +21,10 @@ export interface Lease {
 }
 
 /** A lease for one run: host and process for people reading the row, a random part for uniqueness. */
-export const newLease = (ms: number): Lease => ({ holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, ms });
+export const newLease = (ms: number): Lease => ({
+  holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  ms,
+});
 
 const leaseEnd = (lease: Lease, from = Date.now()) => new Date(from + lease.ms).toISOString();
 
@@ -47,7 +50,11 @@ export const toJob = (row: JobRow): JobDto => ({
 });
 
 /** A queued job, or with `lease` one already running under that lease (its first try). */
-export async function insertJob(db: AnyDb, kind: string, options: { lease?: Lease; runAfter?: Date; payload?: unknown } = {}): Promise<JobRow> {
+export async function insertJob(
+  db: AnyDb,
+  kind: string,
+  options: { lease?: Lease; runAfter?: Date; payload?: unknown } = {},
+): Promise<JobRow> {
   const now = new Date().toISOString();
   const { lease } = options;
   return (await db
@@ -74,7 +81,13 @@ export async function insertJob(db: AnyDb, kind: string, options: { lease?: Leas
  * together may both queue one; scheduled kinds are idempotent, so that costs a run only.
  */
 export async function ensureScheduled(db: AnyDb, kind: string, periodMs: number): Promise<void> {
-  const pending = await db.selectFrom('job').select('id').where('kind', '=', kind).where('status', 'in', ['queued', 'running']).limit(1).executeTakeFirst();
+  const pending = await db
+    .selectFrom('job')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('status', 'in', ['queued', 'running'])
+    .limit(1)
+    .executeTakeFirst();
   if (pending) return;
   const last = await db
     .selectFrom('job')
@@ -84,7 +97,9 @@ export async function ensureScheduled(db: AnyDb, kind: string, periodMs: number)
     .orderBy('updated_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  await insertJob(db, kind, { runAfter: new Date(last ? Date.parse(last.updated_at as string) + periodMs : Date.now()) });
+  await insertJob(db, kind, {
+    runAfter: new Date(last ? Date.parse(last.updated_at as string) + periodMs : Date.now()),
+  });
 }
 
 /** A running job whose lease ran out (a lease-less running row counts as run out). */
@@ -126,9 +141,15 @@ export async function claimNext(queue: QueueDb, lease: Lease): Promise<JobRow | 
     await sql`begin immediate`.execute(connection);
     try {
       await failAbandoned(connection, now);
-      const due = await sql<{ id: number }>`select id from job where ${claimable(now)} order by run_after, id limit 1`.execute(connection);
+      const due = await sql<{
+        id: number;
+      }>`select id from job where ${claimable(now)} order by run_after, id limit 1`.execute(connection);
       const id = due.rows[0]?.id;
-      const claimed = id === undefined ? undefined : (await sql<JobRow>`update job set ${claimSet(lease, now)} where id = ${id} returning *`.execute(connection)).rows[0];
+      const claimed =
+        id === undefined
+          ? undefined
+          : (await sql<JobRow>`update job set ${claimSet(lease, now)} where id = ${id} returning *`.execute(connection))
+              .rows[0];
       await sql`commit`.execute(connection);
       return claimed;
     } catch (error) {
@@ -146,14 +167,24 @@ const held = (db: AnyDb, id: number, lease: Lease, statuses: JobStatus[] = ['run
 export async function renewLease(db: AnyDb, id: number, lease: Lease, progress?: number): Promise<boolean> {
   const now = Date.now();
   const result = await held(db, id, lease)
-    .set({ lease_until: leaseEnd(lease, now), updated_at: new Date(now).toISOString(), ...(progress === undefined ? {} : { progress }) })
+    .set({
+      lease_until: leaseEnd(lease, now),
+      updated_at: new Date(now).toISOString(),
+      ...(progress === undefined ? {} : { progress }),
+    })
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** Whether `lease` still holds the job (running, not cancelled), read without writing: through a transaction's own connection. */
 export async function stillHeld(db: AnyDb, id: number, lease: Lease): Promise<boolean> {
-  const row = await db.selectFrom('job').select('id').where('id', '=', id).where('status', '=', 'running').where('lease_holder', '=', lease.holder).executeTakeFirst();
+  const row = await db
+    .selectFrom('job')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('lease_holder', '=', lease.holder)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

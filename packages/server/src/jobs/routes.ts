@@ -14,11 +14,17 @@ export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, lease
   app.post(`${apiPrefix}/jobs/Run`, { preHandler: authenticate }, async (request) => {
     const { kind: name } = parseBody(jobRunRequest, request.body);
     const kind = ownEntry(app.jobKinds, name);
-    if (!kind) throw validationError([{ field: 'kind', message: `Unknown job kind: ${name}` }], `Unknown job kind: ${name}`);
+    if (!kind)
+      throw validationError([{ field: 'kind', message: `Unknown job kind: ${name}` }], `Unknown job kind: ${name}`);
     await assertPrivilege(request, kind.privilege.screen, kind.privilege.action);
     const lease = newLease(leaseMs);
     const job = await insertJob(anyDb(app.ctx), name, { lease });
-    await recordRequestEvent(request, { action: 'jobRun', entity: 'job', rowId: Number(job.id), changes: { before: {}, after: { kind: name } } });
+    await recordRequestEvent(request, {
+      action: 'jobRun',
+      entity: 'job',
+      rowId: Number(job.id),
+      changes: { before: {}, after: { kind: name } },
+    });
     return ok(toJob(await runJob(app, request.log, job, lease)));
   });
 }

@@ -46,7 +46,11 @@ async function runHeld(server: FastifyInstance, log: FastifyBaseLogger, job: Job
   const lost = async () => {
     const row = await jobById(db, id);
     if (row.status === 'cancelled') log.info({ job: id, kind: job.kind }, 'job cancelled; this run stopped');
-    else log.warn({ job: id, kind: job.kind, holder: lease.holder }, 'job lease lost to another run; this run’s outcome is dropped');
+    else
+      log.warn(
+        { job: id, kind: job.kind, holder: lease.holder },
+        'job lease lost to another run; this run’s outcome is dropped',
+      );
     return row;
   };
   const finish = async (set: Parameters<typeof finishJob>[3]) => (await finishJob(db, id, lease, set)) ?? lost();
@@ -70,7 +74,10 @@ async function runHeld(server: FastifyInstance, log: FastifyBaseLogger, job: Job
       progress: async (percent, within) => {
         signal.throwIfAborted();
         // SQLite's one connection is held by the kind's transaction: the check goes through it, and the renewal waits for the heartbeat.
-        const held = within && ctx.dialect === 'sqlite' ? await stillHeld(within, id, lease) : await renewLease(db, id, lease, Math.round(percent));
+        const held =
+          within && ctx.dialect === 'sqlite'
+            ? await stillHeld(within, id, lease)
+            : await renewLease(db, id, lease, Math.round(percent));
         if (!held) throw leaseLost();
       },
     });
@@ -84,7 +91,12 @@ async function runHeld(server: FastifyInstance, log: FastifyBaseLogger, job: Job
     const message = error instanceof Error ? error.message : String(error);
     log.error({ err: error, job: id, kind: job.kind }, 'job failed');
     const attempts = Number(job.attempts);
-    if (attempts < MAX_ATTEMPTS) return finish({ status: 'queued', error: message, run_after: new Date(Date.now() + RETRY_DELAY_MS * attempts).toISOString() });
+    if (attempts < MAX_ATTEMPTS)
+      return finish({
+        status: 'queued',
+        error: message,
+        run_after: new Date(Date.now() + RETRY_DELAY_MS * attempts).toISOString(),
+      });
     return finish({ status: 'failed', error: message });
   } finally {
     clearInterval(heartbeat);

@@ -43,7 +43,9 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
 export async function startWorker(app: FastifyInstance, settings: WorkerSettings): Promise<() => Promise<void>> {
   const { ctx, log } = app;
   const db = anyDb(ctx);
-  const scheduled = Object.entries(app.jobKinds).flatMap(([name, kind]) => (kind.everyMs ? [[name, settings.scheduleMs ?? kind.everyMs] as const] : []));
+  const scheduled = Object.entries(app.jobKinds).flatMap(([name, kind]) =>
+    kind.everyMs ? [[name, settings.scheduleMs ?? kind.everyMs] as const] : [],
+  );
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

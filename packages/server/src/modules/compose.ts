@@ -39,6 +39,10 @@ export function composeModules(app: FastifyInstance, modules: readonly DomainMod
 }
 
 /** Registers each module's own routes, in the order given. */
-export async function registerModuleRoutes(app: FastifyInstance, modules: readonly DomainModule[], at: Addresses): Promise<void> {
+export async function registerModuleRoutes(
+  app: FastifyInstance,
+  modules: readonly DomainModule[],
+  at: Addresses,
+): Promise<void> {
   for (const module of modules) await module.routes?.(app, at);
 }

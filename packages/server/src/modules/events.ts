@@ -60,7 +60,10 @@ function handlersOf(name: string): readonly EventHandler<EventName, unknown>[] {
  * The first half of an emit, for an emitter that takes row locks between reading and writing:
  * each handler's `prepare` runs now, before the locks; the answer emits the event with it.
  */
-export async function announce<K extends EventName>(scope: EventScope, name: K): Promise<(event: ModuleEvents[K]) => Promise<void>> {
+export async function announce<K extends EventName>(
+  scope: EventScope,
+  name: K,
+): Promise<(event: ModuleEvents[K]) => Promise<void>> {
   const handlers = handlersOf(name);
   const prepared: unknown[] = [];
   for (const handler of handlers) prepared.push(await handler.prepare?.(scope));
@@ -71,5 +74,7 @@ export async function announce<K extends EventName>(scope: EventScope, name: K):
 
 /** Runs every handler of the event, one after another in the modules' order, in the emitter's transaction. */
 export async function emit<K extends EventName>(scope: EventScope, name: K, event: ModuleEvents[K]): Promise<void> {
-  await (await announce(scope, name))(event);
+  await (
+    await announce(scope, name)
+  )(event);
 }

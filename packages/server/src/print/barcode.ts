@@ -56,5 +56,8 @@ export function drawBarcode(doc: Pdf, text: string, box: BarcodeBox, symbology: 
   doc.fillColor('#000000').fill();
   const caption = box.caption ?? 8;
   if (caption > 0)
-    doc.font('Helvetica').fontSize(caption).text(data, box.x, box.y + box.height + 2, { width: box.width, align: 'center', lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(caption)
+      .text(data, box.x, box.y + box.height + 2, { width: box.width, align: 'center', lineBreak: false });
 }

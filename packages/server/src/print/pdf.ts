@@ -44,7 +44,12 @@ export function printable(text: unknown): string {
   let out = '';
   for (const ch of value) {
     const code = ch.codePointAt(0)!;
-    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch) ? ch : code === 0x0a ? ' ' : '?';
+    out +=
+      (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch)
+        ? ch
+        : code === 0x0a
+          ? ' '
+          : '?';
   }
   return out;
 }
@@ -73,7 +78,12 @@ function drawRow<R>(doc: Pdf, columns: readonly Column<R>[], texts: string[], y:
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
   const xs = offsets(doc, columns);
   columns.forEach((column, i) =>
-    doc.text(printable(texts[i]), xs[i]! + CELL_PAD, y + 5, { width: column.width - 2 * CELL_PAD, align: column.align ?? 'left', lineBreak: false, ellipsis: true }),
+    doc.text(printable(texts[i]), xs[i]! + CELL_PAD, y + 5, {
+      width: column.width - 2 * CELL_PAD,
+      align: column.align ?? 'left',
+      lineBreak: false,
+      ellipsis: true,
+    }),
   );
   const left = doc.page.margins.left;
   const right = left + columns.reduce((sum, c) => sum + c.width, 0);
@@ -89,19 +99,43 @@ function drawRow<R>(doc: Pdf, columns: readonly Column<R>[], texts: string[], y:
  * A table from `top`, one line per row, continued on new pages as needed; `pageStart` draws each
  * new page's heading and answers where the table goes on. Answers the y below the last row.
  */
-export function drawTable<R>(doc: Pdf, columns: readonly Column<R>[], rows: readonly R[], top: number, pageStart: () => number): number {
+export function drawTable<R>(
+  doc: Pdf,
+  columns: readonly Column<R>[],
+  rows: readonly R[],
+  top: number,
+  pageStart: () => number,
+): number {
   const bottom = doc.page.height - doc.page.margins.bottom;
   let y = top;
-  drawRow(doc, columns, columns.map((c) => c.header), y, true);
+  drawRow(
+    doc,
+    columns,
+    columns.map((c) => c.header),
+    y,
+    true,
+  );
   y += ROW_HEIGHT;
   for (const row of rows) {
     if (y + ROW_HEIGHT > bottom) {
       doc.addPage();
       y = pageStart();
-      drawRow(doc, columns, columns.map((c) => c.header), y, true);
+      drawRow(
+        doc,
+        columns,
+        columns.map((c) => c.header),
+        y,
+        true,
+      );
       y += ROW_HEIGHT;
     }
-    drawRow(doc, columns, columns.map((c) => c.value(row)), y, false);
+    drawRow(
+      doc,
+      columns,
+      columns.map((c) => c.value(row)),
+      y,
+      false,
+    );
     y += ROW_HEIGHT;
   }
   return y;

@@ -15,7 +15,13 @@ export function registerPrintRoutes(app: FastifyInstance, base: string): void {
     const { document: name, ...body } = parseBody(request, req.body);
     const wanted = name.toLowerCase();
     const entry = Object.entries(app.printDocuments).find(([key]) => key.toLowerCase() === wanted);
-    if (!entry) throw validationError([{ field: 'document', message: `Unknown document: ${name}. Known: ${Object.keys(app.printDocuments).join(', ')}` }]);
+    if (!entry)
+      throw validationError([
+        {
+          field: 'document',
+          message: `Unknown document: ${name}. Known: ${Object.keys(app.printDocuments).join(', ')}`,
+        },
+      ]);
     const [, document] = entry;
     await assertPrivilege(req, document.privilege.screen, document.privilege.action);
     const { pdf, fileName } = await document.render(req, body);

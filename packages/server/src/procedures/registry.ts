@@ -21,7 +21,8 @@ export interface Procedure<S extends z.ZodType = z.ZodType> {
   run(ctx: AppContext, input: z.infer<S>, request: FastifyRequest): Promise<ProcedureResult>;
 }
 
-export const defineProcedure = <S extends z.ZodType>(procedure: Procedure<S>): Procedure => procedure as unknown as Procedure;
+export const defineProcedure = <S extends z.ZodType>(procedure: Procedure<S>): Procedure =>
+  procedure as unknown as Procedure;
 
 export class ProcedureRegistry {
   private readonly byName = new Map<string, Procedure>();

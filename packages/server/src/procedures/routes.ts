@@ -32,13 +32,19 @@ type Named = FastifyRequest<{ Params: { name: string } }>;
 
 const notFound = () => new ApiError(404, 'Unknown procedure');
 /** `executejson/{name}` answers like the other DataRepository verbs: an unknown name is a 400 naming it. */
-const unknownName = (name: string) => validationError([{ field: 'name', message: `Unknown procedure: ${name.slice(0, 100)}` }], 'Unknown procedure');
+const unknownName = (name: string) =>
+  validationError([{ field: 'name', message: `Unknown procedure: ${name.slice(0, 100)}` }], 'Unknown procedure');
 
 /** Runs the procedure named in the address (none, or none public for anonymous calls: `missing`), after its privilege. */
-async function callProcedure(request: Named, audience: 'signedIn' | 'public', missing: (name: string) => ApiError = notFound) {
+async function callProcedure(
+  request: Named,
+  audience: 'signedIn' | 'public',
+  missing: (name: string) => ApiError = notFound,
+) {
   const procedure = request.server.procedures.find(request.params.name);
   if (!procedure || (audience === 'public' && !procedure.public)) throw missing(request.params.name);
-  if (audience === 'signedIn' && procedure.privilege) await assertPrivilege(request, procedure.privilege.screen, procedure.privilege.action);
+  if (audience === 'signedIn' && procedure.privilege)
+    await assertPrivilege(request, procedure.privilege.screen, procedure.privilege.action);
   const input = parseBody(procedure.input, request.method === 'GET' ? queryAsBody(request.query) : request.body);
   const result = await procedure.run(request.server.ctx, input, request);
   return ok(result.data, 'OK', result.totalCount);
@@ -46,7 +52,20 @@ async function callProcedure(request: Named, audience: 'signedIn' | 'public', mi
 
 /** `DataRepository/procedure/{name}` (any method), its JSON twin `executejson/{name}`, and the public `PublicDataRepository/procedure/{name}`. */
 export function registerProcedureRoutes(app: FastifyInstance, apiPrefix: string): void {
-  app.route({ method: ['GET', 'POST'], url: `${apiPrefix}/DataRepository/procedure/:name`, preHandler: authenticate, handler: (request: Named) => callProcedure(request, 'signedIn') });
-  app.post<{ Params: { name: string } }>(`${apiPrefix}/DataRepository/executejson/:name`, { preHandler: authenticate }, (request) => callProcedure(request, 'signedIn', unknownName));
-  app.route({ method: ['GET', 'POST'], url: `${apiPrefix}/PublicDataRepository/procedure/:name`, handler: (request: Named) => callProcedure(request, 'public') });
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${apiPrefix}/DataRepository/procedure/:name`,
+    preHandler: authenticate,
+    handler: (request: Named) => callProcedure(request, 'signedIn'),
+  });
+  app.post<{ Params: { name: string } }>(
+    `${apiPrefix}/DataRepository/executejson/:name`,
+    { preHandler: authenticate },
+    (request) => callProcedure(request, 'signedIn', unknownName),
+  );
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${apiPrefix}/PublicDataRepository/procedure/:name`,
+    handler: (request: Named) => callProcedure(request, 'public'),
+  });
 }

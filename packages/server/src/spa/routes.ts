@@ -42,7 +42,10 @@ export async function registerSpaRoutes(app: FastifyInstance): Promise<void> {
     } catch {
       return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(NOT_BUILT);
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(rewriteBaseHref(html, consolePath));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(rewriteBaseHref(html, consolePath));
   };
 
   app.get<{ Params: { '*': string } }>(`${basePath}/new/*`, async (request, reply) => {
@@ -51,7 +54,11 @@ export async function registerSpaRoutes(app: FastifyInstance): Promise<void> {
     if (relative !== '' && relative !== 'index.html' && full.startsWith(root + sep) && (await isFile(full))) {
       const hashedAsset = relative.startsWith('assets/');
       if (!hashedAsset) reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile(relative, root, hashedAsset ? { maxAge: '365d', immutable: true } : { cacheControl: false });
+      return reply.sendFile(
+        relative,
+        root,
+        hashedAsset ? { maxAge: '365d', immutable: true } : { cacheControl: false },
+      );
     }
     return sendIndex(reply);
   });
@@ -60,5 +67,10 @@ export async function registerSpaRoutes(app: FastifyInstance): Promise<void> {
   // The logout target too (`/shop` under `/Shop/Setup`): the console leads there after logout.
   const loggedOut = logoutPath(basePath);
   // Paths are matched ignoring case (app.ts): `/Shop` and `/shop` are one route.
-  for (const path of new Set(['/', basePath || '/', `${basePath}/`, `${basePath}/new`, loggedOut || '/', `${loggedOut}/`].map((p) => p.toLowerCase()))) app.get(path, redirect);
+  for (const path of new Set(
+    ['/', basePath || '/', `${basePath}/`, `${basePath}/new`, loggedOut || '/', `${loggedOut}/`].map((p) =>
+      p.toLowerCase(),
+    ),
+  ))
+    app.get(path, redirect);
 }

@@ -28,8 +28,18 @@ describe('the calendar', () => {
   });
 
   it('reads wall-clock time and weekday, and counts days', () => {
-    expect(localTime('2024-06-05T17:30:45Z', 'Asia/Kuala_Lumpur')).toEqual({ date: '2024-06-06', time: '01:30', minutes: 90, weekday: 'thu' });
-    expect(localTime(new Date('2024-06-05T23:59:00Z'), 'UTC')).toEqual({ date: '2024-06-05', time: '23:59', minutes: 1439, weekday: 'wed' });
+    expect(localTime('2024-06-05T17:30:45Z', 'Asia/Kuala_Lumpur')).toEqual({
+      date: '2024-06-06',
+      time: '01:30',
+      minutes: 90,
+      weekday: 'thu',
+    });
+    expect(localTime(new Date('2024-06-05T23:59:00Z'), 'UTC')).toEqual({
+      date: '2024-06-05',
+      time: '23:59',
+      minutes: 1439,
+      weekday: 'wed',
+    });
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(previousDay('2025-01-01')).toBe('2024-12-31');

@@ -14,7 +14,16 @@ function formatter(timeZone: string): Intl.DateTimeFormat | null {
   if (!formatters.has(timeZone)) {
     let made: Intl.DateTimeFormat | null = null;
     try {
-      made = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+      made = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
     } catch {
       // An unknown zone counts as UTC.
     }
@@ -63,10 +72,12 @@ export function instantOf(wall: string, timeZone: string | null | undefined): st
 }
 
 /** The instant a local date begins in a time zone. */
-export const startOfDay = (day: string, timeZone: string | null | undefined): Date => new Date(instantOf(`${day}T00:00`, timeZone));
+export const startOfDay = (day: string, timeZone: string | null | undefined): Date =>
+  new Date(instantOf(`${day}T00:00`, timeZone));
 
 /** The date `n` days after `day` (before, for a negative `n`). */
-export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 export const previousDay = (date: string): string => addDays(date, -1);
 

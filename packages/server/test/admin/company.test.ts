@@ -15,14 +15,33 @@ const form = (company: CompanyDto) => {
 describe('company', () => {
   it('reads the one company row', async () => {
     const { company } = await get();
-    expect(company).toMatchObject({ name: 'Backroom Demo Retail', timezone: 'UTC', registrationNo: null, baseCurrencyId: null, version: 1 });
+    expect(company).toMatchObject({
+      name: 'Backroom Demo Retail',
+      timezone: 'UTC',
+      registrationNo: null,
+      baseCurrencyId: null,
+      version: 1,
+    });
   });
 
   it('saves with a version check: the stale copy gets 409', async () => {
     const { company } = await get();
-    const res = await save({ ...form(company!), name: '  Backroom Retail Sdn Bhd ', registrationNo: '202401012345', address: 'Jalan 1\nKuala Lumpur', timezone: 'Asia/Kuala_Lumpur', logo: '' });
+    const res = await save({
+      ...form(company!),
+      name: '  Backroom Retail Sdn Bhd ',
+      registrationNo: '202401012345',
+      address: 'Jalan 1\nKuala Lumpur',
+      timezone: 'Asia/Kuala_Lumpur',
+      logo: '',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Backroom Retail Sdn Bhd', registrationNo: '202401012345', logo: null, timezone: 'Asia/Kuala_Lumpur', version: 2 });
+    expect(res.body.data).toMatchObject({
+      name: 'Backroom Retail Sdn Bhd',
+      registrationNo: '202401012345',
+      logo: null,
+      timezone: 'Asia/Kuala_Lumpur',
+      version: 2,
+    });
     const stale = await save({ ...form(company!), name: 'Someone else' });
     expect(stale.status).toBe(409);
     expect((await get()).company!.name).toBe('Backroom Retail Sdn Bhd');
@@ -54,10 +73,32 @@ describe('company', () => {
 
   it("tells every signed-in user the company's name (the footer's), and the base currency and time zone to show values in", async () => {
     const { company } = await get();
-    expect((await t.call('GET', '/company/Format', { token: tokens.cashier })).body.data).toEqual({ name: company!.name, currency: null, timezone: company!.timezone });
-    const currency = (await t.call<{ id: number; code: string }>('POST', '/DataRepository/Insert/currency', { token: tokens.admin, body: { code: 'MYR', name: 'Ringgit' } })).body.data;
-    expect((await save({ ...form(company!), name: 'Kedai Runcit Sdn Bhd', baseCurrencyId: currency.id, timezone: 'Asia/Singapore' })).status).toBe(200);
-    expect((await t.call('GET', '/company/Format', { token: tokens.cashier })).body.data).toEqual({ name: 'Kedai Runcit Sdn Bhd', currency: currency.code, timezone: 'Asia/Singapore' });
+    expect((await t.call('GET', '/company/Format', { token: tokens.cashier })).body.data).toEqual({
+      name: company!.name,
+      currency: null,
+      timezone: company!.timezone,
+    });
+    const currency = (
+      await t.call<{ id: number; code: string }>('POST', '/DataRepository/Insert/currency', {
+        token: tokens.admin,
+        body: { code: 'MYR', name: 'Ringgit' },
+      })
+    ).body.data;
+    expect(
+      (
+        await save({
+          ...form(company!),
+          name: 'Kedai Runcit Sdn Bhd',
+          baseCurrencyId: currency.id,
+          timezone: 'Asia/Singapore',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.call('GET', '/company/Format', { token: tokens.cashier })).body.data).toEqual({
+      name: 'Kedai Runcit Sdn Bhd',
+      currency: currency.code,
+      timezone: 'Asia/Singapore',
+    });
     expect((await t.call('GET', '/company/Format')).status).toBe(401);
   });
 });

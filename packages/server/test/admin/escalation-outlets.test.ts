@@ -20,7 +20,12 @@ beforeAll(async () => {
   editor = await kit.signedInUser(editorRole, { outlets: [outletA] });
 });
 
-const create = (outlets: number[] | null) => post('/DataRepository/Insert/user', { userName: `u${Math.random().toString(36).slice(2, 10)}`, displayName: 'U', role: editorRole, outlets }, editor.accessToken);
+const create = (outlets: number[] | null) =>
+  post(
+    '/DataRepository/Insert/user',
+    { userName: `u${Math.random().toString(36).slice(2, 10)}`, displayName: 'U', role: editorRole, outlets },
+    editor.accessToken,
+  );
 
 describe('a user editor limited to some outlets', () => {
   it('gives only outlets of theirs, never every outlet', async () => {
@@ -28,7 +33,9 @@ describe('a user editor limited to some outlets', () => {
     for (const outlets of [[], null]) {
       const res = await create(outlets);
       expect(res.status, JSON.stringify(outlets)).toBe(403);
-      expect(res.body.errors).toEqual([{ field: 'outlets', message: 'You can give only outlets you may work at yourself, and not every outlet' }]);
+      expect(res.body.errors).toEqual([
+        { field: 'outlets', message: 'You can give only outlets you may work at yourself, and not every outlet' },
+      ]);
     }
     // An outlet the editor may not see is named as if it did not exist (no id oracle).
     for (const outlets of [[outletB], [outletA, outletB]]) {
@@ -40,7 +47,11 @@ describe('a user editor limited to some outlets', () => {
 
   it('cannot widen their own outlets', async () => {
     const me = (await t.get(`/user/Get/${editor.user.id}`)).body.data;
-    const res = await post('/user/Update', { id: editor.user.id, version: me.version, outlets: [] }, editor.accessToken);
+    const res = await post(
+      '/user/Update',
+      { id: editor.user.id, version: me.version, outlets: [] },
+      editor.accessToken,
+    );
     expect(res.status).toBe(403);
     expect((await t.get(`/user/Get/${editor.user.id}`)).body.data.outlets).toEqual([outletA]);
   });
@@ -58,7 +69,15 @@ describe('a user editor limited to some outlets', () => {
         expect([path, hidden.status, hidden.body.message]).toEqual([path, 404, 'User not found']);
       }
     for (const hiddenUser of [everywhere, elsewhere]) {
-      expect((await post('/user/Update', { id: hiddenUser.id, version: hiddenUser.version, displayName: 'X' }, editor.accessToken)).status).toBe(404);
+      expect(
+        (
+          await post(
+            '/user/Update',
+            { id: hiddenUser.id, version: hiddenUser.version, displayName: 'X' },
+            editor.accessToken,
+          )
+        ).status,
+      ).toBe(404);
       expect((await t.get(`/user/Get/${hiddenUser.id}`, editor.accessToken)).status).toBe(404);
     }
   });
@@ -66,20 +85,30 @@ describe('a user editor limited to some outlets', () => {
   it('lists only users of their outlets: no administrator, no user of every outlet', async () => {
     const within = await kit.newUser(editorRole, { outlets: [outletA] });
     const everywhere = await kit.newUser(editorRole, { outlets: [] });
-    const listed = (await post<Row[]>('/DataRepository/fetch/user', { Take: 1000 }, editor.accessToken)).body.data.map((u) => u.userName);
+    const listed = (await post<Row[]>('/DataRepository/fetch/user', { Take: 1000 }, editor.accessToken)).body.data.map(
+      (u) => u.userName,
+    );
     expect(listed).toContain(within.userName);
     expect(listed).toContain(editor.user.userName);
     expect(listed).not.toContain(everywhere.userName);
     expect(listed).not.toContain('admin');
-    const dropdown = (await t.call<{ text: string }[]>('GET', '/AppModule/GetDropDown/user', { token: editor.accessToken })).body.data.map((o) => o.text);
+    const dropdown = (
+      await t.call<{ text: string }[]>('GET', '/AppModule/GetDropDown/user', { token: editor.accessToken })
+    ).body.data.map((o) => o.text);
     expect(dropdown.join('|')).not.toMatch(/admin/i);
     // The administrator sees them all.
-    expect((await post<Row[]>('/DataRepository/fetch/user', { Take: 1000 })).body.data.map((u) => u.userName)).toEqual(expect.arrayContaining([everywhere.userName, 'admin']));
+    expect((await post<Row[]>('/DataRepository/fetch/user', { Take: 1000 })).body.data.map((u) => u.userName)).toEqual(
+      expect.arrayContaining([everywhere.userName, 'admin']),
+    );
   });
 
   it('leaves an editor with every outlet free to give any', async () => {
     const free = await kit.signedInUser(editorRole, { outlets: [] });
-    const res = await post('/DataRepository/Insert/user', { userName: 'freeuser', displayName: 'F', role: editorRole, outlets: [] }, free.accessToken);
+    const res = await post(
+      '/DataRepository/Insert/user',
+      { userName: 'freeuser', displayName: 'F', role: editorRole, outlets: [] },
+      free.accessToken,
+    );
     expect(res.status).toBe(200);
   });
 });

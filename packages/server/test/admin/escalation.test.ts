@@ -7,14 +7,24 @@ import { ALL, NONE, roleKit, unique } from '../support/roles';
 const t = useTestServer({ users: ['admin', 'cashier'] });
 const { tokens, post } = t;
 let kit: ReturnType<typeof roleKit>;
-const role: Record<'ADMIN' | 'CASHIER' | 'STORE_MANAGER' | 'EDITOR', number> = { ADMIN: 0, CASHIER: 0, STORE_MANAGER: 0, EDITOR: 0 };
+const role: Record<'ADMIN' | 'CASHIER' | 'STORE_MANAGER' | 'EDITOR', number> = {
+  ADMIN: 0,
+  CASHIER: 0,
+  STORE_MANAGER: 0,
+  EDITOR: 0,
+};
 const EDIT = { ...NONE, ableToView: true, ableToEdit: true };
 
 beforeAll(async () => {
   kit = roleKit(t);
   for (const code of ['ADMIN', 'CASHIER', 'STORE_MANAGER'] as const) role[code] = await kit.roleId(code);
   // A user editor: all a cashier holds, plus the user administration screens.
-  role.EDITOR = await kit.newRole('CASHIER', { user: { ...ALL, ableToSetTable: false }, role: { ...ALL, ableToSetTable: false }, roleprivilege: EDIT, lockeduser: EDIT });
+  role.EDITOR = await kit.newRole('CASHIER', {
+    user: { ...ALL, ableToSetTable: false },
+    role: { ...ALL, ableToSetTable: false },
+    roleprivilege: EDIT,
+    lockeduser: EDIT,
+  });
   tokens.editor = (await kit.signedInUser(role.EDITOR)).accessToken;
 });
 
@@ -27,13 +37,27 @@ interface Case {
   expected: Record<Actor, 200 | 403 | 409>;
 }
 
-const allowedTo = (...actors: Actor[]) => ({ admin: 403, editor: 403, cashier: 403, ...Object.fromEntries(actors.map((a) => [a, 200])) }) as Case['expected'];
-const userAction = (path: string, extra: Row = {}) => async (target: keyof typeof role, token: string) => post(path, { userId: (await userAt(target)).id, ...extra }, token);
+const allowedTo = (...actors: Actor[]) =>
+  ({ admin: 403, editor: 403, cashier: 403, ...Object.fromEntries(actors.map((a) => [a, 200])) }) as Case['expected'];
+const userAction =
+  (path: string, extra: Row = {}) =>
+  async (target: keyof typeof role, token: string) =>
+    post(path, { userId: (await userAt(target)).id, ...extra }, token);
 
 /** Every user-administration action, on a target within and beyond the user editor's holding. */
 const cases: Case[] = [
-  { action: 'create a user with the Cashier role', run: (token) => post('/DataRepository/Insert/user', { userName: unique('new'), displayName: 'New', role: role.CASHIER }, token), expected: allowedTo('admin', 'editor') },
-  { action: 'create a user with the Administrator role', run: (token) => post('/DataRepository/Insert/user', { userName: unique('new'), displayName: 'New', role: role.ADMIN }, token), expected: allowedTo('admin') },
+  {
+    action: 'create a user with the Cashier role',
+    run: (token) =>
+      post('/DataRepository/Insert/user', { userName: unique('new'), displayName: 'New', role: role.CASHIER }, token),
+    expected: allowedTo('admin', 'editor'),
+  },
+  {
+    action: 'create a user with the Administrator role',
+    run: (token) =>
+      post('/DataRepository/Insert/user', { userName: unique('new'), displayName: 'New', role: role.ADMIN }, token),
+    expected: allowedTo('admin'),
+  },
   ...(['ADMIN', 'STORE_MANAGER'] as const).map((code) => ({
     action: `give a cashier the ${code} role`,
     run: async (token: string) => {
@@ -53,26 +77,53 @@ const cases: Case[] = [
         },
         expected: within,
       },
-      { action: `disable a user of ${target}`, run: (token) => userAction('/user/SetActive', { isActive: false })(target, token), expected: within },
       {
-        action: `delete a user of ${target}`,
-        run: async (token) => post('/DataRepository/Execute/user', { action: 'delete', ids: [(await userAt(target)).id] }, token),
+        action: `disable a user of ${target}`,
+        run: (token) => userAction('/user/SetActive', { isActive: false })(target, token),
         expected: within,
       },
-      { action: `reset the password of a user of ${target}`, run: (token) => userAction('/ResetPassword/Reset')(target, token), expected: within },
-      { action: `unlock a user of ${target}`, run: (token) => userAction('/user/Unlock')(target, token), expected: within },
-      { action: `revoke the sessions of a user of ${target}`, run: (token) => userAction('/user/RevokeSessions')(target, token), expected: within },
-      { action: `reset the OTP of a user of ${target}`, run: (token) => userAction('/user/ResetOtp')(target, token), expected: within },
+      {
+        action: `delete a user of ${target}`,
+        run: async (token) =>
+          post('/DataRepository/Execute/user', { action: 'delete', ids: [(await userAt(target)).id] }, token),
+        expected: within,
+      },
+      {
+        action: `reset the password of a user of ${target}`,
+        run: (token) => userAction('/ResetPassword/Reset')(target, token),
+        expected: within,
+      },
+      {
+        action: `unlock a user of ${target}`,
+        run: (token) => userAction('/user/Unlock')(target, token),
+        expected: within,
+      },
+      {
+        action: `revoke the sessions of a user of ${target}`,
+        run: (token) => userAction('/user/RevokeSessions')(target, token),
+        expected: within,
+      },
+      {
+        action: `reset the OTP of a user of ${target}`,
+        run: (token) => userAction('/user/ResetOtp')(target, token),
+        expected: within,
+      },
     ];
   }),
   {
     action: 'grant a role like Cashier a flag the editor holds',
-    run: async (token) => kit.save(await kit.newRole('CASHIER'), [{ privilegeId: await kit.privilegeId('user'), flags: { ...NONE, ableToView: true } }], token),
+    run: async (token) =>
+      kit.save(
+        await kit.newRole('CASHIER'),
+        [{ privilegeId: await kit.privilegeId('user'), flags: { ...NONE, ableToView: true } }],
+        token,
+      ),
     expected: allowedTo('admin', 'editor'),
   },
   {
     action: 'grant a role like Cashier a flag the editor lacks',
-    run: async (token) => kit.save(await kit.newRole('CASHIER'), [{ privilegeId: await kit.privilegeId('company'), flags: EDIT }], token),
+    run: async (token) =>
+      kit.save(await kit.newRole('CASHIER'), [{ privilegeId: await kit.privilegeId('company'), flags: EDIT }], token),
     expected: allowedTo('admin'),
   },
   {
@@ -93,7 +144,12 @@ const cases: Case[] = [
   },
   {
     action: 'remove a flag from the Administrator role',
-    run: async (token) => kit.save(role.ADMIN, [{ privilegeId: await kit.privilegeId('user'), flags: { ...ALL, ableToDelete: false } }], token),
+    run: async (token) =>
+      kit.save(
+        role.ADMIN,
+        [{ privilegeId: await kit.privilegeId('user'), flags: { ...ALL, ableToDelete: false } }],
+        token,
+      ),
     expected: { admin: 409, editor: 409, cashier: 403 },
   },
   ...(['CASHIER', 'STORE_MANAGER'] as const).map((like) => ({
@@ -148,38 +204,71 @@ describe('hole 1: a role that may edit users cannot make itself Administrator', 
       post('/user/SetActive', { userId: (await kit.newUser(role.ADMIN)).id, isActive: false }, token),
     ]);
     for (const res of attempts) expect(res.status, JSON.stringify(res.body)).toBe(403);
-    expect(attempts[0]!.body.message).toMatch(/^You cannot give the role Administrator: role Administrator holds privileges you do not \(/);
-    const stored = await t.server.app.ctx.db.selectFrom('app_user').select('role_id').where('id', '=', self.id).executeTakeFirstOrThrow();
+    expect(attempts[0]!.body.message).toMatch(
+      /^You cannot give the role Administrator: role Administrator holds privileges you do not \(/,
+    );
+    const stored = await t.server.app.ctx.db
+      .selectFrom('app_user')
+      .select('role_id')
+      .where('id', '=', self.id)
+      .executeTakeFirstOrThrow();
     expect(stored.role_id).not.toBe(role.ADMIN);
   });
 
   it('refuses ResetPassword/Reset of the administrator, and the administrator still signs in', async () => {
-    const admin = await t.server.app.ctx.db.selectFrom('app_user').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await t.server.app.ctx.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('user_name', '=', 'admin')
+      .executeTakeFirstOrThrow();
     const res = await post('/ResetPassword/Reset', { userId: admin.id, newPassword: 'Taken-Over#2026' }, token);
     expect(res.status).toBe(403);
-    expect(res.body.message).toMatch(/^You cannot reset the password of admin: role Administrator holds privileges you do not/);
+    expect(res.body.message).toMatch(
+      /^You cannot reset the password of admin: role Administrator holds privileges you do not/,
+    );
     expect((await t.signIn('admin', 'Taken-Over#2026')).status).toBe(401);
     expect((await t.signIn('admin', 'Admin@123')).status).toBe(200);
   });
 
   it('still lets it edit a user whose role holds no more than its own, and itself', async () => {
-    const peer = await kit.newUser((await t.server.app.ctx.db.selectFrom('app_user').select('role_id').where('id', '=', self.id).executeTakeFirstOrThrow()).role_id);
-    expect((await post('/user/Update', { id: peer.id, version: peer.version, displayName: 'Peer' }, token)).status).toBe(200);
+    const peer = await kit.newUser(
+      (
+        await t.server.app.ctx.db
+          .selectFrom('app_user')
+          .select('role_id')
+          .where('id', '=', self.id)
+          .executeTakeFirstOrThrow()
+      ).role_id,
+    );
+    expect(
+      (await post('/user/Update', { id: peer.id, version: peer.version, displayName: 'Peer' }, token)).status,
+    ).toBe(200);
     const me = (await t.get(`/user/Get/${self.id}`)).body.data;
-    expect((await post('/user/Update', { id: self.id, version: me.version, displayName: 'Me' }, token)).status).toBe(200);
+    expect((await post('/user/Update', { id: self.id, version: me.version, displayName: 'Me' }, token)).status).toBe(
+      200,
+    );
   });
 });
 
 describe("the user form's role choices", () => {
   it('offers only the roles the caller may give, and each one offered is accepted', async () => {
-    const offered = async (token: string) => (await t.call<{ text: string; value: number }[]>('GET', '/user/AssignableRoles', { token })).body.data.map((o) => o.value);
+    const offered = async (token: string) =>
+      (await t.call<{ text: string; value: number }[]>('GET', '/user/AssignableRoles', { token })).body.data.map(
+        (o) => o.value,
+      );
     const editor = await offered(tokens.editor!);
     expect(editor).toEqual(expect.arrayContaining([role.CASHIER, role.EDITOR]));
     expect(editor).not.toContain(role.ADMIN);
     expect(editor).not.toContain(role.STORE_MANAGER);
-    expect(await offered(tokens.admin!)).toEqual(expect.arrayContaining([role.ADMIN, role.STORE_MANAGER, role.CASHIER, role.EDITOR]));
+    expect(await offered(tokens.admin!)).toEqual(
+      expect.arrayContaining([role.ADMIN, role.STORE_MANAGER, role.CASHIER, role.EDITOR]),
+    );
     for (const roleValue of editor) {
-      const res = await post('/DataRepository/Insert/user', { userName: unique('offered'), displayName: 'Offered', role: roleValue }, tokens.editor);
+      const res = await post(
+        '/DataRepository/Insert/user',
+        { userName: unique('offered'), displayName: 'Offered', role: roleValue },
+        tokens.editor,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     expect((await t.call('GET', '/user/AssignableRoles', { token: tokens.cashier })).status).toBe(403);
@@ -192,7 +281,12 @@ describe('the last active administrator and the Administrator role', () => {
     const { accessToken: superToken } = await kit.signedInUser(everything);
     const db = t.server.app.ctx.db;
     // Only the demo administrator is left an active administrator.
-    await db.updateTable('app_user').set({ is_active: false }).where('role_id', '=', role.ADMIN).where('user_name', '<>', 'admin').execute();
+    await db
+      .updateTable('app_user')
+      .set({ is_active: false })
+      .where('role_id', '=', role.ADMIN)
+      .where('user_name', '<>', 'admin')
+      .execute();
     const admin = (await t.get<Row[]>(`/user/Fetch`)).body.data.find((u) => u.userName === 'admin')!;
     const refusals = [
       await post('/user/Update', { id: admin.id, version: admin.version, isActive: false }, superToken),
@@ -203,9 +297,17 @@ describe('the last active administrator and the Administrator role', () => {
     ];
     for (const res of refusals) {
       expect(res.status, JSON.stringify(res.body)).toBe(409);
-      expect(res.body.message).toBe('admin is the last active administrator: they cannot be disabled, demoted or deleted');
+      expect(res.body.message).toBe(
+        'admin is the last active administrator: they cannot be disabled, demoted or deleted',
+      );
     }
-    expect((await db.selectFrom('app_user').select(['is_active', 'role_id']).where('id', '=', admin.id as number).executeTakeFirstOrThrow())).toEqual({ is_active: true, role_id: role.ADMIN });
+    expect(
+      await db
+        .selectFrom('app_user')
+        .select(['is_active', 'role_id'])
+        .where('id', '=', admin.id as number)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ is_active: true, role_id: role.ADMIN });
     // With another active administrator, it can.
     const second = await kit.newUser(role.ADMIN);
     expect((await post('/user/SetActive', { userId: admin.id, isActive: false }, superToken)).status).toBe(200);
@@ -221,13 +323,23 @@ describe('the last active administrator and the Administrator role', () => {
       const one = await kit.signedInUser(role.ADMIN);
       const two = await kit.signedInUser(role.ADMIN);
       // Only these two are active administrators for the race.
-      await db.updateTable('app_user').set({ is_active: false }).where('role_id', '=', role.ADMIN).where('id', 'not in', [one.user.id, two.user.id]).execute();
+      await db
+        .updateTable('app_user')
+        .set({ is_active: false })
+        .where('role_id', '=', role.ADMIN)
+        .where('id', 'not in', [one.user.id, two.user.id])
+        .execute();
       const answers = await Promise.all([
         post('/user/SetActive', { userId: two.user.id, isActive: false }, one.accessToken),
         post('/user/SetActive', { userId: one.user.id, isActive: false }, two.accessToken),
       ]);
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-      const left = await db.selectFrom('app_user').select('id').where('role_id', '=', role.ADMIN).where('is_active', '=', true).execute();
+      const left = await db
+        .selectFrom('app_user')
+        .select('id')
+        .where('role_id', '=', role.ADMIN)
+        .where('is_active', '=', true)
+        .execute();
       expect(left).toHaveLength(1);
       // The demo administrator (switched off in the database, so its session lives on) builds the next round.
       await db.updateTable('app_user').set({ is_active: true }).where('user_name', '=', 'admin').execute();
@@ -244,14 +356,20 @@ describe('the last active administrator and the Administrator role', () => {
     const stripped = await kit.save(role.ADMIN, [{ privilegeId: await kit.privilegeId('product'), flags: NONE }]);
     expect(stripped.status).toBe(409);
     expect(stripped.body.message).toBe('The Administrator role cannot be stripped: it keeps every privilege');
-    expect((await kit.rows(role.ADMIN)).every((r) => r.ableToView && r.ableToEdit && r.ableToDelete && r.ableToSetTable)).toBe(true);
+    expect(
+      (await kit.rows(role.ADMIN)).every((r) => r.ableToView && r.ableToEdit && r.ableToDelete && r.ableToSetTable),
+    ).toBe(true);
   });
 
   it('will not let a user switch off their own role', async () => {
     const own = await kit.newRole('CASHIER', { role: EDIT });
     const { accessToken } = await kit.signedInUser(own);
     const row = (await t.get(`/role/Get/${own}`)).body.data;
-    const res = await post('/DataRepository/Update/role', { id: own, version: row.version, isActive: false }, accessToken);
+    const res = await post(
+      '/DataRepository/Update/role',
+      { id: own, version: row.version, isActive: false },
+      accessToken,
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('You cannot switch off your own role');
   });
@@ -274,7 +392,9 @@ describe('hole 2: an inactive role grants nothing', () => {
     const refresh = await t.call('POST', '/Authentication/RefreshToken', { body: { accessToken, refreshToken } });
     expect(refresh.status).toBe(401);
 
-    expect((await post('/DataRepository/Update/role', { id, version: (row.version as number) + 1, isActive: true })).status).toBe(200);
+    expect(
+      (await post('/DataRepository/Update/role', { id, version: (row.version as number) + 1, isActive: true })).status,
+    ).toBe(200);
     expect((await post('/Product/Fetch', {}, accessToken)).status).toBe(200);
   });
 });

@@ -6,9 +6,16 @@ const t = useTestServer({ users: ['admin', 'manager', 'cashier'] });
 const { tokens } = t;
 
 const ALL_ON: FeatureSwitches = { onlineOrdering: true, membership: true, commission: true, vouchers: true };
-const menuTexts = async () => (await t.call<MenuGroupDto[]>('GET', '/AppModule/GetMenu/1', { token: tokens.admin })).body.data.map((g) => g.menuText);
-const routes = async () => (await t.call<MenuGroupDto[]>('GET', '/AppModule/GetMenu/1', { token: tokens.admin })).body.data.flatMap((g) => g.items.map((i) => i.route));
-const saveFeatures = (body: unknown, token = tokens.admin) => t.call<FeatureSwitches>('POST', '/feature/Save', { token, body });
+const menuTexts = async () =>
+  (await t.call<MenuGroupDto[]>('GET', '/AppModule/GetMenu/1', { token: tokens.admin })).body.data.map(
+    (g) => g.menuText,
+  );
+const routes = async () =>
+  (await t.call<MenuGroupDto[]>('GET', '/AppModule/GetMenu/1', { token: tokens.admin })).body.data.flatMap((g) =>
+    g.items.map((i) => i.route),
+  );
+const saveFeatures = (body: unknown, token = tokens.admin) =>
+  t.call<FeatureSwitches>('POST', '/feature/Save', { token, body });
 
 describe('feature switches', () => {
   it('reads the four module switches, all on at first', async () => {
@@ -32,22 +39,32 @@ describe('feature switches', () => {
     // Without a session the answer is 401, as for any route that needs one.
     expect((await t.call('POST', '/DataRepository/fetch/membership', { body: { Take: 5 } })).status).toBe(401);
     // Other modules answer as before.
-    expect((await t.call('POST', '/DataRepository/fetch/product', { token: tokens.admin, body: { Take: 1 } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/DataRepository/fetch/product', { token: tokens.admin, body: { Take: 1 } })).status,
+    ).toBe(200);
 
     await saveFeatures(ALL_ON);
     expect(await menuTexts()).toContain('Membership');
-    expect((await t.call('POST', '/DataRepository/fetch/membership', { token: tokens.admin, body: { Take: 5 } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/DataRepository/fetch/membership', { token: tokens.admin, body: { Take: 5 } })).status,
+    ).toBe(200);
   });
 
   it('a switched-off module refuses its dropdowns and export parameters too', async () => {
     expect((await t.call('GET', '/AppModule/GetDropDown/membershipgroup', { token: tokens.admin })).status).toBe(200);
-    expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_Membership', { token: tokens.admin })).status).toBe(200);
+    expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_Membership', { token: tokens.admin })).status).toBe(
+      200,
+    );
     await saveFeatures({ ...ALL_ON, membership: false });
     try {
       const dropdown = await t.call('GET', '/AppModule/GetDropDown/membershipgroup', { token: tokens.admin });
       expect([dropdown.status, dropdown.body.message]).toEqual([403, 'The membership module is switched off']);
-      expect((await t.call('GET', '/AppModule/GetExportParameters/EXP_Membership', { token: tokens.admin })).status).toBe(403);
-      expect((await t.call('GET', '/AppModule/GetExportParameters/membership', { token: tokens.admin })).status).toBe(403);
+      expect(
+        (await t.call('GET', '/AppModule/GetExportParameters/EXP_Membership', { token: tokens.admin })).status,
+      ).toBe(403);
+      expect((await t.call('GET', '/AppModule/GetExportParameters/membership', { token: tokens.admin })).status).toBe(
+        403,
+      );
       expect((await t.call('GET', '/AppModule/GetDropDown/product', { token: tokens.admin })).status).toBe(200);
     } finally {
       await saveFeatures(ALL_ON);

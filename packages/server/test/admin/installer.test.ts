@@ -18,11 +18,23 @@ describe('the installer on a start without demo data', () => {
 
   it('refuses bad input, naming each field, and a common password', async () => {
     const bad = await t.call('POST', '/installer/Setup', {
-      body: { company: { name: '', baseCurrency: 'ringgit', timezone: 'Nowhere/Land' }, admin: { userName: 'a b', displayName: 'X', email: 'not-mail', password: 'short' } },
+      body: {
+        company: { name: '', baseCurrency: 'ringgit', timezone: 'Nowhere/Land' },
+        admin: { userName: 'a b', displayName: 'X', email: 'not-mail', password: 'short' },
+      },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors!.map((e) => e.field).sort()).toEqual(['admin.email', 'admin.password', 'admin.userName', 'company.baseCurrency', 'company.name', 'company.timezone']);
-    const common = await t.call('POST', '/installer/Setup', { body: { ...setup, admin: { ...setup.admin, password: 'password123' } } });
+    expect(bad.body.errors!.map((e) => e.field).sort()).toEqual([
+      'admin.email',
+      'admin.password',
+      'admin.userName',
+      'company.baseCurrency',
+      'company.name',
+      'company.timezone',
+    ]);
+    const common = await t.call('POST', '/installer/Setup', {
+      body: { ...setup, admin: { ...setup.admin, password: 'password123' } },
+    });
     expect(common.status).toBe(400);
     expect(common.body.errors).toEqual([{ field: 'admin.password', message: 'This password is too common' }]);
     expect(await status()).toEqual({ open: true });
@@ -35,7 +47,11 @@ describe('the installer on a start without demo data', () => {
 
     const login = await t.signIn('owner', setup.admin.password);
     expect(login.status).toBe(200);
-    expect(login.body.data.userInfo).toMatchObject({ displayName: 'Olivia Owner', role: 'Administrator', mustChangePassword: false });
+    expect(login.body.data.userInfo).toMatchObject({
+      displayName: 'Olivia Owner',
+      role: 'Administrator',
+      mustChangePassword: false,
+    });
     const token = login.body.data.token!.accessToken;
 
     const menu = (await t.call<MenuGroupDto[]>('GET', '/AppModule/GetMenu/1', { token })).body.data;
@@ -49,7 +65,9 @@ describe('the installer on a start without demo data', () => {
   });
 
   it('answers 409 once closed', async () => {
-    const again = await t.call('POST', '/installer/Setup', { body: { ...setup, admin: { ...setup.admin, userName: 'intruder' } } });
+    const again = await t.call('POST', '/installer/Setup', {
+      body: { ...setup, admin: { ...setup.admin, userName: 'intruder' } },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Backroom is set up already, sign in instead');
     const intruder = await t.signIn('intruder', setup.admin.password);
@@ -75,7 +93,9 @@ describe('the installer once set up', () => {
     await db.updateTable('role').set({ is_active: false }).execute();
     await db.updateTable('app_user').set({ is_active: false }).execute();
     expect(await status()).toEqual({ open: false });
-    const again = await t.call('POST', '/installer/Setup', { body: { ...setup, admin: { ...setup.admin, userName: 'intruder' } } });
+    const again = await t.call('POST', '/installer/Setup', {
+      body: { ...setup, admin: { ...setup.admin, userName: 'intruder' } },
+    });
     expect(again.status).toBe(409);
     await db.deleteFrom('session').execute();
     await db.deleteFrom('app_user').execute();
@@ -91,14 +111,23 @@ describe('set-ups at the same moment', () => {
     try {
       const attempts = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          fresh.call('POST', '/installer/Setup', { body: { company: { ...setup.company, name: `Company ${i}` }, admin: { ...setup.admin, userName: `owner${i}` } } }),
+          fresh.call('POST', '/installer/Setup', {
+            body: {
+              company: { ...setup.company, name: `Company ${i}` },
+              admin: { ...setup.admin, userName: `owner${i}` },
+            },
+          }),
         ),
       );
       expect(attempts.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
       const winner = attempts.findIndex((a) => a.status === 200);
       const db = fresh.server.app.ctx.db;
-      expect((await db.selectFrom('app_user').select('user_name').execute()).map((u) => u.user_name)).toEqual([`owner${winner}`]);
-      expect((await db.selectFrom('company').select('name').execute()).map((c) => c.name)).toEqual([`Company ${winner}`]);
+      expect((await db.selectFrom('app_user').select('user_name').execute()).map((u) => u.user_name)).toEqual([
+        `owner${winner}`,
+      ]);
+      expect((await db.selectFrom('company').select('name').execute()).map((c) => c.name)).toEqual([
+        `Company ${winner}`,
+      ]);
       expect(await db.selectFrom('installation').select('id').execute()).toEqual([{ id: 1 }]);
       expect((await fresh.call<InstallerStatus>('GET', '/installer/Status')).body.data).toEqual({ open: false });
     } finally {

@@ -10,7 +10,8 @@ beforeAll(async () => {
   for (const u of await db.selectFrom('app_user').select(['id', 'user_name']).execute()) ids[u.user_name] = u.id;
 });
 
-const reset = (body: unknown, token = tokens.admin) => t.call<AdminResetPasswordResponse>('POST', '/ResetPassword/Reset', { token, body });
+const reset = (body: unknown, token = tokens.admin) =>
+  t.call<AdminResetPasswordResponse>('POST', '/ResetPassword/Reset', { token, body });
 const { signIn } = t;
 
 describe('an administrator resetting a password', () => {
@@ -31,7 +32,13 @@ describe('an administrator resetting a password', () => {
 
     const res = await reset({ userId: ids.cashier, newPassword: 'Temporary#Till42' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ userId: ids.cashier, userName: 'cashier', generatedPassword: null, mustChangePassword: true, sessionsRevoked: 2 });
+    expect(res.body.data).toEqual({
+      userId: ids.cashier,
+      userName: 'cashier',
+      generatedPassword: null,
+      mustChangePassword: true,
+      sessionsRevoked: 2,
+    });
     expect((await t.call('GET', '/authentication/Me', { token: cashier })).status).toBe(401);
     expect((await signIn('cashier', DEMO_PASSWORDS.cashier)).status).toBe(401);
     const fresh = await signIn('cashier', 'Temporary#Till42');

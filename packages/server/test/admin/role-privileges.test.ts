@@ -11,10 +11,19 @@ beforeAll(async () => {
   roles = (await t.call<RoleOption[]>('GET', '/RolePrivileges/Roles', { token: tokens.admin })).body.data;
 });
 
-const grid = async (code: string) => (await t.call<RolePrivilegeGrid>('GET', `/RolePrivileges/Grid?roleId=${roleId(code)}`, { token: tokens.admin })).body.data;
+const grid = async (code: string) =>
+  (await t.call<RolePrivilegeGrid>('GET', `/RolePrivileges/Grid?roleId=${roleId(code)}`, { token: tokens.admin })).body
+    .data;
 const rowOf = (g: RolePrivilegeGrid, name: string) => g.groups.flatMap((x) => x.rows).find((r) => r.name === name)!;
-const flags = (r: RolePrivilegeRow) => ({ privilegeId: r.privilegeId, ableToView: r.ableToView, ableToEdit: r.ableToEdit, ableToDelete: r.ableToDelete, ableToSetTable: r.ableToSetTable });
-const save = (code: string, rows: unknown[], token = tokens.admin) => t.call<RolePrivilegeGrid>('POST', '/RolePrivileges/Save', { token, body: { roleId: roleId(code), rows } });
+const flags = (r: RolePrivilegeRow) => ({
+  privilegeId: r.privilegeId,
+  ableToView: r.ableToView,
+  ableToEdit: r.ableToEdit,
+  ableToDelete: r.ableToDelete,
+  ableToSetTable: r.ableToSetTable,
+});
+const save = (code: string, rows: unknown[], token = tokens.admin) =>
+  t.call<RolePrivilegeGrid>('POST', '/RolePrivileges/Save', { token, body: { roleId: roleId(code), rows } });
 
 describe('RolePrivileges', () => {
   it('lists the roles and gives the grid grouped by menu group, with menu texts and the role’s flags', async () => {
@@ -22,7 +31,13 @@ describe('RolePrivileges', () => {
     const g = await grid('STORE_MANAGER');
     expect(g.roleName).toBe('Store Manager');
     expect(g.groups[0]).toMatchObject({ groupKey: 'catalogue', groupText: 'Catalogue' });
-    expect(rowOf(g, 'product')).toMatchObject({ menuText: 'Products', ableToView: true, ableToEdit: true, ableToDelete: false, ableToSetTable: true });
+    expect(rowOf(g, 'product')).toMatchObject({
+      menuText: 'Products',
+      ableToView: true,
+      ableToEdit: true,
+      ableToDelete: false,
+      ableToSetTable: true,
+    });
     expect(rowOf(g, 'user')).toMatchObject({ menuText: 'Users', ableToView: false, ableToEdit: false });
     // Screens outside the menu are governed here too (the shared list-value screen).
     expect(rowOf(g, 'listvalue')).toBeDefined();
@@ -52,19 +67,32 @@ describe('RolePrivileges', () => {
     const g = await grid('CASHIER');
     const product = rowOf(g, 'product');
     const bundle = rowOf(g, 'bundle');
-    const res = await save('CASHIER', [{ ...flags(product), ableToEdit: true }, { ...flags(bundle), ableToView: false, ableToDelete: true }]);
+    const res = await save('CASHIER', [
+      { ...flags(product), ableToEdit: true },
+      { ...flags(bundle), ableToView: false, ableToDelete: true },
+    ]);
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'rows.1.ableToView', message: 'Edit, delete and table settings need view' }]);
+    expect(res.body.errors).toEqual([
+      { field: 'rows.1.ableToView', message: 'Edit, delete and table settings need view' },
+    ]);
     expect(rowOf(await grid('CASHIER'), 'product').ableToEdit).toBe(false);
   });
 
   it('refuses unknown privileges, roles and malformed bodies', async () => {
-    const unknown = await save('CASHIER', [{ privilegeId: 999_999, ableToView: true, ableToEdit: false, ableToDelete: false, ableToSetTable: false }]);
+    const unknown = await save('CASHIER', [
+      { privilegeId: 999_999, ableToView: true, ableToEdit: false, ableToDelete: false, ableToSetTable: false },
+    ]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([{ field: 'rows.0.privilegeId', message: 'Privilege 999999 does not exist' }]);
-    const noRole = await t.call('POST', '/RolePrivileges/Save', { token: tokens.admin, body: { roleId: 999_999, rows: [] } });
+    const noRole = await t.call('POST', '/RolePrivileges/Save', {
+      token: tokens.admin,
+      body: { roleId: 999_999, rows: [] },
+    });
     expect(noRole.status).toBe(404);
-    const bad = await t.call('POST', '/RolePrivileges/Save', { token: tokens.admin, body: { roleId: 'x', rows: [{ privilegeId: 1 }] } });
+    const bad = await t.call('POST', '/RolePrivileges/Save', {
+      token: tokens.admin,
+      body: { roleId: 'x', rows: [{ privilegeId: 1 }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors!.map((e) => e.field)).toEqual(expect.arrayContaining(['roleId', 'rows.0.ableToView']));
     const badGrid = await t.call('GET', '/RolePrivileges/Grid', { token: tokens.admin });
@@ -83,7 +111,9 @@ describe('RolePrivileges', () => {
   it('needs roleprivilege view to read and edit to save', async () => {
     for (const who of ['manager', 'cashier']) {
       expect((await t.call('GET', '/RolePrivileges/Roles', { token: tokens[who] })).status).toBe(403);
-      expect((await t.call('GET', `/RolePrivileges/Grid?roleId=${roleId('CASHIER')}`, { token: tokens[who] })).status).toBe(403);
+      expect(
+        (await t.call('GET', `/RolePrivileges/Grid?roleId=${roleId('CASHIER')}`, { token: tokens[who] })).status,
+      ).toBe(403);
       expect((await save('CASHIER', [], tokens[who])).status).toBe(403);
     }
     expect((await t.call('GET', '/RolePrivileges/Roles')).status).toBe(401);

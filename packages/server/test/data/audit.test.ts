@@ -7,30 +7,65 @@ const t = useTestServer({ users: ['admin', 'manager', 'cashier'], extend: withRo
 const { tokens, post } = t;
 
 const auditOf = (entity: string, rowId: unknown, token = tokens.admin) =>
-  post<Row[]>('/DataRepository/fetch/auditlog', {
-    filters: [
-      { ColumnName: 'entity', ColumnValue: entity, Operator: 'EQ' },
-      { ColumnName: 'rowId', ColumnValue: Number(rowId), Operator: 'EQ' },
-    ],
-    sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
-  }, token);
+  post<Row[]>(
+    '/DataRepository/fetch/auditlog',
+    {
+      filters: [
+        { ColumnName: 'entity', ColumnValue: entity, Operator: 'EQ' },
+        { ColumnName: 'rowId', ColumnValue: Number(rowId), Operator: 'EQ' },
+      ],
+      sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
+    },
+    token,
+  );
 
 describe('audit trail', () => {
   it('records who, when, the row and the changed fields of an insert, update and delete, secrets masked', async () => {
-    const gateway = (await post('/DataRepository/Insert/paymentgateway', { code: 'AUD1', name: 'Audited', provider: 'stripe', apiKey: 'sk_live_first1111' })).body.data;
-    const updated = (await post('/DataRepository/Update/paymentgateway', { id: gateway.id, version: gateway.version, name: 'Renamed', apiKey: 'sk_live_second2222' })).body.data;
+    const gateway = (
+      await post('/DataRepository/Insert/paymentgateway', {
+        code: 'AUD1',
+        name: 'Audited',
+        provider: 'stripe',
+        apiKey: 'sk_live_first1111',
+      })
+    ).body.data;
+    const updated = (
+      await post('/DataRepository/Update/paymentgateway', {
+        id: gateway.id,
+        version: gateway.version,
+        name: 'Renamed',
+        apiKey: 'sk_live_second2222',
+      })
+    ).body.data;
     await post('/DataRepository/Update/paymentgateway', { id: gateway.id, version: updated.version });
-    expect((await post('/DataRepository/Execute/paymentgateway', { action: 'delete', ids: [gateway.id] })).status).toBe(200);
+    expect((await post('/DataRepository/Execute/paymentgateway', { action: 'delete', ids: [gateway.id] })).status).toBe(
+      200,
+    );
 
     const res = await auditOf('paymentgateway', gateway.id);
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBe(3);
     const [insert, update, remove] = res.body.data;
-    expect(insert).toMatchObject({ userName: 'admin', userId: expect.any(Number), entity: 'paymentgateway', rowId: gateway.id, action: 'insert' });
+    expect(insert).toMatchObject({
+      userName: 'admin',
+      userId: expect.any(Number),
+      entity: 'paymentgateway',
+      rowId: gateway.id,
+      action: 'insert',
+    });
     expect(Date.now() - Date.parse(insert!.at as string)).toBeLessThan(60_000);
-    expect(insert!.changes).toMatchObject({ before: {}, after: { code: 'AUD1', name: 'Audited', apiKey: '••••', environment: 'sandbox', isActive: true } });
-    expect(update!.changes).toEqual({ before: { name: 'Audited', apiKey: '••••' }, after: { name: 'Renamed', apiKey: '••••' } });
-    expect(remove).toMatchObject({ action: 'delete', changes: { after: {}, before: expect.objectContaining({ code: 'AUD1', apiKey: '••••' }) } });
+    expect(insert!.changes).toMatchObject({
+      before: {},
+      after: { code: 'AUD1', name: 'Audited', apiKey: '••••', environment: 'sandbox', isActive: true },
+    });
+    expect(update!.changes).toEqual({
+      before: { name: 'Audited', apiKey: '••••' },
+      after: { name: 'Renamed', apiKey: '••••' },
+    });
+    expect(remove).toMatchObject({
+      action: 'delete',
+      changes: { after: {}, before: expect.objectContaining({ code: 'AUD1', apiKey: '••••' }) },
+    });
     expect(JSON.stringify(res.body.data)).not.toMatch(/sk_live/);
   });
 
@@ -48,15 +83,25 @@ describe('audit trail', () => {
 describe('price history', () => {
   it('writes a price history row with each selling price change, in the same transaction', async () => {
     const product = await t.builder.insert(findEntity('product')!, { code: 'PH1', sellingPrice: '5.00' });
-    const changed = (await post('/DataRepository/Update/product', { id: product.id, version: product.version, sellingPrice: '6.25' })).body.data;
+    const changed = (
+      await post('/DataRepository/Update/product', { id: product.id, version: product.version, sellingPrice: '6.25' })
+    ).body.data;
     await post('/DataRepository/Update/product', { id: product.id, version: changed.version, name: 'Same price' });
-    const stale = await post('/DataRepository/Update/product', { id: product.id, version: changed.version, sellingPrice: '9.00' });
+    const stale = await post('/DataRepository/Update/product', {
+      id: product.id,
+      version: changed.version,
+      sellingPrice: '9.00',
+    });
     expect(stale.status).toBe(409);
 
-    const history = await post<Row[]>('/DataRepository/fetch/pricehistory', {
-      filters: [{ ColumnName: 'product', ColumnValue: Number(product.id), Operator: 'EQ' }],
-      sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
-    }, tokens.cashier);
+    const history = await post<Row[]>(
+      '/DataRepository/fetch/pricehistory',
+      {
+        filters: [{ ColumnName: 'product', ColumnValue: Number(product.id), Operator: 'EQ' }],
+        sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
+      },
+      tokens.cashier,
+    );
     expect(history.status).toBe(200);
     expect(history.body.data.map((h) => [h.oldPrice, h.newPrice])).toEqual([
       [null, '5.00'],
@@ -73,7 +118,9 @@ describe('price history', () => {
       { id: other.id, version: other.version, code: 'PH2' },
     ]);
     expect(res.status).toBe(409);
-    const history = await post<Row[]>('/DataRepository/fetch/pricehistory', { filters: [{ ColumnName: 'product', ColumnValue: Number(product.id), Operator: 'EQ' }] });
+    const history = await post<Row[]>('/DataRepository/fetch/pricehistory', {
+      filters: [{ ColumnName: 'product', ColumnValue: Number(product.id), Operator: 'EQ' }],
+    });
     expect(history.body.data.map((h) => h.newPrice)).toEqual(['1.00']);
   });
 });

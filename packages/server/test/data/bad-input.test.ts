@@ -16,18 +16,24 @@ describe('unknown names', () => {
     expect(entity.body.message).toBe('Unknown entity: nosuchthing');
     expect((await post('/DataRepository/Insert/session', {})).body.message).toBe('Unknown entity: session');
 
-    const column = await fetchRows('supplier', { filters: [{ ColumnName: 'password_hash', ColumnValue: 'x', Operator: 'EQ' }] });
+    const column = await fetchRows('supplier', {
+      filters: [{ ColumnName: 'password_hash', ColumnValue: 'x', Operator: 'EQ' }],
+    });
     expect(column.status).toBe(400);
     expect(column.body.errors).toEqual([{ field: 'filters.0.ColumnName', message: 'Unknown column: password_hash' }]);
 
-    const operator = await fetchRows('supplier', { filters: [{ ColumnName: 'code', ColumnValue: 'x', Operator: 'DROP' }] });
+    const operator = await fetchRows('supplier', {
+      filters: [{ ColumnName: 'code', ColumnValue: 'x', Operator: 'DROP' }],
+    });
     expect(operator.status).toBe(400);
     expect(operator.body.errors).toEqual([{ field: 'filters.0.Operator', message: 'Unknown operator: DROP' }]);
 
     const sort = await fetchRows('supplier', { sorts: [{ ColumnName: 'nope', Direction: 'ASC' }] });
     expect(sort.body.errors).toEqual([{ field: 'sorts.0.ColumnName', message: 'Unknown column: nope' }]);
     expect((await fetchRows('supplier', { Take: 10_000 })).status).toBe(400);
-    expect((await post('/DataRepository/Execute/supplier', { action: 'explode', ids: [1] })).body.message).toBe('Unknown action: explode');
+    expect((await post('/DataRepository/Execute/supplier', { action: 'explode', ids: [1] })).body.message).toBe(
+      'Unknown action: explode',
+    );
   });
 
   it('never reaches the credentials of the user table', async () => {
@@ -38,7 +44,9 @@ describe('unknown names', () => {
     expect(res.body.data.map((u) => u.userName)).toEqual(expect.arrayContaining(['admin', 'manager', 'cashier']));
     for (const name of ['session', 'refresh_token', 'refreshtoken', 'password_reset', 'login_failure', 'server_secret'])
       expect((await fetchRows(name, {})).status, name).toBe(400);
-    const filterHash = await fetchRows('user', { filters: [{ ColumnName: 'passwordHash', ColumnValue: 'x', Operator: 'LIKE' }] });
+    const filterHash = await fetchRows('user', {
+      filters: [{ ColumnName: 'passwordHash', ColumnValue: 'x', Operator: 'LIKE' }],
+    });
     expect(filterHash.status).toBe(400);
   });
 });
@@ -47,24 +55,34 @@ describe('values are only data', () => {
   const nasty = `x'); DROP TABLE supplier; --"%_\\`;
 
   it('stores, filters and searches SQL metacharacters literally', async () => {
-    const inserted = await post('/DataRepository/Insert/supplier', supplier('META1', { name: nasty, contactName: "O'Brien; DELETE FROM app_user" }));
+    const inserted = await post(
+      '/DataRepository/Insert/supplier',
+      supplier('META1', { name: nasty, contactName: "O'Brien; DELETE FROM app_user" }),
+    );
     expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
     expect(inserted.body.data.name).toBe(nasty);
 
     for (const Operator of ['EQ', 'LIKE', 'STARTSWITH', 'IN']) {
-      const res = await fetchRows('supplier', { filters: [{ ColumnName: 'name', ColumnValue: Operator === 'IN' ? 'a,b' : nasty, Operator }] });
+      const res = await fetchRows('supplier', {
+        filters: [{ ColumnName: 'name', ColumnValue: Operator === 'IN' ? 'a,b' : nasty, Operator }],
+      });
       expect(res.status, Operator).toBe(200);
       expect(res.body.totalCount, Operator).toBe(Operator === 'IN' ? 0 : 1);
     }
     // % and _ match themselves, not any text.
-    expect((await fetchRows('supplier', { filters: [{ ColumnName: 'name', ColumnValue: '%', Operator: 'LIKE' }] })).body.totalCount).toBe(1);
+    expect(
+      (await fetchRows('supplier', { filters: [{ ColumnName: 'name', ColumnValue: '%', Operator: 'LIKE' }] })).body
+        .totalCount,
+    ).toBe(1);
     expect((await fetchRows('supplier', { search: "'); DROP" })).body.totalCount).toBe(1);
     expect((await fetchRows('supplier', { search: '_' })).body.totalCount).toBe(1);
     expect((await fetchRows('user', {})).body.totalCount).toBe(3);
   });
 
   it('answers 400 for a filter value that does not fit the column', async () => {
-    const res = await fetchRows('product', { filters: [{ ColumnName: 'sellingPrice', ColumnValue: "1 OR 1=1", Operator: 'GT' }] });
+    const res = await fetchRows('product', {
+      filters: [{ ColumnName: 'sellingPrice', ColumnValue: '1 OR 1=1', Operator: 'GT' }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toEqual({ field: 'filters.0.ColumnValue', message: 'Selling price must be a number' });
   });
@@ -80,27 +98,55 @@ describe('write errors', () => {
     const product = await t.builder.row(findEntity('product')!);
     const missing = await post('/DataRepository/Insert/product', { ...product, category: 999_999 });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([{ field: 'category', message: 'Category refers to a missing categories row (999999)' }]);
+    expect(missing.body.errors).toEqual([
+      { field: 'category', message: 'Category refers to a missing categories row (999999)' },
+    ]);
     const wrongCategory = await post('/DataRepository/Insert/product', { ...product, brand: product.uom });
     expect(wrongCategory.status).toBe(400);
     expect(wrongCategory.body.errors?.[0]?.field).toBe('brand');
   });
 
   it('writes nothing when one row of a bulk write is bad, and names the row', async () => {
-    const bad = await post('/DataRepository/bulkupsert/supplier', [supplier('BULK1'), supplier('BULK2', { email: 'not-an-email' }), supplier('BULK3')]);
+    const bad = await post('/DataRepository/bulkupsert/supplier', [
+      supplier('BULK1'),
+      supplier('BULK2', { email: 'not-an-email' }),
+      supplier('BULK3'),
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: '1.email', message: 'Email must be an email address' }]);
     // Rows without an id are matched by code: the second BULK4 updates, DUP1 (sent as stored) stays as it is, the rest insert.
-    const dup = await post<Row[]>('/DataRepository/bulkupsert/supplier', [supplier('BULK4'), supplier('BULK5'), supplier('DUP1'), { code: 'BULK4', name: 'again' }]);
+    const dup = await post<Row[]>('/DataRepository/bulkupsert/supplier', [
+      supplier('BULK4'),
+      supplier('BULK5'),
+      supplier('DUP1'),
+      { code: 'BULK4', name: 'again' },
+    ]);
     expect(dup.status).toBe(200);
-    expect(dup.body.data.map((r) => [r.code, r.version])).toEqual([['BULK4', 1], ['BULK5', 1], ['DUP1', 1], ['BULK4', 2]]);
-    const race = await post('/DataRepository/bulkupdate/supplier', [{ id: dup.body.data[0]!.id, version: 99, name: 'n' }]);
+    expect(dup.body.data.map((r) => [r.code, r.version])).toEqual([
+      ['BULK4', 1],
+      ['BULK5', 1],
+      ['DUP1', 1],
+      ['BULK4', 2],
+    ]);
+    const race = await post('/DataRepository/bulkupdate/supplier', [
+      { id: dup.body.data[0]!.id, version: 99, name: 'n' },
+    ]);
     expect(race.status).toBe(409);
-    expect(race.body.message).toBe(`Row 0 (id ${String(dup.body.data[0]!.id)}): This record was changed by someone else`);
-    const missingRef = await post('/DataRepository/bulkupsert/product', [await t.builder.row(findEntity('product')!), { ...(await t.builder.row(findEntity('product')!)), category: 424242 }]);
+    expect(race.body.message).toBe(
+      `Row 0 (id ${String(dup.body.data[0]!.id)}): This record was changed by someone else`,
+    );
+    const missingRef = await post('/DataRepository/bulkupsert/product', [
+      await t.builder.row(findEntity('product')!),
+      { ...(await t.builder.row(findEntity('product')!)), category: 424242 },
+    ]);
     expect(missingRef.status).toBe(400);
     expect(missingRef.body.errors?.[0]?.field).toBe('1.category');
-    const codes = (await fetchRows('supplier', { filters: [{ ColumnName: 'code', ColumnValue: 'BULK', Operator: 'STARTSWITH' }], Take: 50 })).body.data.map((r) => r.code);
+    const codes = (
+      await fetchRows('supplier', {
+        filters: [{ ColumnName: 'code', ColumnValue: 'BULK', Operator: 'STARTSWITH' }],
+        Take: 50,
+      })
+    ).body.data.map((r) => r.code);
     expect(codes.sort()).toEqual(['BULK4', 'BULK5']);
   });
 
@@ -109,7 +155,10 @@ describe('write errors', () => {
     const res = await post('/DataRepository/Execute/supplier', { action: 'delete', ids: [a.id, 987654] });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Suppliers: no row 987654');
-    expect((await fetchRows('supplier', { filters: [{ ColumnName: 'id', ColumnValue: a.id as number, Operator: 'EQ' }] })).body.totalCount).toBe(1);
+    expect(
+      (await fetchRows('supplier', { filters: [{ ColumnName: 'id', ColumnValue: a.id as number, Operator: 'EQ' }] }))
+        .body.totalCount,
+    ).toBe(1);
 
     const product = (await t.builder.insert(findEntity('product')!)) as Row;
     const inUse = await post('/DataRepository/Execute/category', { action: 'delete', ids: [product.category] });
@@ -126,6 +175,9 @@ describe('write errors', () => {
       { field: 'paymentTermsDays', message: 'Payment terms days must be at most 365' },
     ]);
     expect((await post('/DataRepository/Update/supplier', { id: 555_555, version: 1, name: 'x' })).status).toBe(404);
-    expect((await post('/DataRepository/Update/supplier', { name: 'x' })).body.errors?.map((e) => e.field)).toEqual(['id', 'version']);
+    expect((await post('/DataRepository/Update/supplier', { name: 'x' })).body.errors?.map((e) => e.field)).toEqual([
+      'id',
+      'version',
+    ]);
   });
 });

@@ -15,18 +15,36 @@ const COST = '7654.32';
 const SUPPLIER_COST = '6543.21';
 const hasCost = (answer: unknown) => {
   const text = JSON.stringify(answer);
-  return text.includes(COST) || text.includes(SUPPLIER_COST) || text.includes('7654') || text.includes('6543') || /costPrice|"cost"|unitCost/.test(text);
+  return (
+    text.includes(COST) ||
+    text.includes(SUPPLIER_COST) ||
+    text.includes('7654') ||
+    text.includes('6543') ||
+    /costPrice|"cost"|unitCost/.test(text)
+  );
 };
 
 let product: Row;
 
 beforeAll(async () => {
-  const supplier = await c.builder.insert(findEntity('supplier')!, { ...(await c.builder.row(findEntity('supplier')!)), code: 'SUPCOST', name: 'Cost supplier' });
-  product = await c.newProduct({ code: 'COSTLY', name: 'Costly lamp', sellingPrice: '9.99', costPrice: COST, supplierMapping: [{ supplier: supplier.id, cost: SUPPLIER_COST, preferred: true }] });
+  const supplier = await c.builder.insert(findEntity('supplier')!, {
+    ...(await c.builder.row(findEntity('supplier')!)),
+    code: 'SUPCOST',
+    name: 'Cost supplier',
+  });
+  product = await c.newProduct({
+    code: 'COSTLY',
+    name: 'Costly lamp',
+    sellingPrice: '9.99',
+    costPrice: COST,
+    supplierMapping: [{ supplier: supplier.id, cost: SUPPLIER_COST, preferred: true }],
+  });
 });
 
-const fetchProducts = (token: string, body: unknown = { filters: [{ ColumnName: 'code', ColumnValue: 'COSTLY', Operator: 'EQ' }] }) =>
-  c.post<Row[]>('/DataRepository/fetch/product', body, token);
+const fetchProducts = (
+  token: string,
+  body: unknown = { filters: [{ ColumnName: 'code', ColumnValue: 'COSTLY', Operator: 'EQ' }] },
+) => c.post<Row[]>('/DataRepository/fetch/product', body, token);
 
 describe('a role without the costs privilege (the demo Cashier)', () => {
   it('reads products without cost price or supplier costs: list, row, fields', async () => {
@@ -40,13 +58,18 @@ describe('a role without the costs privilege (the demo Cashier)', () => {
     expect((row.body.data.supplierMapping as Row[])[0]).toMatchObject({ preferred: true });
     expect(hasCost(row.body)).toBe(false);
 
-    const fields = await c.get<{ name: string; fields?: { name: string }[] }[]>('/DataRepository/fields/product', c.tokens.cashier);
+    const fields = await c.get<{ name: string; fields?: { name: string }[] }[]>(
+      '/DataRepository/fields/product',
+      c.tokens.cashier,
+    );
     expect(fields.body.data.map((f) => f.name)).toContain('sellingPrice');
     expect(hasCost(fields.body)).toBe(false);
   });
 
   it('may not filter or sort by cost price: 400 naming the column, as for one that does not exist', async () => {
-    const filtered = await fetchProducts(c.tokens.cashier, { filters: [{ ColumnName: 'costPrice', ColumnValue: '7000', Operator: 'GT' }] });
+    const filtered = await fetchProducts(c.tokens.cashier, {
+      filters: [{ ColumnName: 'costPrice', ColumnValue: '7000', Operator: 'GT' }],
+    });
     expect(filtered.status).toBe(400);
     expect(filtered.body.errors?.[0]?.field).toBe('filters.0.ColumnName');
     const sorted = await fetchProducts(c.tokens.cashier, { sorts: [{ ColumnName: 'costPrice', Direction: 'desc' }] });
@@ -54,18 +77,30 @@ describe('a role without the costs privilege (the demo Cashier)', () => {
   });
 
   it('exports products without the cost column, and may not filter an export by cost', async () => {
-    const { rows } = await exportList(c, { procedure: 'EXP_Product', filters: [{ ColumnName: 'code', ColumnValue: 'COSTLY', Operator: 'EQ' }] }, c.tokens.cashier);
+    const { rows } = await exportList(
+      c,
+      { procedure: 'EXP_Product', filters: [{ ColumnName: 'code', ColumnValue: 'COSTLY', Operator: 'EQ' }] },
+      c.tokens.cashier,
+    );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain('Selling price');
     expect(rows[0]).not.toContain('Cost price');
-    expect(rows.flat().map(String).some((cell) => cell.includes('7654'))).toBe(false);
+    expect(
+      rows
+        .flat()
+        .map(String)
+        .some((cell) => cell.includes('7654')),
+    ).toBe(false);
     const parameters = await c.get('/AppModule/GetExportParameters/EXP_Product', c.tokens.cashier);
     expect(hasCost(parameters.body)).toBe(false);
 
     const refused = await fetch(`${legacyOf(c)}/dataexporter/submitdataexport`, {
       method: 'POST',
       headers: { authorization: `Bearer ${c.tokens.cashier}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ procedure: 'EXP_Product', filters: [{ ColumnName: 'costPrice', ColumnValue: '7000', Operator: 'GT' }] }),
+      body: JSON.stringify({
+        procedure: 'EXP_Product',
+        filters: [{ ColumnName: 'costPrice', ColumnValue: '7000', Operator: 'GT' }],
+      }),
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe('filters.0.ColumnName');
@@ -82,7 +117,16 @@ describe('a role without the costs privilege (the demo Cashier)', () => {
     expect(JSON.stringify(search.body.data)).toContain('COSTLY');
     expect(hasCost(search.body)).toBe(false);
 
-    const history = await c.post<Row[]>('/DataRepository/fetch/auditlog', { filters: [{ ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' }, { ColumnName: 'rowId', ColumnValue: product.id, Operator: 'EQ' }] }, c.tokens.cashier);
+    const history = await c.post<Row[]>(
+      '/DataRepository/fetch/auditlog',
+      {
+        filters: [
+          { ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' },
+          { ColumnName: 'rowId', ColumnValue: product.id, Operator: 'EQ' },
+        ],
+      },
+      c.tokens.cashier,
+    );
     expect(history.status).toBe(200);
     expect(history.body.data.length).toBeGreaterThan(0);
     expect((history.body.data[0]!.changes as { after: Row }).after).toMatchObject({ code: 'COSTLY' });
@@ -100,7 +144,11 @@ describe('roles that hold the costs privilege', () => {
       const row = await c.get(`/Product/Get/${String(product.id)}`, token);
       expect((row.body.data.supplierMapping as Row[])[0]).toMatchObject({ cost: SUPPLIER_COST });
     }
-    const { rows } = await exportList(c, { procedure: 'EXP_Product', filters: [{ ColumnName: 'code', ColumnValue: 'COSTLY', Operator: 'EQ' }] }, c.tokens.manager);
+    const { rows } = await exportList(
+      c,
+      { procedure: 'EXP_Product', filters: [{ ColumnName: 'code', ColumnValue: 'COSTLY', Operator: 'EQ' }] },
+      c.tokens.manager,
+    );
     const at = (rows[0] as string[]).indexOf('Cost price');
     expect(at).toBeGreaterThan(0);
     expect(Number(rows[1]![at])).toBe(7654.32);
@@ -112,7 +160,12 @@ describe('a role that edits products without the costs privilege', () => {
   const view: Flags = { ableToView: true, ableToEdit: false, ableToDelete: false, ableToSetTable: false };
   beforeAll(async () => {
     const kit = roleKit(c);
-    const role = await kit.newRole('CASHIER', { product: { ...view, ableToEdit: true }, 'importer/product': view, dataexporter: ALL, 'fields/costs': { ...view, ableToView: false } });
+    const role = await kit.newRole('CASHIER', {
+      product: { ...view, ableToEdit: true },
+      'importer/product': view,
+      dataexporter: ALL,
+      'fields/costs': { ...view, ableToView: false },
+    });
     clerk = (await kit.signedInUser(role)).accessToken;
   });
 
@@ -120,22 +173,45 @@ describe('a role that edits products without the costs privilege', () => {
 
   it('is refused a write that sends a cost (403 naming it) and nothing is written', async () => {
     const before = await stored();
-    const update = await c.post('/DataRepository/Update/product', { id: product.id, version: before.version, name: 'Renamed', costPrice: '0.01' }, clerk);
+    const update = await c.post(
+      '/DataRepository/Update/product',
+      { id: product.id, version: before.version, name: 'Renamed', costPrice: '0.01' },
+      clerk,
+    );
     expect(update.status).toBe(403);
     expect(update.body.errors?.map((e) => e.field)).toEqual(['costPrice']);
 
-    const mapping = await c.post('/DataRepository/Update/product', { id: product.id, version: before.version, supplierMapping: [{ supplier: (before.supplierMapping as Row[])[0]!.supplier }] }, clerk);
+    const mapping = await c.post(
+      '/DataRepository/Update/product',
+      {
+        id: product.id,
+        version: before.version,
+        supplierMapping: [{ supplier: (before.supplierMapping as Row[])[0]!.supplier }],
+      },
+      clerk,
+    );
     expect(mapping.status).toBe(403);
     expect(mapping.body.errors?.[0]?.field).toBe('supplierMapping');
 
-    const bulk = await c.post('/DataRepository/bulkupdate/product', [{ id: product.id, version: before.version, costPrice: '0.02' }], clerk);
+    const bulk = await c.post(
+      '/DataRepository/bulkupdate/product',
+      [{ id: product.id, version: before.version, costPrice: '0.02' }],
+      clerk,
+    );
     expect(bulk.status).toBe(403);
     expect(bulk.body.errors?.[0]?.field).toBe('0.costPrice');
 
-    const insert = await c.post('/DataRepository/Insert/product', { ...(await c.builder.row(findEntity('product')!)), code: 'CHEAP', costPrice: '1.00' }, clerk);
+    const insert = await c.post(
+      '/DataRepository/Insert/product',
+      { ...(await c.builder.row(findEntity('product')!)), code: 'CHEAP', costPrice: '1.00' },
+      clerk,
+    );
     expect(insert.status).toBe(403);
     expect(insert.body.errors?.[0]?.field).toBe('costPrice');
-    expect((await fetchProducts(c.tokens.admin, { filters: [{ ColumnName: 'code', ColumnValue: 'CHEAP', Operator: 'EQ' }] })).body.data).toEqual([]);
+    expect(
+      (await fetchProducts(c.tokens.admin, { filters: [{ ColumnName: 'code', ColumnValue: 'CHEAP', Operator: 'EQ' }] }))
+        .body.data,
+    ).toEqual([]);
 
     const after = await stored();
     expect(after).toMatchObject({ version: before.version, name: before.name, costPrice: COST });
@@ -144,20 +220,49 @@ describe('a role that edits products without the costs privilege', () => {
 
   it('writes the other fields, and the answer carries no cost', async () => {
     const before = await stored();
-    const update = await c.post('/DataRepository/Update/product', { id: product.id, version: before.version, name: 'Bright lamp' }, clerk);
+    const update = await c.post(
+      '/DataRepository/Update/product',
+      { id: product.id, version: before.version, name: 'Bright lamp' },
+      clerk,
+    );
     expect(update.status, JSON.stringify(update.body)).toBe(200);
     expect(hasCost(update.body)).toBe(false);
-    expect(await stored()).toMatchObject({ name: 'Bright lamp', costPrice: COST, version: (before.version as number) + 1 });
+    expect(await stored()).toMatchObject({
+      name: 'Bright lamp',
+      costPrice: COST,
+      version: (before.version as number) + 1,
+    });
   });
 
   it('is answered the variants it generates without their costs, which they inherit all the same', async () => {
-    const size = await c.builder.insert(findEntity('attribute')!, { code: 'CSIZE', name: 'Size', kind: 'list', values: [{ code: 'S', name: 'Small' }] });
-    const parent = await c.newProduct({ code: 'CTEE', name: 'Tee', type: 'variantParent', sellingPrice: '20.00', costPrice: COST });
-    const made = await c.post<Row[]>('/Product/GenerateVariants', { productId: parent.id, attributes: [{ attribute: size.id, values: [(size.values as Row[])[0]!.id] }] }, clerk);
+    const size = await c.builder.insert(findEntity('attribute')!, {
+      code: 'CSIZE',
+      name: 'Size',
+      kind: 'list',
+      values: [{ code: 'S', name: 'Small' }],
+    });
+    const parent = await c.newProduct({
+      code: 'CTEE',
+      name: 'Tee',
+      type: 'variantParent',
+      sellingPrice: '20.00',
+      costPrice: COST,
+    });
+    const made = await c.post<Row[]>(
+      '/Product/GenerateVariants',
+      { productId: parent.id, attributes: [{ attribute: size.id, values: [(size.values as Row[])[0]!.id] }] },
+      clerk,
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.data).toMatchObject([{ code: 'CTEE-S', sellingPrice: '20.00' }]);
     expect(hasCost(made.body)).toBe(false);
-    expect((await fetchProducts(c.tokens.admin, { filters: [{ ColumnName: 'code', ColumnValue: 'CTEE-S', Operator: 'EQ' }] })).body.data[0]).toMatchObject({ costPrice: COST });
+    expect(
+      (
+        await fetchProducts(c.tokens.admin, {
+          filters: [{ ColumnName: 'code', ColumnValue: 'CTEE-S', Operator: 'EQ' }],
+        })
+      ).body.data[0],
+    ).toMatchObject({ costPrice: COST });
   });
 
   it('is refused an import with a cost column, row by row, and nothing is written', async () => {
@@ -167,7 +272,12 @@ describe('a role that edits products without the costs privilege', () => {
     const job = await waitFor(c, submitted.body.data!.jobId, clerk);
     expect(job.errors[0]).toMatchObject({ column: 'Cost price' });
     expect(await stored()).toMatchObject({ costPrice: COST, name: 'Bright lamp' });
-    const allowed = await importSheet(c, await xlsx(['SKU', 'Name'], [['COSTLY', 'Bright lamp']]), 'entity:product', 'validate');
+    const allowed = await importSheet(
+      c,
+      await xlsx(['SKU', 'Name'], [['COSTLY', 'Bright lamp']]),
+      'entity:product',
+      'validate',
+    );
     expect(allowed.errorCount).toBe(0);
   });
 });

@@ -16,12 +16,20 @@ beforeAll(async () => {
   const db = t.server.app.ctx.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   for (let start = 0; start < ROWS; start += 500) {
     const rows = [];
-    for (let i = start; i < start + 500; i++) rows.push(toStorageRow(department, { code: `LD${String(i).padStart(6, '0')}`, name: nameOf(i), isActive: i % 7 !== 0 }, database));
+    for (let i = start; i < start + 500; i++)
+      rows.push(
+        toStorageRow(
+          department,
+          { code: `LD${String(i).padStart(6, '0')}`, name: nameOf(i), isActive: i % 7 !== 0 },
+          database,
+        ),
+      );
     await db.insertInto(department.table).values(rows).execute();
   }
 }, 120_000);
 
-const fetchDepartments = (body: unknown) => t.call<{ code: string; name: string }[]>('POST', '/DataRepository/fetch/department', { token: tokens.admin, body });
+const fetchDepartments = (body: unknown) =>
+  t.call<{ code: string; name: string }[]>('POST', '/DataRepository/fetch/department', { token: tokens.admin, body });
 
 describe('fetch over more rows than it counts', () => {
   it('caps the count, says so, and still returns the right page in the right order', async () => {
@@ -56,7 +64,9 @@ describe('fetch over more rows than it counts', () => {
   });
 
   it('a prefix with LIKE metacharacters matches them literally', async () => {
-    const res = await fetchDepartments({ filters: [{ ColumnName: 'name', ColumnValue: 'Dept 1%', Operator: 'STARTSWITH' }] });
+    const res = await fetchDepartments({
+      filters: [{ ColumnName: 'name', ColumnValue: 'Dept 1%', Operator: 'STARTSWITH' }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBe(0);
   });

@@ -12,10 +12,16 @@ let outletB: Row;
 beforeAll(async () => {
   outletA = await t.builder.insert(findEntity('outlet')!, { code: 'OUT-A' });
   outletB = await t.builder.insert(findEntity('outlet')!, { code: 'OUT-B' });
-  limited = await signInOutletManager(t, { userName: 'limited', displayName: 'Limited Lee', password: 'Limited@123', outlets: [outletA.id] });
+  limited = await signInOutletManager(t, {
+    userName: 'limited',
+    displayName: 'Limited Lee',
+    password: 'Limited@123',
+    outlets: [outletA.id],
+  });
 });
 
-const codes = async (name: string, token: string) => (await post<Row[]>(`/DataRepository/fetch/${name}`, { Take: 100 }, token)).body.data;
+const codes = async (name: string, token: string) =>
+  (await post<Row[]>(`/DataRepository/fetch/${name}`, { Take: 100 }, token)).body.data;
 
 describe('a user limited to some outlets', () => {
   it('cannot sign in with an account created through the generic API until a password is set', async () => {
@@ -35,22 +41,67 @@ describe('a user limited to some outlets', () => {
     expect(seen).not.toContain(inB.id);
     expect((await codes('inventorylocation', tokens.admin)).map((r) => r.id)).toContain(inB.id);
     // A quick search with few matches reads the counted ids again: still only what the caller may see.
-    inA = (await post<Row>('/DataRepository/Update/inventorylocation', { id: inA.id, version: inA.version, name: 'Back shelf Kestrel' })).body.data;
-    inB = (await post<Row>('/DataRepository/Update/inventorylocation', { id: inB.id, version: inB.version, name: 'Back shelf Kestrel' })).body.data;
-    const searched = (await post<Row[]>('/DataRepository/fetch/inventorylocation', { search: 'shelf kestrel', Take: 10 }, limited)).body;
+    inA = (
+      await post<Row>('/DataRepository/Update/inventorylocation', {
+        id: inA.id,
+        version: inA.version,
+        name: 'Back shelf Kestrel',
+      })
+    ).body.data;
+    inB = (
+      await post<Row>('/DataRepository/Update/inventorylocation', {
+        id: inB.id,
+        version: inB.version,
+        name: 'Back shelf Kestrel',
+      })
+    ).body.data;
+    const searched = (
+      await post<Row[]>('/DataRepository/fetch/inventorylocation', { search: 'shelf kestrel', Take: 10 }, limited)
+    ).body;
     expect(searched.data.map((r) => r.id)).toEqual([inA.id]);
     expect(searched.totalCount).toBe(1);
-    expect((await post<Row[]>('/DataRepository/fetch/inventorylocation', { search: 'shelf kestrel', Take: 10 })).body.totalCount).toBe(2);
-    expect((await t.call<{ value: unknown }[]>('GET', '/AppModule/GetDropDown/outlet', { token: limited })).body.data.map((o) => o.value)).toEqual([outletA.id]);
+    expect(
+      (await post<Row[]>('/DataRepository/fetch/inventorylocation', { search: 'shelf kestrel', Take: 10 })).body
+        .totalCount,
+    ).toBe(2);
+    expect(
+      (await t.call<{ value: unknown }[]>('GET', '/AppModule/GetDropDown/outlet', { token: limited })).body.data.map(
+        (o) => o.value,
+      ),
+    ).toEqual([outletA.id]);
 
-    const hidden = await post('/DataRepository/Update/inventorylocation', { id: inB.id, version: inB.version, name: 'Mine now' }, limited);
+    const hidden = await post(
+      '/DataRepository/Update/inventorylocation',
+      { id: inB.id, version: inB.version, name: 'Mine now' },
+      limited,
+    );
     expect(hidden.status).toBe(404);
     // Outlet B is hidden from them: naming it reads as naming an outlet that does not exist.
-    const moved = await post('/DataRepository/Update/inventorylocation', { id: inA.id, version: inA.version, outlet: outletB.id }, limited);
+    const moved = await post(
+      '/DataRepository/Update/inventorylocation',
+      { id: inA.id, version: inA.version, outlet: outletB.id },
+      limited,
+    );
     expect(moved.status).toBe(400);
     expect(moved.body.errors?.[0]?.field).toBe('outlet');
-    expect((await post('/DataRepository/Insert/inventorylocation', { ...(await t.builder.row(findEntity('inventorylocation')!)), outlet: outletB.id }, limited)).status).toBe(400);
-    expect((await post('/DataRepository/Insert/inventorylocation', { ...(await t.builder.row(findEntity('inventorylocation')!)), outlet: outletA.id }, limited)).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/DataRepository/Insert/inventorylocation',
+          { ...(await t.builder.row(findEntity('inventorylocation')!)), outlet: outletB.id },
+          limited,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post(
+          '/DataRepository/Insert/inventorylocation',
+          { ...(await t.builder.row(findEntity('inventorylocation')!)), outlet: outletA.id },
+          limited,
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -89,16 +140,31 @@ describe('outlet limits through references, lists and the audit log', () => {
 
   it('writes no row through a reference chain to another outlet, nor a row for every outlet', async () => {
     const fresh = await t.builder.row(mapping());
-    const viaB = await post('/DataRepository/Insert/warehouseproductmapping', { ...fresh, inventoryLocation: inB.id }, limited);
+    const viaB = await post(
+      '/DataRepository/Insert/warehouseproductmapping',
+      { ...fresh, inventoryLocation: inB.id },
+      limited,
+    );
     expect(viaB.status).toBe(400);
     expect(viaB.body.errors?.[0]?.field).toBe('inventoryLocation');
-    const viaBlank = await post('/DataRepository/Insert/warehouseproductmapping', { ...fresh, inventoryLocation: everywhere.id }, limited);
+    const viaBlank = await post(
+      '/DataRepository/Insert/warehouseproductmapping',
+      { ...fresh, inventoryLocation: everywhere.id },
+      limited,
+    );
     expect(viaBlank.status).toBe(403);
     expect(viaBlank.body.message).toMatch(/every outlet/);
-    expect((await post('/DataRepository/Insert/warehouseproductmapping', { ...fresh, inventoryLocation: inA.id }, limited)).status).toBe(200);
+    expect(
+      (await post('/DataRepository/Insert/warehouseproductmapping', { ...fresh, inventoryLocation: inA.id }, limited))
+        .status,
+    ).toBe(200);
     // A blank-outlet row is seen by everyone but changed only by users without limits.
     expect(await ids('inventorylocation', limited)).toContain(everywhere.id);
-    const claim = await post('/DataRepository/Update/inventorylocation', { id: everywhere.id, version: everywhere.version, outlet: outletA.id }, limited);
+    const claim = await post(
+      '/DataRepository/Update/inventorylocation',
+      { id: everywhere.id, version: everywhere.version, outlet: outletA.id },
+      limited,
+    );
     expect(claim.status).toBe(403);
     expect(claim.body.errors?.[0]?.field).toBe('outlet');
   });
@@ -110,36 +176,60 @@ describe('outlet limits through references, lists and the audit log', () => {
     const dropdown = await t.call<{ value: unknown }[]>('GET', '/AppModule/GetDropDown/promotion', { token: limited });
     expect(dropdown.body.data.map((o) => o.value)).not.toContain(promoB.id);
     const fresh = await t.builder.row(promotion());
-    expect((await post('/DataRepository/Insert/promotion', { ...fresh, outlets: [outletA.id, outletB.id] }, limited)).status).toBe(400);
+    expect(
+      (await post('/DataRepository/Insert/promotion', { ...fresh, outlets: [outletA.id, outletB.id] }, limited)).status,
+    ).toBe(400);
     const forAll = await post('/DataRepository/Insert/promotion', { ...fresh, outlets: [] }, limited);
     expect(forAll.status).toBe(403);
     expect(forAll.body.errors?.[0]?.field).toBe('outlets');
-    expect((await post('/DataRepository/Insert/promotion', { ...fresh, outlets: [outletA.id] }, limited)).status).toBe(200);
-    expect((await post('/DataRepository/Update/promotion', { id: promoAll.id, version: promoAll.version, outlets: [outletA.id] }, limited)).status).toBe(403);
+    expect((await post('/DataRepository/Insert/promotion', { ...fresh, outlets: [outletA.id] }, limited)).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await post(
+          '/DataRepository/Update/promotion',
+          { id: promoAll.id, version: promoAll.version, outlets: [outletA.id] },
+          limited,
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('answers a hidden row exactly as a missing one, on every verb', async () => {
     const missing = 999_999;
     const pairs: [string, (id: number) => Promise<{ status: number; body: { message?: string } }>][] = [
-      ['Update', (id) => post('/DataRepository/Update/warehouseproductmapping', { id, version: 1, quantity: 1 }, limited)],
+      [
+        'Update',
+        (id) => post('/DataRepository/Update/warehouseproductmapping', { id, version: 1, quantity: 1 }, limited),
+      ],
       ['upsert', (id) => post('/DataRepository/upsert/warehouseproductmapping', { id, version: 1 }, limited)],
       ['bulkupdate', (id) => post('/DataRepository/bulkupdate/warehouseproductmapping', [{ id, version: 1 }], limited)],
       ['Get', (id) => t.get(`/warehouseproductmapping/Get/${id}`, limited)],
-      ['delete', (id) => post('/DataRepository/Execute/warehouseproductmapping', { action: 'delete', ids: [id] }, limited)],
+      [
+        'delete',
+        (id) => post('/DataRepository/Execute/warehouseproductmapping', { action: 'delete', ids: [id] }, limited),
+      ],
     ];
     for (const [verb, call] of pairs) {
       const hidden = await call(mapB.id as number);
       const absent = await call(missing);
       expect([verb, hidden.status], JSON.stringify(hidden.body)).toEqual([verb, absent.status]);
-      expect(hidden.body.message?.replaceAll(String(mapB.id), 'N')).toBe(absent.body.message?.replaceAll(String(missing), 'N'));
+      expect(hidden.body.message?.replaceAll(String(mapB.id), 'N')).toBe(
+        absent.body.message?.replaceAll(String(missing), 'N'),
+      );
     }
   });
 
   it('shows an audit row only when its row would be shown', async () => {
     const audit = async (entity: string, token: string) =>
-      (await post<Row[]>('/DataRepository/fetch/auditlog', { Take: 500, filters: [{ ColumnName: 'entity', ColumnValue: entity, Operator: 'EQ' }] }, token)).body.data.map(
-        (r) => r.rowId,
-      );
+      (
+        await post<Row[]>(
+          '/DataRepository/fetch/auditlog',
+          { Take: 500, filters: [{ ColumnName: 'entity', ColumnValue: entity, Operator: 'EQ' }] },
+          token,
+        )
+      ).body.data.map((r) => r.rowId);
     const forLimited = await audit('warehouseproductmapping', limited);
     expect(forLimited).toContain(mapA.id);
     expect(forLimited).not.toContain(mapB.id);
@@ -178,7 +268,11 @@ describe('a row belongs to its own outlet', () => {
       return Number(inserted.id);
     };
     const kit = roleKit(t);
-    const seller = (await kit.signedInUser(await kit.newRole('STORE_MANAGER', { sale: { ...NONE, ableToView: true } }), { outlets: [outletA.id] })).accessToken;
+    const seller = (
+      await kit.signedInUser(await kit.newRole('STORE_MANAGER', { sale: { ...NONE, ableToView: true } }), {
+        outlets: [outletA.id],
+      })
+    ).accessToken;
     const inB = await sale(outletB, tillOfB, 'R-OWN-B');
     const inA = await sale(outletA, tillOfA, 'R-OWN-A');
     const listing = await post<Row[]>('/DataRepository/fetch/sale', { Take: 100 }, seller);
@@ -188,7 +282,10 @@ describe('a row belongs to its own outlet', () => {
     expect(listed).not.toContain(inB);
     const hidden = await t.get(`/sale/Get/${inB}`, seller);
     const missing = await t.get('/sale/Get/999999', seller);
-    expect([hidden.status, hidden.body.message?.replace(String(inB), 'N')]).toEqual([missing.status, missing.body.message?.replace('999999', 'N')]);
+    expect([hidden.status, hidden.body.message?.replace(String(inB), 'N')]).toEqual([
+      missing.status,
+      missing.body.message?.replace('999999', 'N'),
+    ]);
     expect((await t.get(`/sale/Get/${inB}`)).status).toBe(200);
   });
 });
@@ -199,17 +296,52 @@ describe('rows for every outlet are written only by users without outlet limits'
     const product = await t.builder.insert(findEntity('product')!);
     const fresh = await t.builder.row(findEntity('voucher')!);
     const insert = await post('/DataRepository/Insert/voucher', { ...fresh, code: 'LIMITED-500' }, limited);
-    expect([insert.status, insert.body.message], JSON.stringify(insert.body)).toEqual([403, 'Vouchers are for every outlet: only users without outlet limits write them']);
-    expect((await post('/DataRepository/fetch/voucher', { filters: [{ ColumnName: 'code', ColumnValue: 'LIMITED-500', Operator: 'EQ' }] })).body.totalCount).toBe(0);
-    const generate = await post('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 1000 }, limited);
+    expect([insert.status, insert.body.message], JSON.stringify(insert.body)).toEqual([
+      403,
+      'Vouchers are for every outlet: only users without outlet limits write them',
+    ]);
+    expect(
+      (
+        await post('/DataRepository/fetch/voucher', {
+          filters: [{ ColumnName: 'code', ColumnValue: 'LIMITED-500', Operator: 'EQ' }],
+        })
+      ).body.totalCount,
+    ).toBe(0);
+    const generate = await post(
+      '/DataRepository/Execute/voucher',
+      { action: 'generate', ids: [voucher.id], count: 1000 },
+      limited,
+    );
     expect(generate.status).toBe(403);
-    expect((await post('/DataRepository/fetch/vouchercode', { filters: [{ ColumnName: 'voucher', ColumnValue: voucher.id, Operator: 'EQ' }] })).body.totalCount).toBe(0);
-    const price = await post('/DataRepository/Update/product', { id: product.id, version: product.version, sellingPrice: '0.01' }, limited);
+    expect(
+      (
+        await post('/DataRepository/fetch/vouchercode', {
+          filters: [{ ColumnName: 'voucher', ColumnValue: voucher.id, Operator: 'EQ' }],
+        })
+      ).body.totalCount,
+    ).toBe(0);
+    const price = await post(
+      '/DataRepository/Update/product',
+      { id: product.id, version: product.version, sellingPrice: '0.01' },
+      limited,
+    );
     expect(price.status).toBe(403);
     expect((await t.get(`/product/Get/${product.id as number}`)).body.data.sellingPrice).toBe(product.sellingPrice);
-    expect((await post('/DataRepository/Execute/product', { action: 'delete', ids: [product.id] }, limited)).status).toBe(403);
+    expect(
+      (await post('/DataRepository/Execute/product', { action: 'delete', ids: [product.id] }, limited)).status,
+    ).toBe(403);
     // Their outlet's price stays theirs; the administrator writes chain-wide rows as before.
-    expect((await post('/DataRepository/Insert/outletprice', { product: product.id, outlet: outletA.id, price: '9.90' }, limited)).status).toBe(200);
-    expect((await post('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 2 })).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/DataRepository/Insert/outletprice',
+          { product: product.id, outlet: outletA.id, price: '9.90' },
+          limited,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await post('/DataRepository/Execute/voucher', { action: 'generate', ids: [voucher.id], count: 2 })).status,
+    ).toBe(200);
   });
 });

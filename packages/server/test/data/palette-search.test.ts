@@ -29,10 +29,25 @@ beforeAll(async () => {
     alternateBarcodes: [{ barcode: '9550001110002', quantityPerUnit: '6.000' }],
   });
   const member = findEntity('membership')!;
-  memberA = await w.builder.insert(member, { memberNo: 'PM-A', name: 'Aminah', phone: '0129990001', outlet: outletA.id });
-  memberB = await w.builder.insert(member, { memberNo: 'PM-B', name: 'Bakar', phone: '0129990002', outlet: outletB.id });
+  memberA = await w.builder.insert(member, {
+    memberNo: 'PM-A',
+    name: 'Aminah',
+    phone: '0129990001',
+    outlet: outletA.id,
+  });
+  memberB = await w.builder.insert(member, {
+    memberNo: 'PM-B',
+    name: 'Bakar',
+    phone: '0129990002',
+    outlet: outletB.id,
+  });
   const place = async (outlet: number) => {
-    const res = await w.place(channel.key, { outlet, customer: { name: 'Chan', phone: '0120000000' }, items: [{ product: tote.id, quantity: 1 }], fulfilment: 'pickup' });
+    const res = await w.place(channel.key, {
+      outlet,
+      customer: { name: 'Chan', phone: '0120000000' },
+      items: [{ product: tote.id, quantity: 1 }],
+      fulfilment: 'pickup',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   };
@@ -55,7 +70,8 @@ describe('the command palette search (GET api/Search)', () => {
   it('puts a whole code first, before codes that only contain it', async () => {
     // Made first, so an index read in row order meets them before the whole code.
     const longer = [];
-    for (const n of [0, 1, 2, 3, 4, 5]) longer.push((await w.newProduct({ code: `PLX-1${n}`, name: `Longer code ${n}` })).id);
+    for (const n of [0, 1, 2, 3, 4, 5])
+      longer.push((await w.newProduct({ code: `PLX-1${n}`, name: `Longer code ${n}` })).id);
     const whole = await w.newProduct({ code: 'PLX-1', name: 'Whole code' });
     const hits = of(await search('PLX-1'), 'product');
     expect(hits).toHaveLength(5);
@@ -73,13 +89,17 @@ describe('the command palette search (GET api/Search)', () => {
     expect(of(await search('cashier'), 'user').map((h) => h.title)).toContain('Casey Cashier');
     const cashier = await search('cashier', w.tokens.cashier);
     expect(of(cashier, 'user')).toEqual([]);
-    expect(of(cashier, 'product').length + of(await search('affron', w.tokens.cashier), 'product').length).toBeGreaterThan(0);
+    expect(
+      of(cashier, 'product').length + of(await search('affron', w.tokens.cashier), 'product').length,
+    ).toBeGreaterThan(0);
   });
 
   it('gives a manager limited to one outlet no member or order of another outlet', async () => {
     expect(of(await search('0129990001', limited), 'membership').map((h) => h.id)).toEqual([memberA.id]);
     expect(of(await search('0129990002', limited), 'membership')).toEqual([]);
-    expect(of(await search(orderA.orderNo as string, limited), 'onlinesalesorder').map((h) => h.id)).toEqual([orderA.id]);
+    expect(of(await search(orderA.orderNo as string, limited), 'onlinesalesorder').map((h) => h.id)).toEqual([
+      orderA.id,
+    ]);
     expect(of(await search(orderB.orderNo as string, limited), 'onlinesalesorder')).toEqual([]);
   });
 
@@ -103,7 +123,11 @@ describe('the command palette search (GET api/Search)', () => {
   it('answers searches sent at once as it answers each alone, each caller within their own limits', async () => {
     const callers = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? w.tokens.admin : limited));
     const answers = await Promise.all(callers.map((token) => search('0129990002', token)));
-    for (const [i, hits] of answers.entries()) expect(of(hits, 'membership').map((h) => h.id), String(i)).toEqual(i % 2 === 0 ? [memberB.id] : []);
+    for (const [i, hits] of answers.entries())
+      expect(
+        of(hits, 'membership').map((h) => h.id),
+        String(i),
+      ).toEqual(i % 2 === 0 ? [memberB.id] : []);
   });
 
   it('refuses bad input with a 400 naming the field', async () => {
@@ -116,7 +140,10 @@ describe('the command palette search (GET api/Search)', () => {
     ] as const) {
       const res = await w.get(`/Search?${query}`);
       expect(res.status, query).toBe(400);
-      expect(res.body.errors?.map((e) => e.field), query).toEqual([field]);
+      expect(
+        res.body.errors?.map((e) => e.field),
+        query,
+      ).toEqual([field]);
     }
     expect((await w.call('GET', '/Search?q=tote')).status).toBe(401);
   });

@@ -25,7 +25,11 @@ beforeAll(async () => {
     .execute();
   for (const row of rows) {
     if (!grants.has(row.code)) grants.set(row.code, new Map());
-    grants.get(row.code)!.set(row.name, { view: Boolean(row.able_to_view), edit: Boolean(row.able_to_edit), delete: Boolean(row.able_to_delete) });
+    grants.get(row.code)!.set(row.name, {
+      view: Boolean(row.able_to_view),
+      edit: Boolean(row.able_to_edit),
+      delete: Boolean(row.able_to_delete),
+    });
   }
 });
 
@@ -33,7 +37,8 @@ const post = (token: string, path: string, body: unknown) => t.call<Row>('POST',
 const status = (allowed: boolean) => (allowed ? 200 : 403);
 
 /** Verbs the generic API refuses on the entity whatever the role may do. */
-const refused = (entity: NormalisedEntity) => (entity.readOnly ? ['insert', 'update', 'delete'] : entity.name === 'privilege' ? ['insert', 'delete'] : []);
+const refused = (entity: NormalisedEntity) =>
+  entity.readOnly ? ['insert', 'update', 'delete'] : entity.name === 'privilege' ? ['insert', 'delete'] : [];
 
 describe('each demo role × each entity × each verb', () => {
   it.each(entities.map((e) => [e.name, e] as const))('%s', async (_name, entity) => {
@@ -42,21 +47,37 @@ describe('each demo role × each entity × each verb', () => {
       const token = tokens[user];
       const flags = grants.get(role)!.get(entity.permission) ?? { view: false, edit: false, delete: false };
       const blocked = refused(entity);
-      const check = (verb: string, actual: number, expected: number) => seen.push(`${user} ${verb} ${actual === expected ? 'ok' : `got ${actual}, expected ${expected}`}`);
+      const check = (verb: string, actual: number, expected: number) =>
+        seen.push(`${user} ${verb} ${actual === expected ? 'ok' : `got ${actual}, expected ${expected}`}`);
 
       // The audit log is read per entity by those who may view it (admins read all).
-      const fetchBody = entity.name === 'auditlog' ? { filters: [{ ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' }] } : { Take: 1 };
+      const fetchBody =
+        entity.name === 'auditlog'
+          ? { filters: [{ ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' }] }
+          : { Take: 1 };
       const viewAllowed = entity.name === 'auditlog' ? grants.get(role)!.get('product')!.view : flags.view;
-      check('fetch', (await post(token, `/DataRepository/fetch/${entity.name}`, fetchBody)).status, status(viewAllowed));
+      check(
+        'fetch',
+        (await post(token, `/DataRepository/fetch/${entity.name}`, fetchBody)).status,
+        status(viewAllowed),
+      );
 
       if (blocked.includes('insert')) {
         check('Insert', (await post(token, `/DataRepository/Insert/${entity.name}`, {})).status, 403);
-        const existing = (await post(tokens.admin, `/DataRepository/fetch/${entity.name}`, { Take: 1 })).body.data as unknown as Row[];
+        const existing = (await post(tokens.admin, `/DataRepository/fetch/${entity.name}`, { Take: 1 })).body
+          .data as unknown as Row[];
         const id = existing[0]?.id ?? 1;
         const canUpdate = flags.edit && !blocked.includes('update');
-        const update = await post(token, `/DataRepository/Update/${entity.name}`, { id, version: existing[0]?.version ?? 1 });
+        const update = await post(token, `/DataRepository/Update/${entity.name}`, {
+          id,
+          version: existing[0]?.version ?? 1,
+        });
         check('Update', update.status, canUpdate ? 200 : 403);
-        check('delete', (await post(token, `/DataRepository/Execute/${entity.name}`, { action: 'delete', ids: [id] })).status, 403);
+        check(
+          'delete',
+          (await post(token, `/DataRepository/Execute/${entity.name}`, { action: 'delete', ids: [id] })).status,
+          403,
+        );
         continue;
       }
 
@@ -65,8 +86,22 @@ describe('each demo role × each entity × each verb', () => {
       check('Insert', insert.status, status(flags.edit));
       const row = insert.status === 200 ? insert.body.data : await t.builder.insert(entity);
       const [field, value] = await changeOf(t.builder, entity, row);
-      check('Update', (await post(token, `/DataRepository/Update/${entity.name}`, { id: row.id, version: row.version ?? 0, [field]: value })).status, status(flags.edit));
-      check('delete', (await post(token, `/DataRepository/Execute/${entity.name}`, { action: 'delete', ids: [row.id] })).status, status(flags.delete));
+      check(
+        'Update',
+        (
+          await post(token, `/DataRepository/Update/${entity.name}`, {
+            id: row.id,
+            version: row.version ?? 0,
+            [field]: value,
+          })
+        ).status,
+        status(flags.edit),
+      );
+      check(
+        'delete',
+        (await post(token, `/DataRepository/Execute/${entity.name}`, { action: 'delete', ids: [row.id] })).status,
+        status(flags.delete),
+      );
     }
     expect(seen.filter((s) => !s.endsWith('ok'))).toEqual([]);
     expect(seen).toHaveLength(ROLES.length * 4);

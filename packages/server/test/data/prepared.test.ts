@@ -15,7 +15,13 @@ describe('queries compiled once', () => {
   const insert = preparedInsert('prepared_probe', (q) => q.returning(['a', 'b']));
   const select = preparedQuery(
     (ids: number) => String(ids),
-    (db, values) => db.selectFrom('prepared_probe').select(['a', 'b']).where('b', 'in', values).where('a', '!=', 'never').orderBy('b'),
+    (db, values) =>
+      db
+        .selectFrom('prepared_probe')
+        .select(['a', 'b'])
+        .where('b', 'in', values)
+        .where('a', '!=', 'never')
+        .orderBy('b'),
   );
 
   it('binds each call its own values, for every row count', async () => {
@@ -38,7 +44,12 @@ describe('queries compiled once', () => {
   });
 
   it('refuses rows whose columns differ rather than leave a value out', () => {
-    expect(() => insert(db, [{ a: 'x', b: 1 }, { a: 'y', c: true }])).toThrow('rows of one insert must have the same columns');
+    expect(() =>
+      insert(db, [
+        { a: 'x', b: 1 },
+        { a: 'y', c: true },
+      ]),
+    ).toThrow('rows of one insert must have the same columns');
   });
 
   it('runs in the caller transaction, and rolls back with it', async () => {

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { entities, entityDefs, menuGroups, normaliseRegistry, screens, storageType, field as f } from '@backroom/schema';
+import {
+  entities,
+  entityDefs,
+  menuGroups,
+  normaliseRegistry,
+  screens,
+  storageType,
+  field as f,
+} from '@backroom/schema';
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationsMigration } from '../../src/db/migrations/operations';
@@ -28,15 +36,21 @@ describe('the migrated database against the registry', () => {
     expect(['integer', 'int4']).toContain(type('category_id'));
     expect(['boolean', 'bool']).toContain(type('track_stock'));
     expect(type('custom_fields')).toBe('text');
-    expect(tables.get('product_alternate_barcodes')?.columns.map((c) => c.name)).toEqual(expect.arrayContaining(['id', 'parent_id', 'line_no', 'barcode', 'uom_id']));
-    expect(tables.get('app_user_outlets')?.columns.map((c) => c.name)).toEqual(expect.arrayContaining(['parent_id', 'ref_id']));
+    expect(tables.get('product_alternate_barcodes')?.columns.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['id', 'parent_id', 'line_no', 'barcode', 'uom_id']),
+    );
+    expect(tables.get('app_user_outlets')?.columns.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['parent_id', 'ref_id']),
+    );
   });
 
   it('derives a table for every entity and a child or link table for every list and multi-reference', () => {
     for (const entity of entities) {
       const names = entityTables(entity).map((table) => table.name);
       expect(names[0]).toBe(entity.table);
-      for (const field of entity.fields) if (storageType(field) === 'child' || storageType(field) === 'link') expect(names).toContain((field as { table: string }).table);
+      for (const field of entity.fields)
+        if (storageType(field) === 'child' || storageType(field) === 'link')
+          expect(names).toContain((field as { table: string }).table);
     }
   });
 
@@ -44,8 +58,12 @@ describe('the migrated database against the registry', () => {
     const indexesOf = async (table: string) => {
       const query =
         database === 'sqlite'
-          ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table} and name not like 'sqlite_%'`
-          : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and indexname not like '%_pkey'`;
+          ? sql<{
+              name: string;
+            }>`select name from sqlite_master where type = 'index' and tbl_name = ${table} and name not like 'sqlite_%'`
+          : sql<{
+              name: string;
+            }>`select indexname as name from pg_indexes where tablename = ${table} and indexname not like '%_pkey'`;
       return (await query.execute(db)).rows.map((r) => r.name).sort();
     };
     // A sale writes a row to each of these: every index here is paid for at every sale.
@@ -57,7 +75,10 @@ describe('the migrated database against the registry', () => {
       'stock_movement_reference_idx',
       'stock_movement_reference_lower_idx',
     ]);
-    expect(await indexesOf('stock_balance')).toEqual(['stock_balance_location_id_product_id_uq', 'stock_balance_product_id_idx']);
+    expect(await indexesOf('stock_balance')).toEqual([
+      'stock_balance_location_id_product_id_uq',
+      'stock_balance_product_id_idx',
+    ]);
     expect(await indexesOf('sale')).toEqual([
       'sale_at_idx',
       'sale_cashier_id_at_idx',
@@ -78,17 +99,51 @@ describe('the migrated database against the registry', () => {
   it('leads an index with every foreign key column, and no plain index with what another index begins with', () => {
     const indexes = Object.values(registrySchema().indexes).filter((i) => !i.lower);
     for (const [table, { foreignKeys }] of Object.entries(registrySchema().tables))
-      for (const key of foreignKeys) expect(indexes.some((i) => i.table === table && i.columns[0] === key.column), `${table}.${key.column}`).toBe(true);
-    const begins = (short: readonly string[], long: readonly string[]) => short.every((column, k) => long[k] === column);
-    const covered = indexes.filter((i) => !i.unique && indexes.some((o) => o !== i && o.table === i.table && begins(i.columns, o.columns) && (o.unique || o.columns.length > i.columns.length)));
+      for (const key of foreignKeys)
+        expect(
+          indexes.some((i) => i.table === table && i.columns[0] === key.column),
+          `${table}.${key.column}`,
+        ).toBe(true);
+    const begins = (short: readonly string[], long: readonly string[]) =>
+      short.every((column, k) => long[k] === column);
+    const covered = indexes.filter(
+      (i) =>
+        !i.unique &&
+        indexes.some(
+          (o) =>
+            o !== i &&
+            o.table === i.table &&
+            begins(i.columns, o.columns) &&
+            (o.unique || o.columns.length > i.columns.length),
+        ),
+    );
     expect(covered.map((i) => i.name)).toEqual([]);
   });
 
   it('keeps no list index for a column declared indexed: false', () => {
-    const defs = entityDefs(menuGroups).map((d) => (d.def.name === 'supplier' ? { ...d, def: { ...d.def, fields: { ...d.def.fields, name: f.text({ required: true, maxLength: 200, indexed: false }) } } } : d));
+    const defs = entityDefs(menuGroups).map((d) =>
+      d.def.name === 'supplier'
+        ? {
+            ...d,
+            def: {
+              ...d.def,
+              fields: { ...d.def.fields, name: f.text({ required: true, maxLength: 200, indexed: false }) },
+            },
+          }
+        : d,
+    );
     const names = (model: SchemaModel) => Object.keys(model.indexes).filter((name) => name.startsWith('supplier_name'));
     expect(names(registrySchema())).not.toEqual([]);
-    expect(names(registrySchema(normaliseRegistry(defs, screens.map((s) => s.name))))).toEqual([]);
+    expect(
+      names(
+        registrySchema(
+          normaliseRegistry(
+            defs,
+            screens.map((s) => s.name),
+          ),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('reports a field whose column is missing', async () => {
@@ -97,7 +152,10 @@ describe('the migrated database against the registry', () => {
   });
 });
 
-const snapshot = () => JSON.parse(readFileSync(new URL('../../src/db/migrations/registry-snapshot.json', import.meta.url), 'utf8')) as SchemaModel;
+const snapshot = () =>
+  JSON.parse(
+    readFileSync(new URL('../../src/db/migrations/registry-snapshot.json', import.meta.url), 'utf8'),
+  ) as SchemaModel;
 
 describe('the frozen migration chain', () => {
   const u = useTestServer({ users: ['admin'] });
@@ -115,41 +173,75 @@ describe('the frozen migration chain', () => {
     expect(committed(GENERATED_FILES.rows)).toBe(rowTypesSource(registrySchema()));
     expect(committed(GENERATED_FILES.entityNames)).toBe(entityNamesSource(entities));
     // What it holds, spelled out for one table: an id, nullable text, a money column, a boolean with its default.
-    expect(committed(GENERATED_FILES.rows)).toMatch(/export interface ProductRow \{\n {2}id: Generated<number>;\n {2}code: string \| null;[^}]*selling_price: number \| null;[^}]*track_stock: SqlBoolean;/);
+    expect(committed(GENERATED_FILES.rows)).toMatch(
+      /export interface ProductRow \{\n {2}id: Generated<number>;\n {2}code: string \| null;[^}]*selling_price: number \| null;[^}]*track_stock: SqlBoolean;/,
+    );
   });
 
   it('upgrades a database in place when a field is added through the documented steps', async () => {
     // Step 1: a new field in the registry (here a copy of it with supplier.season).
     const defs = entityDefs(menuGroups).map((d) =>
-      d.def.name === 'supplier' ? { ...d, def: { ...d.def, fields: { ...d.def.fields, season: f.text({ maxLength: 20 }), preferredOutlet: f.ref('outlet') } } } : d,
+      d.def.name === 'supplier'
+        ? {
+            ...d,
+            def: {
+              ...d.def,
+              fields: { ...d.def.fields, season: f.text({ maxLength: 20 }), preferredOutlet: f.ref('outlet') },
+            },
+          }
+        : d,
     );
-    const changed = normaliseRegistry(defs, screens.map((s) => s.name));
+    const changed = normaliseRegistry(
+      defs,
+      screens.map((s) => s.name),
+    );
     // Step 2: `npm run migration:new` writes the difference as steps.
     const steps = diffSchemas(snapshot(), registrySchema(changed));
     expect(steps).toEqual([
       { op: 'addColumn', table: 'supplier', column: { name: 'season', type: 'text' } },
-      { op: 'addColumn', table: 'supplier', column: { name: 'preferred_outlet_id', type: 'integer' }, foreignKey: { column: 'preferred_outlet_id', references: 'outlet' } },
-      { op: 'createIndex', index: { name: 'supplier_preferred_outlet_id_idx', table: 'supplier', columns: ['preferred_outlet_id'] } },
+      {
+        op: 'addColumn',
+        table: 'supplier',
+        column: { name: 'preferred_outlet_id', type: 'integer' },
+        foreignKey: { column: 'preferred_outlet_id', references: 'outlet' },
+      },
+      {
+        op: 'createIndex',
+        index: { name: 'supplier_preferred_outlet_id_idx', table: 'supplier', columns: ['preferred_outlet_id'] },
+      },
     ]);
     // Step 3: the next start runs it on the existing database, rows and all.
     const supplier = await u.post('/DataRepository/Insert/supplier', { code: 'S-UPG', name: 'Before the upgrade' });
     expect(supplier.status).toBe(200);
     await operationsMigration(steps).up(db);
-    expect((await db.introspection.getTables()).find((table) => table.name === 'supplier')!.columns.map((c) => c.name)).toEqual(expect.arrayContaining(['season', 'preferred_outlet_id']));
+    expect(
+      (await db.introspection.getTables()).find((table) => table.name === 'supplier')!.columns.map((c) => c.name),
+    ).toEqual(expect.arrayContaining(['season', 'preferred_outlet_id']));
     const kept = await sql<{ name: string }>`select name from supplier where id = ${supplier.body.data.id}`.execute(db);
     expect(kept.rows).toEqual([{ name: 'Before the upgrade' }]);
-    await expect(sql`update supplier set preferred_outlet_id = 999999 where id = ${supplier.body.data.id}`.execute(db)).rejects.toThrow(/foreign key/i);
+    await expect(
+      sql`update supplier set preferred_outlet_id = 999999 where id = ${supplier.body.data.id}`.execute(db),
+    ).rejects.toThrow(/foreign key/i);
   });
 
   it('holds every reference with a database foreign key', async () => {
     const category = await u.post('/DataRepository/Insert/category', { code: 'FK-C', name: 'Held' });
     expect(category.status).toBe(200);
-    await expect(sql`update category set department_id = 999999 where id = ${category.body.data.id}`.execute(db)).rejects.toThrow(/foreign key/i);
+    await expect(
+      sql`update category set department_id = 999999 where id = ${category.body.data.id}`.execute(db),
+    ).rejects.toThrow(/foreign key/i);
     // Child rows go with their parent.
-    const attribute = await u.post('/DataRepository/Insert/attribute', { code: 'FK-A', name: 'Owned', kind: 'list', values: [{ code: 'X', name: 'X' }] });
+    const attribute = await u.post('/DataRepository/Insert/attribute', {
+      code: 'FK-A',
+      name: 'Owned',
+      kind: 'list',
+      values: [{ code: 'X', name: 'X' }],
+    });
     expect(attribute.status).toBe(200);
     await sql`delete from attribute where id = ${attribute.body.data.id}`.execute(db);
-    expect((await sql`select id from attribute_values where parent_id = ${attribute.body.data.id}`.execute(db)).rows).toEqual([]);
+    expect(
+      (await sql`select id from attribute_values where parent_id = ${attribute.body.data.id}`.execute(db)).rows,
+    ).toEqual([]);
     expect(database === 'sqlite' ? (await sql`pragma foreign_key_check`.execute(db)).rows : []).toEqual([]);
   });
 });

@@ -31,10 +31,16 @@ describe('custom field definitions', () => {
 
   it('need a list value category for kind list, also on update', async () => {
     await refused({ key: 'finish', kind: 'list' }, 400, 'listValueCategory');
-    const categories = await c.post<Row[]>('/ListValueCategory/Fetch', { filters: [{ ColumnName: 'code', ColumnValue: 'COLOUR', Operator: 'EQ' }] });
+    const categories = await c.post<Row[]>('/ListValueCategory/Fetch', {
+      filters: [{ ColumnName: 'code', ColumnValue: 'COLOUR', Operator: 'EQ' }],
+    });
     const ok = await define({ key: 'finish', kind: 'list', listValueCategory: categories.body.data[0]!.id });
     expect(ok.status).toBe(200);
-    const cleared = await c.post('/CustomField/Update', { id: ok.body.data.id, version: ok.body.data.version, listValueCategory: null });
+    const cleared = await c.post('/CustomField/Update', {
+      id: ok.body.data.id,
+      version: ok.body.data.version,
+      listValueCategory: null,
+    });
     expect(cleared.status).toBe(400);
     expect(cleared.body.errors).toMatchObject([{ field: 'listValueCategory' }]);
   });

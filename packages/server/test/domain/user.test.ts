@@ -4,11 +4,14 @@ import { useCatalogue, type Row } from './support/catalogue';
 const c = useCatalogue();
 let roleId: number;
 beforeAll(async () => {
-  const roles = await c.post<Row[]>('/DataRepository/fetch/role', { filters: [{ ColumnName: 'name', ColumnValue: 'Cashier', Operator: 'EQ' }] });
+  const roles = await c.post<Row[]>('/DataRepository/fetch/role', {
+    filters: [{ ColumnName: 'name', ColumnValue: 'Cashier', Operator: 'EQ' }],
+  });
   roleId = roles.body.data[0]!.id as number;
 });
 
-const newUser = (userName: string, extra: Row = {}) => c.post('/user/Insert', { userName, displayName: userName, role: roleId, ...extra });
+const newUser = (userName: string, extra: Row = {}) =>
+  c.post('/user/Insert', { userName, displayName: userName, role: roleId, ...extra });
 const { signIn } = c;
 
 describe('user accounts through the generic API', () => {
@@ -17,7 +20,11 @@ describe('user accounts through the generic API', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).not.toHaveProperty('password');
     expect(JSON.stringify(res.body)).not.toContain('Tangerine');
-    const stored = await c.server.app.ctx.db.selectFrom('app_user').selectAll().where('id', '=', res.body.data.id as number).executeTakeFirstOrThrow();
+    const stored = await c.server.app.ctx.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('id', '=', res.body.data.id as number)
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(stored)).not.toContain('Tangerine');
     expect((await signIn('alice', 'Tangerine-Kite-72')).status).toBe(200);
@@ -60,7 +67,11 @@ describe('user accounts through the generic API', () => {
     const off = await c.post('/user/Update', { id: user.id, version: user.version, isActive: false });
     expect(off.status).toBe(200);
     expect((await c.post('/Product/Fetch', {}, token)).status).toBe(401);
-    const sessions = await c.server.app.ctx.db.selectFrom('session').select(['revoked_at', 'revoked_reason']).where('user_id', '=', user.id as number).execute();
+    const sessions = await c.server.app.ctx.db
+      .selectFrom('session')
+      .select(['revoked_at', 'revoked_reason'])
+      .where('user_id', '=', user.id as number)
+      .execute();
     expect(sessions).toMatchObject([{ revoked_reason: 'user disabled' }]);
   });
 });

@@ -13,7 +13,10 @@ import { send, STOPPING } from './support';
 /** `testUntilStopped` runs until its signal says stop; `testShort` takes 400 ms and heeds nothing. */
 const TEST_KINDS: Record<string, Omit<JobKind, 'privilege'>> = {
   testUntilStopped: {
-    run: ({ signal }: JobRun) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })),
+    run: ({ signal }: JobRun) =>
+      new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+      ),
   },
   testShort: { run: async () => (await sleep(400), 'finished') },
 };
@@ -24,7 +27,11 @@ let reader: { db: AnyDb; dialect: 'sqlite' | 'postgres'; kysely: Kysely<any> } |
 
 async function start(shutdownGraceMs: number) {
   t = await startSignedIn({ users: ['admin'], config: { shutdownGraceMs } });
-  for (const [name, kind] of Object.entries(TEST_KINDS)) (t.server.app.jobKinds as Record<string, JobKind>)[name] = { privilege: { screen: 'company', action: 'edit' }, ...kind };
+  for (const [name, kind] of Object.entries(TEST_KINDS))
+    (t.server.app.jobKinds as Record<string, JobKind>)[name] = {
+      privilege: { screen: 'company', action: 'edit' },
+      ...kind,
+    };
   const { kysely, dialect } = openDatabase({ ...t.server.app.ctx.config, onConnectionError: () => {} });
   reader = { db: kysely as unknown as AnyDb, dialect, kysely };
   return t;
@@ -100,10 +107,20 @@ describe('a stopping server and its requests', () => {
     try {
       const health = `${server.origin}/backoffice/core/health`;
       // Kept-alive connections, idle when the stop begins: each carries one more request.
-      expect((await Promise.all(Array.from({ length: sockets }, () => send(agent, health)))).map((a) => a.status)).toEqual(Array(sockets).fill(200));
+      expect(
+        (await Promise.all(Array.from({ length: sockets }, () => send(agent, health)))).map((a) => a.status),
+      ).toEqual(Array(sockets).fill(200));
       expect(Object.values(agent.freeSockets).flat()).toHaveLength(sockets);
       const stopped = server.server.stop();
-      const during = await Promise.all(Array.from({ length: sockets }, () => send(agent, `${server.api}/DataRepository/Insert/category`, { method: 'POST', token: server.tokens.admin, body: { code: 'LATE', name: 'Late' } })));
+      const during = await Promise.all(
+        Array.from({ length: sockets }, () =>
+          send(agent, `${server.api}/DataRepository/Insert/category`, {
+            method: 'POST',
+            token: server.tokens.admin,
+            body: { code: 'LATE', name: 'Late' },
+          }),
+        ),
+      );
       for (const answer of during) {
         expect(answer).toMatchObject(STOPPING);
         expect(answer.headers['retry-after']).toBe('5');
@@ -118,7 +135,11 @@ describe('a stopping server and its requests', () => {
 
   it('finishes a request in flight, its answer closing the connection', async () => {
     const server = await start(5000);
-    const inFlight = send(new Agent({ keepAlive: true }), `${server.api}/jobs/Run`, { method: 'POST', token: server.tokens.admin, body: { kind: 'testShort' } });
+    const inFlight = send(new Agent({ keepAlive: true }), `${server.api}/jobs/Run`, {
+      method: 'POST',
+      token: server.tokens.admin,
+      body: { kind: 'testShort' },
+    });
     await sleep(150);
     const stopped = server.server.stop();
     const finished = await inFlight;

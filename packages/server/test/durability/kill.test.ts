@@ -42,7 +42,12 @@ describe('an acknowledged write and kill -9', () => {
     const writer = async (w: number) => {
       for (let i = 0; !killed; i++) {
         const code = `K${w}-${i}`;
-        const answer = await post(running.api, '/DataRepository/Insert/category', { code, name: `Kill ${code}` }, token).catch(() => null);
+        const answer = await post(
+          running.api,
+          '/DataRepository/Insert/category',
+          { code, name: `Kill ${code}` },
+          token,
+        ).catch(() => null);
         if (killed || !answer) return;
         expect(answer.status).toBe(200);
         acknowledged.push(code);

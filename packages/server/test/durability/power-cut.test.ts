@@ -37,7 +37,9 @@ describe.runIf(database === 'sqlite' && canMount())('a power cut under the SQLit
   it('loses none of the writes acknowledged before it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'backroom-power-'));
     cleanUp.push(() => rm(dir, { recursive: true, force: true }));
-    const [image, copy, mounted, remounted] = ['disk.img', 'after-cut.img', 'live', 'after-cut'].map((name) => join(dir, name));
+    const [image, copy, mounted, remounted] = ['disk.img', 'after-cut.img', 'live', 'after-cut'].map((name) =>
+      join(dir, name),
+    );
     run('truncate', '-s', '64M', image);
     run('mkfs.ext4', '-q', image);
     await mkdir(mounted);
@@ -50,7 +52,10 @@ describe.runIf(database === 'sqlite' && canMount())('a power cut under the SQLit
     run('sync');
     const codes = Array.from({ length: 20 }, (_, i) => `POWER${i}`);
     for (const code of codes) {
-      const answer = await t.call('POST', '/DataRepository/Insert/category', { token: t.tokens.admin, body: { code, name: `Power ${code}` } });
+      const answer = await t.call('POST', '/DataRepository/Insert/category', {
+        token: t.tokens.admin,
+        body: { code, name: `Power ${code}` },
+      });
       expect(answer.status).toBe(200);
     }
     run('cp', '--sparse=always', image, copy);

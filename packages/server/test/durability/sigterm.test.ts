@@ -11,7 +11,8 @@ import { send, signIn, STOPPING, type Answer } from './support';
 const database = process.env.TEST_DATABASE ?? 'sqlite';
 const CLIENTS = 6;
 
-const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+const childrenOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
 describe.runIf(database === 'sqlite')('SIGTERM under load', () => {
   let server: ChildServer | undefined;
@@ -34,11 +35,16 @@ describe.runIf(database === 'sqlite')('SIGTERM under load', () => {
         const agent = new Agent({ keepAlive: true });
         try {
           for (let i = 0; ; i++) {
-            const answer = await send(agent, `${running.api}/DataRepository/Insert/category`, { method: 'POST', token, body: { code: `S${c}-${i}`, name: `Sigterm ${c}-${i}` } });
+            const answer = await send(agent, `${running.api}/DataRepository/Insert/category`, {
+              method: 'POST',
+              token,
+              body: { code: `S${c}-${i}`, name: `Sigterm ${c}-${i}` },
+            });
             if (answer.status !== 200) return answer;
             if (++written === 30 && !signalled) {
               signalled = true;
-              const pids = processes === 1 ? [running.child.pid!] : [running.child.pid!, ...childrenOf(running.child.pid!)];
+              const pids =
+                processes === 1 ? [running.child.pid!] : [running.child.pid!, ...childrenOf(running.child.pid!)];
               for (const pid of pids) process.kill(pid, 'SIGTERM');
             }
           }

@@ -11,13 +11,20 @@ export interface Answer {
  * One request through `agent`, on one of its kept-alive connections when it has one; rejects when
  * the connection ends without an answer.
  */
-export function send(agent: Agent, url: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<Answer> {
+export function send(
+  agent: Agent,
+  url: string,
+  options: { method?: string; token?: string; body?: unknown } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const req = request(url, {
       agent,
       method: options.method ?? 'GET',
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
     });
     req.on('error', reject);
     req.on('response', (res) => {
@@ -31,10 +38,16 @@ export function send(agent: Agent, url: string, options: { method?: string; toke
 }
 
 /** The answer of a server that is stopping: the API's envelope, 503. */
-export const STOPPING = { status: 503, body: { resultCode: 503, message: expect.stringMatching(/stopping/), data: null } };
+export const STOPPING = {
+  status: 503,
+  body: { resultCode: 503, message: expect.stringMatching(/stopping/), data: null },
+};
 
 /** The demo administrator's access token on the server at `api`. */
 export async function signIn(api: string): Promise<string> {
-  const answer = await send(new Agent(), `${api}/Authentication/Login`, { method: 'POST', body: { userName: 'admin', password: 'Admin@123' } });
+  const answer = await send(new Agent(), `${api}/Authentication/Login`, {
+    method: 'POST',
+    body: { userName: 'admin', password: 'Admin@123' },
+  });
   return (answer.body.data as { token: { accessToken: string } }).token.accessToken;
 }

@@ -31,7 +31,9 @@ describe('resource families', () => {
     for (const list of entity.fields.filter((f) => f.kind === 'children'))
       expect((one.body.data[list.name] as Row[]).length, list.name).toBe((body[list.name] as Row[]).length);
 
-    const fetched = await c.post<Row[]>(`/${family}/Fetch`, { filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] });
+    const fetched = await c.post<Row[]>(`/${family}/Fetch`, {
+      filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }],
+    });
     expect(fetched.status).toBe(200);
     expect(fetched.body.totalCount).toBe(1);
 
@@ -52,7 +54,10 @@ describe('resource families', () => {
     const upserted = await c.post('/supplier/Upsert', { ...supplier, name: 'Upserted' });
     expect(upserted.status).toBe(200);
     expect(upserted.body.data.name).toBe('Upserted');
-    const listed = await c.call<Row[]>('PATCH', '/Supplier/fetch', { token: c.tokens.admin, body: { search: 'Upserted' } });
+    const listed = await c.call<Row[]>('PATCH', '/Supplier/fetch', {
+      token: c.tokens.admin,
+      body: { search: 'Upserted' },
+    });
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((r) => r.id)).toEqual([upserted.body.data.id]);
     const fields = await c.get<Row[]>('/Product/Fields');
@@ -68,10 +73,17 @@ describe('resource families', () => {
     const product = await c.newProduct();
     expect((await c.post('/Product/Fetch', {}, c.tokens.cashier)).status).toBe(200);
     expect((await c.get(`/Product/Get/${product.id}`, c.tokens.cashier)).status).toBe(200);
-    expect((await c.post('/Product/Insert', await c.builder.row(findEntity('product')!), c.tokens.cashier)).status).toBe(403);
-    expect((await c.post('/Product/Update', { id: product.id, version: product.version, name: 'x' }, c.tokens.cashier)).status).toBe(403);
+    expect(
+      (await c.post('/Product/Insert', await c.builder.row(findEntity('product')!), c.tokens.cashier)).status,
+    ).toBe(403);
+    expect(
+      (await c.post('/Product/Update', { id: product.id, version: product.version, name: 'x' }, c.tokens.cashier))
+        .status,
+    ).toBe(403);
     expect((await c.post('/Product/Delete', { ids: [product.id] }, c.tokens.cashier)).status).toBe(403);
-    expect((await c.post('/Product/GenerateVariants', { productId: product.id, attributes: [] }, c.tokens.cashier)).status).toBe(403);
+    expect(
+      (await c.post('/Product/GenerateVariants', { productId: product.id, attributes: [] }, c.tokens.cashier)).status,
+    ).toBe(403);
     expect((await c.post('/user/Fetch', {}, c.tokens.cashier)).status).toBe(403);
     expect((await c.call('POST', '/Product/Fetch', { body: {} })).status).toBe(401);
   });

@@ -1,4 +1,10 @@
-import { findEntity, toStorageRow, type HomeSummary, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import {
+  findEntity,
+  toStorageRow,
+  type HomeSummary,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueOf } from '../domain/support/catalogue';
@@ -22,43 +28,112 @@ const summary = async (token = t.tokens.admin) => {
 
 const dbRow = (name: string, row: Row) => {
   const now = new Date().toISOString();
-  const system = entity(name).systemFields ? { version: 1, created_at: now, created_by: 'test', updated_at: now, updated_by: 'test' } : {};
+  const system = entity(name).systemFields
+    ? { version: 1, created_at: now, created_by: 'test', updated_at: now, updated_by: 'test' }
+    : {};
   return { ...toStorageRow(entity(name), row, database), ...system };
 };
 
 let receipts = 0;
 /** A POS sale written as the terminal API stores it: one line per product given. */
-async function sale(outlet: number, terminal: number, at: Date, lines: { product: number; quantity: string; lineTotal: string }[], kind: 'sale' | 'return' = 'sale') {
+async function sale(
+  outlet: number,
+  terminal: number,
+  at: Date,
+  lines: { product: number; quantity: string; lineTotal: string }[],
+  kind: 'sale' | 'return' = 'sale',
+) {
   const db = rawDb();
   const total = lines.reduce((sum, l) => sum + Math.round(Number(l.lineTotal) * 100), 0);
   const amount = (total / 100).toFixed(2);
   const { id } = await db
     .insertInto(entity('sale').table)
     // Posted when made, as a terminal online posts it.
-    .values({ ...dbRow('sale', { outlet, terminal, receiptNo: `R${++receipts}`, at: at.toISOString(), kind, subtotal: amount, discountTotal: '0.00', taxTotal: '0.00', total: amount, expectedTotal: amount, priceDifference: false }), created_at: at.toISOString() })
+    .values({
+      ...dbRow('sale', {
+        outlet,
+        terminal,
+        receiptNo: `R${++receipts}`,
+        at: at.toISOString(),
+        kind,
+        subtotal: amount,
+        discountTotal: '0.00',
+        taxTotal: '0.00',
+        total: amount,
+        expectedTotal: amount,
+        priceDifference: false,
+      }),
+      created_at: at.toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
     .insertInto(entity('saleline').table)
-    .values(lines.map((l, lineNo) => dbRow('saleline', { sale: id, lineNo, product: l.product, quantity: l.quantity, unitPrice: l.lineTotal, lineTotal: l.lineTotal, discount: '0.00' })))
+    .values(
+      lines.map((l, lineNo) =>
+        dbRow('saleline', {
+          sale: id,
+          lineNo,
+          product: l.product,
+          quantity: l.quantity,
+          unitPrice: l.lineTotal,
+          lineTotal: l.lineTotal,
+          discount: '0.00',
+        }),
+      ),
+    )
     .execute();
 }
 
 /** An online order in the status given, last changed at `at`. */
-async function order(outlet: number, channel: number, status: string, at: Date, items: { product: number; quantity: string; lineTotal: string }[]) {
+async function order(
+  outlet: number,
+  channel: number,
+  status: string,
+  at: Date,
+  items: { product: number; quantity: string; lineTotal: string }[],
+) {
   const db = rawDb();
   const total = (items.reduce((sum, l) => sum + Math.round(Number(l.lineTotal) * 100), 0) / 100).toFixed(2);
-  const row = { ...dbRow('onlinesalesorder', { orderNo: `O${++receipts}`, channel, outlet, subtotal: total, total, status, paymentStatus: 'paid' }), updated_at: at.toISOString() };
-  const { id } = await db.insertInto(entity('onlinesalesorder').table).values(row).returning('id').executeTakeFirstOrThrow();
-  const children = entity('onlinesalesorder').fields.find((f) => f.kind === 'children' && f.name === 'items') as Extract<NormalisedField, { kind: 'children' }>;
+  const row = {
+    ...dbRow('onlinesalesorder', {
+      orderNo: `O${++receipts}`,
+      channel,
+      outlet,
+      subtotal: total,
+      total,
+      status,
+      paymentStatus: 'paid',
+    }),
+    updated_at: at.toISOString(),
+  };
+  const { id } = await db
+    .insertInto(entity('onlinesalesorder').table)
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const children = entity('onlinesalesorder').fields.find(
+    (f) => f.kind === 'children' && f.name === 'items',
+  ) as Extract<NormalisedField, { kind: 'children' }>;
   await db
     .insertInto(children.table)
-    .values(items.map((l, i) => ({ parent_id: id, line_no: i, ...toStorageRow({ fields: children.fields } as NormalisedEntity, { product: l.product, quantity: l.quantity, unitPrice: l.lineTotal, lineTotal: l.lineTotal }, database) })))
+    .values(
+      items.map((l, i) => ({
+        parent_id: id,
+        line_no: i,
+        ...toStorageRow(
+          { fields: children.fields } as NormalisedEntity,
+          { product: l.product, quantity: l.quantity, unitPrice: l.lineTotal, lineTotal: l.lineTotal },
+          database,
+        ),
+      })),
+    )
     .execute();
 }
 
 const KL = 'Asia/Kuala_Lumpur';
-const localToday = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const localToday = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 /** Kuala Lumpur keeps UTC+8 all year: its local midnight is 16:00 UTC the day before. */
 const klMidnight = () => new Date(`${localToday(KL)}T00:00:00+08:00`);
 const minutes = (base: Date, n: number) => new Date(base.getTime() + n * 60_000);
@@ -73,8 +148,11 @@ let limited: string;
 beforeAll(async () => {
   kl = (await t.post('/DataRepository/Insert/outlet', { code: 'KL', name: 'Kuala Lumpur', timezone: KL })).body.data;
   utc = (await t.post('/DataRepository/Insert/outlet', { code: 'LDN', name: 'London', timezone: 'UTC' })).body.data;
-  const tillKl = (await t.post('/DataRepository/Insert/pointofsale', { code: 'T1', name: 'Till KL', outlet: kl.id })).body.data;
-  const tillLdn = (await t.post('/DataRepository/Insert/pointofsale', { code: 'T2', name: 'Till London', outlet: utc.id })).body.data;
+  const tillKl = (await t.post('/DataRepository/Insert/pointofsale', { code: 'T1', name: 'Till KL', outlet: kl.id }))
+    .body.data;
+  const tillLdn = (
+    await t.post('/DataRepository/Insert/pointofsale', { code: 'T2', name: 'Till London', outlet: utc.id })
+  ).body.data;
   coffee = (await t.newProduct({ name: 'Coffee' })).id as number;
   tea = (await t.newProduct({ name: 'Tea' })).id as number;
   const channel = (await t.builder.insert(entity('onlinesaleschannel'), {})).id as number;
@@ -83,17 +161,36 @@ beforeAll(async () => {
   const sinceMidnight = now.getTime() - klMidnight().getTime();
   // Two sales and a return in KL today (a minute after its midnight, or now if that is later), one sale a minute before its midnight (yesterday there).
   const todayKl = minutes(klMidnight(), Math.min(1, sinceMidnight / 60_000 / 2));
-  await sale(kl.id as number, tillKl.id as number, todayKl, [{ product: coffee, quantity: '2.000', lineTotal: '10.00' }]);
+  await sale(kl.id as number, tillKl.id as number, todayKl, [
+    { product: coffee, quantity: '2.000', lineTotal: '10.00' },
+  ]);
   await sale(kl.id as number, tillKl.id as number, todayKl, [{ product: tea, quantity: '1.000', lineTotal: '5.50' }]);
-  await sale(kl.id as number, tillKl.id as number, todayKl, [{ product: tea, quantity: '-1.000', lineTotal: '-2.00' }], 'return');
-  await sale(kl.id as number, tillKl.id as number, minutes(klMidnight(), -1), [{ product: coffee, quantity: '1.000', lineTotal: '4.00' }]);
-  await sale(kl.id as number, tillKl.id as number, days(40), [{ product: tea, quantity: '100.000', lineTotal: '999.00' }]);
+  await sale(
+    kl.id as number,
+    tillKl.id as number,
+    todayKl,
+    [{ product: tea, quantity: '-1.000', lineTotal: '-2.00' }],
+    'return',
+  );
+  await sale(kl.id as number, tillKl.id as number, minutes(klMidnight(), -1), [
+    { product: coffee, quantity: '1.000', lineTotal: '4.00' },
+  ]);
+  await sale(kl.id as number, tillKl.id as number, days(40), [
+    { product: tea, quantity: '100.000', lineTotal: '999.00' },
+  ]);
   await sale(utc.id as number, tillLdn.id as number, now, [{ product: tea, quantity: '3.000', lineTotal: '7.25' }]);
-  await order(kl.id as number, channel, 'completed', todayKl, [{ product: coffee, quantity: '1.000', lineTotal: '3.00' }]);
+  await order(kl.id as number, channel, 'completed', todayKl, [
+    { product: coffee, quantity: '1.000', lineTotal: '3.00' },
+  ]);
   await order(utc.id as number, channel, 'new', now, [{ product: coffee, quantity: '1.000', lineTotal: '8.00' }]);
   await order(utc.id as number, channel, 'accepted', now, [{ product: coffee, quantity: '1.000', lineTotal: '8.00' }]);
 
-  limited = await signInOutletManager(t, { userName: 'kl', displayName: 'KL Manager', password: 'KlManager@123', outlets: [kl.id] });
+  limited = await signInOutletManager(t, {
+    userName: 'kl',
+    displayName: 'KL Manager',
+    password: 'KlManager@123',
+    outlets: [kl.id],
+  });
   // Store managers may see sales and online orders here; the demo role has neither.
   for (const screen of ['sale', 'onlinesalesorder'])
     await t.server.app.ctx.db
@@ -117,21 +214,32 @@ describe('Home summary', () => {
       last30Online: '3.00',
     });
     const london = data.sales!.byOutlet.find((o) => o.outlet === utc.id)!;
-    expect(london).toMatchObject({ today: localToday('UTC'), todayPos: '7.25', todayOnline: '0.00', todayReceipts: 1, last30Pos: '7.25' });
+    expect(london).toMatchObject({
+      today: localToday('UTC'),
+      todayPos: '7.25',
+      todayOnline: '0.00',
+      todayReceipts: 1,
+      last30Pos: '7.25',
+    });
     expect(data.sales!.days.filter((d) => d.outlet === kl.id).map((d) => [d.pos, d.online])).toEqual([
       ['4.00', '0.00'],
       ['13.50', '3.00'],
     ]);
     expect(data.sales!.channels).toEqual({ pos: true, online: true });
     // 40 days ago is out of the window; returns subtract.
-    expect(data.topProducts!.map((p) => [p.productLabel.includes('Coffee') ? 'coffee' : 'tea', p.quantity, p.amount])).toEqual([
+    expect(
+      data.topProducts!.map((p) => [p.productLabel.includes('Coffee') ? 'coffee' : 'tea', p.quantity, p.amount]),
+    ).toEqual([
       ['coffee', '4.000', '17.00'],
       ['tea', '3.000', '10.75'],
     ]);
     expect(data.ordersWaiting).toEqual({ count: 2, byStatus: { new: 1, accepted: 1, preparing: 0, ready: 0 } });
     expect(data.terminals).toMatchObject({ total: 2, offline: 2 });
     expect(data.recentChanges!.length).toBeGreaterThan(0);
-    expect(data.recentChanges![0]).toMatchObject({ action: expect.stringMatching(/insert|update|delete/), userName: 'admin' });
+    expect(data.recentChanges![0]).toMatchObject({
+      action: expect.stringMatching(/insert|update|delete/),
+      userName: 'admin',
+    });
     expect(data.lowStock).toEqual({ count: 0, rows: [] });
   });
 
@@ -145,7 +253,14 @@ describe('Home summary', () => {
 
   it('leaves out every section the viewer may not view', async () => {
     const manager = await summary(t.tokens.manager);
-    expect(Object.keys(manager).sort()).toEqual(['at', 'jobsRunning', 'lowStock', 'ordersWaiting', 'sales', 'topProducts']);
+    expect(Object.keys(manager).sort()).toEqual([
+      'at',
+      'jobsRunning',
+      'lowStock',
+      'ordersWaiting',
+      'sales',
+      'topProducts',
+    ]);
     const cashier = await summary(t.tokens.cashier);
     expect(Object.keys(cashier)).toEqual(['at']);
     const unauthenticated = await t.call('GET', '/home/Summary');
@@ -169,7 +284,15 @@ describe('Home summary', () => {
   });
 
   it('counts a terminal online once it has been seen within five minutes', async () => {
-    await rawDb().updateTable('point_of_sale').set({ last_seen_at: new Date().toISOString() }).where('code', '=', 'T1').execute();
-    expect((await summary()).terminals).toMatchObject({ total: 2, offline: 1, rows: [{ label: expect.stringContaining('Till London'), lastSeenAt: null }] });
+    await rawDb()
+      .updateTable('point_of_sale')
+      .set({ last_seen_at: new Date().toISOString() })
+      .where('code', '=', 'T1')
+      .execute();
+    expect((await summary()).terminals).toMatchObject({
+      total: 2,
+      offline: 1,
+      rows: [{ label: expect.stringContaining('Till London'), lastSeenAt: null }],
+    });
   });
 });

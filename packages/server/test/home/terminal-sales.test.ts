@@ -29,7 +29,11 @@ describe('Home with sales posted by a terminal', () => {
       payments: [{ paymentMode: world.cash.code, amount: '26.00' }],
     });
     expect(sold.status, JSON.stringify(sold.body)).toBe(200);
-    const beat = await asTerminal(t, till.token, 'POST', '/pointofsale/Heartbeat', { appVersion: '1.0.0', lastSyncAt: new Date().toISOString(), unsentTransactions: 0 });
+    const beat = await asTerminal(t, till.token, 'POST', '/pointofsale/Heartbeat', {
+      appVersion: '1.0.0',
+      lastSyncAt: new Date().toISOString(),
+      unsentTransactions: 0,
+    });
     expect(beat.status, JSON.stringify(beat.body)).toBe(200);
 
     const after = (await t.get<HomeSummary>('/home/Summary')).body.data;

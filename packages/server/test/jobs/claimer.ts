@@ -10,12 +10,20 @@ import { openDatabase } from '../../src/db/connect';
 import { claimNext, newLease } from '../../src/jobs/queue';
 
 const { databaseUrl, dataDir } = JSON.parse(process.argv[2]!) as { databaseUrl: string | null; dataDir: string };
-const { kysely: db, dialect } = openDatabase({ databaseUrl, dataDir, onConnectionError: (error) => console.error(error) });
+const { kysely: db, dialect } = openDatabase({
+  databaseUrl,
+  dataDir,
+  onConnectionError: (error) => console.error(error),
+});
 process.stdout.write('ready\n');
 const [startAt] = (await once(process.stdin, 'data')) as [Buffer];
 await sleep(Number(startAt.toString()) - Date.now());
 const claimed: number[] = [];
-for (let job = await claimNext({ db, dialect }, newLease(60_000)); job; job = await claimNext({ db, dialect }, newLease(60_000))) {
+for (
+  let job = await claimNext({ db, dialect }, newLease(60_000));
+  job;
+  job = await claimNext({ db, dialect }, newLease(60_000))
+) {
   claimed.push(Number(job.id));
   // A worker runs the job before it claims the next: without that pause one SQLite process can
   // claim all of them while the others sleep in their busy handlers, and nothing runs side by side.

@@ -2,7 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyDb } from '../../src/data/store';
 import type { JobKind, JobRun } from '../../src/jobs/kinds';
-import { ABANDONED, claimNext, finishJob, insertJob, jobById, newLease, renewLease, type Lease } from '../../src/jobs/queue';
+import {
+  ABANDONED,
+  claimNext,
+  finishJob,
+  insertJob,
+  jobById,
+  newLease,
+  renewLease,
+  type Lease,
+} from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
 import { useTestServer } from '../support/harness';
 
@@ -30,7 +39,8 @@ const TEST_KINDS = {
 /** The app's job kinds, which the test extends with its own. */
 const jobKinds = () => t.server.app.jobKinds as Record<string, JobKind>;
 beforeAll(() => {
-  for (const [name, kind] of Object.entries(TEST_KINDS)) jobKinds()[name] = { privilege: { screen: 'company', action: 'edit' }, ...kind };
+  for (const [name, kind] of Object.entries(TEST_KINDS))
+    jobKinds()[name] = { privilege: { screen: 'company', action: 'edit' }, ...kind };
 });
 afterAll(() => {
   for (const name of Object.keys(TEST_KINDS)) delete jobKinds()[name];
@@ -48,7 +58,12 @@ async function abandonedJob(kind: string, attempts: number, payload?: unknown) {
   return Number(job.id);
 }
 
-const expire = (id: number) => db().updateTable('job').set({ lease_until: new Date(Date.now() - 1).toISOString() }).where('id', '=', id).execute();
+const expire = (id: number) =>
+  db()
+    .updateTable('job')
+    .set({ lease_until: new Date(Date.now() - 1).toISOString() })
+    .where('id', '=', id)
+    .execute();
 
 describe('job leases', () => {
   it('retries a job whose process died while it ran, and completes it', async () => {
@@ -66,7 +81,13 @@ describe('job leases', () => {
   it('runs a job asked for now under a lease of its own, named in the answer', async () => {
     const res = await t.post('/jobs/Run', { kind: 'testEcho' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ kind: 'testEcho', status: 'done', attempts: 1, leaseHolder: expect.stringMatching(/^.+:\d+:[0-9a-f]{8}$/), leaseUntil: null });
+    expect(res.body.data).toMatchObject({
+      kind: 'testEcho',
+      status: 'done',
+      attempts: 1,
+      leaseHolder: expect.stringMatching(/^.+:\d+:[0-9a-f]{8}$/),
+      leaseUntil: null,
+    });
   });
 
   it('fails a job after three tries that died, with the last error', async () => {
@@ -90,7 +111,11 @@ describe('job leases', () => {
       const after = await runJob(t.server.app, log(), claimed!, lease);
       expect(after).toMatchObject({ status: attempt < 3 ? 'queued' : 'failed', error: 'boom' });
       // Retries wait a while; make this one due now.
-      await db().updateTable('job').set({ run_after: new Date(Date.now() - 1).toISOString() }).where('id', '=', id).execute();
+      await db()
+        .updateTable('job')
+        .set({ run_after: new Date(Date.now() - 1).toISOString() })
+        .where('id', '=', id)
+        .execute();
     }
     expect(await claimNext(ctx(), newLease(60_000))).toBeUndefined();
     expect(await jobById(db(), id)).toMatchObject({ status: 'failed', error: 'boom' });

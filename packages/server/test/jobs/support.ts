@@ -12,4 +12,5 @@ export const scheduleFuturePrice = async (c: Catalogue, row: Row): Promise<Row> 
 
 export const outletId = (c: Catalogue) => c.builder.idOf(findEntity('outlet')!.name);
 
-export const rowById = async (c: Catalogue, entity: string, id: unknown): Promise<Row> => (await c.get(`/${entity}/Get/${String(id)}`)).body.data;
+export const rowById = async (c: Catalogue, entity: string, id: unknown): Promise<Row> =>
+  (await c.get(`/${entity}/Get/${String(id)}`)).body.data;

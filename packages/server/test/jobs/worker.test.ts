@@ -6,9 +6,19 @@ import { dayFromToday, rowById, scheduleFuturePrice } from './support';
 
 describe('worker settings', () => {
   it('are off under test, on otherwise, and read the poll and schedule periods', () => {
-    expect(workerSettings({ NODE_ENV: 'test' })).toEqual({ enabled: false, pollMs: 5000, scheduleMs: null, leaseMs: 60_000 });
+    expect(workerSettings({ NODE_ENV: 'test' })).toEqual({
+      enabled: false,
+      pollMs: 5000,
+      scheduleMs: null,
+      leaseMs: 60_000,
+    });
     expect(workerSettings({ NODE_ENV: 'production' }).enabled).toBe(true);
-    expect(workerSettings({ NODE_ENV: 'test', JOB_WORKER: '1', JOB_POLL_MS: '50', JOB_SCHEDULE_MS: '200' })).toEqual({ enabled: true, pollMs: 50, scheduleMs: 200, leaseMs: 60_000 });
+    expect(workerSettings({ NODE_ENV: 'test', JOB_WORKER: '1', JOB_POLL_MS: '50', JOB_SCHEDULE_MS: '200' })).toEqual({
+      enabled: true,
+      pollMs: 50,
+      scheduleMs: 200,
+      leaseMs: 60_000,
+    });
     expect(() => workerSettings({ JOB_POLL_MS: 'soon' })).toThrow(/JOB_POLL_MS/);
   });
 });
@@ -33,10 +43,20 @@ describe('the worker loop', () => {
 
   it('applies a due future price by itself', async () => {
     const product = await c.newProduct({ sellingPrice: '10.00' });
-    const row = await scheduleFuturePrice(c, { product: product.id, newPrice: '11.00', effectiveDate: dayFromToday(0) });
-    await expect.poll(async () => (await rowById(c, 'futureproductprice', row.id)).status, { timeout: 10_000, interval: 100 }).toBe('applied');
+    const row = await scheduleFuturePrice(c, {
+      product: product.id,
+      newPrice: '11.00',
+      effectiveDate: dayFromToday(0),
+    });
+    await expect
+      .poll(async () => (await rowById(c, 'futureproductprice', row.id)).status, { timeout: 10_000, interval: 100 })
+      .toBe('applied');
     expect((await rowById(c, 'Product', product.id)).sellingPrice).toBe('11.00');
-    const runs = await anyDb(c.server.app.ctx).selectFrom('job').select(['status']).where('kind', '=', 'applyFuturePrices').execute();
+    const runs = await anyDb(c.server.app.ctx)
+      .selectFrom('job')
+      .select(['status'])
+      .where('kind', '=', 'applyFuturePrices')
+      .execute();
     expect(runs.filter((r) => r.status === 'done').length).toBeGreaterThan(1);
   });
 });

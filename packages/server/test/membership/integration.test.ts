@@ -35,16 +35,30 @@ afterAll(async () => {
   for (const server of [receiver, thief]) await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const test = (body: Row, token?: string) => allowed.post<{ ok: boolean; status: number | null; message: string }>('/membershipintegration/TestConnection', body, token);
+const test = (body: Row, token?: string) =>
+  allowed.post<{ ok: boolean; status: number | null; message: string }>(
+    '/membershipintegration/TestConnection',
+    body,
+    token,
+  );
 
 describe('membership integration settings', () => {
   it('keeps the API key secret: stored encrypted, answered masked', async () => {
-    const saved = await allowed.post('/DataRepository/Insert/membershipintegrationsettings', { provider: 'LoyaltyHub', endpoint: local, apiKey: 'sk_live_abcdef123456', syncDirection: 'both', enabled: true });
+    const saved = await allowed.post('/DataRepository/Insert/membershipintegrationsettings', {
+      provider: 'LoyaltyHub',
+      endpoint: local,
+      apiKey: 'sk_live_abcdef123456',
+      syncDirection: 'both',
+      enabled: true,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data.apiKey).toBe('••••');
     const [row] = (await allowed.post<Row[]>('/DataRepository/fetch/membershipintegrationsettings', {})).body.data;
     expect(row!.apiKey).toBe('••••');
-    const stored = await allowed.server.app.ctx.db.selectFrom('membership_integration_settings' as never).selectAll().executeTakeFirst();
+    const stored = await allowed.server.app.ctx.db
+      .selectFrom('membership_integration_settings' as never)
+      .selectAll()
+      .executeTakeFirst();
     expect(JSON.stringify(stored)).not.toContain('sk_live_abcdef123456');
   });
 
@@ -62,7 +76,11 @@ describe('membership integration settings', () => {
 
   it('says what the provider answered, and when nothing answers', async () => {
     answer = 401;
-    expect((await test({})).body.data).toMatchObject({ ok: false, status: 401, message: 'The provider refused the API key (401)' });
+    expect((await test({})).body.data).toMatchObject({
+      ok: false,
+      status: 401,
+      message: 'The provider refused the API key (401)',
+    });
     answer = 200;
     const closed = await test({ endpoint: 'http://127.0.0.1:1/' });
     expect(closed.body.data).toMatchObject({ ok: false, status: null });
@@ -78,7 +96,8 @@ describe('membership integration settings', () => {
 });
 
 describe('the saved API key stays with its endpoint', () => {
-  const settingsRow = async () => (await allowed.post<Row[]>('/DataRepository/fetch/membershipintegrationsettings', {})).body.data[0]!;
+  const settingsRow = async () =>
+    (await allowed.post<Row[]>('/DataRepository/fetch/membershipintegrationsettings', {})).body.data[0]!;
 
   it('is not sent to a typed address, whether the key comes back masked or blank', async () => {
     stolen = [];
@@ -96,10 +115,19 @@ describe('the saved API key stays with its endpoint', () => {
 
   it('refuses a new endpoint saved with the masked key, naming the key; saves it with the key typed again', async () => {
     const row = await settingsRow();
-    const moved = await allowed.post('/DataRepository/Update/membershipintegrationsettings', { id: row.id, version: row.version, endpoint: elsewhere, apiKey: '••••' });
+    const moved = await allowed.post('/DataRepository/Update/membershipintegrationsettings', {
+      id: row.id,
+      version: row.version,
+      endpoint: elsewhere,
+      apiKey: '••••',
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.errors![0]!.field).toBe('apiKey');
-    const blank = await allowed.post('/DataRepository/Update/membershipintegrationsettings', { id: row.id, version: row.version, endpoint: elsewhere });
+    const blank = await allowed.post('/DataRepository/Update/membershipintegrationsettings', {
+      id: row.id,
+      version: row.version,
+      endpoint: elsewhere,
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.errors![0]!.field).toBe('apiKey');
     expect(await settingsRow()).toMatchObject({ endpoint: row.endpoint, version: row.version });
@@ -107,22 +135,42 @@ describe('the saved API key stays with its endpoint', () => {
     await test({});
     expect(stolen).toEqual([]);
 
-    const retyped = await allowed.post<Row>('/DataRepository/Update/membershipintegrationsettings', { id: row.id, version: row.version, endpoint: elsewhere, apiKey: 'sk_for_the_new_home' });
+    const retyped = await allowed.post<Row>('/DataRepository/Update/membershipintegrationsettings', {
+      id: row.id,
+      version: row.version,
+      endpoint: elsewhere,
+      apiKey: 'sk_for_the_new_home',
+    });
     expect(retyped.status, JSON.stringify(retyped.body)).toBe(200);
     await test({});
     expect(stolen.map((h) => h.authorization)).toEqual(['Bearer sk_for_the_new_home']);
-    const back = await allowed.post('/DataRepository/Update/membershipintegrationsettings', { id: row.id, version: retyped.body.data.version, endpoint: local, apiKey: 'sk_live_abcdef123456' });
+    const back = await allowed.post('/DataRepository/Update/membershipintegrationsettings', {
+      id: row.id,
+      version: retyped.body.data.version,
+      endpoint: local,
+      apiKey: 'sk_live_abcdef123456',
+    });
     expect(back.status).toBe(200);
   });
 
   it('holds on the batch path too: a webhook moved to another address without its secret', async () => {
-    const hook = await allowed.post<Row>('/DataRepository/Insert/webhook', { name: 'Orders out', url: local, events: ['product.changed'], secret: 'a-webhook-secret-of-some-length', enabled: false });
+    const hook = await allowed.post<Row>('/DataRepository/Insert/webhook', {
+      name: 'Orders out',
+      url: local,
+      events: ['product.changed'],
+      secret: 'a-webhook-secret-of-some-length',
+      enabled: false,
+    });
     expect(hook.status, JSON.stringify(hook.body)).toBe(200);
     expect(hook.body.data.secret).toBe('••••');
-    const moved = await allowed.post('/DataRepository/bulkupdate/webhook', [{ id: hook.body.data.id, version: hook.body.data.version, url: elsewhere, secret: '••••' }]);
+    const moved = await allowed.post('/DataRepository/bulkupdate/webhook', [
+      { id: hook.body.data.id, version: hook.body.data.version, url: elsewhere, secret: '••••' },
+    ]);
     expect(moved.status).toBe(400);
     expect(moved.body.errors![0]!.field).toBe('0.secret');
-    const renamed = await allowed.post('/DataRepository/bulkupdate/webhook', [{ id: hook.body.data.id, version: hook.body.data.version, name: 'Orders, renamed', secret: '••••' }]);
+    const renamed = await allowed.post('/DataRepository/bulkupdate/webhook', [
+      { id: hook.body.data.id, version: hook.body.data.version, name: 'Orders, renamed', secret: '••••' },
+    ]);
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   });
 });
@@ -130,7 +178,14 @@ describe('the saved API key stays with its endpoint', () => {
 describe('without the setting that allows private addresses', () => {
   const strict = useTestServer({ users: ['admin'] });
   it('refuses loopback, private and link-local targets, by name too', async () => {
-    for (const endpoint of [local, 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/', 'http://localhost/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const endpoint of [
+      local,
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]:8080/',
+      'http://localhost/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const res = await strict.post<Row>('/membershipintegration/TestConnection', { endpoint });
       expect(res.status, endpoint).toBe(400);
       expect(res.body.errors![0]!.field).toBe('endpoint');

@@ -6,20 +6,49 @@ import { useTestServer, type Row } from '../support/harness';
 import { insert } from '../pricing/shop';
 
 const t = useTestServer({ users: ['admin'] });
-const act = (action: string, id: unknown, body: Row = {}) => t.post<Row>('/DataRepository/Execute/membership', { action, ids: [id], ...body });
-const memberRow = async (id: unknown) => (await t.post<Row[]>('/DataRepository/fetch/membership', { filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] })).body.data[0]!;
+const act = (action: string, id: unknown, body: Row = {}) =>
+  t.post<Row>('/DataRepository/Execute/membership', { action, ids: [id], ...body });
+const memberRow = async (id: unknown) =>
+  (
+    await t.post<Row[]>('/DataRepository/fetch/membership', {
+      filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }],
+    })
+  ).body.data[0]!;
 const ledgerOf = async (id: unknown) =>
-  (await t.post<Row[]>('/DataRepository/fetch/pointsledger', { Take: 100, sorts: [{ ColumnName: 'id', Direction: 'asc' }], filters: [{ ColumnName: 'membership', ColumnValue: id, Operator: 'EQ' }] })).body.data;
+  (
+    await t.post<Row[]>('/DataRepository/fetch/pointsledger', {
+      Take: 100,
+      sorts: [{ ColumnName: 'id', Direction: 'asc' }],
+      filters: [{ ColumnName: 'membership', ColumnValue: id, Operator: 'EQ' }],
+    })
+  ).body.data;
 
 let silver: Row;
 let gold: Row;
 let n = 0;
-const newMember = (more: Row = {}) => insert(t, 'membership', { memberNo: `P${++n}`, name: `Member ${n}`, membershipGroup: silver.id, ...more });
+const newMember = (more: Row = {}) =>
+  insert(t, 'membership', { memberNo: `P${++n}`, name: `Member ${n}`, membershipGroup: silver.id, ...more });
 
 beforeAll(async () => {
-  silver = await insert(t, 'membershipgroup', { code: 'SILVER', name: 'Silver', pointsPerUnitSpent: '1', validityMonths: 12 });
-  gold = await insert(t, 'membershipgroup', { code: 'GOLD', name: 'Gold', pointsPerUnitSpent: '2', upgradeThreshold: '1000.00', validityMonths: 24 });
-  await insert(t, 'membershipgroup', { code: 'PLAT', name: 'Platinum', pointsPerUnitSpent: '3', upgradeThreshold: '5000.00' });
+  silver = await insert(t, 'membershipgroup', {
+    code: 'SILVER',
+    name: 'Silver',
+    pointsPerUnitSpent: '1',
+    validityMonths: 12,
+  });
+  gold = await insert(t, 'membershipgroup', {
+    code: 'GOLD',
+    name: 'Gold',
+    pointsPerUnitSpent: '2',
+    upgradeThreshold: '1000.00',
+    validityMonths: 24,
+  });
+  await insert(t, 'membershipgroup', {
+    code: 'PLAT',
+    name: 'Platinum',
+    pointsPerUnitSpent: '3',
+    upgradeThreshold: '5000.00',
+  });
 });
 
 describe('the points ledger', () => {
@@ -39,19 +68,27 @@ describe('the points ledger', () => {
     await act('adjustPoints', m.id, { points: '10', reason: 'Start' });
     const over = await act('redeemPoints', m.id, { points: '10.01' });
     expect(over.status).toBe(409);
-    expect(over.body.errors).toEqual([{ field: 'points', message: 'Not enough points: the member cannot go below zero' }]);
+    expect(over.body.errors).toEqual([
+      { field: 'points', message: 'Not enough points: the member cannot go below zero' },
+    ]);
     expect((await act('adjustPoints', m.id, { points: '-11', reason: 'Oops' })).status).toBe(409);
     expect((await act('adjustPoints', m.id, { points: '5' })).body.errors![0]!.field).toBe('reason');
-    const written = await t.post('/DataRepository/Update/membership', { id: m.id, version: m.version, pointsBalance: '9999.00' });
+    const written = await t.post('/DataRepository/Update/membership', {
+      id: m.id,
+      version: m.version,
+      pointsBalance: '9999.00',
+    });
     expect(written.status).toBe(200);
     expect((await memberRow(m.id)).pointsBalance).toBe('10.00');
-    expect((await ledgerOf(m.id))).toHaveLength(1);
+    expect(await ledgerOf(m.id)).toHaveLength(1);
   });
 
   it('parallel redemptions never overdraw', async () => {
     const m = await newMember();
     await act('adjustPoints', m.id, { points: '100', reason: 'Start' });
-    const results = await Promise.all(Array.from({ length: 14 }, (_, i) => act('redeemPoints', m.id, { points: '10', reference: `P-${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => act('redeemPoints', m.id, { points: '10', reference: `P-${i}` })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
     expect((await memberRow(m.id)).pointsBalance).toBe('0.00');
@@ -103,9 +140,35 @@ describe('expiry', () => {
     const m = await newMember({ joinDate: '2020-01-01', expiryDate: '2021-01-01' });
     const db = anyDb(t.server.app.ctx);
     await db.transaction().execute(async (trx) => {
-      await post(trx, { member: Number(m.id), kind: 'earn', points: 20000, at: '2020-02-01T00:00:00.000Z', expiresOn: '2021-02-01', userName: 'test' }, t.server.app.ctx.dialect);
-      await post(trx, { member: Number(m.id), kind: 'redeem', points: -5000, at: '2020-03-01T00:00:00.000Z', userName: 'test' }, t.server.app.ctx.dialect);
-      await post(trx, { member: Number(m.id), kind: 'earn', points: 1000, at: '2099-01-01T00:00:00.000Z', expiresOn: '2100-01-01', userName: 'test' }, t.server.app.ctx.dialect);
+      await post(
+        trx,
+        {
+          member: Number(m.id),
+          kind: 'earn',
+          points: 20000,
+          at: '2020-02-01T00:00:00.000Z',
+          expiresOn: '2021-02-01',
+          userName: 'test',
+        },
+        t.server.app.ctx.dialect,
+      );
+      await post(
+        trx,
+        { member: Number(m.id), kind: 'redeem', points: -5000, at: '2020-03-01T00:00:00.000Z', userName: 'test' },
+        t.server.app.ctx.dialect,
+      );
+      await post(
+        trx,
+        {
+          member: Number(m.id),
+          kind: 'earn',
+          points: 1000,
+          at: '2099-01-01T00:00:00.000Z',
+          expiresOn: '2100-01-01',
+          userName: 'test',
+        },
+        t.server.app.ctx.dialect,
+      );
     });
     const first = await runMembershipExpiry(t.server.app);
     expect(first.pointsExpired).toBeGreaterThanOrEqual(15000);

@@ -5,12 +5,15 @@ import { useOnlineWorld } from './support';
 const LIMIT = 10;
 const w = useOnlineWorld({ config: { rateLimit: { windowSeconds: 60, perAddress: LIMIT, perUser: LIMIT } } });
 
-const placeFrom = (from: string, key: string) => callFrom(w, from, 'POST', '/onlinesalesorder/Place', {}, { 'x-channel-key': key });
+const placeFrom = (from: string, key: string) =>
+  callFrom(w, from, 'POST', '/onlinesalesorder/Place', {}, { 'x-channel-key': key });
 
 describe('guessing online channel keys', () => {
   it('checks at most the limit of 60 parallel wrong keys from one address; then even the right key gets 429 there', async () => {
     const { key } = await w.newChannel();
-    const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => placeFrom('127.0.4.1', `wrong-key-guess-number-${i}`)));
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => placeFrom('127.0.4.1', `wrong-key-guess-number-${i}`)),
+    );
     const statuses = guesses.map((g) => g.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(LIMIT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LIMIT);

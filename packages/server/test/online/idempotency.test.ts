@@ -10,21 +10,39 @@ async function setup() {
   const outlet = await w.newOutlet();
   const a = (await w.newProduct({ sellingPrice: '4.50', trackStock: true })).id as number;
   await w.stock(a, outlet.location, '100.000');
-  const body = { outlet: outlet.id, customer: { name: 'Aisyah', phone: '0123456789' }, items: [{ product: a, quantity: 2 }], fulfilment: 'pickup' };
+  const body = {
+    outlet: outlet.id,
+    customer: { name: 'Aisyah', phone: '0123456789' },
+    items: [{ product: a, quantity: 2 }],
+    fulfilment: 'pickup',
+  };
   return { channel, outlet, a, body };
 }
 
 const place = (channelKey: string, body: unknown, idempotencyKey?: string) =>
-  w.call<Row>('POST', '/onlinesalesorder/Place', { body, headers: { 'x-channel-key': channelKey, ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }) } });
+  w.call<Row>('POST', '/onlinesalesorder/Place', {
+    body,
+    headers: {
+      'x-channel-key': channelKey,
+      ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+    },
+  });
 
 const ordersOf = async (channel: number) =>
-  (await w.post<Row[]>('/DataRepository/fetch/onlinesalesorder', { filters: [{ ColumnName: 'channel', ColumnValue: channel, Operator: 'EQ' }] })).body.data;
+  (
+    await w.post<Row[]>('/DataRepository/fetch/onlinesalesorder', {
+      filters: [{ ColumnName: 'channel', ColumnValue: channel, Operator: 'EQ' }],
+    })
+  ).body.data;
 
 describe('Place with an Idempotency-Key', () => {
   it('makes exactly one order of 10 parallel retries with one key, each answered with it', async () => {
     const { channel, outlet, a, body } = await setup();
     const answers = await Promise.all(Array.from({ length: 10 }, () => place(channel.key, body, 'order-7f3a')));
-    expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual(Array(10).fill(200));
+    expect(
+      answers.map((r) => r.status),
+      JSON.stringify(answers.map((r) => r.body)),
+    ).toEqual(Array(10).fill(200));
     expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(answers.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
     expect(await ordersOf(channel.id)).toHaveLength(1);
@@ -46,7 +64,9 @@ describe('Place with an Idempotency-Key', () => {
       expect(res.body.message).toContain('k-1');
     }
     // A race of different bodies on a new key: one order, the others refused.
-    const race = await Promise.all([1, 2, 3, 4, 5].map((quantity) => place(channel.key, { ...body, items: [{ product: a, quantity }] }, 'k-2')));
+    const race = await Promise.all(
+      [1, 2, 3, 4, 5].map((quantity) => place(channel.key, { ...body, items: [{ product: a, quantity }] }, 'k-2')),
+    );
     expect(race.filter((r) => r.status === 200)).toHaveLength(1);
     expect(race.filter((r) => r.status === 409)).toHaveLength(4);
     expect(await ordersOf(channel.id)).toHaveLength(2);
@@ -68,7 +88,11 @@ describe('Place with an Idempotency-Key', () => {
       .set({ created_at: new Date(Date.now() - ORDER_KEY_KEPT_MS - 60_000).toISOString() })
       .where('scope', '=', `channel:${channel.id}`)
       .execute();
-    const afterADay = await place(channel.key, { ...body, notes: 'another body is fine once the key expired' }, 'shared-key');
+    const afterADay = await place(
+      channel.key,
+      { ...body, notes: 'another body is fine once the key expired' },
+      'shared-key',
+    );
     expect(afterADay.status, JSON.stringify(afterADay.body)).toBe(200);
     expect(afterADay.body.data.id).not.toBe(mine.body.data.id);
 

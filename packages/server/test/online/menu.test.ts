@@ -25,12 +25,20 @@ describe('the published menu', () => {
       outlets: [outlet.id],
       availabilitySchedule: [{ dayOfWeek: 'mon', timeFrom: '09:00', timeTo: '21:00' }],
       sections: [
-        { name: 'Cakes', sortOrder: 2, items: [{ product: cake, displayName: 'Chocolate cake', priceOverride: '5.50', available: true }] },
+        {
+          name: 'Cakes',
+          sortOrder: 2,
+          items: [{ product: cake, displayName: 'Chocolate cake', priceOverride: '5.50', available: true }],
+        },
         { name: 'Drinks', sortOrder: 1, items: [{ product: latte, available: true }] },
       ],
     });
     expect(menu.status, JSON.stringify(menu.body)).toBe(200);
-    const setup = await w.post('/DataRepository/Insert/onlinemenusetup', { channel: channel.id, orderingMenu: menu.body.data.id, welcomeText: 'Hello' });
+    const setup = await w.post('/DataRepository/Insert/onlinemenusetup', {
+      channel: channel.id,
+      orderingMenu: menu.body.data.id,
+      welcomeText: 'Hello',
+    });
     expect(setup.status, JSON.stringify(setup.body)).toBe(200);
 
     expect((await fetch(menuUrl(channel.code))).status).toBe(404);
@@ -51,7 +59,10 @@ describe('the published menu', () => {
       outlets: [{ code: outlet.code }],
       sections: [
         { name: 'Drinks', items: [{ prices: { [outlet.code]: '4.50' }, available: { [outlet.code]: true } }] },
-        { name: 'Cakes', items: [{ name: 'Chocolate cake', prices: { [outlet.code]: '5.50' }, available: { [outlet.code]: false } }] },
+        {
+          name: 'Cakes',
+          items: [{ name: 'Chocolate cake', prices: { [outlet.code]: '5.50' }, available: { [outlet.code]: false } }],
+        },
       ],
     });
 
@@ -59,17 +70,27 @@ describe('the published menu', () => {
     expect(cached.status).toBe(304);
 
     // Open orders take the last lattes: the next version shows them unavailable.
-    const placed = await w.place(channel.key, { outlet: outlet.id, customer: { name: 'Li' }, items: [{ product: latte, quantity: 2 }], fulfilment: 'pickup' });
+    const placed = await w.place(channel.key, {
+      outlet: outlet.id,
+      customer: { name: 'Li' },
+      items: [{ product: latte, quantity: 2 }],
+      fulfilment: 'pickup',
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const second = await publish(setup.body.data.id as number);
     expect(second).toMatchObject({ version: 2 });
     expect(second.etag).not.toBe(etag);
     const stale = await fetch(menuUrl(channel.code), { headers: { 'if-none-match': etag } });
     expect(stale.status).toBe(200);
-    const next = (await stale.json()) as { version: number; sections: { items: { available: Record<string, boolean> }[] }[] };
+    const next = (await stale.json()) as {
+      version: number;
+      sections: { items: { available: Record<string, boolean> }[] }[];
+    };
     expect(next.version).toBe(2);
     expect(next.sections[0]!.items[0]!.available[outlet.code]).toBe(false);
-    const saved = await w.post<Row[]>('/DataRepository/fetch/onlinemenusetup', { filters: [{ ColumnName: 'id', ColumnValue: setup.body.data.id, Operator: 'EQ' }] });
+    const saved = await w.post<Row[]>('/DataRepository/fetch/onlinemenusetup', {
+      filters: [{ ColumnName: 'id', ColumnValue: setup.body.data.id, Operator: 'EQ' }],
+    });
     expect(saved.body.data[0]!.publishedAt).toEqual(expect.any(String));
   });
 
@@ -78,7 +99,11 @@ describe('the published menu', () => {
   });
 
   it('needs edit rights on the setup to publish', async () => {
-    const res = await w.post('/DataRepository/Execute/onlinemenusetup', { action: 'publish', ids: [1] }, w.tokens.manager);
+    const res = await w.post(
+      '/DataRepository/Execute/onlinemenusetup',
+      { action: 'publish', ids: [1] },
+      w.tokens.manager,
+    );
     expect([403, 404]).toContain(res.status);
   });
 });

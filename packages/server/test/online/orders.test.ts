@@ -10,7 +10,15 @@ async function setup(onHand = '10.000') {
   const b = (await w.newProduct({ sellingPrice: '2.00', trackStock: true })).id as number;
   await w.stock(a, outlet.location, onHand);
   await w.stock(b, outlet.location, onHand);
-  const body = { outlet: outlet.id, customer: { name: 'Aisyah', phone: '0123456789' }, items: [{ product: a, quantity: 2 }, { product: b, quantity: '1' }], fulfilment: 'pickup' };
+  const body = {
+    outlet: outlet.id,
+    customer: { name: 'Aisyah', phone: '0123456789' },
+    items: [
+      { product: a, quantity: 2 },
+      { product: b, quantity: '1' },
+    ],
+    fulfilment: 'pickup',
+  };
   return { channel, outlet, a, b, body };
 }
 
@@ -27,7 +35,15 @@ describe('placing online orders', () => {
     expect(data).toMatchObject({ status: 'new', total: '11.00' });
     expect(data.orderNo).toMatch(/^ON-\d{4}-\d{6}$/);
     const order = await w.order(data.id as number);
-    expect(order).toMatchObject({ channel: channel.id, outlet: outlet.id, customerName: 'Aisyah', status: 'new', subtotal: '11.00', total: '11.00', fulfilment: 'pickup' });
+    expect(order).toMatchObject({
+      channel: channel.id,
+      outlet: outlet.id,
+      customerName: 'Aisyah',
+      status: 'new',
+      subtotal: '11.00',
+      total: '11.00',
+      fulfilment: 'pickup',
+    });
     expect((order.items as Row[]).map((i) => [i.product, i.quantity, i.unitPrice, i.lineTotal])).toEqual([
       [a, '2.000', '4.50', '9.00'],
       [b, '1.000', '2.00', '2.00'],
@@ -66,7 +82,11 @@ describe('placing online orders', () => {
     for (const [sent, field] of cases) {
       const res = await w.place(channel.key, sent);
       expect(res.status, JSON.stringify(sent)).toBe(400);
-      if (field) expect(res.body.errors?.map((e) => e.field), JSON.stringify(res.body)).toContain(field);
+      if (field)
+        expect(
+          res.body.errors?.map((e) => e.field),
+          JSON.stringify(res.body),
+        ).toContain(field);
     }
   });
 });
@@ -75,7 +95,11 @@ describe('moving online orders along', () => {
   it('goes new → accepted → preparing → ready → completed, taking the goods at completion', async () => {
     const { channel, outlet, a, b, body } = await setup();
     const { id } = await placed(channel.key, body);
-    for (const [action, status] of [['accept', 'accepted'], ['prepare', 'preparing'], ['ready', 'ready']] as const) {
+    for (const [action, status] of [
+      ['accept', 'accepted'],
+      ['prepare', 'preparing'],
+      ['ready', 'ready'],
+    ] as const) {
       const res = await w.actOn([id as number], action);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.status).toBe(status);
@@ -132,10 +156,18 @@ describe('moving online orders along', () => {
     const { channel, body } = await setup();
     const { id } = await placed(channel.key, body);
     const order = await w.order(id as number);
-    const res = await w.post('/DataRepository/Update/onlinesalesorder', { id, version: order.version, status: 'completed' });
+    const res = await w.post('/DataRepository/Update/onlinesalesorder', {
+      id,
+      version: order.version,
+      status: 'completed',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('status');
-    const notes = await w.post('/DataRepository/Update/onlinesalesorder', { id, version: order.version, notes: 'No onions' });
+    const notes = await w.post('/DataRepository/Update/onlinesalesorder', {
+      id,
+      version: order.version,
+      notes: 'No onions',
+    });
     expect(notes.status, JSON.stringify(notes.body)).toBe(200);
     expect(await w.order(id as number)).toMatchObject({ status: 'new', notes: 'No onions' });
   });

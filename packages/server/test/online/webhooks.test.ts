@@ -16,7 +16,9 @@ function verify(secret: string, header: string | undefined, body: string): boole
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
   if (!match) return false;
   const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(match[2]!, 'hex')) && Math.abs(Date.now() / 1000 - Number(match[1])) < 300;
+  return (
+    timingSafeEqual(expected, Buffer.from(match[2]!, 'hex')) && Math.abs(Date.now() / 1000 - Number(match[1])) < 300
+  );
 }
 
 const receiver = { received: [] as Received[], answer: 200, server: undefined as Server | undefined, url: '' };
@@ -42,26 +44,47 @@ const MINUTE = 60_000;
 /** A webhook to the receiver; the earlier tests' webhooks are switched off, so each test counts its own deliveries. */
 async function newWebhook(events: string[], secret = SECRET): Promise<Row> {
   await anyDb(w.server.app.ctx).updateTable('webhook').set({ enabled: false }).execute();
-  const res = await w.post('/DataRepository/Insert/webhook', { name: 'Shop', url: receiver.url, events, secret, enabled: true });
+  const res = await w.post('/DataRepository/Insert/webhook', {
+    name: 'Shop',
+    url: receiver.url,
+    events,
+    secret,
+    enabled: true,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
 
 async function deliveries(webhook: number): Promise<Row[]> {
-  const res = await w.post<Row[]>('/DataRepository/fetch/webhookdelivery', { Take: 100, filters: [{ ColumnName: 'webhook', ColumnValue: webhook, Operator: 'EQ' }], sorts: [{ ColumnName: 'id', Direction: 'ASC' }] });
+  const res = await w.post<Row[]>('/DataRepository/fetch/webhookdelivery', {
+    Take: 100,
+    filters: [{ ColumnName: 'webhook', ColumnValue: webhook, Operator: 'EQ' }],
+    sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
 
 /** Lets the job clock move on: every queued delivery attempt becomes due now. */
-const timePasses = () => anyDb(w.server.app.ctx).updateTable('job').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('kind', '=', 'deliverWebhook').where('status', '=', 'queued').execute();
+const timePasses = () =>
+  anyDb(w.server.app.ctx)
+    .updateTable('job')
+    .set({ run_after: new Date(Date.now() - 1000).toISOString() })
+    .where('kind', '=', 'deliverWebhook')
+    .where('status', '=', 'queued')
+    .execute();
 
 async function placeOne(): Promise<Row & { product: number; outlet: { id: number; code: string; location: number } }> {
   const channel = await w.newChannel();
   const outlet = await w.newOutlet();
   const product = (await w.newProduct({ sellingPrice: '3.00' })).id as number;
   await w.stock(product, outlet.location, '5.000');
-  const res = await w.place(channel.key, { outlet: outlet.code, customer: { name: 'Ben' }, items: [{ product, quantity: 1 }], fulfilment: 'pickup' });
+  const res = await w.place(channel.key, {
+    outlet: outlet.code,
+    customer: { name: 'Ben' },
+    items: [{ product, quantity: 1 }],
+    fulfilment: 'pickup',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...res.body.data, product, outlet };
 }
@@ -82,17 +105,32 @@ describe('webhooks', () => {
       expect(r.headers['content-type']).toBe('application/json');
     }
     const names = events.map((e) => e.event);
-    expect(names).toEqual(expect.arrayContaining(['product.changed', 'stock.changed', 'order.created', 'order.status_changed']));
+    expect(names).toEqual(
+      expect.arrayContaining(['product.changed', 'stock.changed', 'order.created', 'order.status_changed']),
+    );
     const created = events.find((e) => e.event === 'order.created')!;
     expect(created.data).toMatchObject({ order: { orderNo: order.orderNo, status: 'new', total: '3.00' } });
     const moved = events.find((e) => e.event === 'order.status_changed')!;
-    expect(moved.data).toMatchObject({ order: { orderNo: order.orderNo, status: 'accepted' }, from: 'new', to: 'accepted' });
+    expect(moved.data).toMatchObject({
+      order: { orderNo: order.orderNo, status: 'accepted' },
+      from: 'new',
+      to: 'accepted',
+    });
     const stock = events.find((e) => e.event === 'stock.changed')!;
-    expect(stock.data).toMatchObject({ movements: [{ product: order.product, location: order.outlet.location, quantity: '5.000' }] });
+    expect(stock.data).toMatchObject({
+      movements: [{ product: order.product, location: order.outlet.location, quantity: '5.000' }],
+    });
 
     const log = await deliveries(hook.id as number);
     expect(log.length).toBe(receiver.received.length);
-    for (const d of log) expect(d).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200, responseBody: 'thanks', durationMs: expect.any(Number) });
+    for (const d of log)
+      expect(d).toMatchObject({
+        status: 'delivered',
+        attempts: 1,
+        responseStatus: 200,
+        responseBody: 'thanks',
+        durationMs: expect.any(Number),
+      });
   });
 
   it('raises every event a webhook can subscribe to: deletes, prices, members and order corrections', async () => {
@@ -103,18 +141,38 @@ describe('webhooks', () => {
 
     const product = await w.newProduct({ sellingPrice: '3.00' });
     const outlet = await w.newOutlet();
-    const stored = (await w.post<Row[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'id', ColumnValue: product.id, Operator: 'EQ' }] })).body.data[0]!;
-    ok(await w.post('/DataRepository/Update/product', { id: product.id, version: stored.version, sellingPrice: '3.50' }));
-    const override = await w.post('/DataRepository/Insert/outletprice', { product: product.id, outlet: outlet.id, price: '2.90' });
+    const stored = (
+      await w.post<Row[]>('/DataRepository/fetch/product', {
+        filters: [{ ColumnName: 'id', ColumnValue: product.id, Operator: 'EQ' }],
+      })
+    ).body.data[0]!;
+    ok(
+      await w.post('/DataRepository/Update/product', { id: product.id, version: stored.version, sellingPrice: '3.50' }),
+    );
+    const override = await w.post('/DataRepository/Insert/outletprice', {
+      product: product.id,
+      outlet: outlet.id,
+      price: '2.90',
+    });
     ok(override);
     ok(await w.post('/DataRepository/Execute/outletprice', { action: 'delete', ids: [override.body.data.id] }));
     const group = await w.post('/DataRepository/Insert/membershipgroup', { code: `G${Date.now()}`, name: 'Gold' });
     ok(group);
-    const member = await w.post('/DataRepository/Insert/membership', { memberNo: `M${Date.now()}`, name: 'Aisha', membershipGroup: group.body.data.id });
+    const member = await w.post('/DataRepository/Insert/membership', {
+      memberNo: `M${Date.now()}`,
+      name: 'Aisha',
+      membershipGroup: group.body.data.id,
+    });
     ok(member);
     const order = await placeOne();
     const placed = await w.order(order.id as number);
-    ok(await w.post('/DataRepository/Update/onlinesalesorder', { id: order.id, version: placed.version, notes: 'Ring the bell' }));
+    ok(
+      await w.post('/DataRepository/Update/onlinesalesorder', {
+        id: order.id,
+        version: placed.version,
+        notes: 'Ring the bell',
+      }),
+    );
     ok(await w.post('/DataRepository/Execute/product', { action: 'delete', ids: [product.id] }));
 
     await w.runQueuedJobs();
@@ -174,15 +232,25 @@ describe('webhooks', () => {
 
     receiver.answer = 200;
     const [failed] = await deliveries(hook.id as number);
-    const again = await w.post('/DataRepository/Execute/webhook', { action: 'redeliver', ids: [hook.id], delivery: failed!.id });
+    const again = await w.post('/DataRepository/Execute/webhook', {
+      action: 'redeliver',
+      ids: [hook.id],
+      delivery: failed!.id,
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await w.runQueuedJobs()).toBe(1);
     const [delivered] = await deliveries(hook.id as number);
     expect(delivered).toMatchObject({ status: 'delivered', responseStatus: 200 });
-    const saved = await w.post<Row[]>('/DataRepository/fetch/webhook', { filters: [{ ColumnName: 'id', ColumnValue: hook.id, Operator: 'EQ' }] });
+    const saved = await w.post<Row[]>('/DataRepository/fetch/webhook', {
+      filters: [{ ColumnName: 'id', ColumnValue: hook.id, Operator: 'EQ' }],
+    });
     expect(saved.body.data[0]).toMatchObject({ enabled: true, consecutiveFailures: 0 });
 
-    const wrong = await w.post('/DataRepository/Execute/webhook', { action: 'redeliver', ids: [hook.id], delivery: 999999 });
+    const wrong = await w.post('/DataRepository/Execute/webhook', {
+      action: 'redeliver',
+      ids: [hook.id],
+      delivery: 999999,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.[0]?.field).toBe('delivery');
   });
@@ -196,7 +264,9 @@ describe('webhooks', () => {
       await timePasses();
       await w.runQueuedJobs();
     }
-    const saved = await w.post<Row[]>('/DataRepository/fetch/webhook', { filters: [{ ColumnName: 'id', ColumnValue: hook.id, Operator: 'EQ' }] });
+    const saved = await w.post<Row[]>('/DataRepository/fetch/webhook', {
+      filters: [{ ColumnName: 'id', ColumnValue: hook.id, Operator: 'EQ' }],
+    });
     expect(saved.body.data[0]).toMatchObject({ enabled: false, consecutiveFailures: 20 });
     const log = await deliveries(hook.id as number);
     // Five rounds of four failing attempts switch it off; the sixth round's attempts find it off.
@@ -207,10 +277,19 @@ describe('webhooks', () => {
   });
 
   it('refuses a webhook without a secret, or with a short one', async () => {
-    const none = await w.post('/DataRepository/Insert/webhook', { name: 'x', url: receiver.url, events: ['order.created'] });
+    const none = await w.post('/DataRepository/Insert/webhook', {
+      name: 'x',
+      url: receiver.url,
+      events: ['order.created'],
+    });
     expect(none.status).toBe(400);
     expect(none.body.errors?.[0]?.field).toBe('secret');
-    const short = await w.post('/DataRepository/Insert/webhook', { name: 'x', url: receiver.url, events: ['order.created'], secret: 'short' });
+    const short = await w.post('/DataRepository/Insert/webhook', {
+      name: 'x',
+      url: receiver.url,
+      events: ['order.created'],
+      secret: 'short',
+    });
     expect(short.status).toBe(400);
   });
 });
@@ -218,8 +297,18 @@ describe('webhooks', () => {
 describe('webhook targets', () => {
   const t = useTestServer({ users: ['admin'] });
   it('refuses loopback and private addresses unless the server allows them', async () => {
-    for (const url of ['http://127.0.0.1:9/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest']) {
-      const res = await t.post('/DataRepository/Insert/webhook', { name: 'x', url, events: ['order.created'], secret: SECRET });
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://10.1.2.3/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest',
+    ]) {
+      const res = await t.post('/DataRepository/Insert/webhook', {
+        name: 'x',
+        url,
+        events: ['order.created'],
+        secret: SECRET,
+      });
       expect(res.status, url).toBe(400);
       expect(res.body.errors?.[0]?.field).toBe('url');
     }

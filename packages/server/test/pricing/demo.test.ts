@@ -24,9 +24,16 @@ describe('the simulator on the demo chain', () => {
     const r = res.body.data;
     expect(r.adjustments.map((a) => a.code)).toEqual(['HAPPY-HOUR', 'PASTRY-B2G1']);
     // Happy hour holds the coffee, so the half-price cake that needs it as its bought item says so.
-    expect(r.considered.find((c) => c.code === 'COFFEE-CAKE')).toMatchObject({ fired: false, reason: 'lostToPriority', lostTo: { code: 'HAPPY-HOUR' } });
+    expect(r.considered.find((c) => c.code === 'COFFEE-CAKE')).toMatchObject({
+      fired: false,
+      reason: 'lostToPriority',
+      lostTo: { code: 'HAPPY-HOUR' },
+    });
     expect(r.considered.find((c) => c.code === 'CAKE-WEEKEND')).toMatchObject({ fired: false, reason: 'wrongDay' });
-    expect(r.considered.find((c) => c.code === 'MERCH-PENANG')).toMatchObject({ fired: false, reason: 'outletNotIncluded' });
+    expect(r.considered.find((c) => c.code === 'MERCH-PENANG')).toMatchObject({
+      fired: false,
+      reason: 'outletNotIncluded',
+    });
     expect(r.considered.find((c) => c.code === 'BREAKFAST-OLD')).toMatchObject({ fired: false, reason: 'ended' });
     expect(r.considered.find((c) => c.code === 'STAFF20')).toMatchObject({ fired: false, reason: 'notChosen' });
     expect(r.tax.length).toBeGreaterThan(0);
@@ -34,9 +41,24 @@ describe('the simulator on the demo chain', () => {
   });
 
   it('prices a member, a generated voucher code and dine-in service', async () => {
-    const [festive] = (await t.post<Row[]>('/DataRepository/fetch/voucher', { filters: [{ ColumnName: 'code', ColumnValue: 'FESTIVE10', Operator: 'EQ' }] })).body.data;
-    const [code] = (await t.post<Row[]>('/DataRepository/fetch/vouchercode', { Take: 1, filters: [{ ColumnName: 'voucher', ColumnValue: festive!.id, Operator: 'EQ' }] })).body.data;
-    const res = await simulate({ outlet: 'BGR', channel: 'dineIn', member: 'M100005', voucherCodes: [String(code!.code)], item: { code: 'COF-LAT-REG', quantity: 2 } });
+    const [festive] = (
+      await t.post<Row[]>('/DataRepository/fetch/voucher', {
+        filters: [{ ColumnName: 'code', ColumnValue: 'FESTIVE10', Operator: 'EQ' }],
+      })
+    ).body.data;
+    const [code] = (
+      await t.post<Row[]>('/DataRepository/fetch/vouchercode', {
+        Take: 1,
+        filters: [{ ColumnName: 'voucher', ColumnValue: festive!.id, Operator: 'EQ' }],
+      })
+    ).body.data;
+    const res = await simulate({
+      outlet: 'BGR',
+      channel: 'dineIn',
+      member: 'M100005',
+      voucherCodes: [String(code!.code)],
+      item: { code: 'COF-LAT-REG', quantity: 2 },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const r = res.body.data;
     expect(r.member).toMatchObject({ memberNo: 'M100005', group: 'PLATINUM' });

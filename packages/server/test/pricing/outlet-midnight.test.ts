@@ -23,7 +23,14 @@ let tokyo: Row;
 let la: Row;
 let n = 0;
 
-const newProduct = (price: string) => insert(t, 'product', { code: `MID${++n}`, name: `Midnight ${n}`, category: world.products.coffee!.category, uom: world.products.coffee!.uom, sellingPrice: price });
+const newProduct = (price: string) =>
+  insert(t, 'product', {
+    code: `MID${++n}`,
+    name: `Midnight ${n}`,
+    category: world.products.coffee!.category,
+    uom: world.products.coffee!.uom,
+    sellingPrice: price,
+  });
 const unitPrice = async (outlet: Row, product: Row, at: string) => {
   const res = await addItem<SimulateSalesResult>(t, { outlet: outlet.id, at, item: { productId: product.id } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -31,14 +38,21 @@ const unitPrice = async (outlet: Row, product: Row, at: string) => {
 };
 const job = (at: string) => applyFuturePrices(t.server.app, t.server.app.log, async () => {}, new Date(at));
 const status = async (row: Row) => (await t.get<Row>(`/futureproductprice/Get/${String(row.id)}`)).body.data.status;
-const sellingPrice = async (product: Row) => (await t.get<Row>(`/Product/Get/${String(product.id)}`)).body.data.sellingPrice;
+const sellingPrice = async (product: Row) =>
+  (await t.get<Row>(`/Product/Get/${String(product.id)}`)).body.data.sellingPrice;
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 beforeAll(async () => {
   world = await openTills(t);
   tokyo = await insert(t, 'outlet', { code: 'TYO', name: 'Tokyo', timezone: 'Asia/Tokyo' });
   la = await insert(t, 'outlet', { code: 'LAX', name: 'Los Angeles', timezone: 'America/Los_Angeles' });
-  for (const outlet of [tokyo, la]) await insert(t, 'inventorylocation', { code: `ST-${String(outlet.code)}`, name: `Store ${String(outlet.name)}`, kind: 'store', outlet: outlet.id });
+  for (const outlet of [tokyo, la])
+    await insert(t, 'inventorylocation', {
+      code: `ST-${String(outlet.code)}`,
+      name: `Store ${String(outlet.name)}`,
+      kind: 'store',
+      outlet: outlet.id,
+    });
 });
 
 describe('prices change at each outlet’s own midnight', () => {
@@ -73,7 +87,12 @@ describe('prices change at each outlet’s own midnight', () => {
     const product = await newProduct('10.00');
     await insert(t, 'outletprice', { product: product.id, outlet: tokyo.id, price: '9.00' });
     await insert(t, 'futureproductprice', { product: product.id, newPrice: '12.00', effectiveDate: '2031-01-15' });
-    await insert(t, 'futureproductprice', { product: product.id, outlet: tokyo.id, newPrice: '8.00', effectiveDate: '2031-01-16' });
+    await insert(t, 'futureproductprice', {
+      product: product.id,
+      outlet: tokyo.id,
+      newPrice: '8.00',
+      effectiveDate: '2031-01-16',
+    });
     // 15 Jan 23:59 and 16 Jan 00:00 in Tokyo.
     expect(await unitPrice(tokyo, product, '2031-01-15T14:59:00.000Z')).toEqual(['9.00', 'outletPrice']);
     expect(await unitPrice(tokyo, product, '2031-01-15T15:00:00.000Z')).toEqual(['8.00', 'futurePrice']);
@@ -90,14 +109,24 @@ describe('prices change at each outlet’s own midnight', () => {
     await tick();
     const set = new Date().toISOString();
     await tick();
-    const changed = await t.post('/outletpricing/Save', { changes: [{ product: product.id, outlet: la.id, price: '9.50' }] });
+    const changed = await t.post('/outletpricing/Save', {
+      changes: [{ product: product.id, outlet: la.id, price: '9.50' }],
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     await tick();
     const changedAt = new Date().toISOString();
     await tick();
-    const removed = await t.post('/outletpricing/Save', { changes: [{ product: product.id, outlet: la.id, price: null }] });
+    const removed = await t.post('/outletpricing/Save', {
+      changes: [{ product: product.id, outlet: la.id, price: null }],
+    });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-    expect((await t.post<Row[]>('/DataRepository/fetch/outletprice', { filters: [{ ColumnName: 'id', ColumnValue: override.id, Operator: 'EQ' }] })).body.data).toEqual([]);
+    expect(
+      (
+        await t.post<Row[]>('/DataRepository/fetch/outletprice', {
+          filters: [{ ColumnName: 'id', ColumnValue: override.id, Operator: 'EQ' }],
+        })
+      ).body.data,
+    ).toEqual([]);
 
     expect(await unitPrice(la, product, before)).toEqual(['10.00', 'product']);
     expect(await unitPrice(la, product, set)).toEqual(['9.00', 'outletPrice']);
@@ -134,10 +163,17 @@ describe('prices change at each outlet’s own midnight', () => {
     const product = await newProduct('10.00');
     const kiriToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     await insert(t, 'futureproductprice', { product: product.id, newPrice: '12.00', effectiveDate: kiriToday });
-    const grid = await t.post<{ rows: Row[] }>('/outletpricing/Grid', { Skip: 0, Take: 10, search: String(product.code) });
+    const grid = await t.post<{ rows: Row[] }>('/outletpricing/Grid', {
+      Skip: 0,
+      Take: 10,
+      search: String(product.code),
+    });
     expect(grid.status, JSON.stringify(grid.body)).toBe(200);
     const [row] = grid.body.data.rows;
-    expect(row).toMatchObject({ sellingPrice: '10.00', prices: { [kiri.id as number]: null, [pago.id as number]: null } });
+    expect(row).toMatchObject({
+      sellingPrice: '10.00',
+      prices: { [kiri.id as number]: null, [pago.id as number]: null },
+    });
     expect((row!.inForce as Record<number, string>)[kiri.id as number]).toBe('12.00');
     expect((row!.inForce as Record<number, string>)[pago.id as number]).toBe('10.00');
   });
@@ -145,20 +181,48 @@ describe('prices change at each outlet’s own midnight', () => {
   it('the till’s catalogue carries the pending future prices of its outlet and the chain, and drops them once applied', async () => {
     const product = await newProduct('10.00');
     const till = await pairedTerminal(t, la.id);
-    const chain = await insert(t, 'futureproductprice', { product: product.id, newPrice: '12.00', effectiveDate: '2031-03-01' });
-    const mine = await insert(t, 'futureproductprice', { product: product.id, outlet: la.id, newPrice: '11.00', effectiveDate: '2031-03-02' });
-    const theirs = await insert(t, 'futureproductprice', { product: product.id, outlet: tokyo.id, newPrice: '13.00', effectiveDate: '2031-03-01' });
+    const chain = await insert(t, 'futureproductprice', {
+      product: product.id,
+      newPrice: '12.00',
+      effectiveDate: '2031-03-01',
+    });
+    const mine = await insert(t, 'futureproductprice', {
+      product: product.id,
+      outlet: la.id,
+      newPrice: '11.00',
+      effectiveDate: '2031-03-02',
+    });
+    const theirs = await insert(t, 'futureproductprice', {
+      product: product.id,
+      outlet: tokyo.id,
+      newPrice: '13.00',
+      effectiveDate: '2031-03-01',
+    });
     const page = async (since?: string) => {
-      const res = await asTerminal<Row>(t, till.token, 'GET', `/pointofsale/Catalogue?limit=2000${since ? `&since=${encodeURIComponent(since)}` : ''}`);
+      const res = await asTerminal<Row>(
+        t,
+        till.token,
+        'GET',
+        `/pointofsale/Catalogue?limit=2000${since ? `&since=${encodeURIComponent(since)}` : ''}`,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body.data as { futurePrices: Row[]; removed: Record<string, number[]>; cursor: string; hasMore: boolean };
+      return res.body.data as {
+        futurePrices: Row[];
+        removed: Record<string, number[]>;
+        cursor: string;
+        hasMore: boolean;
+      };
     };
     const first = await page();
     expect(first.hasMore).toBe(false);
     const ids = first.futurePrices.map((r) => r.id);
     expect(ids).toEqual(expect.arrayContaining([chain.id, mine.id]));
     expect(ids).not.toContain(theirs.id);
-    expect(first.futurePrices.find((r) => r.id === mine.id)).toMatchObject({ newPrice: '11.00', effectiveDate: '2031-03-02', status: 'pending' });
+    expect(first.futurePrices.find((r) => r.id === mine.id)).toMatchObject({
+      newPrice: '11.00',
+      effectiveDate: '2031-03-02',
+      status: 'pending',
+    });
 
     expect((await t.post('/futureproductprice/Cancel', { ids: [mine.id] })).body.data).toEqual({ cancelled: 1 });
     const next = await page(first.cursor);

@@ -10,7 +10,8 @@ const t = useTestServer({ config: { demoCatalogue: true }, users: ['admin', 'man
 const { tokens } = t;
 
 const grid = (body: Row, user = 'admin') => t.call<Grid>('POST', '/outletpricing/Grid', { token: tokens[user], body });
-const save = (changes: unknown, user = 'admin') => t.call<Row>('POST', '/outletpricing/Save', { token: tokens[user], body: { changes } });
+const save = (changes: unknown, user = 'admin') =>
+  t.call<Row>('POST', '/outletpricing/Save', { token: tokens[user], body: { changes } });
 
 /** The grid row of one product, found by its code. */
 async function rowOf(code: string) {
@@ -42,7 +43,12 @@ describe('outlet pricing permissions', () => {
 describe('a user limited to some outlets', () => {
   it('sees and saves only the columns of those outlets', async () => {
     const { row, outlet } = await rowOf('PST-005');
-    tokens.penang = await signInOutletManager(t, { userName: 'penang', displayName: 'Penang Manager', password: 'Penang@123', outlets: [outlet('GRN')] });
+    tokens.penang = await signInOutletManager(t, {
+      userName: 'penang',
+      displayName: 'Penang Manager',
+      password: 'Penang@123',
+      outlets: [outlet('GRN')],
+    });
 
     const res = await grid({ search: 'PST-005' }, 'penang');
     expect(res.body.data.outlets.map((o) => o.code)).toEqual(['GRN']);
@@ -65,7 +71,12 @@ describe('outlet pricing grid', () => {
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => r.code)).toEqual([...rows.map((r) => r.code)].sort());
     for (const row of rows) {
-      expect(row).toMatchObject({ id: expect.any(Number), code: expect.any(String), name: expect.any(String), sellingPrice: expect.stringMatching(/^\d+\.\d{2}$/) });
+      expect(row).toMatchObject({
+        id: expect.any(Number),
+        code: expect.any(String),
+        name: expect.any(String),
+        sellingPrice: expect.stringMatching(/^\d+\.\d{2}$/),
+      });
       expect(Object.keys(row.prices).map(Number).sort()).toEqual(outlets.map((o) => o.id).sort());
     }
     const next = await grid({ Skip: 5, Take: 5 });
@@ -80,7 +91,11 @@ describe('outlet pricing grid', () => {
 
   it('searches code, name and barcode, and filters by a category with its sub-categories', async () => {
     const found = await grid({ search: 'croissant', Take: 100 });
-    expect(found.body.data.rows.map((r) => r.name)).toEqual(['Butter Croissant', 'Almond Croissant', 'Chocolate Croissant']);
+    expect(found.body.data.rows.map((r) => r.name)).toEqual([
+      'Butter Croissant',
+      'Almond Croissant',
+      'Chocolate Croissant',
+    ]);
     const categories = await t.call<Row[]>('POST', '/DataRepository/fetch/category', {
       token: tokens.admin,
       body: { filters: [{ ColumnName: 'code', ColumnValue: 'CAKES', Operator: 'EQ' }] },

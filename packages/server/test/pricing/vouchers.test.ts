@@ -5,12 +5,28 @@ import { insert } from './shop';
 
 const t = useTestServer({ users: ['admin', 'cashier'] });
 let voucher: Row;
-const generate = (body: Row, token?: string) => t.post<{ generated: number; codes: Record<string, string[]> }>('/DataRepository/Execute/voucher', { action: 'generate', ...body }, token);
+const generate = (body: Row, token?: string) =>
+  t.post<{ generated: number; codes: Record<string, string[]> }>(
+    '/DataRepository/Execute/voucher',
+    { action: 'generate', ...body },
+    token,
+  );
 const codesOf = async (voucherId: unknown) =>
-  (await t.post<Row[]>('/DataRepository/fetch/vouchercode', { Take: 9999, filters: [{ ColumnName: 'voucher', ColumnValue: voucherId, Operator: 'EQ' }] })).body.data.map((r) => String(r.code));
+  (
+    await t.post<Row[]>('/DataRepository/fetch/vouchercode', {
+      Take: 9999,
+      filters: [{ ColumnName: 'voucher', ColumnValue: voucherId, Operator: 'EQ' }],
+    })
+  ).body.data.map((r) => String(r.code));
 
 beforeAll(async () => {
-  voucher = await insert(t, 'voucher', { code: 'GIFT10', name: 'Ten off', kind: 'amount', value: '10.00', usageLimit: 100 });
+  voucher = await insert(t, 'voucher', {
+    code: 'GIFT10',
+    name: 'Ten off',
+    kind: 'amount',
+    value: '10.00',
+    usageLimit: 100,
+  });
 });
 
 describe('generated voucher codes', () => {
@@ -24,7 +40,8 @@ describe('generated voucher codes', () => {
     expect(codes.every((c) => shape.test(c))).toBe(true);
     expect(CODE_ALPHABET).not.toMatch(/[01ILO]/);
     // Every character of the alphabet turns up in every position: nothing is fixed or sequential.
-    for (let position = 0; position < 19; position += 5) expect(new Set(codes.map((c) => c[position])).size).toBe(CODE_ALPHABET.length);
+    for (let position = 0; position < 19; position += 5)
+      expect(new Set(codes.map((c) => c[position])).size).toBe(CODE_ALPHABET.length);
     expect((await codesOf(voucher.id)).sort()).toEqual([...codes].sort());
   });
 
@@ -49,20 +66,40 @@ describe('generated voucher codes', () => {
   it('exports a voucher’s codes as CSV', async () => {
     const small = await insert(t, 'voucher', { code: 'CSV', name: 'Export', kind: 'amount', value: '1.00' });
     const { codes } = (await generate({ ids: [small.id], count: 3 })).body.data;
-    const res = await fetch(`${t.api}/pricing/VoucherCodes/${small.id}`, { headers: { authorization: `Bearer ${t.tokens.admin}` } });
+    const res = await fetch(`${t.api}/pricing/VoucherCodes/${small.id}`, {
+      headers: { authorization: `Bearer ${t.tokens.admin}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toContain('Voucher_CSV_codes.csv');
     const lines = (await res.text()).trim().split('\r\n');
     expect(lines[0]).toBe('code,redeemedAt,redeemedReference');
-    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([...codes[String(small.id)]!].sort());
-    expect((await fetch(`${t.api}/pricing/VoucherCodes/${small.id}`, { headers: { authorization: `Bearer ${t.tokens.cashier}` } })).status).toBe(403);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual([...codes[String(small.id)]!].sort());
+    expect(
+      (
+        await fetch(`${t.api}/pricing/VoucherCodes/${small.id}`, {
+          headers: { authorization: `Bearer ${t.tokens.cashier}` },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('keeps a voucher’s own code apart from generated codes', async () => {
     const [code] = (await generate({ ids: [voucher.id], count: 1 })).body.data.codes[String(voucher.id)]!;
-    const res = await t.post('/DataRepository/Insert/voucher', { code: code!.replace(/-/g, ''), name: 'Clash', kind: 'amount', value: '1.00' });
+    const res = await t.post('/DataRepository/Insert/voucher', {
+      code: code!.replace(/-/g, ''),
+      name: 'Clash',
+      kind: 'amount',
+      value: '1.00',
+    });
     expect(res.status).toBe(409);
-    expect(res.body.errors).toEqual([{ field: 'code', message: expect.stringContaining('already a generated voucher code') }]);
+    expect(res.body.errors).toEqual([
+      { field: 'code', message: expect.stringContaining('already a generated voucher code') },
+    ]);
   });
 });

@@ -12,13 +12,18 @@ describe('what-if on the demo chain', () => {
     const began = Date.now();
     const res = await t.call<{ jobId: number }>('POST', '/pricing/WhatIf', {
       token: t.tokens.admin,
-      body: { entity: 'promotion', draft: { code: 'DEMO-TRY', name: 'Ten off everything', kind: 'percentOff', value: '10', validFrom, items: [] }, days: 30 },
+      body: {
+        entity: 'promotion',
+        draft: { code: 'DEMO-TRY', name: 'Ten off everything', kind: 'percentOff', value: '10', validFrom, items: [] },
+        days: 30,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     let status: WhatIfStatus | undefined;
     const progress: number[] = [];
     while (Date.now() - began < 30_000) {
-      status = (await t.call<WhatIfStatus>('GET', `/pricing/WhatIf/${res.body.data.jobId}`, { token: t.tokens.admin })).body.data;
+      status = (await t.call<WhatIfStatus>('GET', `/pricing/WhatIf/${res.body.data.jobId}`, { token: t.tokens.admin }))
+        .body.data;
       progress.push(status.progress);
       if (status.status !== 'running' && status.status !== 'queued') break;
       await new Promise((r) => setTimeout(r, 100));
@@ -27,7 +32,9 @@ describe('what-if on the demo chain', () => {
     expect(status?.status, JSON.stringify(status)).toBe('done');
     expect(took).toBeLessThan(30_000);
     const result = status!.result!;
-    console.log(`what-if over ${result.total.baskets} demo sales: ${result.tookMs} ms in the job, ${took} ms asked to answered`);
+    console.log(
+      `what-if over ${result.total.baskets} demo sales: ${result.tookMs} ms in the job, ${took} ms asked to answered`,
+    );
     expect(result.total.baskets).toBeGreaterThan(200);
     expect(result.days.length).toBeGreaterThanOrEqual(29);
     // Ten percent off every product changes every basket a promotion of the demo's own does not hold.

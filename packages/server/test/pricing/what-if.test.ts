@@ -28,8 +28,10 @@ const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z
 const at = (daysAgo: number, utcHour: number) => new Date(today - daysAgo * DAY + utcHour * 3_600_000).toISOString();
 const dateOf = (daysAgo: number) => new Date(today - daysAgo * DAY).toISOString().slice(0, 10);
 
-const start = (body: unknown, token = t.tokens.admin) => t.call<{ jobId: number }>('POST', '/pricing/WhatIf', { token, body });
-const status = (jobId: number, token = t.tokens.admin) => t.call<WhatIfStatus>('GET', `/pricing/WhatIf/${jobId}`, { token });
+const start = (body: unknown, token = t.tokens.admin) =>
+  t.call<{ jobId: number }>('POST', '/pricing/WhatIf', { token, body });
+const status = (jobId: number, token = t.tokens.admin) =>
+  t.call<WhatIfStatus>('GET', `/pricing/WhatIf/${jobId}`, { token });
 
 /** Starts a replay and waits for its figures. */
 async function whatIf(body: Row, token = t.tokens.admin): Promise<WhatIfResult> {
@@ -46,13 +48,37 @@ async function whatIf(body: Row, token = t.tokens.admin): Promise<WhatIfResult> 
 }
 
 const coffee = () => world.products.coffee!;
-const tenPercentOffCoffee = () => ({ code: 'TRY10', name: 'Ten off coffee', kind: 'percentOff', value: '10', isActive: true, validFrom: dateOf(30), items: [{ product: coffee().id }] });
+const tenPercentOffCoffee = () => ({
+  code: 'TRY10',
+  name: 'Ten off coffee',
+  kind: 'percentOff',
+  value: '10',
+  isActive: true,
+  validFrom: dateOf(30),
+  items: [{ product: coffee().id }],
+});
 
 /** What the replay must leave as it was: sales, their lines, vouchers, promotions, rules, the audit log. */
 async function snapshot() {
   const db = anyDb(t.server.app.ctx);
-  const tables = ['sale', 'saleline', 'salevoucher', 'voucher', 'vouchercode', 'promotion', 'newpromotion', 'auditlog', 'stockmovement', 'pointsledger'].map((name) => getEntity(name).table);
-  return Promise.all(tables.map(async (table) => [table, JSON.stringify(await db.selectFrom(table).selectAll().orderBy('id').execute())]));
+  const tables = [
+    'sale',
+    'saleline',
+    'salevoucher',
+    'voucher',
+    'vouchercode',
+    'promotion',
+    'newpromotion',
+    'auditlog',
+    'stockmovement',
+    'pointsledger',
+  ].map((name) => getEntity(name).table);
+  return Promise.all(
+    tables.map(async (table) => [
+      table,
+      JSON.stringify(await db.selectFrom(table).selectAll().orderBy('id').execute()),
+    ]),
+  );
 }
 
 beforeAll(async () => {
@@ -91,29 +117,77 @@ beforeAll(async () => {
 });
 
 const expected = {
-  total: { baskets: 3, basketsAffected: 2, discountGiven: '3.00', marginGivenUp: '3.00', marginBefore: '30.00', marginAfter: '27.00' },
+  total: {
+    baskets: 3,
+    basketsAffected: 2,
+    discountGiven: '3.00',
+    marginGivenUp: '3.00',
+    marginBefore: '30.00',
+    marginAfter: '27.00',
+  },
   days: [
-    { date: dateOf(2), baskets: 2, basketsAffected: 1, discountGiven: '2.00', marginGivenUp: '2.00', marginBefore: '20.00', marginAfter: '18.00' },
-    { date: dateOf(1), baskets: 1, basketsAffected: 1, discountGiven: '1.00', marginGivenUp: '1.00', marginBefore: '10.00', marginAfter: '9.00' },
+    {
+      date: dateOf(2),
+      baskets: 2,
+      basketsAffected: 1,
+      discountGiven: '2.00',
+      marginGivenUp: '2.00',
+      marginBefore: '20.00',
+      marginAfter: '18.00',
+    },
+    {
+      date: dateOf(1),
+      baskets: 1,
+      basketsAffected: 1,
+      discountGiven: '1.00',
+      marginGivenUp: '1.00',
+      marginBefore: '10.00',
+      marginAfter: '9.00',
+    },
   ],
 };
 
 describe('POST /pricing/WhatIf: a promotion tried on past sales', () => {
   it('replays a draft over the last days of the outlet’s sales: per day and in total, as worked by hand, writing nothing', async () => {
     const before = await snapshot();
-    const result = await whatIf({ entity: 'promotion', draft: tenPercentOffCoffee(), days: 3, outlets: [world.outlet.id] });
-    expect(result).toMatchObject({ ...expected, currency: 'MYR', margins: true, outlets: [{ id: world.outlet.id, code: world.outlet.code }] });
-    expect(result.topProducts).toEqual([{ id: coffee().id, code: coffee().code, name: coffee().name, quantity: '3.000', discountGiven: '3.00' }]);
+    const result = await whatIf({
+      entity: 'promotion',
+      draft: tenPercentOffCoffee(),
+      days: 3,
+      outlets: [world.outlet.id],
+    });
+    expect(result).toMatchObject({
+      ...expected,
+      currency: 'MYR',
+      margins: true,
+      outlets: [{ id: world.outlet.id, code: world.outlet.code }],
+    });
+    expect(result.topProducts).toEqual([
+      { id: coffee().id, code: coffee().code, name: coffee().name, quantity: '3.000', discountGiven: '3.00' },
+    ]);
     // Ten days back takes in sale D too: 5 coffees, 5.00 more.
-    const longer = await whatIf({ entity: 'promotion', draft: tenPercentOffCoffee(), days: 11, outlets: [world.outlet.id] });
+    const longer = await whatIf({
+      entity: 'promotion',
+      draft: tenPercentOffCoffee(),
+      days: 11,
+      outlets: [world.outlet.id],
+    });
     expect(longer.total).toMatchObject({ baskets: 4, basketsAffected: 3, discountGiven: '8.00' });
     expect(await snapshot()).toEqual(before);
   });
 
   it('tries a saved promotion against the sales without it, and a saved one with unsaved changes as changed', async () => {
     const saved = await insert(t, 'promotion', { ...tenPercentOffCoffee(), code: 'SAVED10', isActive: false });
-    expect(await whatIf({ entity: 'promotion', id: saved.id, days: 3, outlets: [world.outlet.id] })).toMatchObject(expected);
-    const doubled = await whatIf({ entity: 'promotion', id: saved.id, draft: { ...tenPercentOffCoffee(), value: '20' }, days: 3, outlets: [world.outlet.id] });
+    expect(await whatIf({ entity: 'promotion', id: saved.id, days: 3, outlets: [world.outlet.id] })).toMatchObject(
+      expected,
+    );
+    const doubled = await whatIf({
+      entity: 'promotion',
+      id: saved.id,
+      draft: { ...tenPercentOffCoffee(), value: '20' },
+      days: 3,
+      outlets: [world.outlet.id],
+    });
     expect(doubled.total).toMatchObject({ basketsAffected: 2, discountGiven: '6.00' });
     await t.post('/DataRepository/Execute/promotion', { action: 'delete', ids: [saved.id] });
   });
@@ -137,10 +211,20 @@ describe('POST /pricing/WhatIf: a promotion tried on past sales', () => {
     const saved = await insert(t, 'newpromotion', { ...rule, code: 'SAVEDRULE' });
     const asRead = (await t.get<Row>(`/newpromotion/Get/${String(saved.id)}`)).body.data;
     expect(asRead.conditions).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(Number) })]));
-    const edited = await whatIf({ entity: 'newpromotion', id: saved.id, draft: { ...asRead, rewards: [{ kind: 'amountOff', value: '5.00' }] }, days: 3 });
+    const edited = await whatIf({
+      entity: 'newpromotion',
+      id: saved.id,
+      draft: { ...asRead, rewards: [{ kind: 'amountOff', value: '5.00' }] },
+      days: 3,
+    });
     expect(edited.total).toMatchObject({ basketsAffected: 1, discountGiven: '5.00' });
     // Saved, it is in both runs of any other promotion's replay: a promotion that displaces it shows only the difference.
-    const displaced = await whatIf({ entity: 'promotion', draft: tenPercentOffCoffee(), days: 3, outlets: [world.outlet.id] });
+    const displaced = await whatIf({
+      entity: 'promotion',
+      draft: tenPercentOffCoffee(),
+      days: 3,
+      outlets: [world.outlet.id],
+    });
     // Sale A: the rule's 3.00 gives way to the promotion's 2.00; sale C: 1.00 more.
     expect(displaced.total).toMatchObject({ basketsAffected: 2, discountGiven: '0.00' });
     expect(displaced.days.map((d) => d.discountGiven)).toEqual(['-1.00', '1.00']);
@@ -152,13 +236,35 @@ describe('POST /pricing/WhatIf: a promotion tried on past sales', () => {
     await insert(t, 'inventorylocation', { code: 'ST-WIB', name: 'Store WIB', kind: 'store', outlet: outlet.id });
     const till = await pairedTerminal(t, outlet.id);
     const { coffee: c, tea, bread } = world.products;
-    const breakfast = await insert(t, 'bundle', { code: 'WI-BRK', name: 'Breakfast', price: '12.00', items: [{ product: c!.id, quantity: '1' }, { product: bread!.id, quantity: '1' }] });
-    const staff = await insert(t, 'discount', { code: 'WI-STAFF', name: 'Staff 10%', kind: 'percent', value: '10', appliesTo: 'item' });
+    const breakfast = await insert(t, 'bundle', {
+      code: 'WI-BRK',
+      name: 'Breakfast',
+      price: '12.00',
+      items: [
+        { product: c!.id, quantity: '1' },
+        { product: bread!.id, quantity: '1' },
+      ],
+    });
+    const staff = await insert(t, 'discount', {
+      code: 'WI-STAFF',
+      name: 'Staff 10%',
+      kind: 'percent',
+      value: '10',
+      appliesTo: 'item',
+    });
     const res = await asTerminal(t, till.token, 'POST', '/pointofsale/Sales', {
       receiptNo: receiptNo(),
       at: at(1, 2),
       lines: [
-        { bundleId: breakfast.id, quantity: 1, unitPrice: '12.00', components: [{ productId: c!.id, quantity: 1 }, { productId: bread!.id, quantity: 1 }] },
+        {
+          bundleId: breakfast.id,
+          quantity: 1,
+          unitPrice: '12.00',
+          components: [
+            { productId: c!.id, quantity: 1 },
+            { productId: bread!.id, quantity: 1 },
+          ],
+        },
         { productId: tea!.id, quantity: 1, unitPrice: '6.00', discounts: [{ discountId: staff.id, amount: '0.60' }] },
       ],
       payments: [{ paymentMode: world.card.code, amount: '17.40' }],
@@ -168,14 +274,22 @@ describe('POST /pricing/WhatIf: a promotion tried on past sales', () => {
     const onCoffee = await whatIf({ entity: 'promotion', draft: tenPercentOffCoffee(), days: 3, outlets: [outlet.id] });
     expect(onCoffee.total).toMatchObject({ baskets: 1, basketsAffected: 0, discountGiven: '0.00' });
     // 10 % off tea first (0.60), then the cashier's 10 % of what is left (0.54 instead of 0.60): 0.54 more.
-    const onTea = await whatIf({ entity: 'promotion', draft: { ...tenPercentOffCoffee(), items: [{ product: tea!.id }] }, days: 3, outlets: [outlet.id] });
+    const onTea = await whatIf({
+      entity: 'promotion',
+      draft: { ...tenPercentOffCoffee(), items: [{ product: tea!.id }] },
+      days: 3,
+      outlets: [outlet.id],
+    });
     expect(onTea.total).toMatchObject({ baskets: 1, basketsAffected: 1, discountGiven: '0.54' });
   });
 
   it('shows margins only to who may see costs', async () => {
     const role = await kit.newRole(null, { promotion: ALL, 'fields/costs': NONE });
     const { accessToken } = await kit.signedInUser(role);
-    const result = await whatIf({ entity: 'promotion', draft: tenPercentOffCoffee(), days: 3, outlets: [world.outlet.id] }, accessToken);
+    const result = await whatIf(
+      { entity: 'promotion', draft: tenPercentOffCoffee(), days: 3, outlets: [world.outlet.id] },
+      accessToken,
+    );
     expect(result.margins).toBe(false);
     expect(result.total).toEqual({ baskets: 3, basketsAffected: 2, discountGiven: '3.00' });
     expect(JSON.stringify(result)).not.toMatch(/margin[GBA]/);
@@ -184,8 +298,13 @@ describe('POST /pricing/WhatIf: a promotion tried on past sales', () => {
   it('is for whoever may edit promotions; a replay is read by who started it', async () => {
     expect((await start({ entity: 'promotion', draft: tenPercentOffCoffee() }, t.tokens.cashier)).status).toBe(403);
     const viewer = await kit.newRole(null, { promotion: { ...NONE, ableToView: true } });
-    expect((await start({ entity: 'promotion', draft: tenPercentOffCoffee() }, (await kit.signedInUser(viewer)).accessToken)).status).toBe(403);
-    expect((await t.call('POST', '/pricing/WhatIf', { body: { entity: 'promotion', draft: tenPercentOffCoffee() } })).status).toBe(401);
+    expect(
+      (await start({ entity: 'promotion', draft: tenPercentOffCoffee() }, (await kit.signedInUser(viewer)).accessToken))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.call('POST', '/pricing/WhatIf', { body: { entity: 'promotion', draft: tenPercentOffCoffee() } })).status,
+    ).toBe(401);
     const mine = await start({ entity: 'promotion', draft: tenPercentOffCoffee(), days: 1 });
     const editor = await kit.newRole(null, { promotion: ALL });
     expect((await status(mine.body.data.jobId, (await kit.signedInUser(editor)).accessToken)).status).toBe(404);

@@ -13,12 +13,17 @@ async function grants() {
     .select(['r.code', 'rp.able_to_view', 'rp.able_to_edit'])
     .where('p.name', '=', 'fields/costs')
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.code, { view: Boolean(r.able_to_view), edit: Boolean(r.able_to_edit) }]));
+  return Object.fromEntries(
+    rows.map((r) => [r.code, { view: Boolean(r.able_to_view), edit: Boolean(r.able_to_edit) }]),
+  );
 }
 
 describe('the costs privilege', () => {
   it('is seeded to the Administrator and the Store Manager, not the Cashier', async () => {
-    expect(await grants()).toMatchObject({ ADMIN: { view: true, edit: true }, STORE_MANAGER: { view: true, edit: true } });
+    expect(await grants()).toMatchObject({
+      ADMIN: { view: true, edit: true },
+      STORE_MANAGER: { view: true, edit: true },
+    });
     expect((await grants()).CASHIER ?? { view: false, edit: false }).toEqual({ view: false, edit: false });
   });
 
@@ -30,7 +35,11 @@ describe('the costs privilege', () => {
     const after = await grants();
     expect(after).toMatchObject({ ADMIN: { view: true, edit: true }, STORE_MANAGER: { view: true, edit: true } });
     expect(after.CASHIER).toBeUndefined();
-    const row = await db.selectFrom('privilege').select(['group_key', 'in_menu']).where('name', '=', 'fields/costs').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('privilege')
+      .select(['group_key', 'in_menu'])
+      .where('name', '=', 'fields/costs')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ group_key: 'fields' });
     expect(Boolean(row.in_menu)).toBe(false);
   });

@@ -9,23 +9,31 @@ beforeAll(async () => {
 });
 
 async function fetchAll(name: string, body: Row = {}): Promise<Row[]> {
-  const res = await t.call<Row[]>('POST', `/DataRepository/fetch/${name}`, { token: tokens.admin, body: { Take: 9999, ...body } });
+  const res = await t.call<Row[]>('POST', `/DataRepository/fetch/${name}`, {
+    token: tokens.admin,
+    body: { Take: 9999, ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
 
 /** GS1: digits weighted 1, 3, 1, 3… from the left; the check digit tops the sum up to a multiple of 10. */
 const validEan13 = (code: string) =>
-  /^\d{13}$/.test(code) && [...code].reduce((sum, digit, i) => sum + Number(digit) * (i % 2 === 0 ? 1 : 3), 0) % 10 === 0;
+  /^\d{13}$/.test(code) &&
+  [...code].reduce((sum, digit, i) => sum + Number(digit) * (i % 2 === 0 ? 1 : 3), 0) % 10 === 0;
 
 describe('demo catalogue', () => {
   it('has a few hundred products, each costing less than it sells for', () => {
     expect(products.length).toBeGreaterThanOrEqual(250);
-    for (const p of products.filter((row) => row.costPrice !== null)) expect(Number(p.costPrice), String(p.code)).toBeLessThan(Number(p.sellingPrice));
+    for (const p of products.filter((row) => row.costPrice !== null))
+      expect(Number(p.costPrice), String(p.code)).toBeLessThan(Number(p.sellingPrice));
   });
 
   it('gives every barcode and alternate barcode a valid EAN-13 check digit', () => {
-    const barcodes = products.flatMap((p) => [p.barcode, ...(p.alternateBarcodes as Row[]).map((b) => b.barcode)]) as string[];
+    const barcodes = products.flatMap((p) => [
+      p.barcode,
+      ...(p.alternateBarcodes as Row[]).map((b) => b.barcode),
+    ]) as string[];
     expect(barcodes.filter((b) => !validEan13(b))).toEqual([]);
     expect(new Set(barcodes).size).toBe(barcodes.length);
     expect(products.filter((p) => (p.alternateBarcodes as Row[]).length > 0).length).toBeGreaterThanOrEqual(5);
@@ -40,14 +48,16 @@ describe('demo catalogue', () => {
       expect(byId.get(child.parent)?.type, String(child.code)).toBe('variantParent');
       expect((child.variantAttributeValues as Row[]).length).toBeGreaterThan(0);
     }
-    for (const parent of parents) expect(children.filter((c) => c.parent === parent.id).length, String(parent.code)).toBeGreaterThanOrEqual(2);
+    for (const parent of parents)
+      expect(children.filter((c) => c.parent === parent.id).length, String(parent.code)).toBeGreaterThanOrEqual(2);
     const tee = children.find((c) => c.code === 'APP-TEE-M-BLACK')!;
     expect(tee.variantAttributeValues).toMatchObject([{ value: 'M' }, { value: 'BLACK' }]);
   });
 
   it('maps every stocked product to exactly one preferred supplier', () => {
     const standard = products.filter((p) => p.type === 'standard');
-    for (const p of standard) expect((p.supplierMapping as Row[]).filter((m) => m.preferred).length, String(p.code)).toBe(1);
+    for (const p of standard)
+      expect((p.supplierMapping as Row[]).filter((m) => m.preferred).length, String(p.code)).toBe(1);
     expect(products.filter((p) => (p.supplierMapping as Row[]).length > 1).length).toBeGreaterThan(0);
   });
 
@@ -58,10 +68,16 @@ describe('demo catalogue', () => {
   });
 
   it('answers fetch/product with a category filter', async () => {
-    const [pastries] = await fetchAll('category', { filters: [{ ColumnName: 'code', ColumnValue: 'PASTRY', Operator: 'EQ' }] });
+    const [pastries] = await fetchAll('category', {
+      filters: [{ ColumnName: 'code', ColumnValue: 'PASTRY', Operator: 'EQ' }],
+    });
     const res = await t.call<Row[]>('POST', '/DataRepository/fetch/product', {
       token: tokens.admin,
-      body: { Take: 5, filters: [{ ColumnName: 'category', ColumnValue: pastries!.id, Operator: 'EQ' }], sorts: [{ ColumnName: 'sellingPrice', Direction: 'desc' }] },
+      body: {
+        Take: 5,
+        filters: [{ ColumnName: 'category', ColumnValue: pastries!.id, Operator: 'EQ' }],
+        sorts: [{ ColumnName: 'sellingPrice', Direction: 'desc' }],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBeGreaterThanOrEqual(10);
@@ -81,7 +97,9 @@ describe('demo catalogue', () => {
     expect((await fetchAll('listvalue')).length).toBeGreaterThanOrEqual(40);
     expect((await fetchAll('membership')).length).toBeGreaterThanOrEqual(30);
     expect((await fetchAll('pointofsale')).length).toBeGreaterThanOrEqual(8);
-    expect((await fetchAll('paymentmode')).map((m) => m.name)).toEqual(expect.arrayContaining(['Cash', 'DuitNow QR', "Touch 'n Go eWallet"]));
+    expect((await fetchAll('paymentmode')).map((m) => m.name)).toEqual(
+      expect.arrayContaining(['Cash', 'DuitNow QR', "Touch 'n Go eWallet"]),
+    );
     const future = await fetchAll('futureproductprice');
     expect(future.some((f) => String(f.effectiveDate) < new Date().toISOString().slice(0, 10))).toBe(true);
     expect(future.some((f) => String(f.effectiveDate) > new Date().toISOString().slice(0, 10))).toBe(true);
@@ -93,12 +111,23 @@ describe('demo catalogue', () => {
     const movements = await fetchAll('stockmovement');
     expect(movements.filter((m) => m.kind === 'opening').length).toBeGreaterThan(500);
     const sums = new Map<string, number>();
-    for (const m of movements) sums.set(`${String(m.product)}:${String(m.location)}`, (sums.get(`${String(m.product)}:${String(m.location)}`) ?? 0) + Math.round(Number(m.quantity) * 1000));
-    for (const b of balances) expect(Math.round(Number(b.quantity) * 1000), `${String(b.product)}:${String(b.location)}`).toBe(sums.get(`${String(b.product)}:${String(b.location)}`) ?? 0);
+    for (const m of movements)
+      sums.set(
+        `${String(m.product)}:${String(m.location)}`,
+        (sums.get(`${String(m.product)}:${String(m.location)}`) ?? 0) + Math.round(Number(m.quantity) * 1000),
+      );
+    for (const b of balances)
+      expect(Math.round(Number(b.quantity) * 1000), `${String(b.product)}:${String(b.location)}`).toBe(
+        sums.get(`${String(b.product)}:${String(b.location)}`) ?? 0,
+      );
     const orders = await fetchAll('printdeliveryorder');
-    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['draft', 'confirmed', 'dispatched', 'received', 'cancelled']));
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['draft', 'confirmed', 'dispatched', 'received', 'cancelled']),
+    );
     expect(orders.every((o) => /^DO-\d{4}-\d{6}$/.test(String(o.docNo)))).toBe(true);
-    expect(orders.some((o) => (o.lines as Row[]).some((l) => l.discrepancy !== null && Number(l.discrepancy) < 0))).toBe(true);
+    expect(
+      orders.some((o) => (o.lines as Row[]).some((l) => l.discrepancy !== null && Number(l.discrepancy) < 0)),
+    ).toBe(true);
     expect((await fetchAll('itemquantitytrigger')).some((tr) => tr.lowSince !== null)).toBe(true);
     expect((await fetchAll('stockadjustment')).map((a) => a.status)).toContain('pending');
   });

@@ -7,11 +7,22 @@ const c = useCatalogue({ users: ['admin', 'manager'] });
 const HEADER = ['SKU', 'Name', 'Category', 'Unit of measure', 'Selling price'];
 
 const cancel = async (jobId: number, token = c.tokens.admin) => {
-  const response = await fetch(`${legacyOf(c)}/DataExporter/cancel/${jobId}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, body: (await response.json()) as { data: { status: string; message: string } | null; message: string } };
+  const response = await fetch(`${legacyOf(c)}/DataExporter/cancel/${jobId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: { status: string; message: string } | null; message: string },
+  };
 };
 const cancelledProducts = async () =>
-  (await c.post<Row[]>('/DataRepository/fetch/product', { Take: 5, filters: [{ ColumnName: 'code', ColumnValue: 'CAN-', Operator: 'STARTSWITH' }] })).body.data;
+  (
+    await c.post<Row[]>('/DataRepository/fetch/product', {
+      Take: 5,
+      filters: [{ ColumnName: 'code', ColumnValue: 'CAN-', Operator: 'STARTSWITH' }],
+    })
+  ).body.data;
 
 beforeAll(async () => {
   await c.builder.insert(findEntity('category')!, { code: 'CANCEL', name: 'Cancelled goods' });
@@ -19,7 +30,10 @@ beforeAll(async () => {
 
 describe('cancelling a spreadsheet job', () => {
   it('stops a running import, which then writes nothing and stays cancelled', async () => {
-    const csv = [HEADER.join(','), ...Array.from({ length: 1500 }, (_, i) => `CAN-${i},Cancelled ${i},CANCEL,PCS,1`)].join('\n');
+    const csv = [
+      HEADER.join(','),
+      ...Array.from({ length: 1500 }, (_, i) => `CAN-${i},Cancelled ${i},CANCEL,PCS,1`),
+    ].join('\n');
     const submitted = await submit(c, Buffer.from(csv), 'product', 'commit', { name: 'many.csv' });
     const jobId = submitted.body.data!.jobId;
     // Two at once: both answer the cancelled job.

@@ -16,17 +16,36 @@ let outletB: Row;
 beforeAll(async () => {
   outletA = await t.builder.insert(findEntity('outlet')!, { code: 'EXP-A' });
   outletB = await t.builder.insert(findEntity('outlet')!, { code: 'EXP-B' });
-  limited = await signInOutletManager(t, { userName: 'pages', displayName: 'Paging Pat', password: 'Paging@123', outlets: [outletA.id] });
+  limited = await signInOutletManager(t, {
+    userName: 'pages',
+    displayName: 'Paging Pat',
+    password: 'Paging@123',
+    outlets: [outletA.id],
+  });
   const { db, dialect } = t.server.app.ctx;
   const kind = (location.fields.find((f) => f.name === 'kind') as unknown as { values: string[] }).values[0];
   const now = new Date().toISOString();
   const audit = { version: 1, created_at: now, created_by: 'test', updated_at: now, updated_by: 'test' };
   const outlets = [outletA.id, outletB.id, null];
   const rows = Array.from({ length: ROWS }, (_, i) => ({
-    ...toStorageRow(location, { code: `KS-${String(i).padStart(5, '0')}`, name: `Shelf ${i % 7}`, kind, outlet: outlets[i % 3], isActive: i % 10 !== 0 }, dialect),
+    ...toStorageRow(
+      location,
+      {
+        code: `KS-${String(i).padStart(5, '0')}`,
+        name: `Shelf ${i % 7}`,
+        kind,
+        outlet: outlets[i % 3],
+        isActive: i % 10 !== 0,
+      },
+      dialect,
+    ),
     ...audit,
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto(location.table as never).values(rows.slice(i, i + 500) as never).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto(location.table as never)
+      .values(rows.slice(i, i + 500) as never)
+      .execute();
 });
 
 describe('a list export', () => {
@@ -53,8 +72,12 @@ describe('a list export', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual(shown);
 
     // The administrator, without outlet limits, exports outlet B's rows too, in the same order as their list.
-    const all = (await t.post<Row[]>('/DataRepository/fetch/inventorylocation', { ...query, Take: 9999 })).body.data.map((r) => r.code);
+    const all = (
+      await t.post<Row[]>('/DataRepository/fetch/inventorylocation', { ...query, Take: 9999 })
+    ).body.data.map((r) => r.code);
     expect(all.length).toBe(ROWS - ROWS / 10);
-    expect((await exportList(t, { procedure: 'entity:inventorylocation', ...query })).rows.slice(1).map((r) => r[0])).toEqual(all);
+    expect(
+      (await exportList(t, { procedure: 'entity:inventorylocation', ...query })).rows.slice(1).map((r) => r[0]),
+    ).toEqual(all);
   });
 });

@@ -10,13 +10,18 @@ const c = useCatalogue();
 beforeAll(async () => {
   const category = findEntity('category')!;
   await c.builder.insert(category, { code: 'RT', name: 'Round trip' });
-  for (let i = 1; i <= 3; i++) await c.newProduct({ code: `RT-${i}`, name: `Round ${i}`, sellingPrice: `${i}.50`, barcode: `RT-BC-${i}` });
+  for (let i = 1; i <= 3; i++)
+    await c.newProduct({ code: `RT-${i}`, name: `Round ${i}`, sellingPrice: `${i}.50`, barcode: `RT-BC-${i}` });
   await c.builder.insert(findEntity('department')!, { code: 'FORMULA', name: '=1+2', description: '@SUM(A1:A2)' });
 });
 
 describe('export and round trip', () => {
   it('exports what the list shows, and the export imports back with no change; one edited cell changes one column', async () => {
-    const { rows } = await exportList(c, { procedure: 'EXP_Product', filters: [{ ColumnName: 'code', ColumnValue: 'RT-', Operator: 'STARTSWITH' }], sorts: [{ ColumnName: 'code', Direction: 'desc' }] });
+    const { rows } = await exportList(c, {
+      procedure: 'EXP_Product',
+      filters: [{ ColumnName: 'code', ColumnValue: 'RT-', Operator: 'STARTSWITH' }],
+      sorts: [{ ColumnName: 'code', Direction: 'desc' }],
+    });
     expect(rows[0]![0]).toBe('SKU');
     expect(rows.slice(1).map((r) => r[0])).toEqual(['RT-3', 'RT-2', 'RT-1']);
 
@@ -28,7 +33,11 @@ describe('export and round trip', () => {
     edited[0]![header.indexOf('Selling price')] = 99;
     const once = await importSheet(c, await xlsx(header, edited as never), 'entity:product', 'commit');
     expect(once).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
-    const stored = (await c.post<Row[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'code', ColumnValue: 'RT-3', Operator: 'EQ' }] })).body.data[0]!;
+    const stored = (
+      await c.post<Row[]>('/DataRepository/fetch/product', {
+        filters: [{ ColumnName: 'code', ColumnValue: 'RT-3', Operator: 'EQ' }],
+      })
+    ).body.data[0]!;
     expect(stored).toMatchObject({ sellingPrice: '99.00', name: 'Round 3', barcode: 'RT-BC-3' });
     const audit = await c.post<Row[]>('/DataRepository/fetch/auditlog', {
       filters: [
@@ -107,17 +116,40 @@ describe('unsafe and unusual files', () => {
 
   it('reads CSV with a byte-order mark, ; separators, quoted separators and Excel serial or ISO dates', async () => {
     await c.builder.insert(findEntity('category')!, { code: 'CSV', name: 'Csv goods' });
-    const csv = '\uFEFFSKU;Name;Category;Unit of measure;Selling price\r\nCSV-1;"Semi; colon";CSV;PCS;1.5\r\nCSV-2;"Say ""hi""";Csv goods;Piece;2\r\n';
+    const csv =
+      '\uFEFFSKU;Name;Category;Unit of measure;Selling price\r\nCSV-1;"Semi; colon";CSV;PCS;1.5\r\nCSV-2;"Say ""hi""";Csv goods;Piece;2\r\n';
     const job = await importSheet(c, Buffer.from(csv, 'utf8'), 'product', 'commit', 'products.csv');
     expect(job).toMatchObject({ status: 'succeeded', inserted: 2, errorCount: 0 });
     const comma = 'SKU,Name,Category,Unit of measure,Selling price\nCSV-3,"Comma, inside",CSV,PCS,3';
-    expect(await importSheet(c, Buffer.from(comma), 'product', 'commit', 'p.csv')).toMatchObject({ inserted: 1, errorCount: 0 });
-    const names = (await c.post<Row[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'code', ColumnValue: 'CSV-', Operator: 'STARTSWITH' }] })).body.data.map((r) => r.name);
+    expect(await importSheet(c, Buffer.from(comma), 'product', 'commit', 'p.csv')).toMatchObject({
+      inserted: 1,
+      errorCount: 0,
+    });
+    const names = (
+      await c.post<Row[]>('/DataRepository/fetch/product', {
+        filters: [{ ColumnName: 'code', ColumnValue: 'CSV-', Operator: 'STARTSWITH' }],
+      })
+    ).body.data.map((r) => r.name);
     expect(names).toEqual(['Semi; colon', 'Say "hi"', 'Comma, inside']);
 
-    const dates = await importSheet(c, await xlsx(['Code', 'Name', 'Price', 'Valid from', 'Valid to'], [['D-1', 'Serial', 5, 45292, '2024-02-01'], ['D-2', 'ISO', 5, '2024-01-01', new Date(Date.UTC(2024, 1, 1))]]), 'entity:bundle', 'commit');
+    const dates = await importSheet(
+      c,
+      await xlsx(
+        ['Code', 'Name', 'Price', 'Valid from', 'Valid to'],
+        [
+          ['D-1', 'Serial', 5, 45292, '2024-02-01'],
+          ['D-2', 'ISO', 5, '2024-01-01', new Date(Date.UTC(2024, 1, 1))],
+        ],
+      ),
+      'entity:bundle',
+      'commit',
+    );
     expect(dates, JSON.stringify(dates.errors)).toMatchObject({ inserted: 2, errorCount: 0 });
-    const bundles = (await c.post<Row[]>('/DataRepository/fetch/bundle', { filters: [{ ColumnName: 'code', ColumnValue: 'D-', Operator: 'STARTSWITH' }] })).body.data;
+    const bundles = (
+      await c.post<Row[]>('/DataRepository/fetch/bundle', {
+        filters: [{ ColumnName: 'code', ColumnValue: 'D-', Operator: 'STARTSWITH' }],
+      })
+    ).body.data;
     expect(bundles.map((b) => [b.validFrom, b.validTo])).toEqual([
       ['2024-01-01', '2024-02-01'],
       ['2024-01-01', '2024-02-01'],

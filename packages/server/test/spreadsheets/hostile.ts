@@ -48,13 +48,30 @@ function* chunksOf(count: number, piece: (index: number) => string, head: string
 /** An xlsx written part by part by hand (workbook, relations, shared strings, one sheet), deflated as a stream: its bytes. */
 export async function hostileXlsx(sheet: HostileSheet): Promise<Buffer> {
   const zip = new ZipFile();
-  zip.addBuffer(Buffer.from('<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>'), 'xl/workbook.xml');
-  zip.addBuffer(Buffer.from('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'), 'xl/_rels/workbook.xml.rels');
+  zip.addBuffer(
+    Buffer.from('<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+    'xl/workbook.xml',
+  );
+  zip.addBuffer(
+    Buffer.from('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+    'xl/_rels/workbook.xml.rels',
+  );
   const { Readable } = await import('node:stream');
-  zip.addReadStream(Readable.from(chunksOf(sheet.strings.count, (i) => `<si><t>${sheet.strings.item(i)}</t></si>`, '<sst>', '</sst>')), 'xl/sharedStrings.xml');
-  const row = (cells: Cell[], n: number) => `<row r="${n}">${cells.map((c) => (typeof c === 'string' ? inline(c) : 's' in c ? shared(c.s) : c.xml)).join('')}</row>`;
   zip.addReadStream(
-    Readable.from(chunksOf(sheet.rows.count, (i) => row(sheet.rows.row(i), i + 2), `<worksheet><sheetData>${row(sheet.header, 1)}`, '</sheetData></worksheet>')),
+    Readable.from(chunksOf(sheet.strings.count, (i) => `<si><t>${sheet.strings.item(i)}</t></si>`, '<sst>', '</sst>')),
+    'xl/sharedStrings.xml',
+  );
+  const row = (cells: Cell[], n: number) =>
+    `<row r="${n}">${cells.map((c) => (typeof c === 'string' ? inline(c) : 's' in c ? shared(c.s) : c.xml)).join('')}</row>`;
+  zip.addReadStream(
+    Readable.from(
+      chunksOf(
+        sheet.rows.count,
+        (i) => row(sheet.rows.row(i), i + 2),
+        `<worksheet><sheetData>${row(sheet.header, 1)}`,
+        '</sheetData></worksheet>',
+      ),
+    ),
     'xl/worksheets/sheet1.xml',
   );
   const path = await tempFile(`hostile-${Math.random().toString(36).slice(2)}.xlsx`);

@@ -31,7 +31,8 @@ function png(red: number, green: number, blue: number): Buffer {
 const RED = png(255, 0, 0);
 const BLUE = png(0, 0, 255);
 const imagesOf = async (code: string) => (await productByCode(c, code))!.images as string[];
-const served = async (fileName: string) => Buffer.from(await (await fetch(`${c.api.replace(/\/core\/api$/, '')}/files/${fileName}`)).arrayBuffer());
+const served = async (fileName: string) =>
+  Buffer.from(await (await fetch(`${c.api.replace(/\/core\/api$/, '')}/files/${fileName}`)).arrayBuffer());
 
 beforeAll(async () => {
   await c.newProduct({ code: 'IMG-1', images: [] });
@@ -63,18 +64,40 @@ describe('the image product importer (a zip of images named by SKU)', () => {
   });
 
   it('stores each image as its product’s main image, as the product form stores uploads; the same image again is unchanged', async () => {
-    const first = await importSheet(c, zipOf([{ name: 'IMG-1.png', content: RED }, { name: 'photos/img-2.PNG', content: BLUE }]), 'imageproduct', 'validate', 'images.zip');
+    const first = await importSheet(
+      c,
+      zipOf([
+        { name: 'IMG-1.png', content: RED },
+        { name: 'photos/img-2.PNG', content: BLUE },
+      ]),
+      'imageproduct',
+      'validate',
+      'images.zip',
+    );
     expect(first).toMatchObject({ committed: false, inserted: 2, errorCount: 0 });
     expect(await imagesOf('IMG-1')).toEqual([]);
 
-    const commit = await importSheet(c, zipOf([{ name: 'IMG-1.png', content: RED }, { name: 'photos/img-2.PNG', content: BLUE }]), 'imageproduct', 'commit', 'images.zip');
+    const commit = await importSheet(
+      c,
+      zipOf([
+        { name: 'IMG-1.png', content: RED },
+        { name: 'photos/img-2.PNG', content: BLUE },
+      ]),
+      'imageproduct',
+      'commit',
+      'images.zip',
+    );
     expect(commit).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
     const [red] = await imagesOf('IMG-1');
     expect(red).toMatch(/^product\/[0-9a-f-]{36}\.png$/);
     expect(await served(red!)).toEqual(RED);
 
-    expect(await importSheet(c, zipOf([{ name: 'IMG-1.png', content: RED }]), 'imageproduct', 'commit', 'images.zip')).toMatchObject({ unchanged: 1, updated: 0 });
-    expect(await importSheet(c, zipOf([{ name: 'IMG-1.png', content: BLUE }]), 'imageproduct', 'commit', 'images.zip')).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(
+      await importSheet(c, zipOf([{ name: 'IMG-1.png', content: RED }]), 'imageproduct', 'commit', 'images.zip'),
+    ).toMatchObject({ unchanged: 1, updated: 0 });
+    expect(
+      await importSheet(c, zipOf([{ name: 'IMG-1.png', content: BLUE }]), 'imageproduct', 'commit', 'images.zip'),
+    ).toMatchObject({ updated: 1, unchanged: 0 });
     const images = await imagesOf('IMG-1');
     expect(images).toHaveLength(2);
     expect(images[1]).toBe(red);

@@ -7,7 +7,12 @@ const c = useCatalogue({ users: ['admin', 'manager'] });
 const HEADER = ['SKU *', 'Name *', 'Category *', 'Unit of measure *', 'Selling price *', 'Cost price', 'Barcode'];
 
 const productsCoded = async (prefix: string) =>
-  (await c.post<Row[]>('/DataRepository/fetch/product', { Take: 100, filters: [{ ColumnName: 'code', ColumnValue: prefix, Operator: 'STARTSWITH' }] })).body.data;
+  (
+    await c.post<Row[]>('/DataRepository/fetch/product', {
+      Take: 100,
+      filters: [{ ColumnName: 'code', ColumnValue: prefix, Operator: 'STARTSWITH' }],
+    })
+  ).body.data;
 
 beforeAll(async () => {
   await c.builder.insert(findEntity('category')!, { code: 'SHEETS', name: 'Sheet goods' });
@@ -17,7 +22,9 @@ describe('the product importer', () => {
   it('offers its template options and a template with columns, an example, lists and instructions', async () => {
     const options = await c.get<{ text: string; value: string }[]>('/AppModule/GetBlankTemplateOption/product');
     expect(options.body.data.map((o) => o.value)).toEqual(['new', 'prices']);
-    const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/product/new`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
+    const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/product/new`, {
+      headers: { authorization: `Bearer ${c.tokens.admin}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/filename="Template_Export_Result_\d{8}_\d{6}\.xlsx"/);
     const rows = await rowsOf(await response.arrayBuffer());
@@ -59,7 +66,14 @@ describe('the product importer', () => {
       ['PC-2', 'Second', 'Sheet goods', 'Piece', '12.50', null, null],
     ];
     const first = await importSheet(c, await xlsx(HEADER, rows), 'product', 'commit');
-    expect(first).toMatchObject({ status: 'succeeded', committed: true, inserted: 2, updated: 0, unchanged: 0, errorCount: 0 });
+    expect(first).toMatchObject({
+      status: 'succeeded',
+      committed: true,
+      inserted: 2,
+      updated: 0,
+      unchanged: 0,
+      errorCount: 0,
+    });
     const stored = await productsCoded('PC-');
     expect(stored.map((r) => [r.code, r.sellingPrice, r.costPrice, r.barcode])).toEqual([
       ['PC-1', '10.00', '4.00', 'BC-PC-1'],
@@ -87,7 +101,15 @@ describe('the product importer', () => {
 
   it('writes nothing when a row fails inside the write (a barcode taken by another product)', async () => {
     await c.newProduct({ code: 'TAKEN', barcode: 'BC-TAKEN' });
-    const job = await importSheet(c, await xlsx(HEADER, [['AN-1', 'Fine', 'SHEETS', 'PCS', 1, null, null], ['AN-2', 'Clash', 'SHEETS', 'PCS', 1, null, 'BC-TAKEN']]), 'product', 'commit');
+    const job = await importSheet(
+      c,
+      await xlsx(HEADER, [
+        ['AN-1', 'Fine', 'SHEETS', 'PCS', 1, null, null],
+        ['AN-2', 'Clash', 'SHEETS', 'PCS', 1, null, 'BC-TAKEN'],
+      ]),
+      'product',
+      'commit',
+    );
     expect(job.committed).toBe(false);
     expect(job.errors).toEqual([expect.objectContaining({ row: 3, column: 'Barcode' })]);
     expect(await productsCoded('AN-')).toEqual([]);
@@ -95,7 +117,12 @@ describe('the product importer', () => {
 
   it('reports the rules between fields of new rows and of changed ones (dates in order, a percent by its kind)', async () => {
     const header = ['Code', 'Name', 'Kind', 'Value', 'Valid from', 'Valid to'];
-    const first = await importSheet(c, await xlsx(header, [['RU-1', 'Kept', 'percentOff', 10, '2024-01-01', '2024-12-31']]), 'promotion', 'commit');
+    const first = await importSheet(
+      c,
+      await xlsx(header, [['RU-1', 'Kept', 'percentOff', 10, '2024-01-01', '2024-12-31']]),
+      'promotion',
+      'commit',
+    );
     expect(first).toMatchObject({ committed: true, inserted: 1, errorCount: 0 });
     const job = await importSheet(
       c,
@@ -112,12 +139,27 @@ describe('the product importer', () => {
       [3, 'Value', 'Value is a percent here: at most 100'],
     ]);
     // An update sends one column: the rule holds on the stored row it changes.
-    const changed = await importSheet(c, await xlsx(['Code', 'Valid to'], [['RU-1', '2023-06-30']]), 'promotion', 'validate');
-    expect(changed.errors.map((e) => [e.row, e.column, e.message])).toEqual([[2, 'Valid to', 'Valid to cannot be before valid from']]);
+    const changed = await importSheet(
+      c,
+      await xlsx(['Code', 'Valid to'], [['RU-1', '2023-06-30']]),
+      'promotion',
+      'validate',
+    );
+    expect(changed.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+      [2, 'Valid to', 'Valid to cannot be before valid from'],
+    ]);
   });
 
   it('gives the uploaded rows back with a result and message per row', async () => {
-    const job = await importSheet(c, await xlsx(HEADER, [['RS-1', 'Fine', 'SHEETS', 'PCS', 1, null, null], ['RS-2', 'Bad', 'NOPE', 'PCS', 1, null, null]]), 'product', 'validate');
+    const job = await importSheet(
+      c,
+      await xlsx(HEADER, [
+        ['RS-1', 'Fine', 'SHEETS', 'PCS', 1, null, null],
+        ['RS-2', 'Bad', 'NOPE', 'PCS', 1, null, null],
+      ]),
+      'product',
+      'validate',
+    );
     const response = await fetch(`${legacyOf(c)}/DataImporter/DownloadResult`, {
       method: 'POST',
       headers: { authorization: `Bearer ${c.tokens.admin}`, 'content-type': 'application/json' },
@@ -134,9 +176,16 @@ describe('the product importer', () => {
   });
 
   it('shows a job only to its owner or an administrator', async () => {
-    const mine = await submit(c, await xlsx(HEADER, [['OW-1', 'x', 'SHEETS', 'PCS', 1, null, null]]), 'product', 'validate');
+    const mine = await submit(
+      c,
+      await xlsx(HEADER, [['OW-1', 'x', 'SHEETS', 'PCS', 1, null, null]]),
+      'product',
+      'validate',
+    );
     await waitFor(c, mine.body.data!.jobId);
-    const other = await fetch(`${legacyOf(c)}/DataExporter/status/${mine.body.data!.jobId}`, { headers: { authorization: `Bearer ${c.tokens.manager}` } });
+    const other = await fetch(`${legacyOf(c)}/DataExporter/status/${mine.body.data!.jobId}`, {
+      headers: { authorization: `Bearer ${c.tokens.manager}` },
+    });
     expect(other.status).toBe(404);
   });
 

@@ -13,7 +13,11 @@ import { importSheet, productByCode } from './support';
 const c = useCatalogue();
 const fixture = (name: string) => readFile(join(import.meta.dirname, '..', 'fixtures', name));
 const fetchWhere = async (entity: string, column: string, prefix: string) =>
-  (await c.post<Row[]>(`/DataRepository/fetch/${entity}`, { filters: [{ ColumnName: column, ColumnValue: prefix, Operator: 'STARTSWITH' }] })).body.data;
+  (
+    await c.post<Row[]>(`/DataRepository/fetch/${entity}`, {
+      filters: [{ ColumnName: column, ColumnValue: prefix, Operator: 'STARTSWITH' }],
+    })
+  ).body.data;
 
 beforeAll(async () => {
   await c.builder.insert(findEntity('category')!, { code: 'LOCAT', name: 'Office goods' });
@@ -28,7 +32,12 @@ const product = async (code: string) => (await productByCode(c, code))!;
 describe('files saved by LibreOffice', () => {
   it('imports products', async () => {
     const job = await importSheet(c, await fixture('libreoffice-products.xlsx'), 'product', 'commit');
-    expect(job, JSON.stringify(job.errors)).toMatchObject({ status: 'succeeded', committed: true, inserted: 2, errorCount: 0 });
+    expect(job, JSON.stringify(job.errors)).toMatchObject({
+      status: 'succeeded',
+      committed: true,
+      inserted: 2,
+      errorCount: 0,
+    });
     const rows = await fetchWhere('product', 'code', 'LO-');
     expect(rows.map((r) => [r.code, r.name, r.sellingPrice, r.costPrice, r.trackStock])).toEqual([
       ['LO-1', 'LibreOffice tea', '3.50', '1.20', true],
@@ -49,7 +58,11 @@ describe('files saved by LibreOffice', () => {
   it('imports a stock count', async () => {
     const job = await importSheet(c, await fixture('libreoffice-count.xlsx'), 'outletitembalance', 'commit');
     expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, updated: 2, errorCount: 0 });
-    const balances = (await c.post<Row[]>('/DataRepository/fetch/stockbalance', { sorts: [{ ColumnName: 'quantity', Direction: 'asc' }] })).body.data;
+    const balances = (
+      await c.post<Row[]>('/DataRepository/fetch/stockbalance', {
+        sorts: [{ ColumnName: 'quantity', Direction: 'asc' }],
+      })
+    ).body.data;
     expect(balances.map((b) => b.quantity)).toEqual(['0.500', '7.000']);
   });
 
@@ -66,14 +79,25 @@ describe('files saved by LibreOffice', () => {
   it('imports supplier products, the item code kept as text', async () => {
     const job = await importSheet(c, await fixture('libreoffice-supplierproducts.xlsx'), 'supplierproduct', 'commit');
     expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
-    expect(((await product('LOR-FLOUR')).supplierMapping as Row[]).map((l) => [l.supplierItemCode, l.cost, l.leadTimeDays, l.preferred])).toEqual([['F-123', '1.25', 7, true]]);
-    expect(((await product('LOR-SUGAR')).supplierMapping as Row[]).map((l) => [l.supplierItemCode, l.cost, l.preferred])).toEqual([['S-9', '0.80', false]]);
+    expect(
+      ((await product('LOR-FLOUR')).supplierMapping as Row[]).map((l) => [
+        l.supplierItemCode,
+        l.cost,
+        l.leadTimeDays,
+        l.preferred,
+      ]),
+    ).toEqual([['F-123', '1.25', 7, true]]);
+    expect(
+      ((await product('LOR-SUGAR')).supplierMapping as Row[]).map((l) => [l.supplierItemCode, l.cost, l.preferred]),
+    ).toEqual([['S-9', '0.80', false]]);
   });
 
   it('imports alternate barcodes, a barcode LibreOffice typed as a number read as its digits', async () => {
     const job = await importSheet(c, await fixture('libreoffice-barcodes.xlsx'), 'alternatebarcode', 'commit');
     expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
-    expect(((await product('LOR-SUGAR')).alternateBarcodes as Row[]).map((l) => [l.barcode, l.quantityPerUnit])).toEqual([['9555123456789', '12.000']]);
+    expect(
+      ((await product('LOR-SUGAR')).alternateBarcodes as Row[]).map((l) => [l.barcode, l.quantityPerUnit]),
+    ).toEqual([['9555123456789', '12.000']]);
     expect(((await product('LOR-FLOUR')).alternateBarcodes as Row[]).map((l) => l.barcode)).toEqual(['LO-ALT-1']);
   });
 

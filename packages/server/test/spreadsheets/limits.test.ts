@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue } from '../domain/support/catalogue';
 import { importSheet, submit, xlsx } from './support';
 
-const c = useCatalogue({ config: { imports: { limitBytes: 64 * 1024, maxRows: 3, maxHeldBytes: 32 * 1024 * 1024, concurrency: 2 } } });
+const c = useCatalogue({
+  config: { imports: { limitBytes: 64 * 1024, maxRows: 3, maxHeldBytes: 32 * 1024 * 1024, concurrency: 2 } },
+});
 const HEADER = ['SKU', 'Name', 'Category', 'Unit of measure', 'Selling price'];
 const rows = (n: number) => Array.from({ length: n }, (_, i) => [`LIM-${i}`, `Limited ${i}`, 'LIMITS', 'PCS', 1]);
 
@@ -22,7 +24,11 @@ describe('import limits', () => {
     }
     const csv = Buffer.from([HEADER, ...rows(4)].map((r) => r.join(',')).join('\n'));
     expect((await submit(c, csv, 'product', 'validate', { name: 'p.csv' })).status).toBe(413);
-    expect(await importSheet(c, await xlsx(HEADER, rows(3)), 'product', 'validate')).toMatchObject({ status: 'succeeded', inserted: 3, errorCount: 0 });
+    expect(await importSheet(c, await xlsx(HEADER, rows(3)), 'product', 'validate')).toMatchObject({
+      status: 'succeeded',
+      inserted: 3,
+      errorCount: 0,
+    });
   });
 
   it('does not count empty rows a spreadsheet program left formatted', async () => {

@@ -8,7 +8,9 @@ import { hostileXlsx, noise } from './hostile';
 import { importSheet, submit, tempFile } from './support';
 
 const MB = 1024 * 1024;
-const c = useCatalogue({ config: { imports: { limitBytes: 50 * MB, maxRows: 200_000, maxHeldBytes: 1 * MB, concurrency: 2 } } });
+const c = useCatalogue({
+  config: { imports: { limitBytes: 50 * MB, maxRows: 200_000, maxHeldBytes: 1 * MB, concurrency: 2 } },
+});
 const HEADER = ['SKU', 'Name', 'Category', 'Unit of measure', 'Selling price', 'Description'];
 
 /** The issue's file: a few MB of archive whose shared strings expand to `mb` MB (each item a little noise and a long run). */
@@ -62,7 +64,10 @@ describe('an import holds at most the held limit of a file, whatever it expands 
     const job = await importSheet(c, file, 'product', 'commit');
     expect(job).toMatchObject({ status: 'succeeded', committed: false, inserted: 0, errorCount: 1 });
     expect(job.errors[0]).toMatchObject({ column: 'File', message: expect.stringContaining('IMPORT_MAX_HELD_MB') });
-    const stored = await c.post<unknown[]>('/DataRepository/fetch/product', { Take: 5, filters: [{ ColumnName: 'code', ColumnValue: 'HK-', Operator: 'STARTSWITH' }] });
+    const stored = await c.post<unknown[]>('/DataRepository/fetch/product', {
+      Take: 5,
+      filters: [{ ColumnName: 'code', ColumnValue: 'HK-', Operator: 'STARTSWITH' }],
+    });
     expect(stored.body.data).toEqual([]);
   });
 
@@ -72,10 +77,21 @@ describe('an import holds at most the held limit of a file, whatever it expands 
       header: HEADER,
       rows: { count: 1, row: () => ['HR-1', { s: 0 }, 'HOSTILE', 'PCS', '1', { s: 0 }] },
     });
-    expect((await importSheet(c, long, 'product', 'validate')).errors[0]).toMatchObject({ row: 2, column: 'File', message: 'Row 2 holds more than 1 MB of text, the most a row may hold' });
+    expect((await importSheet(c, long, 'product', 'validate')).errors[0]).toMatchObject({
+      row: 2,
+      column: 'File',
+      message: 'Row 2 holds more than 1 MB of text, the most a row may hold',
+    });
     for (const reference of ['XFE2', 'ZZZZZZZZZZZZ2']) {
-      const wide = await hostileXlsx({ strings: { count: 0, item: () => '' }, header: HEADER, rows: { count: 1, row: () => ['HR-2', { xml: `<c r="${reference}"><v>1</v></c>` }] } });
-      expect((await importSheet(c, wide, 'product', 'validate')).errors[0]).toMatchObject({ column: 'File', message: 'Row 2 has a cell past column XFD, the last column a sheet may have' });
+      const wide = await hostileXlsx({
+        strings: { count: 0, item: () => '' },
+        header: HEADER,
+        rows: { count: 1, row: () => ['HR-2', { xml: `<c r="${reference}"><v>1</v></c>` }] },
+      });
+      expect((await importSheet(c, wide, 'product', 'validate')).errors[0]).toMatchObject({
+        column: 'File',
+        message: 'Row 2 has a cell past column XFD, the last column a sheet may have',
+      });
     }
   });
 });

@@ -30,37 +30,48 @@ const worstAdmitted = () =>
     rows: { count: 3_150, row: (i) => [`PM-${i}`, `Parallel ${i}`, 'NONE', 'PCS', '1', { s: i }] },
   });
 
-describe.runIf(database === 'sqlite')('eight parallel imports of the worst admitted file, in a server process of its own', () => {
-  it('keep the process under 1 GB resident at its peak, and status calls answer within a second all along', { timeout: 240_000 }, async () => {
-    const file = await worstAdmitted();
-    const dataDir = await mkdtemp(join(tmpdir(), 'backroom-import-memory-'));
-    const server = await startChildServer(dataDir);
-    try {
-      const pid = server.process.pid!;
-      const idle = memoryOf(pid).rss;
+describe.runIf(database === 'sqlite')(
+  'eight parallel imports of the worst admitted file, in a server process of its own',
+  () => {
+    it(
+      'keep the process under 1 GB resident at its peak, and status calls answer within a second all along',
+      { timeout: 240_000 },
+      async () => {
+        const file = await worstAdmitted();
+        const dataDir = await mkdtemp(join(tmpdir(), 'backroom-import-memory-'));
+        const server = await startChildServer(dataDir);
+        try {
+          const pid = server.process.pid!;
+          const idle = memoryOf(pid).rss;
 
-      const jobIds = await Promise.all(Array.from({ length: 8 }, () => submitTo(server, file, 'product', 'validate', 'worst.xlsx')));
-      let slowest = 0;
-      const finished = new Map<number, SheetJob>();
-      while (finished.size < jobIds.length) {
-        for (const jobId of jobIds.filter((id) => !finished.has(id))) {
-          const started = performance.now();
-          const status = await statusOn(server, jobId);
-          slowest = Math.max(slowest, performance.now() - started);
-          if (!['queued', 'running'].includes(status.status)) finished.set(jobId, status);
+          const jobIds = await Promise.all(
+            Array.from({ length: 8 }, () => submitTo(server, file, 'product', 'validate', 'worst.xlsx')),
+          );
+          let slowest = 0;
+          const finished = new Map<number, SheetJob>();
+          while (finished.size < jobIds.length) {
+            for (const jobId of jobIds.filter((id) => !finished.has(id))) {
+              const started = performance.now();
+              const status = await statusOn(server, jobId);
+              slowest = Math.max(slowest, performance.now() - started);
+              if (!['queued', 'running'].includes(status.status)) finished.set(jobId, status);
+            }
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          const { peak } = memoryOf(pid);
+          console.info(
+            `parallel imports: idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB, slowest status ${Math.round(slowest)} ms`,
+          );
+          // Every import read its whole file (3,150 rows, each refused for its unknown category: nothing to write).
+          for (const job of finished.values()) expect(job).toMatchObject({ status: 'succeeded', total: 3_150 });
+          expect(peak).toBeLessThan(1024 * MB);
+          expect(slowest).toBeLessThan(1000);
+        } finally {
+          server.process.kill('SIGTERM');
+          await server.exited;
+          await rm(dataDir, { recursive: true, force: true });
         }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const { peak } = memoryOf(pid);
-      console.info(`parallel imports: idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB, slowest status ${Math.round(slowest)} ms`);
-      // Every import read its whole file (3,150 rows, each refused for its unknown category: nothing to write).
-      for (const job of finished.values()) expect(job).toMatchObject({ status: 'succeeded', total: 3_150 });
-      expect(peak).toBeLessThan(1024 * MB);
-      expect(slowest).toBeLessThan(1000);
-    } finally {
-      server.process.kill('SIGTERM');
-      await server.exited;
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-});
+      },
+    );
+  },
+);

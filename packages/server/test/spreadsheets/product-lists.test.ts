@@ -24,7 +24,9 @@ describe('the child-list and image importers', () => {
       ['imageproduct', 'a zip of images, each named by the SKU'],
     ]) {
       const [option] = (await c.get<{ value: string }[]>(`/AppModule/GetBlankTemplateOption/${type}`)).body.data;
-      const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/${type}/${option!.value}`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
+      const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/${type}/${option!.value}`, {
+        headers: { authorization: `Bearer ${c.tokens.admin}` },
+      });
       expect(response.status).toBe(200);
       const book = await new ExcelJS.Workbook().xlsx.load(await response.arrayBuffer());
       const instructions = book.getWorksheet('Instructions')!;
@@ -34,7 +36,13 @@ describe('the child-list and image importers', () => {
   });
 
   it('need edit on products and view on the importer', async () => {
-    const answer = await submit(c, await xlsx(['Composite SKU', 'Component SKU', 'Quantity'], [['CAKE', 'FLOUR', 1]]), 'recipe', 'commit', { token: c.tokens.cashier });
+    const answer = await submit(
+      c,
+      await xlsx(['Composite SKU', 'Component SKU', 'Quantity'], [['CAKE', 'FLOUR', 1]]),
+      'recipe',
+      'commit',
+      { token: c.tokens.cashier },
+    );
     expect(answer.status).toBe(403);
   });
 });
@@ -43,8 +51,12 @@ describe('the recipe importer', () => {
   const HEADER = ['Composite SKU *', 'Component SKU *', 'Quantity *', 'Unit of measure'];
 
   it('offers a template whose instructions say what a recipe row means', async () => {
-    expect((await c.get<{ value: string }[]>('/AppModule/GetBlankTemplateOption/recipe')).body.data.map((o) => o.value)).toEqual(['components']);
-    const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/recipe/components`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
+    expect(
+      (await c.get<{ value: string }[]>('/AppModule/GetBlankTemplateOption/recipe')).body.data.map((o) => o.value),
+    ).toEqual(['components']);
+    const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/recipe/components`, {
+      headers: { authorization: `Bearer ${c.tokens.admin}` },
+    });
     expect(response.status).toBe(200);
     expect((await rowsOf(await response.arrayBuffer()))[0]).toEqual(HEADER);
   });
@@ -55,15 +67,33 @@ describe('the recipe importer', () => {
       ['CAKE', 'SUGAR', 0.25, null],
       ['KIT', 'CAKE', 2, null],
     ];
-    expect(await importSheet(c, await xlsx(HEADER, sheet), 'recipe', 'validate')).toMatchObject({ status: 'succeeded', committed: false, inserted: 3, errorCount: 0 });
+    expect(await importSheet(c, await xlsx(HEADER, sheet), 'recipe', 'validate')).toMatchObject({
+      status: 'succeeded',
+      committed: false,
+      inserted: 3,
+      errorCount: 0,
+    });
     expect((await full('CAKE')).recipeComponents).toEqual([]);
-    expect(await importSheet(c, await xlsx(HEADER, sheet), 'recipe', 'commit')).toMatchObject({ committed: true, inserted: 3, updated: 0, unchanged: 0 });
+    expect(await importSheet(c, await xlsx(HEADER, sheet), 'recipe', 'commit')).toMatchObject({
+      committed: true,
+      inserted: 3,
+      updated: 0,
+      unchanged: 0,
+    });
     const cake = await full('CAKE');
     expect((cake.recipeComponents as Row[]).map((l) => [l.product, l.quantity])).toEqual([
       [(await productCoded('FLOUR')).id, '0.500'],
       [(await productCoded('SUGAR')).id, '0.250'],
     ]);
-    const again = await importSheet(c, await xlsx(HEADER, [['CAKE', 'FLOUR', 0.5, 'PCS'], ['CAKE', 'SUGAR', 0.3, null]]), 'recipe', 'commit');
+    const again = await importSheet(
+      c,
+      await xlsx(HEADER, [
+        ['CAKE', 'FLOUR', 0.5, 'PCS'],
+        ['CAKE', 'SUGAR', 0.3, null],
+      ]),
+      'recipe',
+      'commit',
+    );
     expect(again).toMatchObject({ committed: true, inserted: 0, updated: 1, unchanged: 1 });
     expect(((await full('CAKE')).recipeComponents as Row[]).map((l) => l.quantity)).toEqual(['0.500', '0.300']);
   });
@@ -117,14 +147,26 @@ describe('the supplier product importer', () => {
       'commit',
     );
     expect(first).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
-    const switched = await importSheet(c, await xlsx(['Supplier', 'SKU', 'Preferred'], [['SUP-B', 'FLOUR', 'Yes']]), 'supplierproduct', 'commit');
+    const switched = await importSheet(
+      c,
+      await xlsx(['Supplier', 'SKU', 'Preferred'], [['SUP-B', 'FLOUR', 'Yes']]),
+      'supplierproduct',
+      'commit',
+    );
     expect(switched).toMatchObject({ committed: true, updated: 1 });
     const lines = (await full('FLOUR')).supplierMapping as Row[];
     expect(lines.map((l) => [l.supplierItemCode, l.cost, l.preferred])).toEqual([
       ['A-100', '1.20', false],
       ['B-7', '1.35', true],
     ]);
-    expect(await importSheet(c, await xlsx(['Supplier', 'SKU', 'Cost'], [['SUP-A', 'FLOUR', '1.20']]), 'supplierproduct', 'commit')).toMatchObject({ unchanged: 1, updated: 0 });
+    expect(
+      await importSheet(
+        c,
+        await xlsx(['Supplier', 'SKU', 'Cost'], [['SUP-A', 'FLOUR', '1.20']]),
+        'supplierproduct',
+        'commit',
+      ),
+    ).toMatchObject({ unchanged: 1, updated: 0 });
   });
 
   it('reports two preferred suppliers for one product, unknown suppliers and negative costs', async () => {
@@ -152,7 +194,17 @@ describe('the alternate barcode importer', () => {
   const HEADER = ['Barcode *', 'SKU *', 'Unit of measure', 'Quantity per unit'];
 
   it('adds barcodes, and refuses one that is a main barcode or another product’s', async () => {
-    expect(await importSheet(c, await xlsx(HEADER, [['ALT-1', 'SUGAR', 'PCS', 12], [4006381333931, 'SUGAR', null, null]]), 'alternatebarcode', 'commit')).toMatchObject({
+    expect(
+      await importSheet(
+        c,
+        await xlsx(HEADER, [
+          ['ALT-1', 'SUGAR', 'PCS', 12],
+          [4006381333931, 'SUGAR', null, null],
+        ]),
+        'alternatebarcode',
+        'commit',
+      ),
+    ).toMatchObject({
       committed: true,
       inserted: 2,
     });
@@ -175,10 +227,13 @@ describe('the alternate barcode importer', () => {
       [3, 'Barcode', expect.stringContaining('row 2')],
       [4, 'Barcode', 'Barcode "MAIN-1" is already used: it is the main barcode of SCANNED'],
     ]);
-    expect(await importSheet(c, await xlsx(HEADER, [['ALT-2', 'SUGAR', null, null]]), 'alternatebarcode', 'validate')).toMatchObject({ inserted: 1 });
-    expect((await importSheet(c, await xlsx(HEADER, [['ALT-1', 'FLOUR', null, null]]), 'alternatebarcode', 'validate')).errors[0]!.message).toBe(
-      'Barcode "ALT-1" is already used: it is the alternate barcode of SUGAR',
-    );
+    expect(
+      await importSheet(c, await xlsx(HEADER, [['ALT-2', 'SUGAR', null, null]]), 'alternatebarcode', 'validate'),
+    ).toMatchObject({ inserted: 1 });
+    expect(
+      (await importSheet(c, await xlsx(HEADER, [['ALT-1', 'FLOUR', null, null]]), 'alternatebarcode', 'validate'))
+        .errors[0]!.message,
+    ).toBe('Barcode "ALT-1" is already used: it is the alternate barcode of SUGAR');
     expect((await full('FLOUR')).alternateBarcodes).toEqual([]);
   });
 });

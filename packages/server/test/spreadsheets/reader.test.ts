@@ -17,7 +17,13 @@ describe('the xlsx reader', () => {
     const later = workbook.addWorksheet('Later');
     later.addRow(['not this sheet']);
     first.addRow(['Text & <markup>', 12.5, true, new Date(Date.UTC(2024, 0, 31)), { formula: '1+1', result: 2 }]);
-    first.addRow([{ richText: [{ text: 'Rich ' }, { font: { bold: true }, text: 'text' }] }, null, false, "'=SUM(A1)", { formula: 'A1', result: 'cached' }]);
+    first.addRow([
+      { richText: [{ text: 'Rich ' }, { font: { bold: true }, text: 'text' }] },
+      null,
+      false,
+      "'=SUM(A1)",
+      { formula: 'A1', result: 'cached' },
+    ]);
     first.getRow(5).getCell(3).value = 'after a gap';
     const path = await tempFile('reader.xlsx');
     await workbook.xlsx.writeFile(path);

@@ -6,10 +6,21 @@ import { importSheet, xlsx } from './support';
 const c = useCatalogue();
 let product: Row;
 
-
 const HEADER = ['Location *', 'Product *', 'Counted quantity *'];
-const balances = async () => (await c.post<Row[]>('/DataRepository/fetch/stockbalance', { filters: [{ ColumnName: 'product', ColumnValue: product.id, Operator: 'EQ' }] })).body.data;
-const movements = async () => (await c.post<Row[]>('/DataRepository/fetch/stockmovement', { Take: 100, filters: [{ ColumnName: 'product', ColumnValue: product.id, Operator: 'EQ' }], sorts: [{ ColumnName: 'id', Direction: 'asc' }] })).body.data;
+const balances = async () =>
+  (
+    await c.post<Row[]>('/DataRepository/fetch/stockbalance', {
+      filters: [{ ColumnName: 'product', ColumnValue: product.id, Operator: 'EQ' }],
+    })
+  ).body.data;
+const movements = async () =>
+  (
+    await c.post<Row[]>('/DataRepository/fetch/stockmovement', {
+      Take: 100,
+      filters: [{ ColumnName: 'product', ColumnValue: product.id, Operator: 'EQ' }],
+      sorts: [{ ColumnName: 'id', Direction: 'asc' }],
+    })
+  ).body.data;
 
 beforeAll(async () => {
   product = await c.newProduct({ code: 'COUNT-1', trackStock: true });
@@ -18,7 +29,12 @@ beforeAll(async () => {
 
 describe('the outlet item balance importer (a stock count)', () => {
   it('checks without posting, then posts the difference from on hand as count movements', async () => {
-    const check = await importSheet(c, await xlsx(HEADER, [['CNT-LOC', 'COUNT-1', 5]]), 'outletitembalance', 'validate');
+    const check = await importSheet(
+      c,
+      await xlsx(HEADER, [['CNT-LOC', 'COUNT-1', 5]]),
+      'outletitembalance',
+      'validate',
+    );
     expect(check).toMatchObject({ status: 'succeeded', committed: false, updated: 1, errorCount: 0 });
     expect(await movements()).toEqual([]);
 
@@ -26,7 +42,9 @@ describe('the outlet item balance importer (a stock count)', () => {
     expect(first).toMatchObject({ committed: true, updated: 1, unchanged: 0 });
     expect((await balances()).map((b) => b.quantity)).toEqual(['5.000']);
 
-    expect(await importSheet(c, await xlsx(HEADER, [['CNT-LOC', 'COUNT-1', 5]]), 'outletitembalance', 'commit')).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(
+      await importSheet(c, await xlsx(HEADER, [['CNT-LOC', 'COUNT-1', 5]]), 'outletitembalance', 'commit'),
+    ).toMatchObject({ updated: 0, unchanged: 1 });
     await importSheet(c, await xlsx(HEADER, [['CNT-LOC', 'COUNT-1', 3.5]]), 'outletitembalance', 'commit');
     expect((await balances()).map((b) => b.quantity)).toEqual(['3.500']);
     expect((await movements()).map((m) => [m.kind, m.quantity])).toEqual([

@@ -40,18 +40,37 @@ export async function rowsOf(content: ArrayBuffer | Buffer): Promise<CellValue[]
 
 export const legacyOf = (t: SignedInServer) => t.api.replace(/\/core\/api$/, '/WebAPI');
 
-export async function submit(t: SignedInServer, content: Uint8Array, importType: string, mode: 'validate' | 'commit', options: { name?: string; token?: string } = {}) {
+export async function submit(
+  t: SignedInServer,
+  content: Uint8Array,
+  importType: string,
+  mode: 'validate' | 'commit',
+  options: { name?: string; token?: string } = {},
+) {
   const form = new FormData();
   form.append('importType', importType);
   form.append('mode', mode);
   form.append('file', new Blob([content]), options.name ?? 'sheet.xlsx');
-  const response = await fetch(`${legacyOf(t)}/DataImporter/SubmitDataImport`, { method: 'POST', body: form, headers: { authorization: `Bearer ${options.token ?? t.tokens.admin}` } });
-  return { status: response.status, body: (await response.json()) as { data: { jobId: number } | null; message: string; errors?: { field: string; message: string }[] } };
+  const response = await fetch(`${legacyOf(t)}/DataImporter/SubmitDataImport`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${options.token ?? t.tokens.admin}` },
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data: { jobId: number } | null;
+      message: string;
+      errors?: { field: string; message: string }[];
+    },
+  };
 }
 
 export async function waitFor(t: SignedInServer, jobId: number, token = t.tokens.admin): Promise<SheetJob> {
   for (let i = 0; i < 600; i++) {
-    const response = await fetch(`${legacyOf(t)}/DataExporter/status/${jobId}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${legacyOf(t)}/DataExporter/status/${jobId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await response.json()) as { data: SheetJob };
     expect(response.status, JSON.stringify(body)).toBe(200);
     if (!['queued', 'running'].includes(body.data.status)) return body.data;
@@ -61,7 +80,11 @@ export async function waitFor(t: SignedInServer, jobId: number, token = t.tokens
 }
 
 /** Runs an export (`submitdataexport`) as the token's user, waits for it and downloads the file: its bytes and rows (header first). */
-export async function exportList(t: SignedInServer, body: unknown, token = t.tokens.admin): Promise<{ rows: CellValue[][]; file: Buffer }> {
+export async function exportList(
+  t: SignedInServer,
+  body: unknown,
+  token = t.tokens.admin,
+): Promise<{ rows: CellValue[][]; file: Buffer }> {
   const response = await fetch(`${legacyOf(t)}/dataexporter/submitdataexport`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -71,14 +94,22 @@ export async function exportList(t: SignedInServer, body: unknown, token = t.tok
   expect(response.status, JSON.stringify(answer)).toBe(200);
   const job = await waitFor(t, answer.data.jobId, token);
   expect(job.status, job.message ?? '').toBe('succeeded');
-  const file = await fetch(`${legacyOf(t)}/DataExporter/download/${answer.data.jobId}`, { headers: { authorization: `Bearer ${token}` } });
+  const file = await fetch(`${legacyOf(t)}/DataExporter/download/${answer.data.jobId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(file.status).toBe(200);
   const bytes = Buffer.from(await file.arrayBuffer());
   return { rows: await rowsOf(bytes), file: bytes };
 }
 
 /** Submits a sheet and waits for its job. */
-export async function importSheet(t: SignedInServer, content: Uint8Array, importType: string, mode: 'validate' | 'commit', name?: string): Promise<SheetJob> {
+export async function importSheet(
+  t: SignedInServer,
+  content: Uint8Array,
+  importType: string,
+  mode: 'validate' | 'commit',
+  name?: string,
+): Promise<SheetJob> {
   const submitted = await submit(t, content, importType, mode, { name });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   const jobId = submitted.body.data!.jobId;
@@ -125,7 +156,9 @@ export function zipOf(files: { name: string; content: Buffer }[]): Buffer {
 
 /** The product of a SKU as `Get` answers it (child lists included), or undefined. */
 export async function productByCode(t: SignedInServer, code: string): Promise<Record<string, unknown> | undefined> {
-  const found = await t.post<Record<string, unknown>[]>('/DataRepository/fetch/product', { filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }] });
+  const found = await t.post<Record<string, unknown>[]>('/DataRepository/fetch/product', {
+    filters: [{ ColumnName: 'code', ColumnValue: code, Operator: 'EQ' }],
+  });
   const id = found.body.data[0]?.id;
   return id === undefined ? undefined : (await t.get(`/Product/Get/${String(id)}`)).body.data;
 }

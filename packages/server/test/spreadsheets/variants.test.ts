@@ -11,8 +11,29 @@ const variant = (code: string) => productByCode(c, code);
 beforeAll(async () => {
   await c.builder.insert(findEntity('category')!, { code: 'TEES', name: 'Tees' });
   const attribute = findEntity('attribute')!;
-  ids.size = Number((await c.builder.insert(attribute, { code: 'SIZE', name: 'Size', kind: 'list', values: [{ code: 'S', name: 'Small' }, { code: 'M', name: 'Medium' }] })).id);
-  ids.colour = Number((await c.builder.insert(attribute, { code: 'COLOUR', name: 'Colour', kind: 'list', values: [{ code: 'RED', name: 'Red' }] })).id);
+  ids.size = Number(
+    (
+      await c.builder.insert(attribute, {
+        code: 'SIZE',
+        name: 'Size',
+        kind: 'list',
+        values: [
+          { code: 'S', name: 'Small' },
+          { code: 'M', name: 'Medium' },
+        ],
+      })
+    ).id,
+  );
+  ids.colour = Number(
+    (
+      await c.builder.insert(attribute, {
+        code: 'COLOUR',
+        name: 'Colour',
+        kind: 'list',
+        values: [{ code: 'RED', name: 'Red' }],
+      })
+    ).id,
+  );
   await c.builder.insert(attribute, { code: 'NOTE', name: 'Note', kind: 'text', values: [] });
   ids.tee = Number((await c.newProduct({ code: 'TEE', type: 'variantParent' })).id);
   await c.newProduct({ code: 'PLAIN' });
@@ -20,7 +41,9 @@ beforeAll(async () => {
 
 describe('variants in the product importer', () => {
   it('has a Variant attributes column explained in the template', async () => {
-    const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/product/new`, { headers: { authorization: `Bearer ${c.tokens.admin}` } });
+    const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/product/new`, {
+      headers: { authorization: `Bearer ${c.tokens.admin}` },
+    });
     expect((await rowsOf(await response.arrayBuffer()))[0]).toContain('Variant attributes');
   });
 
@@ -47,7 +70,9 @@ describe('variants in the product importer', () => {
       [7, 'Parent product'],
     ]);
     expect(job.errors[0]!.message).toBe('Size has no value "XL"');
-    expect(job.errors[2]!.message).toBe('Note is not a list attribute: only list attributes are variant axes; Variant attributes: no attributes has the code or name "WEIGHT"');
+    expect(job.errors[2]!.message).toBe(
+      'Note is not a list attribute: only list attributes are variant axes; Variant attributes: no attributes has the code or name "WEIGHT"',
+    );
     expect(await variant('TEE-S')).toBeUndefined();
   });
 
@@ -56,15 +81,29 @@ describe('variants in the product importer', () => {
       ['TEE-S', 'Tee S', 'TEES', 'PCS', 10, 'TEE', 'SIZE=S; COLOUR=RED'],
       ['TEE-M', 'Tee M', 'TEES', 'PCS', 10, 'TEE', 'size = Medium'],
     ];
-    expect(await importSheet(c, await xlsx(HEADER, rows), 'product', 'commit')).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
+    expect(await importSheet(c, await xlsx(HEADER, rows), 'product', 'commit')).toMatchObject({
+      committed: true,
+      inserted: 2,
+      errorCount: 0,
+    });
     const small = (await variant('TEE-S'))!;
     expect(small.parent).toBe(ids.tee);
     expect((small.variantAttributeValues as Row[]).map((l) => [l.attribute, l.value])).toEqual([
       [ids.size, 'S'],
       [ids.colour, 'RED'],
     ]);
-    expect(await importSheet(c, await xlsx(HEADER, rows), 'product', 'commit')).toMatchObject({ unchanged: 2, updated: 0 });
-    expect(await importSheet(c, await xlsx(HEADER, [['TEE-M', 'Tee M', 'TEES', 'PCS', 10, 'TEE', 'SIZE=S']]), 'product', 'commit')).toMatchObject({ updated: 1 });
+    expect(await importSheet(c, await xlsx(HEADER, rows), 'product', 'commit')).toMatchObject({
+      unchanged: 2,
+      updated: 0,
+    });
+    expect(
+      await importSheet(
+        c,
+        await xlsx(HEADER, [['TEE-M', 'Tee M', 'TEES', 'PCS', 10, 'TEE', 'SIZE=S']]),
+        'product',
+        'commit',
+      ),
+    ).toMatchObject({ updated: 1 });
     expect(((await variant('TEE-M'))!.variantAttributeValues as Row[]).map((l) => l.value)).toEqual(['S']);
   });
 });

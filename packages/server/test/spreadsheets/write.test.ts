@@ -45,7 +45,8 @@ describe('the xlsx writer', () => {
     expect(data.getColumn(2).width).toBe(20);
     expect(data.getCell('A2').value).toBe("'=1+2");
     expect(data.getCell('A4').value).toBe("'\tTab");
-    const validation = (data as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } }).dataValidations.model;
+    const validation = (data as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } })
+      .dataValidations.model;
     expect(validation.A2).toMatchObject({ type: 'list', formulae: ['Lists!$A$1:$A$3'] });
     expect(validation.A11).toBeDefined();
     expect(validation.A12).toBeUndefined();
@@ -57,7 +58,9 @@ describe('the xlsx writer', () => {
     function* rows() {
       for (let i = 0; i < 100_000; i++) yield [`row ${i}`, i];
     }
-    await expect(writeWorkbook(output, [{ name: 'Data', columns: [{ header: 'A' }, { header: 'B' }], rows: rows() }])).rejects.toThrow('client gone');
+    await expect(
+      writeWorkbook(output, [{ name: 'Data', columns: [{ header: 'A' }, { header: 'B' }], rows: rows() }]),
+    ).rejects.toThrow('client gone');
   });
 
   it('fails, and says why, when the rows fail midway', async () => {
@@ -65,6 +68,8 @@ describe('the xlsx writer', () => {
       yield ['one'];
       throw new Error('the database went away');
     }
-    await expect(writeWorkbook(await tempFile('broken.xlsx'), [{ name: 'Data', columns: [{ header: 'A' }], rows: rows() }])).rejects.toThrow('the database went away');
+    await expect(
+      writeWorkbook(await tempFile('broken.xlsx'), [{ name: 'Data', columns: [{ header: 'A' }], rows: rows() }]),
+    ).rejects.toThrow('the database went away');
   });
 });

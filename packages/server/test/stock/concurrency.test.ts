@@ -11,7 +11,8 @@ async function confirmedOrder(from: number, to: number, product: number, quantit
   return confirmed.body.data;
 }
 
-const dispatch = (order: Row) => w.legacy<Row>('POST', `/${String(order.id)}`, { action: 'dispatch', version: order.version });
+const dispatch = (order: Row) =>
+  w.legacy<Row>('POST', `/${String(order.id)}`, { action: 'dispatch', version: order.version });
 
 async function dispatchMovements(product: number, location: number): Promise<Row[]> {
   const res = await w.post<Row[]>('/DataRepository/fetch/stockmovement', {
@@ -32,14 +33,19 @@ describe('stock under parallel calls', () => {
       const to = (await w.newLocation()).id as number;
       const product = (await w.newProduct()).id as number;
       await w.stock(product, from, '5.000');
-      const orders = [await confirmedOrder(from, to, product, '5.000'), await confirmedOrder(from, to, product, '5.000')];
+      const orders = [
+        await confirmedOrder(from, to, product, '5.000'),
+        await confirmedOrder(from, to, product, '5.000'),
+      ];
       const answers = await Promise.all(orders.map(dispatch));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.message).toContain('Not enough stock');
       expect(await w.onHand(product, from)).toBe('0.000');
       expect(await w.ledgerSum(product, from)).toBe('0.000');
       expect(await dispatchMovements(product, from)).toHaveLength(1);
-      const statuses = await Promise.all(orders.map(async (o) => (await w.legacy<Row>('GET', `/${String(o.id)}`)).body.data.status));
+      const statuses = await Promise.all(
+        orders.map(async (o) => (await w.legacy<Row>('GET', `/${String(o.id)}`)).body.data.status),
+      );
       expect(statuses.sort()).toEqual(['confirmed', 'dispatched']);
     }
   });
@@ -83,7 +89,9 @@ describe('stock under parallel calls', () => {
     const reason = (await w.newReason()).id as number;
     const answers = await Promise.all([
       ...orders.map((o) => w.legacy('POST', `/${String(o.id)}`, { action: 'receive', version: o.version })),
-      ...Array.from({ length: 8 }, () => w.post(`${VIRTUAL}/adjust`, { product, location: to, quantity: '0.125', stockOutReason: reason })),
+      ...Array.from({ length: 8 }, () =>
+        w.post(`${VIRTUAL}/adjust`, { product, location: to, quantity: '0.125', stockOutReason: reason }),
+      ),
     ]);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     // 1.25 + 2.25 + … + 8.25 received, and 8 × 0.125 adjusted.

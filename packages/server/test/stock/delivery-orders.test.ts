@@ -23,7 +23,13 @@ describe('delivery orders through the legacy API', () => {
     expect(order).toMatchObject({ status: 'draft', version: 1 });
     expect(order.docNo).toMatch(/^DO-\d{4}-\d{6}$/);
     const read = await w.legacy('GET', `/${String(order.id)}`);
-    expect(read.body.data).toMatchObject({ docNo: order.docNo, lines: [{ product: a, quantity: '5.000' }, { product: b, quantity: '2.500' }] });
+    expect(read.body.data).toMatchObject({
+      docNo: order.docNo,
+      lines: [
+        { product: a, quantity: '5.000' },
+        { product: b, quantity: '2.500' },
+      ],
+    });
 
     const confirmed = await w.act(order, 'confirm');
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
@@ -61,7 +67,13 @@ describe('delivery orders through the legacy API', () => {
       ['receipt', a, to, '4.000', 'admin'],
       ['receipt', b, to, '2.500', 'admin'],
     ]);
-    for (const [p, l] of [[a, from], [b, from], [a, to], [b, to]] as const) expect(await w.ledgerSum(p, l)).toBe(await w.onHand(p, l));
+    for (const [p, l] of [
+      [a, from],
+      [b, from],
+      [a, to],
+      [b, to],
+    ] as const)
+      expect(await w.ledgerSum(p, l)).toBe(await w.onHand(p, l));
   });
 
   it('refuses every wrong transition with 409 naming the status, and changes nothing', async () => {
@@ -93,7 +105,8 @@ describe('delivery orders through the legacy API', () => {
     expect(await w.onHand(a, to)).toBe('1.000');
     const cancelled = await w.newOrder(from, to, [{ product: a, quantity: '1.000' }]);
     expect((await w.act(cancelled, 'cancel')).body.data).toMatchObject({ status: 'cancelled' });
-    for (const action of ['confirm', 'dispatch', 'receive', 'cancel']) expect((await w.act(cancelled, action)).body.message).toContain('is cancelled');
+    for (const action of ['confirm', 'dispatch', 'receive', 'cancel'])
+      expect((await w.act(cancelled, action)).body.message).toContain('is cancelled');
   });
 
   it('cancels a confirmed order without moving stock', async () => {
@@ -115,7 +128,9 @@ describe('delivery orders through the legacy API', () => {
     const short = await w.act(order, 'dispatch');
     expect(short.status).toBe(409);
     expect(short.body.message).toContain('line 2');
-    expect(short.body.errors).toEqual([{ field: 'lines.1.quantity', message: expect.stringContaining('2.000 on hand') }]);
+    expect(short.body.errors).toEqual([
+      { field: 'lines.1.quantity', message: expect.stringContaining('2.000 on hand') },
+    ]);
     expect((await w.legacy('GET', `/${String(order.id)}`)).body.data).toMatchObject({ status: 'confirmed' });
     expect(await w.onHand(a, from)).toBe('2.000');
 
@@ -128,16 +143,31 @@ describe('delivery orders through the legacy API', () => {
 
   it('answers 400 for from = to, a quantity of zero or less, and bad receipts', async () => {
     const { from, to, a } = await setup();
-    const same = await w.legacy('POST', '', { fromLocation: from, toLocation: from, date: '2025-03-01', lines: [{ product: a, quantity: '1' }] });
+    const same = await w.legacy('POST', '', {
+      fromLocation: from,
+      toLocation: from,
+      date: '2025-03-01',
+      lines: [{ product: a, quantity: '1' }],
+    });
     expect(same.status).toBe(400);
     expect(same.body.errors).toEqual([{ field: 'toLocation', message: 'From and To must be different locations' }]);
     for (const quantity of ['0', '-1', 'abc']) {
-      const bad = await w.legacy('POST', '', { fromLocation: from, toLocation: to, date: '2025-03-01', lines: [{ product: a, quantity }] });
+      const bad = await w.legacy('POST', '', {
+        fromLocation: from,
+        toLocation: to,
+        date: '2025-03-01',
+        lines: [{ product: a, quantity }],
+      });
       expect(bad.status, quantity).toBe(400);
       expect(bad.body.errors?.[0]?.field).toBe('lines.0.quantity');
     }
     const service = await w.newProduct({ type: 'service' });
-    const noStock = await w.legacy('POST', '', { fromLocation: from, toLocation: to, date: '2025-03-01', lines: [{ product: service.id, quantity: '1' }] });
+    const noStock = await w.legacy('POST', '', {
+      fromLocation: from,
+      toLocation: to,
+      date: '2025-03-01',
+      lines: [{ product: service.id, quantity: '1' }],
+    });
     expect(noStock.status).toBe(400);
     expect(noStock.body.errors?.[0]?.field).toBe('lines.0.product');
 
@@ -145,8 +175,12 @@ describe('delivery orders through the legacy API', () => {
     await w.act(order, 'confirm');
     await w.act(order, 'dispatch');
     const stranger = await w.newProduct();
-    expect((await w.act(order, 'receive', { lines: [{ product: stranger.id, receivedQty: '1' }] })).body.errors?.[0]?.field).toBe('lines.0.product');
-    expect((await w.act(order, 'receive', { lines: [{ product: a, receivedQty: '-1' }] })).body.errors?.[0]?.field).toBe('lines.0.receivedQty');
+    expect(
+      (await w.act(order, 'receive', { lines: [{ product: stranger.id, receivedQty: '1' }] })).body.errors?.[0]?.field,
+    ).toBe('lines.0.product');
+    expect(
+      (await w.act(order, 'receive', { lines: [{ product: a, receivedQty: '-1' }] })).body.errors?.[0]?.field,
+    ).toBe('lines.0.receivedQty');
     const noVersion = await w.legacy('POST', `/${String(order.id)}`, { action: 'receive' });
     expect(noVersion.status).toBe(400);
     expect(noVersion.body.errors?.[0]?.field).toBe('version');
@@ -159,9 +193,18 @@ describe('delivery orders through the legacy API', () => {
   it('changes and deletes drafts only, with the version', async () => {
     const { from, to, a, b } = await setup();
     const order = await w.newOrder(from, to, [{ product: a, quantity: '1.000' }]);
-    const edited = await w.legacy('PUT', `/${String(order.id)}`, { version: 1, remarks: 'Fragile', lines: [{ product: b, quantity: '2.000' }] });
+    const edited = await w.legacy('PUT', `/${String(order.id)}`, {
+      version: 1,
+      remarks: 'Fragile',
+      lines: [{ product: b, quantity: '2.000' }],
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body.data).toMatchObject({ version: 2, remarks: 'Fragile', docNo: order.docNo, lines: [{ product: b, quantity: '2.000' }] });
+    expect(edited.body.data).toMatchObject({
+      version: 2,
+      remarks: 'Fragile',
+      docNo: order.docNo,
+      lines: [{ product: b, quantity: '2.000' }],
+    });
     expect((await w.legacy('PUT', `/${String(order.id)}`, { version: 1, remarks: 'Late' })).status).toBe(409);
     expect((await w.legacy('PUT', `/${String(order.id)}`, { remarks: 'No version' })).status).toBe(400);
     expect((await w.legacy('PUT', `/${String(order.id)}`, { version: 2, toLocation: from })).status).toBe(400);
@@ -215,18 +258,36 @@ describe('delivery orders through the legacy API', () => {
     const order = await w.newOrder(from, to, [{ product: a, quantity: '1.000' }]);
     const res = await w.act(order, 'prefill', { stockTemplate: template.body.data.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'draft', version: 2, lines: [{ product: a, quantity: '1.000' }, { product: b, quantity: '6.000' }] });
+    expect(res.body.data).toMatchObject({
+      status: 'draft',
+      version: 2,
+      lines: [
+        { product: a, quantity: '1.000' },
+        { product: b, quantity: '6.000' },
+      ],
+    });
     expect((await w.act(order, 'prefill', { stockTemplate: 999999 })).body.errors?.[0]?.field).toBe('stockTemplate');
   });
 
   it('keeps the same rules on the generic API', async () => {
     const { from, to, a } = await setup();
-    const inserted = await w.post('/DataRepository/Insert/printdeliveryorder', { fromLocation: from, toLocation: to, date: '2025-03-02', status: 'received', docNo: 'MINE', lines: [{ product: a, quantity: '1', receivedQty: '5' }] });
+    const inserted = await w.post('/DataRepository/Insert/printdeliveryorder', {
+      fromLocation: from,
+      toLocation: to,
+      date: '2025-03-02',
+      status: 'received',
+      docNo: 'MINE',
+      lines: [{ product: a, quantity: '1', receivedQty: '5' }],
+    });
     expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
     expect(inserted.body.data).toMatchObject({ status: 'draft', lines: [{ receivedQty: null }] });
     expect(inserted.body.data.docNo).toMatch(/^DO-\d{4}-\d{6}$/);
     const id = inserted.body.data.id as number;
-    const confirm = await w.post('/DataRepository/Execute/printdeliveryorder', { action: 'confirm', ids: [id], version: 1 });
+    const confirm = await w.post('/DataRepository/Execute/printdeliveryorder', {
+      action: 'confirm',
+      ids: [id],
+      version: 1,
+    });
     expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
     const update = await w.post('/DataRepository/Update/printdeliveryorder', { id, version: 2, remarks: 'sneaky' });
     expect(update.status).toBe(409);
@@ -236,16 +297,37 @@ describe('delivery orders through the legacy API', () => {
     const family = await w.post(`/deliveryorder/Dispatch/${id}`, { version: 2 });
     expect(family.status, JSON.stringify(family.body)).toBe(200);
     expect(family.body.data).toMatchObject({ status: 'dispatched' });
-    expect((await w.post('/DataRepository/Insert/stockmovement', { product: a, location: from, quantity: '1', kind: 'opening', at: new Date().toISOString() })).status).toBe(403);
+    expect(
+      (
+        await w.post('/DataRepository/Insert/stockmovement', {
+          product: a,
+          location: from,
+          quantity: '1',
+          kind: 'opening',
+          at: new Date().toISOString(),
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('gives numbers that are unique and increasing under parallel creation', async () => {
     const { from, to, a } = await setup();
-    const made = await Promise.all(Array.from({ length: 12 }, () => w.legacy<Row>('POST', '', { fromLocation: from, toLocation: to, date: '2025-03-01', lines: [{ product: a, quantity: '1' }] })));
+    const made = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        w.legacy<Row>('POST', '', {
+          fromLocation: from,
+          toLocation: to,
+          date: '2025-03-01',
+          lines: [{ product: a, quantity: '1' }],
+        }),
+      ),
+    );
     expect(made.map((r) => r.status)).toEqual(made.map(() => 200));
     const numbers = made.map((r) => r.body.data.docNo as string);
     expect(new Set(numbers).size).toBe(numbers.length);
-    const byId = [...made].sort((x, y) => (x.body.data.id as number) - (y.body.data.id as number)).map((r) => r.body.data.docNo as string);
+    const byId = [...made]
+      .sort((x, y) => (x.body.data.id as number) - (y.body.data.id as number))
+      .map((r) => r.body.data.docNo as string);
     expect(byId).toEqual([...byId].sort());
   });
 
@@ -255,7 +337,10 @@ describe('delivery orders through the legacy API', () => {
     const { cashier, manager } = w.tokens;
     expect((await w.legacy('GET', '', undefined, cashier)).status).toBe(403);
     expect((await w.legacy('GET', `/${String(order.id)}`, undefined, cashier)).status).toBe(403);
-    expect((await w.legacy('POST', '', { fromLocation: from, toLocation: to, date: '2025-03-01', lines: [] }, cashier)).status).toBe(403);
+    expect(
+      (await w.legacy('POST', '', { fromLocation: from, toLocation: to, date: '2025-03-01', lines: [] }, cashier))
+        .status,
+    ).toBe(403);
     expect((await w.act(order, 'confirm', {}, cashier)).status).toBe(403);
     expect((await w.legacy('GET', '')).status).toBe(200);
     expect((await w.act(order, 'confirm', {}, manager)).status).toBe(200);

@@ -43,8 +43,16 @@ describe('the stock service', () => {
     ]);
     expect(await w.onHand(beans.id as number, at)).toBe('0.910');
     expect(await w.onHand(latte.id as number, at)).toBe('0.000');
-    const rows = await w.post<Row[]>('/DataRepository/fetch/stockmovement', { filters: [{ ColumnName: 'id', ColumnValue: moved[0]!.id, Operator: 'EQ' }] });
-    expect(rows.body.data[0]).toMatchObject({ kind: 'sale', quantity: '-0.054', unitCost: '2.50', balanceAfter: '0.946', createdBy: 'tester' });
+    const rows = await w.post<Row[]>('/DataRepository/fetch/stockmovement', {
+      filters: [{ ColumnName: 'id', ColumnValue: moved[0]!.id, Operator: 'EQ' }],
+    });
+    expect(rows.body.data[0]).toMatchObject({
+      kind: 'sale',
+      quantity: '-0.054',
+      unitCost: '2.50',
+      balanceAfter: '0.946',
+      createdBy: 'tester',
+    });
   });
 
   it('names every short product and writes nothing when one is short', async () => {
@@ -71,7 +79,9 @@ describe('the stock service', () => {
     const a = (await w.newProduct()).id as number;
     await w.stock(a, at, '1.000');
     const db = anyDb(w.server.app.ctx);
-    await expect(db.updateTable('stock_movement').set({ quantity: 99 }).where('product_id', '=', a).execute()).rejects.toThrow(/immutable/);
+    await expect(
+      db.updateTable('stock_movement').set({ quantity: 99 }).where('product_id', '=', a).execute(),
+    ).rejects.toThrow(/immutable/);
     await expect(db.deleteFrom('stock_movement').where('product_id', '=', a).execute()).rejects.toThrow(/immutable/);
     expect(await w.ledgerSum(a, at)).toBe('1.000');
   });

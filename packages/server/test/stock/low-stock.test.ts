@@ -16,11 +16,19 @@ describe('low stock', () => {
     await w.stock(low, store, '2.000');
     await w.stock(fine, store, '9.000');
     await w.stock(low, warehouse, '100.000');
-    for (const [product, minQty, reorderQty] of [[low, '5.000', null], [fine, '5.000', null], [unmapped, '1.000', '3.000']] as const) {
+    for (const [product, minQty, reorderQty] of [
+      [low, '5.000', null],
+      [fine, '5.000', null],
+      [unmapped, '1.000', '3.000'],
+    ] as const) {
       const res = await w.post('/ItemQuantityTrigger/Insert', { product, location: store, minQty, reorderQty });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    const mapping = await w.post('/DataRepository/Insert/warehouseproductmapping', { inventoryLocation: warehouse, product: low, reorderQty: '24.000' });
+    const mapping = await w.post('/DataRepository/Insert/warehouseproductmapping', {
+      inventoryLocation: warehouse,
+      product: low,
+      reorderQty: '24.000',
+    });
     expect(mapping.status, JSON.stringify(mapping.body)).toBe(200);
 
     const run = await runCheck();
@@ -28,18 +36,30 @@ describe('low stock', () => {
     expect(run.body.data).toMatchObject({ status: 'done', result: { low: 2 } });
     const list = await lowList({ location: store });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
-    expect(list.body.data.map((r) => [r.product, r.onHand, r.minQty, r.warehouse, r.warehouseOnHand, r.proposedQty])).toEqual([
+    expect(
+      list.body.data.map((r) => [r.product, r.onHand, r.minQty, r.warehouse, r.warehouseOnHand, r.proposedQty]),
+    ).toEqual([
       [low, '2.000', '5.000', warehouse, '100.000', '24.000'],
       [unmapped, '0.000', '1.000', null, null, '3.000'],
     ]);
 
     const refused = await w.post('/lowstock/Propose', { ids: list.body.data.map((r) => r.id) });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([{ field: 'ids.1', message: expect.stringContaining('No warehouse is mapped') }]);
+    expect(refused.body.errors).toEqual([
+      { field: 'ids.1', message: expect.stringContaining('No warehouse is mapped') },
+    ]);
 
     const proposed = await w.post<Row[]>('/lowstock/Propose', { ids: [list.body.data[0]!.id] });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
-    expect(proposed.body.data).toEqual([{ id: expect.any(Number), docNo: expect.stringMatching(/^DO-/), fromLocation: warehouse, toLocation: store, lines: 1 }]);
+    expect(proposed.body.data).toEqual([
+      {
+        id: expect.any(Number),
+        docNo: expect.stringMatching(/^DO-/),
+        fromLocation: warehouse,
+        toLocation: store,
+        lines: 1,
+      },
+    ]);
     const order = await w.legacy<Row>('GET', `/${String(proposed.body.data[0]!.id)}`);
     expect(order.body.data).toMatchObject({ status: 'draft', lines: [{ product: low, quantity: '24.000' }] });
     // Now on order, the row proposes nothing more until it arrives.
@@ -58,8 +78,14 @@ describe('low stock', () => {
     const saved = await w.post<Row>('/ItemQuantityTrigger/Insert', { product, location: store, minQty: '1.000' });
     expect(saved.body.data.lowSince).toEqual(expect.any(String));
     await w.stock(product, store, '1.000');
-    const row = await w.post<Row[]>('/DataRepository/fetch/itemquantitytrigger', { filters: [{ ColumnName: 'id', ColumnValue: saved.body.data.id as number, Operator: 'EQ' }] });
-    const raised = await w.post<Row>('/ItemQuantityTrigger/Update', { id: row.body.data[0]!.id, version: row.body.data[0]!.version, minQty: '0.500' });
+    const row = await w.post<Row[]>('/DataRepository/fetch/itemquantitytrigger', {
+      filters: [{ ColumnName: 'id', ColumnValue: saved.body.data.id as number, Operator: 'EQ' }],
+    });
+    const raised = await w.post<Row>('/ItemQuantityTrigger/Update', {
+      id: row.body.data[0]!.id,
+      version: row.body.data[0]!.version,
+      minQty: '0.500',
+    });
     expect(raised.body.data.lowSince).toBeNull();
     expect((await runCheck(w.tokens.cashier)).status).toBe(403);
     expect((await w.post('/lowstock/List', {}, w.tokens.cashier)).status).toBe(403);

@@ -17,7 +17,11 @@ async function print(body: Row, token: string = w.tokens.admin) {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** The PDF as poppler reads it back: its text (layout kept) and its page count. */
@@ -76,15 +80,33 @@ describe('the print request page', () => {
   });
 
   it('prints shelf labels and price tags at the outlet price, several to a page, with barcodes', async () => {
-    await w.post('/DataRepository/Insert/currency', { code: 'MYR', name: 'Ringgit', symbol: 'RM', decimals: 2, isBase: true });
-    const outlet = await w.post('/DataRepository/Insert/outlet', { code: 'LBL', name: 'Label outlet', timezone: 'Asia/Kuala_Lumpur' });
+    await w.post('/DataRepository/Insert/currency', {
+      code: 'MYR',
+      name: 'Ringgit',
+      symbol: 'RM',
+      decimals: 2,
+      isBase: true,
+    });
+    const outlet = await w.post('/DataRepository/Insert/outlet', {
+      code: 'LBL',
+      name: 'Label outlet',
+      timezone: 'Asia/Kuala_Lumpur',
+    });
     const ean = await w.newProduct({ name: 'Milo 1kg', barcode: '9551234567896', sellingPrice: '21.90' });
     const plain = await w.newProduct({ name: 'Roti canai frozen', barcode: 'RC-10', sellingPrice: '8.50' });
-    await w.post('/DataRepository/Insert/outletprice', { product: plain.id, outlet: outlet.body.data.id, price: '7.90' });
+    await w.post('/DataRepository/Insert/outletprice', {
+      product: plain.id,
+      outlet: outlet.body.data.id,
+      price: '7.90',
+    });
     const others = [];
     for (let i = 0; i < 26; i++) others.push((await w.newProduct()).id as number);
 
-    const labels = await print({ document: 'shelflabels', products: [ean.id, plain.id, ...others], outlet: outlet.body.data.id });
+    const labels = await print({
+      document: 'shelflabels',
+      products: [ean.id, plain.id, ...others],
+      outlet: outlet.body.data.id,
+    });
     expect(labels.status).toBe(200);
     const sheet = read(labels.bytes);
     expect(sheet.pages).toBe(2);
@@ -99,7 +121,11 @@ describe('the print request page', () => {
     const chain = read((await print({ document: 'shelflabels', products: [plain.id], layout: '2x7' })).bytes);
     expect(chain.text).toContain('RM 8.50');
 
-    const tags = await print({ document: 'pricetags', products: [ean.id, ean.id, plain.id], outlet: outlet.body.data.id });
+    const tags = await print({
+      document: 'pricetags',
+      products: [ean.id, ean.id, plain.id],
+      outlet: outlet.body.data.id,
+    });
     const tagText = read(tags.bytes);
     expect(tagText.pages).toBe(1);
     expect(tagText.text.split('RM 21.90').length - 1).toBe(2);
@@ -122,14 +148,25 @@ describe('the print request page', () => {
     expect(missing.status).toBe(400);
     expect(JSON.parse(missing.bytes.toString()).errors[0].field).toBe('products.1');
     expect((await print({ document: 'pricetags', products: [product.id], layout: '9x9' })).status).toBe(400);
-    const anonymous = await fetch(`${w.origin}/backoffice/print/request.aspx`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"document":"shelflabels","products":[1]}' });
+    const anonymous = await fetch(`${w.origin}/backoffice/print/request.aspx`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"document":"shelflabels","products":[1]}',
+    });
     expect(anonymous.status).toBe(401);
   });
 
   it('prints for a manager limited to an outlet only what they may open: another outlet’s order prints as a missing one', async () => {
-    const outlet = async (code: string) => (await w.post('/DataRepository/Insert/outlet', { code, name: code, timezone: 'Asia/Kuala_Lumpur' })).body.data.id as number;
+    const outlet = async (code: string) =>
+      (await w.post('/DataRepository/Insert/outlet', { code, name: code, timezone: 'Asia/Kuala_Lumpur' })).body.data
+        .id as number;
     const [mine, theirs] = [await outlet('PRN-A'), await outlet('PRN-B')];
-    const manager = await signInOutletManager(w, { userName: 'printer', displayName: 'Printer', password: 'Printer@12345', outlets: [mine] });
+    const manager = await signInOutletManager(w, {
+      userName: 'printer',
+      displayName: 'Printer',
+      password: 'Printer@12345',
+      outlets: [mine],
+    });
     const product = (await w.newProduct()).id as number;
     const [inMine, inTheirs, alsoTheirs] = [
       (await w.newLocation({ outlet: mine })).id as number,
@@ -143,7 +180,9 @@ describe('the print request page', () => {
     const asMissing = await print({ document: 'deliveryorder', id: 999_999 }, manager);
     expect(asHidden.status).toBe(404);
     expect(asHidden.type).not.toContain('pdf');
-    expect(JSON.parse(asHidden.bytes.toString()).message.replace(String(hidden.id), 'N')).toBe(JSON.parse(asMissing.bytes.toString()).message.replace('999999', 'N'));
+    expect(JSON.parse(asHidden.bytes.toString()).message.replace(String(hidden.id), 'N')).toBe(
+      JSON.parse(asMissing.bytes.toString()).message.replace('999999', 'N'),
+    );
     // An order delivered to their outlet is theirs to print, as it is theirs to open.
     expect((await print({ document: 'deliveryorder', id: toMe.id }, manager)).status).toBe(200);
     expect((await print({ document: 'deliveryorder', id: hidden.id })).status).toBe(200);

@@ -22,11 +22,24 @@ export interface StockWorld extends Catalogue {
   /** The sum of the ledger's movements for the pair, as the API lists them. */
   ledgerSum(product: number, location: number): Promise<string>;
   /** A legacy call: `{origin}/backoffice/WebAPI/deliveryorder…`. */
-  legacy<T = Row>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: { data: T; message: string; errors?: { field: string; message: string }[]; totalCount?: number } }>;
+  legacy<T = Row>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{
+    status: number;
+    body: { data: T; message: string; errors?: { field: string; message: string }[]; totalCount?: number };
+  }>;
   /** A draft delivery order through the legacy API. */
   newOrder(from: number, to: number, lines: { product: number; quantity: string }[], token?: string): Promise<Row>;
   /** `POST /deliveryorder/{id} {action, version, …}` with the order's current version. */
-  act(order: Row, action: string, extra?: Row, token?: string): Promise<{ status: number; body: { data: Row; message: string; errors?: { field: string; message: string }[] } }>;
+  act(
+    order: Row,
+    action: string,
+    extra?: Row,
+    token?: string,
+  ): Promise<{ status: number; body: { data: Row; message: string; errors?: { field: string; message: string }[] } }>;
 }
 
 const sum = (values: string[]) => {
@@ -44,13 +57,22 @@ async function worldOf(t: Catalogue): Promise<Omit<StockWorld, keyof Catalogue>>
     legacy,
     async newLocation(overrides: Row = {}) {
       const n = ++made;
-      const res = await t.post('/DataRepository/Insert/inventorylocation', { code: `LOC${n}`, name: `Location ${n}`, kind: 'store', ...overrides });
+      const res = await t.post('/DataRepository/Insert/inventorylocation', {
+        code: `LOC${n}`,
+        name: `Location ${n}`,
+        kind: 'store',
+        ...overrides,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data;
     },
     async newReason(overrides: Row = {}) {
       const n = ++made;
-      const res = await t.post('/DataRepository/Insert/stockoutreason', { code: `R${n}`, name: `Reason ${n}`, ...overrides });
+      const res = await t.post('/DataRepository/Insert/stockoutreason', {
+        code: `R${n}`,
+        name: `Reason ${n}`,
+        ...overrides,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data;
     },
@@ -81,13 +103,23 @@ async function worldOf(t: Catalogue): Promise<Omit<StockWorld, keyof Catalogue>>
       return sum(res.body.data.map((m) => m.quantity as string));
     },
     async newOrder(from: number, to: number, lines: { product: number; quantity: string }[], token?: string) {
-      const res = await legacy<Row>('POST', '', { fromLocation: from, toLocation: to, date: '2025-03-01', lines }, token);
+      const res = await legacy<Row>(
+        'POST',
+        '',
+        { fromLocation: from, toLocation: to, date: '2025-03-01', lines },
+        token,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data;
     },
     async act(order: Row, action: string, extra: Row = {}, token?: string) {
       const current = await legacy<Row>('GET', `/${String(order.id)}`);
-      return legacy<Row>('POST', `/${String(order.id)}`, { action, version: current.body.data.version, ...extra }, token);
+      return legacy<Row>(
+        'POST',
+        `/${String(order.id)}`,
+        { action, version: current.body.data.version, ...extra },
+        token,
+      );
     },
   };
   return world;

@@ -23,7 +23,12 @@ export interface ChildServer {
  * WEB_CONCURRENCY): on `dataDir`'s SQLite file, or on `databaseUrl`. Resolves once it answers
  * its health check.
  */
-export async function spawnServer(options: { dataDir: string; databaseUrl: string | null; port?: number; env?: Record<string, string> }): Promise<ChildServer> {
+export async function spawnServer(options: {
+  dataDir: string;
+  databaseUrl: string | null;
+  port?: number;
+  env?: Record<string, string>;
+}): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const env = {
     ...process.env,

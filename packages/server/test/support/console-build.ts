@@ -6,7 +6,10 @@ import { join } from 'node:path';
 export const ENTRY_SCRIPT = 'assets/index-abc123.js';
 
 /** A stand-in for the console's build (WEB_DIST) in a temporary folder: index.html, the entry script and `files`. */
-export async function fakeConsoleBuild(indexHtml: string, files: Record<string, string | Buffer> = {}): Promise<string> {
+export async function fakeConsoleBuild(
+  indexHtml: string,
+  files: Record<string, string | Buffer> = {},
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'backroom-web-'));
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), indexHtml);

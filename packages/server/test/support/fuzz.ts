@@ -1,5 +1,13 @@
 import * as contracts from '@backroom/schema';
-import { FAMILY_ACTIONS, MAX_INT32, MIN_INT32, entities, familyOf, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import {
+  FAMILY_ACTIONS,
+  MAX_INT32,
+  MIN_INT32,
+  entities,
+  familyOf,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 
@@ -39,18 +47,144 @@ export interface FuzzRequest {
   signedIn: boolean;
 }
 
-const NUMBERS = [0, -1, 1, 2, 3, 7, 42, MAX_INT32, MAX_INT32 + 1, MIN_INT32, MIN_INT32 - 1, 2 ** 53 + 2, -(2 ** 63), 1e308, -1e308, 1.5, 0.1, 1e-9];
-const STRINGS = [
-  '', ' ', 'x', 'null', 'undefined', 'true', '0', '-1', '1.5', '2147483648', '99999999999999999999', '1e309', 'NaN', 'Infinity',
-  '1,2,3', '1,', ',', '1,2147483648', '12.345.6', '2024-02-30', '0000-00-00', '2024-13-01T25:61:00Z', '24:00', '#zzzzzz',
-  'not-an-email@', 'http://', 'javascript:alert(1)', "'; drop table app_user; --", '%', '_', '\\', '../../etc/passwd',
-  '😀😀😀', '\ud800', '\u202e', 'Asia/Nowhere', '<script>alert(1)</script>', '{"a":1}', '[1,2]', 'ALL', 'EQ', 'LIKE', 'BETWEEN', 'IN', 'ASC',
-  'constructor', 'toString', '__proto__', 'hasOwnProperty',
+const NUMBERS = [
+  0,
+  -1,
+  1,
+  2,
+  3,
+  7,
+  42,
+  MAX_INT32,
+  MAX_INT32 + 1,
+  MIN_INT32,
+  MIN_INT32 - 1,
+  2 ** 53 + 2,
+  -(2 ** 63),
+  1e308,
+  -1e308,
+  1.5,
+  0.1,
+  1e-9,
 ];
-const OPERATORS = ['EQ', 'NEQ', 'LIKE', 'STARTSWITH', 'GT', 'GTE', 'LT', 'LTE', 'IN', 'BETWEEN', 'ISNULL', 'NOTNULL', 'eq', 'DROP', ''];
-const ODD_SEGMENTS = ['%00', '%ZZ', '%E0%A4%A', '..', '.', '%2e%2e', '%2F', 'a%20b', "'", '%22', '%3C%3E', '%F0%9F%98%80', 'a'.repeat(600), '__proto__', 'constructor', 'ALL', 'null', '-1', '0', '1.5', '1e3', '00001', '%D9%A3', String(MAX_INT32 + 1)];
-const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/json; charset=latin1', 'application/jsonx', '*/*'];
-const MALFORMED_JSON = ['{', '{"a":', '[1,2', '{bad json}', "{'a':1}", '{"a":1}}', 'nul', '\u0000', '{"a":"\\uZZZZ"}', '[' + '1,'.repeat(10) + ']', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}'];
+const STRINGS = [
+  '',
+  ' ',
+  'x',
+  'null',
+  'undefined',
+  'true',
+  '0',
+  '-1',
+  '1.5',
+  '2147483648',
+  '99999999999999999999',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '1,2,3',
+  '1,',
+  ',',
+  '1,2147483648',
+  '12.345.6',
+  '2024-02-30',
+  '0000-00-00',
+  '2024-13-01T25:61:00Z',
+  '24:00',
+  '#zzzzzz',
+  'not-an-email@',
+  'http://',
+  'javascript:alert(1)',
+  "'; drop table app_user; --",
+  '%',
+  '_',
+  '\\',
+  '../../etc/passwd',
+  '😀😀😀',
+  '\ud800',
+  '\u202e',
+  'Asia/Nowhere',
+  '<script>alert(1)</script>',
+  '{"a":1}',
+  '[1,2]',
+  'ALL',
+  'EQ',
+  'LIKE',
+  'BETWEEN',
+  'IN',
+  'ASC',
+  'constructor',
+  'toString',
+  '__proto__',
+  'hasOwnProperty',
+];
+const OPERATORS = [
+  'EQ',
+  'NEQ',
+  'LIKE',
+  'STARTSWITH',
+  'GT',
+  'GTE',
+  'LT',
+  'LTE',
+  'IN',
+  'BETWEEN',
+  'ISNULL',
+  'NOTNULL',
+  'eq',
+  'DROP',
+  '',
+];
+const ODD_SEGMENTS = [
+  '%00',
+  '%ZZ',
+  '%E0%A4%A',
+  '..',
+  '.',
+  '%2e%2e',
+  '%2F',
+  'a%20b',
+  "'",
+  '%22',
+  '%3C%3E',
+  '%F0%9F%98%80',
+  'a'.repeat(600),
+  '__proto__',
+  'constructor',
+  'ALL',
+  'null',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '00001',
+  '%D9%A3',
+  String(MAX_INT32 + 1),
+];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/json; charset=latin1',
+  'application/jsonx',
+  '*/*',
+];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,2',
+  '{bad json}',
+  "{'a':1}",
+  '{"a":1}}',
+  'nul',
+  '\u0000',
+  '{"a":"\\uZZZZ"}',
+  '[' + '1,'.repeat(10) + ']',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+];
 
 /** Every key of the zod contracts exported by the schema package, by contract name (`loginRequest` → `login`). */
 function contractKeys(): Map<string, string[]> {
@@ -65,7 +199,15 @@ function contractKeys(): Map<string, string[]> {
         walk(inner, out, seen);
       }
     }
-    for (const inner of [def.element, def.innerType, def.in, def.out, def.valueType, ...((def.options as unknown[]) ?? [])]) walk(inner, out, seen);
+    for (const inner of [
+      def.element,
+      def.innerType,
+      def.in,
+      def.out,
+      def.valueType,
+      ...((def.options as unknown[]) ?? []),
+    ])
+      walk(inner, out, seen);
   };
   for (const [name, schema] of Object.entries(contracts)) {
     const keys = new Set<string>();
@@ -76,19 +218,43 @@ function contractKeys(): Map<string, string[]> {
 }
 
 const CONTRACTS = contractKeys();
-const ENTITY_BY_NAME = new Map(entities.flatMap((e) => [[e.name.toLowerCase(), e] as const, [familyOf(e).toLowerCase(), e] as const]));
-const FIELD_NAMES = [...new Set(entities.flatMap((e) => e.fields.flatMap((f) => [f.name, ...(f.kind === 'children' ? f.fields.map((c) => c.name) : [])])))];
-const KEYS = [...new Set([...FIELD_NAMES, ...[...CONTRACTS.values()].flat(), 'id', 'ids', 'version', 'action', '__proto__', 'constructor', 'prototype', 'unknownKey'])];
-const NAMES = [...new Set([...entities.flatMap((e) => [e.name, familyOf(e)]), ...Object.keys(FAMILY_ACTIONS), ...CONTRACTS.keys()])];
+const ENTITY_BY_NAME = new Map(
+  entities.flatMap((e) => [[e.name.toLowerCase(), e] as const, [familyOf(e).toLowerCase(), e] as const]),
+);
+const FIELD_NAMES = [
+  ...new Set(
+    entities.flatMap((e) =>
+      e.fields.flatMap((f) => [f.name, ...(f.kind === 'children' ? f.fields.map((c) => c.name) : [])]),
+    ),
+  ),
+];
+const KEYS = [
+  ...new Set([
+    ...FIELD_NAMES,
+    ...[...CONTRACTS.values()].flat(),
+    'id',
+    'ids',
+    'version',
+    'action',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'unknownKey',
+  ]),
+];
+const NAMES = [
+  ...new Set([...entities.flatMap((e) => [e.name, familyOf(e)]), ...Object.keys(FAMILY_ACTIONS), ...CONTRACTS.keys()]),
+];
 
 /** Adds the names only the composed app knows: its modules' row actions and procedures. */
 export function learnNames(app: FastifyInstance): void {
   const known = new Set(NAMES);
   const actions = entities.flatMap((e) => app.entityHooks.of(e).flatMap((hook) => Object.keys(hook.actions ?? {})));
-  for (const name of [...actions, ...app.procedures.names()]) if (!known.has(name)) {
-    NAMES.push(name);
-    known.add(name);
-  }
+  for (const name of [...actions, ...app.procedures.names()])
+    if (!known.has(name)) {
+      NAMES.push(name);
+      known.add(name);
+    }
 }
 
 /** Percent-encoded; a lone surrogate, which has no UTF-8 form, becomes its invalid three bytes. */
@@ -109,7 +275,10 @@ function value(r: Random, depth = 0): unknown {
   if (roll < 63) return r.chance(0.5);
   if (roll < 71) return null;
   if (depth > 3) return r.pick(STRINGS);
-  if (roll < 83) return r.chance(0.05) ? Array.from({ length: 2_000 }, () => r.pick(NUMBERS)) : Array.from({ length: r.int(5) }, () => value(r, depth + 1));
+  if (roll < 83)
+    return r.chance(0.05)
+      ? Array.from({ length: 2_000 }, () => r.pick(NUMBERS))
+      : Array.from({ length: r.int(5) }, () => value(r, depth + 1));
   return object(r, KEYS, depth + 1);
 }
 
@@ -163,7 +332,11 @@ const fetchBody = (r: Random, entity: NormalisedEntity | undefined) => {
   return {
     Skip: r.chance(0.5) ? r.pick(NUMBERS) : undefined,
     Take: r.chance(0.5) ? r.pick(NUMBERS) : undefined,
-    filters: Array.from({ length: r.int(4) }, () => ({ ColumnName: column(), ColumnValue: value(r, 3), Operator: r.pick(OPERATORS) })),
+    filters: Array.from({ length: r.int(4) }, () => ({
+      ColumnName: column(),
+      ColumnValue: value(r, 3),
+      Operator: r.pick(OPERATORS),
+    })),
     sorts: r.chance(0.3) ? [{ ColumnName: column(), Direction: r.pick(['ASC', 'desc', 'up', 1]) }] : undefined,
     search: r.chance(0.3) ? r.pick(STRINGS) : undefined,
   };
@@ -173,19 +346,35 @@ const fetchBody = (r: Random, entity: NormalisedEntity | undefined) => {
 const nested = (depth: number, open: string, close: string) => open.repeat(depth) + close.repeat(depth);
 
 function body(r: Random, path: string): { payload: string; contentType?: string } {
-  const segments = path.toLowerCase().split('/').filter((s) => s.length >= 3);
+  const segments = path
+    .toLowerCase()
+    .split('/')
+    .filter((s) => s.length >= 3);
   const entity = segments.map((s) => ENTITY_BY_NAME.get(s)).find((e) => e !== undefined);
-  const contract = [...CONTRACTS.entries()].filter(([stem]) => segments.some((s) => stem.includes(s))).flatMap(([, keys]) => keys);
+  const contract = [...CONTRACTS.entries()]
+    .filter(([stem]) => segments.some((s) => stem.includes(s)))
+    .flatMap(([, keys]) => keys);
   const json = (data: unknown) => ({ payload: JSON.stringify(data), contentType: 'application/json' });
   const roll = r.int(100);
   if (roll < 25) return json(object(r, contract.length > 0 && r.chance(0.8) ? contract : KEYS));
-  if (roll < 45) return json(entity ? (r.chance(0.3) ? [row(r, entity.fields)] : row(r, entity.fields)) : object(r, KEYS));
+  if (roll < 45)
+    return json(entity ? (r.chance(0.3) ? [row(r, entity.fields)] : row(r, entity.fields)) : object(r, KEYS));
   if (roll < 60) return json(fetchBody(r, entity));
   if (roll < 68) return json(value(r));
-  if (roll < 72) return { payload: r.chance(0.5) ? nested(r.pick([100, 1_000, 20_000]), '[', ']') : nested(r.pick([100, 1_000, 20_000]), '{"a":', '}'), contentType: 'application/json' };
+  if (roll < 72)
+    return {
+      payload: r.chance(0.5)
+        ? nested(r.pick([100, 1_000, 20_000]), '[', ']')
+        : nested(r.pick([100, 1_000, 20_000]), '{"a":', '}'),
+      contentType: 'application/json',
+    };
   if (roll < 74) return json({ [r.pick(KEYS)]: 'x'.repeat(r.pick([900_000, 1_100_000])) });
   if (roll < 84) return { payload: r.pick(MALFORMED_JSON), contentType: 'application/json' };
-  if (roll < 94) return { payload: r.chance(0.5) ? 'a=1&b=2' : JSON.stringify(object(r, KEYS)), contentType: r.chance(0.9) ? r.pick(CONTENT_TYPES) : undefined };
+  if (roll < 94)
+    return {
+      payload: r.chance(0.5) ? 'a=1&b=2' : JSON.stringify(object(r, KEYS)),
+      contentType: r.chance(0.9) ? r.pick(CONTENT_TYPES) : undefined,
+    };
   return { payload: '', contentType: 'application/json' };
 }
 
@@ -215,7 +404,14 @@ export function badRequest(r: Random, route: FuzzRoute, adminToken: string): Fuz
   const auth = r.int(10);
   const signedIn = auth < 5;
   if (signedIn) headers.authorization = `Bearer ${adminToken}`;
-  else if (auth === 9) headers.authorization = r.pick(['Bearer x.y.z', 'Basic YWRtaW46eA==', `Bearer ${adminToken}x`, 'Bearer', `bearer  ${'a'.repeat(5000)}`]);
+  else if (auth === 9)
+    headers.authorization = r.pick([
+      'Bearer x.y.z',
+      'Basic YWRtaW46eA==',
+      `Bearer ${adminToken}x`,
+      'Bearer',
+      `bearer  ${'a'.repeat(5000)}`,
+    ]);
   if (!BODY_METHODS.has(method)) return { method, url: path, headers, signedIn };
   const { payload, contentType } = body(r, path);
   if (contentType) headers['content-type'] = contentType;

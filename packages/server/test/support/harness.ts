@@ -29,7 +29,10 @@ export interface SignedInServer extends TestServer {
 }
 
 /** Starts a test server and signs the given demo users in; `tokens` is filled in place when given. */
-export async function startSignedIn(options: HarnessOptions = {}, tokens = {} as SignedInServer['tokens']): Promise<SignedInServer> {
+export async function startSignedIn(
+  options: HarnessOptions = {},
+  tokens = {} as SignedInServer['tokens'],
+): Promise<SignedInServer> {
   const t = await startTestServer({ config: options.config, onRoute: options.onRoute });
   const loginAs = (user: DemoUser) => t.login(user, DEMO_PASSWORDS[user]);
   try {
@@ -42,8 +45,10 @@ export async function startSignedIn(options: HarnessOptions = {}, tokens = {} as
     ...t,
     tokens,
     loginAs,
-    signIn: (userName, password) => t.call<LoginResponse>('POST', '/Authentication/Login', { body: { userName, password } }),
-    post: <T = Row>(path: string, body?: unknown, token = tokens.admin) => t.call<T>('POST', path, { token, body: body ?? {} }),
+    signIn: (userName, password) =>
+      t.call<LoginResponse>('POST', '/Authentication/Login', { body: { userName, password } }),
+    post: <T = Row>(path: string, body?: unknown, token = tokens.admin) =>
+      t.call<T>('POST', path, { token, body: body ?? {} }),
     get: <T = Row>(path: string, token = tokens.admin) => t.call<T>('GET', path, { token }),
   };
 }
@@ -81,9 +86,22 @@ export function useTestServer<X extends object = object>(
  * A store manager limited to `outlets`, created through the generic API as the administrator, given `password`
  * straight in the database (so no password change is due) and signed in; answers their access token.
  */
-export async function signInOutletManager(t: SignedInServer, user: { userName: string; displayName: string; password: string; outlets: unknown[] }): Promise<string> {
-  const [role] = (await t.post<Row[]>('/DataRepository/fetch/role', { filters: [{ ColumnName: 'code', ColumnValue: 'STORE_MANAGER', Operator: 'EQ' }] })).body.data;
-  const created = await t.post('/DataRepository/Insert/user', { userName: user.userName, displayName: user.displayName, role: role!.id, outlets: user.outlets, mustChangePassword: false });
+export async function signInOutletManager(
+  t: SignedInServer,
+  user: { userName: string; displayName: string; password: string; outlets: unknown[] },
+): Promise<string> {
+  const [role] = (
+    await t.post<Row[]>('/DataRepository/fetch/role', {
+      filters: [{ ColumnName: 'code', ColumnValue: 'STORE_MANAGER', Operator: 'EQ' }],
+    })
+  ).body.data;
+  const created = await t.post('/DataRepository/Insert/user', {
+    userName: user.userName,
+    displayName: user.displayName,
+    role: role!.id,
+    outlets: user.outlets,
+    mustChangePassword: false,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   await t.server.app.ctx.db
     .updateTable('app_user')

@@ -52,7 +52,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   // The socket goes into the cluster's own folder; fsync off: the data is thrown away anyway.
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   const start = () => pgCtl('-l', join(folder, 'server.log'), '-o', options, '-w', '-t', '30', 'start');
-  const stopNow = () => execFileSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+  const stopNow = () =>
+    execFileSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
 
   let destroyed = false;
   // Also run when the test runner exits without running its hooks: the cluster never outlives it.
@@ -72,7 +73,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
 
   try {
-    await run(...command('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']));
+    await run(
+      ...command('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']),
+    );
     process.on('exit', onExit);
     await start();
   } catch (error) {

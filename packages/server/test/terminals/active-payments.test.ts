@@ -10,7 +10,10 @@ let theirTill: Row;
 
 /** The codes of this test's modes an address answers, in the order it gives them. */
 async function codes(path: string, token?: string, method = 'GET') {
-  const res = await t.call<Row[]>(method, path, { token: token ?? t.tokens.admin, body: method === 'GET' ? undefined : {} });
+  const res = await t.call<Row[]>(method, path, {
+    token: token ?? t.tokens.admin,
+    body: method === 'GET' ? undefined : {},
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.map((m) => m.code).filter((code) => String(code).startsWith('AP-'));
 }
@@ -19,15 +22,40 @@ beforeAll(async () => {
   mine = await insert(t, 'outlet', { code: 'APMINE', name: 'Mine' });
   theirs = await insert(t, 'outlet', { code: 'APTHEIRS', name: 'Theirs' });
   theirTill = await insert(t, 'pointofsale', { code: 'APPOS', name: 'Their till', outlet: theirs.id });
-  const gateway = (code: string, more: Row) => insert(t, 'paymentgateway', { code, name: code, provider: 'test', ...more });
+  const gateway = (code: string, more: Row) =>
+    insert(t, 'paymentgateway', { code, name: code, provider: 'test', ...more });
   const onlyMine = await gateway('APG-MINE', { outlets: [mine.id] });
   const everywhere = await gateway('APG-ALL', {});
   const off = await gateway('APG-OFF', { isActive: false });
-  await insert(t, 'paymentmode', { code: 'AP-WALLET', name: 'Wallet', kind: 'eWallet', paymentGateway: everywhere.id, sortOrder: 3 });
-  await insert(t, 'paymentmode', { code: 'AP-CARD', name: 'Card', kind: 'card', paymentGateway: onlyMine.id, sortOrder: 2 });
+  await insert(t, 'paymentmode', {
+    code: 'AP-WALLET',
+    name: 'Wallet',
+    kind: 'eWallet',
+    paymentGateway: everywhere.id,
+    sortOrder: 3,
+  });
+  await insert(t, 'paymentmode', {
+    code: 'AP-CARD',
+    name: 'Card',
+    kind: 'card',
+    paymentGateway: onlyMine.id,
+    sortOrder: 2,
+  });
   await insert(t, 'paymentmode', { code: 'AP-CASH', name: 'Cash', kind: 'cash', sortOrder: 1 });
-  await insert(t, 'paymentmode', { code: 'AP-GATEWAY-OFF', name: 'Via a switched-off gateway', kind: 'card', paymentGateway: off.id, sortOrder: 1 });
-  await insert(t, 'paymentmode', { code: 'AP-RETIRED', name: 'Retired', kind: 'voucher', isActive: false, sortOrder: 1 });
+  await insert(t, 'paymentmode', {
+    code: 'AP-GATEWAY-OFF',
+    name: 'Via a switched-off gateway',
+    kind: 'card',
+    paymentGateway: off.id,
+    sortOrder: 1,
+  });
+  await insert(t, 'paymentmode', {
+    code: 'AP-RETIRED',
+    name: 'Retired',
+    kind: 'voucher',
+    isActive: false,
+    sortOrder: 1,
+  });
 });
 
 describe('ActivePayment: the payment modes a till of an outlet offers', () => {
@@ -52,7 +80,10 @@ describe('ActivePayment: the payment modes a till of an outlet offers', () => {
     const kit = roleKit(t);
     const { accessToken } = await kit.signedInUser(await kit.roleId('ADMIN'), { outlets: [mine.id] });
     expect(await codes(`/ActivePayment/Outlet/${mine.id}`, accessToken)).toEqual(['AP-CASH', 'AP-CARD', 'AP-WALLET']);
-    for (const [kind, id] of [['Outlet', theirs.id], ['Terminal', theirTill.id]] as const) {
+    for (const [kind, id] of [
+      ['Outlet', theirs.id],
+      ['Terminal', theirTill.id],
+    ] as const) {
       const hidden = await t.call('GET', `/ActivePayment/${kind}/${id}`, { token: accessToken });
       const missing = await t.call('GET', `/ActivePayment/${kind}/999999`, { token: accessToken });
       expect(hidden.status).toBe(404);

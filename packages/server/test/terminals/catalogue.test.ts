@@ -17,7 +17,14 @@ interface Page {
 
 const catalogue = (query: string) => asTerminal<Page>(t, till.token, 'GET', `/pointofsale/Catalogue${query}`);
 let made = 0;
-const newProduct = () => insert(t, 'product', { code: `CAT${++made}`, name: `Catalogue item ${made}`, category: world.products.coffee!.category, uom: uom.id, sellingPrice: '3.00' });
+const newProduct = () =>
+  insert(t, 'product', {
+    code: `CAT${++made}`,
+    name: `Catalogue item ${made}`,
+    category: world.products.coffee!.category,
+    uom: uom.id,
+    sellingPrice: '3.00',
+  });
 
 /** Every page of a sync from `since`: the rows of each part, and the cursor of the last page. */
 async function sync(since: string | null, limit: number) {
@@ -29,9 +36,12 @@ async function sync(since: string | null, limit: number) {
     const res = await catalogue(`?limit=${limit}${cursor ? `&since=${encodeURIComponent(cursor)}` : ''}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     pages++;
-    for (const [key, value] of Object.entries(res.body.data)) if (Array.isArray(value)) rows[key] = [...(rows[key] ?? []), ...(value as Row[])];
+    for (const [key, value] of Object.entries(res.body.data))
+      if (Array.isArray(value)) rows[key] = [...(rows[key] ?? []), ...(value as Row[])];
     for (const [key, ids] of Object.entries(res.body.data.removed)) removed[key] = [...(removed[key] ?? []), ...ids];
-    const total = Object.values(res.body.data).filter(Array.isArray).reduce((n, v) => n + (v as unknown[]).length, 0);
+    const total = Object.values(res.body.data)
+      .filter(Array.isArray)
+      .reduce((n, v) => n + (v as unknown[]).length, 0);
     expect(total).toBeLessThanOrEqual(limit);
     cursor = res.body.data.cursor;
     if (!res.body.data.hasMore) return { rows, removed, cursor: cursor!, pages };
@@ -42,7 +52,12 @@ async function sync(since: string | null, limit: number) {
 beforeAll(async () => {
   world = await openTills(t);
   till = await pairedTerminal(t, world.outlet.id);
-  [uom] = (await t.post<Row[]>('/DataRepository/fetch/listvalue', { Take: 1, filters: [{ ColumnName: 'code', ColumnValue: 'PCS', Operator: 'EQ' }] })).body.data;
+  [uom] = (
+    await t.post<Row[]>('/DataRepository/fetch/listvalue', {
+      Take: 1,
+      filters: [{ ColumnName: 'code', ColumnValue: 'PCS', Operator: 'EQ' }],
+    })
+  ).body.data;
   for (let i = 0; i < 7; i++) await newProduct();
 });
 
@@ -64,8 +79,16 @@ describe('GET /pointofsale/Catalogue', () => {
   });
 
   it('carries only promotions of its own outlet and of every outlet, never another outlet’s', async () => {
-    const promotion = (code: string, outlets: unknown[]) => insert(t, 'promotion', { code, name: code, kind: 'percentOff', value: '5', validFrom: '2024-01-01', outlets });
-    const rule = (code: string, outlets: unknown[]) => insert(t, 'newpromotion', { code, name: code, validFrom: '2024-01-01', rewards: [{ kind: 'percentOff', value: '5' }], outlets });
+    const promotion = (code: string, outlets: unknown[]) =>
+      insert(t, 'promotion', { code, name: code, kind: 'percentOff', value: '5', validFrom: '2024-01-01', outlets });
+    const rule = (code: string, outlets: unknown[]) =>
+      insert(t, 'newpromotion', {
+        code,
+        name: code,
+        validFrom: '2024-01-01',
+        rewards: [{ kind: 'percentOff', value: '5' }],
+        outlets,
+      });
     const own = [await promotion('OWN', [world.outlet.id]), await rule('OWNR', [world.outlet.id])];
     const everywhere = [await promotion('ALL', []), await rule('ALLR', [])];
     const other = [await promotion('OTHER', [world.otherOutlet.id]), await rule('OTHERR', [world.otherOutlet.id])];
@@ -76,21 +99,32 @@ describe('GET /pointofsale/Catalogue', () => {
     for (const row of other) expect(sent).not.toContain(row.id);
     // A later sync from a cursor is held to the same outlet.
     const later = await sync(new Date(Date.now() - 60_000).toISOString(), 1000);
-    for (const row of other) expect([...later.rows.promotions!, ...later.rows.promotionRules!].map((r) => r.id)).not.toContain(row.id);
+    for (const row of other)
+      expect([...later.rows.promotions!, ...later.rows.promotionRules!].map((r) => r.id)).not.toContain(row.id);
   });
 
   it('reports products deleted or deactivated since the cursor, so the terminal drops them', async () => {
     const doomed = await newProduct();
     const retired = await newProduct();
-    const price = await insert(t, 'outletprice', { product: world.products.tea!.id, outlet: world.outlet.id, price: '5.50' });
-    const elsewhere = await insert(t, 'outletprice', { product: world.products.tea!.id, outlet: world.otherOutlet.id, price: '5.80' });
+    const price = await insert(t, 'outletprice', {
+      product: world.products.tea!.id,
+      outlet: world.outlet.id,
+      price: '5.50',
+    });
+    const elsewhere = await insert(t, 'outletprice', {
+      product: world.products.tea!.id,
+      outlet: world.otherOutlet.id,
+      price: '5.80',
+    });
     const { cursor } = await sync(null, 500);
 
     const deleted = await t.post('/DataRepository/Execute/product', { action: 'delete', ids: [doomed.id] });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     const row = await getRow(t, 'product', retired.id);
     expect((await t.post('/DataRepository/Update/product', { ...row, isActive: false })).status).toBe(200);
-    expect((await t.post('/DataRepository/Execute/outletprice', { action: 'delete', ids: [price.id, elsewhere.id] })).status).toBe(200);
+    expect(
+      (await t.post('/DataRepository/Execute/outletprice', { action: 'delete', ids: [price.id, elsewhere.id] })).status,
+    ).toBe(200);
 
     const delta = await sync(cursor, 500);
     expect(delta.removed.products).toEqual(expect.arrayContaining([doomed.id, retired.id]));
@@ -122,14 +156,24 @@ describe('GET /pointofsale/Catalogue', () => {
     ]) {
       const res = await catalogue(query!);
       expect(res.status, query).toBe(400);
-      expect(res.body.errors?.map((e) => e.field), query).toContain(field);
+      expect(
+        res.body.errors?.map((e) => e.field),
+        query,
+      ).toContain(field);
     }
   });
 });
 
 describe('the catalogue and field groups', () => {
   it('sends products without cost price or supplier costs: a till is run by cashiers', async () => {
-    const costly = await insert(t, 'product', { code: 'CATCOST', name: 'Costly', category: world.products.coffee!.category, uom: uom.id, sellingPrice: '3.00', costPrice: '4321.00' });
+    const costly = await insert(t, 'product', {
+      code: 'CATCOST',
+      name: 'Costly',
+      category: world.products.coffee!.category,
+      uom: uom.id,
+      sellingPrice: '3.00',
+      costPrice: '4321.00',
+    });
     const { rows } = await sync(null, 2000);
     expect(rows.products!.find((p) => p.id === costly.id)).toMatchObject({ code: 'CATCOST', sellingPrice: '3.00' });
     expect(JSON.stringify(rows.products)).not.toMatch(/4321|costPrice|"cost"/);

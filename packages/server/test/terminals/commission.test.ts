@@ -9,22 +9,51 @@ let till: { terminal: Row; token: string };
 let cashierId: number;
 
 const today = new Date().toISOString().slice(0, 10);
-const report = (body: Row, token = t.tokens.admin) => t.post<Row[]>('/DataRepository/procedure/commission', body, token);
+const report = (body: Row, token = t.tokens.admin) =>
+  t.post<Row[]>('/DataRepository/procedure/commission', body, token);
 
 beforeAll(async () => {
   world = await openTills(t);
   till = await pairedTerminal(t, world.outlet.id);
-  const [cashier] = (await t.post<Row[]>('/DataRepository/fetch/user', { filters: [{ ColumnName: 'userName', ColumnValue: 'cashier', Operator: 'EQ' }] })).body.data;
+  const [cashier] = (
+    await t.post<Row[]>('/DataRepository/fetch/user', {
+      filters: [{ ColumnName: 'userName', ColumnValue: 'cashier', Operator: 'EQ' }],
+    })
+  ).body.data;
   cashierId = Number(cashier!.id);
   const sell = (lines: Row[], extra: Row = {}) =>
-    asTerminal(t, till.token, 'POST', '/pointofsale/Sales', { receiptNo: receiptNo(), at: new Date().toISOString(), cashier: 'cashier', lines, ...extra });
+    asTerminal(t, till.token, 'POST', '/pointofsale/Sales', {
+      receiptNo: receiptNo(),
+      at: new Date().toISOString(),
+      cashier: 'cashier',
+      lines,
+      ...extra,
+    });
   const first = await sell([{ productId: world.products.coffee!.id, quantity: 2, unitPrice: '10.00' }]);
   expect(first.status, JSON.stringify(first.body)).toBe(200);
   await sell([{ productId: world.products.tea!.id, quantity: 1, unitPrice: '6.00' }]);
   // A return counts against the cashier.
-  await sell([{ productId: world.products.coffee!.id, quantity: -1, unitPrice: '10.00' }], { originalReceiptNo: (first.body.data as Row).receiptNo });
-  await insert(t, 'commission', { code: 'C5', name: 'Five percent', basis: 'sales', ratePercent: '5', appliesTo: 'all', users: [cashierId], period: 'monthly' });
-  await insert(t, 'commission', { code: 'CQ', name: 'Per coffee', basis: 'quantity', amount: '0.50', appliesTo: 'product', product: world.products.coffee!.id, period: 'daily' });
+  await sell([{ productId: world.products.coffee!.id, quantity: -1, unitPrice: '10.00' }], {
+    originalReceiptNo: (first.body.data as Row).receiptNo,
+  });
+  await insert(t, 'commission', {
+    code: 'C5',
+    name: 'Five percent',
+    basis: 'sales',
+    ratePercent: '5',
+    appliesTo: 'all',
+    users: [cashierId],
+    period: 'monthly',
+  });
+  await insert(t, 'commission', {
+    code: 'CQ',
+    name: 'Per coffee',
+    basis: 'quantity',
+    amount: '0.50',
+    appliesTo: 'product',
+    product: world.products.coffee!.id,
+    period: 'daily',
+  });
 });
 
 describe('the commission report', () => {
@@ -32,8 +61,23 @@ describe('the commission report', () => {
     const res = await report({ from: today, to: today });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual([
-      expect.objectContaining({ user: cashierId, userName: 'cashier', rule: 'C5', period: today.slice(0, 7), sales: 3, salesTotal: '16.00', commission: '0.80' }),
-      expect.objectContaining({ user: cashierId, rule: 'CQ', period: today, sales: 2, quantity: '1.000', commission: '0.50' }),
+      expect.objectContaining({
+        user: cashierId,
+        userName: 'cashier',
+        rule: 'C5',
+        period: today.slice(0, 7),
+        sales: 3,
+        salesTotal: '16.00',
+        commission: '0.80',
+      }),
+      expect.objectContaining({
+        user: cashierId,
+        rule: 'CQ',
+        period: today,
+        sales: 2,
+        quantity: '1.000',
+        commission: '0.50',
+      }),
     ]);
   });
 

@@ -21,14 +21,25 @@ describe('demo sales', () => {
     expect(new Set(rows.map((s) => s.terminal)).size).toBe(2);
     expect(new Set(rows.map((s) => s.outlet)).size).toBe(2);
     expect(rows.some((s) => Number(s.total) < 0)).toBe(true);
-    const paired = (await t.server.app.ctx.db.selectFrom('terminal_token' as never).selectAll().execute()) as Row[];
+    const paired = (await t.server.app.ctx.db
+      .selectFrom('terminal_token' as never)
+      .selectAll()
+      .execute()) as Row[];
     expect(paired).toHaveLength(2);
-    const terminals = (await fetch('pointofsale', { Take: 100 })).data.filter((p) => paired.some((k) => k.terminal_id === p.id));
+    const terminals = (await fetch('pointofsale', { Take: 100 })).data.filter((p) =>
+      paired.some((k) => k.terminal_id === p.id),
+    );
     expect(terminals.map((p) => p.appVersion).sort()).toEqual(['3.1.4', '3.2.0']);
   });
 
   it('moved stock and earned points through the sales', async () => {
-    expect((await fetch('stockmovement', { filters: [{ ColumnName: 'kind', ColumnValue: 'sale', Operator: 'EQ' }] })).totalCount).toBeGreaterThan(200);
-    expect((await fetch('pointsledger', { filters: [{ ColumnName: 'reason', ColumnValue: 'Sale', Operator: 'EQ' }] })).totalCount).toBeGreaterThan(20);
+    expect(
+      (await fetch('stockmovement', { filters: [{ ColumnName: 'kind', ColumnValue: 'sale', Operator: 'EQ' }] }))
+        .totalCount,
+    ).toBeGreaterThan(200);
+    expect(
+      (await fetch('pointsledger', { filters: [{ ColumnName: 'reason', ColumnValue: 'Sale', Operator: 'EQ' }] }))
+        .totalCount,
+    ).toBeGreaterThan(20);
   });
 });

@@ -5,20 +5,28 @@ import { insert } from '../pricing/shop';
 import { openTills, pairingCode, type TillWorld } from './support';
 
 const LIMIT = 10;
-const t = useTestServer({ users: ['admin'], config: { rateLimit: { windowSeconds: 60, perAddress: LIMIT, perUser: LIMIT } } });
+const t = useTestServer({
+  users: ['admin'],
+  config: { rateLimit: { windowSeconds: 60, perAddress: LIMIT, perUser: LIMIT } },
+});
 let world: TillWorld;
 
 beforeAll(async () => {
   world = await openTills(t);
 });
 
-const pairFrom = (from: string, code: string, deviceId: string) => callFrom(t, from, 'POST', '/pointofsale/Pair', { code, deviceId });
+const pairFrom = (from: string, code: string, deviceId: string) =>
+  callFrom(t, from, 'POST', '/pointofsale/Pair', { code, deviceId });
 
 describe('guessing pairing codes', () => {
   it('checks at most the limit of 60 parallel wrong codes from one address; the rest, and then the right code, get 429 with Retry-After', async () => {
     const terminal = await insert(t, 'pointofsale', { code: 'GUESS1', name: 'Till', outlet: world.outlet.id });
     const code = await pairingCode(t, terminal.id);
-    const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => pairFrom('127.0.3.1', `AAAA-${String(i).padStart(4, 'A').replace(/\d/g, 'B')}`, `guess-${i}`)));
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        pairFrom('127.0.3.1', `AAAA-${String(i).padStart(4, 'A').replace(/\d/g, 'B')}`, `guess-${i}`),
+      ),
+    );
     const statuses = guesses.map((g) => g.status);
     expect(statuses.filter((s) => s === 400)).toHaveLength(LIMIT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LIMIT);

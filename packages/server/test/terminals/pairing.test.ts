@@ -15,29 +15,40 @@ describe('pairing', () => {
     const terminal = await insert(t, 'pointofsale', { code: 'PAIR1', name: 'Till', outlet: world.outlet.id });
     const code = await pairingCode(t, terminal.id);
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    const first = await t.call<{ terminalToken: string }>('POST', '/pointofsale/Pair', { body: { code: code.toLowerCase(), deviceId: 'dev-pair-1' } });
+    const first = await t.call<{ terminalToken: string }>('POST', '/pointofsale/Pair', {
+      body: { code: code.toLowerCase(), deviceId: 'dev-pair-1' },
+    });
     expect(first.status).toBe(200);
     expect(first.body.data.terminalToken.length).toBeGreaterThanOrEqual(40);
     const again = await t.call('POST', '/pointofsale/Pair', { body: { code, deviceId: 'dev-pair-1' } });
     expect(again.status).toBe(400);
     expect(again.body.errors?.[0]?.field).toBe('code');
     // Stored hashed: the token is in no table as given.
-    const stored = await t.server.app.ctx.db.selectFrom('terminal_token' as never).selectAll().execute();
+    const stored = await t.server.app.ctx.db
+      .selectFrom('terminal_token' as never)
+      .selectAll()
+      .execute();
     expect(JSON.stringify(stored)).not.toContain(first.body.data.terminalToken);
-    const row = (await getRow(t, 'pointofsale', terminal.id));
+    const row = await getRow(t, 'pointofsale', terminal.id);
     expect(row.deviceId).toBe('dev-pair-1');
   });
 
   it('gives one token for a code redeemed many times at once', async () => {
     const terminal = await insert(t, 'pointofsale', { code: 'PAIR2', name: 'Till', outlet: world.outlet.id });
     const code = await pairingCode(t, terminal.id);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => t.call('POST', '/pointofsale/Pair', { body: { code, deviceId: `dev-race-${i}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.call('POST', '/pointofsale/Pair', { body: { code, deviceId: `dev-race-${i}` } }),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(9);
   });
 
   it('refuses a wrong or missing code and names the field', async () => {
-    expect((await t.call('POST', '/pointofsale/Pair', { body: { code: 'AAAA-AAAA', deviceId: 'x' } })).status).toBe(400);
+    expect((await t.call('POST', '/pointofsale/Pair', { body: { code: 'AAAA-AAAA', deviceId: 'x' } })).status).toBe(
+      400,
+    );
     const missing = await t.call('POST', '/pointofsale/Pair', { body: { code: 'AAAA-AAAA' } });
     expect(missing.status).toBe(400);
     expect(missing.body.errors?.[0]?.field).toBe('deviceId');
@@ -45,7 +56,11 @@ describe('pairing', () => {
 
   it('needs the right to edit terminals to pair one', async () => {
     const terminal = await insert(t, 'pointofsale', { code: 'PAIR3', name: 'Till', outlet: world.outlet.id });
-    const res = await t.post('/DataRepository/Execute/pointofsale', { action: 'pair', ids: [terminal.id] }, t.tokens.cashier);
+    const res = await t.post(
+      '/DataRepository/Execute/pointofsale',
+      { action: 'pair', ids: [terminal.id] },
+      t.tokens.cashier,
+    );
     expect([401, 403]).toContain(res.status);
   });
 });
@@ -56,7 +71,14 @@ describe('terminal tokens', () => {
     expect((await asTerminal(t, token, 'POST', '/pointofsale/Heartbeat', {})).status).toBe(200);
     // A terminal token on user routes.
     expect((await asTerminal(t, token, 'POST', '/DataRepository/fetch/product', {})).status).toBe(401);
-    expect((await t.call('POST', '/DataRepository/fetch/product', { body: {}, headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/DataRepository/fetch/product', {
+          body: {},
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(401);
     // A user token on terminal routes.
     expect((await t.post('/pointofsale/Heartbeat', {}, t.tokens.admin)).status).toBe(401);
     expect((await asTerminal(t, t.tokens.admin, 'POST', '/pointofsale/Heartbeat', {})).status).toBe(401);
@@ -72,7 +94,9 @@ describe('terminal tokens', () => {
     expect((await getRow(t, 'pointofsale', terminal.id)).deviceId).toBeNull();
 
     const code = await pairingCode(t, terminal.id);
-    const fresh = (await t.call<{ terminalToken: string }>('POST', '/pointofsale/Pair', { body: { code, deviceId: 'dev-again' } })).body.data.terminalToken;
+    const fresh = (
+      await t.call<{ terminalToken: string }>('POST', '/pointofsale/Pair', { body: { code, deviceId: 'dev-again' } })
+    ).body.data.terminalToken;
     const next = await pairingCode(t, terminal.id);
     await t.call('POST', '/pointofsale/Pair', { body: { code: next, deviceId: 'dev-again' } });
     expect((await asTerminal(t, fresh, 'POST', '/pointofsale/Heartbeat', {})).status).toBe(401);
@@ -80,8 +104,10 @@ describe('terminal tokens', () => {
 
   it('are bound to the outlet the terminal was paired in', async () => {
     const { terminal, token } = await pairedTerminal(t, world.outlet.id);
-    const row = (await getRow(t, 'pointofsale', terminal.id));
-    expect((await t.post('/DataRepository/Update/pointofsale', { ...row, outlet: world.otherOutlet.id })).status).toBe(200);
+    const row = await getRow(t, 'pointofsale', terminal.id);
+    expect((await t.post('/DataRepository/Update/pointofsale', { ...row, outlet: world.otherOutlet.id })).status).toBe(
+      200,
+    );
     expect((await asTerminal(t, token, 'POST', '/pointofsale/Heartbeat', {})).status).toBe(401);
   });
 });
@@ -89,11 +115,17 @@ describe('terminal tokens', () => {
 describe('heartbeat, catalogue and commands', () => {
   it('keeps what the terminal reports and counts its pending commands', async () => {
     const { terminal, token } = await pairedTerminal(t, world.outlet.id);
-    const beat = await asTerminal<{ serverTime: string; commands: number }>(t, token, 'POST', '/pointofsale/Heartbeat', { appVersion: '2.4.1', lastSyncAt: '2026-01-02T03:04:05Z', unsentTransactions: 3 });
+    const beat = await asTerminal<{ serverTime: string; commands: number }>(
+      t,
+      token,
+      'POST',
+      '/pointofsale/Heartbeat',
+      { appVersion: '2.4.1', lastSyncAt: '2026-01-02T03:04:05Z', unsentTransactions: 3 },
+    );
     expect(beat.status).toBe(200);
     expect(beat.body.data.commands).toBe(0);
     expect(Date.parse(beat.body.data.serverTime)).toBeGreaterThan(Date.now() - 60_000);
-    const row = (await getRow(t, 'pointofsale', terminal.id));
+    const row = await getRow(t, 'pointofsale', terminal.id);
     expect(row).toMatchObject({ appVersion: '2.4.1', lastSyncAt: '2026-01-02T03:04:05.000Z', unsentTransactions: 3 });
     expect(row.lastSeenAt).toBeTruthy();
     const bad = await asTerminal(t, token, 'POST', '/pointofsale/Heartbeat', { unsentTransactions: -1 });
@@ -104,24 +136,50 @@ describe('heartbeat, catalogue and commands', () => {
   it('delivers an app command once and takes its acknowledgement', async () => {
     const a = await pairedTerminal(t, world.outlet.id);
     const b = await pairedTerminal(t, world.outlet.id);
-    const command = await insert(t, 'appcommand', { command: 'syncCatalogue', targetTerminals: [a.terminal.id, b.terminal.id] });
-    expect((await asTerminal<{ commands: number }>(t, a.token, 'POST', '/pointofsale/Heartbeat', {})).body.data.commands).toBe(1);
+    const command = await insert(t, 'appcommand', {
+      command: 'syncCatalogue',
+      targetTerminals: [a.terminal.id, b.terminal.id],
+    });
+    expect(
+      (await asTerminal<{ commands: number }>(t, a.token, 'POST', '/pointofsale/Heartbeat', {})).body.data.commands,
+    ).toBe(1);
     const taken = await asTerminal<Row[]>(t, a.token, 'GET', '/pointofsale/Commands');
     expect(taken.body.data).toEqual([expect.objectContaining({ id: command.id, command: 'syncCatalogue' })]);
     expect((await asTerminal<Row[]>(t, a.token, 'GET', '/pointofsale/Commands')).body.data).toEqual([]);
-    const ack = await asTerminal(t, a.token, 'POST', `/pointofsale/Commands/${String(command.id)}/Ack`, { status: 'failed', message: 'No network' });
+    const ack = await asTerminal(t, a.token, 'POST', `/pointofsale/Commands/${String(command.id)}/Ack`, {
+      status: 'failed',
+      message: 'No network',
+    });
     expect(ack.status).toBe(200);
-    expect((await asTerminal(t, a.token, 'POST', `/pointofsale/Commands/${String(command.id)}/Ack`, { status: 'done' })).status).toBe(409);
-    expect((await asTerminal(t, a.token, 'POST', `/pointofsale/Commands/999999/Ack`, { status: 'done' })).status).toBe(404);
-    expect((await asTerminal(t, a.token, 'POST', `/pointofsale/Commands/${String(command.id)}/Ack`, { status: 'maybe' })).status).toBe(400);
-    const row = (await getRow(t, 'appcommand', command.id));
+    expect(
+      (await asTerminal(t, a.token, 'POST', `/pointofsale/Commands/${String(command.id)}/Ack`, { status: 'done' }))
+        .status,
+    ).toBe(409);
+    expect((await asTerminal(t, a.token, 'POST', `/pointofsale/Commands/999999/Ack`, { status: 'done' })).status).toBe(
+      404,
+    );
+    expect(
+      (await asTerminal(t, a.token, 'POST', `/pointofsale/Commands/${String(command.id)}/Ack`, { status: 'maybe' }))
+        .status,
+    ).toBe(400);
+    const row = await getRow(t, 'appcommand', command.id);
     const statuses = row.terminalStatuses as Row[];
-    expect(statuses.find((s) => s.pointOfSale === a.terminal.id)).toMatchObject({ status: 'failed', message: 'No network' });
+    expect(statuses.find((s) => s.pointOfSale === a.terminal.id)).toMatchObject({
+      status: 'failed',
+      message: 'No network',
+    });
     expect(statuses.find((s) => s.pointOfSale === b.terminal.id)).toMatchObject({ status: 'pending' });
 
     // Adding a target on an edit gives it a pending status and keeps the others' outcomes.
     const c = await pairedTerminal(t, world.outlet.id);
-    expect((await t.post('/DataRepository/Update/appcommand', { ...row, targetTerminals: [a.terminal.id, b.terminal.id, c.terminal.id] })).status).toBe(200);
+    expect(
+      (
+        await t.post('/DataRepository/Update/appcommand', {
+          ...row,
+          targetTerminals: [a.terminal.id, b.terminal.id, c.terminal.id],
+        })
+      ).status,
+    ).toBe(200);
     const edited = (await getRow(t, 'appcommand', command.id)).terminalStatuses as Row[];
     expect(edited.map((s) => [s.pointOfSale, s.status])).toEqual([
       [a.terminal.id, 'failed'],
@@ -137,12 +195,16 @@ describe('heartbeat, catalogue and commands', () => {
     const full = await asTerminal<Row>(t, token, 'GET', '/pointofsale/Catalogue');
     expect(full.status).toBe(200);
     const products = full.body.data.products as Row[];
-    expect(products.map((p) => p.id)).toEqual(expect.arrayContaining([world.products.coffee!.id, world.products.tea!.id]));
-    expect(full.body.data.paymentModes).toEqual(expect.arrayContaining([expect.objectContaining({ id: world.cash.id })]));
+    expect(products.map((p) => p.id)).toEqual(
+      expect.arrayContaining([world.products.coffee!.id, world.products.tea!.id]),
+    );
+    expect(full.body.data.paymentModes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: world.cash.id })]),
+    );
     expect(full.body.data.terminal).toHaveLength(1);
     const cursor = String(full.body.data.cursor);
     await new Promise((r) => setTimeout(r, 5_500));
-    const tea = (await getRow(t, 'product', world.products.tea!.id));
+    const tea = await getRow(t, 'product', world.products.tea!.id);
     expect((await t.post('/DataRepository/Update/product', { ...tea, name: 'Green tea' })).status).toBe(200);
     const delta = await asTerminal<Row>(t, token, 'GET', `/pointofsale/Catalogue?since=${encodeURIComponent(cursor)}`);
     expect((delta.body.data.products as Row[]).map((p) => p.name)).toEqual(['Green tea']);

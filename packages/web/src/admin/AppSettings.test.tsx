@@ -6,9 +6,23 @@ import { ok, renderSignedIn, stubServer } from '../test/app';
 
 const rows = [
   { id: 1, version: 1, group: 1, key: 'InventoryWeb_ReportURL', value: '', description: 'Report portal' },
-  { id: 2, version: 3, group: 1, key: 'default_TakePerRow', value: '10', description: 'Default rows per page of lists' },
+  {
+    id: 2,
+    version: 3,
+    group: 1,
+    key: 'default_TakePerRow',
+    value: '10',
+    description: 'Default rows per page of lists',
+  },
   { id: 3, version: 1, group: 2, key: 'My profile', value: '/profil', description: 'Top menu link' },
-  { id: 4, version: 1, group: 2, key: 'Help centre', value: 'https://backroom.example/help', description: 'Top menu link' },
+  {
+    id: 4,
+    version: 1,
+    group: 2,
+    key: 'Help centre',
+    value: 'https://backroom.example/help',
+    description: 'Top menu link',
+  },
 ];
 
 beforeEach(() => localStorage.clear());
@@ -37,7 +51,9 @@ describe('app settings and top-menu links', () => {
 
     expect(perPage).toHaveAccessibleDescription(expect.stringContaining('Enter a whole number from 1 to 9999'));
     expect(screen.getByLabelText('Report portal address')).toHaveAccessibleDescription(expect.stringContaining('http'));
-    expect(screen.getByLabelText('Address of link 3')).toHaveAccessibleDescription('A link starts with http://, https:// or /');
+    expect(screen.getByLabelText('Address of link 3')).toHaveAccessibleDescription(
+      'A link starts with http://, https:// or /',
+    );
     expect(server.calls.filter((c) => c.method === 'post' && !c.url.endsWith('/fetch/appsetting'))).toHaveLength(0);
 
     await userEvent.clear(perPage);
@@ -56,7 +72,9 @@ describe('app settings and top-menu links', () => {
         { id: 2, version: 3, key: 'default_TakePerRow', value: '25' },
       ],
     ]);
-    expect(server.bodies('/Insert/appsetting')).toEqual([{ group: 2, key: 'Wiki', value: 'https://wiki.example', description: 'Top menu link' }]);
+    expect(server.bodies('/Insert/appsetting')).toEqual([
+      { group: 2, key: 'Wiki', value: 'https://wiki.example', description: 'Top menu link' },
+    ]);
   });
 
   it('shows the values read-only to a user who may not edit', async () => {

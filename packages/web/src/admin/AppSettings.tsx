@@ -29,13 +29,30 @@ export function AppSettings({ readOnly }: { readOnly: boolean }) {
   const [nextId, setNextId] = useState(-1);
 
   const save = useMutation({
-    mutationFn: async (changes: { removed: number[]; updated: AppSettingRow[]; added: { key: string; value: string }[] }) => {
+    mutationFn: async (changes: {
+      removed: number[];
+      updated: AppSettingRow[];
+      added: { key: string; value: string }[];
+    }) => {
       if (changes.removed.length > 0) await appSettingsApi.remove(changes.removed);
-      if (changes.updated.length > 0) await appSettingsApi.update(changes.updated.map(({ id, version, key, value }) => ({ id, version, key, value })));
-      for (const link of changes.added) await appSettingsApi.add({ group: SETTING_GROUP.topMenu, key: link.key, value: link.value, description: 'Top menu link' });
+      if (changes.updated.length > 0)
+        await appSettingsApi.update(
+          changes.updated.map(({ id, version, key, value }) => ({ id, version, key, value })),
+        );
+      for (const link of changes.added)
+        await appSettingsApi.add({
+          group: SETTING_GROUP.topMenu,
+          key: link.key,
+          value: link.value,
+          description: 'Top menu link',
+        });
     },
     // The user menu shows the links at once.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ['topMenu'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: KEY }),
+        queryClient.invalidateQueries({ queryKey: ['topMenu'] }),
+      ]),
     onSuccess: () => {
       setEdits({});
       setRemoved([]);
@@ -50,23 +67,40 @@ export function AppSettings({ readOnly }: { readOnly: boolean }) {
   const general = all.filter((r) => r.group === SETTING_GROUP.general);
   const links = [
     ...all.filter((r) => r.group === SETTING_GROUP.topMenu && !removed.includes(r.id)),
-    ...added.map((id): AppSettingRow => ({ id, version: 0, group: SETTING_GROUP.topMenu, key: '', value: '', description: null })),
+    ...added.map((id): AppSettingRow => ({
+      id,
+      version: 0,
+      group: SETTING_GROUP.topMenu,
+      key: '',
+      value: '',
+      description: null,
+    })),
   ];
   const dirty = Object.keys(edits).length > 0 || removed.length > 0 || added.length > 0;
-  const edit = (row: AppSettingRow, change: Partial<{ key: string; value: string }>) => setEdits((e) => ({ ...e, [row.id]: { ...current(row), ...change } }));
+  const edit = (row: AppSettingRow, change: Partial<{ key: string; value: string }>) =>
+    setEdits((e) => ({ ...e, [row.id]: { ...current(row), ...change } }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<number, string> = {};
     for (const row of [...general, ...links]) {
       const { key, value } = current(row);
-      const problem = row.group === SETTING_GROUP.topMenu && key.trim() === '' ? 'Text is required' : settingValueProblem(row.group, row.key || 'link', value.trim());
+      const problem =
+        row.group === SETTING_GROUP.topMenu && key.trim() === ''
+          ? 'Text is required'
+          : settingValueProblem(row.group, row.key || 'link', value.trim());
       if (problem) found[row.id] = problem;
     }
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    const updated = all.filter((r) => r.id in edits && !removed.includes(r.id)).map((r) => ({ ...r, key: edits[r.id]!.key.trim(), value: edits[r.id]!.value.trim() }));
-    save.mutate({ removed, updated, added: added.map((id) => ({ key: (edits[id]?.key ?? '').trim(), value: (edits[id]?.value ?? '').trim() })) });
+    const updated = all
+      .filter((r) => r.id in edits && !removed.includes(r.id))
+      .map((r) => ({ ...r, key: edits[r.id]!.key.trim(), value: edits[r.id]!.value.trim() }));
+    save.mutate({
+      removed,
+      updated,
+      added: added.map((id) => ({ key: (edits[id]?.key ?? '').trim(), value: (edits[id]?.value ?? '').trim() })),
+    });
   };
 
   return (
@@ -78,7 +112,13 @@ export function AppSettings({ readOnly }: { readOnly: boolean }) {
       {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
       <fieldset disabled={readOnly || save.isPending}>
         {general.map((row) => (
-          <SettingInput key={row.id} row={row} value={current(row).value} problem={problems[row.id]} onChange={(value) => edit(row, { value })} />
+          <SettingInput
+            key={row.id}
+            row={row}
+            value={current(row).value}
+            problem={problems[row.id]}
+            onChange={(value) => edit(row, { value })}
+          />
         ))}
         <fieldset className="mb-3">
           <legend className="h6">{t('singles.appSettings.links')}</legend>
@@ -91,7 +131,9 @@ export function AppSettings({ readOnly }: { readOnly: boolean }) {
               link={current(row)}
               problem={problems[row.id]}
               onChange={(change) => edit(row, change)}
-              onRemove={() => (row.id < 0 ? setAdded((a) => a.filter((id) => id !== row.id)) : setRemoved((r) => [...r, row.id]))}
+              onRemove={() =>
+                row.id < 0 ? setAdded((a) => a.filter((id) => id !== row.id)) : setRemoved((r) => [...r, row.id])
+              }
             />
           ))}
           <button
@@ -115,7 +157,17 @@ export function AppSettings({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-function SettingInput({ row, value, problem, onChange }: { row: AppSettingRow; value: string; problem?: string; onChange(value: string): void }) {
+function SettingInput({
+  row,
+  value,
+  problem,
+  onChange,
+}: {
+  row: AppSettingRow;
+  value: string;
+  problem?: string;
+  onChange(value: string): void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const kind = SETTING_KINDS[row.key];
@@ -147,7 +199,19 @@ function SettingInput({ row, value, problem, onChange }: { row: AppSettingRow; v
   );
 }
 
-function LinkRow({ n, link, problem, onChange, onRemove }: { n: number; link: { key: string; value: string }; problem?: string; onChange(change: Partial<{ key: string; value: string }>): void; onRemove(): void }) {
+function LinkRow({
+  n,
+  link,
+  problem,
+  onChange,
+  onRemove,
+}: {
+  n: number;
+  link: { key: string; value: string };
+  problem?: string;
+  onChange(change: Partial<{ key: string; value: string }>): void;
+  onRemove(): void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -156,7 +220,13 @@ function LinkRow({ n, link, problem, onChange, onRemove }: { n: number; link: { 
         <label htmlFor={`${id}-text`} className="visually-hidden">
           {t('singles.appSettings.linkText', { n })}
         </label>
-        <input id={`${id}-text`} className="form-control" placeholder={t('singles.appSettings.text')} value={link.key} onChange={(event) => onChange({ key: event.target.value })} />
+        <input
+          id={`${id}-text`}
+          className="form-control"
+          placeholder={t('singles.appSettings.text')}
+          value={link.key}
+          onChange={(event) => onChange({ key: event.target.value })}
+        />
       </div>
       <div className="col-sm-6">
         <label htmlFor={`${id}-route`} className="visually-hidden">
@@ -178,7 +248,12 @@ function LinkRow({ n, link, problem, onChange, onRemove }: { n: number; link: { 
         )}
       </div>
       <div className="col-sm-2">
-        <button type="button" className="btn btn-outline-danger" aria-label={t('singles.appSettings.removeLink', { n })} onClick={onRemove}>
+        <button
+          type="button"
+          className="btn btn-outline-danger"
+          aria-label={t('singles.appSettings.removeLink', { n })}
+          onClick={onRemove}
+        >
           <i className="bi bi-trash" aria-hidden="true" />
         </button>
       </div>

@@ -9,7 +9,11 @@ import { usersApi } from './api';
  * user's saved role beyond the caller's stays shown under its name; the server refuses the others.
  */
 export default function AssignableRoleSelect({ name, common, className }: OwnInputProps) {
-  const roles = useQuery({ queryKey: ['user', 'assignableRoles'], queryFn: usersApi.assignableRoles, enabled: !common.disabled });
+  const roles = useQuery({
+    queryKey: ['user', 'assignableRoles'],
+    queryFn: usersApi.assignableRoles,
+    enabled: !common.disabled,
+  });
   const given = useWatch({ name: `${name}Label` }) as unknown;
   return (
     <SelectInput

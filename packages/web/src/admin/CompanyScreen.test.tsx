@@ -48,7 +48,16 @@ describe('company settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Company saved.')).toBeInTheDocument();
     expect(server.posted('/company/Save')).toEqual([
-      { version: 4, name: 'Kedai Runcit', registrationNo: null, taxRegistrationNo: 'TX-1', address: null, logo: null, baseCurrencyId: 7, timezone: 'Asia/Kuala_Lumpur' },
+      {
+        version: 4,
+        name: 'Kedai Runcit',
+        registrationNo: null,
+        taxRegistrationNo: 'TX-1',
+        address: null,
+        logo: null,
+        baseCurrencyId: 7,
+        timezone: 'Asia/Kuala_Lumpur',
+      },
     ]);
   });
 
@@ -56,7 +65,8 @@ describe('company settings', () => {
     stubServer((call) => {
       if (call.url.endsWith('/fetch/appsetting')) return ok([], 0);
       if (call.url.endsWith('/company/Get')) return ok({ company, currencies });
-      if (call.url.endsWith('/company/Save')) return fail(409, 'Someone else saved the company settings meanwhile, reload them and try again');
+      if (call.url.endsWith('/company/Save'))
+        return fail(409, 'Someone else saved the company settings meanwhile, reload them and try again');
       return undefined;
     });
     await renderSignedIn(<CompanyScreen item={menuItem('/company')} />);

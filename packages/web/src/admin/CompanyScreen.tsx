@@ -18,7 +18,9 @@ import type { SingleScreenProps } from '../screens/webModule';
 import { companyFormatQuery } from '../data/useValueFormat';
 
 /** The server's request minus the version (kept aside), with the currency as the select's text. */
-const companyForm = saveCompanyRequest.omit({ version: true, baseCurrencyId: true }).extend({ baseCurrencyId: z.string() });
+const companyForm = saveCompanyRequest
+  .omit({ version: true, baseCurrencyId: true })
+  .extend({ baseCurrencyId: z.string() });
 type CompanyFormInput = z.input<typeof companyForm>;
 type CompanyFormOutput = z.output<typeof companyForm>;
 
@@ -36,7 +38,13 @@ const formValues = (company: CompanyDto): CompanyFormInput => ({
 
 const isConflict = (error: unknown) => (error as { response?: { status?: number } } | null)?.response?.status === 409;
 
-function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { company: CompanyDto }; readOnly: boolean }) {
+function CompanyForm({
+  settings,
+  readOnly,
+}: {
+  settings: CompanySettings & { company: CompanyDto };
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const addressId = useId();
@@ -50,7 +58,11 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
 
   const save = useMutation({
     mutationFn: (values: CompanyFormOutput) =>
-      companyApi.save({ ...values, version: company.version, baseCurrencyId: values.baseCurrencyId ? Number(values.baseCurrencyId) : null }),
+      companyApi.save({
+        ...values,
+        version: company.version,
+        baseCurrencyId: values.baseCurrencyId ? Number(values.baseCurrencyId) : null,
+      }),
     onSuccess: async (saved) => {
       queryClient.setQueryData<CompanySettings>(COMPANY_KEY, { ...settings, company: saved });
       // The footer's name and every screen's currency and time zone come from the company.
@@ -81,19 +93,44 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
         }
       />
       <fieldset disabled={readOnly}>
-        <TextField label={t('singles.company.name')} registration={register('name')} error={fieldError(errors.name?.message)} required />
+        <TextField
+          label={t('singles.company.name')}
+          registration={register('name')}
+          error={fieldError(errors.name?.message)}
+          required
+        />
         <div className="row">
-          <TextField className="col-md-6" label={t('singles.company.registrationNo')} registration={register('registrationNo')} error={fieldError(errors.registrationNo?.message)} />
-          <TextField className="col-md-6" label={t('singles.company.taxRegistrationNo')} registration={register('taxRegistrationNo')} error={fieldError(errors.taxRegistrationNo?.message)} />
+          <TextField
+            className="col-md-6"
+            label={t('singles.company.registrationNo')}
+            registration={register('registrationNo')}
+            error={fieldError(errors.registrationNo?.message)}
+          />
+          <TextField
+            className="col-md-6"
+            label={t('singles.company.taxRegistrationNo')}
+            registration={register('taxRegistrationNo')}
+            error={fieldError(errors.taxRegistrationNo?.message)}
+          />
         </div>
         <div className="mb-3">
           <label htmlFor={addressId} className="form-label">
             {t('singles.company.address')}
           </label>
-          <textarea id={addressId} rows={3} className={`form-control ${errors.address ? 'is-invalid' : ''}`} {...register('address')} />
+          <textarea
+            id={addressId}
+            rows={3}
+            className={`form-control ${errors.address ? 'is-invalid' : ''}`}
+            {...register('address')}
+          />
           {errors.address && <div className="invalid-feedback">{fieldError(errors.address.message)}</div>}
         </div>
-        <TextField label={t('singles.company.logo')} hint={t('singles.company.logoHint')} registration={register('logo')} error={fieldError(errors.logo?.message)} />
+        <TextField
+          label={t('singles.company.logo')}
+          hint={t('singles.company.logoHint')}
+          registration={register('logo')}
+          error={fieldError(errors.logo?.message)}
+        />
         <div className="row">
           <div className="col-md-6 mb-3">
             <label htmlFor={currencyId} className="form-label">
@@ -109,7 +146,11 @@ function CompanyForm({ settings, readOnly }: { settings: CompanySettings & { com
             </select>
           </div>
           <div className="col-md-6">
-            <TimezoneField label={t('singles.company.timezone')} registration={register('timezone')} error={fieldError(errors.timezone?.message)} />
+            <TimezoneField
+              label={t('singles.company.timezone')}
+              registration={register('timezone')}
+              error={fieldError(errors.timezone?.message)}
+            />
           </div>
         </div>
         <SaveButton pending={save.isPending} />

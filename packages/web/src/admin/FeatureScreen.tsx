@@ -43,7 +43,14 @@ export default function FeatureScreen({ item }: SingleScreenProps) {
           <legend className="visually-hidden">{t('singles.feature.title')}</legend>
           {FEATURE_KEYS.map((key) => (
             <div key={key} className="form-check form-switch mb-3">
-              <input id={`feature-${key}`} type="checkbox" role="switch" className="form-check-input" aria-describedby={`feature-${key}-hint`} {...register(key)} />
+              <input
+                id={`feature-${key}`}
+                type="checkbox"
+                role="switch"
+                className="form-check-input"
+                aria-describedby={`feature-${key}-hint`}
+                {...register(key)}
+              />
               <label htmlFor={`feature-${key}`} className="form-check-label">
                 {t(`singles.feature.modules.${key}.label`)}
               </label>

@@ -38,7 +38,11 @@ describe('locked users', () => {
   });
 
   it('offers no Unlock without edit', async () => {
-    stubServer((call) => (call.url.endsWith('/user/Locked') ? ok([{ userId: 3, userName: 'cashier', displayName: 'Casey', failureCount: 5, lockedUntil }]) : undefined));
+    stubServer((call) =>
+      call.url.endsWith('/user/Locked')
+        ? ok([{ userId: 3, userName: 'cashier', displayName: 'Casey', failureCount: 5, lockedUntil }])
+        : undefined,
+    );
     await renderSignedIn(<LockedUserScreen item={menuItem('/lockeduser', { ableToEdit: false })} />);
     await screen.findByRole('rowheader', { name: 'cashier' });
     expect(screen.queryByRole('button', { name: 'Unlock cashier' })).toBeNull();

@@ -35,7 +35,12 @@ export default function LockedUserScreen({ item }: SingleScreenProps) {
           <h2 id="lockeduser-title" className="h4 mb-0 me-auto">
             {t('singles.lockedUser.title')}
           </h2>
-          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void locked.refetch()} disabled={locked.isFetching}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            onClick={() => void locked.refetch()}
+            disabled={locked.isFetching}
+          >
             <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
             {t('common.reload')}
           </button>
@@ -70,7 +75,12 @@ export default function LockedUserScreen({ item }: SingleScreenProps) {
                     <td>{new Date(user.lockedUntil).toLocaleString(i18n.language)}</td>
                     <td className="text-end">
                       {item.ableToEdit && (
-                        <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('singles.lockedUser.unlockUser', { userName: user.userName })} onClick={() => setConfirming(user)}>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-primary"
+                          aria-label={t('singles.lockedUser.unlockUser', { userName: user.userName })}
+                          onClick={() => setConfirming(user)}
+                        >
                           <i className="bi bi-unlock me-1" aria-hidden="true" />
                           {t('singles.lockedUser.unlock')}
                         </button>

@@ -4,22 +4,42 @@ import userEvent from '@testing-library/user-event';
 import { fail, menuItem, ok, renderSignedIn, stubServer } from '../test/app';
 import MembershipIntegrationScreen from './MembershipIntegrationScreen';
 
-const saved = { id: 3, version: 2, provider: 'LoyaltyHub', endpoint: 'https://loyalty.example/api', apiKey: '••••', syncDirection: 'both', enabled: true };
+const saved = {
+  id: 3,
+  version: 2,
+  provider: 'LoyaltyHub',
+  endpoint: 'https://loyalty.example/api',
+  apiKey: '••••',
+  syncDirection: 'both',
+  enabled: true,
+};
 
 function serve() {
   return stubServer((call) => {
     if (call.url.endsWith('/fetch/membershipintegrationsettings')) return ok([saved], 1);
-    if (call.url.endsWith('/Update/membershipintegrationsettings')) return ok({ ...saved, ...(call.body as object), version: 3, apiKey: '••••' });
+    if (call.url.endsWith('/Update/membershipintegrationsettings'))
+      return ok({ ...saved, ...(call.body as object), version: 3, apiKey: '••••' });
     if (call.url.endsWith('/membershipintegration/TestConnection')) {
       const { endpoint } = call.body as { endpoint: string };
-      if (endpoint.includes('10.0.0.1')) return fail(400, 'Endpoint reaches a private address (10.0.0.1); only public addresses are allowed', [{ field: 'endpoint', message: 'Endpoint reaches a private address (10.0.0.1); only public addresses are allowed' }]);
+      if (endpoint.includes('10.0.0.1'))
+        return fail(400, 'Endpoint reaches a private address (10.0.0.1); only public addresses are allowed', [
+          {
+            field: 'endpoint',
+            message: 'Endpoint reaches a private address (10.0.0.1); only public addresses are allowed',
+          },
+        ]);
       return ok({ ok: true, status: 200, latencyMs: 42, message: 'Connected: the provider answered 200' });
     }
     return undefined;
   });
 }
 
-const render = (ableToEdit = true) => renderSignedIn(<MembershipIntegrationScreen item={menuItem('/membershipintegrationsettings', { name: 'Membership integration', ableToEdit })} />);
+const render = (ableToEdit = true) =>
+  renderSignedIn(
+    <MembershipIntegrationScreen
+      item={menuItem('/membershipintegrationsettings', { name: 'Membership integration', ableToEdit })}
+    />,
+  );
 
 describe('membership integration screen', () => {
   it('shows the saved settings with the API key masked, and saves changes', async () => {
@@ -32,7 +52,17 @@ describe('membership integration screen', () => {
     await userEvent.type(screen.getByLabelText('API key'), 'sk_new_key_9999');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
-    expect(server.posted('/Update/membershipintegrationsettings')).toEqual([{ id: 3, version: 2, provider: 'LoyaltyHub', endpoint: 'https://loyalty.example/api', apiKey: 'sk_new_key_9999', syncDirection: 'both', enabled: true }]);
+    expect(server.posted('/Update/membershipintegrationsettings')).toEqual([
+      {
+        id: 3,
+        version: 2,
+        provider: 'LoyaltyHub',
+        endpoint: 'https://loyalty.example/api',
+        apiKey: 'sk_new_key_9999',
+        syncDirection: 'both',
+        enabled: true,
+      },
+    ]);
     expect(screen.getByLabelText('API key')).toHaveValue('••••');
   });
 
@@ -41,7 +71,9 @@ describe('membership integration screen', () => {
     await render();
     await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('Connected: the provider answered 200 (42 ms)')).toBeInTheDocument();
-    expect(server.posted('/membershipintegration/TestConnection')).toEqual([{ endpoint: 'https://loyalty.example/api', apiKey: '••••' }]);
+    expect(server.posted('/membershipintegration/TestConnection')).toEqual([
+      { endpoint: 'https://loyalty.example/api', apiKey: '••••' },
+    ]);
     await userEvent.clear(screen.getByLabelText('Endpoint'));
     await userEvent.type(screen.getByLabelText('Endpoint'), 'http://10.0.0.1/');
     await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));

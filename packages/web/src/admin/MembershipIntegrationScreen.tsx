@@ -39,7 +39,9 @@ const valuesOf = (row: ApiRow | undefined): Values => ({
 
 /** A field error of the server's answer, by field name. */
 const fieldError = (error: unknown, field: string) =>
-  (error as { response?: { data?: Partial<ApiEnvelope> } } | null)?.response?.data?.errors?.find((e) => e.field === field)?.message;
+  (error as { response?: { data?: Partial<ApiEnvelope> } } | null)?.response?.data?.errors?.find(
+    (e) => e.field === field,
+  )?.message;
 
 /**
  * `membershipintegrationsettings`: the loyalty provider's connection — provider, endpoint, API key
@@ -50,7 +52,12 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const ids = { provider: useId(), endpoint: useId(), apiKey: useId(), direction: useId(), enabled: useId() };
-  const stored = useQuery({ queryKey: KEY, queryFn: async () => (await dataApi.fetch(NAME, { Skip: 0, Take: 1, sorts: [{ ColumnName: 'id', Direction: 'asc' }] })).rows[0] ?? null });
+  const stored = useQuery({
+    queryKey: KEY,
+    queryFn: async () =>
+      (await dataApi.fetch(NAME, { Skip: 0, Take: 1, sorts: [{ ColumnName: 'id', Direction: 'asc' }] })).rows[0] ??
+      null,
+  });
   const [values, setValues] = useState<Values>(valuesOf(undefined));
   const [dirty, setDirty] = useState(false);
   useEffect(() => {
@@ -58,7 +65,10 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
   }, [stored.data]);
 
   const save = useMutation({
-    mutationFn: (v: Values) => (stored.data ? dataApi.update(NAME, { id: stored.data.id, version: stored.data.version, ...v }) : dataApi.insert(NAME, v)),
+    mutationFn: (v: Values) =>
+      stored.data
+        ? dataApi.update(NAME, { id: stored.data.id, version: stored.data.version, ...v })
+        : dataApi.insert(NAME, v),
     onSuccess: (row) => {
       queryClient.setQueryData(KEY, row);
       setDirty(false);
@@ -67,7 +77,13 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
   const test = useMutation({
     mutationFn: async (v: Values) => {
       const { http } = await import('../api/http');
-      return (await http.post<ApiEnvelope<TestResult>>('/api/membershipintegration/TestConnection', { endpoint: v.endpoint, apiKey: v.apiKey }, { suppressErrorModal: true })).data.data;
+      return (
+        await http.post<ApiEnvelope<TestResult>>(
+          '/api/membershipintegration/TestConnection',
+          { endpoint: v.endpoint, apiKey: v.apiKey },
+          { suppressErrorModal: true },
+        )
+      ).data.data;
     },
   });
   const set = <K extends keyof Values>(name: K, value: Values[K]) => {
@@ -90,14 +106,22 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
       <label htmlFor={ids[name]} className="form-label">
         {t(`membershipIntegration.${name}`)}
       </label>
-      <input id={ids[name]} type={type} className={`form-control${error(name) ? ' is-invalid' : ''}`} value={values[name]} onChange={(e) => set(name, e.target.value)} />
+      <input
+        id={ids[name]}
+        type={type}
+        className={`form-control${error(name) ? ' is-invalid' : ''}`}
+        value={values[name]}
+        onChange={(e) => set(name, e.target.value)}
+      />
       {error(name) && <div className="invalid-feedback">{error(name)}</div>}
     </div>
   );
 
   return (
     <TitledCard titleId="membershipintegration-title" title={t('membershipIntegration.title')}>
-      {stored.isError && <FormAlert>{translateMessage(t, serverMessage(stored.error) ?? String(stored.error))}</FormAlert>}
+      {stored.isError && (
+        <FormAlert>{translateMessage(t, serverMessage(stored.error) ?? String(stored.error))}</FormAlert>
+      )}
       {readOnly && <p className="text-body-secondary">{t('membershipIntegration.readOnly')}</p>}
       <form onSubmit={submit} noValidate>
         <SaveAlerts save={save} saved={t('membershipIntegration.saved')} dirty={dirty} />
@@ -108,14 +132,26 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
             <label htmlFor={ids.apiKey} className="form-label">
               {t('membershipIntegration.apiKey')}
             </label>
-            <input id={ids.apiKey} type="password" autoComplete="off" className={`form-control${error('apiKey') ? ' is-invalid' : ''}`} value={values.apiKey} onChange={(e) => set('apiKey', e.target.value)} />
+            <input
+              id={ids.apiKey}
+              type="password"
+              autoComplete="off"
+              className={`form-control${error('apiKey') ? ' is-invalid' : ''}`}
+              value={values.apiKey}
+              onChange={(e) => set('apiKey', e.target.value)}
+            />
             <div className="form-text">{t('membershipIntegration.apiKeyHint')}</div>
           </div>
           <div className="mb-3">
             <label htmlFor={ids.direction} className="form-label">
               {t('membershipIntegration.syncDirection')}
             </label>
-            <select id={ids.direction} className="form-select" value={values.syncDirection} onChange={(e) => set('syncDirection', e.target.value)}>
+            <select
+              id={ids.direction}
+              className="form-select"
+              value={values.syncDirection}
+              onChange={(e) => set('syncDirection', e.target.value)}
+            >
               {DIRECTIONS.map((d) => (
                 <option key={d} value={d}>
                   {t(`membershipIntegration.directions.${d}`)}
@@ -124,14 +160,25 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
             </select>
           </div>
           <div className="form-check mb-3">
-            <input id={ids.enabled} type="checkbox" className="form-check-input" checked={values.enabled} onChange={(e) => set('enabled', e.target.checked)} />
+            <input
+              id={ids.enabled}
+              type="checkbox"
+              className="form-check-input"
+              checked={values.enabled}
+              onChange={(e) => set('enabled', e.target.checked)}
+            />
             <label htmlFor={ids.enabled} className="form-check-label">
               {t('membershipIntegration.enabled')}
             </label>
           </div>
           <div className="d-flex gap-2">
             <SaveButton pending={save.isPending} />
-            <button type="button" className="btn btn-outline-secondary" disabled={test.isPending} onClick={() => test.mutate(values)}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={test.isPending}
+              onClick={() => test.mutate(values)}
+            >
               {test.isPending ? t('membershipIntegration.testing') : t('membershipIntegration.test')}
             </button>
           </div>
@@ -139,7 +186,9 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
       </form>
       {test.data && (
         <div className="mt-3">
-          <FormAlert tone={test.data.ok ? 'success' : 'danger'}>{`${test.data.message} (${test.data.latencyMs} ms)`}</FormAlert>
+          <FormAlert
+            tone={test.data.ok ? 'success' : 'danger'}
+          >{`${test.data.message} (${test.data.latencyMs} ms)`}</FormAlert>
         </div>
       )}
       {test.isError && !fieldError(test.error, 'endpoint') && (

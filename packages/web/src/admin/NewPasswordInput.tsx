@@ -21,7 +21,13 @@ export default function NewPasswordInput() {
   const registration = register(NAME);
   const describedBy = [`${id}-help`, shown ? `${id}-once` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <FieldShell id={id} label={t('singles.newPassword.label')} required={false} help={t('singles.newPassword.help', { min: MIN_PASSWORD_LENGTH })} error={error}>
+    <FieldShell
+      id={id}
+      label={t('singles.newPassword.label')}
+      required={false}
+      help={t('singles.newPassword.help', { min: MIN_PASSWORD_LENGTH })}
+      error={error}
+    >
       <div className="input-group">
         <input
           id={id}
@@ -58,7 +64,8 @@ export default function NewPasswordInput() {
               void navigator.clipboard.writeText(String(getValues(NAME))).then(() => setCopied(true));
             }}
           >
-            <i className={`bi ${copied ? 'bi-clipboard-check' : 'bi-clipboard'}`} aria-hidden="true" /> {copied ? t('singles.newPassword.copied') : t('singles.newPassword.copy')}
+            <i className={`bi ${copied ? 'bi-clipboard-check' : 'bi-clipboard'}`} aria-hidden="true" />{' '}
+            {copied ? t('singles.newPassword.copied') : t('singles.newPassword.copy')}
           </button>
         )}
       </div>

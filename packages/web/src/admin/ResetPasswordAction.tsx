@@ -13,7 +13,9 @@ export default function ResetPasswordAction({ row, item }: FormActionProps) {
       <button type="button" className="btn btn-outline-warning" onClick={() => setOpen(true)}>
         <i className="bi bi-key" aria-hidden="true" /> {t('singles.resetPassword.open')}
       </button>
-      {open && <ResetPasswordDialog userId={Number(row.id)} userName={String(row.userName)} onClose={() => setOpen(false)} />}
+      {open && (
+        <ResetPasswordDialog userId={Number(row.id)} userName={String(row.userName)} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }

@@ -10,7 +10,13 @@ const serve = () =>
   stubServer((call) => {
     if (!call.url.endsWith('/ResetPassword/Reset')) return undefined;
     const body = call.body as { userId: number; newPassword?: string; mustChangePassword: boolean };
-    return ok({ userId: body.userId, userName: 'cashier', generatedPassword: body.newPassword ? null : 'Kq7mWx3pZt9aBc', mustChangePassword: body.mustChangePassword, sessionsRevoked: 2 });
+    return ok({
+      userId: body.userId,
+      userName: 'cashier',
+      generatedPassword: body.newPassword ? null : 'Kq7mWx3pZt9aBc',
+      mustChangePassword: body.mustChangePassword,
+      sessionsRevoked: 2,
+    });
   });
 
 describe('ResetPasswordDialog', () => {
@@ -47,6 +53,8 @@ describe('ResetPasswordDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('The password of cashier is reset; 2 sessions were ended.')).toBeInTheDocument();
     expect(screen.queryByText('Temporary password:')).toBeNull();
-    expect(server.posted('/ResetPassword/Reset')).toEqual([{ userId: 3, mustChangePassword: false, newPassword: 'Temporary#Till42' }]);
+    expect(server.posted('/ResetPassword/Reset')).toEqual([
+      { userId: 3, mustChangePassword: false, newPassword: 'Temporary#Till42' },
+    ]);
   });
 });

@@ -14,12 +14,19 @@ import { translateMessage, useErrorText } from '../screens/errorText';
 const PASSWORDS_DIFFER = 'Passwords do not match';
 
 const resetForm = z
-  .object({ mode: z.enum(['generate', 'set']), newPassword: z.string(), confirmPassword: z.string(), mustChangePassword: z.boolean() })
+  .object({
+    mode: z.enum(['generate', 'set']),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+    mustChangePassword: z.boolean(),
+  })
   .superRefine((values, context) => {
     if (values.mode !== 'set') return;
     const checked = newPassword.safeParse(values.newPassword);
-    if (!checked.success) context.addIssue({ code: 'custom', path: ['newPassword'], message: checked.error.issues[0]!.message });
-    else if (values.confirmPassword !== values.newPassword) context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER });
+    if (!checked.success)
+      context.addIssue({ code: 'custom', path: ['newPassword'], message: checked.error.issues[0]!.message });
+    else if (values.confirmPassword !== values.newPassword)
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER });
   });
 type ResetFormValues = z.infer<typeof resetForm>;
 
@@ -43,7 +50,11 @@ export function ResetPasswordDialog({ userId, userName, onClose }: ResetPassword
   });
   const reset = useMutation({
     mutationFn: (values: ResetFormValues) =>
-      resetPasswordApi.reset({ userId, mustChangePassword: values.mustChangePassword, ...(values.mode === 'set' ? { newPassword: values.newPassword } : {}) }),
+      resetPasswordApi.reset({
+        userId,
+        mustChangePassword: values.mustChangePassword,
+        ...(values.mode === 'set' ? { newPassword: values.newPassword } : {}),
+      }),
   });
   const fieldError = (message?: string) => (message ? translateMessage(t, message) : undefined);
   const title = t('singles.resetPassword.title', { userName });
@@ -59,10 +70,13 @@ export function ResetPasswordDialog({ userId, userName, onClose }: ResetPassword
           </button>
         }
       >
-        <FormAlert tone="success">{t('singles.resetPassword.result', { userName, count: reset.data.sessionsRevoked })}</FormAlert>
+        <FormAlert tone="success">
+          {t('singles.resetPassword.result', { userName, count: reset.data.sessionsRevoked })}
+        </FormAlert>
         {reset.data.generatedPassword && (
           <p>
-            {t('singles.resetPassword.generated')} <code className="user-select-all fs-5">{reset.data.generatedPassword}</code>
+            {t('singles.resetPassword.generated')}{' '}
+            <code className="user-select-all fs-5">{reset.data.generatedPassword}</code>
             <br />
             <small className="text-body-secondary">{t('singles.resetPassword.shownOnce')}</small>
           </p>
@@ -92,7 +106,13 @@ export function ResetPasswordDialog({ userId, userName, onClose }: ResetPassword
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('singles.resetPassword.how')}</legend>
           <div className="form-check">
-            <input id={`${formId}-generate`} type="radio" value="generate" className="form-check-input" {...register('mode')} />
+            <input
+              id={`${formId}-generate`}
+              type="radio"
+              value="generate"
+              className="form-check-input"
+              {...register('mode')}
+            />
             <label htmlFor={`${formId}-generate`} className="form-check-label">
               {t('singles.resetPassword.generate')}
             </label>
@@ -106,12 +126,29 @@ export function ResetPasswordDialog({ userId, userName, onClose }: ResetPassword
         </fieldset>
         {mode === 'set' && (
           <>
-            <TextField label={t('auth.fields.newPassword')} type="password" autoComplete="new-password" registration={register('newPassword')} error={fieldError(formState.errors.newPassword?.message)} />
-            <TextField label={t('auth.fields.confirmPassword')} type="password" autoComplete="new-password" registration={register('confirmPassword')} error={fieldError(formState.errors.confirmPassword?.message)} />
+            <TextField
+              label={t('auth.fields.newPassword')}
+              type="password"
+              autoComplete="new-password"
+              registration={register('newPassword')}
+              error={fieldError(formState.errors.newPassword?.message)}
+            />
+            <TextField
+              label={t('auth.fields.confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+              registration={register('confirmPassword')}
+              error={fieldError(formState.errors.confirmPassword?.message)}
+            />
           </>
         )}
         <div className="form-check">
-          <input id={`${formId}-must-change`} type="checkbox" className="form-check-input" {...register('mustChangePassword')} />
+          <input
+            id={`${formId}-must-change`}
+            type="checkbox"
+            className="form-check-input"
+            {...register('mustChangePassword')}
+          />
           <label htmlFor={`${formId}-must-change`} className="form-check-label">
             {t('singles.resetPassword.mustChange')}
           </label>

@@ -22,7 +22,11 @@ const gridOf = (roleId: number): RolePrivilegeGrid => ({
         { privilegeId: 12, name: 'bundle', menuText: 'Bundles', ...none },
       ],
     },
-    { groupKey: 'administration', groupText: 'Administration', rows: [{ privilegeId: 21, name: 'user', menuText: 'Users', ...none }] },
+    {
+      groupKey: 'administration',
+      groupText: 'Administration',
+      rows: [{ privilegeId: 21, name: 'user', menuText: 'Users', ...none }],
+    },
   ],
 });
 
@@ -43,7 +47,11 @@ describe('role privilege grid', () => {
     serve();
     await renderSignedIn(<RolePrivilegeScreen item={menuItem('/roleprivilege')} />);
     const table = await screen.findByRole('table', { name: 'Privileges of Administrator' });
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Catalogue', 'Products', 'Bundles', 'Administration', 'Users']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Catalogue', 'Products', 'Bundles', 'Administration', 'Users']);
     expect(box('View Products')).toBeChecked();
     expect(box('Edit Products')).toBeChecked();
     expect(box('Delete Products')).not.toBeChecked();
@@ -96,12 +104,16 @@ describe('role privilege grid', () => {
   });
 
   it('shows the server’s refusal, e.g. the self-lock-out guard', async () => {
-    serve(() => fail(409, 'You cannot remove your own role’s right to edit role privileges, or nobody could give it back'));
+    serve(() =>
+      fail(409, 'You cannot remove your own role’s right to edit role privileges, or nobody could give it back'),
+    );
     await renderSignedIn(<RolePrivilegeScreen item={menuItem('/roleprivilege')} />);
     await screen.findByRole('table');
     await userEvent.click(box('Edit Products'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot remove your own role’s right to edit role privileges');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You cannot remove your own role’s right to edit role privileges',
+    );
     expect(box('Edit Products')).not.toBeChecked();
   });
 

@@ -1,7 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PRIVILEGE_FLAGS, type PrivilegeFlagsDto, type RolePrivilegeGrid, type RolePrivilegeGroup, type RolePrivilegeRow } from '@backroom/schema';
+import {
+  PRIVILEGE_FLAGS,
+  type PrivilegeFlagsDto,
+  type RolePrivilegeGrid,
+  type RolePrivilegeGroup,
+  type RolePrivilegeRow,
+} from '@backroom/schema';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
@@ -13,12 +19,34 @@ import type { SingleScreenProps } from '../screens/webModule';
 
 type Edits = Record<number, PrivilegeFlagsDto>;
 
-function GroupCheckbox({ checked, mixed, label, disabled, onChange }: { checked: boolean; mixed: boolean; label: string; disabled: boolean; onChange(on: boolean): void }) {
+function GroupCheckbox({
+  checked,
+  mixed,
+  label,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  mixed: boolean;
+  label: string;
+  disabled: boolean;
+  onChange(on: boolean): void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = mixed;
   }, [mixed]);
-  return <input ref={ref} type="checkbox" className="form-check-input" aria-label={label} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />;
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="form-check-input"
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  );
 }
 
 interface GridProps {
@@ -68,7 +96,10 @@ function PrivilegeGrid({ grid, edits, readOnly, onChange }: GridProps) {
 
   return (
     <div className="table-responsive">
-      <table className="table table-sm table-hover align-middle" aria-label={t('singles.rolePrivilege.gridOf', { role: grid.roleName })}>
+      <table
+        className="table table-sm table-hover align-middle"
+        aria-label={t('singles.rolePrivilege.gridOf', { role: grid.roleName })}
+      >
         <thead>
           <tr>
             <th scope="col">{t('singles.rolePrivilege.screen')}</th>
@@ -124,8 +155,15 @@ export default function RolePrivilegeScreen({ item }: SingleScreenProps) {
 
   const roles = useQuery({ queryKey: ['roleprivilege', 'roles'], queryFn: rolePrivilegesApi.roles });
   const shownRole = roleId ?? roles.data?.[0]?.id ?? null;
-  const grid = useQuery({ queryKey: ['roleprivilege', 'grid', shownRole], queryFn: () => rolePrivilegesApi.grid(shownRole!), enabled: shownRole !== null });
-  const changed = useMemo(() => Object.entries(edits).map(([id, flags]) => ({ privilegeId: Number(id), ...flags })), [edits]);
+  const grid = useQuery({
+    queryKey: ['roleprivilege', 'grid', shownRole],
+    queryFn: () => rolePrivilegesApi.grid(shownRole!),
+    enabled: shownRole !== null,
+  });
+  const changed = useMemo(
+    () => Object.entries(edits).map(([id, flags]) => ({ privilegeId: Number(id), ...flags })),
+    [edits],
+  );
 
   const save = useMutation({
     mutationFn: () => rolePrivilegesApi.save({ roleId: shownRole!, rows: changed }),
@@ -175,7 +213,9 @@ export default function RolePrivilegeScreen({ item }: SingleScreenProps) {
             id={selectId}
             className="form-select"
             value={shownRole ?? ''}
-            onChange={(e) => (changed.length > 0 ? setPendingRole(Number(e.target.value)) : chooseRole(Number(e.target.value)))}
+            onChange={(e) =>
+              changed.length > 0 ? setPendingRole(Number(e.target.value)) : chooseRole(Number(e.target.value))
+            }
           >
             {roles.data?.map((role) => (
               <option key={role.id} value={role.id}>
@@ -185,12 +225,19 @@ export default function RolePrivilegeScreen({ item }: SingleScreenProps) {
           </select>
         </div>
         <div className="col-auto">
-          <button type="button" className="btn btn-primary" disabled={readOnly || changed.length === 0 || save.isPending} onClick={() => save.mutate()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={readOnly || changed.length === 0 || save.isPending}
+            onClick={() => save.mutate()}
+          >
             {t('singles.save')}
           </button>
         </div>
       </div>
-      {changed.length > 0 && <FormAlert tone="info">{t('singles.rolePrivilege.unsaved', { count: changed.length })}</FormAlert>}
+      {changed.length > 0 && (
+        <FormAlert tone="info">{t('singles.rolePrivilege.unsaved', { count: changed.length })}</FormAlert>
+      )}
       {saved && changed.length === 0 && <FormAlert tone="success">{t('singles.rolePrivilege.saved')}</FormAlert>}
       {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
       {grid.isError && <FormAlert>{errorText(grid.error)}</FormAlert>}

@@ -4,7 +4,17 @@ import { FormAlert } from '../ui/FormAlert';
 import { useErrorText } from '../screens/errorText';
 
 /** The outcome of a single screen's save: `saved` once it succeeded and the form is clean again, else the failure (with `onError` after it). */
-export function SaveAlerts({ save, saved, dirty, onError }: { save: { isSuccess: boolean; isError: boolean; error: unknown }; saved: string; dirty: boolean; onError?: ReactNode }) {
+export function SaveAlerts({
+  save,
+  saved,
+  dirty,
+  onError,
+}: {
+  save: { isSuccess: boolean; isError: boolean; error: unknown };
+  saved: string;
+  dirty: boolean;
+  onError?: ReactNode;
+}) {
   const errorText = useErrorText();
   return (
     <>
@@ -12,7 +22,9 @@ export function SaveAlerts({ save, saved, dirty, onError }: { save: { isSuccess:
       {save.isError && (
         <FormAlert>
           {/* Alone, the text keeps FormAlert's rule that an empty message shows nothing. */}
-          {onError === undefined ? errorText(save.error) : (
+          {onError === undefined ? (
+            errorText(save.error)
+          ) : (
             <>
               {errorText(save.error)}
               {onError}

@@ -28,7 +28,11 @@ export const rolePrivilegesApi = {
 
 export const usersApi = {
   /** The roles the caller may give a user (the server refuses any other). */
-  assignableRoles: async () => (await get<{ text: string; value: number }[]>('/api/user/AssignableRoles')).map((o) => ({ value: o.value, label: o.text })),
+  assignableRoles: async () =>
+    (await get<{ text: string; value: number }[]>('/api/user/AssignableRoles')).map((o) => ({
+      value: o.value,
+      label: o.text,
+    })),
 };
 
 /** An app setting as the generic data API answers it (`appsetting`). */
@@ -45,10 +49,17 @@ const REPO = '/api/DataRepository';
 
 /** App settings and top-menu links through the generic data API: every write is checked by the value's kind and audited. */
 export const appSettingsApi = {
-  list: () => post<AppSettingRow[]>(`${REPO}/fetch/appsetting`, { Skip: 0, Take: 9999, sorts: [{ ColumnName: 'id', Direction: 'asc' }] }),
+  list: () =>
+    post<AppSettingRow[]>(`${REPO}/fetch/appsetting`, {
+      Skip: 0,
+      Take: 9999,
+      sorts: [{ ColumnName: 'id', Direction: 'asc' }],
+    }),
   /** Changed values, all or none. */
-  update: (rows: { id: number; version: number; key?: string; value: string }[]) => post<AppSettingRow[]>(`${REPO}/bulkupdate/appsetting`, rows),
-  add: (row: { group: number; key: string; value: string; description: string }) => post<AppSettingRow>(`${REPO}/Insert/appsetting`, row),
+  update: (rows: { id: number; version: number; key?: string; value: string }[]) =>
+    post<AppSettingRow[]>(`${REPO}/bulkupdate/appsetting`, rows),
+  add: (row: { group: number; key: string; value: string; description: string }) =>
+    post<AppSettingRow>(`${REPO}/Insert/appsetting`, row),
   remove: (ids: number[]) => post<unknown>(`${REPO}/Execute/appsetting`, { action: 'delete', ids }),
 };
 

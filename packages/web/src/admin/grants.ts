@@ -4,7 +4,12 @@ export type PrivilegeFlag = (typeof PRIVILEGE_FLAGS)[number];
 
 const NONE: PrivilegeFlagsDto = { ableToView: false, ableToEdit: false, ableToDelete: false, ableToSetTable: false };
 
-const flagsOnly = ({ ableToView, ableToEdit, ableToDelete, ableToSetTable }: PrivilegeFlagsDto): PrivilegeFlagsDto => ({ ableToView, ableToEdit, ableToDelete, ableToSetTable });
+const flagsOnly = ({ ableToView, ableToEdit, ableToDelete, ableToSetTable }: PrivilegeFlagsDto): PrivilegeFlagsDto => ({
+  ableToView,
+  ableToEdit,
+  ableToDelete,
+  ableToSetTable,
+});
 
 /**
  * One flag switched, keeping the server's rule that edit, delete and table settings need view:
@@ -16,4 +21,5 @@ export function withFlag(current: PrivilegeFlagsDto, flag: PrivilegeFlag, on: bo
   return on ? { ...flags, [flag]: true, ableToView: true } : { ...flags, [flag]: false };
 }
 
-export const sameFlags = (a: PrivilegeFlagsDto, b: PrivilegeFlagsDto) => PRIVILEGE_FLAGS.every((flag) => a[flag] === b[flag]);
+export const sameFlags = (a: PrivilegeFlagsDto, b: PrivilegeFlagsDto) =>
+  PRIVILEGE_FLAGS.every((flag) => a[flag] === b[flag]);

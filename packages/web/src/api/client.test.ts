@@ -10,11 +10,28 @@ function harness(route: (config: InternalAxiosRequestConfig) => Reply | Promise<
   let token: TokenPair | null = { accessToken: 'old-access', refreshToken: 'old-refresh' };
   const calls: { url: string; auth: string | undefined; body: unknown }[] = [];
   const adapter: AxiosAdapter = async (config) => {
-    calls.push({ url: config.url ?? '', auth: AxiosHeaders.from(config.headers).get('Authorization') as string | undefined, body: config.data ? JSON.parse(config.data as string) : undefined });
+    calls.push({
+      url: config.url ?? '',
+      auth: AxiosHeaders.from(config.headers).get('Authorization') as string | undefined,
+      body: config.data ? JSON.parse(config.data as string) : undefined,
+    });
     const reply = await route(config);
     if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response = { status: reply.status, statusText: '', headers: {}, config, data: reply.data ?? { resultCode: reply.status, message: '', data: null } };
-    if (reply.status >= 400) throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+    const response = {
+      status: reply.status,
+      statusText: '',
+      headers: {},
+      config,
+      data: reply.data ?? { resultCode: reply.status, message: '', data: null },
+    };
+    if (reply.status >= 400)
+      throw new AxiosError(
+        `Request failed with status code ${reply.status}`,
+        AxiosError.ERR_BAD_RESPONSE,
+        config,
+        null,
+        response,
+      );
     return response;
   };
   const deps = {
@@ -50,7 +67,9 @@ describe('HTTP client', () => {
         return { status: 200, data: { resultCode: 200, message: 'OK', data: { token: newPair } } };
       }
       const auth = AxiosHeaders.from(config.headers).get('Authorization');
-      return auth === 'Bearer new-access' ? { status: 200, data: { resultCode: 200, message: 'OK', data: config.url } } : { status: 401 };
+      return auth === 'Bearer new-access'
+        ? { status: 200, data: { resultCode: 200, message: 'OK', data: config.url } }
+        : { status: 401 };
     });
 
     const first = http.get('/api/one');
@@ -62,9 +81,17 @@ describe('HTTP client', () => {
     expect(answers.map((answer) => answer.data.data)).toEqual(['/api/one', '/api/two']);
     const refreshes = calls.filter((call) => call.url === REFRESH_TOKEN_PATH);
     expect(refreshes).toHaveLength(1);
-    expect(refreshes[0]).toMatchObject({ auth: undefined, body: { accessToken: 'old-access', refreshToken: 'old-refresh' } });
+    expect(refreshes[0]).toMatchObject({
+      auth: undefined,
+      body: { accessToken: 'old-access', refreshToken: 'old-refresh' },
+    });
     expect(deps.setToken).toHaveBeenCalledWith(newPair);
-    expect(calls.filter((call) => call.auth === 'Bearer new-access').map((call) => call.url).sort()).toEqual(['/api/one', '/api/two']);
+    expect(
+      calls
+        .filter((call) => call.auth === 'Bearer new-access')
+        .map((call) => call.url)
+        .sort(),
+    ).toEqual(['/api/one', '/api/two']);
     expect(deps.onError).not.toHaveBeenCalled();
   });
 
@@ -77,7 +104,9 @@ describe('HTTP client', () => {
 
   it('does not refresh on an anonymous call', async () => {
     const { http, calls, deps } = harness(() => ({ status: 401 }));
-    await expect(http.post('/api/Authentication/Login', {}, { anonymous: true, suppressErrorModal: true })).rejects.toThrow();
+    await expect(
+      http.post('/api/Authentication/Login', {}, { anonymous: true, suppressErrorModal: true }),
+    ).rejects.toThrow();
     expect(calls).toHaveLength(1);
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
   });

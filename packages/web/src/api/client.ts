@@ -1,4 +1,10 @@
-import axios, { AxiosHeaders, type AxiosAdapter, type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosError,
+  type AxiosInstance,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { REQUEST_TIMEOUT_MS, type ApiEnvelope, type RefreshTokenResponse, type TokenPair } from '@backroom/schema';
 
 declare module 'axios' {
@@ -35,7 +41,8 @@ export function createHttpClient(deps: HttpClientDeps): AxiosInstance {
 
   http.interceptors.request.use((config) => {
     const token = deps.getToken();
-    if (token && !config.anonymous && !config.headers.has('Authorization')) config.headers.set('Authorization', bearer(token));
+    if (token && !config.anonymous && !config.headers.has('Authorization'))
+      config.headers.set('Authorization', bearer(token));
     return config;
   });
 

@@ -29,14 +29,16 @@ const inline = { anonymous: true, suppressErrorModal: true } as const;
 /** The HTTP client (axios) loads with the first call, so a page that makes none yet — the login page — stays small. */
 const client = async () => (await import('./http')).http;
 const get = async <T>(url: string, config?: AxiosRequestConfig) => (await client()).get<ApiEnvelope<T>>(url, config);
-const post = async <T>(url: string, body: unknown, config?: AxiosRequestConfig) => (await client()).post<ApiEnvelope<T>>(url, body, config);
+const post = async <T>(url: string, body: unknown, config?: AxiosRequestConfig) =>
+  (await client()).post<ApiEnvelope<T>>(url, body, config);
 
 const data = async <T>(request: Promise<{ data: ApiEnvelope<T> }>) => (await request).data.data;
 
 export const authApi = {
   login: (body: LoginRequest) => data(post<LoginResponse>(`${AUTH}/Login`, body, inline)),
   validateOtp: (body: ValidateOtpRequest) => data(post<LoginResponse>(`${AUTH}/ValidateOtp`, body, inline)),
-  requestResetPassword: (body: RequestResetPasswordRequest) => data(post<unknown>(`${AUTH}/RequestResetPassword`, body, inline)),
+  requestResetPassword: (body: RequestResetPasswordRequest) =>
+    data(post<unknown>(`${AUTH}/RequestResetPassword`, body, inline)),
   validateResetPasswordOtp: (body: ValidateResetPasswordOtpRequest) =>
     data(post<unknown>(`${AUTH}/ValidateResetPasswordOtp`, body, inline)),
   changePassword: (body: ChangePasswordRequest) =>
@@ -51,8 +53,10 @@ export const authApi = {
       ),
     ),
   setupOtp: () => data(post<OtpSetupResponse>(`${SESSION_AUTH}/SetupOtp`, {}, { suppressErrorModal: true })),
-  enableOtp: (otp: string, password: string) => data(post<unknown>(`${SESSION_AUTH}/EnableOtp`, { otp, password }, { suppressErrorModal: true })),
-  disableOtp: (password: string) => data(post<unknown>(`${SESSION_AUTH}/DisableOtp`, { password }, { suppressErrorModal: true })),
+  enableOtp: (otp: string, password: string) =>
+    data(post<unknown>(`${SESSION_AUTH}/EnableOtp`, { otp, password }, { suppressErrorModal: true })),
+  disableOtp: (password: string) =>
+    data(post<unknown>(`${SESSION_AUTH}/DisableOtp`, { password }, { suppressErrorModal: true })),
 };
 
 export const menuApi = {
@@ -67,7 +71,8 @@ export const menuApi = {
     return envelope.resultCode === 200 ? envelope.data : [];
   },
   /** The whole envelope of any answer: the build number is kept whatever the result code. */
-  getVersion: async () => (await get<VersionInfo>('/api/Info/Version', { anonymous: true, validateStatus: () => true })).data,
+  getVersion: async () =>
+    (await get<VersionInfo>('/api/Info/Version', { anonymous: true, validateStatus: () => true })).data,
 };
 
 /** The `SP_Multiple_Appsetting` setting query: returns each key's value, empty when unset. */

@@ -30,14 +30,16 @@ const parseTake = (value: string) => {
 };
 
 /** A failed setting fetch is only logged; the UI stays without the links. */
-const logged = <T>(what: string, load: () => Promise<T>) => async () => {
-  try {
-    return await load();
-  } catch (error) {
-    console.error(`Could not load ${what}`, error);
-    throw error;
-  }
-};
+const logged =
+  <T>(what: string, load: () => Promise<T>) =>
+  async () => {
+    try {
+      return await load();
+    } catch (error) {
+      console.error(`Could not load ${what}`, error);
+      throw error;
+    }
+  };
 
 export function useAppSettings() {
   const mayUseApi = useAppSelector(selectMayUseApi);

@@ -9,7 +9,8 @@ const legacy = (path: string) => `${webRoot.legacyBase}${path}`;
 const data = async <T>(request: Promise<{ data: ApiEnvelope<T> }>) => (await request).data.data;
 
 /** The file name the server gives in Content-Disposition, else the fallback. */
-const fileNameOf = (headers: Record<string, unknown>, fallback: string) => /filename="([^"]+)"/.exec(String(headers['content-disposition'] ?? ''))?.[1] ?? fallback;
+const fileNameOf = (headers: Record<string, unknown>, fallback: string) =>
+  /filename="([^"]+)"/.exec(String(headers['content-disposition'] ?? ''))?.[1] ?? fallback;
 
 async function blob(request: Promise<{ data: Blob; headers: Record<string, unknown> }>, fallback: string) {
   const response = await request;
@@ -17,9 +18,21 @@ async function blob(request: Promise<{ data: Blob; headers: Record<string, unkno
 }
 
 export const sheetsApi = {
-  options: (importType: string) => data(http.get<ApiEnvelope<{ text: string; value: string }[]>>(`/api/AppModule/GetBlankTemplateOption/${encodeURIComponent(importType)}`, inline)),
+  options: (importType: string) =>
+    data(
+      http.get<ApiEnvelope<{ text: string; value: string }[]>>(
+        `/api/AppModule/GetBlankTemplateOption/${encodeURIComponent(importType)}`,
+        inline,
+      ),
+    ),
   template: (importType: string, option: string) =>
-    blob(http.get<Blob>(legacy(`/DataExporter/ExportBlankTemplate/${encodeURIComponent(importType)}/${encodeURIComponent(option)}`), { ...inline, responseType: 'blob' }), 'Template.xlsx'),
+    blob(
+      http.get<Blob>(
+        legacy(`/DataExporter/ExportBlankTemplate/${encodeURIComponent(importType)}/${encodeURIComponent(option)}`),
+        { ...inline, responseType: 'blob' },
+      ),
+      'Template.xlsx',
+    ),
   submit: (importType: string, file: File, mode: 'validate' | 'commit') => {
     const form = new FormData();
     form.append('importType', importType);
@@ -28,11 +41,26 @@ export const sheetsApi = {
     return data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/DataImporter/SubmitDataImport'), form, inline));
   },
   status: (jobId: number) => data(http.get<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/status/${jobId}`), inline)),
-  cancel: (jobId: number) => data(http.post<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/cancel/${jobId}`), {}, inline)),
-  result: (jobId: number) => blob(http.post<Blob>(legacy('/DataImporter/DownloadResult'), { jobId }, { ...inline, responseType: 'blob' }), 'Export_Result.xlsx'),
-  exportList: (procedure: string, body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'> & { parameters?: Record<string, unknown> }) =>
-    data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/dataexporter/submitdataexport'), { procedure, ...body }, inline)),
-  exported: (jobId: number) => blob(http.get<Blob>(legacy(`/DataExporter/download/${jobId}`), { ...inline, responseType: 'blob' }), 'Export.xlsx'),
+  cancel: (jobId: number) =>
+    data(http.post<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/cancel/${jobId}`), {}, inline)),
+  result: (jobId: number) =>
+    blob(
+      http.post<Blob>(legacy('/DataImporter/DownloadResult'), { jobId }, { ...inline, responseType: 'blob' }),
+      'Export_Result.xlsx',
+    ),
+  exportList: (
+    procedure: string,
+    body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'> & { parameters?: Record<string, unknown> },
+  ) =>
+    data(
+      http.post<ApiEnvelope<{ jobId: number }>>(
+        legacy('/dataexporter/submitdataexport'),
+        { procedure, ...body },
+        inline,
+      ),
+    ),
+  exported: (jobId: number) =>
+    blob(http.get<Blob>(legacy(`/DataExporter/download/${jobId}`), { ...inline, responseType: 'blob' }), 'Export.xlsx'),
   jobs: () => data(http.get<ApiEnvelope<SheetJob[]>>(legacy('/DataExporter/jobs'), inline)),
 };
 

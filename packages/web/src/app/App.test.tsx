@@ -20,8 +20,26 @@ const menu: MenuGroupDto[] = [
     icon: 'box-seam',
     ableToView: true,
     items: [
-      { appMenuID: 11, menuText: 'Products', route: 'product', ableToView: true, ableToEdit: true, ableToDelete: false, ableToSetTable: true, exportProcedure: 'EXP_Product' },
-      { appMenuID: 12, menuText: 'Brands', route: 'listvalue/brand', ableToView: true, ableToEdit: false, ableToDelete: false, ableToSetTable: false, exportProcedure: null },
+      {
+        appMenuID: 11,
+        menuText: 'Products',
+        route: 'product',
+        ableToView: true,
+        ableToEdit: true,
+        ableToDelete: false,
+        ableToSetTable: true,
+        exportProcedure: 'EXP_Product',
+      },
+      {
+        appMenuID: 12,
+        menuText: 'Brands',
+        route: 'listvalue/brand',
+        ableToView: true,
+        ableToEdit: false,
+        ableToDelete: false,
+        ableToSetTable: false,
+        exportProcedure: null,
+      },
     ],
   },
 ];
@@ -62,7 +80,10 @@ describe('app', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' }, FADE)).toBeInTheDocument();
     expect(window.location.pathname).toBe('/new/login');
     expect(window.location.search).toBe('?redirect=%2Fproduct');
-    expect(await screen.findByRole('link', { name: 'Sign in with Contoso ID' })).toHaveAttribute('href', 'https://id.example/saml');
+    expect(await screen.findByRole('link', { name: 'Sign in with Contoso ID' })).toHaveAttribute(
+      'href',
+      'https://id.example/saml',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('User name is required')).toBeInTheDocument();
@@ -80,7 +101,11 @@ describe('app', () => {
     expect(document.title).toBe('Backroom - Products');
     expect(store.getState().page.pagePrivilege).toMatchObject({ id: 11, ableToEdit: true });
     expect(screen.getByText('Administrator')).toBeInTheDocument();
-    expect(screen.getByText(`© ${new Date().getFullYear()} ${COMPANY_NAME} · Web app version ${__APP_VERSION__} · API version 2.4.0`)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `© ${new Date().getFullYear()} ${COMPANY_NAME} · Web app version ${__APP_VERSION__} · API version 2.4.0`,
+      ),
+    ).toBeInTheDocument();
     expect(store.getState().settings.apiBuildNumber).toBe('77');
   });
 
@@ -95,7 +120,12 @@ describe('app', () => {
   });
 
   it('shows an invalid sign-in inline', async () => {
-    api.login.mockRejectedValue(Object.assign(new Error('Request failed with status code 401'), { isAxiosError: true, response: { status: 401, data: {} } }));
+    api.login.mockRejectedValue(
+      Object.assign(new Error('Request failed with status code 401'), {
+        isAxiosError: true,
+        response: { status: 401, data: {} },
+      }),
+    );
     await start('/login');
     await userEvent.type(await screen.findByLabelText('User name', {}, FADE), 'admin');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');

@@ -24,7 +24,9 @@ const MenuScreen = lazyPage(() => import('../screens/MenuScreen'));
 const ListValueScreen = lazyPage(() => import('../screens/ListValueScreen'));
 
 export const createQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
 
 /** A module's single screen, named and privileged by its menu item as every menu-routed screen is. */
 function SingleScreen({ Single, item }: { Single: ComponentType<SingleScreenProps>; item: ClientMenuItem }) {
@@ -57,7 +59,11 @@ function SignedInRoutes() {
             {routes.map((route) => {
               const Single = singles[route.screen];
               const Screen = route.screen === 'listvalue' ? ListValueScreen : MenuScreen;
-              const element = Single ? <SingleScreen key={route.path} Single={Single} item={route.item} /> : <Screen key={route.path} item={route.item} mode={route.mode} />;
+              const element = Single ? (
+                <SingleScreen key={route.path} Single={Single} item={route.item} />
+              ) : (
+                <Screen key={route.path} item={route.item} mode={route.mode} />
+              );
               return <Route key={route.path} path={route.path} element={element} />;
             })}
           </Route>

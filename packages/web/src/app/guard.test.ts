@@ -3,12 +3,18 @@ import { afterSignIn, fallbackPath, guardRedirect } from './guard';
 
 describe('route guard on load', () => {
   it('sends a path containing resetpassword to /resetpassword with the original path and query', () => {
-    expect(guardRedirect('/account/resetpassword', '?code=1', false)).toBe(`/resetpassword?redirect=${encodeURIComponent('/account/resetpassword?code=1')}`);
-    expect(guardRedirect('/account/resetpassword', '', true)).toBe(`/resetpassword?redirect=${encodeURIComponent('/account/resetpassword')}`);
+    expect(guardRedirect('/account/resetpassword', '?code=1', false)).toBe(
+      `/resetpassword?redirect=${encodeURIComponent('/account/resetpassword?code=1')}`,
+    );
+    expect(guardRedirect('/account/resetpassword', '', true)).toBe(
+      `/resetpassword?redirect=${encodeURIComponent('/account/resetpassword')}`,
+    );
   });
 
   it('sends a query containing resetpassword there too', () => {
-    expect(guardRedirect('/home', '?next=resetpassword', true)).toBe(`/resetpassword?redirect=${encodeURIComponent('/home?next=resetpassword')}`);
+    expect(guardRedirect('/home', '?next=resetpassword', true)).toBe(
+      `/resetpassword?redirect=${encodeURIComponent('/home?next=resetpassword')}`,
+    );
   });
 
   it('leaves /resetpassword itself alone, signed in or not', () => {
@@ -17,17 +23,22 @@ describe('route guard on load', () => {
   });
 
   it('sends a path containing unauthorized to /unauthorized with the same redirect handling', () => {
-    expect(guardRedirect('/old/unauthorized', '?a=b', true)).toBe(`/unauthorized?redirect=${encodeURIComponent('/old/unauthorized?a=b')}`);
+    expect(guardRedirect('/old/unauthorized', '?a=b', true)).toBe(
+      `/unauthorized?redirect=${encodeURIComponent('/old/unauthorized?a=b')}`,
+    );
     expect(guardRedirect('/unauthorized', '?redirect=%2Fproduct', false)).toBeNull();
   });
 
   it('sends an anonymous visitor of a non-public path to /login with the original path', () => {
-    expect(guardRedirect('/product/edit/4', '?tab=2', false)).toBe(`/login?redirect=${encodeURIComponent('/product/edit/4')}`);
+    expect(guardRedirect('/product/edit/4', '?tab=2', false)).toBe(
+      `/login?redirect=${encodeURIComponent('/product/edit/4')}`,
+    );
     expect(guardRedirect('/', '', false)).toBe('/login?redirect=%2F');
   });
 
   it('lets an anonymous visitor stay on every public path', () => {
-    for (const path of ['/login', '/lock', '/loginsuccess', '/logout']) expect(guardRedirect(path, '', false)).toBeNull();
+    for (const path of ['/login', '/lock', '/loginsuccess', '/logout'])
+      expect(guardRedirect(path, '', false)).toBeNull();
   });
 
   it('keeps a signed-in user on /logout', () => {
@@ -35,7 +46,8 @@ describe('route guard on load', () => {
   });
 
   it('sends a signed-in user on any other public path to /home', () => {
-    for (const path of ['/login', '/lock', '/loginsuccess', '/login/']) expect(guardRedirect(path, '', true)).toBe('/home');
+    for (const path of ['/login', '/lock', '/loginsuccess', '/login/'])
+      expect(guardRedirect(path, '', true)).toBe('/home');
   });
 
   it('moves a user who has just signed in on /login to the safe redirect target', () => {

@@ -1,5 +1,13 @@
 /** Public routes (no shell). */
-export const PUBLIC_PATHS = ['/login', '/resetpassword', '/unauthorized', '/lock', '/loginsuccess', '/logout', '/installer'] as const;
+export const PUBLIC_PATHS = [
+  '/login',
+  '/resetpassword',
+  '/unauthorized',
+  '/lock',
+  '/loginsuccess',
+  '/logout',
+  '/installer',
+] as const;
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
 

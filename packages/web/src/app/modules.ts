@@ -8,7 +8,14 @@ import { stockModule } from '../stock';
 import { terminalsModule } from '../terminals';
 
 /** Every feature of the console, listed once; tabs and actions of one entity show in this order. */
-export const webModules: readonly WebModule[] = [adminModule, onlineModule, pricingModule, sheetsModule, stockModule, terminalsModule];
+export const webModules: readonly WebModule[] = [
+  adminModule,
+  onlineModule,
+  pricingModule,
+  sheetsModule,
+  stockModule,
+  terminalsModule,
+];
 
 /** The modules merged, as the generic screens read them (`useModules()`). */
 export const modules = composeModules(webModules);

@@ -7,6 +7,7 @@ import { AppRoutes } from './AppRoutes';
  * signed-in chunk, so they stay descendant `<Routes>`. The data router is what lets a form block
  * every way of leaving it, the browser's Back button included (`useBlocker`).
  */
-export const createAppRouter = (basename: string) => createBrowserRouter([{ path: '*', element: <AppRoutes /> }], { basename });
+export const createAppRouter = (basename: string) =>
+  createBrowserRouter([{ path: '*', element: <AppRoutes /> }], { basename });
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

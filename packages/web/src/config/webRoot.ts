@@ -42,4 +42,5 @@ export const webRoot: WebRoot = computeWebRoot(window.location);
 export const loginUrl = (root: WebRoot = webRoot) => `${root.url}/new/login`;
 
 /** The logout target: the lower-cased web URL with `/setup` removed. */
-export const logoutUrl = (root: WebRoot = webRoot) => `${root.url.slice(0, root.url.length - root.basePath.length).toLowerCase()}${logoutPath(root.basePath)}`;
+export const logoutUrl = (root: WebRoot = webRoot) =>
+  `${root.url.slice(0, root.url.length - root.basePath.length).toLowerCase()}${logoutPath(root.basePath)}`;

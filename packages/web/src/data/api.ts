@@ -1,4 +1,13 @@
-import type { ApiEnvelope, AuditChanges, CompanyFormat, DropdownItemDto, FetchRequest, FieldError, NormalisedField, PaletteHit } from '@backroom/schema';
+import type {
+  ApiEnvelope,
+  AuditChanges,
+  CompanyFormat,
+  DropdownItemDto,
+  FetchRequest,
+  FieldError,
+  NormalisedField,
+  PaletteHit,
+} from '@backroom/schema';
 import axios, { type AxiosRequestConfig } from 'axios';
 import { webRoot } from '../config/webRoot';
 
@@ -43,14 +52,17 @@ export const dataApi = {
     return { rows, totalCount: envelope.totalCount ?? rows.length, capped: envelope.totalCountCapped === true };
   },
   fields: async (name: string): Promise<NormalisedField[]> => {
-    const envelope = (await (await client()).get<ApiEnvelope<NormalisedField[]>>(`${REPO}/fields/${enc(name)}`, inline)).data;
+    const envelope = (await (await client()).get<ApiEnvelope<NormalisedField[]>>(`${REPO}/fields/${enc(name)}`, inline))
+      .data;
     return Array.isArray(envelope.data) ? envelope.data : [];
   },
   insert: async (name: string, row: unknown) => (await post<ApiRow>(`${REPO}/Insert/${enc(name)}`, row)).data,
   update: async (name: string, row: unknown) => (await post<ApiRow>(`${REPO}/Update/${enc(name)}`, row)).data,
   /** One transaction: every row is saved or none is (a failing row is named by its index: `errors[].field` = `{index}.{field}`). */
-  bulkUpdate: async (name: string, rows: readonly ApiRow[]) => (await post<ApiRow[]>(`${REPO}/bulkupdate/${enc(name)}`, rows)).data,
-  remove: async (name: string, ids: readonly number[]) => (await post<unknown>(`${REPO}/Execute/${enc(name)}`, { action: 'delete', ids })).data,
+  bulkUpdate: async (name: string, rows: readonly ApiRow[]) =>
+    (await post<ApiRow[]>(`${REPO}/bulkupdate/${enc(name)}`, rows)).data,
+  remove: async (name: string, ids: readonly number[]) =>
+    (await post<unknown>(`${REPO}/Execute/${enc(name)}`, { action: 'delete', ids })).data,
   audit: async (name: string, id: number): Promise<AuditEntry[]> =>
     (
       await dataApi.fetch('auditlog', {
@@ -67,9 +79,17 @@ export const dataApi = {
    * `GetDropDown/{entity}`: active rows matching `search`, or with `ids` exactly those rows (active or
    * not); `where` narrows by reference fields, each by id or code (`{ category: 'BRAND' }`).
    */
-  dropdown: async (entity: string, search = '', take = 20, signal?: AbortSignal, narrow: { ids?: readonly number[]; where?: Record<string, string>; modal?: boolean } = {}): Promise<Option[]> => {
+  dropdown: async (
+    entity: string,
+    search = '',
+    take = 20,
+    signal?: AbortSignal,
+    narrow: { ids?: readonly number[]; where?: Record<string, string>; modal?: boolean } = {},
+  ): Promise<Option[]> => {
     const envelope = (
-      await (await client()).get<ApiEnvelope<DropdownItemDto[]>>(`/api/AppModule/GetDropDown/${enc(entity)}`, {
+      await (
+        await client()
+      ).get<ApiEnvelope<DropdownItemDto[]>>(`/api/AppModule/GetDropDown/${enc(entity)}`, {
         // `modal`: a failure shows the "Sorry," modal as well as the caller's own message.
         suppressErrorModal: !narrow.modal,
         params: { search: search || undefined, Take: take, ids: narrow.ids?.join(','), ...narrow.where },
@@ -80,18 +100,25 @@ export const dataApi = {
   },
   /** `GET /api/Search?q=…`: records of every entity the command palette searches that the caller may see. */
   search: async (q: string, signal?: AbortSignal): Promise<PaletteHit[]> => {
-    const envelope = (await (await client()).get<ApiEnvelope<PaletteHit[]>>('/api/Search', { ...inline, params: { q }, signal })).data;
+    const envelope = (
+      await (await client()).get<ApiEnvelope<PaletteHit[]>>('/api/Search', { ...inline, params: { q }, signal })
+    ).data;
     return Array.isArray(envelope.data) ? envelope.data : [];
   },
   /** `GET /api/company/Format`: the base currency and time zone values are shown in. */
-  companyFormat: async (): Promise<CompanyFormat> => (await (await client()).get<ApiEnvelope<CompanyFormat>>('/api/company/Format', inline)).data.data,
+  companyFormat: async (): Promise<CompanyFormat> =>
+    (await (await client()).get<ApiEnvelope<CompanyFormat>>('/api/company/Format', inline)).data.data,
   /** `POST {origin}/upload/{base path}[/{folder}]`, multipart field `file` → the stored path. */
   upload: async (file: File, folder?: string): Promise<{ fileName: string; url: string }> => {
     const base = webRoot.basePath.replace(/^\//, '');
     const url = `${window.location.origin}/upload/${[base, folder].filter(Boolean).join('/')}`;
     const form = new FormData();
     form.append('file', file);
-    const answer = (await (await client()).post<{ fileName: string; url: string } | ApiEnvelope<{ fileName: string; url: string }>>(url, form, inline)).data;
+    const answer = (
+      await (
+        await client()
+      ).post<{ fileName: string; url: string } | ApiEnvelope<{ fileName: string; url: string }>>(url, form, inline)
+    ).data;
     return 'url' in answer ? answer : answer.data;
   },
 };

@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { fieldGroupsOf, withoutFieldGroups, type FieldGroup, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import {
+  fieldGroupsOf,
+  withoutFieldGroups,
+  type FieldGroup,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
 import { useCustomFields } from './hooks';
 
 /** The field groups of the entity the server left out of its fields: the caller's role may not view them. */
@@ -21,13 +27,19 @@ function withheldGroups(entity: NormalisedEntity, served: readonly NormalisedFie
  * The entity as the server serves it to the caller: its run-time custom fields added before its
  * system fields, without the field groups the caller's role may not view.
  */
-export function withServerFields(entity: NormalisedEntity, served: readonly NormalisedField[] | undefined): NormalisedEntity {
+export function withServerFields(
+  entity: NormalisedEntity,
+  served: readonly NormalisedField[] | undefined,
+): NormalisedEntity {
   if (!served) return entity;
   const known = new Set(entity.fields.map((f) => f.name));
   const extra = served.filter((f) => f.custom && !known.has(f.name));
   const tail = entity.fields.findIndex((f, i) => i > 0 && f.system);
   const at = tail < 0 ? entity.fields.length : tail;
-  const withCustom = extra.length === 0 ? entity : { ...entity, fields: [...entity.fields.slice(0, at), ...extra, ...entity.fields.slice(at)] };
+  const withCustom =
+    extra.length === 0
+      ? entity
+      : { ...entity, fields: [...entity.fields.slice(0, at), ...extra, ...entity.fields.slice(at)] };
   return withoutFieldGroups(withCustom, withheldGroups(entity, served));
 }
 

@@ -27,7 +27,11 @@ export const useRow = (name: string, id: number | undefined) =>
   useQuery({
     queryKey: dataKeys.row(name, id ?? 0),
     queryFn: async ({ signal }) => {
-      const { rows } = await dataApi.fetch(name, { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id!, Operator: 'EQ' }] }, signal);
+      const { rows } = await dataApi.fetch(
+        name,
+        { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id!, Operator: 'EQ' }] },
+        signal,
+      );
       if (!rows[0]) throw new Error('not found');
       return rows[0];
     },
@@ -38,7 +42,8 @@ export const useRow = (name: string, id: number | undefined) =>
 export const useCustomFields = (name: string, enabled: boolean) =>
   useQuery({
     queryKey: dataKeys.fields(name),
-    queryFn: async () => (await dataApi.fields(name)).filter((f): f is NormalisedField => Boolean(f && typeof f.name === 'string')),
+    queryFn: async () =>
+      (await dataApi.fields(name)).filter((f): f is NormalisedField => Boolean(f && typeof f.name === 'string')),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -110,7 +115,8 @@ export const useCategoryId = (code: string) =>
 export function useListValues(category: string) {
   return useQuery({
     queryKey: ['listvalues', category.toUpperCase()],
-    queryFn: ({ signal }): Promise<Option[]> => dataApi.dropdown('listvalue', '', LIST_VALUES_TAKE, signal, { where: { category: category.toUpperCase() } }),
+    queryFn: ({ signal }): Promise<Option[]> =>
+      dataApi.dropdown('listvalue', '', LIST_VALUES_TAKE, signal, { where: { category: category.toUpperCase() } }),
     enabled: category !== '',
     staleTime: 60_000,
   });
@@ -126,14 +132,19 @@ const labelQuery = (entity: string, ids: readonly number[]) => ({
 /** Labels of rows of one entity by id (one call for all of them); `labelOf` is undefined until known. */
 export function useLabels(entity: string | undefined, values: readonly unknown[], enabled = true) {
   const ids = idsIn(values);
-  const query = useQuery({ ...labelQuery(entity ?? '', ids), enabled: enabled && entity !== undefined && ids.length > 0 });
+  const query = useQuery({
+    ...labelQuery(entity ?? '', ids),
+    enabled: enabled && entity !== undefined && ids.length > 0,
+  });
   return { isPending: query.isLoading, labelOf: (id: unknown) => query.data?.get(Number(id)) };
 }
 
 /** Labels of rows of several entities: one call per entity, whatever the number of ids. */
 export function useLabelTable(wanted: ReadonlyMap<string, readonly unknown[]>) {
   const entities = [...wanted.keys()].sort();
-  const queries = useQueries({ queries: entities.map((entity) => labelQuery(entity, idsIn(wanted.get(entity) ?? []))) });
+  const queries = useQueries({
+    queries: entities.map((entity) => labelQuery(entity, idsIn(wanted.get(entity) ?? []))),
+  });
   return {
     isPending: queries.some((q) => q.isLoading),
     labelOf: (entity: string, id: unknown) => queries[entities.indexOf(entity)]?.data?.get(Number(id)),

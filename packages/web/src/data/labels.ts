@@ -3,7 +3,11 @@ import { dataApi } from './api';
 
 /** The entity whose rows a reference, multi-reference or list-value field holds ids of. */
 export const targetOf = (field: NormalisedField): string | undefined =>
-  field.kind === 'reference' || field.kind === 'multireference' ? field.entity : field.kind === 'listvalue' ? 'listvalue' : undefined;
+  field.kind === 'reference' || field.kind === 'multireference'
+    ? field.entity
+    : field.kind === 'listvalue'
+      ? 'listvalue'
+      : undefined;
 
 /** The most ids one lookup asks for (the fetch's own page limit is far above it). */
 export const LOOKUP_LIMIT = 500;
@@ -13,7 +17,11 @@ export const LOOKUP_LIMIT = 500;
  * ids, inactive rows included. The server opens it to whoever may view the entity or a screen that
  * refers to it, and filters the rows, so an id the caller may not see gets no label.
  */
-export async function lookupLabels(entityName: string, ids: readonly number[], signal?: AbortSignal): Promise<Map<number, string>> {
+export async function lookupLabels(
+  entityName: string,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<Map<number, string>> {
   const wanted = [...new Set(ids)].slice(0, LOOKUP_LIMIT);
   if (!findEntity(entityName) || wanted.length === 0) return new Map();
   const options = await dataApi.dropdown(entityName, '', wanted.length, signal, { ids: wanted });
@@ -24,7 +32,8 @@ export async function lookupLabels(entityName: string, ids: readonly number[], s
 export function idsIn(values: readonly unknown[]): number[] {
   const out = new Set<number>();
   for (const value of values) {
-    const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+    const id =
+      typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
     if (Number.isSafeInteger(id) && id > 0) out.add(id);
   }
   return [...out].sort((a, b) => a - b);

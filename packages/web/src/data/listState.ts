@@ -1,4 +1,10 @@
-import { SCALED_KINDS, type FetchFilter, type FetchRequest, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import {
+  SCALED_KINDS,
+  type FetchFilter,
+  type FetchRequest,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -23,7 +29,8 @@ export function readListState(params: URLSearchParams, entity: NormalisedEntity,
     ? { field: sortText.replace(/^-/, ''), direction: sortText.startsWith('-') ? ('desc' as const) : ('asc' as const) }
     : entity.defaultSort;
   const filters: Record<string, string> = {};
-  for (const [key, value] of params) if (key.startsWith(FILTER) && value !== '') filters[key.slice(FILTER.length)] = value;
+  for (const [key, value] of params)
+    if (key.startsWith(FILTER) && value !== '') filters[key.slice(FILTER.length)] = value;
   return { page, size: size > 0 ? Math.min(size, 1000) : defaultSize, sort, search: params.get('q') ?? '', filters };
 }
 
@@ -31,8 +38,12 @@ export function writeListState(state: ListState, entity: NormalisedEntity, defau
   const params = new URLSearchParams();
   if (state.page > 1) params.set('page', String(state.page));
   if (state.size !== defaultSize) params.set('size', String(state.size));
-  const isDefaultSort = state.sort && state.sort.field === entity.defaultSort.field && state.sort.direction === entity.defaultSort.direction;
-  if (state.sort && !isDefaultSort) params.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
+  const isDefaultSort =
+    state.sort &&
+    state.sort.field === entity.defaultSort.field &&
+    state.sort.direction === entity.defaultSort.direction;
+  if (state.sort && !isDefaultSort)
+    params.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
   if (state.search) params.set('q', state.search);
   for (const [key, value] of Object.entries(state.filters)) if (value !== '') params.set(`${FILTER}${key}`, value);
   return params;
@@ -44,8 +55,16 @@ export type FilterKind = 'text' | 'select' | 'range' | 'none';
 export function filterKindOf(field: NormalisedField): FilterKind {
   if (!field.filterable) return 'none';
   if (field.kind === 'text' || field.kind === 'longtext') return 'text';
-  if (field.kind === 'enum' || field.kind === 'boolean' || field.kind === 'reference' || field.kind === 'listvalue') return 'select';
-  if (field.kind === 'number' || SCALED_KINDS.has(field.kind) || field.kind === 'date' || field.kind === 'datetime' || field.kind === 'time') return 'range';
+  if (field.kind === 'enum' || field.kind === 'boolean' || field.kind === 'reference' || field.kind === 'listvalue')
+    return 'select';
+  if (
+    field.kind === 'number' ||
+    SCALED_KINDS.has(field.kind) ||
+    field.kind === 'date' ||
+    field.kind === 'datetime' ||
+    field.kind === 'time'
+  )
+    return 'range';
   return 'none';
 }
 
@@ -54,10 +73,16 @@ export function toFetchRequest(state: ListState, entity: NormalisedEntity, fixed
   const filters: FetchFilter[] = [...fixed];
   for (const field of entity.fields) {
     const kind = filterKindOf(field);
-    if (kind === 'text' && state.filters[field.name]) filters.push({ ColumnName: field.name, ColumnValue: state.filters[field.name], Operator: 'LIKE' });
+    if (kind === 'text' && state.filters[field.name])
+      filters.push({ ColumnName: field.name, ColumnValue: state.filters[field.name], Operator: 'LIKE' });
     if (kind === 'select' && state.filters[field.name]) {
       const raw = state.filters[field.name]!;
-      const value = field.kind === 'boolean' ? raw === 'true' : field.kind === 'reference' || field.kind === 'listvalue' ? Number(raw) : raw;
+      const value =
+        field.kind === 'boolean'
+          ? raw === 'true'
+          : field.kind === 'reference' || field.kind === 'listvalue'
+            ? Number(raw)
+            : raw;
       filters.push({ ColumnName: field.name, ColumnValue: value, Operator: 'EQ' });
     }
     if (kind === 'range') {
@@ -71,7 +96,9 @@ export function toFetchRequest(state: ListState, entity: NormalisedEntity, fixed
     Skip: (state.page - 1) * state.size,
     Take: state.size,
     filters,
-    sorts: state.sort ? [{ ColumnName: state.sort.field, Direction: state.sort.direction === 'desc' ? 'DESC' : 'ASC' }] : [],
+    sorts: state.sort
+      ? [{ ColumnName: state.sort.field, Direction: state.sort.direction === 'desc' ? 'DESC' : 'ASC' }]
+      : [],
     ...(state.search.trim() ? { search: state.search.trim() } : {}),
   };
 }

@@ -21,7 +21,17 @@ interface ComboboxProps {
  * An editable combobox (ARIA 1.2): typing searches the server (debounced), arrow keys move
  * through the options, Enter picks one, Escape closes the list and restores the shown text.
  */
-export function Combobox({ id, entity, displayText, onSelect, describedBy, invalid, disabled, required, placeholder }: ComboboxProps) {
+export function Combobox({
+  id,
+  entity,
+  displayText,
+  onSelect,
+  describedBy,
+  invalid,
+  disabled,
+  required,
+  placeholder,
+}: ComboboxProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -95,8 +105,12 @@ export function Combobox({ id, entity, displayText, onSelect, describedBy, inval
         aria-label={t('form.options')}
         onMouseDown={(event) => event.preventDefault()}
       >
-        {open && options.isFetching && items.length === 0 && <li className="dropdown-item-text text-body-secondary">{t('common.loading')}</li>}
-        {open && !options.isFetching && items.length === 0 && <li className="dropdown-item-text text-body-secondary">{t('form.noOptions')}</li>}
+        {open && options.isFetching && items.length === 0 && (
+          <li className="dropdown-item-text text-body-secondary">{t('common.loading')}</li>
+        )}
+        {open && !options.isFetching && items.length === 0 && (
+          <li className="dropdown-item-text text-body-secondary">{t('form.noOptions')}</li>
+        )}
         {open &&
           items.map((option, i) => (
             <li

@@ -51,7 +51,15 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
     disabled: disabled || field.readOnly,
   } as const;
   const shell = (children: ReactNode, labelAfter = false) => (
-    <FieldShell id={id} label={label} required={field.required && !field.readOnly} help={help} error={error} compact={compact} labelAfter={labelAfter}>
+    <FieldShell
+      id={id}
+      label={label}
+      required={field.required && !field.readOnly}
+      help={help}
+      error={error}
+      compact={compact}
+      labelAfter={labelAfter}
+    >
       {children}
     </FieldShell>
   );
@@ -59,25 +67,48 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
   const Own = ownInputs[`${scope}.${field.name}`];
   if (Own)
     // Suspends to the form's boundary, so the whole form shows at once.
-    return shell(<Own field={field} name={name} common={common} className={`form-select ${error ? 'is-invalid' : ''}`} />);
+    return shell(
+      <Own field={field} name={name} common={common} className={`form-select ${error ? 'is-invalid' : ''}`} />,
+    );
 
   switch (field.kind) {
     case 'text': {
-      const type = field.format === 'email' ? 'email' : field.format === 'url' ? 'url' : field.format === 'phone' ? 'tel' : 'text';
+      const type =
+        field.format === 'email' ? 'email' : field.format === 'url' ? 'url' : field.format === 'phone' ? 'tel' : 'text';
       return shell(<input type={type} className={control} {...common} {...register(name)} />);
     }
     case 'longtext':
     case 'json':
-      return shell(<textarea className={`${control} ${field.kind === 'json' ? 'font-monospace' : ''}`} rows={field.kind === 'json' ? 6 : 3} {...common} {...register(name)} />);
+      return shell(
+        <textarea
+          className={`${control} ${field.kind === 'json' ? 'font-monospace' : ''}`}
+          rows={field.kind === 'json' ? 6 : 3}
+          {...common}
+          {...register(name)}
+        />,
+      );
     case 'number':
-      return shell(<input type="text" inputMode="numeric" className={`${control} text-end`} {...common} {...register(name)} />);
+      return shell(
+        <input type="text" inputMode="numeric" className={`${control} text-end`} {...common} {...register(name)} />,
+      );
     case 'decimal':
     case 'money':
     case 'quantity':
     case 'percent':
-      return shell(<input type="text" inputMode="decimal" className={`${control} text-end`} {...common} {...register(name)} />);
+      return shell(
+        <input type="text" inputMode="decimal" className={`${control} text-end`} {...common} {...register(name)} />,
+      );
     case 'boolean':
-      return shell(<input type="checkbox" role="switch" className={`form-check-input ${error ? 'is-invalid' : ''}`} {...common} {...register(name)} />, true);
+      return shell(
+        <input
+          type="checkbox"
+          role="switch"
+          className={`form-check-input ${error ? 'is-invalid' : ''}`}
+          {...common}
+          {...register(name)}
+        />,
+        true,
+      );
     case 'date':
       return shell(<input type="date" className={control} {...common} {...register(name)} />);
     case 'datetime':
@@ -87,14 +118,40 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
     case 'secret': {
       const masked = name.includes('.') ? '' : String(meta.row?.[name] ?? '');
       return shell(
-        <input type="password" autoComplete="new-password" className={control} placeholder={masked || undefined} {...common} {...register(name)} />,
+        <input
+          type="password"
+          autoComplete="new-password"
+          className={control}
+          placeholder={masked || undefined}
+          {...common}
+          {...register(name)}
+        />,
       );
     }
     case 'enum':
-      if (field.multiple) return <EnumChecks field={field} name={name} label={label} error={error} disabled={common.disabled} compact={compact} />;
-      return shell(<EnumSelect field={field} name={name} className={`form-select ${error ? 'is-invalid' : ''}`} common={common} />);
+      if (field.multiple)
+        return (
+          <EnumChecks
+            field={field}
+            name={name}
+            label={label}
+            error={error}
+            disabled={common.disabled}
+            compact={compact}
+          />
+        );
+      return shell(
+        <EnumSelect field={field} name={name} className={`form-select ${error ? 'is-invalid' : ''}`} common={common} />,
+      );
     case 'listvalue':
-      return shell(<ListValueSelect category={field.category} name={name} className={`form-select ${error ? 'is-invalid' : ''}`} common={common} />);
+      return shell(
+        <ListValueSelect
+          category={field.category}
+          name={name}
+          className={`form-select ${error ? 'is-invalid' : ''}`}
+          common={common}
+        />,
+      );
     case 'reference':
       return shell(<ReferenceInput field={field} name={name} common={common} invalid={Boolean(error)} label={label} />);
     case 'multireference':
@@ -102,11 +159,34 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
     case 'image':
       return shell(<ImageInput field={field} name={name} common={common} label={label} folder={meta.entity} />);
     case 'children':
-      return <ChildTable field={field} name={name} scope={`${scope}.${field.name}`} label={label} error={error} disabled={common.disabled} />;
+      return (
+        <ChildTable
+          field={field}
+          name={name}
+          scope={`${scope}.${field.name}`}
+          label={label}
+          error={error}
+          disabled={common.disabled}
+        />
+      );
   }
 }
 
-function ChildTable({ field, name, scope, label, error, disabled }: { field: NormalisedChildTable; name: string; scope: string; label: string; error?: string; disabled?: boolean }) {
+function ChildTable({
+  field,
+  name,
+  scope,
+  label,
+  error,
+  disabled,
+}: {
+  field: NormalisedChildTable;
+  name: string;
+  scope: string;
+  label: string;
+  error?: string;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const { fields: rows, append, remove } = useFieldArray({ name });
   const columns = field.fields.filter((f) => !f.system && !f.hidden);
@@ -144,12 +224,24 @@ function ChildTable({ field, name, scope, label, error, disabled }: { field: Nor
                 <td className="text-body-secondary">{i + 1}</td>
                 {columns.map((column) => (
                   <td key={column.name}>
-                    <FieldInput field={column} name={`${name}.${i}.${column.name}`} scope={scope} disabled={disabled} compact labelSuffix={t('form.rowSuffix', { n: i + 1 })} />
+                    <FieldInput
+                      field={column}
+                      name={`${name}.${i}.${column.name}`}
+                      scope={scope}
+                      disabled={disabled}
+                      compact
+                      labelSuffix={t('form.rowSuffix', { n: i + 1 })}
+                    />
                   </td>
                 ))}
                 <td>
                   {!disabled && (
-                    <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('form.removeRow', { label, n: i + 1 })} onClick={() => remove(i)}>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      aria-label={t('form.removeRow', { label, n: i + 1 })}
+                      onClick={() => remove(i)}
+                    >
                       <i className="bi bi-trash" aria-hidden="true" />
                     </button>
                   )}
@@ -160,7 +252,12 @@ function ChildTable({ field, name, scope, label, error, disabled }: { field: Nor
         </table>
       </div>
       {!disabled && rows.length < field.maxRows && (
-        <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('form.addRowTo', { label })} onClick={() => append(emptyChildRow(field))}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          aria-label={t('form.addRowTo', { label })}
+          onClick={() => append(emptyChildRow(field))}
+        >
           <i className="bi bi-plus-lg" aria-hidden="true" /> {t('form.addRow')}
         </button>
       )}

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { get, useFormContext } from 'react-hook-form';
 
 /** The attributes every input of a field carries: its id, validity, description, required flag. */
-export type Common = { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean; disabled?: boolean };
+export type Common = {
+  id: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+  disabled?: boolean;
+};
 
 /** The message of a field's error (a child table's own message sits on `root`). */
 export const useFieldError = (name: string): string | undefined => {
@@ -41,7 +47,10 @@ export function FieldShell(props: {
 }) {
   const { id, label, required, help, error, compact, children, labelAfter } = props;
   const labelEl = (
-    <label htmlFor={id} className={`${labelAfter ? 'form-check-label' : 'form-label'} ${compact ? 'visually-hidden' : ''} ${required ? 'required' : ''}`}>
+    <label
+      htmlFor={id}
+      className={`${labelAfter ? 'form-check-label' : 'form-label'} ${compact ? 'visually-hidden' : ''} ${required ? 'required' : ''}`}
+    >
       {label}
     </label>
   );

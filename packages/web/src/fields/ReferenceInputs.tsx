@@ -24,7 +24,11 @@ export function ReferenceInput({ field, name, common, invalid, label }: Props & 
   const given = useWatch({ name: `${name}Label` }) as unknown;
   const has = !isBlank(value.value);
   const lookup = useLabels(field.entity, [value.value], has && isBlank(given));
-  const shown = !has ? '' : !isBlank(given) ? String(given) : (lookup.labelOf(value.value) ?? (lookup.isPending ? '' : unlabelled(value.value)));
+  const shown = !has
+    ? ''
+    : !isBlank(given)
+      ? String(given)
+      : (lookup.labelOf(value.value) ?? (lookup.isPending ? '' : unlabelled(value.value)));
   return (
     <div className="d-flex gap-1">
       <div className="flex-grow-1">
@@ -71,7 +75,8 @@ export function MultiReferenceInput({ field, name, common, invalid }: Props) {
   const saved = get(defaultValues, name) as unknown;
   const lookup = useLabels(field.entity, Array.isArray(saved) ? saved : []);
   const [picked, setPicked] = useState<Record<string, string>>({});
-  const labelOf = (id: number | string) => picked[String(id)] ?? lookup.labelOf(id) ?? (lookup.isPending ? t('common.loading') : unlabelled(id));
+  const labelOf = (id: number | string) =>
+    picked[String(id)] ?? lookup.labelOf(id) ?? (lookup.isPending ? t('common.loading') : unlabelled(id));
   return (
     <div>
       <ul className="list-unstyled d-flex flex-wrap gap-1 mb-1" aria-label={t('form.selected')}>

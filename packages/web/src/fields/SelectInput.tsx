@@ -36,7 +36,9 @@ export function SelectInput({ name, options, loading, valueLabel, className, com
   const { field } = useController({ name });
   const current = field.value as unknown;
   const listed = isBlank(current) || options.some((o) => String(o.value) === String(current));
-  const all = listed ? options : [{ value: current as string | number, label: valueLabel ?? unlabelled(current) }, ...options];
+  const all = listed
+    ? options
+    : [{ value: current as string | number, label: valueLabel ?? unlabelled(current) }, ...options];
   return (
     <select
       className={className}
@@ -61,7 +63,10 @@ export function SelectInput({ name, options, loading, valueLabel, className, com
 type SelectFieldProps = { name: string; className: string; common: Common };
 
 /** A single-choice enum: its values in the registry's order. */
-export function EnumSelect({ field, ...props }: SelectFieldProps & { field: Extract<NormalisedField, { kind: 'enum' }> }) {
+export function EnumSelect({
+  field,
+  ...props
+}: SelectFieldProps & { field: Extract<NormalisedField, { kind: 'enum' }> }) {
   const { t } = useTranslation();
   const current = useWatch({ name: props.name }) as unknown;
   const options = field.values.map((value) => ({ value, label: enumLabel(t, field, value) }));
@@ -79,5 +84,12 @@ export function ListValueSelect({ category, ...props }: SelectFieldProps & { cat
   const options = values.data ?? [];
   const missing = !isBlank(current) && !options.some((o) => String(o.value) === String(current));
   const lookup = useLabels('listvalue', [current], missing && isBlank(given) && !values.isLoading);
-  return <SelectInput {...props} options={options} loading={values.isLoading} valueLabel={isBlank(given) ? lookup.labelOf(current) : String(given)} />;
+  return (
+    <SelectInput
+      {...props}
+      options={options}
+      loading={values.isLoading}
+      valueLabel={isBlank(given) ? lookup.labelOf(current) : String(given)}
+    />
+  );
 }

@@ -12,7 +12,9 @@ describe('a field’s help', () => {
   it('is shown under its input in the current language, and describes the input', async () => {
     stubServer(() => undefined, { otherwise: emptyList });
     await renderScreen(menuItem('/product'), '/product/add');
-    expect((await screen.findByLabelText('Short name')).getAttribute('aria-describedby')).toBe(screen.getByText('Printed on receipts.').id);
+    expect((await screen.findByLabelText('Short name')).getAttribute('aria-describedby')).toBe(
+      screen.getByText('Printed on receipts.').id,
+    );
 
     i18n.addResourceBundle('ms', 'translations', ms);
     await i18n.changeLanguage('ms');

@@ -31,7 +31,8 @@ export function localInputToIso(value: unknown): unknown {
 /** The text of a referenced row (a reference, list value or multi-reference element) by its id. */
 export type LabelOf = (field: NormalisedField, id: unknown) => string;
 
-const visibleChildFields = (field: NormalisedField) => (field.kind === 'children' ? field.fields.filter((f) => !f.system && !f.hidden) : []);
+const visibleChildFields = (field: NormalisedField) =>
+  field.kind === 'children' ? field.fields.filter((f) => !f.system && !f.hidden) : [];
 
 /** How the company shows values: the number and date locale, its base currency (ISO code) and time zone. */
 export interface ValueFormat {
@@ -59,7 +60,14 @@ export function formatLocale(language: string, currency: string | null): string 
  * How a value reads: money formatted (with the company's currency when `format` names one), booleans Yes/No, dates localised, enum values by their label,
  * referenced rows through `labelOf`, child rows one after another.
  */
-export function formatValue(t: TFunction, language: string, field: NormalisedField, value: unknown, labelOf: LabelOf, format?: ValueFormat): string {
+export function formatValue(
+  t: TFunction,
+  language: string,
+  field: NormalisedField,
+  value: unknown,
+  labelOf: LabelOf,
+  format?: ValueFormat,
+): string {
   const locale = format?.locale ?? language;
   if (value === null || value === undefined || value === '') return '';
   switch (field.kind) {
@@ -89,8 +97,15 @@ export function formatValue(t: TFunction, language: string, field: NormalisedFie
       if (!Number.isFinite(n)) return String(value);
       const scale = scaleOf(field as DecimalField);
       if (field.kind === 'money' && format?.currency)
-        return new Intl.NumberFormat(locale, { style: 'currency', currency: format.currency, minimumFractionDigits: scale, maximumFractionDigits: scale }).format(n);
-      const text = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale }).format(n);
+        return new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: format.currency,
+          minimumFractionDigits: scale,
+          maximumFractionDigits: scale,
+        }).format(n);
+      const text = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale }).format(
+        n,
+      );
       return field.kind === 'percent' ? `${text}%` : text;
     }
     case 'number':
@@ -98,14 +113,22 @@ export function formatValue(t: TFunction, language: string, field: NormalisedFie
     case 'date': {
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
       // A calendar date has no time zone: read and written in UTC so no zone moves it a day.
-      return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toLocaleDateString(locale, { timeZone: 'UTC' }) : String(value);
+      return m
+        ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toLocaleDateString(locale, {
+            timeZone: 'UTC',
+          })
+        : String(value);
     }
     case 'datetime': {
       const date = new Date(String(value));
-      return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(locale, format?.timeZone ? { timeZone: format.timeZone } : undefined);
+      return Number.isNaN(date.getTime())
+        ? String(value)
+        : date.toLocaleString(locale, format?.timeZone ? { timeZone: format.timeZone } : undefined);
     }
     case 'enum':
-      return Array.isArray(value) ? value.map((v) => enumLabel(t, field, String(v))).join(', ') : enumLabel(t, field, String(value));
+      return Array.isArray(value)
+        ? value.map((v) => enumLabel(t, field, String(v))).join(', ')
+        : enumLabel(t, field, String(value));
     case 'image':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'json':
@@ -116,9 +139,22 @@ export function formatValue(t: TFunction, language: string, field: NormalisedFie
 }
 
 /** How a list cell shows a value: as `formatValue`, a reference by the label its row carries. */
-export function formatCell(t: TFunction, language: string, field: NormalisedField, row: Record<string, unknown>, format?: ValueFormat): string {
+export function formatCell(
+  t: TFunction,
+  language: string,
+  field: NormalisedField,
+  row: Record<string, unknown>,
+  format?: ValueFormat,
+): string {
   const label = row[`${field.name}Label`];
-  return formatValue(t, language, field, row[field.name], (_, id) => (label !== null && label !== undefined && label !== '' ? String(label) : String(id)), format);
+  return formatValue(
+    t,
+    language,
+    field,
+    row[field.name],
+    (_, id) => (label !== null && label !== undefined && label !== '' ? String(label) : String(id)),
+    format,
+  );
 }
 
 export const isNumericKind = (field: NormalisedField) => field.kind === 'number' || SCALED_KINDS.has(field.kind);

@@ -27,18 +27,28 @@ const product = {
 };
 
 const VALUES: Record<string, { id: number; name: string }[]> = {
-  BRAND: [{ id: 31, name: 'Northwind' }, { id: 32, name: 'Acme' }],
-  UOM: [{ id: 5, name: 'Piece' }, { id: 6, name: 'Box' }],
+  BRAND: [
+    { id: 31, name: 'Northwind' },
+    { id: 32, name: 'Acme' },
+  ],
+  UOM: [
+    { id: 5, name: 'Piece' },
+    { id: 6, name: 'Box' },
+  ],
 };
 
 /** The dropdown's answer: `{text, value}` per row. */
 const options = (rows: { id: number; name: string }[]) => dropdown(rows.map((r) => ({ text: r.name, value: r.id })));
 
-const filterOf = (call: Call, column: string) => (call.body as { filters?: { ColumnName: string; ColumnValue: unknown }[] }).filters?.find((f) => f.ColumnName === column)?.ColumnValue;
+const filterOf = (call: Call, column: string) =>
+  (call.body as { filters?: { ColumnName: string; ColumnValue: unknown }[] }).filters?.find(
+    (f) => f.ColumnName === column,
+  )?.ColumnValue;
 const fetchOf = (call: Call, name: string) => call.url.endsWith(`/fetch/${name}`);
 const dropdownOf = (call: Call, name: string) => call.url.endsWith(`/GetDropDown/${name}`);
 /** The `ids` of the label lookups sent to an entity's dropdown. */
-const lookups = (server: { calls: Call[] }, name: string) => server.calls.filter((c) => dropdownOf(c, name) && c.params.ids !== undefined).map((c) => c.params.ids);
+const lookups = (server: { calls: Call[] }, name: string) =>
+  server.calls.filter((c) => dropdownOf(c, name) && c.params.ids !== undefined).map((c) => c.params.ids);
 
 /** A deferred answer: the test decides when the list values arrive. */
 function later() {
@@ -54,27 +64,41 @@ function productServer({
   values = VALUES,
   valuesGate,
   rowGate,
-}: { row?: Record<string, unknown>; rows?: Record<string, unknown>[]; values?: typeof VALUES; valuesGate?: ReturnType<typeof later>; rowGate?: { id: number; gate: ReturnType<typeof later> } } = {}) {
-  return stubServer((call): Reply | Promise<Reply> | undefined => {
-    if (fetchOf(call, 'product')) {
-      const id = filterOf(call, 'id');
-      const answer = ok(rows.filter((r) => r.id === id), 1);
-      return rowGate && rowGate.id === id ? rowGate.gate.wait(answer) : answer;
-    }
-    // The server serves the registry's fields (no custom ones, every field group: an administrator).
-    if (call.url.endsWith('/fields/product')) return ok(findEntity('product')!.fields);
-    if (dropdownOf(call, 'category')) return dropdown([{ text: 'DRK - Drinks', value: 3 }]);
-    if (dropdownOf(call, 'listvalue')) {
-      if (call.params.ids !== undefined) {
-        const wanted = String(call.params.ids).split(',').map(Number);
-        return options([...Object.values(values).flat(), { id: 40, name: 'Retired brand' }].filter((v) => wanted.includes(v.id)));
+}: {
+  row?: Record<string, unknown>;
+  rows?: Record<string, unknown>[];
+  values?: typeof VALUES;
+  valuesGate?: ReturnType<typeof later>;
+  rowGate?: { id: number; gate: ReturnType<typeof later> };
+} = {}) {
+  return stubServer(
+    (call): Reply | Promise<Reply> | undefined => {
+      if (fetchOf(call, 'product')) {
+        const id = filterOf(call, 'id');
+        const answer = ok(
+          rows.filter((r) => r.id === id),
+          1,
+        );
+        return rowGate && rowGate.id === id ? rowGate.gate.wait(answer) : answer;
       }
-      const answer = options(values[String(call.params.category)] ?? []);
-      return valuesGate ? valuesGate.wait(answer) : answer;
-    }
-    if (call.url.endsWith('/Update/product')) return ok({ ...rows[0], version: 3 });
-    return undefined;
-  }, { otherwise: emptyList });
+      // The server serves the registry's fields (no custom ones, every field group: an administrator).
+      if (call.url.endsWith('/fields/product')) return ok(findEntity('product')!.fields);
+      if (dropdownOf(call, 'category')) return dropdown([{ text: 'DRK - Drinks', value: 3 }]);
+      if (dropdownOf(call, 'listvalue')) {
+        if (call.params.ids !== undefined) {
+          const wanted = String(call.params.ids).split(',').map(Number);
+          return options(
+            [...Object.values(values).flat(), { id: 40, name: 'Retired brand' }].filter((v) => wanted.includes(v.id)),
+          );
+        }
+        const answer = options(values[String(call.params.category)] ?? []);
+        return valuesGate ? valuesGate.wait(answer) : answer;
+      }
+      if (call.url.endsWith('/Update/product')) return ok({ ...rows[0], version: 3 });
+      return undefined;
+    },
+    { otherwise: emptyList },
+  );
 }
 
 /** Tabs from the first field to the Save button, touching nothing, and presses it with the keyboard. */
@@ -89,7 +113,10 @@ async function tabThroughAndSave() {
 }
 
 /** Waits for the brand's options (a busy machine may take its time). */
-const brandOptionsLoaded = () => waitFor(() => expect(within(select('Brand')).getByRole('option', { name: 'Northwind' })).toBeInTheDocument(), { timeout: 5000 });
+const brandOptionsLoaded = () =>
+  waitFor(() => expect(within(select('Brand')).getByRole('option', { name: 'Northwind' })).toBeInTheDocument(), {
+    timeout: 5000,
+  });
 const select = (label: string) => screen.getByRole('combobox', { name: label }) as HTMLSelectElement;
 const shownOption = (label: string) => select(label).selectedOptions[0]?.textContent;
 
@@ -174,15 +201,28 @@ describe('a saved value is never lost', () => {
 });
 
 describe('multi-reference chips', () => {
-  const gateway = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '', outlets: [1, 3], isActive: true };
+  const gateway = {
+    id: 4,
+    version: 2,
+    code: 'PG',
+    name: 'Gateway',
+    provider: 'stripe',
+    environment: 'sandbox',
+    apiKey: '',
+    outlets: [1, 3],
+    isActive: true,
+  };
 
   it('show the names of the saved rows, looked up in one call; a row the caller may not see stays an id', async () => {
-    const server = stubServer((call) => {
-      if (fetchOf(call, 'paymentgateway')) return ok([gateway], 1);
-      // The server answers only the rows the caller may see: outlet 3 is outside this user's outlets.
-      if (dropdownOf(call, 'outlet')) return dropdown([{ text: 'KL1 - Main street', value: 1 }]);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (fetchOf(call, 'paymentgateway')) return ok([gateway], 1);
+        // The server answers only the rows the caller may see: outlet 3 is outside this user's outlets.
+        if (dropdownOf(call, 'outlet')) return dropdown([{ text: 'KL1 - Main street', value: 1 }]);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/paymentgateway'), '/paymentgateway/edit/4');
     const chips = await screen.findByRole('list', { name: 'Selected' });
     await within(chips).findByText('KL1 - Main street');

@@ -3,7 +3,8 @@ import { isoToLocalInput, localInputToIso } from './format';
 
 type Values = Record<string, unknown>;
 
-const isMultiple = (field: NormalisedField) => field.kind === 'multireference' || ('multiple' in field && Boolean(field.multiple));
+const isMultiple = (field: NormalisedField) =>
+  field.kind === 'multireference' || ('multiple' in field && Boolean(field.multiple));
 
 /** A field's form value from an API value (or its default on a new row). */
 function toFormValue(field: NormalisedField, value: unknown): unknown {
@@ -16,7 +17,11 @@ function toFormValue(field: NormalisedField, value: unknown): unknown {
     case 'datetime':
       return isoToLocalInput(value);
     case 'json':
-      return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+      return value === null || value === undefined
+        ? ''
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value, null, 2);
     case 'secret':
       // Blank keeps the stored secret; the masked value is shown as the placeholder.
       return '';
@@ -34,7 +39,8 @@ function toFormRow(fields: readonly NormalisedField[], row: Values): Values {
   for (const field of fields) {
     out[field.name] = toFormValue(field, row[field.name]);
     // The label the server sent beside a reference shows until the user picks another row.
-    if (field.kind === 'reference' || field.kind === 'listvalue') out[`${field.name}Label`] = row[`${field.name}Label`] ?? null;
+    if (field.kind === 'reference' || field.kind === 'listvalue')
+      out[`${field.name}Label`] = row[`${field.name}Label`] ?? null;
   }
   if (row.id !== undefined) out.id = row.id;
   if (row.version !== undefined) out.version = row.version;
@@ -56,8 +62,10 @@ export function toWire(fields: readonly NormalisedField[], values: Values): Valu
   for (const field of fields) {
     const value = values[field.name];
     if (field.kind === 'datetime') out[field.name] = localInputToIso(value);
-    else if (field.kind === 'children' && Array.isArray(value)) out[field.name] = value.map((row) => toWire(field.fields, (row ?? {}) as Values));
-    else if (field.kind === 'multireference' && Array.isArray(value)) out[field.name] = value.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
+    else if (field.kind === 'children' && Array.isArray(value))
+      out[field.name] = value.map((row) => toWire(field.fields, (row ?? {}) as Values));
+    else if (field.kind === 'multireference' && Array.isArray(value))
+      out[field.name] = value.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
   }
   return out;
 }

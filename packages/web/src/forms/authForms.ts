@@ -12,7 +12,8 @@ import {
 /** Form schemas: the shared request schemas, plus confirmation fields checked on this side only. */
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 
-const confirmed = (value: { newPassword: string; confirmPassword: string }) => value.newPassword === value.confirmPassword;
+const confirmed = (value: { newPassword: string; confirmPassword: string }) =>
+  value.newPassword === value.confirmPassword;
 
 export const loginForm = loginRequest;
 export const otpForm = validateOtpRequest.pick({ otp: true });

@@ -2,7 +2,9 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 import type * as AuthForms from './authForms';
 
 /** The name of a form schema of `authForms`. */
-export type FormName = { [K in keyof typeof AuthForms]: (typeof AuthForms)[K] extends { safeParse: unknown } ? K : never }[keyof typeof AuthForms];
+export type FormName = {
+  [K in keyof typeof AuthForms]: (typeof AuthForms)[K] extends { safeParse: unknown } ? K : never;
+}[keyof typeof AuthForms];
 
 /**
  * A React Hook Form resolver for one of the shared zod schemas. Zod and the schemas load with

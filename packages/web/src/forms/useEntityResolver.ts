@@ -10,7 +10,9 @@ import { toWire } from '../fields/values';
  */
 export function useEntityResolver(entity: NormalisedEntity, mode: 'insert' | 'update'): Resolver<FieldValues> {
   return useMemo<Resolver<FieldValues>>(() => {
-    const zod = zodResolver((mode === 'insert' ? insertSchema(entity) : updateSchema(entity)) as never) as unknown as Resolver<FieldValues>;
+    const zod = zodResolver(
+      (mode === 'insert' ? insertSchema(entity) : updateSchema(entity)) as never,
+    ) as unknown as Resolver<FieldValues>;
     return (values, context, options) => zod(toWire(entity.fields, values), context, options);
   }, [entity, mode]);
 }

@@ -11,8 +11,26 @@ const full: HomeSummary = {
   sales: {
     channels: { pos: true, online: true },
     byOutlet: [
-      { outlet: 1, outletLabel: 'KL - Kuala Lumpur', today, todayPos: '13.50', todayOnline: '3.00', todayReceipts: 2, last30Pos: '17.50', last30Online: '3.00' },
-      { outlet: 2, outletLabel: 'LDN - London', today, todayPos: '7.25', todayOnline: '0.00', todayReceipts: 1, last30Pos: '7.25', last30Online: '0.00' },
+      {
+        outlet: 1,
+        outletLabel: 'KL - Kuala Lumpur',
+        today,
+        todayPos: '13.50',
+        todayOnline: '3.00',
+        todayReceipts: 2,
+        last30Pos: '17.50',
+        last30Online: '3.00',
+      },
+      {
+        outlet: 2,
+        outletLabel: 'LDN - London',
+        today,
+        todayPos: '7.25',
+        todayOnline: '0.00',
+        todayReceipts: 1,
+        last30Pos: '7.25',
+        last30Online: '0.00',
+      },
     ],
     days: [
       { day: '2026-11-20', outlet: 1, pos: '4.00', online: '0.00' },
@@ -21,14 +39,24 @@ const full: HomeSummary = {
     ],
   },
   topProducts: [{ product: 7, productLabel: 'CF-1 - Coffee', quantity: '4.000', amount: '17.00' }],
-  lowStock: { count: 3, rows: [{ id: 1, productLabel: 'MILK - Fresh milk', locationLabel: 'Store room', onHand: '2.000', minQty: '5.000' }] },
-  terminals: { total: 2, offline: 1, rows: [{ id: 4, label: 'T2 - Till London', outletLabel: 'LDN - London', lastSeenAt: null }] },
+  lowStock: {
+    count: 3,
+    rows: [{ id: 1, productLabel: 'MILK - Fresh milk', locationLabel: 'Store room', onHand: '2.000', minQty: '5.000' }],
+  },
+  terminals: {
+    total: 2,
+    offline: 1,
+    rows: [{ id: 4, label: 'T2 - Till London', outletLabel: 'LDN - London', lastSeenAt: null }],
+  },
   ordersWaiting: { count: 2, byStatus: { new: 1, accepted: 1, preparing: 0, ready: 0 } },
   jobsRunning: { count: 0, rows: [] },
-  recentChanges: [{ id: 9, at: `${today}T08:00:00.000Z`, userName: 'admin', entity: 'product', rowId: 7, action: 'update' }],
+  recentChanges: [
+    { id: 9, at: `${today}T08:00:00.000Z`, userName: 'admin', entity: 'product', rowId: 7, action: 'update' },
+  ],
 };
 
-const menu = (...paths: string[]) => setListMenu([{ id: 1, name: 'All', icon: 'shop', ableToView: true, items: paths.map((p) => menuItem(p)) }]);
+const menu = (...paths: string[]) =>
+  setListMenu([{ id: 1, name: 'All', icon: 'shop', ableToView: true, items: paths.map((p) => menuItem(p)) }]);
 
 describe('Home dashboard', () => {
   it('shows every figure from one request, each linked to its list, and the charts’ figures as tables', async () => {
@@ -38,23 +66,31 @@ describe('Home dashboard', () => {
 
     expect(await screen.findByRole('link', { name: /23\.75\s*Sales today/ })).toHaveAttribute('href', '/sale');
     expect(screen.getByRole('link', { name: /27\.75\s*Sales, last 30 days/ })).toHaveAttribute('href', '/sale');
-    expect(screen.getByRole('link', { name: /2\s*online orders waiting/ })).toHaveAttribute('href', '/onlinesalesorder');
+    expect(screen.getByRole('link', { name: /2\s*online orders waiting/ })).toHaveAttribute(
+      'href',
+      '/onlinesalesorder',
+    );
     expect(screen.getByRole('link', { name: /3\s*products low in stock/ })).toHaveAttribute('href', '/lowstock');
     expect(screen.getByRole('link', { name: /1 \/ 2\s*terminals offline/ })).toHaveAttribute('href', '/terminalstatus');
     expect(screen.getByText('jobs running')).toBeInTheDocument();
 
     const todayTable = screen.getByRole('table', { name: 'Today’s sales by outlet'.replace('’', "'") });
-    expect(within(todayTable).getAllByRole('row').map((r) => r.textContent)).toEqual(['OutletPoint of saleOnline', 'KL - Kuala Lumpur13.503.00', 'LDN - London7.250.00']);
+    expect(
+      within(todayTable)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['OutletPoint of saleOnline', 'KL - Kuala Lumpur13.503.00', 'LDN - London7.250.00']);
     const daysTable = screen.getByRole('table', { name: 'Sales by day, last 30 days' });
     // Every day from the first sale to today, a day without sales at 0.00, POS and online together.
-    expect(within(daysTable).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'DayKL - Kuala LumpurLDN - London',
-      '2026-11-204.000.00',
-      '2026-11-210.000.00',
-      '2026-11-2216.507.25',
-    ]);
+    expect(
+      within(daysTable)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['DayKL - Kuala LumpurLDN - London', '2026-11-204.000.00', '2026-11-210.000.00', '2026-11-2216.507.25']);
     // The charts' chunk (Recharts) arrives after the figures.
-    expect(await screen.findByRole('img', { name: /Bar chart of today's sales by outlet/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /Bar chart of today's sales by outlet/ }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'CF-1 - Coffee' })).toHaveAttribute('href', '/product/edit/7');
     expect(screen.getByText('T2 - Till London (LDN - London), never seen')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'admin changed product 7' })).toHaveAttribute('href', '/product/edit/7');
@@ -62,7 +98,15 @@ describe('Home dashboard', () => {
   });
 
   it('shows only the sections the server sent, and figures unlinked where the viewer has no list', async () => {
-    stubServer((call) => (call.url.endsWith('/home/Summary') ? ok({ at: full.at, lowStock: { count: 0, rows: [] }, jobsRunning: { count: 1, rows: [{ id: 1, kind: 'markLowStock', progress: 0, since: full.at }] } }) : undefined));
+    stubServer((call) =>
+      call.url.endsWith('/home/Summary')
+        ? ok({
+            at: full.at,
+            lowStock: { count: 0, rows: [] },
+            jobsRunning: { count: 1, rows: [{ id: 1, kind: 'markLowStock', progress: 0, since: full.at }] },
+          })
+        : undefined,
+    );
     await renderSignedIn(<HomeDashboard />);
     expect(await screen.findByText('products low in stock')).toBeInTheDocument();
     expect(screen.queryByRole('link')).toBeNull();

@@ -142,14 +142,42 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
     <>
       {sales && (
         <>
-          <Figure value={sum(sales.byOutlet.flatMap((o) => [o.todayPos, o.todayOnline]))} label={t('homeDashboard.todaySales')} screen={salesScreen} />
-          <Figure value={sum(sales.byOutlet.flatMap((o) => [o.last30Pos, o.last30Online]))} label={t('homeDashboard.last30Sales')} screen={salesScreen} />
+          <Figure
+            value={sum(sales.byOutlet.flatMap((o) => [o.todayPos, o.todayOnline]))}
+            label={t('homeDashboard.todaySales')}
+            screen={salesScreen}
+          />
+          <Figure
+            value={sum(sales.byOutlet.flatMap((o) => [o.last30Pos, o.last30Online]))}
+            label={t('homeDashboard.last30Sales')}
+            screen={salesScreen}
+          />
         </>
       )}
-      {ordersWaiting && <Figure value={ordersWaiting.count} label={t('homeDashboard.ordersWaiting', { count: ordersWaiting.count })} screen="onlinesalesorder" />}
-      {lowStock && <Figure value={lowStock.count} label={t('homeDashboard.lowStock', { count: lowStock.count })} screen="lowstock" />}
-      {terminals && <Figure value={`${terminals.offline} / ${terminals.total}`} label={t('homeDashboard.terminalsOffline')} screen="terminalstatus" />}
-      {jobsRunning && <Figure value={jobsRunning.count} label={t('homeDashboard.jobsRunning', { count: jobsRunning.count })} />}
+      {ordersWaiting && (
+        <Figure
+          value={ordersWaiting.count}
+          label={t('homeDashboard.ordersWaiting', { count: ordersWaiting.count })}
+          screen="onlinesalesorder"
+        />
+      )}
+      {lowStock && (
+        <Figure
+          value={lowStock.count}
+          label={t('homeDashboard.lowStock', { count: lowStock.count })}
+          screen="lowstock"
+        />
+      )}
+      {terminals && (
+        <Figure
+          value={`${terminals.offline} / ${terminals.total}`}
+          label={t('homeDashboard.terminalsOffline')}
+          screen="terminalstatus"
+        />
+      )}
+      {jobsRunning && (
+        <Figure value={jobsRunning.count} label={t('homeDashboard.jobsRunning', { count: jobsRunning.count })} />
+      )}
 
       {sales && (
         <>
@@ -196,7 +224,12 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
           <ul className="list-unstyled mb-0">
             {lowStock.rows.map((r) => (
               <li key={r.id}>
-                {t('homeDashboard.lowStockRow', { product: r.productLabel, location: r.locationLabel, onHand: r.onHand, minQty: r.minQty })}
+                {t('homeDashboard.lowStockRow', {
+                  product: r.productLabel,
+                  location: r.locationLabel,
+                  onHand: r.onHand,
+                  minQty: r.minQty,
+                })}
               </li>
             ))}
           </ul>
@@ -209,7 +242,11 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
             {terminals.rows.map((r) => (
               <li key={r.id}>
                 {r.lastSeenAt
-                  ? t('homeDashboard.lastSeen', { terminal: r.label, outlet: r.outletLabel, at: new Date(r.lastSeenAt).toLocaleString() })
+                  ? t('homeDashboard.lastSeen', {
+                      terminal: r.label,
+                      outlet: r.outletLabel,
+                      at: new Date(r.lastSeenAt).toLocaleString(),
+                    })
                   : t('homeDashboard.neverSeen', { terminal: r.label, outlet: r.outletLabel })}
               </li>
             ))}
@@ -221,7 +258,12 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
         <Panel title={t('homeDashboard.recentChanges')}>
           <ul className="list-unstyled mb-0">
             {recentChanges.map((c) => {
-              const what = t('homeDashboard.change', { user: c.userName ?? '—', action: t(`homeDashboard.actions.${c.action}`, { defaultValue: c.action }), entity: c.entity, id: c.rowId ?? '' });
+              const what = t('homeDashboard.change', {
+                user: c.userName ?? '—',
+                action: t(`homeDashboard.actions.${c.action}`, { defaultValue: c.action }),
+                entity: c.entity,
+                id: c.rowId ?? '',
+              });
               return (
                 <li key={c.id}>
                   <time dateTime={c.at}>{new Date(c.at).toLocaleString()}</time>{' '}

@@ -7,7 +7,10 @@ import { amount, dailyByOutlet, todayByOutlet } from './salesData';
 const COLOURS = ['#0d6efd', '#198754', '#fd7e14', '#6f42c1', '#d63384', '#20c997', '#ffc107', '#0dcaf0'];
 
 /** The row with the series' amounts as numbers, as the chart plots them. */
-const numbers = (row: object, keys: readonly string[]) => ({ ...row, ...Object.fromEntries(keys.map((k) => [k, amount((row as Record<string, string>)[k] ?? '0')])) });
+const numbers = (row: object, keys: readonly string[]) => ({
+  ...row,
+  ...Object.fromEntries(keys.map((k) => [k, amount((row as Record<string, string>)[k] ?? '0')])),
+});
 
 /**
  * The charts of Home (Recharts, in a chunk of its own loaded by Home only). Each has the same
@@ -37,7 +40,12 @@ export default function SalesCharts({ sales, which }: { sales: HomeSales; which:
     );
   }
   const { outlets, rows } = dailyByOutlet(sales);
-  const data = rows.map((row) => numbers(row, outlets.map((o) => o.key)));
+  const data = rows.map((row) =>
+    numbers(
+      row,
+      outlets.map((o) => o.key),
+    ),
+  );
   return (
     <div role="img" aria-label={t('homeDashboard.daysChart')} style={{ height: 260 }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 260 }}>
@@ -48,7 +56,13 @@ export default function SalesCharts({ sales, which }: { sales: HomeSales; which:
           <Tooltip />
           <Legend />
           {outlets.map((outlet, i) => (
-            <Bar key={outlet.key} dataKey={outlet.key} name={outlet.label} stackId="days" fill={COLOURS[i % COLOURS.length]} />
+            <Bar
+              key={outlet.key}
+              dataKey={outlet.key}
+              name={outlet.label}
+              stackId="days"
+              fill={COLOURS[i % COLOURS.length]}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

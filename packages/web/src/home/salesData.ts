@@ -19,7 +19,8 @@ export interface OutletToday {
 }
 
 /** Today's sales per outlet (each by its own date). */
-export const todayByOutlet = (sales: HomeSales): OutletToday[] => sales.byOutlet.map((o) => ({ outlet: o.outletLabel, pos: o.todayPos, online: o.todayOnline }));
+export const todayByOutlet = (sales: HomeSales): OutletToday[] =>
+  sales.byOutlet.map((o) => ({ outlet: o.outletLabel, pos: o.todayPos, online: o.todayOnline }));
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -33,7 +34,10 @@ export interface OutletSeries {
  * The last 30 days as rows of `{day, o{outlet id}: amount}` (POS and online together), every day
  * from the first sale to the latest today present, days without sales at 0.00.
  */
-export function dailyByOutlet(sales: HomeSales): { outlets: OutletSeries[]; rows: ({ day: string } & Record<string, string>)[] } {
+export function dailyByOutlet(sales: HomeSales): {
+  outlets: OutletSeries[];
+  rows: ({ day: string } & Record<string, string>)[];
+} {
   const keyOf = (outlet: number) => `o${outlet}`;
   const outlets = sales.byOutlet.map((o) => ({ key: keyOf(o.outlet), label: o.outletLabel }));
   const todays = sales.byOutlet.map((o) => o.today).sort();
@@ -43,13 +47,17 @@ export function dailyByOutlet(sales: HomeSales): { outlets: OutletSeries[]; rows
   const rows: ({ day: string } & Record<string, string>)[] = [];
   const index = new Map<string, { day: string } & Record<string, string>>();
   for (let day = first; day <= last; day = nextDay(day)) {
-    const row = { day, ...Object.fromEntries(outlets.map((o) => [o.key, '0.00'])) } as { day: string } & Record<string, string>;
+    const row = { day, ...Object.fromEntries(outlets.map((o) => [o.key, '0.00'])) } as { day: string } & Record<
+      string,
+      string
+    >;
     rows.push(row);
     index.set(day, row);
   }
   for (const d of sales.days) {
     const row = index.get(d.day);
-    if (row && keyOf(d.outlet) in row) row[keyOf(d.outlet)] = addAmounts(row[keyOf(d.outlet)]!, addAmounts(d.pos, d.online));
+    if (row && keyOf(d.outlet) in row)
+      row[keyOf(d.outlet)] = addAmounts(row[keyOf(d.outlet)]!, addAmounts(d.pos, d.online));
   }
   return { outlets, rows };
 }

@@ -15,4 +15,8 @@ export const registryText = (t: TFunction, english: string): string =>
  * (seeded from the registry); one renamed there has no translation and shows as it was written.
  */
 export const translatedMenu = (t: TFunction, groups: readonly ClientMenuGroup[]): ClientMenuGroup[] =>
-  groups.map((group) => ({ ...group, name: registryText(t, group.name), items: group.items.map((item) => ({ ...item, name: registryText(t, item.name) })) }));
+  groups.map((group) => ({
+    ...group,
+    name: registryText(t, group.name),
+    items: group.items.map((item) => ({ ...item, name: registryText(t, item.name) })),
+  }));

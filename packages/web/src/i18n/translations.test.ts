@@ -12,14 +12,23 @@ type Tree = { [key: string]: string | Tree };
 
 /** Every leaf key of a translation file, `a.b.c`, with its text. */
 const leaves = (tree: Tree, prefix = ''): [string, string][] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)[^}]*}}/g)].map((m) => m[1]).sort();
 
 async function malay(): Promise<TFunction> {
   const i18n = createInstance();
   // No fallback: a text missing in Malay comes back as its default, never as English from the other file.
-  await i18n.init({ lng: 'ms', fallbackLng: false, ns: ['translations'], defaultNS: 'translations', resources: { ms: { translations: ms } }, interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: 'ms',
+    fallbackLng: false,
+    ns: ['translations'],
+    defaultNS: 'translations',
+    resources: { ms: { translations: ms } },
+    interpolation: { escapeValue: false },
+  });
   return i18n.t;
 }
 
@@ -39,30 +48,51 @@ const fieldLabels = (): { where: string; scope: string; field: NormalisedField }
 describe('translations', () => {
   it('has every English key in Malay, with the same placeholders', () => {
     const malayTexts = new Map(leaves(ms as Tree));
-    const missing = leaves(en as Tree).filter(([key]) => !malayTexts.has(key)).map(([key]) => key);
+    const missing = leaves(en as Tree)
+      .filter(([key]) => !malayTexts.has(key))
+      .map(([key]) => key);
     expect(missing).toEqual([]);
     const differing = leaves(en as Tree)
-      .filter(([key, text]) => malayTexts.has(key) && placeholders(text).join() !== placeholders(malayTexts.get(key)!).join())
+      .filter(
+        ([key, text]) => malayTexts.has(key) && placeholders(text).join() !== placeholders(malayTexts.get(key)!).join(),
+      )
       .map(([key]) => key);
     expect(differing).toEqual([]);
   });
 
   it('has Malay for every field label, field help, enum value, screen, menu group, entity and form section of the registry', async () => {
     const t = await malay();
-    const i18nEnglish = ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as TFunction;
+    const i18nEnglish = ((key: string, options?: { defaultValue?: string }) =>
+      options?.defaultValue ?? key) as unknown as TFunction;
     const untranslated = [
-      ...fieldLabels().filter(({ scope, field }) => fieldLabel(t, scope, field) === field.label && !isSameWord(t, field.label)).map(({ where, field }) => `field ${where}: ${field.label}`),
+      ...fieldLabels()
+        .filter(({ scope, field }) => fieldLabel(t, scope, field) === field.label && !isSameWord(t, field.label))
+        .map(({ where, field }) => `field ${where}: ${field.label}`),
       ...fieldLabels()
         .filter(({ field }) => field.help && registryText(t, field.help) === field.help)
         .map(({ where, field }) => `help of ${where}: ${field.help}`),
       ...fieldLabels()
-        .flatMap(({ where, field }) => (field.kind === 'enum' ? field.values.map((value) => ({ where, field, value, english: enumLabel(i18nEnglish, field, value) })) : []))
+        .flatMap(({ where, field }) =>
+          field.kind === 'enum'
+            ? field.values.map((value) => ({ where, field, value, english: enumLabel(i18nEnglish, field, value) }))
+            : [],
+        )
         .filter(({ field, value, english }) => enumLabel(t, field, value) === english && !isSameWord(t, english))
         .map(({ where, english }) => `value of ${where}: ${english}`),
-      ...screens.filter((s) => registryText(t, s.label) === s.label && !isSameWord(t, s.label)).map((s) => `screen ${s.name}: ${s.label}`),
-      ...menuGroups.filter((g) => registryText(t, g.label) === g.label && !isSameWord(t, g.label)).map((g) => `menu group ${g.key}: ${g.label}`),
-      ...entities.filter((e) => registryText(t, e.label) === e.label && !isSameWord(t, e.label)).map((e) => `entity ${e.name}: ${e.label}`),
-      ...entities.flatMap((e) => (e.sections ?? []).filter((s) => !t(`sections.${s.name}`, { defaultValue: '' })).map((s) => `section ${e.name}.${s.name}`)),
+      ...screens
+        .filter((s) => registryText(t, s.label) === s.label && !isSameWord(t, s.label))
+        .map((s) => `screen ${s.name}: ${s.label}`),
+      ...menuGroups
+        .filter((g) => registryText(t, g.label) === g.label && !isSameWord(t, g.label))
+        .map((g) => `menu group ${g.key}: ${g.label}`),
+      ...entities
+        .filter((e) => registryText(t, e.label) === e.label && !isSameWord(t, e.label))
+        .map((e) => `entity ${e.name}: ${e.label}`),
+      ...entities.flatMap((e) =>
+        (e.sections ?? [])
+          .filter((s) => !t(`sections.${s.name}`, { defaultValue: '' }))
+          .map((s) => `section ${e.name}.${s.name}`),
+      ),
     ];
     expect([...new Set(untranslated)]).toEqual([]);
   });
@@ -78,8 +108,26 @@ describe('translations', () => {
         icon: 'shield-lock',
         ableToView: true,
         items: [
-          { id: 2, name: 'Users', path: '/user', ableToView: true, ableToEdit: true, ableToDelete: true, ableToSetTable: false, exportProcedure: null },
-          { id: 3, name: 'Our own screen', path: '/lockeduser', ableToView: true, ableToEdit: true, ableToDelete: true, ableToSetTable: false, exportProcedure: null },
+          {
+            id: 2,
+            name: 'Users',
+            path: '/user',
+            ableToView: true,
+            ableToEdit: true,
+            ableToDelete: true,
+            ableToSetTable: false,
+            exportProcedure: null,
+          },
+          {
+            id: 3,
+            name: 'Our own screen',
+            path: '/lockeduser',
+            ableToView: true,
+            ableToEdit: true,
+            ableToDelete: true,
+            ableToSetTable: false,
+            exportProcedure: null,
+          },
         ],
       },
     ];
@@ -91,11 +139,14 @@ describe('translations', () => {
 
   it('translates the shared schemas’ messages, colons and all', async () => {
     const t = await malay();
-    expect(translateMessage(t, 'A link starts with http://, https:// or /')).toBe('Pautan bermula dengan http://, https:// atau /');
+    expect(translateMessage(t, 'A link starts with http://, https:// or /')).toBe(
+      'Pautan bermula dengan http://, https:// atau /',
+    );
     expect(translateMessage(t, 'Enter a whole number from 1 to 9999')).toBe('Masukkan nombor bulat dari 1 hingga 9999');
     expect(translateMessage(t, 'A message nobody wrote: as it is')).toBe('A message nobody wrote: as it is');
   });
 });
 
 /** A word that is the same in both languages ("Status", "SKU") is written in the Malay file all the same. */
-const isSameWord = (t: TFunction, english: string) => t(`registry|${english}`, { keySeparator: '|', nsSeparator: false, defaultValue: '' }) === english;
+const isSameWord = (t: TFunction, english: string) =>
+  t(`registry|${english}`, { keySeparator: '|', nsSeparator: false, defaultValue: '' }) === english;

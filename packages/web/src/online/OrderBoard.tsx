@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getEntity, ONLINE_ORDER_ACTIONS, ONLINE_ORDER_STATUSES, type OnlineOrderAction, type OnlineOrderStatus } from '@backroom/schema';
+import {
+  getEntity,
+  ONLINE_ORDER_ACTIONS,
+  ONLINE_ORDER_STATUSES,
+  type OnlineOrderAction,
+  type OnlineOrderStatus,
+} from '@backroom/schema';
 import { useValueFormat } from '../data/useValueFormat';
 import { formatCell } from '../fields/format';
 import { DebouncedInput } from '../screens/DebouncedInput';
@@ -24,7 +30,8 @@ const FORWARD = (Object.keys(ONLINE_ORDER_ACTIONS) as OnlineOrderAction[]).filte
 
 const TOTAL = getEntity(ENTITY).fields.find((f) => f.name === 'total')!;
 
-const allowed = (action: OnlineOrderAction, status: string) => (ONLINE_ORDER_ACTIONS[action].from as readonly string[]).includes(status);
+const allowed = (action: OnlineOrderAction, status: string) =>
+  (ONLINE_ORDER_ACTIONS[action].from as readonly string[]).includes(status);
 
 /**
  * The online order board (the list route of `onlinesalesorder`): a column per status, each order a
@@ -42,10 +49,19 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
   const [reason, setReason] = useState('');
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
-  const board = useQuery({ queryKey: ['online', 'board', search], queryFn: () => onlineApi.board(search), refetchInterval: BOARD_POLL_MS });
-  const reasons = useQuery({ queryKey: ['online', 'cancelReasons'], queryFn: onlineApi.cancelReasons, enabled: cancelling !== null });
+  const board = useQuery({
+    queryKey: ['online', 'board', search],
+    queryFn: () => onlineApi.board(search),
+    refetchInterval: BOARD_POLL_MS,
+  });
+  const reasons = useQuery({
+    queryKey: ['online', 'cancelReasons'],
+    queryFn: onlineApi.cancelReasons,
+    enabled: cancelling !== null,
+  });
   const act = useMutation({
-    mutationFn: ({ id, action, extra }: { id: number; action: OnlineOrderAction; extra?: Record<string, unknown> }) => onlineApi.act(id, action, extra),
+    mutationFn: ({ id, action, extra }: { id: number; action: OnlineOrderAction; extra?: Record<string, unknown> }) =>
+      onlineApi.act(id, action, extra),
     onSuccess: () => {
       setCancelling(null);
       setReason('');
@@ -70,11 +86,22 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
         {canAct && !CLOSED.includes(order.status as OnlineOrderStatus) ? (
           <div className="d-flex flex-wrap gap-1 mt-2">
             {FORWARD.filter((action) => allowed(action, order.status)).map((action) => (
-              <button key={action} type="button" className="btn btn-sm btn-primary" disabled={act.isPending} onClick={() => act.mutate({ id: order.id, action })}>
+              <button
+                key={action}
+                type="button"
+                className="btn btn-sm btn-primary"
+                disabled={act.isPending}
+                onClick={() => act.mutate({ id: order.id, action })}
+              >
                 {t(`online.action.${action}`)}
               </button>
             ))}
-            <button type="button" className="btn btn-sm btn-outline-danger" disabled={act.isPending} onClick={() => setCancelling(order.id)}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              disabled={act.isPending}
+              onClick={() => setCancelling(order.id)}
+            >
               {t('online.action.cancel')}
             </button>
           </div>
@@ -87,7 +114,13 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
               act.mutate({ id: order.id, action: 'cancel', extra: { reason: Number(reason) } });
             }}
           >
-            <select className="form-select form-select-sm" aria-label={t('online.board.reason')} required value={reason} onChange={(event) => setReason(event.target.value)}>
+            <select
+              className="form-select form-select-sm"
+              aria-label={t('online.board.reason')}
+              required
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            >
               <option value="">{t('online.board.chooseReason')}</option>
               {(reasons.data ?? []).map((r) => (
                 <option key={r.value} value={r.value}>

@@ -19,7 +19,9 @@ export default function WebhookForm(props: EntityFormProps) {
   return (
     <>
       <FormScreen {...props} />
-      {id !== undefined && Number.isSafeInteger(id) && id > 0 ? <DeliveryLog webhook={id} canRedeliver={props.item.ableToEdit} /> : null}
+      {id !== undefined && Number.isSafeInteger(id) && id > 0 ? (
+        <DeliveryLog webhook={id} canRedeliver={props.item.ableToEdit} />
+      ) : null}
     </>
   );
 }
@@ -28,7 +30,11 @@ export function DeliveryLog({ webhook, canRedeliver }: { webhook: number; canRed
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const log = useQuery({ queryKey: ['online', 'deliveries', webhook], queryFn: () => onlineApi.deliveries(webhook), refetchInterval: LOG_POLL_MS });
+  const log = useQuery({
+    queryKey: ['online', 'deliveries', webhook],
+    queryFn: () => onlineApi.deliveries(webhook),
+    refetchInterval: LOG_POLL_MS,
+  });
   const redeliver = useMutation({
     mutationFn: (delivery: number) => onlineApi.redeliver(webhook, delivery),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['online', 'deliveries', webhook] }),
@@ -74,7 +80,12 @@ export function DeliveryLog({ webhook, canRedeliver }: { webhook: number; canRed
                   </td>
                   <td>
                     {canRedeliver ? (
-                      <button type="button" className="btn btn-sm btn-outline-primary" disabled={redeliver.isPending} onClick={() => redeliver.mutate(d.id)}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary"
+                        disabled={redeliver.isPending}
+                        onClick={() => redeliver.mutate(d.id)}
+                      >
                         {t('online.log.redeliver')}
                       </button>
                     ) : null}

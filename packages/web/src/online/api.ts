@@ -34,12 +34,22 @@ export const BOARD_TAKE = 200;
 export const ENTITY = 'onlinesalesorder';
 
 /** The board's orders: the latest first, narrowed by its quick search (order no., customer). */
-export const boardRequest = (search: string): FetchRequest => ({ Take: BOARD_TAKE, sorts: [{ ColumnName: 'id', Direction: 'DESC' }], ...(search ? { search } : {}) });
+export const boardRequest = (search: string): FetchRequest => ({
+  Take: BOARD_TAKE,
+  sorts: [{ ColumnName: 'id', Direction: 'DESC' }],
+  ...(search ? { search } : {}),
+});
 
 export const onlineApi = {
   board: async (search = '') => (await dataApi.fetch(ENTITY, boardRequest(search))).rows as OnlineOrder[],
   act: async (id: number, action: string, extra: Record<string, unknown> = {}) =>
-    (await http.post<ApiEnvelope<OnlineOrder>>(`/api/DataRepository/Execute/${ENTITY}`, { action, ids: [id], ...extra }, inline)).data.data,
+    (
+      await http.post<ApiEnvelope<OnlineOrder>>(
+        `/api/DataRepository/Execute/${ENTITY}`,
+        { action, ids: [id], ...extra },
+        inline,
+      )
+    ).data.data,
   cancelReasons: () => dataApi.dropdown('listvalue', '', 50, undefined, { where: { category: 'CANCEL_REASON' } }),
   deliveries: async (webhook: number) =>
     (
@@ -50,5 +60,11 @@ export const onlineApi = {
       })
     ).rows as Delivery[],
   redeliver: async (webhook: number, delivery: number) =>
-    (await http.post<ApiEnvelope<unknown>>('/api/DataRepository/Execute/webhook', { action: 'redeliver', ids: [webhook], delivery }, inline)).data,
+    (
+      await http.post<ApiEnvelope<unknown>>(
+        '/api/DataRepository/Execute/webhook',
+        { action: 'redeliver', ids: [webhook], delivery },
+        inline,
+      )
+    ).data,
 };

@@ -6,7 +6,10 @@ import { InstallerLink } from './InstallerLink';
 import InstallerScreen from './InstallerScreen';
 
 type Answer = { status: number; body: unknown };
-const envelope = (data: unknown, status = 200, message = 'OK', errors?: unknown): Answer => ({ status, body: { resultCode: status, message, data, errors } });
+const envelope = (data: unknown, status = 200, message = 'OK', errors?: unknown): Answer => ({
+  status,
+  body: { resultCode: status, message, data, errors },
+});
 
 /** Stubs fetch (the installer's calls do not go through the session's client). */
 function stubFetch(answer: (path: string, body: unknown) => Answer) {
@@ -52,14 +55,23 @@ describe('installer', () => {
     expect(posted).toEqual([
       {
         company: { name: 'Kedai Runcit', baseCurrency: 'MYR', timezone: 'Asia/Kuala_Lumpur' },
-        admin: { userName: 'owner', displayName: 'Olivia Owner', email: 'owner@kedai.example', password: 'Kedai#Owner2026' },
+        admin: {
+          userName: 'owner',
+          displayName: 'Olivia Owner',
+          email: 'owner@kedai.example',
+          password: 'Kedai#Owner2026',
+        },
       },
     ]);
   });
 
   it('shows the server’s field message', async () => {
     stubFetch((path) =>
-      path.endsWith('/Status') ? envelope({ open: true }) : envelope(null, 400, 'Validation failed', [{ field: 'admin.password', message: 'This password is too common' }]),
+      path.endsWith('/Status')
+        ? envelope({ open: true })
+        : envelope(null, 400, 'Validation failed', [
+            { field: 'admin.password', message: 'This password is too common' },
+          ]),
     );
     await renderWithApp(<InstallerScreen />, { route: '/installer' });
     await userEvent.type(await screen.findByLabelText(/Company name/), 'Kedai');
@@ -75,7 +87,13 @@ describe('installer', () => {
 
   it('is closed once set up, and the login link shows only while open', async () => {
     stubFetch(() => envelope({ open: false }));
-    await renderWithApp(<><InstallerScreen /><InstallerLink /></>, { route: '/installer' });
+    await renderWithApp(
+      <>
+        <InstallerScreen />
+        <InstallerLink />
+      </>,
+      { route: '/installer' },
+    );
     expect(await screen.findByText('Backroom is set up already. Sign in instead.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set up' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Set up Backroom' })).toBeNull();

@@ -18,7 +18,10 @@ const PASSWORDS_DIFFER = 'Passwords do not match';
 
 const installerForm = installerSetupRequest
   .extend({ admin: installerSetupRequest.shape.admin.extend({ confirmPassword: z.string() }) })
-  .refine((v) => v.admin.password === v.admin.confirmPassword, { message: PASSWORDS_DIFFER, path: ['admin', 'confirmPassword'] });
+  .refine((v) => v.admin.password === v.admin.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['admin', 'confirmPassword'],
+  });
 type InstallerFormValues = z.infer<typeof installerForm>;
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -43,7 +46,8 @@ function SetupForm({ onDone }: { onDone(userName: string): void }) {
       await installerApi.setup(body);
       onDone(admin.userName);
     } catch (error) {
-      const message = error instanceof InstallerError ? (error.envelope.errors?.[0]?.message ?? error.message) : String(error);
+      const message =
+        error instanceof InstallerError ? (error.envelope.errors?.[0]?.message ?? error.message) : String(error);
       setFailure(translateMessage(t, message));
     }
   });
@@ -53,17 +57,65 @@ function SetupForm({ onDone }: { onDone(userName: string): void }) {
       <FormAlert>{failure}</FormAlert>
       <fieldset className="mb-3">
         <legend className="h6">{t('singles.installer.company')}</legend>
-        <TextField label={t('singles.company.name')} registration={register('company.name')} error={fieldError(errors.company?.name?.message)} required />
-        <TextField label={t('singles.installer.baseCurrency')} hint={t('singles.installer.baseCurrencyHint')} registration={register('company.baseCurrency')} error={fieldError(errors.company?.baseCurrency?.message)} maxLength={3} required />
-        <TimezoneField label={t('singles.company.timezone')} registration={register('company.timezone')} error={fieldError(errors.company?.timezone?.message)} />
+        <TextField
+          label={t('singles.company.name')}
+          registration={register('company.name')}
+          error={fieldError(errors.company?.name?.message)}
+          required
+        />
+        <TextField
+          label={t('singles.installer.baseCurrency')}
+          hint={t('singles.installer.baseCurrencyHint')}
+          registration={register('company.baseCurrency')}
+          error={fieldError(errors.company?.baseCurrency?.message)}
+          maxLength={3}
+          required
+        />
+        <TimezoneField
+          label={t('singles.company.timezone')}
+          registration={register('company.timezone')}
+          error={fieldError(errors.company?.timezone?.message)}
+        />
       </fieldset>
       <fieldset className="mb-3">
         <legend className="h6">{t('singles.installer.admin')}</legend>
-        <TextField label={t('auth.fields.userName')} registration={register('admin.userName')} error={fieldError(errors.admin?.userName?.message)} autoComplete="username" required />
-        <TextField label={t('singles.installer.displayName')} registration={register('admin.displayName')} error={fieldError(errors.admin?.displayName?.message)} required />
-        <TextField label={t('singles.installer.email')} type="email" registration={register('admin.email')} error={fieldError(errors.admin?.email?.message)} autoComplete="email" required />
-        <TextField label={t('auth.fields.password')} type="password" registration={register('admin.password')} error={fieldError(errors.admin?.password?.message)} autoComplete="new-password" required />
-        <TextField label={t('singles.installer.confirmPassword')} type="password" registration={register('admin.confirmPassword')} error={fieldError(errors.admin?.confirmPassword?.message)} autoComplete="new-password" required />
+        <TextField
+          label={t('auth.fields.userName')}
+          registration={register('admin.userName')}
+          error={fieldError(errors.admin?.userName?.message)}
+          autoComplete="username"
+          required
+        />
+        <TextField
+          label={t('singles.installer.displayName')}
+          registration={register('admin.displayName')}
+          error={fieldError(errors.admin?.displayName?.message)}
+          required
+        />
+        <TextField
+          label={t('singles.installer.email')}
+          type="email"
+          registration={register('admin.email')}
+          error={fieldError(errors.admin?.email?.message)}
+          autoComplete="email"
+          required
+        />
+        <TextField
+          label={t('auth.fields.password')}
+          type="password"
+          registration={register('admin.password')}
+          error={fieldError(errors.admin?.password?.message)}
+          autoComplete="new-password"
+          required
+        />
+        <TextField
+          label={t('singles.installer.confirmPassword')}
+          type="password"
+          registration={register('admin.confirmPassword')}
+          error={fieldError(errors.admin?.confirmPassword?.message)}
+          autoComplete="new-password"
+          required
+        />
       </fieldset>
       <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
         {t('singles.installer.submit')}
@@ -95,7 +147,9 @@ export default function InstallerScreen() {
   } else if (status.state !== 'open') {
     content = (
       <>
-        <FormAlert tone={status.state === 'failed' ? 'danger' : 'info'}>{status.state === 'failed' ? status.message : t('singles.installer.closed')}</FormAlert>
+        <FormAlert tone={status.state === 'failed' ? 'danger' : 'info'}>
+          {status.state === 'failed' ? status.message : t('singles.installer.closed')}
+        </FormAlert>
         <Link to="/login">{t('singles.installer.signIn')}</Link>
       </>
     );

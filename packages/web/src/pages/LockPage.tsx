@@ -28,10 +28,26 @@ export default function LockPage() {
     <AuthCard title={t('auth.lock.title')}>
       {otpForm ?? (
         <form onSubmit={onSubmit} noValidate aria-label={t('auth.lock.title')}>
-          <p className="text-body-secondary">{storedUserName ? t('auth.lock.textFor', { userName: storedUserName }) : t('auth.lock.text')}</p>
+          <p className="text-body-secondary">
+            {storedUserName ? t('auth.lock.textFor', { userName: storedUserName }) : t('auth.lock.text')}
+          </p>
           <FormAlert>{failure}</FormAlert>
-          <TextField label={t('auth.fields.userName')} name="userName" defaultValue={storedUserName} error={errors.userName} readOnly={Boolean(storedUserName)} autoComplete="username" />
-          <TextField label={t('auth.fields.password')} name="password" error={errors.password} type="password" autoComplete="current-password" autoFocus />
+          <TextField
+            label={t('auth.fields.userName')}
+            name="userName"
+            defaultValue={storedUserName}
+            error={errors.userName}
+            readOnly={Boolean(storedUserName)}
+            autoComplete="username"
+          />
+          <TextField
+            label={t('auth.fields.password')}
+            name="password"
+            error={errors.password}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+          />
           <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
             {t('auth.lock.unlock')}
           </button>

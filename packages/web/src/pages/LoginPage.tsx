@@ -37,8 +37,20 @@ export default function LoginPage() {
         <>
           <form onSubmit={onSubmit} noValidate aria-label={t('auth.login.title')}>
             <FormAlert>{failure}</FormAlert>
-            <TextField label={t('auth.fields.userName')} name="userName" error={errors.userName} autoComplete="username" autoFocus />
-            <TextField label={t('auth.fields.password')} name="password" error={errors.password} type="password" autoComplete="current-password" />
+            <TextField
+              label={t('auth.fields.userName')}
+              name="userName"
+              error={errors.userName}
+              autoComplete="username"
+              autoFocus
+            />
+            <TextField
+              label={t('auth.fields.password')}
+              name="password"
+              error={errors.password}
+              type="password"
+              autoComplete="current-password"
+            />
             <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
               {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
             </button>

@@ -8,7 +8,15 @@ import { TextField } from '../ui/TextField';
 import { authErrorText } from './authErrors';
 
 /** The second sign-in step when the account has TOTP on. */
-export default function OtpForm({ otpToken, onSignedIn, onBack }: { otpToken: string; onSignedIn(response: LoginResponse): void; onBack(): void }) {
+export default function OtpForm({
+  otpToken,
+  onSignedIn,
+  onBack,
+}: {
+  otpToken: string;
+  onSignedIn(response: LoginResponse): void;
+  onBack(): void;
+}) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState('');
   const { errors, submitting, onSubmit } = useSchemaSubmit<{ otp: string }>('otpForm', async ({ otp }) => {
@@ -27,7 +35,15 @@ export default function OtpForm({ otpToken, onSignedIn, onBack }: { otpToken: st
       </h2>
       <p className="text-body-secondary">{t('auth.otp.instructions')}</p>
       <FormAlert>{failure}</FormAlert>
-      <TextField label={t('auth.otp.code')} name="otp" error={errors.otp} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+      <TextField
+        label={t('auth.otp.code')}
+        name="otp"
+        error={errors.otp}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        autoFocus
+      />
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary flex-grow-1" disabled={submitting}>
           {t('auth.otp.verify')}

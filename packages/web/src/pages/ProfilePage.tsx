@@ -53,9 +53,27 @@ function ChangePasswordForm({ userInfo }: { userInfo: UserInfo }) {
       {userInfo.mustChangePassword && <FormAlert tone="info">{t('profile.mustChange')}</FormAlert>}
       <FormAlert>{failure}</FormAlert>
       {done && <FormAlert tone="success">{t('profile.passwordChanged')}</FormAlert>}
-      <TextField label={t('auth.fields.currentPassword')} registration={register('currentPassword')} error={formState.errors.currentPassword?.message} type="password" autoComplete="current-password" />
-      <TextField label={t('auth.fields.newPassword')} registration={register('newPassword')} error={formState.errors.newPassword?.message} type="password" autoComplete="new-password" />
-      <TextField label={t('auth.fields.confirmPassword')} registration={register('confirmPassword')} error={formState.errors.confirmPassword?.message} type="password" autoComplete="new-password" />
+      <TextField
+        label={t('auth.fields.currentPassword')}
+        registration={register('currentPassword')}
+        error={formState.errors.currentPassword?.message}
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField
+        label={t('auth.fields.newPassword')}
+        registration={register('newPassword')}
+        error={formState.errors.newPassword?.message}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t('auth.fields.confirmPassword')}
+        registration={register('confirmPassword')}
+        error={formState.errors.confirmPassword?.message}
+        type="password"
+        autoComplete="new-password"
+      />
       <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         {t('profile.changePasswordSubmit')}
       </button>
@@ -79,7 +97,11 @@ function QrCode({ text }: { text: string }) {
       cancelled = true;
     };
   }, [text]);
-  return src ? <img src={src} width={200} height={200} alt={t('profile.otp.qrAlt')} className="border rounded" /> : <div className="spinner-border" role="status" aria-label={t('common.loading')} />;
+  return src ? (
+    <img src={src} width={200} height={200} alt={t('profile.otp.qrAlt')} className="border rounded" />
+  ) : (
+    <div className="spinner-border" role="status" aria-label={t('common.loading')} />
+  );
 }
 
 function EnableOtp({ userInfo }: { userInfo: UserInfo }) {
@@ -88,7 +110,10 @@ function EnableOtp({ userInfo }: { userInfo: UserInfo }) {
   const [setup, setSetup] = useState<OtpSetupResponse | null>(null);
   const [failure, setFailure] = useState('');
   const [starting, setStarting] = useState(false);
-  const { register, handleSubmit, formState } = useForm<{ otp: string; password: string }>({ resolver: enableOtpResolver, defaultValues: { otp: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<{ otp: string; password: string }>({
+    resolver: enableOtpResolver,
+    defaultValues: { otp: '', password: '' },
+  });
 
   const start = async () => {
     setFailure('');
@@ -132,8 +157,22 @@ function EnableOtp({ userInfo }: { userInfo: UserInfo }) {
         {t('profile.otp.secret')} <code className="user-select-all">{setup.secret}</code>
       </p>
       <FormAlert>{failure}</FormAlert>
-      <TextField label={t('auth.otp.code')} hint={t('auth.otp.heading')} registration={register('otp')} error={formState.errors.otp?.message} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-      <TextField label={t('auth.fields.password')} registration={register('password')} error={formState.errors.password?.message} type="password" autoComplete="current-password" />
+      <TextField
+        label={t('auth.otp.code')}
+        hint={t('auth.otp.heading')}
+        registration={register('otp')}
+        error={formState.errors.otp?.message}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+      />
+      <TextField
+        label={t('auth.fields.password')}
+        registration={register('password')}
+        error={formState.errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+      />
       <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         {t('profile.otp.enable')}
       </button>
@@ -145,7 +184,10 @@ function DisableOtp({ userInfo }: { userInfo: UserInfo }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [failure, setFailure] = useState('');
-  const { register, handleSubmit, formState } = useForm<{ password: string }>({ resolver: disableOtpResolver, defaultValues: { password: '' } });
+  const { register, handleSubmit, formState } = useForm<{ password: string }>({
+    resolver: disableOtpResolver,
+    defaultValues: { password: '' },
+  });
   const submit = handleSubmit(async ({ password }) => {
     setFailure('');
     try {
@@ -159,7 +201,13 @@ function DisableOtp({ userInfo }: { userInfo: UserInfo }) {
     <form onSubmit={submit} noValidate aria-label={t('profile.otp.disable')}>
       <p>{t('profile.otp.on')}</p>
       <FormAlert>{failure}</FormAlert>
-      <TextField label={t('auth.fields.password')} registration={register('password')} error={formState.errors.password?.message} type="password" autoComplete="current-password" />
+      <TextField
+        label={t('auth.fields.password')}
+        registration={register('password')}
+        error={formState.errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+      />
       <button type="submit" className="btn btn-outline-danger" disabled={formState.isSubmitting}>
         {t('profile.otp.disable')}
       </button>

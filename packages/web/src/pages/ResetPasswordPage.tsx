@@ -23,7 +23,10 @@ const resetResolver = schemaResolver<NewPasswordValues>('resetPasswordForm');
 function RequestCodeForm({ onRequested }: { onRequested(userName: string): void }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState('');
-  const { register, handleSubmit, formState } = useForm<RequestResetPasswordRequest>({ resolver: requestResolver, defaultValues: { userName: '' } });
+  const { register, handleSubmit, formState } = useForm<RequestResetPasswordRequest>({
+    resolver: requestResolver,
+    defaultValues: { userName: '' },
+  });
   const submit = handleSubmit(async ({ userName }) => {
     setFailure('');
     try {
@@ -37,7 +40,13 @@ function RequestCodeForm({ onRequested }: { onRequested(userName: string): void 
     <form onSubmit={submit} noValidate aria-label={t('auth.reset.requestStep')}>
       <p className="text-body-secondary">{t('auth.reset.requestInstructions')}</p>
       <FormAlert>{failure}</FormAlert>
-      <TextField label={t('auth.fields.userName')} registration={register('userName')} error={formState.errors.userName?.message} autoComplete="username" autoFocus />
+      <TextField
+        label={t('auth.fields.userName')}
+        registration={register('userName')}
+        error={formState.errors.userName?.message}
+        autoComplete="username"
+        autoFocus
+      />
       <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
         {t('auth.reset.sendCode')}
       </button>
@@ -65,9 +74,29 @@ function NewPasswordForm({ userName, onDone }: { userName: string; onDone(): voi
     <form onSubmit={submit} noValidate aria-label={t('auth.reset.codeStep')}>
       <p className="text-body-secondary">{t('auth.reset.codeInstructions', { userName })}</p>
       <FormAlert>{failure}</FormAlert>
-      <TextField label={t('auth.otp.code')} registration={register('otp')} error={formState.errors.otp?.message} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-      <TextField label={t('auth.fields.newPassword')} registration={register('newPassword')} error={formState.errors.newPassword?.message} type="password" autoComplete="new-password" />
-      <TextField label={t('auth.fields.confirmPassword')} registration={register('confirmPassword')} error={formState.errors.confirmPassword?.message} type="password" autoComplete="new-password" />
+      <TextField
+        label={t('auth.otp.code')}
+        registration={register('otp')}
+        error={formState.errors.otp?.message}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        autoFocus
+      />
+      <TextField
+        label={t('auth.fields.newPassword')}
+        registration={register('newPassword')}
+        error={formState.errors.newPassword?.message}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t('auth.fields.confirmPassword')}
+        registration={register('confirmPassword')}
+        error={formState.errors.confirmPassword?.message}
+        type="password"
+        autoComplete="new-password"
+      />
       <button type="submit" className="btn btn-primary w-100" disabled={formState.isSubmitting}>
         {t('auth.reset.submit')}
       </button>

@@ -12,7 +12,8 @@ const STATUS_TEXTS: Record<number, string> = {
  * many attempts) in the user's language, else the server's message, else axios's transport message.
  */
 // A structural check instead of axios.isAxiosError, so pages don't load axios before their first call.
-const isAxiosError = (error: unknown): error is AxiosError => (error as { isAxiosError?: unknown } | null)?.isAxiosError === true;
+const isAxiosError = (error: unknown): error is AxiosError =>
+  (error as { isAxiosError?: unknown } | null)?.isAxiosError === true;
 
 export function authErrorText(error: unknown, t: TFunction, statusTexts: Record<number, string> = {}): string {
   if (!isAxiosError(error)) return error instanceof Error ? error.message : String(error);

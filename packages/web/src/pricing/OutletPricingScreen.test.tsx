@@ -9,7 +9,13 @@ const outlets = [
   { id: 1, code: 'BGR', name: 'Bangsar' },
   { id: 2, code: 'MVM', name: 'Mid Valley' },
 ];
-const product = (id: number, name: string, sellingPrice: string, prices: Record<number, string | null> = {}, inForce: Record<number, string> = {}): PricingRow => ({
+const product = (
+  id: number,
+  name: string,
+  sellingPrice: string,
+  prices: Record<number, string | null> = {},
+  inForce: Record<number, string> = {},
+): PricingRow => ({
   id,
   code: `P-${String(id).padStart(3, '0')}`,
   name,
@@ -37,7 +43,8 @@ function serveGrid(save?: (changes: PriceChange[]) => Reply) {
     if (call.url.endsWith('/outletpricing/Save')) {
       const { changes } = call.body as { changes: PriceChange[] };
       if (save) return save(changes);
-      for (const c of changes) catalogue.find((p) => p.id === c.product)!.prices[c.outlet] = c.price === null ? null : String(c.price);
+      for (const c of changes)
+        catalogue.find((p) => p.id === c.product)!.prices[c.outlet] = c.price === null ? null : String(c.price);
       return ok({ inserted: changes.length, updated: 0, deleted: 0 });
     }
     return undefined;
@@ -45,12 +52,18 @@ function serveGrid(save?: (changes: PriceChange[]) => Reply) {
 }
 
 async function renderScreen(ableToEdit = true) {
-  const item = menuItem('/outletpricing', { name: 'Outlet pricing', ableToEdit, ableToDelete: false, ableToSetTable: false });
+  const item = menuItem('/outletpricing', {
+    name: 'Outlet pricing',
+    ableToEdit,
+    ableToDelete: false,
+    ableToSetTable: false,
+  });
   await renderSignedIn(<OutletPricingScreen item={item} />);
   return screen.findByRole('table', { name: 'Outlet pricing' });
 }
 
-const cell = (product: string, outlet: string) => screen.getByRole('textbox', { name: `Price of ${product} at ${outlet}` });
+const cell = (product: string, outlet: string) =>
+  screen.getByRole('textbox', { name: `Price of ${product} at ${outlet}` });
 
 beforeEach(() => {
   catalogue[0]!.prices = { 1: null, 2: '9.00' };
@@ -61,7 +74,11 @@ describe('outlet pricing screen', () => {
   it('shows a page of products with the base price and an input per outlet', async () => {
     serveGrid();
     const table = await renderScreen();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Product', 'Base price', 'Bangsar', 'Mid Valley']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Code', 'Product', 'Base price', 'Bangsar', 'Mid Valley']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(cell('Americano', 'Mid Valley')).toHaveValue('9.00');
     expect(cell('Americano', 'Bangsar')).toHaveValue('');
@@ -83,10 +100,17 @@ describe('outlet pricing screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Page 1 of 1 (1 product)')).toBeInTheDocument();
     expect(cell('Butter Croissant', 'Bangsar')).toBeInTheDocument();
-    expect(server.posted('/outletpricing/Grid').at(-1)).toEqual({ Skip: 0, Take: 10, search: 'croiss', category: null });
+    expect(server.posted('/outletpricing/Grid').at(-1)).toEqual({
+      Skip: 0,
+      Take: 10,
+      search: 'croiss',
+      category: null,
+    });
 
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'COFFEE - Coffee');
-    await waitFor(() => expect(server.posted('/outletpricing/Grid').at(-1)).toEqual({ Skip: 0, Take: 10, search: 'croiss', category: 7 }));
+    await waitFor(() =>
+      expect(server.posted('/outletpricing/Grid').at(-1)).toEqual({ Skip: 0, Take: 10, search: 'croiss', category: 7 }),
+    );
   });
 
   it('highlights changed cells and saves only the changes, blank removing an override', async () => {
@@ -134,7 +158,9 @@ describe('outlet pricing screen', () => {
   });
 
   it('shows the server’s refusal and keeps the edits', async () => {
-    serveGrid(() => fail(400, 'Validation failed', [{ field: 'changes.0.product', message: 'Product 2 does not exist' }]));
+    serveGrid(() =>
+      fail(400, 'Validation failed', [{ field: 'changes.0.product', message: 'Product 2 does not exist' }]),
+    );
     await renderScreen();
     await userEvent.type(cell('Butter Croissant', 'Bangsar'), '6.20');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -68,7 +68,11 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
   const [savedCount, setSavedCount] = useState<number | null>(null);
 
   const categories = useDropdown('category', '', true, ALL_CATEGORIES);
-  const grid = useQuery({ queryKey: ['outletpricing', 'grid', query], queryFn: () => outletPricingApi.grid(query), placeholderData: keepPreviousData });
+  const grid = useQuery({
+    queryKey: ['outletpricing', 'grid', query],
+    queryFn: () => outletPricingApi.grid(query),
+    placeholderData: keepPreviousData,
+  });
   const changes = changesOf(edits);
   const invalid = Object.values(edits).some((text) => !isValidPrice(text));
 
@@ -97,13 +101,21 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
 
   return (
     <TitledCard titleId="outletpricing-title" title={t('pricing.outletPricing.title')}>
-      <p className="text-body-secondary">{t(readOnly ? 'pricing.outletPricing.readOnly' : 'pricing.outletPricing.hint')}</p>
+      <p className="text-body-secondary">
+        {t(readOnly ? 'pricing.outletPricing.readOnly' : 'pricing.outletPricing.hint')}
+      </p>
       <form className="row g-2 align-items-end mb-3" role="search" onSubmit={search}>
         <div className="col-sm-5 col-lg-4">
           <label htmlFor={searchId} className="form-label">
             {t('pricing.outletPricing.search')}
           </label>
-          <input id={searchId} type="search" className="form-control" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            className="form-control"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </div>
         <div className="col-sm-4 col-lg-3">
           <label htmlFor={categoryId} className="form-label">
@@ -113,7 +125,9 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
             id={categoryId}
             className="form-select"
             value={query.category ?? ''}
-            onChange={(e) => setQuery((q) => ({ ...q, Skip: 0, category: e.target.value === '' ? null : Number(e.target.value) }))}
+            onChange={(e) =>
+              setQuery((q) => ({ ...q, Skip: 0, category: e.target.value === '' ? null : Number(e.target.value) }))
+            }
           >
             <option value="">{t('pricing.outletPricing.allCategories')}</option>
             {categories.data?.map((c) => (
@@ -130,18 +144,32 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
         </div>
         {!readOnly && (
           <div className="col-auto ms-auto d-flex gap-2">
-            <button type="button" className="btn btn-primary" disabled={changes.length === 0 || invalid || save.isPending} onClick={() => save.mutate()}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={changes.length === 0 || invalid || save.isPending}
+              onClick={() => save.mutate()}
+            >
               {t('pricing.outletPricing.save')}
             </button>
-            <button type="button" className="btn btn-outline-secondary" disabled={changes.length === 0 || save.isPending} onClick={() => setEdits({})}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={changes.length === 0 || save.isPending}
+              onClick={() => setEdits({})}
+            >
               {t('pricing.outletPricing.discard')}
             </button>
           </div>
         )}
       </form>
-      {changes.length > 0 && <FormAlert tone="info">{t('pricing.outletPricing.unsaved', { count: changes.length })}</FormAlert>}
+      {changes.length > 0 && (
+        <FormAlert tone="info">{t('pricing.outletPricing.unsaved', { count: changes.length })}</FormAlert>
+      )}
       {invalid && <FormAlert>{t('pricing.outletPricing.invalid')}</FormAlert>}
-      {savedCount !== null && <FormAlert tone="success">{t('pricing.outletPricing.saved', { count: savedCount })}</FormAlert>}
+      {savedCount !== null && (
+        <FormAlert tone="success">{t('pricing.outletPricing.saved', { count: savedCount })}</FormAlert>
+      )}
       {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
       {grid.isError && <FormAlert>{errorText(grid.error)}</FormAlert>}
       {grid.isPending && <Spinner />}
@@ -172,7 +200,14 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
                     </th>
                     <td className="text-end">{row.sellingPrice}</td>
                     {page.outlets.map((outlet) => (
-                      <PriceCell key={outlet.id} row={row} outlet={outlet} edits={edits} readOnly={readOnly} onEdit={edit} />
+                      <PriceCell
+                        key={outlet.id}
+                        row={row}
+                        outlet={outlet}
+                        edits={edits}
+                        readOnly={readOnly}
+                        onEdit={edit}
+                      />
                     ))}
                   </tr>
                 ))}
@@ -181,11 +216,21 @@ export default function OutletPricingScreen({ item }: SingleScreenProps) {
           </div>
           {page.rows.length === 0 && <p>{t('pricing.outletPricing.noRows')}</p>}
           <nav className="d-flex align-items-center gap-2" aria-label={t('pricing.outletPricing.pages')}>
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={pageNo <= 1} onClick={() => setQuery((q) => ({ ...q, Skip: q.Skip - PAGE_SIZE }))}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              disabled={pageNo <= 1}
+              onClick={() => setQuery((q) => ({ ...q, Skip: q.Skip - PAGE_SIZE }))}
+            >
               {t('pricing.outletPricing.previous')}
             </button>
             <span>{t('pricing.outletPricing.pageOf', { page: pageNo, pages, count: page.totalCount })}</span>
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={pageNo >= pages} onClick={() => setQuery((q) => ({ ...q, Skip: q.Skip + PAGE_SIZE }))}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              disabled={pageNo >= pages}
+              onClick={() => setQuery((q) => ({ ...q, Skip: q.Skip + PAGE_SIZE }))}
+            >
               {t('pricing.outletPricing.next')}
             </button>
           </nav>

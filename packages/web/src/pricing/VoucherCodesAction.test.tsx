@@ -19,7 +19,9 @@ describe('voucher codes on the voucher form', () => {
       }
       return undefined;
     });
-    await renderSignedIn(<VoucherCodesAction row={{ id: 9, code: 'FESTIVE10' }} item={menuItem('/voucher', { name: 'Vouchers' })} />);
+    await renderSignedIn(
+      <VoucherCodesAction row={{ id: 9, code: 'FESTIVE10' }} item={menuItem('/voucher', { name: 'Vouchers' })} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Single-use codes' }));
     expect(await screen.findByText('ABCD-EFGH-JKMN-PQRS')).toBeInTheDocument();
     expect(screen.getByText('1 code, 0 used')).toBeInTheDocument();

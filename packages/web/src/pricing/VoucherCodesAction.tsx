@@ -21,33 +21,79 @@ export default function VoucherCodesAction({ row, item }: FormActionProps) {
       <button type="button" className="btn btn-outline-secondary" onClick={() => setOpen(true)}>
         <i className="bi bi-upc" aria-hidden="true" /> {t('pricing.voucherCodes.title')}
       </button>
-      {open && <VoucherCodesDialog voucherId={Number(row.id)} voucherCode={String(row.code)} canGenerate={item.ableToEdit} onClose={() => setOpen(false)} />}
+      {open && (
+        <VoucherCodesDialog
+          voucherId={Number(row.id)}
+          voucherCode={String(row.code)}
+          canGenerate={item.ableToEdit}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
 
-function VoucherCodesDialog({ voucherId, voucherCode, canGenerate, onClose }: { voucherId: number; voucherCode: string; canGenerate: boolean; onClose(): void }) {
+function VoucherCodesDialog({
+  voucherId,
+  voucherCode,
+  canGenerate,
+  onClose,
+}: {
+  voucherId: number;
+  voucherCode: string;
+  canGenerate: boolean;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const countId = useId();
   const queryClient = useQueryClient();
   const [count, setCount] = useState('100');
   const key = ['vouchercodes', voucherId];
   const byVoucher = [{ ColumnName: 'voucher', ColumnValue: voucherId, Operator: 'EQ' }];
-  const codes = useQuery({ queryKey: key, queryFn: () => dataApi.fetch('vouchercode', { Skip: 0, Take: SHOWN, filters: byVoucher, sorts: [{ ColumnName: 'id', Direction: 'asc' }] }) });
-  const used = useQuery({ queryKey: [...key, 'used'], queryFn: () => dataApi.fetch('vouchercode', { Skip: 0, Take: 1, filters: [...byVoucher, { ColumnName: 'redeemedAt', ColumnValue: '', Operator: 'NOTNULL' }] }) });
+  const codes = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      dataApi.fetch('vouchercode', {
+        Skip: 0,
+        Take: SHOWN,
+        filters: byVoucher,
+        sorts: [{ ColumnName: 'id', Direction: 'asc' }],
+      }),
+  });
+  const used = useQuery({
+    queryKey: [...key, 'used'],
+    queryFn: () =>
+      dataApi.fetch('vouchercode', {
+        Skip: 0,
+        Take: 1,
+        filters: [...byVoucher, { ColumnName: 'redeemedAt', ColumnValue: '', Operator: 'NOTNULL' }],
+      }),
+  });
   const generate = useMutation({
     mutationFn: async (n: number) => {
       const { http } = await import('../api/http');
-      return (await http.post<ApiEnvelope<{ generated: number }>>('/api/DataRepository/Execute/voucher', { action: 'generate', ids: [voucherId], count: n }, inline)).data.data;
+      return (
+        await http.post<ApiEnvelope<{ generated: number }>>(
+          '/api/DataRepository/Execute/voucher',
+          { action: 'generate', ids: [voucherId], count: n },
+          inline,
+        )
+      ).data.data;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   const exportCsv = useMutation({
     mutationFn: async () => {
       const { http } = await import('../api/http');
-      const response = await http.get<Blob>(`/api/pricing/VoucherCodes/${voucherId}`, { ...inline, responseType: 'blob' });
+      const response = await http.get<Blob>(`/api/pricing/VoucherCodes/${voucherId}`, {
+        ...inline,
+        responseType: 'blob',
+      });
       const url = URL.createObjectURL(response.data);
-      const link = Object.assign(document.createElement('a'), { href: url, download: `Voucher_${voucherCode}_codes.csv` });
+      const link = Object.assign(document.createElement('a'), {
+        href: url,
+        download: `Voucher_${voucherCode}_codes.csv`,
+      });
       link.click();
       URL.revokeObjectURL(url);
     },
@@ -66,7 +112,12 @@ function VoucherCodesDialog({ voucherId, voucherCode, canGenerate, onClose }: { 
       onCancel={onClose}
       footer={
         <>
-          <button type="button" className="btn btn-outline-secondary" disabled={total === 0 || exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={total === 0 || exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
+          >
             <i className="bi bi-download" aria-hidden="true" /> {t('pricing.voucherCodes.export')}
           </button>
           <button type="button" className="btn btn-primary" onClick={onClose}>
@@ -76,7 +127,9 @@ function VoucherCodesDialog({ voucherId, voucherCode, canGenerate, onClose }: { 
       }
     >
       {error ? <FormAlert>{translateMessage(t, serverMessage(error) ?? String(error))}</FormAlert> : null}
-      {generate.isSuccess && <FormAlert tone="success">{t('pricing.voucherCodes.generated', { count: generate.data.generated })}</FormAlert>}
+      {generate.isSuccess && (
+        <FormAlert tone="success">{t('pricing.voucherCodes.generated', { count: generate.data.generated })}</FormAlert>
+      )}
       <p role="status">{t('pricing.voucherCodes.count', { count: total, redeemed: used.data?.totalCount ?? 0 })}</p>
       {canGenerate && (
         <form className="row g-2 align-items-end mb-3" onSubmit={submit}>
@@ -84,7 +137,13 @@ function VoucherCodesDialog({ voucherId, voucherCode, canGenerate, onClose }: { 
             <label htmlFor={countId} className="form-label">
               {t('pricing.voucherCodes.howMany')}
             </label>
-            <input id={countId} className={`form-control${valid ? '' : ' is-invalid'}`} inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
+            <input
+              id={countId}
+              className={`form-control${valid ? '' : ' is-invalid'}`}
+              inputMode="numeric"
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+            />
             {!valid && <div className="invalid-feedback">{t('pricing.voucherCodes.tooMany')}</div>}
           </div>
           <div className="col-auto">
@@ -110,13 +169,17 @@ function VoucherCodesDialog({ voucherId, voucherCode, canGenerate, onClose }: { 
               {codes.data?.rows.map((c) => (
                 <tr key={String(c.id)}>
                   <td>{String(c.code)}</td>
-                  <td>{c.redeemedAt ? new Date(String(c.redeemedAt)).toLocaleString() : t('pricing.voucherCodes.unused')}</td>
+                  <td>
+                    {c.redeemedAt ? new Date(String(c.redeemedAt)).toLocaleString() : t('pricing.voucherCodes.unused')}
+                  </td>
                   <td>{c.redeemedReference ? String(c.redeemedReference) : ''}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {total > SHOWN && <p className="text-body-secondary small">{t('pricing.voucherCodes.showing', { shown: SHOWN })}</p>}
+          {total > SHOWN && (
+            <p className="text-body-secondary small">{t('pricing.voucherCodes.showing', { shown: SHOWN })}</p>
+          )}
         </div>
       )}
     </Dialog>

@@ -31,7 +31,10 @@ function serve(withMargins: boolean) {
     if (call.url.endsWith('/pricing/WhatIf') && call.method === 'POST') return ok({ jobId: 41 });
     if (call.url.endsWith('/pricing/WhatIf/41')) {
       polls++;
-      const status: WhatIfStatus = polls === 1 ? { jobId: 41, status: 'running', progress: 40, error: null, result: null } : { jobId: 41, status: 'done', progress: 100, error: null, result: result(withMargins) };
+      const status: WhatIfStatus =
+        polls === 1
+          ? { jobId: 41, status: 'running', progress: 40, error: null, result: null }
+          : { jobId: 41, status: 'done', progress: 100, error: null, result: result(withMargins) };
       return ok(status);
     }
     return undefined;
@@ -41,8 +44,15 @@ function serve(withMargins: boolean) {
 
 async function replay(withMargins: boolean) {
   const server = serve(withMargins);
-  const item = menuItem('/promotion', { name: 'promotion', ableToEdit: true, ableToDelete: false, ableToSetTable: false });
-  await renderSignedIn(<WhatIfAction row={{ id: 5 }} item={item} values={() => ({ code: 'TRY', kind: 'percentOff', value: '10' })} />);
+  const item = menuItem('/promotion', {
+    name: 'promotion',
+    ableToEdit: true,
+    ableToDelete: false,
+    ableToSetTable: false,
+  });
+  await renderSignedIn(
+    <WhatIfAction row={{ id: 5 }} item={item} values={() => ({ code: 'TRY', kind: 'percentOff', value: '10' })} />,
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Try on past sales' }));
   const dialog = await screen.findByRole('dialog', { name: 'Try on past sales' });
   await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'BGR' }));
@@ -55,8 +65,26 @@ async function replay(withMargins: boolean) {
 describe('Try on past sales', () => {
   it('sends the form’s values with the saved id, shows progress, then the figures by day and in total', async () => {
     const { server, table, dialog } = await replay(true);
-    expect(server.calls.find((c) => c.method === 'POST' && c.url.endsWith('/pricing/WhatIf'))?.body).toEqual({ entity: 'promotion', id: 5, draft: { code: 'TRY', kind: 'percentOff', value: '10' }, days: 30, outlets: [1] });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day', 'Baskets affected', 'Sales replayed', 'Discount given', 'Margin given up', 'Margin without', 'Margin with']);
+    expect(server.calls.find((c) => c.method === 'POST' && c.url.endsWith('/pricing/WhatIf'))?.body).toEqual({
+      entity: 'promotion',
+      id: 5,
+      draft: { code: 'TRY', kind: 'percentOff', value: '10' },
+      days: 30,
+      outlets: [1],
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Day',
+      'Baskets affected',
+      'Sales replayed',
+      'Discount given',
+      'Margin given up',
+      'Margin without',
+      'Margin with',
+    ]);
     expect(within(table).getByTestId('whatif-total')).toHaveTextContent('Total233.003.0030.0027.00');
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     expect(within(dialog).getByRole('table', { name: 'Top products' })).toHaveTextContent('COF — Coffee');
@@ -64,12 +92,21 @@ describe('Try on past sales', () => {
 
   it('shows no margin to who may not see costs', async () => {
     const { table } = await replay(false);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day', 'Baskets affected', 'Sales replayed', 'Discount given']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Day', 'Baskets affected', 'Sales replayed', 'Discount given']);
     expect(screen.queryByText(/Margin/)).toBeNull();
   });
 
   it('is not offered to who may not edit the promotion', async () => {
-    const item = menuItem('/promotion', { name: 'promotion', ableToEdit: false, ableToDelete: false, ableToSetTable: false });
+    const item = menuItem('/promotion', {
+      name: 'promotion',
+      ableToEdit: false,
+      ableToDelete: false,
+      ableToSetTable: false,
+    });
     await renderSignedIn(<WhatIfAction row={{ id: 5 }} item={item} values={() => ({})} />);
     expect(screen.queryByRole('button', { name: 'Try on past sales' })).toBeNull();
   });

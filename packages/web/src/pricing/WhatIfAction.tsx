@@ -27,12 +27,29 @@ export default function WhatIfAction({ row, item, values }: DraftActionProps) {
       <button type="button" className="btn btn-outline-secondary" onClick={() => setOpen(true)}>
         <i className="bi bi-clock-history" aria-hidden="true" /> {t('pricing.whatIf.action')}
       </button>
-      {open && <WhatIfDialog entity={entity} id={row?.id === undefined ? undefined : Number(row.id)} draft={values()} onClose={() => setOpen(false)} />}
+      {open && (
+        <WhatIfDialog
+          entity={entity}
+          id={row?.id === undefined ? undefined : Number(row.id)}
+          draft={values()}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
 
-function WhatIfDialog({ entity, id, draft, onClose }: { entity: WhatIfRequest['entity']; id: number | undefined; draft: Record<string, unknown> | undefined; onClose(): void }) {
+function WhatIfDialog({
+  entity,
+  id,
+  draft,
+  onClose,
+}: {
+  entity: WhatIfRequest['entity'];
+  id: number | undefined;
+  draft: Record<string, unknown> | undefined;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const daysId = useId();
   const [days, setDays] = useState('30');
@@ -40,21 +57,36 @@ function WhatIfDialog({ entity, id, draft, onClose }: { entity: WhatIfRequest['e
   const [jobId, setJobId] = useState<number | null>(null);
   const outlets = useQuery({
     queryKey: ['whatif-outlets'],
-    queryFn: () => dataApi.fetch('outlet', { Skip: 0, Take: 200, filters: [{ ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' }], sorts: [{ ColumnName: 'code', Direction: 'asc' }] }),
+    queryFn: () =>
+      dataApi.fetch('outlet', {
+        Skip: 0,
+        Take: 200,
+        filters: [{ ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' }],
+        sorts: [{ ColumnName: 'code', Direction: 'asc' }],
+      }),
   });
   const start = useMutation({
-    mutationFn: () => whatIfApi.start({ entity, ...(id !== undefined ? { id } : {}), ...(draft ? { draft } : {}), days: Number(days), outlets: chosen }),
+    mutationFn: () =>
+      whatIfApi.start({
+        entity,
+        ...(id !== undefined ? { id } : {}),
+        ...(draft ? { draft } : {}),
+        days: Number(days),
+        outlets: chosen,
+      }),
     onSuccess: ({ jobId: started }) => setJobId(started),
   });
   const status = useQuery({
     queryKey: ['whatif', jobId],
     queryFn: () => whatIfApi.status(jobId!),
     enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data && ['done', 'failed', 'cancelled'].includes(query.state.data.status) ? false : POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data && ['done', 'failed', 'cancelled'].includes(query.state.data.status) ? false : POLL_MS,
   });
   const n = Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= 90;
-  const running = jobId !== null && (!status.data || status.data.status === 'queued' || status.data.status === 'running');
+  const running =
+    jobId !== null && (!status.data || status.data.status === 'queued' || status.data.status === 'running');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || running) return;
@@ -84,7 +116,13 @@ function WhatIfDialog({ entity, id, draft, onClose }: { entity: WhatIfRequest['e
             <label htmlFor={daysId} className="form-label">
               {t('pricing.whatIf.days')}
             </label>
-            <input id={daysId} className={`form-control${valid ? '' : ' is-invalid'}`} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
+            <input
+              id={daysId}
+              className={`form-control${valid ? '' : ' is-invalid'}`}
+              inputMode="numeric"
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
             {!valid && <div className="invalid-feedback">{t('pricing.whatIf.daysRange')}</div>}
           </div>
           <div className="col-auto">
@@ -102,7 +140,9 @@ function WhatIfDialog({ entity, id, draft, onClose }: { entity: WhatIfRequest['e
                 className="form-check-input"
                 type="checkbox"
                 checked={chosen.includes(Number(o.id))}
-                onChange={(e) => setChosen(e.target.checked ? [...chosen, Number(o.id)] : chosen.filter((x) => x !== Number(o.id)))}
+                onChange={(e) =>
+                  setChosen(e.target.checked ? [...chosen, Number(o.id)] : chosen.filter((x) => x !== Number(o.id)))
+                }
               />
               <label className="form-check-label" htmlFor={`${daysId}-o${String(o.id)}`}>
                 {String(o.code)}
@@ -113,7 +153,14 @@ function WhatIfDialog({ entity, id, draft, onClose }: { entity: WhatIfRequest['e
         </fieldset>
       </form>
       {running && (
-        <div className="progress" role="progressbar" aria-label={t('pricing.whatIf.progress')} aria-valuenow={status.data?.progress ?? 0} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={t('pricing.whatIf.progress')}
+          aria-valuenow={status.data?.progress ?? 0}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className="progress-bar" style={{ width: `${status.data?.progress ?? 0}%` }} />
         </div>
       )}
@@ -124,11 +171,28 @@ function WhatIfDialog({ entity, id, draft, onClose }: { entity: WhatIfRequest['e
 
 function WhatIfTables({ result }: { result: WhatIfResult }) {
   const { t } = useTranslation();
-  const columns = (f: WhatIfFigures) => [String(f.basketsAffected), String(f.baskets), f.discountGiven, ...(result.margins ? [f.marginGivenUp ?? '', f.marginBefore ?? '', f.marginAfter ?? ''] : [])];
-  const heads = ['basketsAffected', 'baskets', 'discountGiven', ...(result.margins ? ['marginGivenUp', 'marginBefore', 'marginAfter'] : [])];
+  const columns = (f: WhatIfFigures) => [
+    String(f.basketsAffected),
+    String(f.baskets),
+    f.discountGiven,
+    ...(result.margins ? [f.marginGivenUp ?? '', f.marginBefore ?? '', f.marginAfter ?? ''] : []),
+  ];
+  const heads = [
+    'basketsAffected',
+    'baskets',
+    'discountGiven',
+    ...(result.margins ? ['marginGivenUp', 'marginBefore', 'marginAfter'] : []),
+  ];
   return (
     <div style={{ maxHeight: '50vh', overflowY: 'auto' }}>
-      <p className="text-body-secondary small">{t('pricing.whatIf.window', { from: new Date(result.from).toLocaleDateString(), to: new Date(result.to).toLocaleDateString(), outlets: result.outlets.map((o) => o.code).join(', '), currency: result.currency })}</p>
+      <p className="text-body-secondary small">
+        {t('pricing.whatIf.window', {
+          from: new Date(result.from).toLocaleDateString(),
+          to: new Date(result.to).toLocaleDateString(),
+          outlets: result.outlets.map((o) => o.code).join(', '),
+          currency: result.currency,
+        })}
+      </p>
       <table className="table table-sm" aria-label={t('pricing.whatIf.byDay')}>
         <HeadRow first="date" numbers={heads} />
         <tbody>

@@ -1,4 +1,12 @@
-import type { ApiEnvelope, OutletPricingGrid, OutletPricingQuery, OutletPricingSaved, PriceChange, WhatIfRequest, WhatIfStatus } from '@backroom/schema';
+import type {
+  ApiEnvelope,
+  OutletPricingGrid,
+  OutletPricingQuery,
+  OutletPricingSaved,
+  PriceChange,
+  WhatIfRequest,
+  WhatIfStatus,
+} from '@backroom/schema';
 import { http } from '../api/http';
 
 /** The screen shows its errors inline. */
@@ -10,11 +18,14 @@ export const outletPricingApi = {
     const { data } = await http.post<ApiEnvelope<OutletPricingGrid>>('/api/outletpricing/Grid', query, inline);
     return { ...data.data, totalCount: data.totalCount ?? data.data.rows.length };
   },
-  save: async (changes: PriceChange[]) => (await http.post<ApiEnvelope<OutletPricingSaved>>('/api/outletpricing/Save', { changes }, inline)).data.data,
+  save: async (changes: PriceChange[]) =>
+    (await http.post<ApiEnvelope<OutletPricingSaved>>('/api/outletpricing/Save', { changes }, inline)).data.data,
 };
 
 /** "Try on past sales" (`/api/pricing/WhatIf`): starts the replay job, then reads its progress and figures. */
 export const whatIfApi = {
-  start: async (request: WhatIfRequest) => (await http.post<ApiEnvelope<{ jobId: number }>>('/api/pricing/WhatIf', request, inline)).data.data,
-  status: async (jobId: number) => (await http.get<ApiEnvelope<WhatIfStatus>>(`/api/pricing/WhatIf/${jobId}`, inline)).data.data,
+  start: async (request: WhatIfRequest) =>
+    (await http.post<ApiEnvelope<{ jobId: number }>>('/api/pricing/WhatIf', request, inline)).data.data,
+  status: async (jobId: number) =>
+    (await http.get<ApiEnvelope<WhatIfStatus>>(`/api/pricing/WhatIf/${jobId}`, inline)).data.data,
 };

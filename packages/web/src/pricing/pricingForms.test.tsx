@@ -12,7 +12,9 @@ describe('the pricing forms hold their rules beside the fields', () => {
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'percent');
     await userEvent.type(screen.getByLabelText('Value'), '150');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByLabelText('Value')).toHaveAccessibleDescription(/Value is a percent here: at most 100/));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Value')).toHaveAccessibleDescription(/Value is a percent here: at most 100/),
+    );
     expect(server.calls.filter((c) => c.url.includes('/Insert/'))).toHaveLength(0);
   });
 
@@ -20,7 +22,9 @@ describe('the pricing forms hold their rules beside the fields', () => {
     stubServer(
       (call) =>
         call.url.endsWith('/Insert/promotion')
-          ? fail(409, 'Code "SUMMER" is already used by a promotion rule', [{ field: 'code', message: 'Code "SUMMER" is already used by a promotion rule' }])
+          ? fail(409, 'Code "SUMMER" is already used by a promotion rule', [
+              { field: 'code', message: 'Code "SUMMER" is already used by a promotion rule' },
+            ])
           : undefined,
       { otherwise: emptyList },
     );
@@ -30,6 +34,8 @@ describe('the pricing forms hold their rules beside the fields', () => {
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'amountOff');
     await userEvent.type(screen.getByLabelText('Valid from'), '2024-06-01');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveAccessibleDescription(/already used by a promotion rule/));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Code')).toHaveAccessibleDescription(/already used by a promotion rule/),
+    );
   });
 });

@@ -6,9 +6,27 @@ import { settableFields } from './useListController';
 import { menuItem, ok, renderScreen, stubServer, emptyList, type Reply } from '../test/app';
 
 const bundles = [
-  { id: 1, version: 3, code: 'B001', name: 'Breakfast set', price: '12.50', validFrom: null, validTo: null, isActive: true },
+  {
+    id: 1,
+    version: 3,
+    code: 'B001',
+    name: 'Breakfast set',
+    price: '12.50',
+    validFrom: null,
+    validTo: null,
+    isActive: true,
+  },
   { id: 2, version: 1, code: 'B002', name: 'Lunch set', price: '8.00', validFrom: null, validTo: null, isActive: true },
-  { id: 3, version: 7, code: 'B003', name: 'Dinner set', price: '20.00', validFrom: null, validTo: null, isActive: true },
+  {
+    id: 3,
+    version: 7,
+    code: 'B003',
+    name: 'Dinner set',
+    price: '20.00',
+    validFrom: null,
+    validTo: null,
+    isActive: true,
+  },
 ];
 const item = (flags = {}) => menuItem('/bundle', { name: 'Bundles', ...flags });
 
@@ -17,7 +35,9 @@ beforeEach(() => localStorage.clear());
 async function chooseTwo() {
   await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Breakfast set' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'Select Lunch set' }));
-  await userEvent.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Set field…' }));
+  await userEvent.click(
+    within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Set field…' }),
+  );
   return screen.findByRole('dialog', { name: 'Set a field on 2 bundles' });
 }
 
@@ -30,16 +50,25 @@ async function setPrice(value: string) {
 
 describe('bulk edit of a list', () => {
   it('offers the fields many rows may share: not unique ones, child lists, links or computed values', () => {
-    expect(settableFields(findEntity('bundle')!).map((f) => f.name)).toEqual(['name', 'price', 'validFrom', 'validTo', 'isActive']);
+    expect(settableFields(findEntity('bundle')!).map((f) => f.name)).toEqual([
+      'name',
+      'price',
+      'validFrom',
+      'validTo',
+      'isActive',
+    ]);
     expect(settableFields(findEntity('bundle')!, ['price']).map((f) => f.name)).not.toContain('price');
   });
 
   it('sets one field on the chosen rows after a confirmation naming field, value and count, in one bulkupdate', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 3);
-      if (call.url.endsWith('/bulkupdate/bundle')) return ok((call.body as object[]).map((row) => ({ ...row })));
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 3);
+        if (call.url.endsWith('/bulkupdate/bundle')) return ok((call.body as object[]).map((row) => ({ ...row })));
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(item(), '/bundle');
     await setPrice('15');
     const confirm = await screen.findByRole('dialog', { name: 'Set Price to 15.00 on 2 bundles?' });
@@ -47,10 +76,14 @@ describe('bulk edit of a list', () => {
     expect(server.bodies('/bulkupdate/bundle')).toHaveLength(0);
     const fetchesBefore = server.bodies('/fetch/bundle').length;
     await userEvent.click(within(confirm).getByRole('button', { name: 'Set on 2 rows' }));
-    await waitFor(() => expect(server.bodies('/bulkupdate/bundle')).toEqual([[
-      { id: 1, version: 3, price: '15.00' },
-      { id: 2, version: 1, price: '15.00' },
-    ]]));
+    await waitFor(() =>
+      expect(server.bodies('/bulkupdate/bundle')).toEqual([
+        [
+          { id: 1, version: 3, price: '15.00' },
+          { id: 2, version: 1, price: '15.00' },
+        ],
+      ]),
+    );
     const notice = await screen.findByText('Price set to 15.00 on 2 bundles');
     expect(notice).toHaveAttribute('role', 'status');
     await waitFor(() => expect(notice).toHaveFocus());
@@ -60,7 +93,9 @@ describe('bulk edit of a list', () => {
   });
 
   it('checks the value as the form does and sends nothing while it is wrong; Back keeps the value', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 3) : undefined), { otherwise: emptyList });
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 3) : undefined), {
+      otherwise: emptyList,
+    });
     await renderScreen(item(), '/bundle');
     await setPrice('lots');
     const dialog = screen.getByRole('dialog', { name: 'Set a field on 2 bundles' });
@@ -73,19 +108,32 @@ describe('bulk edit of a list', () => {
     expect(await within(dialog).findByText(/Price is required/)).toBeInTheDocument();
     await userEvent.type(price, '9.5{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(within(screen.getByRole('dialog', { name: 'Set a field on 2 bundles' })).getByRole('textbox', { name: 'Price' })).toHaveValue('9.5');
+    expect(
+      within(screen.getByRole('dialog', { name: 'Set a field on 2 bundles' })).getByRole('textbox', { name: 'Price' }),
+    ).toHaveValue('9.5');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.bodies('/bulkupdate/bundle')).toHaveLength(0);
   });
 
   it('sets a yes/no field, and says which row the server refused and why: nothing saved, the list reloaded', async () => {
-    let answer: Reply = { status: 409, data: { resultCode: 409, message: 'Row 1 (id 2): This record was changed by someone else', data: null, errors: [{ field: '1', message: 'This record was changed by someone else' }] } };
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 3);
-      if (call.url.endsWith('/bulkupdate/bundle')) return answer;
-      return undefined;
-    }, { otherwise: emptyList });
+    let answer: Reply = {
+      status: 409,
+      data: {
+        resultCode: 409,
+        message: 'Row 1 (id 2): This record was changed by someone else',
+        data: null,
+        errors: [{ field: '1', message: 'This record was changed by someone else' }],
+      },
+    };
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 3);
+        if (call.url.endsWith('/bulkupdate/bundle')) return answer;
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(item(), '/bundle');
     const dialog = await chooseTwo();
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Field' }), 'Active');
@@ -98,22 +146,44 @@ describe('bulk edit of a list', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Set Active to No on 2 bundles?' });
     const fetchesBefore = server.bodies('/fetch/bundle').length;
     await userEvent.click(within(confirm).getByRole('button', { name: 'Set on 2 rows' }));
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Nothing was saved: Lunch set was changed by someone else meanwhile.');
-    expect(server.bodies('/bulkupdate/bundle')).toEqual([[{ id: 1, version: 3, isActive: false }, { id: 2, version: 1, isActive: false }]]);
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+      'Nothing was saved: Lunch set was changed by someone else meanwhile.',
+    );
+    expect(server.bodies('/bulkupdate/bundle')).toEqual([
+      [
+        { id: 1, version: 3, isActive: false },
+        { id: 2, version: 1, isActive: false },
+      ],
+    ]);
     await waitFor(() => expect(server.bodies('/fetch/bundle').length).toBeGreaterThan(fetchesBefore));
 
-    answer = { status: 400, data: { resultCode: 400, message: 'Row 0 (id 1): Bad', data: null, errors: [{ field: '0.isActive', message: 'Active cannot be switched off while in use' }] } };
+    answer = {
+      status: 400,
+      data: {
+        resultCode: 400,
+        message: 'Row 0 (id 1): Bad',
+        data: null,
+        errors: [{ field: '0.isActive', message: 'Active cannot be switched off while in use' }],
+      },
+    };
     await userEvent.click(within(confirm).getByRole('button', { name: 'Set on 2 rows' }));
-    await waitFor(() => expect(within(confirm).getByRole('alert')).toHaveTextContent('Nothing was saved. Breakfast set, Active: Active cannot be switched off while in use'));
+    await waitFor(() =>
+      expect(within(confirm).getByRole('alert')).toHaveTextContent(
+        'Nothing was saved. Breakfast set, Active: Active cannot be switched off while in use',
+      ),
+    );
     expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('2 selected');
   });
 
   it('exports the chosen rows through the list export, filtered by their ids', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 3);
-      if (call.url.endsWith('/submitdataexport')) return ok({ jobId: 5 });
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 3);
+        if (call.url.endsWith('/submitdataexport')) return ok({ jobId: 5 });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(item({ exportProcedure: 'EXP_Bundle', ableToEdit: false, ableToDelete: false }), '/bundle');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Dinner set' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Breakfast set' }));
@@ -132,21 +202,55 @@ describe('bulk edit of a list', () => {
 
 describe('custom fields as list columns', () => {
   const custom = [
-    { name: 'origin', label: 'Origin', kind: 'text', custom: true, column: 'custom_fields', filterable: true, sortable: false, required: false, unique: false, readOnly: false, hidden: false, listColumn: true, system: false, maxLength: 255 },
-    { name: 'preferred', label: 'Preferred', kind: 'boolean', custom: true, column: 'custom_fields', filterable: true, sortable: false, required: false, unique: false, readOnly: false, hidden: false, listColumn: true, system: false },
+    {
+      name: 'origin',
+      label: 'Origin',
+      kind: 'text',
+      custom: true,
+      column: 'custom_fields',
+      filterable: true,
+      sortable: false,
+      required: false,
+      unique: false,
+      readOnly: false,
+      hidden: false,
+      listColumn: true,
+      system: false,
+      maxLength: 255,
+    },
+    {
+      name: 'preferred',
+      label: 'Preferred',
+      kind: 'boolean',
+      custom: true,
+      column: 'custom_fields',
+      filterable: true,
+      sortable: false,
+      required: false,
+      unique: false,
+      readOnly: false,
+      hidden: false,
+      listColumn: true,
+      system: false,
+    },
   ];
   const rows = bundles.map((b, i) => ({ ...b, origin: ['Penang', 'Ipoh', null][i], preferred: i === 0 }));
 
   it('offers them in the column chooser, shows their values, filters them (LIKE, EQ) and offers them to bulk edit', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fields/bundle')) return ok(custom);
-      if (call.url.endsWith('/fetch/bundle')) return ok(rows, 3);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fields/bundle')) return ok(custom);
+        if (call.url.endsWith('/fetch/bundle')) return ok(rows, 3);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(item(), '/bundle?f.origin=pen');
     await screen.findByText('Breakfast set');
     // The list waits for the custom fields, so the filter in the address is in the first fetch.
-    expect(server.bodies('/fetch/bundle')[0]!.filters).toEqual([{ ColumnName: 'origin', ColumnValue: 'pen', Operator: 'LIKE' }]);
+    expect(server.bodies('/fetch/bundle')[0]!.filters).toEqual([
+      { ColumnName: 'origin', ColumnValue: 'pen', Operator: 'LIKE' },
+    ]);
     expect(screen.queryByRole('columnheader', { name: 'Origin' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
     const chooser = screen.getByRole('group', { name: 'Show columns' });
@@ -171,6 +275,8 @@ describe('custom fields as list columns', () => {
     await userEvent.click(within(table).getByRole('checkbox', { name: 'Select Breakfast set' }));
     await userEvent.click(screen.getByRole('button', { name: 'Set field…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set a field on 1 bundle' });
-    expect(within(within(dialog).getByRole('combobox', { name: 'Field' })).getByRole('option', { name: 'Origin' })).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('combobox', { name: 'Field' })).getByRole('option', { name: 'Origin' }),
+    ).toBeInTheDocument();
   });
 });

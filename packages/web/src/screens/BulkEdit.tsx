@@ -16,7 +16,8 @@ import { useEntityResolver } from '../forms/useEntityResolver';
 const FORM_ID = 'bulk-value-form';
 
 /** "Products" → "products" in running text; a name that starts with an acronym ("GST setup") stays. */
-const inSentence = (name: string) => (/^\p{Lu}\p{Ll}/u.test(name) ? name.charAt(0).toLocaleLowerCase() + name.slice(1) : name);
+const inSentence = (name: string) =>
+  /^\p{Lu}\p{Ll}/u.test(name) ? name.charAt(0).toLocaleLowerCase() + name.slice(1) : name;
 
 /**
  * Bulk edit of a list's chosen rows: "Set field…" picks one field the rows may share and a value,
@@ -28,7 +29,12 @@ export default function BulkEdit({ list, title }: { list: ListController; title:
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-sm btn-outline-secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         <i className="bi bi-pencil-square" aria-hidden="true" /> {t('bulk.setField')}
       </button>
       {open && <SetFieldDialog list={list} title={title} onClose={() => setOpen(false)} />}
@@ -56,9 +62,15 @@ function SetFieldDialog({ list, title, onClose }: { list: ListController; title:
   const records = count === 1 ? t(`records.${entity.name}`, { defaultValue: title }) : inSentence(title);
 
   const save = useMutation({
-    mutationFn: (rows: ApiRow[]) => dataApi.bulkUpdate(entity.name, rows.map((row) => ({ id: row.id, version: row.version, [field!.name]: chosen!.value }))),
+    mutationFn: (rows: ApiRow[]) =>
+      dataApi.bulkUpdate(
+        entity.name,
+        rows.map((row) => ({ id: row.id, version: row.version, [field!.name]: chosen!.value })),
+      ),
     onSuccess: (saved) => {
-      list.changed(t('bulk.done', { count: saved?.length ?? count, field: label(field!), value: chosen!.text, records }));
+      list.changed(
+        t('bulk.done', { count: saved?.length ?? count, field: label(field!), value: chosen!.text, records }),
+      );
       onClose();
     },
     // Nothing was written: the list loads again, so that another try sends the rows' current versions.
@@ -71,7 +83,8 @@ function SetFieldDialog({ list, title, onClose }: { list: ListController; title:
     if (chosen) back.current?.focus();
   }, [chosen]);
 
-  const question = field && chosen ? t('bulk.confirm', { count, field: label(field), value: chosen.text, records }) : '';
+  const question =
+    field && chosen ? t('bulk.confirm', { count, field: label(field), value: chosen.text, records }) : '';
   return (
     <Dialog
       title={chosen ? question : t('bulk.title', { count, records })}
@@ -79,10 +92,21 @@ function SetFieldDialog({ list, title, onClose }: { list: ListController; title:
       footer={
         chosen ? (
           <>
-            <button ref={back} type="button" className="btn btn-secondary" disabled={save.isPending} onClick={() => setChosen(null)}>
+            <button
+              ref={back}
+              type="button"
+              className="btn btn-secondary"
+              disabled={save.isPending}
+              onClick={() => setChosen(null)}
+            >
               {t('bulk.back')}
             </button>
-            <button type="button" className="btn btn-primary" disabled={save.isPending} onClick={() => save.mutate(selectedRows)}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={save.isPending}
+              onClick={() => save.mutate(selectedRows)}
+            >
               {save.isPending && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
               {t('bulk.apply', { count })}
             </button>
@@ -109,7 +133,13 @@ function SetFieldDialog({ list, title, onClose }: { list: ListController; title:
           <label htmlFor="bulk-field" className="form-label">
             {t('bulk.field')}
           </label>
-          <select ref={picker} id="bulk-field" className="form-select" value={name} onChange={(event) => setName(event.target.value)}>
+          <select
+            ref={picker}
+            id="bulk-field"
+            className="form-select"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          >
             <option value="">{t('form.choose')}</option>
             {settable.map((f) => (
               <option key={f.name} value={f.name}>
@@ -125,7 +155,17 @@ function SetFieldDialog({ list, title, onClose }: { list: ListController; title:
             entity={entity}
             field={field}
             onValue={(value, valueLabel) =>
-              setChosen({ value, text: formatCell(t, i18n.language, field, { [field.name]: value, [`${field.name}Label`]: valueLabel }, format) || t('bulk.blank') })
+              setChosen({
+                value,
+                text:
+                  formatCell(
+                    t,
+                    i18n.language,
+                    field,
+                    { [field.name]: value, [`${field.name}Label`]: valueLabel },
+                    format,
+                  ) || t('bulk.blank'),
+              })
             }
           />
         )}
@@ -135,7 +175,15 @@ function SetFieldDialog({ list, title, onClose }: { list: ListController; title:
 }
 
 /** The value's input, exactly the form's (same control, same checks), for one field alone. */
-function ValueForm({ entity, field, onValue }: { entity: NormalisedEntity; field: NormalisedField; onValue(value: unknown, label: unknown): void }) {
+function ValueForm({
+  entity,
+  field,
+  onValue,
+}: {
+  entity: NormalisedEntity;
+  field: NormalisedField;
+  onValue(value: unknown, label: unknown): void;
+}) {
   const alone = useMemo<NormalisedEntity>(() => ({ ...entity, fields: [field], ranges: [] }), [entity, field]);
   const resolver = useEntityResolver(alone, 'insert');
   const form = useForm<FieldValues>({ defaultValues: toFormValues(alone.fields), resolver });
@@ -157,12 +205,22 @@ function ValueForm({ entity, field, onValue }: { entity: NormalisedEntity; field
 }
 
 /** Why nothing was saved, naming the row (and the field) the server refused. */
-function failureText(t: ReturnType<typeof useTranslation>['t'], failure: ApiFailure, sent: readonly ApiRow[], entity: NormalisedEntity, rowLabel: (row: ApiRow) => string): string {
+function failureText(
+  t: ReturnType<typeof useTranslation>['t'],
+  failure: ApiFailure,
+  sent: readonly ApiRow[],
+  entity: NormalisedEntity,
+  rowLabel: (row: ApiRow) => string,
+): string {
   const first = failure.errors[0];
   const [index, fieldName] = first ? first.field.split('.') : [];
   const row = index === undefined || !/^\d+$/.test(index) ? undefined : sent[Number(index)];
   if (!first || !row) return t('bulk.failed', { message: failure.message });
   if (failure.status === 409 && !fieldName) return t('bulk.stale', { row: rowLabel(row) });
   const field = entity.fields.find((f) => f.name === fieldName);
-  return t('bulk.rowFailed', { row: rowLabel(row), field: field ? fieldLabel(t, entity.name, field) : fieldName, message: first.message });
+  return t('bulk.rowFailed', {
+    row: rowLabel(row),
+    field: field ? fieldLabel(t, entity.name, field) : fieldName,
+    message: first.message,
+  });
 }

@@ -6,14 +6,39 @@ import { enumLabel } from '../fields/format';
 import { DebouncedInput } from './DebouncedInput';
 
 /** The filter of one list column: text (LIKE), a choice (EQ) or a from–to range. */
-export function ColumnFilter({ field, label, filters, onChange }: { field: NormalisedField; label: string; filters: Record<string, string>; onChange(key: string, value: string): void }) {
+export function ColumnFilter({
+  field,
+  label,
+  filters,
+  onChange,
+}: {
+  field: NormalisedField;
+  label: string;
+  filters: Record<string, string>;
+  onChange(key: string, value: string): void;
+}) {
   const { t } = useTranslation();
   const kind = filterKindOf(field);
   const name = t('list.filter', { column: label });
   if (kind === 'text')
-    return <DebouncedInput type="text" className="form-control form-control-sm" aria-label={name} value={filters[field.name] ?? ''} onCommit={(v) => onChange(field.name, v)} />;
+    return (
+      <DebouncedInput
+        type="text"
+        className="form-control form-control-sm"
+        aria-label={name}
+        value={filters[field.name] ?? ''}
+        onCommit={(v) => onChange(field.name, v)}
+      />
+    );
   if (kind === 'range') {
-    const type = field.kind === 'date' ? 'date' : field.kind === 'datetime' ? 'datetime-local' : field.kind === 'time' ? 'time' : 'text';
+    const type =
+      field.kind === 'date'
+        ? 'date'
+        : field.kind === 'datetime'
+          ? 'datetime-local'
+          : field.kind === 'time'
+            ? 'time'
+            : 'text';
     return (
       <div className="range-filter">
         {(['min', 'max'] as const).map((end) => (
@@ -31,11 +56,29 @@ export function ColumnFilter({ field, label, filters, onChange }: { field: Norma
       </div>
     );
   }
-  if (kind === 'select') return <SelectFilter field={field} label={name} value={filters[field.name] ?? ''} onChange={(v) => onChange(field.name, v)} />;
+  if (kind === 'select')
+    return (
+      <SelectFilter
+        field={field}
+        label={name}
+        value={filters[field.name] ?? ''}
+        onChange={(v) => onChange(field.name, v)}
+      />
+    );
   return null;
 }
 
-function SelectFilter({ field, label, value, onChange }: { field: NormalisedField; label: string; value: string; onChange(value: string): void }) {
+function SelectFilter({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: NormalisedField;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+}) {
   const { t } = useTranslation();
   const reference = useDropdown(field.kind === 'reference' ? field.entity : '', '', field.kind === 'reference', 100);
   const listValues = useListValues(field.kind === 'listvalue' ? field.category : '');
@@ -53,7 +96,12 @@ function SelectFilter({ field, label, value, onChange }: { field: NormalisedFiel
             ? (listValues.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
             : [];
   return (
-    <select className="form-select form-select-sm" aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+    <select
+      className="form-select form-select-sm"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
       <option value="">{t('list.any')}</option>
       {value && !options.some((o) => o.value === value) && <option value={value}>{value}</option>}
       {options.map((option) => (

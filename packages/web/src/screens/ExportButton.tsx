@@ -7,7 +7,17 @@ import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
  * Exports exactly what a list shows (its filters, sorts and quick search) through its menu item's
  * export procedure; the chosen rows alone when the filter names their ids.
  */
-export function ExportButton({ procedure, body, label, className = 'btn btn-outline-secondary' }: { procedure: string; body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'>; label?: string; className?: string }) {
+export function ExportButton({
+  procedure,
+  body,
+  label,
+  className = 'btn btn-outline-secondary',
+}: {
+  procedure: string;
+  body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'>;
+  label?: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -15,7 +25,11 @@ export function ExportButton({ procedure, body, label, className = 'btn btn-outl
     setBusy(true);
     setFailed(false);
     try {
-      const { jobId } = await sheetsApi.exportList(procedure, { filters: body.filters, sorts: body.sorts, search: body.search });
+      const { jobId } = await sheetsApi.exportList(procedure, {
+        filters: body.filters,
+        sorts: body.sorts,
+        search: body.search,
+      });
       const job = await waitForJob(jobId, () => undefined);
       if (job.status !== 'succeeded') throw new Error(job.message ?? 'failed');
       saveFile(await sheetsApi.exported(jobId));
@@ -28,7 +42,8 @@ export function ExportButton({ procedure, body, label, className = 'btn btn-outl
   return (
     <>
       <button type="button" className={className} disabled={busy} onClick={() => void run()}>
-        <i className="bi bi-file-earmark-spreadsheet" aria-hidden="true" /> {busy ? t('sheets.exporting') : (label ?? t('sheets.export'))}
+        <i className="bi bi-file-earmark-spreadsheet" aria-hidden="true" />{' '}
+        {busy ? t('sheets.exporting') : (label ?? t('sheets.export'))}
       </button>
       {failed && (
         <span className="text-danger align-self-center" role="alert">

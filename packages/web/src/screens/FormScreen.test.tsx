@@ -4,7 +4,18 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dropdown, fail, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
-const saved = { id: 7, version: 1, code: 'B007', name: 'Tea set', price: '12.50', validFrom: null, validTo: null, items: [], outlets: [], isActive: true };
+const saved = {
+  id: 7,
+  version: 1,
+  code: 'B007',
+  name: 'Tea set',
+  price: '12.50',
+  validFrom: null,
+  validTo: null,
+  items: [],
+  outlets: [],
+  isActive: true,
+};
 const stored = {
   id: 7,
   version: 3,
@@ -24,8 +35,16 @@ const isFetchOf = (call: Call, name: string) => call.url.endsWith(`/fetch/${name
 const location = () => screen.getByTestId('location').textContent;
 
 /** The answers an edit page of bundle 7 needs, plus `extra`. */
-const editServer = (extra: (call: Call) => ReturnType<Parameters<typeof stubServer>[0]> = () => undefined, row: Record<string, unknown> = stored) =>
-  stubServer((call) => extra(call) ?? (isFetchOf(call, 'bundle') ? ok([row], 1) : call.url.endsWith('/fields/bundle') ? ok([]) : undefined), { otherwise: emptyList });
+const editServer = (
+  extra: (call: Call) => ReturnType<Parameters<typeof stubServer>[0]> = () => undefined,
+  row: Record<string, unknown> = stored,
+) =>
+  stubServer(
+    (call) =>
+      extra(call) ??
+      (isFetchOf(call, 'bundle') ? ok([row], 1) : call.url.endsWith('/fields/bundle') ? ok([]) : undefined),
+    { otherwise: emptyList },
+  );
 
 describe('generic form screen', () => {
   it('shows the shared validation beside each field: required, max length, money format', async () => {
@@ -50,11 +69,14 @@ describe('generic form screen', () => {
   });
 
   it('inserts the validated row in wire form, then opens the saved row with "Saved"', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/Insert/bundle')) return ok(saved);
-      if (isFetchOf(call, 'bundle')) return ok([saved], 1);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/Insert/bundle')) return ok(saved);
+        if (isFetchOf(call, 'bundle')) return ok([saved], 1);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/bundle'), '/bundle/add');
     await userEvent.type(await screen.findByLabelText('Code'), ' B007 ');
     await userEvent.type(screen.getByLabelText('Name'), 'Tea set');
@@ -64,7 +86,16 @@ describe('generic form screen', () => {
 
     await waitFor(() => expect(location()).toBe('/bundle/edit/7'));
     expect(server.bodies('/Insert/bundle')).toEqual([
-      { code: 'B007', name: 'Tea set', price: '12.50', validFrom: null, validTo: null, items: [], outlets: [], isActive: true },
+      {
+        code: 'B007',
+        name: 'Tea set',
+        price: '12.50',
+        validFrom: null,
+        validTo: null,
+        items: [],
+        outlets: [],
+        isActive: true,
+      },
     ]);
     expect(await screen.findByRole('status')).toHaveTextContent('Saved');
     expect(await screen.findByLabelText('Name')).toHaveValue('Tea set');
@@ -74,7 +105,9 @@ describe('generic form screen', () => {
   });
 
   it('titles a new form by the record kind; "Save and new" saves and opens an empty form', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/Insert/bundle') ? ok(saved) : undefined), { otherwise: emptyList });
+    const server = stubServer((call) => (call.url.endsWith('/Insert/bundle') ? ok(saved) : undefined), {
+      otherwise: emptyList,
+    });
     await renderScreen(menuItem('/bundle'), '/bundle/add');
     expect(await screen.findByRole('heading', { name: 'New bundle' })).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText('Code'), 'B007');
@@ -88,11 +121,22 @@ describe('generic form screen', () => {
   });
 
   it('groups the product form in the registry’s sections, in order', async () => {
-    stubServer((call) => (call.url.endsWith('/fields/product') ? ok(findEntity('product')!.fields) : undefined), { otherwise: emptyList });
+    stubServer((call) => (call.url.endsWith('/fields/product') ? ok(findEntity('product')!.fields) : undefined), {
+      otherwise: emptyList,
+    });
     await renderScreen(menuItem('/product'), '/product/add');
     await screen.findByRole('heading', { name: 'New product' });
     const groups = screen.getAllByRole('group').filter((g) => g.classList.contains('form-section'));
-    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(['Basics', 'Pricing', 'Inventory', 'Suppliers', 'Variants', 'Recipe', 'Media', 'Other']);
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Basics',
+      'Pricing',
+      'Inventory',
+      'Suppliers',
+      'Variants',
+      'Recipe',
+      'Media',
+      'Other',
+    ]);
     expect(within(groups[1]!).getByLabelText('Selling price')).toBeInTheDocument();
     expect(within(groups[1]!).getByLabelText('Cost price')).toBeInTheDocument();
     expect(within(groups[7]!).getByRole('switch', { name: 'Active' })).toBeInTheDocument();
@@ -108,7 +152,11 @@ describe('generic form screen', () => {
   });
 
   it('Back to list and Cancel return to the list as it was left (search, sort, page)', async () => {
-    editServer((call) => (isFetchOf(call, 'bundle') && (call.body as { filters: unknown[] }).filters.length === 0 ? ok([stored], 30) : undefined));
+    editServer((call) =>
+      isFetchOf(call, 'bundle') && (call.body as { filters: unknown[] }).filters.length === 0
+        ? ok([stored], 30)
+        : undefined,
+    );
     await renderScreen(menuItem('/bundle'), '/bundle?page=2&sort=-name&q=tea');
     await userEvent.click(await screen.findByRole('link', { name: 'Edit Tea set' }));
     await screen.findByRole('heading', { name: 'Edit bundle Tea set' });
@@ -131,11 +179,22 @@ describe('generic form screen', () => {
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is already used'));
     expect(screen.getByLabelText('Quantity, row 1')).toHaveAccessibleDescription('Quantity exceeds the stock');
     expect(screen.getByRole('alert')).toHaveTextContent('somethingElse: The outlet is closed');
-    expect(server.bodies('/Update/bundle')[0]).toMatchObject({ id: 7, version: 3, name: 'Tea set', items: [{ id: 70, product: 5, quantity: '2.000' }] });
+    expect(server.bodies('/Update/bundle')[0]).toMatchObject({
+      id: 7,
+      version: 3,
+      name: 'Tea set',
+      items: [{ id: 70, product: 5, quantity: '2.000' }],
+    });
   });
 
   it('a duplicate (409 naming the field) shows beside the field', async () => {
-    stubServer((call) => (call.url.endsWith('/Insert/bundle') ? fail(409, 'Code is already used', [{ field: 'code', message: 'Code B007 is already used' }]) : undefined), { otherwise: emptyList });
+    stubServer(
+      (call) =>
+        call.url.endsWith('/Insert/bundle')
+          ? fail(409, 'Code is already used', [{ field: 'code', message: 'Code B007 is already used' }])
+          : undefined,
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/bundle'), '/bundle/add');
     await userEvent.type(await screen.findByLabelText('Code'), 'B007');
     await userEvent.type(screen.getByLabelText('Name'), 'Tea set');
@@ -147,11 +206,14 @@ describe('generic form screen', () => {
 
   it('a stale version (409) offers a reload that refetches and resets the form', async () => {
     let row: Record<string, unknown> = stored;
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/Update/bundle')) return fail(409, 'This row was changed by someone else');
-      if (isFetchOf(call, 'bundle')) return ok([row], 1);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/Update/bundle')) return fail(409, 'This row was changed by someone else');
+        if (isFetchOf(call, 'bundle')) return ok([row], 1);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/bundle'), '/bundle/edit/7');
     const name = await screen.findByLabelText('Name');
     await userEvent.clear(name);
@@ -168,7 +230,9 @@ describe('generic form screen', () => {
   });
 
   it('edits child rows inline: add, remove, and nested errors in the cell', async () => {
-    const server = editServer((call) => (call.url.endsWith('/Update/bundle') ? ok({ ...stored, version: 4 }) : undefined));
+    const server = editServer((call) =>
+      call.url.endsWith('/Update/bundle') ? ok({ ...stored, version: 4 }) : undefined,
+    );
     await renderScreen(menuItem('/bundle'), '/bundle/edit/7');
     const items = await screen.findByRole('group', { name: 'Items' });
     expect(within(items).getByLabelText('Product, row 1')).toHaveValue('Apple');
@@ -180,7 +244,9 @@ describe('generic form screen', () => {
     expect(within(items).queryByLabelText('Quantity, row 3')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(within(items).getByLabelText('Quantity, row 2')).toHaveAccessibleDescription('Quantity must be a number'));
+    await waitFor(() =>
+      expect(within(items).getByLabelText('Quantity, row 2')).toHaveAccessibleDescription('Quantity must be a number'),
+    );
     expect(within(items).getByLabelText('Product, row 2')).toHaveAccessibleDescription('Product is required');
     expect(server.bodies('/Update/bundle')).toHaveLength(0);
 
@@ -193,7 +259,14 @@ describe('generic form screen', () => {
   it('a reference searches the server as you type and takes the chosen option', async () => {
     const server = editServer((call) =>
       call.url.endsWith('/GetDropDown/product')
-        ? dropdown(String(call.params.search ?? '') === 'ban' ? [{ text: 'B1 - Banana', value: 9 }, { text: 'B2 - Bandana', value: 10 }] : [])
+        ? dropdown(
+            String(call.params.search ?? '') === 'ban'
+              ? [
+                  { text: 'B1 - Banana', value: 9 },
+                  { text: 'B2 - Bandana', value: 10 },
+                ]
+              : [],
+          )
         : call.url.endsWith('/Update/bundle')
           ? ok({ ...stored, version: 4 })
           : undefined,
@@ -204,10 +277,16 @@ describe('generic form screen', () => {
     await userEvent.type(product, 'ban');
     const listbox = await screen.findByRole('listbox');
     await within(listbox).findByRole('option', { name: 'B2 - Bandana' });
-    expect(server.calls.filter((c) => c.url.endsWith('/GetDropDown/product')).at(-1)?.params).toEqual({ search: 'ban', Take: 20 });
+    expect(server.calls.filter((c) => c.url.endsWith('/GetDropDown/product')).at(-1)?.params).toEqual({
+      search: 'ban',
+      Take: 20,
+    });
     expect(product).toHaveAttribute('aria-expanded', 'true');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
-    expect(product).toHaveAttribute('aria-activedescendant', within(listbox).getByRole('option', { name: 'B2 - Bandana' }).id);
+    expect(product).toHaveAttribute(
+      'aria-activedescendant',
+      within(listbox).getByRole('option', { name: 'B2 - Bandana' }).id,
+    );
     await userEvent.keyboard('{Enter}');
     expect(product).toHaveValue('B2 - Bandana');
     expect(product).toHaveAttribute('aria-expanded', 'false');
@@ -240,7 +319,11 @@ describe('generic form screen', () => {
     expect(unload.defaultPrevented).toBe(true);
 
     await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', { name: 'Leave' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
     expect(location()).toBe('/bundle');
   });
 
@@ -257,7 +340,11 @@ describe('generic form screen', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Tea set deluxe');
 
     await act(() => router.navigate(-1));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', { name: 'Leave' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
     await waitFor(() => expect(location()).toBe('/bundle'));
   });
 
@@ -265,7 +352,13 @@ describe('generic form screen', () => {
     const server = editServer((call) =>
       isFetchOf(call, 'auditlog')
         ? ok([
-            { id: 2, at: '2024-05-02T09:00:00.000Z', userName: 'ben', action: 'update', changes: { before: { name: 'Tea', price: '10.00' }, after: { name: 'Tea set', price: '12.50' } } },
+            {
+              id: 2,
+              at: '2024-05-02T09:00:00.000Z',
+              userName: 'ben',
+              action: 'update',
+              changes: { before: { name: 'Tea', price: '10.00' }, after: { name: 'Tea set', price: '12.50' } },
+            },
             { id: 1, at: '2024-05-01T10:30:00.000Z', userName: 'admin', action: 'insert', changes: null },
           ])
         : undefined,
@@ -291,7 +384,9 @@ describe('generic form screen', () => {
     const server = editServer((call) => (call.url.endsWith('/Execute/bundle') ? ok({ deleted: 1 }) : undefined));
     await renderScreen(menuItem('/bundle'), '/bundle/edit/7');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete bundle Tea set?' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete bundle Tea set?' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(location()).toBe('/bundle'));
     expect(server.bodies('/Execute/bundle')).toEqual([{ action: 'delete', ids: [7] }]);
   });

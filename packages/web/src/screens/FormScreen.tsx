@@ -35,7 +35,16 @@ interface FormScreenProps {
 export function FormScreen({ entity, item, mode, title, fixedValues, hiddenFields }: FormScreenProps) {
   return (
     <FormRow entity={entity} item={item} mode={mode}>
-      {(loaded) => <EntityForm {...loaded} item={item} mode={mode} title={title} fixedValues={fixedValues} hiddenFields={hiddenFields} />}
+      {(loaded) => (
+        <EntityForm
+          {...loaded}
+          item={item}
+          mode={mode}
+          title={title}
+          fixedValues={fixedValues}
+          hiddenFields={hiddenFields}
+        />
+      )}
     </FormRow>
   );
 }
@@ -54,7 +63,17 @@ interface LoadedRow {
  * edit, its row (not found, loading, failed said here). The form below starts afresh with every
  * visit of the add page and every reload.
  */
-export function FormRow({ entity: base, item, mode, children }: { entity: NormalisedEntity; item: ClientMenuItem; mode: 'add' | 'edit'; children(loaded: LoadedRow): ReactNode }) {
+export function FormRow({
+  entity: base,
+  item,
+  mode,
+  children,
+}: {
+  entity: NormalisedEntity;
+  item: ClientMenuItem;
+  mode: 'add' | 'edit';
+  children(loaded: LoadedRow): ReactNode;
+}) {
   const { t } = useTranslation();
   const params = useParams();
   const location = useLocation();
@@ -63,12 +82,14 @@ export function FormRow({ entity: base, item, mode, children }: { entity: Normal
   const row = useRow(base.name, id);
   const [reloads, setReloads] = useState(0);
 
-  if (mode === 'edit' && (id === undefined || !Number.isSafeInteger(id) || id <= 0)) return <p role="alert">{t('form.notFound')}</p>;
+  if (mode === 'edit' && (id === undefined || !Number.isSafeInteger(id) || id <= 0))
+    return <p role="alert">{t('form.notFound')}</p>;
   if (customPending || (mode === 'edit' && row.isPending)) return <Spinner />;
   if (mode === 'edit' && row.isError)
     return (
       <div className="alert alert-danger" role="alert">
-        {t('form.loadFailed', { message: apiFailure(row.error).message })} <Link to={listAddress(item.path)}>{t('form.backToList')}</Link>
+        {t('form.loadFailed', { message: apiFailure(row.error).message })}{' '}
+        <Link to={listAddress(item.path)}>{t('form.backToList')}</Link>
       </div>
     );
 
@@ -77,7 +98,11 @@ export function FormRow({ entity: base, item, mode, children }: { entity: Normal
     setReloads((n) => n + 1);
   };
   // Each visit of the add page ("Save and new" too) starts an empty form.
-  return <Fragment key={`${mode}:${String(id ?? '')}:${reloads}:${mode === 'add' ? location.key : ''}`}>{children({ entity, row: mode === 'edit' ? row.data : undefined, onReload })}</Fragment>;
+  return (
+    <Fragment key={`${mode}:${String(id ?? '')}:${reloads}:${mode === 'add' ? location.key : ''}`}>
+      {children({ entity, row: mode === 'edit' ? row.data : undefined, onReload })}
+    </Fragment>
+  );
 }
 
 type EntityFormProps = FormControllerOptions & { title: string; onReload(): Promise<void> };
@@ -96,7 +121,12 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
   const AddInputs = mode === 'add' ? modules.addInputs[entity.name]?.component : undefined;
   const record = t(`records.${entity.name}`, { defaultValue: title });
   const name = recordName(entity, row);
-  const heading = mode === 'add' ? t('form.newRecord', { record }) : name ? t('form.editRecord', { record, name }) : t('form.editTitle', { title: record });
+  const heading =
+    mode === 'add'
+      ? t('form.newRecord', { record })
+      : name
+        ? t('form.editRecord', { record, name })
+        : t('form.editTitle', { title: record });
   const sections = formSections(entity, ctl.visible);
   const back = listAddress(item.path);
 
@@ -146,19 +176,33 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
         </>
       }
     >
-      {mode === 'edit' && <TabList names={['details', ...tabs.map((extra) => extra.name), 'history']} current={tab} onChange={setTab} />}
+      {mode === 'edit' && (
+        <TabList names={['details', ...tabs.map((extra) => extra.name), 'history']} current={tab} onChange={setTab} />
+      )}
 
-      <div id="panel-details" role={mode === 'edit' ? 'tabpanel' : undefined} aria-labelledby={mode === 'edit' ? 'tab-details' : undefined} hidden={tab !== 'details'}>
+      <div
+        id="panel-details"
+        role={mode === 'edit' ? 'tabpanel' : undefined}
+        aria-labelledby={mode === 'edit' ? 'tab-details' : undefined}
+        hidden={tab !== 'details'}
+      >
         <SaveProblems ctl={ctl} onReload={() => void onReload()} />
         <FormMetaContext.Provider value={{ entity: entity.name, row }}>
           <FormProvider {...form}>
             <form noValidate onSubmit={(event) => void ctl.submit()(event)} aria-label={heading}>
               {/* An entity's own inputs load as chunks of their own: the fields show together once they have, so none is missing from the tab order. */}
               <Suspense fallback={<Spinner />}>
-                <fieldset disabled={!canEdit || isSubmitting} className={sections.length > 1 ? 'form-sections' : undefined}>
+                <fieldset
+                  disabled={!canEdit || isSubmitting}
+                  className={sections.length > 1 ? 'form-sections' : undefined}
+                >
                   {sections.map((section) => (
                     <fieldset key={section.name} className={`form-section${section.wide ? ' form-section-wide' : ''}`}>
-                      {sections.length > 1 && <legend className="form-section-title">{t(`sections.${section.name}`, { defaultValue: section.label })}</legend>}
+                      {sections.length > 1 && (
+                        <legend className="form-section-title">
+                          {t(`sections.${section.name}`, { defaultValue: section.label })}
+                        </legend>
+                      )}
                       <div className="row g-x-3">
                         {section.fields.map((field) => (
                           <div key={field.name} className={section.wide && !isWideField(field) ? 'col-md-6' : 'col-12'}>
@@ -182,7 +226,12 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
                       {isSubmitting && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
                       {t('form.save')}
                     </button>
-                    <button type="button" className="btn btn-outline-primary" disabled={isSubmitting} onClick={(event) => void ctl.submit('new')(event)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline-primary"
+                      disabled={isSubmitting}
+                      onClick={(event) => void ctl.submit('new')(event)}
+                    >
                       {t('form.saveAndNew')}
                     </button>
                   </>
@@ -199,7 +248,11 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
                   )}
                 </span>
                 {canDelete && (
-                  <button type="button" className="btn btn-outline-danger ms-auto" onClick={() => setConfirmDelete(true)}>
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger ms-auto"
+                    onClick={() => setConfirmDelete(true)}
+                  >
                     <i className="bi bi-trash" aria-hidden="true" /> {t('list.delete')}
                   </button>
                 )}
@@ -211,7 +264,13 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
       {mode === 'edit' &&
         row &&
         tabs.map(({ name: tabName, component: Tab }) => (
-          <div key={tabName} id={`panel-${tabName}`} role="tabpanel" aria-labelledby={`tab-${tabName}`} hidden={tab !== tabName}>
+          <div
+            key={tabName}
+            id={`panel-${tabName}`}
+            role="tabpanel"
+            aria-labelledby={`tab-${tabName}`}
+            hidden={tab !== tabName}
+          >
             {tab === tabName && (
               <Suspense fallback={null}>
                 <Tab row={row} item={item} />

@@ -27,12 +27,24 @@ export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: numbe
         {t('common.loading')}
       </p>
     );
-  if (audit.isError) return <div className="alert alert-danger" role="alert">{t('form.historyFailed', { message: apiFailure(audit.error).message })}</div>;
+  if (audit.isError)
+    return (
+      <div className="alert alert-danger" role="alert">
+        {t('form.historyFailed', { message: apiFailure(audit.error).message })}
+      </div>
+    );
   if (entries.length === 0) return <p className="text-body-secondary">{t('form.noHistory')}</p>;
   const fieldOf = (name: string) => entity.fields.find((f) => f.name === name);
-  const labelOf = (field: NormalisedField, rowId: unknown) => labels.labelOf(targetOf(field) ?? '', rowId) ?? unlabelled(rowId);
+  const labelOf = (field: NormalisedField, rowId: unknown) =>
+    labels.labelOf(targetOf(field) ?? '', rowId) ?? unlabelled(rowId);
   const shown = (field: NormalisedField | undefined, value: unknown) => {
-    const text = field ? formatValue(t, i18n.language, field, value, labelOf) : value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    const text = field
+      ? formatValue(t, i18n.language, field, value, labelOf)
+      : value === null || value === undefined
+        ? ''
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
     return text === '' ? '—' : text;
   };
   return (
@@ -45,7 +57,9 @@ export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: numbe
             <div>
               <strong>{t(`form.auditActions.${entry.action}`, { defaultValue: entry.action })}</strong>{' '}
               {t('form.historyBy', { user: entry.userName || t('form.unknownUser') })}{' '}
-              <time dateTime={entry.at}>{Number.isNaN(at.getTime()) ? entry.at : at.toLocaleString(i18n.language)}</time>
+              <time dateTime={entry.at}>
+                {Number.isNaN(at.getTime()) ? entry.at : at.toLocaleString(i18n.language)}
+              </time>
             </div>
             {changes.length > 0 && (
               <table className="table table-sm mb-0 mt-1">
@@ -61,7 +75,9 @@ export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: numbe
                     const field = fieldOf(name);
                     return (
                       <tr key={name}>
-                        <th scope="row" className="fw-normal">{field ? fieldLabel(t, entity.name, field) : name}</th>
+                        <th scope="row" className="fw-normal">
+                          {field ? fieldLabel(t, entity.name, field) : name}
+                        </th>
                         <td>{shown(field, change.before)}</td>
                         <td>{shown(field, change.after)}</td>
                       </tr>

@@ -6,12 +6,17 @@ import { emptyList, fail, menuItem, ok, renderScreen, stubServer } from '../test
 describe('the Add of a list-only screen', () => {
   it('adds a list value category from a form above the list, and the list reloads', async () => {
     let fetches = 0;
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/Insert/listvaluecategory'))
-        return (call.body as { code: string }).code === 'BRAND' ? fail(409, 'Code is taken', [{ field: 'code', message: 'Code BRAND is taken' }]) : ok({ id: 8, version: 1 });
-      if (call.url.endsWith('/fetch/listvaluecategory')) fetches++;
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/Insert/listvaluecategory'))
+          return (call.body as { code: string }).code === 'BRAND'
+            ? fail(409, 'Code is taken', [{ field: 'code', message: 'Code BRAND is taken' }])
+            : ok({ id: 8, version: 1 });
+        if (call.url.endsWith('/fetch/listvaluecategory')) fetches++;
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/listvaluecategory'), '/listvaluecategory');
     const open = await screen.findByRole('button', { name: 'Add' });
     expect(open).toHaveAttribute('aria-expanded', 'false');

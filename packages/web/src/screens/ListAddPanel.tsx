@@ -33,7 +33,8 @@ export function ListAddPanel({ entity, title }: { entity: NormalisedEntity; titl
       setAdded(true);
       await queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
     } catch (error) {
-      for (const e of apiFailure(error).errors) if (fields.some((f) => f.name === e.field)) form.setError(e.field, { type: 'server', message: e.message });
+      for (const e of apiFailure(error).errors)
+        if (fields.some((f) => f.name === e.field)) form.setError(e.field, { type: 'server', message: e.message });
     }
   });
 
@@ -44,16 +45,30 @@ export function ListAddPanel({ entity, title }: { entity: NormalisedEntity; titl
           <h2 id={`${id}-title`} className="h6 mb-0 me-auto">
             {t('form.newRecord', { record })}
           </h2>
-          <button type="button" className="btn btn-sm btn-outline-primary" aria-expanded={open} aria-controls={`${id}-form`} onClick={() => setOpen(!open)}>
-            <i className={`bi ${open ? 'bi-chevron-up' : 'bi-plus-lg'}`} aria-hidden="true" /> {open ? t('common.cancel') : t('list.add')}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            aria-expanded={open}
+            aria-controls={`${id}-form`}
+            onClick={() => setOpen(!open)}
+          >
+            <i className={`bi ${open ? 'bi-chevron-up' : 'bi-plus-lg'}`} aria-hidden="true" />{' '}
+            {open ? t('common.cancel') : t('list.add')}
           </button>
         </div>
         {added && <FormAlert tone="success">{t('screen.added')}</FormAlert>}
-        {insert.isError && apiFailure(insert.error).errors.every((e) => !fields.some((f) => f.name === e.field)) && <FormAlert>{apiFailure(insert.error).message}</FormAlert>}
+        {insert.isError && apiFailure(insert.error).errors.every((e) => !fields.some((f) => f.name === e.field)) && (
+          <FormAlert>{apiFailure(insert.error).message}</FormAlert>
+        )}
         <div id={`${id}-form`} hidden={!open}>
           <FormMetaContext.Provider value={{ entity: entity.name }}>
             <FormProvider {...form}>
-              <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('form.newRecord', { record })} className="mt-3">
+              <form
+                noValidate
+                onSubmit={(event) => void submit(event)}
+                aria-label={t('form.newRecord', { record })}
+                className="mt-3"
+              >
                 <fieldset disabled={form.formState.isSubmitting} className="row g-x-3">
                   {fields.map((field) => (
                     <div key={field.name} className="col-md-6 col-xl-4">

@@ -5,11 +5,30 @@ import { columnsKey } from './useListController';
 import { dropdown, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
 
 const bundles = [
-  { id: 1, version: 3, code: 'B001', name: 'Breakfast set', price: '12.50', validFrom: '2024-05-01', validTo: null, isActive: true },
-  { id: 2, version: 1, code: 'B002', name: 'Lunch set', price: '1234.00', validFrom: null, validTo: null, isActive: false },
+  {
+    id: 1,
+    version: 3,
+    code: 'B001',
+    name: 'Breakfast set',
+    price: '12.50',
+    validFrom: '2024-05-01',
+    validTo: null,
+    isActive: true,
+  },
+  {
+    id: 2,
+    version: 1,
+    code: 'B002',
+    name: 'Lunch set',
+    price: '1234.00',
+    validFrom: null,
+    validTo: null,
+    isActive: false,
+  },
 ];
 
-const fetches = (calls: Call[]) => calls.filter((c) => c.url.endsWith('/fetch/bundle')).map((c) => c.body as Record<string, unknown>);
+const fetches = (calls: Call[]) =>
+  calls.filter((c) => c.url.endsWith('/fetch/bundle')).map((c) => c.body as Record<string, unknown>);
 const lastFetch = (calls: Call[]) => fetches(calls).at(-1)!;
 const location = () => screen.getByTestId('location').textContent;
 
@@ -17,11 +36,17 @@ beforeEach(() => localStorage.clear());
 
 describe('generic list screen', () => {
   it('renders the columns and rows of a fetch answer, formatted', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), {
+      otherwise: emptyList,
+    });
     await renderScreen(menuItem('/bundle'), '/bundle');
     const table = await screen.findByRole('table', { name: 'bundle' });
     expect(within(table).getByRole('checkbox', { name: 'Select all rows' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim())).toEqual(['', 'Code', 'Name', 'Price', 'Valid from', 'Valid to', 'Active', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent?.trim()),
+    ).toEqual(['', 'Code', 'Name', 'Price', 'Valid from', 'Valid to', 'Active', 'Actions']);
     const row = (await within(table).findByText('Breakfast set')).closest('tr')!;
     expect(within(row).getByText('12.50')).toHaveClass('text-end');
     expect(within(row).getByText('Yes')).toBeInTheDocument();
@@ -29,17 +54,26 @@ describe('generic list screen', () => {
     expect(within(table).getByText('1,234.00')).toBeInTheDocument();
     expect(within(within(table).getByText('Lunch set').closest('tr')!).getByText('No')).toBeInTheDocument();
     expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
-    expect(lastFetch(server.calls)).toEqual({ Skip: 0, Take: 10, filters: [], sorts: [{ ColumnName: 'code', Direction: 'ASC' }] });
+    expect(lastFetch(server.calls)).toEqual({
+      Skip: 0,
+      Take: 10,
+      filters: [],
+      sorts: [{ ColumnName: 'code', Direction: 'ASC' }],
+    });
     expect(screen.getByRole('columnheader', { name: 'Code' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   it('shows money in the company currency, dates as its country writes them; long text cut with the whole on hover; density switches', async () => {
     const long = { ...bundles[0], name: 'A very long bundle name that will not fit in its column at all' };
-    stubServer((call) => {
-      if (call.url.endsWith('/fetch/bundle')) return ok([long], 1);
-      if (call.url.endsWith('/company/Format')) return ok({ name: 'Kedai Runcit', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
-      return undefined;
-    }, { otherwise: emptyList });
+    stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/bundle')) return ok([long], 1);
+        if (call.url.endsWith('/company/Format'))
+          return ok({ name: 'Kedai Runcit', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/bundle'), '/bundle');
     const table = await screen.findByRole('table', { name: 'bundle' });
     expect(await within(table).findByText(/^RM\s12\.50$/)).toHaveClass('text-end');
@@ -56,7 +90,15 @@ describe('generic list screen', () => {
 
   it('shows the empty state, and the error state with a retry', async () => {
     let failing = true;
-    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? (failing ? { status: 500, data: { resultCode: 500, message: 'Database down', data: null } } : ok([], 0)) : undefined), { otherwise: emptyList });
+    stubServer(
+      (call) =>
+        call.url.endsWith('/fetch/bundle')
+          ? failing
+            ? { status: 500, data: { resultCode: 500, message: 'Database down', data: null } }
+            : ok([], 0)
+          : undefined,
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/bundle'), '/bundle');
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the records: Database down');
     failing = false;
@@ -65,7 +107,9 @@ describe('generic list screen', () => {
   });
 
   it('sorts by clicking a sortable header, and keeps the sort in the address', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), {
+      otherwise: emptyList,
+    });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await screen.findByText('Breakfast set');
     await userEvent.click(screen.getByRole('button', { name: 'Name' }));
@@ -77,11 +121,15 @@ describe('generic list screen', () => {
   });
 
   it('filters text with LIKE, booleans with EQ and money with a GTE/LTE range; searches', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), {
+      otherwise: emptyList,
+    });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await screen.findByText('Breakfast set');
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter Name' }), 'set');
-    await waitFor(() => expect(lastFetch(server.calls).filters).toEqual([{ ColumnName: 'name', ColumnValue: 'set', Operator: 'LIKE' }]));
+    await waitFor(() =>
+      expect(lastFetch(server.calls).filters).toEqual([{ ColumnName: 'name', ColumnValue: 'set', Operator: 'LIKE' }]),
+    );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter Active' }), 'Yes');
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter Price from' }), '10{Enter}');
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter Price to' }), '20{Enter}');
@@ -99,7 +147,9 @@ describe('generic list screen', () => {
   });
 
   it('pages with the page size from the setting and a page size choice', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 60) : undefined), { otherwise: emptyList });
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 60) : undefined), {
+      otherwise: emptyList,
+    });
     await renderScreen(menuItem('/bundle'), '/bundle', { takePerRow: 25 });
     await screen.findByText('Breakfast set');
     await waitFor(() => expect(lastFetch(server.calls)).toMatchObject({ Skip: 0, Take: 25 }));
@@ -114,11 +164,33 @@ describe('generic list screen', () => {
   });
 
   it('filters a reference with the dropdown values (EQ on the id)', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/product')) return ok([{ id: 1, version: 1, code: 'P1', name: 'Apple', category: 3, categoryLabel: 'Fruit', sellingPrice: '1.20', isActive: true }], 1);
-      if (call.url.endsWith('/GetDropDown/category')) return dropdown([{ text: 'Fruit', value: 3 }, { text: 'Bakery', value: 4 }]);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/product'))
+          return ok(
+            [
+              {
+                id: 1,
+                version: 1,
+                code: 'P1',
+                name: 'Apple',
+                category: 3,
+                categoryLabel: 'Fruit',
+                sellingPrice: '1.20',
+                isActive: true,
+              },
+            ],
+            1,
+          );
+        if (call.url.endsWith('/GetDropDown/category'))
+          return dropdown([
+            { text: 'Fruit', value: 3 },
+            { text: 'Bakery', value: 4 },
+          ]);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/product'), '/product');
     const row = (await screen.findByText('Apple')).closest('tr')!;
     expect(within(row).getByText('Fruit')).toBeInTheDocument();
@@ -126,14 +198,22 @@ describe('generic list screen', () => {
     await within(filter).findByRole('option', { name: 'Bakery' });
     await userEvent.selectOptions(filter, 'Bakery');
     await waitFor(() =>
-      expect(server.bodies('/fetch/product').at(-1)!.filters).toEqual([{ ColumnName: 'category', ColumnValue: 4, Operator: 'EQ' }]),
+      expect(server.bodies('/fetch/product').at(-1)!.filters).toEqual([
+        { ColumnName: 'category', ColumnValue: 4, Operator: 'EQ' },
+      ]),
     );
     expect(location()).toBe('/product?f.category=4');
   });
 
   it('pages on past a capped count', async () => {
     const full = Array.from({ length: 10 }, (_, i) => ({ ...bundles[0], id: i + 1, code: `B${i}`, name: `Set ${i}` }));
-    stubServer((call) => (call.url.endsWith('/fetch/bundle') ? { data: { resultCode: 200, message: 'OK', data: full, totalCount: 10000, totalCountCapped: true } } : undefined), { otherwise: emptyList });
+    stubServer(
+      (call) =>
+        call.url.endsWith('/fetch/bundle')
+          ? { data: { resultCode: 200, message: 'OK', data: full, totalCount: 10000, totalCountCapped: true } }
+          : undefined,
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/bundle'), '/bundle?page=1000');
     expect(await screen.findByText('Showing 9991–10000 of more than 10000')).toBeInTheDocument();
     expect(screen.getByText('Page 1000')).toBeInTheDocument();
@@ -141,8 +221,13 @@ describe('generic list screen', () => {
   });
 
   it('reads page, size, sort, filters and search back from the address', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 200) : undefined), { otherwise: emptyList });
-    await renderScreen(menuItem('/bundle'), '/bundle?page=3&size=25&sort=-price&q=set&f.code=B0&f.validFrom.min=2024-01-01');
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 200) : undefined), {
+      otherwise: emptyList,
+    });
+    await renderScreen(
+      menuItem('/bundle'),
+      '/bundle?page=3&size=25&sort=-price&q=set&f.code=B0&f.validFrom.min=2024-01-01',
+    );
     await screen.findByText('Breakfast set');
     expect(lastFetch(server.calls)).toEqual({
       Skip: 50,
@@ -162,11 +247,14 @@ describe('generic list screen', () => {
   });
 
   it('deletes selected rows after a confirmation, through Execute', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 2);
-      if (call.url.endsWith('/Execute/bundle')) return ok({ deleted: 2 });
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 2);
+        if (call.url.endsWith('/Execute/bundle')) return ok({ deleted: 2 });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/bundle'), '/bundle');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Breakfast set' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Lunch set' }));
@@ -182,17 +270,26 @@ describe('generic list screen', () => {
   });
 
   it('cancelling the confirmation deletes nothing', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), {
+      otherwise: emptyList,
+    });
     await renderScreen(menuItem('/bundle'), '/bundle');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Breakfast set' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete bundle Breakfast set?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete bundle Breakfast set?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.bodies('/Execute/bundle')).toHaveLength(0);
   });
 
   it('hides add, edit and delete the menu does not grant; opens a row to edit', async () => {
     stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), { otherwise: emptyList });
-    const { unmount } = await renderScreen(menuItem('/bundle', { ableToEdit: false, ableToDelete: false, ableToSetTable: false }), '/bundle');
+    const { unmount } = await renderScreen(
+      menuItem('/bundle', { ableToEdit: false, ableToDelete: false, ableToSetTable: false }),
+      '/bundle',
+    );
     await screen.findByText('Breakfast set');
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Select Breakfast set' })).not.toBeInTheDocument();
@@ -215,11 +312,38 @@ describe('generic list screen', () => {
     await userEvent.click(within(chooser).getByRole('checkbox', { name: 'Created by' }));
     expect(screen.queryByRole('columnheader', { name: 'Price' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Created by' })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(columnsKey('admin', 'bundle'))!)).toEqual(['code', 'name', 'validFrom', 'validTo', 'isActive', 'createdBy']);
+    expect(JSON.parse(localStorage.getItem(columnsKey('admin', 'bundle'))!)).toEqual([
+      'code',
+      'name',
+      'validFrom',
+      'validTo',
+      'isActive',
+      'createdBy',
+    ]);
   });
 
   it('list-only screens have no add or edit: no links to them and no routes', async () => {
-    stubServer((call) => (call.url.endsWith('/fetch/warehouseproductmapping') ? ok([{ id: 5, version: 1, product: 9, productLabel: 'Apple', inventoryLocation: 2, inventoryLocationLabel: 'Main', bin: 'A1', minQty: '1.000' }], 1) : undefined), { otherwise: emptyList });
+    stubServer(
+      (call) =>
+        call.url.endsWith('/fetch/warehouseproductmapping')
+          ? ok(
+              [
+                {
+                  id: 5,
+                  version: 1,
+                  product: 9,
+                  productLabel: 'Apple',
+                  inventoryLocation: 2,
+                  inventoryLocationLabel: 'Main',
+                  bin: 'A1',
+                  minQty: '1.000',
+                },
+              ],
+              1,
+            )
+          : undefined,
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/warehouseproductmapping'), '/warehouseproductmapping');
     expect(await screen.findByText('Apple')).toBeInTheDocument();
     expect(screen.getByText('Main')).toBeInTheDocument();
@@ -231,15 +355,37 @@ describe('generic list screen', () => {
   });
 
   it('serves every list-value category from one screen, fixed to its category', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/listvaluecategory')) return ok([{ id: 4, code: 'BRAND', name: 'Brand' }], 1);
-      if (call.url.endsWith('/fetch/listvalue')) return ok([{ id: 11, version: 1, category: 4, categoryLabel: 'Brand', code: 'ACME', name: 'Acme', sortOrder: 1, isActive: true }], 1);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/listvaluecategory')) return ok([{ id: 4, code: 'BRAND', name: 'Brand' }], 1);
+        if (call.url.endsWith('/fetch/listvalue'))
+          return ok(
+            [
+              {
+                id: 11,
+                version: 1,
+                category: 4,
+                categoryLabel: 'Brand',
+                code: 'ACME',
+                name: 'Acme',
+                sortOrder: 1,
+                isActive: true,
+              },
+            ],
+            1,
+          );
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/listvalue/brand', { name: 'Brands' }), '/listvalue/brand');
     expect(await screen.findByText('Acme')).toBeInTheDocument();
-    expect(server.bodies('/fetch/listvaluecategory')[0]).toMatchObject({ filters: [{ ColumnName: 'code', ColumnValue: 'BRAND', Operator: 'EQ' }] });
-    expect(server.bodies('/fetch/listvalue').at(-1)!.filters).toEqual([{ ColumnName: 'category', ColumnValue: 4, Operator: 'EQ' }]);
+    expect(server.bodies('/fetch/listvaluecategory')[0]).toMatchObject({
+      filters: [{ ColumnName: 'code', ColumnValue: 'BRAND', Operator: 'EQ' }],
+    });
+    expect(server.bodies('/fetch/listvalue').at(-1)!.filters).toEqual([
+      { ColumnName: 'category', ColumnValue: 4, Operator: 'EQ' },
+    ]);
     expect(screen.queryByRole('columnheader', { name: 'Category' })).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Brands' })).toBeInTheDocument();
   });

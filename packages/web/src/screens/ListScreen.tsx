@@ -40,7 +40,14 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
             <label htmlFor="list-search" className="visually-hidden">
               {t('list.search')}
             </label>
-            <DebouncedInput id="list-search" type="search" className="form-control" placeholder={t('list.search')} value={state.search} onCommit={list.setSearch} />
+            <DebouncedInput
+              id="list-search"
+              type="search"
+              className="form-control"
+              placeholder={t('list.search')}
+              value={state.search}
+              onCommit={list.setSearch}
+            />
           </form>
           <button
             type="button"
@@ -64,7 +71,14 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
       dialogs={
         confirm && (
           <ConfirmDialog
-            title={confirm.row ? t('form.confirmDeleteRecord', { record, name: recordName(list.entity, confirm.row) || String(confirm.row.id) }) : t('list.confirmDelete', { count: confirm.ids.length })}
+            title={
+              confirm.row
+                ? t('form.confirmDeleteRecord', {
+                    record,
+                    name: recordName(list.entity, confirm.row) || String(confirm.row.id),
+                  })
+                : t('list.confirmDelete', { count: confirm.ids.length })
+            }
             confirmLabel={t('list.delete')}
             onCancel={() => setConfirm(null)}
             onConfirm={() => {
@@ -86,7 +100,11 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
         </div>
       )}
       {canSelect && selectedIds.length > 0 && (
-        <div className="bulk-bar alert alert-light border d-flex align-items-center gap-2 py-2" role="region" aria-label={t('list.bulkActions')}>
+        <div
+          className="bulk-bar alert alert-light border d-flex align-items-center gap-2 py-2"
+          role="region"
+          aria-label={t('list.bulkActions')}
+        >
           <span className="me-auto">{t('list.selected', { count: selectedIds.length })}</span>
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={list.clearSelection}>
             {t('list.clearSelection')}
@@ -99,7 +117,10 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
           {item.exportProcedure && (
             <ExportButton
               procedure={item.exportProcedure}
-              body={{ filters: [{ ColumnName: 'id', ColumnValue: selectedIds.join(','), Operator: 'IN' }], sorts: list.body.sorts }}
+              body={{
+                filters: [{ ColumnName: 'id', ColumnValue: selectedIds.join(','), Operator: 'IN' }],
+                sorts: list.body.sorts,
+              }}
               label={t('bulk.exportSelected')}
               className="btn btn-sm btn-outline-secondary"
             />
@@ -138,7 +159,13 @@ function ColumnChooser({ list }: { list: ListController }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="position-relative">
-      <button type="button" className="btn btn-outline-secondary" aria-expanded={open} aria-controls="column-chooser" onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        aria-expanded={open}
+        aria-controls="column-chooser"
+        onClick={() => setOpen((o) => !o)}
+      >
         <i className="bi bi-layout-three-columns" aria-hidden="true" /> {t('list.columns')}
       </button>
       {open && (
@@ -146,7 +173,13 @@ function ColumnChooser({ list }: { list: ListController }) {
           <legend className="fs-6 fw-semibold">{t('list.chooseColumns')}</legend>
           {list.available.map((field) => (
             <div key={field.name} className="form-check">
-              <input id={`col-${field.name}`} type="checkbox" className="form-check-input" checked={list.shownNames.includes(field.name)} onChange={() => list.toggleColumn(field.name)} />
+              <input
+                id={`col-${field.name}`}
+                type="checkbox"
+                className="form-check-input"
+                checked={list.shownNames.includes(field.name)}
+                onChange={() => list.toggleColumn(field.name)}
+              />
               <label htmlFor={`col-${field.name}`} className="form-check-label">
                 {fieldLabel(t, list.entity.name, field)}
               </label>
@@ -172,7 +205,12 @@ function ListPagination({ list }: { list: ListController }) {
       <label htmlFor="list-page-size" className="col-form-label">
         {t('list.pageSize')}
       </label>
-      <select id="list-page-size" className="form-select w-auto" value={state.size} onChange={(event) => list.setSize(Number(event.target.value))}>
+      <select
+        id="list-page-size"
+        className="form-select w-auto"
+        value={state.size}
+        onChange={(event) => list.setSize(Number(event.target.value))}
+      >
         {[...new Set([...PAGE_SIZES, state.size])]
           .sort((a, b) => a - b)
           .map((size) => (
@@ -181,11 +219,23 @@ function ListPagination({ list }: { list: ListController }) {
             </option>
           ))}
       </select>
-      <button type="button" className="btn btn-outline-secondary" disabled={state.page <= 1} onClick={() => list.setPage(state.page - 1)}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        disabled={state.page <= 1}
+        onClick={() => list.setPage(state.page - 1)}
+      >
         <i className="bi bi-chevron-left" aria-hidden="true" /> {t('list.previousPage')}
       </button>
-      <span>{capped ? t('list.page', { page: state.page }) : t('list.pageOf', { page: state.page, count: pageCount })}</span>
-      <button type="button" className="btn btn-outline-secondary" disabled={state.page >= pageCount} onClick={() => list.setPage(state.page + 1)}>
+      <span>
+        {capped ? t('list.page', { page: state.page }) : t('list.pageOf', { page: state.page, count: pageCount })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        disabled={state.page >= pageCount}
+        onClick={() => list.setPage(state.page + 1)}
+      >
         {t('list.nextPage')} <i className="bi bi-chevron-right" aria-hidden="true" />
       </button>
     </nav>

@@ -14,13 +14,24 @@ import type { ListController } from './useListController';
 const fieldOf = (meta: unknown) => (meta as { field?: NormalisedField } | undefined)?.field;
 
 /** The table view of a list controller: sortable headers, a filter row, selectable rows and their actions. */
-export function ListTable({ list, title, density, onDelete }: { list: ListController; title: string; density: Density; onDelete(ids: number[], row?: ApiRow): void }) {
+export function ListTable({
+  list,
+  title,
+  density,
+  onDelete,
+}: {
+  list: ListController;
+  title: string;
+  density: Density;
+  onDelete(ids: number[], row?: ApiRow): void;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { entity, item, state, rows, shown, canSelect, canEdit, canDelete, hasForm, onOpenRow, rowLabel } = list;
   const label = (field: NormalisedField) => fieldLabel(t, entity.name, field);
   const format = useValueFormat();
 
+  const shownKey = list.shownNames.join(',');
   const columns = useMemo<ColumnDef<ApiRow>[]>(
     () => [
       ...(canSelect
@@ -52,20 +63,24 @@ export function ListTable({ list, title, density, onDelete }: { list: ListContro
             } satisfies ColumnDef<ApiRow>,
           ]
         : []),
-      ...shown.map(
-        (field): ColumnDef<ApiRow> => ({
-          id: field.name,
-          accessorFn: (row) => row[field.name],
-          header: label(field),
-          enableSorting: field.sortable,
-          cell: ({ row }) => {
-            const text = formatCell(t, i18n.language, field, row.original, format);
-            // Long text is cut to the column; the whole value shows on hover.
-            return isNumericKind(field) ? text : <span className="cell-text" title={text || undefined}>{text}</span>;
-          },
-          meta: { field },
-        }),
-      ),
+      ...shown.map((field): ColumnDef<ApiRow> => ({
+        id: field.name,
+        accessorFn: (row) => row[field.name],
+        header: label(field),
+        enableSorting: field.sortable,
+        cell: ({ row }) => {
+          const text = formatCell(t, i18n.language, field, row.original, format);
+          // Long text is cut to the column; the whole value shows on hover.
+          return isNumericKind(field) ? (
+            text
+          ) : (
+            <span className="cell-text" title={text || undefined}>
+              {text}
+            </span>
+          );
+        },
+        meta: { field },
+      })),
       {
         id: '__actions',
         header: () => <span className="visually-hidden">{t('list.actions')}</span>,
@@ -113,7 +128,20 @@ export function ListTable({ list, title, density, onDelete }: { list: ListContro
     ],
     // The column definitions change only with the shown columns, the rights and the language.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-    [list.shownNames.join(','), canSelect, canDelete, canEdit, hasForm, onOpenRow, i18n.language, t, item.path, format.locale, format.currency, format.timeZone],
+    [
+      shownKey,
+      canSelect,
+      canDelete,
+      canEdit,
+      hasForm,
+      onOpenRow,
+      i18n.language,
+      t,
+      item.path,
+      format.locale,
+      format.currency,
+      format.timeZone,
+    ],
   );
 
   const sorting: SortingState = state.sort ? [{ id: state.sort.field, desc: state.sort.direction === 'desc' }] : [];
@@ -143,7 +171,10 @@ export function ListTable({ list, title, density, onDelete }: { list: ListContro
 
   return (
     <div className="table-responsive">
-      <table className={`table table-hover align-middle list-table list-cards${density === 'compact' ? ' table-sm' : ''}`} aria-busy={rows.isFetching}>
+      <table
+        className={`table table-hover align-middle list-table list-cards${density === 'compact' ? ' table-sm' : ''}`}
+        aria-busy={rows.isFetching}
+      >
         <caption className="visually-hidden">{title}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -155,13 +186,34 @@ export function ListTable({ list, title, density, onDelete }: { list: ListContro
                   <th
                     key={header.id}
                     scope="col"
-                    className={field && isNumericKind(field) ? 'text-end' : header.column.id === '__actions' ? 'actions-cell' : undefined}
-                    aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                    className={
+                      field && isNumericKind(field)
+                        ? 'text-end'
+                        : header.column.id === '__actions'
+                          ? 'actions-cell'
+                          : undefined
+                    }
+                    aria-sort={
+                      header.column.getCanSort()
+                        ? sorted === 'asc'
+                          ? 'ascending'
+                          : sorted === 'desc'
+                            ? 'descending'
+                            : 'none'
+                        : undefined
+                    }
                   >
                     {header.column.getCanSort() ? (
-                      <button type="button" className="btn btn-link p-0 text-reset text-decoration-none fw-semibold sort-button" onClick={header.column.getToggleSortingHandler()}>
+                      <button
+                        type="button"
+                        className="btn btn-link p-0 text-reset text-decoration-none fw-semibold sort-button"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
                         {flexRender(header.column.columnDef.header, header.getContext())}
-                        <i className={`bi ms-1 ${sorted === 'asc' ? 'bi-caret-up-fill' : sorted === 'desc' ? 'bi-caret-down-fill' : 'bi-arrow-down-up text-body-tertiary'}`} aria-hidden="true" />
+                        <i
+                          className={`bi ms-1 ${sorted === 'asc' ? 'bi-caret-up-fill' : sorted === 'desc' ? 'bi-caret-down-fill' : 'bi-arrow-down-up text-body-tertiary'}`}
+                          aria-hidden="true"
+                        />
                       </button>
                     ) : (
                       flexRender(header.column.columnDef.header, header.getContext())
@@ -175,7 +227,18 @@ export function ListTable({ list, title, density, onDelete }: { list: ListContro
             <tr className="filter-row">
               {table.getVisibleLeafColumns().map((column) => {
                 const field = fieldOf(column.columnDef.meta);
-                return <td key={column.id} className={column.id === '__actions' ? 'actions-cell' : undefined}>{field && <ColumnFilter field={field} label={label(field)} filters={state.filters} onChange={list.setFilter} />}</td>;
+                return (
+                  <td key={column.id} className={column.id === '__actions' ? 'actions-cell' : undefined}>
+                    {field && (
+                      <ColumnFilter
+                        field={field}
+                        label={label(field)}
+                        filters={state.filters}
+                        onChange={list.setFilter}
+                      />
+                    )}
+                  </td>
+                );
               })}
             </tr>
           )}
@@ -200,14 +263,26 @@ export function ListTable({ list, title, density, onDelete }: { list: ListContro
                 key={row.id}
                 className={hasForm || onOpenRow ? 'clickable' : undefined}
                 aria-selected={canSelect ? row.getIsSelected() : undefined}
-                onClick={hasForm ? () => navigate(`${item.path}/edit/${String(row.original.id)}`) : onOpenRow ? () => onOpenRow(row.original) : undefined}
+                onClick={
+                  hasForm
+                    ? () => navigate(`${item.path}/edit/${String(row.original.id)}`)
+                    : onOpenRow
+                      ? () => onOpenRow(row.original)
+                      : undefined
+                }
               >
                 {row.getVisibleCells().map((cell) => {
                   const field = fieldOf(cell.column.columnDef.meta);
                   return (
                     <td
                       key={cell.id}
-                      className={field && isNumericKind(field) ? 'text-end text-nowrap' : cell.column.id === '__actions' ? 'actions-cell' : undefined}
+                      className={
+                        field && isNumericKind(field)
+                          ? 'text-end text-nowrap'
+                          : cell.column.id === '__actions'
+                            ? 'actions-cell'
+                            : undefined
+                      }
                       data-label={field ? label(field) : undefined}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}

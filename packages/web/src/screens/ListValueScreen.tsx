@@ -25,7 +25,11 @@ export default function ListValueScreen(props: ScreenProps) {
     </p>
   );
   const entity = findEntity('listvalue')!;
-  const fixedFilters = useMemo(() => (categoryId.data === undefined ? [] : [{ ColumnName: 'category', ColumnValue: categoryId.data, Operator: 'EQ' }]), [categoryId.data]);
+  const fixedFilters = useMemo(
+    () =>
+      categoryId.data === undefined ? [] : [{ ColumnName: 'category', ColumnValue: categoryId.data, Operator: 'EQ' }],
+    [categoryId.data],
+  );
   const fixedValues = useMemo(() => ({ category: categoryId.data }), [categoryId.data]);
   if (categoryId.isPending)
     return (
@@ -39,7 +43,10 @@ export default function ListValueScreen(props: ScreenProps) {
       <>
         {context}
         <div className="alert alert-danger" role="alert">
-          {t('screen.listValueCategoryFailed', { category: category.toUpperCase(), message: apiFailure(categoryId.error).message })}
+          {t('screen.listValueCategoryFailed', {
+            category: category.toUpperCase(),
+            message: apiFailure(categoryId.error).message,
+          })}
         </div>
       </>
     );
@@ -47,12 +54,12 @@ export default function ListValueScreen(props: ScreenProps) {
     <>
       {context}
       <GenericScreen
-      {...props}
-      entity={entity}
-      title={props.item.name || t('screen.listValueCategory', { category: category.toUpperCase() })}
-      fixedFilters={fixedFilters}
-      fixedValues={fixedValues}
-      hiddenFields={HIDDEN}
+        {...props}
+        entity={entity}
+        title={props.item.name || t('screen.listValueCategory', { category: category.toUpperCase() })}
+        fixedFilters={fixedFilters}
+        fixedValues={fixedValues}
+        hiddenFields={HIDDEN}
       />
     </>
   );

@@ -16,7 +16,17 @@ export interface ScreenProps {
   mode: ScreenMode;
 }
 
-export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProps & { entity: NormalisedEntity; title: string } & Pick<Parameters<typeof FormScreen>[0], 'fixedValues' | 'hiddenFields'> & Pick<Parameters<typeof ListScreen>[0], 'fixedFilters'>) {
+export function GenericScreen({
+  entity,
+  item,
+  mode,
+  title,
+  ...rest
+}: ScreenProps & { entity: NormalisedEntity; title: string } & Pick<
+    Parameters<typeof FormScreen>[0],
+    'fixedValues' | 'hiddenFields'
+  > &
+  Pick<Parameters<typeof ListScreen>[0], 'fixedFilters'>) {
   const { forms, lists } = useModules();
   // The routes give edit and add only to entities with a form (screenRoutes).
   const OwnList = mode === 'list' ? lists[entity.name] : undefined;
@@ -27,7 +37,16 @@ export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProp
       </Suspense>
     );
   if (mode === 'list') {
-    const list = <ListScreen entity={entity} item={item} hasForm={hasForm(entity)} title={title} fixedFilters={rest.fixedFilters} hiddenFields={rest.hiddenFields} />;
+    const list = (
+      <ListScreen
+        entity={entity}
+        item={item}
+        hasForm={hasForm(entity)}
+        title={title}
+        fixedFilters={rest.fixedFilters}
+        hiddenFields={rest.hiddenFields}
+      />
+    );
     // A list-only screen has no add route: its Add is a form above the list.
     if (entity.kind !== 'list' || entity.readOnly || !item.ableToEdit) return list;
     return (
@@ -44,7 +63,16 @@ export function GenericScreen({ entity, item, mode, title, ...rest }: ScreenProp
         <Own entity={entity} item={item} mode={mode} title={title} />
       </Suspense>
     );
-  return <FormScreen entity={entity} item={item} mode={mode} title={title} fixedValues={rest.fixedValues} hiddenFields={rest.hiddenFields} />;
+  return (
+    <FormScreen
+      entity={entity}
+      item={item}
+      mode={mode}
+      title={title}
+      fixedValues={rest.fixedValues}
+      hiddenFields={rest.hiddenFields}
+    />
+  );
 }
 
 /**
@@ -69,7 +97,11 @@ function PendingScreen({ item, kind }: { item: ClientMenuItem; kind?: string }) 
           {item.name}
         </h2>
         <p className="mb-0" role="status">
-          {kind === 'importer' ? t('screen.importerPending') : kind === 'single' ? t('screen.singlePending') : t('screen.pending')}
+          {kind === 'importer'
+            ? t('screen.importerPending')
+            : kind === 'single'
+              ? t('screen.singlePending')
+              : t('screen.pending')}
         </p>
       </div>
     </section>

@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { FormController } from './useFormController';
 
 /** What stopped a form's last save, above the form: a newer version (with Reload), or the problems no field shows. */
-export function SaveProblems({ ctl, onReload }: { ctl: Pick<FormController, 'stale' | 'alert' | 'allow'>; onReload(): void }) {
+export function SaveProblems({
+  ctl,
+  onReload,
+}: {
+  ctl: Pick<FormController, 'stale' | 'alert' | 'allow'>;
+  onReload(): void;
+}) {
   const { t } = useTranslation();
   return (
     <>

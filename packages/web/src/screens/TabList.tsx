@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
 /** A form's tabs (labels under `form.tabs`), each controlling the panel `panel-{name}`. */
-export function TabList({ names, current, onChange }: { names: readonly string[]; current: string; onChange(name: string): void }) {
+export function TabList({
+  names,
+  current,
+  onChange,
+}: {
+  names: readonly string[];
+  current: string;
+  onChange(name: string): void;
+}) {
   const { t } = useTranslation();
   return (
     <ul className="nav nav-tabs mb-3" role="tablist">

@@ -35,7 +35,16 @@ export function useUnsavedGuard(when: boolean) {
 
 function LeaveGuard({ blocks }: { blocks(): boolean }) {
   const { t } = useTranslation();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => blocks() && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => blocks() && currentLocation.pathname !== nextLocation.pathname,
+  );
   if (blocker.state !== 'blocked') return null;
-  return <ConfirmDialog title={t('form.unsavedTitle')} confirmLabel={t('form.leave')} onCancel={() => blocker.reset()} onConfirm={() => blocker.proceed()} />;
+  return (
+    <ConfirmDialog
+      title={t('form.unsavedTitle')}
+      confirmLabel={t('form.leave')}
+      onCancel={() => blocker.reset()}
+      onConfirm={() => blocker.proceed()}
+    />
+  );
 }

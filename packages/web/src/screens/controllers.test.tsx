@@ -20,8 +20,14 @@ async function renderController<T>(use: () => T, route: string) {
 
 describe('headless controllers', () => {
   it('the list controller keeps its state in the address and starts a new filter on page 1 with nothing selected', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok([{ id: 7, code: 'B7', name: 'Set' }], 60) : undefined), { otherwise: emptyList });
-    const { latest, router } = await renderController<ListController>(() => useListController({ entity: bundle, item: menuItem('/bundle'), hasForm: true }), '/bundle?page=3');
+    const server = stubServer(
+      (call) => (call.url.endsWith('/fetch/bundle') ? ok([{ id: 7, code: 'B7', name: 'Set' }], 60) : undefined),
+      { otherwise: emptyList },
+    );
+    const { latest, router } = await renderController<ListController>(
+      () => useListController({ entity: bundle, item: menuItem('/bundle'), hasForm: true }),
+      '/bundle?page=3',
+    );
     await waitFor(() => expect(latest.current.pageRows).toHaveLength(1));
     expect(latest.current.state.page).toBe(3);
     expect(latest.current.pageCount).toBe(6);
@@ -30,13 +36,25 @@ describe('headless controllers', () => {
     act(() => latest.current.setFilter('name', 'set'));
     await waitFor(() => expect(router.state.location.search).toBe('?f.name=set'));
     await waitFor(() => expect(latest.current.selectedIds).toEqual([]));
-    expect(server.bodies('/fetch/bundle').at(-1)).toMatchObject({ Skip: 0, filters: [{ ColumnName: 'name', ColumnValue: 'set', Operator: 'LIKE' }] });
+    expect(server.bodies('/fetch/bundle').at(-1)).toMatchObject({
+      Skip: 0,
+      filters: [{ ColumnName: 'name', ColumnValue: 'set', Operator: 'LIKE' }],
+    });
     expect(latest.current.rowLabel({ id: 7, code: 'B7', name: 'Set' })).toBe('Set');
   });
 
   it('the form controller validates, reports dirty state, and saves then offers a new form', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/Insert/bundle') ? ok({ id: 9, version: 1, code: 'B9', name: 'New', price: '1.00' }) : undefined), { otherwise: emptyList });
-    const { latest, router } = await renderController<FormController>(() => useFormController({ entity: bundle, item: menuItem('/bundle'), mode: 'add' }), '/bundle/add');
+    const server = stubServer(
+      (call) =>
+        call.url.endsWith('/Insert/bundle')
+          ? ok({ id: 9, version: 1, code: 'B9', name: 'New', price: '1.00' })
+          : undefined,
+      { otherwise: emptyList },
+    );
+    const { latest, router } = await renderController<FormController>(
+      () => useFormController({ entity: bundle, item: menuItem('/bundle'), mode: 'add' }),
+      '/bundle/add',
+    );
     await act(() => latest.current.submit()());
     expect(latest.current.form.formState.errors.code).toBeDefined();
     expect(server.posted('/Insert/bundle')).toHaveLength(0);
@@ -47,7 +65,9 @@ describe('headless controllers', () => {
     });
     expect(latest.current.form.formState.isDirty).toBe(true);
     await act(() => latest.current.submit('new')());
-    expect(server.posted('/Insert/bundle')).toEqual([expect.objectContaining({ code: 'B9', name: 'New', price: '1.00' })]);
+    expect(server.posted('/Insert/bundle')).toEqual([
+      expect.objectContaining({ code: 'B9', name: 'New', price: '1.00' }),
+    ]);
     expect(router.state.location.pathname).toBe('/bundle/add');
     expect(router.state.location.state).toEqual({ saved: true });
   });

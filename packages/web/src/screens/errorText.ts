@@ -11,10 +11,14 @@ export function serverMessage(error: unknown): string | undefined {
 /** A message from the server or the shared schemas, in the user's language where we know it. */
 export const translateMessage = (t: (key: string, options?: Record<string, unknown>) => string, message: string) =>
   // No namespace separator: messages hold colons ("starts with http://").
-  t(`singles.messages.${message}`, { nsSeparator: false, defaultValue: t(`validation.${message}`, { nsSeparator: false, defaultValue: message }) });
+  t(`singles.messages.${message}`, {
+    nsSeparator: false,
+    defaultValue: t(`validation.${message}`, { nsSeparator: false, defaultValue: message }),
+  });
 
 /** A failed call as the user reads it: the first field message or the server's message, translated where we know it. */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (error: unknown): string => translateMessage(t, serverMessage(error) ?? (error instanceof Error ? error.message : String(error)));
+  return (error: unknown): string =>
+    translateMessage(t, serverMessage(error) ?? (error instanceof Error ? error.message : String(error)));
 }

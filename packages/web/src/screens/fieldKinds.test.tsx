@@ -5,12 +5,17 @@ import { dropdown, menuItem, ok, renderScreen, stubServer, emptyList } from '../
 
 describe('form inputs by field kind', () => {
   it('an image uploads to /upload, shows a thumbnail and saves the returned path', async () => {
-    const server = stubServer((call) => {
-      if (call.url.includes('/upload/')) return { data: { fileName: 'tea.png', url: '/files/category/tea.png' } };
-      if (call.url.endsWith('/Insert/category')) return ok({ id: 3, version: 1, code: 'TEA', name: 'Tea', image: '/files/category/tea.png' });
-      if (call.url.endsWith('/fetch/category')) return ok([{ id: 3, version: 1, code: 'TEA', name: 'Tea', image: '/files/category/tea.png' }], 1);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.includes('/upload/')) return { data: { fileName: 'tea.png', url: '/files/category/tea.png' } };
+        if (call.url.endsWith('/Insert/category'))
+          return ok({ id: 3, version: 1, code: 'TEA', name: 'Tea', image: '/files/category/tea.png' });
+        if (call.url.endsWith('/fetch/category'))
+          return ok([{ id: 3, version: 1, code: 'TEA', name: 'Tea', image: '/files/category/tea.png' }], 1);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/category'), '/category/add');
     await userEvent.type(await screen.findByLabelText('Code'), 'TEA');
     await userEvent.type(screen.getByLabelText('Name'), 'Tea');
@@ -21,17 +26,37 @@ describe('form inputs by field kind', () => {
     expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.bodies('/Insert/category')).toHaveLength(1));
-    expect(server.bodies('/Insert/category')[0]).toMatchObject({ code: 'TEA', name: 'Tea', image: '/files/category/tea.png' });
+    expect(server.bodies('/Insert/category')[0]).toMatchObject({
+      code: 'TEA',
+      name: 'Tea',
+      image: '/files/category/tea.png',
+    });
   });
 
   it('a secret shows the masked value and keeps it when blank; a multireference edits chips', async () => {
-    const row = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '••••', outlets: [1], isActive: true };
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
-      if (call.url.endsWith('/GetDropDown/outlet')) return call.params.ids === '1' ? dropdown([{ text: 'Main street', value: 1 }]) : dropdown([{ text: 'Harbour', value: 2 }]);
-      if (call.url.endsWith('/Update/paymentgateway')) return ok({ ...row, version: 3 });
-      return undefined;
-    }, { otherwise: emptyList });
+    const row = {
+      id: 4,
+      version: 2,
+      code: 'PG',
+      name: 'Gateway',
+      provider: 'stripe',
+      environment: 'sandbox',
+      apiKey: '••••',
+      outlets: [1],
+      isActive: true,
+    };
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
+        if (call.url.endsWith('/GetDropDown/outlet'))
+          return call.params.ids === '1'
+            ? dropdown([{ text: 'Main street', value: 1 }])
+            : dropdown([{ text: 'Harbour', value: 2 }]);
+        if (call.url.endsWith('/Update/paymentgateway')) return ok({ ...row, version: 3 });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/paymentgateway'), '/paymentgateway/edit/4');
     const key = await screen.findByLabelText('API key');
     expect(key).toHaveAttribute('type', 'password');
@@ -52,12 +77,25 @@ describe('form inputs by field kind', () => {
   });
 
   it('a reference list closes as soon as the keyboard leaves the field; a click on an option keeps the focus', async () => {
-    const row = { id: 4, version: 2, code: 'PG', name: 'Gateway', provider: 'stripe', environment: 'sandbox', apiKey: '••••', outlets: [], isActive: true };
-    stubServer((call) => {
-      if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
-      if (call.url.endsWith('/GetDropDown/outlet')) return dropdown([{ text: 'Harbour', value: 2 }]);
-      return undefined;
-    }, { otherwise: emptyList });
+    const row = {
+      id: 4,
+      version: 2,
+      code: 'PG',
+      name: 'Gateway',
+      provider: 'stripe',
+      environment: 'sandbox',
+      apiKey: '••••',
+      outlets: [],
+      isActive: true,
+    };
+    stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/paymentgateway')) return ok([row], 1);
+        if (call.url.endsWith('/GetDropDown/outlet')) return dropdown([{ text: 'Harbour', value: 2 }]);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/paymentgateway'), '/paymentgateway/edit/4');
     const outlets = await screen.findByRole('combobox', { name: 'Outlets' });
     await userEvent.type(outlets, 'har');

@@ -11,7 +11,12 @@ export interface FormSection {
 
 /** Inputs that need the whole width of a form. */
 export const isWideField = (f: NormalisedField) =>
-  f.kind === 'children' || f.kind === 'json' || f.kind === 'longtext' || f.kind === 'multireference' || f.kind === 'image' || ('multiple' in f && Boolean(f.multiple));
+  f.kind === 'children' ||
+  f.kind === 'json' ||
+  f.kind === 'longtext' ||
+  f.kind === 'multireference' ||
+  f.kind === 'image' ||
+  ('multiple' in f && Boolean(f.multiple));
 
 /**
  * The shown fields grouped as the registry's sections say, in their order; fields no section names
@@ -21,7 +26,13 @@ export function formSections(entity: NormalisedEntity, shown: readonly Normalise
   if (entity.sections.length === 0) return [{ name: 'details', label: 'Details', fields: [...shown], wide: true }];
   const byName = new Map(shown.map((f) => [f.name, f]));
   const placed = new Set(entity.sections.flatMap((s) => s.fields));
-  const declared = entity.sections.map((s) => ({ name: s.name, label: s.label, fields: s.fields.flatMap((n) => byName.get(n) ?? []) }));
+  const declared = entity.sections.map((s) => ({
+    name: s.name,
+    label: s.label,
+    fields: s.fields.flatMap((n) => byName.get(n) ?? []),
+  }));
   const rest = { name: 'other', label: 'Other', fields: shown.filter((f) => !placed.has(f.name)) };
-  return [...declared, rest].filter((s) => s.fields.length > 0).map((s) => ({ ...s, wide: s.fields.some(isWideField) }));
+  return [...declared, rest]
+    .filter((s) => s.fields.length > 0)
+    .map((s) => ({ ...s, wide: s.fields.some(isWideField) }));
 }

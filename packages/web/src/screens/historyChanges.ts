@@ -24,7 +24,8 @@ function collect(field: NormalisedField, value: unknown, into: Map<string, unkno
   if (value === null || value === undefined) return;
   if (field.kind === 'children') {
     if (!Array.isArray(value)) return;
-    for (const row of value) for (const child of field.fields) collect(child, (row as Record<string, unknown> | null)?.[child.name], into);
+    for (const row of value)
+      for (const child of field.fields) collect(child, (row as Record<string, unknown> | null)?.[child.name], into);
     return;
   }
   const target = targetOf(field);
@@ -35,7 +36,10 @@ function collect(field: NormalisedField, value: unknown, into: Map<string, unkno
 }
 
 /** Every row the entries refer to, by entity: what the History looks up, one call per entity. */
-export function referencedRows(fields: readonly NormalisedField[], entries: readonly { changes: unknown }[]): Map<string, unknown[]> {
+export function referencedRows(
+  fields: readonly NormalisedField[],
+  entries: readonly { changes: unknown }[],
+): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   for (const entry of entries)
     for (const [name, change] of changesOf(entry.changes)) {

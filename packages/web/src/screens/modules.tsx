@@ -1,7 +1,18 @@
 import { createContext, lazy, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { OwnInputsContext } from '../fields/ownInputs';
 import { lazyPage } from '../ui/lazy';
-import type { AddInputs, BulkActionProps, DraftActionProps, EntityFormProps, EntityListProps, FormActionProps, Load, OwnInputProps, SingleScreenProps, WebModule } from './webModule';
+import type {
+  AddInputs,
+  BulkActionProps,
+  DraftActionProps,
+  EntityFormProps,
+  EntityListProps,
+  FormActionProps,
+  Load,
+  OwnInputProps,
+  SingleScreenProps,
+  WebModule,
+} from './webModule';
 
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
 
@@ -19,7 +30,12 @@ export interface Modules {
 }
 
 /** Merges modules' parts of one kind: a name given twice where one part replaces the generic one is an error. */
-function merge<T, R>(modules: readonly WebModule[], part: (module: WebModule) => Record<string, T> | undefined, make: (value: T) => R, stack?: (a: R, b: R) => R): Record<string, R> {
+function merge<T, R>(
+  modules: readonly WebModule[],
+  part: (module: WebModule) => Record<string, T> | undefined,
+  make: (value: T) => R,
+  stack?: (a: R, b: R) => R,
+): Record<string, R> {
   const out: Record<string, R> = {};
   const from: Record<string, string> = {};
   for (const module of modules)
@@ -39,15 +55,40 @@ const concat = <T,>(a: readonly T[], b: readonly T[]) => [...a, ...b];
 /** The modules' parts merged: forms, lists, add inputs, own inputs and single screens are one per name; tabs and actions add up in module order. */
 export function composeModules(modules: readonly WebModule[]): Modules {
   return {
-    forms: merge(modules, (m) => m.forms, (load) => lazy(load)),
-    lists: merge(modules, (m) => m.lists, (load) => lazy(load)),
-    tabs: merge(modules, (m) => m.tabs, (tabs) => tabs.map(({ name, load }) => ({ name, component: lazy(load) })), concat),
+    forms: merge(
+      modules,
+      (m) => m.forms,
+      (load) => lazy(load),
+    ),
+    lists: merge(
+      modules,
+      (m) => m.lists,
+      (load) => lazy(load),
+    ),
+    tabs: merge(
+      modules,
+      (m) => m.tabs,
+      (tabs) => tabs.map(({ name, load }) => ({ name, component: lazy(load) })),
+      concat,
+    ),
     listActions: merge(modules, (m) => m.listActions, all, concat),
     formActions: merge(modules, (m) => m.formActions, all, concat),
     draftActions: merge(modules, (m) => m.draftActions, all, concat),
-    addInputs: merge(modules, (m) => m.addInputs, ({ checks, load }) => ({ checks, component: lazy(load) })),
-    ownInputs: merge(modules, (m) => m.ownInputs, (load) => lazy(load)),
-    singles: merge(modules, (m) => m.singles, (load) => lazyPage(load)),
+    addInputs: merge(
+      modules,
+      (m) => m.addInputs,
+      ({ checks, load }) => ({ checks, component: lazy(load) }),
+    ),
+    ownInputs: merge(
+      modules,
+      (m) => m.ownInputs,
+      (load) => lazy(load),
+    ),
+    singles: merge(
+      modules,
+      (m) => m.singles,
+      (load) => lazyPage(load),
+    ),
   };
 }
 

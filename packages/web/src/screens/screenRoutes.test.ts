@@ -33,8 +33,20 @@ describe('menu-driven routes', () => {
 
   it('builds the list route of every visible item, and edit and add where it has a form', () => {
     const menu: ClientMenuGroup[] = [
-      { id: 1, name: 'Catalogue', icon: 'box', ableToView: true, items: [item(1, '/product'), item(2, '/bundle', false), item(5, '/outletpricing')] },
-      { id: 2, name: 'Admin', icon: 'gear', ableToView: true, items: [item(3, '/listvaluecategory'), item(4, '/listvalue/brand'), item(6, '/importer/product')] },
+      {
+        id: 1,
+        name: 'Catalogue',
+        icon: 'box',
+        ableToView: true,
+        items: [item(1, '/product'), item(2, '/bundle', false), item(5, '/outletpricing')],
+      },
+      {
+        id: 2,
+        name: 'Admin',
+        icon: 'gear',
+        ableToView: true,
+        items: [item(3, '/listvaluecategory'), item(4, '/listvalue/brand'), item(6, '/importer/product')],
+      },
     ];
     expect(screenRoutes(menu).map((route) => [route.path, route.mode, route.screen])).toEqual([
       ['/product', 'list', 'product'],

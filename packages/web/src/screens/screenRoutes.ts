@@ -20,7 +20,8 @@ export const screenOf = (path: string): ScreenDef | undefined => {
 };
 
 /** The screen that serves a menu path: all list-value paths share one screen. */
-export const screenFor = (path: string) => (isListValuePath(path) ? 'listvalue' : (screenOf(path)?.name ?? path.replace(/^\//, '')));
+export const screenFor = (path: string) =>
+  isListValuePath(path) ? 'listvalue' : (screenOf(path)?.name ?? path.replace(/^\//, ''));
 
 /** An entity has a form when its screen is of kind entity and the generic API may write it. */
 export const hasForm = (entity: NormalisedEntity) => entity.kind === 'entity' && !entity.readOnly;

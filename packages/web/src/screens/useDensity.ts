@@ -7,7 +7,9 @@ const KEY = 'backroom:density';
 
 /** The user's row density, kept in this browser for every list. */
 export function useDensity(): [Density, (density: Density) => void] {
-  const [density, setDensity] = useState<Density>(() => (localStorage.getItem(KEY) === 'comfortable' ? 'comfortable' : 'compact'));
+  const [density, setDensity] = useState<Density>(() =>
+    localStorage.getItem(KEY) === 'comfortable' ? 'comfortable' : 'compact',
+  );
   return [
     density,
     (next) => {

@@ -46,7 +46,17 @@ export type AfterSave = 'stay' | 'new';
  * is the model.
  */
 export function useFormController(options: FormControllerOptions) {
-  const { entity, item, mode, row, fixedValues, defaults, hiddenFields = NO_FIELDS, readOnly = false, prepare } = options;
+  const {
+    entity,
+    item,
+    mode,
+    row,
+    fixedValues,
+    defaults,
+    hiddenFields = NO_FIELDS,
+    readOnly = false,
+    prepare,
+  } = options;
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -57,26 +67,45 @@ export function useFormController(options: FormControllerOptions) {
   const [saved, setSaved] = useState(Boolean((location.state as { saved?: boolean } | null)?.saved));
 
   const visible = entity.fields.filter(
-    (f) => f.name !== 'id' && f.name !== 'version' && !hiddenFields.includes(f.name) && !(mode === 'add' && f.system && f.name !== 'isActive'),
+    (f) =>
+      f.name !== 'id' &&
+      f.name !== 'version' &&
+      !hiddenFields.includes(f.name) &&
+      !(mode === 'add' && f.system && f.name !== 'isActive'),
   );
   // Values of a new row that are no field of the registry (a new user's password): checked beside the schema, sent when given.
   const { addInputs } = useModules();
-  const checks = useMemo(() => (mode === 'add' ? (addInputs[entity.name]?.checks ?? {}) : {}), [addInputs, entity.name, mode]);
+  const checks = useMemo(
+    () => (mode === 'add' ? (addInputs[entity.name]?.checks ?? {}) : {}),
+    [addInputs, entity.name, mode],
+  );
   const registryResolver = useEntityResolver(entity, mode === 'add' ? 'insert' : 'update');
   const resolver = useMemo<Resolver<FieldValues>>(() => {
-    const given = (values: FieldValues) => Object.fromEntries(Object.keys(checks).flatMap((name) => (values[name] ? [[name, values[name] as unknown]] : [])));
+    const given = (values: FieldValues) =>
+      Object.fromEntries(
+        Object.keys(checks).flatMap((name) => (values[name] ? [[name, values[name] as unknown]] : [])),
+      );
     return async (all, context, resolverOptions) => {
       const values = prepare ? prepare(all) : all;
       const result = await registryResolver(values, context, resolverOptions);
-      const messages = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await check(values[name])] as const));
-      const problems = messages.flatMap(([name, message]) => (message ? [[name, { type: 'validate', message }] as const] : []));
+      const messages = await Promise.all(
+        Object.entries(checks).map(async ([name, check]) => [name, await check(values[name])] as const),
+      );
+      const problems = messages.flatMap(([name, message]) =>
+        message ? [[name, { type: 'validate', message }] as const] : [],
+      );
       if (problems.length > 0) return { values: {}, errors: { ...result.errors, ...Object.fromEntries(problems) } };
-      return Object.keys(result.errors).length > 0 ? result : { values: { ...result.values, ...given(values) }, errors: {} };
+      return Object.keys(result.errors).length > 0
+        ? result
+        : { values: { ...result.values, ...given(values) }, errors: {} };
     };
   }, [registryResolver, checks, prepare]);
 
   const form = useForm<FieldValues>({
-    defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...(mode === 'add' ? { ...defaults, ...fixedValues } : {}) }),
+    defaultValues: toFormValues(entity.fields, {
+      ...(row ?? {}),
+      ...(mode === 'add' ? { ...defaults, ...fixedValues } : {}),
+    }),
     resolver,
     reValidateMode: 'onChange',
   });
@@ -102,24 +131,30 @@ export function useFormController(options: FormControllerOptions) {
         const result = await save.mutateAsync(values);
         void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
         // The saved row (its new version) is what the next save sends.
-        if (result && result.id !== undefined) queryClient.setQueryData(dataKeys.row(entity.name, Number(result.id)), result);
+        if (result && result.id !== undefined)
+          queryClient.setQueryData(dataKeys.row(entity.name, Number(result.id)), result);
         options.onSaved?.(result);
         allow();
         if (after === 'new') navigate(`${item.path}/add`, { state: { saved: true } });
-        else if (mode === 'add') navigate(`${item.path}/edit/${String(result?.id)}`, { replace: true, state: { saved: true } });
+        else if (mode === 'add')
+          navigate(`${item.path}/edit/${String(result?.id)}`, { replace: true, state: { saved: true } });
         else {
           form.reset(toFormValues(entity.fields, result ?? {}));
           setSaved(true);
         }
       } catch (error) {
         const failure = apiFailure(error);
-        const mapped = failure.errors.filter((e) => e.field && e.field !== 'version' && fieldNames.has(e.field.split('.')[0]!));
+        const mapped = failure.errors.filter(
+          (e) => e.field && e.field !== 'version' && fieldNames.has(e.field.split('.')[0]!),
+        );
         if (failure.status === 409 && mapped.length === 0) {
           setStale(true);
           return;
         }
         for (const e of mapped) form.setError(e.field, { type: 'server', message: e.message });
-        const unmapped = failure.errors.filter((e) => !mapped.includes(e)).map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
+        const unmapped = failure.errors
+          .filter((e) => !mapped.includes(e))
+          .map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
         setAlert(mapped.length === 0 && unmapped.length === 0 ? [failure.message] : unmapped);
       }
     });
@@ -134,7 +169,24 @@ export function useFormController(options: FormControllerOptions) {
     onError: (error) => setAlert([apiFailure(error).message]),
   });
 
-  return { entity, item, mode, row, form, visible, canEdit, canDelete, isSubmitting, submit, saved, stale, alert, remove, allow, guard };
+  return {
+    entity,
+    item,
+    mode,
+    row,
+    form,
+    visible,
+    canEdit,
+    canDelete,
+    isSubmitting,
+    submit,
+    saved,
+    stale,
+    alert,
+    remove,
+    allow,
+    guard,
+  };
 }
 
 export type FormController = ReturnType<typeof useFormController>;

@@ -15,16 +15,46 @@ import { useModules } from './modules';
 const NO_FILTERS: FetchFilter[] = [];
 const NO_FIELDS: readonly string[] = [];
 const NO_ACTIONS: readonly never[] = [];
-const CHOOSABLE = new Set(['text', 'number', 'decimal', 'money', 'quantity', 'percent', 'boolean', 'date', 'datetime', 'time', 'enum', 'listvalue', 'reference']);
+const CHOOSABLE = new Set([
+  'text',
+  'number',
+  'decimal',
+  'money',
+  'quantity',
+  'percent',
+  'boolean',
+  'date',
+  'datetime',
+  'time',
+  'enum',
+  'listvalue',
+  'reference',
+]);
 /** Kinds a bulk edit may set to one value for many rows. */
-const SETTABLE = new Set(['text', 'longtext', 'number', 'decimal', 'money', 'quantity', 'percent', 'boolean', 'date', 'enum', 'listvalue', 'reference']);
+const SETTABLE = new Set([
+  'text',
+  'longtext',
+  'number',
+  'decimal',
+  'money',
+  'quantity',
+  'percent',
+  'boolean',
+  'date',
+  'enum',
+  'listvalue',
+  'reference',
+]);
 
 /**
  * Fields a bulk edit offers: one value that many rows may share — not a unique field (every row
  * but one would clash), not a flag only one row holds, not a child list, a secret or a computed
  * value; of the system fields only Active (switching many rows off at once).
  */
-export const settableFields = (entity: NormalisedEntity, hiddenFields: readonly string[] = NO_FIELDS): NormalisedField[] =>
+export const settableFields = (
+  entity: NormalisedEntity,
+  hiddenFields: readonly string[] = NO_FIELDS,
+): NormalisedField[] =>
   entity.fields.filter(
     (f) =>
       SETTABLE.has(f.kind) &&
@@ -67,7 +97,14 @@ export interface ListControllerOptions {
  * of rows, the chosen columns, the selection and deleting — everything a view of the list needs
  * and no markup (react-admin's useListController is the model).
  */
-export function useListController({ entity: base, item, fixedFilters = NO_FILTERS, hiddenFields = NO_FIELDS, hasForm, onOpenRow }: ListControllerOptions) {
+export function useListController({
+  entity: base,
+  item,
+  fixedFilters = NO_FILTERS,
+  hiddenFields = NO_FIELDS,
+  hasForm,
+  onOpenRow,
+}: ListControllerOptions) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -85,12 +122,18 @@ export function useListController({ entity: base, item, fixedFilters = NO_FILTER
   const canEdit = hasForm && item.ableToEdit;
   const canDelete = item.ableToDelete && !entity.readOnly;
   const bulkActions = useModules().listActions[entity.name] ?? NO_ACTIONS;
-  const settable = useMemo(() => (item.ableToEdit && !entity.readOnly ? settableFields(entity, hiddenFields) : []), [item.ableToEdit, entity, hiddenFields]);
+  const settable = useMemo(
+    () => (item.ableToEdit && !entity.readOnly ? settableFields(entity, hiddenFields) : []),
+    [item.ableToEdit, entity, hiddenFields],
+  );
   const canSelect = canDelete || bulkActions.length > 0 || settable.length > 0 || Boolean(item.exportProcedure);
 
   // ---- columns ----
   const available = useMemo(
-    () => entity.fields.filter((f) => !f.hidden && CHOOSABLE.has(f.kind) && !('multiple' in f && f.multiple) && !hiddenFields.includes(f.name)),
+    () =>
+      entity.fields.filter(
+        (f) => !f.hidden && CHOOSABLE.has(f.kind) && !('multiple' in f && f.multiple) && !hiddenFields.includes(f.name),
+      ),
     [entity, hiddenFields],
   );
   const storageKey = columnsKey(userName, route);
@@ -98,7 +141,9 @@ export function useListController({ entity: base, item, fixedFilters = NO_FILTER
   const shownNames = (chosen ?? entity.listColumns).filter((name) => available.some((f) => f.name === name));
   const shown: NormalisedField[] = shownNames.map((name) => available.find((f) => f.name === name)!);
   const toggleColumn = (name: string) => {
-    const next = shownNames.includes(name) ? shownNames.filter((n) => n !== name) : available.map((f) => f.name).filter((n) => n === name || shownNames.includes(n));
+    const next = shownNames.includes(name)
+      ? shownNames.filter((n) => n !== name)
+      : available.map((f) => f.name).filter((n) => n === name || shownNames.includes(n));
     if (next.length === 0) return;
     setChosen(next);
     localStorage.setItem(storageKey, JSON.stringify(next));
@@ -116,7 +161,10 @@ export function useListController({ entity: base, item, fixedFilters = NO_FILTER
     },
     [state, entity, defaultSize, setParams],
   );
-  const setFilter = useCallback((key: string, value: string) => update({ filters: { ...state.filters, [key]: value } }, { replace: true }), [state.filters, update]);
+  const setFilter = useCallback(
+    (key: string, value: string) => update({ filters: { ...state.filters, [key]: value } }, { replace: true }),
+    [state.filters, update],
+  );
   const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
   const setSort = useCallback((sort: ListState['sort']) => update({ sort }), [update]);
   const setPage = useCallback((page: number) => update({ page }), [update]);
@@ -126,7 +174,9 @@ export function useListController({ entity: base, item, fixedFilters = NO_FILTER
   const capped = rows.data?.capped ?? false;
   const pageRows = rows.data?.rows ?? [];
   // A capped count is a lower bound: the next page exists while pages come back full.
-  const pageCount = capped ? Math.max(state.page + (pageRows.length >= state.size ? 1 : 0), Math.ceil(total / state.size)) : Math.max(1, Math.ceil(total / state.size));
+  const pageCount = capped
+    ? Math.max(state.page + (pageRows.length >= state.size ? 1 : 0), Math.ceil(total / state.size))
+    : Math.max(1, Math.ceil(total / state.size));
   const from = total === 0 ? 0 : (state.page - 1) * state.size + 1;
   const to = capped ? (state.page - 1) * state.size + pageRows.length : Math.min(total, state.page * state.size);
 
@@ -161,7 +211,11 @@ export function useListController({ entity: base, item, fixedFilters = NO_FILTER
 
   /** The words a row is known by (its drop-down label fields), else its id. */
   const rowLabel = useCallback(
-    (row: ApiRow) => entity.dropdown.label.map((name) => row[name]).filter((v) => v !== null && v !== undefined && v !== '').join(' - ') || String(row.id),
+    (row: ApiRow) =>
+      entity.dropdown.label
+        .map((name) => row[name])
+        .filter((v) => v !== null && v !== undefined && v !== '')
+        .join(' - ') || String(row.id),
     [entity],
   );
 

@@ -15,7 +15,9 @@ interface Parameter {
   values?: readonly string[];
 }
 
-const procedures = entities.filter((e) => e.exportProcedure).map((e) => ({ value: e.exportProcedure!, label: e.label }));
+const procedures = entities
+  .filter((e) => e.exportProcedure)
+  .map((e) => ({ value: e.exportProcedure!, label: e.label }));
 
 /** The data exporter: pick a procedure, fill its parameters, run it, follow it, download; the caller's recent jobs. */
 export default function DataExporterScreen({ item }: SingleScreenProps) {
@@ -35,15 +37,25 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
     setValues({});
     if (!procedure) return;
     http
-      .get<ApiEnvelope<{ parameters: Parameter[] }>>(`/api/AppModule/GetExportParameters/${procedure}`, { suppressErrorModal: true })
-      .then((response) => setParameters(response.data.data.parameters.filter((p) => ['text', 'enum', 'boolean', 'date', 'number'].includes(p.kind))), () => setParameters([]));
+      .get<ApiEnvelope<{ parameters: Parameter[] }>>(`/api/AppModule/GetExportParameters/${procedure}`, {
+        suppressErrorModal: true,
+      })
+      .then(
+        (response) =>
+          setParameters(
+            response.data.data.parameters.filter((p) => ['text', 'enum', 'boolean', 'date', 'number'].includes(p.kind)),
+          ),
+        () => setParameters([]),
+      );
   }, [procedure]);
 
   const run = async () => {
     setRunning(true);
     setFailure('');
     try {
-      const { jobId } = await sheetsApi.exportList(procedure, { parameters: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) });
+      const { jobId } = await sheetsApi.exportList(procedure, {
+        parameters: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')),
+      });
       setCurrent(jobId);
       const finished = await waitForJob(jobId, setJob);
       if (finished.status === 'cancelled') setFailure(t('sheetsJobs.exportCancelled'));
@@ -69,7 +81,12 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
             <label htmlFor="export-procedure" className="form-label">
               {t('sheets.procedure')}
             </label>
-            <select id="export-procedure" className="form-select" value={procedure} onChange={(event) => setProcedure(event.target.value)}>
+            <select
+              id="export-procedure"
+              className="form-select"
+              value={procedure}
+              onChange={(event) => setProcedure(event.target.value)}
+            >
               {procedures.map((p) => (
                 <option key={p.value} value={p.value}>
                   {p.label}
@@ -83,7 +100,12 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
                 {p.label}
               </label>
               {p.kind === 'enum' || p.kind === 'boolean' ? (
-                <select id={`param-${p.name}`} className="form-select" value={values[p.name] ?? ''} onChange={(event) => setValues({ ...values, [p.name]: event.target.value })}>
+                <select
+                  id={`param-${p.name}`}
+                  className="form-select"
+                  value={values[p.name] ?? ''}
+                  onChange={(event) => setValues({ ...values, [p.name]: event.target.value })}
+                >
                   <option value="">{t('sheets.any')}</option>
                   {(p.kind === 'boolean' ? ['true', 'false'] : (p.values ?? [])).map((v) => (
                     <option key={v} value={v}>
@@ -92,19 +114,34 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
                   ))}
                 </select>
               ) : (
-                <input id={`param-${p.name}`} className="form-control" type={p.kind === 'date' ? 'date' : 'text'} value={values[p.name] ?? ''} onChange={(event) => setValues({ ...values, [p.name]: event.target.value })} />
+                <input
+                  id={`param-${p.name}`}
+                  className="form-control"
+                  type={p.kind === 'date' ? 'date' : 'text'}
+                  value={values[p.name] ?? ''}
+                  onChange={(event) => setValues({ ...values, [p.name]: event.target.value })}
+                />
               )}
             </div>
           ))}
         </div>
-        <button type="button" className="btn btn-primary mb-3" disabled={running || !procedure} onClick={() => void run()}>
+        <button
+          type="button"
+          className="btn btn-primary mb-3"
+          disabled={running || !procedure}
+          onClick={() => void run()}
+        >
           {t('sheets.run')}
         </button>
         {running && (
           <JobProgress
             job={job?.jobId === current ? job : null}
             label={t('sheets.exporting')}
-            onCancel={current === null ? undefined : () => sheetsApi.cancel(current).catch(() => setFailure(t('sheets.exportFailed')))}
+            onCancel={
+              current === null
+                ? undefined
+                : () => sheetsApi.cancel(current).catch(() => setFailure(t('sheets.exportFailed')))
+            }
           />
         )}
         {failure && (
@@ -130,7 +167,16 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
                 <td>{new Date(j.createdAt).toLocaleString()}</td>
                 <td>
                   {j.status === 'succeeded' && (
-                    <button type="button" className="btn btn-link btn-sm p-0" onClick={() => (j.kind === 'export' ? sheetsApi.exported(j.jobId) : sheetsApi.result(j.jobId)).then(saveFile, () => setFailure(t('sheets.exportFailed')))}>
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm p-0"
+                      onClick={() =>
+                        (j.kind === 'export' ? sheetsApi.exported(j.jobId) : sheetsApi.result(j.jobId)).then(
+                          saveFile,
+                          () => setFailure(t('sheets.exportFailed')),
+                        )
+                      }
+                    >
                       {t('sheets.download')}
                     </button>
                   )}

@@ -7,7 +7,8 @@ import { JobProgress } from './JobProgress';
 
 type Phase = 'idle' | 'validating' | 'validated' | 'importing' | 'done';
 
-const messageOf = (error: unknown) => (error as { response?: { data?: { message?: string } } }).response?.data?.message ?? (error as Error).message;
+const messageOf = (error: unknown) =>
+  (error as { response?: { data?: { message?: string } } }).response?.data?.message ?? (error as Error).message;
 
 /**
  * An importer (`importer/{kind}`): download the template, drop a file, see every problem by row and
@@ -54,7 +55,10 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
       setRunning(null);
     }
   };
-  const cancel = running === null ? undefined : () => sheetsApi.cancel(running).catch((error: unknown) => setFailure(messageOf(error)));
+  const cancel =
+    running === null
+      ? undefined
+      : () => sheetsApi.cancel(running).catch((error: unknown) => setFailure(messageOf(error)));
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -81,7 +85,12 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
             <label htmlFor="template-option" className="form-label">
               {t('sheets.templateOption')}
             </label>
-            <select id="template-option" className="form-select" value={option} onChange={(event) => setOption(event.target.value)}>
+            <select
+              id="template-option"
+              className="form-select"
+              value={option}
+              onChange={(event) => setOption(event.target.value)}
+            >
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.text}
@@ -89,7 +98,14 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
               ))}
             </select>
           </div>
-          <button type="button" className="btn btn-outline-secondary" disabled={!option} onClick={() => sheetsApi.template(importType, option).then(saveFile, (error: unknown) => setFailure(messageOf(error)))}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={!option}
+            onClick={() =>
+              sheetsApi.template(importType, option).then(saveFile, (error: unknown) => setFailure(messageOf(error)))
+            }
+          >
             <i className="bi bi-file-earmark-arrow-down" aria-hidden="true" /> {t('sheets.downloadTemplate')}
           </button>
         </div>
@@ -111,7 +127,14 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
         >
           <i className="bi bi-cloud-arrow-up fs-3 d-block" aria-hidden="true" />
           {file ? file.name : importType === 'imageproduct' ? t('sheetsJobs.dropZip') : t('sheets.dropFile')}
-          <input id="sheet-file" type="file" className="visually-hidden" accept={importType === 'imageproduct' ? '.zip' : '.xlsx,.csv'} disabled={busy} onChange={(event) => choose(event.target.files?.[0])} />
+          <input
+            id="sheet-file"
+            type="file"
+            className="visually-hidden"
+            accept={importType === 'imageproduct' ? '.zip' : '.xlsx,.csv'}
+            disabled={busy}
+            onChange={(event) => choose(event.target.files?.[0])}
+          />
         </label>
 
         {failure && (
@@ -119,7 +142,13 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
             {failure}
           </div>
         )}
-        {busy && <JobProgress job={job?.jobId === running ? job : null} label={phase === 'validating' ? t('sheets.validating') : t('sheets.importing')} onCancel={cancel} />}
+        {busy && (
+          <JobProgress
+            job={job?.jobId === running ? job : null}
+            label={phase === 'validating' ? t('sheets.validating') : t('sheets.importing')}
+            onCancel={cancel}
+          />
+        )}
 
         {job && !busy && job.errorCount > 0 && (
           <div>
@@ -130,7 +159,12 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
               <label htmlFor="error-column" className="visually-hidden">
                 {t('sheets.filterColumn')}
               </label>
-              <select id="error-column" className="form-select form-select-sm w-auto" value={column} onChange={(event) => setColumn(event.target.value)}>
+              <select
+                id="error-column"
+                className="form-select form-select-sm w-auto"
+                value={column}
+                onChange={(event) => setColumn(event.target.value)}
+              >
                 <option value="">{t('sheets.allColumns')}</option>
                 {columns.map((c) => (
                   <option key={c} value={c}>
@@ -178,7 +212,11 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
         )}
 
         {job && !busy && job.kind === 'import' && (
-          <button type="button" className="btn btn-link px-0" onClick={() => sheetsApi.result(job.jobId).then(saveFile, (error: unknown) => setFailure(messageOf(error)))}>
+          <button
+            type="button"
+            className="btn btn-link px-0"
+            onClick={() => sheetsApi.result(job.jobId).then(saveFile, (error: unknown) => setFailure(messageOf(error)))}
+          >
             <i className="bi bi-download" aria-hidden="true" /> {t('sheets.downloadResult')}
           </button>
         )}

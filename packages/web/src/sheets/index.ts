@@ -8,6 +8,8 @@ export const sheetsModule: WebModule = {
   name: 'sheets',
   singles: {
     dataexporter: () => import('./DataExporterScreen'),
-    ...Object.fromEntries(screens.filter((screen) => screen.kind === 'importer').map((screen) => [screen.name, importer])),
+    ...Object.fromEntries(
+      screens.filter((screen) => screen.kind === 'importer').map((screen) => [screen.name, importer]),
+    ),
   },
 };

@@ -6,9 +6,15 @@ import { Footer } from './Footer';
 
 describe('footer', () => {
   it("shows the company's name as the Company screen saved it", async () => {
-    stubServer((call) => (call.url.endsWith('/company/Format') ? ok({ name: 'Kedai Runcit Sdn Bhd', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' }) : undefined));
+    stubServer((call) =>
+      call.url.endsWith('/company/Format')
+        ? ok({ name: 'Kedai Runcit Sdn Bhd', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' })
+        : undefined,
+    );
     await renderSignedIn(<Footer />);
-    await waitFor(() => expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Kedai Runcit Sdn Bhd ·`));
+    await waitFor(() =>
+      expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Kedai Runcit Sdn Bhd ·`),
+    );
   });
 
   it("shows the product's maker when the company has no name to give", async () => {

@@ -45,7 +45,9 @@ export default function Layout() {
       <section className="section-container">
         <main id="main" tabIndex={-1} className="content-wrapper" {...{ [PAGE_CONTENT]: '' }}>
           <PageFade pageKey={pathname}>
-            <h1 ref={heading} tabIndex={-1} className="content-heading">{pageTitle(pageName)}</h1>
+            <h1 ref={heading} tabIndex={-1} className="content-heading">
+              {pageTitle(pageName)}
+            </h1>
             <LazyBoundary key={pathname}>
               <Suspense fallback={<Spinner />}>
                 <Outlet />

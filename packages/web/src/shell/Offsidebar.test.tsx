@@ -11,7 +11,8 @@ function Panel() {
   return <Offsidebar />;
 }
 
-const render = () => renderWithApp(<Panel />, { preloaded: { settings: { ...initialSettings, offsidebarOpen: true } } });
+const render = () =>
+  renderWithApp(<Panel />, { preloaded: { settings: { ...initialSettings, offsidebarOpen: true } } });
 
 describe('settings side panel', () => {
   it('has a Settings and a Connections tab', async () => {
@@ -52,7 +53,9 @@ describe('settings side panel', () => {
 
   it('swaps the theme stylesheet from the eight theme buttons', async () => {
     const { store } = await render();
-    const buttons = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((letter) => screen.getByRole('button', { name: `Theme ${letter}` }));
+    const buttons = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((letter) =>
+      screen.getByRole('button', { name: `Theme ${letter}` }),
+    );
     expect(buttons[4]).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(buttons[0]!);
     expect(store.getState().theme.path).toBe('themes/theme-a.css');

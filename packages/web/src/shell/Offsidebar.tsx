@@ -41,7 +41,13 @@ function Toggle({ flag, label }: { flag: LayoutFlag; label: string }) {
   const id = useId();
   return (
     <div className="form-check form-switch">
-      <input id={id} className="form-check-input" type="checkbox" checked={checked} onChange={(event) => dispatch(setSetting({ name: flag, value: event.target.checked }))} />
+      <input
+        id={id}
+        className="form-check-input"
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => dispatch(setSetting({ name: flag, value: event.target.checked }))}
+      />
       <label className="form-check-label" htmlFor={id}>
         {t(label)}
       </label>
@@ -86,7 +92,12 @@ export function Offsidebar() {
       <div className="d-flex justify-content-end px-2 pt-2">
         <button type="button" className="btn-close" aria-label={t('topbarMenu.closeSettings')} onClick={close} />
       </div>
-      <div role="tablist" aria-label={t('offsidebar.label')} className="nav nav-tabs nav-justified" onKeyDown={onTabKeyDown}>
+      <div
+        role="tablist"
+        aria-label={t('offsidebar.label')}
+        className="nav nav-tabs nav-justified"
+        onKeyDown={onTabKeyDown}
+      >
         {TABS.map((name) => (
           <button
             key={name}
@@ -107,7 +118,13 @@ export function Offsidebar() {
         ))}
       </div>
 
-      <div role="tabpanel" id={`${idPrefix}-panel-settings`} aria-labelledby={`${idPrefix}-tab-settings`} hidden={tab !== 'settings'} className="p-3">
+      <div
+        role="tabpanel"
+        id={`${idPrefix}-panel-settings`}
+        aria-labelledby={`${idPrefix}-tab-settings`}
+        hidden={tab !== 'settings'}
+        className="p-3"
+      >
         <h3 className="offsidebar-heading">{t('offsidebar.themes')}</h3>
         <div className="theme-swatches">
           {THEMES.map((letter) => {
@@ -134,7 +151,13 @@ export function Offsidebar() {
         ))}
       </div>
 
-      <div role="tabpanel" id={`${idPrefix}-panel-connections`} aria-labelledby={`${idPrefix}-tab-connections`} hidden={tab !== 'connections'} className="p-3">
+      <div
+        role="tabpanel"
+        id={`${idPrefix}-panel-connections`}
+        aria-labelledby={`${idPrefix}-tab-connections`}
+        hidden={tab !== 'connections'}
+        className="p-3"
+      >
         <h3 className="offsidebar-heading">{t('offsidebar.people')}</h3>
         <ul className="list-unstyled">
           {SAMPLE_PEOPLE.map((person) => (
@@ -150,7 +173,14 @@ export function Offsidebar() {
             <div className="small mb-1" id={`${idPrefix}-${bar.label}`}>
               {t(bar.label)} · {bar.value}%
             </div>
-            <div className="progress" role="progressbar" aria-labelledby={`${idPrefix}-${bar.label}`} aria-valuenow={bar.value} aria-valuemin={0} aria-valuemax={100}>
+            <div
+              className="progress"
+              role="progressbar"
+              aria-labelledby={`${idPrefix}-${bar.label}`}
+              aria-valuenow={bar.value}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <div className="progress-bar" style={{ width: `${bar.value}%` }} />
             </div>
           </div>

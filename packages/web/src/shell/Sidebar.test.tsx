@@ -17,12 +17,22 @@ const item = (id: number, name: string, path: string, ableToView = true) => ({
 });
 
 const listMenu: ClientMenuGroup[] = [
-  { id: 1, name: 'Catalogue', icon: 'box-seam', ableToView: true, items: [{ ...item(11, 'Products', '/product'), label: { value: 'New', color: '#27c24c' } }, item(12, 'Bundles', '/bundle', false)] },
+  {
+    id: 1,
+    name: 'Catalogue',
+    icon: 'box-seam',
+    ableToView: true,
+    items: [
+      { ...item(11, 'Products', '/product'), label: { value: 'New', color: '#27c24c' } },
+      item(12, 'Bundles', '/bundle', false),
+    ],
+  },
   { id: 2, name: 'Administration', icon: 'shield-lock', ableToView: true, items: [item(21, 'Users', '/user')] },
   { id: 3, name: 'Hidden', icon: 'eye-slash', ableToView: false, items: [item(31, 'Secret', '/secret')] },
 ];
 
-const render = () => renderWithApp(<Sidebar />, { preloaded: { user: { userInfo: adminInfo, token: adminToken }, menu: { listMenu } } });
+const render = () =>
+  renderWithApp(<Sidebar />, { preloaded: { user: { userInfo: adminInfo, token: adminToken }, menu: { listMenu } } });
 
 describe('sidebar', () => {
   it('shows headings, Home and the visible groups with their icons', async () => {
@@ -60,6 +70,11 @@ describe('sidebar', () => {
     const products = screen.getByRole('link', { name: /Products/ });
     expect(within(products).getByText('New')).toHaveStyle({ backgroundColor: '#27c24c' });
     await userEvent.click(products);
-    expect(store.getState().page.pagePrivilege).toMatchObject({ id: 11, path: '/product', ableToEdit: true, ableToDelete: false });
+    expect(store.getState().page.pagePrivilege).toMatchObject({
+      id: 11,
+      path: '/product',
+      ableToEdit: true,
+      ableToDelete: false,
+    });
   });
 });

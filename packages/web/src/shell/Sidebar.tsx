@@ -17,7 +17,9 @@ export function Sidebar() {
   const { showUserBlock } = useAppSelector((state) => state.settings);
   const userInfo = useAppSelector((state) => state.user.userInfo);
   // One group open at a time; at first the one holding the current page.
-  const [openGroup, setOpenGroup] = useState<number | null>(() => groups.find((group) => containsPath(group, pathname))?.id ?? null);
+  const [openGroup, setOpenGroup] = useState<number | null>(
+    () => groups.find((group) => containsPath(group, pathname))?.id ?? null,
+  );
   const idPrefix = useId();
 
   return (
@@ -68,7 +70,11 @@ export function Sidebar() {
                   <ul id={listId} className="sidebar-subnav" hidden={!open}>
                     {group.items.map((item) => (
                       <li key={item.id}>
-                        <NavLink to={item.path} className="sidebar-link" onClick={() => dispatch(setPagePrivilege(item))}>
+                        <NavLink
+                          to={item.path}
+                          className="sidebar-link"
+                          onClick={() => dispatch(setPagePrivilege(item))}
+                        >
                           <span className="sidebar-text">{item.name}</span>
                           {item.label && (
                             <span className="badge ms-auto" style={{ backgroundColor: item.label.color }}>

@@ -12,7 +12,9 @@ vi.mock('../api/endpoints', () => ({
 }));
 
 const render = (offsidebarOpen = false) =>
-  renderWithApp(<TopBar />, { preloaded: { user: { userInfo: adminInfo, token: adminToken }, settings: { ...initialSettings, offsidebarOpen } } });
+  renderWithApp(<TopBar />, {
+    preloaded: { user: { userInfo: adminInfo, token: adminToken }, settings: { ...initialSettings, offsidebarOpen } },
+  });
 
 /** The folded tools (phone width, where CSS shows the toggle): the open state and the keyboard. */
 describe('top bar menu toggle', () => {

@@ -17,16 +17,32 @@ export function TopBar() {
 
   return (
     <header className="topnavbar-wrapper">
-      <nav className={`navbar topnavbar${tools.open ? ' tools-open' : ''}`} aria-label={t('topbar.label')} onKeyDown={tools.onKeyDown}>
+      <nav
+        className={`navbar topnavbar${tools.open ? ' tools-open' : ''}`}
+        aria-label={t('topbar.label')}
+        onKeyDown={tools.onKeyDown}
+      >
         <Link className="navbar-brand" to="/home" aria-label={t('topbar.home')}>
           <i className="bi bi-shop me-2" aria-hidden="true" />
           <span className="brand-text">{PRODUCT_SHORT_NAME}</span>
         </Link>
         <div className="navbar-nav-group">
-          <button type="button" className="btn btn-link nav-link" aria-label={t('topbar.collapse')} aria-pressed={isCollapsed} onClick={() => dispatch(toggleSetting('isCollapsed'))}>
+          <button
+            type="button"
+            className="btn btn-link nav-link"
+            aria-label={t('topbar.collapse')}
+            aria-pressed={isCollapsed}
+            onClick={() => dispatch(toggleSetting('isCollapsed'))}
+          >
             <i className="bi bi-list" aria-hidden="true" />
           </button>
-          <button type="button" className="btn btn-link nav-link" aria-label={t('topbar.toggle')} aria-expanded={asideToggled} onClick={() => dispatch(toggleSetting('asideToggled'))}>
+          <button
+            type="button"
+            className="btn btn-link nav-link"
+            aria-label={t('topbar.toggle')}
+            aria-expanded={asideToggled}
+            onClick={() => dispatch(toggleSetting('asideToggled'))}
+          >
             <i className="bi bi-layout-sidebar" aria-hidden="true" />
           </button>
         </div>
@@ -61,7 +77,14 @@ export function TopBar() {
           >
             <i className="bi bi-search" aria-hidden="true" />
           </button>
-          <button type="button" className="btn btn-link nav-link" aria-label={t('topbar.settings')} aria-expanded={offsidebarOpen} aria-controls="offsidebar" onClick={() => dispatch(toggleSetting('offsidebarOpen'))}>
+          <button
+            type="button"
+            className="btn btn-link nav-link"
+            aria-label={t('topbar.settings')}
+            aria-expanded={offsidebarOpen}
+            aria-controls="offsidebar"
+            onClick={() => dispatch(toggleSetting('offsidebarOpen'))}
+          >
             <i className="bi bi-gear" aria-hidden="true" />
           </button>
           <UserMenu />
@@ -84,7 +107,8 @@ function usePalette() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey)
+        return;
       event.preventDefault();
       setOpen((now) => !now);
     };

@@ -74,19 +74,34 @@ describe('user menu', () => {
   it('lists Profile, the top menu links and Logout; portals only when their settings are set', async () => {
     await render();
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
-    expect(await screen.findByRole('menuitem', { name: 'Help centre' })).toHaveAttribute('href', 'https://help.example/docs');
-    expect(screen.getByRole('menuitem', { name: 'Print requests' })).toHaveAttribute('href', 'http://localhost:3000/new/print/request');
+    expect(await screen.findByRole('menuitem', { name: 'Help centre' })).toHaveAttribute(
+      'href',
+      'https://help.example/docs',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Print requests' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/new/print/request',
+    );
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profil');
     expect(screen.queryByRole('menuitem', { name: 'Report Portal' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Inventory Portal' })).toBeNull();
   });
 
   it('shows the portals when their settings are non-empty', async () => {
-    api.settings = { [SETTING_KEYS.reportUrl]: 'https://reports.example/', [SETTING_KEYS.inventoryUrl]: 'https://inventory.example/' };
+    api.settings = {
+      [SETTING_KEYS.reportUrl]: 'https://reports.example/',
+      [SETTING_KEYS.inventoryUrl]: 'https://inventory.example/',
+    };
     await render();
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
-    expect(await screen.findByRole('menuitem', { name: 'Report Portal' })).toHaveAttribute('href', 'https://reports.example/');
-    expect(screen.getByRole('menuitem', { name: 'Inventory Portal' })).toHaveAttribute('href', 'https://inventory.example/');
+    expect(await screen.findByRole('menuitem', { name: 'Report Portal' })).toHaveAttribute(
+      'href',
+      'https://reports.example/',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Inventory Portal' })).toHaveAttribute(
+      'href',
+      'https://inventory.example/',
+    );
   });
 
   it('asks before logging out; Escape and Cancel keep the session', async () => {

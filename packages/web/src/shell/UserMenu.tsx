@@ -117,7 +117,15 @@ export function UserMenu() {
         </li>
         {external.map((link) => (
           <li role="none" key={`${link.text}-${link.href}`}>
-            <a role="menuitem" tabIndex={-1} className="dropdown-item" href={link.href} target="_blank" rel="noopener noreferrer" onClick={() => close(false)}>
+            <a
+              role="menuitem"
+              tabIndex={-1}
+              className="dropdown-item"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => close(false)}
+            >
               <i className="bi bi-box-arrow-up-right me-2" aria-hidden="true" />
               {link.text}
             </a>

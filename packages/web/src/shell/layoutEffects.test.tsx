@@ -15,8 +15,31 @@ function Effects() {
 describe('layout flags and theme', () => {
   it('puts one body class per layout flag', () => {
     const body = document.createElement('body');
-    applyBodyClasses(body, { ...initialSettings, isFixed: true, isBoxed: true, isCollapsed: true, isCollapsedText: true, isFloat: true, asideHover: true, asideScrollbar: true, offsidebarOpen: true, asideToggled: true, horizontal: true });
-    for (const name of ['layout-fixed', 'layout-boxed', 'aside-collapsed', 'aside-collapsed-text', 'aside-float', 'aside-hover', 'show-scrollbar', 'offsidebar-open', 'aside-toggled', 'layout-h']) {
+    applyBodyClasses(body, {
+      ...initialSettings,
+      isFixed: true,
+      isBoxed: true,
+      isCollapsed: true,
+      isCollapsedText: true,
+      isFloat: true,
+      asideHover: true,
+      asideScrollbar: true,
+      offsidebarOpen: true,
+      asideToggled: true,
+      horizontal: true,
+    });
+    for (const name of [
+      'layout-fixed',
+      'layout-boxed',
+      'aside-collapsed',
+      'aside-collapsed-text',
+      'aside-float',
+      'aside-hover',
+      'show-scrollbar',
+      'offsidebar-open',
+      'aside-toggled',
+      'layout-h',
+    ]) {
       expect(body).toHaveClass(name);
     }
     applyBodyClasses(body, { ...initialSettings, isFixed: false });

@@ -49,7 +49,12 @@ export function AdjustDialog({ row, onDone, onCancel }: AdjustDialogProps) {
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="btn btn-primary" disabled={!valid || adjust.isPending} onClick={() => adjust.mutate()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!valid || adjust.isPending}
+            onClick={() => adjust.mutate()}
+          >
             {t('stock.virtual.adjust')}
           </button>
         </>
@@ -61,7 +66,14 @@ export function AdjustDialog({ row, onDone, onCancel }: AdjustDialogProps) {
           <legend className="form-label fs-6">{t('stock.virtual.how')}</legend>
           {(['change', 'count'] as const).map((value) => (
             <div key={value} className="form-check form-check-inline">
-              <input className="form-check-input" type="radio" name={ids.mode} id={`${ids.mode}-${value}`} checked={mode === value} onChange={() => setMode(value)} />
+              <input
+                className="form-check-input"
+                type="radio"
+                name={ids.mode}
+                id={`${ids.mode}-${value}`}
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />
               <label className="form-check-label" htmlFor={`${ids.mode}-${value}`}>
                 {t(`stock.virtual.mode.${value}`)}
               </label>
@@ -72,7 +84,14 @@ export function AdjustDialog({ row, onDone, onCancel }: AdjustDialogProps) {
           <label htmlFor={ids.quantity} className="form-label required">
             {t(mode === 'change' ? 'stock.virtual.quantity' : 'stock.virtual.counted')}
           </label>
-          <input id={ids.quantity} className="form-control text-end" inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-describedby={`${ids.quantity}-help`} />
+          <input
+            id={ids.quantity}
+            className="form-control text-end"
+            inputMode="decimal"
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+            aria-describedby={`${ids.quantity}-help`}
+          />
           <div id={`${ids.quantity}-help`} className="form-text">
             {t(mode === 'change' ? 'stock.virtual.quantityHelp' : 'stock.virtual.countedHelp')}
           </div>
@@ -81,13 +100,25 @@ export function AdjustDialog({ row, onDone, onCancel }: AdjustDialogProps) {
           <label htmlFor={ids.reason} className="form-label required">
             {t('stock.virtual.reason')}
           </label>
-          <OptionSelect id={ids.reason} value={reason} onChange={setReason} options={reasons.data} blank={t('form.choose')} />
+          <OptionSelect
+            id={ids.reason}
+            value={reason}
+            onChange={setReason}
+            options={reasons.data}
+            blank={t('form.choose')}
+          />
         </div>
         <div className="mb-3">
           <label htmlFor={ids.remarks} className="form-label">
             {t('stock.virtual.remarks')}
           </label>
-          <input id={ids.remarks} className="form-control" maxLength={500} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+          <input
+            id={ids.remarks}
+            className="form-control"
+            maxLength={500}
+            value={remarks}
+            onChange={(e) => setRemarks(e.target.value)}
+          />
         </div>
         {adjust.isError && <FormAlert>{errorText(adjust.error)}</FormAlert>}
       </div>

@@ -5,7 +5,13 @@ import type { DeliveryOrderLineDto, DeliveryOrderStatus } from '@backroom/schema
 import { dropdown, emptyList, fail, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
 import type { DeliveryOrder } from './api';
 
-const line = (id: number, product: number, name: string, quantity: string, extra: Partial<DeliveryOrderLineDto> = {}): DeliveryOrderLineDto => ({
+const line = (
+  id: number,
+  product: number,
+  name: string,
+  quantity: string,
+  extra: Partial<DeliveryOrderLineDto> = {},
+): DeliveryOrderLineDto => ({
   id,
   product,
   productLabel: name,
@@ -35,36 +41,52 @@ const order = (status: DeliveryOrderStatus, version: number, extra: Partial<Deli
 const isOrder = (call: Call) => call.url.endsWith('/WebAPI/deliveryorder/5');
 
 /** Serves order 5 and its actions: `reply` answers each action from the order as it stands. */
-function serveOrder(start: ReturnType<typeof order>, reply: (action: string, body: Record<string, unknown>) => ReturnType<typeof ok> | undefined) {
+function serveOrder(
+  start: ReturnType<typeof order>,
+  reply: (action: string, body: Record<string, unknown>) => ReturnType<typeof ok> | undefined,
+) {
   let current = start;
-  return stubServer((call) => {
-    if (isOrder(call) && call.method === 'GET') return ok(current);
-    if (isOrder(call) && call.method === 'POST') {
-      const body = call.body as Record<string, unknown>;
-      const answer = reply(String(body.action), body);
-      if (answer && (answer.status ?? 200) === 200) current = (answer.data as { data: typeof current }).data;
-      return answer;
-    }
-    if (call.url.endsWith('/fields/printdeliveryorder')) return ok([]);
-    return undefined;
-  }, { otherwise: emptyList });
+  return stubServer(
+    (call) => {
+      if (isOrder(call) && call.method === 'GET') return ok(current);
+      if (isOrder(call) && call.method === 'POST') {
+        const body = call.body as Record<string, unknown>;
+        const answer = reply(String(body.action), body);
+        if (answer && (answer.status ?? 200) === 200) current = (answer.data as { data: typeof current }).data;
+        return answer;
+      }
+      if (call.url.endsWith('/fields/printdeliveryorder')) return ok([]);
+      return undefined;
+    },
+    { otherwise: emptyList },
+  );
 }
 
-const step = (name: string) => within(screen.getByRole('list', { name: 'Order status' })).getByText(name).closest('li')!;
+const step = (name: string) =>
+  within(screen.getByRole('list', { name: 'Order status' }))
+    .getByText(name)
+    .closest('li')!;
 
 describe('delivery order form', () => {
   it('shows the status as steps and offers only the actions the status allows, moving the order along', async () => {
     const server = serveOrder(order('draft', 1), (action, body) => {
       if (action === 'confirm') return ok(order('confirmed', Number(body.version) + 1));
-      if (action === 'dispatch') return ok(order('dispatched', Number(body.version) + 1, { dispatchedAt: '2025-03-01T10:00:00.000Z' }));
+      if (action === 'dispatch')
+        return ok(order('dispatched', Number(body.version) + 1, { dispatchedAt: '2025-03-01T10:00:00.000Z' }));
       return undefined;
     });
     await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/edit/5');
     // The first render loads the screen's chunks.
-    expect(await screen.findByRole('heading', { name: 'Delivery order DO-2025-000005' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Delivery order DO-2025-000005' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(step('Draft')).toHaveAttribute('aria-current', 'step');
     const actions = screen.getByRole('toolbar', { name: 'Order actions' });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Confirm', 'Cancel order', 'Print', 'Prefill']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['Confirm', 'Cancel order', 'Print', 'Prefill']);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
 
     await userEvent.click(within(actions).getByRole('button', { name: 'Confirm' }));
@@ -73,25 +95,44 @@ describe('delivery order form', () => {
     expect(step('Confirmed')).toHaveAttribute('aria-current', 'step');
     expect(step('Draft')).toHaveClass('status-step-done');
     const next = screen.getByRole('toolbar', { name: 'Order actions' });
-    expect(within(next).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Dispatch', 'Cancel order', 'Print']);
+    expect(
+      within(next)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['Dispatch', 'Cancel order', 'Print']);
     // Lines are edited in draft only.
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('textbox').filter((box) => !(box as HTMLInputElement).disabled && box.closest('form'))).toEqual([]);
+    expect(
+      screen.getAllByRole('textbox').filter((box) => !(box as HTMLInputElement).disabled && box.closest('form')),
+    ).toEqual([]);
 
     await userEvent.click(within(next).getByRole('button', { name: 'Dispatch' }));
     expect(await screen.findByText(/is dispatched/)).toBeInTheDocument();
     expect(step('Dispatched')).toHaveAttribute('aria-current', 'step');
-    expect(within(screen.getByRole('toolbar', { name: 'Order actions' })).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Receive…', 'Print']);
+    expect(
+      within(screen.getByRole('toolbar', { name: 'Order actions' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['Receive…', 'Print']);
   });
 
   it('names the short lines when a dispatch is refused', async () => {
     serveOrder(order('confirmed', 2), () =>
-      fail(409, 'Not enough stock at Central warehouse for line 2 of DO-2025-000005', [{ field: 'lines.1.quantity', message: 'Line 2: TEH Teh tarik: 1.000 on hand at Central warehouse, 3.500 to dispatch' }]),
+      fail(409, 'Not enough stock at Central warehouse for line 2 of DO-2025-000005', [
+        {
+          field: 'lines.1.quantity',
+          message: 'Line 2: TEH Teh tarik: 1.000 on hand at Central warehouse, 3.500 to dispatch',
+        },
+      ]),
     );
     await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/edit/5');
     await userEvent.click(await screen.findByRole('button', { name: 'Dispatch' }));
-    expect(await screen.findByText('Not enough stock at Central warehouse for line 2 of DO-2025-000005')).toBeInTheDocument();
-    expect(screen.getByText('Line 2: TEH Teh tarik: 1.000 on hand at Central warehouse, 3.500 to dispatch')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Not enough stock at Central warehouse for line 2 of DO-2025-000005'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Line 2: TEH Teh tarik: 1.000 on hand at Central warehouse, 3.500 to dispatch'),
+    ).toBeInTheDocument();
     expect(step('Confirmed')).toHaveAttribute('aria-current', 'step');
   });
 
@@ -100,7 +141,10 @@ describe('delivery order form', () => {
       action === 'receive'
         ? ok(
             order('received', 4, {
-              lines: [line(51, 10, 'KOPI - Kopi beans', '12.000', { receivedQty: '11.000', discrepancy: '-1.000' }), line(52, 11, 'TEH - Teh tarik', '3.500', { receivedQty: '3.500', discrepancy: '0.000' })],
+              lines: [
+                line(51, 10, 'KOPI - Kopi beans', '12.000', { receivedQty: '11.000', discrepancy: '-1.000' }),
+                line(52, 11, 'TEH - Teh tarik', '3.500', { receivedQty: '3.500', discrepancy: '0.000' }),
+              ],
               body,
             }),
           )
@@ -119,19 +163,33 @@ describe('delivery order form', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive' }));
     await waitFor(() => expect(step('Received')).toHaveAttribute('aria-current', 'step'));
     expect(server.posted('/WebAPI/deliveryorder/5')).toEqual([
-      { action: 'receive', version: 3, lines: [{ product: 10, receivedQty: '11' }, { product: 11, receivedQty: '3.500' }] },
+      {
+        action: 'receive',
+        version: 3,
+        lines: [
+          { product: 10, receivedQty: '11' },
+          { product: 11, receivedQty: '3.500' },
+        ],
+      },
     ]);
     expect(screen.queryByRole('toolbar', { name: 'Order actions' })!.textContent).toBe(' Print');
   });
 
   it('creates a draft through the legacy address and opens it', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/WebAPI/deliveryorder') && call.method === 'POST') return ok(order('draft', 1));
-      if (isOrder(call)) return ok(order('draft', 1));
-      if (call.url.endsWith('/fields/printdeliveryorder')) return ok([]);
-      if (call.url.includes('/GetDropDown/inventorylocation')) return dropdown([{ text: 'Central warehouse', value: 1 }, { text: 'Bangsar store room', value: 2 }]);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/WebAPI/deliveryorder') && call.method === 'POST') return ok(order('draft', 1));
+        if (isOrder(call)) return ok(order('draft', 1));
+        if (call.url.endsWith('/fields/printdeliveryorder')) return ok([]);
+        if (call.url.includes('/GetDropDown/inventorylocation'))
+          return dropdown([
+            { text: 'Central warehouse', value: 1 },
+            { text: 'Bangsar store room', value: 2 },
+          ]);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/add');
     expect(await screen.findByRole('heading', { name: 'New printdeliveryorder' })).toBeInTheDocument();
     expect(screen.queryByRole('toolbar', { name: 'Order actions' })).not.toBeInTheDocument();
@@ -142,15 +200,18 @@ describe('delivery order form', () => {
 
   it('asks before leaving a draft with unsaved changes, and lets go once they are saved', async () => {
     let current = order('draft', 1);
-    const server = stubServer((call) => {
-      if (isOrder(call) && call.method === 'GET') return ok(current);
-      if (isOrder(call) && call.method === 'PUT') {
-        current = { ...current, ...(call.body as object), version: current.version + 1 };
-        return ok(current);
-      }
-      if (call.url.endsWith('/fields/printdeliveryorder')) return ok([]);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (isOrder(call) && call.method === 'GET') return ok(current);
+        if (isOrder(call) && call.method === 'PUT') {
+          current = { ...current, ...(call.body as object), version: current.version + 1 };
+          return ok(current);
+        }
+        if (call.url.endsWith('/fields/printdeliveryorder')) return ok([]);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/edit/5');
     const location = () => screen.getByTestId('location').textContent;
     await userEvent.type(await screen.findByLabelText('Remarks'), 'Fragile');
@@ -167,7 +228,9 @@ describe('delivery order form', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
-    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toMatchObject([{ remarks: 'Fragile', version: 1 }]);
+    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toMatchObject([
+      { remarks: 'Fragile', version: 1 },
+    ]);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled());
     await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

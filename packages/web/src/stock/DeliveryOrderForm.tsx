@@ -31,15 +31,21 @@ export default function DeliveryOrderForm({ entity: base, item, mode, title }: E
   const params = useParams();
   const id = mode === 'edit' ? Number(params.id) : undefined;
   const { entity, isPending: customPending } = useEntityWithCustomFields(base);
-  const order = useQuery({ queryKey: orderKey(id ?? 0), queryFn: () => deliveryOrderApi.get(id!), enabled: id !== undefined && Number.isSafeInteger(id) && id > 0 });
+  const order = useQuery({
+    queryKey: orderKey(id ?? 0),
+    queryFn: () => deliveryOrderApi.get(id!),
+    enabled: id !== undefined && Number.isSafeInteger(id) && id > 0,
+  });
   // Kept here: the form below starts afresh with every new version, its message should not.
   const [notice, setNotice] = useState<Notice | null>(null);
-  if (mode === 'edit' && (id === undefined || !Number.isSafeInteger(id) || id <= 0)) return <p role="alert">{t('form.notFound')}</p>;
+  if (mode === 'edit' && (id === undefined || !Number.isSafeInteger(id) || id <= 0))
+    return <p role="alert">{t('form.notFound')}</p>;
   if (customPending || (mode === 'edit' && order.isPending)) return <Spinner />;
   if (order.isError)
     return (
       <div className="alert alert-danger" role="alert">
-        {t('form.loadFailed', { message: apiFailure(order.error).message })} <Link to={item.path}>{t('form.backToList')}</Link>
+        {t('form.loadFailed', { message: apiFailure(order.error).message })}{' '}
+        <Link to={item.path}>{t('form.backToList')}</Link>
       </div>
     );
   // A new version (after any action) starts the form afresh from what the server holds.
@@ -85,7 +91,9 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
     () =>
       entity.fields
         .filter((f) => !f.system && !f.readOnly)
-        .map((f): NormalisedField => (f.kind === 'children' && draft ? { ...f, fields: f.fields.filter((c) => !c.readOnly || c.name === 'id') } : f)),
+        .map((f): NormalisedField =>
+          f.kind === 'children' && draft ? { ...f, fields: f.fields.filter((c) => !c.readOnly || c.name === 'id') } : f,
+        ),
     [entity, draft],
   );
   const settled = (saved: DeliveryOrder, message: string) => {
@@ -101,7 +109,10 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
     row: order as ApiRow | undefined,
     defaults: { date: today() },
     readOnly: !draft,
-    save: (values) => (order ? deliveryOrderApi.update(Number(order.id), { ...values, version: order.version }) : deliveryOrderApi.create(values)) as Promise<ApiRow>,
+    save: (values) =>
+      (order
+        ? deliveryOrderApi.update(Number(order.id), { ...values, version: order.version })
+        : deliveryOrderApi.create(values)) as Promise<ApiRow>,
     remove: () => deliveryOrderApi.remove(Number(order!.id)),
     onSaved: (saved) => settled(saved as DeliveryOrder, t('form.saved')),
   });
@@ -113,10 +124,15 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
     const failure = apiFailure(error);
     const named = failure.errors.filter((e) => e.field && fields.some((f) => f.name === e.field.split('.')[0]));
     for (const e of named) form.setError(e.field, { type: 'server', message: e.message });
-    setAlert({ tone: 'danger', text: failure.message, details: failure.errors.filter((e) => !named.includes(e)).map((e) => e.message) });
+    setAlert({
+      tone: 'danger',
+      text: failure.message,
+      details: failure.errors.filter((e) => !named.includes(e)).map((e) => e.message),
+    });
   };
   const act = useMutation({
-    mutationFn: ({ action, extra }: { action: DeliveryOrderAction; extra?: Record<string, unknown> }) => deliveryOrderApi.act(Number(order!.id), action, order!.version, extra),
+    mutationFn: ({ action, extra }: { action: DeliveryOrderAction; extra?: Record<string, unknown> }) =>
+      deliveryOrderApi.act(Number(order!.id), action, order!.version, extra),
     onSuccess: (saved, { action }) => {
       setPending(null);
       settled(saved, t(`stock.order.done.${action}`, { docNo: saved.docNo }));
@@ -126,9 +142,13 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
       show(error);
     },
   });
-  const print = useMutation({ mutationFn: () => printDocument({ document: 'deliveryorder', id: order!.id }), onError: show });
+  const print = useMutation({
+    mutationFn: () => printDocument({ document: 'deliveryorder', id: order!.id }),
+    onError: show,
+  });
 
-  const allowed = (action: DeliveryOrderAction) => item.ableToEdit && order !== undefined && (DELIVERY_ORDER_ACTIONS[action] as readonly string[]).includes(status);
+  const allowed = (action: DeliveryOrderAction) =>
+    item.ableToEdit && order !== undefined && (DELIVERY_ORDER_ACTIONS[action] as readonly string[]).includes(status);
   const busy = act.isPending || ctl.isSubmitting;
   const run = (action: DeliveryOrderAction, extra?: Record<string, unknown>) => {
     setAlert(null);
@@ -151,10 +171,20 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
         <>
           {ctl.guard}
           {pending?.kind === 'receive' && order && (
-            <ReceiveDialog order={order} busy={act.isPending} onCancel={() => setPending(null)} onReceive={(lines) => run('receive', { lines })} />
+            <ReceiveDialog
+              order={order}
+              busy={act.isPending}
+              onCancel={() => setPending(null)}
+              onReceive={(lines) => run('receive', { lines })}
+            />
           )}
           {pending?.kind === 'cancel' && (
-            <ConfirmDialog title={t('stock.order.confirmCancel', { docNo: order?.docNo })} confirmLabel={t('stock.order.cancel')} onCancel={() => setPending(null)} onConfirm={() => run('cancel')} />
+            <ConfirmDialog
+              title={t('stock.order.confirmCancel', { docNo: order?.docNo })}
+              confirmLabel={t('stock.order.cancel')}
+              onCancel={() => setPending(null)}
+              onConfirm={() => run('cancel')}
+            />
           )}
           {pending?.kind === 'delete' && (
             <ConfirmDialog
@@ -184,22 +214,48 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
             </button>
           )}
           {allowed('receive') && (
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => setPending({ kind: 'receive' })}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => setPending({ kind: 'receive' })}
+            >
               <i className="bi bi-box-arrow-in-down" aria-hidden="true" /> {t('stock.order.receiveButton')}
             </button>
           )}
           {allowed('cancel') && (
-            <button type="button" className="btn btn-outline-danger" disabled={busy || dirty} onClick={() => setPending({ kind: 'cancel' })}>
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              disabled={busy || dirty}
+              onClick={() => setPending({ kind: 'cancel' })}
+            >
               <i className="bi bi-x-circle" aria-hidden="true" /> {t('stock.order.cancel')}
             </button>
           )}
-          <button type="button" className="btn btn-outline-secondary" disabled={print.isPending} onClick={() => print.mutate()}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={print.isPending}
+            onClick={() => print.mutate()}
+          >
             <i className="bi bi-printer" aria-hidden="true" /> {t('stock.order.print')}
           </button>
           {allowed('prefill') && (
             <div className="input-group w-auto ms-auto">
-              <OptionSelect ariaLabel={t('stock.order.template')} value={template} onChange={setTemplate} options={templates.data} blank={t('stock.order.chooseTemplate')} />
-              <button type="button" className="btn btn-outline-primary" disabled={busy || dirty || template === ''} onClick={() => run('prefill', { stockTemplate: Number(template) })}>
+              <OptionSelect
+                ariaLabel={t('stock.order.template')}
+                value={template}
+                onChange={setTemplate}
+                options={templates.data}
+                blank={t('stock.order.chooseTemplate')}
+              />
+              <button
+                type="button"
+                className="btn btn-outline-primary"
+                disabled={busy || dirty || template === ''}
+                onClick={() => run('prefill', { stockTemplate: Number(template) })}
+              >
                 {t('stock.order.prefill')}
               </button>
             </div>
@@ -222,7 +278,12 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
       )}
 
       {order && <TabList names={['details', 'history']} current={tab} onChange={(name) => setTab(name as Tab)} />}
-      <div id="panel-details" role={order ? 'tabpanel' : undefined} aria-labelledby={order ? 'tab-details' : undefined} hidden={tab !== 'details'}>
+      <div
+        id="panel-details"
+        role={order ? 'tabpanel' : undefined}
+        aria-labelledby={order ? 'tab-details' : undefined}
+        hidden={tab !== 'details'}
+      >
         {summary.length > 0 && (
           <dl className="row mb-2">
             {summary.map((f) => (
@@ -245,7 +306,10 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
             >
               <fieldset disabled={!editable || busy} className="row g-x-3">
                 {fields.map((field) => (
-                  <div key={field.name} className={field.kind === 'children' || field.kind === 'longtext' ? 'col-12' : 'col-md-4'}>
+                  <div
+                    key={field.name}
+                    className={field.kind === 'children' || field.kind === 'longtext' ? 'col-12' : 'col-md-4'}
+                  >
                     <FieldInput field={field} name={field.name} scope={entity.name} disabled={!editable} />
                   </div>
                 ))}
@@ -257,7 +321,11 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
                     {t('form.save')}
                   </button>
                   {ctl.canDelete && (
-                    <button type="button" className="btn btn-outline-danger ms-auto" onClick={() => setPending({ kind: 'delete' })}>
+                    <button
+                      type="button"
+                      className="btn btn-outline-danger ms-auto"
+                      onClick={() => setPending({ kind: 'delete' })}
+                    >
                       <i className="bi bi-trash" aria-hidden="true" /> {t('list.delete')}
                     </button>
                   )}

@@ -23,16 +23,27 @@ const low = (id: number, product: string, warehouse: number | null) => ({
 
 describe('low stock screen', () => {
   it('lists what is low and drafts delivery orders for the chosen rows from the mapped warehouse', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/lowstock/List')) return ok([low(1, 'DRY-001 - Fresh milk', 1), low(2, 'XYZ - Unmapped', null)], 2);
-      if (call.url.endsWith('/lowstock/Propose')) return ok([{ id: 31, docNo: 'DO-2025-000031', fromLocation: 1, toLocation: 2, lines: 1 }]);
-      if (call.url.endsWith('/jobs/Run')) return ok({ status: 'done' });
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/lowstock/List'))
+          return ok([low(1, 'DRY-001 - Fresh milk', 1), low(2, 'XYZ - Unmapped', null)], 2);
+        if (call.url.endsWith('/lowstock/Propose'))
+          return ok([{ id: 31, docNo: 'DO-2025-000031', fromLocation: 1, toLocation: 2, lines: 1 }]);
+        if (call.url.endsWith('/jobs/Run')) return ok({ status: 'done' });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     const { store } = await renderSignedIn(<LowStockScreen item={menuItem('/lowstock', { name: 'Low stock' })} />);
-    store.dispatch(setListMenu([{ id: 4, name: 'Inventory', icon: 'shop', ableToView: true, items: [menuItem('/printdeliveryorder')] }]));
+    store.dispatch(
+      setListMenu([
+        { id: 4, name: 'Inventory', icon: 'shop', ableToView: true, items: [menuItem('/printdeliveryorder')] },
+      ]),
+    );
     const table = await screen.findByRole('table', { name: 'Low stock' });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Bangsar store room.*DRY-001 - Fresh milk.*4\.000.*20\.000.*0\.000.*Central warehouse \(120\.000\).*24\.000/);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      /Bangsar store room.*DRY-001 - Fresh milk.*4\.000.*20\.000.*0\.000.*Central warehouse \(120\.000\).*24\.000/,
+    );
     expect(screen.getByRole('checkbox', { name: 'Choose XYZ - Unmapped at Bangsar store room' })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Propose/ })).toBeDisabled();
 

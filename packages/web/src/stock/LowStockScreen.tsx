@@ -26,7 +26,11 @@ export default function LowStockScreen(_props: SingleScreenProps) {
   const [skip, setSkip] = useState(0);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [proposed, setProposed] = useState<ProposedOrder[]>([]);
-  const low = useQuery({ queryKey: ['lowstock', skip], queryFn: () => lowStockApi.list({ Skip: skip, Take: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const low = useQuery({
+    queryKey: ['lowstock', skip],
+    queryFn: () => lowStockApi.list({ Skip: skip, Take: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['lowstock'] });
   const check = useMutation({ mutationFn: lowStockApi.check, onSuccess: refresh });
   const propose = useMutation({
@@ -53,11 +57,21 @@ export default function LowStockScreen(_props: SingleScreenProps) {
       title={t('stock.low.title')}
       actions={
         <>
-          <button type="button" className="btn btn-outline-secondary" disabled={check.isPending} onClick={() => check.mutate()}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={check.isPending}
+            onClick={() => check.mutate()}
+          >
             <i className="bi bi-arrow-repeat" aria-hidden="true" /> {t('stock.low.check')}
           </button>
           {canPropose && (
-            <button type="button" className="btn btn-primary" disabled={chosen.size === 0 || propose.isPending} onClick={() => propose.mutate()}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={chosen.size === 0 || propose.isPending}
+              onClick={() => propose.mutate()}
+            >
               <i className="bi bi-truck" aria-hidden="true" /> {t('stock.low.propose', { count: chosen.size })}
             </button>
           )}
@@ -96,11 +110,19 @@ export default function LowStockScreen(_props: SingleScreenProps) {
                   )}
                   <th scope="col">{t('stock.virtual.location')}</th>
                   <th scope="col">{t('stock.virtual.product')}</th>
-                  <th scope="col" className="text-end">{t('stock.virtual.onHand')}</th>
-                  <th scope="col" className="text-end">{t('stock.virtual.minQty')}</th>
-                  <th scope="col" className="text-end">{t('stock.low.onOrder')}</th>
+                  <th scope="col" className="text-end">
+                    {t('stock.virtual.onHand')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('stock.virtual.minQty')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('stock.low.onOrder')}
+                  </th>
                   <th scope="col">{t('stock.low.warehouse')}</th>
-                  <th scope="col" className="text-end">{t('stock.low.proposedQty')}</th>
+                  <th scope="col" className="text-end">
+                    {t('stock.low.proposedQty')}
+                  </th>
                   <th scope="col">{t('stock.low.since')}</th>
                 </tr>
               </thead>
@@ -112,7 +134,10 @@ export default function LowStockScreen(_props: SingleScreenProps) {
                         <input
                           type="checkbox"
                           className="form-check-input"
-                          aria-label={t('stock.low.chooseRow', { product: row.productLabel, location: row.locationLabel })}
+                          aria-label={t('stock.low.chooseRow', {
+                            product: row.productLabel,
+                            location: row.locationLabel,
+                          })}
                           checked={chosen.has(row.id)}
                           disabled={row.warehouse === null || Number(row.proposedQty) <= 0}
                           onChange={() => toggle(row.id)}
@@ -120,11 +145,19 @@ export default function LowStockScreen(_props: SingleScreenProps) {
                       </td>
                     )}
                     <td>{row.locationLabel}</td>
-                    <th scope="row" className="fw-normal">{row.productLabel}</th>
+                    <th scope="row" className="fw-normal">
+                      {row.productLabel}
+                    </th>
                     <td className="text-end">{row.onHand}</td>
                     <td className="text-end">{row.minQty}</td>
                     <td className="text-end">{row.onOrder}</td>
-                    <td>{row.warehouse === null ? <span className="text-body-secondary">{t('stock.low.noWarehouse')}</span> : `${row.warehouseLabel ?? ''} (${row.warehouseOnHand ?? '0.000'})`}</td>
+                    <td>
+                      {row.warehouse === null ? (
+                        <span className="text-body-secondary">{t('stock.low.noWarehouse')}</span>
+                      ) : (
+                        `${row.warehouseLabel ?? ''} (${row.warehouseOnHand ?? '0.000'})`
+                      )}
+                    </td>
                     <td className="text-end">{row.proposedQty}</td>
                     <td>{new Date(row.lowSince).toLocaleString(i18n.language)}</td>
                   </tr>
@@ -132,7 +165,9 @@ export default function LowStockScreen(_props: SingleScreenProps) {
               </tbody>
             </table>
           </div>
-          {(low.data?.totalCount ?? 0) > PAGE_SIZE && <Pager skip={skip} take={PAGE_SIZE} total={low.data?.totalCount ?? 0} onSkip={setSkip} />}
+          {(low.data?.totalCount ?? 0) > PAGE_SIZE && (
+            <Pager skip={skip} take={PAGE_SIZE} total={low.data?.totalCount ?? 0} onSkip={setSkip} />
+          )}
         </>
       )}
     </TitledCard>

@@ -15,9 +15,27 @@ interface OptionSelectProps {
 }
 
 /** A select over drop-down options (`GetDropDown`), with an empty first choice. */
-export function OptionSelect({ value, onChange, options, blank, id, ariaLabel, className = 'form-select', disabled, describedBy }: OptionSelectProps) {
+export function OptionSelect({
+  value,
+  onChange,
+  options,
+  blank,
+  id,
+  ariaLabel,
+  className = 'form-select',
+  disabled,
+  describedBy,
+}: OptionSelectProps) {
   return (
-    <select id={id} className={className} aria-label={ariaLabel} aria-describedby={describedBy} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+    <select
+      id={id}
+      className={className}
+      aria-label={ariaLabel}
+      aria-describedby={describedBy}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    >
       <option value="">{blank}</option>
       {(options ?? []).map((o) => (
         <option key={o.value} value={o.value}>

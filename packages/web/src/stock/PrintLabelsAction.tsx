@@ -81,7 +81,14 @@ function LabelDialog({ ids, onClose }: { ids: readonly number[]; onClose(): void
           <label htmlFor={field.outlet} className="form-label">
             {t('stock.labels.outlet')}
           </label>
-          <OptionSelect id={field.outlet} value={outlet} onChange={setOutlet} options={outlets.options} blank={t('stock.labels.anyOutlet')} describedBy={`${field.outlet}-help${outlets.error ? ` ${field.outlet}-error` : ''}`} />
+          <OptionSelect
+            id={field.outlet}
+            value={outlet}
+            onChange={setOutlet}
+            options={outlets.options}
+            blank={t('stock.labels.anyOutlet')}
+            describedBy={`${field.outlet}-help${outlets.error ? ` ${field.outlet}-error` : ''}`}
+          />
           <div id={`${field.outlet}-help`} className="form-text">
             {t('stock.labels.outletHelp')}
           </div>
@@ -94,7 +101,13 @@ function LabelDialog({ ids, onClose }: { ids: readonly number[]; onClose(): void
           <select id={field.layout} className="form-select" value={layout} onChange={(e) => setLayout(e.target.value)}>
             {LAYOUTS[document].map((l) => (
               <option key={l} value={l}>
-                {t('stock.labels.perPage', { layout: l.replace('x', ' × '), count: l.split('x').map(Number).reduce((a, b) => a * b, 1) })}
+                {t('stock.labels.perPage', {
+                  layout: l.replace('x', ' × '),
+                  count: l
+                    .split('x')
+                    .map(Number)
+                    .reduce((a, b) => a * b, 1),
+                })}
               </option>
             ))}
           </select>

@@ -4,25 +4,99 @@ import userEvent from '@testing-library/user-event';
 import { dropdown, emptyList, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
 import { setListMenu } from '../store/menuSlice';
 
-const product = { id: 10, version: 2, code: 'KOPI', name: 'Kopi beans', category: 1, categoryLabel: 'Coffee', uom: 1, type: 'standard', sellingPrice: '21.90', trackStock: true, isActive: true, alternateBarcodes: [], supplierMapping: [], recipeComponents: [], variantAttributeValues: [] };
+const product = {
+  id: 10,
+  version: 2,
+  code: 'KOPI',
+  name: 'Kopi beans',
+  category: 1,
+  categoryLabel: 'Coffee',
+  uom: 1,
+  type: 'standard',
+  sellingPrice: '21.90',
+  trackStock: true,
+  isActive: true,
+  alternateBarcodes: [],
+  supplierMapping: [],
+  recipeComponents: [],
+  variantAttributeValues: [],
+};
 const isFetch = (call: Call, name: string) => call.url.endsWith(`/fetch/${name}`);
 
 function serve() {
-  return stubServer((call) => {
-    if (isFetch(call, 'product')) return ok([product], 1);
-    if (isFetch(call, 'stockbalance')) return ok([{ id: 1, product: 10, location: 1, locationLabel: 'Central warehouse', quantity: '120.500', lastMovementAt: '2025-03-01T10:00:00.000Z' }], 1);
-    if (isFetch(call, 'stockmovement'))
-      return ok([{ id: 7, product: 10, location: 1, locationLabel: 'Central warehouse', kind: 'dispatch', quantity: '-12.000', balanceAfter: '120.500', reference: 'DO-2025-000001', at: '2025-03-01T10:00:00.000Z' }], 1);
-    if (isFetch(call, 'itemquantitytrigger')) return ok([{ id: 3, version: 1, product: 10, location: 2, locationLabel: 'Bangsar store room', minQty: '20.000', reorderQty: null, lowSince: '2025-03-01T00:00:00Z' }], 1);
-    if (call.url.endsWith('/Insert/itemquantitytrigger')) return ok({ id: 4 });
-    if (call.url.includes('/GetDropDown/inventorylocation')) return dropdown([{ text: 'Central warehouse', value: 1 }, { text: 'Mid Valley store room', value: 3 }]);
-    if (call.url.endsWith('/print/request.aspx')) return { data: new Blob(['%PDF-1.3']) };
-    return undefined;
-  }, { otherwise: emptyList });
+  return stubServer(
+    (call) => {
+      if (isFetch(call, 'product')) return ok([product], 1);
+      if (isFetch(call, 'stockbalance'))
+        return ok(
+          [
+            {
+              id: 1,
+              product: 10,
+              location: 1,
+              locationLabel: 'Central warehouse',
+              quantity: '120.500',
+              lastMovementAt: '2025-03-01T10:00:00.000Z',
+            },
+          ],
+          1,
+        );
+      if (isFetch(call, 'stockmovement'))
+        return ok(
+          [
+            {
+              id: 7,
+              product: 10,
+              location: 1,
+              locationLabel: 'Central warehouse',
+              kind: 'dispatch',
+              quantity: '-12.000',
+              balanceAfter: '120.500',
+              reference: 'DO-2025-000001',
+              at: '2025-03-01T10:00:00.000Z',
+            },
+          ],
+          1,
+        );
+      if (isFetch(call, 'itemquantitytrigger'))
+        return ok(
+          [
+            {
+              id: 3,
+              version: 1,
+              product: 10,
+              location: 2,
+              locationLabel: 'Bangsar store room',
+              minQty: '20.000',
+              reorderQty: null,
+              lowSince: '2025-03-01T00:00:00Z',
+            },
+          ],
+          1,
+        );
+      if (call.url.endsWith('/Insert/itemquantitytrigger')) return ok({ id: 4 });
+      if (call.url.includes('/GetDropDown/inventorylocation'))
+        return dropdown([
+          { text: 'Central warehouse', value: 1 },
+          { text: 'Mid Valley store room', value: 3 },
+        ]);
+      if (call.url.endsWith('/print/request.aspx')) return { data: new Blob(['%PDF-1.3']) };
+      return undefined;
+    },
+    { otherwise: emptyList },
+  );
 }
 
 const stockMenu = (items: string[]) =>
-  setListMenu([{ id: 4, name: 'Outlets and inventory', icon: 'shop', ableToView: true, items: items.map((path, i) => ({ ...menuItem(`/${path}`), id: 40 + i })) }]);
+  setListMenu([
+    {
+      id: 4,
+      name: 'Outlets and inventory',
+      icon: 'shop',
+      ableToView: true,
+      items: items.map((path, i) => ({ ...menuItem(`/${path}`), id: 40 + i })),
+    },
+  ]);
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:labels');
@@ -48,7 +122,11 @@ describe('stock on the product screens', () => {
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Location of new trigger' }), '3');
     await userEvent.type(screen.getByRole('textbox', { name: 'Minimum of new trigger' }), '15');
     await userEvent.click(within(triggers).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.posted('/Insert/itemquantitytrigger')).toEqual([{ product: 10, location: 3, minQty: '15', reorderQty: null }]));
+    await waitFor(() =>
+      expect(server.posted('/Insert/itemquantitytrigger')).toEqual([
+        { product: 10, location: 3, minQty: '15', reorderQty: null },
+      ]),
+    );
   });
 
   it('says so where the user may not see stock', async () => {
@@ -59,12 +137,15 @@ describe('stock on the product screens', () => {
   });
 
   it('prints labels of the chosen products from the list, even without delete rights', async () => {
-    const server = stubServer((call) => {
-      if (isFetch(call, 'product')) return ok([product, { ...product, id: 11, code: 'TEH', name: 'Teh tarik' }], 2);
-      if (call.url.includes('/GetDropDown/outlet')) return dropdown([{ text: 'Bangsar', value: 1 }]);
-      if (call.url.endsWith('/print/request.aspx')) return { data: new Blob(['%PDF-1.3']) };
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (isFetch(call, 'product')) return ok([product, { ...product, id: 11, code: 'TEH', name: 'Teh tarik' }], 2);
+        if (call.url.includes('/GetDropDown/outlet')) return dropdown([{ text: 'Bangsar', value: 1 }]);
+        if (call.url.endsWith('/print/request.aspx')) return { data: new Blob(['%PDF-1.3']) };
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/product', { ableToDelete: false }), '/product');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select KOPI - Kopi beans' }, { timeout: 5000 }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select TEH - Teh tarik' }));
@@ -74,7 +155,11 @@ describe('stock on the product screens', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Print'), 'pricetags');
     await userEvent.selectOptions(within(dialog).getByLabelText('Prices of'), '1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
-    await waitFor(() => expect(server.posted('/print/request.aspx')).toEqual([{ document: 'pricetags', products: [10, 11], outlet: 1, layout: '2x4' }]));
+    await waitFor(() =>
+      expect(server.posted('/print/request.aspx')).toEqual([
+        { document: 'pricetags', products: [10, 11], outlet: 1, layout: '2x4' },
+      ]),
+    );
     expect(window.open).toHaveBeenCalledWith('blob:labels', '_blank');
   });
 });

@@ -31,9 +31,15 @@ export default function ProductStockTab({ row, item }: FormActionProps) {
   const product = Number(row.id);
   const canSeeBalances = Boolean(useMenuItem('virtualstock'));
   const canSeeMovements = Boolean(useMenuItem('stockmovement'));
-  const balances = useSection('stockbalance', product, canSeeBalances, { sorts: [{ ColumnName: 'location', Direction: 'ASC' }] });
-  const movements = useSection('stockmovement', product, canSeeMovements, { Take: 10, sorts: [{ ColumnName: 'at', Direction: 'DESC' }] });
-  const number = (value: unknown) => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value));
+  const balances = useSection('stockbalance', product, canSeeBalances, {
+    sorts: [{ ColumnName: 'location', Direction: 'ASC' }],
+  });
+  const movements = useSection('stockmovement', product, canSeeMovements, {
+    Take: 10,
+    sorts: [{ ColumnName: 'at', Direction: 'DESC' }],
+  });
+  const number = (value: unknown) =>
+    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value));
   const when = (value: unknown) => (value ? new Date(String(value)).toLocaleString(i18n.language) : '');
 
   return (
@@ -53,14 +59,18 @@ export default function ProductStockTab({ row, item }: FormActionProps) {
             <thead>
               <tr>
                 <th scope="col">{t('stock.virtual.location')}</th>
-                <th scope="col" className="text-end">{t('stock.virtual.onHand')}</th>
+                <th scope="col" className="text-end">
+                  {t('stock.virtual.onHand')}
+                </th>
                 <th scope="col">{t('stock.tab.lastMovement')}</th>
               </tr>
             </thead>
             <tbody>
               {balances.data!.rows.map((b) => (
                 <tr key={String(b.id)}>
-                  <th scope="row" className="fw-normal">{String(b.locationLabel ?? b.location)}</th>
+                  <th scope="row" className="fw-normal">
+                    {String(b.locationLabel ?? b.location)}
+                  </th>
                   <td className="text-end">{number(b.quantity)}</td>
                   <td>{when(b.lastMovementAt)}</td>
                 </tr>
@@ -76,7 +86,9 @@ export default function ProductStockTab({ row, item }: FormActionProps) {
         {!canSeeMovements ? (
           <p className="text-body-secondary">{t('stock.tab.noAccess')}</p>
         ) : (movements.data?.rows.length ?? 0) === 0 ? (
-          <p className="text-body-secondary">{movements.isPending ? t('common.loading') : t('stock.tab.noMovements')}</p>
+          <p className="text-body-secondary">
+            {movements.isPending ? t('common.loading') : t('stock.tab.noMovements')}
+          </p>
         ) : (
           <table className="table table-sm" aria-labelledby="stock-movements">
             <thead>
@@ -84,8 +96,12 @@ export default function ProductStockTab({ row, item }: FormActionProps) {
                 <th scope="col">{t('stock.tab.at')}</th>
                 <th scope="col">{t('stock.virtual.location')}</th>
                 <th scope="col">{t('stock.tab.kind')}</th>
-                <th scope="col" className="text-end">{t('stock.virtual.quantity')}</th>
-                <th scope="col" className="text-end">{t('stock.tab.balanceAfter')}</th>
+                <th scope="col" className="text-end">
+                  {t('stock.virtual.quantity')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('stock.tab.balanceAfter')}
+                </th>
                 <th scope="col">{t('stock.tab.reference')}</th>
               </tr>
             </thead>
@@ -117,29 +133,49 @@ interface Draft {
   reorderQty: string;
 }
 
-const draftOf = (r: ApiRow): Draft => ({ id: Number(r.id), version: Number(r.version), location: String(r.location), minQty: String(r.minQty ?? ''), reorderQty: String(r.reorderQty ?? '') });
+const draftOf = (r: ApiRow): Draft => ({
+  id: Number(r.id),
+  version: Number(r.version),
+  location: String(r.location),
+  minQty: String(r.minQty ?? ''),
+  reorderQty: String(r.reorderQty ?? ''),
+});
 
 /** Low-quantity triggers of the product (API `ItemQuantityTrigger`), one row per location, edited in place. */
 function Triggers({ product, canEdit, canDelete }: { product: number; canEdit: boolean; canDelete: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const triggers = useSection('itemquantitytrigger', product, true, { sorts: [{ ColumnName: 'location', Direction: 'ASC' }] });
+  const triggers = useSection('itemquantitytrigger', product, true, {
+    sorts: [{ ColumnName: 'location', Direction: 'ASC' }],
+  });
   const locations = useDropdown('inventorylocation', '', canEdit, 200);
   const [adding, setAdding] = useState<Draft | null>(null);
   const [edits, setEdits] = useState<Record<number, Draft>>({});
   const done = () => queryClient.invalidateQueries({ queryKey: ['data', 'itemquantitytrigger'] });
-  const body = (d: Draft) => ({ product, location: Number(d.location), minQty: d.minQty.trim() || null, reorderQty: d.reorderQty.trim() || null });
+  const body = (d: Draft) => ({
+    product,
+    location: Number(d.location),
+    minQty: d.minQty.trim() || null,
+    reorderQty: d.reorderQty.trim() || null,
+  });
   const save = useMutation({
-    mutationFn: (d: Draft) => (d.id ? dataApi.update('itemquantitytrigger', { ...body(d), id: d.id, version: d.version }) : dataApi.insert('itemquantitytrigger', body(d))),
+    mutationFn: (d: Draft) =>
+      d.id
+        ? dataApi.update('itemquantitytrigger', { ...body(d), id: d.id, version: d.version })
+        : dataApi.insert('itemquantitytrigger', body(d)),
     onSuccess: async (_, d) => {
       await done();
       if (d.id === undefined) setAdding(null);
       else setEdits(({ [d.id as number]: _, ...rest }) => rest);
     },
   });
-  const remove = useMutation({ mutationFn: (id: number) => dataApi.remove('itemquantitytrigger', [id]), onSuccess: done });
-  const valid = (d: Draft) => d.location !== '' && [d.minQty, d.reorderQty].every((v) => v.trim() === '' || QUANTITY.test(v.trim()));
+  const remove = useMutation({
+    mutationFn: (id: number) => dataApi.remove('itemquantitytrigger', [id]),
+    onSuccess: done,
+  });
+  const valid = (d: Draft) =>
+    d.location !== '' && [d.minQty, d.reorderQty].every((v) => v.trim() === '' || QUANTITY.test(v.trim()));
   const rows = triggers.data?.rows ?? [];
 
   const editor = (d: Draft, label: string, onChange: (d: Draft) => void, onCancel: () => void) => (
@@ -157,12 +193,23 @@ function Triggers({ product, canEdit, canDelete }: { product: number; canEdit: b
       </td>
       {(['minQty', 'reorderQty'] as const).map((name) => (
         <td key={name}>
-          <input className="form-control form-control-sm text-end" inputMode="decimal" aria-label={t(`stock.tab.${name}Of`, { row: label })} value={d[name]} onChange={(e) => onChange({ ...d, [name]: e.target.value })} />
+          <input
+            className="form-control form-control-sm text-end"
+            inputMode="decimal"
+            aria-label={t(`stock.tab.${name}Of`, { row: label })}
+            value={d[name]}
+            onChange={(e) => onChange({ ...d, [name]: e.target.value })}
+          />
         </td>
       ))}
       <td />
       <td className="text-end text-nowrap">
-        <button type="button" className="btn btn-sm btn-primary me-1" disabled={!valid(d) || save.isPending} onClick={() => save.mutate(d)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary me-1"
+          disabled={!valid(d) || save.isPending}
+          onClick={() => save.mutate(d)}
+        >
           {t('form.save')}
         </button>
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>
@@ -179,7 +226,11 @@ function Triggers({ product, canEdit, canDelete }: { product: number; canEdit: b
           {t('stock.tab.triggers')}
         </h3>
         {canEdit && !adding && (
-          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setAdding({ location: '', minQty: '', reorderQty: '' })}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            onClick={() => setAdding({ location: '', minQty: '', reorderQty: '' })}
+          >
             <i className="bi bi-plus-lg" aria-hidden="true" /> {t('stock.tab.addTrigger')}
           </button>
         )}
@@ -193,8 +244,12 @@ function Triggers({ product, canEdit, canDelete }: { product: number; canEdit: b
           <thead>
             <tr>
               <th scope="col">{t('stock.virtual.location')}</th>
-              <th scope="col" className="text-end">{t('stock.virtual.minQty')}</th>
-              <th scope="col" className="text-end">{t('stock.tab.reorderQty')}</th>
+              <th scope="col" className="text-end">
+                {t('stock.virtual.minQty')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('stock.tab.reorderQty')}
+              </th>
               <th scope="col">{t('stock.tab.state')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('singles.actions')}</span>
@@ -205,21 +260,46 @@ function Triggers({ product, canEdit, canDelete }: { product: number; canEdit: b
             {rows.map((r) => {
               const id = Number(r.id);
               const label = String(r.locationLabel ?? r.location);
-              if (edits[id]) return editor(edits[id], label, (d) => setEdits((e) => ({ ...e, [id]: d })), () => setEdits(({ [id]: _, ...rest }) => rest));
+              if (edits[id])
+                return editor(
+                  edits[id],
+                  label,
+                  (d) => setEdits((e) => ({ ...e, [id]: d })),
+                  () => setEdits(({ [id]: _, ...rest }) => rest),
+                );
               return (
                 <tr key={id}>
-                  <th scope="row" className="fw-normal">{label}</th>
+                  <th scope="row" className="fw-normal">
+                    {label}
+                  </th>
                   <td className="text-end">{String(r.minQty ?? '')}</td>
                   <td className="text-end">{String(r.reorderQty ?? '')}</td>
-                  <td>{r.lowSince ? <span className="badge text-bg-warning">{t('stock.virtual.low')}</span> : <span className="badge text-bg-light">{t('stock.tab.ok')}</span>}</td>
+                  <td>
+                    {r.lowSince ? (
+                      <span className="badge text-bg-warning">{t('stock.virtual.low')}</span>
+                    ) : (
+                      <span className="badge text-bg-light">{t('stock.tab.ok')}</span>
+                    )}
+                  </td>
                   <td className="text-end text-nowrap">
                     {canEdit && (
-                      <button type="button" className="btn btn-sm btn-outline-primary me-1" aria-label={t('stock.tab.editTrigger', { row: label })} onClick={() => setEdits((e) => ({ ...e, [id]: draftOf(r) }))}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary me-1"
+                        aria-label={t('stock.tab.editTrigger', { row: label })}
+                        onClick={() => setEdits((e) => ({ ...e, [id]: draftOf(r) }))}
+                      >
                         <i className="bi bi-pencil" aria-hidden="true" />
                       </button>
                     )}
                     {canDelete && (
-                      <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('stock.tab.deleteTrigger', { row: label })} disabled={remove.isPending} onClick={() => remove.mutate(id)}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger"
+                        aria-label={t('stock.tab.deleteTrigger', { row: label })}
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(id)}
+                      >
                         <i className="bi bi-trash" aria-hidden="true" />
                       </button>
                     )}

@@ -30,7 +30,9 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
             type="button"
             className="btn btn-primary"
             disabled={busy || invalid.some(Boolean)}
-            onClick={() => onReceive(order.lines.map((l, i) => ({ product: l.product, receivedQty: received[i]!.trim() })))}
+            onClick={() =>
+              onReceive(order.lines.map((l, i) => ({ product: l.product, receivedQty: received[i]!.trim() })))
+            }
           >
             {t('stock.order.receive')}
           </button>

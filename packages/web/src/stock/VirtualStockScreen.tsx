@@ -38,9 +38,26 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
     ...(outlet ? [{ ColumnName: 'outlet', ColumnValue: Number(outlet), Operator: 'EQ' }] : []),
     ...(location ? [{ ColumnName: 'location', ColumnValue: Number(location), Operator: 'EQ' }] : []),
   ];
-  const body = { Skip: skip, Take: PAGE_SIZE, filters, search, sorts: [{ ColumnName: 'location', Direction: 'ASC' as const }, { ColumnName: 'product', Direction: 'ASC' as const }] };
-  const stock = useQuery({ queryKey: ['virtualstock', body], queryFn: () => virtualStockApi.fetch(body), placeholderData: keepPreviousData });
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['virtualstock'] }), queryClient.invalidateQueries({ queryKey: ['stockadjustment'] })]);
+  const body = {
+    Skip: skip,
+    Take: PAGE_SIZE,
+    filters,
+    search,
+    sorts: [
+      { ColumnName: 'location', Direction: 'ASC' as const },
+      { ColumnName: 'product', Direction: 'ASC' as const },
+    ],
+  };
+  const stock = useQuery({
+    queryKey: ['virtualstock', body],
+    queryFn: () => virtualStockApi.fetch(body),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['virtualstock'] }),
+      queryClient.invalidateQueries({ queryKey: ['stockadjustment'] }),
+    ]);
 
   const adjusted = (result: StockAdjustResult) => {
     setAdjusting(null);
@@ -61,18 +78,41 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
   }, []);
 
   return (
-    <TitledCard titleId="virtualstock-title" title={t('stock.virtual.title')} dialogs={adjusting && <AdjustDialog row={adjusting} onCancel={() => setAdjusting(null)} onDone={adjusted} />}>
+    <TitledCard
+      titleId="virtualstock-title"
+      title={t('stock.virtual.title')}
+      dialogs={adjusting && <AdjustDialog row={adjusting} onCancel={() => setAdjusting(null)} onDone={adjusted} />}
+    >
       <p className="text-body-secondary">{t('stock.virtual.hint')}</p>
       <div className="row g-2 align-items-end mb-3" role="search">
         <Filter id={ids.outlet} label={t('stock.virtual.outlet')}>
-          <OptionSelect id={ids.outlet} value={outlet} onChange={filterBy(setOutlet)} options={outlets.options} blank={t('stock.virtual.allOutlets')} describedBy={outlets.error && `${ids.outlet}-error`} />
+          <OptionSelect
+            id={ids.outlet}
+            value={outlet}
+            onChange={filterBy(setOutlet)}
+            options={outlets.options}
+            blank={t('stock.virtual.allOutlets')}
+            describedBy={outlets.error && `${ids.outlet}-error`}
+          />
           <FieldProblem id={`${ids.outlet}-error`} text={outlets.error} />
         </Filter>
         <Filter id={ids.location} label={t('stock.virtual.location')}>
-          <OptionSelect id={ids.location} value={location} onChange={filterBy(setLocation)} options={locations.data} blank={t('stock.virtual.allLocations')} />
+          <OptionSelect
+            id={ids.location}
+            value={location}
+            onChange={filterBy(setLocation)}
+            options={locations.data}
+            blank={t('stock.virtual.allLocations')}
+          />
         </Filter>
         <Filter id={ids.search} label={t('stock.virtual.search')}>
-          <DebouncedInput id={ids.search} type="search" className="form-control" value={search} onCommit={commitSearch} />
+          <DebouncedInput
+            id={ids.search}
+            type="search"
+            className="form-control"
+            value={search}
+            onCommit={commitSearch}
+          />
         </Filter>
       </div>
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
@@ -117,7 +157,15 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
                       </td>
                       {item.ableToEdit && (
                         <td className="text-end">
-                          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setAdjusting(row)} aria-label={t('stock.virtual.adjustRow', { product: row.productLabel, location: row.locationLabel })}>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-primary"
+                            onClick={() => setAdjusting(row)}
+                            aria-label={t('stock.virtual.adjustRow', {
+                              product: row.productLabel,
+                              location: row.locationLabel,
+                            })}
+                          >
                             {t('stock.virtual.adjust')}
                           </button>
                         </td>
@@ -132,10 +180,13 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
           </>
         )
       )}
-      <PendingAdjustments canDecide={item.ableToEdit} onDecided={(text) => {
-        setNotice({ tone: 'success', text });
-        void refresh();
-      }} />
+      <PendingAdjustments
+        canDecide={item.ableToEdit}
+        onDecided={(text) => {
+          setNotice({ tone: 'success', text });
+          void refresh();
+        }}
+      />
     </TitledCard>
   );
 }
@@ -160,13 +211,22 @@ function PendingAdjustments({ canDecide, onDecided }: { canDecide: boolean; onDe
   const pending = useQuery({
     queryKey: ['stockadjustment', 'pending'],
     queryFn: () =>
-      dataApi.fetch('stockadjustment', { Take: 100, filters: [{ ColumnName: 'status', ColumnValue: 'pending', Operator: 'EQ' }], sorts: [{ ColumnName: 'id', Direction: 'ASC' }] }),
+      dataApi.fetch('stockadjustment', {
+        Take: 100,
+        filters: [{ ColumnName: 'status', ColumnValue: 'pending', Operator: 'EQ' }],
+        sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
+      }),
   });
   const decide = useMutation({
-    mutationFn: ({ row, approve }: { row: ApiRow; approve: boolean }) => (approve ? virtualStockApi.approve : virtualStockApi.reject)(Number(row.id), Number(row.version)),
+    mutationFn: ({ row, approve }: { row: ApiRow; approve: boolean }) =>
+      (approve ? virtualStockApi.approve : virtualStockApi.reject)(Number(row.id), Number(row.version)),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: ['stockadjustment'] });
-      onDecided(t(result.status === 'applied' ? 'stock.virtual.approvedNotice' : 'stock.virtual.rejectedNotice', { onHand: result.onHand }));
+      onDecided(
+        t(result.status === 'applied' ? 'stock.virtual.approvedNotice' : 'stock.virtual.rejectedNotice', {
+          onHand: result.onHand,
+        }),
+      );
     },
   });
   const rows = pending.data?.rows ?? [];
@@ -218,10 +278,20 @@ function PendingAdjustments({ canDecide, onDecided }: { canDecide: boolean; onDe
                         <span className="small text-body-secondary">{t('stock.virtual.ownRequest')}</span>
                       ) : (
                         <>
-                          <button type="button" className="btn btn-sm btn-success me-1" disabled={decide.isPending} onClick={() => decide.mutate({ row, approve: true })}>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-success me-1"
+                            disabled={decide.isPending}
+                            onClick={() => decide.mutate({ row, approve: true })}
+                          >
                             {t('stock.virtual.approve')}
                           </button>
-                          <button type="button" className="btn btn-sm btn-outline-danger" disabled={decide.isPending} onClick={() => decide.mutate({ row, approve: false })}>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-danger"
+                            disabled={decide.isPending}
+                            onClick={() => decide.mutate({ row, approve: false })}
+                          >
                             {t('stock.virtual.reject')}
                           </button>
                         </>

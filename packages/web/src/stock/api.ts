@@ -1,4 +1,14 @@
-import type { ApiEnvelope, DeliveryOrderDto, FetchRequest, LowStockQuery, LowStockRow, ProposedOrder, StockAdjustRequest, StockAdjustResult, VirtualStockRow } from '@backroom/schema';
+import type {
+  ApiEnvelope,
+  DeliveryOrderDto,
+  FetchRequest,
+  LowStockQuery,
+  LowStockRow,
+  ProposedOrder,
+  StockAdjustRequest,
+  StockAdjustResult,
+  VirtualStockRow,
+} from '@backroom/schema';
 import { http } from '../api/http';
 import { webRoot } from '../config/webRoot';
 import type { ApiRow } from '../data/api';
@@ -17,9 +27,11 @@ const orders = () => `${webRoot.legacyBase}/deliveryorder`;
 export const deliveryOrderApi = {
   get: async (id: number) => (await http.get<ApiEnvelope<DeliveryOrder>>(`${orders()}/${id}`, inline)).data.data,
   create: async (order: Record<string, unknown>) => (await post<DeliveryOrder>(orders(), order)).data,
-  update: async (id: number, order: Record<string, unknown>) => (await http.put<ApiEnvelope<DeliveryOrder>>(`${orders()}/${id}`, order, inline)).data.data,
+  update: async (id: number, order: Record<string, unknown>) =>
+    (await http.put<ApiEnvelope<DeliveryOrder>>(`${orders()}/${id}`, order, inline)).data.data,
   remove: async (id: number) => (await http.delete<ApiEnvelope<unknown>>(`${orders()}/${id}`, inline)).data,
-  act: async (id: number, action: string, version: number, extra: Record<string, unknown> = {}) => (await post<DeliveryOrder>(`${orders()}/${id}`, { action, version, ...extra })).data,
+  act: async (id: number, action: string, version: number, extra: Record<string, unknown> = {}) =>
+    (await post<DeliveryOrder>(`${orders()}/${id}`, { action, version, ...extra })).data,
 };
 
 export const virtualStockApi = {
@@ -27,9 +39,12 @@ export const virtualStockApi = {
     const envelope = await post<VirtualStockRow[]>('/api/OutletVirtualStockBalance/fetch', body);
     return { rows: envelope.data, totalCount: envelope.totalCount ?? envelope.data.length };
   },
-  adjust: async (body: StockAdjustRequest) => (await post<StockAdjustResult>('/api/OutletVirtualStockBalance/adjust', body)).data,
-  approve: async (id: number, version: number) => (await post<StockAdjustResult>('/api/OutletVirtualStockBalance/approve', { id, version })).data,
-  reject: async (id: number, version: number) => (await post<StockAdjustResult>('/api/OutletVirtualStockBalance/reject', { id, version })).data,
+  adjust: async (body: StockAdjustRequest) =>
+    (await post<StockAdjustResult>('/api/OutletVirtualStockBalance/adjust', body)).data,
+  approve: async (id: number, version: number) =>
+    (await post<StockAdjustResult>('/api/OutletVirtualStockBalance/approve', { id, version })).data,
+  reject: async (id: number, version: number) =>
+    (await post<StockAdjustResult>('/api/OutletVirtualStockBalance/reject', { id, version })).data,
 };
 
 export const lowStockApi = {
@@ -46,7 +61,10 @@ export const lowStockApi = {
  * browser blocks that, downloads it).
  */
 export async function printDocument(body: { document: string } & Record<string, unknown>): Promise<void> {
-  const { data } = await http.post<Blob>(`${webRoot.url}/print/request.aspx`, body, { ...inline, responseType: 'blob' });
+  const { data } = await http.post<Blob>(`${webRoot.url}/print/request.aspx`, body, {
+    ...inline,
+    responseType: 'blob',
+  });
   const url = URL.createObjectURL(data);
   if (!window.open(url, '_blank')) {
     const link = document.createElement('a');

@@ -61,7 +61,9 @@ export function aesGcmCipher(key: CryptoKey): Cipher {
   return {
     async encrypt(text) {
       const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-      const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(text)));
+      const sealed = new Uint8Array(
+        await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(text)),
+      );
       const out = new Uint8Array(IV_BYTES + sealed.length);
       out.set(iv);
       out.set(sealed, IV_BYTES);
@@ -69,13 +71,18 @@ export function aesGcmCipher(key: CryptoKey): Cipher {
     },
     async decrypt(text) {
       const bytes = fromBase64(text);
-      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, IV_BYTES) }, key, bytes.slice(IV_BYTES));
+      const plain = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: bytes.slice(0, IV_BYTES) },
+        key,
+        bytes.slice(IV_BYTES),
+      );
       return new TextDecoder().decode(plain);
     },
   };
 }
 
-export const generateKey = () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+export const generateKey = () =>
+  crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
 
 /** The browser's key, created on first use. */
 export async function loadCipher(store: KeyStore): Promise<Cipher> {

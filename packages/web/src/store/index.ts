@@ -10,7 +10,8 @@ const rootReducer = combineReducers({ settings, theme, user, page, menu });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-export const createAppStore = (preloadedState?: Partial<RootState>) => configureStore({ reducer: rootReducer, preloadedState });
+export const createAppStore = (preloadedState?: Partial<RootState>) =>
+  configureStore({ reducer: rootReducer, preloadedState });
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];

@@ -13,11 +13,23 @@ const item = (id: number, route: string, ableToView = true, extra: Partial<MenuI
   exportProcedure: null,
   ...extra,
 });
-const group = (id: number, items: MenuItemDto[], ableToView = true): MenuGroupDto => ({ appMenuID: id, menuText: `Group ${id}`, icon: 'box', ableToView, items });
+const group = (id: number, items: MenuItemDto[], ableToView = true): MenuGroupDto => ({
+  appMenuID: id,
+  menuText: `Group ${id}`,
+  icon: 'box',
+  ableToView,
+  items,
+});
 
 describe('client menu', () => {
   it('maps server items to id, name, slash path, flags, export procedure and label', () => {
-    const [mapped] = [toClientGroup(group(1, [item(10, 'listvalue/brand', true, { exportProcedure: 'EXP_X', label: { value: 'New', color: '#f00' } })]))];
+    const [mapped] = [
+      toClientGroup(
+        group(1, [
+          item(10, 'listvalue/brand', true, { exportProcedure: 'EXP_X', label: { value: 'New', color: '#f00' } }),
+        ]),
+      ),
+    ];
     expect(mapped).toEqual({
       id: 1,
       name: 'Group 1',

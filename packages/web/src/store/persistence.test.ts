@@ -8,7 +8,15 @@ import { setTheme } from './themeSlice';
 import { signIn, signOut } from './userSlice';
 
 const keys = storageKeys('/backoffice');
-const userInfo = { userId: 1, userName: 'admin', displayName: 'Admin', role: 'Administrator', email: null, otpEnabled: false, mustChangePassword: false };
+const userInfo = {
+  userId: 1,
+  userName: 'admin',
+  displayName: 'Admin',
+  role: 'Administrator',
+  email: null,
+  otpEnabled: false,
+  mustChangePassword: false,
+};
 const token = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 const menu = [
   {
@@ -16,7 +24,18 @@ const menu = [
     name: 'Catalogue',
     icon: 'box',
     ableToView: true,
-    items: [{ id: 2, name: 'Products', path: '/product', ableToView: true, ableToEdit: true, ableToDelete: false, ableToSetTable: false, exportProcedure: null }],
+    items: [
+      {
+        id: 2,
+        name: 'Products',
+        path: '/product',
+        ableToView: true,
+        ableToEdit: true,
+        ableToDelete: false,
+        ableToSetTable: false,
+        exportProcedure: null,
+      },
+    ],
   },
 ];
 
@@ -84,7 +103,16 @@ describe('saved state', () => {
   });
 
   it('treats unknown fields as empty', async () => {
-    localStorage.setItem(keys.state, await cipher.encrypt(JSON.stringify({ settings: { isBoxed: 'yes', pageName: 4 }, theme: { path: 'https://evil/x.css' }, user: { userInfo: { userName: 1 } } })));
+    localStorage.setItem(
+      keys.state,
+      await cipher.encrypt(
+        JSON.stringify({
+          settings: { isBoxed: 'yes', pageName: 4 },
+          theme: { path: 'https://evil/x.css' },
+          user: { userInfo: { userName: 1 } },
+        }),
+      ),
+    );
     const { preloaded } = await rehydrate(localStorage, keys, cipher);
     expect(preloaded.settings?.isBoxed).toBe(false);
     expect(preloaded.settings?.pageName).toBe('');

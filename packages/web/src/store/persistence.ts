@@ -51,7 +51,8 @@ export function savedState(state: PersistableState): SavedState {
 // ---- reading back: anything unknown is treated as empty ----
 
 type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isBool = (value: unknown): value is boolean => typeof value === 'boolean';
 const isStr = (value: unknown): value is string => typeof value === 'string';
 const isNum = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -91,8 +92,18 @@ function readItem(value: unknown): ClientMenuItem | null {
   if (!isNum(id) || !isStr(name) || !isStr(path) || !path.startsWith('/')) return null;
   if (!isBool(ableToView) || !isBool(ableToEdit) || !isBool(ableToDelete) || !isBool(ableToSetTable)) return null;
   if (!(exportProcedure === null || isStr(exportProcedure))) return null;
-  const item: ClientMenuItem = { id, name, path, ableToView, ableToEdit, ableToDelete, ableToSetTable, exportProcedure };
-  if (isObject(label) && isStr(label.value) && isStr(label.color)) item.label = { value: label.value, color: label.color };
+  const item: ClientMenuItem = {
+    id,
+    name,
+    path,
+    ableToView,
+    ableToEdit,
+    ableToDelete,
+    ableToSetTable,
+    exportProcedure,
+  };
+  if (isObject(label) && isStr(label.value) && isStr(label.color))
+    item.label = { value: label.value, color: label.color };
   return item;
 }
 
@@ -105,17 +116,28 @@ function readMenu(value: unknown): ClientMenuGroup[] | null {
   if (!Array.isArray(list)) return null;
   const groups: ClientMenuGroup[] = [];
   for (const group of list) {
-    if (!isObject(group) || !isNum(group.id) || !isStr(group.name) || !isStr(group.icon) || !isBool(group.ableToView)) return null;
+    if (!isObject(group) || !isNum(group.id) || !isStr(group.name) || !isStr(group.icon) || !isBool(group.ableToView))
+      return null;
     if (!Array.isArray(group.items)) return null;
     const items = group.items.map(readItem);
     if (items.some((item) => item === null)) return null;
-    groups.push({ id: group.id, name: group.name, icon: group.icon, ableToView: group.ableToView, items: items as ClientMenuItem[] });
+    groups.push({
+      id: group.id,
+      name: group.name,
+      icon: group.icon,
+      ableToView: group.ableToView,
+      items: items as ClientMenuItem[],
+    });
   }
   return groups;
 }
 
 function readToken(value: unknown): TokenPair | null {
-  return isObject(value) && isStr(value.accessToken) && isStr(value.refreshToken) && value.accessToken && value.refreshToken
+  return isObject(value) &&
+    isStr(value.accessToken) &&
+    isStr(value.refreshToken) &&
+    value.accessToken &&
+    value.refreshToken
     ? { accessToken: value.accessToken, refreshToken: value.refreshToken }
     : null;
 }
@@ -137,7 +159,10 @@ async function readJson(storage: Storage, key: string, cipher: Cipher): Promise<
 }
 
 export async function rehydrate(storage: Storage, keys: StorageKeys, cipher: Cipher): Promise<Rehydrated> {
-  const [stored, storedToken] = await Promise.all([readJson(storage, keys.state, cipher), readJson(storage, keys.token, cipher)]);
+  const [stored, storedToken] = await Promise.all([
+    readJson(storage, keys.state, cipher),
+    readJson(storage, keys.token, cipher),
+  ]);
   if (!isObject(stored)) return { preloaded: {}, menuUnreadable: false };
 
   const listMenu = readMenu(stored.menu);

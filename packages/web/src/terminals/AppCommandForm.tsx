@@ -32,7 +32,9 @@ export default function AppCommandForm(props: EntityFormProps) {
   return (
     <>
       <FormScreen {...props} hiddenFields={['terminalStatuses']} />
-      {id !== undefined && Number.isSafeInteger(id) && id > 0 ? <CommandStatuses entity={props.entity.name} command={id} /> : null}
+      {id !== undefined && Number.isSafeInteger(id) && id > 0 ? (
+        <CommandStatuses entity={props.entity.name} command={id} />
+      ) : null}
     </>
   );
 }
@@ -43,7 +45,11 @@ function CommandStatuses({ entity, command }: { entity: string; command: number 
   const statuses = useQuery({
     queryKey: ['terminals', 'commandStatuses', command],
     queryFn: async ({ signal }) => {
-      const { rows } = await dataApi.fetch(entity, { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: command, Operator: 'EQ' }] }, signal);
+      const { rows } = await dataApi.fetch(
+        entity,
+        { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: command, Operator: 'EQ' }] },
+        signal,
+      );
       return (rows[0]?.terminalStatuses as TerminalStatus[] | undefined) ?? [];
     },
     refetchInterval: (query) => (query.state.data?.every(answered) ? false : STATUS_POLL_MS),

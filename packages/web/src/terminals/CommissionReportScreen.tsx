@@ -18,7 +18,8 @@ export default function CommissionReportScreen({ item }: SingleScreenProps) {
     report.mutate(range);
   };
   const failure = report.error ? apiFailure(report.error) : null;
-  const money = (v: string) => Number(v).toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const money = (v: string) =>
+    Number(v).toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <TitledCard titleId="commissionreport-title" title={item.name}>
       <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate>
@@ -29,7 +30,11 @@ export default function CommissionReportScreen({ item }: SingleScreenProps) {
           </button>
         </div>
       </form>
-      {failure && <FormAlert>{failure.errors.length > 0 ? failure.errors.map((e) => e.message).join(' ') : failure.message}</FormAlert>}
+      {failure && (
+        <FormAlert>
+          {failure.errors.length > 0 ? failure.errors.map((e) => e.message).join(' ') : failure.message}
+        </FormAlert>
+      )}
       {report.data && (
         <div className="table-responsive">
           <table className="table table-sm" aria-label={item.name}>

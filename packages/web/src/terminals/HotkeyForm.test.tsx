@@ -11,17 +11,32 @@ const layout = {
   outlet: null,
   rows: 2,
   columns: 3,
-  keys: [{ id: 1, position: 0, label: 'Latte', colour: '#aa0000', action: 'product', product: 7, productLabel: 'LAT - Latte', category: null, functionName: null }],
+  keys: [
+    {
+      id: 1,
+      position: 0,
+      label: 'Latte',
+      colour: '#aa0000',
+      action: 'product',
+      product: 7,
+      productLabel: 'LAT - Latte',
+      category: null,
+      functionName: null,
+    },
+  ],
 };
 
 describe('hotkey form', () => {
   it('shows the keys as a rows × columns grid and assigns a key by clicking it', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/hotkey')) return ok([layout], 1);
-      if (call.url.includes('/GetDropDown/product')) return dropdown([{ text: 'MOC - Mocha', value: 8 }]);
-      if (call.url.endsWith('/Update/hotkey')) return ok({ ...layout, ...(call.body as object), version: 3 });
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/hotkey')) return ok([layout], 1);
+        if (call.url.includes('/GetDropDown/product')) return dropdown([{ text: 'MOC - Mocha', value: 8 }]);
+        if (call.url.endsWith('/Update/hotkey')) return ok({ ...layout, ...(call.body as object), version: 3 });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/hotkey', { name: 'Hotkeys' }), '/hotkey/edit/5');
     const grid = await screen.findByRole('grid', { name: 'Keys' });
     expect(within(grid).getAllByRole('row')).toHaveLength(2);
@@ -50,18 +65,27 @@ describe('hotkey form', () => {
   });
 
   it('drops keys outside a smaller grid on save', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/hotkey')) return ok([{ ...layout, keys: [...layout.keys, { ...layout.keys[0], id: 2, position: 5, label: 'Tea' }] }], 1);
-      if (call.url.endsWith('/Update/hotkey')) return ok({ ...layout, version: 3 });
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/hotkey'))
+          return ok(
+            [{ ...layout, keys: [...layout.keys, { ...layout.keys[0], id: 2, position: 5, label: 'Tea' }] }],
+            1,
+          );
+        if (call.url.endsWith('/Update/hotkey')) return ok({ ...layout, version: 3 });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/hotkey', { name: 'Hotkeys' }), '/hotkey/edit/5');
     await screen.findByRole('grid', { name: 'Keys' });
     fireEvent.change(screen.getByLabelText('Rows'), { target: { value: '1' } });
     expect(within(screen.getByRole('grid', { name: 'Keys' })).getAllByRole('gridcell')).toHaveLength(3);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.posted('/Update/hotkey')).toHaveLength(1));
-    expect((server.posted('/Update/hotkey')[0] as { keys: { label: string }[] }).keys.map((k) => k.label)).toEqual(['Latte']);
+    expect((server.posted('/Update/hotkey')[0] as { keys: { label: string }[] }).keys.map((k) => k.label)).toEqual([
+      'Latte',
+    ]);
   });
 
   it('asks before leaving with unsaved changes, the grid’s as much as the fields’', async () => {
@@ -75,13 +99,21 @@ describe('hotkey form', () => {
     await act(() => router.navigate('/hotkey/edit/5'));
     fireEvent.change(await screen.findByLabelText('Columns'), { target: { value: '2' } });
     await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
     expect(location()).toBe('/hotkey/edit/5');
     expect(within(screen.getByRole('grid', { name: 'Keys' })).getAllByRole('gridcell')).toHaveLength(4);
 
     await userEvent.type(screen.getByLabelText('Name'), ' deluxe');
     await userEvent.click(screen.getByRole('link', { name: 'Back to list' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', { name: 'Leave' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Leave without saving your changes?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
     expect(location()).toBe('/hotkey');
   });
 });

@@ -20,7 +20,11 @@ function Preview({ row }: { row: ApiRow }) {
   const scale = Number(row.fontScale ?? 1);
   const size = { small: 28, medium: 40, large: 56 }[String(row.buttonSize ?? 'medium')] ?? 40;
   return (
-    <figure className="border rounded p-2 d-flex gap-2 mb-0" style={{ height: 140, fontSize: `${0.75 * scale}rem` }} aria-label={t('terminals.layout.preview')}>
+    <figure
+      className="border rounded p-2 d-flex gap-2 mb-0"
+      style={{ height: 140, fontSize: `${0.75 * scale}rem` }}
+      aria-label={t('terminals.layout.preview')}
+    >
       <div className="bg-body-secondary rounded p-1" style={{ width: `${cart}%` }}>
         {t('terminals.layout.cart')}
       </div>
@@ -41,7 +45,11 @@ export default function LayoutSetupScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const layouts = useQuery({ queryKey: KEY, queryFn: async () => (await dataApi.fetch(NAME, { Skip: 0, Take: 200, sorts: [{ ColumnName: 'id', Direction: 'asc' }] })).rows });
+  const layouts = useQuery({
+    queryKey: KEY,
+    queryFn: async () =>
+      (await dataApi.fetch(NAME, { Skip: 0, Take: 200, sorts: [{ ColumnName: 'id', Direction: 'asc' }] })).rows,
+  });
   const entity = getEntity(NAME);
   const reload = () => {
     setAdding(false);
@@ -60,9 +68,13 @@ export default function LayoutSetupScreen({ item }: SingleScreenProps) {
         ) : undefined
       }
     >
-      {layouts.isError && <FormAlert>{translateMessage(t, serverMessage(layouts.error) ?? String(layouts.error))}</FormAlert>}
+      {layouts.isError && (
+        <FormAlert>{translateMessage(t, serverMessage(layouts.error) ?? String(layouts.error))}</FormAlert>
+      )}
       {layouts.isPending && <Spinner />}
-      {!layouts.isPending && rows.length === 0 && !adding && <p className="text-body-secondary">{t('terminals.layout.none')}</p>}
+      {!layouts.isPending && rows.length === 0 && !adding && (
+        <p className="text-body-secondary">{t('terminals.layout.none')}</p>
+      )}
       {adding && (
         <section className="border rounded p-3 mb-3" aria-label={t('terminals.layout.new')}>
           <h3 className="h6">{t('terminals.layout.new')}</h3>
@@ -70,7 +82,11 @@ export default function LayoutSetupScreen({ item }: SingleScreenProps) {
         </section>
       )}
       {rows.map((row) => (
-        <section key={`${String(row.id)}:${String(row.version)}`} className="border rounded p-3 mb-3" aria-label={String(row.outletLabel ?? t('terminals.layout.everyOutlet'))}>
+        <section
+          key={`${String(row.id)}:${String(row.version)}`}
+          className="border rounded p-3 mb-3"
+          aria-label={String(row.outletLabel ?? t('terminals.layout.everyOutlet'))}
+        >
           <h3 className="h6">{String(row.outletLabel ?? t('terminals.layout.everyOutlet'))}</h3>
           <div className="row g-3">
             <div className="col-lg-8">

@@ -20,13 +20,25 @@ export function PeriodFields<P extends Period>({ period, onChange }: { period: P
         <label htmlFor={ids.from} className="form-label">
           {t('terminals.commission.from')}
         </label>
-        <input id={ids.from} type="date" className="form-control" value={period.from} onChange={(e) => onChange({ ...period, from: e.target.value })} />
+        <input
+          id={ids.from}
+          type="date"
+          className="form-control"
+          value={period.from}
+          onChange={(e) => onChange({ ...period, from: e.target.value })}
+        />
       </div>
       <div className="col-auto">
         <label htmlFor={ids.to} className="form-label">
           {t('terminals.commission.to')}
         </label>
-        <input id={ids.to} type="date" className="form-control" value={period.to} onChange={(e) => onChange({ ...period, to: e.target.value })} />
+        <input
+          id={ids.to}
+          type="date"
+          className="form-control"
+          value={period.to}
+          onChange={(e) => onChange({ ...period, to: e.target.value })}
+        />
       </div>
     </>
   );

@@ -23,11 +23,19 @@ const cents = (value: string) => Math.round(Number(value) * 100);
 export default function PriceDifferencesScreen({ item, title }: EntityListProps) {
   const { t, i18n } = useTranslation();
   const outletId = useId();
-  const [range, setRange] = useState<{ from: string; to: string; outlet?: number }>({ from: dayFromToday(-29), to: dayFromToday(1) });
+  const [range, setRange] = useState<{ from: string; to: string; outlet?: number }>({
+    from: dayFromToday(-29),
+    to: dayFromToday(1),
+  });
   const outlets = useOutletDropdown(200);
-  const totals = useQuery({ queryKey: ['pricedifferences', range], queryFn: () => terminalsApi.priceDifferences(range) });
-  const money = (minor: number) => (minor / 100).toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const sum = (rows: PriceDifferenceTotal[], pick: (r: PriceDifferenceTotal) => string) => rows.reduce((a, r) => a + cents(pick(r)), 0);
+  const totals = useQuery({
+    queryKey: ['pricedifferences', range],
+    queryFn: () => terminalsApi.priceDifferences(range),
+  });
+  const money = (minor: number) =>
+    (minor / 100).toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const sum = (rows: PriceDifferenceTotal[], pick: (r: PriceDifferenceTotal) => string) =>
+    rows.reduce((a, r) => a + cents(pick(r)), 0);
   const failure = totals.error ? apiFailure(totals.error) : null;
   const rows = totals.data ?? [];
   return (
@@ -43,7 +51,9 @@ export default function PriceDifferencesScreen({ item, title }: EntityListProps)
               id={outletId}
               className="form-select"
               value={range.outlet ?? ''}
-              onChange={(e) => setRange({ ...range, outlet: e.target.value === '' ? undefined : Number(e.target.value) })}
+              onChange={(e) =>
+                setRange({ ...range, outlet: e.target.value === '' ? undefined : Number(e.target.value) })
+              }
               aria-describedby={outlets.error && `${outletId}-error`}
             >
               <option value="">{t('terminals.differences.allOutlets')}</option>
@@ -56,7 +66,11 @@ export default function PriceDifferencesScreen({ item, title }: EntityListProps)
             <FieldProblem id={`${outletId}-error`} text={outlets.error} />
           </div>
         </form>
-        {failure && <FormAlert>{failure.errors.length > 0 ? failure.errors.map((e) => e.message).join(' ') : failure.message}</FormAlert>}
+        {failure && (
+          <FormAlert>
+            {failure.errors.length > 0 ? failure.errors.map((e) => e.message).join(' ') : failure.message}
+          </FormAlert>
+        )}
         {totals.isPending && <Spinner />}
         {totals.data && (
           <div className="table-responsive">

@@ -20,7 +20,8 @@ interface RowFormProps {
   hidden?: readonly string[];
 }
 
-const shown = (f: NormalisedField, hidden: readonly string[]) => !f.system && !f.readOnly && !f.custom && !hidden.includes(f.name);
+const shown = (f: NormalisedField, hidden: readonly string[]) =>
+  !f.system && !f.readOnly && !f.custom && !hidden.includes(f.name);
 
 /** One registry row's editable fields as a form, saved through the generic API (the terminal settings, a layout). */
 export function RowForm({ entity, row, canEdit, fixedValues, onSaved, hidden = [] }: RowFormProps) {
@@ -28,12 +29,17 @@ export function RowForm({ entity, row, canEdit, fixedValues, onSaved, hidden = [
   const [alert, setAlert] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const resolver = useEntityResolver(entity, row ? 'update' : 'insert');
-  const form = useForm<FieldValues>({ defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...fixedValues }), resolver });
+  const form = useForm<FieldValues>({
+    defaultValues: toFormValues(entity.fields, { ...(row ?? {}), ...fixedValues }),
+    resolver,
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(null);
     setSaved(false);
     try {
-      const result = row ? await dataApi.update(entity.name, { ...values, id: row.id, version: row.version }) : await dataApi.insert(entity.name, { ...values, ...fixedValues });
+      const result = row
+        ? await dataApi.update(entity.name, { ...values, id: row.id, version: row.version })
+        : await dataApi.insert(entity.name, { ...values, ...fixedValues });
       form.reset(toFormValues(entity.fields, result));
       setSaved(true);
       onSaved(result);

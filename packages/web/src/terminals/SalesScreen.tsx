@@ -10,7 +10,8 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { terminalsApi } from './api';
 
-const money = (value: unknown, language: string) => Number(value ?? 0).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (value: unknown, language: string) =>
+  Number(value ?? 0).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A sale as its receipt: lines at the till's prices with the engine's expected ones where they differ, payments, vouchers, both totals. */
 export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) {
@@ -20,7 +21,9 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
   const sale = receipt.data?.sale;
   return (
     <Dialog
-      title={sale ? t('terminals.receipt.title', { receiptNo: String(sale.receiptNo) }) : t('terminals.receipt.loading')}
+      title={
+        sale ? t('terminals.receipt.title', { receiptNo: String(sale.receiptNo) }) : t('terminals.receipt.loading')
+      }
       onCancel={onClose}
       footer={
         <button type="button" className="btn btn-primary" onClick={onClose}>
@@ -28,12 +31,15 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
         </button>
       }
     >
-      {receipt.isError && <FormAlert>{translateMessage(t, serverMessage(receipt.error) ?? String(receipt.error))}</FormAlert>}
+      {receipt.isError && (
+        <FormAlert>{translateMessage(t, serverMessage(receipt.error) ?? String(receipt.error))}</FormAlert>
+      )}
       {receipt.isPending && <Spinner />}
       {sale && receipt.data && (
         <div className="font-monospace small text-start">
           <p className="mb-2">
-            {new Date(String(sale.at)).toLocaleString(i18n.language)} · {String(sale.outletLabel ?? '')} · {String(sale.terminalLabel ?? '')}
+            {new Date(String(sale.at)).toLocaleString(i18n.language)} · {String(sale.outletLabel ?? '')} ·{' '}
+            {String(sale.terminalLabel ?? '')}
             {sale.cashierLabel ? ` · ${String(sale.cashierLabel)}` : ''}
             {sale.kind === 'return' && (
               <>
@@ -64,15 +70,23 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
                   <td className="text-end">{Number(l.quantity)}</td>
                   <td className="text-end">
                     {m(l.unitPrice)}
-                    {l.expectedUnitPrice !== null && l.expectedUnitPrice !== undefined && l.expectedUnitPrice !== l.unitPrice && (
-                      <div className="text-warning-emphasis">{t('terminals.receipt.expectedPrice', { price: m(l.expectedUnitPrice) })}</div>
-                    )}
+                    {l.expectedUnitPrice !== null &&
+                      l.expectedUnitPrice !== undefined &&
+                      l.expectedUnitPrice !== l.unitPrice && (
+                        <div className="text-warning-emphasis">
+                          {t('terminals.receipt.expectedPrice', { price: m(l.expectedUnitPrice) })}
+                        </div>
+                      )}
                   </td>
                   <td className="text-end">
                     {m(l.lineTotal)}
-                    {l.expectedLineTotal !== null && l.expectedLineTotal !== undefined && l.expectedLineTotal !== l.lineTotal && (
-                      <div className="text-warning-emphasis">{t('terminals.receipt.expectedPrice', { price: m(l.expectedLineTotal) })}</div>
-                    )}
+                    {l.expectedLineTotal !== null &&
+                      l.expectedLineTotal !== undefined &&
+                      l.expectedLineTotal !== l.lineTotal && (
+                        <div className="text-warning-emphasis">
+                          {t('terminals.receipt.expectedPrice', { price: m(l.expectedLineTotal) })}
+                        </div>
+                      )}
                   </td>
                 </tr>
               ))}
@@ -96,18 +110,35 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
             {receipt.data.payments.map((p) => (
               // A fragment, not a wrapper: the grid's columns must be the row's own children.
               <Fragment key={String(p.id)}>
-                <dt className="col-7 fw-normal">{String(p.paymentModeLabel ?? p.paymentMode)}{p.reference ? ` (${String(p.reference)})` : ''}</dt>
+                <dt className="col-7 fw-normal">
+                  {String(p.paymentModeLabel ?? p.paymentMode)}
+                  {p.reference ? ` (${String(p.reference)})` : ''}
+                </dt>
                 <dd className="col-5 text-end mb-0">{m(p.amount)}</dd>
               </Fragment>
             ))}
           </dl>
           {receipt.data.vouchers.map((v) => (
-            <p key={String(v.id)} className={v.status === 'alreadyUsed' || v.status === 'overRedeemed' ? 'text-danger mb-1' : 'mb-1'}>
+            <p
+              key={String(v.id)}
+              className={v.status === 'alreadyUsed' || v.status === 'overRedeemed' ? 'text-danger mb-1' : 'mb-1'}
+            >
               {t(`terminals.receipt.voucher.${String(v.status)}`, { code: String(v.code), amount: m(v.amount) })}
             </p>
           ))}
-          {sale.priceDifference === true && <FormAlert tone="info">{t('terminals.receipt.difference', { till: m(sale.total), engine: m(sale.expectedTotal) })}</FormAlert>}
-          {sale.pointsEarned !== null && sale.pointsEarned !== undefined && <p className="mb-0">{t('terminals.receipt.points', { member: String(sale.memberLabel ?? ''), points: String(sale.pointsEarned) })}</p>}
+          {sale.priceDifference === true && (
+            <FormAlert tone="info">
+              {t('terminals.receipt.difference', { till: m(sale.total), engine: m(sale.expectedTotal) })}
+            </FormAlert>
+          )}
+          {sale.pointsEarned !== null && sale.pointsEarned !== undefined && (
+            <p className="mb-0">
+              {t('terminals.receipt.points', {
+                member: String(sale.memberLabel ?? ''),
+                points: String(sale.pointsEarned),
+              })}
+            </p>
+          )}
         </div>
       )}
     </Dialog>
@@ -120,7 +151,13 @@ export default function SalesScreen({ item }: SingleScreenProps) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <>
-      <ListScreen entity={getEntity('sale')} item={item} hasForm={false} title={t('screens.sale', { defaultValue: item.name })} onOpenRow={(row) => setOpen(Number(row.id))} />
+      <ListScreen
+        entity={getEntity('sale')}
+        item={item}
+        hasForm={false}
+        title={t('screens.sale', { defaultValue: item.name })}
+        onOpenRow={(row) => setOpen(Number(row.id))}
+      />
       {open !== null && <ReceiptDialog id={open} onClose={() => setOpen(null)} />}
     </>
   );

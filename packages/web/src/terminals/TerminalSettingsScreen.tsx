@@ -16,16 +16,28 @@ const KEY = ['single', NAME];
 export default function TerminalSettingsScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const stored = useQuery({ queryKey: KEY, queryFn: async () => (await dataApi.fetch(NAME, { Skip: 0, Take: 1, sorts: [{ ColumnName: 'id', Direction: 'asc' }] })).rows[0] ?? null });
+  const stored = useQuery({
+    queryKey: KEY,
+    queryFn: async () =>
+      (await dataApi.fetch(NAME, { Skip: 0, Take: 1, sorts: [{ ColumnName: 'id', Direction: 'asc' }] })).rows[0] ??
+      null,
+  });
   return (
     <TitledCard titleId="posterminalsettings-title" title={item.name}>
-      {stored.isError && <FormAlert>{translateMessage(t, serverMessage(stored.error) ?? String(stored.error))}</FormAlert>}
+      {stored.isError && (
+        <FormAlert>{translateMessage(t, serverMessage(stored.error) ?? String(stored.error))}</FormAlert>
+      )}
       {stored.isPending ? (
         <Spinner />
       ) : (
         <>
           <p className="text-body-secondary">{t('terminals.settings.help')}</p>
-          <RowForm entity={getEntity(NAME)} row={stored.data ?? undefined} canEdit={item.ableToEdit} onSaved={(row) => queryClient.setQueryData(KEY, row)} />
+          <RowForm
+            entity={getEntity(NAME)}
+            row={stored.data ?? undefined}
+            canEdit={item.ableToEdit}
+            onSaved={(row) => queryClient.setQueryData(KEY, row)}
+          />
         </>
       )}
     </TitledCard>

@@ -16,20 +16,31 @@ export const REFRESH_MS = 5000;
  */
 export default function TerminalStatusScreen({ item }: SingleScreenProps) {
   const { t, i18n } = useTranslation();
-  const status = useQuery({ queryKey: ['terminals', 'status'], queryFn: terminalsApi.status, refetchInterval: REFRESH_MS, refetchIntervalInBackground: false });
+  const status = useQuery({
+    queryKey: ['terminals', 'status'],
+    queryFn: terminalsApi.status,
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
   const terminals = status.data?.terminals ?? [];
   const online = terminals.filter((x) => x.online).length;
 
   return (
     <TitledCard titleId="terminalstatus-title" title={item.name}>
-      {status.isError && <FormAlert>{translateMessage(t, serverMessage(status.error) ?? String(status.error))}</FormAlert>}
+      {status.isError && (
+        <FormAlert>{translateMessage(t, serverMessage(status.error) ?? String(status.error))}</FormAlert>
+      )}
       {status.isPending ? (
         <Spinner />
       ) : (
         <>
           <p className="text-body-secondary" aria-live="polite">
-            {t('terminals.status.summary', { online, total: terminals.length, minutes: status.data?.onlineMinutes ?? 5 })}
+            {t('terminals.status.summary', {
+              online,
+              total: terminals.length,
+              minutes: status.data?.onlineMinutes ?? 5,
+            })}
           </p>
           <div className="table-responsive">
             <table className="table table-sm align-middle" aria-label={item.name}>
@@ -62,7 +73,9 @@ export default function TerminalStatusScreen({ item }: SingleScreenProps) {
                     </td>
                     <td>{x.outletName}</td>
                     <td>
-                      <span className={`badge ${x.online ? 'text-bg-success' : 'text-bg-secondary'}`}>{t(x.online ? 'terminals.status.online' : 'terminals.status.offline')}</span>
+                      <span className={`badge ${x.online ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                        {t(x.online ? 'terminals.status.online' : 'terminals.status.offline')}
+                      </span>
                     </td>
                     <td>{t(x.paired ? 'common.yes' : 'common.no')}</td>
                     <td>{x.appVersion ?? '—'}</td>

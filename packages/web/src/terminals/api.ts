@@ -14,17 +14,41 @@ export interface Receipt {
 }
 
 const ofSale = (name: string, id: number) =>
-  dataApi.fetch(name, { Skip: 0, Take: 500, filters: [{ ColumnName: 'sale', ColumnValue: id, Operator: 'EQ' }], sorts: [{ ColumnName: 'id', Direction: 'asc' }] }).then((a) => a.rows);
+  dataApi
+    .fetch(name, {
+      Skip: 0,
+      Take: 500,
+      filters: [{ ColumnName: 'sale', ColumnValue: id, Operator: 'EQ' }],
+      sorts: [{ ColumnName: 'id', Direction: 'asc' }],
+    })
+    .then((a) => a.rows);
 
 export const terminalsApi = {
   status: async () => (await http.get<ApiEnvelope<TerminalStatusAnswer>>('/api/pointofsale/Status', inline)).data.data,
   priceDifferences: async (body: { from: string; to: string; outlet?: number }) =>
-    (await http.post<ApiEnvelope<PriceDifferenceTotal[]>>('/api/DataRepository/procedure/pricedifferences', body, inline)).data.data,
-  commission: async (body: { from: string; to: string }) => (await http.post<ApiEnvelope<CommissionRow[]>>('/api/DataRepository/procedure/commission', body, inline)).data.data,
+    (
+      await http.post<ApiEnvelope<PriceDifferenceTotal[]>>(
+        '/api/DataRepository/procedure/pricedifferences',
+        body,
+        inline,
+      )
+    ).data.data,
+  commission: async (body: { from: string; to: string }) =>
+    (await http.post<ApiEnvelope<CommissionRow[]>>('/api/DataRepository/procedure/commission', body, inline)).data.data,
   receipt: async (id: number): Promise<Receipt> => {
-    const [sale] = (await dataApi.fetch('sale', { Skip: 0, Take: 1, filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }] })).rows;
+    const [sale] = (
+      await dataApi.fetch('sale', {
+        Skip: 0,
+        Take: 1,
+        filters: [{ ColumnName: 'id', ColumnValue: id, Operator: 'EQ' }],
+      })
+    ).rows;
     if (!sale) throw new Error(`No sale ${id}`);
-    const [lines, payments, vouchers] = await Promise.all([ofSale('saleline', id), ofSale('salepayment', id), ofSale('salevoucher', id)]);
+    const [lines, payments, vouchers] = await Promise.all([
+      ofSale('saleline', id),
+      ofSale('salepayment', id),
+      ofSale('salevoucher', id),
+    ]);
     return { sale, lines, payments, vouchers };
   },
 };

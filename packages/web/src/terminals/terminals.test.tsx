@@ -31,7 +31,22 @@ describe('terminal status', () => {
     const server = stubServer((call) => {
       if (!call.url.endsWith('/pointofsale/Status')) return undefined;
       answers++;
-      return ok({ serverTime: '2026-01-02T03:05:00.000Z', onlineMinutes: 5, terminals: [status({}), status({ id: 2, code: 'KL-POS2', name: 'Counter 2', online: false, paired: false, appVersion: null, unsentTransactions: 4 })] });
+      return ok({
+        serverTime: '2026-01-02T03:05:00.000Z',
+        onlineMinutes: 5,
+        terminals: [
+          status({}),
+          status({
+            id: 2,
+            code: 'KL-POS2',
+            name: 'Counter 2',
+            online: false,
+            paired: false,
+            appVersion: null,
+            unsentTransactions: 4,
+          }),
+        ],
+      });
     });
     await renderSignedIn(<TerminalStatusScreen item={menuItem('/terminalstatus', { name: 'Terminal status' })} />);
     const table = await screen.findByRole('table', { name: 'Terminal status' });
@@ -49,12 +64,18 @@ describe('terminal status', () => {
 
 describe('terminal settings', () => {
   it('saves the one settings row, inserting it the first time', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/posterminalsettings')) return ok([], 0);
-      if (call.url.endsWith('/Insert/posterminalsettings')) return ok({ id: 1, version: 1, ...(call.body as object) });
-      return undefined;
-    }, { otherwise: emptyList });
-    await renderSignedIn(<TerminalSettingsScreen item={menuItem('/posterminalsettings', { name: 'Terminal settings' })} />);
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/posterminalsettings')) return ok([], 0);
+        if (call.url.endsWith('/Insert/posterminalsettings'))
+          return ok({ id: 1, version: 1, ...(call.body as object) });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
+    await renderSignedIn(
+      <TerminalSettingsScreen item={menuItem('/posterminalsettings', { name: 'Terminal settings' })} />,
+    );
     const idle = await screen.findByLabelText(/Idle lock minutes/);
     await userEvent.clear(idle);
     await userEvent.type(idle, '12');
@@ -65,8 +86,18 @@ describe('terminal settings', () => {
   });
 
   it('is read-only without the right to edit', async () => {
-    stubServer((call) => (call.url.endsWith('/fetch/posterminalsettings') ? ok([{ id: 1, version: 3, idleLockMinutes: 5, roundingRule: 'none' }], 1) : undefined), { otherwise: emptyList });
-    await renderSignedIn(<TerminalSettingsScreen item={menuItem('/posterminalsettings', { name: 'Terminal settings', ableToEdit: false })} />);
+    stubServer(
+      (call) =>
+        call.url.endsWith('/fetch/posterminalsettings')
+          ? ok([{ id: 1, version: 3, idleLockMinutes: 5, roundingRule: 'none' }], 1)
+          : undefined,
+      { otherwise: emptyList },
+    );
+    await renderSignedIn(
+      <TerminalSettingsScreen
+        item={menuItem('/posterminalsettings', { name: 'Terminal settings', ableToEdit: false })}
+      />,
+    );
     expect(await screen.findByLabelText(/Idle lock minutes/)).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
@@ -74,11 +105,19 @@ describe('terminal settings', () => {
 
 describe('layout setup', () => {
   it('lists a layout per outlet with a preview and shows the server’s field errors', async () => {
-    const server = stubServer((call) => {
-      if (call.url.endsWith('/fetch/layoutsetup')) return ok([{ id: 4, version: 2, outlet: null, cartPanelPercent: '40', buttonSize: 'medium', fontScale: '1.00' }], 1);
-      if (call.url.endsWith('/Update/layoutsetup')) return fail(400, 'Validation failed', [{ field: 'fontScale', message: 'Font scale must be at most 3' }]);
-      return undefined;
-    }, { otherwise: emptyList });
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/layoutsetup'))
+          return ok(
+            [{ id: 4, version: 2, outlet: null, cartPanelPercent: '40', buttonSize: 'medium', fontScale: '1.00' }],
+            1,
+          );
+        if (call.url.endsWith('/Update/layoutsetup'))
+          return fail(400, 'Validation failed', [{ field: 'fontScale', message: 'Font scale must be at most 3' }]);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderSignedIn(<LayoutSetupScreen item={menuItem('/layoutsetup', { name: 'Layout setup' })} />);
     const section = await screen.findByRole('region', { name: 'Every other outlet' });
     expect(within(section).getByLabelText('Preview of the till screen')).toBeInTheDocument();
@@ -90,15 +129,55 @@ describe('layout setup', () => {
 
 describe('sales', () => {
   it('lists the sales and opens a sale’s receipt with what the till charged, what the engine expects and a flagged voucher', async () => {
-    const sale = { id: 9, receiptNo: 'KL-POS1-0001', at: '2026-01-02T03:04:05.000Z', outlet: 1, outletLabel: 'Kuala Lumpur', terminal: 1, terminalLabel: 'KL-POS1', kind: 'sale', subtotal: '20.00', discountTotal: '0.00', taxTotal: '0.00', total: '15.00', expectedTotal: '20.00', priceDifference: true, pointsEarned: null };
-    stubServer((call) => {
-      const filters = (call.body as { filters?: { ColumnName: string }[] } | undefined)?.filters ?? [];
-      if (call.url.endsWith('/fetch/sale')) return ok([sale], 1);
-      if (call.url.endsWith('/fetch/saleline')) return ok([{ id: 1, sale: 9, product: 3, productLabel: 'COF - Coffee', quantity: '2.000', unitPrice: '7.50', expectedUnitPrice: '10.00', lineTotal: '15.00', expectedLineTotal: '20.00' }], 1);
-      if (call.url.endsWith('/fetch/salepayment')) return ok([{ id: 1, sale: 9, paymentMode: 1, paymentModeLabel: 'Cash', amount: '15.00', reference: null }], 1);
-      if (call.url.endsWith('/fetch/salevoucher') && filters.length > 0) return ok([{ id: 1, sale: 9, code: 'ABCD-EFGH', amount: '0.00', status: 'alreadyUsed' }], 1);
-      return undefined;
-    }, { otherwise: emptyList });
+    const sale = {
+      id: 9,
+      receiptNo: 'KL-POS1-0001',
+      at: '2026-01-02T03:04:05.000Z',
+      outlet: 1,
+      outletLabel: 'Kuala Lumpur',
+      terminal: 1,
+      terminalLabel: 'KL-POS1',
+      kind: 'sale',
+      subtotal: '20.00',
+      discountTotal: '0.00',
+      taxTotal: '0.00',
+      total: '15.00',
+      expectedTotal: '20.00',
+      priceDifference: true,
+      pointsEarned: null,
+    };
+    stubServer(
+      (call) => {
+        const filters = (call.body as { filters?: { ColumnName: string }[] } | undefined)?.filters ?? [];
+        if (call.url.endsWith('/fetch/sale')) return ok([sale], 1);
+        if (call.url.endsWith('/fetch/saleline'))
+          return ok(
+            [
+              {
+                id: 1,
+                sale: 9,
+                product: 3,
+                productLabel: 'COF - Coffee',
+                quantity: '2.000',
+                unitPrice: '7.50',
+                expectedUnitPrice: '10.00',
+                lineTotal: '15.00',
+                expectedLineTotal: '20.00',
+              },
+            ],
+            1,
+          );
+        if (call.url.endsWith('/fetch/salepayment'))
+          return ok(
+            [{ id: 1, sale: 9, paymentMode: 1, paymentModeLabel: 'Cash', amount: '15.00', reference: null }],
+            1,
+          );
+        if (call.url.endsWith('/fetch/salevoucher') && filters.length > 0)
+          return ok([{ id: 1, sale: 9, code: 'ABCD-EFGH', amount: '0.00', status: 'alreadyUsed' }], 1);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
     await renderSignedIn(<SalesScreen item={menuItem('/sale', { name: 'Sales' })} />);
     await userEvent.click(await screen.findByRole('button', { name: /View KL-POS1-0001/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Receipt KL-POS1-0001' });
@@ -108,7 +187,11 @@ describe('sales', () => {
     expect(within(dialog).getByText('expected: 10.00')).toBeInTheDocument();
     expect(within(dialog).getByText('expected: 20.00')).toBeInTheDocument();
     expect(within(dialog).getByText('Expected')).toBeInTheDocument();
-    expect(within(dialog).getByText('The till charged 15.00; the pricing engine expects 20.00 at the sale’s own time (see Price differences).')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The till charged 15.00; the pricing engine expects 20.00 at the sale’s own time (see Price differences).',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -117,9 +200,24 @@ describe('sales', () => {
 describe('commission report', () => {
   it('asks for the period and shows each cashier’s commission', async () => {
     const server = stubServer((call) =>
-      call.url.endsWith('/procedure/commission') ? ok([{ user: 3, userName: 'cashier', rule: 'C5', period: '2026-01', sales: 12, quantity: '20.000', salesTotal: '250.00', commission: '12.50' }]) : undefined,
+      call.url.endsWith('/procedure/commission')
+        ? ok([
+            {
+              user: 3,
+              userName: 'cashier',
+              rule: 'C5',
+              period: '2026-01',
+              sales: 12,
+              quantity: '20.000',
+              salesTotal: '250.00',
+              commission: '12.50',
+            },
+          ])
+        : undefined,
     );
-    await renderSignedIn(<CommissionReportScreen item={menuItem('/commissionreport', { name: 'Commission report' })} />);
+    await renderSignedIn(
+      <CommissionReportScreen item={menuItem('/commissionreport', { name: 'Commission report' })} />,
+    );
     await userEvent.clear(screen.getByLabelText('From'));
     await userEvent.type(screen.getByLabelText('From'), '2026-01-01');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));

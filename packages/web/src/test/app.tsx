@@ -24,7 +24,15 @@ import { startTestI18n } from './i18n';
 
 // ---- Session fixtures ----
 
-export const adminInfo = { userId: 1, userName: 'admin', displayName: 'Ada Admin', role: 'Administrator', email: 'admin@example.com', otpEnabled: false, mustChangePassword: false };
+export const adminInfo = {
+  userId: 1,
+  userName: 'admin',
+  displayName: 'Ada Admin',
+  role: 'Administrator',
+  email: 'admin@example.com',
+  otpEnabled: false,
+  mustChangePassword: false,
+};
 export const adminToken = { accessToken: 'access', refreshToken: 'refresh' };
 /** The store's state of the signed-in administrator. */
 export const signedIn = (): Partial<RootState> => ({ user: { userInfo: adminInfo, token: adminToken } });
@@ -59,7 +67,9 @@ export interface Reply {
 }
 export type Handler = (call: Call) => Reply | undefined | Promise<Reply | undefined>;
 
-export const ok = (data: unknown, totalCount?: number): Reply => ({ data: { resultCode: 200, message: 'OK', data, ...(totalCount === undefined ? {} : { totalCount }) } });
+export const ok = (data: unknown, totalCount?: number): Reply => ({
+  data: { resultCode: 200, message: 'OK', data, ...(totalCount === undefined ? {} : { totalCount }) },
+});
 /** A `GetDropDown/{entity}` answer, typed by the contract the server answers with. */
 export const dropdown = (items: readonly DropdownItemDto[]): Reply => ok(items);
 export const fail = (status: number, message: string, errors?: { field: string; message: string }[]): Reply => ({
@@ -79,19 +89,32 @@ export function stubServer(handler: Handler, { otherwise = notFound }: { otherwi
   const calls: Call[] = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const body = typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data;
-    const call: Call = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', body, params: (config.params ?? {}) as Record<string, unknown> };
+    const call: Call = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      body,
+      params: (config.params ?? {}) as Record<string, unknown>,
+    };
     calls.push(call);
     const reply = (await handler(call)) ?? otherwise;
     const status = reply.status ?? 200;
     const response = { data: reply.data, status, statusText: String(status), headers: {}, config, request: {} };
-    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+    if (status >= 400)
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        AxiosError.ERR_BAD_RESPONSE,
+        config,
+        {},
+        response,
+      );
     return response;
   };
   http.defaults.adapter = adapter;
   return {
     calls,
     /** Bodies of the calls to one URL ending. */
-    bodies: (urlEnd: string) => calls.filter((c) => c.url.endsWith(urlEnd)).map((c) => c.body as Record<string, unknown>),
+    bodies: (urlEnd: string) =>
+      calls.filter((c) => c.url.endsWith(urlEnd)).map((c) => c.body as Record<string, unknown>),
     /** Bodies of the POSTs to one URL ending. */
     posted: (urlEnd: string) => calls.filter((c) => c.method === 'POST' && c.url.endsWith(urlEnd)).map((c) => c.body),
   };
@@ -103,7 +126,10 @@ export function stubServer(handler: Handler, { otherwise = notFound }: { otherwi
  * Renders a part of the app with a fresh store, query client, data router (as the app's: one splat
  * route, so `ui` may hold its own `<Routes>`) and the English texts.
  */
-export async function renderWithApp(ui: ReactElement, { preloaded, route = '/home' }: { preloaded?: Partial<RootState>; route?: string } = {}) {
+export async function renderWithApp(
+  ui: ReactElement,
+  { preloaded, route = '/home' }: { preloaded?: Partial<RootState>; route?: string } = {},
+) {
   await startTestI18n();
   forgetLists();
   const store = createAppStore(preloaded);
@@ -121,7 +147,10 @@ export async function renderWithApp(ui: ReactElement, { preloaded, route = '/hom
 }
 
 /** Renders `ui` as the signed-in administrator (with more of the store's state when given). */
-export async function renderSignedIn(ui: ReactElement, { route, state }: { route?: string; state?: Partial<RootState> } = {}) {
+export async function renderSignedIn(
+  ui: ReactElement,
+  { route, state }: { route?: string; state?: Partial<RootState> } = {},
+) {
   const preloaded = { ...signedIn(), ...state };
   // The HTTP client reads the token from the session's store, so it is attached before the first call.
   attachSession(createAppStore(preloaded), noPersister);
@@ -136,13 +165,20 @@ function LocationProbe() {
 /** Renders the routes of one menu item at `route` (list, and edit and add where the registry gives it a form), as the signed-in admin. */
 export async function renderScreen(item: ClientMenuItem, route: string, { takePerRow }: { takePerRow?: number } = {}) {
   // Loaded here, not at the top, so tests of other parts don't load the menu screens.
-  const { default: Screen } = item.path.includes('listvalue') && !item.path.includes('listvaluecategory') ? await import('../screens/ListValueScreen') : await import('../screens/MenuScreen');
+  const { default: Screen } =
+    item.path.includes('listvalue') && !item.path.includes('listvaluecategory')
+      ? await import('../screens/ListValueScreen')
+      : await import('../screens/MenuScreen');
   const result = await renderWithApp(
     <>
       <Routes>
         <Route path={item.path} element={<Screen key="list" item={item} mode="list" />} />
-        {hasFormPair(item.path) && <Route path={`${item.path}/edit/:id`} element={<Screen key="edit" item={item} mode="edit" />} />}
-        {hasFormPair(item.path) && <Route path={`${item.path}/add`} element={<Screen key="add" item={item} mode="add" />} />}
+        {hasFormPair(item.path) && (
+          <Route path={`${item.path}/edit/:id`} element={<Screen key="edit" item={item} mode="edit" />} />
+        )}
+        {hasFormPair(item.path) && (
+          <Route path={`${item.path}/add`} element={<Screen key="add" item={item} mode="add" />} />
+        )}
         <Route path="*" element={<p>Elsewhere</p>} />
       </Routes>
       <LocationProbe />

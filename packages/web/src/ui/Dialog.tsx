@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   title: ReactNode;
@@ -49,7 +50,15 @@ export function Dialog({ title, onCancel, children, footer, icon }: DialogProps)
     <>
       <div className="modal-backdrop show" onClick={onCancel} />
       <div className="modal d-block" onKeyDown={onKeyDown}>
-        <div ref={ref} className="modal-dialog modal-dialog-centered" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId} tabIndex={-1}>
+        <div
+          ref={ref}
+          className="modal-dialog modal-dialog-centered"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={bodyId}
+          tabIndex={-1}
+        >
           <div className="modal-content">
             <div className="modal-header border-0 flex-column text-center">
               {icon}

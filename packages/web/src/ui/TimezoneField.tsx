@@ -5,7 +5,15 @@ import { TextField } from '../ui/TextField';
 const TIME_ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
 /** A text field offering the browser's time zones as suggestions. */
-export function TimezoneField({ label, registration, error }: { label: string; registration: UseFormRegisterReturn; error?: string }) {
+export function TimezoneField({
+  label,
+  registration,
+  error,
+}: {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
   const listId = useId();
   return (
     <>

@@ -5,7 +5,21 @@ import type { ReactNode } from 'react';
  * them (list and form screens); without, it stands alone above the content. `dialogs` go after
  * the card's body.
  */
-export function TitledCard({ titleId, title, className, actions, dialogs, children }: { titleId: string; title: ReactNode; className?: string; actions?: ReactNode; dialogs?: ReactNode; children: ReactNode }) {
+export function TitledCard({
+  titleId,
+  title,
+  className,
+  actions,
+  dialogs,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  className?: string;
+  actions?: ReactNode;
+  dialogs?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className={className ? `card ${className}` : 'card'} aria-labelledby={titleId}>
       <div className="card-body">

@@ -61,7 +61,8 @@ function FailedPage({ error }: { error: Error }) {
   return <Failure error={error} />;
 }
 
-const failureText = (t: (key: string) => string, error: Error) => (error.message === CHUNK_FAILED ? t('errors.chunkFailed') : t('errors.unexpected'));
+const failureText = (t: (key: string) => string, error: Error) =>
+  error.message === CHUNK_FAILED ? t('errors.chunkFailed') : t('errors.unexpected');
 
 function Failure({ error }: { error: Error }) {
   const { t } = useTranslation();

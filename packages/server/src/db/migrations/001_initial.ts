@@ -150,7 +150,9 @@ export const initial: Migration = {
 
     await withAudit(
       withId(db, db.schema.createTable('list_value'))
-        .addColumn('category_id', 'integer', (c) => c.notNull().references('list_value_category.id').onDelete('cascade'))
+        .addColumn('category_id', 'integer', (c) =>
+          c.notNull().references('list_value_category.id').onDelete('cascade'),
+        )
         .addColumn('code', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))

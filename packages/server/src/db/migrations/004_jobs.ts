@@ -4,9 +4,10 @@ import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
 export const jobs: Migration = {
   async up(db: Kysely<unknown>) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    await (postgres
-      ? db.schema.createTable('job').addColumn('id', 'serial', (c) => c.primaryKey())
-      : db.schema.createTable('job').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await (
+      postgres
+        ? db.schema.createTable('job').addColumn('id', 'serial', (c) => c.primaryKey())
+        : db.schema.createTable('job').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     )
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('status', 'text', (c) => c.notNull())

@@ -17,8 +17,12 @@ export const pricingLedgers: Migration = {
       .addColumn('entity', 'text', (c) => c.notNull())
       .addColumn('row_id', 'integer', (c) => c.notNull())
       .execute();
-    await sql`insert into promotion_code (code, entity, row_id) select code, 'promotion', id from promotion`.execute(db);
-    await sql`insert into promotion_code (code, entity, row_id) select code, 'newpromotion', id from promotion_rule where code not in (select code from promotion_code)`.execute(db);
+    await sql`insert into promotion_code (code, entity, row_id) select code, 'promotion', id from promotion`.execute(
+      db,
+    );
+    await sql`insert into promotion_code (code, entity, row_id) select code, 'newpromotion', id from promotion_rule where code not in (select code from promotion_code)`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('promotion_member_usage')
@@ -28,9 +32,10 @@ export const pricingLedgers: Migration = {
       .addPrimaryKeyConstraint('promotion_member_usage_pk', ['rule_id', 'member_id'])
       .execute();
 
-    await (postgres
-      ? db.schema.createTable('pricing_redemption').addColumn('id', 'serial', (c) => c.primaryKey())
-      : db.schema.createTable('pricing_redemption').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await (
+      postgres
+        ? db.schema.createTable('pricing_redemption').addColumn('id', 'serial', (c) => c.primaryKey())
+        : db.schema.createTable('pricing_redemption').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     )
       .addColumn('reference', 'text', (c) => c.notNull())
       .addColumn('kind', 'text', (c) => c.notNull())
@@ -40,7 +45,15 @@ export const pricingLedgers: Migration = {
       .addColumn('amount', 'bigint', (c) => c.notNull())
       .addColumn('at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('pricing_redemption_kind_ref_idx').on('pricing_redemption').columns(['kind', 'ref_id']).execute();
-    await db.schema.createIndex('pricing_redemption_member_idx').on('pricing_redemption').columns(['member_id', 'kind', 'at']).execute();
+    await db.schema
+      .createIndex('pricing_redemption_kind_ref_idx')
+      .on('pricing_redemption')
+      .columns(['kind', 'ref_id'])
+      .execute();
+    await db.schema
+      .createIndex('pricing_redemption_member_idx')
+      .on('pricing_redemption')
+      .columns(['member_id', 'kind', 'at'])
+      .execute();
   },
 };

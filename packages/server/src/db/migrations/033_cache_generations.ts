@@ -16,11 +16,26 @@ const COVERED: Record<string, readonly string[]> = {
   schema: ['custom_field', 'list_value_category'],
   // The pricing engine's rule set.
   pricing: [
-    'promotion', 'promotion_items', 'promotion_outlets',
-    'promotion_rule', 'promotion_rule_outlets', 'promotion_rule_conditions', 'promotion_rule_rewards',
-    'discount', 'discount_outlets', 'surcharge', 'surcharge_outlets', 'gst_setup',
-    'bundle', 'bundle_items', 'bundle_outlets', 'category', 'currency', 'outlet',
-    'pos_terminal_settings', 'online_sales_channel',
+    'promotion',
+    'promotion_items',
+    'promotion_outlets',
+    'promotion_rule',
+    'promotion_rule_outlets',
+    'promotion_rule_conditions',
+    'promotion_rule_rewards',
+    'discount',
+    'discount_outlets',
+    'surcharge',
+    'surcharge_outlets',
+    'gst_setup',
+    'bundle',
+    'bundle_items',
+    'bundle_outlets',
+    'category',
+    'currency',
+    'outlet',
+    'pos_terminal_settings',
+    'online_sales_channel',
   ],
 };
 
@@ -34,7 +49,9 @@ export const cacheGenerations: Migration = {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     if (postgres) {
       await sql`create function bump_cache_generation() returns trigger language plpgsql as $$
-        begin update cache_generation set generation = generation + 1 where name = TG_ARGV[0]; return null; end $$`.execute(db);
+        begin update cache_generation set generation = generation + 1 where name = TG_ARGV[0]; return null; end $$`.execute(
+        db,
+      );
     }
     for (const [name, tables] of Object.entries(COVERED)) {
       await sql`insert into cache_generation (name, generation) values (${name}, 0)`.execute(db);
@@ -46,7 +63,9 @@ export const cacheGenerations: Migration = {
         }
         for (const event of ['insert', 'update', 'delete'])
           await sql`create trigger ${sql.raw(`${table}_${event}_bumps_${name}`)} after ${sql.raw(event)} on ${sql.table(table)}
-            begin update cache_generation set generation = generation + 1 where name = ${sql.lit(name)}; end`.execute(db);
+            begin update cache_generation set generation = generation + 1 where name = ${sql.lit(name)}; end`.execute(
+            db,
+          );
       }
     }
   },

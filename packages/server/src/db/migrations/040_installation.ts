@@ -13,6 +13,8 @@ export const installation: Migration = {
       .addColumn('completed_by', 'text', (c) => c.notNull())
       .addCheckConstraint('installation_one_row', sql`id = 1`)
       .execute();
-    await sql`insert into installation (id, completed_at, completed_by) select 1, ${new Date().toISOString()}, 'upgrade' where exists (select 1 from app_user)`.execute(db);
+    await sql`insert into installation (id, completed_at, completed_by) select 1, ${new Date().toISOString()}, 'upgrade' where exists (select 1 from app_user)`.execute(
+      db,
+    );
   },
 };

@@ -15,8 +15,12 @@ export const oneFlagHolder: Migration = {
   async up(db: Kysely<unknown>) {
     for (const { table, column } of FLAGS) {
       const flag = sql.ref(column);
-      await sql`update ${sql.table(table)} set ${flag} = false where ${flag} = true and id <> (select min(id) from ${sql.table(table)} where ${flag} = true)`.execute(db);
-      await sql`create unique index ${sql.raw(`${table}_${column}_one`)} on ${sql.table(table)} (${flag}) where ${flag} = true`.execute(db);
+      await sql`update ${sql.table(table)} set ${flag} = false where ${flag} = true and id <> (select min(id) from ${sql.table(table)} where ${flag} = true)`.execute(
+        db,
+      );
+      await sql`create unique index ${sql.raw(`${table}_${column}_one`)} on ${sql.table(table)} (${flag}) where ${flag} = true`.execute(
+        db,
+      );
     }
   },
 };

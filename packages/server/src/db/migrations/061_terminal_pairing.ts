@@ -10,7 +10,9 @@ export const terminalPairing: Migration = {
   async up(db: Kysely<unknown>) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     const table = (name: string) =>
-      postgres ? db.schema.createTable(name).addColumn('id', 'serial', (c) => c.primaryKey()) : db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+      postgres
+        ? db.schema.createTable(name).addColumn('id', 'serial', (c) => c.primaryKey())
+        : db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
     await table('terminal_pairing_code')
       .addColumn('terminal_id', 'integer', (c) => c.notNull().references('point_of_sale.id').onDelete('cascade'))
       .addColumn('code_hash', 'text', (c) => c.notNull().unique())
@@ -28,6 +30,10 @@ export const terminalPairing: Migration = {
       .addColumn('revoked_at', 'text')
       .execute();
     await db.schema.createIndex('terminal_token_terminal_idx').on('terminal_token').columns(['terminal_id']).execute();
-    await db.schema.createIndex('terminal_pairing_code_terminal_idx').on('terminal_pairing_code').columns(['terminal_id']).execute();
+    await db.schema
+      .createIndex('terminal_pairing_code_terminal_idx')
+      .on('terminal_pairing_code')
+      .columns(['terminal_id'])
+      .execute();
   },
 };

@@ -8,9 +8,10 @@ import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
 export const onlineMenu: Migration = {
   async up(db: Kysely<unknown>) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    await (postgres
-      ? db.schema.createTable('online_menu_version').addColumn('id', 'serial', (c) => c.primaryKey())
-      : db.schema.createTable('online_menu_version').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await (
+      postgres
+        ? db.schema.createTable('online_menu_version').addColumn('id', 'serial', (c) => c.primaryKey())
+        : db.schema.createTable('online_menu_version').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     )
       .addColumn('channel_id', 'integer', (c) => c.notNull().references('online_sales_channel.id').onDelete('cascade'))
       .addColumn('version', 'integer', (c) => c.notNull())

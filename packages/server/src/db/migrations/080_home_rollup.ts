@@ -24,9 +24,20 @@ export const homeRollup: Migration = {
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .addColumn('last_sale_id', 'integer', (c) => c.notNull())
       .execute();
-    await db.insertInto('home_rollup' as never).values({ id: 1, last_sale_id: 0 } as never).execute();
+    await db
+      .insertInto('home_rollup' as never)
+      .values({ id: 1, last_sale_id: 0 } as never)
+      .execute();
     await db.schema.createIndex('sale_home_idx').on('sale').columns(['outlet_id', 'at', 'total', 'kind']).execute();
-    await db.schema.createIndex('sale_line_home_idx').on('sale_line').columns(['sale_id', 'product_id', 'quantity', 'line_total']).execute();
-    await db.schema.createIndex('online_sales_order_home_idx').on('online_sales_order').columns(['status', 'outlet_id', 'updated_at', 'total']).execute();
+    await db.schema
+      .createIndex('sale_line_home_idx')
+      .on('sale_line')
+      .columns(['sale_id', 'product_id', 'quantity', 'line_total'])
+      .execute();
+    await db.schema
+      .createIndex('online_sales_order_home_idx')
+      .on('online_sales_order')
+      .columns(['status', 'outlet_id', 'updated_at', 'total'])
+      .execute();
   },
 };

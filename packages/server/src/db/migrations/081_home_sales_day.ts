@@ -16,7 +16,10 @@ export const homeSalesDay: Migration = {
       .addPrimaryKeyConstraint('home_sales_day_pk', ['outlet_id', 'day'])
       .execute();
     // Sales already rolled up into the products are summed here too, so both tables share the mark.
-    await db.updateTable('home_rollup' as never).set({ last_sale_id: 0 } as never).execute();
+    await db
+      .updateTable('home_rollup' as never)
+      .set({ last_sale_id: 0 } as never)
+      .execute();
     await db.deleteFrom('home_product_day' as never).execute();
   },
 };

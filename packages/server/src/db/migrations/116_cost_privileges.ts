@@ -49,15 +49,36 @@ export const costPrivileges: Migration = {
       .selectFrom('role_privilege as rp')
       .innerJoin('role as r', 'r.id', 'rp.role_id')
       .select(['rp.role_id', 'rp.able_to_view', 'rp.able_to_edit'])
-      .where('rp.privilege_id', 'in', screens.map((s) => s.id))
+      .where(
+        'rp.privilege_id',
+        'in',
+        screens.map((s) => s.id),
+      )
       .where('r.code', '<>', DEMO_CASHIER)
       .execute();
     const byRole = new Map<number, { view: boolean; edit: boolean }>();
     for (const g of grants) {
       const held = byRole.get(Number(g.role_id)) ?? { view: false, edit: false };
-      byRole.set(Number(g.role_id), { view: held.view || Boolean(g.able_to_view), edit: held.edit || Boolean(g.able_to_edit) });
+      byRole.set(Number(g.role_id), {
+        view: held.view || Boolean(g.able_to_view),
+        edit: held.edit || Boolean(g.able_to_edit),
+      });
     }
-    const rows = [...byRole].filter(([, f]) => f.view || f.edit).map(([roleId, f]) => ({ role_id: roleId, privilege_id: id, able_to_view: f.view, able_to_edit: f.edit, able_to_delete: false, able_to_set_table: false }));
-    if (rows.length > 0) await db.insertInto('role_privilege').values(rows).onConflict((oc) => oc.columns(['role_id', 'privilege_id']).doNothing()).execute();
+    const rows = [...byRole]
+      .filter(([, f]) => f.view || f.edit)
+      .map(([roleId, f]) => ({
+        role_id: roleId,
+        privilege_id: id,
+        able_to_view: f.view,
+        able_to_edit: f.edit,
+        able_to_delete: false,
+        able_to_set_table: false,
+      }));
+    if (rows.length > 0)
+      await db
+        .insertInto('role_privilege')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['role_id', 'privilege_id']).doNothing())
+        .execute();
   },
 };

@@ -11,12 +11,21 @@ import { sql, type Kysely, type Migration } from 'kysely';
  */
 export const voucherCodeAnyCase: Migration = {
   async up(db: Kysely<unknown>) {
-    const clashes = await sql<{ codes: string }>`select min(code) || ' / ' || max(code) as codes from voucher group by lower(code) having count(*) > 1`.execute(db);
+    const clashes = await sql<{
+      codes: string;
+    }>`select min(code) || ' / ' || max(code) as codes from voucher group by lower(code) having count(*) > 1`.execute(
+      db,
+    );
     if (clashes.rows.length > 0) {
       throw new Error(
         `Vouchers whose codes differ only in case must be renamed before this upgrade (a till could not tell them apart): ${clashes.rows.map((r) => r.codes).join(', ')}`,
       );
     }
-    await db.schema.createIndex('voucher_code_any_case_uq').on('voucher').unique().expression(sql`lower(code)`).execute();
+    await db.schema
+      .createIndex('voucher_code_any_case_uq')
+      .on('voucher')
+      .unique()
+      .expression(sql`lower(code)`)
+      .execute();
   },
 };

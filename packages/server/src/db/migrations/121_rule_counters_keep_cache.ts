@@ -16,9 +16,20 @@ export const ruleCountersKeepCache: Migration = {
   async up(db: Kysely<unknown>) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     const columns = postgres
-      ? (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'promotion_rule' and table_schema = current_schema()`.execute(db)).rows
+      ? (
+          await sql<{
+            name: string;
+          }>`select column_name as name from information_schema.columns where table_name = 'promotion_rule' and table_schema = current_schema()`.execute(
+            db,
+          )
+        ).rows
       : (await sql<{ name: string }>`select name from pragma_table_info('promotion_rule')`.execute(db)).rows;
-    const watched = sql.join(columns.map((c) => c.name).filter((c) => !COUNTERS.includes(c)).map((c) => sql.ref(c)));
+    const watched = sql.join(
+      columns
+        .map((c) => c.name)
+        .filter((c) => !COUNTERS.includes(c))
+        .map((c) => sql.ref(c)),
+    );
     if (postgres) {
       await sql`drop trigger promotion_rule_bumps_pricing on promotion_rule`.execute(db);
       await sql`create trigger promotion_rule_bumps_pricing after insert or delete or truncate on promotion_rule

@@ -6,8 +6,12 @@ import { saleTillFigures } from './123_sale_till_figures';
 describe('migration 123: a sale holds what the till charged', () => {
   it('moves the engine’s figures to expected, the till’s to the sale, and rebuilds Home’s rollups', async () => {
     const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
-    await sql`create table sale (id integer primary key, total bigint, terminal_total bigint, expected_total bigint)`.execute(db);
-    await sql`create table sale_line (id integer primary key, quantity bigint, unit_price bigint, terminal_unit_price bigint, discount bigint, line_total bigint, expected_unit_price bigint, expected_line_total bigint)`.execute(db);
+    await sql`create table sale (id integer primary key, total bigint, terminal_total bigint, expected_total bigint)`.execute(
+      db,
+    );
+    await sql`create table sale_line (id integer primary key, quantity bigint, unit_price bigint, terminal_unit_price bigint, discount bigint, line_total bigint, expected_unit_price bigint, expected_line_total bigint)`.execute(
+      db,
+    );
     await sql`create table home_rollup (id integer primary key, last_sale_id integer)`.execute(db);
     await sql`create table home_product_day (day text)`.execute(db);
     await sql`create table home_sales_day (day text)`.execute(db);
@@ -22,7 +26,13 @@ describe('migration 123: a sale holds what the till charged', () => {
       { id: 1, total: 1500, expected_total: 2000 },
       { id: 2, total: -1000, expected_total: -1000 },
     ]);
-    expect((await sql`select id, unit_price, line_total, discount, expected_unit_price, expected_line_total from sale_line order by id`.execute(db)).rows).toEqual([
+    expect(
+      (
+        await sql`select id, unit_price, line_total, discount, expected_unit_price, expected_line_total from sale_line order by id`.execute(
+          db,
+        )
+      ).rows,
+    ).toEqual([
       { id: 1, unit_price: 750, line_total: 1500, discount: 0, expected_unit_price: 1000, expected_line_total: 2000 },
       { id: 2, unit_price: 600, line_total: 500, discount: 100, expected_unit_price: 600, expected_line_total: 500 },
       { id: 3, unit_price: 299, line_total: -449, discount: 0, expected_unit_price: 300, expected_line_total: -450 },

@@ -12,12 +12,17 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const saleTillFigures: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`update sale set expected_total = total, total = coalesce(terminal_total, total)`.execute(db);
-    await sql`update sale_line set expected_unit_price = unit_price, expected_line_total = line_total, unit_price = coalesce(terminal_unit_price, unit_price)`.execute(db);
+    await sql`update sale_line set expected_unit_price = unit_price, expected_line_total = line_total, unit_price = coalesce(terminal_unit_price, unit_price)`.execute(
+      db,
+    );
     await sql`update sale_line set line_total = case when quantity < 0 then -((-quantity * unit_price + 500) / 1000) else (quantity * unit_price + 500) / 1000 end, discount = 0
       where unit_price is not null and unit_price <> expected_unit_price`.execute(db);
     await db.schema.alterTable('sale').dropColumn('terminal_total').execute();
     await db.schema.alterTable('sale_line').dropColumn('terminal_unit_price').execute();
-    await db.updateTable('home_rollup' as never).set({ last_sale_id: 0 } as never).execute();
+    await db
+      .updateTable('home_rollup' as never)
+      .set({ last_sale_id: 0 } as never)
+      .execute();
     await db.deleteFrom('home_product_day' as never).execute();
     await db.deleteFrom('home_sales_day' as never).execute();
   },

@@ -64,4 +64,6 @@ export function generatedMigrations(): Record<string, Migration> {
 }
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add the next. */
-export const migrations: Record<string, Migration> = Object.fromEntries(Object.entries({ ...written, ...generatedMigrations() }).sort(([a], [b]) => a.localeCompare(b)));
+export const migrations: Record<string, Migration> = Object.fromEntries(
+  Object.entries({ ...written, ...generatedMigrations() }).sort(([a], [b]) => a.localeCompare(b)),
+);

@@ -53,7 +53,8 @@ async function brokenReferences(db: AnyKysely, table: string, keys: readonly For
       where t.${sql.ref(key.column)} is not null
         and not exists (select 1 from ${sql.table(key.references)} r where r.id = t.${sql.ref(key.column)})
       limit 5`.execute(db);
-    for (const row of rows) problems.push(`${table}.${key.column} of row ${row.id} names ${key.references} ${row.ref}, which does not exist`);
+    for (const row of rows)
+      problems.push(`${table}.${key.column} of row ${row.id} names ${key.references} ${row.ref}, which does not exist`);
   }
   return problems;
 }
@@ -72,18 +73,33 @@ async function addForeignKeysPostgres(db: AnyKysely, table: string, keys: readon
  * copied, the old table replaced, its indexes, triggers and AUTOINCREMENT counter kept.
  */
 async function addForeignKeysSqlite(db: AnyKysely, table: string, keys: readonly ForeignKeySpec[]): Promise<void> {
-  const { rows: found } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+  const { rows: found } = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
   if (!found[0]) throw new Error(`No table ${table}`);
   const create = found[0].sql.trim();
   // Indexes and triggers go with the old table; they are made again on the new one.
-  const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type in ('index', 'trigger') and tbl_name = ${table} and sql is not null order by type`.execute(db);
-  const { rows: counter } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = ${table}`.execute(db).catch(() => ({ rows: [] }));
+  const { rows: indexes } = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type in ('index', 'trigger') and tbl_name = ${table} and sql is not null order by type`.execute(
+    db,
+  );
+  const { rows: counter } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = ${table}`
+    .execute(db)
+    .catch(() => ({ rows: [] }));
   const temporary = `${table}__rebuild`;
-  const clauses = keys.map((key) => `, foreign key ("${key.column}") references "${key.references}" ("id")${key.onDelete === 'cascade' ? ' on delete cascade' : ''}`).join('');
+  const clauses = keys
+    .map(
+      (key) =>
+        `, foreign key ("${key.column}") references "${key.references}" ("id")${key.onDelete === 'cascade' ? ' on delete cascade' : ''}`,
+    )
+    .join('');
   const head = /^create\s+table\s+("[^"]+"|\S+)\s*\(/i.exec(create);
   if (!head || !create.endsWith(')')) throw new Error(`Cannot read the definition of ${table}`);
   const rebuilt = `create table "${temporary}" (${create.slice(head[0].length, -1)}${clauses})`;
-  const columns = (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((r) => `"${r.name}"`).join(', ');
+  const columns = (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows
+    .map((r) => `"${r.name}"`)
+    .join(', ');
 
   await sql`pragma foreign_keys = off`.execute(db);
   try {
@@ -94,7 +110,10 @@ async function addForeignKeysSqlite(db: AnyKysely, table: string, keys: readonly
       await sql.raw(`drop table "${table}"`).execute(db);
       await sql.raw(`alter table "${temporary}" rename to "${table}"`).execute(db);
       for (const index of indexes) await sql.raw(index.sql).execute(db);
-      if (counter[0]) await sql`update sqlite_sequence set seq = cast(${counter[0].seq} as integer) where name = ${table}`.execute(db);
+      if (counter[0])
+        await sql`update sqlite_sequence set seq = cast(${counter[0].seq} as integer) where name = ${table}`.execute(
+          db,
+        );
       await sql`commit`.execute(db);
     } catch (error) {
       await sql`rollback`.execute(db);
@@ -107,19 +126,38 @@ async function addForeignKeysSqlite(db: AnyKysely, table: string, keys: readonly
 
 const trigramIndexName = (table: string, column: string) => tableIndexName(table, [column], 'trgm');
 
-async function createSearchIndex(db: AnyKysely, postgres: boolean, table: string, columns: readonly string[]): Promise<void> {
+async function createSearchIndex(
+  db: AnyKysely,
+  postgres: boolean,
+  table: string,
+  columns: readonly string[],
+): Promise<void> {
   if (postgres) {
     await sql`create extension if not exists pg_trgm`.execute(db);
     for (const column of columns)
-      await sql`create index if not exists ${sql.id(trigramIndexName(table, column))} on ${sql.table(table)} using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(db);
+      await sql`create index if not exists ${sql.id(trigramIndexName(table, column))} on ${sql.table(table)} using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(
+        db,
+      );
     return;
   }
   const search = searchTableOf(table);
   const list = columns.map((c) => `"${c}"`).join(', ');
   const values = (row: 'new' | 'old') => columns.map((c) => `${row}."${c}"`).join(', ');
-  await sql.raw(`create virtual table "${search}" using fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`).execute(db);
-  await sql.raw(`create trigger "${search}_insert" after insert on "${table}" begin insert into "${search}"(rowid, ${list}) values (new.id, ${values('new')}); end`).execute(db);
-  await sql.raw(`create trigger "${search}_delete" after delete on "${table}" begin insert into "${search}"("${search}", rowid, ${list}) values ('delete', old.id, ${values('old')}); end`).execute(db);
+  await sql
+    .raw(
+      `create virtual table "${search}" using fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger "${search}_insert" after insert on "${table}" begin insert into "${search}"(rowid, ${list}) values (new.id, ${values('new')}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger "${search}_delete" after delete on "${table}" begin insert into "${search}"("${search}", rowid, ${list}) values ('delete', old.id, ${values('old')}); end`,
+    )
+    .execute(db);
   await sql
     .raw(
       `create trigger "${search}_update" after update of ${list} on "${table}" begin ` +
@@ -130,13 +168,20 @@ async function createSearchIndex(db: AnyKysely, postgres: boolean, table: string
   await sql.raw(`insert into "${search}"("${search}") values ('rebuild')`).execute(db);
 }
 
-async function dropSearchIndex(db: AnyKysely, postgres: boolean, table: string, columns: readonly string[]): Promise<void> {
+async function dropSearchIndex(
+  db: AnyKysely,
+  postgres: boolean,
+  table: string,
+  columns: readonly string[],
+): Promise<void> {
   if (postgres) {
-    for (const column of columns) await sql`drop index if exists ${sql.id(trigramIndexName(table, column))}`.execute(db);
+    for (const column of columns)
+      await sql`drop index if exists ${sql.id(trigramIndexName(table, column))}`.execute(db);
     return;
   }
   const search = searchTableOf(table);
-  for (const suffix of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists "${search}_${suffix}"`).execute(db);
+  for (const suffix of ['insert', 'delete', 'update'])
+    await sql.raw(`drop trigger if exists "${search}_${suffix}"`).execute(db);
   await sql.raw(`drop table if exists "${search}"`).execute(db);
 }
 
@@ -148,18 +193,24 @@ async function run(db: AnyKysely, operation: Operation): Promise<void> {
         ? db.schema.createTable(operation.table).addColumn('id', 'serial', (c) => c.primaryKey())
         : db.schema.createTable(operation.table).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
       const keys = new Map(operation.foreignKeys.map((k) => [k.column, k]));
-      for (const column of operation.columns) create = create.addColumn(column.name, column.type, columnOptions(column, keys.get(column.name)));
+      for (const column of operation.columns)
+        create = create.addColumn(column.name, column.type, columnOptions(column, keys.get(column.name)));
       await create.execute();
       return;
     }
     case 'addColumn':
-      await db.schema.alterTable(operation.table).addColumn(operation.column.name, operation.column.type, columnOptions(operation.column, operation.foreignKey)).execute();
+      await db.schema
+        .alterTable(operation.table)
+        .addColumn(operation.column.name, operation.column.type, columnOptions(operation.column, operation.foreignKey))
+        .execute();
       return;
     case 'createIndex': {
       const { name, table, columns, unique, lower } = operation.index;
       if (lower) {
         const opclass = postgres ? sql` text_pattern_ops` : sql``;
-        await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (lower(${sql.ref(columns[0]!)})${opclass})`.execute(db);
+        await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (lower(${sql.ref(columns[0]!)})${opclass})`.execute(
+          db,
+        );
         return;
       }
       let create = db.schema.createIndex(name).ifNotExists().on(table).columns(columns);
@@ -176,7 +227,8 @@ async function run(db: AnyKysely, operation: Operation): Promise<void> {
       return dropSearchIndex(db, postgres, operation.table, operation.columns);
     case 'addForeignKeys': {
       const broken = await brokenReferences(db, operation.table, operation.foreignKeys);
-      if (broken.length > 0) throw new Error(`Foreign keys cannot be added to ${operation.table}: ${broken.join('; ')}`);
+      if (broken.length > 0)
+        throw new Error(`Foreign keys cannot be added to ${operation.table}: ${broken.join('; ')}`);
       await (postgres ? addForeignKeysPostgres : addForeignKeysSqlite)(db, operation.table, operation.foreignKeys);
       return;
     }

@@ -14,7 +14,12 @@ const ACCEPTED: Record<ColumnType, readonly string[]> = {
  * problem ("product.selling_price: bigint expected, found text"). Empty when they agree.
  */
 export async function schemaDrift(db: Kysely<unknown>): Promise<string[]> {
-  const tables = new Map((await db.introspection.getTables()).map((t) => [t.name, new Map(t.columns.map((c) => [c.name, c.dataType.toLowerCase()]))]));
+  const tables = new Map(
+    (await db.introspection.getTables()).map((t) => [
+      t.name,
+      new Map(t.columns.map((c) => [c.name, c.dataType.toLowerCase()])),
+    ]),
+  );
   const problems: string[] = [];
   for (const table of registryTables(entities)) {
     const columns = tables.get(table.name);
@@ -26,7 +31,8 @@ export async function schemaDrift(db: Kysely<unknown>): Promise<string[]> {
     for (const column of table.columns) {
       const found = columns.get(column.name);
       if (found === undefined) problems.push(`${table.name}.${column.name}: column missing`);
-      else if (!ACCEPTED[column.type].includes(found)) problems.push(`${table.name}.${column.name}: ${column.type} expected, found ${found}`);
+      else if (!ACCEPTED[column.type].includes(found))
+        problems.push(`${table.name}.${column.name}: ${column.type} expected, found ${found}`);
     }
   }
   return problems;

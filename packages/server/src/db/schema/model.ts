@@ -42,7 +42,8 @@ export function tableIndexName(table: string, columns: readonly string[], suffix
 }
 
 /** Names of the list-screen indexes (cut at 63 characters). */
-const listIndexName = (table: string, columns: readonly string[], suffix: string) => `${table}_${columns.join('_')}_${suffix}`.slice(0, 63);
+const listIndexName = (table: string, columns: readonly string[], suffix: string) =>
+  `${table}_${columns.join('_')}_${suffix}`.slice(0, 63);
 
 const TEXT_KINDS = new Set(['text', 'enum']);
 /** Leaders of filter + sort indexes: many distinct values. A boolean or short enum would lead the
@@ -58,13 +59,20 @@ const listed = (entity: NormalisedEntity) => {
 };
 
 const byName = (entity: NormalisedEntity, names: readonly string[]) =>
-  names.map((name) => entity.fields.find((f) => f.name === name)).filter((f): f is NormalisedField => f !== undefined && indexable(f));
+  names
+    .map((name) => entity.fields.find((f) => f.name === name))
+    .filter((f): f is NormalisedField => f !== undefined && indexable(f));
 
 /** Text columns a list filters or quick-searches by prefix. */
 function prefixSearched(entity: NormalisedEntity): string[] {
   const searched = new Set(entity.searchFields);
   return entity.fields
-    .filter((f) => (searched.has(f.name) || (entity.listColumns.includes(f.name) && f.filterable)) && indexable(f) && TEXT_KINDS.has(f.kind))
+    .filter(
+      (f) =>
+        (searched.has(f.name) || (entity.listColumns.includes(f.name) && f.filterable)) &&
+        indexable(f) &&
+        TEXT_KINDS.has(f.kind),
+    )
     .map((f) => f.column);
 }
 
@@ -76,17 +84,30 @@ function prefixSearched(entity: NormalisedEntity): string[] {
  */
 function filteredSorts(entity: NormalisedEntity): string[][] {
   const filters = listed(entity).filter((f) => f.filterable && CHOICE_KINDS.has(f.kind));
-  const sorts = byName(entity, [entity.defaultSort.field, ...entity.dropdown.label]).filter((f) => f.sortable && f.kind !== 'reference');
+  const sorts = byName(entity, [entity.defaultSort.field, ...entity.dropdown.label]).filter(
+    (f) => f.sortable && f.kind !== 'reference',
+  );
   const unique = new Map<string, string[]>();
-  for (const filter of filters) for (const sort of sorts) if (filter !== sort) unique.set(`${filter.column},${sort.column}`, [filter.column, sort.column]);
+  for (const filter of filters)
+    for (const sort of sorts)
+      if (filter !== sort) unique.set(`${filter.column},${sort.column}`, [filter.column, sort.column]);
   return [...unique.values()];
 }
 
 /** The list screens' indexes of an entity: prefix search on `lower(column)`, and filter + sort pairs. */
 export function listIndexes(entity: NormalisedEntity): IndexSpec[] {
   return [
-    ...prefixSearched(entity).map((column) => ({ name: listIndexName(entity.table, [column], 'lower_idx'), table: entity.table, columns: [column], lower: true })),
-    ...filteredSorts(entity).map((columns) => ({ name: listIndexName(entity.table, columns, 'idx'), table: entity.table, columns })),
+    ...prefixSearched(entity).map((column) => ({
+      name: listIndexName(entity.table, [column], 'lower_idx'),
+      table: entity.table,
+      columns: [column],
+      lower: true,
+    })),
+    ...filteredSorts(entity).map((columns) => ({
+      name: listIndexName(entity.table, columns, 'idx'),
+      table: entity.table,
+      columns,
+    })),
   ];
 }
 
@@ -95,7 +116,15 @@ const pairs = new Map<string, ReadonlySet<string>>();
 /** "filter column|sort column" of each list index that serves an equality filter and a sort together. Worked out once per entity. */
 export function filterSortPairs(entity: NormalisedEntity): ReadonlySet<string> {
   let found = pairs.get(entity.name);
-  if (!found) pairs.set(entity.name, (found = new Set(listIndexes(entity).filter((index) => !index.lower && index.columns.length === 2).map((index) => index.columns.join('|')))));
+  if (!found)
+    pairs.set(
+      entity.name,
+      (found = new Set(
+        listIndexes(entity)
+          .filter((index) => !index.lower && index.columns.length === 2)
+          .map((index) => index.columns.join('|')),
+      )),
+    );
   return found;
 }
 
@@ -111,7 +140,8 @@ const leads = (short: IndexSpec, long: IndexSpec) =>
  * A plain index whose columns lead another index of its table serves no lookup, sort or foreign
  * key that the other does not, and every write to the table pays for it: it is left out.
  */
-const withoutCovered = (indexes: readonly IndexSpec[]) => indexes.filter((index) => index.unique || index.lower || !indexes.some((other) => leads(index, other)));
+const withoutCovered = (indexes: readonly IndexSpec[]) =>
+  indexes.filter((index) => index.unique || index.lower || !indexes.some((other) => leads(index, other)));
 
 /** The schema the registry needs, as a model. */
 export function registrySchema(entities: readonly NormalisedEntity[] = registryEntities): SchemaModel {
@@ -122,8 +152,10 @@ export function registrySchema(entities: readonly NormalisedEntity[] = registryE
   };
   for (const table of registryTables(entities)) {
     model.tables[table.name] = { columns: table.columns, foreignKeys: table.foreignKeys };
-    for (const columns of table.uniques) addIndex({ name: tableIndexName(table.name, columns, 'uq'), table: table.name, columns, unique: true });
-    for (const columns of table.indexes) addIndex({ name: tableIndexName(table.name, columns, 'idx'), table: table.name, columns });
+    for (const columns of table.uniques)
+      addIndex({ name: tableIndexName(table.name, columns, 'uq'), table: table.name, columns, unique: true });
+    for (const columns of table.indexes)
+      addIndex({ name: tableIndexName(table.name, columns, 'idx'), table: table.name, columns });
   }
   for (const entity of entities) for (const index of listIndexes(entity)) addIndex(index);
   for (const index of withoutCovered([...wanted.values()])) model.indexes[index.name] = index;

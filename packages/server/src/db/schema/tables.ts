@@ -1,4 +1,13 @@
-import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, CUSTOM_FIELDS_COLUMN, LINK_COLUMNS, getEntity, storageType, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import {
+  CHILD_ORDER_COLUMN,
+  CHILD_PARENT_COLUMN,
+  CUSTOM_FIELDS_COLUMN,
+  LINK_COLUMNS,
+  getEntity,
+  storageType,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
 
 /** Column types as the migration declares them (SQLite keeps the declared name; PostgreSQL maps each to its own type). */
 export type ColumnType = 'text' | 'integer' | 'bigint' | 'boolean';
@@ -37,13 +46,25 @@ const AUDIT_COLUMNS: ColumnSpec[] = [
 ];
 
 /** Kinds worth an index when a list shows them (not booleans: too few distinct values). */
-const INDEXED_KINDS = new Set(['text', 'number', 'decimal', 'money', 'quantity', 'percent', 'date', 'datetime', 'time', 'enum']);
+const INDEXED_KINDS = new Set([
+  'text',
+  'number',
+  'decimal',
+  'money',
+  'quantity',
+  'percent',
+  'date',
+  'datetime',
+  'time',
+  'enum',
+]);
 
 const AUDIT_FIELD_NAMES = new Set(['version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy']);
 
 function fieldColumn(field: NormalisedField): ColumnSpec | undefined {
   const type = storageType(field);
-  if (type === 'link' || type === 'child' || field.custom || field.name === 'id' || AUDIT_FIELD_NAMES.has(field.name)) return undefined;
+  if (type === 'link' || type === 'child' || field.custom || field.name === 'id' || AUDIT_FIELD_NAMES.has(field.name))
+    return undefined;
   const column: ColumnSpec = { name: field.column, type: COLUMN_TYPE[type] };
   // Booleans are never null (blank means false); other required values are checked by validation,
   // so server-computed fields (doc numbers, statuses) can start empty.
@@ -55,7 +76,9 @@ function fieldColumn(field: NormalisedField): ColumnSpec | undefined {
 function uniqueColumns(field: NormalisedField, siblings: readonly NormalisedField[]): string[] | undefined {
   if (field.unique === true) return [field.column];
   if (!Array.isArray(field.unique)) return undefined;
-  const scope = field.unique.map((name) => (name === 'parentId' ? CHILD_PARENT_COLUMN : siblings.find((f) => f.name === name)!.column));
+  const scope = field.unique.map((name) =>
+    name === 'parentId' ? CHILD_PARENT_COLUMN : siblings.find((f) => f.name === name)!.column,
+  );
   return [...scope, field.column];
 }
 
@@ -70,7 +93,11 @@ function indexedColumns(fields: readonly NormalisedField[], uniques: string[][],
 
 /** The table a reference or list-value field points at. */
 const targetTable = (field: NormalisedField): string | undefined =>
-  field.kind === 'listvalue' ? getEntity('listvalue').table : field.kind === 'reference' || field.kind === 'multireference' ? getEntity(field.entity).table : undefined;
+  field.kind === 'listvalue'
+    ? getEntity('listvalue').table
+    : field.kind === 'reference' || field.kind === 'multireference'
+      ? getEntity(field.entity).table
+      : undefined;
 
 function referenceKeys(fields: readonly NormalisedField[]): ForeignKeySpec[] {
   return fields
@@ -78,7 +105,11 @@ function referenceKeys(fields: readonly NormalisedField[]): ForeignKeySpec[] {
     .map((f) => ({ column: f.column, references: targetTable(f)! }));
 }
 
-const ownedBy = (parent: string): ForeignKeySpec => ({ column: CHILD_PARENT_COLUMN, references: parent, onDelete: 'cascade' });
+const ownedBy = (parent: string): ForeignKeySpec => ({
+  column: CHILD_PARENT_COLUMN,
+  references: parent,
+  onDelete: 'cascade',
+});
 
 function childTables(parent: string, fields: readonly NormalisedField[]): TableSpec[] {
   const out: TableSpec[] = [];
@@ -108,7 +139,10 @@ function childTables(parent: string, fields: readonly NormalisedField[]): TableS
         ],
         uniques: [[LINK_COLUMNS.parent, LINK_COLUMNS.ref]],
         indexes: [[LINK_COLUMNS.ref]],
-        foreignKeys: [{ column: LINK_COLUMNS.parent, references: parent, onDelete: 'cascade' }, { column: LINK_COLUMNS.ref, references: targetTable(field)! }],
+        foreignKeys: [
+          { column: LINK_COLUMNS.parent, references: parent, onDelete: 'cascade' },
+          { column: LINK_COLUMNS.ref, references: targetTable(field)! },
+        ],
       });
     }
   }
@@ -120,14 +154,29 @@ export function entityTables(entity: NormalisedEntity): TableSpec[] {
   const columns = entity.fields.map(fieldColumn).filter((c): c is ColumnSpec => c !== undefined);
   if (entity.customizable) columns.push({ name: CUSTOM_FIELDS_COLUMN, type: 'text' });
   if (entity.systemFields) columns.push(...AUDIT_COLUMNS);
-  const uniques = entity.fields.map((f) => uniqueColumns(f, entity.fields)).filter((u): u is string[] => u !== undefined);
+  const uniques = entity.fields
+    .map((f) => uniqueColumns(f, entity.fields))
+    .filter((u): u is string[] => u !== undefined);
   // The default sort and the list's columns (what lists sort and filter by), besides references.
   const listed = [entity.defaultSort.field, ...entity.listColumns]
     .map((name) => entity.fields.find((f) => f.name === name)!)
-    .filter((f) => f.name !== 'id' && !f.custom && f.indexed !== false && INDEXED_KINDS.has(f.kind) && !('multiple' in f && f.multiple))
+    .filter(
+      (f) =>
+        f.name !== 'id' &&
+        !f.custom &&
+        f.indexed !== false &&
+        INDEXED_KINDS.has(f.kind) &&
+        !('multiple' in f && f.multiple),
+    )
     .map((f) => f.column);
   return [
-    { name: entity.table, columns, uniques, indexes: indexedColumns(entity.fields, uniques, listed), foreignKeys: referenceKeys(entity.fields) },
+    {
+      name: entity.table,
+      columns,
+      uniques,
+      indexes: indexedColumns(entity.fields, uniques, listed),
+      foreignKeys: referenceKeys(entity.fields),
+    },
     ...childTables(entity.table, entity.fields),
   ];
 }

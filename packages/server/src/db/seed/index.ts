@@ -16,7 +16,11 @@ export type { CommittedDemo, DemoScope, ModuleSeed, SeedingModule } from './modu
  * then what each module seeds after the commit (30 days of terminal sales, through the terminal
  * API's path, with the demo catalogue).
  */
-export async function seedDatabase(db: Kysely<Database>, modules: readonly SeedingModule[], options: { demo: boolean; catalogue?: boolean; dialect: Dialect }): Promise<void> {
+export async function seedDatabase(
+  db: Kysely<Database>,
+  modules: readonly SeedingModule[],
+  options: { demo: boolean; catalogue?: boolean; dialect: Dialect },
+): Promise<void> {
   const now = new Date().toISOString();
   await syncPrivileges(db, now);
   await syncFeatures(db);

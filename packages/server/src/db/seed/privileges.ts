@@ -10,10 +10,21 @@ export const FIELD_GROUPS_KEY = 'fields';
 /** Every privilege the registry declares: its screens by menu group, then its field groups. */
 function declaredPrivileges() {
   const screens = menuGroups.flatMap((group, groupIndex) =>
-    group.screens.map((screen, index) => ({ screen, index, group: { key: group.key, label: group.label, icon: group.icon, sort: (groupIndex + 1) * 10 } })),
+    group.screens.map((screen, index) => ({
+      screen,
+      index,
+      group: { key: group.key, label: group.label, icon: group.icon, sort: (groupIndex + 1) * 10 },
+    })),
   );
   const fieldGroups = FIELD_GROUP_NAMES.map((name, index) => ({
-    screen: { name: fieldGroupPrivilege(name), route: fieldGroupPrivilege(name), kind: 'fields', label: FIELD_GROUPS[name].label, icon: FIELD_GROUPS[name].icon, inMenu: false },
+    screen: {
+      name: fieldGroupPrivilege(name),
+      route: fieldGroupPrivilege(name),
+      kind: 'fields',
+      label: FIELD_GROUPS[name].label,
+      icon: FIELD_GROUPS[name].icon,
+      inMenu: false,
+    },
     index,
     group: { key: FIELD_GROUPS_KEY, label: 'Fields', icon: 'eye-slash', sort: (menuGroups.length + 1) * 10 },
   }));

@@ -1,4 +1,10 @@
-import { getEntity, saveCompanyRequest, type CompanyDto, type CompanyFormat, type CompanySettings } from '@backroom/schema';
+import {
+  getEntity,
+  saveCompanyRequest,
+  type CompanyDto,
+  type CompanyFormat,
+  type CompanySettings,
+} from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
@@ -41,9 +47,17 @@ export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): 
   app.get(`${base}/Format`, { preHandler: authenticate }, async () => {
     const company = await readCompany(db);
     const currency = company?.baseCurrencyId
-      ? await db.selectFrom('currency').select(['code', 'decimals']).where('id', '=', company.baseCurrencyId).executeTakeFirst()
+      ? await db
+          .selectFrom('currency')
+          .select(['code', 'decimals'])
+          .where('id', '=', company.baseCurrencyId)
+          .executeTakeFirst()
       : undefined;
-    const format: CompanyFormat = { name: company?.name ?? null, currency: currency?.code ?? null, timezone: company?.timezone ?? DEFAULT_TIMEZONE };
+    const format: CompanyFormat = {
+      name: company?.name ?? null,
+      currency: currency?.code ?? null,
+      timezone: company?.timezone ?? DEFAULT_TIMEZONE,
+    };
     return ok(format);
   });
 

@@ -28,7 +28,11 @@ export function registerFeatureRoutes(app: FastifyInstance, apiPrefix: string): 
     if (changed.length === 0) return ok(current, 'Features saved');
     await db.transaction().execute(async (trx) => {
       const pick = (switches: FeatureSwitches) => Object.fromEntries(changed.map((key) => [key, switches[key]]));
-      await recordRequestEvent(request, { action: 'update', entity: 'feature', rowId: null, changes: { before: pick(current), after: pick(body) } }, trx);
+      await recordRequestEvent(
+        request,
+        { action: 'update', entity: 'feature', rowId: null, changes: { before: pick(current), after: pick(body) } },
+        trx,
+      );
       for (const key of changed) {
         await trx
           .insertInto('feature_switch')

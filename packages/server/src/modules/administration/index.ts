@@ -44,7 +44,9 @@ async function auditRowFilter(request: FastifyRequest): Promise<RawBuilder<SqlBo
   const seen: RawBuilder<SqlBool>[] = [];
   for (const entity of tiedEntities) {
     const visible = (await outletCondition(request, entity, 'r'))!;
-    seen.push(sql<SqlBool>`(${AUDITED_ENTITY} = ${entity.name} and exists (select 1 from ${sql.table(entity.table)} as r where r.id = ${AUDITED_ROW} and ${visible}))`);
+    seen.push(
+      sql<SqlBool>`(${AUDITED_ENTITY} = ${entity.name} and exists (select 1 from ${sql.table(entity.table)} as r where r.id = ${AUDITED_ROW} and ${visible}))`,
+    );
   }
   const names = sql.join(tiedEntities.map((e) => e.name));
   return sql<SqlBool>`(${AUDITED_ENTITY} not in (${names}) or ${sql.join(seen, sql` or `)})`;

@@ -5,7 +5,9 @@ const MARKER_ID = 1;
 
 /** Whether set-up has run: closed for good, whatever later happens to roles and users. */
 export async function isInstalled(db: Kysely<Database>): Promise<boolean> {
-  return (await db.selectFrom('installation').select('id').where('id', '=', MARKER_ID).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('installation').select('id').where('id', '=', MARKER_ID).executeTakeFirst()) !== undefined
+  );
 }
 
 /** Writes the marker; inside a set-up transaction, a second set-up fails here on the primary key. */

@@ -41,18 +41,36 @@ export function registerInstallerRoutes(app: FastifyInstance, apiPrefix: string)
       await markInstalled(trx, now, admin.userName).catch((error: { code?: string }) => {
         throw UNIQUE_VIOLATION.has(error.code ?? '') ? closed() : error;
       });
-      const taken = await trx.selectFrom('app_user').select('id').where((eb) => eb(eb.fn('lower', ['user_name']), '=', admin.userName.toLowerCase())).executeTakeFirst();
+      const taken = await trx
+        .selectFrom('app_user')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['user_name']), '=', admin.userName.toLowerCase()))
+        .executeTakeFirst();
       if (taken) throw validationError([{ field: 'admin.userName', message: 'This user name is taken' }]);
 
       const baseCurrencyId = await ensureBaseCurrency(trx, company.baseCurrency, now, INSTALLER);
       const companyValues = { name: company.name, base_currency_id: baseCurrencyId, timezone: company.timezone };
       const existing = await trx.selectFrom('company').select('id').orderBy('id').limit(1).executeTakeFirst();
-      if (existing) await trx.updateTable('company').set({ ...companyValues, updated_at: now, updated_by: INSTALLER }).where('id', '=', existing.id).execute();
-      else await trx.insertInto('company').values({ ...companyValues, ...audit }).execute();
+      if (existing)
+        await trx
+          .updateTable('company')
+          .set({ ...companyValues, updated_at: now, updated_by: INSTALLER })
+          .where('id', '=', existing.id)
+          .execute();
+      else
+        await trx
+          .insertInto('company')
+          .values({ ...companyValues, ...audit })
+          .execute();
 
       let role = await trx.selectFrom('role').select('id').where('code', '=', ADMIN_ROLE_CODE).executeTakeFirst();
       if (role) await trx.updateTable('role').set({ is_active: true }).where('id', '=', role.id).execute();
-      else role = await trx.insertInto('role').values({ code: ADMIN_ROLE_CODE, name: 'Administrator', description: 'Every privilege', ...audit }).returning('id').executeTakeFirstOrThrow();
+      else
+        role = await trx
+          .insertInto('role')
+          .values({ code: ADMIN_ROLE_CODE, name: 'Administrator', description: 'Every privilege', ...audit })
+          .returning('id')
+          .executeTakeFirstOrThrow();
       await grantEveryPrivilege(trx, role.id);
 
       const user = await trx

@@ -29,8 +29,20 @@ async function readGrid(db: Kysely<Database>, roleId: number): Promise<RolePrivi
   const role = await roleOrNotFound(db, roleId);
   const rows = await db
     .selectFrom('privilege as p')
-    .leftJoin('role_privilege as rp', (join) => join.onRef('rp.privilege_id', '=', 'p.id').on('rp.role_id', '=', roleId))
-    .select(['p.id', 'p.name', 'p.menu_text', 'p.group_key', 'p.group_text', 'rp.able_to_view', 'rp.able_to_edit', 'rp.able_to_delete', 'rp.able_to_set_table'])
+    .leftJoin('role_privilege as rp', (join) =>
+      join.onRef('rp.privilege_id', '=', 'p.id').on('rp.role_id', '=', roleId),
+    )
+    .select([
+      'p.id',
+      'p.name',
+      'p.menu_text',
+      'p.group_key',
+      'p.group_text',
+      'rp.able_to_view',
+      'rp.able_to_edit',
+      'rp.able_to_delete',
+      'rp.able_to_set_table',
+    ])
     .orderBy('p.group_sort')
     .orderBy('p.sort_order')
     .orderBy('p.id')
@@ -55,7 +67,12 @@ async function readGrid(db: Kysely<Database>, roleId: number): Promise<RolePrivi
 type Flags = Record<FlagColumn, boolean>;
 
 /** The flags a row grants, as the audit log shows them: "view, edit", or "" for none. */
-const granted = (flags: Flags | undefined) => (flags ? PRIVILEGE_FLAGS.filter(([column]) => flags[column]).map(([, name]) => name).join(', ') : '');
+const granted = (flags: Flags | undefined) =>
+  flags
+    ? PRIVILEGE_FLAGS.filter(([column]) => flags[column])
+        .map(([, name]) => name)
+        .join(', ')
+    : '';
 
 /**
  * Writes the sent rows of one role in one transaction (rows not sent keep their flags), with one
@@ -69,14 +86,23 @@ async function saveGrid(request: FastifyRequest, body: SaveRolePrivilegesRequest
   const auth = requireAuth(request);
   await roleOrNotFound(db, body.roleId);
   const ids = body.rows.map((r) => r.privilegeId);
-  const privileges = ids.length === 0 ? [] : await db.selectFrom('privilege').select(['id', 'name']).where('id', 'in', ids).execute();
+  const privileges =
+    ids.length === 0 ? [] : await db.selectFrom('privilege').select(['id', 'name']).where('id', 'in', ids).execute();
   const names = new Map(privileges.map((p) => [p.id, p.name]));
   const unknown: FieldError[] = body.rows.flatMap((r, i) =>
-    names.has(r.privilegeId) ? [] : [{ field: `rows.${i}.privilegeId`, message: `Privilege ${r.privilegeId} does not exist` }],
+    names.has(r.privilegeId)
+      ? []
+      : [{ field: `rows.${i}.privilegeId`, message: `Privilege ${r.privilegeId} does not exist` }],
   );
   if (unknown.length > 0) throw validationError(unknown);
-  if (body.roleId === auth.roleId && body.rows.some((r) => names.get(r.privilegeId) === GUARDED_SCREEN && !r.ableToEdit)) {
-    throw new ApiError(409, 'You cannot remove your own role’s right to edit role privileges, or nobody could give it back');
+  if (
+    body.roleId === auth.roleId &&
+    body.rows.some((r) => names.get(r.privilegeId) === GUARDED_SCREEN && !r.ableToEdit)
+  ) {
+    throw new ApiError(
+      409,
+      'You cannot remove your own role’s right to edit role privileges, or nobody could give it back',
+    );
   }
   await db.transaction().execute(async (trx) => {
     const current = new Map(
@@ -98,7 +124,9 @@ async function saveGrid(request: FastifyRequest, body: SaveRolePrivilegesRequest
       able_to_set_table: row.ableToSetTable,
     });
     const flagChanges: FlagChange[] = body.rows.flatMap((row) =>
-      PRIVILEGE_FLAGS.filter(([column]) => Boolean(current.get(row.privilegeId)?.[column]) !== flagsOf(row)[column]).map(([column]) => ({
+      PRIVILEGE_FLAGS.filter(
+        ([column]) => Boolean(current.get(row.privilegeId)?.[column]) !== flagsOf(row)[column],
+      ).map(([column]) => ({
         privilege: names.get(row.privilegeId)!,
         flag: column,
         granted: flagsOf(row)[column],
@@ -120,7 +148,11 @@ async function saveGrid(request: FastifyRequest, body: SaveRolePrivilegesRequest
       changes.after[name] = after;
     }
     if (Object.keys(changes.after).length > 0) {
-      await recordRequestEvent(request, { action: 'grantPrivileges', entity: 'role', rowId: body.roleId, changes }, trx);
+      await recordRequestEvent(
+        request,
+        { action: 'grantPrivileges', entity: 'role', rowId: body.roleId, changes },
+        trx,
+      );
     }
   });
 }

@@ -6,7 +6,9 @@ import { SEND_RESET_CODE, sendResetCode } from './reset';
 const HOUR = 60 * 60 * 1000;
 
 /** The name asked for and the asker's address; none when run by hand (`jobs/Run`), which then mails nobody. */
-const resetCodePayload = z.object({ userName: z.string().min(1).max(100), ip: z.string().max(64).nullable() }).nullable();
+const resetCodePayload = z
+  .object({ userName: z.string().min(1).max(100), ip: z.string().max(64).nullable() })
+  .nullable();
 
 /** Background work of sign-in: reset mails off the request path, and the hourly purge of expired rows. */
 export const authJobKinds: Record<string, JobKind> = {

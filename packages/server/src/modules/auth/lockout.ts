@@ -28,7 +28,8 @@ export const attemptKey = (user: string, source: string) => `${user}\n${source}`
 const userOfKey = (key: string) => (key.includes('\n') ? key.slice(0, key.lastIndexOf('\n')) : key);
 
 /** Every attempt key of `user`, from any address. */
-export const keysOfUser = (user: string) => sql<boolean>`(user_key = ${user} or substr(user_key, 1, length(${`${user}\n`})) = ${`${user}\n`})`;
+export const keysOfUser = (user: string) =>
+  sql<boolean>`(user_key = ${user} or substr(user_key, 1, length(${`${user}\n`})) = ${`${user}\n`})`;
 
 /**
  * A reserved attempt: the right to check one password (or code) for a name. `failuresSeen` is how
@@ -65,7 +66,9 @@ export async function reserveAttempt(db: Kysely<Database>, key: string, now = ne
           locked_until: sql<string | null>`case when ${fresh} then null else login_failure.locked_until end`,
           strikes: sql<number>`case when ${forgotten} then 0 else login_failure.strikes end`,
         })
-        .where(sql<boolean>`${fresh} or (login_failure.locked_until is null and login_failure.failure_count + login_failure.pending < ${MAX_FAILURES})`),
+        .where(
+          sql<boolean>`${fresh} or (login_failure.locked_until is null and login_failure.failure_count + login_failure.pending < ${MAX_FAILURES})`,
+        ),
     )
     .returning('failure_count')
     .executeTakeFirst();
@@ -81,7 +84,11 @@ const lessOne = sql<number>`case when pending > 0 then pending - 1 else 0 end`;
  * out each lock gets five guesses in 15 minutes, then in 30, then in an hour…; a success from the
  * address, or a quiet day, starts again at LOCK_MS. Answers the end of the lock when this failure set it.
  */
-export async function recordFailure(db: Kysely<Database>, reservation: Reservation, now = new Date()): Promise<string | null> {
+export async function recordFailure(
+  db: Kysely<Database>,
+  reservation: Reservation,
+  now = new Date(),
+): Promise<string | null> {
   const untilAfter = (strikes: number) => new Date(now.getTime() + lockLength(strikes)).toISOString();
   const lockEnd = sql<string>`case${sql.join(
     Array.from({ length: MAX_DOUBLINGS }, (_, strikes) => sql` when strikes = ${strikes} then ${untilAfter(strikes)}`),
@@ -101,7 +108,11 @@ export async function recordFailure(db: Kysely<Database>, reservation: Reservati
     .executeTakeFirst();
   const until = row ? untilAfter(Number(row.strikes) - 1) : null;
   if (!row || Number(row.strikes) === 0 || row.locked_until !== until) return null;
-  await db.updateTable('app_user').set({ locked_until: until }).where(sql`lower(user_name)`, '=', userOfKey(reservation.key)).execute();
+  await db
+    .updateTable('app_user')
+    .set({ locked_until: until })
+    .where(sql`lower(user_name)`, '=', userOfKey(reservation.key))
+    .execute();
   return until;
 }
 
@@ -152,7 +163,12 @@ export async function underReservation<T>(
 /** An administrator's unlock or a completed reset: the name starts afresh, from every address. */
 export async function clearFailures(db: Kysely<Database>, user: string): Promise<void> {
   await db.deleteFrom('login_failure').where(keysOfUser(user)).execute();
-  await db.updateTable('app_user').set({ locked_until: null }).where(sql`lower(user_name)`, '=', user).where('locked_until', 'is not', null).execute();
+  await db
+    .updateTable('app_user')
+    .set({ locked_until: null })
+    .where(sql`lower(user_name)`, '=', user)
+    .where('locked_until', 'is not', null)
+    .execute();
 }
 
 /** Whether the attempt key in `keyColumn` is of the user named in `userColumn`, from any address. */

@@ -15,10 +15,14 @@ describe('new password policy', () => {
   });
 
   it('accepts the demo passwords and uncommon ones', () => {
-    for (const p of ['Admin@123', 'Manager@123', 'Cashier@123', 'Tall-Lighthouse-42']) expect(newPasswordProblem(p)).toBeNull();
+    for (const p of ['Admin@123', 'Manager@123', 'Cashier@123', 'Tall-Lighthouse-42'])
+      expect(newPasswordProblem(p)).toBeNull();
   });
 
   it('refuses short passwords, naming the field given', () => {
-    expect(newPasswordProblem('Ab1!x', 'password')).toEqual({ field: 'password', message: 'Password must be at least 8 characters' });
+    expect(newPasswordProblem('Ab1!x', 'password')).toEqual({
+      field: 'password',
+      message: 'Password must be at least 8 characters',
+    });
   });
 });

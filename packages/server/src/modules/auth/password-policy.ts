@@ -4,7 +4,12 @@ import { onFirstUse } from '../../on-first-use';
 const language = onFirstUse<typeof import('@zxcvbn-ts/language-common')>('@zxcvbn-ts/language-common');
 let common: ReadonlySet<string> | undefined;
 /** The 3,000 highest-ranked entries of zxcvbn's common password list, lower-cased (read at the first password set). */
-const commonPasswords = () => (common ??= new Set(language().dictionary['passwords-common'].slice(0, 3000).map((p) => p.toLowerCase())));
+const commonPasswords = () =>
+  (common ??= new Set(
+    language()
+      .dictionary['passwords-common'].slice(0, 3000)
+      .map((p) => p.toLowerCase()),
+  ));
 
 export const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
 
@@ -18,4 +23,7 @@ export function newPasswordProblem(password: string, field = 'newPassword'): Fie
 }
 
 /** A new password (ChangePassword, a reset by code) that equals the current one. */
-export const samePasswordProblem: FieldError = { field: 'newPassword', message: 'The new password must differ from the current one' };
+export const samePasswordProblem: FieldError = {
+  field: 'newPassword',
+  message: 'The new password must differ from the current one',
+};

@@ -44,7 +44,12 @@ export async function purgeExpired(ctx: AppContext, now = new Date()): Promise<R
     .executeTakeFirst();
   const lockouts = await db
     .deleteFrom('login_failure')
-    .where((eb) => eb.or([eb.and([eb('strikes', '=', 0), eb('first_failure_at', '<=', ago(FAILURE_WINDOW_MS))]), eb('first_failure_at', '<=', ago(STRIKE_MEMORY_MS))]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('strikes', '=', 0), eb('first_failure_at', '<=', ago(FAILURE_WINDOW_MS))]),
+        eb('first_failure_at', '<=', ago(STRIKE_MEMORY_MS)),
+      ]),
+    )
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
     .executeTakeFirst();
   const rateLimits = await staleRateLimits(db, ctx.config.rateLimit, now).executeTakeFirst();

@@ -5,14 +5,20 @@ import type { Database } from '../../db/types';
 import { ApiError } from '../../http/envelope';
 
 /** The unauthenticated calls that are rate limited, each with counters of its own. */
-export type LimitedAction = 'login' | 'validateotp' | 'refreshtoken' | 'requestresetpassword' | 'validateresetpasswordotp';
+export type LimitedAction =
+  'login' | 'validateotp' | 'refreshtoken' | 'requestresetpassword' | 'validateresetpasswordotp';
 
 /**
  * Counts one hit of `bucket` in its fixed window (started by the window's first hit) with one
  * atomic upsert, and answers the count and when the window ends. The counters live in the
  * database, so every server process sharing it counts together.
  */
-async function hit(db: Kysely<Database>, bucket: string, windowMs: number, now: Date): Promise<{ hits: number; windowEnds: number }> {
+async function hit(
+  db: Kysely<Database>,
+  bucket: string,
+  windowMs: number,
+  now: Date,
+): Promise<{ hits: number; windowEnds: number }> {
   const nowIso = now.toISOString();
   const stale = sql<boolean>`rate_limit.window_start <= ${new Date(now.getTime() - windowMs).toISOString()}`;
   const row = await db
@@ -30,7 +36,9 @@ async function hit(db: Kysely<Database>, bucket: string, windowMs: number, now: 
 }
 
 const tooMany = (retryAfterSeconds: number) =>
-  new ApiError(429, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, { 'Retry-After': String(retryAfterSeconds) });
+  new ApiError(429, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
 
 /**
  * Buckets this process has seen over their limit, with the end of their window, per database.
@@ -68,7 +76,8 @@ export async function enforceRateLimit(
   const limit = 'address' in subject ? config.perAddress : config.perUser;
   const bucket = bucketOf(action, subject);
   // A parallel call may have opened the window a moment after `now`: never more than a window.
-  const retryAfter = (windowEnds: number) => Math.min(config.windowSeconds, Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)));
+  const retryAfter = (windowEnds: number) =>
+    Math.min(config.windowSeconds, Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)));
   const over = knownOver.get(db)?.get(bucket);
   if (over !== undefined && over > now.getTime()) throw tooMany(retryAfter(over));
   const { hits, windowEnds } = await hit(db, bucket, config.windowSeconds * 1000, now);
@@ -84,7 +93,11 @@ export type GuessedSecret = 'pairingcode' | 'channelkey';
 const wrongGuess = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 401);
 
 const forgiveHit = (db: Kysely<Database>, bucket: string) =>
-  db.updateTable('rate_limit').set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` }).where('bucket', '=', bucket).execute();
+  db
+    .updateTable('rate_limit')
+    .set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` })
+    .where('bucket', '=', bucket)
+    .execute();
 
 /**
  * Runs `attempt`, which checks a secret sent by an unauthenticated caller (a terminal's pairing
@@ -93,7 +106,11 @@ const forgiveHit = (db: Kysely<Database>, bucket: string) =>
  * other outcome takes its hit back — a storefront placing many orders from one address is never
  * held. Past RATE_LIMIT_PER_ADDRESS in a window → 429 with Retry-After, right key or wrong.
  */
-export async function limitWrongGuesses<T>(request: FastifyRequest, secret: GuessedSecret, attempt: () => Promise<T>): Promise<T> {
+export async function limitWrongGuesses<T>(
+  request: FastifyRequest,
+  secret: GuessedSecret,
+  attempt: () => Promise<T>,
+): Promise<T> {
   const { db, config } = request.server.ctx;
   const address = { address: request.ip };
   await enforceRateLimit(db, config.rateLimit, secret, address);
@@ -109,4 +126,6 @@ export async function limitWrongGuesses<T>(request: FastifyRequest, secret: Gues
 
 /** Counters whose window has passed; kept for nothing (the purge job deletes them). */
 export const staleRateLimits = (db: Kysely<Database>, config: RateLimitConfig, now = new Date()) =>
-  db.deleteFrom('rate_limit').where('window_start', '<=', new Date(now.getTime() - config.windowSeconds * 1000).toISOString());
+  db
+    .deleteFrom('rate_limit')
+    .where('window_start', '<=', new Date(now.getTime() - config.windowSeconds * 1000).toISOString());

@@ -18,14 +18,19 @@ const RESET_CODES_PER_HOUR = 5;
 export const SEND_RESET_CODE = 'sendPasswordResetCode';
 export const RESET_REQUESTED_MESSAGE = 'If the account exists, a reset code has been sent';
 
-const hashCode = (ctx: AppContext, code: string) => createHmac('sha256', ctx.otpKey).update(`reset:${code}`).digest('hex');
-const invalidCode = () => validationError([{ field: 'otp', message: 'The code is wrong or has expired' }], 'Invalid or expired code');
+const hashCode = (ctx: AppContext, code: string) =>
+  createHmac('sha256', ctx.otpKey).update(`reset:${code}`).digest('hex');
+const invalidCode = () =>
+  validationError([{ field: 'otp', message: 'The code is wrong or has expired' }], 'Invalid or expired code');
 
 /**
  * Mails a 6-digit code to an active user with an email; nothing otherwise. Run by the job queued
  * for every request (auth/jobs.ts), so the request itself does the same for known and unknown names.
  */
-export async function sendResetCode(ctx: AppContext, request: { userName: string; ip: string | null }): Promise<{ sent: boolean }> {
+export async function sendResetCode(
+  ctx: AppContext,
+  request: { userName: string; ip: string | null },
+): Promise<{ sent: boolean }> {
   const user = await findUserByName(ctx.db, request.userName);
   if (!user || !user.is_active || !user.email) return { sent: false };
   const now = new Date();
@@ -38,7 +43,12 @@ export async function sendResetCode(ctx: AppContext, request: { userName: string
   if (Number(recent.n) >= RESET_CODES_PER_HOUR) return { sent: false };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('password_reset').set({ used_at: now.toISOString() }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('password_reset')
+      .set({ used_at: now.toISOString() })
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
     await trx
       .insertInto('password_reset')
       .values({
@@ -56,7 +66,13 @@ export async function sendResetCode(ctx: AppContext, request: { userName: string
     subject: `${PRODUCT_NAME} password reset code`,
     text: `Your ${PRODUCT_NAME} password reset code is ${code}. It expires in 15 minutes and works once. If you did not ask for it, ignore this mail.`,
   });
-  await recordEvent(ctx, { action: 'passwordResetRequest', entity: 'user', rowId: user.id, actor: { userId: user.id, userName: user.user_name }, ip: request.ip });
+  await recordEvent(ctx, {
+    action: 'passwordResetRequest',
+    entity: 'user',
+    rowId: user.id,
+    actor: { userId: user.id, userName: user.user_name },
+    ip: request.ip,
+  });
   return { sent: true };
 }
 
@@ -89,7 +105,10 @@ async function claimGuess(ctx: AppContext, userId: number, now: string) {
  * current one) and ends every session of the user. A right code works once, however many
  * requests present it at once: its use is claimed in the transaction that sets the password.
  */
-export async function resetPassword(request: FastifyRequest, input: { userName: string; otp: string; newPassword: string }): Promise<void> {
+export async function resetPassword(
+  request: FastifyRequest,
+  input: { userName: string; otp: string; newPassword: string },
+): Promise<void> {
   const ctx = request.server.ctx;
   const problem = newPasswordProblem(input.newPassword);
   if (problem) throw validationError([problem]);
@@ -97,22 +116,40 @@ export async function resetPassword(request: FastifyRequest, input: { userName: 
   if (!user || !user.is_active) throw invalidCode();
   const now = new Date().toISOString();
   const guess = await claimGuess(ctx, user.id, now);
-  if (!guess || !timingSafeEqual(Buffer.from(guess.code_hash, 'hex'), Buffer.from(hashCode(ctx, input.otp), 'hex'))) throw invalidCode();
+  if (!guess || !timingSafeEqual(Buffer.from(guess.code_hash, 'hex'), Buffer.from(hashCode(ctx, input.otp), 'hex')))
+    throw invalidCode();
   if (await verifyPassword(user.password_hash, input.newPassword)) throw validationError([samePasswordProblem]);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    const claimed = await trx.updateTable('password_reset').set({ used_at: now }).where('id', '=', guess.id).where('used_at', 'is', null).executeTakeFirst();
+    const claimed = await trx
+      .updateTable('password_reset')
+      .set({ used_at: now })
+      .where('id', '=', guess.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw invalidCode();
     await trx
       .updateTable('app_user')
-      .set((eb) => ({ password_hash: passwordHash, must_change_password: false, updated_at: now, updated_by: user.user_name, version: eb('version', '+', 1) }))
+      .set((eb) => ({
+        password_hash: passwordHash,
+        must_change_password: false,
+        updated_at: now,
+        updated_by: user.user_name,
+        version: eb('version', '+', 1),
+      }))
       .where('id', '=', user.id)
       .execute();
     const sessionsRevoked = await revokeUserSessions(trx, user.id, 'password reset');
     await clearFailures(trx, userKey(user.user_name));
     await recordRequestEvent(
       request,
-      { action: 'passwordReset', entity: 'user', rowId: user.id, actor: { userId: user.id, userName: user.user_name }, changes: { before: {}, after: { sessionsRevoked } } },
+      {
+        action: 'passwordReset',
+        entity: 'user',
+        rowId: user.id,
+        actor: { userId: user.id, userName: user.user_name },
+        changes: { before: {}, after: { sessionsRevoked } },
+      },
       trx,
     );
   });

@@ -46,14 +46,24 @@ const limitUser = (request: FastifyRequest, action: LimitedAction, user: string)
   enforceRateLimit(request.server.ctx.db, request.server.ctx.config.rateLimit, action, { user });
 
 /** Records a refused sign-in step, and the lockout it caused. */
-async function signInFailed(request: FastifyRequest, actor: Actor, reason: string, lockedUntil: string | null): Promise<void> {
+async function signInFailed(
+  request: FastifyRequest,
+  actor: Actor,
+  reason: string,
+  lockedUntil: string | null,
+): Promise<void> {
   const event = { entity: 'user', rowId: actor.userId, actor };
   await recordRequestEvent(request, { ...event, action: 'signInFailed', changes: { before: {}, after: { reason } } });
-  if (lockedUntil) await recordRequestEvent(request, { ...event, action: 'lockout', changes: { before: {}, after: { lockedUntil } } });
+  if (lockedUntil)
+    await recordRequestEvent(request, { ...event, action: 'lockout', changes: { before: {}, after: { lockedUntil } } });
 }
 
 async function completeSignIn(ctx: AppContext, user: UserRecord, request: FastifyRequest): Promise<LoginResponse> {
-  await ctx.db.updateTable('app_user').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+  await ctx.db
+    .updateTable('app_user')
+    .set({ last_login_at: new Date().toISOString() })
+    .where('id', '=', user.id)
+    .execute();
   const token = await startSession(ctx, { id: user.id, role: user.role_name }, clientMeta(request));
   await recordRequestEvent(request, { action: 'signIn', entity: 'user', rowId: user.id, actor: actorOf(user) });
   return { requireOtp: false, token, userInfo: toUserInfo(user) };
@@ -79,11 +89,20 @@ async function currentUser(request: FastifyRequest): Promise<UserRecord> {
  * The signed-in user's password, checked under the sign-in lockout (a stolen session is no
  * password oracle): wrong → 400 naming `field`, locked → 423.
  */
-async function checkOwnPassword(request: FastifyRequest, user: UserRecord, password: string, field: string): Promise<void> {
-  const attempt = await underReservation(request.server.ctx.db, attemptKey(userKey(user.user_name), request.ip), async () => ({
-    ok: await verifyPassword(user.password_hash, password),
-    value: null,
-  }));
+async function checkOwnPassword(
+  request: FastifyRequest,
+  user: UserRecord,
+  password: string,
+  field: string,
+): Promise<void> {
+  const attempt = await underReservation(
+    request.server.ctx.db,
+    attemptKey(userKey(user.user_name), request.ip),
+    async () => ({
+      ok: await verifyPassword(user.password_hash, password),
+      value: null,
+    }),
+  );
   if (!attempt) throw locked();
   if (attempt.ok) return;
   await signInFailed(request, actorOf(user), 'wrong password', attempt.lockedUntil);
@@ -112,11 +131,19 @@ async function login(request: FastifyRequest): Promise<ApiEnvelope<LoginResponse
   });
   if (!attempt) throw locked();
   if (!attempt.ok || !user) {
-    await signInFailed(request, user ? actorOf(user) : { userId: null, userName: body.userName }, attempt.value, attempt.lockedUntil);
+    await signInFailed(
+      request,
+      user ? actorOf(user) : { userId: null, userName: body.userName },
+      attempt.value,
+      attempt.lockedUntil,
+    );
     throw invalidCredentials();
   }
   if (user.otp_enabled) {
-    return ok({ requireOtp: true, otpToken: signOtpToken(jwtKey, user.id) }, 'Enter the code from your authenticator app');
+    return ok(
+      { requireOtp: true, otpToken: signOtpToken(jwtKey, user.id) },
+      'Enter the code from your authenticator app',
+    );
   }
   return ok(await completeSignIn(request.server.ctx, user, request), 'Signed in');
 }
@@ -201,7 +228,11 @@ async function changePassword(request: FastifyRequest) {
       .where('id', '=', user.id)
       .execute();
     const sessionsRevoked = await revokeUserSessions(trx, user.id, 'password changed');
-    await recordRequestEvent(request, { action: 'passwordChange', entity: 'user', rowId: user.id, changes: { before: {}, after: { sessionsRevoked } } }, trx);
+    await recordRequestEvent(
+      request,
+      { action: 'passwordChange', entity: 'user', rowId: user.id, changes: { before: {}, after: { sessionsRevoked } } },
+      trx,
+    );
   });
   const token = await startSession(ctx, { id: user.id, role: user.role_name }, clientMeta(request));
   return ok({ token, userInfo: toUserInfo({ ...user, must_change_password: false }) }, 'Password changed');
@@ -242,7 +273,11 @@ async function enableOtp(request: FastifyRequest) {
   await checkOwnPassword(request, user, body.password, 'password');
   const step = acceptOtp(readOtpSecret(request, user.otp_secret), body.otp, null);
   if (step === null) throw wrongOtp();
-  await ctx.db.updateTable('app_user').set({ otp_enabled: true, otp_last_step: step }).where('id', '=', user.id).execute();
+  await ctx.db
+    .updateTable('app_user')
+    .set({ otp_enabled: true, otp_last_step: step })
+    .where('id', '=', user.id)
+    .execute();
   await recordRequestEvent(request, { action: 'otpEnable', entity: 'user', rowId: user.id });
   return ok(toUserInfo({ ...user, otp_enabled: true }), 'Two-factor sign-in is on');
 }

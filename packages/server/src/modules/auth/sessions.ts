@@ -5,7 +5,13 @@ import type { AppContext } from '../../context';
 import { recordRequestEvent } from '../../data/audit';
 import type { Database } from '../../db/types';
 import { ApiError } from '../../http/envelope';
-import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, type AccessClaims } from '../../crypto/tokens';
+import {
+  hashToken,
+  newRefreshToken,
+  REFRESH_TOKEN_TTL_MS,
+  signAccessToken,
+  type AccessClaims,
+} from '../../crypto/tokens';
 
 export interface ClientMeta {
   userAgent: string | null;
@@ -24,7 +30,12 @@ const withinGrace = (usedAt: string, now: Date) => now.getTime() - Date.parse(us
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A refresh token: it slides (7 days from each use) but never past the session's absolute end. */
-async function issueRefreshToken(db: Kysely<Database>, sessionId: number, now: Date, sessionEnd: Date): Promise<string> {
+async function issueRefreshToken(
+  db: Kysely<Database>,
+  sessionId: number,
+  now: Date,
+  sessionEnd: Date,
+): Promise<string> {
   const token = newRefreshToken();
   await db
     .insertInto('refresh_token')
@@ -43,12 +54,22 @@ const accessToken = (ctx: AppContext, claims: AccessClaims, sessionEnd: Date) =>
   signAccessToken(ctx.jwtKey, claims, ctx.config.accessTokenTtlSeconds, sessionEnd);
 
 /** Opens a session (ending SESSION_LIFETIME_DAYS from now) and returns its first token pair. */
-export async function startSession(ctx: AppContext, user: { id: number; role: string }, meta: ClientMeta): Promise<TokenPair> {
+export async function startSession(
+  ctx: AppContext,
+  user: { id: number; role: string },
+  meta: ClientMeta,
+): Promise<TokenPair> {
   const now = new Date();
   const end = new Date(now.getTime() + ctx.config.sessionLifetimeDays * DAY_MS);
   const { id: sessionId } = await ctx.db
     .insertInto('session')
-    .values({ user_id: user.id, created_at: now.toISOString(), expires_at: end.toISOString(), user_agent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip })
+    .values({
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: end.toISOString(),
+      user_agent: meta.userAgent?.slice(0, 500) ?? null,
+      ip: meta.ip,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const refreshToken = await issueRefreshToken(ctx.db, sessionId, now, end);
@@ -88,7 +109,10 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: number, r
 }
 
 /** A rotated refresh token came back: someone holds a copy. The session ends, and the audit log says so. */
-async function refreshReused(request: FastifyRequest, row: { session_id: number; user_id: number; user_name: string }): Promise<never> {
+async function refreshReused(
+  request: FastifyRequest,
+  row: { session_id: number; user_id: number; user_name: string },
+): Promise<never> {
   await revokeSession(request.server.ctx.db, row.session_id, 'refresh token reused');
   await recordRequestEvent(request, {
     action: 'refreshReuse',
@@ -107,14 +131,30 @@ async function refreshReused(request: FastifyRequest, row: { session_id: number;
  * one exchanged before that revokes its session. An ended session (revoked, past its absolute
  * end, its user disabled or its user's role switched off) refreshes nothing.
  */
-export async function rotateRefreshToken(request: FastifyRequest, claims: AccessClaims, refreshToken: string): Promise<TokenPair> {
+export async function rotateRefreshToken(
+  request: FastifyRequest,
+  claims: AccessClaims,
+  refreshToken: string,
+): Promise<TokenPair> {
   const ctx = request.server.ctx;
   const row = await ctx.db
     .selectFrom('refresh_token as rt')
     .innerJoin('session as s', 's.id', 'rt.session_id')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['rt.id', 'rt.session_id', 'rt.used_at', 'rt.expires_at', 's.user_id', 's.revoked_at', 's.expires_at as session_expires_at', 'u.user_name', 'u.is_active', 'r.name as role_name', 'r.is_active as role_active'])
+    .select([
+      'rt.id',
+      'rt.session_id',
+      'rt.used_at',
+      'rt.expires_at',
+      's.user_id',
+      's.revoked_at',
+      's.expires_at as session_expires_at',
+      'u.user_name',
+      'u.is_active',
+      'r.name as role_name',
+      'r.is_active as role_active',
+    ])
     .where('rt.token_hash', '=', hashToken(refreshToken))
     .executeTakeFirst();
   if (!row || row.session_id !== claims.sessionId || row.user_id !== claims.userId) throw unauthorized();
@@ -122,9 +162,22 @@ export async function rotateRefreshToken(request: FastifyRequest, claims: Access
   if (row.used_at !== null && !withinGrace(row.used_at, now)) return refreshReused(request, row);
   const nowIso = now.toISOString();
   const sessionEnd = row.session_expires_at;
-  if (row.revoked_at !== null || !row.is_active || !row.role_active || row.expires_at <= nowIso || sessionEnd === null || sessionEnd <= nowIso) throw unauthorized();
+  if (
+    row.revoked_at !== null ||
+    !row.is_active ||
+    !row.role_active ||
+    row.expires_at <= nowIso ||
+    sessionEnd === null ||
+    sessionEnd <= nowIso
+  )
+    throw unauthorized();
   // The first exchange marks it used; a parallel one that loses this race exchanged it within the grace.
-  await ctx.db.updateTable('refresh_token').set({ used_at: nowIso }).where('id', '=', row.id).where('used_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('refresh_token')
+    .set({ used_at: nowIso })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .execute();
   await ctx.db.updateTable('session').set({ last_refreshed_at: nowIso }).where('id', '=', row.session_id).execute();
   const end = new Date(sessionEnd);
   return {

@@ -16,12 +16,15 @@ const userColumns = [
   'r.name as role_name',
 ] as const;
 
-const users = (db: Kysely<Database>) => db.selectFrom('app_user as u').innerJoin('role as r', 'r.id', 'u.role_id').select(userColumns);
+const users = (db: Kysely<Database>) =>
+  db.selectFrom('app_user as u').innerJoin('role as r', 'r.id', 'u.role_id').select(userColumns);
 
 export type UserRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof users>['executeTakeFirst']>>>;
 
 export const findUserByName = (db: Kysely<Database>, userName: string) =>
-  users(db).where(sql`lower(u.user_name)`, '=', userName.trim().toLowerCase()).executeTakeFirst();
+  users(db)
+    .where(sql`lower(u.user_name)`, '=', userName.trim().toLowerCase())
+    .executeTakeFirst();
 
 export const findUserById = (db: Kysely<Database>, id: number) => users(db).where('u.id', '=', id).executeTakeFirst();
 

@@ -17,7 +17,10 @@ export const customField: EntityHook = {
   async beforeWrite({ trx, entity, action, id, row }) {
     if (action === 'delete') return;
     const columns = RULE_FIELDS.map((name) => `${columnOf(entity, name)} as ${name}`);
-    const stored: Row = id === null ? {} : ((await trx.selectFrom(entity.table).select(columns).where('id', '=', id).executeTakeFirst()) ?? {});
+    const stored: Row =
+      id === null
+        ? {}
+        : ((await trx.selectFrom(entity.table).select(columns).where('id', '=', id).executeTakeFirst()) ?? {});
     const value = (name: string) => (name in row ? row[name] : stored[name]);
 
     const target = findEntity(String(value('entity')));

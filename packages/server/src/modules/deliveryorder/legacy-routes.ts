@@ -14,11 +14,16 @@ const listQuery = z.object({
   search: z.string().max(200).optional(),
 });
 const idParam = z.object({ id: rowId });
-const actionBody = z.looseObject({ action: z.string({ error: 'Name the action: confirm, dispatch, receive, cancel or prefill' }).trim().min(1).max(50) });
+const actionBody = z.looseObject({
+  action: z.string({ error: 'Name the action: confirm, dispatch, receive, cancel or prefill' }).trim().min(1).max(50),
+});
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 const idOf = (request: WithId) => parseBody(idParam, request.params).id;
-const bodyOf = (request: FastifyRequest) => (typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {});
+const bodyOf = (request: FastifyRequest) =>
+  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+    ? (request.body as Record<string, unknown>)
+    : {};
 
 /**
  * The older console's `/deliveryorder` and `/deliveryorder/{id}` on the legacy base: the same verbs, rules
@@ -31,17 +36,33 @@ export function registerDeliveryOrderRoutes(app: FastifyInstance, legacy: string
 
   app.get(base, opts, async (request) => {
     const query = parseBody(listQuery, request.query);
-    const filters: FetchFilter[] = query.status ? [{ ColumnName: 'status', ColumnValue: query.status, Operator: 'EQ' }] : [];
-    return verbs.fetch({ request, entity: order, id: null, body: { Skip: query.Skip, Take: query.Take, search: query.search, filters } });
+    const filters: FetchFilter[] = query.status
+      ? [{ ColumnName: 'status', ColumnValue: query.status, Operator: 'EQ' }]
+      : [];
+    return verbs.fetch({
+      request,
+      entity: order,
+      id: null,
+      body: { Skip: query.Skip, Take: query.Take, search: query.search, filters },
+    });
   });
-  app.get<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) => verbs.get({ request, entity: order, id: idOf(request), body: null }));
+  app.get<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) =>
+    verbs.get({ request, entity: order, id: idOf(request), body: null }),
+  );
   app.post(base, opts, async (request) => verbs.insert({ request, entity: order, id: null, body: request.body }));
-  app.put<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) => verbs.update({ request, entity: order, id: null, body: { ...bodyOf(request), id: idOf(request) } }));
-  app.delete<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) => verbs.delete({ request, entity: order, id: idOf(request), body: null }));
+  app.put<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) =>
+    verbs.update({ request, entity: order, id: null, body: { ...bodyOf(request), id: idOf(request) } }),
+  );
+  app.delete<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) =>
+    verbs.delete({ request, entity: order, id: idOf(request), body: null }),
+  );
   app.post<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) => {
     const id = idOf(request);
     const { action, ...rest } = parseBody(actionBody, request.body);
-    const unknown = validationError([{ field: 'action', message: `Unknown action: ${action}` }], `Unknown action: ${action}`);
+    const unknown = validationError(
+      [{ field: 'action', message: `Unknown action: ${action}` }],
+      `Unknown action: ${action}`,
+    );
     // Deleting is the DELETE verb's; a POST only moves the order along.
     if (action.toLowerCase() === 'delete') throw unknown;
     const answer = await runAction(request, order, action, [id], rest);

@@ -28,11 +28,18 @@ export const DOCUMENT_TYPE = 'deliveryorder';
 export const readOrder = async (ctx: AppContext, db: AnyDb, id: number, labels = false) =>
   (await apiRow(ctx, db, order, id, { labels })) as unknown as DeliveryOrderDto | undefined;
 
-export const documentOf = (o: Pick<DeliveryOrderDto, 'id' | 'docNo'>): StockDocument => ({ type: DOCUMENT_TYPE, id: o.id, reference: o.docNo });
+export const documentOf = (o: Pick<DeliveryOrderDto, 'id' | 'docNo'>): StockDocument => ({
+  type: DOCUMENT_TYPE,
+  id: o.id,
+  reference: o.docNo,
+});
 
 /** 400 naming each line whose product holds no stock of its own (services, composites, non-stock items). */
 export async function assertStockLines(db: AnyDb, lines: readonly { product: number }[]): Promise<void> {
-  const products = await stockProducts(db, lines.map((l) => l.product));
+  const products = await stockProducts(
+    db,
+    lines.map((l) => l.product),
+  );
   const errors = lines.flatMap((line, i) => {
     const product = products.get(line.product);
     if (!product || product.role === 'stock') return [];
@@ -45,5 +52,8 @@ export async function assertStockLines(db: AnyDb, lines: readonly { product: num
 /** 400 on `toLocation` when the order would deliver to where it comes from. */
 export function assertTwoLocations(from: unknown, to: unknown): void {
   if (from !== null && from !== undefined && from === to)
-    throw validationError([{ field: 'toLocation', message: 'From and To must be different locations' }], 'From and To must be different locations');
+    throw validationError(
+      [{ field: 'toLocation', message: 'From and To must be different locations' }],
+      'From and To must be different locations',
+    );
 }

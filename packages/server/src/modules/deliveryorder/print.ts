@@ -30,10 +30,24 @@ interface Printed {
   uoms: Map<number, string>;
 }
 
-async function byId<T>(db: AnyDb, table: string, ids: number[], columns: Record<string, string>): Promise<Map<number, T>> {
+async function byId<T>(
+  db: AnyDb,
+  table: string,
+  ids: number[],
+  columns: Record<string, string>,
+): Promise<Map<number, T>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom(table).select(['id', ...Object.values(columns)]).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((r) => [Number(r.id), Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, r[column]])) as T]));
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', ...Object.values(columns)])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, r[column]])) as T,
+    ]),
+  );
 }
 
 async function gather(db: AnyDb, order: DeliveryOrderDto): Promise<Printed> {
@@ -42,15 +56,30 @@ async function gather(db: AnyDb, order: DeliveryOrderDto): Promise<Printed> {
     name: columnOf(location, 'name'),
     address: columnOf(location, 'address'),
   });
-  const products = await byId<{ code: string; name: string; uom: number | null }>(db, product.table, order.lines.map((l) => l.product), {
-    code: columnOf(product, 'code'),
-    name: columnOf(product, 'name'),
-    uom: columnOf(product, 'uom'),
-  });
+  const products = await byId<{ code: string; name: string; uom: number | null }>(
+    db,
+    product.table,
+    order.lines.map((l) => l.product),
+    {
+      code: columnOf(product, 'code'),
+      name: columnOf(product, 'name'),
+      uom: columnOf(product, 'uom'),
+    },
+  );
   // A line without its own unit is counted in the product's.
   const lines = order.lines.map((l) => ({ ...l, uom: l.uom ?? products.get(l.product)?.uom ?? null }));
-  const uoms = await byId<{ code: string }>(db, listValue.table, lines.flatMap((l) => (l.uom === null ? [] : [l.uom])), { code: columnOf(listValue, 'code') });
-  const owner = await db.selectFrom(company.table).select(columnOf(company, 'name')).orderBy('id').limit(1).executeTakeFirst();
+  const uoms = await byId<{ code: string }>(
+    db,
+    listValue.table,
+    lines.flatMap((l) => (l.uom === null ? [] : [l.uom])),
+    { code: columnOf(listValue, 'code') },
+  );
+  const owner = await db
+    .selectFrom(company.table)
+    .select(columnOf(company, 'name'))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return {
     order: { ...order, lines },
     company: String(owner?.[columnOf(company, 'name')] ?? ''),
@@ -68,17 +97,48 @@ function heading(doc: Pdf, p: Printed, first: boolean): number {
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const top = doc.page.margins.top;
-  drawBarcode(doc, p.order.docNo, { x: right - BARCODE.width, y: top, width: BARCODE.width, height: first ? BARCODE.height : 22, caption: 9 });
-  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(first ? 16 : 11).text('Delivery order', left, top, { lineBreak: false });
-  doc.font('Helvetica').fontSize(10).text(printable(first ? p.company : `${p.order.docNo} (continued)`), left, top + (first ? 22 : 16), { lineBreak: false });
+  drawBarcode(doc, p.order.docNo, {
+    x: right - BARCODE.width,
+    y: top,
+    width: BARCODE.width,
+    height: first ? BARCODE.height : 22,
+    caption: 9,
+  });
+  doc
+    .fillColor('#000000')
+    .font('Helvetica-Bold')
+    .fontSize(first ? 16 : 11)
+    .text('Delivery order', left, top, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(printable(first ? p.company : `${p.order.docNo} (continued)`), left, top + (first ? 22 : 16), {
+      lineBreak: false,
+    });
   return top + (first ? BARCODE.height : 22) + 24;
 }
 
 function placeBox(doc: Pdf, title: string, place: Place, x: number, y: number, width: number): void {
   doc.rect(x, y, width, 62).lineWidth(0.5).strokeColor('#999999').stroke();
-  doc.font('Helvetica-Bold').fontSize(8).fillColor('#555555').text(title.toUpperCase(), x + 6, y + 5, { lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(printable(`${place.code} ${place.name}`), x + 6, y + 17, { width: width - 12, lineBreak: false, ellipsis: true });
-  if (place.address) doc.font('Helvetica').fontSize(8).text(printable(place.address), x + 6, y + 31, { width: width - 12, height: 28, ellipsis: true });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(title.toUpperCase(), x + 6, y + 5, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#000000')
+    .text(printable(`${place.code} ${place.name}`), x + 6, y + 17, {
+      width: width - 12,
+      lineBreak: false,
+      ellipsis: true,
+    });
+  if (place.address)
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(printable(place.address), x + 6, y + 31, { width: width - 12, height: 28, ellipsis: true });
 }
 
 function facts(doc: Pdf, p: Printed, y: number): number {
@@ -94,8 +154,16 @@ function facts(doc: Pdf, p: Printed, y: number): number {
   ];
   const cell = width / pairs.length;
   pairs.forEach(([label, value], i) => {
-    doc.font('Helvetica').fontSize(8).fillColor('#555555').text(label, left + i * cell, y, { lineBreak: false });
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(printable(value), left + i * cell, y + 10, { width: cell - 6, lineBreak: false, ellipsis: true });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(label, left + i * cell, y, { lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#000000')
+      .text(printable(value), left + i * cell, y + 10, { width: cell - 6, lineBreak: false, ellipsis: true });
   });
   y += 32;
   const half = (width - 12) / 2;
@@ -103,7 +171,10 @@ function facts(doc: Pdf, p: Printed, y: number): number {
   placeBox(doc, 'To', p.to, left + half + 12, y, half);
   y += 72;
   if (o.remarks) {
-    doc.font('Helvetica').fontSize(9).text(printable(`Remarks: ${o.remarks}`), left, y, { width, height: 36, ellipsis: true });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(printable(`Remarks: ${o.remarks}`), left, y, { width, height: 36, ellipsis: true });
     y += 30;
   }
   return y;
@@ -133,11 +204,23 @@ function signatures(doc: Pdf, y: number): void {
   ['Dispatched by', 'Received by'].forEach((title, i) => {
     const x = left + i * (width + 12);
     doc.rect(x, y, width, height).lineWidth(0.5).strokeColor('#000000').stroke();
-    doc.font('Helvetica-Bold').fontSize(9).fillColor('#000000').text(title, x + 6, y + 6, { lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor('#000000')
+      .text(title, x + 6, y + 6, { lineBreak: false });
     ['Name', 'Signature', 'Date'].forEach((line, k) => {
       const ly = y + 30 + k * 18;
-      doc.font('Helvetica').fontSize(8).text(line, x + 6, ly - 8, { lineBreak: false });
-      doc.moveTo(x + 60, ly).lineTo(x + width - 8, ly).lineWidth(0.5).strokeColor('#999999').stroke();
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .text(line, x + 6, ly - 8, { lineBreak: false });
+      doc
+        .moveTo(x + 60, ly)
+        .lineTo(x + width - 8, ly)
+        .lineWidth(0.5)
+        .strokeColor('#999999')
+        .stroke();
     });
   });
 }
@@ -146,7 +229,13 @@ function signatures(doc: Pdf, y: number): void {
 export async function renderDeliveryOrder(p: Printed): Promise<Buffer> {
   const doc = newPdf(`Delivery order ${p.order.docNo}`);
   const y = facts(doc, p, heading(doc, p, true));
-  const end = drawTable(doc, columns(p), p.order.lines.map((l, i) => ({ ...l, no: i + 1 })), y, () => heading(doc, p, false));
+  const end = drawTable(
+    doc,
+    columns(p),
+    p.order.lines.map((l, i) => ({ ...l, no: i + 1 })),
+    y,
+    () => heading(doc, p, false),
+  );
   signatures(doc, end);
   numberPages(doc, (page, pages) => `${p.order.docNo} - page ${page} of ${pages}`);
   return pdfBytes(doc);
@@ -155,10 +244,15 @@ export async function renderDeliveryOrder(p: Printed): Promise<Buffer> {
 export const deliveryOrderPrint: PrintDocument = {
   privilege: { screen: 'printdeliveryorder', action: 'view' },
   async render(request, body) {
-    const { id } = parseBody(z.object({ id: z.coerce.number({ error: 'Give the id of the delivery order' }).int().min(1) }), body);
+    const { id } = parseBody(
+      z.object({ id: z.coerce.number({ error: 'Give the id of the delivery order' }).int().min(1) }),
+      body,
+    );
     const db = anyDb(request.server.ctx);
     // Through the caller's row filter, as a Get: another outlet's order prints as a missing one.
-    const order = (await canSee(request, db, orderEntity, id)) ? await readOrder(request.server.ctx, db, id) : undefined;
+    const order = (await canSee(request, db, orderEntity, id))
+      ? await readOrder(request.server.ctx, db, id)
+      : undefined;
     if (!order) throw new ApiError(404, `Delivery order: no row ${id}`);
     return { pdf: await renderDeliveryOrder(await gather(db, order)), fileName: `${order.docNo}.pdf` };
   },

@@ -14,13 +14,25 @@ export const DOC_PREFIX = 'DO';
 export const deliveryOrderRules: EntityHook = {
   async beforeWrite({ trx, entity, action, id, row }) {
     const stored =
-      id === null ? undefined : await trx.selectFrom(entity.table).select([COLUMN.docNo, COLUMN.status, COLUMN.from, COLUMN.to]).where('id', '=', id).executeTakeFirst();
+      id === null
+        ? undefined
+        : await trx
+            .selectFrom(entity.table)
+            .select([COLUMN.docNo, COLUMN.status, COLUMN.from, COLUMN.to])
+            .where('id', '=', id)
+            .executeTakeFirst();
     if (stored && stored[COLUMN.status] !== 'draft') {
       const doing = action === 'delete' ? 'deleted' : 'changed';
-      throw new ApiError(409, `Delivery order ${String(stored[COLUMN.docNo])} is ${String(stored[COLUMN.status])}: only a draft can be ${doing}`);
+      throw new ApiError(
+        409,
+        `Delivery order ${String(stored[COLUMN.docNo])} is ${String(stored[COLUMN.status])}: only a draft can be ${doing}`,
+      );
     }
     if (action === 'delete') return;
-    assertTwoLocations('fromLocation' in row ? row.fromLocation : stored?.[COLUMN.from], 'toLocation' in row ? row.toLocation : stored?.[COLUMN.to]);
+    assertTwoLocations(
+      'fromLocation' in row ? row.fromLocation : stored?.[COLUMN.from],
+      'toLocation' in row ? row.toLocation : stored?.[COLUMN.to],
+    );
     if (Array.isArray(row.lines)) await assertStockLines(trx, row.lines as { product: number }[]);
     if (action === 'insert') return { [COLUMN.docNo]: await nextDocumentNo(trx, DOC_PREFIX) };
   },

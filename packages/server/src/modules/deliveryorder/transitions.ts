@@ -1,4 +1,12 @@
-import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, DELIVERY_ORDER_ACTIONS, getEntity, type DeliveryOrderAction, type DeliveryOrderDto, type DeliveryOrderStatus } from '@backroom/schema';
+import {
+  CHILD_ORDER_COLUMN,
+  CHILD_PARENT_COLUMN,
+  DELIVERY_ORDER_ACTIONS,
+  getEntity,
+  type DeliveryOrderAction,
+  type DeliveryOrderDto,
+  type DeliveryOrderStatus,
+} from '@backroom/schema';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import type { ActionCall, RowAction } from '../../data/hooks';
@@ -9,7 +17,9 @@ import { columnOf, fieldOf } from '../columns';
 import { ensureBalances, move, StockShortage, stockProducts, quantityText, thousandths } from '../stock/index';
 import { COLUMN, assertStockLines, documentOf, order, orderLines, readOrder } from './order';
 
-const versioned = z.looseObject({ version: z.number({ error: 'Send the version of the order you read' }).int().min(1) });
+const versioned = z.looseObject({
+  version: z.number({ error: 'Send the version of the order you read' }).int().min(1),
+});
 
 const quantity = z.union([z.string(), z.number()]).transform((value, context) => {
   const parsed = thousandths(value);
@@ -20,12 +30,23 @@ const quantity = z.union([z.string(), z.number()]).transform((value, context) =>
   return parsed;
 });
 const receiveBody = versioned.extend({
-  lines: z.array(z.object({ product: z.number().int().positive(), receivedQty: quantity })).max(orderLines.maxRows).optional(),
+  lines: z
+    .array(z.object({ product: z.number().int().positive(), receivedQty: quantity }))
+    .max(orderLines.maxRows)
+    .optional(),
 });
-const prefillBody = versioned.extend({ stockTemplate: z.number({ error: 'Choose the stock template' }).int().positive() });
+const prefillBody = versioned.extend({
+  stockTemplate: z.number({ error: 'Choose the stock template' }).int().positive(),
+});
 
 /** Past tense of each action, as messages say it. */
-const DONE: Record<DeliveryOrderAction, string> = { confirm: 'confirmed', dispatch: 'dispatched', receive: 'received', cancel: 'cancelled', prefill: 'prefilled' };
+const DONE: Record<DeliveryOrderAction, string> = {
+  confirm: 'confirmed',
+  dispatch: 'dispatched',
+  receive: 'received',
+  cancel: 'cancelled',
+  prefill: 'prefilled',
+};
 
 /** The one order an action names, read in its transaction. */
 async function theOrder(call: ActionCall): Promise<DeliveryOrderDto> {
@@ -49,7 +70,12 @@ function assertState(o: DeliveryOrderDto, action: DeliveryOrderAction, version: 
  * update names the version and status read, so of two callers racing on one order only the
  * first gets a row (PostgreSQL makes the second wait for the first's commit, then re-checks).
  */
-async function advance(call: ActionCall, o: DeliveryOrderDto, to: DeliveryOrderStatus, set: Record<string, unknown> = {}): Promise<void> {
+async function advance(
+  call: ActionCall,
+  o: DeliveryOrderDto,
+  to: DeliveryOrderStatus,
+  set: Record<string, unknown> = {},
+): Promise<void> {
   const result = await call.trx
     .updateTable(order.table)
     .set({ [COLUMN.status]: to, version: o.version + 1, updated_at: call.now, updated_by: call.auth.userName, ...set })
@@ -57,7 +83,8 @@ async function advance(call: ActionCall, o: DeliveryOrderDto, to: DeliveryOrderS
     .where('version', '=', o.version)
     .where(COLUMN.status, '=', o.status)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);
+  if (Number(result.numUpdatedRows) === 0)
+    throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);
 }
 
 /** The order after the action, audited as an update, as the action's answer. */
@@ -70,7 +97,11 @@ async function finish(call: ActionCall, before: DeliveryOrderDto): Promise<Deliv
 const locations = getEntity('inventorylocation');
 
 async function locationName(call: ActionCall, id: number): Promise<string> {
-  const row = await call.trx.selectFrom(locations.table).select(columnOf(locations, 'name')).where('id', '=', id).executeTakeFirst();
+  const row = await call.trx
+    .selectFrom(locations.table)
+    .select(columnOf(locations, 'name'))
+    .where('id', '=', id)
+    .executeTakeFirst();
   return String(row?.[columnOf(locations, 'name')] ?? id);
 }
 
@@ -82,16 +113,25 @@ async function shortLines(call: ActionCall, o: DeliveryOrderDto, shortage: Stock
     message: `Line ${s.index + 1}: ${s.product.code} ${s.product.name}: ${quantityText(s.onHand)} on hand at ${at}, ${quantityText(s.wanted)} to dispatch`,
   }));
   const lines = shortage.shortages.map((s) => s.index + 1).join(', ');
-  return new ApiError(409, `Not enough stock at ${at} for line${shortage.shortages.length > 1 ? 's' : ''} ${lines} of ${o.docNo}`, errors);
+  return new ApiError(
+    409,
+    `Not enough stock at ${at} for line${shortage.shortages.length > 1 ? 's' : ''} ${lines} of ${o.docNo}`,
+    errors,
+  );
 }
 
-const asLines = (o: DeliveryOrderDto) => o.lines.map((l) => ({ product: l.product, quantity: thousandths(l.quantity)! }));
+const asLines = (o: DeliveryOrderDto) =>
+  o.lines.map((l) => ({ product: l.product, quantity: thousandths(l.quantity)! }));
 
 export const confirm: RowAction = async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
   assertState(o, 'confirm', version);
-  if (o.lines.length === 0) throw validationError([{ field: 'lines', message: 'Add at least one line before confirming' }], 'Add at least one line before confirming');
+  if (o.lines.length === 0)
+    throw validationError(
+      [{ field: 'lines', message: 'Add at least one line before confirming' }],
+      'Add at least one line before confirming',
+    );
   await assertStockLines(call.trx, o.lines);
   await advance(call, o, 'confirmed');
   return finish(call, o);
@@ -106,12 +146,21 @@ export const dispatch: RowAction = async (call) => {
   try {
     await move(
       call,
-      asLines(o).map((l) => ({ product: l.product, location: o.fromLocation, quantity: -l.quantity, kind: 'dispatch' as const, document: documentOf(o) })),
+      asLines(o).map((l) => ({
+        product: l.product,
+        location: o.fromLocation,
+        quantity: -l.quantity,
+        kind: 'dispatch' as const,
+        document: documentOf(o),
+      })),
     );
   } catch (error) {
     throw error instanceof StockShortage ? await shortLines(call, o, error) : error;
   }
-  await ensureBalances(call, o.lines.map((l) => ({ product: l.product, location: o.toLocation })));
+  await ensureBalances(
+    call,
+    o.lines.map((l) => ({ product: l.product, location: o.toLocation })),
+  );
   return finish(call, o);
 };
 
@@ -127,7 +176,8 @@ export const receive: RowAction = async (call) => {
   for (const [i, line] of (body.lines ?? []).entries()) {
     if (!o.lines.some((l) => l.product === line.product))
       throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is not on ${o.docNo}` }]);
-    if (given.has(line.product)) throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is given twice` }]);
+    if (given.has(line.product))
+      throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is given twice` }]);
     given.set(line.product, line.receivedQty);
   }
   await advance(call, o, 'received', { [COLUMN.receivedAt]: call.now });
@@ -140,7 +190,13 @@ export const receive: RowAction = async (call) => {
       .execute();
   await move(
     call,
-    received.map((l) => ({ product: l.product, location: o.toLocation, quantity: l.received, kind: 'receipt' as const, document: documentOf(o) })),
+    received.map((l) => ({
+      product: l.product,
+      location: o.toLocation,
+      quantity: l.received,
+      kind: 'receipt' as const,
+      document: documentOf(o),
+    })),
   );
   return finish(call, o);
 };
@@ -165,20 +221,40 @@ export const prefill: RowAction = async (call) => {
   const body = parseBody(prefillBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'prefill', body.version);
-  const exists = await call.trx.selectFrom(template.table).select('id').where('id', '=', body.stockTemplate).executeTakeFirst();
-  if (!exists) throw validationError([{ field: 'stockTemplate', message: `Stock template refers to a missing stock template row (${body.stockTemplate})` }]);
+  const exists = await call.trx
+    .selectFrom(template.table)
+    .select('id')
+    .where('id', '=', body.stockTemplate)
+    .executeTakeFirst();
+  if (!exists)
+    throw validationError([
+      {
+        field: 'stockTemplate',
+        message: `Stock template refers to a missing stock template row (${body.stockTemplate})`,
+      },
+    ]);
   const items = await call.trx
     .selectFrom(templateItems.table)
     .select([columnOf(templateItems, 'product'), columnOf(templateItems, 'defaultQty')])
     .where(CHILD_PARENT_COLUMN, '=', body.stockTemplate)
     .orderBy(CHILD_ORDER_COLUMN)
     .execute();
-  const wanted = items.map((i) => ({ product: Number(i[columnOf(templateItems, 'product')]), quantity: Number(i[columnOf(templateItems, 'defaultQty')] ?? 0) }));
-  const products = await stockProducts(call.trx, wanted.map((i) => i.product));
+  const wanted = items.map((i) => ({
+    product: Number(i[columnOf(templateItems, 'product')]),
+    quantity: Number(i[columnOf(templateItems, 'defaultQty')] ?? 0),
+  }));
+  const products = await stockProducts(
+    call.trx,
+    wanted.map((i) => i.product),
+  );
   const have = new Set(o.lines.map((l) => l.product));
   const added = wanted
     .filter((i) => !have.has(i.product) && products.get(i.product)?.role === 'stock')
-    .map((i) => ({ product: i.product, quantity: quantityText(i.quantity > 0 ? i.quantity : 1000), uom: products.get(i.product)!.uom }));
+    .map((i) => ({
+      product: i.product,
+      quantity: quantityText(i.quantity > 0 ? i.quantity : 1000),
+      uom: products.get(i.product)!.uom,
+    }));
   const kept = o.lines.map(({ id, product, quantity: q, uom }) => ({ id, product, quantity: q, uom }));
   await updateRow(call, order, { id: o.id, version: o.version, lines: [...kept, ...added] });
   return readOrder(call.ctx, call.trx, o.id, true);

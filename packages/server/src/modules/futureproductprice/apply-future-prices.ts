@@ -82,7 +82,13 @@ async function applyOne(server: FastifyInstance, id: number): Promise<boolean> {
     if (Number(taken.numUpdatedRows) === 0) return false;
     await writePrice(ctx, trx, request, before);
     const after = (await apiRow(ctx, trx, futurePrice, id, { labels: false }))!;
-    await recordAudit({ ctx, trx, auth: request.auth!, entity: futurePrice, now, request }, 'update', id, before, after);
+    await recordAudit(
+      { ctx, trx, auth: request.auth!, entity: futurePrice, now, request },
+      'update',
+      id,
+      before,
+      after,
+    );
     return true;
   });
 }
@@ -93,7 +99,12 @@ async function applyOne(server: FastifyInstance, id: number): Promise<boolean> {
  * outlet's price override, and becomes applied — one transaction per row, so one bad row does not
  * hold back the rest.
  */
-export async function applyFuturePrices(server: FastifyInstance, log: FastifyBaseLogger, progress: (percent: number) => Promise<void>, at = new Date()): Promise<ApplyResult> {
+export async function applyFuturePrices(
+  server: FastifyInstance,
+  log: FastifyBaseLogger,
+  progress: (percent: number) => Promise<void>,
+  at = new Date(),
+): Promise<ApplyResult> {
   const db = server.ctx.db;
   const todayAt = await todayByOutlet(db, at);
   const candidates = await db

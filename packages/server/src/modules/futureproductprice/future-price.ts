@@ -13,8 +13,13 @@ import { typedDb } from '../../db/types';
 export const futurePrice: EntityHook = {
   async beforeWrite({ trx, action, id }) {
     if (action === 'insert' || id === null) return;
-    const stored = await typedDb(trx).selectFrom('future_product_price').select('status').where('id', '=', id).executeTakeFirst();
-    if (stored && stored.status !== 'pending') throw new ApiError(409, `This future price is ${stored.status} and can no longer change`);
+    const stored = await typedDb(trx)
+      .selectFrom('future_product_price')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (stored && stored.status !== 'pending')
+      throw new ApiError(409, `This future price is ${stored.status} and can no longer change`);
   },
   actions: {
     async cancel(call) {
@@ -31,7 +36,12 @@ export const futurePrice: EntityHook = {
         const before = await apiRow(ctx, trx, entity, id, { labels: false });
         await db
           .updateTable('future_product_price')
-          .set((eb) => ({ status: 'cancelled', version: eb('version', '+', 1), updated_at: now, updated_by: call.auth.userName }))
+          .set((eb) => ({
+            status: 'cancelled',
+            version: eb('version', '+', 1),
+            updated_at: now,
+            updated_by: call.auth.userName,
+          }))
           .where('id', '=', id)
           .execute();
         await recordAudit(call, 'update', id, before!, (await apiRow(ctx, trx, entity, id, { labels: false }))!);

@@ -16,7 +16,12 @@ export function dayWindows(outlets: readonly { id: number; timeZone: string }[],
     const today = dateIn(timeZone, now);
     return Array.from({ length: HOME_DAYS + ahead }, (_, i) => {
       const day = addDays(today, i - HOME_DAYS + 1);
-      return { outlet: id, day, starts: startOfDay(day, timeZone).toISOString(), ends: startOfDay(addDays(day, 1), timeZone).toISOString() };
+      return {
+        outlet: id,
+        day,
+        starts: startOfDay(day, timeZone).toISOString(),
+        ends: startOfDay(addDays(day, 1), timeZone).toISOString(),
+      };
     });
   });
 }

@@ -22,8 +22,18 @@ const AHEAD = 2;
 
 const sale = getEntity('sale');
 const saleLine = getEntity('saleline');
-const S = { outlet: columnOf(sale, 'outlet'), at: columnOf(sale, 'at'), kind: columnOf(sale, 'kind'), total: columnOf(sale, 'total') };
-const L = { sale: columnOf(saleLine, 'sale'), product: columnOf(saleLine, 'product'), quantity: columnOf(saleLine, 'quantity'), total: columnOf(saleLine, 'lineTotal') };
+const S = {
+  outlet: columnOf(sale, 'outlet'),
+  at: columnOf(sale, 'at'),
+  kind: columnOf(sale, 'kind'),
+  total: columnOf(sale, 'total'),
+};
+const L = {
+  sale: columnOf(saleLine, 'sale'),
+  product: columnOf(saleLine, 'product'),
+  quantity: columnOf(saleLine, 'quantity'),
+  total: columnOf(saleLine, 'lineTotal'),
+};
 
 /** The last sale id rolled up. */
 export async function rollupMark(db: AnyDb): Promise<number> {
@@ -34,8 +44,16 @@ export async function rollupMark(db: AnyDb): Promise<number> {
 /** The last id of the unbroken run of settled sales after `from` (`from` itself when there is none). */
 async function settledUpTo(db: AnyDb, from: number, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - SETTLE_MS).toISOString();
-  const fresh = await db.selectFrom(sale.table).select(sql<number | null>`min(id)`.as('id')).where('id', '>', from).where('created_at', '>=', cutoff).executeTakeFirstOrThrow();
-  let last = db.selectFrom(sale.table).select(sql<number | null>`max(id)`.as('id')).where('id', '>', from);
+  const fresh = await db
+    .selectFrom(sale.table)
+    .select(sql<number | null>`min(id)`.as('id'))
+    .where('id', '>', from)
+    .where('created_at', '>=', cutoff)
+    .executeTakeFirstOrThrow();
+  let last = db
+    .selectFrom(sale.table)
+    .select(sql<number | null>`max(id)`.as('id'))
+    .where('id', '>', from);
   if (fresh.id !== null) last = last.where('id', '<', Number(fresh.id));
   const found = await last.executeTakeFirstOrThrow();
   return found.id === null ? from : Number(found.id);
@@ -46,14 +64,23 @@ async function settledUpTo(db: AnyDb, from: number, now: Date): Promise<number> 
  * (older sales never show); answers the mark after it. Two callers at once: the mark moves by a
  * conditional update in the same transaction, so only one of them adds the sales.
  */
-export async function rollUp(db: AnyDb, outlets: readonly { id: number; timeZone: string }[], now: Date): Promise<number> {
+export async function rollUp(
+  db: AnyDb,
+  outlets: readonly { id: number; timeZone: string }[],
+  now: Date,
+): Promise<number> {
   const from = await rollupMark(db);
   const to = await settledUpTo(db, from, now);
   if (to <= from || outlets.length === 0) return from;
   const windows: DayWindow[] = dayWindows(outlets, now, AHEAD);
   const oldest = windows.reduce((min, w) => (w.day < min ? w.day : min), windows[0]!.day);
   return db.transaction().execute(async (trx) => {
-    const moved = await trx.updateTable('home_rollup').set({ last_sale_id: to }).where('id', '=', 1).where('last_sale_id', '=', from).executeTakeFirst();
+    const moved = await trx
+      .updateTable('home_rollup')
+      .set({ last_sale_id: to })
+      .where('id', '=', 1)
+      .where('last_sale_id', '=', from)
+      .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return rollupMark(trx);
     await sql`${windowsTable(windows)}
       insert into home_product_day (outlet_id, day, product_id, quantity, amount)
@@ -61,14 +88,18 @@ export async function rollUp(db: AnyDb, outlets: readonly { id: number; timeZone
       from d cross join ${sql.table(sale.table)} s cross join ${sql.table(saleLine.table)} l
       where s.id > ${from} and s.id <= ${to} and s.${sql.ref(S.outlet)} = d.outlet_id and s.${sql.ref(S.at)} >= d.starts and s.${sql.ref(S.at)} < d.ends and l.${sql.ref(L.sale)} = s.id
       group by d.outlet_id, d.day, l.${sql.ref(L.product)}
-      on conflict (outlet_id, day, product_id) do update set quantity = home_product_day.quantity + excluded.quantity, amount = home_product_day.amount + excluded.amount`.execute(trx);
+      on conflict (outlet_id, day, product_id) do update set quantity = home_product_day.quantity + excluded.quantity, amount = home_product_day.amount + excluded.amount`.execute(
+      trx,
+    );
     await sql`${windowsTable(windows)}
       insert into home_sales_day (outlet_id, day, total, receipts)
       select d.outlet_id, d.day, coalesce(sum(s.${sql.ref(S.total)}), 0), sum(case when s.${sql.ref(S.kind)} = 'sale' then 1 else 0 end)
       from d cross join ${sql.table(sale.table)} s
       where s.id > ${from} and s.id <= ${to} and s.${sql.ref(S.outlet)} = d.outlet_id and s.${sql.ref(S.at)} >= d.starts and s.${sql.ref(S.at)} < d.ends
       group by d.outlet_id, d.day
-      on conflict (outlet_id, day) do update set total = home_sales_day.total + excluded.total, receipts = home_sales_day.receipts + excluded.receipts`.execute(trx);
+      on conflict (outlet_id, day) do update set total = home_sales_day.total + excluded.total, receipts = home_sales_day.receipts + excluded.receipts`.execute(
+      trx,
+    );
     await trx.deleteFrom('home_product_day').where('day', '<', oldest).execute();
     await trx.deleteFrom('home_sales_day').where('day', '<', oldest).execute();
     return to;

@@ -1,4 +1,13 @@
-import { fromMinorUnits, formatScaled, getEntity, QUANTITY_SCALE, type HomeOutletSales, type HomeSales, type HomeSalesDay, type HomeTopProduct } from '@backroom/schema';
+import {
+  fromMinorUnits,
+  formatScaled,
+  getEntity,
+  QUANTITY_SCALE,
+  type HomeOutletSales,
+  type HomeSales,
+  type HomeSalesDay,
+  type HomeTopProduct,
+} from '@backroom/schema';
 import { sql, type RawBuilder } from 'kysely';
 import { labelsOf } from '../../data/read';
 import type { AnyDb } from '../../data/store';
@@ -22,10 +31,29 @@ const order = getEntity('onlinesalesorder');
 const items = fieldOf(order, 'items', 'children');
 const product = getEntity('product');
 
-const S = { outlet: columnOf(sale, 'outlet'), at: columnOf(sale, 'at'), kind: columnOf(sale, 'kind'), total: columnOf(sale, 'total') };
-const L = { sale: columnOf(saleLine, 'sale'), product: columnOf(saleLine, 'product'), quantity: columnOf(saleLine, 'quantity'), total: columnOf(saleLine, 'lineTotal') };
-const O = { outlet: columnOf(order, 'outlet'), status: columnOf(order, 'status'), total: columnOf(order, 'total'), at: 'updated_at' };
-const I = { product: columnOf(items, 'product'), quantity: columnOf(items, 'quantity'), total: columnOf(items, 'lineTotal') };
+const S = {
+  outlet: columnOf(sale, 'outlet'),
+  at: columnOf(sale, 'at'),
+  kind: columnOf(sale, 'kind'),
+  total: columnOf(sale, 'total'),
+};
+const L = {
+  sale: columnOf(saleLine, 'sale'),
+  product: columnOf(saleLine, 'product'),
+  quantity: columnOf(saleLine, 'quantity'),
+  total: columnOf(saleLine, 'lineTotal'),
+};
+const O = {
+  outlet: columnOf(order, 'outlet'),
+  status: columnOf(order, 'status'),
+  total: columnOf(order, 'total'),
+  at: 'updated_at',
+};
+const I = {
+  product: columnOf(items, 'product'),
+  quantity: columnOf(items, 'quantity'),
+  total: columnOf(items, 'lineTotal'),
+};
 
 export interface Channels {
   pos: boolean;
@@ -38,14 +66,20 @@ const inWindow = (alias: string, outletColumn: string, atColumn: string) =>
   sql`${ref(alias, outletColumn)} = d.outlet_id and ${ref(alias, atColumn)} >= d.starts and ${ref(alias, atColumn)} < d.ends`;
 
 /** Sales past the rollup's mark: `markSeen` (read before; the mark only grows) for the planner, the mark itself for consistency. */
-const pastMark = (markSeen: number) => sql`s.id > ${markSeen} and s.id > (select last_sale_id from home_rollup where id = 1)`;
+const pastMark = (markSeen: number) =>
+  sql`s.id > ${markSeen} and s.id > (select last_sale_id from home_rollup where id = 1)`;
 
 /**
  * POS sales in the windows, by outlet and day: net total and receipts (sales, not returns), from
  * the day rollup and the sales past its mark, read in one statement (see topProducts).
  */
 async function posByDay(db: AnyDb, windows: readonly DayWindow[], markSeen: number) {
-  const { rows } = await sql<{ outlet_id: number; day: string; total: number | string; receipts: number | string }>`${windowsTable(windows)}
+  const { rows } = await sql<{
+    outlet_id: number;
+    day: string;
+    total: number | string;
+    receipts: number | string;
+  }>`${windowsTable(windows)}
     select x.outlet_id, x.day, sum(x.total) as total, sum(x.receipts) as receipts
     from (
       select r.outlet_id, r.day, r.total, r.receipts from d cross join home_sales_day r where r.outlet_id = d.outlet_id and r.day = d.day
@@ -72,9 +106,18 @@ async function onlineByDay(db: AnyDb, windows: readonly DayWindow[]) {
 
 /** Each outlet's whole period: its first day to its last, and the UTC span they cover. */
 function periods(windows: readonly DayWindow[]) {
-  const byOutlet = new Map<number, { outlet: number; firstDay: string; lastDay: string; starts: string; ends: string }>();
+  const byOutlet = new Map<
+    number,
+    { outlet: number; firstDay: string; lastDay: string; starts: string; ends: string }
+  >();
   for (const w of windows) {
-    const seen = byOutlet.get(w.outlet) ?? { outlet: w.outlet, firstDay: w.day, lastDay: w.day, starts: w.starts, ends: w.ends };
+    const seen = byOutlet.get(w.outlet) ?? {
+      outlet: w.outlet,
+      firstDay: w.day,
+      lastDay: w.day,
+      starts: w.starts,
+      ends: w.ends,
+    };
     byOutlet.set(w.outlet, {
       outlet: w.outlet,
       firstDay: w.day < seen.firstDay ? w.day : seen.firstDay,
@@ -93,16 +136,30 @@ function periods(windows: readonly DayWindow[]) {
  * whole or not at all, never counted twice. `markSeen`, the mark read before (it only grows), tells
  * the planner how few sales lie past it. Each outlet's period is one index range (an `or` of them).
  */
-export async function topProducts(db: AnyDb, windows: readonly DayWindow[], channels: Channels, markSeen: number): Promise<HomeTopProduct[]> {
+export async function topProducts(
+  db: AnyDb,
+  windows: readonly DayWindow[],
+  channels: Channels,
+  markSeen: number,
+): Promise<HomeTopProduct[]> {
   const spans = periods(windows);
   if (spans.length === 0 || (!channels.pos && !channels.online)) return [];
   const during = (alias: string, outletColumn: string, atColumn: string) =>
-    sql`(${sql.join(spans.map((p) => sql`(${ref(alias, outletColumn)} = ${p.outlet} and ${ref(alias, atColumn)} >= ${p.starts} and ${ref(alias, atColumn)} < ${p.ends})`), sql` or `)})`;
+    sql`(${sql.join(
+      spans.map(
+        (p) =>
+          sql`(${ref(alias, outletColumn)} = ${p.outlet} and ${ref(alias, atColumn)} >= ${p.starts} and ${ref(alias, atColumn)} < ${p.ends})`,
+      ),
+      sql` or `,
+    )})`;
   const parts: RawBuilder<unknown>[] = [];
   if (channels.pos)
     parts.push(
       sql`select r.product_id, r.quantity, r.amount from home_product_day r
-        where (${sql.join(spans.map((p) => sql`(r.outlet_id = ${p.outlet} and r.day >= ${p.firstDay} and r.day <= ${p.lastDay})`), sql` or `)})`,
+        where (${sql.join(
+          spans.map((p) => sql`(r.outlet_id = ${p.outlet} and r.day >= ${p.firstDay} and r.day <= ${p.lastDay})`),
+          sql` or `,
+        )})`,
       sql`select ${ref('l', L.product)} as product_id, ${ref('l', L.quantity)} as quantity, ${ref('l', L.total)} as amount
         from ${sql.table(sale.table)} s join ${sql.table(saleLine.table)} l on ${ref('l', L.sale)} = s.id
         where ${pastMark(markSeen)} and ${during('s', S.outlet, S.at)}`,
@@ -117,7 +174,11 @@ export async function topProducts(db: AnyDb, windows: readonly DayWindow[], chan
     group by x.product_id
     order by 3 desc, 1
     limit ${TOP}`.execute(db);
-  const names = await labelsOf(db, product, rows.map((r) => Number(r.product_id)));
+  const names = await labelsOf(
+    db,
+    product,
+    rows.map((r) => Number(r.product_id)),
+  );
   return rows.map((r) => ({
     product: Number(r.product_id),
     productLabel: names.get(Number(r.product_id)) ?? '',
@@ -129,7 +190,13 @@ export async function topProducts(db: AnyDb, windows: readonly DayWindow[], chan
 const minor = (value: number | string | null | undefined) => BigInt(value ?? 0);
 
 /** Sales by outlet (today and the whole period) and by outlet and day, for the channels the viewer may see. */
-export async function salesSummary(db: AnyDb, outlets: readonly { id: number; label: string }[], windows: readonly DayWindow[], channels: Channels, markSeen: number): Promise<HomeSales> {
+export async function salesSummary(
+  db: AnyDb,
+  outlets: readonly { id: number; label: string }[],
+  windows: readonly DayWindow[],
+  channels: Channels,
+  markSeen: number,
+): Promise<HomeSales> {
   const pos = channels.pos && windows.length > 0 ? await posByDay(db, windows, markSeen) : [];
   const online = channels.online && windows.length > 0 ? await onlineByDay(db, windows) : [];
   const key = (outlet: number, day: string) => `${outlet}|${day}`;
@@ -140,7 +207,8 @@ export async function salesSummary(db: AnyDb, outlets: readonly { id: number; la
     if (!c) cells.set(k, (c = { outlet, day, pos: 0n, online: 0n, receipts: 0 }));
     return c;
   };
-  for (const r of pos) Object.assign(cell(Number(r.outlet_id), r.day), { pos: minor(r.total), receipts: Number(r.receipts) });
+  for (const r of pos)
+    Object.assign(cell(Number(r.outlet_id), r.day), { pos: minor(r.total), receipts: Number(r.receipts) });
   for (const r of online) cell(Number(r.outlet_id), r.day).online = minor(r.total);
 
   const todayOf = new Map<number, string>();

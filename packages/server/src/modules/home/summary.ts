@@ -24,7 +24,11 @@ export const SECTION_SCREENS = {
 
 /** Every outlet with its time zone. */
 export async function outletZones(db: AnyDb): Promise<{ id: number; timeZone: string }[]> {
-  const rows = await db.selectFrom(outlet.table).select(['id', `${columnOf(outlet, 'timezone')} as tz`]).orderBy('id').execute();
+  const rows = await db
+    .selectFrom(outlet.table)
+    .select(['id', `${columnOf(outlet, 'timezone')} as tz`])
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ id: Number(r.id), timeZone: String(r.tz ?? 'UTC') }));
 }
 
@@ -32,7 +36,11 @@ export async function outletZones(db: AnyDb): Promise<{ id: number; timeZone: st
 async function viewerOutlets(request: FastifyRequest, all: readonly { id: number; timeZone: string }[]) {
   const limited = await allowedOutlets(request);
   const mine = limited.length === 0 ? all : all.filter((o) => limited.includes(o.id));
-  const labels = await labelsOf(anyDb(request.server.ctx), outlet, mine.map((o) => o.id));
+  const labels = await labelsOf(
+    anyDb(request.server.ctx),
+    outlet,
+    mine.map((o) => o.id),
+  );
   return mine.map((o) => ({ ...o, label: labels.get(o.id) ?? '' }));
 }
 

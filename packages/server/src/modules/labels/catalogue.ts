@@ -37,15 +37,32 @@ export interface LabelRun {
 
 export const labelRequest = <L extends string>(layouts: readonly [L, ...L[]]) =>
   z.object({
-    products: z.array(z.number().int().min(1)).min(1, 'Choose at least one product').max(MAX_LABELS, `At most ${MAX_LABELS} labels at once`),
+    products: z
+      .array(z.number().int().min(1))
+      .min(1, 'Choose at least one product')
+      .max(MAX_LABELS, `At most ${MAX_LABELS} labels at once`),
     outlet: z.number().int().min(1).nullish(),
     layout: z.enum(layouts).optional(),
   });
 
 async function currencySymbol(db: AnyDb, outletId: number | null): Promise<string> {
   const sym = columnOf(currency, 'symbol');
-  const own = outletId === null ? undefined : await db.selectFrom(`${outlet.table} as o`).innerJoin(`${currency.table} as c`, 'c.id', `o.${columnOf(outlet, 'currency')}`).select(`c.${sym} as symbol`).where('o.id', '=', outletId).executeTakeFirst();
-  const base = own ?? (await db.selectFrom(currency.table).select(`${sym} as symbol`).where(columnOf(currency, 'isBase'), '=', true).executeTakeFirst());
+  const own =
+    outletId === null
+      ? undefined
+      : await db
+          .selectFrom(`${outlet.table} as o`)
+          .innerJoin(`${currency.table} as c`, 'c.id', `o.${columnOf(outlet, 'currency')}`)
+          .select(`c.${sym} as symbol`)
+          .where('o.id', '=', outletId)
+          .executeTakeFirst();
+  const base =
+    own ??
+    (await db
+      .selectFrom(currency.table)
+      .select(`${sym} as symbol`)
+      .where(columnOf(currency, 'isBase'), '=', true)
+      .executeTakeFirst());
   return (base?.symbol as string | null) ?? '';
 }
 
@@ -53,21 +70,32 @@ async function currencySymbol(db: AnyDb, outletId: number | null): Promise<strin
  * The products of a label request, in the order asked (a product twice gives two labels), priced
  * for the outlet. 400 naming each id with no product; 403 for an outlet outside the caller's.
  */
-export async function labelItems(request: FastifyRequest, body: Record<string, unknown>, layouts: readonly [string, ...string[]]): Promise<LabelRun & { layout?: string }> {
+export async function labelItems(
+  request: FastifyRequest,
+  body: Record<string, unknown>,
+  layouts: readonly [string, ...string[]],
+): Promise<LabelRun & { layout?: string }> {
   const { products: ids, outlet: outletId = null, layout } = parseBody(labelRequest(layouts), body);
   const db = anyDb(request.server.ctx);
   let outletName: string | null = null;
   if (outletId !== null) {
-    const row = await db.selectFrom(outlet.table).select(columnOf(outlet, 'name')).where('id', '=', outletId).executeTakeFirst();
+    const row = await db
+      .selectFrom(outlet.table)
+      .select(columnOf(outlet, 'name'))
+      .where('id', '=', outletId)
+      .executeTakeFirst();
     // An outlet the caller may not see reads as a missing one.
-    if (!row || !(await canSee(request, db, outlet, outletId))) throw validationError([{ field: 'outlet', message: `Outlet refers to a missing outlet row (${outletId})` }]);
+    if (!row || !(await canSee(request, db, outlet, outletId)))
+      throw validationError([{ field: 'outlet', message: `Outlet refers to a missing outlet row (${outletId})` }]);
     outletName = String(row[columnOf(outlet, 'name')]);
   }
   const wanted = [...new Set(ids)];
   const rows = await db
     .selectFrom(`${product.table} as t`)
     .leftJoin(`${outletPrice.table} as op`, (j) =>
-      j.onRef(`op.${columnOf(outletPrice, 'product')}`, '=', 't.id').on(`op.${columnOf(outletPrice, 'outlet')}`, '=', outletId ?? 0),
+      j
+        .onRef(`op.${columnOf(outletPrice, 'product')}`, '=', 't.id')
+        .on(`op.${columnOf(outletPrice, 'outlet')}`, '=', outletId ?? 0),
     )
     .leftJoin(`${listValue.table} as u`, 'u.id', `t.${columnOf(product, 'uom')}`)
     .select([
@@ -84,7 +112,9 @@ export async function labelItems(request: FastifyRequest, body: Record<string, u
     .where(allOf(await rowFilters(request, product)))
     .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  const errors = ids.flatMap((id, i) => (byId.has(id) ? [] : [{ field: `products.${i}`, message: `Product refers to a missing product row (${id})` }]));
+  const errors = ids.flatMap((id, i) =>
+    byId.has(id) ? [] : [{ field: `products.${i}`, message: `Product refers to a missing product row (${id})` }],
+  );
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
   const items = ids.map((id): LabelItem => {
     const r = byId.get(id)!;

@@ -39,20 +39,49 @@ export function expiredPoints(rows: readonly LedgerRow[], today: string): number
  * an `expire` ledger row, and active members past their expiry date become expired. "Today" is
  * the company's date.
  */
-export async function runMembershipExpiry(server: FastifyInstance, at = new Date()): Promise<{ pointsExpired: number; membersExpired: number }> {
+export async function runMembershipExpiry(
+  server: FastifyInstance,
+  at = new Date(),
+): Promise<{ pointsExpired: number; membersExpired: number }> {
   const db = anyDb(server.ctx);
-  const zone = await db.selectFrom(company.table).select(columnOf(company, 'timezone')).orderBy('id').limit(1).executeTakeFirst();
+  const zone = await db
+    .selectFrom(company.table)
+    .select(columnOf(company, 'timezone'))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   const today = dateIn(zone?.[columnOf(company, 'timezone')] as string | undefined, at);
   const due = await db.selectFrom(ledger.table).select(MEMBER).distinct().where(EXPIRES, '<=', today).execute();
   let pointsExpired = 0;
   for (const { [MEMBER]: member } of due) {
     await db.transaction().execute(async (trx) => {
       // Locks the member first on PostgreSQL, so a parallel run waits and then sees this run's row.
-      if (server.ctx.dialect === 'postgres') await trx.selectFrom(membership.table).select('id').where('id', '=', member).forUpdate().execute();
-      const rows = await trx.selectFrom(ledger.table).select([POINTS, EXPIRES]).where(MEMBER, '=', member).orderBy('at').orderBy('id').execute();
-      const expired = expiredPoints(rows.map((r) => ({ points: Number(r[POINTS]), expiresOn: (r[EXPIRES] as string | null) ?? null })), today);
+      if (server.ctx.dialect === 'postgres')
+        await trx.selectFrom(membership.table).select('id').where('id', '=', member).forUpdate().execute();
+      const rows = await trx
+        .selectFrom(ledger.table)
+        .select([POINTS, EXPIRES])
+        .where(MEMBER, '=', member)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+      const expired = expiredPoints(
+        rows.map((r) => ({ points: Number(r[POINTS]), expiresOn: (r[EXPIRES] as string | null) ?? null })),
+        today,
+      );
       if (expired <= 0) return;
-      await post(trx, { member: Number(member), kind: 'expire', points: -expired, at: at.toISOString(), reason: 'Points expired', userName: 'system' }, server.ctx.dialect);
+      await post(
+        trx,
+        {
+          member: Number(member),
+          kind: 'expire',
+          points: -expired,
+          at: at.toISOString(),
+          reason: 'Points expired',
+          userName: 'system',
+        },
+        server.ctx.dialect,
+      );
       pointsExpired += expired;
     });
   }

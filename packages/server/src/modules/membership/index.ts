@@ -18,13 +18,21 @@ const pointsField = (signed: boolean) =>
   z.union([z.string(), z.number()]).transform((value, ctx) => {
     const parsed = parseScaled(value, 2);
     if (!parsed.ok || (!signed && parsed.value <= 0) || parsed.value === 0) {
-      ctx.addIssue({ code: 'custom', message: signed ? 'Points must be a number other than 0 with at most 2 decimal places' : 'Points must be a number above 0 with at most 2 decimal places' });
+      ctx.addIssue({
+        code: 'custom',
+        message: signed
+          ? 'Points must be a number other than 0 with at most 2 decimal places'
+          : 'Points must be a number above 0 with at most 2 decimal places',
+      });
       return z.NEVER;
     }
     return parsed.value;
   });
 
-const adjustBody = z.object({ points: pointsField(true), reason: z.string().trim().min(1, 'Give the reason for the adjustment').max(100) });
+const adjustBody = z.object({
+  points: pointsField(true),
+  reason: z.string().trim().min(1, 'Give the reason for the adjustment').max(100),
+});
 const redeemBody = z.object({ points: pointsField(false), reference: z.string().trim().max(100).optional() });
 const earnBody = z.object({
   spend: z.union([z.string(), z.number()]).transform((value, ctx) => {
@@ -52,21 +60,47 @@ function oneMember(call: ActionCall): number {
 const membershipHooks: EntityHook = {
   async beforeWrite({ trx, action, row, now }) {
     if (action !== 'insert' || row.expiryDate || !row.membershipGroup) return;
-    const found = await trx.selectFrom(group.table).select(columnOf(group, 'validityMonths')).where('id', '=', row.membershipGroup).executeTakeFirst();
+    const found = await trx
+      .selectFrom(group.table)
+      .select(columnOf(group, 'validityMonths'))
+      .where('id', '=', row.membershipGroup)
+      .executeTakeFirst();
     const months = Number(found?.[columnOf(group, 'validityMonths')] ?? 0);
-    if (months > 0) return { [columnOf(getEntity('membership'), 'expiryDate')]: addMonths((row.joinDate as string | null) ?? now.slice(0, 10), months) };
+    if (months > 0)
+      return {
+        [columnOf(getEntity('membership'), 'expiryDate')]: addMonths(
+          (row.joinDate as string | null) ?? now.slice(0, 10),
+          months,
+        ),
+      };
   },
   actions: {
     async adjustPoints(call) {
       const member = oneMember(call);
       const { points, reason } = parseBody(adjustBody, call.body);
-      await post(call.trx, { member, kind: 'adjust', points, at: call.now, reason, userName: call.auth.userName }, call.ctx.dialect);
+      await post(
+        call.trx,
+        { member, kind: 'adjust', points, at: call.now, reason, userName: call.auth.userName },
+        call.ctx.dialect,
+      );
       return { member, points };
     },
     async redeemPoints(call) {
       const member = oneMember(call);
       const { points, reference } = parseBody(redeemBody, call.body);
-      await post(call.trx, { member, kind: 'redeem', points: -points, at: call.now, reference: reference ?? null, reason: 'Redeemed', userName: call.auth.userName }, call.ctx.dialect);
+      await post(
+        call.trx,
+        {
+          member,
+          kind: 'redeem',
+          points: -points,
+          at: call.now,
+          reference: reference ?? null,
+          reason: 'Redeemed',
+          userName: call.auth.userName,
+        },
+        call.ctx.dialect,
+      );
       return { member, points: -points };
     },
     async earnPoints(call) {
@@ -80,7 +114,14 @@ const membershipHooks: EntityHook = {
         .executeTakeFirst();
       // spend in minor units × points per unit (hundredths) / 100 = hundredths of a point, rounded down.
       const points = Number((BigInt(spend) * BigInt(Number(rate?.rate ?? 0))) / 100n);
-      const result = await earn(call.trx, call.ctx.dialect, { member, points, spend, at: call.now, reference: reference ?? null, userName: call.auth.userName });
+      const result = await earn(call.trx, call.ctx.dialect, {
+        member,
+        points,
+        spend,
+        at: call.now,
+        reference: reference ?? null,
+        userName: call.auth.userName,
+      });
       return { member, points, ...result };
     },
   },

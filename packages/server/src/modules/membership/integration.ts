@@ -22,21 +22,42 @@ const body = z.object({ endpoint: z.string().trim().max(500).optional(), apiKey:
  * address and the answer, never the key).
  */
 export function registerIntegrationRoutes(app: FastifyInstance, api: string): void {
-  app.post(`${api}/membershipintegration/TestConnection`, { preHandler: requirePrivilege(settings.name, 'edit') }, async (request) => {
-    const sent = parseBody(body, request.body);
-    const db = anyDb(app.ctx);
-    const saved = await db.selectFrom(settings.table).select(['id', ...storedColumns(settings.fields)]).orderBy('id').limit(1).executeTakeFirst();
-    const savedEndpoint = (saved?.endpoint as string | null | undefined) ?? '';
-    const endpoint = sent.endpoint || savedEndpoint;
-    if (!endpoint) throw validationError([{ field: 'endpoint', message: 'Endpoint is required to test the connection' }]);
-    const typedKey = sent.apiKey && !isMaskedSecret(sent.apiKey) ? sent.apiKey : null;
-    const storedKey = saved?.api_key && endpoint === savedEndpoint ? revealer(app.ctx)(String(saved.api_key)) || null : null;
-    const target = await checkTarget(endpoint, app.ctx.config.allowPrivateTargets);
-    const probed = await probe(target, typedKey ?? storedKey);
-    const withheld = !typedKey && !storedKey && !!saved?.api_key;
-    const result = withheld ? { ...probed, message: `${probed.message}; no API key was sent: the saved one goes only to the saved endpoint, type it to test this one` } : probed;
-    const key = typedKey ? 'typed' : storedKey ? 'saved' : 'none';
-    await recordRequestEvent(request, { action: 'connectionTest', entity: settings.name, rowId: saved ? Number(saved.id) : null, changes: { before: {}, after: { endpoint, key, ok: result.ok, status: result.status } } });
-    return ok(result);
-  });
+  app.post(
+    `${api}/membershipintegration/TestConnection`,
+    { preHandler: requirePrivilege(settings.name, 'edit') },
+    async (request) => {
+      const sent = parseBody(body, request.body);
+      const db = anyDb(app.ctx);
+      const saved = await db
+        .selectFrom(settings.table)
+        .select(['id', ...storedColumns(settings.fields)])
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      const savedEndpoint = (saved?.endpoint as string | null | undefined) ?? '';
+      const endpoint = sent.endpoint || savedEndpoint;
+      if (!endpoint)
+        throw validationError([{ field: 'endpoint', message: 'Endpoint is required to test the connection' }]);
+      const typedKey = sent.apiKey && !isMaskedSecret(sent.apiKey) ? sent.apiKey : null;
+      const storedKey =
+        saved?.api_key && endpoint === savedEndpoint ? revealer(app.ctx)(String(saved.api_key)) || null : null;
+      const target = await checkTarget(endpoint, app.ctx.config.allowPrivateTargets);
+      const probed = await probe(target, typedKey ?? storedKey);
+      const withheld = !typedKey && !storedKey && !!saved?.api_key;
+      const result = withheld
+        ? {
+            ...probed,
+            message: `${probed.message}; no API key was sent: the saved one goes only to the saved endpoint, type it to test this one`,
+          }
+        : probed;
+      const key = typedKey ? 'typed' : storedKey ? 'saved' : 'none';
+      await recordRequestEvent(request, {
+        action: 'connectionTest',
+        entity: settings.name,
+        rowId: saved ? Number(saved.id) : null,
+        changes: { before: {}, after: { endpoint, key, ok: result.ok, status: result.status } },
+      });
+      return ok(result);
+    },
+  );
 }

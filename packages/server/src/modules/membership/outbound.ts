@@ -34,9 +34,11 @@ export function checkAddress(endpoint: string, allowPrivate: boolean, field = 'e
   } catch {
     throw bad('Endpoint must be a web address starting with http:// or https://');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad('Endpoint must be a web address starting with http:// or https://');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw bad('Endpoint must be a web address starting with http:// or https://');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && /^localhost\.?$/i.test(host)) throw bad('Endpoint reaches this server itself (localhost); only public addresses are allowed');
+  if (!allowPrivate && /^localhost\.?$/i.test(host))
+    throw bad('Endpoint reaches this server itself (localhost); only public addresses are allowed');
   if (ipaddr.isValid(host)) assertPublic(host, allowPrivate, bad);
   return url;
 }
@@ -60,7 +62,8 @@ function publicRange(address: string): string | null {
 
 function assertPublic(address: string, allowPrivate: boolean, bad: (message: string) => ApiError): void {
   const range = publicRange(address);
-  if (range !== null && !allowPrivate) throw bad(`Endpoint reaches a ${range} address (${address}); only public addresses are allowed`);
+  if (range !== null && !allowPrivate)
+    throw bad(`Endpoint reaches a ${range} address (${address}); only public addresses are allowed`);
 }
 
 /** `field`: the input the address came from, as errors name it. */
@@ -102,12 +105,24 @@ export interface Answer {
  * One request to the checked target, connecting to the checked address only; whatever happens
  * becomes the answer, never an exception. Keeps the first `keep` bytes of the answer.
  */
-export function send(target: Target, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; keep?: number; timeoutMs?: number }): Promise<Answer> {
+export function send(
+  target: Target,
+  options: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: string;
+    keep?: number;
+    timeoutMs?: number;
+  },
+): Promise<Answer> {
   const started = performance.now();
   const timeout = options.timeoutMs ?? TIMEOUT_MS;
   const keep = options.keep ?? 0;
   const pinned: LookupFunction = (_host, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
@@ -118,28 +133,39 @@ export function send(target: Target, options: { method: 'GET' | 'POST'; headers:
       settled = true;
       resolve({ status, text, latencyMs: Math.round(performance.now() - started) });
     };
-    const req = client.request(target.url, { method: options.method, lookup: pinned, timeout, headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      let length = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (length < keep) chunks.push(chunk.subarray(0, keep - length));
-        length += chunk.length;
-      });
-      res.on('end', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
-      res.on('error', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
-    });
+    const req = client.request(
+      target.url,
+      { method: options.method, lookup: pinned, timeout, headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let length = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (length < keep) chunks.push(chunk.subarray(0, keep - length));
+          length += chunk.length;
+        });
+        res.on('end', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+        res.on('error', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`No answer within ${timeout / 1000} s`)));
-    req.on('error', (error) => done(null, `Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+    req.on('error', (error) =>
+      done(null, `Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
+    );
     req.end(options.body);
   });
 }
 
 /** A GET to the checked target with the API key as a bearer token; whatever happens becomes the answer, never an exception. */
 export async function probe(target: Target, apiKey: string | null): Promise<ConnectionResult> {
-  const answer = await send(target, { method: 'GET', headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) } });
+  const answer = await send(target, {
+    method: 'GET',
+    headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+  });
   const { status, latencyMs } = answer;
   if (status === null) return { ok: false, status, latencyMs, message: answer.text };
-  if (status >= 200 && status < 300) return { ok: true, status, latencyMs, message: `Connected: the provider answered ${status}` };
-  if (status === 401 || status === 403) return { ok: false, status, latencyMs, message: `The provider refused the API key (${status})` };
+  if (status >= 200 && status < 300)
+    return { ok: true, status, latencyMs, message: `Connected: the provider answered ${status}` };
+  if (status === 401 || status === 403)
+    return { ok: false, status, latencyMs, message: `The provider refused the API key (${status})` };
   return { ok: false, status, latencyMs, message: `The provider answered ${status}` };
 }

@@ -52,10 +52,21 @@ export async function post(trx: AnyDb, p: Posting, dialect: Dialect): Promise<vo
   }
   const row = toStorageRow(
     ledger,
-    { membership: p.member, at: p.at, kind: p.kind, points: formatScaled(p.points, 2), expiresOn: p.expiresOn ?? null, reason: p.reason ?? null, reference: p.reference ?? null },
+    {
+      membership: p.member,
+      at: p.at,
+      kind: p.kind,
+      points: formatScaled(p.points, 2),
+      expiresOn: p.expiresOn ?? null,
+      reason: p.reason ?? null,
+      reference: p.reference ?? null,
+    },
     dialect,
   );
-  await trx.insertInto(ledger.table).values({ ...row, version: 1, created_at: p.at, created_by: p.userName, updated_at: p.at, updated_by: p.userName }).execute();
+  await trx
+    .insertInto(ledger.table)
+    .values({ ...row, version: 1, created_at: p.at, created_by: p.userName, updated_at: p.at, updated_by: p.userName })
+    .execute();
 }
 
 /** The date `months` after `date` (the month's last day when it has no such day). */
@@ -86,7 +97,20 @@ export async function earn(
   if (!current) throw new ApiError(404, `${membership.label}: no row ${e.member}`);
   const months = current.months === null || current.months === undefined ? 0 : Number(current.months);
   if (e.points > 0)
-    await post(trx, { member: e.member, kind: 'earn', points: e.points, at: e.at, reference: e.reference, reason: 'Sale', expiresOn: months > 0 ? addMonths(e.at.slice(0, 10), months) : null, userName: e.userName }, dialect);
+    await post(
+      trx,
+      {
+        member: e.member,
+        kind: 'earn',
+        points: e.points,
+        at: e.at,
+        reference: e.reference,
+        reason: 'Sale',
+        expiresOn: months > 0 ? addMonths(e.at.slice(0, 10), months) : null,
+        userName: e.userName,
+      },
+      dialect,
+    );
   await trx
     .updateTable(membership.table)
     .set({ [SPEND]: sql`coalesce(${sql.ref(SPEND)}, 0) + ${e.spend}` })
@@ -105,7 +129,14 @@ export async function takeBack(
   dialect: Dialect,
   t: { member: number; points: number; spend: number; at: string; reference: string | null; userName: string },
 ): Promise<number> {
-  const posting = { member: t.member, kind: 'adjust' as const, at: t.at, reference: t.reference, reason: 'Return', userName: t.userName };
+  const posting = {
+    member: t.member,
+    kind: 'adjust' as const,
+    at: t.at,
+    reference: t.reference,
+    reason: 'Return',
+    userName: t.userName,
+  };
   let taken = 0;
   if (t.points > 0) {
     // Locked on PostgreSQL until commit, so a redemption cannot land between reading and taking.
@@ -124,16 +155,29 @@ export async function takeBack(
   return taken;
 }
 
-async function upgrade(trx: AnyDb, member: number, groupId: number | null): Promise<{ group: number | null; upgraded: boolean }> {
+async function upgrade(
+  trx: AnyDb,
+  member: number,
+  groupId: number | null,
+): Promise<{ group: number | null; upgraded: boolean }> {
   const THRESHOLD = columnOf(group, 'upgradeThreshold');
   const spend = await trx.selectFrom(membership.table).select(SPEND).where('id', '=', member).executeTakeFirstOrThrow();
-  const groups = await trx.selectFrom(group.table).select(['id', `${THRESHOLD} as threshold`]).where('is_active', '=', true).where(THRESHOLD, 'is not', null).execute();
+  const groups = await trx
+    .selectFrom(group.table)
+    .select(['id', `${THRESHOLD} as threshold`])
+    .where('is_active', '=', true)
+    .where(THRESHOLD, 'is not', null)
+    .execute();
   const ownThreshold = Number(groups.find((g) => Number(g.id) === groupId)?.threshold ?? -1);
   const reached = groups
     .filter((g) => Number(g.threshold) <= Number(spend[SPEND] ?? 0) && Number(g.threshold) > ownThreshold)
     .sort((a, b) => Number(b.threshold) - Number(a.threshold))[0];
   if (!reached) return { group: groupId, upgraded: false };
-  await trx.updateTable(membership.table).set({ [GROUP]: reached.id }).where('id', '=', member).execute();
+  await trx
+    .updateTable(membership.table)
+    .set({ [GROUP]: reached.id })
+    .where('id', '=', member)
+    .execute();
   return { group: Number(reached.id), upgraded: true };
 }
 
@@ -141,6 +185,13 @@ async function upgrade(trx: AnyDb, member: number, groupId: number | null): Prom
 export const saleEarns: EventHandler<'sale.recorded'> = {
   handle: async ({ trx }, sale) => {
     if (sale.member === null || sale.kind !== 'sale') return;
-    await earn(trx, dialectOf(trx), { member: sale.member, points: sale.points, spend: sale.spend, at: sale.at, reference: sale.receiptNo, userName: sale.userName });
+    await earn(trx, dialectOf(trx), {
+      member: sale.member,
+      points: sale.points,
+      spend: sale.spend,
+      at: sale.at,
+      reference: sale.receiptNo,
+      userName: sale.userName,
+    });
   },
 };

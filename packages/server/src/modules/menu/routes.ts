@@ -7,11 +7,15 @@ import { buildSetupMenu } from './setup-menu';
 export function registerMenuRoutes(app: FastifyInstance, apiPrefix: string): void {
   const { db } = app.ctx;
 
-  app.get<{ Params: { id: string } }>(`${apiPrefix}/AppModule/GetMenu/:id`, { preHandler: authenticate }, async (request) => {
-    if (request.params.id !== String(MENU_ID.setup)) throw new ApiError(404, 'Menu not found');
-    const auth = requireAuth(request);
-    return ok(await buildSetupMenu(db, auth.roleActive ? auth.roleId : null));
-  });
+  app.get<{ Params: { id: string } }>(
+    `${apiPrefix}/AppModule/GetMenu/:id`,
+    { preHandler: authenticate },
+    async (request) => {
+      if (request.params.id !== String(MENU_ID.setup)) throw new ApiError(404, 'Menu not found');
+      const auth = requireAuth(request);
+      return ok(await buildSetupMenu(db, auth.roleActive ? auth.roleId : null));
+    },
+  );
 
   app.get(`${apiPrefix}/AppModule/GetTopMenu`, { preHandler: authenticate }, async () => {
     const rows = await db

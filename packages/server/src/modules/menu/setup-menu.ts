@@ -18,7 +18,9 @@ export async function buildSetupMenu(db: Kysely<Database>, roleId: number | null
   const [rows, switchedOff, categories] = await Promise.all([
     db
       .selectFrom('privilege as p')
-      .leftJoin('role_privilege as rp', (join) => join.onRef('rp.privilege_id', '=', 'p.id').on('rp.role_id', '=', roleId ?? NO_ROLE))
+      .leftJoin('role_privilege as rp', (join) =>
+        join.onRef('rp.privilege_id', '=', 'p.id').on('rp.role_id', '=', roleId ?? NO_ROLE),
+      )
       .select([
         'p.id',
         'p.name',
@@ -43,7 +45,12 @@ export async function buildSetupMenu(db: Kysely<Database>, roleId: number | null
       .orderBy('p.id')
       .execute(),
     db.selectFrom('feature_switch').select('key').where('enabled', '=', false).execute(),
-    db.selectFrom('list_value_category').select(['id', 'code', 'name']).where('is_active', '=', true).orderBy('name').execute(),
+    db
+      .selectFrom('list_value_category')
+      .select(['id', 'code', 'name'])
+      .where('is_active', '=', true)
+      .orderBy('name')
+      .execute(),
   ]);
   const disabled = new Set(switchedOff.map((f) => f.key));
   const flagsOf = (row: (typeof rows)[number]) => ({
@@ -53,14 +60,22 @@ export async function buildSetupMenu(db: Kysely<Database>, roleId: number | null
     ableToSetTable: row.able_to_set_table ?? false,
   });
   const listValue = rows.find((r) => r.name === 'listvalue');
-  const listValueFlags = listValue ? flagsOf(listValue) : { ableToView: false, ableToEdit: false, ableToDelete: false, ableToSetTable: false };
+  const listValueFlags = listValue
+    ? flagsOf(listValue)
+    : { ableToView: false, ableToEdit: false, ableToDelete: false, ableToSetTable: false };
 
   const groups = new Map<string, MenuGroupDto>();
   for (const row of rows) {
     if (!row.in_menu || (row.feature !== null && disabled.has(row.feature))) continue;
     let group = groups.get(row.group_key);
     if (!group) {
-      group = { appMenuID: GROUP_MENU_ID_BASE + row.group_sort, menuText: row.group_text, icon: row.group_icon, ableToView: false, items: [] };
+      group = {
+        appMenuID: GROUP_MENU_ID_BASE + row.group_sort,
+        menuText: row.group_text,
+        icon: row.group_icon,
+        ableToView: false,
+        items: [],
+      };
       groups.set(row.group_key, group);
     }
     const item: MenuItemDto = {

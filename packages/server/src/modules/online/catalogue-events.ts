@@ -28,7 +28,8 @@ const product = getEntity('product');
 /** A product as its webhooks' receivers (storefronts, integrations: no role of ours) get it: without any field group (costs). */
 const shared = (row: Row | null) => row && visibleValues(product, entityWithout(product, ALL_FIELD_GROUPS), row);
 
-const price = (row: Record<string, unknown> | null, field: string) => (row?.[field] as string | null | undefined) ?? null;
+const price = (row: Record<string, unknown> | null, field: string) =>
+  (row?.[field] as string | null | undefined) ?? null;
 
 /**
  * `product.changed` on every write of a product: the row after (before, for a delete). A delete
@@ -46,8 +47,12 @@ export const productEvents = eventsOfWrites(({ action, id, before, after }) => {
 export const outletPriceEvents = eventsOfWrites(({ before, after }) => {
   const row = after ?? before;
   const [oldPrice, newPrice] = [price(before, 'price'), price(after, 'price')];
-  return row && oldPrice !== newPrice ? [['price.changed', { product: row.product, outlet: row.outlet, oldPrice, newPrice }]] : [];
+  return row && oldPrice !== newPrice
+    ? [['price.changed', { product: row.product, outlet: row.outlet, oldPrice, newPrice }]]
+    : [];
 });
 
 /** `member.changed` on every write of a member (staff edits, imports): the row after (before, for a delete). */
-export const memberEvents = eventsOfWrites(({ action, id, before, after }) => [['member.changed', { action, id, member: after ?? before }]]);
+export const memberEvents = eventsOfWrites(({ action, id, before, after }) => [
+  ['member.changed', { action, id, member: after ?? before }],
+]);

@@ -24,7 +24,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export async function channelOfRequest(request: FastifyRequest): Promise<ChannelCaller> {
   const sent = request.headers[CHANNEL_KEY_HEADER];
-  if (typeof sent !== 'string' || sent.length < MIN_KEY || sent.length > 500) throw new ApiError(401, 'Send the channel’s order key in the X-Channel-Key header');
+  if (typeof sent !== 'string' || sent.length < MIN_KEY || sent.length > 500)
+    throw new ApiError(401, 'Send the channel’s order key in the X-Channel-Key header');
   const reveal = revealer(request.server.ctx);
   const rows = await anyDb(request.server.ctx)
     .selectFrom(channel.table)
@@ -36,7 +37,8 @@ export async function channelOfRequest(request: FastifyRequest): Promise<Channel
   let found: ChannelCaller | undefined;
   for (const row of rows) {
     const key = reveal(String(row[COLUMN.channelKey]));
-    if (key !== '' && timingSafeEqual(digest(key), wanted)) found ??= { id: Number(row.id), code: String(row[COLUMN.channelCode]) };
+    if (key !== '' && timingSafeEqual(digest(key), wanted))
+      found ??= { id: Number(row.id), code: String(row[COLUMN.channelCode]) };
   }
   if (!found) throw new ApiError(401, 'Unknown channel order key');
   return found;
@@ -47,6 +49,7 @@ export const channelKeyRules: EntityHook = {
   async beforeWrite({ action, row }) {
     const key = row.orderKey;
     if (action === 'delete' || typeof key !== 'string' || key === '' || isMaskedSecret(key)) return;
-    if (key.length < MIN_KEY) throw validationError([{ field: 'orderKey', message: `Order key must be at least ${MIN_KEY} characters` }]);
+    if (key.length < MIN_KEY)
+      throw validationError([{ field: 'orderKey', message: `Order key must be at least ${MIN_KEY} characters` }]);
   },
 };

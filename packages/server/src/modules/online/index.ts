@@ -30,7 +30,8 @@ export const onlineModule: DomainModule = {
   jobs: {
     [DELIVER_JOB]: {
       privilege: { screen: 'webhook', action: 'edit' },
-      run: async ({ ctx, payload }) => attemptDelivery(ctx, Number((payload as { delivery?: unknown } | null)?.delivery)),
+      run: async ({ ctx, payload }) =>
+        attemptDelivery(ctx, Number((payload as { delivery?: unknown } | null)?.delivery)),
     },
   },
   on: { 'stock.moved': stockChanged, 'sale.recorded': saleCreated },

@@ -15,7 +15,11 @@ import { COLUMN, channel, outletLocation } from './order';
 const menu = getEntity('orderingmenu');
 const setupEntity = getEntity('onlinemenusetup');
 const balance = getEntity('stockbalance');
-const B = { location: columnOf(balance, 'location'), product: columnOf(balance, 'product'), quantity: columnOf(balance, 'quantity') };
+const B = {
+  location: columnOf(balance, 'location'),
+  product: columnOf(balance, 'product'),
+  quantity: columnOf(balance, 'quantity'),
+};
 const TABLE = 'online_menu_version';
 
 interface MenuItem {
@@ -37,7 +41,12 @@ async function virtualAt(db: AnyDb, location: number, products: number[]): Promi
   if (products.length === 0) return new Map();
   const rows = await db
     .selectFrom(`${balance.table} as b`)
-    .select([`b.${B.product} as product`, `b.${B.quantity} as on_hand`, reservedFor(db, `b.${B.location}`, `b.${B.product}`).as('reserved'), onOrderFor(db, `b.${B.location}`, `b.${B.product}`).as('incoming')])
+    .select([
+      `b.${B.product} as product`,
+      `b.${B.quantity} as on_hand`,
+      reservedFor(db, `b.${B.location}`, `b.${B.product}`).as('reserved'),
+      onOrderFor(db, `b.${B.location}`, `b.${B.product}`).as('incoming'),
+    ])
     .where(`b.${B.location}`, '=', location)
     .where(`b.${B.product}`, 'in', products)
     .execute();
@@ -55,7 +64,13 @@ function pricingThrough(call: ActionCall): { ctx: AppContext; request: FastifyRe
 }
 
 /** Each product's unit price at an outlet, as the engine prices a one-unit online sale of the channel now (before promotions). */
-async function pricesAt(request: FastifyRequest, set: RuleSet, outletId: number, channelRow: { id: number; code: string }, products: number[]): Promise<Map<number, number>> {
+async function pricesAt(
+  request: FastifyRequest,
+  set: RuleSet,
+  outletId: number,
+  channelRow: { id: number; code: string },
+  products: number[],
+): Promise<Map<number, number>> {
   const outlet = set.outlets.get(outletId);
   if (!outlet || products.length === 0) return new Map();
   const resolved = {
@@ -79,16 +94,32 @@ async function pricesAt(request: FastifyRequest, set: RuleSet, outletId: number,
  */
 async function buildMenu(call: ActionCall, setup: Row, version: number) {
   const db = call.trx;
-  const channelRow = await db.selectFrom(channel.table).select(['id', COLUMN.channelCode, columnOf(channel, 'name')]).where('id', '=', Number(setup.channel)).executeTakeFirstOrThrow();
+  const channelRow = await db
+    .selectFrom(channel.table)
+    .select(['id', COLUMN.channelCode, columnOf(channel, 'name')])
+    .where('id', '=', Number(setup.channel))
+    .executeTakeFirstOrThrow();
   const code = String(channelRow[COLUMN.channelCode]);
   const ordering = (await apiRow(call.ctx, db, menu, Number(setup.orderingMenu))) as Row | undefined;
   if (!ordering) throw validationError([{ field: 'orderingMenu', message: 'The ordering menu no longer exists' }]);
-  if (ordering.isActive === false) throw new ApiError(409, `Ordering menu ${String(ordering.code)} is switched off: switch it on to publish it`);
-  const sections = ((ordering.sections as Section[] | undefined) ?? []).slice().sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+  if (ordering.isActive === false)
+    throw new ApiError(409, `Ordering menu ${String(ordering.code)} is switched off: switch it on to publish it`);
+  const sections = ((ordering.sections as Section[] | undefined) ?? [])
+    .slice()
+    .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
   const productIds = [...new Set(sections.flatMap((s) => (s.items ?? []).map((i) => i.product)))];
   const products = await stockProducts(db, productIds);
   const active = new Set(
-    productIds.length === 0 ? [] : (await db.selectFrom(getEntity('product').table).select('id').where('id', 'in', productIds).where('is_active', '=', true).execute()).map((r) => Number(r.id)),
+    productIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom(getEntity('product').table)
+            .select('id')
+            .where('id', 'in', productIds)
+            .where('is_active', '=', true)
+            .execute()
+        ).map((r) => Number(r.id)),
   );
   const pricing = pricingThrough(call);
   const set = await ruleSet(pricing.ctx);
@@ -98,7 +129,13 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
     const location = await outletLocation(db, id);
     outlets.push({
       outlet: set.outlets.get(id)!,
-      prices: await pricesAt(pricing.request, set, id, { id: Number(channelRow.id), code }, productIds.filter((p) => active.has(p))),
+      prices: await pricesAt(
+        pricing.request,
+        set,
+        id,
+        { id: Number(channelRow.id), code },
+        productIds.filter((p) => active.has(p)),
+      ),
       virtual: location === null ? new Map<number, number>() : await virtualAt(db, location, productIds),
     });
   }
@@ -113,7 +150,12 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
     version,
     publishedAt: call.now,
     currency: set.currency.code,
-    look: { logo: setup.logo ?? null, primaryColour: setup.primaryColour ?? null, accentColour: setup.accentColour ?? null, welcomeText: setup.welcomeText ?? null },
+    look: {
+      logo: setup.logo ?? null,
+      primaryColour: setup.primaryColour ?? null,
+      accentColour: setup.accentColour ?? null,
+      welcomeText: setup.welcomeText ?? null,
+    },
     menu: { code: ordering.code, name: ordering.name, hours: ordering.availabilitySchedule ?? [] },
     outlets: outlets.map(({ outlet }) => ({ code: outlet.code, name: outlet.name, timezone: outlet.timezone })),
     sections: sections.map((section) => ({
@@ -133,7 +175,10 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
             }),
           ),
           available: Object.fromEntries(
-            outlets.map(({ outlet, virtual }) => [outlet.code, sellable && (product?.role !== 'stock' || (virtual.get(item.product) ?? 0) > 0)]),
+            outlets.map(({ outlet, virtual }) => [
+              outlet.code,
+              sellable && (product?.role !== 'stock' || (virtual.get(item.product) ?? 0) > 0),
+            ]),
           ),
         };
       }),
@@ -146,17 +191,36 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
  * next version, served at once at `{core}/public/menu/{channelCode}.json`.
  */
 export const publish: RowAction = async (call) => {
-  if (call.ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the online menu setups to publish' }]);
+  if (call.ids.length === 0)
+    throw validationError([{ field: 'ids', message: 'Give the online menu setups to publish' }]);
   const published = [];
   for (const id of call.ids) {
     const setup = (await apiRow(call.ctx, call.trx, setupEntity, id)) as Row | undefined;
     if (!setup) throw new ApiError(404, `${setupEntity.label}: no row ${id}`);
-    const last = await call.trx.selectFrom(TABLE).select(sql<number>`max(version)`.as('v')).where('channel_id', '=', Number(setup.channel)).executeTakeFirst();
+    const last = await call.trx
+      .selectFrom(TABLE)
+      .select(sql<number>`max(version)`.as('v'))
+      .where('channel_id', '=', Number(setup.channel))
+      .executeTakeFirst();
     const version = Number(last?.v ?? 0) + 1;
     const body = JSON.stringify(await buildMenu(call, setup, version));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    await call.trx.insertInto(TABLE).values({ channel_id: Number(setup.channel), version, etag, body, published_at: call.now, published_by: call.auth.userName }).execute();
-    await call.trx.updateTable(setupEntity.table).set({ [columnOf(setupEntity, 'publishedAt')]: call.now }).where('id', '=', id).execute();
+    await call.trx
+      .insertInto(TABLE)
+      .values({
+        channel_id: Number(setup.channel),
+        version,
+        etag,
+        body,
+        published_at: call.now,
+        published_by: call.auth.userName,
+      })
+      .execute();
+    await call.trx
+      .updateTable(setupEntity.table)
+      .set({ [columnOf(setupEntity, 'publishedAt')]: call.now })
+      .where('id', '=', id)
+      .execute();
     published.push({ id, version, etag });
   }
   return published.length === 1 ? published[0] : published;
@@ -179,7 +243,8 @@ export function registerMenuRoute(app: FastifyInstance, core: string): void {
     if (!row) throw new ApiError(404, `No menu is published for channel ${match[1]}`);
     reply.header('etag', row.etag).header('cache-control', 'public, no-cache');
     const sent = request.headers['if-none-match'];
-    if (typeof sent === 'string' && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === row.etag)) return reply.code(304).send();
+    if (typeof sent === 'string' && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === row.etag))
+      return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(row.body);
   });
 }

@@ -61,11 +61,16 @@ export interface Order {
 }
 
 /** The order as the API shows it (items included); undefined when there is none. */
-export const readOrder = async (ctx: AppContext, db: AnyDb, id: number, labels = false) => (await apiRow(ctx, db, order, id, { labels })) as Order | undefined;
+export const readOrder = async (ctx: AppContext, db: AnyDb, id: number, labels = false) =>
+  (await apiRow(ctx, db, order, id, { labels })) as Order | undefined;
 
 /** The inventory location an outlet's online orders reserve and take their goods from. */
 export async function outletLocation(db: AnyDb, outletId: number): Promise<number | null> {
-  const row = await db.selectFrom(outlet.table).select(COLUMN.outletLocation).where('id', '=', outletId).executeTakeFirst();
+  const row = await db
+    .selectFrom(outlet.table)
+    .select(COLUMN.outletLocation)
+    .where('id', '=', outletId)
+    .executeTakeFirst();
   const value = row?.[COLUMN.outletLocation];
   return value === null || value === undefined ? null : Number(value);
 }
@@ -83,5 +88,11 @@ export const eventOrder = (o: Order) => ({
   subtotal: o.subtotal ?? null,
   fees: o.fees ?? null,
   total: o.total,
-  items: o.items.map((i) => ({ product: i.product, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, lineTotal: i.lineTotal })),
+  items: o.items.map((i) => ({
+    product: i.product,
+    name: i.name,
+    quantity: i.quantity,
+    unitPrice: i.unitPrice,
+    lineTotal: i.lineTotal,
+  })),
 });

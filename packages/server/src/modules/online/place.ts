@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { anyDb, type AnyDb } from '../../data/store';
 import { ApiError, ok, validationError } from '../../http/envelope';
-import { bodyHash, claimKey, findKey, idempotencyKeyOf, keepAnswer, markReplayed, sameBodyOrRefuse } from '../../http/idempotency';
+import {
+  bodyHash,
+  claimKey,
+  findKey,
+  idempotencyKeyOf,
+  keepAnswer,
+  markReplayed,
+  sameBodyOrRefuse,
+} from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
 import { nextDocumentNo } from '../document-numbers';
@@ -49,11 +57,19 @@ async function resolveItems(db: AnyDb, items: z.infer<typeof placeBody>['items']
   for (const [i, item] of items.entries()) {
     const quantity = parseScaled(item.quantity, 3);
     if (!quantity.ok || quantity.value <= 0 || quantity.value > MAX_QUANTITY * 1000)
-      problems.push({ field: `items.${i}.quantity`, message: 'Quantity must be a number above 0 with at most 3 decimal places' });
+      problems.push({
+        field: `items.${i}.quantity`,
+        message: 'Quantity must be a number above 0 with at most 3 decimal places',
+      });
     const query = db.selectFrom(product.table).select(['id', 'is_active']);
-    const row = await (typeof item.product === 'number' ? query.where('id', '=', item.product) : query.where(columnOf(product, 'code'), '=', item.product)).executeTakeFirst();
+    const row = await (
+      typeof item.product === 'number'
+        ? query.where('id', '=', item.product)
+        : query.where(columnOf(product, 'code'), '=', item.product)
+    ).executeTakeFirst();
     if (!row) problems.push({ field: `items.${i}.product`, message: `Product ${item.product} does not exist` });
-    else if (!truthy(row.is_active)) problems.push({ field: `items.${i}.product`, message: `Product ${item.product} is not sold now` });
+    else if (!truthy(row.is_active))
+      problems.push({ field: `items.${i}.product`, message: `Product ${item.product} is not sold now` });
     else if (quantity.ok) out.push({ product: Number(row.id), quantity: quantity.value });
   }
   return out;
@@ -88,7 +104,12 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     const hash = bodyHash(body);
     const keptSince = new Date(Date.now() - ORDER_KEY_KEPT_MS).toISOString();
     const earlier = async (sent: string) => {
-      const used = sameBodyOrRefuse(await findKey(db, scope, sent, keptSince), hash, 'Idempotency-Key', `Idempotency key ${sent}`);
+      const used = sameBodyOrRefuse(
+        await findKey(db, scope, sent, keptSince),
+        hash,
+        'Idempotency-Key',
+        `Idempotency key ${sent}`,
+      );
       if (!used) return undefined;
       markReplayed(reply);
       return ok(used.answer as PlaceAnswer, 'Order placed');
@@ -97,14 +118,20 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     if (first) return first;
     const problems: FieldError[] = [];
     const set = await ruleSet(ctx);
-    const outlet = typeof body.outlet === 'number' ? set.outlets.get(body.outlet) : [...set.outlets.values()].find((o) => o.code.toLowerCase() === String(body.outlet).toLowerCase());
+    const outlet =
+      typeof body.outlet === 'number'
+        ? set.outlets.get(body.outlet)
+        : [...set.outlets.values()].find((o) => o.code.toLowerCase() === String(body.outlet).toLowerCase());
     if (!outlet) problems.push({ field: 'outlet', message: `Outlet ${body.outlet} does not exist` });
     const lines = await resolveItems(db, body.items, problems);
-    const rules = outlet ? await db.selectFrom(setup.table).selectAll().where(S.outlet, '=', outlet.id).executeTakeFirst() : undefined;
+    const rules = outlet
+      ? await db.selectFrom(setup.table).selectAll().where(S.outlet, '=', outlet.id).executeTakeFirst()
+      : undefined;
     const money = currencyMoney(set.currency.decimals);
     if (rules && !truthy(rules[body.fulfilment === 'pickup' ? S.pickup : S.delivery]))
       problems.push({ field: 'fulfilment', message: `${outlet!.name} does not offer ${body.fulfilment}` });
-    if (body.fulfilment === 'delivery' && !body.customer.address) problems.push({ field: 'customer.address', message: 'A delivery needs the customer’s address' });
+    if (body.fulfilment === 'delivery' && !body.customer.address)
+      problems.push({ field: 'customer.address', message: 'A delivery needs the customer’s address' });
     if (problems.length > 0) throw validationError(problems, problems[0]!.message);
 
     const at = new Date().toISOString();
@@ -122,14 +149,23 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     const deliveryFee = body.fulfilment === 'delivery' && rules ? money(rules[S.deliveryFee]) : 0;
     const minimum = rules ? money(rules[S.minimumOrder]) : 0;
     if (priced.total < minimum)
-      throw validationError([{ field: 'items', message: `The minimum order at ${outlet!.name} is ${formatScaled(minimum, set.currency.decimals)}` }]);
+      throw validationError([
+        {
+          field: 'items',
+          message: `The minimum order at ${outlet!.name} is ${formatScaled(minimum, set.currency.decimals)}`,
+        },
+      ]);
     // The engine counts in the currency's minor units; the database keeps money at scale 2.
     const stored = (minor: number) => Math.round(minor * 10 ** (2 - set.currency.decimals));
     const actor = `channel:${caller.code}`.slice(0, 100);
 
     const placed = await db.transaction().execute(async (trx): Promise<PlaceAnswer | undefined> => {
       if (key !== undefined) {
-        await trx.deleteFrom('idempotency_key').where('scope', '=', scope).where('created_at', '<=', keptSince).execute();
+        await trx
+          .deleteFrom('idempotency_key')
+          .where('scope', '=', scope)
+          .where('created_at', '<=', keptSince)
+          .execute();
         if (!(await claimKey(trx, scope, key, hash, at))) return undefined;
       }
       const orderNo = await nextDocumentNo(trx, ORDER_PREFIX);
@@ -174,7 +210,12 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
         .execute();
       const saved = (await readOrder(ctx, trx, id))!;
       await publishEvent({ trx, now: at }, 'order.created', { order: eventOrder(saved) });
-      const answer: PlaceAnswer = { id: saved.id, orderNo: saved.orderNo, total: formatScaled(priced.total + deliveryFee, set.currency.decimals), status: 'new' };
+      const answer: PlaceAnswer = {
+        id: saved.id,
+        orderNo: saved.orderNo,
+        total: formatScaled(priced.total + deliveryFee, set.currency.decimals),
+        status: 'new',
+      };
       if (key !== undefined) await keepAnswer(trx, scope, key, answer);
       return answer;
     });

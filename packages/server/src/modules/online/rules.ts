@@ -7,17 +7,29 @@ import { publishEvent } from './webhook-publish';
 
 /** Each line's total (unit price × quantity, half up), the subtotal, and the total with fees, as stored (scale 2 and thousandths). */
 async function totalUp(trx: AnyDb, id: number): Promise<void> {
-  const items = await trx.selectFrom(orderItems.table).select(['id', COLUMN.itemUnitPrice, COLUMN.itemQuantity]).where('parent_id', '=', id).execute();
+  const items = await trx
+    .selectFrom(orderItems.table)
+    .select(['id', COLUMN.itemUnitPrice, COLUMN.itemQuantity])
+    .where('parent_id', '=', id)
+    .execute();
   let subtotal = 0n;
   for (const item of items) {
     const product = BigInt(item[COLUMN.itemUnitPrice] ?? 0) * BigInt(item[COLUMN.itemQuantity] ?? 0);
     const lineTotal = (product + (product >= 0n ? 500n : -500n)) / 1000n;
     subtotal += lineTotal;
-    await trx.updateTable(orderItems.table).set({ [COLUMN.itemLineTotal]: Number(lineTotal) }).where('id', '=', Number(item.id)).execute();
+    await trx
+      .updateTable(orderItems.table)
+      .set({ [COLUMN.itemLineTotal]: Number(lineTotal) })
+      .where('id', '=', Number(item.id))
+      .execute();
   }
   const row = await trx.selectFrom(order.table).select(COLUMN.fees).where('id', '=', id).executeTakeFirstOrThrow();
   const total = subtotal + BigInt(row[COLUMN.fees] ?? 0);
-  await trx.updateTable(order.table).set({ [COLUMN.subtotal]: Number(subtotal), [COLUMN.total]: Number(total) }).where('id', '=', id).execute();
+  await trx
+    .updateTable(order.table)
+    .set({ [COLUMN.subtotal]: Number(subtotal), [COLUMN.total]: Number(total) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Statuses in which an order's details may still be corrected by staff. */
@@ -32,23 +44,45 @@ const EDITABLE = new Set(['new', 'accepted']);
 export const orderRules: EntityHook = {
   async beforeWrite({ trx, entity, action, id, input }) {
     if (action === 'insert') {
-      if ('status' in input && input.status !== 'new') throw validationError([{ field: 'status', message: 'A new order starts as new; the actions accept, prepare, ready, complete and cancel move it' }]);
+      if ('status' in input && input.status !== 'new')
+        throw validationError([
+          {
+            field: 'status',
+            message: 'A new order starts as new; the actions accept, prepare, ready, complete and cancel move it',
+          },
+        ]);
       return { [COLUMN.orderNo]: await nextDocumentNo(trx, ORDER_PREFIX), [COLUMN.status]: 'new' };
     }
-    const stored = await trx.selectFrom(entity.table).select([COLUMN.orderNo, COLUMN.status]).where('id', '=', id!).executeTakeFirst();
+    const stored = await trx
+      .selectFrom(entity.table)
+      .select([COLUMN.orderNo, COLUMN.status])
+      .where('id', '=', id!)
+      .executeTakeFirst();
     if (!stored) return;
     const status = String(stored[COLUMN.status]);
     if (action === 'delete') {
-      if (status !== 'new' && status !== 'cancelled') throw new ApiError(409, `Order ${String(stored[COLUMN.orderNo])} is ${status}: only a new or cancelled order can be deleted`);
+      if (status !== 'new' && status !== 'cancelled')
+        throw new ApiError(
+          409,
+          `Order ${String(stored[COLUMN.orderNo])} is ${status}: only a new or cancelled order can be deleted`,
+        );
       return;
     }
     if ('status' in input && input.status !== status)
-      throw validationError([{ field: 'status', message: `Status changes only by the actions accept, prepare, ready, complete and cancel (it is ${status})` }]);
-    if (!EDITABLE.has(status)) throw new ApiError(409, `Order ${String(stored[COLUMN.orderNo])} is ${status}: it can no longer be changed`);
+      throw validationError([
+        {
+          field: 'status',
+          message: `Status changes only by the actions accept, prepare, ready, complete and cancel (it is ${status})`,
+        },
+      ]);
+    if (!EDITABLE.has(status))
+      throw new ApiError(409, `Order ${String(stored[COLUMN.orderNo])} is ${status}: it can no longer be changed`);
   },
   async afterWrite({ ctx, trx, action, id, now }) {
     if (action === 'delete') return;
     await totalUp(trx, id);
-    await publishEvent({ trx, now }, action === 'insert' ? 'order.created' : 'order.updated', { order: eventOrder((await readOrder(ctx, trx, id))!) });
+    await publishEvent({ trx, now }, action === 'insert' ? 'order.created' : 'order.updated', {
+      order: eventOrder((await readOrder(ctx, trx, id))!),
+    });
   },
 };

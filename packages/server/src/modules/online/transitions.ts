@@ -13,28 +13,45 @@ import { publishEvent } from './webhook-publish';
 
 const body = z.object({ reason: z.union([z.number().int().positive(), z.string().trim().min(1).max(50)]).optional() });
 
-const DONE: Record<OnlineOrderAction, string> = { accept: 'accepted', prepare: 'prepared', ready: 'made ready', complete: 'completed', cancel: 'cancelled' };
+const DONE: Record<OnlineOrderAction, string> = {
+  accept: 'accepted',
+  prepare: 'prepared',
+  ready: 'made ready',
+  complete: 'completed',
+  cancel: 'cancelled',
+};
 
 const listValue = getEntity('listvalue');
 const category = getEntity('listvaluecategory');
 
 /** The CANCEL_REASON list value a cancel names, by id or code; 400 on `reason` otherwise. */
 async function cancelReason(db: AnyDb, reason: number | string | undefined): Promise<number> {
-  if (reason === undefined) throw validationError([{ field: 'reason', message: 'Give the reason for cancelling (a CANCEL_REASON list value)' }]);
+  if (reason === undefined)
+    throw validationError([
+      { field: 'reason', message: 'Give the reason for cancelling (a CANCEL_REASON list value)' },
+    ]);
   const query = db
     .selectFrom(`${listValue.table} as v`)
     .innerJoin(`${category.table} as c`, 'c.id', `v.${columnOf(listValue, 'category')}`)
     .select('v.id')
     .where(`c.${columnOf(category, 'code')}`, '=', 'CANCEL_REASON');
-  const row = await (typeof reason === 'number' ? query.where('v.id', '=', reason) : query.where(`v.${columnOf(listValue, 'code')}`, '=', reason)).executeTakeFirst();
-  if (!row) throw validationError([{ field: 'reason', message: `${reason} is not a cancel reason (list CANCEL_REASON)` }]);
+  const row = await (
+    typeof reason === 'number'
+      ? query.where('v.id', '=', reason)
+      : query.where(`v.${columnOf(listValue, 'code')}`, '=', reason)
+  ).executeTakeFirst();
+  if (!row)
+    throw validationError([{ field: 'reason', message: `${reason} is not a cancel reason (list CANCEL_REASON)` }]);
   return Number(row.id);
 }
 
 /** The goods of a completed order leave the outlet's default location as `onlineOrder` movements. */
 async function takeGoods(call: ActionCall, o: Order): Promise<void> {
   const location = await outletLocation(call.trx, o.outlet);
-  if (location === null) throw new ApiError(409, `Order ${o.orderNo}: its outlet has no default inventory location to take the goods from`, [{ field: 'outlet', message: 'No default inventory location' }]);
+  if (location === null)
+    throw new ApiError(409, `Order ${o.orderNo}: its outlet has no default inventory location to take the goods from`, [
+      { field: 'outlet', message: 'No default inventory location' },
+    ]);
   await move(
     call,
     o.items.map((item) => ({
@@ -62,7 +79,8 @@ function transition(action: OnlineOrderAction): RowAction {
     const answers: Order[] = [];
     for (const id of call.ids) {
       const before = await readOrder(call.ctx, call.trx, id);
-      if (!before || (outlets.length > 0 && !outlets.includes(before.outlet))) throw new ApiError(404, `${order.label}: no row ${id}`);
+      if (!before || (outlets.length > 0 && !outlets.includes(before.outlet)))
+        throw new ApiError(404, `${order.label}: no row ${id}`);
       if (!(from as readonly string[]).includes(before.status)) {
         const message = `Order ${before.orderNo} is ${before.status}: it cannot be ${DONE[action]} (only when ${from.join(' or ')})`;
         throw new ApiError(409, message, [{ field: 'status', message }]);
@@ -86,7 +104,13 @@ function transition(action: OnlineOrderAction): RowAction {
       if (action === 'complete') await takeGoods(call, before);
       const after = (await readOrder(call.ctx, call.trx, id))!;
       await recordAudit(call, 'update', id, before, after);
-      await publishEvent(call, 'order.status_changed', { order: eventOrder(after), from: before.status, to, action, ...(reasonId === null ? {} : { reason: reasonId }) });
+      await publishEvent(call, 'order.status_changed', {
+        order: eventOrder(after),
+        from: before.status,
+        to,
+        action,
+        ...(reasonId === null ? {} : { reason: reasonId }),
+      });
       answers.push((await readOrder(call.ctx, call.trx, id, true))!);
     }
     return answers.length === 1 ? answers[0] : answers;

@@ -29,7 +29,12 @@ export interface AttemptResult {
 
 /** The JSON a receiver gets: the same bytes on every attempt, so a retry can be recognised by `id`. */
 const bodyOf = (row: Record<string, unknown>) =>
-  JSON.stringify({ id: Number(row.id), event: row[D.event], occurredAt: row.created_at, data: JSON.parse(String(row[D.payload] ?? 'null')) });
+  JSON.stringify({
+    id: Number(row.id),
+    event: row[D.event],
+    occurredAt: row.created_at,
+    data: JSON.parse(String(row[D.payload] ?? 'null')),
+  });
 
 /**
  * One attempt of a pending delivery at `now`: POSTs the signed JSON to the webhook's address
@@ -42,7 +47,11 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number, now =
   const db = anyDb(ctx);
   const row = await db.selectFrom(delivery.table).selectAll().where('id', '=', deliveryId).executeTakeFirst();
   if (!row || row[D.status] !== 'pending') return { status: 'skipped', responseStatus: null };
-  const hook = await db.selectFrom(webhook.table).selectAll().where('id', '=', Number(row[D.webhook])).executeTakeFirst();
+  const hook = await db
+    .selectFrom(webhook.table)
+    .selectAll()
+    .where('id', '=', Number(row[D.webhook]))
+    .executeTakeFirst();
   const at = now.toISOString();
   const attempts = Number(row[D.attempts] ?? 0) + 1;
 
@@ -96,7 +105,12 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number, now =
     if (Number(logged.numUpdatedRows) === 0) return;
     if (next) await queueAttempt(trx, deliveryId, next);
     if (off) return;
-    if (delivered) await trx.updateTable(webhook.table).set({ [W.failures]: 0 }).where('id', '=', Number(hook!.id)).execute();
+    if (delivered)
+      await trx
+        .updateTable(webhook.table)
+        .set({ [W.failures]: 0 })
+        .where('id', '=', Number(hook!.id))
+        .execute();
     else {
       const failed = await trx
         .updateTable(webhook.table)
@@ -104,7 +118,12 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number, now =
         .where('id', '=', Number(hook!.id))
         .returning(W.failures)
         .executeTakeFirstOrThrow();
-      if (Number(failed[W.failures]) >= DISABLE_AFTER_FAILURES) await trx.updateTable(webhook.table).set({ [W.enabled]: false }).where('id', '=', Number(hook!.id)).execute();
+      if (Number(failed[W.failures]) >= DISABLE_AFTER_FAILURES)
+        await trx
+          .updateTable(webhook.table)
+          .set({ [W.enabled]: false })
+          .where('id', '=', Number(hook!.id))
+          .execute();
     }
   });
   return { status, responseStatus: answer.status };

@@ -47,7 +47,8 @@ const eventsOf = (stored: unknown): string[] => {
 };
 
 /** A queued attempt of a delivery, due at `at`. */
-export const queueAttempt = (db: AnyDb, deliveryId: number, at: Date) => insertJob(db, DELIVER_JOB, { payload: { delivery: deliveryId }, runAfter: at });
+export const queueAttempt = (db: AnyDb, deliveryId: number, at: Date) =>
+  insertJob(db, DELIVER_JOB, { payload: { delivery: deliveryId }, runAfter: at });
 
 /**
  * The outbox: one pending delivery per enabled webhook subscribed to `type`, each with a job for
@@ -65,7 +66,12 @@ export async function subscribersOf(db: AnyDb, type: WebhookEvent): Promise<numb
 }
 
 /** `publishEvent`'s writes, for webhooks looked up already. */
-export async function queueDeliveries(w: EventWriter, hooks: readonly number[], type: WebhookEvent, payload: unknown): Promise<void> {
+export async function queueDeliveries(
+  w: EventWriter,
+  hooks: readonly number[],
+  type: WebhookEvent,
+  payload: unknown,
+): Promise<void> {
   for (const hook of hooks) {
     const row = await w.trx
       .insertInto(delivery.table)
@@ -97,5 +103,13 @@ export const stockChanged: EventHandler<'stock.moved', number[]> = {
 /** A till's sale or return → `sale.created` to the subscribed webhooks. */
 export const saleCreated: EventHandler<'sale.recorded'> = {
   handle: (scope, sale) =>
-    publishEvent(scope, 'sale.created', { id: sale.id, receiptNo: sale.receiptNo, kind: sale.kind, outlet: sale.outlet, terminal: sale.terminal, at: sale.at, total: sale.total }),
+    publishEvent(scope, 'sale.created', {
+      id: sale.id,
+      receiptNo: sale.receiptNo,
+      kind: sale.kind,
+      outlet: sale.outlet,
+      terminal: sale.terminal,
+      at: sale.at,
+      total: sale.total,
+    }),
 };

@@ -19,8 +19,12 @@ export const webhookRules: EntityHook = {
     if (typeof row.url === 'string' && row.url !== '') checkAddress(row.url, ctx.config.allowPrivateTargets, 'url');
     const secret = row.secret;
     const sent = typeof secret === 'string' && secret !== '' && !isMaskedSecret(secret);
-    if (action === 'insert' && !sent) throw validationError([{ field: 'secret', message: 'Secret is required: the receiver checks signatures with it' }]);
-    if (sent && secret.length < MIN_SECRET) throw validationError([{ field: 'secret', message: `Secret must be at least ${MIN_SECRET} characters` }]);
+    if (action === 'insert' && !sent)
+      throw validationError([
+        { field: 'secret', message: 'Secret is required: the receiver checks signatures with it' },
+      ]);
+    if (sent && secret.length < MIN_SECRET)
+      throw validationError([{ field: 'secret', message: `Secret must be at least ${MIN_SECRET} characters` }]);
     if (row.enabled !== true || id === null) return;
     const stored = await trx.selectFrom(webhook.table).select(W.enabled).where('id', '=', id).executeTakeFirst();
     if (stored && !(stored[W.enabled] === true || stored[W.enabled] === 1)) return { [W.failures]: 0 };
@@ -36,16 +40,31 @@ const redeliverBody = z.object({ delivery: z.number({ error: 'Give the delivery 
 export const redeliver: RowAction = async (call) => {
   const { delivery: id } = parseBody(redeliverBody, call.body);
   if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one webhook' }]);
-  const hook = await call.trx.selectFrom(webhook.table).select(['id', W.enabled]).where('id', '=', call.ids[0]!).executeTakeFirst();
+  const hook = await call.trx
+    .selectFrom(webhook.table)
+    .select(['id', W.enabled])
+    .where('id', '=', call.ids[0]!)
+    .executeTakeFirst();
   if (!hook) throw new ApiError(404, `${webhook.label}: no row ${call.ids[0]}`);
   const result = await call.trx
     .updateTable(delivery.table)
-    .set((eb) => ({ [D.status]: 'pending', [D.attempts]: 0, [D.nextAttemptAt]: call.now, version: eb('version', '+', 1), updated_at: call.now, updated_by: call.auth.userName }))
+    .set((eb) => ({
+      [D.status]: 'pending',
+      [D.attempts]: 0,
+      [D.nextAttemptAt]: call.now,
+      version: eb('version', '+', 1),
+      updated_at: call.now,
+      updated_by: call.auth.userName,
+    }))
     .where('id', '=', id)
     .where(D.webhook, '=', call.ids[0]!)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw validationError([{ field: 'delivery', message: `Delivery ${id} is not one of this webhook's` }]);
-  if (!(hook[W.enabled] === true || hook[W.enabled] === 1)) throw new ApiError(409, 'The webhook is switched off: switch it on to redeliver', [{ field: 'enabled', message: 'Switched off' }]);
+  if (Number(result.numUpdatedRows) === 0)
+    throw validationError([{ field: 'delivery', message: `Delivery ${id} is not one of this webhook's` }]);
+  if (!(hook[W.enabled] === true || hook[W.enabled] === 1))
+    throw new ApiError(409, 'The webhook is switched off: switch it on to redeliver', [
+      { field: 'enabled', message: 'Switched off' },
+    ]);
   await queueAttempt(call.trx, id, new Date(call.now));
   return { delivery: id, status: 'pending' };
 };

@@ -13,23 +13,35 @@ export function uniquePromotionCode(name: 'promotion' | 'newpromotion'): EntityH
   return {
     async beforeWrite({ trx, action, id, row }) {
       if (action === 'delete' || (action === 'update' && !('code' in row))) {
-        if (action === 'delete') await trx.deleteFrom('promotion_code').where('entity', '=', name).where('row_id', '=', id).execute();
+        if (action === 'delete')
+          await trx.deleteFrom('promotion_code').where('entity', '=', name).where('row_id', '=', id).execute();
         return;
       }
       const code = String(row.code);
-      if (id !== null) await trx.deleteFrom('promotion_code').where('entity', '=', name).where('row_id', '=', id).execute();
+      if (id !== null)
+        await trx.deleteFrom('promotion_code').where('entity', '=', name).where('row_id', '=', id).execute();
       const claimed = await trx
         .insertInto('promotion_code')
         .values({ code, entity: name, row_id: id ?? 0 })
         .onConflict((oc) => oc.column('code').doNothing())
         .executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1) return;
-      const holder = await trx.selectFrom('promotion_code').select(['entity']).where('code', '=', code).executeTakeFirst();
+      const holder = await trx
+        .selectFrom('promotion_code')
+        .select(['entity'])
+        .where('code', '=', code)
+        .executeTakeFirst();
       const message = `Code "${code}" is already used by a ${KINDS[String(holder?.entity)] ?? 'promotion'}`;
       throw new ApiError(409, message, [{ field: 'code', message }]);
     },
     async afterWrite({ trx, action, id, after }) {
-      if (action === 'insert') await trx.updateTable('promotion_code').set({ row_id: id }).where('code', '=', String(after!.code)).where('entity', '=', name).execute();
+      if (action === 'insert')
+        await trx
+          .updateTable('promotion_code')
+          .set({ row_id: id })
+          .where('code', '=', String(after!.code))
+          .where('entity', '=', name)
+          .execute();
     },
   };
 }

@@ -31,7 +31,13 @@ export type LimitedKind = 'rule' | 'voucher';
 /** The table and columns of a limited thing's counters. */
 const counters = (kind: LimitedKind) => {
   const entity = kind === 'rule' ? rule : voucher;
-  return { table: entity.table, used: columnOf(entity, 'timesUsed'), held: columnOf(entity, 'timesHeld'), limit: columnOf(entity, 'usageLimit'), over: columnOf(entity, 'overRedeemed') };
+  return {
+    table: entity.table,
+    used: columnOf(entity, 'timesUsed'),
+    held: columnOf(entity, 'timesHeld'),
+    limit: columnOf(entity, 'usageLimit'),
+    over: columnOf(entity, 'overRedeemed'),
+  };
 };
 const refColumn = (kind: LimitedKind) => U(kind === 'rule' ? 'rule' : 'voucher');
 const n = (column: string) => sql`coalesce(${sql.ref(column)}, 0)`;
@@ -50,7 +56,12 @@ export interface WantedUse {
 export type HoldOutcome = 'reserved' | 'limitReached' | 'alreadyUsed' | 'heldElsewhere';
 
 /** Releases the expired holds of these rules or vouchers and takes them off their counters; in the caller's transaction. */
-export async function releaseExpired(trx: AnyDb, kind: LimitedKind, ids: readonly number[], now: string): Promise<void> {
+export async function releaseExpired(
+  trx: AnyDb,
+  kind: LimitedKind,
+  ids: readonly number[],
+  now: string,
+): Promise<void> {
   for (const id of new Set(ids)) {
     const released = await trx
       .updateTable(use.table)
@@ -95,7 +106,13 @@ async function addWithin(trx: AnyDb, kind: LimitedKind, id: number, counter: 'he
  * single-use code), then the counter; answers why not when either is taken (the code's hold is
  * given back when the counter refuses).
  */
-export async function hold(trx: AnyDb, dialect: Dialect, reservation: { id: number; expiresAt: string }, wanted: WantedUse, now: string): Promise<HoldOutcome> {
+export async function hold(
+  trx: AnyDb,
+  dialect: Dialect,
+  reservation: { id: number; expiresAt: string },
+  wanted: WantedUse,
+  now: string,
+): Promise<HoldOutcome> {
   if (wanted.codeId !== null) {
     const taken = await trx
       .updateTable(voucherCode.table)
@@ -105,7 +122,11 @@ export async function hold(trx: AnyDb, dialect: Dialect, reservation: { id: numb
       .where((eb) => eb.or([eb(CODE_HELD_UNTIL, 'is', null), eb(CODE_HELD_UNTIL, '<=', now)]))
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) {
-      const row = await trx.selectFrom(voucherCode.table).select(CODE_REDEEMED_AT).where('id', '=', wanted.codeId).executeTakeFirst();
+      const row = await trx
+        .selectFrom(voucherCode.table)
+        .select(CODE_REDEEMED_AT)
+        .where('id', '=', wanted.codeId)
+        .executeTakeFirst();
       return row?.[CODE_REDEEMED_AT] ? 'alreadyUsed' : 'heldElsewhere';
     }
   }
@@ -113,7 +134,12 @@ export async function hold(trx: AnyDb, dialect: Dialect, reservation: { id: numb
     await releaseExpired(trx, wanted.kind, [wanted.id], now);
     if (!(await addWithin(trx, wanted.kind, wanted.id, 'held'))) {
       if (wanted.codeId !== null)
-        await trx.updateTable(voucherCode.table).set({ [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null }).where('id', '=', wanted.codeId).where(CODE_HELD_BY, '=', reservation.id).execute();
+        await trx
+          .updateTable(voucherCode.table)
+          .set({ [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null })
+          .where('id', '=', wanted.codeId)
+          .where(CODE_HELD_BY, '=', reservation.id)
+          .execute();
       return 'limitReached';
     }
   }
@@ -151,23 +177,44 @@ export interface HeldUse {
 
 /** The uses a reservation still holds. */
 export async function heldUses(db: AnyDb, reservation: number): Promise<HeldUse[]> {
-  const rows = await db.selectFrom(use.table).selectAll().where(U('reservation'), '=', reservation).where(U('state'), '=', 'held').execute();
+  const rows = await db
+    .selectFrom(use.table)
+    .selectAll()
+    .where(U('reservation'), '=', reservation)
+    .where(U('state'), '=', 'held')
+    .execute();
   return rows.map((r) => {
     const kind = r[U('kind')] as LimitedKind;
-    return { id: Number(r.id), kind, ref: Number(r[refColumn(kind)]), codeId: r[U('voucherCode')] === null ? null : Number(r[U('voucherCode')]), counted: Boolean(r[U('counted')]) };
+    return {
+      id: Number(r.id),
+      kind,
+      ref: Number(r[refColumn(kind)]),
+      codeId: r[U('voucherCode')] === null ? null : Number(r[U('voucherCode')]),
+      counted: Boolean(r[U('counted')]),
+    };
   });
 }
 
 /** Ends a hold (`held` → `state`), once: false when it was no longer held (released meanwhile as expired). */
 async function endHold(trx: AnyDb, held: HeldUse, state: 'confirmed' | 'released'): Promise<boolean> {
-  const ended = await trx.updateTable(use.table).set({ [U('state')]: state }).where('id', '=', held.id).where(U('state'), '=', 'held').executeTakeFirst();
+  const ended = await trx
+    .updateTable(use.table)
+    .set({ [U('state')]: state })
+    .where('id', '=', held.id)
+    .where(U('state'), '=', 'held')
+    .executeTakeFirst();
   return Number(ended.numUpdatedRows) === 1;
 }
 
 /** Gives a held use back: its counter goes down and its code is free again. */
 export async function release(trx: AnyDb, held: HeldUse, reservation: number): Promise<void> {
   if (held.codeId !== null)
-    await trx.updateTable(voucherCode.table).set({ [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null }).where('id', '=', held.codeId).where(CODE_HELD_BY, '=', reservation).execute();
+    await trx
+      .updateTable(voucherCode.table)
+      .set({ [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null })
+      .where('id', '=', held.codeId)
+      .where(CODE_HELD_BY, '=', reservation)
+      .execute();
   if ((await endHold(trx, held, 'released')) && held.counted) await uncount(trx, held.kind, held.ref, 1);
 }
 
@@ -180,12 +227,23 @@ export async function release(trx: AnyDb, held: HeldUse, reservation: number): P
  * row, the hold rows, the counter — so holds, confirmations and sales never wait on each other in
  * a circle.
  */
-export async function confirm(trx: AnyDb, held: HeldUse, reservation: number, sale: { reference: string; at: string }, now: string): Promise<'confirmed' | 'lapsed' | 'overRedeemed'> {
+export async function confirm(
+  trx: AnyDb,
+  held: HeldUse,
+  reservation: number,
+  sale: { reference: string; at: string },
+  now: string,
+): Promise<'confirmed' | 'lapsed' | 'overRedeemed'> {
   let code = true;
   if (held.codeId !== null) {
     const mine = await trx
       .updateTable(voucherCode.table)
-      .set({ [CODE_REDEEMED_AT]: sale.at, [columnOf(voucherCode, 'redeemedReference')]: sale.reference.slice(0, 100), [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null })
+      .set({
+        [CODE_REDEEMED_AT]: sale.at,
+        [columnOf(voucherCode, 'redeemedReference')]: sale.reference.slice(0, 100),
+        [CODE_HELD_BY]: null,
+        [CODE_HELD_UNTIL]: null,
+      })
       .where('id', '=', held.codeId)
       .where(CODE_HELD_BY, '=', reservation)
       .where(CODE_REDEEMED_AT, 'is', null)
@@ -200,7 +258,10 @@ export async function confirm(trx: AnyDb, held: HeldUse, reservation: number, sa
   const c = counters(held.kind);
   await trx
     .updateTable(c.table)
-    .set({ [c.used]: sql`${n(c.used)} + 1`, ...(held.counted ? { [c.held]: sql`case when ${n(c.held)} > 0 then ${n(c.held)} - 1 else 0 end` } : {}) })
+    .set({
+      [c.used]: sql`${n(c.used)} + 1`,
+      ...(held.counted ? { [c.held]: sql`case when ${n(c.held)} > 0 then ${n(c.held)} - 1 else 0 end` } : {}),
+    })
     .where('id', '=', held.ref)
     .execute();
   if (code) return 'confirmed';
@@ -231,10 +292,20 @@ export async function overCount(trx: AnyDb, kind: LimitedKind, id: number, alsoU
 }
 
 /** A single-use code redeemed by a sale without a hold on it: only while it is neither redeemed nor held by a live reservation. */
-export async function takeCode(trx: AnyDb, code: string, sale: { reference: string; at: string }, now: string): Promise<boolean> {
+export async function takeCode(
+  trx: AnyDb,
+  code: string,
+  sale: { reference: string; at: string },
+  now: string,
+): Promise<boolean> {
   const taken = await trx
     .updateTable(voucherCode.table)
-    .set({ [CODE_REDEEMED_AT]: sale.at, [columnOf(voucherCode, 'redeemedReference')]: sale.reference.slice(0, 100), [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null })
+    .set({
+      [CODE_REDEEMED_AT]: sale.at,
+      [columnOf(voucherCode, 'redeemedReference')]: sale.reference.slice(0, 100),
+      [CODE_HELD_BY]: null,
+      [CODE_HELD_UNTIL]: null,
+    })
     .where(columnOf(voucherCode, 'code'), '=', code)
     .where(CODE_REDEEMED_AT, 'is', null)
     .where((eb) => eb.or([eb(CODE_HELD_UNTIL, 'is', null), eb(CODE_HELD_UNTIL, '<=', now)]))

@@ -11,7 +11,18 @@ import { WHAT_IF_JOB, whatIfJob } from './what-if';
 import { registerWhatIfRoutes } from './what-if-routes';
 export { allocate, mulDiv, mulDivFloor, times } from './engine/arithmetic';
 export { roundingOf } from './engine/charges';
-export { localTime, priceBasket, type Basket, type BasketLine, type ChannelKind, type PricedBasket, type PricedLine, type PricingData, type ProductInput, type RoundingRule } from './engine/index';
+export {
+  localTime,
+  priceBasket,
+  type Basket,
+  type BasketLine,
+  type ChannelKind,
+  type PricedBasket,
+  type PricedLine,
+  type PricingData,
+  type ProductInput,
+  type RoundingRule,
+} from './engine/index';
 export { currencyMoney, ruleSet, type OutletInfo, type RuleSet } from './loader';
 export { redeemSale, redemptionOf, type Redemption } from './redeem';
 export { heldUses, hold, release, type HoldOutcome, type WantedUse } from './holds';
@@ -32,7 +43,11 @@ export const pricingModule: DomainModule = {
   caches: { pricing: RULE_SET_TABLES },
   seed: pricingDemoSeed,
   routes(app, at) {
-    app.post(`${at.legacy}/SimulateSales/AddItem`, { preHandler: requirePrivilege('simulatesales', 'view') }, async (request) => ok(await simulateSale(request)));
+    app.post(
+      `${at.legacy}/SimulateSales/AddItem`,
+      { preHandler: requirePrivilege('simulatesales', 'view') },
+      async (request) => ok(await simulateSale(request)),
+    );
     registerVoucherCodeRoutes(app, at.api);
     registerWhatIfRoutes(app, at.api);
     registerOutletPricingRoutes(app, at.api);

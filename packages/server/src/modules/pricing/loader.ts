@@ -56,7 +56,8 @@ export interface RuleSet {
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
 const id = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+const text = (value: unknown): string | null =>
+  value === null || value === undefined || value === '' ? null : String(value);
 const percent = (value: unknown) => (value === null || value === undefined ? 0 : toMinorUnits(String(value), 2));
 const quantity = (value: unknown) => toMinorUnits(String(value ?? '0'), 3);
 
@@ -74,7 +75,11 @@ export function currencyMoney(decimals: number) {
 /** Every row of an entity of the cached rule set (cache.ts) as API rows (children and links included, no labels). */
 async function allRows(ctx: AppContext, db: AnyDb, name: RuleSetEntity): Promise<Row[]> {
   const entity = getEntity(name);
-  const stored = await db.selectFrom(`${entity.table} as t`).select(['t.id', ...storedColumns(entity.fields, 't')]).orderBy('t.id').execute();
+  const stored = await db
+    .selectFrom(`${entity.table} as t`)
+    .select(['t.id', ...storedColumns(entity.fields, 't')])
+    .orderBy('t.id')
+    .execute();
   return toApiRows(ctx, db, entity, stored, { labels: false });
 }
 
@@ -90,7 +95,10 @@ const REWARD_KINDS = ['percentOff', 'amountOff', 'fixedPrice', 'buyXGetY', 'tier
 
 /** A rule's rewards: tiered-spend rows together are one reward, its tiers. */
 function rewardsOf(rows: Row[], money: (v: unknown) => number): RuleReward[] {
-  const limits = (r: Row) => ({ maxAmount: r.maxAmount === null ? null : money(r.maxAmount), maxApplications: r.maxApplications === null ? null : Number(r.maxApplications) });
+  const limits = (r: Row) => ({
+    maxAmount: r.maxAmount === null ? null : money(r.maxAmount),
+    maxApplications: r.maxApplications === null ? null : Number(r.maxApplications),
+  });
   const out: RuleReward[] = [];
   const tiers = rows.filter((r) => r.kind === 'tieredSpend');
   for (const r of rows) {
@@ -143,7 +151,10 @@ export function ruleOf(row: Row, money: (v: unknown) => number): RuleInput {
   const conditions = (row.conditions as Row[] | null) ?? [];
   const of = (kind: string) => conditions.filter((c) => c.kind === kind);
   const minimum = (rows: Row[], field: string, read: (v: unknown) => number) => {
-    const values = rows.map((c) => c[field]).filter((v) => v !== null && v !== undefined).map(read);
+    const values = rows
+      .map((c) => c[field])
+      .filter((v) => v !== null && v !== undefined)
+      .map(read);
     return values.length > 0 ? Math.max(...values) : null;
   };
   return {
@@ -162,8 +173,12 @@ export function ruleOf(row: Row, money: (v: unknown) => number): RuleInput {
       items: targets(conditions.filter((c) => ['items', 'categories', 'collections'].includes(c.kind as string))),
       minQuantity: minimum(of('minQuantity'), 'minQuantity', quantity),
       minSpend: minimum(of('minSpend'), 'minSpend', money),
-      membershipGroups: of('membershipGroups').map((c) => id(c.membershipGroup)).filter((v): v is number => v !== null),
-      channels: of('channels').map((c) => id(c.channel)).filter((v): v is number => v !== null),
+      membershipGroups: of('membershipGroups')
+        .map((c) => id(c.membershipGroup))
+        .filter((v): v is number => v !== null),
+      channels: of('channels')
+        .map((c) => id(c.channel))
+        .filter((v): v is number => v !== null),
     },
     rewards: rewardsOf((row.rewards as Row[] | null) ?? [], money),
   };
@@ -178,11 +193,26 @@ async function loadRuleSet(ctx: AppContext, db: AnyDb): Promise<RuleSet> {
   const money = currencyMoney(decimals);
   const [settings] = await allRows(ctx, db, 'posterminalsettings');
   const [promotions, rules, discounts, surcharges, taxCodes, bundles, outlets, channels] = await Promise.all(
-    (['promotion', 'newpromotion', 'discount', 'surcharge', 'gstsetup', 'bundle', 'outlet', 'onlinesaleschannel'] as const).map((name) => allRows(ctx, db, name)),
+    (
+      [
+        'promotion',
+        'newpromotion',
+        'discount',
+        'surcharge',
+        'gstsetup',
+        'bundle',
+        'outlet',
+        'onlinesaleschannel',
+      ] as const
+    ).map((name) => allRows(ctx, db, name)),
   );
   const category = getEntity('category' satisfies RuleSetEntity);
-  const categories = await db.selectFrom(category.table).select(['id', `${columnOf(category, 'parent')} as parent`]).execute();
-  const valueOf = (kind: unknown, percentKind: string, value: unknown) => (kind === percentKind ? percent(value) : money(value));
+  const categories = await db
+    .selectFrom(category.table)
+    .select(['id', `${columnOf(category, 'parent')} as parent`])
+    .execute();
+  const valueOf = (kind: unknown, percentKind: string, value: unknown) =>
+    kind === percentKind ? percent(value) : money(value);
   const percentOrAmount = (r: Row) => ({
     id: Number(r.id),
     code: String(r.code),
@@ -194,7 +224,9 @@ async function loadRuleSet(ctx: AppContext, db: AnyDb): Promise<RuleSet> {
   return {
     currency: { code: base ? String(base.code) : '', decimals },
     rounding: isKind(ROUNDING, settings?.roundingRule) ? settings.roundingRule : 'none',
-    maxDiscountWithoutApproval: settings?.maxDiscountWithoutApproval ? percent(settings.maxDiscountWithoutApproval) : null,
+    maxDiscountWithoutApproval: settings?.maxDiscountWithoutApproval
+      ? percent(settings.maxDiscountWithoutApproval)
+      : null,
     promotions: promotions!.map((r) => promotionOf(r, money)),
     rules: rules!.map((r) => ruleOf(r, money)),
     discounts: discounts!.map((r) => ({
@@ -230,11 +262,21 @@ async function loadRuleSet(ctx: AppContext, db: AnyDb): Promise<RuleSet> {
         validFrom: text(r.validFrom),
         validTo: text(r.validTo),
         outlets: ids(r.outlets),
-        items: ((r.items as Row[] | null) ?? []).map((i) => ({ product: Number(i.product), quantity: quantity(i.quantity) })),
+        items: ((r.items as Row[] | null) ?? []).map((i) => ({
+          product: Number(i.product),
+          quantity: quantity(i.quantity),
+        })),
       })),
     ),
     categoryParents: new Map(categories.map((c) => [Number(c.id), id(c.parent)])),
-    outlets: byId(outlets!.map((o) => ({ id: Number(o.id), code: String(o.code), name: String(o.name), timezone: String(o.timezone ?? 'UTC') }))),
+    outlets: byId(
+      outlets!.map((o) => ({
+        id: Number(o.id),
+        code: String(o.code),
+        name: String(o.name),
+        timezone: String(o.timezone ?? 'UTC'),
+      })),
+    ),
     onlineChannels: byId(channels!.map((c) => ({ id: Number(c.id), code: String(c.code), name: String(c.name) }))),
   };
 }
@@ -259,7 +301,11 @@ function ancestors(parents: Map<number, number | null>, category: number | null)
 const column = (entity: NormalisedEntity, name: string) => columnOf(entity, name);
 
 /** The products (with their categories' chain and collections) the basket needs, by id. */
-export async function loadProducts(ctx: AppContext, set: RuleSet, productIds: readonly number[]): Promise<Map<number, ProductInput>> {
+export async function loadProducts(
+  ctx: AppContext,
+  set: RuleSet,
+  productIds: readonly number[],
+): Promise<Map<number, ProductInput>> {
   const wanted = [...new Set(productIds)];
   if (wanted.length === 0) return new Map();
   const db = anyDb(ctx);
@@ -287,7 +333,8 @@ export async function loadProducts(ctx: AppContext, set: RuleSet, productIds: re
     .where(columnOf(members, 'product'), 'in', wanted)
     .execute();
   const collectionsOf = new Map<number, number[]>();
-  for (const l of links) collectionsOf.set(Number(l.product), [...(collectionsOf.get(Number(l.product)) ?? []), Number(l.parent_id)]);
+  for (const l of links)
+    collectionsOf.set(Number(l.product), [...(collectionsOf.get(Number(l.product)) ?? []), Number(l.parent_id)]);
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -311,13 +358,50 @@ export async function loadMember(ctx: AppContext, set: RuleSet, memberId: number
   const db = anyDb(ctx);
   const money = currencyMoney(set.currency.decimals);
   const membership = getEntity('membership');
-  const [row] = await toApiRows(ctx, db, membership, await db.selectFrom(`${membership.table} as t`).select(['t.id', ...storedColumns(membership.fields, 't')]).where('t.id', '=', memberId).execute(), { labels: false });
+  const [row] = await toApiRows(
+    ctx,
+    db,
+    membership,
+    await db
+      .selectFrom(`${membership.table} as t`)
+      .select(['t.id', ...storedColumns(membership.fields, 't')])
+      .where('t.id', '=', memberId)
+      .execute(),
+    { labels: false },
+  );
   if (!row) throw new Error(`No member ${memberId}`);
   const groupEntity = getEntity('membershipgroup');
   const benefitEntity = getEntity('membershipbenefit');
   const groupId = id(row.membershipGroup);
-  const [group] = groupId === null ? [] : await toApiRows(ctx, db, groupEntity, await db.selectFrom(`${groupEntity.table} as t`).select(['t.id', ...storedColumns(groupEntity.fields, 't')]).where('t.id', '=', groupId).execute(), { labels: false });
-  const benefits = groupId === null ? [] : await toApiRows(ctx, db, benefitEntity, await db.selectFrom(`${benefitEntity.table} as t`).select(['t.id', ...storedColumns(benefitEntity.fields, 't')]).where(`t.${column(benefitEntity, 'membershipGroup')}`, '=', groupId).orderBy('t.id').execute(), { labels: false });
+  const [group] =
+    groupId === null
+      ? []
+      : await toApiRows(
+          ctx,
+          db,
+          groupEntity,
+          await db
+            .selectFrom(`${groupEntity.table} as t`)
+            .select(['t.id', ...storedColumns(groupEntity.fields, 't')])
+            .where('t.id', '=', groupId)
+            .execute(),
+          { labels: false },
+        );
+  const benefits =
+    groupId === null
+      ? []
+      : await toApiRows(
+          ctx,
+          db,
+          benefitEntity,
+          await db
+            .selectFrom(`${benefitEntity.table} as t`)
+            .select(['t.id', ...storedColumns(benefitEntity.fields, 't')])
+            .where(`t.${column(benefitEntity, 'membershipGroup')}`, '=', groupId)
+            .orderBy('t.id')
+            .execute(),
+          { labels: false },
+        );
   const used = await db
     .selectFrom('pricing_redemption')
     .select('id')
@@ -325,7 +409,14 @@ export async function loadMember(ctx: AppContext, set: RuleSet, memberId: number
     .where('kind', '=', 'membershipbenefit')
     .where('at', '>=', `${year}-01-01`)
     .where('at', '<', `${Number(year) + 1}-01-01`)
-    .where('ref_id', 'in', benefits.filter((b) => b.kind === 'birthdayVoucher').map((b) => Number(b.id)).concat([0]))
+    .where(
+      'ref_id',
+      'in',
+      benefits
+        .filter((b) => b.kind === 'birthdayVoucher')
+        .map((b) => Number(b.id))
+        .concat([0]),
+    )
     .executeTakeFirst();
   return {
     id: Number(row.id),
@@ -343,31 +434,47 @@ export async function loadMember(ctx: AppContext, set: RuleSet, memberId: number
           isActive: group.isActive !== false,
           discountPercent: percent(group.discountPercent),
           pointsPerUnit: percent(group.pointsPerUnitSpent),
-          benefits: benefits.map(
-            (b): BenefitInput => ({
-              id: Number(b.id),
-              name: `${String(group.name)}: ${humanize(String(b.kind)).toLowerCase()}`,
-              isActive: b.isActive !== false,
-              kind: b.kind as BenefitInput['kind'],
-              value: b.value === null ? null : b.kind === 'birthdayVoucher' ? money(b.value) : percent(b.value),
-              product: id(b.product),
-            }),
-          ),
+          benefits: benefits.map((b): BenefitInput => ({
+            id: Number(b.id),
+            name: `${String(group.name)}: ${humanize(String(b.kind)).toLowerCase()}`,
+            isActive: b.isActive !== false,
+            kind: b.kind as BenefitInput['kind'],
+            value: b.value === null ? null : b.kind === 'birthdayVoucher' ? money(b.value) : percent(b.value),
+            product: id(b.product),
+          })),
         }
       : null,
   };
 }
 
 /** Sales that used each limited rule, and the member's own. */
-export async function loadRuleUsage(ctx: AppContext, set: RuleSet, memberId: number | null): Promise<PricingData['ruleUsage']> {
+export async function loadRuleUsage(
+  ctx: AppContext,
+  set: RuleSet,
+  memberId: number | null,
+): Promise<PricingData['ruleUsage']> {
   const limited = set.rules.filter((r) => r.usageLimit !== null || r.usageLimitPerMember !== null).map((r) => r.id);
   if (limited.length === 0) return new Map();
   const db = anyDb(ctx);
   const rule = getEntity('newpromotion');
-  const totals = await db.selectFrom(rule.table).select(['id', `${column(rule, 'timesUsed')} as used`]).where('id', 'in', limited).execute();
-  const mine = memberId === null ? [] : await db.selectFrom('promotion_member_usage').select(['rule_id', 'times_used']).where('member_id', '=', memberId).where('rule_id', 'in', limited).execute();
+  const totals = await db
+    .selectFrom(rule.table)
+    .select(['id', `${column(rule, 'timesUsed')} as used`])
+    .where('id', 'in', limited)
+    .execute();
+  const mine =
+    memberId === null
+      ? []
+      : await db
+          .selectFrom('promotion_member_usage')
+          .select(['rule_id', 'times_used'])
+          .where('member_id', '=', memberId)
+          .where('rule_id', 'in', limited)
+          .execute();
   const byMember = new Map(mine.map((m) => [Number(m.rule_id), Number(m.times_used)]));
-  return new Map(totals.map((t) => [Number(t.id), { total: Number(t.used ?? 0), byMember: byMember.get(Number(t.id)) ?? 0 }]));
+  return new Map(
+    totals.map((t) => [Number(t.id), { total: Number(t.used ?? 0), byMember: byMember.get(Number(t.id)) ?? 0 }]),
+  );
 }
 
 /** A voucher row as the engine reads it. */

@@ -41,7 +41,8 @@ export interface OverrideChange {
   before: Record<string, unknown>;
 }
 
-const parsed = (changes: unknown): { before?: Record<string, unknown> } => (typeof changes === 'string' ? JSON.parse(changes) : (changes ?? {})) as { before?: Record<string, unknown> };
+const parsed = (changes: unknown): { before?: Record<string, unknown> } =>
+  (typeof changes === 'string' ? JSON.parse(changes) : (changes ?? {})) as { before?: Record<string, unknown> };
 
 /**
  * Every change of an outlet override after `since`, in order. The entity is matched with LIKE, not
@@ -58,7 +59,14 @@ export async function overrideChangesSince(db: AnyDb, since: string): Promise<Ov
     .orderBy(A('at'))
     .orderBy('id')
     .execute();
-  return rows.filter((r) => r.row_id !== null).map((r) => ({ at: String(r.at), rowId: Number(r.row_id), action: String(r.action), before: parsed(r.changes).before ?? {} }));
+  return rows
+    .filter((r) => r.row_id !== null)
+    .map((r) => ({
+      at: String(r.at),
+      rowId: Number(r.row_id),
+      action: String(r.action),
+      before: parsed(r.changes).before ?? {},
+    }));
 }
 
 /** What each outlet override was at `at`, from its audit rows since (in order): absent when its first change since is its insert. */
@@ -92,7 +100,14 @@ function overridesThen(all: readonly OverrideChange[], at: string): Map<number, 
  * pricing many moments (the what-if) reads the override changes once, since the earliest of them,
  * and passes them as `overrideChanges`.
  */
-export async function pricesAt(db: AnyDb, set: RuleSet, products: Map<number, ProductInput>, outlet: number, at: string, overrideChanges?: readonly OverrideChange[]): Promise<PricesAt> {
+export async function pricesAt(
+  db: AnyDb,
+  set: RuleSet,
+  products: Map<number, ProductInput>,
+  outlet: number,
+  at: string,
+  overrideChanges?: readonly OverrideChange[],
+): Promise<PricesAt> {
   const ids = [...products.keys()];
   if (ids.length === 0) return { products, outletPrices: [], futurePrices: [] };
   const money = currencyMoney(set.currency.decimals);
@@ -100,11 +115,29 @@ export async function pricesAt(db: AnyDb, set: RuleSet, products: Map<number, Pr
   const instant = new Date(at).toISOString();
 
   const [laterPrices, overrides, pending, changedSince] = await Promise.all([
-    db.selectFrom(history.table).select([`${H('product')} as product`, `${H('oldPrice')} as old_price`, `${H('newPrice')} as new_price`]).where(H('product'), 'in', ids).where(H('changedAt'), '>', instant).orderBy(H('changedAt')).orderBy('id').execute(),
-    db.selectFrom(override.table).select(['id', `${O('product')} as product`, `${O('price')} as price`]).where(O('product'), 'in', ids).where(O('outlet'), '=', outlet).execute(),
+    db
+      .selectFrom(history.table)
+      .select([`${H('product')} as product`, `${H('oldPrice')} as old_price`, `${H('newPrice')} as new_price`])
+      .where(H('product'), 'in', ids)
+      .where(H('changedAt'), '>', instant)
+      .orderBy(H('changedAt'))
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom(override.table)
+      .select(['id', `${O('product')} as product`, `${O('price')} as price`])
+      .where(O('product'), 'in', ids)
+      .where(O('outlet'), '=', outlet)
+      .execute(),
     db
       .selectFrom(future.table)
-      .select(['id', `${F('product')} as product`, `${F('outlet')} as outlet`, `${F('newPrice')} as price`, `${F('effectiveDate')} as date`])
+      .select([
+        'id',
+        `${F('product')} as product`,
+        `${F('outlet')} as outlet`,
+        `${F('newPrice')} as price`,
+        `${F('effectiveDate')} as date`,
+      ])
       .where(F('product'), 'in', ids)
       .where((eb) => eb.or([eb(F('outlet'), 'is', null), eb(F('outlet'), '=', outlet)]))
       .where((eb) => eb.or([eb(F('status'), '=', 'pending'), eb('updated_at', '>', instant)]))
@@ -128,17 +161,35 @@ export async function pricesAt(db: AnyDb, set: RuleSet, products: Map<number, Pr
     current.add(Number(o.id));
     const then = changes.get(Number(o.id));
     if (then && !then.existed) continue;
-    outletPrices.push({ id: Number(o.id), product: Number(o.product), outlet, price: then?.price !== undefined ? money(then.price) : fromStored(o.price) });
+    outletPrices.push({
+      id: Number(o.id),
+      product: Number(o.product),
+      outlet,
+      price: then?.price !== undefined ? money(then.price) : fromStored(o.price),
+    });
   }
   const wanted = new Set(ids);
   for (const [rowId, then] of changes) {
-    if (current.has(rowId) || !then.existed || then.price === undefined || Number(then.outlet) !== outlet || !wanted.has(Number(then.product))) continue;
+    if (
+      current.has(rowId) ||
+      !then.existed ||
+      then.price === undefined ||
+      Number(then.outlet) !== outlet ||
+      !wanted.has(Number(then.product))
+    )
+      continue;
     outletPrices.push({ id: rowId, product: Number(then.product), outlet, price: money(then.price) });
   }
 
   return {
     products: then,
     outletPrices,
-    futurePrices: pending.map((f) => ({ id: Number(f.id), product: Number(f.product), outlet: f.outlet === null ? null : Number(f.outlet), price: fromStored(f.price), effectiveDate: String(f.date) })),
+    futurePrices: pending.map((f) => ({
+      id: Number(f.id),
+      product: Number(f.product),
+      outlet: f.outlet === null ? null : Number(f.outlet),
+      price: fromStored(f.price),
+      effectiveDate: String(f.date),
+    })),
   };
 }

@@ -16,17 +16,31 @@ export interface Redemption {
 }
 
 /** The redemption of a priced basket: the rules, voucher codes and birthday vouchers that fired. */
-export function redemptionOf(basket: Basket, priced: PricedBasket, reference: string, perMemberLimits: ReadonlyMap<number, number | null>): Redemption {
+export function redemptionOf(
+  basket: Basket,
+  priced: PricedBasket,
+  reference: string,
+  perMemberLimits: ReadonlyMap<number, number | null>,
+): Redemption {
   const fired = priced.considered.filter((c) => c.fired && c.amount > 0);
   return {
     reference,
     at: basket.at,
     member: basket.member?.id ?? null,
-    rules: fired.filter((c) => c.kind === 'newpromotion').map((c) => ({ id: c.id, code: c.code, amount: c.amount, perMemberLimit: perMemberLimits.get(c.id) ?? null })),
+    rules: fired
+      .filter((c) => c.kind === 'newpromotion')
+      .map((c) => ({ id: c.id, code: c.code, amount: c.amount, perMemberLimit: perMemberLimits.get(c.id) ?? null })),
     vouchers: fired
       .filter((c) => c.kind === 'voucher')
-      .map((c) => ({ id: c.id, code: c.voucherCode!, singleUse: basket.vouchers.find((v) => v.code === c.voucherCode)?.singleUse ?? false, amount: c.amount })),
-    benefits: fired.filter((c) => c.kind === 'membershipbenefit' && c.code.endsWith('birthdayVoucher')).map((c) => ({ id: c.id, amount: c.amount })),
+      .map((c) => ({
+        id: c.id,
+        code: c.voucherCode!,
+        singleUse: basket.vouchers.find((v) => v.code === c.voucherCode)?.singleUse ?? false,
+        amount: c.amount,
+      })),
+    benefits: fired
+      .filter((c) => c.kind === 'membershipbenefit' && c.code.endsWith('birthdayVoucher'))
+      .map((c) => ({ id: c.id, amount: c.amount })),
   };
 }
 
@@ -48,12 +62,21 @@ export interface OverRedeemed {
  * way. The reservation's holds the sale did not use are released. Safe under any number of
  * parallel sales on both databases: each step is a conditional write serialised on its row.
  */
-export async function redeemSale(trx: AnyDb, r: Redemption, reservation: number | null, now: string): Promise<OverRedeemed[]> {
+export async function redeemSale(
+  trx: AnyDb,
+  r: Redemption,
+  reservation: number | null,
+  now: string,
+): Promise<OverRedeemed[]> {
   const over: OverRedeemed[] = [];
   const held = reservation === null ? [] : await heldUses(trx, reservation);
   const sale = { reference: r.reference, at: r.at };
   /** The held use of this rule or voucher (code), confirmed: true when it was held and is now the sale's. */
-  const confirmed = async (kind: LimitedKind, id: number, codeId?: (use: HeldUse) => boolean): Promise<'confirmed' | 'lapsed' | 'overRedeemed'> => {
+  const confirmed = async (
+    kind: LimitedKind,
+    id: number,
+    codeId?: (use: HeldUse) => boolean,
+  ): Promise<'confirmed' | 'lapsed' | 'overRedeemed'> => {
     const i = held.findIndex((h) => h.kind === kind && h.ref === id && (codeId ? codeId(h) : true));
     if (i < 0) return 'lapsed';
     const [use] = held.splice(i, 1);
@@ -63,7 +86,8 @@ export async function redeemSale(trx: AnyDb, r: Redemption, reservation: number 
   for (const x of [...r.rules].sort((a, b) => a.id - b.id)) {
     const outcome = await confirmed('rule', x.id);
     const within = outcome === 'confirmed' || (outcome === 'lapsed' && (await countUse(trx, 'rule', x.id, now)));
-    const perMember = x.perMemberLimit === null || r.member === null || (await countMemberUse(trx, x.id, r.member, x.perMemberLimit));
+    const perMember =
+      x.perMemberLimit === null || r.member === null || (await countMemberUse(trx, x.id, r.member, x.perMemberLimit));
     if (!within || !perMember) over.push({ kind: 'rule', code: x.code, amount: x.amount });
     if (within && !perMember) await overCount(trx, 'rule', x.id, false);
   }
@@ -86,7 +110,11 @@ export async function redeemSale(trx: AnyDb, r: Redemption, reservation: number 
     ...r.vouchers.map((v) => ({ kind: 'voucher', ref_id: v.id, code: v.code, amount: v.amount })),
     ...benefits.map((b) => ({ kind: 'membershipbenefit', ref_id: b.id, code: null, amount: b.amount })),
   ];
-  if (log.length > 0) await trx.insertInto('pricing_redemption').values(log.map((l) => ({ ...l, reference: r.reference, member_id: r.member, at: r.at }))).execute();
+  if (log.length > 0)
+    await trx
+      .insertInto('pricing_redemption')
+      .values(log.map((l) => ({ ...l, reference: r.reference, member_id: r.member, at: r.at })))
+      .execute();
   return over;
 }
 
@@ -95,7 +123,9 @@ async function countMemberUse(trx: AnyDb, rule: number, member: number, limit: n
   const counted = await trx
     .insertInto('promotion_member_usage')
     .values({ rule_id: rule, member_id: member, times_used: 1 })
-    .onConflict((oc) => oc.columns(['rule_id', 'member_id']).doUpdateSet({ times_used: sql`promotion_member_usage.times_used + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['rule_id', 'member_id']).doUpdateSet({ times_used: sql`promotion_member_usage.times_used + 1` }),
+    )
     .returning('times_used')
     .executeTakeFirstOrThrow();
   return Number(counted.times_used) <= limit;
@@ -104,13 +134,21 @@ async function countMemberUse(trx: AnyDb, rule: number, member: number, limit: n
 /** The birthday vouchers the member has not used this year: the member's row is held until the sale commits, so a parallel sale's check waits and then sees this one. */
 async function birthdayUnused(trx: AnyDb, r: Redemption): Promise<Redemption['benefits']> {
   if (r.benefits.length === 0 || r.member === null) return [];
-  await trx.updateTable(membership.table).set({ version: sql`version` }).where('id', '=', r.member).execute();
+  await trx
+    .updateTable(membership.table)
+    .set({ version: sql`version` })
+    .where('id', '=', r.member)
+    .execute();
   const year = r.at.slice(0, 4);
   const used = await trx
     .selectFrom('pricing_redemption')
     .select('ref_id')
     .where('kind', '=', 'membershipbenefit')
-    .where('ref_id', 'in', r.benefits.map((b) => b.id))
+    .where(
+      'ref_id',
+      'in',
+      r.benefits.map((b) => b.id),
+    )
     .where('member_id', '=', r.member)
     .where('at', '>=', `${year}-01-01`)
     .where('at', '<', `${Number(year) + 1}-01-01`)

@@ -1,4 +1,10 @@
-import { getEntity, parseScaled, type FieldError, type SimulateLineRequest, type SimulateSalesRequest } from '@backroom/schema';
+import {
+  getEntity,
+  parseScaled,
+  type FieldError,
+  type SimulateLineRequest,
+  type SimulateSalesRequest,
+} from '@backroom/schema';
 import type { RawBuilder, SqlBool } from 'kysely';
 import { allowedOutlets, rowFilters } from '../../data/access';
 import { allOf } from '../../data/query';
@@ -26,7 +32,12 @@ const MAX_QUANTITY = 1_000_000_000;
 const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const STORE_CHANNELS: readonly ChannelKind[] = ['store', 'dineIn', 'takeaway', 'delivery'];
 
-const asId = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : null);
+const asId = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+    ? value
+    : typeof value === 'string' && /^\d+$/.test(value.trim())
+      ? Number(value)
+      : null;
 const same = (a: unknown, b: string) => String(a).toLowerCase() === b.trim().toLowerCase();
 
 /** Field problems gathered before answering them all in one 400. */
@@ -44,15 +55,25 @@ const product = getEntity('product');
 const alternates = fieldOf(product, 'alternateBarcodes', 'children');
 
 /** A product by id, code or barcode (its own or an alternate, whose quantity per unit multiplies the line), or a bundle by id or code. */
-async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, at: string, problems: Problems): Promise<BasketLine | null> {
-  const parsed = line.quantity === undefined || line.quantity === null || line.quantity === '' ? { ok: true as const, value: 1000 } : parseScaled(line.quantity as string | number, 3);
+async function resolveLine(
+  db: AnyDb,
+  set: RuleSet,
+  line: SimulateLineRequest,
+  at: string,
+  problems: Problems,
+): Promise<BasketLine | null> {
+  const parsed =
+    line.quantity === undefined || line.quantity === null || line.quantity === ''
+      ? { ok: true as const, value: 1000 }
+      : parseScaled(line.quantity as string | number, 3);
   if (!parsed.ok || parsed.value <= 0 || parsed.value > MAX_QUANTITY) {
     problems.add(`${at}.quantity`, 'Quantity must be a number above 0 with at most 3 decimal places');
     return null;
   }
   let quantity = parsed.value;
   const products = db.selectFrom(product.table).select(['id', 'is_active']);
-  const found = async (query: typeof products) => (await query.limit(1).executeTakeFirst()) as { id: number; is_active: unknown } | undefined;
+  const found = async (query: typeof products) =>
+    (await query.limit(1).executeTakeFirst()) as { id: number; is_active: unknown } | undefined;
   let row: { id: number; is_active: unknown } | undefined;
   let field: string;
   /** A product by its barcode or an alternate one, whose quantity per unit multiplies the line. */
@@ -65,9 +86,14 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
       .where(columnOf(alternates, 'barcode'), '=', barcode)
       .executeTakeFirst();
     if (!pack) return { row: undefined, quantity: (q: number) => q };
-    return { row: await found(products.where('id', '=', Number(pack.parent_id))), quantity: (q: number) => Math.round((q * Number(pack.per_unit ?? 1000)) / 1000) };
+    return {
+      row: await found(products.where('id', '=', Number(pack.parent_id))),
+      quantity: (q: number) => Math.round((q * Number(pack.per_unit ?? 1000)) / 1000),
+    };
   };
-  const given = (['product', 'productId', 'code', 'barcode', 'bundle', 'bundleId'] as const).filter((f) => line[f] !== undefined && line[f] !== null);
+  const given = (['product', 'productId', 'code', 'barcode', 'bundle', 'bundleId'] as const).filter(
+    (f) => line[f] !== undefined && line[f] !== null,
+  );
   if (given.length > 1) {
     problems.add(`${at}.${given[1]}`, `Give one of ${given.join(', ')}`);
     return null;
@@ -80,7 +106,10 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
     }
   if (line.bundleId !== undefined || line.bundle !== undefined) {
     field = line.bundleId !== undefined ? 'bundleId' : 'bundle';
-    const bundle = line.bundleId !== undefined ? set.bundles.get(line.bundleId) : [...set.bundles.values()].find((b) => same(b.code, String(line.bundle)));
+    const bundle =
+      line.bundleId !== undefined
+        ? set.bundles.get(line.bundleId)
+        : [...set.bundles.values()].find((b) => same(b.code, String(line.bundle)));
     if (bundle) return { bundle: bundle.id, quantity };
   } else if (line.productId !== undefined) {
     field = 'productId';
@@ -126,18 +155,36 @@ async function resolveLine(db: AnyDb, set: RuleSet, line: SimulateLineRequest, a
   return { product: Number(row.id), quantity };
 }
 
-function resolveChannel(set: RuleSet, channel: SimulateSalesRequest['channel'], problems: Problems): Resolved['channel'] {
-  if (channel === undefined || channel === null || channel === '') return { kind: 'store', online: null, label: 'store' };
-  if (typeof channel === 'string' && (STORE_CHANNELS as readonly string[]).includes(channel)) return { kind: channel as ChannelKind, online: null, label: channel };
+function resolveChannel(
+  set: RuleSet,
+  channel: SimulateSalesRequest['channel'],
+  problems: Problems,
+): Resolved['channel'] {
+  if (channel === undefined || channel === null || channel === '')
+    return { kind: 'store', online: null, label: 'store' };
+  if (typeof channel === 'string' && (STORE_CHANNELS as readonly string[]).includes(channel))
+    return { kind: channel as ChannelKind, online: null, label: channel };
   const channelId = asId(channel);
-  const online = channelId !== null ? set.onlineChannels.get(channelId) : [...set.onlineChannels.values()].find((c) => same(c.code, String(channel)));
+  const online =
+    channelId !== null
+      ? set.onlineChannels.get(channelId)
+      : [...set.onlineChannels.values()].find((c) => same(c.code, String(channel)));
   if (online) return { kind: 'online', online: online.id, label: online.code };
-  problems.add('channel', `Channel ${String(channel)} is neither store, dineIn, takeaway, delivery nor an online sales channel`);
+  problems.add(
+    'channel',
+    `Channel ${String(channel)} is neither store, dineIn, takeaway, delivery nor an online sales channel`,
+  );
   return { kind: 'store', online: null, label: 'store' };
 }
 
 /** The member by member no. (`member`, text) or by id (`memberId`): "754" is member no. 754, never id 754. */
-async function resolveMember(db: AnyDb, member: unknown, memberId: number | undefined, limits: RawBuilder<SqlBool>[], problems: Problems): Promise<number | null> {
+async function resolveMember(
+  db: AnyDb,
+  member: unknown,
+  memberId: number | undefined,
+  limits: RawBuilder<SqlBool>[],
+  problems: Problems,
+): Promise<number | null> {
   const named = member !== undefined && member !== null && member !== '';
   if (!named && memberId === undefined) return null;
   if (typeof member === 'number') {
@@ -149,9 +196,19 @@ async function resolveMember(db: AnyDb, member: unknown, memberId: number | unde
     return null;
   }
   const membership = getEntity('membership');
-  const find = (column: string, value: unknown) => db.selectFrom(`${membership.table} as t`).select('t.id').where(`t.${column}`, '=', value).where(allOf(limits)).executeTakeFirst();
-  const row = memberId !== undefined ? await find('id', memberId) : await find(columnOf(membership, 'memberNo'), String(member).trim());
-  if (!row) problems.add(memberId !== undefined ? 'memberId' : 'member', `Member ${String(memberId ?? member)} does not exist`);
+  const find = (column: string, value: unknown) =>
+    db
+      .selectFrom(`${membership.table} as t`)
+      .select('t.id')
+      .where(`t.${column}`, '=', value)
+      .where(allOf(limits))
+      .executeTakeFirst();
+  const row =
+    memberId !== undefined
+      ? await find('id', memberId)
+      : await find(columnOf(membership, 'memberNo'), String(member).trim());
+  if (!row)
+    problems.add(memberId !== undefined ? 'memberId' : 'member', `Member ${String(memberId ?? member)} does not exist`);
   return row ? Number(row.id) : null;
 }
 
@@ -162,26 +219,39 @@ export interface PricingLimits {
 }
 
 /** A signed-in user's limits: their outlets, and the members their row filter shows. */
-const userLimits = (request: FastifyRequest): PricingLimits => ({ outlets: () => allowedOutlets(request), members: () => rowFilters(request, getEntity('membership')) });
+const userLimits = (request: FastifyRequest): PricingLimits => ({
+  outlets: () => allowedOutlets(request),
+  members: () => rowFilters(request, getEntity('membership')),
+});
 
 /**
  * Resolves every name of the request; all problems are reported together. `limits` give the
  * outlets the caller may price for and the members they may name; by default the signed-in user's.
  * An outlet or member outside them reads as one that does not exist.
  */
-export async function resolveRequest(request: FastifyRequest, set: RuleSet, body: SimulateSalesRequest, limits: PricingLimits = userLimits(request)): Promise<Resolved> {
+export async function resolveRequest(
+  request: FastifyRequest,
+  set: RuleSet,
+  body: SimulateSalesRequest,
+  limits: PricingLimits = userLimits(request),
+): Promise<Resolved> {
   const db = anyDb(request.server.ctx);
   const problems = new Problems();
   const outletId = asId(body.outlet);
   const outlets = await limits.outlets();
-  const found = outletId !== null ? set.outlets.get(outletId) : [...set.outlets.values()].find((o) => same(o.code, String(body.outlet)));
+  const found =
+    outletId !== null
+      ? set.outlets.get(outletId)
+      : [...set.outlets.values()].find((o) => same(o.code, String(body.outlet)));
   const outlet = found && (outlets.length === 0 || outlets.includes(found.id)) ? found : undefined;
   if (!outlet) problems.add('outlet', `Outlet ${String(body.outlet)} does not exist`);
   const channel = resolveChannel(set, body.channel, problems);
   // A moment without an offset is the outlet's wall-clock time.
   const wall = body.at !== undefined && WALL_TIME.test(body.at);
-  const at = body.at === undefined ? new Date().toISOString() : wall && outlet ? instantOf(body.at, outlet.timezone) : body.at;
-  if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) problems.add('at', 'At must be a date and time (ISO 8601)');
+  const at =
+    body.at === undefined ? new Date().toISOString() : wall && outlet ? instantOf(body.at, outlet.timezone) : body.at;
+  if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at))
+    problems.add('at', 'At must be a date and time (ISO 8601)');
   const member = await resolveMember(db, body.member, body.memberId, await limits.members(), problems);
   const lines: BasketLine[] = [];
   for (const [i, line] of (body.lines ?? []).entries()) {
@@ -199,15 +269,31 @@ export async function resolveRequest(request: FastifyRequest, set: RuleSet, body
   const discounts: Resolved['discounts'] = [];
   for (const [i, d] of (body.discounts ?? []).entries()) {
     const discountId = asId(d.discount);
-    const discount = set.discounts.find((x) => (discountId !== null ? x.id === discountId : same(x.code, String(d.discount))));
+    const discount = set.discounts.find((x) =>
+      discountId !== null ? x.id === discountId : same(x.code, String(d.discount)),
+    );
     if (!discount) problems.add(`discounts.${i}.discount`, `Discount ${String(d.discount)} does not exist`);
     let productId: number | null = null;
     if ((d.product !== undefined && d.product !== null && d.product !== '') || d.productId !== undefined) {
-      const row = await resolveLine(db, set, { product: d.product ?? undefined, productId: d.productId }, `discounts.${i}`, problems);
+      const row = await resolveLine(
+        db,
+        set,
+        { product: d.product ?? undefined, productId: d.productId },
+        `discounts.${i}`,
+        problems,
+      );
       productId = row?.product ?? null;
     }
     if (discount) discounts.push({ discount: discount.id, product: productId });
   }
   problems.throwIfAny();
-  return { outlet: outlet!, channel, at: new Date(at).toISOString(), member, lines, vouchers: vouchers.filter((v) => v.found), discounts };
+  return {
+    outlet: outlet!,
+    channel,
+    at: new Date(at).toISOString(),
+    member,
+    lines,
+    vouchers: vouchers.filter((v) => v.found),
+    discounts,
+  };
 }

@@ -51,9 +51,22 @@ export function registerOutletPricingRoutes(app: FastifyInstance, apiPrefix: str
     // Looked up before the transaction: SQLite has one connection, which the transaction holds.
     const allowed = await allowedOutlets(request);
     const outside = changes.findIndex((c) => allowed.length > 0 && !allowed.includes(c.outlet));
-    if (outside >= 0) throw new ApiError(403, `You may not set prices of outlet ${changes[outside]!.outlet}`, [{ field: `changes.${outside}.outlet`, message: 'Not one of your outlets' }]);
+    if (outside >= 0)
+      throw new ApiError(403, `You may not set prices of outlet ${changes[outside]!.outlet}`, [
+        { field: `changes.${outside}.outlet`, message: 'Not one of your outlets' },
+      ]);
     const counts = await db.transaction().execute(async (trx) =>
-      saveChanges({ ctx: app.ctx, trx, auth, request, entity: await withCustom(trx, getEntity('outletprice')), now: new Date().toISOString() }, changes),
+      saveChanges(
+        {
+          ctx: app.ctx,
+          trx,
+          auth,
+          request,
+          entity: await withCustom(trx, getEntity('outletprice')),
+          now: new Date().toISOString(),
+        },
+        changes,
+      ),
     );
     return ok(counts, `Saved ${counts.inserted + counts.updated + counts.deleted} prices`);
   });

@@ -32,7 +32,10 @@ const requestSchema = z.object({
   member: z.union([ref, z.literal(''), z.null()]).optional(),
   memberId: id.optional(),
   voucherCodes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
-  discounts: z.array(z.object({ discount: ref, product: z.union([ref, z.null()]).optional(), productId: id.optional() })).max(20).optional(),
+  discounts: z
+    .array(z.object({ discount: ref, product: z.union([ref, z.null()]).optional(), productId: id.optional() }))
+    .max(20)
+    .optional(),
   lines: z.array(line).max(MAX_LINES).optional(),
   item: line.optional(),
 });
@@ -42,15 +45,29 @@ const requestSchema = z.object({
  * prices in force at its moment (`resolved.at`: whenever it is asked, a sale is priced with the
  * prices of its own time), member and codes.
  */
-export async function basketInputs(ctx: AppContext, set: RuleSet, resolved: Resolved): Promise<{ data: PricingData; basket: Basket }> {
+export async function basketInputs(
+  ctx: AppContext,
+  set: RuleSet,
+  resolved: Resolved,
+): Promise<{ data: PricingData; basket: Basket }> {
   const date = localTime(resolved.at, resolved.outlet.timezone).date;
   const member = resolved.member === null ? null : await loadMember(ctx, set, resolved.member, date.slice(0, 4));
   const productIds = [
-    ...resolved.lines.flatMap((l) => (l.product !== undefined ? [l.product] : set.bundles.get(l.bundle!)!.items.map((i) => i.product))),
-    ...set.rules.flatMap((r) => r.rewards.flatMap((w) => (w.kind === 'buyXGetY' && w.getProduct !== null ? [w.getProduct] : []))),
+    ...resolved.lines.flatMap((l) =>
+      l.product !== undefined ? [l.product] : set.bundles.get(l.bundle!)!.items.map((i) => i.product),
+    ),
+    ...set.rules.flatMap((r) =>
+      r.rewards.flatMap((w) => (w.kind === 'buyXGetY' && w.getProduct !== null ? [w.getProduct] : [])),
+    ),
     ...(member?.group?.benefits.flatMap((b) => (b.product !== null ? [b.product] : [])) ?? []),
   ];
-  const { products, ...prices } = await pricesAt(anyDb(ctx), set, await loadProducts(ctx, set, productIds), resolved.outlet.id, resolved.at);
+  const { products, ...prices } = await pricesAt(
+    anyDb(ctx),
+    set,
+    await loadProducts(ctx, set, productIds),
+    resolved.outlet.id,
+    resolved.at,
+  );
   const data: PricingData = {
     currency: set.currency,
     rounding: set.rounding,
@@ -70,7 +87,12 @@ export async function basketInputs(ctx: AppContext, set: RuleSet, resolved: Reso
     channel: { kind: resolved.channel.kind, online: resolved.channel.online },
     at: resolved.at,
     member,
-    vouchers: resolved.vouchers.map((v) => ({ code: v.code, voucher: voucherOf(v.voucher!, set.currency.decimals), singleUse: v.singleUse, redeemed: v.redeemed })),
+    vouchers: resolved.vouchers.map((v) => ({
+      code: v.code,
+      voucher: voucherOf(v.voucher!, set.currency.decimals),
+      singleUse: v.singleUse,
+      redeemed: v.redeemed,
+    })),
     discounts: resolved.discounts,
     lines: resolved.lines,
   };
@@ -83,14 +105,20 @@ export async function basketInputs(ctx: AppContext, set: RuleSet, resolved: Reso
  * the rules' dates, days and hours on the outlet's clock. Cash rounding applies unless `rounding`
  * says otherwise ('none' for a sale paid without cash).
  */
-export async function priceBasketAt(ctx: AppContext, set: RuleSet, resolved: Resolved, options: { rounding?: RoundingRule } = {}): Promise<{ data: PricingData; basket: Basket; priced: PricedBasket }> {
+export async function priceBasketAt(
+  ctx: AppContext,
+  set: RuleSet,
+  resolved: Resolved,
+  options: { rounding?: RoundingRule } = {},
+): Promise<{ data: PricingData; basket: Basket; priced: PricedBasket }> {
   const inputs = await basketInputs(ctx, set, resolved);
   const data = options.rounding ? { ...inputs.data, rounding: options.rounding } : inputs.data;
   return { data, basket: inputs.basket, priced: priceBasket(data, inputs.basket) };
 }
 
 /** `basketInputs` of a request's server. */
-export const pricingInputs = (request: FastifyRequest, set: RuleSet, resolved: Resolved) => basketInputs(request.server.ctx, set, resolved);
+export const pricingInputs = (request: FastifyRequest, set: RuleSet, resolved: Resolved) =>
+  basketInputs(request.server.ctx, set, resolved);
 
 /** The engine's answer on the wire: money as decimal strings in the currency's decimals. */
 export function toResult(set: RuleSet, resolved: Resolved, basket: Basket, r: PricedBasket): SimulateSalesResult {
@@ -102,7 +130,9 @@ export function toResult(set: RuleSet, resolved: Resolved, basket: Basket, r: Pr
     outlet: resolved.outlet,
     channel: resolved.channel.label,
     localTime: r.localTime,
-    member: member ? { id: member.id, memberNo: member.memberNo, name: member.name, group: member.group?.code ?? null } : null,
+    member: member
+      ? { id: member.id, memberNo: member.memberNo, name: member.name, group: member.group?.code ?? null }
+      : null,
     currency: set.currency.code,
     decimals: d,
     lines: r.lines.map((l) => ({
@@ -119,10 +149,23 @@ export function toResult(set: RuleSet, resolved: Resolved, basket: Basket, r: Pr
       lineTotal: money(l.total),
       taxCode: l.taxCode?.code ?? null,
       taxInclusive: l.taxInclusive,
-      adjustments: l.adjustments.map((a) => ({ kind: a.kind, id: a.id, code: a.code, name: a.name, amount: money(a.amount), quantity: qty(a.quantity) })),
+      adjustments: l.adjustments.map((a) => ({
+        kind: a.kind,
+        id: a.id,
+        code: a.code,
+        name: a.name,
+        amount: money(a.amount),
+        quantity: qty(a.quantity),
+      })),
     })),
     adjustments: r.adjustments.map((a) => ({ ...a, amount: money(a.amount) })),
-    surcharges: r.surcharges.map(({ surcharge, amount }) => ({ id: surcharge.id, code: surcharge.code, name: surcharge.name, amount: money(amount), taxable: surcharge.taxable })),
+    surcharges: r.surcharges.map(({ surcharge, amount }) => ({
+      id: surcharge.id,
+      code: surcharge.code,
+      name: surcharge.name,
+      amount: money(amount),
+      taxable: surcharge.taxable,
+    })),
     tax: r.tax.map((t) => ({
       id: t.code?.id ?? null,
       code: t.code?.code ?? '',

@@ -37,7 +37,13 @@ export function generatedForm(typed: string): string | null {
 }
 
 /** Adds `count` new codes to the voucher; answers them. Runs in the caller's transaction. */
-export async function generateCodes(trx: AnyDb, voucherId: number, count: number, now: string, userName: string): Promise<string[]> {
+export async function generateCodes(
+  trx: AnyDb,
+  voucherId: number,
+  count: number,
+  now: string,
+  userName: string,
+): Promise<string[]> {
   const made: string[] = [];
   while (made.length < count) {
     const batch = new Set<string>();
@@ -49,7 +55,15 @@ export async function generateCodes(trx: AnyDb, voucherId: number, count: number
       .where((eb) => eb(eb.fn('upper', [columnOf(voucher, 'code')]), 'in', [...batch]))
       .execute();
     for (const t of taken) batch.delete(String(t[columnOf(voucher, 'code')]).toUpperCase());
-    const rows = [...batch].map((code) => ({ [VOUCHER]: voucherId, [CODE]: code, version: 1, created_at: now, created_by: userName, updated_at: now, updated_by: userName }));
+    const rows = [...batch].map((code) => ({
+      [VOUCHER]: voucherId,
+      [CODE]: code,
+      version: 1,
+      created_at: now,
+      created_by: userName,
+      updated_at: now,
+      updated_by: userName,
+    }));
     const inserted = await trx
       .insertInto(voucherCode.table)
       .values(rows)
@@ -81,13 +95,30 @@ export async function findVoucherCodes(db: AnyDb, typed: readonly string[]): Pro
   for (const [index, raw] of typed.entries()) {
     const code = String(raw).trim();
     const generated = generatedForm(code);
-    const single = generated ? await db.selectFrom(voucherCode.table).select([VOUCHER, REDEEMED_AT]).where(CODE, '=', generated).executeTakeFirst() : undefined;
+    const single = generated
+      ? await db
+          .selectFrom(voucherCode.table)
+          .select([VOUCHER, REDEEMED_AT])
+          .where(CODE, '=', generated)
+          .executeTakeFirst()
+      : undefined;
     const row = single
       ? await db.selectFrom(voucher.table).selectAll().where('id', '=', single[VOUCHER]).executeTakeFirst()
-      : await db.selectFrom(voucher.table).selectAll().where((eb) => eb(eb.fn('lower', [columnOf(voucher, 'code')]), '=', code.toLowerCase())).executeTakeFirst();
+      : await db
+          .selectFrom(voucher.table)
+          .selectAll()
+          .where((eb) => eb(eb.fn('lower', [columnOf(voucher, 'code')]), '=', code.toLowerCase()))
+          .executeTakeFirst();
     const canonical = single ? generated! : row ? String(row[columnOf(voucher, 'code')]) : code;
     if (out.some((o) => o.code.toLowerCase() === canonical.toLowerCase())) continue;
-    out.push({ code: canonical, index, found: !!row, voucher: row && fromStorageRow(voucher, row), singleUse: !!single, redeemed: !!single && single[REDEEMED_AT] !== null });
+    out.push({
+      code: canonical,
+      index,
+      found: !!row,
+      voucher: row && fromStorageRow(voucher, row),
+      singleUse: !!single,
+      redeemed: !!single && single[REDEEMED_AT] !== null,
+    });
   }
   return out;
 }

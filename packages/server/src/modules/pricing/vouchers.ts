@@ -35,7 +35,14 @@ export const voucherHooks: EntityHook = {
       throw new ApiError(409, message, [{ field: 'code', message }]);
     }
     const generated = generatedForm(typed);
-    if (generated && (await trx.selectFrom(voucherCode.table).select('id').where(columnOf(voucherCode, 'code'), '=', generated).executeTakeFirst())) {
+    if (
+      generated &&
+      (await trx
+        .selectFrom(voucherCode.table)
+        .select('id')
+        .where(columnOf(voucherCode, 'code'), '=', generated)
+        .executeTakeFirst())
+    ) {
       const message = `Code "${String(row.code)}" is already a generated voucher code`;
       throw new ApiError(409, message, [{ field: 'code', message }]);
     }
@@ -43,8 +50,10 @@ export const voucherHooks: EntityHook = {
   actions: {
     async generate(call) {
       const { count } = parseBody(generateBody, call.body);
-      if (call.ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the voucher to generate codes for' }]);
-      if (count * call.ids.length > MAX_CODES_PER_CALL) throw validationError([{ field: 'count', message: `At most ${MAX_CODES_PER_CALL} codes a call` }]);
+      if (call.ids.length === 0)
+        throw validationError([{ field: 'ids', message: 'Give the voucher to generate codes for' }]);
+      if (count * call.ids.length > MAX_CODES_PER_CALL)
+        throw validationError([{ field: 'count', message: `At most ${MAX_CODES_PER_CALL} codes a call` }]);
       const found = await call.trx.selectFrom(voucher.table).select('id').where('id', 'in', call.ids).execute();
       const missing = call.ids.filter((id) => !found.some((f) => Number(f.id) === id));
       if (missing.length > 0) throw new ApiError(404, `${voucher.label}: no row ${missing.join(', ')}`);
@@ -64,21 +73,42 @@ const cell = (value: unknown) => {
 
 /** `GET {api}/pricing/VoucherCodes/{id}`: a voucher's codes as CSV (code, redeemed at, reference), for printing or mailing; audited as an export. */
 export function registerVoucherCodeRoutes(app: FastifyInstance, api: string): void {
-  app.get<{ Params: { id: string } }>(`${api}/pricing/VoucherCodes/:id`, { preHandler: requirePrivilege('voucher', 'view') }, async (request, reply) => {
-    const id = parseRowId(request.params.id);
-    if (id === undefined) throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
-    const db = anyDb(app.ctx);
-    const row = await db.selectFrom(voucher.table).select(['id', columnOf(voucher, 'code')]).where('id', '=', id).executeTakeFirst();
-    if (!row) throw new ApiError(404, `${voucher.label}: no row ${id}`);
-    const codes = await db
-      .selectFrom(voucherCode.table)
-      .select([columnOf(voucherCode, 'code'), columnOf(voucherCode, 'redeemedAt'), columnOf(voucherCode, 'redeemedReference')])
-      .where(columnOf(voucherCode, 'voucher'), '=', id)
-      .orderBy('id')
-      .execute();
-    await recordRequestEvent(request, { action: 'export', entity: voucherCode.name, rowId: null, changes: { before: {}, after: { voucher: id, rows: codes.length } } });
-    const lines = ['code,redeemedAt,redeemedReference', ...codes.map((c) => Object.values(c).map(cell).join(','))];
-    const name = `Voucher_${String(row[columnOf(voucher, 'code')]).replace(/[^\w-]/g, '_')}_codes.csv`;
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(`${lines.join('\r\n')}\r\n`);
-  });
+  app.get<{ Params: { id: string } }>(
+    `${api}/pricing/VoucherCodes/:id`,
+    { preHandler: requirePrivilege('voucher', 'view') },
+    async (request, reply) => {
+      const id = parseRowId(request.params.id);
+      if (id === undefined)
+        throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
+      const db = anyDb(app.ctx);
+      const row = await db
+        .selectFrom(voucher.table)
+        .select(['id', columnOf(voucher, 'code')])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw new ApiError(404, `${voucher.label}: no row ${id}`);
+      const codes = await db
+        .selectFrom(voucherCode.table)
+        .select([
+          columnOf(voucherCode, 'code'),
+          columnOf(voucherCode, 'redeemedAt'),
+          columnOf(voucherCode, 'redeemedReference'),
+        ])
+        .where(columnOf(voucherCode, 'voucher'), '=', id)
+        .orderBy('id')
+        .execute();
+      await recordRequestEvent(request, {
+        action: 'export',
+        entity: voucherCode.name,
+        rowId: null,
+        changes: { before: {}, after: { voucher: id, rows: codes.length } },
+      });
+      const lines = ['code,redeemedAt,redeemedReference', ...codes.map((c) => Object.values(c).map(cell).join(','))];
+      const name = `Voucher_${String(row[columnOf(voucher, 'code')]).replace(/[^\w-]/g, '_')}_codes.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(`${lines.join('\r\n')}\r\n`);
+    },
+  );
 }

@@ -23,11 +23,14 @@ const request = z.object({
 /** The form's values as the registry validates a new row: only the entity's own fields (not its id, version or labels). */
 function draftOf(name: 'promotion' | 'newpromotion', draft: Record<string, unknown>): Record<string, unknown> {
   const entity = getEntity(name);
-  const own = Object.fromEntries(entity.fields.filter((f) => !f.readOnly && f.name in draft).map((f) => [f.name, draft[f.name]]));
+  const own = Object.fromEntries(
+    entity.fields.filter((f) => !f.readOnly && f.name in draft).map((f) => [f.name, draft[f.name]]),
+  );
   try {
     return validated(entity, own, 'insert');
   } catch (error) {
-    if (error instanceof ApiError && error.errors) throw validationError(error.errors.map((e) => ({ ...e, field: `draft.${e.field}` })));
+    if (error instanceof ApiError && error.errors)
+      throw validationError(error.errors.map((e) => ({ ...e, field: `draft.${e.field}` })));
     throw error;
   }
 }
@@ -41,8 +44,20 @@ async function outletsOf(req: FastifyRequest, asked: readonly number[] | undefin
     if (allowed.length > 0) q = q.where('id', 'in', allowed);
     return (await q.orderBy('id').execute()).map((r) => Number(r.id));
   }
-  const known = new Set((await db.selectFrom('outlet').select('id').where('id', 'in', [...asked]).execute()).map((r) => Number(r.id)));
-  const problems = asked.flatMap((id, i) => (!known.has(id) || (allowed.length > 0 && !allowed.includes(id)) ? [{ field: `outlets.${i}`, message: `Outlet ${id} does not exist` }] : []));
+  const known = new Set(
+    (
+      await db
+        .selectFrom('outlet')
+        .select('id')
+        .where('id', 'in', [...asked])
+        .execute()
+    ).map((r) => Number(r.id)),
+  );
+  const problems = asked.flatMap((id, i) =>
+    !known.has(id) || (allowed.length > 0 && !allowed.includes(id))
+      ? [{ field: `outlets.${i}`, message: `Outlet ${id} does not exist` }]
+      : [],
+  );
   if (problems.length > 0) throw validationError(problems, problems[0]!.message);
   return [...new Set(asked)];
 }
@@ -51,7 +66,8 @@ const mayseeCosts = async (req: FastifyRequest) => !(await deniedFieldGroups(req
 
 /** The figures without margins, for a reader who may not see costs. */
 function withoutMargins(result: WhatIfResult): WhatIfResult {
-  const strip = <T extends object>(f: T): T => Object.fromEntries(Object.entries(f).filter(([k]) => !k.startsWith('margin'))) as T;
+  const strip = <T extends object>(f: T): T =>
+    Object.fromEntries(Object.entries(f).filter(([k]) => !k.startsWith('margin'))) as T;
   return { ...result, margins: false, total: strip(result.total), days: result.days.map(strip) };
 }
 
@@ -61,8 +77,12 @@ export function registerWhatIfRoutes(app: FastifyInstance, api: string): void {
     const entity = getEntity(body.entity);
     // Whoever may edit promotions may try one; the replay reads every sale of the outlets it names.
     await assertPrivilege(req, entity.permission, 'edit');
-    if (body.id === undefined && body.draft === undefined) throw validationError([{ field: 'draft', message: 'Give the saved promotion (id) or the form’s values (draft)' }]);
-    if (body.id !== undefined && !(await canSee(req, anyDb(app.ctx), entity, body.id))) throw validationError([{ field: 'id', message: `${entity.label}: no row ${body.id}` }]);
+    if (body.id === undefined && body.draft === undefined)
+      throw validationError([
+        { field: 'draft', message: 'Give the saved promotion (id) or the form’s values (draft)' },
+      ]);
+    if (body.id !== undefined && !(await canSee(req, anyDb(app.ctx), entity, body.id)))
+      throw validationError([{ field: 'id', message: `${entity.label}: no row ${body.id}` }]);
     const payload: WhatIfPayload = {
       ownerId: requireAuth(req).userId,
       entity: body.entity,
@@ -78,10 +98,12 @@ export function registerWhatIfRoutes(app: FastifyInstance, api: string): void {
 
   app.get<{ Params: { jobId: string } }>(`${api}/pricing/WhatIf/:jobId`, { preHandler: authenticate }, async (req) => {
     const { jobId } = parseBody(z.object({ jobId: rowId }), req.params);
-    const job = (await anyDb(app.ctx).selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst()) as JobRow | undefined;
+    const job = (await anyDb(app.ctx).selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst()) as
+      JobRow | undefined;
     const payload = job?.kind === WHAT_IF_JOB ? whatIfPayload.safeParse(JSON.parse(job.payload ?? 'null')) : undefined;
     // Someone else's replay is not there, as far as the caller can tell.
-    if (!job || !payload?.success || payload.data.ownerId !== requireAuth(req).userId) throw new ApiError(404, `No what-if ${jobId}`);
+    if (!job || !payload?.success || payload.data.ownerId !== requireAuth(req).userId)
+      throw new ApiError(404, `No what-if ${jobId}`);
     const result = job.status === 'done' && job.result ? (JSON.parse(job.result) as WhatIfResult) : null;
     const answer: WhatIfStatus = {
       jobId,

@@ -1,11 +1,30 @@
-import { MONEY_SCALE, formatScaled, getEntity, type WhatIfDay, type WhatIfFigures, type WhatIfProduct, type WhatIfResult } from '@backroom/schema';
+import {
+  MONEY_SCALE,
+  formatScaled,
+  getEntity,
+  type WhatIfDay,
+  type WhatIfFigures,
+  type WhatIfProduct,
+  type WhatIfResult,
+} from '@backroom/schema';
 import { z } from 'zod';
 import { anyDb, type AnyDb } from '../../data/store';
 import type { JobKind, JobRun } from '../../jobs/kinds';
 import { columnOf } from '../columns';
 import { times } from './engine/arithmetic';
 import { localTime } from './engine/calendar';
-import { priceBasket, type Basket, type BasketLine, type ChannelKind, type MemberInput, type PricedBasket, type PricingData, type ProductInput, type PromotionInput, type RuleInput } from './engine/index';
+import {
+  priceBasket,
+  type Basket,
+  type BasketLine,
+  type ChannelKind,
+  type MemberInput,
+  type PricedBasket,
+  type PricingData,
+  type ProductInput,
+  type PromotionInput,
+  type RuleInput,
+} from './engine/index';
 import { currencyMoney, loadMember, loadProducts, promotionOf, ruleOf, ruleSet, type RuleSet } from './loader';
 import { overrideChangesSince, pricesAt } from './prices-at';
 
@@ -52,13 +71,23 @@ function scenarios(set: RuleSet, p: WhatIfPayload): { without: RuleSet; with: Ru
   if (p.entity === 'promotion') {
     const others = set.promotions.filter((x) => x.id !== p.id);
     const saved = set.promotions.find((x) => x.id === p.id);
-    const candidate: PromotionInput | undefined = p.draft ? promotionOf({ code: saved?.code ?? '', name: saved?.name ?? '', ...p.draft, id }, money) : saved;
-    return { without: { ...set, promotions: others }, with: { ...set, promotions: candidate ? [...others, tried(candidate)] : others } };
+    const candidate: PromotionInput | undefined = p.draft
+      ? promotionOf({ code: saved?.code ?? '', name: saved?.name ?? '', ...p.draft, id }, money)
+      : saved;
+    return {
+      without: { ...set, promotions: others },
+      with: { ...set, promotions: candidate ? [...others, tried(candidate)] : others },
+    };
   }
   const others = set.rules.filter((x) => x.id !== p.id);
   const saved = set.rules.find((x) => x.id === p.id);
-  const candidate: RuleInput | undefined = p.draft ? ruleOf({ code: saved?.code ?? '', name: saved?.name ?? '', ...p.draft, id }, money) : saved;
-  return { without: { ...set, rules: others }, with: { ...set, rules: candidate ? [...others, tried(candidate)] : others } };
+  const candidate: RuleInput | undefined = p.draft
+    ? ruleOf({ code: saved?.code ?? '', name: saved?.name ?? '', ...p.draft, id }, money)
+    : saved;
+  return {
+    without: { ...set, rules: others },
+    with: { ...set, rules: candidate ? [...others, tried(candidate)] : others },
+  };
 }
 
 interface Sale {
@@ -106,7 +135,14 @@ function basketLines(set: RuleSet, line: readonly StoredLine[]): BasketLine[] {
 async function salesOf(db: AnyDb, set: RuleSet, p: WhatIfPayload, from: string, after: number): Promise<Sale[]> {
   const heads = await db
     .selectFrom(sale.table)
-    .select(['id', `${S('outlet')} as outlet`, `${S('at')} as at`, `${S('member')} as member`, `${S('channel')} as channel`, `${S('onlineChannel')} as online`])
+    .select([
+      'id',
+      `${S('outlet')} as outlet`,
+      `${S('at')} as at`,
+      `${S('member')} as member`,
+      `${S('channel')} as channel`,
+      `${S('onlineChannel')} as online`,
+    ])
     .where(S('kind'), '=', 'sale')
     .where(S('at'), '>=', from)
     .where(S('at'), '<=', p.until)
@@ -119,15 +155,33 @@ async function salesOf(db: AnyDb, set: RuleSet, p: WhatIfPayload, from: string, 
   const ids = heads.map((h) => Number(h.id));
   const lines = await db
     .selectFrom(line.table)
-    .select([`${L('sale')} as sale`, `${L('product')} as product`, `${L('quantity')} as quantity`, `${L('bundle')} as bundle`])
+    .select([
+      `${L('sale')} as sale`,
+      `${L('product')} as product`,
+      `${L('quantity')} as quantity`,
+      `${L('bundle')} as bundle`,
+    ])
     .where(L('sale'), 'in', ids)
     .orderBy(L('sale'))
     .orderBy(L('lineNo'))
     .execute();
-  const given = await db.selectFrom(discount.table).select([`${D('sale')} as sale`, `${D('lineNo')} as line_no`, `${D('discount')} as discount`]).where(D('sale'), 'in', ids).orderBy('id').execute();
+  const given = await db
+    .selectFrom(discount.table)
+    .select([`${D('sale')} as sale`, `${D('lineNo')} as line_no`, `${D('discount')} as discount`])
+    .where(D('sale'), 'in', ids)
+    .orderBy('id')
+    .execute();
   const bySale = new Map<number, StoredLine[]>();
   for (const l of lines)
-    if (Number(l.quantity) > 0) bySale.set(Number(l.sale), [...(bySale.get(Number(l.sale)) ?? []), { product: Number(l.product), quantity: Number(l.quantity), bundle: l.bundle === null ? null : Number(l.bundle) }]);
+    if (Number(l.quantity) > 0)
+      bySale.set(Number(l.sale), [
+        ...(bySale.get(Number(l.sale)) ?? []),
+        {
+          product: Number(l.product),
+          quantity: Number(l.quantity),
+          bundle: l.bundle === null ? null : Number(l.bundle),
+        },
+      ]);
   return heads.map((h) => {
     const rows = bySale.get(Number(h.id)) ?? [];
     const till = tillLines(rows);
@@ -158,8 +212,14 @@ async function salesOf(db: AnyDb, set: RuleSet, p: WhatIfPayload, from: string, 
 async function costsOf(db: AnyDb, set: RuleSet, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const money = currencyMoney(set.currency.decimals);
-  const rows = await db.selectFrom(product.table).select(['id', `${columnOf(product, 'costPrice')} as cost`]).where('id', 'in', [...ids]).execute();
-  return new Map(rows.filter((r) => r.cost !== null).map((r) => [Number(r.id), money(formatScaled(Number(r.cost), MONEY_SCALE))]));
+  const rows = await db
+    .selectFrom(product.table)
+    .select(['id', `${columnOf(product, 'costPrice')} as cost`])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(
+    rows.filter((r) => r.cost !== null).map((r) => [Number(r.id), money(formatScaled(Number(r.cost), MONEY_SCALE))]),
+  );
 }
 
 interface Tally {
@@ -174,7 +234,10 @@ const emptyTally = (): Tally => ({ baskets: 0, affected: 0, discount: 0, before:
 /** What the goods come to without tax: the margin's revenue. */
 const net = (p: PricedBasket) => p.subtotal - p.discountTotal - p.taxIncluded;
 
-export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>, p: WhatIfPayload): Promise<WhatIfResult> {
+export async function runWhatIf(
+  job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>,
+  p: WhatIfPayload,
+): Promise<WhatIfResult> {
   const started = Date.now();
   const { ctx } = job;
   const db = anyDb(ctx);
@@ -193,7 +256,10 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
   // Every outlet override's changes since the window began, read once for every sale's moment.
   const overrideChanges = await overrideChangesSince(db, from);
 
-  const extra = (s: RuleSet) => s.rules.flatMap((r) => r.rewards.flatMap((w) => (w.kind === 'buyXGetY' && w.getProduct !== null ? [w.getProduct] : [])));
+  const extra = (s: RuleSet) =>
+    s.rules.flatMap((r) =>
+      r.rewards.flatMap((w) => (w.kind === 'buyXGetY' && w.getProduct !== null ? [w.getProduct] : [])),
+    );
   const products = new Map<number, ProductInput>();
   const costs = new Map<number, number>();
   const members = new Map<string, MemberInput>();
@@ -202,19 +268,25 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
   const byProduct = new Map<number, { quantity: number; discount: number }>();
   let done = 0;
 
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     job.signal.throwIfAborted();
     const slice = await salesOf(db, set, p, from, after);
     if (slice.length === 0) break;
     after = slice.at(-1)!.id;
-    const wanted = [...new Set([...slice.flatMap((s) => s.goods.map((l) => l.product)), ...extra(withIt)])].filter((id) => !products.has(id));
+    const wanted = [...new Set([...slice.flatMap((s) => s.goods.map((l) => l.product)), ...extra(withIt)])].filter(
+      (id) => !products.has(id),
+    );
     for (const [id, row] of await loadProducts(ctx, set, wanted)) products.set(id, row);
     if (p.margins) for (const [id, cost] of await costsOf(db, set, wanted)) costs.set(id, cost);
 
     for (const s of slice) {
       done++;
       const outlet = set.outlets.get(s.outlet);
-      const lines = s.lines.filter((l) => (l.bundle !== undefined ? set.bundles.get(l.bundle)!.items.every((i) => products.has(i.product)) : products.has(l.product!)));
+      const lines = s.lines.filter((l) =>
+        l.bundle !== undefined
+          ? set.bundles.get(l.bundle)!.items.every((i) => products.has(i.product))
+          : products.has(l.product!),
+      );
       if (!outlet || lines.length === 0) continue;
       const date = localTime(s.at, outlet.timezone).date;
       let member: MemberInput | null = null;
@@ -223,11 +295,35 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
         member = members.get(key) ?? (await loadMember(ctx, set, s.member, date.slice(0, 4)).catch(() => null));
         if (member) members.set(key, member);
       }
-      const needed = new Map([...new Set([...lines.flatMap((l) => (l.bundle !== undefined ? set.bundles.get(l.bundle)!.items.map((i) => i.product) : [l.product!])), ...extra(withIt), ...(member?.group?.benefits.flatMap((b) => (b.product !== null ? [b.product] : [])) ?? [])])].flatMap((id) => (products.has(id) ? [[id, products.get(id)!] as const] : [])));
+      const needed = new Map(
+        [
+          ...new Set([
+            ...lines.flatMap((l) =>
+              l.bundle !== undefined ? set.bundles.get(l.bundle)!.items.map((i) => i.product) : [l.product!],
+            ),
+            ...extra(withIt),
+            ...(member?.group?.benefits.flatMap((b) => (b.product !== null ? [b.product] : [])) ?? []),
+          ]),
+        ].flatMap((id) => (products.has(id) ? [[id, products.get(id)!] as const] : [])),
+      );
       const prices = await pricesAt(db, set, needed, s.outlet, s.at, overrideChanges);
-      const basket: Basket = { outlet: { id: s.outlet, timezone: outlet.timezone }, channel: { kind: s.channel, online: s.online }, at: s.at, member, vouchers: [], discounts: s.discounts.filter((d) => set.discounts.some((x) => x.id === d.discount)), lines };
+      const basket: Basket = {
+        outlet: { id: s.outlet, timezone: outlet.timezone },
+        channel: { kind: s.channel, online: s.online },
+        at: s.at,
+        member,
+        vouchers: [],
+        discounts: s.discounts.filter((d) => set.discounts.some((x) => x.id === d.discount)),
+        lines,
+      };
       // Usage limits are not replayed: each past sale is priced as if the rule still had uses left.
-      const data = (rules: RuleSet): PricingData => ({ ...rules, products: prices.products, outletPrices: prices.outletPrices, futurePrices: prices.futurePrices, ruleUsage: new Map() });
+      const data = (rules: RuleSet): PricingData => ({
+        ...rules,
+        products: prices.products,
+        outletPrices: prices.outletPrices,
+        futurePrices: prices.futurePrices,
+        ruleUsage: new Map(),
+      });
       const base = priceBasket(data(without), basket);
       const next = priceBasket(data(withIt), basket);
 
@@ -260,12 +356,20 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
     baskets: t.baskets,
     basketsAffected: t.affected,
     discountGiven: money(t.discount),
-    ...(p.margins ? { marginGivenUp: money(t.before - t.after), marginBefore: money(t.before), marginAfter: money(t.after) } : {}),
+    ...(p.margins
+      ? { marginGivenUp: money(t.before - t.after), marginBefore: money(t.before), marginAfter: money(t.after) }
+      : {}),
   });
   const topProducts: WhatIfProduct[] = [...byProduct.entries()]
     .sort(([a, x], [b, y]) => y.discount - x.discount || a - b)
     .slice(0, TOP_PRODUCTS)
-    .map(([id, t]) => ({ id, code: products.get(id)!.code, name: products.get(id)!.name, quantity: formatScaled(t.quantity, 3), discountGiven: money(t.discount) }));
+    .map(([id, t]) => ({
+      id,
+      code: products.get(id)!.code,
+      name: products.get(id)!.name,
+      quantity: formatScaled(t.quantity, 3),
+      discountGiven: money(t.discount),
+    }));
   return {
     from,
     to: p.until,
@@ -274,7 +378,9 @@ export async function runWhatIf(job: Pick<JobRun, 'ctx' | 'progress' | 'signal'>
       return o ? [{ id, code: o.code, name: o.name }] : [];
     }),
     currency: set.currency.code,
-    days: [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, t]): WhatIfDay => ({ date, ...figures(t) })),
+    days: [...days.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, t]): WhatIfDay => ({ date, ...figures(t) })),
     total: figures(all),
     topProducts,
     margins: p.margins,

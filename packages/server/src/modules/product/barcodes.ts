@@ -15,12 +15,25 @@ const taken = (field: string, value: string) => {
 };
 
 /** The stored main and alternate barcodes of products, by id. */
-async function storedBarcodes(trx: AnyDb, ids: readonly number[]): Promise<Map<number, { main: string | null; alternates: string[] }>> {
+async function storedBarcodes(
+  trx: AnyDb,
+  ids: readonly number[],
+): Promise<Map<number, { main: string | null; alternates: string[] }>> {
   const out = new Map<number, { main: string | null; alternates: string[] }>();
   if (ids.length === 0) return out;
-  for (const row of await trx.selectFrom(product.table).select(['id', BARCODE]).where('id', 'in', [...ids]).execute())
+  for (const row of await trx
+    .selectFrom(product.table)
+    .select(['id', BARCODE])
+    .where('id', 'in', [...ids])
+    .execute())
     out.set(Number(row.id), { main: (row[BARCODE] as string | null) ?? null, alternates: [] });
-  const rows = await trx.selectFrom(alternates.table).select([CHILD_PARENT_COLUMN, ALTERNATE]).where(CHILD_PARENT_COLUMN, 'in', [...ids]).orderBy(CHILD_PARENT_COLUMN).orderBy(CHILD_ORDER_COLUMN).execute();
+  const rows = await trx
+    .selectFrom(alternates.table)
+    .select([CHILD_PARENT_COLUMN, ALTERNATE])
+    .where(CHILD_PARENT_COLUMN, 'in', [...ids])
+    .orderBy(CHILD_PARENT_COLUMN)
+    .orderBy(CHILD_ORDER_COLUMN)
+    .execute();
   for (const row of rows) out.get(Number(row[CHILD_PARENT_COLUMN]))?.alternates.push(row[ALTERNATE] as string);
   return out;
 }
@@ -37,8 +50,13 @@ export async function barcodeHolders(trx: AnyDb, codes: readonly string[]): Prom
   const add = (code: string, holder: BarcodeHolder) => out.set(code, [...(out.get(code) ?? []), holder]);
   for (let i = 0; i < codes.length; i += 500) {
     const some = codes.slice(i, i + 500);
-    for (const r of await trx.selectFrom(product.table).select(['id', BARCODE]).where(BARCODE, 'in', some).execute()) add(r[BARCODE] as string, { product: Number(r.id), main: true });
-    for (const r of await trx.selectFrom(alternates.table).select([CHILD_PARENT_COLUMN, ALTERNATE]).where(ALTERNATE, 'in', some).execute())
+    for (const r of await trx.selectFrom(product.table).select(['id', BARCODE]).where(BARCODE, 'in', some).execute())
+      add(r[BARCODE] as string, { product: Number(r.id), main: true });
+    for (const r of await trx
+      .selectFrom(alternates.table)
+      .select([CHILD_PARENT_COLUMN, ALTERNATE])
+      .where(ALTERNATE, 'in', some)
+      .execute())
       add(r[ALTERNATE] as string, { product: Number(r[CHILD_PARENT_COLUMN]), main: false });
   }
   return out;
@@ -51,28 +69,41 @@ export async function barcodeHolders(trx: AnyDb, codes: readonly string[]): Prom
  */
 export const productBarcodes: EntityHook = {
   async beforeWriteMany(events) {
-    const sent = events.flatMap(({ action, id, row }, index) => (action !== 'delete' && ('barcode' in row || 'alternateBarcodes' in row) ? [{ index, id, row }] : []));
+    const sent = events.flatMap(({ action, id, row }, index) =>
+      action !== 'delete' && ('barcode' in row || 'alternateBarcodes' in row) ? [{ index, id, row }] : [],
+    );
     if (sent.length === 0) return;
     const trx = events[0]!.trx;
-    const stored = await storedBarcodes(trx, sent.flatMap((s) => (s.id === null ? [] : [s.id])));
+    const stored = await storedBarcodes(
+      trx,
+      sent.flatMap((s) => (s.id === null ? [] : [s.id])),
+    );
     const claims = sent.map(({ index, id, row }) => {
       const sentMain = 'barcode' in row;
       const sentAlternates = 'alternateBarcodes' in row;
       const current = (id !== null && stored.get(id)) || { main: null, alternates: [] };
       const main = sentMain ? (row.barcode as string | null) : current.main;
-      const codes = sentAlternates ? ((row.alternateBarcodes as { barcode: string }[] | null) ?? []).map((a) => a.barcode) : current.alternates;
+      const codes = sentAlternates
+        ? ((row.alternateBarcodes as { barcode: string }[] | null) ?? []).map((a) => a.barcode)
+        : current.alternates;
       const own = main ? codes.indexOf(main) : -1;
-      if (main && own >= 0) throw new RowRefused(index, taken(sentAlternates ? `alternateBarcodes.${own}.barcode` : 'barcode', main));
+      if (main && own >= 0)
+        throw new RowRefused(index, taken(sentAlternates ? `alternateBarcodes.${own}.barcode` : 'barcode', main));
       return { index, id, main: sentMain ? main : null, alternates: sentAlternates ? codes : [] };
     });
-    const holders = await barcodeHolders(trx, claims.flatMap((c) => [...(c.main ? [c.main] : []), ...c.alternates]));
+    const holders = await barcodeHolders(
+      trx,
+      claims.flatMap((c) => [...(c.main ? [c.main] : []), ...c.alternates]),
+    );
     // The batch's own rows hold what they send, as if written one after the other.
     claims.forEach((c, n) => {
       if (c.main) holders.set(c.main, [...(holders.get(c.main) ?? []), { product: -1 - n, main: true }]);
-      for (const code of c.alternates) holders.set(code, [...(holders.get(code) ?? []), { product: -1 - n, main: false }]);
+      for (const code of c.alternates)
+        holders.set(code, [...(holders.get(code) ?? []), { product: -1 - n, main: false }]);
     });
     claims.forEach((c, n) => {
-      const heldElsewhere = (code: string, asMain: boolean) => (holders.get(code) ?? []).some((h) => h.main === asMain && h.product !== c.id && h.product !== -1 - n);
+      const heldElsewhere = (code: string, asMain: boolean) =>
+        (holders.get(code) ?? []).some((h) => h.main === asMain && h.product !== c.id && h.product !== -1 - n);
       if (c.main && heldElsewhere(c.main, false)) throw new RowRefused(c.index, taken('barcode', c.main));
       const i = c.alternates.findIndex((code) => heldElsewhere(code, true));
       if (i >= 0) throw new RowRefused(c.index, taken(`alternateBarcodes.${i}.barcode`, c.alternates[i]!));

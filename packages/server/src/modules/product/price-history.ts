@@ -16,7 +16,13 @@ export const priceHistory: EntityHook = {
       const oldPrice = (before?.sellingPrice as string | null | undefined) ?? null;
       const newPrice = after.sellingPrice as string | null;
       if (newPrice === null || newPrice === oldPrice) return [];
-      return [toStorageRow(history, { product: id, oldPrice, newPrice, changedAt: now, changedBy: auth.userId > 0 ? auth.userId : null }, ctx.dialect)];
+      return [
+        toStorageRow(
+          history,
+          { product: id, oldPrice, newPrice, changedAt: now, changedBy: auth.userId > 0 ? auth.userId : null },
+          ctx.dialect,
+        ),
+      ];
     });
     if (rows.length > 0) await insertMany(events[0]!.trx, history.table, rows, false);
   },

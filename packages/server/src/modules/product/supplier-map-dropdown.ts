@@ -14,13 +14,25 @@ const supplier = getEntity('supplier');
  * product as `[{text, value}]`, the preferred one first, then in the mapping's order.
  */
 export function registerSupplierMapDropdown(app: FastifyInstance, apiPrefix: string): void {
-  app.get<{ Params: { id: string } }>(`${apiPrefix}/${product.api ?? product.name}/FetchSupplierMapDropown/:id`, { preHandler: authenticate }, async (request) => {
-    await authorize(request, product, 'fetch');
-    const id = parseRowId(request.params.id);
-    const row = id === undefined ? undefined : await apiRow(app.ctx, anyDb(app.ctx), product, id, { labels: false });
-    if (!row) throw new ApiError(404, `${product.label}: no row ${request.params.id}`);
-    const mapping = (row.supplierMapping as { supplier: number; preferred: boolean }[]).toSorted((a, b) => Number(b.preferred) - Number(a.preferred));
-    const labels = await labelsOf(anyDb(app.ctx), supplier, mapping.map((m) => m.supplier));
-    return ok<DropdownItemDto[]>(mapping.map((m) => ({ text: labels.get(m.supplier) ?? String(m.supplier), value: m.supplier })));
-  });
+  app.get<{ Params: { id: string } }>(
+    `${apiPrefix}/${product.api ?? product.name}/FetchSupplierMapDropown/:id`,
+    { preHandler: authenticate },
+    async (request) => {
+      await authorize(request, product, 'fetch');
+      const id = parseRowId(request.params.id);
+      const row = id === undefined ? undefined : await apiRow(app.ctx, anyDb(app.ctx), product, id, { labels: false });
+      if (!row) throw new ApiError(404, `${product.label}: no row ${request.params.id}`);
+      const mapping = (row.supplierMapping as { supplier: number; preferred: boolean }[]).toSorted(
+        (a, b) => Number(b.preferred) - Number(a.preferred),
+      );
+      const labels = await labelsOf(
+        anyDb(app.ctx),
+        supplier,
+        mapping.map((m) => m.supplier),
+      );
+      return ok<DropdownItemDto[]>(
+        mapping.map((m) => ({ text: labels.get(m.supplier) ?? String(m.supplier), value: m.supplier })),
+      );
+    },
+  );
 }

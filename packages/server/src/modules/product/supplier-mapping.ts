@@ -7,7 +7,16 @@ export const supplierMapping: EntityHook = {
     for (const [index, { action, row }] of events.entries()) {
       if (action === 'delete' || !Array.isArray(row.supplierMapping)) continue;
       const preferred = (row.supplierMapping as { preferred?: boolean }[]).flatMap((m, i) => (m.preferred ? [i] : []));
-      if (preferred.length > 1) throw new RowRefused(index, validationError([{ field: `supplierMapping.${preferred[1]}.preferred`, message: 'Only one supplier can be the preferred one' }]));
+      if (preferred.length > 1)
+        throw new RowRefused(
+          index,
+          validationError([
+            {
+              field: `supplierMapping.${preferred[1]}.preferred`,
+              message: 'Only one supplier can be the preferred one',
+            },
+          ]),
+        );
     }
   },
 };

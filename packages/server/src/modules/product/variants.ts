@@ -10,7 +10,20 @@ import { columnOf } from '../columns';
 const attributeEntity = getEntity('attribute');
 
 /** Fields a variant takes over from its parent. */
-const INHERITED = ['category', 'department', 'brand', 'uom', 'costPrice', 'sellingPrice', 'taxCode', 'taxInclusive', 'trackStock', 'allowOpenPrice', 'allowDiscount', 'minimumPrice'];
+const INHERITED = [
+  'category',
+  'department',
+  'brand',
+  'uom',
+  'costPrice',
+  'sellingPrice',
+  'taxCode',
+  'taxInclusive',
+  'trackStock',
+  'allowOpenPrice',
+  'allowDiscount',
+  'minimumPrice',
+];
 
 interface Choice {
   attribute: number;
@@ -25,12 +38,18 @@ async function choices(call: ActionCall, attributes: { attribute: number; values
     const attribute = await apiRow(call.ctx, call.trx, attributeEntity, wanted.attribute, { labels: false });
     const field = `attributes.${i}.attribute`;
     if (!attribute) throw validationError([{ field, message: `No attribute ${wanted.attribute}` }]);
-    if (attribute.kind !== 'list') throw validationError([{ field, message: `${String(attribute.name)} is not a list attribute: only list attributes are variant axes` }]);
+    if (attribute.kind !== 'list')
+      throw validationError([
+        { field, message: `${String(attribute.name)} is not a list attribute: only list attributes are variant axes` },
+      ]);
     const values = new Map((attribute.values as Row[]).map((v) => [v.id as number, v]));
     axes.push(
       [...new Set(wanted.values)].map((valueId, j) => {
         const value = values.get(valueId);
-        if (!value) throw validationError([{ field: `attributes.${i}.values.${j}`, message: `${String(attribute.name)} has no value ${valueId}` }]);
+        if (!value)
+          throw validationError([
+            { field: `attributes.${i}.values.${j}`, message: `${String(attribute.name)} has no value ${valueId}` },
+          ]);
         return { attribute: wanted.attribute, code: value.code as string, name: value.name as string };
       }),
     );
@@ -38,7 +57,8 @@ async function choices(call: ActionCall, attributes: { attribute: number; values
   return axes;
 }
 
-const combinations = (axes: Choice[][]): Choice[][] => axes.reduce<Choice[][]>((acc, axis) => acc.flatMap((combo) => axis.map((c) => [...combo, c])), [[]]);
+const combinations = (axes: Choice[][]): Choice[][] =>
+  axes.reduce<Choice[][]>((acc, axis) => acc.flatMap((combo) => axis.map((c) => [...combo, c])), [[]]);
 
 const keyOf = (values: readonly Row[]) =>
   values
@@ -57,9 +77,14 @@ async function generateVariants(call: ActionCall): Promise<Row[]> {
   const product = call.entity;
   const parent = await apiRow(call.ctx, call.trx, product, body.productId, { labels: false });
   if (!parent) throw new ApiError(404, `${product.label}: no row ${body.productId}`);
-  if (parent.type !== 'variantParent') throw validationError([{ field: 'productId', message: `${String(parent.code)} is not a variant parent` }]);
+  if (parent.type !== 'variantParent')
+    throw validationError([{ field: 'productId', message: `${String(parent.code)} is not a variant parent` }]);
 
-  const children = await call.trx.selectFrom(product.table).select('id').where(columnOf(product, 'parent'), '=', body.productId).execute();
+  const children = await call.trx
+    .selectFrom(product.table)
+    .select('id')
+    .where(columnOf(product, 'parent'), '=', body.productId)
+    .execute();
   const existing = new Set<string>();
   for (const child of children) {
     const row = await apiRow(call.ctx, call.trx, product, Number(child.id), { labels: false });

@@ -25,9 +25,14 @@ function requestedKeys(input: FetchRequest): string[] {
       throw validationError([{ field: `filters.${i}.ColumnValue`, message: 'Expected comma-separated setting keys' }]);
     }
     found = true;
-    keys.push(...filter.ColumnValue.split(',').map((k) => k.trim()).filter((k) => k !== ''));
+    keys.push(
+      ...filter.ColumnValue.split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
+    );
   });
-  if (!found) throw validationError([{ field: 'filters', message: 'Give the setting keys in an AppSettingKeys filter' }]);
+  if (!found)
+    throw validationError([{ field: 'filters', message: 'Give the setting keys in an AppSettingKeys filter' }]);
   return [...new Set(keys)];
 }
 
@@ -51,7 +56,9 @@ export const getSaml = defineProcedure({
   input: z.unknown(),
   async run(ctx) {
     const rows = await settingsInGroup(ctx.db, SAML_SETTING_GROUP);
-    const data: SamlProvider[] = rows.filter((r) => /^https?:\/\//i.test(r.value)).map((r) => ({ name: r.key, loginUrl: r.value }));
+    const data: SamlProvider[] = rows
+      .filter((r) => /^https?:\/\//i.test(r.value))
+      .map((r) => ({ name: r.key, loginUrl: r.value }));
     return { data, totalCount: data.length };
   },
 });

@@ -19,11 +19,16 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
   const base = `${apiPrefix}/AppSetting`;
 
   // A whole group is the company set-up screen's; single keys (FetchByKey) are the shell's links, read by everyone.
-  app.get<{ Params: { id: string } }>(`${base}/FetchByGroupId/:id`, { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'view') }, async (request) => {
-    if (!/^\d{1,9}$/.test(request.params.id)) throw validationError([{ field: 'id', message: 'Expected a group number' }]);
-    const rows = await settingsInGroup(db, Number(request.params.id));
-    return ok(rows.map(toAppSettingDto), 'OK', rows.length);
-  });
+  app.get<{ Params: { id: string } }>(
+    `${base}/FetchByGroupId/:id`,
+    { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'view') },
+    async (request) => {
+      if (!/^\d{1,9}$/.test(request.params.id))
+        throw validationError([{ field: 'id', message: 'Expected a group number' }]);
+      const rows = await settingsInGroup(db, Number(request.params.id));
+      return ok(rows.map(toAppSettingDto), 'OK', rows.length);
+    },
+  );
 
   app.get<{ Params: { key: string } }>(`${base}/FetchByKey/:key`, { preHandler: authenticate }, async (request) => {
     const row = await settingByKey(db, request.params.key);
@@ -32,12 +37,17 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
   });
 
   /** Writes one setting's value or attributes, with an audit row of what changed, in one transaction; the same value again writes nothing. */
-  const update = async (request: FastifyRequest, settingKey: string, values: { value: string } | { attributes: string }) => {
+  const update = async (
+    request: FastifyRequest,
+    settingKey: string,
+    values: { value: string } | { attributes: string },
+  ) => {
     const row = await settingByKey(db, settingKey);
     if (!row) throw new ApiError(404, 'Setting not found');
     const problem = 'value' in values ? settingValueProblem(row.group_id, row.key, values.value) : null;
     if (problem) throw validationError([{ field: 'value', message: problem }]);
-    const [field, before, after] = 'value' in values ? ['value', row.value, values.value] : ['attributes', row.attributes, values.attributes];
+    const [field, before, after] =
+      'value' in values ? ['value', row.value, values.value] : ['attributes', row.attributes, values.attributes];
     if (before === after) return toAppSettingDto(row);
     await db.transaction().execute(async (trx) => {
       await trx
@@ -45,10 +55,16 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
         .set({ ...values, updated_at: new Date().toISOString(), updated_by: requireAuth(request).userName })
         .where('id', '=', row.id)
         .execute();
-      const shown = (text: string | null) => (field === 'attributes' && text !== null ? (JSON.parse(text) as unknown) : text);
+      const shown = (text: string | null) =>
+        field === 'attributes' && text !== null ? (JSON.parse(text) as unknown) : text;
       await recordRequestEvent(
         request,
-        { action: 'update', entity: 'appsetting', rowId: row.id, changes: { before: { [field]: shown(before) }, after: { [field]: shown(after) } } },
+        {
+          action: 'update',
+          entity: 'appsetting',
+          rowId: row.id,
+          changes: { before: { [field]: shown(before) }, after: { [field]: shown(after) } },
+        },
         trx,
       );
     });
@@ -60,8 +76,12 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
     return ok(await update(request, body.key, { value: body.value }), 'Setting saved');
   });
 
-  app.post(`${base}/UpdateAttributes`, { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit') }, async (request) => {
-    const body = parseBody(updateAttributesBody, request.body);
-    return ok(await update(request, body.key, { attributes: JSON.stringify(body.attributes) }), 'Setting saved');
-  });
+  app.post(
+    `${base}/UpdateAttributes`,
+    { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit') },
+    async (request) => {
+      const body = parseBody(updateAttributesBody, request.body);
+      return ok(await update(request, body.key, { attributes: JSON.stringify(body.attributes) }), 'Setting saved');
+    },
+  );
 }

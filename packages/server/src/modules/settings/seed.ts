@@ -15,7 +15,15 @@ export const settingsSeed: ModuleSeed = {
   required: async (db, now) => {
     await db
       .insertInto('app_setting')
-      .values(GENERAL_SETTINGS.map((s) => ({ group_id: SETTING_GROUP.general, ...s, attributes: null, updated_at: now, updated_by: 'system' })))
+      .values(
+        GENERAL_SETTINGS.map((s) => ({
+          group_id: SETTING_GROUP.general,
+          ...s,
+          attributes: null,
+          updated_at: now,
+          updated_by: 'system',
+        })),
+      )
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   },

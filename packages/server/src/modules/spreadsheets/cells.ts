@@ -21,7 +21,8 @@ const ESCAPED_LOOKING = /^'+[=+\-@\t\r]/;
  * return) is written with a leading apostrophe, so it stays text (OWASP CSV injection). Text that
  * already looks like such an escape (`'=1+1`) gets one more, so that it reads back as it was.
  */
-export const escapeText = (text: string): string => (DANGEROUS_START.test(text) || ESCAPED_LOOKING.test(text) ? `'${text}` : text);
+export const escapeText = (text: string): string =>
+  DANGEROUS_START.test(text) || ESCAPED_LOOKING.test(text) ? `'${text}` : text;
 
 /** The reverse of `escapeText`, so an exported sheet imports back unchanged: one leading apostrophe before a dangerous start, behind any others, is dropped. */
 export const unescapeText = (text: string): string => (ESCAPED_LOOKING.test(text) ? text.slice(1) : text);

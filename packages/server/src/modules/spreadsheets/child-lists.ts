@@ -34,7 +34,8 @@ export interface ChildListSpec {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The line a sheet row sets: the list's fields its columns carry (a blank cell clears that field). */
-const lineOf = (spec: ChildListSpec, input: Row): Row => Object.fromEntries(spec.columns.filter((c) => c.name in input).map((c) => [c.name, input[c.name]]));
+const lineOf = (spec: ChildListSpec, input: Row): Row =>
+  Object.fromEntries(spec.columns.filter((c) => c.name in input).map((c) => [c.name, input[c.name]]));
 
 /**
  * A sheet row's line validated as the registry validates it inside the row's list: its API value
@@ -45,7 +46,12 @@ function validLine(spec: ChildListSpec, input: Row): { value: Row; errors: { fie
   const result = validateRow(spec.entity, { id: 1, version: 0, [spec.list]: [line] }, 'update');
   if (!result.ok) {
     const prefix = `${spec.list}.0.`;
-    return { value: {}, errors: result.errors.filter((e) => e.field.startsWith(prefix)).map((e) => ({ field: e.field.slice(prefix.length), message: e.message })) };
+    return {
+      value: {},
+      errors: result.errors
+        .filter((e) => e.field.startsWith(prefix))
+        .map((e) => ({ field: e.field.slice(prefix.length), message: e.message })),
+    };
   }
   const value = (result.value[spec.list] as Row[])[0]!;
   return { value: Object.fromEntries(Object.keys(line).map((name) => [name, value[name] ?? null])), errors: [] };
@@ -86,7 +92,8 @@ export function childListImporter(spec: ChildListSpec): Importer {
       async write(w: Writer, rows: Row[]) {
         const counts = { inserted: 0, updated: 0, unchanged: 0 };
         const byOwner = new Map<number, Row[]>();
-        for (const row of rows) byOwner.set(row.owner as number, [...(byOwner.get(row.owner as number) ?? []), validLine(spec, row).value]);
+        for (const row of rows)
+          byOwner.set(row.owner as number, [...(byOwner.get(row.owner as number) ?? []), validLine(spec, row).value]);
         for (const [id, sheetLines] of byOwner) {
           const stored = (await apiRow(w.ctx, w.trx, spec.entity, id, { labels: false }))!;
           const lines = ((stored[spec.list] as Row[] | null) ?? []).map((l) => ({ ...l }));
@@ -104,7 +111,8 @@ export function childListImporter(spec: ChildListSpec): Importer {
             sent.push(at ?? line);
           }
           spec.settle?.(lines, sent);
-          if (JSON.stringify(lines) !== JSON.stringify(stored[spec.list] ?? [])) await updateRow(w, w.entity, { id, version: stored.version ?? 0, [spec.list]: lines });
+          if (JSON.stringify(lines) !== JSON.stringify(stored[spec.list] ?? []))
+            await updateRow(w, w.entity, { id, version: stored.version ?? 0, [spec.list]: lines });
         }
         return counts;
       },

@@ -3,13 +3,30 @@ import { naturalKey } from '../../data/references';
 import { cellText, fromExcelSerial, isoOf, type CellValue } from './cells';
 
 /** Kinds a spreadsheet column can carry: one value per cell. */
-const CELL_KINDS = new Set<NormalisedField['kind']>(['text', 'longtext', 'number', 'decimal', 'money', 'quantity', 'percent', 'boolean', 'date', 'datetime', 'time', 'enum', 'listvalue', 'reference']);
+const CELL_KINDS = new Set<NormalisedField['kind']>([
+  'text',
+  'longtext',
+  'number',
+  'decimal',
+  'money',
+  'quantity',
+  'percent',
+  'boolean',
+  'date',
+  'datetime',
+  'time',
+  'enum',
+  'listvalue',
+  'reference',
+]);
 
 export type ScalarField = Exclude<NormalisedField, { kind: 'children' }>;
 
 /** Every one-value field a cell can carry, in form order, read-only ones included. */
 export const cellFields = (entity: NormalisedEntity): ScalarField[] =>
-  entity.fields.filter((f): f is ScalarField => CELL_KINDS.has(f.kind) && !f.system && !f.custom && !(f.kind === 'enum' && f.multiple));
+  entity.fields.filter(
+    (f): f is ScalarField => CELL_KINDS.has(f.kind) && !f.system && !f.custom && !(f.kind === 'enum' && f.multiple),
+  );
 
 /** The fields an import of the entity can write, in form order: every writable one-value field. */
 export const sheetFields = (entity: NormalisedEntity): ScalarField[] => cellFields(entity).filter((f) => !f.readOnly);
@@ -23,14 +40,22 @@ export function keyFields(entity: NormalisedEntity): ScalarField[] | undefined {
   if (code) return [code as ScalarField];
   const scoped = entity.fields.find((f) => Array.isArray(f.unique) && f.kind !== 'children');
   if (!scoped) return undefined;
-  return [scoped as ScalarField, ...(scoped.unique as string[]).map((name) => entity.fields.find((f) => f.name === name) as ScalarField)];
+  return [
+    scoped as ScalarField,
+    ...(scoped.unique as string[]).map((name) => entity.fields.find((f) => f.name === name) as ScalarField),
+  ];
 }
 
 /** A header as the sheet shows it; required columns carry ` *`. */
 export const headerOf = (field: ScalarField, required: boolean) => (required ? `${field.label} *` : field.label);
 
 /** A header cell as written by a person: the marker, case and spacing do not matter. */
-export const normaliseHeader = (header: string) => header.replace(/\*\s*$/, '').trim().replace(/\s+/g, ' ').toLowerCase();
+export const normaliseHeader = (header: string) =>
+  header
+    .replace(/\*\s*$/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 const TRUE = new Set(['true', 'yes', 'y', '1']);
 const FALSE = new Set(['false', 'no', 'n', '0']);
@@ -71,7 +96,9 @@ export function fromCell(field: ScalarField, cell: CellValue): Converted {
     case 'enum': {
       const text = String(cell).trim();
       const lower = text.toLowerCase();
-      const found = field.values.find((v) => v.toLowerCase() === lower || field.valueLabels?.[v]?.toLowerCase() === lower);
+      const found = field.values.find(
+        (v) => v.toLowerCase() === lower || field.valueLabels?.[v]?.toLowerCase() === lower,
+      );
       return found ? { ok: true, value: found } : { ok: false, message: `must be one of ${field.values.join(', ')}` };
     }
     case 'number':

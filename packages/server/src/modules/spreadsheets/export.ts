@@ -30,16 +30,39 @@ async function codesOf(db: AnyDb, field: ScalarField, ids: readonly number[]): P
   const unique = [...new Set(ids)];
   if (unique.length === 0) return out;
   const target = targetOf(field)!;
-  let query = db.selectFrom(target.table).select(['id', `${codeField(target).column} as code`]).where('id', 'in', unique);
-  if (field.kind === 'listvalue') query = query.where('category_id', 'in', db.selectFrom('list_value_category').select('id').where('code', '=', field.category));
+  let query = db
+    .selectFrom(target.table)
+    .select(['id', `${codeField(target).column} as code`])
+    .where('id', 'in', unique);
+  if (field.kind === 'listvalue')
+    query = query.where(
+      'category_id',
+      'in',
+      db.selectFrom('list_value_category').select('id').where('code', '=', field.category),
+    );
   for (const row of await query.execute()) if (row.code !== null) out.set(Number(row.id), String(row.code));
   return out;
 }
 
 /** The cells of one page of stored rows: references and list values as their codes, read for the page at once. */
-async function cellsOf(db: AnyDb, columns: readonly ScalarField[], rows: readonly Record<string, unknown>[]): Promise<CellValue[][]> {
+async function cellsOf(
+  db: AnyDb,
+  columns: readonly ScalarField[],
+  rows: readonly Record<string, unknown>[],
+): Promise<CellValue[][]> {
   const codes = await Promise.all(
-    columns.map((f) => (f.kind === 'reference' || f.kind === 'listvalue' ? codesOf(db, f, rows.map((r) => r[f.column]).filter((id) => id != null).map(Number)) : undefined)),
+    columns.map((f) =>
+      f.kind === 'reference' || f.kind === 'listvalue'
+        ? codesOf(
+            db,
+            f,
+            rows
+              .map((r) => r[f.column])
+              .filter((id) => id != null)
+              .map(Number),
+          )
+        : undefined,
+    ),
   );
   return rows.map((row) =>
     columns.map((f, i) => {
@@ -55,7 +78,13 @@ async function cellsOf(db: AnyDb, columns: readonly ScalarField[], rows: readonl
  * to an xlsx, a page at a time: only the exported columns are read, references and list values
  * as their codes. The next page is read only when the writer has taken the last one.
  */
-export async function runExport(request: FastifyRequest, entity: NormalisedEntity, query: Pick<FetchRequest, 'filters' | 'sorts' | 'search'>, output: string, progress: (percent: number) => Promise<void>): Promise<{ rows: number }> {
+export async function runExport(
+  request: FastifyRequest,
+  entity: NormalisedEntity,
+  query: Pick<FetchRequest, 'filters' | 'sorts' | 'search'>,
+  output: string,
+  progress: (percent: number) => Promise<void>,
+): Promise<{ rows: number }> {
   const db = anyDb(request.server.ctx);
   const columns = exportColumns(entity);
   const selected = [...new Set(columns.map((f) => `t.${f.column}`))];
@@ -67,5 +96,7 @@ export async function runExport(request: FastifyRequest, entity: NormalisedEntit
       await progress(Math.min(99, Math.floor((done / Math.max(page.total, 1)) * 100)));
     }
   }
-  return writeWorkbook(output, [{ name: entity.label.slice(0, 31), columns: columns.map((f) => ({ header: f.label })), rows: rows() }]);
+  return writeWorkbook(output, [
+    { name: entity.label.slice(0, 31), columns: columns.map((f) => ({ header: f.label })), rows: rows() },
+  ]);
 }

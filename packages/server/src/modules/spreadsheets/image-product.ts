@@ -15,7 +15,8 @@ import type { ImportFile, Importer, RowIssue } from './importer';
 import { withEntries, zipEntries } from './zip-entries';
 
 const product = findEntity('product')!;
-const relabel = (name: string, as: string, label: string) => ({ ...product.fields.find((f) => f.name === name), name: as, label, required: true }) as ScalarField;
+const relabel = (name: string, as: string, label: string) =>
+  ({ ...product.fields.find((f) => f.name === name), name: as, label, required: true }) as ScalarField;
 
 /** What a product image may be: the image types the upload store accepts. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -69,21 +70,40 @@ async function hashOfStored(ctx: AppContext, fileName: string): Promise<string |
 const imagesOf = (row: Row | undefined) => (row?.images as string[] | null) ?? [];
 
 /** Each file's size and content (an image of an accepted type), and room for one more image on its product. */
-async function verify(ctx: AppContext, rows: readonly { number: number; input: Row }[], file: ImportFile): Promise<RowIssue[]> {
+async function verify(
+  ctx: AppContext,
+  rows: readonly { number: number; input: Row }[],
+  file: ImportFile,
+): Promise<RowIssue[]> {
   const issues: RowIssue[] = [];
   const byName = new Map(rows.map((r) => [String(r.input.image), r]));
   const limit = ctx.config.uploads.limitBytes;
   for (const entry of await zipEntries(file.path)) {
     const row = byName.get(entry.name);
-    if (row && entry.size > limit) issues.push({ row: row.number, field: 'image', message: `${entry.name} is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB` });
+    if (row && entry.size > limit)
+      issues.push({
+        row: row.number,
+        field: 'image',
+        message: `${entry.name} is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB`,
+      });
   }
   await withEntries(file.path, new Set(byName.keys()), async (name, content) => {
     const type = await fileTypeFromBuffer(await headOf(content));
-    if (!type || !IMAGE_TYPES.has(type.mime)) issues.push({ row: byName.get(name)!.number, field: 'image', message: `${name} is not a PNG, JPEG, GIF or WebP image` });
+    if (!type || !IMAGE_TYPES.has(type.mime))
+      issues.push({
+        row: byName.get(name)!.number,
+        field: 'image',
+        message: `${name} is not a PNG, JPEG, GIF or WebP image`,
+      });
   });
   const db = anyDb(ctx);
   for (const { number, input } of rows) {
-    if (imagesOf(await apiRow(ctx, db, product, input.product as number, { labels: false })).length >= MAX_IMAGES) issues.push({ row: number, field: 'product', message: `The product already holds ${MAX_IMAGES} images, the most it can` });
+    if (imagesOf(await apiRow(ctx, db, product, input.product as number, { labels: false })).length >= MAX_IMAGES)
+      issues.push({
+        row: number,
+        field: 'product',
+        message: `The product already holds ${MAX_IMAGES} images, the most it can`,
+      });
   }
   return issues;
 }
@@ -118,7 +138,12 @@ async function write(w: Writer, rows: Row[], run: { file: ImportFile; commit: bo
       }
       if (images.length === 0) counts.inserted++;
       else counts.updated++;
-      if (fileName) await updateRow(w, w.entity, { id: current!.id, version: current!.version ?? 0, images: [fileName, ...images] });
+      if (fileName)
+        await updateRow(w, w.entity, {
+          id: current!.id,
+          version: current!.version ?? 0,
+          images: [fileName, ...images],
+        });
     });
   } catch (error) {
     for (const fileName of stored) await removeStored(filesDir(w.ctx), fileName);
@@ -143,7 +168,10 @@ export const imageProductImporter = (): Importer => {
       'Upload a zip of images, each named by the SKU of its product: ACC-001.jpg is the image of product ACC-001 (folders in the zip do not matter; PNG, JPEG, GIF or WebP). Each image becomes its product’s main image; the product’s other images stay after it, and an image identical to the main image already there is unchanged. A file whose name is no product’s SKU, two files for one product, or a file that is not an image is reported on its row (the file’s place in the zip, the first file being row 2). Every file is checked first; then every image is stored, or none. This sheet only lists the columns of the result file: upload the zip, not a spreadsheet.',
     custom: {
       privilege: { screen: product.permission, action: 'edit' },
-      check: (input) => (typeof input.image === 'string' && !EXTENSION.test(input.image) ? [{ field: 'image', message: `${input.image} is not a PNG, JPEG, GIF or WebP image` }] : []),
+      check: (input) =>
+        typeof input.image === 'string' && !EXTENSION.test(input.image)
+          ? [{ field: 'image', message: `${input.image} is not a PNG, JPEG, GIF or WebP image` }]
+          : [],
       verify,
       write,
     },

@@ -1,4 +1,10 @@
-import { rowRuleIssues, validateRow, type NormalisedEntity, type SheetCounts, type SheetRowError } from '@backroom/schema';
+import {
+  rowRuleIssues,
+  validateRow,
+  type NormalisedEntity,
+  type SheetCounts,
+  type SheetRowError,
+} from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -103,7 +109,16 @@ interface Header {
   headers: Map<string, string>;
 }
 
-const IGNORED_HEADERS = new Set(['id', 'result', 'message', 'version', 'created at', 'created by', 'updated at', 'updated by']);
+const IGNORED_HEADERS = new Set([
+  'id',
+  'result',
+  'message',
+  'version',
+  'created at',
+  'created by',
+  'updated at',
+  'updated by',
+]);
 
 function readHeader(importer: Importer, cells: CellValue[], problems: Problems, rowNumber: number): Header {
   const byHeader = new Map<string, ScalarField>();
@@ -111,7 +126,11 @@ function readHeader(importer: Importer, cells: CellValue[], problems: Problems, 
     byHeader.set(normaliseHeader(field.label), field);
     byHeader.set(field.name.toLowerCase(), field);
   }
-  const readOnly = new Set(importer.entity.fields.filter((f) => !importer.columns.includes(f as ScalarField)).flatMap((f) => [normaliseHeader(f.label), f.name.toLowerCase()]));
+  const readOnly = new Set(
+    importer.entity.fields
+      .filter((f) => !importer.columns.includes(f as ScalarField))
+      .flatMap((f) => [normaliseHeader(f.label), f.name.toLowerCase()]),
+  );
   const columns = new Map<number, ScalarField>();
   const headers = new Map<string, string>();
   cells.forEach((cell, index) => {
@@ -119,7 +138,8 @@ function readHeader(importer: Importer, cells: CellValue[], problems: Problems, 
     if (text === null) return;
     const field = byHeader.get(normaliseHeader(text));
     if (!field) {
-      if (!IGNORED_HEADERS.has(normaliseHeader(text)) && !readOnly.has(normaliseHeader(text))) problems.add(rowNumber, text, `Unknown column "${text}": use the template's columns`);
+      if (!IGNORED_HEADERS.has(normaliseHeader(text)) && !readOnly.has(normaliseHeader(text)))
+        problems.add(rowNumber, text, `Unknown column "${text}": use the template's columns`);
       return;
     }
     if ([...columns.values()].includes(field)) problems.add(rowNumber, text, `The column "${text}" appears twice`);
@@ -127,26 +147,43 @@ function readHeader(importer: Importer, cells: CellValue[], problems: Problems, 
     headers.set(field.name, text.replace(/\s*\*\s*$/, ''));
   });
   for (const key of importer.key)
-    if (![...columns.values()].includes(key)) problems.add(rowNumber, key.label, `The key column "${key.label}" is missing`);
+    if (![...columns.values()].includes(key))
+      problems.add(rowNumber, key.label, `The key column "${key.label}" is missing`);
   return { columns, headers };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Stored rows of the entity whose key matches one of the prepared rows', as API rows by key. */
-async function existingRows(db: AnyDb, ctx: AppContext, importer: Importer, rows: Prepared[]): Promise<Map<string, Row>> {
+async function existingRows(
+  db: AnyDb,
+  ctx: AppContext,
+  importer: Importer,
+  rows: Prepared[],
+): Promise<Map<string, Row>> {
   const [first] = importer.key;
   const out = new Map<string, Row>();
   const firstValues = [...new Set(rows.map((r) => r.input[first!.name]).filter((v) => v !== null && v !== undefined))];
   for (let i = 0; i < firstValues.length; i += BATCH) {
-    const ids = (await db.selectFrom(importer.entity.table).select('id').where(first!.column, 'in', firstValues.slice(i, i + BATCH) as never[]).execute()).map((r) => Number(r.id));
-    const api = await toApiRows(ctx, db, importer.entity, await storedRows(db, importer.entity, ids), { labels: false });
+    const ids = (
+      await db
+        .selectFrom(importer.entity.table)
+        .select('id')
+        .where(first!.column, 'in', firstValues.slice(i, i + BATCH) as never[])
+        .execute()
+    ).map((r) => Number(r.id));
+    const api = await toApiRows(ctx, db, importer.entity, await storedRows(db, importer.entity, ids), {
+      labels: false,
+    });
     for (const row of api) out.set(keyOf(importer, row), row);
   }
   return out;
 }
 
-const keyOf = (importer: Importer, row: Row) => JSON.stringify(importer.key.map((f) => (typeof row[f.name] === 'string' ? (row[f.name] as string).trim() : row[f.name] ?? null)));
+const keyOf = (importer: Importer, row: Row) =>
+  JSON.stringify(
+    importer.key.map((f) => (typeof row[f.name] === 'string' ? (row[f.name] as string).trim() : (row[f.name] ?? null))),
+  );
 
 /**
  * Reads a sheet and checks every row against the registry and the database: kinds, required
@@ -186,10 +223,20 @@ export async function runImport(
         header = readHeader(importer, sheetRow.cells, problems, sheetRow.number);
         const denied = await deniedFieldGroups(request, 'edit');
         for (const field of header.columns.values())
-          if (field.group && denied.has(field.group)) problems.add(sheetRow.number, header.headers.get(field.name)!, `${header.headers.get(field.name)}: your role may not change it`);
+          if (field.group && denied.has(field.group))
+            problems.add(
+              sheetRow.number,
+              header.headers.get(field.name)!,
+              `${header.headers.get(field.name)}: your role may not change it`,
+            );
         if (problems.list.length > 0) break;
         for (const [index, field] of header.columns)
-          cellColumns.push({ index, field, column: header.headers.get(field.name)!, lookup: field.kind === 'reference' || field.kind === 'listvalue' ? await lookups.of(field) : undefined });
+          cellColumns.push({
+            index,
+            field,
+            column: header.headers.get(field.name)!,
+            lookup: field.kind === 'reference' || field.kind === 'listvalue' ? await lookups.of(field) : undefined,
+          });
         continue;
       }
       if (prepared.length >= ctx.config.imports.maxRows) throw rowLimit(ctx.config.imports.maxRows);
@@ -198,7 +245,11 @@ export async function runImport(
         const cell = sheetRow.cells[index] ?? null;
         const control = typeof cell === 'string' ? controlCharacterIn(cell) : undefined;
         if (control) {
-          problems.add(sheetRow.number, column, `${column} holds a control character (${control}), which cannot be stored: remove it`);
+          problems.add(
+            sheetRow.number,
+            column,
+            `${column} holds a control character (${control}), which cannot be stored: remove it`,
+          );
           continue;
         }
         const converted = fromCell(field, cell);
@@ -220,22 +271,40 @@ export async function runImport(
   } catch (error) {
     if (!(error instanceof SheetRefused)) throw error;
     // A sheet past what an import may hold: nothing was written, and the rows read so far are let go.
-    return { total: prepared.length, processed: 0, inserted: 0, updated: 0, unchanged: 0, errorCount: 1, errors: [{ row: lastRow + 1, column: 'File', message: error.message }], committed: false };
+    return {
+      total: prepared.length,
+      processed: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      errorCount: 1,
+      errors: [{ row: lastRow + 1, column: 'File', message: error.message }],
+      committed: false,
+    };
   }
   if (!header) problems.add(1, '', 'The sheet is empty: the first row must hold the column headers');
   const headers = header?.headers ?? new Map<string, string>();
-  const columnOf = (field: string) => headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
+  const columnOf = (field: string) =>
+    headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
   await progress(20);
-  for (const issue of (await importer.prepare?.(ctx, prepared)) ?? []) if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
+  for (const issue of (await importer.prepare?.(ctx, prepared)) ?? [])
+    if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
 
   const seen = new Map<string, number>();
   for (const row of prepared) {
     if (importer.key.some((f) => row.input[f.name] === null || row.input[f.name] === undefined)) {
-      if (!problems.rows.has(row.number)) for (const f of importer.key) if (row.input[f.name] == null) problems.add(row.number, columnOf(f.name), `${columnOf(f.name)} is required`);
+      if (!problems.rows.has(row.number))
+        for (const f of importer.key)
+          if (row.input[f.name] == null) problems.add(row.number, columnOf(f.name), `${columnOf(f.name)} is required`);
       continue;
     }
     const earlier = seen.get(row.key);
-    if (earlier !== undefined) problems.add(row.number, columnOf(importer.key[0]!.name), `The same ${importer.key.map((f) => columnOf(f.name)).join(' and ')} is on row ${earlier}`);
+    if (earlier !== undefined)
+      problems.add(
+        row.number,
+        columnOf(importer.key[0]!.name),
+        `The same ${importer.key.map((f) => columnOf(f.name)).join(' and ')} is on row ${earlier}`,
+      );
     else seen.set(row.key, row.number);
   }
 
@@ -249,8 +318,14 @@ export async function runImport(
       : validateRow(entity, row.input, 'insert');
     // A new row's rules between fields were checked by `validateRow` on the same values; a changed
     // row's hold on the stored row with the change.
-    const issues = !result.ok ? result.errors : row.existing ? rowRuleIssues(entity, { ...row.existing, ...result.value }) : [];
-    for (const issue of issues) if (!(issue.field === 'id' || issue.field === 'version') && !problems.has(row.number, columnOf(issue.field))) problems.add(row.number, columnOf(issue.field), issue.message);
+    const issues = !result.ok
+      ? result.errors
+      : row.existing
+        ? rowRuleIssues(entity, { ...row.existing, ...result.value })
+        : [];
+    for (const issue of issues)
+      if (!(issue.field === 'id' || issue.field === 'version') && !problems.has(row.number, columnOf(issue.field)))
+        problems.add(row.number, columnOf(issue.field), issue.message);
     if (!result.ok) continue;
     row.value = withoutEmptyLists(result.value);
     if (!row.existing) {
@@ -258,7 +333,9 @@ export async function runImport(
       continue;
     }
     const { id: _id, version: _version, ...sent } = result.value;
-    row.changed = Object.fromEntries(Object.entries(sent).filter(([name]) => name in row.input && !same(sent[name], row.existing![name])));
+    row.changed = Object.fromEntries(
+      Object.entries(sent).filter(([name]) => name in row.input && !same(sent[name], row.existing![name])),
+    );
     row.action = Object.keys(row.changed).length === 0 ? 'unchanged' : 'updated';
     // Only the validated row and its changes are written: the stored row is not needed any more.
     row.existing = { id: row.existing.id, version: row.existing.version };
@@ -297,7 +374,8 @@ export async function runImport(
       await db.transaction().execute(async (trx) => {
         // The slice's boundary: a cancelled job, one taken over by another run, or one asked to stop, writes no more.
         await progress(50 + Math.floor((from / prepared.length) * 49), trx);
-        if (ctx.dialect === 'postgres') await sql`set local random_page_cost = ${sql.lit(INDEX_PAGE_COST)}`.execute(trx);
+        if (ctx.dialect === 'postgres')
+          await sql`set local random_page_cost = ${sql.lit(INDEX_PAGE_COST)}`.execute(trx);
         const w = await jobWriter(ctx, trx, request, entity);
         const size = WRITE_BATCH[ctx.dialect];
         for (let at = 0; at < writes.length; at += size) {
@@ -307,7 +385,10 @@ export async function runImport(
             w.entity,
             batch.map((row) =>
               row.existing
-                ? { action: 'update', input: { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed } }
+                ? {
+                    action: 'update',
+                    input: { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed },
+                  }
                 : { action: 'insert', input: row.value! },
             ),
             { labels: false, validated: true },
@@ -353,7 +434,13 @@ function withoutEmptyLists(value: Row): Row {
 }
 
 /** Unique values (other than the key) repeated in the sheet, or held by another stored row. */
-async function checkUniques(db: AnyDb, importer: Importer, rows: Prepared[], problems: Problems, columnOf: (field: string) => string): Promise<void> {
+async function checkUniques(
+  db: AnyDb,
+  importer: Importer,
+  rows: Prepared[],
+  problems: Problems,
+  columnOf: (field: string) => string,
+): Promise<void> {
   const keyNames = new Set(importer.key.map((f) => f.name));
   for (const field of importer.columns.filter((f) => f.unique === true && !keyNames.has(f.name))) {
     const owners = new Map<string, Prepared>();
@@ -362,15 +449,29 @@ async function checkUniques(db: AnyDb, importer: Importer, rows: Prepared[], pro
       if (value === null || value === undefined) continue;
       const text = String(value);
       const first = owners.get(text);
-      if (first) problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} "${text}" is also on row ${first.number}`);
+      if (first)
+        problems.add(
+          row.number,
+          columnOf(field.name),
+          `${columnOf(field.name)} "${text}" is also on row ${first.number}`,
+        );
       else owners.set(text, row);
     }
     const values = [...owners.keys()];
     for (let i = 0; i < values.length; i += BATCH) {
-      const taken = await db.selectFrom(importer.entity.table).select(['id', `${field.column} as value`]).where(field.column, 'in', values.slice(i, i + BATCH)).execute();
+      const taken = await db
+        .selectFrom(importer.entity.table)
+        .select(['id', `${field.column} as value`])
+        .where(field.column, 'in', values.slice(i, i + BATCH))
+        .execute();
       for (const { id, value } of taken) {
         const row = owners.get(String(value))!;
-        if (Number(id) !== row.existing?.id) problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} "${String(value)}" is already used by another row`);
+        if (Number(id) !== row.existing?.id)
+          problems.add(
+            row.number,
+            columnOf(field.name),
+            `${columnOf(field.name)} "${String(value)}" is already used by another row`,
+          );
       }
     }
   }
@@ -391,12 +492,19 @@ async function runCustom(
   const custom = importer.custom!;
   for (const row of prepared) {
     for (const field of importer.columns)
-      if (field.required && row.input[field.name] == null && !problems.has(row.number, columnOf(field.name))) problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} is required`);
-    for (const issue of custom.check(row.input)) if (!problems.has(row.number, columnOf(issue.field))) problems.add(row.number, columnOf(issue.field), issue.message);
+      if (field.required && row.input[field.name] == null && !problems.has(row.number, columnOf(field.name)))
+        problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} is required`);
+    for (const issue of custom.check(row.input))
+      if (!problems.has(row.number, columnOf(issue.field)))
+        problems.add(row.number, columnOf(issue.field), issue.message);
   }
   const clean = prepared.filter((row) => !problems.rows.has(row.number));
-  for (const issue of (await custom.verify?.(ctx, clean, file)) ?? []) if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
-  const outcome = (counts: { inserted: number; updated: number; unchanged: number }, committed: boolean): SheetCounts => ({
+  for (const issue of (await custom.verify?.(ctx, clean, file)) ?? [])
+    if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
+  const outcome = (
+    counts: { inserted: number; updated: number; unchanged: number },
+    committed: boolean,
+  ): SheetCounts => ({
     total: prepared.length,
     processed: prepared.length,
     ...counts,
@@ -411,7 +519,11 @@ async function runCustom(
     await anyDb(ctx)
       .transaction()
       .execute(async (trx) => {
-        counts = await custom.write(await jobWriter(ctx, trx, request, importer.entity), prepared.map((r) => r.input), { file, commit });
+        counts = await custom.write(
+          await jobWriter(ctx, trx, request, importer.entity),
+          prepared.map((r) => r.input),
+          { file, commit },
+        );
         if (!commit) throw new RolledBack();
         await progress(99, trx);
       });

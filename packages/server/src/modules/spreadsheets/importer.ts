@@ -58,6 +58,10 @@ export interface Importer {
      * Writes every row in the writer's transaction; answers the counts. Without `commit` the
      * transaction is rolled back afterwards: a write with effects outside it (stored files) leaves them out.
      */
-    write(w: Writer, rows: Row[], run: { file: ImportFile; commit: boolean }): Promise<{ inserted: number; updated: number; unchanged: number }>;
+    write(
+      w: Writer,
+      rows: Row[],
+      run: { file: ImportFile; commit: boolean },
+    ): Promise<{ inserted: number; updated: number; unchanged: number }>;
   };
 }

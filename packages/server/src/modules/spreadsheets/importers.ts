@@ -8,12 +8,27 @@ import { withVariantAttributes } from './variant-attributes';
 
 export type { Importer, TemplateOption };
 
-function importerFor(type: string, entity: NormalisedEntity, screen: string, meaning: string, options?: readonly TemplateOption[]): Importer | undefined {
+function importerFor(
+  type: string,
+  entity: NormalisedEntity,
+  screen: string,
+  meaning: string,
+  options?: readonly TemplateOption[],
+): Importer | undefined {
   const key = keyFields(entity);
   if (!key || entity.readOnly) return undefined;
   const keyNames = new Set(key.map((f) => f.name));
   const columns = [...key, ...sheetFields(entity).filter((f) => !keyNames.has(f.name))];
-  return { type, label: entity.label, entity, key, columns, screen, options: options ?? [{ text: 'All columns', value: 'all' }], meaning };
+  return {
+    type,
+    label: entity.label,
+    entity,
+    key,
+    columns,
+    screen,
+    options: options ?? [{ text: 'All columns', value: 'all' }],
+    meaning,
+  };
 }
 
 const named = (name: string) => findEntity(name)!;
@@ -38,9 +53,19 @@ const NAMED: Record<string, () => Importer | undefined> = {
       ),
     ),
   membership: () =>
-    importerFor('membership', named('membership'), 'importer/membership', `Members by member number; the group by code or name, gender by list-value code or name. Points and spend are kept by the ledgers and cannot be imported. ${ROUND_TRIP}`),
+    importerFor(
+      'membership',
+      named('membership'),
+      'importer/membership',
+      `Members by member number; the group by code or name, gender by list-value code or name. Points and spend are kept by the ledgers and cannot be imported. ${ROUND_TRIP}`,
+    ),
   promotion: () =>
-    importerFor('promotion', named('promotion'), 'importer/promotion', `Promotions by code: kind, value, validity and times. Items and outlets are edited on the promotion screen. ${ROUND_TRIP}`),
+    importerFor(
+      'promotion',
+      named('promotion'),
+      'importer/promotion',
+      `Promotions by code: kind, value, validity and times. Items and outlets are edited on the promotion screen. ${ROUND_TRIP}`,
+    ),
   recipe: recipeImporter,
   supplierproduct: supplierProductImporter,
   alternatebarcode: alternateBarcodeImporter,
@@ -61,7 +86,16 @@ export function importerOf(type: string): Importer | undefined {
   if (named) return named;
   const match = /^entity:([a-z][a-zA-Z0-9]*)$/.exec(type);
   const entity = match ? entities.find((e) => e.name === match[1]) : undefined;
-  return entity ? importerFor(type, entity, entity.permission, `${entity.label} by ${keyFields(entity)?.map((f) => f.label).join(' and ')}. ${ROUND_TRIP}`) : undefined;
+  return entity
+    ? importerFor(
+        type,
+        entity,
+        entity.permission,
+        `${entity.label} by ${keyFields(entity)
+          ?.map((f) => f.label)
+          .join(' and ')}. ${ROUND_TRIP}`,
+      )
+    : undefined;
 }
 
 /** The columns of a template option, key first. */

@@ -35,15 +35,30 @@ export const importPayload = z.object({
 });
 export type ImportPayload = z.infer<typeof importPayload>;
 
-const query = z.object({ filters: z.array(z.any()).optional(), sorts: z.array(z.any()).optional(), search: z.string().optional() });
+const query = z.object({
+  filters: z.array(z.any()).optional(),
+  sorts: z.array(z.any()).optional(),
+  search: z.string().optional(),
+});
 /** `ip`: where the export was asked from, for its audit row. */
-export const exportPayload = z.object({ ...owner, procedure: z.string(), query, ip: z.string().nullable().default(null) });
+export const exportPayload = z.object({
+  ...owner,
+  procedure: z.string(),
+  query,
+  ip: z.string().nullable().default(null),
+});
 export type ExportPayload = z.infer<typeof exportPayload>;
 
 /** The uploaded rows again, each with `Result` (OK | Error) and `Message`. */
-async function writeResult(path: string, payload: ImportPayload, errors: readonly SheetRowError[], limits: SheetLimits) {
+async function writeResult(
+  path: string,
+  payload: ImportPayload,
+  errors: readonly SheetRowError[],
+  limits: SheetLimits,
+) {
   const byRow = new Map<number, string[]>();
-  for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
+  for (const e of errors)
+    byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
   let header: CellValue[] | undefined;
   async function* rows(): AsyncGenerator<CellValue[]> {
     try {
@@ -64,7 +79,11 @@ async function writeResult(path: string, payload: ImportPayload, errors: readonl
   // The header is the first row read: rows() is started before the columns are needed.
   const iterator = rows();
   const first = await iterator.next();
-  const columns = [...(header ?? []).map((c) => ({ header: c === null ? '' : String(c) })), { header: 'Result' }, { header: 'Message' }];
+  const columns = [
+    ...(header ?? []).map((c) => ({ header: c === null ? '' : String(c) })),
+    { header: 'Result' },
+    { header: 'Message' },
+  ];
   async function* all(): AsyncGenerator<CellValue[]> {
     if (!first.done) yield first.value;
     yield* iterator;
@@ -73,7 +92,8 @@ async function writeResult(path: string, payload: ImportPayload, errors: readonl
 }
 
 /** The checkpoint a job's tries keep on its row while it commits: its result, as the status shows it mid-import. */
-const checkpointOf = (result: string | null): Checkpoint | undefined => (result ? (JSON.parse(result) as { checkpoint?: Checkpoint }).checkpoint : undefined);
+const checkpointOf = (result: string | null): Checkpoint | undefined =>
+  result ? (JSON.parse(result) as { checkpoint?: Checkpoint }).checkpoint : undefined;
 
 /**
  * The slices this try's earlier tries committed, and the recording of this try's: the job's result
@@ -82,7 +102,11 @@ const checkpointOf = (result: string | null): Checkpoint | undefined => (result 
  * count are written together or not at all.
  */
 async function recordedSlices(job: JobRun, progress: JobRun['progress']): Promise<Slices> {
-  const row = await anyDb(job.ctx).selectFrom('job').select(['result', 'lease_holder']).where('id', '=', job.id).executeTakeFirstOrThrow();
+  const row = await anyDb(job.ctx)
+    .selectFrom('job')
+    .select(['result', 'lease_holder'])
+    .where('id', '=', job.id)
+    .executeTakeFirstOrThrow();
   return {
     done: checkpointOf(row.result),
     async record(trx, checkpoint, total) {
@@ -109,7 +133,8 @@ async function recordedSlices(job: JobRun, progress: JobRun['progress']): Promis
  * One gate per server: tests run several in one process.
  */
 const gates = new WeakMap<AppContext, Gate>();
-const slotsOf = (ctx: AppContext) => gates.get(ctx) ?? gates.set(ctx, new Gate(ctx.config.imports.concurrency, Number.POSITIVE_INFINITY)).get(ctx)!;
+const slotsOf = (ctx: AppContext) =>
+  gates.get(ctx) ?? gates.set(ctx, new Gate(ctx.config.imports.concurrency, Number.POSITIVE_INFINITY)).get(ctx)!;
 
 async function runner(job: JobRun, ownerName: string) {
   return actingRequest(job.server, await actingUser(anyDb(job.ctx), ownerName));
@@ -132,7 +157,10 @@ async function plainly<T>(job: JobRun, what: string, work: (progress: JobRun['pr
   } catch (error) {
     if (error === stop || error instanceof ApiError) throw error;
     job.log.error({ err: error, job: job.id }, `${what} failed on an unexpected error`);
-    throw new Error(`The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what === 'import' ? '; the rows its status counts are written, the others not yet' : ''}`, { cause: error });
+    throw new Error(
+      `The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what === 'import' ? '; the rows its status counts are written, the others not yet' : ''}`,
+      { cause: error },
+    );
   }
 }
 
@@ -145,7 +173,15 @@ export const importJob: JobKind = {
       if (!importer) throw new Error(`Unknown import type ${payload.importType}`);
       const request = await runner(job, payload.ownerName);
       return slotsOf(job.ctx).run(async () => {
-        const outcome = await runImport(job.ctx, request, importer, payload, payload.commit, progress, await recordedSlices(job, progress));
+        const outcome = await runImport(
+          job.ctx,
+          request,
+          importer,
+          payload,
+          payload.commit,
+          progress,
+          await recordedSlices(job, progress),
+        );
         await writeResult(await resultPath(job.ctx, job.id), payload, outcome.errors, job.ctx.config.imports);
         return { ...outcome, errors: outcome.errors.slice(0, STATUS_ERRORS) };
       });
@@ -160,7 +196,13 @@ export const exportJob: JobKind = {
       const entity = exportEntityOf(payload.procedure);
       if (!entity) throw new Error(`Unknown export procedure ${payload.procedure}`);
       const request = await runner(job, payload.ownerName);
-      const { rows } = await runExport(request, await readableEntity(request, entity), payload.query, await resultPath(job.ctx, job.id), progress);
+      const { rows } = await runExport(
+        request,
+        await readableEntity(request, entity),
+        payload.query,
+        await resultPath(job.ctx, job.id),
+        progress,
+      );
       await recordEvent(job.ctx, {
         action: 'export',
         entity: entity.name,

@@ -6,9 +6,12 @@ import { firstWorksheet, zipEntries } from './zip-entries';
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 export const sizeLimit = (limitBytes: number) =>
-  new ApiError(413, `The file is larger than the import limit of ${megabytes(limitBytes)}`, [{ field: 'file', message: `At most ${megabytes(limitBytes)} per import` }]);
+  new ApiError(413, `The file is larger than the import limit of ${megabytes(limitBytes)}`, [
+    { field: 'file', message: `At most ${megabytes(limitBytes)} per import` },
+  ]);
 
-export const rowLimit = (maxRows: number) => new SheetRefused(`The sheet has more than ${maxRows} rows: the import limit is ${maxRows} rows`);
+export const rowLimit = (maxRows: number) =>
+  new SheetRefused(`The sheet has more than ${maxRows} rows: the import limit is ${maxRows} rows`);
 
 /** What reading an xlsx may hold in memory (`IMPORT_MAX_HELD_MB`). */
 export interface SheetLimits {
@@ -17,7 +20,12 @@ export interface SheetLimits {
 }
 
 /** The xlsx parts the reader holds in memory while it reads the sheet. */
-export const HELD_PARTS: ReadonlySet<string> = new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml']);
+export const HELD_PARTS: ReadonlySet<string> = new Set([
+  'xl/workbook.xml',
+  'xl/_rels/workbook.xml.rels',
+  'xl/sharedStrings.xml',
+  'xl/styles.xml',
+]);
 
 /**
  * One row of a sheet: its XML, the text of its cells (a shared string counted at each cell that
@@ -34,7 +42,9 @@ export class SheetRefused extends ApiError {
 }
 
 export const heldPartsRefused = (limitBytes: number) =>
-  new SheetRefused(`The workbook's shared strings and styles expand past ${megabytes(limitBytes)}, the import limit (IMPORT_MAX_HELD_MB): save the sheet with fewer distinct texts, or split it`);
+  new SheetRefused(
+    `The workbook's shared strings and styles expand past ${megabytes(limitBytes)}, the import limit (IMPORT_MAX_HELD_MB): save the sheet with fewer distinct texts, or split it`,
+  );
 
 /**
  * The text of the cells an import keeps until it writes (every row is checked before the first
@@ -47,7 +57,9 @@ export class KeptText {
   add(chars: number) {
     this.chars += chars;
     if (this.chars > this.limit)
-      throw new SheetRefused(`The sheet's cells hold more than ${megabytes(this.limit)} of text, the import limit (IMPORT_MAX_HELD_MB): split the sheet`);
+      throw new SheetRefused(
+        `The sheet's cells hold more than ${megabytes(this.limit)} of text, the import limit (IMPORT_MAX_HELD_MB): split the sheet`,
+      );
   }
 }
 
@@ -89,7 +101,8 @@ async function countXmlRows(chunks: AsyncIterable<Buffer>, stopAfter: number): P
 export async function assertRowCount(path: string, format: SheetFormat, maxRows: number): Promise<void> {
   let rows = 0;
   if (format === 'csv') {
-    for await (const row of readCsv(path)) if (row.cells.some((c) => cellText(c) !== null) && ++rows > maxRows + 1) break;
+    for await (const row of readCsv(path))
+      if (row.cells.some((c) => cellText(c) !== null) && ++rows > maxRows + 1) break;
   } else if (format === 'xlsx') {
     rows = await countXmlRows(firstWorksheet(path), maxRows + 1);
   } else {

@@ -5,7 +5,11 @@ import type { ScalarField } from './columns';
 
 /** The field a row of `entity` is known by in a spreadsheet: its unique code, else its code, else its first label field. */
 export function codeField(entity: NormalisedEntity) {
-  return naturalKey(entity) ?? entity.fields.find((f) => f.name === 'code') ?? entity.fields.find((f) => f.name === entity.dropdown.label[0])!;
+  return (
+    naturalKey(entity) ??
+    entity.fields.find((f) => f.name === 'code') ??
+    entity.fields.find((f) => f.name === entity.dropdown.label[0])!
+  );
 }
 
 const nameField = (entity: NormalisedEntity) => entity.fields.find((f) => f.name === 'name' && f.kind === 'text');
@@ -39,8 +43,15 @@ export class Lookups {
   private async load(target: NormalisedEntity, category: string | undefined): Promise<Lookup> {
     const code = codeField(target);
     const name = nameField(target);
-    let query = this.db.selectFrom(target.table).select(['id', `${code.column} as code`, ...(name ? [`${name.column} as name`] : [])]);
-    if (category !== undefined) query = query.where('category_id', 'in', this.db.selectFrom('list_value_category').select('id').where('code', '=', category));
+    let query = this.db
+      .selectFrom(target.table)
+      .select(['id', `${code.column} as code`, ...(name ? [`${name.column} as name`] : [])]);
+    if (category !== undefined)
+      query = query.where(
+        'category_id',
+        'in',
+        this.db.selectFrom('list_value_category').select('id').where('code', '=', category),
+      );
     const rows = await query.execute();
     const byCode = new Map<string, number>();
     const byName = new Map<string, number>();

@@ -8,7 +8,8 @@ import type { Importer, RowIssue } from './importer';
 
 const product = findEntity('product')!;
 /** A column naming a product by SKU (or name): the product's own `parent` reference, relabelled. */
-const productColumn = (label: string, help: string) => ({ ...product.fields.find((f) => f.name === 'parent'), label, help }) as ScalarField;
+const productColumn = (label: string, help: string) =>
+  ({ ...product.fields.find((f) => f.name === 'parent'), label, help }) as ScalarField;
 
 const LINES =
   'Lines the sheet does not name stay as they are. Every row is checked first (codes, numbers, the rules of the product form); then every product is written, or none.';
@@ -18,7 +19,8 @@ type SheetRows = readonly { number: number; input: Row }[];
 /** A recipe may not go round in a circle: checked against the stored recipes and the sheet's other rows together. */
 async function recipeCycles(ctx: AppContext, rows: SheetRows): Promise<RowIssue[]> {
   const more = new Map<number, number[]>();
-  for (const { input } of rows) more.set(input.owner as number, [...(more.get(input.owner as number) ?? []), input.product as number]);
+  for (const { input } of rows)
+    more.set(input.owner as number, [...(more.get(input.owner as number) ?? []), input.product as number]);
   const issues: RowIssue[] = [];
   for (const { number, input } of rows) {
     const message = await recipeCycle(anyDb(ctx), input.owner as number, input.product as number, more);
@@ -56,7 +58,12 @@ async function onePreferred(_ctx: AppContext, rows: SheetRows): Promise<RowIssue
   for (const { number, input } of rows) {
     if (input.preferred !== true) continue;
     const earlier = first.get(input.owner as number);
-    if (earlier !== undefined) issues.push({ row: number, field: 'preferred', message: `Only one supplier can be the preferred one: row ${earlier} already is for this product` });
+    if (earlier !== undefined)
+      issues.push({
+        row: number,
+        field: 'preferred',
+        message: `Only one supplier can be the preferred one: row ${earlier} already is for this product`,
+      });
     else first.set(input.owner as number, number);
   }
   return issues;
@@ -84,7 +91,13 @@ export const supplierProductImporter = (): Importer =>
     entity: product,
     list: 'supplierMapping',
     owner: productColumn('SKU', 'SKU of the product the supplier sells.'),
-    columns: [{ name: 'supplier' }, { name: 'supplierItemCode' }, { name: 'cost' }, { name: 'leadTimeDays', label: 'Lead time (days)' }, { name: 'preferred' }],
+    columns: [
+      { name: 'supplier' },
+      { name: 'supplierItemCode' },
+      { name: 'cost' },
+      { name: 'leadTimeDays', label: 'Lead time (days)' },
+      { name: 'preferred' },
+    ],
     line: ['supplier'],
     key: ['supplier', 'owner'],
     screen: 'importer/supplierproduct',

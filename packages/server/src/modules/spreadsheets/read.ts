@@ -7,7 +7,6 @@ import { readZipListing } from './zip-entries';
 import { readXlsxRows } from './xlsx-reader';
 import type { SheetLimits } from './limits';
 
-
 /**
  * The rows of an uploaded sheet. An xlsx is an archive: its table of contents is checked against
  * the zip limits before anything is inflated. Macros and external links are never read: only the

@@ -29,7 +29,8 @@ import { inspectZip } from './zip-guard';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const unknownImport = (type: string) => validationError([{ field: 'importType', message: `Unknown import type: ${type}` }], `Unknown import type: ${type}`);
+const unknownImport = (type: string) =>
+  validationError([{ field: 'importType', message: `Unknown import type: ${type}` }], `Unknown import type: ${type}`);
 
 function importerFor(type: string) {
   const importer = importerOf(type);
@@ -41,13 +42,17 @@ function importerFor(type: string) {
 async function assertMayImport(request: FastifyRequest, type: string) {
   const importer = importerFor(type);
   await assertPrivilege(request, importer.screen, 'view');
-  if (importer.custom) await assertPrivilege(request, importer.custom.privilege.screen, importer.custom.privilege.action);
+  if (importer.custom)
+    await assertPrivilege(request, importer.custom.privilege.screen, importer.custom.privilege.action);
   else await authorize(request, importer.entity, 'insert');
   return importer;
 }
 
 function sendXlsx(reply: FastifyReply, fileName: string, body: NodeJS.ReadableStream) {
-  return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${fileName}"`).send(body);
+  return reply
+    .header('content-type', XLSX)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(body);
 }
 
 const jobIdParam = z.object({ jobId: rowId });
@@ -65,14 +70,21 @@ async function ownJob(request: FastifyRequest, jobId: number): Promise<JobRow> {
   return job;
 }
 
-const STATUS: Record<JobStatus, SheetJobStatus> = { queued: 'queued', running: 'running', done: 'succeeded', failed: 'failed', cancelled: 'cancelled' };
+const STATUS: Record<JobStatus, SheetJobStatus> = {
+  queued: 'queued',
+  running: 'running',
+  done: 'succeeded',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
 
 /** What an import's or export's run left in the job's result. */
 type SheetResult = Partial<SheetCounts>;
 
 function statusOf(job: JobRow): SheetJob {
   const result = (job.result ? JSON.parse(job.result) : {}) as SheetResult;
-  const failedMessage = job.status === 'failed' || job.status === 'queued' || job.status === 'cancelled' ? job.error : null;
+  const failedMessage =
+    job.status === 'failed' || job.status === 'queued' || job.status === 'cancelled' ? job.error : null;
   return {
     jobId: Number(job.id),
     kind: job.kind === IMPORT_JOB ? 'import' : 'export',
@@ -94,8 +106,16 @@ function statusOf(job: JobRow): SheetJob {
 const exportBody = z.object({
   procedure: z.string().trim().min(1).max(100),
   parameters: z.record(z.string(), z.unknown()).optional(),
-  filters: z.array(z.object({ ColumnName: z.string().max(100), ColumnValue: z.unknown().optional(), Operator: z.string().max(20) })).max(50).optional(),
-  sorts: z.array(z.object({ ColumnName: z.string().max(100), Direction: z.string().max(4) })).max(10).optional(),
+  filters: z
+    .array(
+      z.object({ ColumnName: z.string().max(100), ColumnValue: z.unknown().optional(), Operator: z.string().max(20) }),
+    )
+    .max(50)
+    .optional(),
+  sorts: z
+    .array(z.object({ ColumnName: z.string().max(100), Direction: z.string().max(4) }))
+    .max(10)
+    .optional(),
   search: z.string().max(200).optional(),
 });
 
@@ -104,46 +124,87 @@ const parameterFilters = (parameters: Record<string, unknown> = {}) =>
   Object.entries(parameters)
     .filter(([, v]) => v !== null && v !== undefined && v !== '' && v !== 'ALL')
     .map(([name, v]) =>
-      typeof v === 'object' && !Array.isArray(v) ? { ColumnName: name, ColumnValue: (v as { value?: unknown }).value, Operator: String((v as { operator?: unknown }).operator ?? 'EQ') } : { ColumnName: name, ColumnValue: v, Operator: Array.isArray(v) ? 'IN' : 'EQ' },
+      typeof v === 'object' && !Array.isArray(v)
+        ? {
+            ColumnName: name,
+            ColumnValue: (v as { value?: unknown }).value,
+            Operator: String((v as { operator?: unknown }).operator ?? 'EQ'),
+          }
+        : { ColumnName: name, ColumnValue: v, Operator: Array.isArray(v) ? 'IN' : 'EQ' },
     );
 
 export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Promise<void> {
-  app.get<{ Params: { importType: string } }>(`${at.api}/AppModule/GetBlankTemplateOption/:importType`, { preHandler: authenticate }, async (request) => {
-    const importer = await assertMayImport(request, request.params.importType);
-    return ok(importer.options.map(({ text, value }) => ({ text, value })));
-  });
+  app.get<{ Params: { importType: string } }>(
+    `${at.api}/AppModule/GetBlankTemplateOption/:importType`,
+    { preHandler: authenticate },
+    async (request) => {
+      const importer = await assertMayImport(request, request.params.importType);
+      return ok(importer.options.map(({ text, value }) => ({ text, value })));
+    },
+  );
 
-  app.get<{ Params: { importType: string; option: string } }>(`${at.legacy}/DataExporter/ExportBlankTemplate/:importType/:option`, { preHandler: authenticate }, async (request, reply) => {
-    const importer = await assertMayImport(request, request.params.importType);
-    const denied = await deniedFieldGroups(request, 'edit');
-    const columns = optionColumns(importer, request.params.option)?.filter((f) => !(f.group && denied.has(f.group)));
-    if (!columns) throw validationError([{ field: 'option', message: `Unknown template option: ${request.params.option}` }]);
-    const body = new PassThrough();
-    const requireAll = !importer.options.find((o) => o.value === request.params.option.toLowerCase())?.columns;
-    writeTemplate(anyDb(app.ctx), body, importer, columns, requireAll).catch((error: unknown) => body.destroy(error as Error));
-    return sendXlsx(reply, `Template_Export_Result_${fileStamp()}.xlsx`, body);
-  });
+  app.get<{ Params: { importType: string; option: string } }>(
+    `${at.legacy}/DataExporter/ExportBlankTemplate/:importType/:option`,
+    { preHandler: authenticate },
+    async (request, reply) => {
+      const importer = await assertMayImport(request, request.params.importType);
+      const denied = await deniedFieldGroups(request, 'edit');
+      const columns = optionColumns(importer, request.params.option)?.filter((f) => !(f.group && denied.has(f.group)));
+      if (!columns)
+        throw validationError([{ field: 'option', message: `Unknown template option: ${request.params.option}` }]);
+      const body = new PassThrough();
+      const requireAll = !importer.options.find((o) => o.value === request.params.option.toLowerCase())?.columns;
+      writeTemplate(anyDb(app.ctx), body, importer, columns, requireAll).catch((error: unknown) =>
+        body.destroy(error as Error),
+      );
+      return sendXlsx(reply, `Template_Export_Result_${fileStamp()}.xlsx`, body);
+    },
+  );
 
-  app.get<{ Params: { jobId: string } }>(`${at.legacy}/DataExporter/status/:jobId`, { preHandler: authenticate }, async (request) => {
-    const { jobId } = parseBody(jobIdParam, request.params);
-    return ok(statusOf(await ownJob(request, jobId)));
-  });
+  app.get<{ Params: { jobId: string } }>(
+    `${at.legacy}/DataExporter/status/:jobId`,
+    { preHandler: authenticate },
+    async (request) => {
+      const { jobId } = parseBody(jobIdParam, request.params);
+      return ok(statusOf(await ownJob(request, jobId)));
+    },
+  );
 
   /** Cancels a queued or running job of the caller's (an administrator: anyone's); 409 once it has finished. */
-  app.post<{ Params: { jobId: string } }>(`${at.legacy}/DataExporter/cancel/:jobId`, { preHandler: authenticate }, async (request) => {
-    const { jobId } = parseBody(jobIdParam, request.params);
-    await ownJob(request, jobId);
-    const cancelled = await cancelJob(anyDb(app.ctx), jobId, requireAuth(request).userName);
-    if (!cancelled) throw new ApiError(409, 'The job has already finished');
-    return ok(statusOf(cancelled), 'Cancelled');
-  });
+  app.post<{ Params: { jobId: string } }>(
+    `${at.legacy}/DataExporter/cancel/:jobId`,
+    { preHandler: authenticate },
+    async (request) => {
+      const { jobId } = parseBody(jobIdParam, request.params);
+      await ownJob(request, jobId);
+      const cancelled = await cancelJob(anyDb(app.ctx), jobId, requireAuth(request).userName);
+      if (!cancelled) throw new ApiError(409, 'The job has already finished');
+      return ok(statusOf(cancelled), 'Cancelled');
+    },
+  );
 
   /** The caller's own recent spreadsheet jobs, newest first. */
   app.get(`${at.legacy}/DataExporter/jobs`, { preHandler: authenticate }, async (request) => {
     const auth = requireAuth(request);
-    const rows = (await anyDb(app.ctx).selectFrom('job').selectAll().where('kind', 'in', [IMPORT_JOB, EXPORT_JOB]).orderBy('id', 'desc').limit(200).execute()) as JobRow[];
-    const mine = rows.filter((job) => (JSON.parse(job.payload ?? '{}') as { ownerId?: number }).ownerId === auth.userId).slice(0, 20);
-    return ok(mine.map((job) => ({ ...statusOf(job), errors: undefined, name: (JSON.parse(job.payload!) as { procedure?: string; importType?: string }).procedure ?? (JSON.parse(job.payload!) as { importType?: string }).importType })));
+    const rows = (await anyDb(app.ctx)
+      .selectFrom('job')
+      .selectAll()
+      .where('kind', 'in', [IMPORT_JOB, EXPORT_JOB])
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute()) as JobRow[];
+    const mine = rows
+      .filter((job) => (JSON.parse(job.payload ?? '{}') as { ownerId?: number }).ownerId === auth.userId)
+      .slice(0, 20);
+    return ok(
+      mine.map((job) => ({
+        ...statusOf(job),
+        errors: undefined,
+        name:
+          (JSON.parse(job.payload!) as { procedure?: string; importType?: string }).procedure ??
+          (JSON.parse(job.payload!) as { importType?: string }).importType,
+      })),
+    );
   });
 
   const download = async (request: FastifyRequest, reply: FastifyReply, jobId: number, prefix: string) => {
@@ -161,20 +222,34 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     return download(request, reply, jobId, 'Export_Result');
   });
 
-  app.get<{ Params: { jobId: string } }>(`${at.legacy}/DataExporter/download/:jobId`, { preHandler: authenticate }, async (request, reply) => {
-    const { jobId } = parseBody(jobIdParam, request.params);
-    return download(request, reply, jobId, 'Export');
-  });
+  app.get<{ Params: { jobId: string } }>(
+    `${at.legacy}/DataExporter/download/:jobId`,
+    { preHandler: authenticate },
+    async (request, reply) => {
+      const { jobId } = parseBody(jobIdParam, request.params);
+      return download(request, reply, jobId, 'Export');
+    },
+  );
 
   app.post(`${at.legacy}/dataexporter/submitdataexport`, { preHandler: authenticate }, async (request) => {
     const body = parseBody(exportBody, request.body);
     const entity = exportEntityOf(body.procedure);
-    if (!entity) throw validationError([{ field: 'procedure', message: `Unknown export procedure: ${body.procedure}` }], `Unknown export procedure: ${body.procedure}`);
+    if (!entity)
+      throw validationError(
+        [{ field: 'procedure', message: `Unknown export procedure: ${body.procedure}` }],
+        `Unknown export procedure: ${body.procedure}`,
+      );
     const filters = [...parameterFilters(body.parameters), ...(body.filters ?? [])];
     await authorize(request, entity, 'fetch', filters);
     await assertColumnsReadable(request, entity, filters, body.sorts ?? []);
     const auth = requireAuth(request);
-    const payload = exportPayload.parse({ ownerId: auth.userId, ownerName: auth.userName, procedure: body.procedure, query: { filters, sorts: body.sorts, search: body.search }, ip: request.ip ?? null });
+    const payload = exportPayload.parse({
+      ownerId: auth.userId,
+      ownerName: auth.userName,
+      procedure: body.procedure,
+      query: { filters, sorts: body.sorts, search: body.search },
+      ip: request.ip ?? null,
+    });
     return ok({ jobId: await startJob(app, request, EXPORT_JOB, payload) });
   });
 
@@ -200,10 +275,15 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
           await pipeline(part.file, createWriteStream(upload.path));
           if (part.file.truncated) throw sizeLimit(limits.limitBytes);
         }
-        if (!upload) throw validationError([{ field: 'file', message: 'Choose a spreadsheet (xlsx or csv) to import' }], 'No file');
+        if (!upload)
+          throw validationError(
+            [{ field: 'file', message: 'Choose a spreadsheet (xlsx or csv) to import' }],
+            'No file',
+          );
         const importType = fields.importType ?? '';
         const mode = (fields.mode ?? 'validate').toLowerCase();
-        if (mode !== 'validate' && mode !== 'commit') throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
+        if (mode !== 'validate' && mode !== 'commit')
+          throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
         await assertMayImport(request, importType);
         const format = await formatOf(upload.path, importType);
         if (format !== 'csv') {
@@ -212,11 +292,20 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
         }
         await assertRowCount(upload.path, format, limits.maxRows);
         const auth = requireAuth(request);
-        const payload = importPayload.parse({ ownerId: auth.userId, ownerName: auth.userName, importType, commit: mode === 'commit', path: upload.path, format, fileName: upload.fileName });
+        const payload = importPayload.parse({
+          ownerId: auth.userId,
+          ownerName: auth.userName,
+          importType,
+          commit: mode === 'commit',
+          path: upload.path,
+          format,
+          fileName: upload.fileName,
+        });
         return ok({ jobId: await startJob(app, request, IMPORT_JOB, payload) });
       } catch (error) {
         if (upload) await rm(upload.path, { force: true });
-        if (error instanceof ApiError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+        if (error instanceof ApiError || typeof (error as { statusCode?: unknown }).statusCode === 'number')
+          throw error;
         throw new ApiError(400, 'Malformed multipart body');
       }
     });
@@ -232,7 +321,8 @@ async function formatOf(path: string, importType: string): Promise<SheetFormat> 
     if (bytesRead === 0) throw validationError([{ field: 'file', message: 'The file is empty' }], 'Empty file');
     const archive = head.readUInt32LE(0) === 0x04034b50;
     if (importType === 'imageproduct') {
-      if (!archive) throw validationError([{ field: 'file', message: 'Send a zip of images named by product SKU' }], 'Not a zip');
+      if (!archive)
+        throw validationError([{ field: 'file', message: 'Send a zip of images named by product SKU' }], 'Not a zip');
       return 'zip';
     }
     return archive ? 'xlsx' : 'csv';

@@ -40,7 +40,8 @@ export function columnLetter(index: number): string {
   let cached = letters[index];
   if (cached === undefined) {
     cached = '';
-    for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) cached = String.fromCharCode(65 + ((n - 1) % 26)) + cached;
+    for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+      cached = String.fromCharCode(65 + ((n - 1) % 26)) + cached;
     letters[index] = cached;
   }
   return cached;
@@ -58,7 +59,8 @@ const textCell = (ref: string, text: string, style: string) => {
 function cellXml(ref: string, value: CellValue, bold: boolean): string {
   const style = bold ? ` s="${BOLD}"` : '';
   if (typeof value === 'string') return textCell(ref, value, style);
-  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : textCell(ref, String(value), style);
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : textCell(ref, String(value), style);
   if (typeof value === 'boolean') return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`;
   const time = value!.getTime();
   if (Number.isNaN(time)) return '';
@@ -77,8 +79,20 @@ export function rowXml(number: number, values: readonly CellValue[], bold = fals
 
 /** The sheet's opening: column widths and the bold header row (none without columns: rows then start at row 1). */
 export function sheetStart(spec: { columns: readonly { header: string; width?: number }[] }): string {
-  const cols = spec.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.min(40, Math.max(12, c.header.length + 2))}" customWidth="1"/>`).join('');
-  const header = spec.columns.length > 0 ? rowXml(1, spec.columns.map((c) => c.header), true) : '';
+  const cols = spec.columns
+    .map(
+      (c, i) =>
+        `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.min(40, Math.max(12, c.header.length + 2))}" customWidth="1"/>`,
+    )
+    .join('');
+  const header =
+    spec.columns.length > 0
+      ? rowXml(
+          1,
+          spec.columns.map((c) => c.header),
+          true,
+        )
+      : '';
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">${cols ? `<cols>${cols}</cols>` : ''}<sheetData>${header}`;
 }
 

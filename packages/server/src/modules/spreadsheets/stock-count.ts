@@ -35,8 +35,12 @@ export function stockCountImporter(): Importer {
       check(input: Row) {
         const value = input.quantity;
         const parsed = thousandths(value);
-        if (value === null || value === undefined) return [{ field: 'quantity', message: 'Counted quantity is required' }];
-        if (parsed === undefined || parsed < 0) return [{ field: 'quantity', message: 'Counted quantity must be a number of at least 0 with at most 3 decimals' }];
+        if (value === null || value === undefined)
+          return [{ field: 'quantity', message: 'Counted quantity is required' }];
+        if (parsed === undefined || parsed < 0)
+          return [
+            { field: 'quantity', message: 'Counted quantity must be a number of at least 0 with at most 3 decimals' },
+          ];
         return [];
       },
       async write(w: Writer, rows: Row[]) {
@@ -45,9 +49,17 @@ export function stockCountImporter(): Importer {
         const inputs = [];
         let unchanged = 0;
         for (const row of rows) {
-          const difference = thousandths(row.quantity)! - (await onHand(w.trx, row.product as number, row.location as number));
+          const difference =
+            thousandths(row.quantity)! - (await onHand(w.trx, row.product as number, row.location as number));
           if (difference === 0) unchanged++;
-          else inputs.push({ product: row.product as number, location: row.location as number, quantity: difference, kind: 'count' as const, remarks: 'Stock count import' });
+          else
+            inputs.push({
+              product: row.product as number,
+              location: row.location as number,
+              quantity: difference,
+              kind: 'count' as const,
+              remarks: 'Stock count import',
+            });
         }
         await move(w, inputs);
         return { inserted: 0, updated: inputs.length, unchanged };

@@ -9,7 +9,13 @@ import { writeWorkbook } from './write';
 /** Drop-down lists longer than this are left out (a product list): the column takes any code. */
 const MAX_LIST = 500;
 
-const EXAMPLE_TEXT: Record<string, string> = { email: 'name@example.com', phone: '+60 12 345 6789', url: 'https://example.com', colour: '#1a2b3c', timezone: 'Asia/Kuala_Lumpur' };
+const EXAMPLE_TEXT: Record<string, string> = {
+  email: 'name@example.com',
+  phone: '+60 12 345 6789',
+  url: 'https://example.com',
+  colour: '#1a2b3c',
+  timezone: 'Asia/Kuala_Lumpur',
+};
 
 function kindText(field: ScalarField): string {
   switch (field.kind) {
@@ -43,7 +49,9 @@ async function listOf(db: AnyDb, lookups: Lookups, field: ScalarField): Promise<
   if (field.kind === 'boolean') return ['Yes', 'No'];
   if (field.kind !== 'reference' && field.kind !== 'listvalue') return undefined;
   const target = targetOf(field)!;
-  const count = Number((await db.selectFrom(target.table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = Number(
+    (await db.selectFrom(target.table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+  );
   if (count > MAX_LIST) return undefined;
   const lookup = await lookups.of(field);
   const codes: string[] = [];
@@ -60,7 +68,14 @@ function example(field: ScalarField, isKey: boolean, list: string[] | undefined)
   switch (field.kind) {
     case 'text':
     case 'longtext':
-      return isKey ? 'EXAMPLE-001' : ('format' in field && field.format ? EXAMPLE_TEXT[field.format]! : `Example ${field.label.toLowerCase()}`.slice(0, 'maxLength' in field && field.maxLength ? field.maxLength : 255));
+      return isKey
+        ? 'EXAMPLE-001'
+        : 'format' in field && field.format
+          ? EXAMPLE_TEXT[field.format]!
+          : `Example ${field.label.toLowerCase()}`.slice(
+              0,
+              'maxLength' in field && field.maxLength ? field.maxLength : 255,
+            );
     case 'number':
       return 1;
     case 'percent':
@@ -85,7 +100,13 @@ function example(field: ScalarField, isKey: boolean, list: string[] | undefined)
  * example row and drop-down lists for coded columns; sheet 2 what the import does and each
  * column's meaning, kind and allowed values.
  */
-export async function writeTemplate(db: AnyDb, output: NodeJS.WritableStream, importer: Importer, columns: ScalarField[], requireAll: boolean): Promise<void> {
+export async function writeTemplate(
+  db: AnyDb,
+  output: NodeJS.WritableStream,
+  importer: Importer,
+  columns: ScalarField[],
+  requireAll: boolean,
+): Promise<void> {
   const lookups = new Lookups(db);
   const keyNames = new Set(importer.key.map((f) => f.name));
   const lists = new Map<number, string[]>();
@@ -95,7 +116,8 @@ export async function writeTemplate(db: AnyDb, output: NodeJS.WritableStream, im
     listsOf.push(list);
     if (list) lists.set(i, list);
   }
-  const required = (field: ScalarField) => keyNames.has(field.name) || (requireAll && field.required && field.default === undefined);
+  const required = (field: ScalarField) =>
+    keyNames.has(field.name) || (requireAll && field.required && field.default === undefined);
   const exampleRow = columns.map((field, i) => example(field, keyNames.has(field.name), listsOf[i]));
   const instructions: CellValue[][] = [
     [importer.label, null, null, importer.meaning],
@@ -103,14 +125,31 @@ export async function writeTemplate(db: AnyDb, output: NodeJS.WritableStream, im
       headerOf(field, required(field)),
       keyNames.has(field.name) ? 'Key' : required(field) ? 'Yes' : 'No',
       kindText(field),
-      [field.help, listsOf[i] ? `Allowed: ${listsOf[i]!.slice(0, 50).join(', ')}${listsOf[i]!.length > 50 ? ', …' : ''}` : undefined].filter(Boolean).join(' ') || null,
+      [
+        field.help,
+        listsOf[i]
+          ? `Allowed: ${listsOf[i]!.slice(0, 50).join(', ')}${listsOf[i]!.length > 50 ? ', …' : ''}`
+          : undefined,
+      ]
+        .filter(Boolean)
+        .join(' ') || null,
     ]),
   ];
   await writeWorkbook(output, [
-    { name: 'Data', columns: columns.map((field) => ({ header: headerOf(field, required(field)) })), rows: [exampleRow], lists },
+    {
+      name: 'Data',
+      columns: columns.map((field) => ({ header: headerOf(field, required(field)) })),
+      rows: [exampleRow],
+      lists,
+    },
     {
       name: 'Instructions',
-      columns: [{ header: 'Column', width: 28 }, { header: 'Required', width: 10 }, { header: 'Kind', width: 40 }, { header: 'Meaning and allowed values', width: 80 }],
+      columns: [
+        { header: 'Column', width: 28 },
+        { header: 'Required', width: 10 },
+        { header: 'Kind', width: 40 },
+        { header: 'Meaning and allowed values', width: 80 },
+      ],
       rows: instructions,
     },
   ]);

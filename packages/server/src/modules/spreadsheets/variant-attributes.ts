@@ -32,8 +32,15 @@ interface Attribute {
 async function attributes(ctx: AppContext): Promise<Map<number, Attribute>> {
   const db = anyDb(ctx);
   const out = new Map<number, Attribute>();
-  for (const row of await db.selectFrom(attribute.table).select(['id', columnOf(attribute, 'kind'), columnOf(attribute, 'name')]).execute())
-    out.set(Number(row.id), { kind: String(row[columnOf(attribute, 'kind')]), name: String(row[columnOf(attribute, 'name')]), values: new Map() });
+  for (const row of await db
+    .selectFrom(attribute.table)
+    .select(['id', columnOf(attribute, 'kind'), columnOf(attribute, 'name')])
+    .execute())
+    out.set(Number(row.id), {
+      kind: String(row[columnOf(attribute, 'kind')]),
+      name: String(row[columnOf(attribute, 'name')]),
+      values: new Map(),
+    });
   const code = columnOf(values, 'code');
   const name = columnOf(values, 'name');
   for (const row of await db.selectFrom(values.table).select([CHILD_PARENT_COLUMN, code, name]).execute()) {
@@ -56,7 +63,10 @@ const pairsOf = (lines: readonly Row[]) =>
  * with values names its variant parent (a variant parent product) in `Parent product`. A list equal
  * to the stored one is given as stored, so the row counts as unchanged.
  */
-export async function prepareVariantAttributes(ctx: AppContext, rows: readonly { number: number; input: Row }[]): Promise<RowIssue[]> {
+export async function prepareVariantAttributes(
+  ctx: AppContext,
+  rows: readonly { number: number; input: Row }[],
+): Promise<RowIssue[]> {
   const sent = rows.filter((r) => LIST in r.input);
   if (sent.length === 0) return [];
   const db = anyDb(ctx);
@@ -65,7 +75,11 @@ export async function prepareVariantAttributes(ctx: AppContext, rows: readonly {
   const parents = [...new Set(sent.map((r) => r.input.parent).filter((p): p is number => typeof p === 'number'))];
   const parentTypes = new Map<number, string>();
   for (let i = 0; i < parents.length; i += 500)
-    for (const row of await db.selectFrom(product.table).select(['id', columnOf(product, 'type')]).where('id', 'in', parents.slice(i, i + 500)).execute())
+    for (const row of await db
+      .selectFrom(product.table)
+      .select(['id', columnOf(product, 'type')])
+      .where('id', 'in', parents.slice(i, i + 500))
+      .execute())
       parentTypes.set(Number(row.id), String(row[columnOf(product, 'type')]));
 
   const issues: RowIssue[] = [];
@@ -74,7 +88,10 @@ export async function prepareVariantAttributes(ctx: AppContext, rows: readonly {
     const lines: Row[] = [];
     const problems: string[] = [];
     const problem = (message: string) => problems.push(message);
-    for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of text
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [attributeText, valueText] = part.split('=').map((p) => p.trim());
       if (!attributeText || !valueText) {
         problem(`"${part}" is not attribute=value (SIZE=M; COLOUR=RED)`);
@@ -94,12 +111,24 @@ export async function prepareVariantAttributes(ctx: AppContext, rows: readonly {
     }
     // One message a cell: the import reports each cell once.
     if (problems.length > 0) issues.push({ row: number, field: LIST, message: problems.join('; ') });
-    if (lines.length > 0 && typeof input.parent !== 'number') issues.push({ row: number, field: 'parent', message: 'A variant with attribute values names its variant parent in Parent product' });
-    else if (lines.length > 0 && parentTypes.get(input.parent as number) !== 'variantParent') issues.push({ row: number, field: 'parent', message: 'The parent product is not a variant parent' });
+    if (lines.length > 0 && typeof input.parent !== 'number')
+      issues.push({
+        row: number,
+        field: 'parent',
+        message: 'A variant with attribute values names its variant parent in Parent product',
+      });
+    else if (lines.length > 0 && parentTypes.get(input.parent as number) !== 'variantParent')
+      issues.push({ row: number, field: 'parent', message: 'The parent product is not a variant parent' });
     input[LIST] = lines;
     if (typeof input.code !== 'string') continue;
-    const stored = await db.selectFrom(product.table).select('id').where(columnOf(product, 'code'), '=', input.code.trim()).executeTakeFirst();
-    const storedLines = stored ? (((await apiRow(ctx, db, product, Number(stored.id), { labels: false }))?.[LIST] as Row[] | undefined) ?? []) : [];
+    const stored = await db
+      .selectFrom(product.table)
+      .select('id')
+      .where(columnOf(product, 'code'), '=', input.code.trim())
+      .executeTakeFirst();
+    const storedLines = stored
+      ? (((await apiRow(ctx, db, product, Number(stored.id), { labels: false }))?.[LIST] as Row[] | undefined) ?? [])
+      : [];
     if (storedLines.length === lines.length && pairsOf(storedLines) === pairsOf(lines)) input[LIST] = storedLines;
   }
   return issues;
@@ -107,4 +136,8 @@ export async function prepareVariantAttributes(ctx: AppContext, rows: readonly {
 
 /** The product importer with the `Variant attributes` column. */
 export const withVariantAttributes = (importer: Importer | undefined): Importer | undefined =>
-  importer && { ...importer, columns: [...importer.columns, variantAttributesColumn], prepare: prepareVariantAttributes };
+  importer && {
+    ...importer,
+    columns: [...importer.columns, variantAttributesColumn],
+    prepare: prepareVariantAttributes,
+  };

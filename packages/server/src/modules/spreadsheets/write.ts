@@ -41,7 +41,12 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleS
  * Writes one sheet's XML into its zip entry, waiting whenever the zip has not taken the last piece
  * yet (or until the output fails: `failed` rejects then); returns the rows written.
  */
-async function writeSheet(part: PassThrough, spec: SheetSpec, validations: readonly Validation[], failed: Promise<unknown>): Promise<number> {
+async function writeSheet(
+  part: PassThrough,
+  spec: SheetSpec,
+  validations: readonly Validation[],
+  failed: Promise<unknown>,
+): Promise<number> {
   let pending = sheetStart(spec);
   const first = spec.columns.length > 0 ? 2 : 1;
   let rows = 0;
@@ -65,7 +70,10 @@ async function writeSheet(part: PassThrough, spec: SheetSpec, validations: reado
  * run as formulas are written as text (`escapeText`). Drop-down lists are kept on a hidden `Lists`
  * sheet after the others, referred to by range, so a list of any length works.
  */
-export async function writeWorkbook(output: string | NodeJS.WritableStream, sheets: readonly SheetSpec[]): Promise<{ rows: number }> {
+export async function writeWorkbook(
+  output: string | NodeJS.WritableStream,
+  sheets: readonly SheetSpec[],
+): Promise<{ rows: number }> {
   const lists = sheets.flatMap((s) => [...(s.lists?.values() ?? [])]);
   const all: SheetSpec[] = [...sheets];
   if (lists.length > 0) {
@@ -89,7 +97,13 @@ export async function writeWorkbook(output: string | NodeJS.WritableStream, shee
     for (const [i, spec] of all.entries()) {
       const part = new PassThrough();
       zip.addReadStream(part, `xl/worksheets/sheet${i + 1}.xml`, { compressionLevel: 1 });
-      const validations = [...(spec.lists ?? [])].map(([column, values]): Validation => ({ column, rows: spec.listRows ?? 1000, sheet: LISTS_SHEET, sourceColumn: listColumn++, length: Math.max(values.length, 1) }));
+      const validations = [...(spec.lists ?? [])].map(([column, values]): Validation => ({
+        column,
+        rows: spec.listRows ?? 1000,
+        sheet: LISTS_SHEET,
+        sourceColumn: listColumn++,
+        length: Math.max(values.length, 1),
+      }));
       const written = await writeSheet(part, spec, validations, done);
       if (i < sheets.length) rows += written;
     }

@@ -46,14 +46,18 @@ async function text(stream: Readable, held: HeldBytes): Promise<string> {
 }
 
 /** Built-in number formats that show dates or times. */
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const DATE_FORMAT_IDS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 /** A format code shows a date when, outside quotes and brackets, it holds a date or time letter (as ExcelJS decides). */
 const isDateCode = (code: string) => /[ymdhMsb]/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 
 /** Indexes of the cell styles (`cellXfs`) that format numbers as dates. */
 function dateStyles(xml: string): Set<number> {
   const custom = new Map<number, string>();
-  for (const m of xml.matchAll(/<numFmt\b([^>]*)\/?>/g)) custom.set(Number(attribute(m[1]!, 'numFmtId')), decode(attribute(m[1]!, 'formatCode') ?? ''));
+  for (const m of xml.matchAll(/<numFmt\b([^>]*)\/?>/g))
+    custom.set(Number(attribute(m[1]!, 'numFmtId')), decode(attribute(m[1]!, 'formatCode') ?? ''));
   const out = new Set<number>();
   const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? '';
   let index = 0;
@@ -85,7 +89,8 @@ function columnIndex(reference: string, row: number): number {
     const code = reference.charCodeAt(i);
     if (code < 65 || code > 90) break;
     n = n * 26 + code - 64;
-    if (n > ROW_LIMITS.columns) throw new SheetRefused(`Row ${row} has a cell past column XFD, the last column a sheet may have`);
+    if (n > ROW_LIMITS.columns)
+      throw new SheetRefused(`Row ${row} has a cell past column XFD, the last column a sheet may have`);
   }
   return n - 1;
 }
@@ -119,7 +124,9 @@ function cellValue(attributes: string, body: string | undefined, ctx: Context): 
       const value = Number(raw);
       if (Number.isNaN(value)) return null;
       const style = attribute(attributes, 's');
-      return style !== undefined && ctx.dates.has(Number(style)) ? fromExcelSerial(ctx.date1904 ? value + 1462 : value) : value;
+      return style !== undefined && ctx.dates.has(Number(style))
+        ? fromExcelSerial(ctx.date1904 ? value + 1462 : value)
+        : value;
     }
   }
 }
@@ -132,7 +139,8 @@ function parseRow(attributes: string, body: string, fallback: number, ctx: Conte
   for (let m = CELL.exec(body); m; m = CELL.exec(body)) {
     const reference = attribute(m[1]!, 'r');
     const index = reference ? columnIndex(reference, number) : cells.length;
-    if (index >= ROW_LIMITS.columns) throw new SheetRefused(`Row ${number} has a cell past column XFD, the last column a sheet may have`);
+    if (index >= ROW_LIMITS.columns)
+      throw new SheetRefused(`Row ${number} has a cell past column XFD, the last column a sheet may have`);
     while (cells.length < index) cells.push(null);
     const value = cellValue(m[1]!, m[2], ctx);
     // A row's cells may name the same long shared string many times: their text is counted, not their XML.
@@ -142,7 +150,10 @@ function parseRow(attributes: string, body: string, fallback: number, ctx: Conte
   return { number, cells };
 }
 
-const rowRefused = (number: number) => new SheetRefused(`Row ${number} holds more than ${ROW_LIMITS.textChars / 1024 / 1024} MB of text, the most a row may hold`);
+const rowRefused = (number: number) =>
+  new SheetRefused(
+    `Row ${number} holds more than ${ROW_LIMITS.textChars / 1024 / 1024} MB of text, the most a row may hold`,
+  );
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
 
@@ -181,7 +192,11 @@ export async function* readXlsxRows(path: string, limits: SheetLimits): AsyncGen
   const workbook = parts.get('xl/workbook.xml') ?? '';
   const sheet = firstSheetPart(workbook, parts.get('xl/_rels/workbook.xml.rels') ?? '');
   if (!sheet) return;
-  const ctx: Context = { strings, dates: dateStyles(parts.get('xl/styles.xml') ?? ''), date1904: /<workbookPr\b[^>]*date1904="(?:1|true)"/.test(workbook) };
+  const ctx: Context = {
+    strings,
+    dates: dateStyles(parts.get('xl/styles.xml') ?? ''),
+    date1904: /<workbookPr\b[^>]*date1904="(?:1|true)"/.test(workbook),
+  };
   parts.clear();
   yield* rowsOf(entryChunks(path, sheet), ctx);
 }

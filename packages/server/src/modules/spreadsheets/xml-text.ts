@@ -6,7 +6,11 @@ const MAX_CODE_POINT = 0x10ffff;
 /** A character reference past Unicode (`&#99999999;`) stays as written. */
 const characterOf = (whole: string, code: number) => (code <= MAX_CODE_POINT ? String.fromCodePoint(code) : whole);
 export const decode = (text: string) =>
-  text.includes('&') ? text.replace(ENTITY, (whole, dec: string, hex: string, name: string) => (name ? NAMED[name]! : characterOf(whole, dec ? Number(dec) : parseInt(hex, 16)))) : text;
+  text.includes('&')
+    ? text.replace(ENTITY, (whole, dec: string, hex: string, name: string) =>
+        name ? NAMED[name]! : characterOf(whole, dec ? Number(dec) : parseInt(hex, 16)),
+      )
+    : text;
 
 /** A string item of one plain run, as most are (`<t>text</t>`, `<t xml:space="preserve"> text</t>`). */
 const ONE_RUN = /^<t(?:\s[^>]*)?>([^<]*)<\/t>$/;

@@ -7,7 +7,9 @@ import type { SheetRow } from './cells';
  * directory and inflates one entry at a time as a stream, checking each entry's local header against it.
  */
 const openZip = (path: string) =>
-  new Promise<ZipFile>((resolve, reject) => yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => (error ? reject(error) : resolve(zip))));
+  new Promise<ZipFile>((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => (error ? reject(error) : resolve(zip))),
+  );
 
 async function* entriesOf(zip: ZipFile): AsyncGenerator<Entry> {
   for (;;) {
@@ -24,17 +26,22 @@ async function* entriesOf(zip: ZipFile): AsyncGenerator<Entry> {
   }
 }
 
-const streamOf = (zip: ZipFile, entry: Entry) => new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))));
+const streamOf = (zip: ZipFile, entry: Entry) =>
+  new Promise<Readable>((resolve, reject) =>
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+  );
 
 /** Files of an archive a person put there: no folders, no hidden files, no macOS resource forks. */
-const isFile = (name: string) => !name.endsWith('/') && !name.startsWith('__MACOSX/') && !(name.split('/').pop() ?? '').startsWith('.');
+const isFile = (name: string) =>
+  !name.endsWith('/') && !name.startsWith('__MACOSX/') && !(name.split('/').pop() ?? '').startsWith('.');
 
 /** The files of an archive in their order: name and expanded size. */
 export async function zipEntries(path: string): Promise<{ name: string; size: number }[]> {
   const zip = await openZip(path);
   try {
     const out: { name: string; size: number }[] = [];
-    for await (const entry of entriesOf(zip)) if (isFile(entry.fileName)) out.push({ name: entry.fileName, size: entry.uncompressedSize });
+    for await (const entry of entriesOf(zip))
+      if (isFile(entry.fileName)) out.push({ name: entry.fileName, size: entry.uncompressedSize });
     return out;
   } finally {
     zip.close();
@@ -42,10 +49,15 @@ export async function zipEntries(path: string): Promise<{ name: string; size: nu
 }
 
 /** Runs `use` on the expanded content of each named entry; the archive is closed afterwards. */
-export async function withEntries(path: string, names: ReadonlySet<string>, use: (name: string, content: Readable) => Promise<void>): Promise<void> {
+export async function withEntries(
+  path: string,
+  names: ReadonlySet<string>,
+  use: (name: string, content: Readable) => Promise<void>,
+): Promise<void> {
   const zip = await openZip(path);
   try {
-    for await (const entry of entriesOf(zip)) if (names.has(entry.fileName)) await use(entry.fileName, await streamOf(zip, entry));
+    for await (const entry of entriesOf(zip))
+      if (names.has(entry.fileName)) await use(entry.fileName, await streamOf(zip, entry));
   } finally {
     zip.close();
   }

@@ -29,7 +29,10 @@ const refuse = (message: string): never => {
  * few kilobytes of reading. Answers the entries: name and expanded size (the reader holds an entry
  * to that size: yauzl checks what it inflates against it).
  */
-export async function inspectZip(path: string, limits: ZipLimits = ZIP_LIMITS): Promise<{ name: string; size: number }[]> {
+export async function inspectZip(
+  path: string,
+  limits: ZipLimits = ZIP_LIMITS,
+): Promise<{ name: string; size: number }[]> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
@@ -47,8 +50,10 @@ export async function inspectZip(path: string, limits: ZipLimits = ZIP_LIMITS): 
     const entries = tail.readUInt16LE(at + 10);
     const directorySize = tail.readUInt32LE(at + 12);
     const directoryOffset = tail.readUInt32LE(at + 16);
-    if (entries === 0xffff || directorySize === ZIP64_MARK || directoryOffset === ZIP64_MARK) return refuse('The archive is too large (ZIP64 archives are not accepted)');
-    if (entries > limits.maxEntries) return refuse(`The archive holds ${entries} entries; at most ${limits.maxEntries} are accepted`);
+    if (entries === 0xffff || directorySize === ZIP64_MARK || directoryOffset === ZIP64_MARK)
+      return refuse('The archive is too large (ZIP64 archives are not accepted)');
+    if (entries > limits.maxEntries)
+      return refuse(`The archive holds ${entries} entries; at most ${limits.maxEntries} are accepted`);
     if (directoryOffset + directorySize > size) return refuse('The archive is damaged');
     const directory = Buffer.alloc(directorySize);
     await file.read(directory, 0, directorySize, directoryOffset);
@@ -61,9 +66,11 @@ export async function inspectZip(path: string, limits: ZipLimits = ZIP_LIMITS): 
       const nameLength = directory.readUInt16LE(p + 28);
       const skip = 46 + nameLength + directory.readUInt16LE(p + 30) + directory.readUInt16LE(p + 32);
       const name = directory.toString('utf8', p + 46, p + 46 + nameLength);
-      if (compressed === ZIP64_MARK || full === ZIP64_MARK) return refuse('The archive is too large (ZIP64 archives are not accepted)');
+      if (compressed === ZIP64_MARK || full === ZIP64_MARK)
+        return refuse('The archive is too large (ZIP64 archives are not accepted)');
       expanded += full;
-      if (expanded > limits.maxExpandedBytes) return refuse(`The archive would expand past ${limits.maxExpandedBytes / 1024 / 1024} MB`);
+      if (expanded > limits.maxExpandedBytes)
+        return refuse(`The archive would expand past ${limits.maxExpandedBytes / 1024 / 1024} MB`);
       if (full > RATIO_FLOOR && full / Math.max(compressed, 1) > limits.maxRatio)
         return refuse(`The archive entry ${name} expands more than ${limits.maxRatio} times: refused as a zip bomb`);
       names.push({ name, size: full });

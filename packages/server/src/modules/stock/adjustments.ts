@@ -26,7 +26,12 @@ const reference = (id: number) => `ADJ-${String(id).padStart(6, '0')}`;
 function quantityOf(value: unknown, field: string, signed: boolean): Thousandths {
   const parsed = thousandths(value);
   if (parsed === undefined || (!signed && parsed < 0))
-    throw validationError([{ field, message: `${signed ? 'Quantity' : 'Counted'} must be a number${signed ? '' : ' ≥ 0'} with at most 3 decimals` }]);
+    throw validationError([
+      {
+        field,
+        message: `${signed ? 'Quantity' : 'Counted'} must be a number${signed ? '' : ' ≥ 0'} with at most 3 decimals`,
+      },
+    ]);
   return parsed;
 }
 
@@ -73,7 +78,11 @@ async function lockedOnHand(w: Writer, product: number, at: number): Promise<Tho
 
 const result = async (w: Writer, id: number): Promise<StockAdjustResult> => {
   const row = (await apiRow(w.ctx, w.trx, adjustment, id))!;
-  return { adjustment: row, status: row.status as StockAdjustResult['status'], onHand: quantityText(await onHand(w.trx, row.product as number, row.location as number)) };
+  return {
+    adjustment: row,
+    status: row.status as StockAdjustResult['status'],
+    onHand: quantityText(await onHand(w.trx, row.product as number, row.location as number)),
+  };
 };
 
 /**
@@ -85,22 +94,45 @@ export async function adjust(request: FastifyRequest): Promise<StockAdjustResult
   await assertPrivilege(request, 'virtualstock', 'edit');
   const body = parseBody(stockAdjustRequest, request.body);
   const given = [body.quantity, body.counted].filter((v) => v !== null && v !== undefined);
-  if (given.length !== 1) throw validationError([{ field: 'quantity', message: 'Give either a quantity (signed) or a counted figure' }]);
+  if (given.length !== 1)
+    throw validationError([{ field: 'quantity', message: 'Give either a quantity (signed) or a counted figure' }]);
   return inTransaction(request, adjustment, async (w) => {
-    const place = await w.trx.selectFrom(location.table).select('id').where('id', '=', body.location).executeTakeFirst();
+    const place = await w.trx
+      .selectFrom(location.table)
+      .select('id')
+      .where('id', '=', body.location)
+      .executeTakeFirst();
     if (!place || !(await canSee(request, w.trx, location, body.location)))
-      throw validationError([{ field: 'location', message: `Location refers to a missing inventory location row (${body.location})` }]);
+      throw validationError([
+        { field: 'location', message: `Location refers to a missing inventory location row (${body.location})` },
+      ]);
     await assertOutletsWritable(request, w.trx, location, [body.location]);
     const product = (await stockProducts(w.trx, [body.product])).get(body.product);
-    if (!product) throw validationError([{ field: 'product', message: `Product refers to a missing product row (${body.product})` }]);
-    if (product.role !== 'stock') throw validationError([{ field: 'product', message: `${product.code} keeps no stock of its own` }]);
-    const why = await w.trx.selectFrom(reasonEntity.table).select(['id', NEEDS_APPROVAL]).where('id', '=', body.stockOutReason).executeTakeFirst();
-    if (!why) throw validationError([{ field: 'stockOutReason', message: `Stock-out reason refers to a missing stock-out reason row (${body.stockOutReason})` }]);
+    if (!product)
+      throw validationError([
+        { field: 'product', message: `Product refers to a missing product row (${body.product})` },
+      ]);
+    if (product.role !== 'stock')
+      throw validationError([{ field: 'product', message: `${product.code} keeps no stock of its own` }]);
+    const why = await w.trx
+      .selectFrom(reasonEntity.table)
+      .select(['id', NEEDS_APPROVAL])
+      .where('id', '=', body.stockOutReason)
+      .executeTakeFirst();
+    if (!why)
+      throw validationError([
+        {
+          field: 'stockOutReason',
+          message: `Stock-out reason refers to a missing stock-out reason row (${body.stockOutReason})`,
+        },
+      ]);
 
     const before = await lockedOnHand(w, body.product, body.location);
-    const counted = body.counted === null || body.counted === undefined ? null : quantityOf(body.counted, 'counted', false);
+    const counted =
+      body.counted === null || body.counted === undefined ? null : quantityOf(body.counted, 'counted', false);
     const change = counted === null ? quantityOf(body.quantity, 'quantity', true) : counted - before;
-    if (counted === null && change === 0) throw validationError([{ field: 'quantity', message: 'Quantity must not be zero' }]);
+    if (counted === null && change === 0)
+      throw validationError([{ field: 'quantity', message: 'Quantity must not be zero' }]);
     const pending = Boolean(why[NEEDS_APPROVAL]);
     const row = await insertRow(w, adjustment, {
       location: body.location,
@@ -116,7 +148,11 @@ export async function adjust(request: FastifyRequest): Promise<StockAdjustResult
     });
     if (pending) return result(w, row.id as number);
     const movementId = await post(w, row);
-    await w.trx.updateTable(adjustment.table).set({ [columnOf(adjustment, 'movement')]: movementId }).where('id', '=', row.id).execute();
+    await w.trx
+      .updateTable(adjustment.table)
+      .set({ [columnOf(adjustment, 'movement')]: movementId })
+      .where('id', '=', row.id)
+      .execute();
     return result(w, row.id as number);
   });
 }
@@ -131,11 +167,23 @@ export async function decide(request: FastifyRequest, approve: boolean): Promise
   return inTransaction(request, adjustment, async (w) => {
     const row = await apiRow(w.ctx, w.trx, adjustment, id, { labels: false });
     if (!row) throw new ApiError(404, `${adjustment.label}: no row ${id}`);
-    if (row.status !== 'pending') throw new ApiError(409, `Adjustment ${reference(id)} is ${String(row.status)}: only a pending one can be ${approve ? 'approved' : 'rejected'}`);
+    if (row.status !== 'pending')
+      throw new ApiError(
+        409,
+        `Adjustment ${reference(id)} is ${String(row.status)}: only a pending one can be ${approve ? 'approved' : 'rejected'}`,
+      );
     if (row.version !== version) throw new ApiError(409, STALE_MESSAGE);
-    if (row.createdBy === w.auth.userName) throw new ApiError(403, `Another user must ${approve ? 'approve' : 'reject'} your own adjustment`);
+    if (row.createdBy === w.auth.userName)
+      throw new ApiError(403, `Another user must ${approve ? 'approve' : 'reject'} your own adjustment`);
     const movement = approve ? await post(w, row) : null;
-    await updateRow(w, adjustment, { id, version, status: approve ? 'applied' : 'rejected', decidedBy: w.auth.userName, decidedAt: w.now, movement });
+    await updateRow(w, adjustment, {
+      id,
+      version,
+      status: approve ? 'applied' : 'rejected',
+      decidedBy: w.auth.userName,
+      decidedAt: w.now,
+      movement,
+    });
     return result(w, id);
   });
 }

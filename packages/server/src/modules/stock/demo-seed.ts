@@ -1,4 +1,11 @@
-import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity, toStorageRow, type DeliveryOrderStatus, type NormalisedEntity } from '@backroom/schema';
+import {
+  CHILD_ORDER_COLUMN,
+  CHILD_PARENT_COLUMN,
+  getEntity,
+  toStorageRow,
+  type DeliveryOrderStatus,
+  type NormalisedEntity,
+} from '@backroom/schema';
 import { nextDocumentNo } from '../document-numbers';
 import { move, type StockWriter } from './ledger';
 import { markLowStock } from './low-stock';
@@ -8,7 +15,9 @@ import { dayFrom, seededRandom } from '../../db/seed/catalogue/numbers';
 import type { ModuleSeed } from '../../db/seed/index';
 
 const order = getEntity('printdeliveryorder');
-const lineFields = { fields: (order.fields.find((f) => f.name === 'lines') as { fields: NormalisedEntity['fields'] }).fields } as NormalisedEntity;
+const lineFields = {
+  fields: (order.fields.find((f) => f.name === 'lines') as { fields: NormalisedEntity['fields'] }).fields,
+} as NormalisedEntity;
 const LINE_TABLE = (order.fields.find((f) => f.name === 'lines') as { table: string }).table;
 
 const BAKERY = ['BRD-001', 'BRD-002', 'BRD-003', 'BRD-010', 'PST-001', 'PST-002', 'PST-003', 'PST-008', 'PST-010'];
@@ -30,14 +39,39 @@ interface DemoOrder {
 /** A few orders in every status, oldest first so their numbers follow their dates. */
 const ORDERS: DemoOrder[] = [
   { from: 'WH-SHA', to: 'ST-BGR', days: -6, status: 'received', codes: BAKERY, quantity: 12 },
-  { from: 'WH-SHA', to: 'ST-MVM', days: -5, status: 'received', codes: DAIRY, quantity: 24, short: { 'DRY-002': 20 }, remarks: 'Four cartons arrived crushed' },
-  { from: 'WH-SHA', to: 'ST-GRN', days: -4, status: 'cancelled', codes: DAIRY.slice(0, 3), quantity: 12, remarks: 'Replaced by a direct supplier delivery' },
+  {
+    from: 'WH-SHA',
+    to: 'ST-MVM',
+    days: -5,
+    status: 'received',
+    codes: DAIRY,
+    quantity: 24,
+    short: { 'DRY-002': 20 },
+    remarks: 'Four cartons arrived crushed',
+  },
+  {
+    from: 'WH-SHA',
+    to: 'ST-GRN',
+    days: -4,
+    status: 'cancelled',
+    codes: DAIRY.slice(0, 3),
+    quantity: 12,
+    remarks: 'Replaced by a direct supplier delivery',
+  },
   { from: 'WH-SHA', to: 'ST-SS2', days: -1, status: 'dispatched', codes: BAKERY.slice(0, 5), quantity: 12 },
   { from: 'WH-SHA', to: 'ST-GRN', days: -1, status: 'dispatched', codes: DAIRY, quantity: 12 },
   { from: 'WH-SHA', to: 'ST-BGR', days: 0, status: 'confirmed', codes: DAIRY, quantity: 12 },
   { from: 'WH-SHA', to: 'ST-MVM', days: 0, status: 'confirmed', codes: BAKERY.slice(4), quantity: 24 },
   { from: 'WH-SHA', to: 'ST-SS2', days: 1, status: 'draft', codes: DAIRY.slice(2), quantity: 6 },
-  { from: 'ST-BGR', to: 'ST-MVM', days: 1, status: 'draft', codes: ['PST-001', 'PST-002'], quantity: 4, remarks: 'Transfer for the weekend rush' },
+  {
+    from: 'ST-BGR',
+    to: 'ST-MVM',
+    days: 1,
+    status: 'draft',
+    codes: ['PST-001', 'PST-002'],
+    quantity: 4,
+    remarks: 'Transfer for the weekend rush',
+  },
 ];
 
 /** Stock-out reasons; theft needs a second person's approval. */
@@ -80,13 +114,24 @@ async function seedOrder(s: Seeder, w: StockWriter, products: Ids, locations: Id
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const lines = demo.codes.map((code) => ({ product: idOf(products, code), quantity: demo.quantity * 1000, received: (demo.short?.[code] ?? demo.quantity) * 1000 }));
-  const stock = await stockProducts(s.db, lines.map((l) => l.product));
+  const lines = demo.codes.map((code) => ({
+    product: idOf(products, code),
+    quantity: demo.quantity * 1000,
+    received: (demo.short?.[code] ?? demo.quantity) * 1000,
+  }));
+  const stock = await stockProducts(
+    s.db,
+    lines.map((l) => l.product),
+  );
   await s.db
     .insertInto(LINE_TABLE)
     .values(
       lines.map((l, i) => ({
-        ...toStored(lineFields, { product: l.product, quantity: String(demo.quantity), uom: stock.get(l.product)!.uom }),
+        ...toStored(lineFields, {
+          product: l.product,
+          quantity: String(demo.quantity),
+          uom: stock.get(l.product)!.uom,
+        }),
         [CHILD_PARENT_COLUMN]: Number(id),
         [CHILD_ORDER_COLUMN]: i,
         received_qty: received ? l.received : null,
@@ -95,8 +140,16 @@ async function seedOrder(s: Seeder, w: StockWriter, products: Ids, locations: Id
     )
     .execute();
   const document = { type: 'deliveryorder', id: Number(id), reference: docNo };
-  if (moved) await move({ ...w, now: at(demo.days) }, lines.map((l) => ({ product: l.product, location: from, quantity: -l.quantity, kind: 'dispatch', document })));
-  if (received) await move({ ...w, now: at(demo.days + 1) }, lines.map((l) => ({ product: l.product, location: to, quantity: l.received, kind: 'receipt', document })));
+  if (moved)
+    await move(
+      { ...w, now: at(demo.days) },
+      lines.map((l) => ({ product: l.product, location: from, quantity: -l.quantity, kind: 'dispatch', document })),
+    );
+  if (received)
+    await move(
+      { ...w, now: at(demo.days + 1) },
+      lines.map((l) => ({ product: l.product, location: to, quantity: l.received, kind: 'receipt', document })),
+    );
 }
 
 // Booleans stay booleans: the SQLite driver wrapper binds them as 0/1.
@@ -113,19 +166,40 @@ export async function seedStock(s: Seeder, products: Ids, locations: Ids): Promi
   const random = seededRandom(20250301);
   const stocked = [...(await stockProducts(s.db, products.values())).values()].filter((p) => p.role === 'stock');
   const opening = (location: string, low: number, high: number) =>
-    stocked.map((p) => ({ product: p.id, location: idOf(locations, location), quantity: (low + Math.floor(random() * (high - low))) * 1000, kind: 'opening' as const }));
-  await move({ ...w, now: `${dayFrom(s.now, -30)}T00:00:00.000Z` }, [...opening('WH-SHA', 120, 480), ...STORES.flatMap((store) => opening(store, 4, 40))]);
+    stocked.map((p) => ({
+      product: p.id,
+      location: idOf(locations, location),
+      quantity: (low + Math.floor(random() * (high - low))) * 1000,
+      kind: 'opening' as const,
+    }));
+  await move({ ...w, now: `${dayFrom(s.now, -30)}T00:00:00.000Z` }, [
+    ...opening('WH-SHA', 120, 480),
+    ...STORES.flatMap((store) => opening(store, 4, 40)),
+  ]);
 
   const warehouse = idOf(locations, 'WH-SHA');
   await insertValid(
     s,
     'warehouseproductmapping',
-    stocked.map((p, i) => ({ inventoryLocation: warehouse, product: p.id, bin: `A${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + Math.floor(i / 12)).padStart(2, '0')}`, minQty: '60', reorderQty: '24' })),
+    stocked.map((p, i) => ({
+      inventoryLocation: warehouse,
+      product: p.id,
+      bin: `A${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + Math.floor(i / 12)).padStart(2, '0')}`,
+      minQty: '60',
+      reorderQty: '24',
+    })),
   );
   await insertValid(
     s,
     'itemquantitytrigger',
-    STORES.flatMap((store) => [...BAKERY, ...DAIRY].map((code) => ({ product: idOf(products, code), location: idOf(locations, store), minQty: '20', reorderQty: null }))),
+    STORES.flatMap((store) =>
+      [...BAKERY, ...DAIRY].map((code) => ({
+        product: idOf(products, code),
+        location: idOf(locations, store),
+        minQty: '20',
+        reorderQty: null,
+      })),
+    ),
   );
 
   for (const demo of ORDERS) await seedOrder(s, w, products, locations, demo);

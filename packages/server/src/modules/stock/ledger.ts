@@ -90,7 +90,10 @@ export interface Shortage {
 /** A move that would take a location below zero where it may not go there: nothing was written. */
 export class StockShortage extends ApiError {
   constructor(readonly shortages: Shortage[]) {
-    super(409, `Not enough stock: ${shortages.map((s) => `${s.product.code} (${quantityText(s.onHand)} on hand, ${quantityText(s.wanted)} wanted)`).join(', ')}`);
+    super(
+      409,
+      `Not enough stock: ${shortages.map((s) => `${s.product.code} (${quantityText(s.onHand)} on hand, ${quantityText(s.wanted)} wanted)`).join(', ')}`,
+    );
     this.name = 'StockShortage';
   }
 }
@@ -111,7 +114,8 @@ async function negativeAllowed(db: AnyDb, ids: number[]): Promise<Set<number>> {
 }
 
 const pairKey = (location: unknown, product: unknown) => `${Number(location)}:${Number(product)}`;
-const onHandByPair = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [pairKey(r[B.location], r[B.product]), Number(r[B.quantity])]));
+const onHandByPair = (rows: Record<string, unknown>[]) =>
+  new Map(rows.map((r) => [pairKey(r[B.location], r[B.product]), Number(r[B.quantity])]));
 const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
@@ -124,20 +128,37 @@ async function lockInOrder(w: StockWriter, pairs: readonly Pair[]): Promise<void
   for (let start = 0; start < pairs.length; start += CHUNK)
     await w.trx
       .insertInto(balance.table)
-      .values(pairs.slice(start, start + CHUNK).map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: 0, [B.lastMovementAt]: null })))
-      .onConflict((oc) => oc.columns([B.location, B.product]).doUpdateSet((eb) => ({ [B.quantity]: eb.ref(`${balance.table}.${B.quantity}`) })))
+      .values(
+        pairs.slice(start, start + CHUNK).map((pair) => ({
+          [B.location]: pair.location,
+          [B.product]: pair.product,
+          [B.quantity]: 0,
+          [B.lastMovementAt]: null,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns([B.location, B.product])
+          .doUpdateSet((eb) => ({ [B.quantity]: eb.ref(`${balance.table}.${B.quantity}`) })),
+      )
       .execute();
 }
 
 /** What the balances' upsert takes a pair as: location, product, delta, time (in this order). */
-const additionValues = (w: StockWriter, pairs: readonly Pair[]) => pairs.flatMap((pair) => [pair.location, pair.product, pair.delta, w.now]);
+const additionValues = (w: StockWriter, pairs: readonly Pair[]) =>
+  pairs.flatMap((pair) => [pair.location, pair.product, pair.delta, w.now]);
 
 /** The upsert that adds each pair's `delta` to its balance, creating missing rows, answering the new on-hand (`values`: `additionValues`). */
 const addition = (db: AnyDb, values: readonly unknown[]) =>
   db
     .insertInto(balance.table)
     .values(
-      Array.from({ length: values.length / 4 }, (_, i) => ({ [B.location]: values[4 * i], [B.product]: values[4 * i + 1], [B.quantity]: values[4 * i + 2], [B.lastMovementAt]: values[4 * i + 3] })),
+      Array.from({ length: values.length / 4 }, (_, i) => ({
+        [B.location]: values[4 * i],
+        [B.product]: values[4 * i + 1],
+        [B.quantity]: values[4 * i + 2],
+        [B.lastMovementAt]: values[4 * i + 3],
+      })),
     )
     .onConflict((oc) =>
       oc.columns([B.location, B.product]).doUpdateSet((eb) => ({
@@ -147,14 +168,20 @@ const addition = (db: AnyDb, values: readonly unknown[]) =>
     )
     .returning([B.location, B.product, B.quantity]);
 
-const preparedAddition = preparedQuery((pairs: number) => String(pairs), (db, values) => addition(db, values));
+const preparedAddition = preparedQuery(
+  (pairs: number) => String(pairs),
+  (db, values) => addition(db, values),
+);
 
 /** Adds each pair's `delta` to its balance in one statement per chunk; answers the new on-hand by pair. */
 async function addToAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<string, Thousandths>> {
   const out = new Map<string, Thousandths>();
   for (let start = 0; start < pairs.length; start += CHUNK) {
     const chunk = pairs.slice(start, start + CHUNK);
-    for (const [key, quantity] of onHandByPair((await preparedAddition(w.trx, chunk.length, additionValues(w, chunk))).rows)) out.set(key, quantity);
+    for (const [key, quantity] of onHandByPair(
+      (await preparedAddition(w.trx, chunk.length, additionValues(w, chunk))).rows,
+    ))
+      out.set(key, quantity);
   }
   return out;
 }
@@ -173,14 +200,17 @@ const movementInsert = preparedInsert(movement.table, (insert) => insert.returni
  * value, or the location, product and later quantity `shape.after` marks `q` for.
  */
 const movementWithAddition = preparedQuery(
-  (shape: { pairs: number; columns: readonly string[]; after: string }) => `${shape.pairs}:${shape.after}:${shape.columns.join()}`,
+  (shape: { pairs: number; columns: readonly string[]; after: string }) =>
+    `${shape.pairs}:${shape.after}:${shape.columns.join()}`,
   (db, values, { pairs, columns, after }) => {
     let at = 4 * pairs;
     const rows = [...after].map((kind) => {
       const row: Record<string, unknown> = Object.fromEntries(columns.map((c) => [c, values[at++]]));
       const [location, product, later] = kind === 'q' ? values.slice(at, (at += 3)) : [];
       row[M.balanceAfter] =
-        kind === 'q' ? sql<number>`(select ${sql.ref(B.quantity)} from ${sql.table(MOVED_BALANCE)} where ${sql.ref(B.location)} = ${location} and ${sql.ref(B.product)} = ${product}) - ${later}` : values[at++];
+        kind === 'q'
+          ? sql<number>`(select ${sql.ref(B.quantity)} from ${sql.table(MOVED_BALANCE)} where ${sql.ref(B.location)} = ${location} and ${sql.ref(B.product)} = ${product}) - ${later}`
+          : values[at++];
       return row;
     });
     return db
@@ -202,7 +232,11 @@ async function takeFromAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<
   const table = sql.table(balance.table);
   const [loc, prod, qty, last] = [B.location, B.product, B.quantity, B.lastMovementAt].map((c) => sql.ref(c));
   for (let start = 0; start < pairs.length; start += CHUNK) {
-    const changes = sql.join(pairs.slice(start, start + CHUNK).map((p) => sql`(cast(${p.location} as bigint), cast(${p.product} as bigint), cast(${p.delta} as bigint))`));
+    const changes = sql.join(
+      pairs
+        .slice(start, start + CHUNK)
+        .map((p) => sql`(cast(${p.location} as bigint), cast(${p.product} as bigint), cast(${p.delta} as bigint))`),
+    );
     const { rows } = await sql<Record<string, unknown>>`
       with change (location_id, product_id, delta) as (values ${changes})
       update ${table} set ${qty} = ${table}.${qty} + change.delta, ${last} = ${w.now}
@@ -216,7 +250,12 @@ async function takeFromAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<
 
 /** On-hand of one product at one location (0 without a balance row). */
 export async function onHand(db: AnyDb, product: number, locationId: number): Promise<Thousandths> {
-  const row = await db.selectFrom(balance.table).select(B.quantity).where(B.location, '=', locationId).where(B.product, '=', product).executeTakeFirst();
+  const row = await db
+    .selectFrom(balance.table)
+    .select(B.quantity)
+    .where(B.location, '=', locationId)
+    .where(B.product, '=', product)
+    .executeTakeFirst();
   return row ? Number(row[B.quantity]) : 0;
 }
 
@@ -224,11 +263,21 @@ export async function onHand(db: AnyDb, product: number, locationId: number): Pr
  * Balance rows at zero for pairs that have none, so a location shows a product it expects
  * (incoming deliveries) before any movement; a zero row agrees with an empty ledger.
  */
-export async function ensureBalances(w: StockWriter, pairs: readonly { product: number; location: number }[]): Promise<void> {
+export async function ensureBalances(
+  w: StockWriter,
+  pairs: readonly { product: number; location: number }[],
+): Promise<void> {
   for (let start = 0; start < pairs.length; start += CHUNK)
     await w.trx
       .insertInto(balance.table)
-      .values(pairs.slice(start, start + CHUNK).map((pair) => ({ [B.location]: pair.location, [B.product]: pair.product, [B.quantity]: 0, [B.lastMovementAt]: null })))
+      .values(
+        pairs.slice(start, start + CHUNK).map((pair) => ({
+          [B.location]: pair.location,
+          [B.product]: pair.product,
+          [B.quantity]: 0,
+          [B.lastMovementAt]: null,
+        })),
+      )
       .onConflict((oc) => oc.columns([B.location, B.product]).doNothing())
       .execute();
 }
@@ -249,11 +298,16 @@ export async function ensureBalances(w: StockWriter, pairs: readonly { product: 
  *   other.
  */
 export async function move(w: StockWriter, inputs: readonly MovementInput[]): Promise<Moved[]> {
-  const products = await stockProducts(w.trx, inputs.map((i) => i.product));
+  const products = await stockProducts(
+    w.trx,
+    inputs.map((i) => i.product),
+  );
   const missing = inputs.find((i) => !products.has(i.product));
   if (missing) throw new Error(`Stock move: no product ${missing.product}`);
   const indexed = inputs.map((input, index) => ({ ...input, index }));
-  const lines = (await expandRecipes(w.trx, indexed, products)).filter((l) => l.quantity !== 0 && products.get(l.product)?.role === 'stock');
+  const lines = (await expandRecipes(w.trx, indexed, products)).filter(
+    (l) => l.quantity !== 0 && products.get(l.product)?.role === 'stock',
+  );
   if (lines.length === 0) return [];
 
   const pairs = new Map<string, Pair>();
@@ -267,7 +321,9 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   const ordered = [...pairs.values()].sort((a, b) => a.location - b.location || a.product - b.product);
   // Read before the balances' row locks are taken: from there to the commit, as little as can be.
   const emitMoved = await announce(w, 'stock.moved');
-  const free = w.mayGoNegative ? new Set<number>() : await negativeAllowed(w.trx, [...new Set(ordered.filter((p) => p.delta < 0).map((p) => p.location))]);
+  const free = w.mayGoNegative
+    ? new Set<number>()
+    : await negativeAllowed(w.trx, [...new Set(ordered.filter((p) => p.delta < 0).map((p) => p.location))]);
   const isChecked = (p: Pair) => p.delta < 0 && !w.mayGoNegative && !free.has(p.location);
   const checked = ordered.filter(isChecked);
   const unchecked = ordered.filter((p) => !isChecked(p));
@@ -326,13 +382,20 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
     const afters = balanceAfter.slice(start, start + CHUNK);
     const columns = Object.keys(chunk[0]!);
     const { rows: inserted } = together
-      ? await movementWithAddition(w.trx, { pairs: unchecked.length, columns, after: afters.map((a) => (typeof a === 'number' ? 'n' : 'q')).join('') }, [
-          ...additionValues(w, unchecked),
-          ...chunk.flatMap((row, k) => {
-            const after = afters[k]!;
-            return [...columns.map((c) => row[c]), ...(typeof after === 'number' ? [after] : [after.location, after.product, after.later])];
-          }),
-        ])
+      ? await movementWithAddition(
+          w.trx,
+          { pairs: unchecked.length, columns, after: afters.map((a) => (typeof a === 'number' ? 'n' : 'q')).join('') },
+          [
+            ...additionValues(w, unchecked),
+            ...chunk.flatMap((row, k) => {
+              const after = afters[k]!;
+              return [
+                ...columns.map((c) => row[c]),
+                ...(typeof after === 'number' ? [after] : [after.location, after.product, after.later]),
+              ];
+            }),
+          ],
+        )
       : await movementInsert(
           w.trx,
           chunk.map((row, k) => ({ ...row, [M.balanceAfter]: afters[k] })),
@@ -341,7 +404,14 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
     inserted.sort((a, b) => Number(a.id) - Number(b.id));
     inserted.forEach((r, k) => {
       const line = lines[start + k]!;
-      moved.push({ id: Number(r.id), index: line.index, product: line.product, location: line.location, quantity: line.quantity, balanceAfter: Number(r[M.balanceAfter]) });
+      moved.push({
+        id: Number(r.id),
+        index: line.index,
+        product: line.product,
+        location: line.location,
+        quantity: line.quantity,
+        balanceAfter: Number(r[M.balanceAfter]),
+      });
     });
   }
   await emitMoved({

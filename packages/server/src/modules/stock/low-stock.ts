@@ -26,7 +26,11 @@ const T = {
   reorder: columnOf(trigger, 'reorderQty'),
   lowSince: columnOf(trigger, 'lowSince'),
 };
-const B = { product: columnOf(balance, 'product'), location: columnOf(balance, 'location'), quantity: columnOf(balance, 'quantity') };
+const B = {
+  product: columnOf(balance, 'product'),
+  location: columnOf(balance, 'location'),
+  quantity: columnOf(balance, 'quantity'),
+};
 const W = {
   warehouse: columnOf(mapping, 'inventoryLocation'),
   product: columnOf(mapping, 'product'),
@@ -42,7 +46,11 @@ const triggerOnHand = sql<number>`coalesce((select b.${sql.ref(B.quantity)} from
  * `lowSince` (the first time it was found low, kept while it stays low); one back at or above the
  * minimum (or without one) is cleared. `ids` limits it to some triggers (one just saved).
  */
-export async function markLowStock(db: AnyDb, now: string, ids?: readonly number[]): Promise<{ marked: number; cleared: number; low: number }> {
+export async function markLowStock(
+  db: AnyDb,
+  now: string,
+  ids?: readonly number[],
+): Promise<{ marked: number; cleared: number; low: number }> {
   const only = ids ? sql<SqlBool>`id in (${sql.join([...ids])})` : sql<SqlBool>`1 = 1`;
   const marked = await db
     .updateTable(trigger.table)
@@ -59,12 +67,19 @@ export async function markLowStock(db: AnyDb, now: string, ids?: readonly number
     .where(T.lowSince, 'is not', null)
     .where(sql<SqlBool>`(${sql.ref(T.min)} is null or ${triggerOnHand} >= ${sql.ref(T.min)})`)
     .executeTakeFirst();
-  const low = await db.selectFrom(trigger.table).select(sql<number>`count(*)`.as('n')).where(T.lowSince, 'is not', null).executeTakeFirstOrThrow();
+  const low = await db
+    .selectFrom(trigger.table)
+    .select(sql<number>`count(*)`.as('n'))
+    .where(T.lowSince, 'is not', null)
+    .executeTakeFirstOrThrow();
   return { marked: Number(marked.numUpdatedRows), cleared: Number(cleared.numUpdatedRows), low: Number(low.n) };
 }
 
 /** Triggers marked low, with on hand, what is on order, and the delivery the list proposes. */
-async function lowRows(request: FastifyRequest, query: LowStockQuery & { ids?: readonly number[] }): Promise<{ rows: LowStockRow[]; totalCount: number }> {
+async function lowRows(
+  request: FastifyRequest,
+  query: LowStockQuery & { ids?: readonly number[] },
+): Promise<{ rows: LowStockRow[]; totalCount: number }> {
   const db = anyDb(request.server.ctx);
   // The first active mapping of the product names its warehouse.
   const firstMapping = db
@@ -81,18 +96,25 @@ async function lowRows(request: FastifyRequest, query: LowStockQuery & { ids?: r
   if (query.ids) base = base.where('t.id', 'in', [...query.ids]);
   const outlets = await allowedOutlets(request);
   const outletColumn = `l.${columnOf(location, 'outlet')}`;
-  if (outlets.length > 0) base = base.where((eb) => eb.or([eb(outletColumn, 'is', null), eb(outletColumn, 'in', outlets)]));
+  if (outlets.length > 0)
+    base = base.where((eb) => eb.or([eb(outletColumn, 'is', null), eb(outletColumn, 'in', outlets)]));
   const search = query.search?.trim().toLowerCase();
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where(sql<SqlBool>`(lower(${sql.ref(`p.${columnOf(product, 'code')}`)}) like ${like} escape '\\' or lower(${sql.ref(`p.${columnOf(product, 'name')}`)}) like ${like} escape '\\')`);
+    base = base.where(
+      sql<SqlBool>`(lower(${sql.ref(`p.${columnOf(product, 'code')}`)}) like ${like} escape '\\' or lower(${sql.ref(`p.${columnOf(product, 'name')}`)}) like ${like} escape '\\')`,
+    );
   }
   const counted = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const stored = await base
-    .leftJoin(`${balance.table} as b`, (j) => j.onRef(`b.${B.location}`, '=', `t.${T.location}`).onRef(`b.${B.product}`, '=', `t.${T.product}`))
+    .leftJoin(`${balance.table} as b`, (j) =>
+      j.onRef(`b.${B.location}`, '=', `t.${T.location}`).onRef(`b.${B.product}`, '=', `t.${T.product}`),
+    )
     .leftJoin(firstMapping.as('fm'), 'fm.product_id', `t.${T.product}`)
     .leftJoin(`${mapping.table} as m`, 'm.id', 'fm.mapping_id')
-    .leftJoin(`${balance.table} as wb`, (j) => j.onRef(`wb.${B.location}`, '=', `m.${W.warehouse}`).onRef(`wb.${B.product}`, '=', `t.${T.product}`))
+    .leftJoin(`${balance.table} as wb`, (j) =>
+      j.onRef(`wb.${B.location}`, '=', `m.${W.warehouse}`).onRef(`wb.${B.product}`, '=', `t.${T.product}`),
+    )
     .select([
       't.id',
       `t.${T.product} as product_id`,
@@ -111,14 +133,23 @@ async function lowRows(request: FastifyRequest, query: LowStockQuery & { ids?: r
     .limit(query.ids ? query.ids.length : (query.Take ?? 50))
     .offset(query.ids ? 0 : (query.Skip ?? 0))
     .execute();
-  const places = await labelsOf(db, location, stored.flatMap((r) => [Number(r.location_id), ...(r.warehouse_id === null ? [] : [Number(r.warehouse_id)])]));
-  const names = await labelsOf(db, product, stored.map((r) => Number(r.product_id)));
+  const places = await labelsOf(
+    db,
+    location,
+    stored.flatMap((r) => [Number(r.location_id), ...(r.warehouse_id === null ? [] : [Number(r.warehouse_id)])]),
+  );
+  const names = await labelsOf(
+    db,
+    product,
+    stored.map((r) => Number(r.product_id)),
+  );
   const rows = stored.map((r): LowStockRow => {
     const min = Number(r.min_qty);
     const shortfall = Math.max(min - Number(r.on_hand) - Number(r.on_order), 0);
     const reorder = [r.mapping_reorder, r.trigger_reorder].find((v) => v !== null && Number(v) > 0);
     // A warehouse never restocks itself.
-    const warehouse = r.warehouse_id === null || Number(r.warehouse_id) === Number(r.location_id) ? null : Number(r.warehouse_id);
+    const warehouse =
+      r.warehouse_id === null || Number(r.warehouse_id) === Number(r.location_id) ? null : Number(r.warehouse_id);
     return {
       id: Number(r.id),
       product: Number(r.product_id),
@@ -151,18 +182,28 @@ export async function proposeDeliveries(request: FastifyRequest, ids: readonly n
   const errors = ids.flatMap((id, i) => {
     const row = found.get(id);
     if (!row) return [{ field: `ids.${i}`, message: `No low-stock row ${id}` }];
-    if (row.warehouse === null) return [{ field: `ids.${i}`, message: `No warehouse is mapped to ${row.productLabel}` }];
-    if (Number(row.proposedQty) <= 0) return [{ field: `ids.${i}`, message: `${row.productLabel} is already on order at ${row.locationLabel}` }];
+    if (row.warehouse === null)
+      return [{ field: `ids.${i}`, message: `No warehouse is mapped to ${row.productLabel}` }];
+    if (Number(row.proposedQty) <= 0)
+      return [{ field: `ids.${i}`, message: `${row.productLabel} is already on order at ${row.locationLabel}` }];
     return [];
   });
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
   const groups = new Map<string, LowStockRow[]>();
-  for (const row of found.values()) groups.set(`${row.warehouse}:${row.location}`, [...(groups.get(`${row.warehouse}:${row.location}`) ?? []), row]);
+  for (const row of found.values())
+    groups.set(`${row.warehouse}:${row.location}`, [...(groups.get(`${row.warehouse}:${row.location}`) ?? []), row]);
   const uoms = new Map(
-    (await anyDb(request.server.ctx).selectFrom(product.table).select(['id', columnOf(product, 'uom')]).where('id', 'in', rows.map((r) => r.product)).execute()).map((r) => [
-      Number(r.id),
-      r[columnOf(product, 'uom')] as number | null,
-    ]),
+    (
+      await anyDb(request.server.ctx)
+        .selectFrom(product.table)
+        .select(['id', columnOf(product, 'uom')])
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.product),
+        )
+        .execute()
+    ).map((r) => [Number(r.id), r[columnOf(product, 'uom')] as number | null]),
   );
   const date = await companyToday(anyDb(request.server.ctx));
   return inTransaction(request, order, async (w) => {
@@ -175,7 +216,13 @@ export async function proposeDeliveries(request: FastifyRequest, ids: readonly n
         remarks: 'Proposed from the low stock list',
         lines: group.map((r) => ({ product: r.product, quantity: r.proposedQty, uom: uoms.get(r.product) ?? null })),
       });
-      created.push({ id: saved.id as number, docNo: saved.docNo as string, fromLocation: group[0]!.warehouse!, toLocation: group[0]!.location, lines: group.length });
+      created.push({
+        id: saved.id as number,
+        docNo: saved.docNo as string,
+        fromLocation: group[0]!.warehouse!,
+        toLocation: group[0]!.location,
+        lines: group.length,
+      });
     }
     return created;
   });

@@ -74,7 +74,10 @@ async function recipesOf(db: AnyDb, ids: number[]): Promise<Map<number, { produc
   const out = new Map<number, { product: number; quantity: Thousandths }[]>();
   for (const r of rows) {
     const parent = Number(r[CHILD_PARENT_COLUMN]);
-    out.set(parent, [...(out.get(parent) ?? []), { product: Number(r[COMPONENT]), quantity: Number(r[COMPONENT_QTY]) }]);
+    out.set(parent, [
+      ...(out.get(parent) ?? []),
+      { product: Number(r[COMPONENT]), quantity: Number(r[COMPONENT_QTY]) },
+    ]);
   }
   return out;
 }
@@ -90,11 +93,16 @@ export async function expandRecipes<L extends { product: number; quantity: Thous
   products: Map<number, StockProduct>,
   depth = 0,
 ): Promise<(L & { source: L })[]> {
-  const composites = [...new Set(lines.filter((l) => products.get(l.product)?.role === 'recipe').map((l) => l.product))];
+  const composites = [
+    ...new Set(lines.filter((l) => products.get(l.product)?.role === 'recipe').map((l) => l.product)),
+  ];
   if (composites.length === 0) return lines.map((l) => ({ ...l, source: l }));
   if (depth > 10) throw new Error('Recipes nest deeper than 10 levels');
   const recipes = await recipesOf(db, composites);
-  const components = [...recipes.values()].flat().map((c) => c.product).filter((id) => !products.has(id));
+  const components = [...recipes.values()]
+    .flat()
+    .map((c) => c.product)
+    .filter((id) => !products.has(id));
   for (const [id, found] of await stockProducts(db, components)) products.set(id, found);
   const out: (L & { source: L })[] = [];
   for (const line of lines) {
@@ -102,7 +110,11 @@ export async function expandRecipes<L extends { product: number; quantity: Thous
       out.push({ ...line, source: line });
       continue;
     }
-    const parts = (recipes.get(line.product) ?? []).map((c) => ({ ...line, product: c.product, quantity: timesQuantity(c.quantity, line.quantity) }));
+    const parts = (recipes.get(line.product) ?? []).map((c) => ({
+      ...line,
+      product: c.product,
+      quantity: timesQuantity(c.quantity, line.quantity),
+    }));
     for (const part of await expandRecipes(db, parts, products, depth + 1)) out.push({ ...part, source: line });
   }
   return out;

@@ -14,7 +14,9 @@ export function thousandths(value: unknown): Thousandths | undefined {
 }
 
 /** 1500 → "1.500". Accepts what the drivers return for BIGINT columns. */
-export const quantityText = (value: number | bigint | string | null | undefined): string => formatScaled(value ?? 0, QUANTITY_SCALE);
+export const quantityText = (value: number | bigint | string | null | undefined): string =>
+  formatScaled(value ?? 0, QUANTITY_SCALE);
 
 /** `per` units of a component for each of `count` units of its parent, rounded to a thousandth. */
-export const timesQuantity = (per: Thousandths, count: Thousandths): Thousandths => multiplyScaled(per, QUANTITY_SCALE, count, QUANTITY_SCALE, QUANTITY_SCALE);
+export const timesQuantity = (per: Thousandths, count: Thousandths): Thousandths =>
+  multiplyScaled(per, QUANTITY_SCALE, count, QUANTITY_SCALE, QUANTITY_SCALE);

@@ -1,4 +1,12 @@
-import { CHILD_PARENT_COLUMN, MAX_TAKE, VIRTUAL_STOCK_FILTERS, VIRTUAL_STOCK_SORTS, getEntity, type FetchRequest, type VirtualStockRow } from '@backroom/schema';
+import {
+  CHILD_PARENT_COLUMN,
+  MAX_TAKE,
+  VIRTUAL_STOCK_FILTERS,
+  VIRTUAL_STOCK_SORTS,
+  getEntity,
+  type FetchRequest,
+  type VirtualStockRow,
+} from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { allowedOutlets } from '../../data/access';
@@ -49,14 +57,24 @@ const col = {
 function labelColumns(entity: typeof product, alias: string): string[] {
   return entity.dropdown.label.map((name) => {
     const field = entity.fields.find((f) => f.name === name)!;
-    if (field.kind === 'reference' || field.kind === 'listvalue') throw new Error(`Virtual stock: ${entity.name} is named by a reference`);
+    if (field.kind === 'reference' || field.kind === 'listvalue')
+      throw new Error(`Virtual stock: ${entity.name} is named by a reference`);
     return `${alias}.${field.column}`;
   });
 }
-const LABELS = { location: labelColumns(location, 'l'), product: labelColumns(product, 'p'), outlet: labelColumns(outlet, 'o') };
-const labelSelections = Object.entries(LABELS).flatMap(([key, columns]) => columns.map((column, i) => `${column} as ${key}_label_${i}`));
+const LABELS = {
+  location: labelColumns(location, 'l'),
+  product: labelColumns(product, 'p'),
+  outlet: labelColumns(outlet, 'o'),
+};
+const labelSelections = Object.entries(LABELS).flatMap(([key, columns]) =>
+  columns.map((column, i) => `${column} as ${key}_label_${i}`),
+);
 const labelFrom = (row: Record<string, unknown>, key: keyof typeof LABELS) =>
-  LABELS[key].map((_, i) => row[`${key}_label_${i}`]).filter((v) => v !== null && v !== undefined && v !== '').join(' - ');
+  LABELS[key]
+    .map((_, i) => row[`${key}_label_${i}`])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' - ');
 
 /** Online orders that still hold their goods: taken, not yet handed over or cancelled. */
 export const OPEN_ONLINE_STATUSES = ['new', 'accepted', 'preparing', 'ready'] as const;
@@ -66,7 +84,12 @@ export const OPEN_ONLINE_STATUSES = ['new', 'accepted', 'preparing', 'ready'] as
  * incoming), as a scalar subquery over the row's own location and product columns: it reads that
  * product's lines only, whatever else is in transit.
  */
-export const onOrderFor = (db: AnyDb, location: string, productRef: string, statuses: readonly string[] = ['dispatched']) =>
+export const onOrderFor = (
+  db: AnyDb,
+  location: string,
+  productRef: string,
+  statuses: readonly string[] = ['dispatched'],
+) =>
   sql<number>`coalesce((${db
     .selectFrom(`${orderLines.table} as dl`)
     .innerJoin(`${order.table} as d`, 'd.id', `dl.${CHILD_PARENT_COLUMN}`)
@@ -99,7 +122,8 @@ const ids = (value: unknown, field: string): number[] => {
     .map((v) => v.trim())
     .filter((v) => v !== '');
   const out = list.map(Number);
-  if (out.length === 0 || out.some((n) => !Number.isSafeInteger(n) || n < 1)) throw validationError([{ field, message: 'Give one or more ids, comma-separated' }]);
+  if (out.length === 0 || out.some((n) => !Number.isSafeInteger(n) || n < 1))
+    throw validationError([{ field, message: 'Give one or more ids, comma-separated' }]);
   return out;
 };
 
@@ -108,9 +132,15 @@ function conditions(body: FetchRequest, alias: (c: string) => Expression<unknown
   return (body.filters ?? []).map((filter, i) => {
     const name = filter.ColumnName as (typeof VIRTUAL_STOCK_FILTERS)[number];
     if (!VIRTUAL_STOCK_FILTERS.includes(name))
-      throw validationError([{ field: `filters.${i}.ColumnName`, message: `Filter on ${VIRTUAL_STOCK_FILTERS.join(', ')}; not ${filter.ColumnName}` }]);
+      throw validationError([
+        {
+          field: `filters.${i}.ColumnName`,
+          message: `Filter on ${VIRTUAL_STOCK_FILTERS.join(', ')}; not ${filter.ColumnName}`,
+        },
+      ]);
     const operator = filter.Operator.toUpperCase();
-    if (operator !== 'EQ' && operator !== 'IN') throw validationError([{ field: `filters.${i}.Operator`, message: `Use EQ or IN on ${name}` }]);
+    if (operator !== 'EQ' && operator !== 'IN')
+      throw validationError([{ field: `filters.${i}.Operator`, message: `Use EQ or IN on ${name}` }]);
     return sql<SqlBool>`${alias(FILTER_COLUMN[name])} in (${sql.join(ids(filter.ColumnValue, `filters.${i}.ColumnValue`))})`;
   });
 }
@@ -130,16 +160,24 @@ const SORT_COLUMN: Record<(typeof VIRTUAL_STOCK_SORTS)[number], string> = {
  * (dispatched, not yet received deliveries) and virtual = on hand − reserved + incoming. A user
  * limited to some outlets sees their locations and those of no outlet (warehouses).
  */
-export async function fetchVirtualStock(request: FastifyRequest, body: FetchRequest): Promise<{ rows: VirtualStockRow[]; totalCount: number }> {
+export async function fetchVirtualStock(
+  request: FastifyRequest,
+  body: FetchRequest,
+): Promise<{ rows: VirtualStockRow[]; totalCount: number }> {
   const db = anyDb(request.server.ctx);
   const ref = (c: string) => sql.ref(c);
   const where = conditions(body, ref);
   const outlets = await allowedOutlets(request);
-  if (outlets.length > 0) where.push(sql<SqlBool>`(${ref(`l.${col.lOutlet}`)} is null or ${ref(`l.${col.lOutlet}`)} in (${sql.join(outlets)}))`);
+  if (outlets.length > 0)
+    where.push(
+      sql<SqlBool>`(${ref(`l.${col.lOutlet}`)} is null or ${ref(`l.${col.lOutlet}`)} in (${sql.join(outlets)}))`,
+    );
   const search = body.search?.trim().toLowerCase();
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql<SqlBool>`(lower(${ref(`p.${col.pCode}`)}) like ${like} escape '\\' or lower(${ref(`p.${col.pName}`)}) like ${like} escape '\\')`);
+    where.push(
+      sql<SqlBool>`(lower(${ref(`p.${col.pCode}`)}) like ${like} escape '\\' or lower(${ref(`p.${col.pName}`)}) like ${like} escape '\\')`,
+    );
   }
   const all = sql<SqlBool>`${where.length === 0 ? sql`1 = 1` : sql.join(where, sql` and `)}`;
 
@@ -154,7 +192,9 @@ export async function fetchVirtualStock(request: FastifyRequest, body: FetchRequ
   const reserved = reservedFor(db, `b.${col.bLocation}`, `b.${col.bProduct}`);
   let query = base
     .leftJoin(`${outlet.table} as o`, 'o.id', `l.${col.lOutlet}`)
-    .leftJoin(`${trigger.table} as t`, (j) => j.onRef(`t.${col.tLocation}`, '=', `b.${col.bLocation}`).onRef(`t.${col.tProduct}`, '=', `b.${col.bProduct}`))
+    .leftJoin(`${trigger.table} as t`, (j) =>
+      j.onRef(`t.${col.tLocation}`, '=', `b.${col.bLocation}`).onRef(`t.${col.tProduct}`, '=', `b.${col.bProduct}`),
+    )
     .select([
       `b.${col.bLocation} as location_id`,
       `b.${col.bProduct} as product_id`,
@@ -173,39 +213,48 @@ export async function fetchVirtualStock(request: FastifyRequest, body: FetchRequ
   const sorts = body.sorts?.length ? body.sorts : [{ ColumnName: 'location', Direction: 'ASC' as const }];
   for (const [i, s] of sorts.entries()) {
     const column = SORT_COLUMN[s.ColumnName as (typeof VIRTUAL_STOCK_SORTS)[number]];
-    if (!column) throw validationError([{ field: `sorts.${i}.ColumnName`, message: `Sort by ${VIRTUAL_STOCK_SORTS.join(', ')}; not ${s.ColumnName}` }]);
+    if (!column)
+      throw validationError([
+        { field: `sorts.${i}.ColumnName`, message: `Sort by ${VIRTUAL_STOCK_SORTS.join(', ')}; not ${s.ColumnName}` },
+      ]);
     // Virtual is worked out in the answer; sorting by it repeats its parts in the ORDER BY.
-    query = query.orderBy(column === 'virtual' ? sql`${onHandRef} - ${reserved} + ${incoming}` : column, s.Direction.toLowerCase() as 'asc' | 'desc');
+    query = query.orderBy(
+      column === 'virtual' ? sql`${onHandRef} - ${reserved} + ${incoming}` : column,
+      s.Direction.toLowerCase() as 'asc' | 'desc',
+    );
   }
-  const stored = await query
-    .orderBy('location_code')
-    .orderBy('product_code')
-    .limit(take)
-    .offset(skip)
-    .execute();
+  const stored = await query.orderBy('location_code').orderBy('product_code').limit(take).offset(skip).execute();
   // A first page that is not full holds every match: no need to count them.
   const totalCount =
     skip === 0 && stored.length < take
       ? stored.length
       : Number(
           // Counted up to the same cap as the generic fetch: past it the total is a lower bound.
-          (await db.selectFrom(base.select(sql`1`.as('one')).limit(COUNT_LIMIT).as('matches')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+          (
+            await db
+              .selectFrom(
+                base
+                  .select(sql`1`.as('one'))
+                  .limit(COUNT_LIMIT)
+                  .as('matches'),
+              )
+              .select(sql<number>`count(*)`.as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
         );
-  const rows = stored.map(
-    (r): VirtualStockRow => ({
-      outlet: r.outlet_id === null ? null : Number(r.outlet_id),
-      outletLabel: r.outlet_id === null ? null : labelFrom(r, 'outlet'),
-      location: Number(r.location_id),
-      locationLabel: labelFrom(r, 'location'),
-      product: Number(r.product_id),
-      productLabel: labelFrom(r, 'product'),
-      onHand: quantityText(r.on_hand),
-      reserved: quantityText(r.reserved),
-      incoming: quantityText(r.incoming),
-      virtual: quantityText(Number(r.on_hand) - Number(r.reserved) + Number(r.incoming)),
-      minQty: r.min_qty === null ? null : quantityText(r.min_qty),
-      lowSince: (r.low_since as string | null) ?? null,
-    }),
-  );
+  const rows = stored.map((r): VirtualStockRow => ({
+    outlet: r.outlet_id === null ? null : Number(r.outlet_id),
+    outletLabel: r.outlet_id === null ? null : labelFrom(r, 'outlet'),
+    location: Number(r.location_id),
+    locationLabel: labelFrom(r, 'location'),
+    product: Number(r.product_id),
+    productLabel: labelFrom(r, 'product'),
+    onHand: quantityText(r.on_hand),
+    reserved: quantityText(r.reserved),
+    incoming: quantityText(r.incoming),
+    virtual: quantityText(Number(r.on_hand) - Number(r.reserved) + Number(r.incoming)),
+    minQty: r.min_qty === null ? null : quantityText(r.min_qty),
+    lowSince: (r.low_since as string | null) ?? null,
+  }));
   return { rows, totalCount };
 }

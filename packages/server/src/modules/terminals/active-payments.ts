@@ -27,8 +27,10 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 /** The row the address names, or the 404 a missing one gets: a row of another outlet than the caller's is missing too. */
 async function visibleId(request: IdRequest, entity: NormalisedEntity): Promise<number> {
   const id = parseRowId(request.params.id);
-  if (id === undefined) throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
-  if (!(await canSee(request, anyDb(request.server.ctx), entity, id))) throw new ApiError(404, `${entity.label}: no row ${id}`);
+  if (id === undefined)
+    throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
+  if (!(await canSee(request, anyDb(request.server.ctx), entity, id)))
+    throw new ApiError(404, `${entity.label}: no row ${id}`);
   return id;
 }
 
@@ -40,8 +42,16 @@ async function activePaymentModes(request: FastifyRequest, outletId: number) {
     .where('g.is_active', '=', true)
     .where((eb) =>
       eb.or([
-        eb.not(eb.exists(eb.selectFrom(`${gatewayOutlets} as go`).select('go.ref_id').whereRef('go.parent_id', '=', 'g.id'))),
-        eb.exists(eb.selectFrom(`${gatewayOutlets} as go`).select('go.ref_id').whereRef('go.parent_id', '=', 'g.id').where('go.ref_id', '=', outletId)),
+        eb.not(
+          eb.exists(eb.selectFrom(`${gatewayOutlets} as go`).select('go.ref_id').whereRef('go.parent_id', '=', 'g.id')),
+        ),
+        eb.exists(
+          eb
+            .selectFrom(`${gatewayOutlets} as go`)
+            .select('go.ref_id')
+            .whereRef('go.parent_id', '=', 'g.id')
+            .where('go.ref_id', '=', outletId),
+        ),
       ]),
     );
   const rows = await db
@@ -60,14 +70,23 @@ export function registerActivePaymentRoutes(app: FastifyInstance, api: string) {
   const base = `${api}/ActivePayment`;
   const opts = { preHandler: requirePrivilege(mode.permission, 'view') };
   const method = ['GET', 'POST'];
-  app.route<{ Params: { id: string } }>({ method, url: `${base}/Outlet/:id`, ...opts, handler: async (request) => ok(await activePaymentModes(request, await visibleId(request, outlet))) });
+  app.route<{ Params: { id: string } }>({
+    method,
+    url: `${base}/Outlet/:id`,
+    ...opts,
+    handler: async (request) => ok(await activePaymentModes(request, await visibleId(request, outlet))),
+  });
   app.route<{ Params: { id: string } }>({
     method,
     url: `${base}/Terminal/:id`,
     ...opts,
     handler: async (request) => {
       const id = await visibleId(request, terminal);
-      const row = await anyDb(request.server.ctx).selectFrom(terminal.table).select(TERMINAL_OUTLET).where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await anyDb(request.server.ctx)
+        .selectFrom(terminal.table)
+        .select(TERMINAL_OUTLET)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       return ok(await activePaymentModes(request, Number((row as Record<string, unknown>)[TERMINAL_OUTLET])));
     },
   });

@@ -40,7 +40,12 @@ interface Live {
  * the row's date, as the engine does (the job makes a chain-wide one the product's own price only
  * once every outlet has reached its date).
  */
-const PARTS: readonly { key: string; entity: string; scope?: (outlet: number, terminalId: number) => Scope; live?: Live }[] = [
+const PARTS: readonly {
+  key: string;
+  entity: string;
+  scope?: (outlet: number, terminalId: number) => Scope;
+  live?: Live;
+}[] = [
   { key: 'products', entity: 'product' },
   { key: 'outletPrices', entity: 'outletprice', scope: (outlet) => ({ column: 'outlet', values: [outlet] }) },
   { key: 'promotions', entity: 'promotion' },
@@ -51,7 +56,12 @@ const PARTS: readonly { key: string; entity: string; scope?: (outlet: number, te
   { key: 'settings', entity: 'posterminalsettings' },
   { key: 'terminal', entity: 'pointofsale', scope: (_outlet, terminalId) => ({ column: 'id', values: [terminalId] }) },
   // Last: a sync's cursor names parts by their place.
-  { key: 'futurePrices', entity: 'futureproductprice', scope: (outlet) => ({ column: 'outlet', values: [outlet, null] }), live: { column: 'status', value: 'pending' } },
+  {
+    key: 'futurePrices',
+    entity: 'futureproductprice',
+    scope: (outlet) => ({ column: 'outlet', values: [outlet, null] }),
+    live: { column: 'status', value: 'pending' },
+  },
 ];
 
 /** Where a sync stands: the moment it began (the cursor of its last page), the time it reads changes from, and the last row sent. */
@@ -64,7 +74,12 @@ interface Position {
 
 const PAGE = 'page.';
 const isInstant = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
-const positionShape = z.object({ began: z.string().refine(isInstant), from: z.string().refine(isInstant).nullable(), part: z.number().int().min(0).max(PARTS.length), after: z.number().int().min(0) });
+const positionShape = z.object({
+  began: z.string().refine(isInstant),
+  from: z.string().refine(isInstant).nullable(),
+  part: z.number().int().min(0).max(PARTS.length),
+  after: z.number().int().min(0),
+});
 
 const encode = (p: Position) => PAGE + Buffer.from(JSON.stringify(p)).toString('base64url');
 
@@ -88,13 +103,20 @@ function positionOf(since: string | undefined): Position {
   if (since === undefined || since === '') return { began, from: null, part: 0, after: 0 };
   const page = since.startsWith(PAGE) ? decode(since) : null;
   if (page) return page;
-  if (!isInstant(since)) throw validationError([{ field: 'since', message: 'Since must be a cursor this call answered, or a date and time (ISO 8601)' }]);
+  if (!isInstant(since))
+    throw validationError([
+      { field: 'since', message: 'Since must be a cursor this call answered, or a date and time (ISO 8601)' },
+    ]);
   return { began, from: new Date(Date.parse(since) - OVERLAP_MS).toISOString(), part: 0, after: 0 };
 }
 
 /** The part's live condition: its own, else active rows where the entity has `isActive`. */
 const liveOf = (entity: NormalisedEntity, live: Live | undefined): { column: string; value: unknown } | null =>
-  live ? { column: `t.${columnOf(entity, live.column)}`, value: live.value } : entity.fields.some((f) => f.name === 'isActive') ? { column: 't.is_active', value: true } : null;
+  live
+    ? { column: `t.${columnOf(entity, live.column)}`, value: live.value }
+    : entity.fields.some((f) => f.name === 'isActive')
+      ? { column: 't.is_active', value: true }
+      : null;
 
 type AnySelect = SelectQueryBuilder<any, any, { id: unknown }>;
 
@@ -102,7 +124,9 @@ function scoped(query: AnySelect, entity: NormalisedEntity, scope: Scope | undef
   if (!scope) return query;
   const column = `t.${scope.column === 'id' ? 'id' : columnOf(entity, scope.column)}`;
   const ids = scope.values.filter((v): v is number => v !== null);
-  return query.where((eb) => eb.or([eb(column, 'in', ids), ...(scope.values.includes(null) ? [eb(column, 'is', null)] : [])]));
+  return query.where((eb) =>
+    eb.or([eb(column, 'in', ids), ...(scope.values.includes(null) ? [eb(column, 'is', null)] : [])]),
+  );
 }
 
 /**
@@ -115,7 +139,16 @@ function ofOutlet(query: AnySelect, entity: NormalisedEntity, outlet: number): A
 }
 
 /** Ids of one part, changed since `from` (active ones only), after `after`, by id: at most `limit`. */
-async function changedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, from: string | null, after: number, limit: number, scope?: Scope, live?: Live): Promise<number[]> {
+async function changedIds(
+  db: AnyDb,
+  entity: NormalisedEntity,
+  outlet: number,
+  from: string | null,
+  after: number,
+  limit: number,
+  scope?: Scope,
+  live?: Live,
+): Promise<number[]> {
   let q = ofOutlet(db.selectFrom(`${entity.table} as t`).select('t.id'), entity, outlet).where('t.id', '>', after);
   if (from) q = q.where('t.updated_at', '>=', from);
   const alive = liveOf(entity, live);
@@ -127,13 +160,22 @@ async function changedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, f
 function wasInScope(rowId: number, changes: unknown, scope: Scope | undefined): boolean {
   if (!scope) return true;
   if (scope.column === 'id') return scope.values.includes(rowId);
-  const parsed = (typeof changes === 'string' ? JSON.parse(changes) : changes) as { before?: Record<string, unknown> } | null;
+  const parsed = (typeof changes === 'string' ? JSON.parse(changes) : changes) as {
+    before?: Record<string, unknown>;
+  } | null;
   const value = parsed?.before?.[scope.column];
   return scope.values.includes(value === undefined || value === null ? null : Number(value));
 }
 
 /** Ids the terminal should drop: rows of its scope deleted since `from` (the audit log's record of it) that do not exist again, and rows deactivated (no longer live) since. */
-async function removedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, from: string, scope?: Scope, live?: Live): Promise<number[]> {
+async function removedIds(
+  db: AnyDb,
+  entity: NormalisedEntity,
+  outlet: number,
+  from: string,
+  scope?: Scope,
+  live?: Live,
+): Promise<number[]> {
   const deleted = await db
     .selectFrom(auditLog.table)
     .select([`${columnOf(auditLog, 'rowId')} as row_id`, `${columnOf(auditLog, 'changes')} as changes`])
@@ -141,14 +183,29 @@ async function removedIds(db: AnyDb, entity: NormalisedEntity, outlet: number, f
     .where(columnOf(auditLog, 'entity'), '=', entity.name)
     .where(columnOf(auditLog, 'at'), '>=', from)
     .execute();
-  const gone = [...new Set(deleted.filter((r) => r.row_id !== null && wasInScope(Number(r.row_id), r.changes, scope)).map((r) => Number(r.row_id)))];
-  const back = gone.length === 0 ? [] : await db.selectFrom(entity.table).select('id').where('id', 'in', gone).execute();
+  const gone = [
+    ...new Set(
+      deleted
+        .filter((r) => r.row_id !== null && wasInScope(Number(r.row_id), r.changes, scope))
+        .map((r) => Number(r.row_id)),
+    ),
+  ];
+  const back =
+    gone.length === 0 ? [] : await db.selectFrom(entity.table).select('id').where('id', 'in', gone).execute();
   const alive = liveOf(entity, live);
   const inactive = alive
-    ? await scoped(ofOutlet(db.selectFrom(`${entity.table} as t`).select('t.id'), entity, outlet).where('t.updated_at', '>=', from).where(alive.column, '<>', alive.value), entity, scope).execute()
+    ? await scoped(
+        ofOutlet(db.selectFrom(`${entity.table} as t`).select('t.id'), entity, outlet)
+          .where('t.updated_at', '>=', from)
+          .where(alive.column, '<>', alive.value),
+        entity,
+        scope,
+      ).execute()
     : [];
   const existing = new Set(back.map((r) => Number(r.id)));
-  return [...new Set([...gone.filter((id) => !existing.has(id)), ...inactive.map((r) => Number(r.id))])].sort((a, b) => a - b);
+  return [...new Set([...gone.filter((id) => !existing.has(id)), ...inactive.map((r) => Number(r.id))])].sort(
+    (a, b) => a - b,
+  );
 }
 
 export async function catalogue(request: FastifyRequest) {
@@ -162,16 +219,30 @@ export async function catalogue(request: FastifyRequest) {
   const firstPage = at.part === 0 && at.after === 0;
   for (const [k, part] of PARTS.entries()) {
     out[part.key] = [];
-    removed[part.key] = firstPage && at.from ? await removedIds(db, getEntity(part.entity), me.outletId, at.from, scopes[k], part.live) : [];
+    removed[part.key] =
+      firstPage && at.from
+        ? await removedIds(db, getEntity(part.entity), me.outletId, at.from, scopes[k], part.live)
+        : [];
   }
   let room = limit;
   let next: Position | null = null;
   for (let k = at.part; k < PARTS.length; k++) {
     // A till is run by cashiers: it is sent no field of a field group (costs).
     const entity = entityWithout(getEntity(PARTS[k]!.entity), ALL_FIELD_GROUPS);
-    const ids = await changedIds(db, entity, me.outletId, at.from, k === at.part ? at.after : 0, room + 1, scopes[k], PARTS[k]!.live);
+    const ids = await changedIds(
+      db,
+      entity,
+      me.outletId,
+      at.from,
+      k === at.part ? at.after : 0,
+      room + 1,
+      scopes[k],
+      PARTS[k]!.live,
+    );
     const sent = ids.slice(0, room);
-    out[PARTS[k]!.key] = await toApiRows(request.server.ctx, db, entity, await storedRows(db, entity, sent), { labels: false });
+    out[PARTS[k]!.key] = await toApiRows(request.server.ctx, db, entity, await storedRows(db, entity, sent), {
+      labels: false,
+    });
     room -= sent.length;
     if (ids.length > sent.length || (room === 0 && k < PARTS.length - 1)) {
       next = { ...at, part: ids.length > sent.length ? k : k + 1, after: ids.length > sent.length ? sent.at(-1)! : 0 };

@@ -25,14 +25,30 @@ const targets = fieldOf(command, 'targetTerminals') as unknown as { table: strin
 
 /** Adds a pending status for every target terminal that has none yet (a terminal added on an edit). */
 async function addPending(trx: AnyDb, commandId: number, now: string): Promise<void> {
-  const wanted = await trx.selectFrom(targets.table).select('ref_id').where('parent_id', '=', commandId).orderBy('ref_id').execute();
-  const had = await trx.selectFrom(statuses.table).select([C.terminal, 'line_no']).where('parent_id', '=', commandId).execute();
+  const wanted = await trx
+    .selectFrom(targets.table)
+    .select('ref_id')
+    .where('parent_id', '=', commandId)
+    .orderBy('ref_id')
+    .execute();
+  const had = await trx
+    .selectFrom(statuses.table)
+    .select([C.terminal, 'line_no'])
+    .where('parent_id', '=', commandId)
+    .execute();
   const known = new Set(had.map((h) => Number(h[C.terminal])));
   let lineNo = had.reduce((max, h) => Math.max(max, Number(h.line_no) + 1), 0);
   const rows = wanted
     .map((w) => Number(w.ref_id))
     .filter((t) => !known.has(t))
-    .map((t) => ({ parent_id: commandId, line_no: lineNo++, [C.terminal]: t, [C.status]: 'pending', [C.updatedOn]: now, [C.message]: null }));
+    .map((t) => ({
+      parent_id: commandId,
+      line_no: lineNo++,
+      [C.terminal]: t,
+      [C.status]: 'pending',
+      [C.updatedOn]: now,
+      [C.message]: null,
+    }));
   if (rows.length > 0) await trx.insertInto(statuses.table).values(rows).execute();
 }
 
@@ -58,14 +74,28 @@ export async function takeCommands(request: FastifyRequest) {
         .execute();
       const ids = [...new Set(taken.map((t) => Number(t.parent_id)))];
       if (ids.length === 0) return [];
-      const rows = await trx.selectFrom(command.table).select(['id', columnOf(command, 'command'), 'created_at']).where('id', 'in', ids).orderBy('id').execute();
-      return rows.map((r) => ({ id: Number(r.id), command: String(r[columnOf(command, 'command')]), createdAt: String(r.created_at) }));
+      const rows = await trx
+        .selectFrom(command.table)
+        .select(['id', columnOf(command, 'command'), 'created_at'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        command: String(r[columnOf(command, 'command')]),
+        createdAt: String(r.created_at),
+      }));
     });
 }
 
 /** Pending commands of a terminal (the heartbeat's count). */
 export async function pendingCommands(db: AnyDb, terminalId: number): Promise<number> {
-  const row = await db.selectFrom(statuses.table).select((eb) => eb.fn.countAll().as('n')).where(C.terminal, '=', terminalId).where(C.status, '=', 'pending').executeTakeFirst();
+  const row = await db
+    .selectFrom(statuses.table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(C.terminal, '=', terminalId)
+    .where(C.status, '=', 'pending')
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -86,8 +116,16 @@ export async function ackCommand(request: FastifyRequest, rawId: string) {
     .where(C.terminal, '=', terminal.terminalId)
     .where(C.status, 'in', ['pending', 'delivered'])
     .executeTakeFirst();
-  const row = await db.selectFrom(statuses.table).select([C.status, C.updatedOn]).where('parent_id', '=', id).where(C.terminal, '=', terminal.terminalId).executeTakeFirst();
+  const row = await db
+    .selectFrom(statuses.table)
+    .select([C.status, C.updatedOn])
+    .where('parent_id', '=', id)
+    .where(C.terminal, '=', terminal.terminalId)
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, `No command ${id} for this terminal`);
-  if (Number(done.numUpdatedRows) === 0 && row[C.status] !== body.status) throw new ApiError(409, `Command ${id} was acknowledged as ${String(row[C.status])} already`, [{ field: 'status', message: 'Already acknowledged' }]);
+  if (Number(done.numUpdatedRows) === 0 && row[C.status] !== body.status)
+    throw new ApiError(409, `Command ${id} was acknowledged as ${String(row[C.status])} already`, [
+      { field: 'status', message: 'Already acknowledged' },
+    ]);
   return { id, status: String(row[C.status]), updatedOn: String(row[C.updatedOn]) };
 }

@@ -22,7 +22,6 @@ const S = (n: string) => `s.${columnOf(sale, n)}`;
 const L = (n: string) => `l.${columnOf(line, n)}`;
 const K = (n: string) => columnOf(commission, n);
 
-
 interface SoldLine {
   saleId: number;
   cashier: number;
@@ -34,13 +33,21 @@ interface SoldLine {
   cost: number;
 }
 
-
 async function soldLines(db: AnyDb, from: string, to: string, outlets: number[]): Promise<SoldLine[]> {
   let query = db
     .selectFrom(`${sale.table} as s`)
     .innerJoin(`${line.table} as l`, L('sale'), 's.id')
     .innerJoin(`${product.table} as p`, 'p.id', L('product'))
-    .select(['s.id as sale_id', `${S('cashier')} as cashier`, `${S('at')} as at`, `${L('product')} as product`, `p.${columnOf(product, 'category')} as category`, `${L('quantity')} as quantity`, `${L('lineTotal')} as line_total`, `p.${columnOf(product, 'costPrice')} as cost`])
+    .select([
+      's.id as sale_id',
+      `${S('cashier')} as cashier`,
+      `${S('at')} as at`,
+      `${L('product')} as product`,
+      `p.${columnOf(product, 'category')} as category`,
+      `${L('quantity')} as quantity`,
+      `${L('lineTotal')} as line_total`,
+      `p.${columnOf(product, 'costPrice')} as cost`,
+    ])
     .where(S('at'), '>=', `${from}T00:00:00.000Z`)
     .where(S('at'), '<', `${nextDay(to)}T00:00:00.000Z`)
     .where(S('cashier'), 'is not', null);
@@ -60,18 +67,35 @@ async function soldLines(db: AnyDb, from: string, to: string, outlets: number[])
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** a × b / c rounded half up, keeping the sign of a × b. */
-const signedMulDiv = (a: number, b: number, c: number) => Math.sign(a) * Math.sign(b) * mulDiv(Math.abs(a), Math.abs(b), c);
+const signedMulDiv = (a: number, b: number, c: number) =>
+  Math.sign(a) * Math.sign(b) * mulDiv(Math.abs(a), Math.abs(b), c);
 
-export async function commissionReport(db: AnyDb, from: string, to: string, outlets: number[]): Promise<CommissionRow[]> {
+export async function commissionReport(
+  db: AnyDb,
+  from: string,
+  to: string,
+  outlets: number[],
+): Promise<CommissionRow[]> {
   const lines = await soldLines(db, from, to, outlets);
-  const rules = await db.selectFrom(commission.table).selectAll().where('is_active', '=', true).orderBy(K('code')).execute();
+  const rules = await db
+    .selectFrom(commission.table)
+    .selectAll()
+    .where('is_active', '=', true)
+    .orderBy(K('code'))
+    .execute();
   const users = fieldOf(commission, 'users') as unknown as { table: string };
   const links = await db.selectFrom(users.table).select(['parent_id', 'ref_id']).execute();
-  const people = await db.selectFrom(user.table).select(['id', columnOf(user, 'userName'), columnOf(user, 'role')]).execute();
+  const people = await db
+    .selectFrom(user.table)
+    .select(['id', columnOf(user, 'userName'), columnOf(user, 'role')])
+    .execute();
   const nameOf = new Map(people.map((p) => [Number(p.id), String(p[columnOf(user, 'userName')])]));
   const roleOf = new Map(people.map((p) => [Number(p.id), Number(p[columnOf(user, 'role')])]));
 
-  const out = new Map<string, CommissionRow & { raw: { sales: Set<number>; quantity: number; total: number; earned: number } }>();
+  const out = new Map<
+    string,
+    CommissionRow & { raw: { sales: Set<number>; quantity: number; total: number; earned: number } }
+  >();
   for (const rule of rules) {
     const named = links.filter((l) => Number(l.parent_id) === Number(rule.id)).map((l) => Number(l.ref_id));
     const role = rule[K('role')] === null ? null : Number(rule[K('role')]);
@@ -89,20 +113,42 @@ export async function commissionReport(db: AnyDb, from: string, to: string, outl
       const row =
         out.get(key) ??
         out
-          .set(key, { user: l.cashier, userName: nameOf.get(l.cashier) ?? '', rule: String(rule[K('code')]), period, sales: 0, quantity: '', salesTotal: '', commission: '', raw: { sales: new Set(), quantity: 0, total: 0, earned: 0 } })
+          .set(key, {
+            user: l.cashier,
+            userName: nameOf.get(l.cashier) ?? '',
+            rule: String(rule[K('code')]),
+            period,
+            sales: 0,
+            quantity: '',
+            salesTotal: '',
+            commission: '',
+            raw: { sales: new Set(), quantity: 0, total: 0, earned: 0 },
+          })
           .get(key)!;
       const firstOfSale = !row.raw.sales.has(l.saleId);
       row.raw.sales.add(l.saleId);
       row.raw.quantity += l.quantity;
       row.raw.total += l.lineTotal;
-      if (basis === 'sales') row.raw.earned += rate > 0 ? signedMulDiv(l.lineTotal, rate, 10_000) : firstOfSale ? Math.sign(l.quantity) * amount : 0;
-      if (basis === 'margin') row.raw.earned += signedMulDiv(l.lineTotal - signedMulDiv(l.cost, l.quantity, 1000), rate, 10_000);
+      if (basis === 'sales')
+        row.raw.earned +=
+          rate > 0 ? signedMulDiv(l.lineTotal, rate, 10_000) : firstOfSale ? Math.sign(l.quantity) * amount : 0;
+      if (basis === 'margin')
+        row.raw.earned += signedMulDiv(l.lineTotal - signedMulDiv(l.cost, l.quantity, 1000), rate, 10_000);
       if (basis === 'quantity') row.raw.earned += signedMulDiv(amount, l.quantity, 1000);
     }
   }
   return [...out.values()]
-    .map(({ raw, ...row }) => ({ ...row, sales: raw.sales.size, quantity: formatScaled(raw.quantity, 3), salesTotal: fromMinorUnits(raw.total), commission: fromMinorUnits(raw.earned) }))
-    .sort((a, b) => a.userName.localeCompare(b.userName) || a.period.localeCompare(b.period) || a.rule.localeCompare(b.rule));
+    .map(({ raw, ...row }) => ({
+      ...row,
+      sales: raw.sales.size,
+      quantity: formatScaled(raw.quantity, 3),
+      salesTotal: fromMinorUnits(raw.total),
+      commission: fromMinorUnits(raw.earned),
+    }))
+    .sort(
+      (a, b) =>
+        a.userName.localeCompare(b.userName) || a.period.localeCompare(b.period) || a.rule.localeCompare(b.rule),
+    );
 }
 
 export const commissionProcedure = defineProcedure({

@@ -28,22 +28,45 @@ const OPEN_UTC_HOUR = 1;
 const TRADING_HOURS = 12;
 
 async function pairDemoTerminals(db: AnyDb, now: string): Promise<TerminalContext[]> {
-  const tills = await db.selectFrom(terminal.table).select(['id', 'code', T('outlet'), T('deviceId')]).where('code', 'like', '%-POS1').orderBy('id').limit(2).execute();
+  const tills = await db
+    .selectFrom(terminal.table)
+    .select(['id', 'code', T('outlet'), T('deviceId')])
+    .where('code', 'like', '%-POS1')
+    .orderBy('id')
+    .limit(2)
+    .execute();
   const out: TerminalContext[] = [];
   for (const [i, till] of tills.entries()) {
     // The token itself is thrown away: a demo terminal is paired, but no real device holds its secret.
     await db
       .insertInto('terminal_token')
-      .values({ terminal_id: till.id, outlet_id: till[T('outlet')], token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'), device_id: String(till[T('deviceId')]), created_at: now, revoked_at: null })
+      .values({
+        terminal_id: till.id,
+        outlet_id: till[T('outlet')],
+        token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+        device_id: String(till[T('deviceId')]),
+        created_at: now,
+        revoked_at: null,
+      })
       .execute();
     // The first reports in now (online), the second went quiet two hours ago (offline).
     const seen = new Date(Date.parse(now) - i * 2 * 3_600_000).toISOString();
     await db
       .updateTable(terminal.table)
-      .set({ [T('lastSeenAt')]: seen, [T('lastSyncAt')]: seen, [T('appVersion')]: i === 0 ? '3.2.0' : '3.1.4', [T('unsentTransactions')]: i === 0 ? 0 : 4 })
+      .set({
+        [T('lastSeenAt')]: seen,
+        [T('lastSyncAt')]: seen,
+        [T('appVersion')]: i === 0 ? '3.2.0' : '3.1.4',
+        [T('unsentTransactions')]: i === 0 ? 0 : 4,
+      })
       .where('id', '=', till.id)
       .execute();
-    out.push({ terminalId: Number(till.id), outletId: Number(till[T('outlet')]), code: String(till.code), userName: `terminal:${String(till.code)}` });
+    out.push({
+      terminalId: Number(till.id),
+      outletId: Number(till[T('outlet')]),
+      code: String(till.code),
+      userName: `terminal:${String(till.code)}`,
+    });
   }
   return out;
 }
@@ -62,16 +85,34 @@ async function shelfOf(db: AnyDb, outletId: number): Promise<Shelf[]> {
     .where(P('type'), 'in', ['standard', 'composite'])
     .orderBy('id')
     .execute();
-  const overrides = await db.selectFrom(outletPrice.table).select([columnOf(outletPrice, 'product'), columnOf(outletPrice, 'price')]).where(columnOf(outletPrice, 'outlet'), '=', outletId).execute();
-  const byProduct = new Map(overrides.map((o) => [Number(o[columnOf(outletPrice, 'product')]), Number(o[columnOf(outletPrice, 'price')])]));
-  return rows.map((r) => ({ id: Number(r.id), price: ((byProduct.get(Number(r.id)) ?? Number(r[P('sellingPrice')])) / 100).toFixed(2) }));
+  const overrides = await db
+    .selectFrom(outletPrice.table)
+    .select([columnOf(outletPrice, 'product'), columnOf(outletPrice, 'price')])
+    .where(columnOf(outletPrice, 'outlet'), '=', outletId)
+    .execute();
+  const byProduct = new Map(
+    overrides.map((o) => [Number(o[columnOf(outletPrice, 'product')]), Number(o[columnOf(outletPrice, 'price')])]),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    price: ((byProduct.get(Number(r.id)) ?? Number(r[P('sellingPrice')])) / 100).toFixed(2),
+  }));
 }
 
 export async function seedDemoSales(ctx: AppContext, now: string): Promise<number> {
   const db = anyDb(ctx);
   const tills = await pairDemoTerminals(db, now);
-  const members = (await db.selectFrom(membership.table).select(columnOf(membership, 'memberNo')).orderBy('id').execute()).map((m) => String(m[columnOf(membership, 'memberNo')]));
-  const modes = (await db.selectFrom(paymentMode.table).select(['id', columnOf(paymentMode, 'kind')]).where('is_active', '=', true).orderBy('id').execute()).map((m) => ({
+  const members = (
+    await db.selectFrom(membership.table).select(columnOf(membership, 'memberNo')).orderBy('id').execute()
+  ).map((m) => String(m[columnOf(membership, 'memberNo')]));
+  const modes = (
+    await db
+      .selectFrom(paymentMode.table)
+      .select(['id', columnOf(paymentMode, 'kind')])
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .execute()
+  ).map((m) => ({
     id: Number(m.id),
     kind: String(m[columnOf(paymentMode, 'kind')]),
   }));
@@ -94,7 +135,10 @@ export async function seedDemoSales(ctx: AppContext, now: string): Promise<numbe
         const at = new Date(date.getTime() + (OPEN_UTC_HOUR + ((n + random()) / sales) * TRADING_HOURS) * 3_600_000);
         if (at.toISOString() > now) break;
         const receiptNo = `${till.code}-${at.toISOString().slice(0, 10).replace(/-/g, '')}-${String(n + 1).padStart(3, '0')}`;
-        const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ item: pick(shelf), quantity: 1 + Math.floor(random() * 3) }));
+        const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
+          item: pick(shelf),
+          quantity: 1 + Math.floor(random() * 3),
+        }));
         const lines = items.map(({ item, quantity }) => ({ productId: item.id, quantity, unitPrice: item.price }));
         const amount = items.reduce((a, { item, quantity }) => a + Number(item.price) * quantity, 0).toFixed(2);
         const sale: SaleInput = {

@@ -35,7 +35,13 @@ export interface Difference {
  * (`sales.ts`) and whoever finds a sale went past a limit (an offline over-redemption) call it.
  * Answers the rows as stored.
  */
-export async function recordDifferences(trx: AnyDb, dialect: Dialect, of: DifferenceSale, differences: readonly Difference[], decimals: number): Promise<Record<string, unknown>[]> {
+export async function recordDifferences(
+  trx: AnyDb,
+  dialect: Dialect,
+  of: DifferenceSale,
+  differences: readonly Difference[],
+  decimals: number,
+): Promise<Record<string, unknown>[]> {
   if (differences.length === 0) return [];
   const money = (minor: number) => formatScaled(minor, decimals);
   const rows = differences.map((d) =>
@@ -59,6 +65,10 @@ export async function recordDifferences(trx: AnyDb, dialect: Dialect, of: Differ
     ),
   );
   await trx.insertInto(difference.table).values(rows).execute();
-  await trx.updateTable(sale.table).set(toStorageRow(sale, { priceDifference: true }, dialect)).where('id', '=', of.id).execute();
+  await trx
+    .updateTable(sale.table)
+    .set(toStorageRow(sale, { priceDifference: true }, dialect))
+    .where('id', '=', of.id)
+    .execute();
   return rows;
 }

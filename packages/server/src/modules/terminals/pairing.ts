@@ -59,15 +59,31 @@ async function pair(call: ActionCall) {
   const expiresAt = new Date(Date.parse(call.now) + PAIRING_MINUTES * 60_000).toISOString();
   await call.trx
     .insertInto('terminal_pairing_code')
-    .values({ terminal_id: call.ids[0], code_hash: sha256(raw), expires_at: expiresAt, used_at: null, created_at: call.now, created_by: call.auth.userName })
+    .values({
+      terminal_id: call.ids[0],
+      code_hash: sha256(raw),
+      expires_at: expiresAt,
+      used_at: null,
+      created_at: call.now,
+      created_by: call.auth.userName,
+    })
     .execute();
   return { code: `${raw.slice(0, 4)}-${raw.slice(4)}`, expiresAt };
 }
 
 async function unpair(call: ActionCall) {
   await terminalsExist(call.trx, call.ids);
-  const revoked = await call.trx.updateTable('terminal_token').set({ revoked_at: call.now }).where('terminal_id', 'in', call.ids).where('revoked_at', 'is', null).executeTakeFirst();
-  await call.trx.updateTable(terminal.table).set({ [DEVICE]: null }).where('id', 'in', call.ids).execute();
+  const revoked = await call.trx
+    .updateTable('terminal_token')
+    .set({ revoked_at: call.now })
+    .where('terminal_id', 'in', call.ids)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  await call.trx
+    .updateTable(terminal.table)
+    .set({ [DEVICE]: null })
+    .where('id', 'in', call.ids)
+    .execute();
   return { revoked: Number(revoked.numUpdatedRows) };
 }
 
@@ -80,7 +96,9 @@ const pairBody = z.object({ code: z.string().trim().min(1).max(40), deviceId: z.
  * of any number of parallel redemptions exactly one gets a token; the others, and any later one, 400.
  * Audited (`terminalPair`, by the terminal, with the device).
  */
-export async function redeemPairingCode(request: FastifyRequest): Promise<{ terminalToken: string; terminal: { id: number; code: string; outlet: number } }> {
+export async function redeemPairingCode(
+  request: FastifyRequest,
+): Promise<{ terminalToken: string; terminal: { id: number; code: string; outlet: number } }> {
   const body = parseBody(pairBody, request.body);
   const now = new Date().toISOString();
   const token = randomBytes(32).toString('base64url');
@@ -98,19 +116,63 @@ export async function redeemPairingCode(request: FastifyRequest): Promise<{ term
         .executeTakeFirst();
       if (!taken) throw invalid();
       const terminalId = Number(taken.terminal_id);
-      const row = await trx.selectFrom(terminal.table).select(['id', 'code', OUTLET, 'is_active']).where('id', '=', terminalId).executeTakeFirst();
+      const row = await trx
+        .selectFrom(terminal.table)
+        .select(['id', 'code', OUTLET, 'is_active'])
+        .where('id', '=', terminalId)
+        .executeTakeFirst();
       if (!row || !row.is_active) throw invalid();
-      const elsewhere = await trx.selectFrom(terminal.table).select('code').where(DEVICE, '=', body.deviceId).where('id', '!=', terminalId).executeTakeFirst();
-      if (elsewhere) throw new ApiError(409, `Device ${body.deviceId} is paired with terminal ${String(elsewhere.code)}: unpair it first`, [{ field: 'deviceId', message: 'Paired with another terminal' }]);
-      await trx.updateTable('terminal_token').set({ revoked_at: now }).where('terminal_id', '=', terminalId).where('revoked_at', 'is', null).execute();
-      await trx.updateTable(terminal.table).set({ [DEVICE]: body.deviceId }).where('id', '=', terminalId).execute();
+      const elsewhere = await trx
+        .selectFrom(terminal.table)
+        .select('code')
+        .where(DEVICE, '=', body.deviceId)
+        .where('id', '!=', terminalId)
+        .executeTakeFirst();
+      if (elsewhere)
+        throw new ApiError(
+          409,
+          `Device ${body.deviceId} is paired with terminal ${String(elsewhere.code)}: unpair it first`,
+          [{ field: 'deviceId', message: 'Paired with another terminal' }],
+        );
+      await trx
+        .updateTable('terminal_token')
+        .set({ revoked_at: now })
+        .where('terminal_id', '=', terminalId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable(terminal.table)
+        .set({ [DEVICE]: body.deviceId })
+        .where('id', '=', terminalId)
+        .execute();
       await trx
         .insertInto('terminal_token')
-        .values({ terminal_id: terminalId, outlet_id: row[OUTLET], token_hash: sha256(token), device_id: body.deviceId, created_at: now, revoked_at: null })
+        .values({
+          terminal_id: terminalId,
+          outlet_id: row[OUTLET],
+          token_hash: sha256(token),
+          device_id: body.deviceId,
+          created_at: now,
+          revoked_at: null,
+        })
         .execute();
       const actor = { userId: null, userName: `Terminal ${String(row.code)}` };
-      await recordRequestEvent(request, { action: 'terminalPair', entity: terminal.name, rowId: terminalId, actor, at: now, changes: { before: {}, after: { deviceId: body.deviceId } } }, trx);
-      return { terminalToken: token, terminal: { id: terminalId, code: String(row.code), outlet: Number(row[OUTLET]) } };
+      await recordRequestEvent(
+        request,
+        {
+          action: 'terminalPair',
+          entity: terminal.name,
+          rowId: terminalId,
+          actor,
+          at: now,
+          changes: { before: {}, after: { deviceId: body.deviceId } },
+        },
+        trx,
+      );
+      return {
+        terminalToken: token,
+        terminal: { id: terminalId, code: String(row.code), outlet: Number(row[OUTLET]) },
+      };
     });
 }
 
@@ -143,7 +205,12 @@ export async function terminalAuth(request: FastifyRequest, reply: FastifyReply)
     reply.header('WWW-Authenticate', 'Terminal');
     throw new ApiError(401, 'Unauthorized');
   }
-  request.terminal = { terminalId: Number(row.terminal_id), outletId: Number(row.outlet_id), code: String(row.code), userName: `terminal:${String(row.code)}` };
+  request.terminal = {
+    terminalId: Number(row.terminal_id),
+    outletId: Number(row.outlet_id),
+    code: String(row.code),
+    userName: `terminal:${String(row.code)}`,
+  };
 }
 
 export function requireTerminal(request: FastifyRequest): TerminalContext {

@@ -11,7 +11,6 @@ const terminal = getEntity('pointofsale');
 const user = getEntity('user');
 const D = (name: string) => `d.${columnOf(difference, name)}`;
 
-
 /**
  * `DataRepository/procedure/pricedifferences {from, to, outlet?}`: the Price differences screen's
  * totals — per outlet, terminal, cashier and day (the sale's date at its outlet), how many
@@ -45,7 +44,15 @@ export const priceDifferencesProcedure = defineProcedure({
       ])
       .where(D('day'), '>=', body.from)
       .where(D('day'), '<=', body.to)
-      .groupBy([D('outlet'), `o.${columnOf(outlet, 'name')}`, D('terminal'), `p.${columnOf(terminal, 'code')}`, D('cashier'), `u.${columnOf(user, 'userName')}`, D('day')])
+      .groupBy([
+        D('outlet'),
+        `o.${columnOf(outlet, 'name')}`,
+        D('terminal'),
+        `p.${columnOf(terminal, 'code')}`,
+        D('cashier'),
+        `u.${columnOf(user, 'userName')}`,
+        D('day'),
+      ])
       .orderBy(D('day'), 'desc')
       .orderBy(`o.${columnOf(outlet, 'name')}`)
       .orderBy(`p.${columnOf(terminal, 'code')}`);

@@ -15,6 +15,7 @@ export const reportPeriod = z.object({ from: day, to: day, outlet: z.number().in
 export async function reportOutlets(body: z.infer<typeof reportPeriod>, request: FastifyRequest): Promise<number[]> {
   if (body.to < body.from) throw validationError([{ field: 'to', message: 'To may not be before from' }]);
   const allowed = await allowedOutlets(request);
-  if (body.outlet !== undefined && allowed.length > 0 && !allowed.includes(body.outlet)) throw validationError([{ field: 'outlet', message: 'Not one of your outlets' }]);
+  if (body.outlet !== undefined && allowed.length > 0 && !allowed.includes(body.outlet))
+    throw validationError([{ field: 'outlet', message: 'Not one of your outlets' }]);
   return body.outlet !== undefined ? [body.outlet] : allowed;
 }

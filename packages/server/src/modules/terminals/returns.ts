@@ -78,19 +78,44 @@ export interface RefundLine {
  * recorded before lines kept their tax shares the sale's tax the same way.
  */
 function paidPerLine(head: Row, rows: readonly Row[]): SoldLine[] {
-  const weights = rows.map((r) => Math.max(0, Number(r[L('lineTotal')] ?? 0) + (r[L('taxInclusive')] ? 0 : Number(r[L('tax')] ?? 0))));
+  const weights = rows.map((r) =>
+    Math.max(0, Number(r[L('lineTotal')] ?? 0) + (r[L('taxInclusive')] ? 0 : Number(r[L('tax')] ?? 0))),
+  );
   const paid = allocate(Math.max(0, Number(head[S('total')] ?? 0)), weights);
   const lineTax = rows.some((r) => r[L('tax')] !== null && r[L('tax')] !== undefined);
-  const tax = lineTax ? rows.map((r) => Math.max(0, Number(r[L('tax')] ?? 0))) : allocate(Math.max(0, Number(head[S('taxTotal')] ?? 0)), weights);
-  return rows.map((r, i) => ({ id: Number(r.id), product: Number(r[L('product')]), quantity: Number(r[L('quantity')]), paid: paid[i]!, tax: tax[i]!, returned: Number(r[RETURNED] ?? 0) }));
+  const tax = lineTax
+    ? rows.map((r) => Math.max(0, Number(r[L('tax')] ?? 0)))
+    : allocate(Math.max(0, Number(head[S('taxTotal')] ?? 0)), weights);
+  return rows.map((r, i) => ({
+    id: Number(r.id),
+    product: Number(r[L('product')]),
+    quantity: Number(r[L('quantity')]),
+    paid: paid[i]!,
+    tax: tax[i]!,
+    returned: Number(r[RETURNED] ?? 0),
+  }));
 }
 
 /** The sale a return names: the terminal's own receipt, or the one `originalSale` names. A 400 naming the field when there is none. */
-async function findOriginal(db: AnyDb, terminal: TerminalContext, receiptNo: string | undefined, reference: z.infer<typeof originalSaleBody> | undefined) {
+async function findOriginal(
+  db: AnyDb,
+  terminal: TerminalContext,
+  receiptNo: string | undefined,
+  reference: z.infer<typeof originalSaleBody> | undefined,
+) {
   const head = db.selectFrom(sale.table).selectAll().where(S('kind'), '=', 'sale');
   if (reference === undefined) {
-    const found = await head.where(S('terminal'), '=', terminal.terminalId).where(S('receiptNo'), '=', receiptNo!).executeTakeFirst();
-    if (!found) throw validationError([{ field: 'originalReceiptNo', message: `Receipt ${receiptNo} is no sale of this terminal (name another terminal's sale by originalSale)` }]);
+    const found = await head
+      .where(S('terminal'), '=', terminal.terminalId)
+      .where(S('receiptNo'), '=', receiptNo!)
+      .executeTakeFirst();
+    if (!found)
+      throw validationError([
+        {
+          field: 'originalReceiptNo',
+          message: `Receipt ${receiptNo} is no sale of this terminal (name another terminal's sale by originalSale)`,
+        },
+      ]);
     return found as Row;
   }
   const found = await head
@@ -106,7 +131,13 @@ async function findOriginal(db: AnyDb, terminal: TerminalContext, receiptNo: str
     )
     .where(S('receiptNo'), '=', reference.receiptNo)
     .executeTakeFirst();
-  if (!found) throw validationError([{ field: 'originalSale', message: `Outlet ${reference.outlet}, terminal ${reference.terminal} has no sale ${reference.receiptNo}` }]);
+  if (!found)
+    throw validationError([
+      {
+        field: 'originalSale',
+        message: `Outlet ${reference.outlet}, terminal ${reference.terminal} has no sale ${reference.receiptNo}`,
+      },
+    ]);
   return found as Row;
 }
 
@@ -121,14 +152,25 @@ export async function originalOf(
   returned: ReadonlyMap<number, ReturnedLine>,
 ): Promise<ReturnOf> {
   if (body.originalReceiptNo !== undefined && body.originalSale !== undefined)
-    throw validationError([{ field: 'originalSale', message: 'Name the sale by originalReceiptNo (this terminal’s receipt) or by originalSale, not both' }]);
+    throw validationError([
+      {
+        field: 'originalSale',
+        message: 'Name the sale by originalReceiptNo (this terminal’s receipt) or by originalSale, not both',
+      },
+    ]);
   const head = await findOriginal(db, terminal, body.originalReceiptNo, body.originalSale);
   const receiptNo = String(head[S('receiptNo')]);
-  const rows = (await db.selectFrom(line.table).selectAll().where(L('sale'), '=', head.id as number).orderBy(L('lineNo')).execute()) as Row[];
+  const rows = (await db
+    .selectFrom(line.table)
+    .selectAll()
+    .where(L('sale'), '=', head.id as number)
+    .orderBy(L('lineNo'))
+    .execute()) as Row[];
   const sold = paidPerLine(head, rows);
   const problems = new Problems();
   for (const [product, mine] of returned)
-    if (!sold.some((s) => s.product === product)) problems.add(`lines.${mine.line}.${'product'}`, `Product ${product} is not on receipt ${receiptNo}`);
+    if (!sold.some((s) => s.product === product))
+      problems.add(`lines.${mine.line}.${'product'}`, `Product ${product} is not on receipt ${receiptNo}`);
   problems.throwIfAny();
   return {
     sale: Number(head.id),
@@ -151,7 +193,11 @@ const shareOf = (amount: number, part: number, whole: number) => (whole <= 0 ? 0
  * for it, never more (the last takes the remainder); the same for its tax, and for the points the
  * sale earned over the whole sale.
  */
-export function refundsOf(of: ReturnOf, returned: ReadonlyMap<number, ReturnedLine>, previously: ReadonlyMap<number, number>) {
+export function refundsOf(
+  of: ReturnOf,
+  returned: ReadonlyMap<number, ReturnedLine>,
+  previously: ReadonlyMap<number, number>,
+) {
   const lines: RefundLine[] = [];
   let tax = 0;
   for (const [product, mine] of returned) {
@@ -161,7 +207,15 @@ export function refundsOf(of: ReturnOf, returned: ReadonlyMap<number, ReturnedLi
     const lineTax = shareOf(sold.tax, now, sold.quantity) - shareOf(sold.tax, was, sold.quantity);
     tax += lineTax;
     const refund = shareOf(sold.paid, now, sold.quantity) - shareOf(sold.paid, was, sold.quantity);
-    lines.push({ product, quantity: mine.quantity, unitPrice: shareOf(sold.paid, 1000, sold.quantity), terminalUnitPrice: mine.unitPrice, discount: 0, tax: -lineTax, lineTotal: -refund });
+    lines.push({
+      product,
+      quantity: mine.quantity,
+      unitPrice: shareOf(sold.paid, 1000, sold.quantity),
+      terminalUnitPrice: mine.unitPrice,
+      discount: 0,
+      tax: -lineTax,
+      lineTotal: -refund,
+    });
   }
   const refunded = (withThis: boolean) =>
     of.sold.reduce((sum, s) => {
@@ -169,13 +223,17 @@ export function refundsOf(of: ReturnOf, returned: ReadonlyMap<number, ReturnedLi
       const was = previously.get(s.id) ?? 0;
       return sum + shareOf(s.paid, withThis && mine ? was - mine.quantity : was, s.quantity);
     }, 0);
-  const points = of.paid <= 0 || of.pointsEarned <= 0 ? 0 : shareOf(of.pointsEarned, refunded(true), of.paid) - shareOf(of.pointsEarned, refunded(false), of.paid);
+  const points =
+    of.paid <= 0 || of.pointsEarned <= 0
+      ? 0
+      : shareOf(of.pointsEarned, refunded(true), of.paid) - shareOf(of.pointsEarned, refunded(false), of.paid);
   const total = lines.reduce((a, l) => a + l.lineTotal, 0);
   return { lines, subtotal: total, discountTotal: 0, taxTotal: -tax, total, points };
 }
 
 /** A return's refunds as the sale stood when it was read (`claimReturn` works them out again against what it claims). */
-export const refundsAsRead = (of: ReturnOf, returned: ReadonlyMap<number, ReturnedLine>) => refundsOf(of, returned, new Map(of.sold.map((s) => [s.id, s.returned])));
+export const refundsAsRead = (of: ReturnOf, returned: ReadonlyMap<number, ReturnedLine>) =>
+  refundsOf(of, returned, new Map(of.sold.map((s) => [s.id, s.returned])));
 
 /**
  * Counts a return against the original sale's lines and works out its refunds, in the caller's
@@ -198,7 +256,10 @@ export async function claimReturn(trx: AnyDb, returned: ReadonlyMap<number, Retu
       .where(sql`${sql.ref(L('quantity'))} - coalesce(${sql.ref(RETURNED)}, 0)`, '>=', quantity)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0)
-      problems.add(`lines.${mine.line}.quantity`, `Product ${product}: receipt ${of.receiptNo} has less than ${formatScaled(quantity, 3)} left to return`);
+      problems.add(
+        `lines.${mine.line}.quantity`,
+        `Product ${product}: receipt ${of.receiptNo} has less than ${formatScaled(quantity, 3)} left to return`,
+      );
   }
   problems.throwIfAny();
   // Read under the lines' locks (PostgreSQL) or the one writer (SQLite): what returns before this one took.
@@ -214,9 +275,25 @@ export async function claimReturn(trx: AnyDb, returned: ReadonlyMap<number, Retu
 }
 
 /** A return's money on its stored head, once its refunds are known (the head is written first: the receipt's unique index decides between replays). */
-export async function storeRefund(trx: AnyDb, dialect: Dialect, id: number, head: Row, figures: { subtotal: number; taxTotal: number; total: number }, decimals: number) {
+export async function storeRefund(
+  trx: AnyDb,
+  dialect: Dialect,
+  id: number,
+  head: Row,
+  figures: { subtotal: number; taxTotal: number; total: number },
+  decimals: number,
+) {
   const m = (minor: number) => formatScaled(minor, decimals);
-  const money = toStorageRow(sale, { subtotal: m(figures.subtotal), taxTotal: m(figures.taxTotal), total: m(figures.total), expectedTotal: m(figures.total) }, dialect);
+  const money = toStorageRow(
+    sale,
+    {
+      subtotal: m(figures.subtotal),
+      taxTotal: m(figures.taxTotal),
+      total: m(figures.total),
+      expectedTotal: m(figures.total),
+    },
+    dialect,
+  );
   await trx.updateTable(sale.table).set(money).where('id', '=', id).execute();
   Object.assign(head, money);
 }

@@ -14,14 +14,29 @@ const MOMENT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})
 function isCalendarMoment(text: string): boolean {
   const m = MOMENT.exec(text);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const d = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && d.getUTCHours() === hour && d.getUTCMinutes() === minute && d.getUTCSeconds() === second;
+  return (
+    d.getUTCFullYear() === year &&
+    d.getUTCMonth() === month - 1 &&
+    d.getUTCDate() === day &&
+    d.getUTCHours() === hour &&
+    d.getUTCMinutes() === minute &&
+    d.getUTCSeconds() === second
+  );
 }
 
 export function saleMomentProblem(text: string, now = Date.now()): string | null {
   const instant = Date.parse(text);
-  if (!isCalendarMoment(text) || Number.isNaN(instant)) return 'At must be a real date and time (ISO 8601, e.g. 2026-03-01T14:30:00+08:00)';
+  if (!isCalendarMoment(text) || Number.isNaN(instant))
+    return 'At must be a real date and time (ISO 8601, e.g. 2026-03-01T14:30:00+08:00)';
   if (Number(text.slice(0, 4)) < EARLIEST_SALE_YEAR) return `At must be in the year ${EARLIEST_SALE_YEAR} or later`;
   if (instant - now > MAX_SALE_AHEAD_MS) return 'At is more than a day in the future: check the terminal’s clock';
   return null;

@@ -11,7 +11,6 @@ const terminal = getEntity('pointofsale');
 const outlet = getEntity('outlet');
 const T = (name: string) => `t.${columnOf(terminal, name)}`;
 
-
 /** `GET {api}/pointofsale/Status` (view on `terminalstatus`): every terminal of the caller's outlets, online or not by its last heartbeat, paired or not. */
 export async function terminalStatuses(request: FastifyRequest): Promise<TerminalStatusAnswer> {
   const db = anyDb(request.server.ctx);
@@ -20,8 +19,29 @@ export async function terminalStatuses(request: FastifyRequest): Promise<Termina
   let query = db
     .selectFrom(`${terminal.table} as t`)
     .innerJoin(`${outlet.table} as o`, 'o.id', T('outlet'))
-    .select(['t.id', 't.code', 't.name', 't.is_active', `${T('outlet')} as outlet_id`, 'o.name as outlet_name', `${T('lastSeenAt')} as last_seen_at`, `${T('appVersion')} as app_version`, `${T('lastSyncAt')} as last_sync_at`, `${T('unsentTransactions')} as unsent`])
-    .select((eb) => eb.exists(eb.selectFrom('terminal_token as k').select('k.id').whereRef('k.terminal_id', '=', 't.id').where('k.revoked_at', 'is', null)).as('paired'))
+    .select([
+      't.id',
+      't.code',
+      't.name',
+      't.is_active',
+      `${T('outlet')} as outlet_id`,
+      'o.name as outlet_name',
+      `${T('lastSeenAt')} as last_seen_at`,
+      `${T('appVersion')} as app_version`,
+      `${T('lastSyncAt')} as last_sync_at`,
+      `${T('unsentTransactions')} as unsent`,
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('terminal_token as k')
+            .select('k.id')
+            .whereRef('k.terminal_id', '=', 't.id')
+            .where('k.revoked_at', 'is', null),
+        )
+        .as('paired'),
+    )
     .orderBy('o.name')
     .orderBy('t.code');
   if (outlets.length > 0) query = query.where(T('outlet'), 'in', outlets);

@@ -36,8 +36,12 @@ async function heartbeat(request: FastifyRequest) {
     .set({
       [columnOf(terminal, 'lastSeenAt')]: now,
       ...(body.appVersion !== undefined ? { [columnOf(terminal, 'appVersion')]: body.appVersion } : {}),
-      ...(body.lastSyncAt !== undefined ? { [columnOf(terminal, 'lastSyncAt')]: body.lastSyncAt && new Date(body.lastSyncAt).toISOString() } : {}),
-      ...(body.unsentTransactions !== undefined ? { [columnOf(terminal, 'unsentTransactions')]: body.unsentTransactions } : {}),
+      ...(body.lastSyncAt !== undefined
+        ? { [columnOf(terminal, 'lastSyncAt')]: body.lastSyncAt && new Date(body.lastSyncAt).toISOString() }
+        : {}),
+      ...(body.unsentTransactions !== undefined
+        ? { [columnOf(terminal, 'unsentTransactions')]: body.unsentTransactions }
+        : {}),
     })
     .where('id', '=', me.terminalId)
     .execute();
@@ -48,8 +52,12 @@ async function heartbeat(request: FastifyRequest) {
 export function registerTerminalRoutes(app: FastifyInstance, api: string): void {
   const base = `${api}/pointofsale`;
   const opts = { preHandler: terminalAuth };
-  app.get(`${base}/Status`, { preHandler: requirePrivilege('terminalstatus', 'view') }, async (request) => ok(await terminalStatuses(request)));
-  app.post(`${base}/Pair`, async (request) => ok(await limitWrongGuesses(request, 'pairingcode', () => redeemPairingCode(request)), 'Paired'));
+  app.get(`${base}/Status`, { preHandler: requirePrivilege('terminalstatus', 'view') }, async (request) =>
+    ok(await terminalStatuses(request)),
+  );
+  app.post(`${base}/Pair`, async (request) =>
+    ok(await limitWrongGuesses(request, 'pairingcode', () => redeemPairingCode(request)), 'Paired'),
+  );
   app.post(`${base}/Heartbeat`, opts, async (request) => ok(await heartbeat(request)));
   app.get(`${base}/Catalogue`, opts, async (request) => ok(await catalogue(request)));
   app.post(`${base}/Sales`, opts, async (request) => {
@@ -58,5 +66,7 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
   });
   app.post(`${base}/Reserve`, opts, async (request) => ok(await reserve(request), 'Reserved'));
   app.get(`${base}/Commands`, opts, async (request) => ok(await takeCommands(request)));
-  app.post<{ Params: { id: string } }>(`${base}/Commands/:id/Ack`, opts, async (request) => ok(await ackCommand(request, request.params.id)));
+  app.post<{ Params: { id: string } }>(`${base}/Commands/:id/Ack`, opts, async (request) =>
+    ok(await ackCommand(request, request.params.id)),
+  );
 }

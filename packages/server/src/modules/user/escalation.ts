@@ -39,7 +39,9 @@ async function holdingsOf(db: AnyDb, roleIds: readonly number[]): Promise<Map<nu
     .where('rp.role_id', 'in', roleIds)
     .execute();
   for (const row of rows) {
-    const flags = new Set(PRIVILEGE_FLAGS.filter(([column]) => row[column] === true || row[column] === 1).map(([column]) => column));
+    const flags = new Set(
+      PRIVILEGE_FLAGS.filter(([column]) => row[column] === true || row[column] === 1).map(([column]) => column),
+    );
     if (flags.size > 0) holdings.get(Number(row.role_id))!.set(row.name as string, flags);
   }
   return holdings;
@@ -75,7 +77,8 @@ function beyond(target: Holding, held: Holding): string[] {
   return out;
 }
 
-const listed = (items: string[]) => items.slice(0, MAX_NAMED).join(', ') + (items.length > MAX_NAMED ? ` and ${items.length - MAX_NAMED} more` : '');
+const listed = (items: string[]) =>
+  items.slice(0, MAX_NAMED).join(', ') + (items.length > MAX_NAMED ? ` and ${items.length - MAX_NAMED} more` : '');
 
 interface RoleRow {
   id: number;
@@ -90,14 +93,28 @@ const roleRow = (db: AnyDb, roleId: number): Promise<RoleRow | undefined> =>
 /** 403 unless every flag of the role is one the caller holds; `what` says what was asked ("give the role"). */
 async function assertRoleWithin(request: FastifyRequest, db: AnyDb, role: RoleRow, refused: string): Promise<void> {
   const extra = beyond(await holdingOf(db, role.id), await callerHolding(request, db));
-  if (extra.length > 0) throw new ApiError(403, `${refused}: role ${role.name} holds privileges you do not (${listed(extra)})`);
+  if (extra.length > 0)
+    throw new ApiError(403, `${refused}: role ${role.name} holds privileges you do not (${listed(extra)})`);
 }
 
 /** The active roles the caller may give a user (each within their own holding), by name. */
 export async function assignableRoles(request: FastifyRequest, db: AnyDb): Promise<{ text: string; value: number }[]> {
-  const roles = await db.selectFrom('role').select(['id', 'name']).where('is_active', '=', true).orderBy('name').execute();
-  const [held, holdings] = await Promise.all([callerHolding(request, db), holdingsOf(db, roles.map((r) => Number(r.id)))]);
-  return roles.filter((r) => beyond(holdings.get(Number(r.id))!, held).length === 0).map((r) => ({ text: r.name as string, value: Number(r.id) }));
+  const roles = await db
+    .selectFrom('role')
+    .select(['id', 'name'])
+    .where('is_active', '=', true)
+    .orderBy('name')
+    .execute();
+  const [held, holdings] = await Promise.all([
+    callerHolding(request, db),
+    holdingsOf(
+      db,
+      roles.map((r) => Number(r.id)),
+    ),
+  ]);
+  return roles
+    .filter((r) => beyond(holdings.get(Number(r.id))!, held).length === 0)
+    .map((r) => ({ text: r.name as string, value: Number(r.id) }));
 }
 
 /** A user may be given a role only if its privileges are a subset of the caller's. */
@@ -106,7 +123,9 @@ export async function assertMayAssignRole(request: FastifyRequest, db: AnyDb, ro
   if (role) await assertRoleWithin(request, db, role, `You cannot give the role ${role.name}`);
 }
 
-const userOutletLinks = (findEntity('user')!.fields.find((f) => f.kind === 'multireference' && f.entity === 'outlet') as { table: string }).table;
+const userOutletLinks = (
+  findEntity('user')!.fields.find((f) => f.kind === 'multireference' && f.entity === 'outlet') as { table: string }
+).table;
 
 /** Whether `outlets` (a user's "Outlets allowed"; empty for every outlet) are within the caller's. */
 async function outletsWithin(request: FastifyRequest, outlets: readonly number[]): Promise<boolean> {
@@ -139,8 +158,17 @@ export async function assertMayGiveOutlets(request: FastifyRequest, outlets: rea
  * role is a subset of theirs and, for a caller limited to some outlets, the user is limited to
  * outlets of theirs. `what` is the act as a verb phrase: "reset the password of".
  */
-export async function assertMayActOnUser(request: FastifyRequest, db: AnyDb, userId: number, what: string): Promise<void> {
-  const user = await db.selectFrom('app_user').select(['user_name', 'role_id']).where('id', '=', userId).executeTakeFirst();
+export async function assertMayActOnUser(
+  request: FastifyRequest,
+  db: AnyDb,
+  userId: number,
+  what: string,
+): Promise<void> {
+  const user = await db
+    .selectFrom('app_user')
+    .select(['user_name', 'role_id'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) return;
   // A user the caller's outlets hide answers as a missing one, naming nobody (as the generic verbs do).
   if (!(await canSee(request, db, userEntity, userId))) throw new ApiError(404, 'User not found');
@@ -148,11 +176,22 @@ export async function assertMayActOnUser(request: FastifyRequest, db: AnyDb, use
   const role = await roleRow(db, Number(user.role_id));
   if (role) await assertRoleWithin(request, db, role, refused);
   const outlets = await db.selectFrom(userOutletLinks).select('ref_id').where('parent_id', '=', userId).execute();
-  if (!(await outletsWithin(request, outlets.map((o) => Number(o.ref_id))))) throw new ApiError(403, `${refused}: they may work at outlets you may not`);
+  if (
+    !(await outletsWithin(
+      request,
+      outlets.map((o) => Number(o.ref_id)),
+    ))
+  )
+    throw new ApiError(403, `${refused}: they may work at outlets you may not`);
 }
 
 /** The caller may change, switch off or delete a role, or its grid, only if it is a subset of theirs. */
-export async function assertMayActOnRole(request: FastifyRequest, db: AnyDb, roleId: number, what: string): Promise<void> {
+export async function assertMayActOnRole(
+  request: FastifyRequest,
+  db: AnyDb,
+  roleId: number,
+  what: string,
+): Promise<void> {
   const role = await roleRow(db, roleId);
   if (role) await assertRoleWithin(request, db, role, `You cannot ${what} ${role.name}`);
 }
@@ -167,14 +206,23 @@ export interface FlagChange {
  * A change to a role's grid: the role is within the caller's holding, every flag granted or removed
  * is one the caller holds, and the Administrator role loses nothing.
  */
-export async function assertGridChange(request: FastifyRequest, db: AnyDb, roleId: number, changes: readonly FlagChange[]): Promise<void> {
+export async function assertGridChange(
+  request: FastifyRequest,
+  db: AnyDb,
+  roleId: number,
+  changes: readonly FlagChange[],
+): Promise<void> {
   const role = await roleRow(db, roleId);
   if (!role || changes.length === 0) return;
-  if (role.code === ADMIN_ROLE_CODE && changes.some((c) => !c.granted)) throw administratorRole('stripped: it keeps every privilege');
+  if (role.code === ADMIN_ROLE_CODE && changes.some((c) => !c.granted))
+    throw administratorRole('stripped: it keeps every privilege');
   await assertRoleWithin(request, db, role, 'You cannot change the privileges of');
   const held = await callerHolding(request, db);
-  const foreign = changes.filter((c) => !held.get(c.privilege)?.has(c.flag)).map((c) => `${c.privilege} (${flagName(c.flag)})`);
-  if (foreign.length > 0) throw new ApiError(403, `You can grant or remove only privileges you hold, not ${listed(foreign)}`);
+  const foreign = changes
+    .filter((c) => !held.get(c.privilege)?.has(c.flag))
+    .map((c) => `${c.privilege} (${flagName(c.flag)})`);
+  if (foreign.length > 0)
+    throw new ApiError(403, `You can grant or remove only privileges you hold, not ${listed(foreign)}`);
 }
 
 export const administratorRole = (refused: string) => new ApiError(409, `The Administrator role cannot be ${refused}`);
@@ -189,7 +237,12 @@ const ADMINISTRATORS_LOCK = 7_340_041;
  * transaction lock first, so two administrators switching each other off at once cannot both pass;
  * SQLite runs one write transaction at a time anyway.
  */
-export async function assertAnotherAdministrator(trx: AnyDb, dialect: 'sqlite' | 'postgres', userId: number, userName: string): Promise<void> {
+export async function assertAnotherAdministrator(
+  trx: AnyDb,
+  dialect: 'sqlite' | 'postgres',
+  userId: number,
+  userName: string,
+): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`.execute(trx);
   const other = await trx
     .selectFrom('app_user as u')
@@ -200,5 +253,9 @@ export async function assertAnotherAdministrator(trx: AnyDb, dialect: 'sqlite' |
     .where('u.id', '<>', userId)
     .limit(1)
     .executeTakeFirst();
-  if (!other) throw new ApiError(409, `${userName} is the last active administrator: they cannot be disabled, demoted or deleted`);
+  if (!other)
+    throw new ApiError(
+      409,
+      `${userName} is the last active administrator: they cannot be disabled, demoted or deleted`,
+    );
 }

@@ -35,7 +35,11 @@ export function registerResetPasswordRoutes(app: FastifyInstance, apiPrefix: str
       const problem = newPasswordProblem(body.newPassword);
       if (problem) throw validationError([problem]);
     }
-    const user = await db.selectFrom('app_user').select(['id', 'user_name']).where('id', '=', body.userId).executeTakeFirst();
+    const user = await db
+      .selectFrom('app_user')
+      .select(['id', 'user_name'])
+      .where('id', '=', body.userId)
+      .executeTakeFirst();
     if (!user) throw new ApiError(404, 'User not found');
     if (user.id === auth.userId) throw new ApiError(409, 'Change your own password on your profile page');
     await assertMayActOnUser(request, anyDb(app.ctx), user.id, 'reset the password of');
@@ -55,12 +59,25 @@ export function registerResetPasswordRoutes(app: FastifyInstance, apiPrefix: str
         }))
         .where('id', '=', user.id)
         .execute();
-      await trx.updateTable('password_reset').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+      await trx
+        .updateTable('password_reset')
+        .set({ used_at: now })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute();
       await clearFailures(trx, userKey(user.user_name));
       const revoked = await revokeUserSessions(trx, user.id, 'password reset by administrator');
       // What was done, never the password.
-      const after = { mustChangePassword: body.mustChangePassword, passwordGenerated: body.newPassword === undefined, sessionsRevoked: revoked };
-      await recordRequestEvent(request, { action: 'adminPasswordReset', entity: 'user', rowId: user.id, changes: { before: {}, after } }, trx);
+      const after = {
+        mustChangePassword: body.mustChangePassword,
+        passwordGenerated: body.newPassword === undefined,
+        sessionsRevoked: revoked,
+      };
+      await recordRequestEvent(
+        request,
+        { action: 'adminPasswordReset', entity: 'user', rowId: user.id, changes: { before: {}, after } },
+        trx,
+      );
       return revoked;
     });
     const data: AdminResetPasswordResponse = {

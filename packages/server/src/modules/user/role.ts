@@ -17,9 +17,11 @@ export const roleRules: EntityHook = {
     if (isAdministratorRole(current)) {
       if (action === 'delete') throw administratorRole('deleted');
       if (row.isActive === false) throw administratorRole('switched off');
-      if ('code' in row && row.code !== ADMIN_ROLE_CODE) throw administratorRole(`given another code than ${ADMIN_ROLE_CODE}`);
+      if ('code' in row && row.code !== ADMIN_ROLE_CODE)
+        throw administratorRole(`given another code than ${ADMIN_ROLE_CODE}`);
     }
-    if (switchesOff && roleId === auth.roleId) throw new ApiError(409, `You cannot ${action === 'delete' ? 'delete' : 'switch off'} your own role`);
+    if (switchesOff && roleId === auth.roleId)
+      throw new ApiError(409, `You cannot ${action === 'delete' ? 'delete' : 'switch off'} your own role`);
     await assertMayActOnRole(request, trx, roleId, action === 'delete' ? 'delete the role' : 'change the role');
   },
 };

@@ -15,7 +15,11 @@ import { updateRow } from '../../data/write';
 /** The user, if the caller may `what` them (their role within the caller's, escalation.ts); else 404 or 403. */
 async function userToActOn(request: FastifyRequest, userId: number, what: string) {
   const { ctx } = request.server;
-  const user = await ctx.db.selectFrom('app_user').select(['id', 'user_name', 'is_active', 'version']).where('id', '=', userId).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom('app_user')
+    .select(['id', 'user_name', 'is_active', 'version'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) throw new ApiError(404, 'User not found');
   await assertMayActOnUser(request, anyDb(ctx), user.id, what);
   return user;
@@ -32,7 +36,10 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
       .selectFrom('login_failure as f')
       .innerJoin('app_user as t', (join) => join.on(isKeyOfUser('f.user_key', 't.user_name')))
       .select(['t.id', 't.user_name', 't.display_name'])
-      .select((eb) => [eb.fn.sum<number | string>('f.failure_count').as('failure_count'), eb.fn.max('f.locked_until').as('locked_until')])
+      .select((eb) => [
+        eb.fn.sum<number | string>('f.failure_count').as('failure_count'),
+        eb.fn.max('f.locked_until').as('locked_until'),
+      ])
       .where('f.locked_until', '>', new Date().toISOString())
       .where(allOf(await rowFilters(request, getEntity('user'))))
       .groupBy(['t.id', 't.user_name', 't.display_name'])
@@ -69,7 +76,16 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
     const user = await userToActOn(request, userId, 'sign out');
     const revoked = await ctx.db.transaction().execute(async (trx) => {
       const sessionsRevoked = await revokeUserSessions(trx, user.id, 'revoked by administrator');
-      await recordRequestEvent(request, { action: 'revokeSessions', entity: 'user', rowId: user.id, changes: { before: {}, after: { sessionsRevoked } } }, trx);
+      await recordRequestEvent(
+        request,
+        {
+          action: 'revokeSessions',
+          entity: 'user',
+          rowId: user.id,
+          changes: { before: {}, after: { sessionsRevoked } },
+        },
+        trx,
+      );
       return sessionsRevoked;
     });
     return ok({ revoked }, `Signed ${user.user_name} out everywhere`);
@@ -79,7 +95,11 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
     const { userId } = parseBody(userIdRequest, request.body);
     const user = await userToActOn(request, userId, 'reset two-step sign-in of');
     await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('app_user').set({ otp_enabled: false, otp_secret: null, otp_last_step: null }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('app_user')
+        .set({ otp_enabled: false, otp_secret: null, otp_last_step: null })
+        .where('id', '=', user.id)
+        .execute();
       await recordRequestEvent(request, { action: 'resetOtp', entity: 'user', rowId: user.id }, trx);
     });
     return ok(null, `Two-factor sign-in is off for ${user.user_name}`);
@@ -89,7 +109,12 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
     const { userId, isActive } = parseBody(setUserActiveRequest, request.body);
     const user = await userToActOn(request, userId, 'change');
     // The generic write path: validation, the audit row, and the user hook (no self-disable; sessions end).
-    await inTransaction(request, getEntity('user'), (w) => updateRow(w, w.entity, { id: user.id, version: user.version, isActive }));
-    return ok({ userId: user.id, isActive }, isActive ? `${user.user_name} is enabled` : `${user.user_name} is disabled`);
+    await inTransaction(request, getEntity('user'), (w) =>
+      updateRow(w, w.entity, { id: user.id, version: user.version, isActive }),
+    );
+    return ok(
+      { userId: user.id, isActive },
+      isActive ? `${user.user_name} is enabled` : `${user.user_name} is disabled`,
+    );
   });
 }

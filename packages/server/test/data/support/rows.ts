@@ -1,4 +1,11 @@
-import { SCALED_KINDS, findEntity, scaleOf, type DecimalField, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import {
+  SCALED_KINDS,
+  findEntity,
+  scaleOf,
+  type DecimalField,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
 import type { Row, SignedInServer } from '../../support/harness';
 import type { TestServer } from '../../support/server';
 
@@ -38,7 +45,9 @@ function textValue(field: Extract<NormalisedField, { kind: 'text' | 'longtext' }
   }
   const candidates = [`v${n}`, `V${n}`, `Q${letters(n, 2)}`, `k${n}x`];
   const max = field.maxLength ?? 255;
-  const fit = candidates.find((c) => c.length <= max && (!field.pattern || new RegExp(`^(?:${field.pattern})$`).test(c)));
+  const fit = candidates.find(
+    (c) => c.length <= max && (!field.pattern || new RegExp(`^(?:${field.pattern})$`).test(c)),
+  );
   if (!fit) throw new Error(`no test value for ${field.name}`);
   return fit;
 }
@@ -83,7 +92,10 @@ export class RowBuilder {
   }
 
   async insert(entity: NormalisedEntity, overrides: Row = {}): Promise<Row> {
-    const res = await this.call<Row>(`/DataRepository/Insert/${entity.name}`, { ...(await this.row(entity)), ...overrides });
+    const res = await this.call<Row>(`/DataRepository/Insert/${entity.name}`, {
+      ...(await this.row(entity)),
+      ...overrides,
+    });
     if (res.status !== 200) throw new Error(`insert ${entity.name}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data;
   }
@@ -92,8 +104,12 @@ export class RowBuilder {
     const key = `lv:${category}`;
     const cached = this.made.get(key);
     if (cached) return cached;
-    const cat = await this.call<Row[]>('/DataRepository/fetch/listvaluecategory', { filters: [{ ColumnName: 'code', ColumnValue: category, Operator: 'EQ' }] });
-    const values = await this.call<Row[]>('/DataRepository/fetch/listvalue', { filters: [{ ColumnName: 'category', ColumnValue: cat.body.data[0]!.id as number, Operator: 'EQ' }] });
+    const cat = await this.call<Row[]>('/DataRepository/fetch/listvaluecategory', {
+      filters: [{ ColumnName: 'code', ColumnValue: category, Operator: 'EQ' }],
+    });
+    const values = await this.call<Row[]>('/DataRepository/fetch/listvalue', {
+      filters: [{ ColumnName: 'category', ColumnValue: cat.body.data[0]!.id as number, Operator: 'EQ' }],
+    });
     const id = values.body.data[0]!.id as number;
     this.made.set(key, id);
     return id;
@@ -135,7 +151,8 @@ export class RowBuilder {
         if (this.pending(field.entity, owner)) return field.kind === 'multireference' ? [] : null;
         const target = findEntity(field.entity)!;
         // A reference that must be unique (alone or within a scope) gets a row of its own.
-        const id = fresh && creatable(target) ? ((await this.insert(target)).id as number) : await this.idOf(field.entity);
+        const id =
+          fresh && creatable(target) ? ((await this.insert(target)).id as number) : await this.idOf(field.entity);
         return field.kind === 'multireference' ? [id] : id;
       }
       case 'image':
@@ -186,15 +203,32 @@ export class RowBuilder {
 /** A field an update can change on any row of the entity, with a new value. */
 export async function changeOf(builder: RowBuilder, entity: NormalisedEntity, row: Row): Promise<[string, unknown]> {
   const plain = entity.fields.find(
-    (f) => !f.system && !f.readOnly && !f.unique && (f.kind === 'text' || f.kind === 'longtext') && !f.format && !f.pattern && !(f.name in (DOMAIN_VALUES[entity.name] ?? {})),
+    (f) =>
+      !f.system &&
+      !f.readOnly &&
+      !f.unique &&
+      (f.kind === 'text' || f.kind === 'longtext') &&
+      !f.format &&
+      !f.pattern &&
+      !(f.name in (DOMAIN_VALUES[entity.name] ?? {})),
   );
   if (plain) return [plain.name, await builder.value(plain, entity.name)];
   const flag = entity.fields.find((f) => !f.readOnly && f.kind === 'boolean' && !f.exclusive);
   if (flag) return [flag.name, !row[flag.name]];
-  const decimal = entity.fields.find((f) => !f.readOnly && !f.unique && SCALED_KINDS.has(f.kind)) as (DecimalField & { name: string }) | undefined;
+  const decimal = entity.fields.find((f) => !f.readOnly && !f.unique && SCALED_KINDS.has(f.kind)) as
+    (DecimalField & { name: string }) | undefined;
   // A value other than the stored one: an update to the same value changes nothing.
-  if (decimal) return [decimal.name, [1, 2].map((step) => (Number(decimal.min ?? 0) + step).toFixed(scaleOf(decimal))).find((v) => v !== row[decimal.name])];
-  const choice = entity.fields.find((f): f is Extract<NormalisedField, { kind: 'enum' }> => !f.readOnly && f.kind === 'enum' && !f.multiple && f.values.length > 1);
+  if (decimal)
+    return [
+      decimal.name,
+      [1, 2]
+        .map((step) => (Number(decimal.min ?? 0) + step).toFixed(scaleOf(decimal)))
+        .find((v) => v !== row[decimal.name]),
+    ];
+  const choice = entity.fields.find(
+    (f): f is Extract<NormalisedField, { kind: 'enum' }> =>
+      !f.readOnly && f.kind === 'enum' && !f.multiple && f.values.length > 1,
+  );
   if (choice) return [choice.name, choice.values.find((v) => v !== row[choice.name])];
   throw new Error(`no field to change on ${entity.name}`);
 }

@@ -38,7 +38,8 @@ export const catalogueOf = (t: SignedInServer) => {
 };
 
 /** A catalogue for the test file (or describe block): started in beforeAll, closed in afterAll. */
-export const useCatalogue = (options: HarnessOptions = {}): Catalogue => useTestServer({ users: ['admin'], ...options, extend: catalogueOf });
+export const useCatalogue = (options: HarnessOptions = {}): Catalogue =>
+  useTestServer({ users: ['admin'], ...options, extend: catalogueOf });
 
 /** A catalogue started now; the caller closes it. */
 export async function startCatalogue(options: HarnessOptions = {}): Promise<Catalogue> {

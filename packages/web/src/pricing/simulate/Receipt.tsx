@@ -18,7 +18,16 @@ export function Receipt({ result }: { result: SimulateSalesResult }) {
       {result.adjustments.map((a) => row(a.name, `−${a.amount}`, `adjustment-${a.kind}-${a.id}`))}
       {!isZero(result.discountTotal) && row(t('pricing.simulate.discounts'), `−${result.discountTotal}`, 'discounts')}
       {result.surcharges.map((s) => row(s.name, s.amount, `surcharge-${s.id}`))}
-      {result.tax.map((x) => row(t(x.inclusive ? 'pricing.simulate.taxIncluded' : 'pricing.simulate.taxAdded', { code: x.code, rate: Number(x.ratePercent) }), x.amount, `tax-${x.code}-${x.inclusive}`))}
+      {result.tax.map((x) =>
+        row(
+          t(x.inclusive ? 'pricing.simulate.taxIncluded' : 'pricing.simulate.taxAdded', {
+            code: x.code,
+            rate: Number(x.ratePercent),
+          }),
+          x.amount,
+          `tax-${x.code}-${x.inclusive}`,
+        ),
+      )}
       {!isZero(result.rounding) && row(t('pricing.simulate.rounding'), result.rounding, 'rounding')}
       {row(`${t('pricing.simulate.total')} ${result.currency}`, result.total, 'total', true)}
       {result.member && row(t('pricing.simulate.points'), result.pointsEarned, 'points')}

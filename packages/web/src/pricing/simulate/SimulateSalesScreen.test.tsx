@@ -29,17 +29,74 @@ const priced = (quantity: string, lineTotal: string, total: string): SimulateSal
       lineTotal,
       taxCode: 'SST6',
       taxInclusive: false,
-      adjustments: [{ kind: 'promotion', id: 1, code: 'HAPPY-HOUR', name: 'Happy hour', amount: (Number(quantity) * 1.8).toFixed(2), quantity }],
+      adjustments: [
+        {
+          kind: 'promotion',
+          id: 1,
+          code: 'HAPPY-HOUR',
+          name: 'Happy hour',
+          amount: (Number(quantity) * 1.8).toFixed(2),
+          quantity,
+        },
+      ],
     },
   ],
-  adjustments: [{ kind: 'promotion', id: 1, code: 'HAPPY-HOUR', name: 'Happy hour', level: 'item', amount: (Number(quantity) * 1.8).toFixed(2), lines: [0] }],
+  adjustments: [
+    {
+      kind: 'promotion',
+      id: 1,
+      code: 'HAPPY-HOUR',
+      name: 'Happy hour',
+      level: 'item',
+      amount: (Number(quantity) * 1.8).toFixed(2),
+      lines: [0],
+    },
+  ],
   surcharges: [],
-  tax: [{ id: 1, code: 'SST6', name: 'Service tax', ratePercent: '6.000', inclusive: false, taxableAmount: lineTotal, amount: '0.43' }],
+  tax: [
+    {
+      id: 1,
+      code: 'SST6',
+      name: 'Service tax',
+      ratePercent: '6.000',
+      inclusive: false,
+      taxableAmount: lineTotal,
+      amount: '0.43',
+    },
+  ],
   considered: [
     { kind: 'promotion', id: 1, code: 'HAPPY-HOUR', name: 'Happy hour', fired: true, amount: '1.80' },
-    { kind: 'promotion', id: 2, code: 'CAKE-WEEKEND', name: 'Weekend cakes', fired: false, amount: '0.00', reason: 'wrongDay', params: { weekday: 'Wed', days: 'Sat, Sun' }, message: 'Not on Wed: runs on Sat, Sun' },
-    { kind: 'newpromotion', id: 3, code: 'COFFEE-CAKE', name: 'Coffee and cake', fired: false, amount: '0.00', reason: 'lostToPriority', params: { winner: 'HAPPY-HOUR Happy hour' }, lostTo: { kind: 'promotion', id: 1, code: 'HAPPY-HOUR' } },
-    { kind: 'promotion', id: 4, code: 'MERCH', name: 'Merch', fired: false, amount: '0.00', reason: 'noQualifyingItems' },
+    {
+      kind: 'promotion',
+      id: 2,
+      code: 'CAKE-WEEKEND',
+      name: 'Weekend cakes',
+      fired: false,
+      amount: '0.00',
+      reason: 'wrongDay',
+      params: { weekday: 'Wed', days: 'Sat, Sun' },
+      message: 'Not on Wed: runs on Sat, Sun',
+    },
+    {
+      kind: 'newpromotion',
+      id: 3,
+      code: 'COFFEE-CAKE',
+      name: 'Coffee and cake',
+      fired: false,
+      amount: '0.00',
+      reason: 'lostToPriority',
+      params: { winner: 'HAPPY-HOUR Happy hour' },
+      lostTo: { kind: 'promotion', id: 1, code: 'HAPPY-HOUR' },
+    },
+    {
+      kind: 'promotion',
+      id: 4,
+      code: 'MERCH',
+      name: 'Merch',
+      fired: false,
+      amount: '0.00',
+      reason: 'noQualifyingItems',
+    },
   ],
   subtotal: (Number(quantity) * 9).toFixed(2),
   discountTotal: (Number(quantity) * 1.8).toFixed(2),
@@ -54,12 +111,20 @@ const priced = (quantity: string, lineTotal: string, total: string): SimulateSal
 
 function serve() {
   return stubServer((call) => {
-    if (call.url.endsWith('/GetDropDown/outlet')) return dropdown([{ text: 'BGR - Bangsar', value: 1 }, { text: 'GRN - Penang', value: 2 }]);
-    if (call.url.endsWith('/GetDropDown/onlinesaleschannel')) return dropdown([{ text: 'APP - Backroom app', value: 5 }]);
+    if (call.url.endsWith('/GetDropDown/outlet'))
+      return dropdown([
+        { text: 'BGR - Bangsar', value: 1 },
+        { text: 'GRN - Penang', value: 2 },
+      ]);
+    if (call.url.endsWith('/GetDropDown/onlinesaleschannel'))
+      return dropdown([{ text: 'APP - Backroom app', value: 5 }]);
     if (call.url.endsWith('/GetDropDown/discount')) return dropdown([{ text: 'STAFF20 - Staff 20%', value: 7 }]);
     if (call.url.endsWith('/SimulateSales/AddItem')) {
       const body = call.body as SimulateSalesRequest;
-      if (body.item?.code === 'NOPE') return fail(400, 'Product NOPE does not exist', [{ field: 'item.code', message: 'Product NOPE does not exist' }]);
+      if (body.item?.code === 'NOPE')
+        return fail(400, 'Product NOPE does not exist', [
+          { field: 'item.code', message: 'Product NOPE does not exist' },
+        ]);
       const quantity = body.item ? '1.000' : String(body.lines![0]!.quantity);
       return ok(quantity === '1.000' ? priced('1.000', '7.20', '7.65') : priced('3.000', '21.60', '22.90'));
     }
@@ -92,9 +157,13 @@ describe('simulate sales screen', () => {
     await renderScreen();
     await userEvent.type(screen.getByLabelText('Code or barcode'), 'COF-002{Enter}');
     const line = await screen.findByTestId('line-COF-002');
-    expect(server.posted('/SimulateSales/AddItem')).toEqual([{ outlet: 1, channel: 'store', voucherCodes: [], discounts: [], lines: [], item: { code: 'COF-002' } }]);
+    expect(server.posted('/SimulateSales/AddItem')).toEqual([
+      { outlet: 1, channel: 'store', voucherCodes: [], discounts: [], lines: [], item: { code: 'COF-002' } },
+    ]);
     expect(within(line).getByText('Outlet price')).toBeInTheDocument();
-    expect(within(within(line).getByRole('list', { name: 'Adjustments of COF-002' })).getByText('Happy hour −1.80')).toBeInTheDocument();
+    expect(
+      within(within(line).getByRole('list', { name: 'Adjustments of COF-002' })).getByText('Happy hour −1.80'),
+    ).toBeInTheDocument();
     expect(within(line).getByText('7.20')).toBeInTheDocument();
   });
 
@@ -108,10 +177,14 @@ describe('simulate sales screen', () => {
     expect(within(receipt).getByTestId('receipt-rounding')).toHaveTextContent('0.02');
     expect(within(receipt).getByTestId('receipt-total')).toHaveTextContent('7.65');
     const why = screen.getByRole('list', { name: 'Why?' });
-    const items = within(why).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(why)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items[0]).toContain('HAPPY-HOUR');
     expect(items).toContainEqual(expect.stringContaining('Not applied: not on Wed: runs on Sat, Sun'));
-    expect(items).toContainEqual(expect.stringContaining('lost to HAPPY-HOUR Happy hour, which comes first and does not stack'));
+    expect(items).toContainEqual(
+      expect.stringContaining('lost to HAPPY-HOUR Happy hour, which comes first and does not stack'),
+    );
     await userEvent.click(screen.getByLabelText('Hide rules for other items'));
     expect(within(why).queryByText('MERCH')).toBeNull();
   });
@@ -137,7 +210,14 @@ describe('simulate sales screen', () => {
     await userEvent.type(screen.getByLabelText('Voucher code'), 'WELCOME5{Enter}');
     await userEvent.selectOptions(screen.getByLabelText('Discount given'), 'STAFF20 - Staff 20%');
     await userEvent.click(screen.getByRole('button', { name: 'Give' }));
-    await waitFor(() => expect(server.posted('/SimulateSales/AddItem').at(-1)).toMatchObject({ channel: '5', member: 'M100005', voucherCodes: ['WELCOME5'], discounts: [{ discount: 7 }] }));
+    await waitFor(() =>
+      expect(server.posted('/SimulateSales/AddItem').at(-1)).toMatchObject({
+        channel: '5',
+        member: 'M100005',
+        voucherCodes: ['WELCOME5'],
+        discounts: [{ discount: 7 }],
+      }),
+    );
   });
 
   it('shows what the server could not find', async () => {

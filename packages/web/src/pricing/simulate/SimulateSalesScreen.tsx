@@ -34,12 +34,35 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value.tri
  */
 export default function SimulateSalesScreen(_props: SingleScreenProps) {
   const { t } = useTranslation();
-  const ids = { outlet: useId(), channel: useId(), member: useId(), at: useId(), scan: useId(), voucher: useId(), discount: useId() };
+  const ids = {
+    outlet: useId(),
+    channel: useId(),
+    member: useId(),
+    at: useId(),
+    scan: useId(),
+    voucher: useId(),
+    discount: useId(),
+  };
   const scanRef = useRef<HTMLInputElement>(null);
   const outlets = useOutletDropdown();
-  const channels = useQuery({ queryKey: ['simulate', 'channels'], queryFn: () => simulateApi.options('onlinesaleschannel'), retry: false });
-  const discountOptions = useQuery({ queryKey: ['simulate', 'discounts'], queryFn: () => simulateApi.options('discount'), retry: false });
-  const [settings, setSettings] = useState<Settings>({ outlet: null, channel: 'store', member: '', at: '', voucherCodes: [], discounts: [] });
+  const channels = useQuery({
+    queryKey: ['simulate', 'channels'],
+    queryFn: () => simulateApi.options('onlinesaleschannel'),
+    retry: false,
+  });
+  const discountOptions = useQuery({
+    queryKey: ['simulate', 'discounts'],
+    queryFn: () => simulateApi.options('discount'),
+    retry: false,
+  });
+  const [settings, setSettings] = useState<Settings>({
+    outlet: null,
+    channel: 'store',
+    member: '',
+    at: '',
+    voucherCodes: [],
+    discounts: [],
+  });
   const [typedMember, setTypedMember] = useState('');
   const [scan, setScan] = useState('');
   const [voucher, setVoucher] = useState('');
@@ -131,7 +154,13 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
           <label htmlFor={ids.outlet} className="form-label">
             {t('pricing.simulate.outlet')}
           </label>
-          <select id={ids.outlet} className="form-select" value={outlet ?? ''} onChange={(e) => change({ outlet: Number(e.target.value) })} aria-describedby={outlets.error && `${ids.outlet}-error`}>
+          <select
+            id={ids.outlet}
+            className="form-select"
+            value={outlet ?? ''}
+            onChange={(e) => change({ outlet: Number(e.target.value) })}
+            aria-describedby={outlets.error && `${ids.outlet}-error`}
+          >
             {outlets.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -144,7 +173,12 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
           <label htmlFor={ids.channel} className="form-label">
             {t('pricing.simulate.channel')}
           </label>
-          <select id={ids.channel} className="form-select" value={settings.channel} onChange={(e) => change({ channel: e.target.value })}>
+          <select
+            id={ids.channel}
+            className="form-select"
+            value={settings.channel}
+            onChange={(e) => change({ channel: e.target.value })}
+          >
             {STORE_CHANNELS.map((c) => (
               <option key={c} value={c}>
                 {t(`pricing.simulate.channels.${c}`)}
@@ -180,7 +214,13 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
           <label htmlFor={ids.at} className="form-label">
             {t('pricing.simulate.moment')}
           </label>
-          <input id={ids.at} type="datetime-local" className="form-control" value={settings.at} onChange={(e) => change({ at: e.target.value })} />
+          <input
+            id={ids.at}
+            type="datetime-local"
+            className="form-control"
+            value={settings.at}
+            onChange={(e) => change({ at: e.target.value })}
+          />
           <div className="form-text">{t('pricing.simulate.momentHint')}</div>
         </div>
       </div>
@@ -192,7 +232,15 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
               <i className="bi bi-upc-scan me-2" aria-hidden="true" />
               {t('pricing.simulate.scan')}
             </label>
-            <input ref={scanRef} id={ids.scan} className="form-control" autoComplete="off" placeholder={t('pricing.simulate.scanHint')} value={scan} onChange={(e) => setScan(e.target.value)} />
+            <input
+              ref={scanRef}
+              id={ids.scan}
+              className="form-control"
+              autoComplete="off"
+              placeholder={t('pricing.simulate.scanHint')}
+              value={scan}
+              onChange={(e) => setScan(e.target.value)}
+            />
             <button type="submit" className="btn btn-primary" disabled={outlet === null || pricing.isPending}>
               {t('pricing.simulate.add')}
             </button>
@@ -204,19 +252,34 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
                 {t('pricing.simulate.voucher')}
               </label>
               <div className="input-group">
-                <input id={ids.voucher} className="form-control" autoComplete="off" value={voucher} onChange={(e) => setVoucher(e.target.value)} />
+                <input
+                  id={ids.voucher}
+                  className="form-control"
+                  autoComplete="off"
+                  value={voucher}
+                  onChange={(e) => setVoucher(e.target.value)}
+                />
                 <button type="submit" className="btn btn-outline-secondary">
                   {t('pricing.simulate.apply')}
                 </button>
               </div>
-              <Chips items={settings.voucherCodes} label={(v) => v} onRemove={(v) => change({ voucherCodes: settings.voucherCodes.filter((x) => x !== v) })} />
+              <Chips
+                items={settings.voucherCodes}
+                label={(v) => v}
+                onRemove={(v) => change({ voucherCodes: settings.voucherCodes.filter((x) => x !== v) })}
+              />
             </form>
             <form className="col-md-6" onSubmit={addDiscount}>
               <label htmlFor={ids.discount} className="form-label">
                 {t('pricing.simulate.discount')}
               </label>
               <div className="input-group">
-                <select id={ids.discount} className="form-select" value={discount} onChange={(e) => setDiscount(e.target.value)}>
+                <select
+                  id={ids.discount}
+                  className="form-select"
+                  value={discount}
+                  onChange={(e) => setDiscount(e.target.value)}
+                >
                   <option value="">{t('pricing.simulate.chooseDiscount')}</option>
                   {discountOptions.data?.map((d) => (
                     <option key={d.value} value={d.value}>
@@ -228,7 +291,11 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
                   {t('pricing.simulate.give')}
                 </button>
               </div>
-              <Chips items={settings.discounts} label={discountName} onRemove={(d) => change({ discounts: settings.discounts.filter((x) => x !== d) })} />
+              <Chips
+                items={settings.discounts}
+                label={discountName}
+                onRemove={(d) => change({ discounts: settings.discounts.filter((x) => x !== d) })}
+              />
             </form>
           </div>
 
@@ -272,10 +339,15 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
                         <div>
                           <strong>{line.code}</strong> {line.name}
                         </div>
-                        <span className="badge text-bg-secondary me-1">{t(`pricing.simulate.sources.${line.priceSource}`)}</span>
+                        <span className="badge text-bg-secondary me-1">
+                          {t(`pricing.simulate.sources.${line.priceSource}`)}
+                        </span>
                         {line.taxCode && <span className="badge text-bg-light">{line.taxCode}</span>}
                         {line.adjustments.length > 0 && (
-                          <ul className="list-unstyled small text-success mb-0 mt-1" aria-label={t('pricing.simulate.adjustmentsOf', { item: line.code })}>
+                          <ul
+                            className="list-unstyled small text-success mb-0 mt-1"
+                            aria-label={t('pricing.simulate.adjustmentsOf', { item: line.code })}
+                          >
                             {line.adjustments.map((a) => (
                               <li key={`${a.kind}:${a.id}`}>
                                 {a.name} −{a.amount}
@@ -297,11 +369,18 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
                       </td>
                       <td className="text-end">{line.unitPrice}</td>
                       <td className="text-end">
-                        {line.lineTotal !== line.grossAmount && <del className="text-body-secondary me-1">{line.grossAmount}</del>}
+                        {line.lineTotal !== line.grossAmount && (
+                          <del className="text-body-secondary me-1">{line.grossAmount}</del>
+                        )}
                         {line.lineTotal}
                       </td>
                       <td className="text-end">
-                        <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('pricing.simulate.removeItem', { item: line.code })} onClick={() => price({}, withoutLine(lines, index))}>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-danger"
+                          aria-label={t('pricing.simulate.removeItem', { item: line.code })}
+                          onClick={() => price({}, withoutLine(lines, index))}
+                        >
                           <i className="bi bi-x-lg" aria-hidden="true" />
                         </button>
                       </td>
@@ -319,7 +398,15 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
   );
 }
 
-function Chips<T extends string | number>({ items, label, onRemove }: { items: T[]; label: (item: T) => string; onRemove: (item: T) => void }) {
+function Chips<T extends string | number>({
+  items,
+  label,
+  onRemove,
+}: {
+  items: T[];
+  label: (item: T) => string;
+  onRemove: (item: T) => void;
+}) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
@@ -327,7 +414,13 @@ function Chips<T extends string | number>({ items, label, onRemove }: { items: T
       {items.map((i) => (
         <span key={String(i)} className="badge text-bg-info d-inline-flex align-items-center gap-1">
           {label(i)}
-          <button type="button" className="btn-close btn-close-white" style={{ fontSize: '0.6rem' }} aria-label={t('pricing.simulate.removeItem', { item: label(i) })} onClick={() => onRemove(i)} />
+          <button
+            type="button"
+            className="btn-close btn-close-white"
+            style={{ fontSize: '0.6rem' }}
+            aria-label={t('pricing.simulate.removeItem', { item: label(i) })}
+            onClick={() => onRemove(i)}
+          />
         </span>
       ))}
     </div>

@@ -18,7 +18,13 @@ export function WhyPanel({ considered }: { considered: ConsideredDto[] }) {
           {t('pricing.simulate.why')}
         </h3>
         <div className="form-check mb-0">
-          <input id={toggleId} type="checkbox" className="form-check-input" checked={onlyBasket} onChange={(e) => setOnlyBasket(e.target.checked)} />
+          <input
+            id={toggleId}
+            type="checkbox"
+            className="form-check-input"
+            checked={onlyBasket}
+            onChange={(e) => setOnlyBasket(e.target.checked)}
+          />
           <label htmlFor={toggleId} className="form-check-label">
             {t('pricing.simulate.onlyBasket')}
           </label>
@@ -29,20 +35,30 @@ export function WhyPanel({ considered }: { considered: ConsideredDto[] }) {
       ) : (
         <ul className="list-group" aria-label={t('pricing.simulate.why')}>
           {ordered.map((c) => (
-            <li key={`${c.kind}:${c.id}:${c.voucherCode ?? ''}`} className="list-group-item d-flex gap-2 align-items-start">
-              <i className={`bi ${c.fired ? 'bi-check-circle-fill text-success' : 'bi-x-circle text-secondary'}`} aria-hidden="true" />
+            <li
+              key={`${c.kind}:${c.id}:${c.voucherCode ?? ''}`}
+              className="list-group-item d-flex gap-2 align-items-start"
+            >
+              <i
+                className={`bi ${c.fired ? 'bi-check-circle-fill text-success' : 'bi-x-circle text-secondary'}`}
+                aria-hidden="true"
+              />
               <div className="me-auto">
                 <div>
                   <span className="badge text-bg-light me-2">{t(`pricing.simulate.kinds.${c.kind}`)}</span>
                   <strong>{c.code}</strong> {c.name}
-                  {c.voucherCode && c.voucherCode !== c.code && <span className="text-body-secondary"> ({c.voucherCode})</span>}
+                  {c.voucherCode && c.voucherCode !== c.code && (
+                    <span className="text-body-secondary"> ({c.voucherCode})</span>
+                  )}
                 </div>
                 <div className={c.fired ? 'text-success small' : 'text-body-secondary small'}>
                   {c.fired ? t('pricing.simulate.fired') : t('pricing.simulate.notFired')}
                   {c.reason ? `: ${reason(c)}` : ''}
                 </div>
               </div>
-              {c.fired && c.amount !== '0.00' && <span className="text-nowrap">{c.kind === 'surcharge' ? `+${c.amount}` : `−${c.amount}`}</span>}
+              {c.fired && c.amount !== '0.00' && (
+                <span className="text-nowrap">{c.kind === 'surcharge' ? `+${c.amount}` : `−${c.amount}`}</span>
+              )}
             </li>
           ))}
         </ul>

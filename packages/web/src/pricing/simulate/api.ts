@@ -7,6 +7,9 @@ const inline = { suppressErrorModal: true } as const;
 
 /** The simulator's calls: `SimulateSales/AddItem` (legacy base) and the drop-downs of its pickers. */
 export const simulateApi = {
-  addItem: async (body: SimulateSalesRequest) => (await http.post<ApiEnvelope<SimulateSalesResult>>(`${webRoot.legacyBase}/SimulateSales/AddItem`, body, inline)).data.data,
-  options: async (entity: string) => (await http.get<ApiEnvelope<DropdownItemDto[]>>(`/api/AppModule/GetDropDown/${entity}`, inline)).data.data,
+  addItem: async (body: SimulateSalesRequest) =>
+    (await http.post<ApiEnvelope<SimulateSalesResult>>(`${webRoot.legacyBase}/SimulateSales/AddItem`, body, inline))
+      .data.data,
+  options: async (entity: string) =>
+    (await http.get<ApiEnvelope<DropdownItemDto[]>>(`/api/AppModule/GetDropDown/${entity}`, inline)).data.data,
 };

@@ -10,8 +10,14 @@ describe('the simulator’s basket', () => {
   });
 
   it('changes a quantity, and takes the line out at zero', () => {
-    const lines = [{ product: 1, quantity: '1.000' }, { product: 2, quantity: '2.000' }];
-    expect(withQuantity(lines, 1, '5')).toEqual([{ product: 1, quantity: '1.000' }, { product: 2, quantity: '5' }]);
+    const lines = [
+      { product: 1, quantity: '1.000' },
+      { product: 2, quantity: '2.000' },
+    ];
+    expect(withQuantity(lines, 1, '5')).toEqual([
+      { product: 1, quantity: '1.000' },
+      { product: 2, quantity: '5' },
+    ]);
     expect(withQuantity(lines, 0, '0')).toEqual([{ product: 2, quantity: '2.000' }]);
   });
 

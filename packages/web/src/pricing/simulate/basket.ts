@@ -9,7 +9,9 @@ export interface BasketLineState {
 
 /** The priced lines as lines to send again (products and bundles by id, in the fields named for ids). */
 export const linesOf = (result: SimulateSalesResult | undefined): BasketLineState[] =>
-  (result?.lines ?? []).map((l) => (l.bundle !== null ? { bundleId: l.bundle, quantity: l.quantity } : { productId: l.product!, quantity: l.quantity }));
+  (result?.lines ?? []).map((l) =>
+    l.bundle !== null ? { bundleId: l.bundle, quantity: l.quantity } : { productId: l.product!, quantity: l.quantity },
+  );
 
 /** The basket with one line's quantity changed; 0 or less takes the line out. */
 export function withQuantity(lines: readonly BasketLineState[], index: number, quantity: string): BasketLineState[] {

@@ -11,9 +11,21 @@ vi.mock('../../api/endpoints', () => ({
 }));
 
 const listMenu = [
-  { id: 1, name: 'Catalogue', icon: 'box-seam', ableToView: true, items: [menuItem('/product', { name: 'Products' }), menuItem('/category', { id: 2, name: 'Categories' })] },
+  {
+    id: 1,
+    name: 'Catalogue',
+    icon: 'box-seam',
+    ableToView: true,
+    items: [menuItem('/product', { name: 'Products' }), menuItem('/category', { id: 2, name: 'Categories' })],
+  },
   // Members are found by the server, but this user has no screen for them: they are left out.
-  { id: 2, name: 'Membership', icon: 'people', ableToView: true, items: [menuItem('/membership', { id: 3, name: 'Members', ableToView: false })] },
+  {
+    id: 2,
+    name: 'Membership',
+    icon: 'people',
+    ableToView: true,
+    items: [menuItem('/membership', { id: 3, name: 'Members', ableToView: false })],
+  },
 ];
 
 const render = () => renderSignedIn(<TopBar />, { state: { menu: { listMenu } } });
@@ -46,7 +58,10 @@ describe('command palette', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'tote');
     const options = await within(dialog).findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['ACC-001 - Canvas Tote Bagproduct', 'ACC-002 - Jute Toteproduct']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'ACC-001 - Canvas Tote Bagproduct',
+      'ACC-002 - Jute Toteproduct',
+    ]);
     expect(within(dialog).getByRole('status')).toHaveTextContent('2 suggestions');
     // One call, for the text once typing paused: not one per key, none for "cat" (changed before the pause).
     expect(server.calls.filter((c) => c.url.endsWith('/api/Search')).map((c) => c.params.q)).toEqual(['tote']);

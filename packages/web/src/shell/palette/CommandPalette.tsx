@@ -58,7 +58,10 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   const records = useRecords(text);
 
   const screens = screenItems(listMenu, text, (item) => t(`records.${screenFor(item.path)}`, { defaultValue: '' }));
-  const found = records.state === 'done' ? recordItems(listMenu, records.hits, (entity) => t(`records.${entity}`, { defaultValue: entity })) : [];
+  const found =
+    records.state === 'done'
+      ? recordItems(listMenu, records.hits, (entity) => t(`records.${entity}`, { defaultValue: entity }))
+      : [];
   const items = [...screens, ...found];
   const current = Math.min(active, items.length - 1);
 
@@ -115,7 +118,10 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
   return createPortal(
     <>
       <div className="modal-backdrop show" onClick={onClose} />
-      <div className="modal d-block command-palette" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div
+        className="modal d-block command-palette"
+        onClick={(event) => event.target === event.currentTarget && onClose()}
+      >
         <div className="modal-dialog" role="dialog" aria-modal="true" aria-label={t('palette.title')}>
           <div className="modal-content">
             <div className="modal-header">
@@ -143,7 +149,13 @@ export default function CommandPalette({ onClose }: { onClose(): void }) {
               />
             </div>
             <div className="modal-body p-0">
-              <ul id={`${id}-list`} role="listbox" aria-label={t('palette.listLabel')} hidden={items.length === 0} className="list-unstyled mb-0 command-palette-list">
+              <ul
+                id={`${id}-list`}
+                role="listbox"
+                aria-label={t('palette.listLabel')}
+                hidden={items.length === 0}
+                className="list-unstyled mb-0 command-palette-list"
+              >
                 {items.map((item, i) => (
                   <li
                     key={item.key}

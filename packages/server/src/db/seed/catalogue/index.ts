@@ -22,7 +22,10 @@ export interface DemoCatalogue {
  * delivery orders) the modules add after it (`ModuleSeed.demo`). Runs inside the demo seed's
  * transaction, after its list values.
  */
-export async function seedCatalogue(db: Kysely<Database>, now: string): Promise<{ seeder: Seeder; catalogue: DemoCatalogue }> {
+export async function seedCatalogue(
+  db: Kysely<Database>,
+  now: string,
+): Promise<{ seeder: Seeder; catalogue: DemoCatalogue }> {
   const s = { db: db as unknown as AnyDb, now };
   const ref = await seedReference(s);
   const { outlets, locations } = await seedOutlets(s, ref.currencies);

@@ -21,16 +21,21 @@ export interface Seeder {
   now: string;
 }
 
-const keyField = (entity: NormalisedEntity) => entity.fields.find((f) => f.unique === true && f.kind === 'text' && !f.readOnly);
+const keyField = (entity: NormalisedEntity) =>
+  entity.fields.find((f) => f.unique === true && f.kind === 'text' && !f.readOnly);
 
 function valid(entity: NormalisedEntity, input: Row): Row {
   const result = validateRow(entity, input, 'insert');
-  if (!result.ok) throw new Error(`Demo ${entity.name} ${JSON.stringify(input).slice(0, 120)}: ${result.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+  if (!result.ok)
+    throw new Error(
+      `Demo ${entity.name} ${JSON.stringify(input).slice(0, 120)}: ${result.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+    );
   return result.value;
 }
 
 // Booleans stay booleans: the SQLite driver wrapper binds them as 0/1.
-const stored = (fields: readonly NormalisedField[], row: Row) => toStorageRow({ fields } as NormalisedEntity, row, 'postgres');
+const stored = (fields: readonly NormalisedField[], row: Row) =>
+  toStorageRow({ fields } as NormalisedEntity, row, 'postgres');
 
 async function insertChunks(db: AnyDb, table: string, rows: Row[], returning?: string[]): Promise<Row[]> {
   const out: Row[] = [];
@@ -52,7 +57,9 @@ export async function insertValid(s: Seeder, name: string, inputs: Row[]): Promi
   const entity = getEntity(name);
   const key = keyField(entity);
   const rows = inputs.map((input) => valid(entity, input));
-  const system = entity.systemFields ? { version: 1, created_at: s.now, created_by: 'system', updated_at: s.now, updated_by: 'system' } : {};
+  const system = entity.systemFields
+    ? { version: 1, created_at: s.now, created_by: 'system', updated_at: s.now, updated_by: 'system' }
+    : {};
   const returned = await insertChunks(
     s.db,
     entity.table,
@@ -67,10 +74,19 @@ export async function insertValid(s: Seeder, name: string, inputs: Row[]): Promi
     const parentOf = (row: Row) => ids.get(String(row[key.name]))!;
     let lines: Row[] = [];
     if (field.kind === 'multireference')
-      lines = rows.flatMap((row) => ((row[field.name] as number[] | null) ?? []).map((ref) => ({ [LINK_COLUMNS.parent]: parentOf(row), [LINK_COLUMNS.ref]: ref })));
+      lines = rows.flatMap((row) =>
+        ((row[field.name] as number[] | null) ?? []).map((ref) => ({
+          [LINK_COLUMNS.parent]: parentOf(row),
+          [LINK_COLUMNS.ref]: ref,
+        })),
+      );
     else if (field.kind === 'children')
       lines = rows.flatMap((row) =>
-        ((row[field.name] as Row[] | null) ?? []).map((child, i) => ({ ...stored(field.fields, child), [CHILD_PARENT_COLUMN]: parentOf(row), [CHILD_ORDER_COLUMN]: i })),
+        ((row[field.name] as Row[] | null) ?? []).map((child, i) => ({
+          ...stored(field.fields, child),
+          [CHILD_PARENT_COLUMN]: parentOf(row),
+          [CHILD_ORDER_COLUMN]: i,
+        })),
       );
     if (lines.length > 0) await insertChunks(s.db, (field as { table: string }).table, lines);
   }

@@ -26,7 +26,10 @@ export async function seedMerchandising(s: Seeder, products: Ids, outlets: Ids):
       name: 'Breakfast for Two',
       price: '24.90',
       validFrom: dayFrom(s.now, -30),
-      items: [{ product: p('PST-001'), quantity: '2' }, { product: p('COF-CAP-REG'), quantity: '2' }],
+      items: [
+        { product: p('PST-001'), quantity: '2' },
+        { product: p('COF-CAP-REG'), quantity: '2' },
+      ],
       outlets: allOutlets,
     },
     {
@@ -35,7 +38,10 @@ export async function seedMerchandising(s: Seeder, products: Ids, outlets: Ids):
       price: '59.90',
       validFrom: dayFrom(s.now, -10),
       validTo: dayFrom(s.now, 80),
-      items: ['RCE-001', 'SAU-001', 'SAU-012', 'SAU-015', 'CAN-006'].map((code) => ({ product: p(code), quantity: '1' })),
+      items: ['RCE-001', 'SAU-001', 'SAU-012', 'SAU-015', 'CAN-006'].map((code) => ({
+        product: p(code),
+        quantity: '1',
+      })),
       outlets: [idOf(outlets, 'BGR'), idOf(outlets, 'SS2')],
     },
     {
@@ -44,25 +50,54 @@ export async function seedMerchandising(s: Seeder, products: Ids, outlets: Ids):
       price: '88.00',
       validFrom: dayFrom(s.now, 20),
       validTo: dayFrom(s.now, 60),
-      items: [{ product: p('SNK-009'), quantity: '2' }, { product: p('SNK-014'), quantity: '1' }, { product: p('BEV-001'), quantity: '1' }],
+      items: [
+        { product: p('SNK-009'), quantity: '2' },
+        { product: p('SNK-014'), quantity: '1' },
+        { product: p('BEV-001'), quantity: '1' },
+      ],
       outlets: allOutlets,
     },
   ]);
   await insertValid(s, 'collection', [
-    { code: 'BESTSELLERS', name: 'Bestsellers', description: 'What our customers buy most', products: ['PST-001', 'COF-LAT-REG', 'CKS-001', 'BRD-001', 'FOD-003', 'TEA-TTK-REG'].map((code) => ({ product: p(code) })) },
-    { code: 'BREAKFAST', name: 'Breakfast favourites', description: 'Served until 11 am', products: ['FOD-001', 'FOD-002', 'FOD-011', 'PST-002', 'SET-001', 'SET-002'].map((code) => ({ product: p(code) })) },
-    { code: 'MERCH', name: 'Backroom House merchandise', products: ['APP-TEE', 'APP-POLO', 'APP-HOOD', 'APP-CAP', 'ACC-001', 'ACC-003'].map((code) => ({ product: p(code) })) },
+    {
+      code: 'BESTSELLERS',
+      name: 'Bestsellers',
+      description: 'What our customers buy most',
+      products: ['PST-001', 'COF-LAT-REG', 'CKS-001', 'BRD-001', 'FOD-003', 'TEA-TTK-REG'].map((code) => ({
+        product: p(code),
+      })),
+    },
+    {
+      code: 'BREAKFAST',
+      name: 'Breakfast favourites',
+      description: 'Served until 11 am',
+      products: ['FOD-001', 'FOD-002', 'FOD-011', 'PST-002', 'SET-001', 'SET-002'].map((code) => ({
+        product: p(code),
+      })),
+    },
+    {
+      code: 'MERCH',
+      name: 'Backroom House merchandise',
+      products: ['APP-TEE', 'APP-POLO', 'APP-HOOD', 'APP-CAP', 'ACC-001', 'ACC-003'].map((code) => ({
+        product: p(code),
+      })),
+    },
   ]);
   await insertValid(s, 'stocktemplate', [
     {
       code: 'DAILY-BAKERY',
       name: 'Daily bakery delivery',
-      items: ['BRD-001', 'BRD-002', 'BRD-003', 'BRD-010', 'PST-001', 'PST-002', 'PST-003', 'PST-008', 'PST-010'].map((code, i) => ({ product: p(code), defaultQty: String(i < 4 ? 12 : 24) })),
+      items: ['BRD-001', 'BRD-002', 'BRD-003', 'BRD-010', 'PST-001', 'PST-002', 'PST-003', 'PST-008', 'PST-010'].map(
+        (code, i) => ({ product: p(code), defaultQty: String(i < 4 ? 12 : 24) }),
+      ),
     },
     {
       code: 'WEEKLY-DAIRY',
       name: 'Weekly dairy order',
-      items: ['DRY-001', 'DRY-002', 'DRY-007', 'DRY-013', 'DRY-014'].map((code) => ({ product: p(code), defaultQty: '24' })),
+      items: ['DRY-001', 'DRY-002', 'DRY-007', 'DRY-013', 'DRY-014'].map((code) => ({
+        product: p(code),
+        defaultQty: '24',
+      })),
     },
   ]);
   await insertValid(s, 'futureproductprice', [
@@ -74,6 +109,8 @@ export async function seedMerchandising(s: Seeder, products: Ids, outlets: Ids):
   await insertValid(
     s,
     'outletprice',
-    Object.entries(OUTLET_PRICES).flatMap(([code, prices]) => Object.entries(prices).map(([outlet, price]) => ({ product: p(code), outlet: idOf(outlets, outlet), price }))),
+    Object.entries(OUTLET_PRICES).flatMap(([code, prices]) =>
+      Object.entries(prices).map(([outlet, price]) => ({ product: p(code), outlet: idOf(outlets, outlet), price })),
+    ),
   );
 }

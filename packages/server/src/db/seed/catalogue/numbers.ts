@@ -28,4 +28,5 @@ export function ean13(item: number): string {
 export const money = (cents: number) => formatScaled(Math.round(cents), 2);
 
 /** A date `days` from `now` as YYYY-MM-DD. */
-export const dayFrom = (now: string, days: number) => new Date(Date.parse(now) + days * 86_400_000).toISOString().slice(0, 10);
+export const dayFrom = (now: string, days: number) =>
+  new Date(Date.parse(now) + days * 86_400_000).toISOString().slice(0, 10);

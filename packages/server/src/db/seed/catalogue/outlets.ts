@@ -2,10 +2,34 @@ import { getEntity } from '@backroom/schema';
 import { idOf, insertValid, type Ids, type Seeder } from './insert';
 
 const OUTLETS = [
-  { code: 'BGR', name: 'Bangsar', group: 'KV', address: '12 Jalan Telawi 3, Bangsar Baru, 59100 Kuala Lumpur', phone: '+60 3-2282 1010' },
-  { code: 'MVM', name: 'Mid Valley', group: 'KV', address: 'LG-045 Mid Valley Megamall, 59200 Kuala Lumpur', phone: '+60 3-2938 2020' },
-  { code: 'SS2', name: 'Petaling Jaya SS2', group: 'KV', address: '38 Jalan SS 2/55, 47300 Petaling Jaya, Selangor', phone: '+60 3-7875 3030' },
-  { code: 'GRN', name: 'Penang Gurney', group: 'NTH', address: '170-G-21 Gurney Plaza, 10250 George Town, Pulau Pinang', phone: '+60 4-228 4040' },
+  {
+    code: 'BGR',
+    name: 'Bangsar',
+    group: 'KV',
+    address: '12 Jalan Telawi 3, Bangsar Baru, 59100 Kuala Lumpur',
+    phone: '+60 3-2282 1010',
+  },
+  {
+    code: 'MVM',
+    name: 'Mid Valley',
+    group: 'KV',
+    address: 'LG-045 Mid Valley Megamall, 59200 Kuala Lumpur',
+    phone: '+60 3-2938 2020',
+  },
+  {
+    code: 'SS2',
+    name: 'Petaling Jaya SS2',
+    group: 'KV',
+    address: '38 Jalan SS 2/55, 47300 Petaling Jaya, Selangor',
+    phone: '+60 3-7875 3030',
+  },
+  {
+    code: 'GRN',
+    name: 'Penang Gurney',
+    group: 'NTH',
+    address: '170-G-21 Gurney Plaza, 10250 George Town, Pulau Pinang',
+    phone: '+60 4-228 4040',
+  },
 ];
 
 export interface Outlets {
@@ -58,7 +82,11 @@ export async function seedOutlets(s: Seeder, currencies: Ids): Promise<Outlets> 
   // Outlets and locations refer to each other: the outlet's default location comes second.
   const column = getEntity('outlet').fields.find((f) => f.name === 'defaultInventoryLocation')!.column;
   for (const o of OUTLETS)
-    await s.db.updateTable('outlet').set({ [column]: idOf(locations, `ST-${o.code}`) }).where('id', '=', idOf(outlets, o.code)).execute();
+    await s.db
+      .updateTable('outlet')
+      .set({ [column]: idOf(locations, `ST-${o.code}`) })
+      .where('id', '=', idOf(outlets, o.code))
+      .execute();
 
   await insertValid(
     s,

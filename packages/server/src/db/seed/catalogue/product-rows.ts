@@ -16,7 +16,11 @@ export interface ProductContext {
   nextItem: () => number;
 }
 
-export function productRow(c: ProductContext, category: CategoryDef, p: { code: string; name: string; cents: number; uom?: string; brand?: string; extra?: Row }): Row {
+export function productRow(
+  c: ProductContext,
+  category: CategoryDef,
+  p: { code: string; name: string; cents: number; uom?: string; brand?: string; extra?: Row },
+): Row {
   const [low, high] = category.margin;
   const cost = Math.round(p.cents * (low + (high - low) * c.random()));
   return {
@@ -39,10 +43,22 @@ export function productRow(c: ProductContext, category: CategoryDef, p: { code: 
 /** One preferred supplier; now and then a dearer second one. */
 export function supplierMapping(c: ProductContext, category: CategoryDef, code: string, costPrice: string): Row[] {
   const cost = Math.round(Number(costPrice) * 100);
-  const preferred = { supplier: idOf(c.suppliers, category.supplier), supplierItemCode: `${category.supplier}-${code}`, cost: money(cost), leadTimeDays: 2, preferred: true };
+  const preferred = {
+    supplier: idOf(c.suppliers, category.supplier),
+    supplierItemCode: `${category.supplier}-${code}`,
+    cost: money(cost),
+    leadTimeDays: 2,
+    preferred: true,
+  };
   if (!category.alternateSupplier || c.random() > 0.4) return [preferred];
   return [
     preferred,
-    { supplier: idOf(c.suppliers, category.alternateSupplier), supplierItemCode: `${category.alternateSupplier}-${code}`, cost: money(cost * 1.08), leadTimeDays: 5, preferred: false },
+    {
+      supplier: idOf(c.suppliers, category.alternateSupplier),
+      supplierItemCode: `${category.alternateSupplier}-${code}`,
+      cost: money(cost * 1.08),
+      leadTimeDays: 5,
+      preferred: false,
+    },
   ];
 }

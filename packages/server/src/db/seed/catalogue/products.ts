@@ -14,7 +14,10 @@ export interface Catalogue {
 /** Sold in packs as well as singly: an alternate barcode per pack. */
 const PACKS: Record<string, [uom: string, quantity: string][]> = {
   'Mineral Water 1.5L': [['PACK', '6']],
-  'Cola 320ml Can': [['PACK', '6'], ['BOX', '24']],
+  'Cola 320ml Can': [
+    ['PACK', '6'],
+    ['BOX', '24'],
+  ],
   'Fresh Milk 1L': [['PACK', '2']],
   'Isotonic Drink 500ml': [['BOX', '24']],
   'Chrysanthemum Tea 300ml': [['PACK', '6']],
@@ -24,10 +27,45 @@ const PACKS: Record<string, [uom: string, quantity: string][]> = {
 
 /** Café sets made from other products at the counter. */
 const SETS: { code: string; name: string; price: number; components: [string, string][] }[] = [
-  { code: 'SET-001', name: 'Breakfast Set', price: 1490, components: [['PST-001', '1'], ['COF-CAP-REG', '1']] },
-  { code: 'SET-002', name: 'Kaya Toast Set', price: 1190, components: [['FOD-001', '1'], ['FOD-002', '1'], ['TEA-TTK-REG', '1']] },
-  { code: 'SET-003', name: 'Sandwich Lunch Set', price: 1990, components: [['FOD-004', '1'], ['FOD-008', '1'], ['CLD-ILT-REG', '1']] },
-  { code: 'SET-004', name: 'Afternoon Tea for Two', price: 3990, components: [['CKS-001', '1'], ['CKS-007', '1'], ['TEA-002', '2']] },
+  {
+    code: 'SET-001',
+    name: 'Breakfast Set',
+    price: 1490,
+    components: [
+      ['PST-001', '1'],
+      ['COF-CAP-REG', '1'],
+    ],
+  },
+  {
+    code: 'SET-002',
+    name: 'Kaya Toast Set',
+    price: 1190,
+    components: [
+      ['FOD-001', '1'],
+      ['FOD-002', '1'],
+      ['TEA-TTK-REG', '1'],
+    ],
+  },
+  {
+    code: 'SET-003',
+    name: 'Sandwich Lunch Set',
+    price: 1990,
+    components: [
+      ['FOD-004', '1'],
+      ['FOD-008', '1'],
+      ['CLD-ILT-REG', '1'],
+    ],
+  },
+  {
+    code: 'SET-004',
+    name: 'Afternoon Tea for Two',
+    price: 3990,
+    components: [
+      ['CKS-001', '1'],
+      ['CKS-007', '1'],
+      ['TEA-002', '2'],
+    ],
+  },
 ];
 
 function standardProducts(c: ProductContext): Row[] {
@@ -45,7 +83,11 @@ function standardProducts(c: ProductContext): Row[] {
         extra: { allowOpenPrice: byWeight },
       });
       row.supplierMapping = supplierMapping(c, category, code, row.costPrice as string);
-      row.alternateBarcodes = (PACKS[name] ?? []).map(([uom, quantityPerUnit]) => ({ barcode: ean13(c.nextItem()), uom: idOf(c.ref.uoms, uom), quantityPerUnit }));
+      row.alternateBarcodes = (PACKS[name] ?? []).map(([uom, quantityPerUnit]) => ({
+        barcode: ean13(c.nextItem()),
+        uom: idOf(c.ref.uoms, uom),
+        quantityPerUnit,
+      }));
       return row;
     }),
   );
@@ -54,14 +96,31 @@ function standardProducts(c: ProductContext): Row[] {
 function setProducts(c: ProductContext, products: Ids): Row[] {
   const category = CATEGORIES.find((k) => k.code === 'SETS')!;
   return SETS.map((set) => ({
-    ...productRow(c, { ...category, margin: [0.3, 0.35] }, { code: set.code, name: set.name, cents: set.price, extra: { type: 'composite', trackStock: false, allowDiscount: false } }),
-    recipeComponents: set.components.map(([code, quantity]) => ({ product: idOf(products, code), quantity, uom: idOf(c.ref.uoms, 'EA') })),
+    ...productRow(
+      c,
+      { ...category, margin: [0.3, 0.35] },
+      {
+        code: set.code,
+        name: set.name,
+        cents: set.price,
+        extra: { type: 'composite', trackStock: false, allowDiscount: false },
+      },
+    ),
+    recipeComponents: set.components.map(([code, quantity]) => ({
+      product: idOf(products, code),
+      quantity,
+      uom: idOf(c.ref.uoms, 'EA'),
+    })),
   }));
 }
 
 /** Departments, categories, suppliers and about 290 products: standard, variants and sets. */
 export async function seedProducts(s: Seeder, ref: Reference): Promise<Catalogue> {
-  const departments = await insertValid(s, 'department', DEPARTMENTS.map(([code, name, description]) => ({ code, name, description })));
+  const departments = await insertValid(
+    s,
+    'department',
+    DEPARTMENTS.map(([code, name, description]) => ({ code, name, description })),
+  );
   const categoryRow = (k: (typeof CATEGORIES)[number], parents: Ids) => ({
     code: k.code,
     name: k.name,
@@ -69,8 +128,16 @@ export async function seedProducts(s: Seeder, ref: Reference): Promise<Catalogue
     parent: k.parent ? idOf(parents, k.parent) : null,
     sortOrder: (CATEGORIES.indexOf(k) + 1) * 10,
   });
-  const top = await insertValid(s, 'category', CATEGORIES.filter((k) => !k.parent).map((k) => categoryRow(k, new Map())));
-  const nested = await insertValid(s, 'category', CATEGORIES.filter((k) => k.parent).map((k) => categoryRow(k, top)));
+  const top = await insertValid(
+    s,
+    'category',
+    CATEGORIES.filter((k) => !k.parent).map((k) => categoryRow(k, new Map())),
+  );
+  const nested = await insertValid(
+    s,
+    'category',
+    CATEGORIES.filter((k) => k.parent).map((k) => categoryRow(k, top)),
+  );
   const categories = new Map([...top, ...nested]);
 
   const suppliers = await insertValid(
@@ -88,7 +155,14 @@ export async function seedProducts(s: Seeder, ref: Reference): Promise<Catalogue
   );
 
   let item = 0;
-  const c: ProductContext = { ref, categories, departments, suppliers, random: seededRandom(20261121), nextItem: () => ++item };
+  const c: ProductContext = {
+    ref,
+    categories,
+    departments,
+    suppliers,
+    random: seededRandom(20261121),
+    nextItem: () => ++item,
+  };
   const products = await insertValid(s, 'product', standardProducts(c));
   const { parents, children } = variantProducts(c);
   const parentIds = await insertValid(s, 'product', parents);

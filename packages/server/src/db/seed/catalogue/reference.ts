@@ -46,12 +46,28 @@ export interface Reference {
 
 async function addListValues(s: Seeder): Promise<void> {
   for (const [category, values] of Object.entries(MORE_LIST_VALUES)) {
-    const { id } = await s.db.selectFrom('list_value_category').select('id').where('code', '=', category).executeTakeFirstOrThrow();
-    const { max } = await s.db.selectFrom('list_value').select((eb) => eb.fn.max('sort_order').as('max')).where('category_id', '=', id).executeTakeFirstOrThrow();
+    const { id } = await s.db
+      .selectFrom('list_value_category')
+      .select('id')
+      .where('code', '=', category)
+      .executeTakeFirstOrThrow();
+    const { max } = await s.db
+      .selectFrom('list_value')
+      .select((eb) => eb.fn.max('sort_order').as('max'))
+      .where('category_id', '=', id)
+      .executeTakeFirstOrThrow();
     const audit = { created_at: s.now, created_by: 'system', updated_at: s.now, updated_by: 'system' };
     await s.db
       .insertInto('list_value')
-      .values(values.map(([code, name], i) => ({ category_id: id, code, name, sort_order: Number(max ?? 0) + (i + 1) * 10, ...audit })))
+      .values(
+        values.map(([code, name], i) => ({
+          category_id: id,
+          code,
+          name,
+          sort_order: Number(max ?? 0) + (i + 1) * 10,
+          ...audit,
+        })),
+      )
       .execute();
   }
 }
@@ -65,7 +81,10 @@ export async function seedReference(s: Seeder): Promise<Reference> {
     { code: 'USD', name: 'US dollar', symbol: 'US$', decimals: 2 },
   ]);
   // The demo company trades in the base currency and the chain's time zone.
-  await s.db.updateTable('company').set({ base_currency_id: currencies.get('MYR'), timezone: 'Asia/Kuala_Lumpur' }).execute();
+  await s.db
+    .updateTable('company')
+    .set({ base_currency_id: currencies.get('MYR'), timezone: 'Asia/Kuala_Lumpur' })
+    .execute();
   const rates: [string, string, string][] = [
     ['SGD', '3.412500', dayFrom(s.now, -60)],
     ['SGD', '3.438200', dayFrom(s.now, -30)],
@@ -81,7 +100,14 @@ export async function seedReference(s: Seeder): Promise<Reference> {
   );
   const taxCodes = await insertValid(s, 'gstsetup', [
     { code: 'SST6', name: 'Service tax 6%', ratePercent: '6', inclusiveByDefault: false, effectiveFrom: '2018-09-01' },
-    { code: 'SST8', name: 'Service tax 8%', ratePercent: '8', inclusiveByDefault: false, effectiveFrom: '2024-03-01', isDefault: true },
+    {
+      code: 'SST8',
+      name: 'Service tax 8%',
+      ratePercent: '8',
+      inclusiveByDefault: false,
+      effectiveFrom: '2024-03-01',
+      isDefault: true,
+    },
     { code: 'ZR', name: 'Zero-rated', ratePercent: '0', effectiveFrom: '2018-09-01' },
     { code: 'EX', name: 'Exempt', ratePercent: '0', effectiveFrom: '2018-09-01' },
   ]);
@@ -103,7 +129,11 @@ export async function seedReference(s: Seeder): Promise<Reference> {
       code: 'COLOUR',
       name: 'Colour',
       kind: 'list',
-      values: ['Black', 'White', 'Navy', 'Grey', 'Beige', 'Red', 'Green'].map((name, i) => ({ code: name.toUpperCase(), name, sortOrder: (i + 1) * 10 })),
+      values: ['Black', 'White', 'Navy', 'Grey', 'Beige', 'Red', 'Green'].map((name, i) => ({
+        code: name.toUpperCase(),
+        name,
+        sortOrder: (i + 1) * 10,
+      })),
     },
     { code: 'ORIGIN', name: 'Country of origin', kind: 'text' },
   ]);

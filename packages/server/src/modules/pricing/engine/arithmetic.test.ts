@@ -17,13 +17,17 @@ describe('exact arithmetic', () => {
 
   it('allocate shares an amount exactly, none above its weight', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 20 }), fc.nat(), (weights, k) => {
-        const total = weights.reduce((a, b) => a + b, 0);
-        const amount = total === 0 ? 0 : k % (total + 1);
-        const shares = allocate(amount, weights);
-        expect(shares.reduce((a, b) => a + b, 0)).toBe(amount);
-        shares.forEach((s, i) => expect(s).toBeLessThanOrEqual(weights[i]!));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 20 }),
+        fc.nat(),
+        (weights, k) => {
+          const total = weights.reduce((a, b) => a + b, 0);
+          const amount = total === 0 ? 0 : k % (total + 1);
+          const shares = allocate(amount, weights);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(amount);
+          shares.forEach((s, i) => expect(s).toBeLessThanOrEqual(weights[i]!));
+        },
+      ),
     );
   });
 });

@@ -15,7 +15,13 @@ export type WindowCheck = { ok: true } | { ok: false; reason: 'notStarted' | 'en
  */
 export function checkWindow(
   now: LocalTime,
-  w: { validFrom: string | null; validTo: string | null; daysOfWeek?: readonly Weekday[]; timeFrom?: string | null; timeTo?: string | null },
+  w: {
+    validFrom: string | null;
+    validTo: string | null;
+    daysOfWeek?: readonly Weekday[];
+    timeFrom?: string | null;
+    timeTo?: string | null;
+  },
 ): WindowCheck {
   if (w.validFrom && now.date < w.validFrom) return { ok: false, reason: 'notStarted' };
   if (w.validTo && now.date > w.validTo) return { ok: false, reason: 'ended' };

@@ -15,8 +15,10 @@ export function applySurcharges(run: PricingRun): { surcharge: SurchargeInput; a
   for (const surcharge of run.data.surcharges) {
     const entry = consider(run, { kind: 'surcharge', id: surcharge.id, code: surcharge.code, name: surcharge.name });
     if (!surcharge.isActive) notFired(entry, 'inactive');
-    else if (surcharge.outlets.length > 0 && !surcharge.outlets.includes(run.basket.outlet.id)) notFired(entry, 'outletNotIncluded');
-    else if (surcharge.appliesTo !== null && surcharge.appliesTo !== run.basket.channel.kind) notFired(entry, 'channelNotIncluded');
+    else if (surcharge.outlets.length > 0 && !surcharge.outlets.includes(run.basket.outlet.id))
+      notFired(entry, 'outletNotIncluded');
+    else if (surcharge.appliesTo !== null && surcharge.appliesTo !== run.basket.channel.kind)
+      notFired(entry, 'channelNotIncluded');
     else if (run.lines.length === 0) notFired(entry, 'noQualifyingItems');
     else {
       const amount = surcharge.kind === 'percent' ? percentOf(goods, surcharge.value) : surcharge.value;
@@ -28,7 +30,8 @@ export function applySurcharges(run: PricingRun): { surcharge: SurchargeInput; a
   return out;
 }
 
-const inEffect = (code: TaxCodeInput | undefined, date: string) => !!code && code.isActive && (!code.effectiveFrom || code.effectiveFrom <= date);
+const inEffect = (code: TaxCodeInput | undefined, date: string) =>
+  !!code && code.isActive && (!code.effectiveFrom || code.effectiveFrom <= date);
 
 /** The default tax code in effect on the date. */
 function defaultCode(run: PricingRun): TaxCodeInput | null {
@@ -42,14 +45,17 @@ export function taxCodeOf(run: PricingRun, product: ProductInput): TaxCodeInput 
 }
 
 /** A price includes tax when the product says so or its code includes tax by default. */
-export const isInclusive = (product: ProductInput, code: TaxCodeInput | null) => product.taxInclusive || (code?.inclusiveByDefault ?? false);
+export const isInclusive = (product: ProductInput, code: TaxCodeInput | null) =>
+  product.taxInclusive || (code?.inclusiveByDefault ?? false);
 
 /** What each line's net amount is made of, by product: a bundle's net shared over its items by their own prices. */
 export function taxParts(run: PricingRun, line: WorkLine): { product: ProductInput; net: Minor }[] {
   const net = remainingOf(line);
   if (line.product) return [{ product: line.product, net }];
   const items = line.bundle!.items.map((i) => run.data.products.get(i.product)!);
-  const weights = line.bundle!.items.map((i, k) => times(unitPriceOf(run.prepared, items[k]!, run.basket.outlet.id, run.now.date).price, i.quantity));
+  const weights = line.bundle!.items.map((i, k) =>
+    times(unitPriceOf(run.prepared, items[k]!, run.basket.outlet.id, run.now.date).price, i.quantity),
+  );
   const shares = allocate(net, weights.every((w) => w === 0) ? weights.map(() => 1) : weights);
   return items.map((product, k) => ({ product, net: shares[k]! }));
 }
@@ -73,13 +79,23 @@ export function computeTax(run: PricingRun, surcharges: { surcharge: SurchargeIn
       add(code, isInclusive(part.product, code), part.net);
     }
   const surchargeCode = defaultCode(run);
-  for (const { surcharge, amount } of surcharges) if (surcharge.taxable && surchargeCode) add(surchargeCode, false, amount);
+  for (const { surcharge, amount } of surcharges)
+    if (surcharge.taxable && surchargeCode) add(surchargeCode, false, amount);
   const out = [...groups.values()].filter((g) => g.code !== null);
-  for (const g of out) g.amount = g.inclusive ? mulDiv(g.base, g.code!.rate, 100_000 + g.code!.rate) : mulDiv(g.base, g.code!.rate, 100_000);
+  for (const g of out)
+    g.amount = g.inclusive
+      ? mulDiv(g.base, g.code!.rate, 100_000 + g.code!.rate)
+      : mulDiv(g.base, g.code!.rate, 100_000);
   return out.sort((a, b) => a.code!.code.localeCompare(b.code!.code) || Number(a.inclusive) - Number(b.inclusive));
 }
 
-const INCREMENT: Record<RoundingRule, number> = { none: 0, 'nearest0.05': 5, 'nearest0.10': 10, 'nearest0.50': 50, 'nearest1.00': 100 };
+const INCREMENT: Record<RoundingRule, number> = {
+  none: 0,
+  'nearest0.05': 5,
+  'nearest0.10': 10,
+  'nearest0.50': 50,
+  'nearest1.00': 100,
+};
 
 /**
  * The cash rounding of the terminal settings, half up: to 0.05 a total ending in 1–2 goes down

@@ -24,14 +24,24 @@ export const keyOf = (who: { kind: string; id: number }): RuleKey => `${who.kind
 
 export const portionsOf = (lines: readonly WorkLine[]): Portion[] => lines.flatMap((l) => l.portions);
 
-export function consider(run: PricingRun, who: Adjuster | { kind: ConsideredKind; id: number; code: string; name: string }): Considered {
+export function consider(
+  run: PricingRun,
+  who: Adjuster | { kind: ConsideredKind; id: number; code: string; name: string },
+): Considered {
   const entry: Considered = { kind: who.kind, id: who.id, code: who.code, name: who.name, fired: false, amount: 0 };
   run.considered.push(entry);
   return entry;
 }
 
 /** Records a committed reduction as an adjustment and marks its considered entry fired. */
-export function record(run: PricingRun, entry: Considered, who: Adjuster, level: 'item' | 'bill', done: Committed, extra: Partial<Adjustment> = {}): void {
+export function record(
+  run: PricingRun,
+  entry: Considered,
+  who: Adjuster,
+  level: 'item' | 'bill',
+  done: Committed,
+  extra: Partial<Adjustment> = {},
+): void {
   if (done.amount <= 0) return;
   entry.fired = true;
   entry.amount += done.amount;
@@ -40,7 +50,8 @@ export function record(run: PricingRun, entry: Considered, who: Adjuster, level:
   if (existing) {
     existing.amount += done.amount;
     existing.lines = sorted(new Set([...existing.lines, ...done.lines]));
-    if (done.qualifyingLines.size > 0) existing.qualifyingLines = sorted(new Set([...(existing.qualifyingLines ?? []), ...done.qualifyingLines]));
+    if (done.qualifyingLines.size > 0)
+      existing.qualifyingLines = sorted(new Set([...(existing.qualifyingLines ?? []), ...done.qualifyingLines]));
     return;
   }
   run.adjustments.push({
@@ -56,7 +67,11 @@ export function record(run: PricingRun, entry: Considered, who: Adjuster, level:
   });
 }
 
-export function notFired(entry: Considered, reason: NonNullable<Considered['reason']>, params?: Record<string, string>): void {
+export function notFired(
+  entry: Considered,
+  reason: NonNullable<Considered['reason']>,
+  params?: Record<string, string>,
+): void {
   entry.fired = false;
   entry.reason = reason;
   if (params) entry.params = params;

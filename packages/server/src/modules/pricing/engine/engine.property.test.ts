@@ -1,7 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceBasket } from './index';
-import { basket, code, discount, item, member, pricingData, product, promotion, reward, rule, surcharge, taxCode, voucher } from './testing';
+import {
+  basket,
+  code,
+  discount,
+  item,
+  member,
+  pricingData,
+  product,
+  promotion,
+  reward,
+  rule,
+  surcharge,
+  taxCode,
+  voucher,
+} from './testing';
 import type { Basket, PricingData, RoundingRule } from './types';
 
 const PRODUCTS = 6;
@@ -15,25 +29,66 @@ const targets = fc.array(target, { maxLength: 2 }).map((ts) => ts.map(item));
 const price = fc.integer({ min: 0, max: 5_000 }).map(cents);
 const percent = fc.integer({ min: 0, max: 10_000 }).map(cents);
 
-const promotions = fc.array(
-  fc.tuple(fc.constantFrom('percentOff', 'amountOff', 'fixedPrice') as fc.Arbitrary<'percentOff' | 'amountOff' | 'fixedPrice'>, percent, price, targets),
-  { maxLength: 4 },
-).map((rows) => rows.map(([kind, p, amount, items], i) => promotion(i + 1, `P${i}`, kind, kind === 'percentOff' ? p : amount, { items })));
+const promotions = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom('percentOff', 'amountOff', 'fixedPrice') as fc.Arbitrary<
+        'percentOff' | 'amountOff' | 'fixedPrice'
+      >,
+      percent,
+      price,
+      targets,
+    ),
+    { maxLength: 4 },
+  )
+  .map((rows) =>
+    rows.map(([kind, p, amount, items], i) =>
+      promotion(i + 1, `P${i}`, kind, kind === 'percentOff' ? p : amount, { items }),
+    ),
+  );
 
 const anyReward = fc.oneof(
-  fc.tuple(percent, fc.option(fc.integer({ min: 1, max: 3 }), { nil: null })).map(([p, maxApplications]) => reward.percentOff(p, { maxApplications })),
-  price.map((a) => reward.amountOff(a)),
-  fc.tuple(price, fc.option(fc.integer({ min: 1, max: 3 }), { nil: null })).map(([a, maxApplications]) => reward.fixedPrice(a, { maxApplications })),
   fc
-    .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 2 }), fc.option(fc.integer({ min: 1, max: PRODUCTS }), { nil: undefined }), percent, fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }))
-    .map(([buy, get, getProduct, p, maxApplications]) => reward.buyGet(buy, get, { getProduct, percent: p, maxApplications })),
-  fc.tuple(price, price).map(([a, b]) => reward.tiered([['10.00', a], ['40.00', b]])),
+    .tuple(percent, fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }))
+    .map(([p, maxApplications]) => reward.percentOff(p, { maxApplications })),
+  price.map((a) => reward.amountOff(a)),
+  fc
+    .tuple(price, fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }))
+    .map(([a, maxApplications]) => reward.fixedPrice(a, { maxApplications })),
+  fc
+    .tuple(
+      fc.integer({ min: 1, max: 3 }),
+      fc.integer({ min: 1, max: 2 }),
+      fc.option(fc.integer({ min: 1, max: PRODUCTS }), { nil: undefined }),
+      percent,
+      fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+    )
+    .map(([buy, get, getProduct, p, maxApplications]) =>
+      reward.buyGet(buy, get, { getProduct, percent: p, maxApplications }),
+    ),
+  fc.tuple(price, price).map(([a, b]) =>
+    reward.tiered([
+      ['10.00', a],
+      ['40.00', b],
+    ]),
+  ),
 );
 
 const rules = fc
-  .array(fc.tuple(fc.array(anyReward, { minLength: 1, maxLength: 2 }), fc.integer({ min: 0, max: 2 }), fc.boolean(), targets, fc.option(fc.integer({ min: 1000, max: 4000 }), { nil: null })), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.array(anyReward, { minLength: 1, maxLength: 2 }),
+      fc.integer({ min: 0, max: 2 }),
+      fc.boolean(),
+      targets,
+      fc.option(fc.integer({ min: 1000, max: 4000 }), { nil: null }),
+    ),
+    { maxLength: 4 },
+  )
   .map((rows) =>
-    rows.map(([rewards, priority, stackable, items, minQuantity], i) => rule(i + 1, `R${i}`, rewards, { priority, stackable, conditions: { items, minQuantity } })),
+    rows.map(([rewards, priority, stackable, items, minQuantity], i) =>
+      rule(i + 1, `R${i}`, rewards, { priority, stackable, conditions: { items, minQuantity } }),
+    ),
   );
 
 const world = fc
@@ -51,11 +106,20 @@ const world = fc
     serviceCharge: fc.option(percent, { nil: null }),
     memberDiscount: fc.option(percent, { nil: null }),
     rounding: fc.constantFrom<RoundingRule>('none', 'nearest0.05', 'nearest0.10', 'nearest1.00'),
-    lines: fc.array(fc.tuple(fc.integer({ min: 1, max: PRODUCTS }), fc.integer({ min: 1, max: 5_500 })), { minLength: 1, maxLength: 8 }),
+    lines: fc.array(fc.tuple(fc.integer({ min: 1, max: PRODUCTS }), fc.integer({ min: 1, max: 5_500 })), {
+      minLength: 1,
+      maxLength: 8,
+    }),
   })
   .map((w) => {
     const products = w.prices.map((p, i) =>
-      product(i + 1, `C${i + 1}`, p, { categories: [(i % 3) + 1], collections: [(i % 2) + 1], allowDiscount: w.allowDiscount[i]!, taxCode: w.taxed[i]!, taxInclusive: w.inclusive[i]! }),
+      product(i + 1, `C${i + 1}`, p, {
+        categories: [(i % 3) + 1],
+        collections: [(i % 2) + 1],
+        allowDiscount: w.allowDiscount[i]!,
+        taxCode: w.taxed[i]!,
+        taxInclusive: w.inclusive[i]!,
+      }),
     );
     const data: PricingData = pricingData({
       productList: products,
@@ -73,7 +137,19 @@ const world = fc
       ...(w.voucherAmount ? [code(voucher(1, 'VA', 'amount', w.voucherAmount))] : []),
       ...(w.voucherPercent ? [code(voucher(2, 'VP', 'percent', w.voucherPercent))] : []),
     ];
-    const who = w.memberDiscount ? member({ group: { id: 1, code: 'G', name: 'G', isActive: true, discountPercent: Math.round(Number(w.memberDiscount) * 100), pointsPerUnit: 150, benefits: [] } }) : null;
+    const who = w.memberDiscount
+      ? member({
+          group: {
+            id: 1,
+            code: 'G',
+            name: 'G',
+            isActive: true,
+            discountPercent: Math.round(Number(w.memberDiscount) * 100),
+            pointsPerUnit: 150,
+            benefits: [],
+          },
+        })
+      : null;
     const order: Basket = basket(
       w.lines.map(([p, q]) => ({ product: p, quantity: q })),
       { vouchers, member: who, discounts: data.discounts.map((d) => ({ discount: d.id, product: null })) },
@@ -119,10 +195,13 @@ describe('pricing engine properties', () => {
           const gross = a.lines.reduce((sum, i) => sum + r.lines[i]!.gross, 0);
           expect(a.amount).toBeGreaterThan(0);
           expect(a.amount).toBeLessThanOrEqual(gross);
-          const onLines = r.lines.flatMap((l) => l.adjustments.filter((x) => x.kind === a.kind && x.id === a.id)).reduce((sum, x) => sum + x.amount, 0);
+          const onLines = r.lines
+            .flatMap((l) => l.adjustments.filter((x) => x.kind === a.kind && x.id === a.id))
+            .reduce((sum, x) => sum + x.amount, 0);
           expect(onLines).toBe(a.amount);
         }
-        for (const line of r.lines) expect(line.adjustments.reduce((sum, x) => sum + x.amount, 0)).toBe(line.gross - line.total);
+        for (const line of r.lines)
+          expect(line.adjustments.reduce((sum, x) => sum + x.amount, 0)).toBe(line.gross - line.total);
       }),
       RUNS,
     );
@@ -131,11 +210,28 @@ describe('pricing engine properties', () => {
   it('the order of the lines never changes the answer', () => {
     fc.assert(
       fc.property(world, fc.integer(), ({ data, basket: b }, seed) => {
-        const shuffled = [...b.lines].map((l, i) => ({ l, k: (i * 7919 + seed) % 101 })).sort((x, y) => x.k - y.k).map((x) => x.l);
+        const shuffled = [...b.lines]
+          .map((l, i) => ({ l, k: (i * 7919 + seed) % 101 }))
+          .sort((x, y) => x.k - y.k)
+          .map((x) => x.l);
         const a = priceBasket(data, b);
-        const z = priceBasket(data, { ...b, lines: shuffled, vouchers: [...b.vouchers].reverse(), discounts: [...b.discounts].reverse() });
+        const z = priceBasket(data, {
+          ...b,
+          lines: shuffled,
+          vouchers: [...b.vouchers].reverse(),
+          discounts: [...b.discounts].reverse(),
+        });
         const summary = (r: typeof a) => ({
-          totals: [r.subtotal, r.discountTotal, r.surchargeTotal, r.taxAdded, r.taxIncluded, r.rounding, r.total, r.pointsEarned],
+          totals: [
+            r.subtotal,
+            r.discountTotal,
+            r.surchargeTotal,
+            r.taxAdded,
+            r.taxIncluded,
+            r.rounding,
+            r.total,
+            r.pointsEarned,
+          ],
           lines: Object.fromEntries(r.lines.map((l) => [l.code, [l.quantity, l.total]])),
           considered: r.considered.map((c) => [c.kind, c.code, c.fired, c.amount, c.reason]).sort(),
         });

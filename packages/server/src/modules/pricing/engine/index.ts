@@ -51,29 +51,31 @@ export function priceBasket(data: PricingData, basket: Basket): PricedBasket {
 
   return {
     localTime: { date: now.date, time: now.time, weekday: now.weekday },
-    lines: [...run.lines].sort((a, b) => a.line - b.line).map((l): PricedLine => {
-      const taxCode = l.product ? taxCodeOf(run, l.product) : null;
-      return {
-        line: l.line,
-        product: l.product,
-        bundle: l.bundle,
-        code: l.code,
-        name: l.name,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        priceSource: l.priceSource,
-        priceSourceId: l.priceSourceId,
-        gross: l.gross,
-        total: remainingOf(l),
-        taxCode,
-        taxInclusive: l.product ? isInclusive(l.product, taxCode) : false,
-        adjustments: [...l.adjustments.values()].map((a) => ({ ...a, quantity: Math.min(a.quantity, l.quantity) })),
-        parts: taxParts(run, l).map(({ product, net }) => {
-          const code = taxCodeOf(run, product);
-          return { product, net, taxCode: code, taxInclusive: isInclusive(product, code) };
-        }),
-      };
-    }),
+    lines: [...run.lines]
+      .sort((a, b) => a.line - b.line)
+      .map((l): PricedLine => {
+        const taxCode = l.product ? taxCodeOf(run, l.product) : null;
+        return {
+          line: l.line,
+          product: l.product,
+          bundle: l.bundle,
+          code: l.code,
+          name: l.name,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          priceSource: l.priceSource,
+          priceSourceId: l.priceSourceId,
+          gross: l.gross,
+          total: remainingOf(l),
+          taxCode,
+          taxInclusive: l.product ? isInclusive(l.product, taxCode) : false,
+          adjustments: [...l.adjustments.values()].map((a) => ({ ...a, quantity: Math.min(a.quantity, l.quantity) })),
+          parts: taxParts(run, l).map(({ product, net }) => {
+            const code = taxCodeOf(run, product);
+            return { product, net, taxCode: code, taxInclusive: isInclusive(product, code) };
+          }),
+        };
+      }),
     adjustments: run.adjustments,
     surcharges,
     tax,
@@ -97,7 +99,9 @@ export function priceBasket(data: PricingData, basket: Basket): PricedBasket {
 function pointsEarned(run: PricingRun, spent: number): number {
   const group = run.basket.member?.group;
   if (!run.memberActive || !group || spent <= 0) return 0;
-  const multipliers = group.benefits.filter((b) => b.isActive && b.kind === 'pointsMultiplier' && b.value !== null).map((b) => b.value!);
+  const multipliers = group.benefits
+    .filter((b) => b.isActive && b.kind === 'pointsMultiplier' && b.value !== null)
+    .map((b) => b.value!);
   const multiplier = Math.max(100, ...multipliers);
   return mulDivFloor(spent, group.pointsPerUnit * multiplier, 10 ** run.data.currency.decimals * 100);
 }

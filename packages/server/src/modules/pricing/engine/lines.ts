@@ -20,7 +20,8 @@ function futurePrice(prepared: PriceRows, product: number, outlet: number | null
   let best: { id: number; price: Minor; effectiveDate: string } | undefined;
   for (const f of prepared.futurePrices.get(product) ?? []) {
     if (f.outlet !== outlet || f.effectiveDate > date) continue;
-    if (!best || f.effectiveDate > best.effectiveDate || (f.effectiveDate === best.effectiveDate && f.id > best.id)) best = f;
+    if (!best || f.effectiveDate > best.effectiveDate || (f.effectiveDate === best.effectiveDate && f.id > best.id))
+      best = f;
   }
   return best;
 }
@@ -30,7 +31,12 @@ function futurePrice(prepared: PriceRows, product: number, outlet: number | null
  * the outlet's future price in effect, else the outlet's override, else the chain-wide future
  * price in effect, else the product's own price.
  */
-export function unitPriceOf(prepared: PriceRows, product: Pick<ProductInput, 'id' | 'price'>, outlet: number, date: string): UnitPrice {
+export function unitPriceOf(
+  prepared: PriceRows,
+  product: Pick<ProductInput, 'id' | 'price'>,
+  outlet: number,
+  date: string,
+): UnitPrice {
   const atOutlet = futurePrice(prepared, product.id, outlet, date);
   if (atOutlet) return { price: atOutlet.price, source: 'futurePrice', sourceId: atOutlet.id };
   const override = prepared.outletPrices.get(product.id)?.find((o) => o.outlet === outlet);
@@ -54,7 +60,13 @@ export function bundleReason(bundle: BundleInput, outlet: number, now: LocalTime
  * quantities), numbered in the order they were first added and sorted by product, then bundle,
  * for the computation: so nothing depends on the order of adding.
  */
-export function buildLines(data: PricingData, prepared: Prepared, basket: Basket, now: LocalTime, considered: Considered[]): WorkLine[] {
+export function buildLines(
+  data: PricingData,
+  prepared: Prepared,
+  basket: Basket,
+  now: LocalTime,
+  considered: Considered[],
+): WorkLine[] {
   const merged = new Map<string, { product?: number; bundle?: number; quantity: number }>();
   for (const line of basket.lines) {
     if (line.quantity <= 0) continue;
@@ -71,9 +83,24 @@ export function buildLines(data: PricingData, prepared: Prepared, basket: Basket
     let unit: UnitPrice;
     if (bundle) {
       const reason = bundleReason(bundle, basket.outlet.id, now);
-      considered.push({ kind: 'bundle', id: bundle.id, code: bundle.code, name: bundle.name, fired: reason === null, amount: 0, ...(reason ? { reason } : {}) });
-      const components = sum(bundle.items.map((i) => times(unitPriceOf(prepared, data.products.get(i.product)!, basket.outlet.id, now.date).price, i.quantity)));
-      unit = reason === null ? { price: bundle.price, source: 'bundle', sourceId: bundle.id } : { price: components, source: 'product', sourceId: null };
+      considered.push({
+        kind: 'bundle',
+        id: bundle.id,
+        code: bundle.code,
+        name: bundle.name,
+        fired: reason === null,
+        amount: 0,
+        ...(reason ? { reason } : {}),
+      });
+      const components = sum(
+        bundle.items.map((i) =>
+          times(unitPriceOf(prepared, data.products.get(i.product)!, basket.outlet.id, now.date).price, i.quantity),
+        ),
+      );
+      unit =
+        reason === null
+          ? { price: bundle.price, source: 'bundle', sourceId: bundle.id }
+          : { price: components, source: 'product', sourceId: null };
     } else {
       unit = unitPriceOf(prepared, product!, basket.outlet.id, now.date);
     }
@@ -99,4 +126,5 @@ export function buildLines(data: PricingData, prepared: Prepared, basket: Basket
 }
 
 /** The computation's order of lines: products, then bundles, each by id — never the order of adding. */
-export const canonicalOrder = (a: WorkLine, b: WorkLine) => (a.bundle ? 1 : 0) - (b.bundle ? 1 : 0) || (a.product?.id ?? a.bundle!.id) - (b.product?.id ?? b.bundle!.id);
+export const canonicalOrder = (a: WorkLine, b: WorkLine) =>
+  (a.bundle ? 1 : 0) - (b.bundle ? 1 : 0) || (a.product?.id ?? a.bundle!.id) - (b.product?.id ?? b.bundle!.id);

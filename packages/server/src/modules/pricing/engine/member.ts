@@ -5,12 +5,19 @@ import type { BenefitInput, Considered, MemberInput } from './types';
 
 /** A member counts when active, not past their expiry date, and in an active group. */
 export function isMemberActive(member: MemberInput | null, date: string): boolean {
-  return !!member && member.status === 'active' && (!member.expiryDate || member.expiryDate >= date) && !!member.group?.isActive;
+  return (
+    !!member &&
+    member.status === 'active' &&
+    (!member.expiryDate || member.expiryDate >= date) &&
+    !!member.group?.isActive
+  );
 }
 
 /** Portions a member discount may reduce: discountable products not held by a non-stackable promotion. */
 const memberPortions = (run: PricingRun): Portion[] =>
-  run.lines.filter((l) => l.product?.allowDiscount).flatMap((l) => l.portions.filter((p) => p.remaining > 0 && p.blockedBy === null));
+  run.lines
+    .filter((l) => l.product?.allowDiscount)
+    .flatMap((l) => l.portions.filter((p) => p.remaining > 0 && p.blockedBy === null));
 
 function applyPercent(run: PricingRun, who: Adjuster, entry: Considered, percent: number): void {
   const portions = memberPortions(run);
@@ -83,7 +90,8 @@ export function applyBirthdayVoucher(run: PricingRun): void {
     const entry = consider(run, who);
     if (!benefit.isActive) notFired(entry, 'inactive');
     else if (!run.memberActive) notFired(entry, 'memberNotActive');
-    else if (!member.birthDate || member.birthDate.slice(5, 7) !== run.now.date.slice(5, 7)) notFired(entry, 'notBirthday');
+    else if (!member.birthDate || member.birthDate.slice(5, 7) !== run.now.date.slice(5, 7))
+      notFired(entry, 'notBirthday');
     else if (member.birthdayVoucherUsed) notFired(entry, 'birthdayVoucherUsed');
     else {
       const done = commit(sharedAmountPlan(portionsOf(run.lines), benefit.value ?? 0), who, keyOf(who), true);

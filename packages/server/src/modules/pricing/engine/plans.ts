@@ -1,6 +1,16 @@
 import { canonicalOrder } from './lines';
 import { allocate, percentOf, sum, times } from './arithmetic';
-import { partRemaining, split, reduce, unitValue, wholeUnits, UNIT, type Adjuster, type Portion, type RuleKey } from './portions';
+import {
+  partRemaining,
+  split,
+  reduce,
+  unitValue,
+  wholeUnits,
+  UNIT,
+  type Adjuster,
+  type Portion,
+  type RuleKey,
+} from './portions';
 import type { Minor, Thousandths } from './types';
 
 /** What a reward would do: the units it discounts and, for buy X get Y, the units bought to earn it. At most one take per portion. */
@@ -17,10 +27,15 @@ export function planAmount(plan: Plan): Minor {
 }
 
 /** Portions by unit value, ties in the lines' canonical order (by product, then bundle), never by basket order. */
-const byValue = (dir: 1 | -1) => (a: Portion, b: Portion) => dir * (unitValue(a) - unitValue(b)) || canonicalOrder(a.line, b.line);
+const byValue = (dir: 1 | -1) => (a: Portion, b: Portion) =>
+  dir * (unitValue(a) - unitValue(b)) || canonicalOrder(a.line, b.line);
 
 /** Up to `units` whole units from the portions, taken in the given order: [portion, qty] pairs. */
-function pickUnits(portions: readonly Portion[], units: number, used: Map<Portion, Thousandths> = new Map()): [Portion, Thousandths][] {
+function pickUnits(
+  portions: readonly Portion[],
+  units: number,
+  used: Map<Portion, Thousandths> = new Map(),
+): [Portion, Thousandths][] {
   const out: [Portion, Thousandths][] = [];
   let left = units;
   for (const p of portions) {
@@ -40,32 +55,57 @@ export function capped(plan: Plan, max: Minor | null): Plan {
   if (max === null) return plan;
   const total = planAmount(plan);
   if (total <= max) return plan;
-  const shares = allocate(max, plan.takes.map((t) => t.amount));
+  const shares = allocate(
+    max,
+    plan.takes.map((t) => t.amount),
+  );
   return { ...plan, takes: plan.takes.map((t, i) => ({ ...t, amount: shares[i]! })) };
 }
 
 /** `percent` off each portion, or off the dearest `maxUnits` units when limited. */
 export function percentPlan(portions: readonly Portion[], percent: number, maxUnits: number | null): Plan {
-  const chosen: [Portion, Thousandths][] = maxUnits === null ? portions.map((p) => [p, p.qty]) : pickUnits([...portions].sort(byValue(-1)), maxUnits);
-  return { takes: chosen.map(([portion, qty]) => ({ portion, qty, amount: percentOf(partRemaining(portion, qty), percent) })), qualifying: [] };
+  const chosen: [Portion, Thousandths][] =
+    maxUnits === null ? portions.map((p) => [p, p.qty]) : pickUnits([...portions].sort(byValue(-1)), maxUnits);
+  return {
+    takes: chosen.map(([portion, qty]) => ({ portion, qty, amount: percentOf(partRemaining(portion, qty), percent) })),
+    qualifying: [],
+  };
 }
 
 /** Each unit at `price` (never raised): the units dearer than it, dearest first when limited. */
 export function fixedPricePlan(portions: readonly Portion[], price: Minor, maxUnits: number | null): Plan {
   const dearer = portions.filter((p) => partRemaining(p, p.qty) > times(price, p.qty));
-  const chosen: [Portion, Thousandths][] = maxUnits === null ? dearer.map((p) => [p, p.qty]) : pickUnits([...dearer].sort(byValue(-1)), maxUnits);
-  return { takes: chosen.map(([portion, qty]) => ({ portion, qty, amount: Math.max(0, partRemaining(portion, qty) - times(price, qty)) })), qualifying: [] };
+  const chosen: [Portion, Thousandths][] =
+    maxUnits === null ? dearer.map((p) => [p, p.qty]) : pickUnits([...dearer].sort(byValue(-1)), maxUnits);
+  return {
+    takes: chosen.map(([portion, qty]) => ({
+      portion,
+      qty,
+      amount: Math.max(0, partRemaining(portion, qty) - times(price, qty)),
+    })),
+    qualifying: [],
+  };
 }
 
 /** `amount` off each unit (a simple promotion's amount off), never below zero. */
 export function amountPerUnitPlan(portions: readonly Portion[], amount: Minor): Plan {
-  return { takes: portions.map((portion) => ({ portion, qty: portion.qty, amount: Math.min(portion.remaining, times(amount, portion.qty)) })), qualifying: [] };
+  return {
+    takes: portions.map((portion) => ({
+      portion,
+      qty: portion.qty,
+      amount: Math.min(portion.remaining, times(amount, portion.qty)),
+    })),
+    qualifying: [],
+  };
 }
 
 /** `amount` off the portions together, shared in proportion to what each still costs. */
 export function sharedAmountPlan(portions: readonly Portion[], amount: Minor): Plan {
   const total = sum(portions.map((p) => p.remaining));
-  const shares = allocate(Math.min(amount, total), portions.map((p) => p.remaining));
+  const shares = allocate(
+    Math.min(amount, total),
+    portions.map((p) => p.remaining),
+  );
   return { takes: portions.map((portion, i) => ({ portion, qty: portion.qty, amount: shares[i]! })), qualifying: [] };
 }
 
@@ -97,7 +137,8 @@ export function buyGetPlan(
     const otherUnits = unitsOf(others);
     const getQualifies = getPool.some((p) => pool.includes(p));
     applications = Math.min(limit, Math.floor(getUnits / get));
-    while (applications > 0 && applications * buy > otherUnits + (getQualifies ? getUnits - applications * get : 0)) applications--;
+    while (applications > 0 && applications * buy > otherUnits + (getQualifies ? getUnits - applications * get : 0))
+      applications--;
     getFrom = [...getPool].sort(byValue(1));
     buyFrom = [...others.sort(byValue(-1)), ...(getQualifies ? [...getPool].sort(byValue(-1)) : [])];
   }

@@ -29,12 +29,19 @@ export const UNIT = 1000;
 export const wholeUnits = (qty: Thousandths) => Math.floor(qty / UNIT);
 
 /** What `qty` of the portion still costs, exactly as `split` would leave it. */
-export const partRemaining = (p: Portion, qty: Thousandths) => (qty >= p.qty ? p.remaining : mulDiv(p.remaining, qty, p.qty));
+export const partRemaining = (p: Portion, qty: Thousandths) =>
+  qty >= p.qty ? p.remaining : mulDiv(p.remaining, qty, p.qty);
 
 /** Cuts `qty` off the portion (in place), answering the cut part, which sits right after it in its line. */
 export function split(p: Portion, qty: Thousandths): Portion {
   if (qty >= p.qty) return p;
-  const part: Portion = { line: p.line, qty, remaining: partRemaining(p, qty), blockedBy: p.blockedBy, touchedBy: [...p.touchedBy] };
+  const part: Portion = {
+    line: p.line,
+    qty,
+    remaining: partRemaining(p, qty),
+    blockedBy: p.blockedBy,
+    touchedBy: [...p.touchedBy],
+  };
   p.qty -= qty;
   p.remaining -= part.remaining;
   const portions = p.line.portions;

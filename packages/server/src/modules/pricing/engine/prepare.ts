@@ -1,4 +1,13 @@
-import type { FuturePriceInput, ItemTarget, OutletPriceInput, PricingData, ProductInput, PromotionInput, RuleInput, TaxCodeInput } from './types';
+import type {
+  FuturePriceInput,
+  ItemTarget,
+  OutletPriceInput,
+  PricingData,
+  ProductInput,
+  PromotionInput,
+  RuleInput,
+  TaxCodeInput,
+} from './types';
 
 /** Rules by what their items name, so a basket meets only the rules that can touch it. */
 export class TargetIndex<T> {

@@ -113,7 +113,10 @@ function promotionCandidate(run: PricingRun, promotion: PromotionInput, qualifyi
 function ruleConditions(run: PricingRun, entry: Considered, rule: RuleInput, qualifying: WorkLine[]): boolean {
   const { conditions } = rule;
   const { basket } = run;
-  if (conditions.channels.length > 0 && (basket.channel.online === null || !conditions.channels.includes(basket.channel.online))) {
+  if (
+    conditions.channels.length > 0 &&
+    (basket.channel.online === null || !conditions.channels.includes(basket.channel.online))
+  ) {
     notFired(entry, 'channelNotIncluded');
     return false;
   }
@@ -168,7 +171,13 @@ function amountApplications(rule: RuleInput, qualifying: WorkLine[], maxApplicat
   return maxApplications === null ? n : Math.min(n, maxApplications);
 }
 
-function rewardPlan(run: PricingRun, rule: RuleInput, reward: RuleReward, qualifying: WorkLine[], key: RuleKey): { plan: Plan; shortOf?: number } {
+function rewardPlan(
+  run: PricingRun,
+  rule: RuleInput,
+  reward: RuleReward,
+  qualifying: WorkLine[],
+  key: RuleKey,
+): { plan: Plan; shortOf?: number } {
   const portions = eligible(qualifying, key, rule.stackable);
   switch (reward.kind) {
     case 'percentOff':
@@ -176,7 +185,12 @@ function rewardPlan(run: PricingRun, rule: RuleInput, reward: RuleReward, qualif
     case 'fixedPrice':
       return { plan: capped(fixedPricePlan(portions, reward.price, reward.maxApplications), reward.maxAmount) };
     case 'amountOff':
-      return { plan: capped(sharedAmountPlan(portions, amountApplications(rule, qualifying, reward.maxApplications) * reward.amount), reward.maxAmount) };
+      return {
+        plan: capped(
+          sharedAmountPlan(portions, amountApplications(rule, qualifying, reward.maxApplications) * reward.amount),
+          reward.maxAmount,
+        ),
+      };
     case 'tieredSpend': {
       const spend = sum(qualifying.map((l) => l.gross));
       const tier = reward.tiers.filter((t) => t.threshold <= spend).sort((a, b) => b.threshold - a.threshold)[0];
@@ -185,7 +199,14 @@ function rewardPlan(run: PricingRun, rule: RuleInput, reward: RuleReward, qualif
     }
     case 'buyXGetY': {
       if (reward.buy < 1 || reward.get < 1) return { plan: emptyPlan() };
-      const getPool = reward.getProduct === null ? null : eligible(run.lines.filter((l) => l.product?.id === reward.getProduct), key, rule.stackable);
+      const getPool =
+        reward.getProduct === null
+          ? null
+          : eligible(
+              run.lines.filter((l) => l.product?.id === reward.getProduct),
+              key,
+              rule.stackable,
+            );
       const { plan } = buyGetPlan(portions, getPool, reward);
       return { plan: capped(plan, reward.maxAmount) };
     }
@@ -225,17 +246,28 @@ function ruleCandidate(run: PricingRun, rule: RuleInput, qualifying: WorkLine[])
       if (reward.kind === 'buyXGetY') explainBuyGet(run, entry, reward, qualifying);
       if (reward.kind === 'tieredSpend') {
         const { shortOf } = rewardPlan(run, rule, reward, qualifying, key);
-        if (shortOf !== undefined) notFired(entry, 'minSpendNotMet', { required: money(run, shortOf), actual: money(run, sum(qualifying.map((l) => l.gross))) });
+        if (shortOf !== undefined)
+          notFired(entry, 'minSpendNotMet', {
+            required: money(run, shortOf),
+            actual: money(run, sum(qualifying.map((l) => l.gross))),
+          });
       }
     },
   };
 }
 
 /** Why a buy X get Y did not apply, when no other rule is to blame: too few units, or the get product is missing. */
-function explainBuyGet(run: PricingRun, entry: Considered, reward: Extract<RuleReward, { kind: 'buyXGetY' }>, qualifying: WorkLine[]): void {
+function explainBuyGet(
+  run: PricingRun,
+  entry: Considered,
+  reward: Extract<RuleReward, { kind: 'buyXGetY' }>,
+  qualifying: WorkLine[],
+): void {
   if (reward.getProduct !== null && !run.lines.some((l) => l.product?.id === reward.getProduct)) {
     const product = run.data.products.get(reward.getProduct);
-    notFired(entry, 'freeItemNotInBasket', { product: product ? `${product.code} ${product.name}` : String(reward.getProduct) });
+    notFired(entry, 'freeItemNotInBasket', {
+      product: product ? `${product.code} ${product.name}` : String(reward.getProduct),
+    });
     return;
   }
   const units = sum(qualifying.map((l) => l.quantity));
@@ -288,8 +320,12 @@ export function applyPromotions(run: PricingRun): void {
     const tier = candidates
       .filter((c) => c.priority === priority)
       .map((c) => ({ c, estimate: c.apply(true) }))
-      .sort((a, b) => b.estimate - a.estimate || (a.c.who.kind < b.c.who.kind ? -1 : a.c.who.kind > b.c.who.kind ? 1 : 0) || (a.c.who.code < b.c.who.code ? -1 : a.c.who.code > b.c.who.code ? 1 : a.c.who.id - b.c.who.id));
+      .sort(
+        (a, b) =>
+          b.estimate - a.estimate ||
+          (a.c.who.kind < b.c.who.kind ? -1 : a.c.who.kind > b.c.who.kind ? 1 : 0) ||
+          (a.c.who.code < b.c.who.code ? -1 : a.c.who.code > b.c.who.code ? 1 : a.c.who.id - b.c.who.id),
+      );
     for (const { c } of tier) if (c.apply(false) === 0) explainLoss(run, c);
   }
 }
-

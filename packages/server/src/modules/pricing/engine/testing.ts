@@ -37,9 +37,20 @@ export const product = (id: number, code: string, price: string, more: Partial<P
   ...more,
 });
 
-export const item = (target: Partial<ItemTarget>): ItemTarget => ({ product: null, category: null, collection: null, ...target });
+export const item = (target: Partial<ItemTarget>): ItemTarget => ({
+  product: null,
+  category: null,
+  collection: null,
+  ...target,
+});
 
-export const promotion = (id: number, code: string, kind: PromotionInput['kind'], value: string, more: Partial<PromotionInput> = {}): PromotionInput => ({
+export const promotion = (
+  id: number,
+  code: string,
+  kind: PromotionInput['kind'],
+  value: string,
+  more: Partial<PromotionInput> = {},
+): PromotionInput => ({
   id,
   code,
   name: code,
@@ -56,7 +67,12 @@ export const promotion = (id: number, code: string, kind: PromotionInput['kind']
   ...more,
 });
 
-export const rule = (id: number, code: string, rewards: RuleReward[], more: Partial<Omit<RuleInput, 'conditions'>> & { conditions?: Partial<RuleInput['conditions']> } = {}): RuleInput => {
+export const rule = (
+  id: number,
+  code: string,
+  rewards: RuleReward[],
+  more: Partial<Omit<RuleInput, 'conditions'>> & { conditions?: Partial<RuleInput['conditions']> } = {},
+): RuleInput => {
   const { conditions, ...rest } = more;
   return {
     id,
@@ -78,10 +94,29 @@ export const rule = (id: number, code: string, rewards: RuleReward[], more: Part
 
 const limits: { maxAmount: number | null; maxApplications: number | null } = { maxAmount: null, maxApplications: null };
 export const reward = {
-  percentOff: (percent: string, more: Partial<typeof limits> = {}): RuleReward => ({ kind: 'percentOff', percent: pct(percent), ...limits, ...more }),
-  amountOff: (amount: string, more: Partial<typeof limits> = {}): RuleReward => ({ kind: 'amountOff', amount: money(amount), ...limits, ...more }),
-  fixedPrice: (price: string, more: Partial<typeof limits> = {}): RuleReward => ({ kind: 'fixedPrice', price: money(price), ...limits, ...more }),
-  buyGet: (buy: number, get: number, more: Partial<typeof limits> & { getProduct?: number; percent?: string } = {}): RuleReward => ({
+  percentOff: (percent: string, more: Partial<typeof limits> = {}): RuleReward => ({
+    kind: 'percentOff',
+    percent: pct(percent),
+    ...limits,
+    ...more,
+  }),
+  amountOff: (amount: string, more: Partial<typeof limits> = {}): RuleReward => ({
+    kind: 'amountOff',
+    amount: money(amount),
+    ...limits,
+    ...more,
+  }),
+  fixedPrice: (price: string, more: Partial<typeof limits> = {}): RuleReward => ({
+    kind: 'fixedPrice',
+    price: money(price),
+    ...limits,
+    ...more,
+  }),
+  buyGet: (
+    buy: number,
+    get: number,
+    more: Partial<typeof limits> & { getProduct?: number; percent?: string } = {},
+  ): RuleReward => ({
     kind: 'buyXGetY',
     buy,
     get,
@@ -97,7 +132,13 @@ export const reward = {
   }),
 };
 
-export const discount = (id: number, code: string, kind: DiscountInput['kind'], value: string, more: Partial<DiscountInput> = {}): DiscountInput => ({
+export const discount = (
+  id: number,
+  code: string,
+  kind: DiscountInput['kind'],
+  value: string,
+  more: Partial<DiscountInput> = {},
+): DiscountInput => ({
   id,
   code,
   name: code,
@@ -111,7 +152,13 @@ export const discount = (id: number, code: string, kind: DiscountInput['kind'], 
   ...more,
 });
 
-export const voucher = (id: number, code: string, kind: VoucherInput['kind'], value: string, more: Partial<VoucherInput> = {}): VoucherInput => ({
+export const voucher = (
+  id: number,
+  code: string,
+  kind: VoucherInput['kind'],
+  value: string,
+  more: Partial<VoucherInput> = {},
+): VoucherInput => ({
   id,
   code,
   name: code,
@@ -126,7 +173,11 @@ export const voucher = (id: number, code: string, kind: VoucherInput['kind'], va
   ...more,
 });
 
-export const code = (voucherRow: VoucherInput, given = voucherRow.code, more: Partial<VoucherCodeInput> = {}): VoucherCodeInput => ({
+export const code = (
+  voucherRow: VoucherInput,
+  given = voucherRow.code,
+  more: Partial<VoucherCodeInput> = {},
+): VoucherCodeInput => ({
   code: given,
   voucher: voucherRow,
   singleUse: given !== voucherRow.code,
@@ -134,7 +185,13 @@ export const code = (voucherRow: VoucherInput, given = voucherRow.code, more: Pa
   ...more,
 });
 
-export const surcharge = (id: number, code: string, kind: SurchargeInput['kind'], value: string, more: Partial<SurchargeInput> = {}): SurchargeInput => ({
+export const surcharge = (
+  id: number,
+  code: string,
+  kind: SurchargeInput['kind'],
+  value: string,
+  more: Partial<SurchargeInput> = {},
+): SurchargeInput => ({
   id,
   code,
   name: code,
@@ -194,7 +251,10 @@ export function pricingData(more: Partial<PricingData> & { productList?: Product
 /** Wednesday 5 June 2024, 12:00 in Kuala Lumpur (UTC+8), outlet 1, a counter sale. */
 export const NOON_WEDNESDAY = '2024-06-05T04:00:00.000Z';
 
-export function basket(lines: [product: number, quantity: string | number][] | BasketLine[], more: Partial<Basket> = {}): Basket {
+export function basket(
+  lines: [product: number, quantity: string | number][] | BasketLine[],
+  more: Partial<Basket> = {},
+): Basket {
   return {
     outlet: { id: 1, timezone: 'Asia/Kuala_Lumpur' },
     channel: { kind: 'store', online: null },
