@@ -58,11 +58,23 @@ export interface Column<R> {
   header: string;
   width: number;
   align?: 'left' | 'right' | 'center';
+  /**
+   * How a text wider than its cell fits, never running into the next cell or row: `wrap` (the
+   * default) breaks it over lines (a word longer than the cell is broken too) and the row grows;
+   * `shrink` (for codes) first sets it smaller, down to `MIN_FONT_SIZE`, until its longest word
+   * fits, then wraps what still does not.
+   */
+  fit?: 'wrap' | 'shrink';
   value(row: R): string;
 }
 
+const FONT_SIZE = 9;
+/** The smallest a `shrink` cell sets its text: still readable on paper. */
+export const MIN_FONT_SIZE = 6;
 const ROW_HEIGHT = 18;
 const CELL_PAD = 4;
+/** Space above the text in a row (and at least as much below it). */
+const TEXT_TOP = 5;
 
 /** The x position of each column, from the left margin. */
 const offsets = <R>(doc: Pdf, columns: readonly Column<R>[]) => {
@@ -74,30 +86,62 @@ const offsets = <R>(doc: Pdf, columns: readonly Column<R>[]) => {
   });
 };
 
-function drawRow<R>(doc: Pdf, columns: readonly Column<R>[], texts: string[], y: number, bold: boolean): void {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+interface Cell {
+  text: string;
+  size: number;
+}
+
+/** The cells of a row laid out: each text with its font size, and the height the row needs. */
+function layoutRow<R>(doc: Pdf, columns: readonly Column<R>[], texts: string[], bold: boolean) {
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+  let height = ROW_HEIGHT;
+  const cells: Cell[] = columns.map((column, i) => {
+    const text = printable(texts[i]);
+    const width = column.width - 2 * CELL_PAD;
+    let size = FONT_SIZE;
+    if (column.fit === 'shrink') {
+      doc.fontSize(FONT_SIZE);
+      const widest = Math.max(0, ...text.split(/\s+/).map((word) => doc.widthOfString(word)));
+      if (widest > width) size = Math.max(MIN_FONT_SIZE, Math.floor(((FONT_SIZE * width) / widest) * 10) / 10);
+    }
+    doc.fontSize(size);
+    height = Math.max(height, Math.ceil(doc.heightOfString(text || ' ', { width })) + 2 * TEXT_TOP - 2);
+    return { text, size };
+  });
+  return { cells, height };
+}
+
+function drawRow<R>(
+  doc: Pdf,
+  columns: readonly Column<R>[],
+  row: ReturnType<typeof layoutRow>,
+  y: number,
+  bold: boolean,
+): void {
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
   const xs = offsets(doc, columns);
-  columns.forEach((column, i) =>
-    doc.text(printable(texts[i]), xs[i]! + CELL_PAD, y + 5, {
+  columns.forEach((column, i) => {
+    const cell = row.cells[i]!;
+    doc.fontSize(cell.size).text(cell.text, xs[i]! + CELL_PAD, y + TEXT_TOP, {
       width: column.width - 2 * CELL_PAD,
       align: column.align ?? 'left',
-      lineBreak: false,
-      ellipsis: true,
-    }),
-  );
+    });
+  });
   const left = doc.page.margins.left;
   const right = left + columns.reduce((sum, c) => sum + c.width, 0);
   doc
-    .moveTo(left, y + ROW_HEIGHT)
-    .lineTo(right, y + ROW_HEIGHT)
+    .moveTo(left, y + row.height)
+    .lineTo(right, y + row.height)
     .lineWidth(bold ? 1 : 0.5)
     .strokeColor(bold ? '#000000' : '#999999')
     .stroke();
 }
 
 /**
- * A table from `top`, one line per row, continued on new pages as needed; `pageStart` draws each
- * new page's heading and answers where the table goes on. Answers the y below the last row.
+ * A table from `top`, continued on new pages as needed; `pageStart` draws each new page's heading
+ * and answers where the table goes on. A row is as tall as its tallest cell (see `Column.fit`), so
+ * a long code or name never prints over the next row; a row is never split across pages. Answers
+ * the y below the last row.
  */
 export function drawTable<R>(
   doc: Pdf,
@@ -107,37 +151,32 @@ export function drawTable<R>(
   pageStart: () => number,
 ): number {
   const bottom = doc.page.height - doc.page.margins.bottom;
-  let y = top;
-  drawRow(
+  const header = layoutRow(
     doc,
     columns,
     columns.map((c) => c.header),
-    y,
     true,
   );
-  y += ROW_HEIGHT;
+  let y = top;
+  drawRow(doc, columns, header, y, true);
+  y += header.height;
   for (const row of rows) {
-    if (y + ROW_HEIGHT > bottom) {
-      doc.addPage();
-      y = pageStart();
-      drawRow(
-        doc,
-        columns,
-        columns.map((c) => c.header),
-        y,
-        true,
-      );
-      y += ROW_HEIGHT;
-    }
-    drawRow(
+    const line = layoutRow(
       doc,
       columns,
       columns.map((c) => c.value(row)),
-      y,
       false,
     );
-    y += ROW_HEIGHT;
+    if (y + line.height > bottom) {
+      doc.addPage();
+      y = pageStart();
+      drawRow(doc, columns, header, y, true);
+      y += header.height;
+    }
+    drawRow(doc, columns, line, y, false);
+    y += line.height;
   }
+  doc.fontSize(FONT_SIZE);
   return y;
 }
 

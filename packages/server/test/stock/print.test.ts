@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,68 @@ describe('the print request page', () => {
     expect(text).toMatch(new RegExp(`${String(teh.code)}\\s+Teh tarik mix\\s+3\\.500\\s+PCS\\s+3\\.500`));
     for (const word of ['Dispatched by', 'Received by', 'Signature']) expect(text).toContain(word);
     expect(text).toContain('page 1 of 1');
+  });
+
+  it('fits a 40-character SKU in its cell without printing over the next row, and prints times in the outlet’s zone', async () => {
+    const zone = 'Pacific/Auckland';
+    const outlet = (await w.post('/DataRepository/Insert/outlet', { code: 'AKL', name: 'Auckland', timezone: zone }))
+      .body.data.id as number;
+    const from = await w.newLocation({ kind: 'warehouse', outlet });
+    const to = await w.newLocation();
+    const sku = 'SKU-0123456789-ABCDEFGHIJ-KLMNOPQRST-XYZ';
+    expect(sku).toHaveLength(40);
+    const long = await w.newProduct({ code: sku, name: 'Long coded part' });
+    const next = await w.newProduct({ code: 'NEXT-1', name: 'Next row part' });
+    await w.stock(long.id as number, from.id as number, '5');
+    await w.stock(next.id as number, from.id as number, '5');
+    const order = await w.newOrder(from.id as number, to.id as number, [
+      { product: long.id as number, quantity: '2' },
+      { product: next.id as number, quantity: '1' },
+    ]);
+    await w.act(order, 'confirm');
+    expect((await w.act(order, 'dispatch')).status).toBe(200);
+    const dispatchedAt = (await w.legacy('GET', `/${String(order.id)}`)).body.data.dispatchedAt as string;
+    const wall = (at: string, timeZone: string) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(at));
+
+    const res = await print({ document: 'deliveryorder', id: order.id });
+    expect(res.status).toBe(200);
+    const { text } = read(res.bytes);
+    expect(text).toContain(wall(dispatchedAt, zone));
+    expect(text).not.toContain(wall(dispatchedAt, 'UTC'));
+    expect(text).toMatch(/Times in Pacific\/Auckland \(UTC\+1[23]:00\)/);
+
+    // Every word where poppler finds it: none overlaps another, and the SKU reads whole, in its
+    // column, above the next row.
+    const file = join(folder, `${++files}.html`);
+    writeFileSync(`${file}.pdf`, res.bytes);
+    execFileSync('pdftotext', ['-bbox', `${file}.pdf`, file]);
+    const html = readFileSync(file, 'utf8');
+    const words = [...html.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].map(
+      (m) => ({ x0: +m[1]!, y0: +m[2]!, x1: +m[3]!, y1: +m[4]!, text: m[5]! }),
+    );
+    const overlaps = words.flatMap((a, i) =>
+      words
+        .slice(i + 1)
+        .filter((b) => a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5)
+        .map((b) => `${a.text} / ${b.text}`),
+    );
+    expect(overlaps).toEqual([]);
+    const nextCode = words.find((word) => word.text === 'NEXT-1')!;
+    const pieces = words.filter((word) => word.x0 < nextCode.x0 + 2 && sku.includes(word.text) && word.text.length > 2);
+    expect(pieces.map((word) => word.text).join('')).toBe(sku);
+    for (const piece of pieces) {
+      expect(piece.y1).toBeLessThanOrEqual(nextCode.y0);
+      expect(piece.x1).toBeLessThan(words.find((word) => word.text === 'Long')!.x0);
+    }
   });
 
   it('continues a long order over pages, numbering them', async () => {

@@ -7,6 +7,7 @@ import { parseBody } from '../../http/validate';
 import { drawBarcode } from '../../print/barcode';
 import type { PrintDocument } from '../../print/documents';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
+import { documentZone, printedTime, zoneCaption } from '../../print/time';
 import { columnOf } from '../columns';
 import { order as orderEntity, readOrder } from './order';
 
@@ -28,6 +29,8 @@ interface Printed {
   to: Place;
   products: Map<number, { code: string; name: string; uom: number | null }>;
   uoms: Map<number, string>;
+  /** The zone its times print in: the dispatching location's outlet's (documentZone). */
+  zone: string;
 }
 
 async function byId<T>(
@@ -87,6 +90,7 @@ async function gather(db: AnyDb, order: DeliveryOrderDto): Promise<Printed> {
     to: places.get(order.toLocation)!,
     products,
     uoms: new Map([...uoms].map(([id, v]) => [id, v.code])),
+    zone: await documentZone(db, { location: order.fromLocation }, { location: order.toLocation }),
   };
 }
 
@@ -149,8 +153,8 @@ function facts(doc: Pdf, p: Printed, y: number): number {
     ['Doc no.', o.docNo],
     ['Date', o.date],
     ['Status', o.status],
-    ['Dispatched', o.dispatchedAt ? o.dispatchedAt.slice(0, 16).replace('T', ' ') : ''],
-    ['Received', o.receivedAt ? o.receivedAt.slice(0, 16).replace('T', ' ') : ''],
+    ['Dispatched', printedTime(o.dispatchedAt, p.zone)],
+    ['Received', printedTime(o.receivedAt, p.zone)],
   ];
   const cell = width / pairs.length;
   pairs.forEach(([label, value], i) => {
@@ -165,7 +169,16 @@ function facts(doc: Pdf, p: Printed, y: number): number {
       .fillColor('#000000')
       .text(printable(value), left + i * cell, y + 10, { width: cell - 6, lineBreak: false, ellipsis: true });
   });
-  y += 32;
+  y += 24;
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#555555')
+    .text(printable(`Times in ${zoneCaption(p.zone, o.dispatchedAt ?? o.receivedAt ?? new Date())}`), left, y, {
+      lineBreak: false,
+    });
+  doc.fillColor('#000000');
+  y += 12;
   const half = (width - 12) / 2;
   placeBox(doc, 'From', p.from, left, y, half);
   placeBox(doc, 'To', p.to, left + half + 12, y, half);
@@ -183,7 +196,7 @@ function facts(doc: Pdf, p: Printed, y: number): number {
 function columns(p: Printed): Column<DeliveryOrderLineDto & { no: number }>[] {
   return [
     { header: '#', width: 28, align: 'right', value: (l) => String(l.no) },
-    { header: 'Code', width: 90, value: (l) => p.products.get(l.product)?.code ?? String(l.product) },
+    { header: 'Code', width: 90, fit: 'shrink', value: (l) => p.products.get(l.product)?.code ?? String(l.product) },
     { header: 'Name', width: 205, value: (l) => p.products.get(l.product)?.name ?? '' },
     { header: 'Quantity', width: 65, align: 'right', value: (l) => l.quantity },
     { header: 'UOM', width: 45, value: (l) => (l.uom === null ? '' : (p.uoms.get(l.uom) ?? '')) },
