@@ -2,9 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isMaskedSecret } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { EntityHook } from '../../data/hooks';
-import { anyDb, revealer } from '../../data/store';
+import { revealer } from '../../data/store';
 import { ApiError, validationError } from '../../http/envelope';
-import { COLUMN, channel } from './order';
 
 /** The header an online channel sends its order key in. */
 export const CHANNEL_KEY_HEADER = 'x-channel-key';
@@ -27,18 +26,17 @@ export async function channelOfRequest(request: FastifyRequest): Promise<Channel
   if (typeof sent !== 'string' || sent.length < MIN_KEY || sent.length > 500)
     throw new ApiError(401, 'Send the channel’s order key in the X-Channel-Key header');
   const reveal = revealer(request.server.ctx);
-  const rows = await anyDb(request.server.ctx)
-    .selectFrom(channel.table)
-    .select(['id', COLUMN.channelCode, COLUMN.channelKey])
+  const rows = await request.server.ctx.db
+    .selectFrom('online_sales_channel')
+    .select(['id', 'code', 'order_key'])
     .where('is_active', '=', true)
-    .where(COLUMN.channelKey, 'is not', null)
+    .where('order_key', 'is not', null)
     .execute();
   const wanted = digest(sent);
   let found: ChannelCaller | undefined;
   for (const row of rows) {
-    const key = reveal(String(row[COLUMN.channelKey]));
-    if (key !== '' && timingSafeEqual(digest(key), wanted))
-      found ??= { id: Number(row.id), code: String(row[COLUMN.channelCode]) };
+    const key = reveal(String(row.order_key));
+    if (key !== '' && timingSafeEqual(digest(key), wanted)) found ??= { id: row.id, code: String(row.code) };
   }
   if (!found) throw new ApiError(401, 'Unknown channel order key');
   return found;

@@ -5,22 +5,16 @@ import type { AppContext } from '../../context';
 import { sql } from 'kysely';
 import { apiRow } from '../../data/read';
 import type { ActionCall, RowAction } from '../../data/hooks';
-import { anyDb, type AnyDb, type Row } from '../../data/store';
+import type { Row } from '../../data/store';
+import { typedDb, type Database } from '../../db/types';
+import type { Kysely } from 'kysely';
 import { ApiError, validationError } from '../../http/envelope';
-import { columnOf } from '../columns';
 import { priceBasket, ruleSet, type OutletInfo, type RuleSet, pricingInputs } from '../pricing/index';
 import { stockProducts, onOrderFor, reservedFor } from '../stock/index';
-import { COLUMN, channel, outletLocation } from './order';
+import { outletLocation } from './order';
 
 const menu = getEntity('orderingmenu');
 const setupEntity = getEntity('onlinemenusetup');
-const balance = getEntity('stockbalance');
-const B = {
-  location: columnOf(balance, 'location'),
-  product: columnOf(balance, 'product'),
-  quantity: columnOf(balance, 'quantity'),
-};
-const TABLE = 'online_menu_version';
 
 interface MenuItem {
   product: number;
@@ -37,20 +31,21 @@ interface Section {
 }
 
 /** Virtual stock (on hand − reserved + incoming) in thousandths of each product at a location. */
-async function virtualAt(db: AnyDb, location: number, products: number[]): Promise<Map<number, number>> {
+async function virtualAt(db: Kysely<Database>, location: number, products: number[]): Promise<Map<number, number>> {
   if (products.length === 0) return new Map();
   const rows = await db
-    .selectFrom(`${balance.table} as b`)
+    .selectFrom('stock_balance as b')
     .select([
-      `b.${B.product} as product`,
-      `b.${B.quantity} as on_hand`,
-      reservedFor(db, `b.${B.location}`, `b.${B.product}`).as('reserved'),
-      onOrderFor(db, `b.${B.location}`, `b.${B.product}`).as('incoming'),
+      'b.product_id',
+      'b.quantity',
+      reservedFor(db, 'b.location_id', 'b.product_id').as('reserved'),
+      onOrderFor(db, 'b.location_id', 'b.product_id').as('incoming'),
     ])
-    .where(`b.${B.location}`, '=', location)
-    .where(`b.${B.product}`, 'in', products)
+    .where('b.location_id', '=', location)
+    .where('b.product_id', 'in', products)
     .execute();
-  return new Map(rows.map((r) => [Number(r.product), Number(r.on_hand) - Number(r.reserved) + Number(r.incoming)]));
+  // Sums come back as text (PostgreSQL numeric): counted as numbers.
+  return new Map(rows.map((r) => [Number(r.product_id), Number(r.quantity) - Number(r.reserved) + Number(r.incoming)]));
 }
 
 /**
@@ -93,13 +88,13 @@ async function pricesAt(
  * and a product that keeps stock has virtual stock left at the outlet's default location).
  */
 async function buildMenu(call: ActionCall, setup: Row, version: number) {
-  const db = call.trx;
+  const db = typedDb(call.trx);
   const channelRow = await db
-    .selectFrom(channel.table)
-    .select(['id', COLUMN.channelCode, columnOf(channel, 'name')])
+    .selectFrom('online_sales_channel')
+    .select(['id', 'code', 'name'])
     .where('id', '=', Number(setup.channel))
     .executeTakeFirstOrThrow();
-  const code = String(channelRow[COLUMN.channelCode]);
+  const code = String(channelRow.code);
   const ordering = (await apiRow(call.ctx, db, menu, Number(setup.orderingMenu))) as Row | undefined;
   if (!ordering) throw validationError([{ field: 'orderingMenu', message: 'The ordering menu no longer exists' }]);
   if (ordering.isActive === false)
@@ -114,12 +109,12 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
       ? []
       : (
           await db
-            .selectFrom(getEntity('product').table)
+            .selectFrom('product')
             .select('id')
             .where('id', 'in', productIds)
             .where('is_active', '=', true)
             .execute()
-        ).map((r) => Number(r.id)),
+        ).map((r) => r.id),
   );
   const pricing = pricingThrough(call);
   const set = await ruleSet(pricing.ctx);
@@ -133,7 +128,7 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
         pricing.request,
         set,
         id,
-        { id: Number(channelRow.id), code },
+        { id: channelRow.id, code },
         productIds.filter((p) => active.has(p)),
       ),
       virtual: location === null ? new Map<number, number>() : await virtualAt(db, location, productIds),
@@ -146,7 +141,7 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
     return parsed.ok ? parsed.value : null;
   };
   return {
-    channel: { code, name: String(channelRow[columnOf(channel, 'name')]) },
+    channel: { code, name: String(channelRow.name) },
     version,
     publishedAt: call.now,
     currency: set.currency.code,
@@ -197,16 +192,17 @@ export const publish: RowAction = async (call) => {
   for (const id of call.ids) {
     const setup = (await apiRow(call.ctx, call.trx, setupEntity, id)) as Row | undefined;
     if (!setup) throw new ApiError(404, `${setupEntity.label}: no row ${id}`);
-    const last = await call.trx
-      .selectFrom(TABLE)
+    const db = typedDb(call.trx);
+    const last = await db
+      .selectFrom('online_menu_version')
       .select(sql<number>`max(version)`.as('v'))
       .where('channel_id', '=', Number(setup.channel))
       .executeTakeFirst();
     const version = Number(last?.v ?? 0) + 1;
     const body = JSON.stringify(await buildMenu(call, setup, version));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    await call.trx
-      .insertInto(TABLE)
+    await db
+      .insertInto('online_menu_version')
       .values({
         channel_id: Number(setup.channel),
         version,
@@ -216,11 +212,7 @@ export const publish: RowAction = async (call) => {
         published_by: call.auth.userName,
       })
       .execute();
-    await call.trx
-      .updateTable(setupEntity.table)
-      .set({ [columnOf(setupEntity, 'publishedAt')]: call.now })
-      .where('id', '=', id)
-      .execute();
+    await db.updateTable('online_menu_setup').set({ published_at: call.now }).where('id', '=', id).execute();
     published.push({ id, version, etag });
   }
   return published.length === 1 ? published[0] : published;
@@ -231,11 +223,11 @@ export function registerMenuRoute(app: FastifyInstance, core: string): void {
   app.get<{ Params: { file: string } }>(`${core}/public/menu/:file`, async (request, reply) => {
     const match = /^([\w.-]{1,50})\.json$/.exec(request.params.file);
     if (!match) throw new ApiError(404, 'Not found');
-    const row = await anyDb(app.ctx)
-      .selectFrom(`${TABLE} as m`)
-      .innerJoin(`${channel.table} as c`, 'c.id', 'm.channel_id')
+    const row = await app.ctx.db
+      .selectFrom('online_menu_version as m')
+      .innerJoin('online_sales_channel as c', 'c.id', 'm.channel_id')
       .select(['m.etag', 'm.body'])
-      .where(`c.${COLUMN.channelCode}`, '=', match[1]!)
+      .where('c.code', '=', match[1]!)
       .where('c.is_active', '=', true)
       .orderBy('m.version', 'desc')
       .limit(1)

@@ -2,37 +2,9 @@ import { getEntity, type OnlineOrderStatus } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
-import { columnOf, fieldOf } from '../columns';
+import { typedDb } from '../../db/types';
 
 export const order = getEntity('onlinesalesorder');
-export const orderItems = fieldOf(order, 'items', 'children');
-export const channel = getEntity('onlinesaleschannel');
-const outlet = getEntity('outlet');
-
-export const COLUMN = {
-  orderNo: columnOf(order, 'orderNo'),
-  channel: columnOf(order, 'channel'),
-  outlet: columnOf(order, 'outlet'),
-  customerName: columnOf(order, 'customerName'),
-  customerPhone: columnOf(order, 'customerPhone'),
-  customerAddress: columnOf(order, 'customerAddress'),
-  subtotal: columnOf(order, 'subtotal'),
-  fees: columnOf(order, 'fees'),
-  total: columnOf(order, 'total'),
-  fulfilment: columnOf(order, 'fulfilment'),
-  notes: columnOf(order, 'notes'),
-  status: columnOf(order, 'status'),
-  cancelReason: columnOf(order, 'cancelReason'),
-  paymentStatus: columnOf(order, 'paymentStatus'),
-  itemProduct: columnOf(orderItems, 'product'),
-  itemName: columnOf(orderItems, 'name'),
-  itemQuantity: columnOf(orderItems, 'quantity'),
-  itemUnitPrice: columnOf(orderItems, 'unitPrice'),
-  itemLineTotal: columnOf(orderItems, 'lineTotal'),
-  channelCode: columnOf(channel, 'code'),
-  channelKey: columnOf(channel, 'orderKey'),
-  outletLocation: columnOf(outlet, 'defaultInventoryLocation'),
-};
 
 /** The ledger's and the document counter's name for online orders. */
 export const DOCUMENT_TYPE = 'onlinesalesorder';
@@ -66,13 +38,12 @@ export const readOrder = async (ctx: AppContext, db: AnyDb, id: number, labels =
 
 /** The inventory location an outlet's online orders reserve and take their goods from. */
 export async function outletLocation(db: AnyDb, outletId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom(outlet.table)
-    .select(COLUMN.outletLocation)
+  const row = await typedDb(db)
+    .selectFrom('outlet')
+    .select('default_inventory_location_id')
     .where('id', '=', outletId)
     .executeTakeFirst();
-  const value = row?.[COLUMN.outletLocation];
-  return value === null || value === undefined ? null : Number(value);
+  return row?.default_inventory_location_id ?? null;
 }
 
 /** What webhooks receive of an order: the API row, without labels. */

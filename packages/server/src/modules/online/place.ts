@@ -1,7 +1,8 @@
-import { formatScaled, getEntity, parseScaled, type FieldError } from '@backroom/schema';
+import { formatScaled, parseScaled, type FieldError } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import {
   bodyHash,
@@ -13,12 +14,11 @@ import {
   sameBodyOrRefuse,
 } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
 import { nextDocumentNo } from '../document-numbers';
 import { priceBasket, currencyMoney, ruleSet, pricingInputs } from '../pricing/index';
 import { limitWrongGuesses } from '../auth/index';
 import { channelOfRequest } from './channel-key';
-import { COLUMN, ORDER_PREFIX, eventOrder, order, orderItems, readOrder } from './order';
+import { ORDER_PREFIX, eventOrder, readOrder } from './order';
 import { publishEvent } from './webhook-publish';
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
@@ -40,19 +40,8 @@ const placeBody = z.object({
   notes: z.string().trim().max(500).optional(),
 });
 
-const product = getEntity('product');
-const setup = getEntity('orderingsetup');
-const S = {
-  outlet: columnOf(setup, 'outlet'),
-  pickup: columnOf(setup, 'pickup'),
-  delivery: columnOf(setup, 'delivery'),
-  minimumOrder: columnOf(setup, 'minimumOrder'),
-  deliveryFee: columnOf(setup, 'deliveryFee'),
-};
-const truthy = (v: unknown) => v === true || v === 1;
-
 /** Items by product id or code, each active, with its quantity in thousandths; problems named by field. */
-async function resolveItems(db: AnyDb, items: z.infer<typeof placeBody>['items'], problems: FieldError[]) {
+async function resolveItems(db: Kysely<Database>, items: z.infer<typeof placeBody>['items'], problems: FieldError[]) {
   const out: { product: number; quantity: number }[] = [];
   for (const [i, item] of items.entries()) {
     const quantity = parseScaled(item.quantity, 3);
@@ -61,16 +50,14 @@ async function resolveItems(db: AnyDb, items: z.infer<typeof placeBody>['items']
         field: `items.${i}.quantity`,
         message: 'Quantity must be a number above 0 with at most 3 decimal places',
       });
-    const query = db.selectFrom(product.table).select(['id', 'is_active']);
+    const query = db.selectFrom('product').select(['id', 'is_active']);
     const row = await (
-      typeof item.product === 'number'
-        ? query.where('id', '=', item.product)
-        : query.where(columnOf(product, 'code'), '=', item.product)
+      typeof item.product === 'number' ? query.where('id', '=', item.product) : query.where('code', '=', item.product)
     ).executeTakeFirst();
     if (!row) problems.push({ field: `items.${i}.product`, message: `Product ${item.product} does not exist` });
-    else if (!truthy(row.is_active))
+    else if (!row.is_active)
       problems.push({ field: `items.${i}.product`, message: `Product ${item.product} is not sold now` });
-    else if (quantity.ok) out.push({ product: Number(row.id), quantity: quantity.value });
+    else if (quantity.ok) out.push({ product: row.id, quantity: quantity.value });
   }
   return out;
 }
@@ -99,7 +86,7 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     const key = idempotencyKeyOf(request);
     const body = parseBody(placeBody, request.body);
     const { ctx } = app;
-    const db = anyDb(ctx);
+    const db = ctx.db;
     const scope = `channel:${caller.id}`;
     const hash = bodyHash(body);
     const keptSince = new Date(Date.now() - ORDER_KEY_KEPT_MS).toISOString();
@@ -125,10 +112,10 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     if (!outlet) problems.push({ field: 'outlet', message: `Outlet ${body.outlet} does not exist` });
     const lines = await resolveItems(db, body.items, problems);
     const rules = outlet
-      ? await db.selectFrom(setup.table).selectAll().where(S.outlet, '=', outlet.id).executeTakeFirst()
+      ? await db.selectFrom('ordering_setup').selectAll().where('outlet_id', '=', outlet.id).executeTakeFirst()
       : undefined;
     const money = currencyMoney(set.currency.decimals);
-    if (rules && !truthy(rules[body.fulfilment === 'pickup' ? S.pickup : S.delivery]))
+    if (rules && !rules[body.fulfilment === 'pickup' ? 'pickup' : 'delivery'])
       problems.push({ field: 'fulfilment', message: `${outlet!.name} does not offer ${body.fulfilment}` });
     if (body.fulfilment === 'delivery' && !body.customer.address)
       problems.push({ field: 'customer.address', message: 'A delivery needs the customer’s address' });
@@ -146,8 +133,8 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     };
     const { data, basket } = await pricingInputs(request, set, resolved);
     const priced = priceBasket(data, basket);
-    const deliveryFee = body.fulfilment === 'delivery' && rules ? money(rules[S.deliveryFee]) : 0;
-    const minimum = rules ? money(rules[S.minimumOrder]) : 0;
+    const deliveryFee = body.fulfilment === 'delivery' && rules ? money(rules.delivery_fee) : 0;
+    const minimum = rules ? money(rules.minimum_order) : 0;
     if (priced.total < minimum)
       throw validationError([
         {
@@ -170,21 +157,21 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
       }
       const orderNo = await nextDocumentNo(trx, ORDER_PREFIX);
       const inserted = await trx
-        .insertInto(order.table)
+        .insertInto('online_sales_order')
         .values({
-          [COLUMN.orderNo]: orderNo,
-          [COLUMN.channel]: caller.id,
-          [COLUMN.outlet]: outlet!.id,
-          [COLUMN.customerName]: body.customer.name,
-          [COLUMN.customerPhone]: body.customer.phone ?? null,
-          [COLUMN.customerAddress]: body.customer.address ?? null,
-          [COLUMN.subtotal]: stored(priced.subtotal),
-          [COLUMN.fees]: stored(priced.surchargeTotal + deliveryFee),
-          [COLUMN.total]: stored(priced.total + deliveryFee),
-          [COLUMN.fulfilment]: body.fulfilment,
-          [COLUMN.notes]: body.notes ?? null,
-          [COLUMN.status]: 'new',
-          [COLUMN.paymentStatus]: 'unpaid',
+          order_no: orderNo,
+          channel_id: caller.id,
+          outlet_id: outlet!.id,
+          customer_name: body.customer.name,
+          customer_phone: body.customer.phone ?? null,
+          customer_address: body.customer.address ?? null,
+          subtotal: stored(priced.subtotal),
+          fees: stored(priced.surchargeTotal + deliveryFee),
+          total: stored(priced.total + deliveryFee),
+          fulfilment: body.fulfilment,
+          notes: body.notes ?? null,
+          status: 'new',
+          payment_status: 'unpaid',
           version: 1,
           created_at: at,
           created_by: actor,
@@ -193,18 +180,18 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const id = Number(inserted.id);
+      const id = inserted.id;
       await trx
-        .insertInto(orderItems.table)
+        .insertInto('online_sales_order_items')
         .values(
           priced.lines.map((line, i) => ({
             parent_id: id,
             line_no: i + 1,
-            [COLUMN.itemProduct]: line.product!.id,
-            [COLUMN.itemName]: line.name.slice(0, 200),
-            [COLUMN.itemQuantity]: line.quantity,
-            [COLUMN.itemUnitPrice]: stored(line.unitPrice),
-            [COLUMN.itemLineTotal]: stored(line.total),
+            product_id: line.product!.id,
+            name: line.name.slice(0, 200),
+            quantity: line.quantity,
+            unit_price: stored(line.unitPrice),
+            line_total: stored(line.total),
           })),
         )
         .execute();

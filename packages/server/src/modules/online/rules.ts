@@ -2,32 +2,34 @@ import type { EntityHook } from '../../data/hooks';
 import { ApiError, validationError } from '../../http/envelope';
 import { nextDocumentNo } from '../document-numbers';
 import type { AnyDb } from '../../data/store';
-import { COLUMN, ORDER_PREFIX, eventOrder, order, orderItems, readOrder } from './order';
+import { typedDb } from '../../db/types';
+import { ORDER_PREFIX, eventOrder, readOrder } from './order';
 import { publishEvent } from './webhook-publish';
 
 /** Each line's total (unit price × quantity, half up), the subtotal, and the total with fees, as stored (scale 2 and thousandths). */
-async function totalUp(trx: AnyDb, id: number): Promise<void> {
+async function totalUp(db: AnyDb, id: number): Promise<void> {
+  const trx = typedDb(db);
   const items = await trx
-    .selectFrom(orderItems.table)
-    .select(['id', COLUMN.itemUnitPrice, COLUMN.itemQuantity])
+    .selectFrom('online_sales_order_items')
+    .select(['id', 'unit_price', 'quantity'])
     .where('parent_id', '=', id)
     .execute();
   let subtotal = 0n;
   for (const item of items) {
-    const product = BigInt(item[COLUMN.itemUnitPrice] ?? 0) * BigInt(item[COLUMN.itemQuantity] ?? 0);
+    const product = BigInt(item.unit_price ?? 0) * BigInt(item.quantity ?? 0);
     const lineTotal = (product + (product >= 0n ? 500n : -500n)) / 1000n;
     subtotal += lineTotal;
     await trx
-      .updateTable(orderItems.table)
-      .set({ [COLUMN.itemLineTotal]: Number(lineTotal) })
-      .where('id', '=', Number(item.id))
+      .updateTable('online_sales_order_items')
+      .set({ line_total: Number(lineTotal) })
+      .where('id', '=', item.id)
       .execute();
   }
-  const row = await trx.selectFrom(order.table).select(COLUMN.fees).where('id', '=', id).executeTakeFirstOrThrow();
-  const total = subtotal + BigInt(row[COLUMN.fees] ?? 0);
+  const row = await trx.selectFrom('online_sales_order').select('fees').where('id', '=', id).executeTakeFirstOrThrow();
+  const total = subtotal + BigInt(row.fees ?? 0);
   await trx
-    .updateTable(order.table)
-    .set({ [COLUMN.subtotal]: Number(subtotal), [COLUMN.total]: Number(total) })
+    .updateTable('online_sales_order')
+    .set({ subtotal: Number(subtotal), total: Number(total) })
     .where('id', '=', id)
     .execute();
 }
@@ -42,7 +44,7 @@ const EDITABLE = new Set(['new', 'accepted']);
  * change; only new or cancelled ones are deleted.
  */
 export const orderRules: EntityHook = {
-  async beforeWrite({ trx, entity, action, id, input }) {
+  async beforeWrite({ trx, action, id, input }) {
     if (action === 'insert') {
       if ('status' in input && input.status !== 'new')
         throw validationError([
@@ -51,21 +53,18 @@ export const orderRules: EntityHook = {
             message: 'A new order starts as new; the actions accept, prepare, ready, complete and cancel move it',
           },
         ]);
-      return { [COLUMN.orderNo]: await nextDocumentNo(trx, ORDER_PREFIX), [COLUMN.status]: 'new' };
+      return { order_no: await nextDocumentNo(trx, ORDER_PREFIX), status: 'new' };
     }
-    const stored = await trx
-      .selectFrom(entity.table)
-      .select([COLUMN.orderNo, COLUMN.status])
+    const stored = await typedDb(trx)
+      .selectFrom('online_sales_order')
+      .select(['order_no', 'status'])
       .where('id', '=', id!)
       .executeTakeFirst();
     if (!stored) return;
-    const status = String(stored[COLUMN.status]);
+    const status = String(stored.status);
     if (action === 'delete') {
       if (status !== 'new' && status !== 'cancelled')
-        throw new ApiError(
-          409,
-          `Order ${String(stored[COLUMN.orderNo])} is ${status}: only a new or cancelled order can be deleted`,
-        );
+        throw new ApiError(409, `Order ${stored.order_no} is ${status}: only a new or cancelled order can be deleted`);
       return;
     }
     if ('status' in input && input.status !== status)
@@ -76,7 +75,7 @@ export const orderRules: EntityHook = {
         },
       ]);
     if (!EDITABLE.has(status))
-      throw new ApiError(409, `Order ${String(stored[COLUMN.orderNo])} is ${status}: it can no longer be changed`);
+      throw new ApiError(409, `Order ${stored.order_no} is ${status}: it can no longer be changed`);
   },
   async afterWrite({ ctx, trx, action, id, now }) {
     if (action === 'delete') return;

@@ -1,14 +1,14 @@
-import { ONLINE_ORDER_ACTIONS, getEntity, type OnlineOrderAction } from '@backroom/schema';
+import { ONLINE_ORDER_ACTIONS, type OnlineOrderAction } from '@backroom/schema';
 import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
 import { recordAudit } from '../../data/audit';
 import type { ActionCall, RowAction } from '../../data/hooks';
 import type { AnyDb } from '../../data/store';
+import { typedDb } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
 import { move, thousandths } from '../stock/index';
-import { COLUMN, DOCUMENT_TYPE, eventOrder, order, outletLocation, readOrder, type Order } from './order';
+import { DOCUMENT_TYPE, eventOrder, order, outletLocation, readOrder, type Order } from './order';
 import { publishEvent } from './webhook-publish';
 
 const body = z.object({ reason: z.union([z.number().int().positive(), z.string().trim().min(1).max(50)]).optional() });
@@ -21,28 +21,23 @@ const DONE: Record<OnlineOrderAction, string> = {
   cancel: 'cancelled',
 };
 
-const listValue = getEntity('listvalue');
-const category = getEntity('listvaluecategory');
-
 /** The CANCEL_REASON list value a cancel names, by id or code; 400 on `reason` otherwise. */
 async function cancelReason(db: AnyDb, reason: number | string | undefined): Promise<number> {
   if (reason === undefined)
     throw validationError([
       { field: 'reason', message: 'Give the reason for cancelling (a CANCEL_REASON list value)' },
     ]);
-  const query = db
-    .selectFrom(`${listValue.table} as v`)
-    .innerJoin(`${category.table} as c`, 'c.id', `v.${columnOf(listValue, 'category')}`)
+  const query = typedDb(db)
+    .selectFrom('list_value as v')
+    .innerJoin('list_value_category as c', 'c.id', 'v.category_id')
     .select('v.id')
-    .where(`c.${columnOf(category, 'code')}`, '=', 'CANCEL_REASON');
+    .where('c.code', '=', 'CANCEL_REASON');
   const row = await (
-    typeof reason === 'number'
-      ? query.where('v.id', '=', reason)
-      : query.where(`v.${columnOf(listValue, 'code')}`, '=', reason)
+    typeof reason === 'number' ? query.where('v.id', '=', reason) : query.where('v.code', '=', reason)
   ).executeTakeFirst();
   if (!row)
     throw validationError([{ field: 'reason', message: `${reason} is not a cancel reason (list CANCEL_REASON)` }]);
-  return Number(row.id);
+  return row.id;
 }
 
 /** The goods of a completed order leave the outlet's default location as `onlineOrder` movements. */
@@ -85,17 +80,17 @@ function transition(action: OnlineOrderAction): RowAction {
         const message = `Order ${before.orderNo} is ${before.status}: it cannot be ${DONE[action]} (only when ${from.join(' or ')})`;
         throw new ApiError(409, message, [{ field: 'status', message }]);
       }
-      const moved = await call.trx
-        .updateTable(order.table)
+      const moved = await typedDb(call.trx)
+        .updateTable('online_sales_order')
         .set({
-          [COLUMN.status]: to,
-          ...(reasonId === null ? {} : { [COLUMN.cancelReason]: reasonId }),
+          status: to,
+          ...(reasonId === null ? {} : { cancel_reason_id: reasonId }),
           version: before.version + 1,
           updated_at: call.now,
           updated_by: call.auth.userName,
         })
         .where('id', '=', id)
-        .where(COLUMN.status, '=', before.status)
+        .where('status', '=', before.status)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) {
         const message = `Order ${before.orderNo} was moved on by someone else meanwhile`;

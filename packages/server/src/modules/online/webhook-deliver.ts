@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { anyDb, revealer } from '../../data/store';
+import { revealer } from '../../data/store';
+import type { WebhookDeliveryRow } from '../../db/rows.generated';
 import { ApiError } from '../../http/envelope';
 import { checkTarget, send, type Answer } from '../membership/index';
-import { D, W, delivery, queueAttempt, webhook } from './webhook-publish';
+import type { Selectable } from 'kysely';
+import { queueAttempt } from './webhook-publish';
 
 const MINUTE = 60_000;
 /** Waits before each retry after a failed attempt: the first attempt and 5 retries, then the delivery fails. */
@@ -28,12 +30,12 @@ export interface AttemptResult {
 }
 
 /** The JSON a receiver gets: the same bytes on every attempt, so a retry can be recognised by `id`. */
-const bodyOf = (row: Record<string, unknown>) =>
+const bodyOf = (row: Selectable<WebhookDeliveryRow>) =>
   JSON.stringify({
-    id: Number(row.id),
-    event: row[D.event],
+    id: row.id,
+    event: row.event,
     occurredAt: row.created_at,
-    data: JSON.parse(String(row[D.payload] ?? 'null')),
+    data: JSON.parse(row.payload ?? 'null'),
   });
 
 /**
@@ -44,25 +46,24 @@ const bodyOf = (row: Record<string, unknown>) =>
  * webhook, which is switched off at 20; a success resets the count.
  */
 export async function attemptDelivery(ctx: AppContext, deliveryId: number, now = new Date()): Promise<AttemptResult> {
-  const db = anyDb(ctx);
-  const row = await db.selectFrom(delivery.table).selectAll().where('id', '=', deliveryId).executeTakeFirst();
-  if (!row || row[D.status] !== 'pending') return { status: 'skipped', responseStatus: null };
-  const hook = await db
-    .selectFrom(webhook.table)
-    .selectAll()
-    .where('id', '=', Number(row[D.webhook]))
-    .executeTakeFirst();
+  const db = ctx.db;
+  const row = await db.selectFrom('webhook_delivery').selectAll().where('id', '=', deliveryId).executeTakeFirst();
+  if (!row || row.status !== 'pending') return { status: 'skipped', responseStatus: null };
+  const hook =
+    row.webhook_id === null
+      ? undefined
+      : await db.selectFrom('webhook').selectAll().where('id', '=', row.webhook_id).executeTakeFirst();
   const at = now.toISOString();
-  const attempts = Number(row[D.attempts] ?? 0) + 1;
+  const attempts = (row.attempts ?? 0) + 1;
 
-  const off = !hook || !(hook[W.enabled] === true || hook[W.enabled] === 1);
+  const off = !hook?.enabled;
   let answer: Answer;
   if (off) answer = { status: null, text: 'The webhook is switched off', latencyMs: 0 };
   else {
     const body = bodyOf(row);
-    const secret = hook![W.secret] ? revealer(ctx)(String(hook![W.secret])) : '';
+    const secret = hook!.secret ? revealer(ctx)(hook!.secret) : '';
     try {
-      const target = await checkTarget(String(hook![W.url]), ctx.config.allowPrivateTargets, 'url');
+      const target = await checkTarget(String(hook!.url), ctx.config.allowPrivateTargets, 'url');
       answer = await send(target, {
         method: 'POST',
         body,
@@ -86,44 +87,36 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: number, now =
 
   await db.transaction().execute(async (trx) => {
     const logged = await trx
-      .updateTable(delivery.table)
+      .updateTable('webhook_delivery')
       .set({
-        [D.status]: status,
-        [D.attempts]: attempts,
-        [D.lastAttemptAt]: at,
-        [D.nextAttemptAt]: next?.toISOString() ?? null,
-        [D.responseStatus]: answer.status,
-        [D.responseBody]: answer.text.slice(0, KEPT_ANSWER_BYTES),
-        [D.durationMs]: answer.latencyMs,
-        version: Number(row.version) + 1,
+        status,
+        attempts,
+        last_attempt_at: at,
+        next_attempt_at: next?.toISOString() ?? null,
+        response_status: answer.status,
+        response_body: answer.text.slice(0, KEPT_ANSWER_BYTES),
+        duration_ms: answer.latencyMs,
+        version: row.version + 1,
         updated_at: at,
       })
       .where('id', '=', deliveryId)
-      .where(D.attempts, '=', attempts - 1)
+      .where('attempts', '=', attempts - 1)
       .executeTakeFirst();
     // Another run (a redelivery) attempted it meanwhile: its log stands.
     if (Number(logged.numUpdatedRows) === 0) return;
     if (next) await queueAttempt(trx, deliveryId, next);
     if (off) return;
     if (delivered)
-      await trx
-        .updateTable(webhook.table)
-        .set({ [W.failures]: 0 })
-        .where('id', '=', Number(hook!.id))
-        .execute();
+      await trx.updateTable('webhook').set({ consecutive_failures: 0 }).where('id', '=', hook!.id).execute();
     else {
       const failed = await trx
-        .updateTable(webhook.table)
-        .set((eb) => ({ [W.failures]: eb(eb.fn.coalesce(W.failures, eb.lit(0)), '+', 1) }))
-        .where('id', '=', Number(hook!.id))
-        .returning(W.failures)
+        .updateTable('webhook')
+        .set((eb) => ({ consecutive_failures: eb(eb.fn.coalesce('consecutive_failures', eb.lit(0)), '+', 1) }))
+        .where('id', '=', hook!.id)
+        .returning('consecutive_failures')
         .executeTakeFirstOrThrow();
-      if (Number(failed[W.failures]) >= DISABLE_AFTER_FAILURES)
-        await trx
-          .updateTable(webhook.table)
-          .set({ [W.enabled]: false })
-          .where('id', '=', Number(hook!.id))
-          .execute();
+      if (Number(failed.consecutive_failures) >= DISABLE_AFTER_FAILURES)
+        await trx.updateTable('webhook').set({ enabled: false }).where('id', '=', hook!.id).execute();
     }
   });
   return { status, responseStatus: answer.status };

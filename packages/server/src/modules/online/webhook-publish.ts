@@ -1,31 +1,10 @@
 import { getEntity, type WebhookEvent } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
+import { typedDb } from '../../db/types';
 import { insertJob } from '../../jobs/queue';
 import type { EventHandler } from '../events';
-import { columnOf } from '../columns';
 
 export const webhook = getEntity('webhook');
-export const delivery = getEntity('webhookdelivery');
-
-export const W = {
-  url: columnOf(webhook, 'url'),
-  events: columnOf(webhook, 'events'),
-  secret: columnOf(webhook, 'secret'),
-  enabled: columnOf(webhook, 'enabled'),
-  failures: columnOf(webhook, 'consecutiveFailures'),
-};
-export const D = {
-  webhook: columnOf(delivery, 'webhook'),
-  event: columnOf(delivery, 'event'),
-  payload: columnOf(delivery, 'payload'),
-  status: columnOf(delivery, 'status'),
-  attempts: columnOf(delivery, 'attempts'),
-  nextAttemptAt: columnOf(delivery, 'nextAttemptAt'),
-  lastAttemptAt: columnOf(delivery, 'lastAttemptAt'),
-  responseStatus: columnOf(delivery, 'responseStatus'),
-  responseBody: columnOf(delivery, 'responseBody'),
-  durationMs: columnOf(delivery, 'durationMs'),
-};
 
 /** The job kind that makes one delivery attempt. */
 export const DELIVER_JOB = 'deliverWebhook';
@@ -61,8 +40,8 @@ export async function publishEvent(w: EventWriter, type: WebhookEvent, payload: 
 
 /** The enabled webhooks subscribed to `type`: a caller holding row locks looks them up before it takes them. */
 export async function subscribersOf(db: AnyDb, type: WebhookEvent): Promise<number[]> {
-  const hooks = await db.selectFrom(webhook.table).select(['id', W.events]).where(W.enabled, '=', true).execute();
-  return hooks.filter((h) => eventsOf(h[W.events]).includes(type)).map((h) => Number(h.id));
+  const hooks = await typedDb(db).selectFrom('webhook').select(['id', 'events']).where('enabled', '=', true).execute();
+  return hooks.filter((h) => eventsOf(h.events).includes(type)).map((h) => h.id);
 }
 
 /** `publishEvent`'s writes, for webhooks looked up already. */
@@ -73,15 +52,15 @@ export async function queueDeliveries(
   payload: unknown,
 ): Promise<void> {
   for (const hook of hooks) {
-    const row = await w.trx
-      .insertInto(delivery.table)
+    const row = await typedDb(w.trx)
+      .insertInto('webhook_delivery')
       .values({
-        [D.webhook]: hook,
-        [D.event]: type,
-        [D.payload]: JSON.stringify(payload),
-        [D.status]: 'pending',
-        [D.attempts]: 0,
-        [D.nextAttemptAt]: w.now,
+        webhook_id: hook,
+        event: type,
+        payload: JSON.stringify(payload),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: w.now,
         version: 1,
         created_at: w.now,
         created_by: 'system',
@@ -90,7 +69,7 @@ export async function queueDeliveries(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await queueAttempt(w.trx, Number(row.id), new Date(w.now));
+    await queueAttempt(w.trx, row.id, new Date(w.now));
   }
 }
 

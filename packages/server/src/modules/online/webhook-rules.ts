@@ -4,7 +4,8 @@ import type { EntityHook, RowAction } from '../../data/hooks';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { checkAddress } from '../membership/index';
-import { D, W, delivery, queueAttempt, webhook } from './webhook-publish';
+import { typedDb } from '../../db/types';
+import { queueAttempt, webhook } from './webhook-publish';
 
 const MIN_SECRET = 16;
 
@@ -26,8 +27,8 @@ export const webhookRules: EntityHook = {
     if (sent && secret.length < MIN_SECRET)
       throw validationError([{ field: 'secret', message: `Secret must be at least ${MIN_SECRET} characters` }]);
     if (row.enabled !== true || id === null) return;
-    const stored = await trx.selectFrom(webhook.table).select(W.enabled).where('id', '=', id).executeTakeFirst();
-    if (stored && !(stored[W.enabled] === true || stored[W.enabled] === 1)) return { [W.failures]: 0 };
+    const stored = await typedDb(trx).selectFrom('webhook').select('enabled').where('id', '=', id).executeTakeFirst();
+    if (stored && !stored.enabled) return { consecutive_failures: 0 };
   },
 };
 
@@ -40,28 +41,29 @@ const redeliverBody = z.object({ delivery: z.number({ error: 'Give the delivery 
 export const redeliver: RowAction = async (call) => {
   const { delivery: id } = parseBody(redeliverBody, call.body);
   if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one webhook' }]);
-  const hook = await call.trx
-    .selectFrom(webhook.table)
-    .select(['id', W.enabled])
+  const db = typedDb(call.trx);
+  const hook = await db
+    .selectFrom('webhook')
+    .select(['id', 'enabled'])
     .where('id', '=', call.ids[0]!)
     .executeTakeFirst();
   if (!hook) throw new ApiError(404, `${webhook.label}: no row ${call.ids[0]}`);
-  const result = await call.trx
-    .updateTable(delivery.table)
+  const result = await db
+    .updateTable('webhook_delivery')
     .set((eb) => ({
-      [D.status]: 'pending',
-      [D.attempts]: 0,
-      [D.nextAttemptAt]: call.now,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: call.now,
       version: eb('version', '+', 1),
       updated_at: call.now,
       updated_by: call.auth.userName,
     }))
     .where('id', '=', id)
-    .where(D.webhook, '=', call.ids[0]!)
+    .where('webhook_id', '=', call.ids[0]!)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0)
     throw validationError([{ field: 'delivery', message: `Delivery ${id} is not one of this webhook's` }]);
-  if (!(hook[W.enabled] === true || hook[W.enabled] === 1))
+  if (!hook.enabled)
     throw new ApiError(409, 'The webhook is switched off: switch it on to redeliver', [
       { field: 'enabled', message: 'Switched off' },
     ]);
