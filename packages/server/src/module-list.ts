@@ -10,6 +10,7 @@ import { membershipModule } from './modules/membership/index';
 import { menuModule } from './modules/menu/index';
 import { onlineModule } from './modules/online/index';
 import { pricingModule } from './modules/pricing/index';
+import { purchasingModule } from './modules/purchasing/index';
 import { productModule } from './modules/product/index';
 import { settingsModule } from './modules/settings/index';
 import { spreadsheetsModule } from './modules/spreadsheets/index';
@@ -34,6 +35,7 @@ export const MODULES: readonly DomainModule[] = [
   membershipModule,
   stockModule,
   deliveryOrderModule,
+  purchasingModule,
   labelsModule,
   onlineModule,
   terminalsModule,

@@ -116,6 +116,10 @@ export const catalogue: MenuGroupDef = {
           supplierItemCode: f.text({ maxLength: 50 }),
           cost: f.money({ group: 'costs' }),
           leadTimeDays: f.int({ min: 0 }),
+          packSize: f.quantity({
+            min: '0.001',
+            help: 'Units per pack the supplier sells: orders are rounded up to it.',
+          }),
           preferred: f.bool(),
         }),
         recipeComponents: f.children(
@@ -215,6 +219,8 @@ export const catalogue: MenuGroupDef = {
         email: f.email(),
         address: f.longtext({ maxLength: 500 }),
         paymentTermsDays: f.int({ min: 0, max: 365 }),
+        leadTimeDays: f.int({ min: 0, max: 365, help: 'Days from sending a purchase order to delivery.' }),
+        minimumOrderValue: f.money({ help: 'A purchase order below it is refused when sent.' }),
       },
     }),
   ],

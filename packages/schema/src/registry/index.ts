@@ -29,6 +29,16 @@ export {
   type StockAdjustmentStatus,
   type StockMovementKind,
 } from './inventory';
+export {
+  GOODS_RECEIPT_KINDS,
+  LANDED_COST_BASES,
+  PURCHASE_ORDER_ACTIONS,
+  PURCHASE_ORDER_STATUSES,
+  type GoodsReceiptKind,
+  type LandedCostBasis,
+  type PurchaseOrderAction,
+  type PurchaseOrderStatus,
+} from './purchasing';
 
 /** Every list-value category is a menu item `listvalue/{code}` served by the shared `listvalue` screen. */
 export const listValueRoute = (categoryCode: string) => `listvalue/${categoryCode.toLowerCase()}`;

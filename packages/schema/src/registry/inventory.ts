@@ -1,4 +1,5 @@
 import { field as f } from './fields';
+import { purchasingEntities, purchasingScreens } from './purchasing';
 import { entity, list, model, single, type MenuGroupDef } from './types';
 
 export const DELIVERY_ORDER_STATUSES = ['draft', 'confirmed', 'dispatched', 'received', 'cancelled'] as const;
@@ -26,6 +27,8 @@ export const STOCK_MOVEMENT_KINDS = [
   'return',
   'onlineOrder',
   'import',
+  'purchase',
+  'purchaseReturn',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
@@ -130,6 +133,7 @@ export const inventory: MenuGroupDef = {
             count: 'Count adjustment',
             stockOut: 'Stock-out',
             onlineOrder: 'Online order',
+            purchaseReturn: 'Return to supplier',
           },
         }),
         reason: f.ref('stockoutreason', { label: 'Stock-out reason' }),
@@ -147,6 +151,7 @@ export const inventory: MenuGroupDef = {
       },
     }),
     single('lowstock', 'Low stock', 'exclamation-triangle'),
+    ...purchasingScreens,
   ],
   entities: [
     model('itemquantitytrigger', 'Low-quantity triggers', {
@@ -179,6 +184,12 @@ export const inventory: MenuGroupDef = {
         location: f.ref('inventorylocation', { required: true }),
         quantity: f.quantity({ required: true, signed: true, label: 'On hand', indexed: false }),
         lastMovementAt: f.datetime({ indexed: false }),
+        averageCost: f.money({
+          readOnly: true,
+          indexed: false,
+          group: 'costs',
+          help: 'Moving average of receipts (purchasing); blank: none yet, the product’s cost price applies.',
+        }),
       },
     }),
     model('stockadjustment', 'Stock adjustments', {
@@ -211,5 +222,6 @@ export const inventory: MenuGroupDef = {
         movement: f.ref('stockmovement'),
       },
     }),
+    ...purchasingEntities,
   ],
 };

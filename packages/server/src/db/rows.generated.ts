@@ -115,6 +115,7 @@ export interface ProductSupplierMappingRow {
   supplier_item_code: string | null;
   cost: number | null;
   lead_time_days: number | null;
+  pack_size: number | null;
   preferred: SqlBoolean;
 }
 
@@ -241,6 +242,8 @@ export interface SupplierRow {
   email: string | null;
   address: string | null;
   payment_terms_days: number | null;
+  lead_time_days: number | null;
+  minimum_order_value: number | null;
   is_active: Generated<boolean>;
   custom_fields: string | null;
   version: Generated<number>;
@@ -738,6 +741,75 @@ export interface StockMovementRow {
   updated_by: string | null;
 }
 
+export interface PurchaseOrderRow {
+  id: Generated<number>;
+  doc_no: string | null;
+  supplier_id: number | null;
+  location_id: number | null;
+  expected_date: string | null;
+  status: string | null;
+  supplier_reference: string | null;
+  subtotal: number | null;
+  tax: number | null;
+  total: number | null;
+  remarks: string | null;
+  sent_at: string | null;
+  closed_at: string | null;
+  close_reason_id: number | null;
+  custom_fields: string | null;
+  version: Generated<number>;
+  created_at: string | null;
+  created_by: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface PurchaseOrderLinesRow {
+  id: Generated<number>;
+  parent_id: number;
+  line_no: number;
+  product_id: number | null;
+  supplier_item_code: string | null;
+  pack_size: number | null;
+  quantity: number | null;
+  unit_cost: number | null;
+  line_total: number | null;
+  received_qty: number | null;
+}
+
+export interface GoodsReceiptRow {
+  id: Generated<number>;
+  doc_no: string | null;
+  kind: string | null;
+  purchase_order_id: number | null;
+  supplier_id: number | null;
+  location_id: number | null;
+  at: string | null;
+  original_id: number | null;
+  reason_id: number | null;
+  reference: string | null;
+  freight: number | null;
+  duty: number | null;
+  landed_cost_basis: string | null;
+  total: number | null;
+  version: Generated<number>;
+  created_at: string | null;
+  created_by: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface GoodsReceiptLinesRow {
+  id: Generated<number>;
+  parent_id: number;
+  line_no: number;
+  product_id: number | null;
+  quantity: number | null;
+  unit_cost: number | null;
+  landed_cost: number | null;
+  line_total: number | null;
+}
+
 export interface ItemQuantityTriggerRow {
   id: Generated<number>;
   product_id: number | null;
@@ -759,6 +831,7 @@ export interface StockBalanceRow {
   location_id: number | null;
   quantity: number | null;
   last_movement_at: string | null;
+  average_cost: number | null;
 }
 
 export interface StockAdjustmentRow {
@@ -774,6 +847,22 @@ export interface StockAdjustmentRow {
   decided_by: string | null;
   decided_at: string | null;
   movement_id: number | null;
+  version: Generated<number>;
+  created_at: string | null;
+  created_by: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface AverageCostRow {
+  id: Generated<number>;
+  product_id: number | null;
+  location_id: number | null;
+  at: string | null;
+  average_cost: number | null;
+  on_hand_before: number | null;
+  quantity: number | null;
+  reference: string | null;
   version: Generated<number>;
   created_at: string | null;
   created_by: string | null;
@@ -1509,9 +1598,14 @@ export interface RegistryTables {
   delivery_order: DeliveryOrderRow;
   delivery_order_lines: DeliveryOrderLinesRow;
   stock_movement: StockMovementRow;
+  purchase_order: PurchaseOrderRow;
+  purchase_order_lines: PurchaseOrderLinesRow;
+  goods_receipt: GoodsReceiptRow;
+  goods_receipt_lines: GoodsReceiptLinesRow;
   item_quantity_trigger: ItemQuantityTriggerRow;
   stock_balance: StockBalanceRow;
   stock_adjustment: StockAdjustmentRow;
+  average_cost: AverageCostRow;
   point_of_sale: PointOfSaleRow;
   pos_terminal_settings: PosTerminalSettingsRow;
   app_command: AppCommandRow;
