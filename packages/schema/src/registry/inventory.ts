@@ -119,6 +119,8 @@ export const inventory: MenuGroupDef = {
       table: 'stock_movement',
       defaultSort: '-at',
       dropdown: { label: 'at' },
+      // By the product (its code, name or any barcode) or the document's number.
+      searchFields: ['product', 'reference'],
       listColumns: ['at', 'product', 'location', 'kind', 'quantity', 'balanceAfter', 'reason', 'reference'],
       fields: {
         location: f.ref('inventorylocation', { required: true }),

@@ -418,13 +418,21 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
       fail(entity, 'cannot be a dropdown label', name);
   }
 
+  // Default: code, name, title and unique text; an entity with none of those (a ledger, a price per
+  // outlet) is searched through its references: by its product's code or name, its location's…
+  const ownSearch = fields
+    .filter((f) => f.kind === 'text' && (['code', 'name', 'title'].includes(f.name) || f.unique === true))
+    .map((f) => f.name);
   const searchFields = def.searchFields
     ? [...def.searchFields]
-    : fields
-        .filter((f) => f.kind === 'text' && (['code', 'name', 'title'].includes(f.name) || f.unique === true))
-        .map((f) => f.name);
-  for (const name of searchFields)
-    if (!SEARCH_KINDS.has(known(name, 'searchFields').kind)) fail(entity, 'only text fields can be searched', name);
+    : ownSearch.length > 0
+      ? ownSearch
+      : fields.filter((f) => f.kind === 'reference' && !f.custom && !f.hidden).map((f) => f.name);
+  for (const name of searchFields) {
+    const field = known(name, 'searchFields');
+    if (!SEARCH_KINDS.has(field.kind) && field.kind !== 'reference')
+      fail(entity, 'only text fields and references can be searched', name);
+  }
 
   const palette = def.palette && normalisePalette(entity, def.palette, searchFields, known);
 

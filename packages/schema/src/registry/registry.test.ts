@@ -223,7 +223,7 @@ describe('the registry', () => {
     for (const e of entities) {
       for (const c of e.listColumns) expect(getField(e, c), `${e.name}.${c}`).toBeDefined();
       expect(getField(e, e.defaultSort.field)?.sortable, e.name).toBe(true);
-      for (const s of e.searchFields) expect(['text', 'longtext']).toContain(getField(e, s)?.kind);
+      for (const s of e.searchFields) expect(['text', 'longtext', 'reference']).toContain(getField(e, s)?.kind);
     }
   });
 

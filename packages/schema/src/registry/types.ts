@@ -52,7 +52,12 @@ export interface EntityDef extends ScreenDef {
   defaultSort?: SortDef;
   /** What a dropdown of this entity shows (fields joined by " - "); value is always the id. */
   dropdown?: { label: string | readonly string[]; value?: 'id' };
-  /** Text fields the list's quick search looks in; default: code, name and unique text fields. */
+  /**
+   * Fields the list's quick search (and the dropdown's) looks in: text fields, and references — a
+   * reference finds the rows whose referenced row its target's own quick search or palette exact
+   * fields find (a movement by its product's code, name or barcode). Default: code, name, title and
+   * unique text fields; for an entity with none of those, its references.
+   */
   searchFields?: readonly string[];
   /**
    * The quick search over `searchFields` is served by an index of parts of words (a trigram index

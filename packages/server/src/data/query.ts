@@ -1,4 +1,5 @@
 import {
+  CHILD_PARENT_COLUMN,
   OPERATORS,
   parseFieldValue,
   parseRowId,
@@ -14,6 +15,7 @@ import type { Dialect } from '../db/connect';
 import { searchColumns, searchTableOf } from '../db/schema/model';
 import { validationError } from '../http/envelope';
 import { customFieldSql } from './custom-values';
+import { targetOf } from './references';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -156,7 +158,9 @@ export const TRIGRAM = 3;
  * LIKE; on SQLite the FTS5 trigram table is asked for the text as one phrase, which matches exactly
  * the rows the LIKE would (the tokenizer folds case; the text is taken literally). `firstMatches`
  * lets SQLite stop after that many matches: only for a query that takes that many rows and filters
- * them no further.
+ * them no further. A reference among the fields finds the rows whose referenced row the target's
+ * own quick search finds, or whose palette's exact fields equal the text (a movement by its
+ * product's code, name or any of its barcodes).
  */
 export function searchCondition(
   entity: NormalisedEntity,
@@ -165,11 +169,41 @@ export function searchCondition(
   fields: readonly string[] = entity.searchFields,
   { firstMatches }: { firstMatches?: number } = {},
 ): Condition {
+  const references = fields.map((name) => fieldByName(entity, name)!).filter((f) => f.kind === 'reference');
+  const any = references.map((field) => throughReference(field, text, dialect));
+  const own = references.length === 0 ? fields : fields.filter((name) => !references.some((r) => r.name === name));
   const indexed = entity.searchIndex && fields === entity.searchFields && [...text].length >= TRIGRAM;
-  if (indexed && dialect === 'sqlite') return ftsContains(entity, `"${text.replace(/"/g, '""')}"`, firstMatches);
-  const pattern = likePattern(text, '%', '%');
-  const any = fields.map((name) => like(sql.ref(`t.${fieldByName(entity, name)!.column}`), pattern));
+  if (indexed && dialect === 'sqlite')
+    any.unshift(
+      ftsContains(entity, `"${text.replace(/"/g, '""')}"`, references.length === 0 ? firstMatches : undefined),
+    );
+  else {
+    const pattern = likePattern(text, '%', '%');
+    any.unshift(...own.map((name) => like(sql.ref(`t.${fieldByName(entity, name)!.column}`), pattern)));
+  }
   return any.length > 0 ? sql<SqlBool>`(${sql.join(any, sql` or `)})` : sql<SqlBool>`1 = 0`;
+}
+
+/** The rows whose `field` names a row of its target that the target's quick search (its own text fields) or palette exact fields find. */
+function throughReference(field: NormalisedField, text: string, dialect: Dialect): Condition {
+  const target = targetOf(field)!;
+  const fields = target.searchFields.some((name) => fieldByName(target, name)!.kind === 'reference')
+    ? target.searchFields.filter((name) => fieldByName(target, name)!.kind !== 'reference')
+    : target.searchFields;
+  const found = [
+    searchCondition(target, text, dialect, fields),
+    ...(target.palette?.exact ?? []).map((path) => exactCondition(target, path, text)),
+  ];
+  return sql<SqlBool>`${sql.ref(`t.${field.column}`)} in (select t.id from ${sql.table(target.table)} t where ${sql.join(found, sql` or `)})`;
+}
+
+/** `field = text`, or for a child table's field (`alternateBarcodes.barcode`) the rows owning a child with that value: unique fields, so an index answers. */
+export function exactCondition(entity: NormalisedEntity, path: string, text: string): Condition {
+  const [head, tail] = path.split('.');
+  const field = fieldByName(entity, head!)!;
+  if (field.kind !== 'children') return sql<SqlBool>`${sql.ref(`t.${field.column}`)} = ${text}`;
+  const child = field.fields.find((f) => f.name === tail)!;
+  return sql<SqlBool>`t.id in (select c.${sql.ref(CHILD_PARENT_COLUMN)} from ${sql.table(field.table)} c where c.${sql.ref(child.column)} = ${text})`;
 }
 
 /** SQLite: the rows the entity's FTS5 trigram table finds for `query`, the first `firstMatches` of them when given (FTS5 then stops there). */
@@ -210,7 +244,8 @@ export function whereOf(
 ): Condition[] {
   const conditions = (request.filters ?? []).map((filter, i) => filterCondition(entity, filter, i, dialect, options));
   const search = request.search?.trim();
-  if (search && entity.searchFields.length > 0) conditions.push(searchCondition(entity, search, dialect));
+  // A search on a list with nothing to search in finds nothing, rather than being ignored.
+  if (search) conditions.push(searchCondition(entity, search, dialect));
   return conditions;
 }
 

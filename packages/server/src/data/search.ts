@@ -1,11 +1,11 @@
-import { CHILD_PARENT_COLUMN, entities, type NormalisedEntity, type PaletteHit } from '@backroom/schema';
+import { entities, type NormalisedEntity, type PaletteHit } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ApiError } from '../http/envelope';
 import { isSwitchedOff } from '../http/switched-off-modules';
 import { authorize, rowFilters } from './access';
 import { readableEntity } from './field-groups';
-import { allOf, fieldByName, searchCondition, TRIGRAM } from './query';
+import { allOf, exactCondition, searchCondition, TRIGRAM } from './query';
 import { labelsOf } from './read';
 import { anyDb } from './store';
 
@@ -21,15 +21,6 @@ async function mayView(request: FastifyRequest, entity: NormalisedEntity): Promi
     if (error instanceof ApiError && error.status === 403) return false;
     throw error;
   }
-}
-
-/** `field = text`, or for a child table's field (`alternateBarcodes.barcode`) the rows owning a child with that value: unique fields, so an index answers. */
-function exactCondition(entity: NormalisedEntity, path: string, text: string): RawBuilder<SqlBool> {
-  const [head, tail] = path.split('.');
-  const field = fieldByName(entity, head!)!;
-  if (field.kind !== 'children') return sql<SqlBool>`${sql.ref(`t.${field.column}`)} = ${text}`;
-  const child = field.fields.find((f) => f.name === tail)!;
-  return sql<SqlBool>`t.id in (select c.${sql.ref(CHILD_PARENT_COLUMN)} from ${sql.table(field.table)} c where c.${sql.ref(child.column)} = ${text})`;
 }
 
 /**

@@ -36,19 +36,22 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
       className="list-screen"
       actions={
         <>
-          <form role="search" className="d-flex" onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor="list-search" className="visually-hidden">
-              {t('list.search')}
-            </label>
-            <DebouncedInput
-              id="list-search"
-              type="search"
-              className="form-control"
-              placeholder={t('list.search')}
-              value={state.search}
-              onCommit={list.setSearch}
-            />
-          </form>
+          {/* A list with nothing to search in offers no search box (the server would find nothing). */}
+          {list.entity.searchFields.length > 0 && (
+            <form role="search" className="d-flex" onSubmit={(event) => event.preventDefault()}>
+              <label htmlFor="list-search" className="visually-hidden">
+                {t('list.search')}
+              </label>
+              <DebouncedInput
+                id="list-search"
+                type="search"
+                className="form-control"
+                placeholder={t('list.search')}
+                value={state.search}
+                onCommit={list.setSearch}
+              />
+            </form>
+          )}
           <button
             type="button"
             className="btn btn-outline-secondary"

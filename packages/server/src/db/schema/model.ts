@@ -31,9 +31,12 @@ export interface SchemaModel {
 /** The SQLite full-text table that indexes a table's searched columns by trigrams. */
 export const searchTableOf = (table: string) => `${table}_search`;
 
-/** The columns a quick-search index covers: the entity's search fields. */
+/** The columns a quick-search index covers: the entity's own text search fields (a reference is searched through its target's index). */
 export const searchColumns = (entity: NormalisedEntity): string[] =>
-  entity.searchFields.map((name) => entity.fields.find((f) => f.name === name)!.column);
+  entity.searchFields
+    .map((name) => entity.fields.find((f) => f.name === name)!)
+    .filter((f) => f.kind !== 'reference')
+    .map((f) => f.column);
 
 /** Names of the indexes a registry table gets with it (unique `_uq`, plain `_idx`), within PostgreSQL's 63 characters. */
 export function tableIndexName(table: string, columns: readonly string[], suffix: string): string {
