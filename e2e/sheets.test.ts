@@ -27,15 +27,64 @@ describe('the product importer screen', () => {
       expect.any(String),
     ]);
     expect(await problems.nth(2).getByRole('cell').nth(1).textContent()).toBe('Category');
-    expect(await page.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Add|Change) \d+/ }).count()).toBe(0);
 
     await page.setInputFiles('#sheet-file', {
       name: 'good.csv',
       mimeType: 'text/csv',
       buffer: sheet(['E2E-1,Tea,COFFEE,PCS,3.50', 'E2E-2,Cup,COFFEE,PCS,5']),
     });
-    await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    await page.getByRole('button', { name: 'Add 2' }).click();
     await page.getByText('Imported: 2 inserted, 0 updated, 0 unchanged.').waitFor({ timeout: 15_000 });
+  });
+
+  test('previews each row (filterable by action) and says on its button what the commit will do', async () => {
+    const { page } = t;
+    await signIn(page, t.server.app, DEMO.admin);
+    await page.goto(`${t.server.app}/importer/product`);
+    await page.getByRole('button', { name: 'Download template' }).waitFor();
+    await page.setInputFiles('#sheet-file', {
+      name: 'first.csv',
+      mimeType: 'text/csv',
+      buffer: sheet(['E2E-P1,Tea,COFFEE,PCS,3.50', 'E2E-P2,Cup,COFFEE,PCS,5', 'E2E-P3,Pot,COFFEE,PCS,9']),
+    });
+    await page.getByRole('button', { name: 'Add 3' }).click();
+    await page.getByText('Imported: 3 inserted, 0 updated, 0 unchanged.').waitFor({ timeout: 15_000 });
+
+    await page.setInputFiles('#sheet-file', {
+      name: 'second.csv',
+      mimeType: 'text/csv',
+      buffer: sheet([
+        'E2E-P1,Tea,COFFEE,PCS,4',
+        'E2E-P2,Cup,COFFEE,PCS,5',
+        'E2E-P3,Pot,COFFEE,PCS,9',
+        'E2E-P4,Saucer,COFFEE,PCS,2',
+      ]),
+    });
+    const button = page.getByRole('button', { name: 'Add 1, change 1 — 2 unchanged' });
+    await button.waitFor({ timeout: 15_000 });
+    const preview = page.getByRole('table', { name: 'What the import will do, row by row' });
+    expect(await preview.getByRole('row').count()).toBe(5);
+    await page.getByLabel('Show rows').selectOption({ label: 'Change' });
+    const changed = preview.getByRole('row');
+    await expect.poll(() => changed.count()).toBe(2);
+    expect(await changed.nth(1).getByRole('cell').allTextContents()).toEqual([
+      '2',
+      'E2E-P1',
+      'Change',
+      'Selling price: 3.50 → 4.00',
+    ]);
+    await button.click();
+    await page.getByText('Imported: 1 inserted, 1 updated, 2 unchanged.').waitFor({ timeout: 15_000 });
+
+    // The same file again changes nothing: no commit is offered.
+    await page.setInputFiles('#sheet-file', {
+      name: 'third.csv',
+      mimeType: 'text/csv',
+      buffer: sheet(['E2E-P1,Tea,COFFEE,PCS,4', 'E2E-P4,Saucer,COFFEE,PCS,2']),
+    });
+    await page.getByText('Nothing to import: all 2 rows are as stored.').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: /^(Add|Change) \d+/ }).count()).toBe(0);
   });
 
   test('cancels a running check with the button beside its progress bar', async () => {

@@ -14,6 +14,32 @@ export interface SheetRowError {
   message: string;
 }
 
+/** What committing a sheet row does (validate) or did (commit). */
+export const SHEET_ROW_ACTIONS = ['insert', 'update', 'unchanged'] as const;
+export type SheetRowAction = (typeof SHEET_ROW_ACTIONS)[number];
+
+/** A value as the preview shows it: references and list values by code, others as the API gives them. */
+export type SheetValue = string | number | boolean | null;
+
+/** One field a row's commit changes: its column header, the stored value and the sheet's. */
+export interface SheetFieldChange {
+  /** The field's API name. */
+  field: string;
+  column: string;
+  old: SheetValue;
+  new: SheetValue;
+}
+
+/** The preview of one sheet row that passed its checks: its action and, for an update, the fields it changes. */
+export interface SheetRowPreview {
+  row: number;
+  /** The row's key as the sheet gives it (a SKU). */
+  key: string;
+  action: SheetRowAction;
+  /** An update's changed fields (empty otherwise). */
+  changes: SheetFieldChange[];
+}
+
 /** What an import has done (or, validating, would do), as its run leaves it in the job. */
 export interface SheetCounts {
   total: number;
@@ -25,7 +51,18 @@ export interface SheetCounts {
   errorCount: number;
   errors: SheetRowError[];
   committed: boolean;
+  /**
+   * Per row, in sheet order: insert, update (with the fields that change, old → new) or unchanged.
+   * The job's status keeps the first `SHEET_PREVIEW_ROWS` rows that change and then unchanged ones;
+   * the result file has every row. Absent for exports and imports that do not preview rows.
+   */
+  rows?: SheetRowPreview[];
+  /** Rows the preview of the status leaves out (the result file has them). */
+  rowsLeftOut?: number;
 }
+
+/** Rows of a preview kept in a job's status. */
+export const SHEET_PREVIEW_ROWS = 1000;
 
 export interface SheetJob extends SheetCounts {
   jobId: number;

@@ -71,7 +71,7 @@ describe('variants in the product importer', () => {
     ]);
     expect(job.errors[0]!.message).toBe('Size has no value "XL"');
     expect(job.errors[2]!.message).toBe(
-      'Note is not a list attribute: only list attributes are variant axes; Variant attributes: no attributes has the code or name "WEIGHT"',
+      'Note is not a list attribute: only list attributes are variant axes; Variant attributes: "WEIGHT" is not the code or name of any of the attributes',
     );
     expect(await variant('TEE-S')).toBeUndefined();
   });

@@ -1,11 +1,29 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { SingleScreenProps } from '../screens/webModule';
-import type { SheetJob } from '@backroom/schema';
+import { SHEET_ROW_ACTIONS, type SheetJob, type SheetRowAction } from '@backroom/schema';
 import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
 import { JobProgress } from './JobProgress';
 
 type Phase = 'idle' | 'validating' | 'validated' | 'importing' | 'done';
+
+/** What the commit button says it will do: "Add 12, change 40 — 248 unchanged". */
+function commitText(t: TFunction, job: SheetJob): string {
+  const action =
+    job.inserted > 0 && job.updated > 0
+      ? t('sheets.commitAddChange', { inserted: job.inserted, updated: job.updated })
+      : job.inserted > 0
+        ? t('sheets.commitAdd', { inserted: job.inserted })
+        : t('sheets.commitChange', { updated: job.updated });
+  return job.unchanged > 0 ? t('sheets.commitUnchanged', { action, unchanged: job.unchanged }) : action;
+}
+
+const ACTION_KEYS: Record<SheetRowAction, string> = {
+  insert: 'sheets.actionInsert',
+  update: 'sheets.actionUpdate',
+  unchanged: 'sheets.actionUnchanged',
+};
 
 const messageOf = (error: unknown) =>
   (error as { response?: { data?: { message?: string } } }).response?.data?.message ?? (error as Error).message;
@@ -26,6 +44,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
   const [running, setRunning] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
   const [column, setColumn] = useState('');
+  const [action, setAction] = useState<SheetRowAction | ''>('');
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
@@ -65,6 +84,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
     setFile(chosen);
     setJob(null);
     setColumn('');
+    setAction('');
     void run(chosen, 'validate');
   };
 
@@ -72,7 +92,8 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
   const shown = (job?.errors ?? []).filter((e) => column === '' || e.column === column);
   const busy = phase === 'validating' || phase === 'importing';
   const clean = phase === 'validated' && job?.status === 'succeeded' && job.errorCount === 0;
-  const rows = job ? job.inserted + job.updated + job.unchanged : 0;
+  const changes = job ? job.inserted + job.updated : 0;
+  const previewed = (job?.rows ?? []).filter((r) => action === '' || r.action === action);
 
   return (
     <section className="card" aria-labelledby="screen-title">
@@ -195,13 +216,70 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
         )}
 
         {clean && file && (
-          <div className="d-flex gap-2 align-items-center">
+          <div className="d-flex gap-2 align-items-center mb-2">
             <p className="mb-0" role="status">
-              {t('sheets.clean', { inserted: job!.inserted, updated: job!.updated, unchanged: job!.unchanged })}
+              {changes > 0
+                ? t('sheets.clean', { inserted: job!.inserted, updated: job!.updated, unchanged: job!.unchanged })
+                : t('sheets.nothingChanges', { count: job!.unchanged })}
             </p>
-            <button type="button" className="btn btn-primary" onClick={() => void run(file, 'commit')}>
-              {t('sheets.importRows', { count: rows })}
-            </button>
+            {changes > 0 && (
+              <button type="button" className="btn btn-primary" onClick={() => void run(file, 'commit')}>
+                {commitText(t, job!)}
+              </button>
+            )}
+          </div>
+        )}
+
+        {job && !busy && job.errorCount === 0 && (job.rows?.length ?? 0) > 0 && (
+          <div>
+            <div className="d-flex gap-2 align-items-center mb-2">
+              <label htmlFor="preview-action" className="form-label mb-0">
+                {t('sheets.filterAction')}
+              </label>
+              <select
+                id="preview-action"
+                className="form-select form-select-sm w-auto"
+                value={action}
+                onChange={(event) => setAction(event.target.value as SheetRowAction | '')}
+              >
+                <option value="">{t('sheets.allActions')}</option>
+                {SHEET_ROW_ACTIONS.map((a) => (
+                  <option key={a} value={a}>
+                    {t(ACTION_KEYS[a])}
+                  </option>
+                ))}
+              </select>
+              {(job.rowsLeftOut ?? 0) > 0 && (
+                <span className="text-body-secondary small">{t('sheets.rowsLeftOut', { count: job.rowsLeftOut })}</span>
+              )}
+            </div>
+            <table className="table table-sm" aria-label={t('sheets.previewTable')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('sheets.row')}</th>
+                  <th scope="col">{t('sheets.key')}</th>
+                  <th scope="col">{t('sheets.action')}</th>
+                  <th scope="col">{t('sheets.changes')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {previewed.map((r) => (
+                  <tr key={r.row}>
+                    <td>{r.row}</td>
+                    <td>{r.key}</td>
+                    <td>{t(ACTION_KEYS[r.action])}</td>
+                    <td>
+                      {r.changes.map((c) => (
+                        <div key={c.field}>
+                          <strong>{c.column}</strong>: {c.old === null ? t('sheets.blank') : String(c.old)} →{' '}
+                          {c.new === null ? t('sheets.blank') : String(c.new)}
+                        </div>
+                      ))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
 

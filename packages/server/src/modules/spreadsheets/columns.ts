@@ -96,8 +96,11 @@ export function fromCell(field: ScalarField, cell: CellValue): Converted {
     case 'enum': {
       const text = String(cell).trim();
       const lower = text.toLowerCase();
+      // By value or label, or by the value written as words ("Variant parent" for variantParent).
+      const squeezed = lower.replace(/[\s_-]+/g, '');
       const found = field.values.find(
-        (v) => v.toLowerCase() === lower || field.valueLabels?.[v]?.toLowerCase() === lower,
+        (v) =>
+          v.toLowerCase() === lower || field.valueLabels?.[v]?.toLowerCase() === lower || v.toLowerCase() === squeezed,
       );
       return found ? { ok: true, value: found } : { ok: false, message: `must be one of ${field.values.join(', ')}` };
     }

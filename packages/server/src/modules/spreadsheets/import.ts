@@ -3,7 +3,11 @@ import {
   validateRow,
   type NormalisedEntity,
   type SheetCounts,
+  type SheetFieldChange,
+  type SheetRowAction,
   type SheetRowError,
+  type SheetRowPreview,
+  type SheetValue,
 } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -49,9 +53,30 @@ interface Prepared {
   existing?: Row;
   value?: Row;
   changed?: Row;
+  /** An update's changed fields as the preview shows them, old → new. */
+  changes?: SheetFieldChange[];
   /** What committing it does, once it passed the checks. */
   action?: keyof Counts;
+  /** The row's `Handle` (a Shopify-style export's product handle): a variant may name its parent by it. */
+  handle?: string;
+  /** References to rows of this sheet not yet stored (a parent further down), by field; their id is looked up as they are written. */
+  sheetRefs?: { field: string; column: string; text: string; target?: Prepared }[];
+  /** The rows of the sheet it references are written before it: 0 none, 1 a parent, …. */
+  level?: number;
 }
+
+/**
+ * Placeholder ids of references to a row of the sheet not yet stored, until that row is written
+ * (plus the sheet row's number, at most the row limit): ids the validation accepts (32 bits), above
+ * the ids a table holds, and never written (replaced first, else the write's reference check refuses it).
+ */
+const SHEET_REF_BASE = 2_000_000_000;
+
+const ACTION_OF: Record<keyof Counts, SheetRowAction> = {
+  inserted: 'insert',
+  updated: 'update',
+  unchanged: 'unchanged',
+};
 
 interface Counts {
   inserted: number;
@@ -107,12 +132,22 @@ interface Header {
   /** Cell index → field. */
   columns: Map<number, ScalarField>;
   headers: Map<string, string>;
+  /** The cell index of a `Handle` column (read, not stored), when the entity references itself. */
+  handle?: number;
 }
+
+/** The one-field key of an importer whose entity references itself (a product's parent): rows of one sheet may then name each other. */
+const selfReferencing = (importer: Importer) =>
+  !importer.custom &&
+  importer.key.length === 1 &&
+  importer.columns.some((f) => f.kind === 'reference' && f.entity === importer.entity.name);
 
 const IGNORED_HEADERS = new Set([
   'id',
   'result',
   'message',
+  'action',
+  'changes',
   'version',
   'created at',
   'created by',
@@ -133,9 +168,14 @@ function readHeader(importer: Importer, cells: CellValue[], problems: Problems, 
   );
   const columns = new Map<number, ScalarField>();
   const headers = new Map<string, string>();
+  let handle: number | undefined;
   cells.forEach((cell, index) => {
     const text = cellText(cell);
     if (text === null) return;
+    if (normaliseHeader(text) === 'handle' && selfReferencing(importer) && !byHeader.has('handle')) {
+      handle = index;
+      return;
+    }
     const field = byHeader.get(normaliseHeader(text));
     if (!field) {
       if (!IGNORED_HEADERS.has(normaliseHeader(text)) && !readOnly.has(normaliseHeader(text)))
@@ -149,7 +189,7 @@ function readHeader(importer: Importer, cells: CellValue[], problems: Problems, 
   for (const key of importer.key)
     if (![...columns.values()].includes(key))
       problems.add(rowNumber, key.label, `The key column "${key.label}" is missing`);
-  return { columns, headers };
+  return { columns, headers, handle };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -212,6 +252,7 @@ export async function runImport(
   // The header's columns with their header text and, for a column of codes, its lookup: loaded once
   // before the rows, which are then read without waiting on anything.
   const cellColumns: { index: number; field: ScalarField; column: string; lookup?: Lookup }[] = [];
+  const sheetRefs = selfReferencing(importer);
 
   let lastRow = 1;
   const kept = new KeptText(ctx.config.imports.maxHeldBytes);
@@ -222,25 +263,28 @@ export async function runImport(
       if (!header) {
         header = readHeader(importer, sheetRow.cells, problems, sheetRow.number);
         const denied = await deniedFieldGroups(request, 'edit');
-        for (const field of header.columns.values())
-          if (field.group && denied.has(field.group))
+        // A header's problems are reported with the rows' own: the rows are still read in the columns that are known.
+        for (const [index, field] of header.columns) {
+          if (field.group && denied.has(field.group)) {
             problems.add(
               sheetRow.number,
               header.headers.get(field.name)!,
               `${header.headers.get(field.name)}: your role may not change it`,
             );
-        if (problems.list.length > 0) break;
-        for (const [index, field] of header.columns)
+            continue;
+          }
           cellColumns.push({
             index,
             field,
             column: header.headers.get(field.name)!,
             lookup: field.kind === 'reference' || field.kind === 'listvalue' ? await lookups.of(field) : undefined,
           });
+        }
         continue;
       }
       if (prepared.length >= ctx.config.imports.maxRows) throw rowLimit(ctx.config.imports.maxRows);
       const input: Row = {};
+      const row: Prepared = { number: sheetRow.number, input, key: '' };
       for (const { index, field, column, lookup } of cellColumns) {
         const cell = sheetRow.cells[index] ?? null;
         const control = typeof cell === 'string' ? controlCharacterIn(cell) : undefined;
@@ -259,14 +303,20 @@ export async function runImport(
         }
         if (lookup && converted.value !== null) {
           const found = lookup.idOf(String(converted.value));
-          if ('message' in found) problems.add(sheetRow.number, column, `${column}: ${found.message}`);
-          else input[field.name] = found.id;
+          if ('id' in found) input[field.name] = found.id;
+          else if (found.missing && sheetRefs && field.kind === 'reference' && field.entity === entity.name) {
+            // Perhaps a row of this sheet (a parent further down): found once every row is read.
+            (row.sheetRefs ??= []).push({ field: field.name, column, text: String(converted.value) });
+            input[field.name] = SHEET_REF_BASE + sheetRow.number;
+          } else problems.add(sheetRow.number, column, `${column}: ${found.message}`);
           continue;
         }
         if (typeof converted.value === 'string') kept.add(converted.value.length);
         input[field.name] = converted.value;
       }
-      prepared.push({ number: sheetRow.number, input, key: keyOf(importer, input) });
+      if (header.handle !== undefined) row.handle = cellText(sheetRow.cells[header.handle] ?? null) ?? undefined;
+      row.key = keyOf(importer, input);
+      prepared.push(row);
     }
   } catch (error) {
     if (!(error instanceof SheetRefused)) throw error;
@@ -286,14 +336,25 @@ export async function runImport(
   const headers = header?.headers ?? new Map<string, string>();
   const columnOf = (field: string) =>
     headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
+  const sheetOrder = sheetRefs ? resolveSheetRefs(importer, prepared, problems) : prepared;
   await progress(20);
-  for (const issue of (await importer.prepare?.(ctx, prepared)) ?? [])
+  for (const issue of (await importer.prepare?.(
+    ctx,
+    prepared.map((row) => ({
+      number: row.number,
+      input: row.input,
+      refs:
+        row.sheetRefs &&
+        Object.fromEntries(row.sheetRefs.flatMap((r) => (r.target ? [[r.field, r.target.input]] : []))),
+    })),
+  )) ?? [])
     if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
 
   const seen = new Map<string, number>();
+  const keyRead = importer.key.every((f) => headers.has(f.name));
   for (const row of prepared) {
     if (importer.key.some((f) => row.input[f.name] === null || row.input[f.name] === undefined)) {
-      if (!problems.rows.has(row.number))
+      if (!problems.rows.has(row.number) && keyRead)
         for (const f of importer.key)
           if (row.input[f.name] == null) problems.add(row.number, columnOf(f.name), `${columnOf(f.name)} is required`);
       continue;
@@ -308,7 +369,23 @@ export async function runImport(
     else seen.set(row.key, row.number);
   }
 
+  // Rows are committed parents first (a row of the sheet another row references before the row
+  // referencing it); the order is the sheet's own otherwise, the same on every try of the job.
+  if (sheetOrder !== prepared) prepared.splice(0, prepared.length, ...sheetOrder);
+
   if (importer.custom) return runCustom(ctx, request, importer, file, prepared, problems, columnOf, commit, progress);
+  const lookupOf = new Map(cellColumns.flatMap((c) => (c.lookup ? [[c.field.name, c.lookup] as const] : [])));
+  /** A value as the preview shows it: a reference by its code (a row of the sheet by its key), lists by the importer. */
+  const shown = (name: string, value: unknown, row: Prepared): SheetValue => {
+    if (value === null || value === undefined) return null;
+    const ref = row.sheetRefs?.find((r) => r.field === name && value === row.input[name]);
+    if (ref) return ref.target ? String(ref.target.input[importer.key[0]!.name]) : ref.text;
+    const lookup = lookupOf.get(name);
+    if (lookup && typeof value === 'number') return lookup.codeOf(value) ?? value;
+    if (importer.shown && !entity.fields.some((f) => f.name === name && f.kind !== 'children'))
+      return importer.shown(name, value);
+    return typeof value === 'object' ? JSON.stringify(value) : (value as SheetValue);
+  };
   const existing = await existingRows(db, ctx, importer, prepared);
   await progress(35);
   for (const row of prepared) {
@@ -337,6 +414,12 @@ export async function runImport(
       Object.entries(sent).filter(([name]) => name in row.input && !same(sent[name], row.existing![name])),
     );
     row.action = Object.keys(row.changed).length === 0 ? 'unchanged' : 'updated';
+    row.changes = Object.keys(row.changed).map((name) => ({
+      field: name,
+      column: columnOf(name),
+      old: shown(name, row.existing![name], row),
+      new: shown(name, sent[name], row),
+    }));
     // Only the validated row and its changes are written: the stored row is not needed any more.
     row.existing = { id: row.existing.id, version: row.existing.version };
   }
@@ -359,6 +442,9 @@ export async function runImport(
     errorCount: problems.list.length,
     errors: problems.list.sort((a, b) => a.row - b.row),
     committed,
+    rows: previewOf(prepared, (row) =>
+      importer.key.map((f) => String(shown(f.name, row.input[f.name], row) ?? '')).join(' / '),
+    ),
   });
   if (!commit || problems.list.length > 0) return outcome(counted(prepared.slice(start), done), false);
 
@@ -378,8 +464,13 @@ export async function runImport(
           await sql`set local random_page_cost = ${sql.lit(INDEX_PAGE_COST)}`.execute(trx);
         const w = await jobWriter(ctx, trx, request, entity);
         const size = WRITE_BATCH[ctx.dialect];
-        for (let at = 0; at < writes.length; at += size) {
+        for (let at = 0; at < writes.length; at += batch.length) {
           batch = writes.slice(at, at + size);
+          // A batch holds rows of one level: the rows a batch references are written by an earlier one.
+          const level = batch[0]!.level ?? 0;
+          const cut = batch.findIndex((row) => (row.level ?? 0) !== level);
+          if (cut > 0) batch = batch.slice(0, cut);
+          await fillSheetRefs(trx, importer, batch);
           await writeRows(
             w,
             w.entity,
@@ -415,6 +506,117 @@ export async function runImport(
     if (ctx.dialect === 'sqlite') await new Promise((resolve) => setTimeout(resolve, SLICE_PAUSE_MS));
   }
   return outcome(written, true);
+}
+
+/**
+ * References to rows of the sheet itself (a variant's parent further down, or above but new): each
+ * names a row by its key (SKU), its name, or its `Handle`; one not found is a problem of its cell.
+ * Answers the rows in the order to write them: each after the rows it references (stable otherwise).
+ */
+function resolveSheetRefs(importer: Importer, rows: Prepared[], problems: Problems): Prepared[] {
+  const pending = rows.filter((row) => row.sheetRefs);
+  if (pending.length === 0) return rows;
+  const key = importer.key[0]!.name;
+  const byKey = new Map<string, Prepared>();
+  const byName = new Map<string, Prepared | null>();
+  const byHandle = new Map<string, Prepared[]>();
+  for (const row of rows) {
+    const code = row.input[key];
+    if (typeof code === 'string' && !byKey.has(code.trim().toLowerCase())) byKey.set(code.trim().toLowerCase(), row);
+    const name = row.input.name;
+    if (typeof name === 'string') {
+      const lower = name.trim().toLowerCase();
+      byName.set(lower, byName.has(lower) ? null : row);
+    }
+    if (row.handle) {
+      const lower = row.handle.toLowerCase();
+      byHandle.set(lower, [...(byHandle.get(lower) ?? []), row]);
+    }
+  }
+  for (const row of pending)
+    for (const ref of row.sheetRefs!) {
+      const lower = ref.text.trim().toLowerCase();
+      const named = byName.get(lower);
+      const target =
+        byKey.get(lower) ??
+        (named === null ? undefined : named) ??
+        byHandle.get(lower)?.find((other) => other !== row && !other.sheetRefs);
+      if (named === null && !byKey.has(lower))
+        problems.add(
+          row.number,
+          ref.column,
+          `${ref.column}: several rows of the sheet are named "${ref.text}": use the code`,
+        );
+      else if (!target)
+        problems.add(
+          row.number,
+          ref.column,
+          `${ref.column}: "${ref.text}" is not the code or name of any of the ${importer.entity.label.toLowerCase()}, nor of a row of this sheet`,
+        );
+      else if (target === row) problems.add(row.number, ref.column, `${ref.column}: a row cannot name itself`);
+      else ref.target = target;
+    }
+  // Levels: a row after every row it references; a circle of rows naming each other is a problem of each.
+  const levelOf = (row: Prepared, path: Set<Prepared>): number => {
+    if (row.level !== undefined) return row.level;
+    if (path.has(row)) return -1;
+    path.add(row);
+    let level = 0;
+    for (const ref of row.sheetRefs ?? []) {
+      if (!ref.target) continue;
+      const below = levelOf(ref.target, path);
+      if (below < 0) {
+        problems.add(row.number, ref.column, `${ref.column}: the rows name each other in a circle`);
+        level = -1;
+        break;
+      }
+      level = Math.max(level, below + 1);
+    }
+    path.delete(row);
+    row.level = Math.max(level, 0);
+    return level;
+  };
+  for (const row of pending) levelOf(row, new Set());
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => (a.row.level ?? 0) - (b.row.level ?? 0) || a.index - b.index)
+    .map(({ row }) => row);
+}
+
+/** The ids of the sheet's rows a batch references, once written (by an earlier batch), put in place of their placeholders. */
+async function fillSheetRefs(trx: AnyDb, importer: Importer, batch: readonly Prepared[]): Promise<void> {
+  const refs = batch.flatMap((row) => row.sheetRefs ?? []);
+  if (refs.length === 0) return;
+  const key = importer.key[0]!;
+  const codes = [...new Set(refs.map((ref) => String(ref.target!.input[key.name])))];
+  const ids = new Map<string, number>();
+  for (let i = 0; i < codes.length; i += BATCH)
+    for (const found of await trx
+      .selectFrom(importer.entity.table)
+      .select(['id', `${key.column} as code`])
+      .where(key.column, 'in', codes.slice(i, i + BATCH))
+      .execute())
+      ids.set(String(found.code), Number(found.id));
+  for (const row of batch)
+    for (const ref of row.sheetRefs ?? []) {
+      const id = ids.get(String(ref.target!.input[key.name]));
+      if (id === undefined) continue;
+      if (row.existing) row.changed![ref.field] = id;
+      else row.value![ref.field] = id;
+    }
+}
+
+/** Each checked row's action (and an update's changes), in sheet order. */
+function previewOf(rows: readonly Prepared[], keyText: (row: Prepared) => string): SheetRowPreview[] {
+  return rows
+    .filter((row) => row.action)
+    .map((row) => ({
+      row: row.number,
+      key: keyText(row),
+      action: ACTION_OF[row.action!],
+      changes: row.changes ?? [],
+    }))
+    .sort((a, b) => a.row - b.row);
 }
 
 /**

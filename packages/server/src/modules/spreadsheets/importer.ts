@@ -1,4 +1,4 @@
-import type { NormalisedEntity } from '@backroom/schema';
+import type { NormalisedEntity, SheetValue } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import type { Row } from '../../data/store';
 import type { Writer } from '../../data/write';
@@ -10,6 +10,16 @@ import type { SheetFormat } from './read';
 export interface ImportFile {
   path: string;
   format: SheetFormat;
+}
+
+/**
+ * A sheet row as `prepare` gets it: its number, its API input, and for a reference to a row of the
+ * same sheet not yet stored (a variant's parent further down), the referenced row's input by field.
+ */
+export interface PreparingRow {
+  number: number;
+  input: Row;
+  refs?: Record<string, Row>;
 }
 
 /** A problem of one sheet row found by a custom importer, on the field (API name) it concerns. */
@@ -45,7 +55,9 @@ export interface Importer {
    * Turns the cells of columns that are not one registry value into the entity's API form, in
    * place (a product's variant attributes, `SIZE=M; COLOUR=RED`, into its attribute value list); answers the problems.
    */
-  prepare?(ctx: AppContext, rows: readonly { number: number; input: Row }[]): Promise<RowIssue[]>;
+  prepare?(ctx: AppContext, rows: readonly PreparingRow[]): Promise<RowIssue[]>;
+  /** A value of a column `prepare` reads as the preview shows it (a variant's attribute list as `SIZE=M; COLOUR=RED`); set up by `prepare`. */
+  shown?(field: string, value: unknown): SheetValue;
   /** An importer that writes through a domain service instead of the entity's generic write path. */
   custom?: {
     /** The privilege it needs instead of edit on the entity. */

@@ -1,4 +1,4 @@
-import type { SheetCounts, SheetRowError } from '@backroom/schema';
+import { SHEET_PREVIEW_ROWS, type SheetCounts, type SheetRowError, type SheetRowPreview } from '@backroom/schema';
 import { z } from 'zod';
 import { actingRequest, actingUser } from '../../jobs/acting-user';
 import type { JobKind, JobRun } from '../../jobs/kinds';
@@ -49,16 +49,37 @@ export const exportPayload = z.object({
 });
 export type ExportPayload = z.infer<typeof exportPayload>;
 
-/** The uploaded rows again, each with `Result` (OK | Error) and `Message`. */
+/** A problem as one line of the result file: its column named once (most messages start with it already). */
+const problemText = (e: SheetRowError) =>
+  e.column && !e.message.startsWith(e.column) ? `${e.column}: ${e.message}` : e.message;
+
+/** An update's changes as one cell: `Selling price: 10.00 → 12.00; Name: Tee → T-shirt`. */
+const changesText = (preview: SheetRowPreview) =>
+  preview.changes.map((c) => `${c.column}: ${c.old ?? '(blank)'} → ${c.new ?? '(blank)'}`).join('; ') || null;
+
+/**
+ * The preview a job's status keeps: the rows that change first (in sheet order), then unchanged
+ * ones, up to `SHEET_PREVIEW_ROWS`; the result file has every row.
+ */
+export function statusPreview(rows: readonly SheetRowPreview[] | undefined): Pick<SheetCounts, 'rows' | 'rowsLeftOut'> {
+  if (!rows) return {};
+  const changing = rows.filter((r) => r.action !== 'unchanged').slice(0, SHEET_PREVIEW_ROWS);
+  const unchanged = rows.filter((r) => r.action === 'unchanged').slice(0, SHEET_PREVIEW_ROWS - changing.length);
+  const kept = [...changing, ...unchanged].sort((a, b) => a.row - b.row);
+  return { rows: kept, rowsLeftOut: rows.length - kept.length };
+}
+
+/** The uploaded rows again, each with `Action` (insert | update | unchanged), `Changes`, `Result` (OK | Error) and `Message`. */
 async function writeResult(
   path: string,
   payload: ImportPayload,
   errors: readonly SheetRowError[],
+  previews: readonly SheetRowPreview[],
   limits: SheetLimits,
 ) {
   const byRow = new Map<number, string[]>();
-  for (const e of errors)
-    byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
+  for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), problemText(e)]);
+  const previewOf = new Map(previews.map((p) => [p.row, p]));
   let header: CellValue[] | undefined;
   async function* rows(): AsyncGenerator<CellValue[]> {
     try {
@@ -68,8 +89,15 @@ async function writeResult(
           continue;
         }
         const messages = byRow.get(row.number);
+        const preview = messages ? undefined : previewOf.get(row.number);
         const cells = [...row.cells, ...Array<CellValue>(Math.max(0, header.length - row.cells.length)).fill(null)];
-        yield [...cells, messages ? 'Error' : 'OK', messages?.join('; ') ?? null];
+        yield [
+          ...cells,
+          preview?.action ?? null,
+          preview ? changesText(preview) : null,
+          messages ? 'Error' : 'OK',
+          messages?.join('; ') ?? null,
+        ];
       }
     } catch (error) {
       // A sheet refused past a limit: its result holds the rows before the refusal (the status names it).
@@ -81,6 +109,8 @@ async function writeResult(
   const first = await iterator.next();
   const columns = [
     ...(header ?? []).map((c) => ({ header: c === null ? '' : String(c) })),
+    { header: 'Action' },
+    { header: 'Changes' },
     { header: 'Result' },
     { header: 'Message' },
   ];
@@ -182,8 +212,14 @@ export const importJob: JobKind = {
           progress,
           await recordedSlices(job, progress),
         );
-        await writeResult(await resultPath(job.ctx, job.id), payload, outcome.errors, job.ctx.config.imports);
-        return { ...outcome, errors: outcome.errors.slice(0, STATUS_ERRORS) };
+        await writeResult(
+          await resultPath(job.ctx, job.id),
+          payload,
+          outcome.errors,
+          outcome.rows ?? [],
+          job.ctx.config.imports,
+        );
+        return { ...outcome, errors: outcome.errors.slice(0, STATUS_ERRORS), ...statusPreview(outcome.rows) };
       });
     }),
 };

@@ -18,7 +18,8 @@ const AMBIGUOUS = -1;
 
 /** Rows of a referenced entity by code and by name (case-insensitive), and code by id. */
 export interface Lookup {
-  idOf(text: string): { id: number } | { message: string };
+  /** The row a cell names; `missing` when no row has that code or name (not when several have it). */
+  idOf(text: string): { id: number } | { message: string; missing?: true };
   codeOf(id: number): string | undefined;
 }
 
@@ -74,8 +75,10 @@ export class Lookups {
       idOf(text) {
         const lower = text.trim().toLowerCase();
         const id = byCode.get(lower) ?? byName.get(lower);
-        if (id === undefined) return { message: `no ${label} has the code or name "${text}"` };
-        if (id === AMBIGUOUS) return { message: `several ${label} rows have the code or name "${text}": use the code` };
+        if (id === undefined)
+          return { message: `"${text}" is not the code or name of any of the ${label}`, missing: true };
+        if (id === AMBIGUOUS)
+          return { message: `several of the ${label} have the code or name "${text}": use the code` };
         return { id };
       },
       codeOf: (id) => codes.get(id),

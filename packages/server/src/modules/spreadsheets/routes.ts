@@ -98,6 +98,7 @@ function statusOf(job: JobRow): SheetJob {
     errorCount: result.errorCount ?? 0,
     errors: result.errors ?? [],
     committed: result.committed ?? false,
+    ...(result.rows ? { rows: result.rows, rowsLeftOut: result.rowsLeftOut ?? 0 } : {}),
     message: failedMessage ?? (job.status === 'done' ? 'Finished' : null),
     createdAt: job.created_at,
   };
@@ -200,6 +201,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
       mine.map((job) => ({
         ...statusOf(job),
         errors: undefined,
+        rows: undefined,
         name:
           (JSON.parse(job.payload!) as { procedure?: string; importType?: string }).procedure ??
           (JSON.parse(job.payload!) as { importType?: string }).importType,

@@ -4,7 +4,7 @@ import { apiRow } from '../../data/read';
 import { anyDb, type Row } from '../../data/store';
 import { columnOf, fieldOf } from '../columns';
 import type { ScalarField } from './columns';
-import type { Importer, RowIssue } from './importer';
+import type { Importer, PreparingRow, RowIssue } from './importer';
 import { Lookups } from './lookups';
 
 const product = findEntity('product')!;
@@ -65,13 +65,15 @@ const pairsOf = (lines: readonly Row[]) =>
  */
 export async function prepareVariantAttributes(
   ctx: AppContext,
-  rows: readonly { number: number; input: Row }[],
+  rows: readonly PreparingRow[],
+  shown?: { codes?: Map<number, string> },
 ): Promise<RowIssue[]> {
   const sent = rows.filter((r) => LIST in r.input);
   if (sent.length === 0) return [];
   const db = anyDb(ctx);
   const known = await attributes(ctx);
   const lookup = await new Lookups(db).of(fieldOf(list, 'attribute') as ScalarField);
+  if (shown) shown.codes = new Map([...known.keys()].map((id) => [id, lookup.codeOf(id) ?? String(id)]));
   const parents = [...new Set(sent.map((r) => r.input.parent).filter((p): p is number => typeof p === 'number'))];
   const parentTypes = new Map<number, string>();
   for (let i = 0; i < parents.length; i += 500)
@@ -83,7 +85,7 @@ export async function prepareVariantAttributes(
       parentTypes.set(Number(row.id), String(row[columnOf(product, 'type')]));
 
   const issues: RowIssue[] = [];
-  for (const { number, input } of sent) {
+  for (const { number, input, refs } of sent) {
     const text = typeof input[LIST] === 'string' ? (input[LIST] as string).trim() : '';
     const lines: Row[] = [];
     const problems: string[] = [];
@@ -117,7 +119,7 @@ export async function prepareVariantAttributes(
         field: 'parent',
         message: 'A variant with attribute values names its variant parent in Parent product',
       });
-    else if (lines.length > 0 && parentTypes.get(input.parent as number) !== 'variantParent')
+    else if (lines.length > 0 && (refs?.parent?.type ?? parentTypes.get(input.parent as number)) !== 'variantParent')
       issues.push({ row: number, field: 'parent', message: 'The parent product is not a variant parent' });
     input[LIST] = lines;
     if (typeof input.code !== 'string') continue;
@@ -134,10 +136,21 @@ export async function prepareVariantAttributes(
   return issues;
 }
 
-/** The product importer with the `Variant attributes` column. */
-export const withVariantAttributes = (importer: Importer | undefined): Importer | undefined =>
-  importer && {
+/** The product importer with the `Variant attributes` column; the preview shows a list as the cell is written (`SIZE=M; COLOUR=RED`). */
+export function withVariantAttributes(importer: Importer | undefined): Importer | undefined {
+  if (!importer) return undefined;
+  const shown: { codes?: Map<number, string> } = {};
+  return {
     ...importer,
     columns: [...importer.columns, variantAttributesColumn],
-    prepare: prepareVariantAttributes,
+    prepare: (ctx, rows) => prepareVariantAttributes(ctx, rows, shown),
+    shown: (field, value) =>
+      field === LIST && Array.isArray(value)
+        ? (value as Row[])
+            .map(
+              (line) => `${shown.codes?.get(Number(line.attribute)) ?? String(line.attribute)}=${String(line.value)}`,
+            )
+            .join('; ')
+        : JSON.stringify(value),
   };
+}

@@ -1,0 +1,110 @@
+import { findEntity } from '@backroom/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useCatalogue, type Row } from '../domain/support/catalogue';
+import { importSheet, productByCode, xlsx } from './support';
+
+/** A season's file: parents and their variants in one sheet, in any order (issue 24). */
+const c = useCatalogue();
+const HEADER = [
+  'SKU',
+  'Name',
+  'Type',
+  'Category',
+  'Unit of measure',
+  'Selling price',
+  'Parent product',
+  'Variant attributes',
+];
+const SIZES = ['S', 'M', 'L'];
+
+beforeAll(async () => {
+  await c.builder.insert(findEntity('category')!, { code: 'SS27', name: 'Spring summer 27' });
+  await c.builder.insert(findEntity('attribute')!, {
+    code: 'SIZE',
+    name: 'Size',
+    kind: 'list',
+    values: SIZES.map((code) => ({ code, name: code })),
+  });
+});
+
+/** 20 parents, each followed (or, for every other one, preceded) by its 3 variants, named by code or by name. */
+function seasonRows(prefix: string): (string | number | null)[][] {
+  const rows: (string | number | null)[][] = [];
+  for (let i = 1; i <= 20; i++) {
+    const code = `${prefix}-${i}`;
+    const parent = [code, `${prefix} style ${i}`, 'Variant parent', 'SS27', 'PCS', 30, null, null];
+    const variants = SIZES.map((size, n) => [
+      `${code}-${size}`,
+      `${prefix} style ${i} ${size}`,
+      'Standard',
+      'SS27',
+      'PCS',
+      30,
+      n === 1 ? `${prefix} style ${i}` : code,
+      `SIZE=${size}`,
+    ]);
+    rows.push(...(i % 2 === 0 ? [...variants, parent] : [parent, ...variants]));
+  }
+  return rows;
+}
+
+describe('parents and variants in one file', () => {
+  it('validates and commits a season file of parents and variants in any order', async () => {
+    const file = await xlsx(HEADER, seasonRows('SS27-TEE'));
+    const checked = await importSheet(c, file, 'product', 'validate');
+    expect(checked.errors).toEqual([]);
+    expect(checked).toMatchObject({ inserted: 80, updated: 0, unchanged: 0, committed: false });
+    expect(await productByCode(c, 'SS27-TEE-1')).toBeUndefined();
+
+    const done = await importSheet(c, file, 'product', 'commit');
+    expect(done).toMatchObject({ inserted: 80, errorCount: 0, committed: true });
+    const parent = (await productByCode(c, 'SS27-TEE-2'))!;
+    for (const size of SIZES) {
+      const variant = (await productByCode(c, `SS27-TEE-2-${size}`))!;
+      expect(variant.parent).toBe(parent.id);
+      expect((variant.variantAttributeValues as Row[]).map((l) => l.value)).toEqual([size]);
+    }
+    // The same file again: every row unchanged, nothing to commit.
+    const again = await importSheet(c, file, 'product', 'validate');
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 80, errorCount: 0 });
+    expect(new Set(again.rows!.map((r) => r.action))).toEqual(new Set(['unchanged']));
+  });
+
+  it('names a parent by the handle of its row, and reports a parent found nowhere with its row', async () => {
+    const header = ['Handle', ...HEADER];
+    const rows = [
+      ['aw27-coat', 'AW27-COAT-S', 'Coat S', 'Standard', 'SS27', 'PCS', 90, 'aw27-coat', 'SIZE=S'],
+      ['aw27-coat', 'AW27-COAT', 'Coat', 'Variant parent', 'SS27', 'PCS', 90, null, null],
+      ['aw27-cap', 'AW27-CAP-S', 'Cap S', 'Standard', 'SS27', 'PCS', 15, 'NO-SUCH-CAP', 'SIZE=S'],
+    ];
+    const checked = await importSheet(c, await xlsx(header, rows), 'product', 'commit');
+    expect(checked.committed).toBe(false);
+    expect(checked.errors).toEqual([
+      {
+        row: 4,
+        column: 'Parent product',
+        message:
+          'Parent product: "NO-SUCH-CAP" is not the code or name of any of the products, nor of a row of this sheet',
+      },
+    ]);
+    const done = await importSheet(c, await xlsx(header, rows.slice(0, 2)), 'product', 'commit');
+    expect(done).toMatchObject({ inserted: 2, committed: true });
+    expect((await productByCode(c, 'AW27-COAT-S'))!.parent).toBe((await productByCode(c, 'AW27-COAT'))!.id);
+  });
+
+  it('refuses rows naming each other in a circle', async () => {
+    const job = await importSheet(
+      c,
+      await xlsx(HEADER, [
+        ['LOOP-A', 'Loop A', 'Standard', 'SS27', 'PCS', 1, 'LOOP-B', null],
+        ['LOOP-B', 'Loop B', 'Standard', 'SS27', 'PCS', 1, 'LOOP-A', null],
+      ]),
+      'product',
+      'validate',
+    );
+    expect(job.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'Parent product'],
+      [3, 'Parent product'],
+    ]);
+  });
+});
