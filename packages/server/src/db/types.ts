@@ -13,6 +13,9 @@ export const typedDb = (db: AnyDb): Kysely<Database> => db;
 
 export type Row = Record<string, unknown>;
 
+/** A row of `table` as `toStorageRow` gives it (the registry's wire form stored): its own columns, values as stored. */
+export type StoredRow<T extends keyof Database> = Partial<Record<keyof Database[T] & string, unknown>>;
+
 /**
  * Tables outside the registry, and registry tables whose hand-written migrations hold more than the
  * registry declares (`app_user`'s password hash…), typed by hand here; every other table's row type

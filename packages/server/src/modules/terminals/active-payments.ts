@@ -4,7 +4,6 @@ import { canSee } from '../../data/access';
 import { anyDb } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
-import { columnOf } from '../columns';
 
 /**
  * `ActivePayment`: the payment modes a till of an outlet offers — `{api}/ActivePayment/Outlet/{id}`
@@ -13,14 +12,8 @@ import { columnOf } from '../columns';
  * the outlet (a gateway naming no outlets serves them all). Sorted as the till shows them.
  */
 const mode = getEntity('paymentmode');
-const gateway = getEntity('paymentgateway');
 const outlet = getEntity('outlet');
 const terminal = getEntity('pointofsale');
-const GATEWAY = columnOf(mode, 'paymentGateway');
-const SORT = columnOf(mode, 'sortOrder');
-const NAME = columnOf(mode, 'name');
-const TERMINAL_OUTLET = columnOf(terminal, 'outlet');
-const gatewayOutlets = (gateway.fields.find((f) => f.name === 'outlets') as { table: string }).table;
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -35,19 +28,21 @@ async function visibleId(request: IdRequest, entity: NormalisedEntity): Promise<
 }
 
 async function activePaymentModes(request: FastifyRequest, outletId: number) {
-  const db = anyDb(request.server.ctx);
+  const db = request.server.ctx.db;
   const served = db
-    .selectFrom(`${gateway.table} as g`)
+    .selectFrom('payment_gateway as g')
     .select('g.id')
     .where('g.is_active', '=', true)
     .where((eb) =>
       eb.or([
         eb.not(
-          eb.exists(eb.selectFrom(`${gatewayOutlets} as go`).select('go.ref_id').whereRef('go.parent_id', '=', 'g.id')),
+          eb.exists(
+            eb.selectFrom('payment_gateway_outlets as go').select('go.ref_id').whereRef('go.parent_id', '=', 'g.id'),
+          ),
         ),
         eb.exists(
           eb
-            .selectFrom(`${gatewayOutlets} as go`)
+            .selectFrom('payment_gateway_outlets as go')
             .select('go.ref_id')
             .whereRef('go.parent_id', '=', 'g.id')
             .where('go.ref_id', '=', outletId),
@@ -55,15 +50,15 @@ async function activePaymentModes(request: FastifyRequest, outletId: number) {
       ]),
     );
   const rows = await db
-    .selectFrom(`${mode.table} as m`)
+    .selectFrom('payment_mode as m')
     .selectAll('m')
     .where('m.is_active', '=', true)
-    .where((eb) => eb.or([eb(`m.${GATEWAY}`, 'is', null), eb(`m.${GATEWAY}`, 'in', served)]))
-    .orderBy(`m.${SORT}`)
-    .orderBy(`m.${NAME}`)
+    .where((eb) => eb.or([eb('m.payment_gateway_id', 'is', null), eb('m.payment_gateway_id', 'in', served)]))
+    .orderBy('m.sort_order')
+    .orderBy('m.name')
     .orderBy('m.id')
     .execute();
-  return rows.map((row) => fromStorageRow(mode, row as Record<string, unknown>));
+  return rows.map((row) => fromStorageRow(mode, row));
 }
 
 export function registerActivePaymentRoutes(app: FastifyInstance, api: string) {
@@ -82,12 +77,12 @@ export function registerActivePaymentRoutes(app: FastifyInstance, api: string) {
     ...opts,
     handler: async (request) => {
       const id = await visibleId(request, terminal);
-      const row = await anyDb(request.server.ctx)
-        .selectFrom(terminal.table)
-        .select(TERMINAL_OUTLET)
+      const row = await request.server.ctx.db
+        .selectFrom('point_of_sale')
+        .select('outlet_id')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      return ok(await activePaymentModes(request, Number((row as Record<string, unknown>)[TERMINAL_OUTLET])));
+      return ok(await activePaymentModes(request, Number(row.outlet_id)));
     },
   });
 }

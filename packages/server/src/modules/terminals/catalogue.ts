@@ -8,7 +8,8 @@ import { storedRows, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
+import { typedDb } from '../../db/types';
+import { fieldOf } from '../columns';
 import { requireTerminal } from './pairing';
 
 /**
@@ -16,21 +17,24 @@ import { requireTerminal } from './pairing';
  * `limit` rows, changed since the cursor (every active row without one), the ids it should drop
  * (`removed`: deleted or deactivated since the cursor), `hasMore` and the next cursor.
  */
-const auditLog = getEntity('auditlog');
-
 /** Rows written at the same instant as the cursor may commit just after it was taken: each call looks back this far (the terminal keeps rows by id, so a row sent twice is harmless). */
 const OVERLAP_MS = 5_000;
 const DEFAULT_LIMIT = 500;
 const MAX_LIMIT = 2_000;
 
+/**
+ * The rows of a part this terminal holds: those whose `field` is one of `values`. Parts are
+ * entities known by name, and a deleted row's audit record keeps it by field name: the column
+ * is the registry field's (`fieldOf`), as in the generic data layer.
+ */
 interface Scope {
-  column: string;
+  field: string;
   values: (number | null)[];
 }
 
-/** A row the terminal holds while the column has this value (active rows: `is_active` true); a row changed since to another value is `removed`. */
+/** A row the terminal holds while the field has this value (active rows: `is_active` true); a row changed since to another value is `removed`. */
 interface Live {
-  column: string;
+  field: string;
   value: unknown;
 }
 
@@ -47,20 +51,20 @@ const PARTS: readonly {
   live?: Live;
 }[] = [
   { key: 'products', entity: 'product' },
-  { key: 'outletPrices', entity: 'outletprice', scope: (outlet) => ({ column: 'outlet', values: [outlet] }) },
+  { key: 'outletPrices', entity: 'outletprice', scope: (outlet) => ({ field: 'outlet', values: [outlet] }) },
   { key: 'promotions', entity: 'promotion' },
   { key: 'promotionRules', entity: 'newpromotion' },
   { key: 'paymentModes', entity: 'paymentmode' },
-  { key: 'hotkeys', entity: 'hotkey', scope: (outlet) => ({ column: 'outlet', values: [outlet, null] }) },
-  { key: 'layouts', entity: 'layoutsetup', scope: (outlet) => ({ column: 'outlet', values: [outlet, null] }) },
+  { key: 'hotkeys', entity: 'hotkey', scope: (outlet) => ({ field: 'outlet', values: [outlet, null] }) },
+  { key: 'layouts', entity: 'layoutsetup', scope: (outlet) => ({ field: 'outlet', values: [outlet, null] }) },
   { key: 'settings', entity: 'posterminalsettings' },
-  { key: 'terminal', entity: 'pointofsale', scope: (_outlet, terminalId) => ({ column: 'id', values: [terminalId] }) },
+  { key: 'terminal', entity: 'pointofsale', scope: (_outlet, terminalId) => ({ field: 'id', values: [terminalId] }) },
   // Last: a sync's cursor names parts by their place.
   {
     key: 'futurePrices',
     entity: 'futureproductprice',
-    scope: (outlet) => ({ column: 'outlet', values: [outlet, null] }),
-    live: { column: 'status', value: 'pending' },
+    scope: (outlet) => ({ field: 'outlet', values: [outlet, null] }),
+    live: { field: 'status', value: 'pending' },
   },
 ];
 
@@ -113,7 +117,7 @@ function positionOf(since: string | undefined): Position {
 /** The part's live condition: its own, else active rows where the entity has `isActive`. */
 const liveOf = (entity: NormalisedEntity, live: Live | undefined): { column: string; value: unknown } | null =>
   live
-    ? { column: `t.${columnOf(entity, live.column)}`, value: live.value }
+    ? { column: `t.${fieldOf(entity, live.field).column}`, value: live.value }
     : entity.fields.some((f) => f.name === 'isActive')
       ? { column: 't.is_active', value: true }
       : null;
@@ -122,7 +126,7 @@ type AnySelect = SelectQueryBuilder<any, any, { id: unknown }>;
 
 function scoped(query: AnySelect, entity: NormalisedEntity, scope: Scope | undefined): AnySelect {
   if (!scope) return query;
-  const column = `t.${scope.column === 'id' ? 'id' : columnOf(entity, scope.column)}`;
+  const column = `t.${scope.field === 'id' ? 'id' : fieldOf(entity, scope.field).column}`;
   const ids = scope.values.filter((v): v is number => v !== null);
   return query.where((eb) =>
     eb.or([eb(column, 'in', ids), ...(scope.values.includes(null) ? [eb(column, 'is', null)] : [])]),
@@ -159,11 +163,11 @@ async function changedIds(
 /** Whether a deleted row was within the scope, by the fields its audit row kept (a blank field is not kept: null). */
 function wasInScope(rowId: number, changes: unknown, scope: Scope | undefined): boolean {
   if (!scope) return true;
-  if (scope.column === 'id') return scope.values.includes(rowId);
+  if (scope.field === 'id') return scope.values.includes(rowId);
   const parsed = (typeof changes === 'string' ? JSON.parse(changes) : changes) as {
     before?: Record<string, unknown>;
   } | null;
-  const value = parsed?.before?.[scope.column];
+  const value = parsed?.before?.[scope.field];
   return scope.values.includes(value === undefined || value === null ? null : Number(value));
 }
 
@@ -176,19 +180,15 @@ async function removedIds(
   scope?: Scope,
   live?: Live,
 ): Promise<number[]> {
-  const deleted = await db
-    .selectFrom(auditLog.table)
-    .select([`${columnOf(auditLog, 'rowId')} as row_id`, `${columnOf(auditLog, 'changes')} as changes`])
-    .where(columnOf(auditLog, 'action'), '=', 'delete')
-    .where(columnOf(auditLog, 'entity'), '=', entity.name)
-    .where(columnOf(auditLog, 'at'), '>=', from)
+  const deleted = await typedDb(db)
+    .selectFrom('audit_log')
+    .select(['row_id', 'changes'])
+    .where('action', '=', 'delete')
+    .where('entity', '=', entity.name)
+    .where('at', '>=', from)
     .execute();
   const gone = [
-    ...new Set(
-      deleted
-        .filter((r) => r.row_id !== null && wasInScope(Number(r.row_id), r.changes, scope))
-        .map((r) => Number(r.row_id)),
-    ),
+    ...new Set(deleted.flatMap((r) => (r.row_id !== null && wasInScope(r.row_id, r.changes, scope) ? [r.row_id] : []))),
   ];
   const back =
     gone.length === 0 ? [] : await db.selectFrom(entity.table).select('id').where('id', 'in', gone).execute();

@@ -1,11 +1,11 @@
-import { getEntity, parseRowId } from '@backroom/schema';
+import { parseRowId } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { EntityHook } from '../../data/hooks';
-import { anyDb, type AnyDb } from '../../data/store';
+import { typedDb, type Database } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf, fieldOf } from '../columns';
 import { requireTerminal } from './pairing';
 
 /**
@@ -13,48 +13,39 @@ import { requireTerminal } from './pairing';
  * `GET …/Commands` takes its pending ones (marking them `delivered`), `POST …/Commands/{id}/Ack`
  * reports `done` or `failed`.
  */
-const command = getEntity('appcommand');
-const statuses = fieldOf(command, 'terminalStatuses', 'children');
-const C = {
-  terminal: columnOf(statuses, 'pointOfSale'),
-  status: columnOf(statuses, 'status'),
-  updatedOn: columnOf(statuses, 'updatedOn'),
-  message: columnOf(statuses, 'message'),
-};
-const targets = fieldOf(command, 'targetTerminals') as unknown as { table: string };
 
 /** Adds a pending status for every target terminal that has none yet (a terminal added on an edit). */
-async function addPending(trx: AnyDb, commandId: number, now: string): Promise<void> {
+async function addPending(trx: Kysely<Database>, commandId: number, now: string): Promise<void> {
   const wanted = await trx
-    .selectFrom(targets.table)
+    .selectFrom('app_command_target_terminals')
     .select('ref_id')
     .where('parent_id', '=', commandId)
     .orderBy('ref_id')
     .execute();
   const had = await trx
-    .selectFrom(statuses.table)
-    .select([C.terminal, 'line_no'])
+    .selectFrom('app_command_terminal_statuses')
+    .select(['point_of_sale_id', 'line_no'])
     .where('parent_id', '=', commandId)
     .execute();
-  const known = new Set(had.map((h) => Number(h[C.terminal])));
-  let lineNo = had.reduce((max, h) => Math.max(max, Number(h.line_no) + 1), 0);
+  const known = new Set(had.map((h) => h.point_of_sale_id));
+  let lineNo = had.reduce((max, h) => Math.max(max, h.line_no + 1), 0);
   const rows = wanted
-    .map((w) => Number(w.ref_id))
+    .map((w) => w.ref_id)
     .filter((t) => !known.has(t))
     .map((t) => ({
       parent_id: commandId,
       line_no: lineNo++,
-      [C.terminal]: t,
-      [C.status]: 'pending',
-      [C.updatedOn]: now,
-      [C.message]: null,
+      point_of_sale_id: t,
+      status: 'pending',
+      updated_on: now,
+      message: null,
     }));
-  if (rows.length > 0) await trx.insertInto(statuses.table).values(rows).execute();
+  if (rows.length > 0) await trx.insertInto('app_command_terminal_statuses').values(rows).execute();
 }
 
 export const commandHooks: EntityHook = {
   async afterWrite({ trx, action, id, now }) {
-    if (action !== 'delete') await addPending(trx, id, now);
+    if (action !== 'delete') await addPending(typedDb(trx), id, now);
   },
 };
 
@@ -62,39 +53,37 @@ export const commandHooks: EntityHook = {
 export async function takeCommands(request: FastifyRequest) {
   const terminal = requireTerminal(request);
   const now = new Date().toISOString();
-  return anyDb(request.server.ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const taken = await trx
-        .updateTable(statuses.table)
-        .set({ [C.status]: 'delivered', [C.updatedOn]: now })
-        .where(C.terminal, '=', terminal.terminalId)
-        .where(C.status, '=', 'pending')
-        .returning('parent_id')
-        .execute();
-      const ids = [...new Set(taken.map((t) => Number(t.parent_id)))];
-      if (ids.length === 0) return [];
-      const rows = await trx
-        .selectFrom(command.table)
-        .select(['id', columnOf(command, 'command'), 'created_at'])
-        .where('id', 'in', ids)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({
-        id: Number(r.id),
-        command: String(r[columnOf(command, 'command')]),
-        createdAt: String(r.created_at),
-      }));
-    });
+  return request.server.ctx.db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('app_command_terminal_statuses')
+      .set({ status: 'delivered', updated_on: now })
+      .where('point_of_sale_id', '=', terminal.terminalId)
+      .where('status', '=', 'pending')
+      .returning('parent_id')
+      .execute();
+    const ids = [...new Set(taken.map((t) => t.parent_id))];
+    if (ids.length === 0) return [];
+    const rows = await trx
+      .selectFrom('app_command')
+      .select(['id', 'command', 'created_at'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      command: String(r.command),
+      createdAt: String(r.created_at),
+    }));
+  });
 }
 
 /** Pending commands of a terminal (the heartbeat's count). */
-export async function pendingCommands(db: AnyDb, terminalId: number): Promise<number> {
+export async function pendingCommands(db: Kysely<Database>, terminalId: number): Promise<number> {
   const row = await db
-    .selectFrom(statuses.table)
+    .selectFrom('app_command_terminal_statuses')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where(C.terminal, '=', terminalId)
-    .where(C.status, '=', 'pending')
+    .where('point_of_sale_id', '=', terminalId)
+    .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -107,25 +96,25 @@ export async function ackCommand(request: FastifyRequest, rawId: string) {
   const id = parseRowId(rawId);
   if (id === undefined) throw validationError([{ field: 'id', message: 'Id must be a whole number' }]);
   const body = parseBody(ackBody, request.body);
-  const db = anyDb(request.server.ctx);
+  const db = request.server.ctx.db;
   const now = new Date().toISOString();
   const done = await db
-    .updateTable(statuses.table)
-    .set({ [C.status]: body.status, [C.updatedOn]: now, [C.message]: body.message ?? null })
+    .updateTable('app_command_terminal_statuses')
+    .set({ status: body.status, updated_on: now, message: body.message ?? null })
     .where('parent_id', '=', id)
-    .where(C.terminal, '=', terminal.terminalId)
-    .where(C.status, 'in', ['pending', 'delivered'])
+    .where('point_of_sale_id', '=', terminal.terminalId)
+    .where('status', 'in', ['pending', 'delivered'])
     .executeTakeFirst();
   const row = await db
-    .selectFrom(statuses.table)
-    .select([C.status, C.updatedOn])
+    .selectFrom('app_command_terminal_statuses')
+    .select(['status', 'updated_on'])
     .where('parent_id', '=', id)
-    .where(C.terminal, '=', terminal.terminalId)
+    .where('point_of_sale_id', '=', terminal.terminalId)
     .executeTakeFirst();
   if (!row) throw new ApiError(404, `No command ${id} for this terminal`);
-  if (Number(done.numUpdatedRows) === 0 && row[C.status] !== body.status)
-    throw new ApiError(409, `Command ${id} was acknowledged as ${String(row[C.status])} already`, [
+  if (Number(done.numUpdatedRows) === 0 && row.status !== body.status)
+    throw new ApiError(409, `Command ${id} was acknowledged as ${String(row.status)} already`, [
       { field: 'status', message: 'Already acknowledged' },
     ]);
-  return { id, status: String(row[C.status]), updatedOn: String(row[C.updatedOn]) };
+  return { id, status: String(row.status), updatedOn: String(row.updated_on) };
 }

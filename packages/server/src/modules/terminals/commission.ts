@@ -1,8 +1,8 @@
-import { formatScaled, fromMinorUnits, getEntity, type CommissionRow } from '@backroom/schema';
-import { anyDb, type AnyDb } from '../../data/store';
+import { formatScaled, fromMinorUnits, type CommissionRow } from '@backroom/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
 import { defineProcedure } from '../../procedures/registry';
 import { mulDiv } from '../pricing/index';
-import { columnOf, fieldOf } from '../columns';
 import { reportOutlets, reportPeriod } from './report-period';
 
 /**
@@ -13,15 +13,6 @@ import { reportOutlets, reportPeriod } from './report-period';
  * or nobody (every cashier); `appliesTo` a category or product limits the lines it counts.
  * Periods are the sale's UTC day or month, as the rule's `period` says.
  */
-const sale = getEntity('sale');
-const line = getEntity('saleline');
-const product = getEntity('product');
-const commission = getEntity('commission');
-const user = getEntity('user');
-const S = (n: string) => `s.${columnOf(sale, n)}`;
-const L = (n: string) => `l.${columnOf(line, n)}`;
-const K = (n: string) => columnOf(commission, n);
-
 interface SoldLine {
   saleId: number;
   cashier: number;
@@ -33,32 +24,32 @@ interface SoldLine {
   cost: number;
 }
 
-async function soldLines(db: AnyDb, from: string, to: string, outlets: number[]): Promise<SoldLine[]> {
+async function soldLines(db: Kysely<Database>, from: string, to: string, outlets: number[]): Promise<SoldLine[]> {
   let query = db
-    .selectFrom(`${sale.table} as s`)
-    .innerJoin(`${line.table} as l`, L('sale'), 's.id')
-    .innerJoin(`${product.table} as p`, 'p.id', L('product'))
+    .selectFrom('sale as s')
+    .innerJoin('sale_line as l', 'l.sale_id', 's.id')
+    .innerJoin('product as p', 'p.id', 'l.product_id')
     .select([
       's.id as sale_id',
-      `${S('cashier')} as cashier`,
-      `${S('at')} as at`,
-      `${L('product')} as product`,
-      `p.${columnOf(product, 'category')} as category`,
-      `${L('quantity')} as quantity`,
-      `${L('lineTotal')} as line_total`,
-      `p.${columnOf(product, 'costPrice')} as cost`,
+      's.cashier_id as cashier',
+      's.at',
+      'l.product_id as product',
+      'p.category_id as category',
+      'l.quantity',
+      'l.line_total',
+      'p.cost_price as cost',
     ])
-    .where(S('at'), '>=', `${from}T00:00:00.000Z`)
-    .where(S('at'), '<', `${nextDay(to)}T00:00:00.000Z`)
-    .where(S('cashier'), 'is not', null);
-  if (outlets.length > 0) query = query.where(S('outlet'), 'in', outlets);
+    .where('s.at', '>=', `${from}T00:00:00.000Z`)
+    .where('s.at', '<', `${nextDay(to)}T00:00:00.000Z`)
+    .where('s.cashier_id', 'is not', null);
+  if (outlets.length > 0) query = query.where('s.outlet_id', 'in', outlets);
   const rows = await query.execute();
   return rows.map((r) => ({
-    saleId: Number(r.sale_id),
+    saleId: r.sale_id,
     cashier: Number(r.cashier),
     at: String(r.at),
     product: Number(r.product),
-    category: r.category === null ? null : Number(r.category),
+    category: r.category,
     quantity: Number(r.quantity),
     lineTotal: Number(r.line_total ?? 0),
     cost: Number(r.cost ?? 0),
@@ -71,52 +62,43 @@ const signedMulDiv = (a: number, b: number, c: number) =>
   Math.sign(a) * Math.sign(b) * mulDiv(Math.abs(a), Math.abs(b), c);
 
 export async function commissionReport(
-  db: AnyDb,
+  db: Kysely<Database>,
   from: string,
   to: string,
   outlets: number[],
 ): Promise<CommissionRow[]> {
   const lines = await soldLines(db, from, to, outlets);
-  const rules = await db
-    .selectFrom(commission.table)
-    .selectAll()
-    .where('is_active', '=', true)
-    .orderBy(K('code'))
-    .execute();
-  const users = fieldOf(commission, 'users') as unknown as { table: string };
-  const links = await db.selectFrom(users.table).select(['parent_id', 'ref_id']).execute();
-  const people = await db
-    .selectFrom(user.table)
-    .select(['id', columnOf(user, 'userName'), columnOf(user, 'role')])
-    .execute();
-  const nameOf = new Map(people.map((p) => [Number(p.id), String(p[columnOf(user, 'userName')])]));
-  const roleOf = new Map(people.map((p) => [Number(p.id), Number(p[columnOf(user, 'role')])]));
+  const rules = await db.selectFrom('commission').selectAll().where('is_active', '=', true).orderBy('code').execute();
+  const links = await db.selectFrom('commission_users').select(['parent_id', 'ref_id']).execute();
+  const people = await db.selectFrom('app_user').select(['id', 'user_name', 'role_id']).execute();
+  const nameOf = new Map(people.map((p) => [p.id, p.user_name]));
+  const roleOf = new Map(people.map((p) => [p.id, p.role_id]));
 
   const out = new Map<
     string,
     CommissionRow & { raw: { sales: Set<number>; quantity: number; total: number; earned: number } }
   >();
   for (const rule of rules) {
-    const named = links.filter((l) => Number(l.parent_id) === Number(rule.id)).map((l) => Number(l.ref_id));
-    const role = rule[K('role')] === null ? null : Number(rule[K('role')]);
-    const appliesTo = String(rule[K('appliesTo')]);
-    const monthly = rule[K('period')] === 'monthly';
-    const rate = Number(rule[K('ratePercent')] ?? 0);
-    const amount = Number(rule[K('amount')] ?? 0);
-    const basis = String(rule[K('basis')]);
+    const named = links.filter((l) => l.parent_id === rule.id).map((l) => l.ref_id);
+    const role = rule.role_id;
+    const appliesTo = String(rule.applies_to);
+    const monthly = rule.period === 'monthly';
+    const rate = Number(rule.rate_percent ?? 0);
+    const amount = Number(rule.amount ?? 0);
+    const basis = String(rule.basis);
     for (const l of lines) {
       if (named.length > 0 ? !named.includes(l.cashier) : role !== null && roleOf.get(l.cashier) !== role) continue;
-      if (appliesTo === 'category' && l.category !== Number(rule[K('category')])) continue;
-      if (appliesTo === 'product' && l.product !== Number(rule[K('product')])) continue;
+      if (appliesTo === 'category' && l.category !== Number(rule.category_id)) continue;
+      if (appliesTo === 'product' && l.product !== Number(rule.product_id)) continue;
       const period = monthly ? l.at.slice(0, 7) : l.at.slice(0, 10);
-      const key = `${l.cashier}|${String(rule[K('code')])}|${period}`;
+      const key = `${l.cashier}|${String(rule.code)}|${period}`;
       const row =
         out.get(key) ??
         out
           .set(key, {
             user: l.cashier,
-            userName: nameOf.get(l.cashier) ?? '',
-            rule: String(rule[K('code')]),
+            userName: String(nameOf.get(l.cashier) ?? ''),
+            rule: String(rule.code),
             period,
             sales: 0,
             quantity: '',
@@ -157,7 +139,7 @@ export const commissionProcedure = defineProcedure({
   privilege: { screen: 'commission', action: 'view' },
   input: reportPeriod,
   async run(ctx, body, request) {
-    const data = await commissionReport(anyDb(ctx), body.from, body.to, await reportOutlets(body, request));
+    const data = await commissionReport(ctx.db, body.from, body.to, await reportOutlets(body, request));
     return { data, totalCount: data.length };
   },
 });

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { getEntity } from '@backroom/schema';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import { anyDb, type AnyDb } from '../../data/store';
-import { columnOf } from '../columns';
+import type { Database } from '../../db/types';
 import { recordSale, type SaleInput } from './sales';
 import type { TerminalContext } from './pairing';
 import { seededRandom } from '../../db/seed/catalogue/numbers';
@@ -15,25 +14,20 @@ import type { ModuleSeed } from '../../db/seed/index';
  * times relative to the seed's day. Runs after the demo catalogue has committed.
  */
 const DAYS = 30;
-const terminal = getEntity('pointofsale');
-const product = getEntity('product');
-const outletPrice = getEntity('outletprice');
-const membership = getEntity('membership');
-const paymentMode = getEntity('paymentmode');
-const P = (name: string) => columnOf(product, name);
-const T = (name: string) => columnOf(terminal, name);
 
 /** Outlet time is UTC+8 (the demo outlets are in Kuala Lumpur): trading from 09:00 to 21:00 local. */
 const OPEN_UTC_HOUR = 1;
 const TRADING_HOURS = 12;
 
-async function pairDemoTerminals(db: AnyDb, now: string): Promise<TerminalContext[]> {
+async function pairDemoTerminals(db: Kysely<Database>, now: string): Promise<TerminalContext[]> {
   const tills = await db
-    .selectFrom(terminal.table)
-    .select(['id', 'code', T('outlet'), T('deviceId')])
+    .selectFrom('point_of_sale')
+    .select(['id', 'code', 'outlet_id', 'device_id'])
     .where('code', 'like', '%-POS1')
     .orderBy('id')
     .limit(2)
+    // A terminal's outlet is required by the registry.
+    .$narrowType<{ outlet_id: number }>()
     .execute();
   const out: TerminalContext[] = [];
   for (const [i, till] of tills.entries()) {
@@ -42,9 +36,9 @@ async function pairDemoTerminals(db: AnyDb, now: string): Promise<TerminalContex
       .insertInto('terminal_token')
       .values({
         terminal_id: till.id,
-        outlet_id: till[T('outlet')],
+        outlet_id: till.outlet_id,
         token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
-        device_id: String(till[T('deviceId')]),
+        device_id: String(till.device_id),
         created_at: now,
         revoked_at: null,
       })
@@ -52,18 +46,18 @@ async function pairDemoTerminals(db: AnyDb, now: string): Promise<TerminalContex
     // The first reports in now (online), the second went quiet two hours ago (offline).
     const seen = new Date(Date.parse(now) - i * 2 * 3_600_000).toISOString();
     await db
-      .updateTable(terminal.table)
+      .updateTable('point_of_sale')
       .set({
-        [T('lastSeenAt')]: seen,
-        [T('lastSyncAt')]: seen,
-        [T('appVersion')]: i === 0 ? '3.2.0' : '3.1.4',
-        [T('unsentTransactions')]: i === 0 ? 0 : 4,
+        last_seen_at: seen,
+        last_sync_at: seen,
+        app_version: i === 0 ? '3.2.0' : '3.1.4',
+        unsent_transactions: i === 0 ? 0 : 4,
       })
       .where('id', '=', till.id)
       .execute();
     out.push({
-      terminalId: Number(till.id),
-      outletId: Number(till[T('outlet')]),
+      terminalId: till.id,
+      outletId: till.outlet_id,
       code: String(till.code),
       userName: `terminal:${String(till.code)}`,
     });
@@ -77,45 +71,38 @@ interface Shelf {
 }
 
 /** Products a till sells: active standard and composite items (not variant parents), at the outlet's price where it has one. */
-async function shelfOf(db: AnyDb, outletId: number): Promise<Shelf[]> {
+async function shelfOf(db: Kysely<Database>, outletId: number): Promise<Shelf[]> {
   const rows = await db
-    .selectFrom(product.table)
-    .select(['id', P('sellingPrice')])
+    .selectFrom('product')
+    .select(['id', 'selling_price'])
     .where('is_active', '=', true)
-    .where(P('type'), 'in', ['standard', 'composite'])
+    .where('type', 'in', ['standard', 'composite'])
     .orderBy('id')
     .execute();
   const overrides = await db
-    .selectFrom(outletPrice.table)
-    .select([columnOf(outletPrice, 'product'), columnOf(outletPrice, 'price')])
-    .where(columnOf(outletPrice, 'outlet'), '=', outletId)
+    .selectFrom('outlet_price')
+    .select(['product_id', 'price'])
+    .where('outlet_id', '=', outletId)
     .execute();
-  const byProduct = new Map(
-    overrides.map((o) => [Number(o[columnOf(outletPrice, 'product')]), Number(o[columnOf(outletPrice, 'price')])]),
-  );
+  const byProduct = new Map(overrides.map((o) => [Number(o.product_id), Number(o.price)]));
   return rows.map((r) => ({
-    id: Number(r.id),
-    price: ((byProduct.get(Number(r.id)) ?? Number(r[P('sellingPrice')])) / 100).toFixed(2),
+    id: r.id,
+    price: ((byProduct.get(r.id) ?? Number(r.selling_price)) / 100).toFixed(2),
   }));
 }
 
 export async function seedDemoSales(ctx: AppContext, now: string): Promise<number> {
-  const db = anyDb(ctx);
+  const db = ctx.db;
   const tills = await pairDemoTerminals(db, now);
-  const members = (
-    await db.selectFrom(membership.table).select(columnOf(membership, 'memberNo')).orderBy('id').execute()
-  ).map((m) => String(m[columnOf(membership, 'memberNo')]));
-  const modes = (
-    await db
-      .selectFrom(paymentMode.table)
-      .select(['id', columnOf(paymentMode, 'kind')])
-      .where('is_active', '=', true)
-      .orderBy('id')
-      .execute()
-  ).map((m) => ({
-    id: Number(m.id),
-    kind: String(m[columnOf(paymentMode, 'kind')]),
-  }));
+  const members = (await db.selectFrom('membership').select('member_no').orderBy('id').execute()).map((m) =>
+    String(m.member_no),
+  );
+  const modes = await db
+    .selectFrom('payment_mode')
+    .select(['id', 'kind'])
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
   const tender = modes.filter((m) => m.kind === 'cash' || m.kind === 'card' || m.kind === 'eWallet');
   const cashiers = ['cashier', 'cashier', 'manager'];
   const random = seededRandom(20_240_601);

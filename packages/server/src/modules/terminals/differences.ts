@@ -1,5 +1,6 @@
 import { formatScaled, getEntity, toStorageRow, type Dialect, type DifferenceReason } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
+import type { StoredRow } from '../../db/types';
 
 const difference = getEntity('saledifference');
 const sale = getEntity('sale');
@@ -41,7 +42,7 @@ export async function recordDifferences(
   of: DifferenceSale,
   differences: readonly Difference[],
   decimals: number,
-): Promise<Record<string, unknown>[]> {
+): Promise<StoredRow<'sale_difference'>[]> {
   if (differences.length === 0) return [];
   const money = (minor: number) => formatScaled(minor, decimals);
   const rows = differences.map((d) =>

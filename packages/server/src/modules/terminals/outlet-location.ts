@@ -1,36 +1,33 @@
-import { getEntity } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
 import { preparedQuery } from '../../db/compiled';
-import { columnOf } from '../columns';
-
-const outlet = getEntity('outlet');
-const location = getEntity('inventorylocation');
+import { typedDb } from '../../db/types';
 
 const locationOf = preparedQuery(
   () => '',
   (db, [outletId]) =>
-    db
-      .selectFrom(`${outlet.table} as o`)
+    typedDb(db)
+      .selectFrom('outlet as o')
       .select((eb) =>
         eb.fn
           .coalesce(
-            eb.ref(`o.${columnOf(outlet, 'defaultInventoryLocation')}`),
+            'o.default_inventory_location_id',
             eb
-              .selectFrom(`${location.table} as l`)
+              .selectFrom('inventory_location as l')
               .select('l.id')
-              .whereRef(`l.${columnOf(location, 'outlet')}`, '=', 'o.id')
+              .whereRef('l.outlet_id', '=', 'o.id')
               .where('l.is_active', '=', true)
-              .where(`l.${columnOf(location, 'kind')}`, '=', 'store')
+              .where('l.kind', '=', 'store')
               .orderBy('l.id')
               .limit(1),
           )
           .as('location'),
       )
-      .where('o.id', '=', outletId),
+      // A stand-in for the outlet's id (db/compiled.ts).
+      .where('o.id', '=', outletId as number),
 );
 
 /** Where an outlet's sales take stock from: its default location, else its first active store location at the outlet; null when it has none. One query, compiled once. */
 export async function saleLocation(db: AnyDb, outletId: number): Promise<number | null> {
   const [row] = (await locationOf(db, undefined, [outletId])).rows;
-  return row?.location === null || row?.location === undefined ? null : Number(row.location);
+  return row?.location ?? null;
 }

@@ -1,14 +1,14 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { getEntity } from '@backroom/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ActionCall, EntityHook } from '../../data/hooks';
 import { preparedQuery } from '../../db/compiled';
 import { recordRequestEvent } from '../../data/audit';
-import { anyDb, type AnyDb } from '../../data/store';
+import { typedDb, type Database } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
 import { CODE_ALPHABET } from '../pricing/index';
 
 /**
@@ -18,8 +18,6 @@ import { CODE_ALPHABET } from '../pricing/index';
  * and the outlet it had when paired; `unpair` or a new pairing revokes it.
  */
 const terminal = getEntity('pointofsale');
-const OUTLET = columnOf(terminal, 'outlet');
-const DEVICE = columnOf(terminal, 'deviceId');
 
 export const PAIRING_MINUTES = 10;
 const CODE_LENGTH = 8;
@@ -43,24 +41,24 @@ declare module 'fastify' {
   }
 }
 
-async function terminalsExist(trx: AnyDb, ids: number[]) {
+async function terminalsExist(trx: Kysely<Database>, ids: number[]): Promise<void> {
   if (ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the terminal' }]);
-  const rows = await trx.selectFrom(terminal.table).select(['id', 'code', OUTLET]).where('id', 'in', ids).execute();
-  const missing = ids.filter((id) => !rows.some((r) => Number(r.id) === id));
+  const rows = await trx.selectFrom('point_of_sale').select('id').where('id', 'in', ids).execute();
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw new ApiError(404, `${terminal.label}: no row ${missing.join(', ')}`);
-  return rows;
 }
 
 async function pair(call: ActionCall) {
   if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Pair one terminal at a time' }]);
-  await terminalsExist(call.trx, call.ids);
+  const trx = typedDb(call.trx);
+  await terminalsExist(trx, call.ids);
   let raw = '';
   for (let i = 0; i < CODE_LENGTH; i++) raw += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   const expiresAt = new Date(Date.parse(call.now) + PAIRING_MINUTES * 60_000).toISOString();
-  await call.trx
+  await trx
     .insertInto('terminal_pairing_code')
     .values({
-      terminal_id: call.ids[0],
+      terminal_id: call.ids[0]!,
       code_hash: sha256(raw),
       expires_at: expiresAt,
       used_at: null,
@@ -72,18 +70,15 @@ async function pair(call: ActionCall) {
 }
 
 async function unpair(call: ActionCall) {
-  await terminalsExist(call.trx, call.ids);
-  const revoked = await call.trx
+  const trx = typedDb(call.trx);
+  await terminalsExist(trx, call.ids);
+  const revoked = await trx
     .updateTable('terminal_token')
     .set({ revoked_at: call.now })
     .where('terminal_id', 'in', call.ids)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  await call.trx
-    .updateTable(terminal.table)
-    .set({ [DEVICE]: null })
-    .where('id', 'in', call.ids)
-    .execute();
+  await trx.updateTable('point_of_sale').set({ device_id: null }).where('id', 'in', call.ids).execute();
   return { revoked: Number(revoked.numUpdatedRows) };
 }
 
@@ -103,77 +98,73 @@ export async function redeemPairingCode(
   const now = new Date().toISOString();
   const token = randomBytes(32).toString('base64url');
   const invalid = () => validationError([{ field: 'code', message: 'The pairing code is wrong, used or expired' }]);
-  return anyDb(request.server.ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const taken = await trx
-        .updateTable('terminal_pairing_code')
-        .set({ used_at: now })
-        .where('code_hash', '=', sha256(canonicalCode(body.code)))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning('terminal_id')
-        .executeTakeFirst();
-      if (!taken) throw invalid();
-      const terminalId = Number(taken.terminal_id);
-      const row = await trx
-        .selectFrom(terminal.table)
-        .select(['id', 'code', OUTLET, 'is_active'])
-        .where('id', '=', terminalId)
-        .executeTakeFirst();
-      if (!row || !row.is_active) throw invalid();
-      const elsewhere = await trx
-        .selectFrom(terminal.table)
-        .select('code')
-        .where(DEVICE, '=', body.deviceId)
-        .where('id', '!=', terminalId)
-        .executeTakeFirst();
-      if (elsewhere)
-        throw new ApiError(
-          409,
-          `Device ${body.deviceId} is paired with terminal ${String(elsewhere.code)}: unpair it first`,
-          [{ field: 'deviceId', message: 'Paired with another terminal' }],
-        );
-      await trx
-        .updateTable('terminal_token')
-        .set({ revoked_at: now })
-        .where('terminal_id', '=', terminalId)
-        .where('revoked_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable(terminal.table)
-        .set({ [DEVICE]: body.deviceId })
-        .where('id', '=', terminalId)
-        .execute();
-      await trx
-        .insertInto('terminal_token')
-        .values({
-          terminal_id: terminalId,
-          outlet_id: row[OUTLET],
-          token_hash: sha256(token),
-          device_id: body.deviceId,
-          created_at: now,
-          revoked_at: null,
-        })
-        .execute();
-      const actor = { userId: null, userName: `Terminal ${String(row.code)}` };
-      await recordRequestEvent(
-        request,
-        {
-          action: 'terminalPair',
-          entity: terminal.name,
-          rowId: terminalId,
-          actor,
-          at: now,
-          changes: { before: {}, after: { deviceId: body.deviceId } },
-        },
-        trx,
+  return request.server.ctx.db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('terminal_pairing_code')
+      .set({ used_at: now })
+      .where('code_hash', '=', sha256(canonicalCode(body.code)))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('terminal_id')
+      .executeTakeFirst();
+    if (!taken) throw invalid();
+    const terminalId = taken.terminal_id;
+    const row = await trx
+      .selectFrom('point_of_sale')
+      .select(['id', 'code', 'outlet_id', 'is_active'])
+      .where('id', '=', terminalId)
+      // A terminal's outlet is required by the registry: every write of one is validated.
+      .$narrowType<{ outlet_id: number }>()
+      .executeTakeFirst();
+    if (!row || !row.is_active) throw invalid();
+    const elsewhere = await trx
+      .selectFrom('point_of_sale')
+      .select('code')
+      .where('device_id', '=', body.deviceId)
+      .where('id', '!=', terminalId)
+      .executeTakeFirst();
+    if (elsewhere)
+      throw new ApiError(
+        409,
+        `Device ${body.deviceId} is paired with terminal ${String(elsewhere.code)}: unpair it first`,
+        [{ field: 'deviceId', message: 'Paired with another terminal' }],
       );
-      return {
-        terminalToken: token,
-        terminal: { id: terminalId, code: String(row.code), outlet: Number(row[OUTLET]) },
-      };
-    });
+    await trx
+      .updateTable('terminal_token')
+      .set({ revoked_at: now })
+      .where('terminal_id', '=', terminalId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx.updateTable('point_of_sale').set({ device_id: body.deviceId }).where('id', '=', terminalId).execute();
+    await trx
+      .insertInto('terminal_token')
+      .values({
+        terminal_id: terminalId,
+        outlet_id: row.outlet_id,
+        token_hash: sha256(token),
+        device_id: body.deviceId,
+        created_at: now,
+        revoked_at: null,
+      })
+      .execute();
+    const actor = { userId: null, userName: `Terminal ${String(row.code)}` };
+    await recordRequestEvent(
+      request,
+      {
+        action: 'terminalPair',
+        entity: terminal.name,
+        rowId: terminalId,
+        actor,
+        at: now,
+        changes: { before: {}, after: { deviceId: body.deviceId } },
+      },
+      trx,
+    );
+    return {
+      terminalToken: token,
+      terminal: { id: terminalId, code: String(row.code), outlet: row.outlet_id },
+    };
+  });
 }
 
 /** The terminal token of `Authorization: Terminal {token}`; a bearer (user) token is not one. */
@@ -186,11 +177,12 @@ function terminalToken(request: FastifyRequest): string | null {
 const tokenHolder = preparedQuery(
   () => '',
   (db, [hash]) =>
-    db
+    typedDb(db)
       .selectFrom('terminal_token as k')
-      .innerJoin(`${terminal.table} as t`, 't.id', 'k.terminal_id')
-      .select(['k.terminal_id', 'k.outlet_id', 't.code', `t.${OUTLET} as current_outlet`, 't.is_active'])
-      .where('k.token_hash', '=', hash)
+      .innerJoin('point_of_sale as t', 't.id', 'k.terminal_id')
+      .select(['k.terminal_id', 'k.outlet_id', 't.code', 't.outlet_id as current_outlet', 't.is_active'])
+      // A stand-in for the token's hash (db/compiled.ts).
+      .where('k.token_hash', '=', hash as string)
       .where('k.revoked_at', 'is', null),
 );
 
@@ -200,14 +192,14 @@ const tokenHolder = preparedQuery(
  */
 export async function terminalAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = terminalToken(request);
-  const [row] = token ? (await tokenHolder(anyDb(request.server.ctx), undefined, [sha256(token)])).rows : [];
-  if (!row || !row.is_active || Number(row.current_outlet) !== Number(row.outlet_id)) {
+  const [row] = token ? (await tokenHolder(request.server.ctx.db, undefined, [sha256(token)])).rows : [];
+  if (!row || !row.is_active || row.current_outlet !== row.outlet_id) {
     reply.header('WWW-Authenticate', 'Terminal');
     throw new ApiError(401, 'Unauthorized');
   }
   request.terminal = {
-    terminalId: Number(row.terminal_id),
-    outletId: Number(row.outlet_id),
+    terminalId: row.terminal_id,
+    outletId: row.outlet_id,
     code: String(row.code),
     userName: `terminal:${String(row.code)}`,
   };

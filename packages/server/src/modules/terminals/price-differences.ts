@@ -1,15 +1,6 @@
-import { fromMinorUnits, getEntity, type PriceDifferenceTotal } from '@backroom/schema';
-import { sql } from 'kysely';
-import { anyDb } from '../../data/store';
+import { fromMinorUnits, type PriceDifferenceTotal } from '@backroom/schema';
 import { defineProcedure } from '../../procedures/registry';
 import { reportOutlets, reportPeriod } from './report-period';
-import { columnOf } from '../columns';
-
-const difference = getEntity('saledifference');
-const outlet = getEntity('outlet');
-const terminal = getEntity('pointofsale');
-const user = getEntity('user');
-const D = (name: string) => `d.${columnOf(difference, name)}`;
 
 /**
  * `DataRepository/procedure/pricedifferences {from, to, outlet?}`: the Price differences screen's
@@ -24,47 +15,39 @@ export const priceDifferencesProcedure = defineProcedure({
   input: reportPeriod,
   async run(ctx, body, request) {
     const outlets = await reportOutlets(body, request);
-    let query = anyDb(ctx)
-      .selectFrom(`${difference.table} as d`)
-      .innerJoin(`${outlet.table} as o`, 'o.id', D('outlet'))
-      .innerJoin(`${terminal.table} as p`, 'p.id', D('terminal'))
-      .leftJoin(`${user.table} as u`, 'u.id', D('cashier'))
-      .select([
-        `${D('outlet')} as outlet`,
-        `o.${columnOf(outlet, 'name')} as outlet_name`,
-        `${D('terminal')} as terminal`,
-        `p.${columnOf(terminal, 'code')} as terminal_code`,
-        `${D('cashier')} as cashier`,
-        `u.${columnOf(user, 'userName')} as cashier_name`,
-        `${D('day')} as day`,
-        sql<number>`count(*)`.as('count'),
-        sql<number>`coalesce(sum(${sql.ref(D('expected'))}), 0)`.as('expected'),
-        sql<number>`coalesce(sum(${sql.ref(D('charged'))}), 0)`.as('charged'),
-        sql<number>`coalesce(sum(${sql.ref(D('difference'))}), 0)`.as('difference'),
+    let query = ctx.db
+      .selectFrom('sale_difference as d')
+      .innerJoin('outlet as o', 'o.id', 'd.outlet_id')
+      .innerJoin('point_of_sale as p', 'p.id', 'd.terminal_id')
+      .leftJoin('app_user as u', 'u.id', 'd.cashier_id')
+      .select((eb) => [
+        'd.outlet_id as outlet',
+        'o.name as outlet_name',
+        'd.terminal_id as terminal',
+        'p.code as terminal_code',
+        'd.cashier_id as cashier',
+        'u.user_name as cashier_name',
+        'd.day',
+        eb.fn.countAll().as('count'),
+        eb.fn.coalesce(eb.fn.sum('d.expected'), eb.lit(0)).as('expected'),
+        eb.fn.coalesce(eb.fn.sum('d.charged'), eb.lit(0)).as('charged'),
+        eb.fn.coalesce(eb.fn.sum('d.difference'), eb.lit(0)).as('difference'),
       ])
-      .where(D('day'), '>=', body.from)
-      .where(D('day'), '<=', body.to)
-      .groupBy([
-        D('outlet'),
-        `o.${columnOf(outlet, 'name')}`,
-        D('terminal'),
-        `p.${columnOf(terminal, 'code')}`,
-        D('cashier'),
-        `u.${columnOf(user, 'userName')}`,
-        D('day'),
-      ])
-      .orderBy(D('day'), 'desc')
-      .orderBy(`o.${columnOf(outlet, 'name')}`)
-      .orderBy(`p.${columnOf(terminal, 'code')}`);
-    if (outlets.length > 0) query = query.where(D('outlet'), 'in', outlets);
+      .where('d.day', '>=', body.from)
+      .where('d.day', '<=', body.to)
+      .groupBy(['d.outlet_id', 'o.name', 'd.terminal_id', 'p.code', 'd.cashier_id', 'u.user_name', 'd.day'])
+      .orderBy('d.day', 'desc')
+      .orderBy('o.name')
+      .orderBy('p.code');
+    if (outlets.length > 0) query = query.where('d.outlet_id', 'in', outlets);
     const rows = await query.execute();
     const data: PriceDifferenceTotal[] = rows.map((r) => ({
       outlet: Number(r.outlet),
       outletName: String(r.outlet_name),
       terminal: Number(r.terminal),
       terminalCode: String(r.terminal_code),
-      cashier: r.cashier === null ? null : Number(r.cashier),
-      cashierName: (r.cashier_name as string | null) ?? null,
+      cashier: r.cashier,
+      cashierName: r.cashier_name,
       day: String(r.day),
       count: Number(r.count),
       expected: fromMinorUnits(Number(r.expected)),

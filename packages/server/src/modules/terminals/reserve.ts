@@ -1,10 +1,10 @@
 import { getEntity, parseScaled, toStorageRow } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
 import {
   findVoucherCodes,
   heldUses,
@@ -34,8 +34,6 @@ import { requireTerminal, type TerminalContext } from './pairing';
 export const HOLD_MINUTES = 15;
 
 const reservation = getEntity('salereservation');
-const voucherCode = getEntity('vouchercode');
-const R = (name: string) => columnOf(reservation, name);
 
 const decimal = z.union([z.string().trim().min(1).max(30), z.number()]);
 const reserveBody = z
@@ -99,7 +97,7 @@ async function priceForHolds(request: FastifyRequest, terminal: TerminalContext,
       );
   });
   problems.throwIfAny();
-  const codes = await findVoucherCodes(anyDb(ctx), body.voucherCodes ?? []);
+  const codes = await findVoucherCodes(ctx.db, body.voucherCodes ?? []);
   const resolved = await resolveRequest(
     request,
     set,
@@ -139,7 +137,10 @@ async function priceForHolds(request: FastifyRequest, terminal: TerminalContext,
 }
 
 /** What the basket would use that has a limit, and the status of what it cannot use. */
-async function wantedUses(db: AnyDb, { priced, set, codes, wouldFire }: Awaited<ReturnType<typeof priceForHolds>>) {
+async function wantedUses(
+  db: Kysely<Database>,
+  { priced, set, codes, wouldFire }: Awaited<ReturnType<typeof priceForHolds>>,
+) {
   const rules: { id: number; code: string; status: UseStatus | null; want?: WantedUse }[] = [];
   for (const c of priced.considered.filter((x) => x.kind === 'newpromotion')) {
     const rule = set.rules.find((r) => r.id === c.id);
@@ -165,39 +166,35 @@ async function wantedUses(db: AnyDb, { priced, set, codes, wouldFire }: Awaited<
       continue;
     }
     const row = typed.singleUse
-      ? await db
-          .selectFrom(voucherCode.table)
-          .select('id')
-          .where(columnOf(voucherCode, 'code'), '=', typed.code)
-          .executeTakeFirst()
+      ? await db.selectFrom('voucher_code').select('id').where('code', '=', typed.code).executeTakeFirst()
       : undefined;
     const limited = typed.voucher?.usageLimit !== null && typed.voucher?.usageLimit !== undefined;
     vouchers.push({
       code: typed.code,
       status: null,
-      want: { kind: 'voucher', id: c.id, code: typed.code, counted: limited, codeId: row ? Number(row.id) : null },
+      want: { kind: 'voucher', id: c.id, code: typed.code, counted: limited, codeId: row ? row.id : null },
     });
   }
   return { rules, vouchers };
 }
 
 /** Gives back everything the terminal's open reservations of this receipt hold: a basket asked again replaces its hold. */
-async function releaseOpen(trx: AnyDb, terminal: TerminalContext, receiptNo: string): Promise<void> {
+async function releaseOpen(trx: Kysely<Database>, terminal: TerminalContext, receiptNo: string): Promise<void> {
   const open = await trx
-    .selectFrom(reservation.table)
+    .selectFrom('sale_reservation')
     .select('id')
-    .where(R('terminal'), '=', terminal.terminalId)
-    .where(R('receiptNo'), '=', receiptNo)
-    .where(R('sale'), 'is', null)
+    .where('terminal_id', '=', terminal.terminalId)
+    .where('receipt_no', '=', receiptNo)
+    .where('sale_id', 'is', null)
     .execute();
-  for (const r of open) for (const use of await heldUses(trx, Number(r.id))) await release(trx, use, Number(r.id));
+  for (const r of open) for (const use of await heldUses(trx, r.id)) await release(trx, use, r.id);
 }
 
 export async function reserve(request: FastifyRequest): Promise<ReserveResult> {
   const terminal = requireTerminal(request);
   const body = parseBody(reserveBody, request.body ?? {});
   const { ctx } = request.server;
-  const db = anyDb(ctx);
+  const db = ctx.db;
   const { rules, vouchers } = await wantedUses(db, await priceForHolds(request, terminal, body));
   const now = new Date();
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
@@ -216,12 +213,12 @@ export async function reserve(request: FastifyRequest): Promise<ReserveResult> {
       { terminal: terminal.terminalId, receiptNo: body.receiptNo, expiresAt },
       ctx.dialect,
     );
-    const [inserted] = await trx
-      .insertInto(reservation.table)
+    const inserted = await trx
+      .insertInto('sale_reservation')
       .values({ ...row, ...who })
       .returning('id')
-      .execute();
-    const held = { id: Number(inserted!.id), expiresAt };
+      .executeTakeFirstOrThrow();
+    const held = { id: inserted.id, expiresAt };
     // Rules before vouchers, each by id: parallel baskets lock the same rows in the same order.
     for (const part of [...rules, ...vouchers]
       .filter((p) => p.want)
@@ -238,15 +235,15 @@ export async function reserve(request: FastifyRequest): Promise<ReserveResult> {
 }
 
 /** The reservation a sale names: the terminal's own and not confirmed by another sale, else a 400 naming `reservationId`. */
-export async function reservationFor(db: AnyDb, terminal: TerminalContext, id: number): Promise<number> {
+export async function reservationFor(db: Kysely<Database>, terminal: TerminalContext, id: number): Promise<number> {
   const row = await db
-    .selectFrom(reservation.table)
-    .select(['id', R('terminal'), R('sale')])
+    .selectFrom('sale_reservation')
+    .select(['terminal_id', 'sale_id'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || Number(row[R('terminal')]) !== terminal.terminalId)
+  if (!row || row.terminal_id !== terminal.terminalId)
     throw validationError([{ field: 'reservationId', message: `Reservation ${id} is not this terminal's` }]);
-  if (row[R('sale')] !== null && row[R('sale')] !== undefined)
+  if (row.sale_id !== null)
     throw validationError([{ field: 'reservationId', message: `Reservation ${id} was confirmed by another sale` }]);
   return id;
 }
@@ -257,7 +254,7 @@ export async function reservationFor(db: AnyDb, terminal: TerminalContext, id: n
  * sale as if the rule uses it holds were still free (the codes a sale names are priced free anyway).
  */
 export async function entitle(
-  db: AnyDb,
+  db: Kysely<Database>,
   reservation: number,
   inputs: { data: PricingData; basket: Basket },
 ): Promise<void> {
@@ -269,13 +266,17 @@ export async function entitle(
 }
 
 /** The reservation becomes the sale's, once (a parallel sale naming it finds it taken and redeems without it): its id, or null. */
-export async function claimReservation(trx: AnyDb, id: number | undefined, sale: number): Promise<number | null> {
+export async function claimReservation(
+  trx: Kysely<Database>,
+  id: number | undefined,
+  sale: number,
+): Promise<number | null> {
   if (id === undefined) return null;
   const claimed = await trx
-    .updateTable(reservation.table)
-    .set({ [R('sale')]: sale })
+    .updateTable('sale_reservation')
+    .set({ sale_id: sale })
     .where('id', '=', id)
-    .where(R('sale'), 'is', null)
+    .where('sale_id', 'is', null)
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1 ? id : null;
 }

@@ -1,9 +1,10 @@
 import { formatScaled, getEntity, toStorageRow, type Dialect } from '@backroom/schema';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
-import type { AnyDb, Row } from '../../data/store';
+import type { AnyDb } from '../../data/store';
+import type { SaleLineRow, SaleRow } from '../../db/rows.generated';
+import { typedDb, type Database, type StoredRow } from '../../db/types';
 import { validationError } from '../../http/envelope';
-import { columnOf } from '../columns';
 import { allocate, mulDiv, Problems } from '../pricing/index';
 import type { TerminalContext } from './pairing';
 
@@ -14,12 +15,6 @@ import type { TerminalContext } from './pairing';
  * its share of what the customer paid for its line, and the refunds of a line never add up to more.
  */
 const sale = getEntity('sale');
-const line = getEntity('saleline');
-const outlet = getEntity('outlet');
-const terminalEntity = getEntity('pointofsale');
-const S = (name: string) => columnOf(sale, name);
-const L = (name: string) => columnOf(line, name);
-const RETURNED = L('returnedQuantity');
 
 const text = z.string().trim().min(1).max(50);
 /** Another terminal's sale, named by what is printed on its receipt. */
@@ -77,37 +72,35 @@ export interface RefundLine {
  * it exactly (surcharges and cash rounding go with them); each line's tax is its own. A sale
  * recorded before lines kept their tax shares the sale's tax the same way.
  */
-function paidPerLine(head: Row, rows: readonly Row[]): SoldLine[] {
-  const weights = rows.map((r) =>
-    Math.max(0, Number(r[L('lineTotal')] ?? 0) + (r[L('taxInclusive')] ? 0 : Number(r[L('tax')] ?? 0))),
-  );
-  const paid = allocate(Math.max(0, Number(head[S('total')] ?? 0)), weights);
-  const lineTax = rows.some((r) => r[L('tax')] !== null && r[L('tax')] !== undefined);
+function paidPerLine(head: Selectable<SaleRow>, rows: readonly Selectable<SaleLineRow>[]): SoldLine[] {
+  const weights = rows.map((r) => Math.max(0, Number(r.line_total ?? 0) + (r.tax_inclusive ? 0 : Number(r.tax ?? 0))));
+  const paid = allocate(Math.max(0, Number(head.total ?? 0)), weights);
+  const lineTax = rows.some((r) => r.tax !== null && r.tax !== undefined);
   const tax = lineTax
-    ? rows.map((r) => Math.max(0, Number(r[L('tax')] ?? 0)))
-    : allocate(Math.max(0, Number(head[S('taxTotal')] ?? 0)), weights);
+    ? rows.map((r) => Math.max(0, Number(r.tax ?? 0)))
+    : allocate(Math.max(0, Number(head.tax_total ?? 0)), weights);
   return rows.map((r, i) => ({
-    id: Number(r.id),
-    product: Number(r[L('product')]),
-    quantity: Number(r[L('quantity')]),
+    id: r.id,
+    product: Number(r.product_id),
+    quantity: Number(r.quantity),
     paid: paid[i]!,
     tax: tax[i]!,
-    returned: Number(r[RETURNED] ?? 0),
+    returned: Number(r.returned_quantity ?? 0),
   }));
 }
 
 /** The sale a return names: the terminal's own receipt, or the one `originalSale` names. A 400 naming the field when there is none. */
 async function findOriginal(
-  db: AnyDb,
+  db: Kysely<Database>,
   terminal: TerminalContext,
   receiptNo: string | undefined,
   reference: z.infer<typeof originalSaleBody> | undefined,
 ) {
-  const head = db.selectFrom(sale.table).selectAll().where(S('kind'), '=', 'sale');
+  const head = db.selectFrom('sale').selectAll().where('kind', '=', 'sale');
   if (reference === undefined) {
     const found = await head
-      .where(S('terminal'), '=', terminal.terminalId)
-      .where(S('receiptNo'), '=', receiptNo!)
+      .where('terminal_id', '=', terminal.terminalId)
+      .where('receipt_no', '=', receiptNo!)
       .executeTakeFirst();
     if (!found)
       throw validationError([
@@ -116,20 +109,20 @@ async function findOriginal(
           message: `Receipt ${receiptNo} is no sale of this terminal (name another terminal's sale by originalSale)`,
         },
       ]);
-    return found as Row;
+    return found;
   }
   const found = await head
     .where(
-      S('terminal'),
+      'terminal_id',
       'in',
       db
-        .selectFrom(`${terminalEntity.table} as p`)
-        .innerJoin(`${outlet.table} as o`, 'o.id', `p.${columnOf(terminalEntity, 'outlet')}`)
+        .selectFrom('point_of_sale as p')
+        .innerJoin('outlet as o', 'o.id', 'p.outlet_id')
         .select('p.id')
-        .where(`p.${columnOf(terminalEntity, 'code')}`, '=', reference.terminal)
-        .where(`o.${columnOf(outlet, 'code')}`, '=', reference.outlet),
+        .where('p.code', '=', reference.terminal)
+        .where('o.code', '=', reference.outlet),
     )
-    .where(S('receiptNo'), '=', reference.receiptNo)
+    .where('receipt_no', '=', reference.receiptNo)
     .executeTakeFirst();
   if (!found)
     throw validationError([
@@ -138,7 +131,7 @@ async function findOriginal(
         message: `Outlet ${reference.outlet}, terminal ${reference.terminal} has no sale ${reference.receiptNo}`,
       },
     ]);
-  return found as Row;
+  return found;
 }
 
 /**
@@ -158,14 +151,15 @@ export async function originalOf(
         message: 'Name the sale by originalReceiptNo (this terminal’s receipt) or by originalSale, not both',
       },
     ]);
-  const head = await findOriginal(db, terminal, body.originalReceiptNo, body.originalSale);
-  const receiptNo = String(head[S('receiptNo')]);
-  const rows = (await db
-    .selectFrom(line.table)
+  const typed = typedDb(db);
+  const head = await findOriginal(typed, terminal, body.originalReceiptNo, body.originalSale);
+  const receiptNo = String(head.receipt_no);
+  const rows = await typed
+    .selectFrom('sale_line')
     .selectAll()
-    .where(L('sale'), '=', head.id as number)
-    .orderBy(L('lineNo'))
-    .execute()) as Row[];
+    .where('sale_id', '=', head.id)
+    .orderBy('line_no')
+    .execute();
   const sold = paidPerLine(head, rows);
   const problems = new Problems();
   for (const [product, mine] of returned)
@@ -173,10 +167,10 @@ export async function originalOf(
       problems.add(`lines.${mine.line}.${'product'}`, `Product ${product} is not on receipt ${receiptNo}`);
   problems.throwIfAny();
   return {
-    sale: Number(head.id),
+    sale: head.id,
     receiptNo,
-    member: head[S('member')] === null || head[S('member')] === undefined ? null : Number(head[S('member')]),
-    pointsEarned: Number(head[S('pointsEarned')] ?? 0),
+    member: head.member_id,
+    pointsEarned: Number(head.points_earned ?? 0),
     paid: sold.reduce((a, s) => a + s.paid, 0),
     sold,
     requestLine: new Map([...returned].map(([product, mine]) => [product, mine.line])),
@@ -244,16 +238,16 @@ export const refundsAsRead = (of: ReturnOf, returned: ReadonlyMap<number, Return
  * returns before it took. Anything past what was sold is a 400 naming the line (the transaction
  * rolls back).
  */
-export async function claimReturn(trx: AnyDb, returned: ReadonlyMap<number, ReturnedLine>, of: ReturnOf) {
+export async function claimReturn(trx: Kysely<Database>, returned: ReadonlyMap<number, ReturnedLine>, of: ReturnOf) {
   const problems = new Problems();
   for (const [product, mine] of returned) {
     const quantity = -mine.quantity;
     const sold = of.sold.find((s) => s.product === product)!;
     const claimed = await trx
-      .updateTable(line.table)
-      .set({ [RETURNED]: sql`coalesce(${sql.ref(RETURNED)}, 0) + ${quantity}` })
+      .updateTable('sale_line')
+      .set((eb) => ({ returned_quantity: eb(eb.fn.coalesce('returned_quantity', eb.lit(0)), '+', quantity) }))
       .where('id', '=', sold.id)
-      .where(sql`${sql.ref(L('quantity'))} - coalesce(${sql.ref(RETURNED)}, 0)`, '>=', quantity)
+      .where(sql<number>`quantity - coalesce(returned_quantity, 0)`, '>=', quantity)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0)
       problems.add(
@@ -263,12 +257,16 @@ export async function claimReturn(trx: AnyDb, returned: ReadonlyMap<number, Retu
   }
   problems.throwIfAny();
   // Read under the lines' locks (PostgreSQL) or the one writer (SQLite): what returns before this one took.
-  const rows = await trx.selectFrom(line.table).select(['id', RETURNED]).where(L('sale'), '=', of.sale).execute();
+  const rows = await trx
+    .selectFrom('sale_line')
+    .select(['id', 'returned_quantity'])
+    .where('sale_id', '=', of.sale)
+    .execute();
   const previously = new Map(
     rows.map((r) => {
-      const sold = of.sold.find((s) => s.id === Number(r.id));
+      const sold = of.sold.find((s) => s.id === r.id);
       const mine = sold ? returned.get(sold.product) : undefined;
-      return [Number(r.id), Number(r[RETURNED] ?? 0) + (mine ? mine.quantity : 0)];
+      return [r.id, Number(r.returned_quantity ?? 0) + (mine ? mine.quantity : 0)];
     }),
   );
   return refundsOf(of, returned, previously);
@@ -279,7 +277,7 @@ export async function storeRefund(
   trx: AnyDb,
   dialect: Dialect,
   id: number,
-  head: Row,
+  head: StoredRow<'sale'>,
   figures: { subtotal: number; taxTotal: number; total: number },
   decimals: number,
 ) {

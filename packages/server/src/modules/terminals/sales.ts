@@ -2,12 +2,12 @@ import { formatScaled, fromMinorUnits, getEntity, parseScaled, toStorageRow, typ
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { anyDb, type AnyDb, type Row } from '../../data/store';
+import type { Kysely } from 'kysely';
+import { typedDb, type Database, type StoredRow } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
 import { bodyHash, claimKey, findKey, sameBodyOrRefuse } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { preparedInsert, preparedQuery } from '../../db/compiled';
-import { columnOf } from '../columns';
 import { emit } from '../events';
 import { takeBack } from '../membership/index';
 import {
@@ -61,22 +61,22 @@ const line = getEntity('saleline');
 const payment = getEntity('salepayment');
 const voucher = getEntity('salevoucher');
 const saleDiscount = getEntity('salediscount');
-const saleDifference = getEntity('saledifference');
-const paymentMode = getEntity('paymentmode');
-const user = getEntity('user');
-const S = (name: string) => columnOf(sale, name);
-const L = (name: string) => columnOf(line, name);
 
 // The statements every sale runs, compiled once (db/compiled.ts).
-const insertHead = preparedInsert(sale.table, (insert) =>
-  insert.onConflict((oc) => oc.columns([S('terminal'), S('receiptNo')]).doNothing()).returning('id'),
+const insertHead = preparedInsert<{ id: number }>('sale', (insert) =>
+  insert.onConflict((oc) => oc.columns(['terminal_id', 'receipt_no']).doNothing()).returning('id'),
 );
-const insertLines = preparedInsert(line.table);
-const insertPayments = preparedInsert(payment.table);
+const insertLines = preparedInsert('sale_line');
+const insertPayments = preparedInsert('sale_payment');
 const recordedAs = preparedQuery(
   () => '',
   (db, [terminal, receiptNo]) =>
-    db.selectFrom(sale.table).select('id').where(S('terminal'), '=', terminal).where(S('receiptNo'), '=', receiptNo),
+    typedDb(db)
+      .selectFrom('sale')
+      .select('id')
+      // Stand-ins for the terminal's id and the receipt no. (db/compiled.ts).
+      .where('terminal_id', '=', terminal as number)
+      .where('receipt_no', '=', receiptNo as string),
 );
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
@@ -315,28 +315,29 @@ interface Priced {
 /** The largest amount a sale holds, in minor units: amounts are exact integers on the server (a safe JavaScript integer), inside the columns' 64-bit range. */
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
-/** A row by its id (a number) or by a text column (code, user name), or undefined; with `columns` besides its id. */
-async function byIdOrText(
-  db: AnyDb,
-  table: string,
-  textColumn: string,
-  value: string | number,
-  columns: string[] = [],
-) {
-  const query = db.selectFrom(table).select(['id', ...columns]);
-  return (await (
-    typeof value === 'number' ? query.where('id', '=', value) : query.where(textColumn, '=', value)
-  ).executeTakeFirst()) as ({ id: number } & Row) | undefined;
-}
+/** A user by id (a number) or user name, or undefined. */
+const userByIdOrName = (db: Kysely<Database>, value: string | number) =>
+  db
+    .selectFrom('app_user')
+    .select('id')
+    .where(typeof value === 'number' ? 'id' : 'user_name', '=', value)
+    .executeTakeFirst();
 
 /** Payments (with whether each is cash) and the cashier, by id or code / user name. */
-async function resolveParties(db: AnyDb, body: z.infer<typeof saleBody>, decimals: number, problems: Problems) {
+async function resolveParties(
+  db: Kysely<Database>,
+  body: z.infer<typeof saleBody>,
+  decimals: number,
+  problems: Problems,
+) {
   const payments: (Priced['payments'][number] & { cash: boolean })[] = [];
   for (const [i, p] of body.payments.entries()) {
     const named = p.paymentModeId ?? (p.paymentMode as string);
-    const mode = await byIdOrText(db, paymentMode.table, columnOf(paymentMode, 'code'), named, [
-      `${columnOf(paymentMode, 'kind')} as kind`,
-    ]);
+    const mode = await db
+      .selectFrom('payment_mode')
+      .select(['id', 'kind'])
+      .where(typeof named === 'number' ? 'id' : 'code', '=', named)
+      .executeTakeFirst();
     if (!mode)
       problems.add(
         `payments.${i}.${p.paymentModeId !== undefined ? 'paymentModeId' : 'paymentMode'}`,
@@ -350,7 +351,7 @@ async function resolveParties(db: AnyDb, body: z.infer<typeof saleBody>, decimal
       );
     if (mode && amount.ok)
       payments.push({
-        paymentMode: Number(mode.id),
+        paymentMode: mode.id,
         amount: amount.value,
         reference: p.reference || null,
         cash: mode.kind === 'cash',
@@ -359,10 +360,10 @@ async function resolveParties(db: AnyDb, body: z.infer<typeof saleBody>, decimal
   let cashier: number | null = null;
   const named = body.cashierId ?? (body.cashier as string | null | undefined);
   if (named !== undefined && named !== null) {
-    const found = await byIdOrText(db, user.table, columnOf(user, 'userName'), named);
+    const found = await userByIdOrName(db, named);
     if (!found)
       problems.add(body.cashierId !== undefined ? 'cashierId' : 'cashier', `User ${String(named)} does not exist`);
-    cashier = found ? Number(found.id) : null;
+    cashier = found ? found.id : null;
   }
   return { payments, cashier };
 }
@@ -500,8 +501,6 @@ function asRecorded(
   return { lines, differences, expectedTotal: refund.total };
 }
 
-const productEntity = getEntity('product');
-
 /** What a request line sells: a product (`known` when the engine may price it: an active one), or a bundle and its items. */
 interface LineItem {
   product: number | null;
@@ -518,7 +517,7 @@ interface LineItem {
  * (the customer has it) and left to the check as an item the engine cannot price.
  */
 async function resolveItems(
-  db: AnyDb,
+  db: Kysely<Database>,
   set: RuleSet,
   body: z.infer<typeof saleBody>,
   parsed: readonly { quantity: number; components: number[] }[],
@@ -535,15 +534,13 @@ async function resolveItems(
   ]);
   const ids = refs.flatMap((r) => (r.productId !== undefined ? [r.productId] : []));
   const codes = refs.flatMap((r) => (r.productId === undefined ? [String(r.product)] : []));
-  const CODE = columnOf(productEntity, 'code');
-  const BARCODE = columnOf(productEntity, 'barcode');
   const rows = await db
-    .selectFrom(productEntity.table)
-    .select(['id', CODE, BARCODE, 'is_active'])
+    .selectFrom('product')
+    .select(['id', 'code', 'barcode', 'is_active'])
     .where((eb) =>
       eb.or([
         ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
-        ...(codes.length > 0 ? [eb(CODE, 'in', codes), eb(BARCODE, 'in', codes)] : []),
+        ...(codes.length > 0 ? [eb('code', 'in', codes), eb('barcode', 'in', codes)] : []),
       ]),
     )
     .execute();
@@ -552,14 +549,14 @@ async function resolveItems(
     const given = r.productId ?? String(r.product);
     const row =
       r.productId !== undefined
-        ? rows.find((x) => Number(x.id) === r.productId)
-        : (rows.find((x) => x[CODE] === given) ?? rows.find((x) => x[BARCODE] === given));
+        ? rows.find((x) => x.id === r.productId)
+        : (rows.find((x) => x.code === given) ?? rows.find((x) => x.barcode === given));
     if (!row)
       problems.add(
         `${r.field}.${r.productId !== undefined ? 'productId' : 'product'}`,
         `Product ${given} does not exist`,
       );
-    return row ? { id: Number(row.id), active: row.is_active === true || row.is_active === 1 } : null;
+    return row ? { id: row.id, active: row.is_active } : null;
   };
   const items = body.lines.map((l, i): LineItem => {
     const components = (l.components ?? []).map((c, k) => ({
@@ -643,7 +640,7 @@ function resolveChannel(set: RuleSet, channel: string | undefined, problems: Pro
  * the sale; an unknown discount or approver is a 400 naming it.
  */
 async function resolveDiscounts(
-  db: AnyDb,
+  db: Kysely<Database>,
   set: RuleSet,
   body: z.infer<typeof saleBody>,
   parsed: ReturnType<typeof parseLines>,
@@ -666,13 +663,13 @@ async function resolveDiscounts(
     const approver = d.approvedById ?? (d.approvedBy as string | undefined);
     let approvedBy: number | null = null;
     if (approver !== undefined) {
-      const row = await byIdOrText(db, user.table, columnOf(user, 'userName'), approver);
+      const row = await userByIdOrName(db, approver);
       if (!row)
         problems.add(
           `${field}.${d.approvedById !== undefined ? 'approvedById' : 'approvedBy'}`,
           `User ${String(approver)} does not exist`,
         );
-      approvedBy = row ? Number(row.id) : null;
+      approvedBy = row ? row.id : null;
     }
     return found ? [{ discount: found.id, code: found.code, amount, approvedBy, line }] : [];
   };
@@ -703,7 +700,7 @@ async function priceSale(
   standIn: FastifyRequest,
 ): Promise<Priced> {
   const decimals = set.currency.decimals;
-  const db = anyDb(ctx);
+  const db = ctx.db;
   const problems = new Problems();
   const parsed = parseLines(body, decimals, problems);
   const parties = await resolveParties(db, body, decimals, problems);
@@ -956,271 +953,251 @@ async function store(
     updated_at: now,
     updated_by: terminal.userName,
   };
-  const location = await saleLocation(anyDb(ctx), terminal.outletId);
-  return anyDb(ctx)
-    .transaction()
-    .execute(async (trx) => {
-      const head = toStorageRow(
-        sale,
-        {
-          outlet: terminal.outletId,
-          terminal: terminal.terminalId,
-          receiptNo: body.receiptNo,
-          at,
-          cashier: p.cashier,
-          member: p.member,
-          kind: p.kind,
-          originalReceiptNo: p.returnOf?.of.receiptNo ?? null,
-          originalSale: p.returnOf?.of.sale ?? null,
-          channel: p.channel?.kind ?? null,
-          onlineChannel: p.channel?.online ?? null,
-          subtotal: m(p.subtotal),
-          discountTotal: m(p.discountTotal),
-          taxTotal: m(p.taxTotal),
-          total: m(p.total),
-          expectedTotal: m(p.expectedTotal),
-          priceDifference: false,
-          pointsEarned: p.member !== null && p.kind === 'sale' ? formatScaled(p.points, 2) : null,
-        },
-        ctx.dialect,
-      );
-      const [inserted] = (await insertHead(trx, [{ ...head, ...who }])).rows;
-      if (!inserted) return undefined;
-      const id = Number(inserted.id);
-      await claimKey(trx, keyScope(terminal), body.receiptNo, hash, now);
-      let pointsBack = 0;
-      if (p.returnOf) {
-        const refund = await claimReturn(trx, p.returnOf.returned, p.returnOf.of);
-        await storeRefund(trx, ctx.dialect, id, head, refund, decimals);
-        Object.assign(p, refund, asRecorded(refund, p.returnOf.returned));
-        pointsBack = refund.points;
-      }
-      const optional = (minor: number | null) => (minor === null ? null : m(minor));
-      const lines = p.lines.map((l, i) =>
-        toStorageRow(
-          line,
-          {
-            sale: id,
-            lineNo: i,
-            product: l.product,
-            bundle: l.bundle,
-            quantity: formatScaled(l.quantity, 3),
-            unitPrice: m(l.unitPrice),
-            discount: m(l.discount),
-            lineTotal: m(l.lineTotal),
-            tax: m(l.tax),
-            taxInclusive: l.taxInclusive,
-            expectedUnitPrice: optional(l.expectedUnitPrice),
-            expectedLineTotal: optional(l.expectedLineTotal),
-          },
-          ctx.dialect,
-        ),
-      );
-      await insertLines(trx, lines);
-      const discounts = p.discounts.map((d) =>
-        toStorageRow(saleDiscount, { sale: id, ...d, amount: m(d.amount) }, ctx.dialect),
-      );
-      if (discounts.length > 0) await trx.insertInto(saleDiscount.table).values(discounts).execute();
-      const of = { id, outlet: terminal.outletId, terminal: terminal.terminalId, cashier: p.cashier, day: p.day };
-      const differences = await recordDifferences(trx, ctx.dialect, of, p.differences, decimals);
-      if (p.differences.length > 0) Object.assign(head, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
-      const payments = p.payments.map((x) =>
-        toStorageRow(
-          payment,
-          { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference },
-          ctx.dialect,
-        ),
-      );
-      if (payments.length > 0) await insertPayments(trx, payments);
-
-      // The uses its reservation holds are confirmed; any other use past a limit is over-redeemed (pricing/redeem.ts).
-      const over = p.redemption
-        ? await redeemSale(trx, p.redemption, await claimReservation(trx, body.reservationId, id), now)
-        : [];
-      if (over.length > 0) {
-        // The customer has left with it: what went past its limit is a difference the engine did not expect.
-        const overage = over.map((o): Difference => ({
-          reason: 'overRedeemed',
-          lineNo: null,
-          product: null,
-          reference: `${o.kind} ${o.code}`,
-          expected: 0,
-          charged: -o.amount,
-        }));
-        differences.push(...(await recordDifferences(trx, ctx.dialect, of, overage, decimals)));
-        // The engine expects what a use past its limit took off to be paid: the differences add up to charged less expected.
-        const expected = toStorageRow(
-          sale,
-          { expectedTotal: m(p.expectedTotal + over.reduce((a, o) => a + o.amount, 0)) },
-          ctx.dialect,
-        );
-        await trx.updateTable(sale.table).set(expected).where('id', '=', id).execute();
-        Object.assign(head, expected, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
-      }
-      const vouchers = p.vouchers.map((v) =>
-        toStorageRow(
-          voucher,
-          {
-            sale: id,
-            code: v.code,
-            amount: m(v.amount),
-            status: over.some((o) => o.kind === 'voucher' && o.code === v.code) ? 'overRedeemed' : v.status,
-          },
-          ctx.dialect,
-        ),
-      );
-      if (vouchers.length > 0) await trx.insertInto(voucher.table).values(vouchers).execute();
-
-      const member = { at, reference: body.receiptNo, userName: terminal.userName };
-      if (p.member !== null && p.kind === 'return') {
-        const taken = await takeBack(trx, ctx.dialect, {
-          ...member,
-          member: p.member,
-          points: pointsBack,
-          spend: -p.total,
-        });
-        const points = toStorageRow(sale, { pointsEarned: formatScaled(-taken, 2) }, ctx.dialect);
-        await trx.updateTable(sale.table).set(points).where('id', '=', id).execute();
-        Object.assign(head, points);
-      }
-      await emit({ trx, now: at }, 'sale.recorded', {
-        id,
-        receiptNo: body.receiptNo,
-        kind: p.kind,
+  const location = await saleLocation(ctx.db, terminal.outletId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const head = toStorageRow(
+      sale,
+      {
         outlet: terminal.outletId,
         terminal: terminal.terminalId,
+        receiptNo: body.receiptNo,
         at,
-        total: m(p.total),
-        spend: p.total,
+        cashier: p.cashier,
         member: p.member,
-        points: p.kind === 'sale' ? p.points : 0,
-        userName: terminal.userName,
+        kind: p.kind,
+        originalReceiptNo: p.returnOf?.of.receiptNo ?? null,
+        originalSale: p.returnOf?.of.sale ?? null,
+        channel: p.channel?.kind ?? null,
+        onlineChannel: p.channel?.online ?? null,
+        subtotal: m(p.subtotal),
+        discountTotal: m(p.discountTotal),
+        taxTotal: m(p.taxTotal),
+        total: m(p.total),
+        expectedTotal: m(p.expectedTotal),
+        priceDifference: false,
+        pointsEarned: p.member !== null && p.kind === 'sale' ? formatScaled(p.points, 2) : null,
+      },
+      ctx.dialect,
+    );
+    const [inserted] = (await insertHead(trx, [{ ...head, ...who }])).rows;
+    if (!inserted) return undefined;
+    const { id } = inserted;
+    await claimKey(trx, keyScope(terminal), body.receiptNo, hash, now);
+    let pointsBack = 0;
+    if (p.returnOf) {
+      const refund = await claimReturn(trx, p.returnOf.returned, p.returnOf.of);
+      await storeRefund(trx, ctx.dialect, id, head, refund, decimals);
+      Object.assign(p, refund, asRecorded(refund, p.returnOf.returned));
+      pointsBack = refund.points;
+    }
+    const optional = (minor: number | null) => (minor === null ? null : m(minor));
+    const lines = p.lines.map((l, i) =>
+      toStorageRow(
+        line,
+        {
+          sale: id,
+          lineNo: i,
+          product: l.product,
+          bundle: l.bundle,
+          quantity: formatScaled(l.quantity, 3),
+          unitPrice: m(l.unitPrice),
+          discount: m(l.discount),
+          lineTotal: m(l.lineTotal),
+          tax: m(l.tax),
+          taxInclusive: l.taxInclusive,
+          expectedUnitPrice: optional(l.expectedUnitPrice),
+          expectedLineTotal: optional(l.expectedLineTotal),
+        },
+        ctx.dialect,
+      ),
+    );
+    await insertLines(trx, lines);
+    const discounts = p.discounts.map((d) =>
+      toStorageRow(saleDiscount, { sale: id, ...d, amount: m(d.amount) }, ctx.dialect),
+    );
+    if (discounts.length > 0) await trx.insertInto('sale_discount').values(discounts).execute();
+    const of = { id, outlet: terminal.outletId, terminal: terminal.terminalId, cashier: p.cashier, day: p.day };
+    const differences = await recordDifferences(trx, ctx.dialect, of, p.differences, decimals);
+    if (p.differences.length > 0) Object.assign(head, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
+    const payments = p.payments.map((x) =>
+      toStorageRow(
+        payment,
+        { sale: id, paymentMode: x.paymentMode, amount: m(x.amount), reference: x.reference },
+        ctx.dialect,
+      ),
+    );
+    if (payments.length > 0) await insertPayments(trx, payments);
+
+    // The uses its reservation holds are confirmed; any other use past a limit is over-redeemed (pricing/redeem.ts).
+    const over = p.redemption
+      ? await redeemSale(trx, p.redemption, await claimReservation(trx, body.reservationId, id), now)
+      : [];
+    if (over.length > 0) {
+      // The customer has left with it: what went past its limit is a difference the engine did not expect.
+      const overage = over.map((o): Difference => ({
+        reason: 'overRedeemed',
+        lineNo: null,
+        product: null,
+        reference: `${o.kind} ${o.code}`,
+        expected: 0,
+        charged: -o.amount,
+      }));
+      differences.push(...(await recordDifferences(trx, ctx.dialect, of, overage, decimals)));
+      // The engine expects what a use past its limit took off to be paid: the differences add up to charged less expected.
+      const expected = toStorageRow(
+        sale,
+        { expectedTotal: m(p.expectedTotal + over.reduce((a, o) => a + o.amount, 0)) },
+        ctx.dialect,
+      );
+      await trx.updateTable('sale').set(expected).where('id', '=', id).execute();
+      Object.assign(head, expected, toStorageRow(sale, { priceDifference: true }, ctx.dialect));
+    }
+    const vouchers = p.vouchers.map((v) =>
+      toStorageRow(
+        voucher,
+        {
+          sale: id,
+          code: v.code,
+          amount: m(v.amount),
+          status: over.some((o) => o.kind === 'voucher' && o.code === v.code) ? 'overRedeemed' : v.status,
+        },
+        ctx.dialect,
+      ),
+    );
+    if (vouchers.length > 0) await trx.insertInto('sale_voucher').values(vouchers).execute();
+
+    const member = { at, reference: body.receiptNo, userName: terminal.userName };
+    if (p.member !== null && p.kind === 'return') {
+      const taken = await takeBack(trx, ctx.dialect, {
+        ...member,
+        member: p.member,
+        points: pointsBack,
+        spend: -p.total,
       });
-      if (location !== null)
-        await move(
-          { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
-          p.lines.map((l) => ({
-            product: l.product,
-            location,
-            quantity: -l.quantity,
-            kind: p.kind,
-            document: { type: 'sale', id, reference: body.receiptNo },
-          })),
-        );
-      return { id, head, lines, payments, vouchers, discounts, differences };
+      const points = toStorageRow(sale, { pointsEarned: formatScaled(-taken, 2) }, ctx.dialect);
+      await trx.updateTable('sale').set(points).where('id', '=', id).execute();
+      Object.assign(head, points);
+    }
+    await emit({ trx, now: at }, 'sale.recorded', {
+      id,
+      receiptNo: body.receiptNo,
+      kind: p.kind,
+      outlet: terminal.outletId,
+      terminal: terminal.terminalId,
+      at,
+      total: m(p.total),
+      spend: p.total,
+      member: p.member,
+      points: p.kind === 'sale' ? p.points : 0,
+      userName: terminal.userName,
     });
+    if (location !== null)
+      await move(
+        { trx, now: at, auth: { userName: terminal.userName }, mayGoNegative: true },
+        p.lines.map((l) => ({
+          product: l.product,
+          location,
+          quantity: -l.quantity,
+          kind: p.kind,
+          document: { type: 'sale', id, reference: body.receiptNo },
+        })),
+      );
+    return { id, head, lines, payments, vouchers, discounts, differences };
+  });
 }
 
 /** A sale's rows as stored (columns by their database names). */
 interface StoredSale {
   id: number;
-  head: Row;
-  lines: Row[];
-  payments: Row[];
-  vouchers: Row[];
-  discounts: Row[];
-  differences: Row[];
+  head: StoredRow<'sale'>;
+  lines: StoredRow<'sale_line'>[];
+  payments: StoredRow<'sale_payment'>[];
+  vouchers: StoredRow<'sale_voucher'>[];
+  discounts: StoredRow<'sale_discount'>[];
+  differences: StoredRow<'sale_difference'>[];
 }
-
-const differencesOf = (db: AnyDb, id: number) =>
-  db
-    .selectFrom(saleDifference.table)
-    .selectAll()
-    .where(columnOf(saleDifference, 'sale'), '=', id)
-    .orderBy('id')
-    .execute() as Promise<Row[]>;
 
 /** A stored sale as the terminal reads it back: the same answer for the first call (from the rows it wrote) and every replay (read back). */
 function answerOf({ id, head, lines, payments, vouchers, discounts, differences }: StoredSale): SaleResult {
   const minor = (value: unknown) => fromMinorUnits(Number(value ?? 0));
   const maybe = (value: unknown) => (value === null || value === undefined ? null : minor(value));
-  const D = (name: string) => columnOf(saleDifference, name);
-  const SD = (name: string) => columnOf(saleDiscount, name);
+  const idOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
     id,
-    receiptNo: String(head[S('receiptNo')]),
-    kind: head[S('kind')] as SaleKind,
-    at: String(head[S('at')]),
-    channel: (head[S('channel')] as string | null | undefined) ?? null,
-    subtotal: minor(head[S('subtotal')]),
-    discountTotal: minor(head[S('discountTotal')]),
-    taxTotal: minor(head[S('taxTotal')]),
-    total: minor(head[S('total')]),
-    expectedTotal: maybe(head[S('expectedTotal')]),
-    priceDifference: Boolean(head[S('priceDifference')]),
+    receiptNo: String(head.receipt_no),
+    kind: head.kind as SaleKind,
+    at: String(head.at),
+    channel: head.channel === null || head.channel === undefined ? null : String(head.channel),
+    subtotal: minor(head.subtotal),
+    discountTotal: minor(head.discount_total),
+    taxTotal: minor(head.tax_total),
+    total: minor(head.total),
+    expectedTotal: maybe(head.expected_total),
+    priceDifference: Boolean(head.price_difference),
     pointsEarned:
-      head[S('pointsEarned')] === null || head[S('pointsEarned')] === undefined
+      head.points_earned === null || head.points_earned === undefined
         ? null
-        : formatScaled(Number(head[S('pointsEarned')]), 2),
+        : formatScaled(Number(head.points_earned), 2),
     lines: lines.map((l) => ({
-      product: Number(l[L('product')]),
-      bundle: l[L('bundle')] === null || l[L('bundle')] === undefined ? null : Number(l[L('bundle')]),
-      quantity: formatScaled(Number(l[L('quantity')]), 3),
-      unitPrice: minor(l[L('unitPrice')]),
-      discount: minor(l[L('discount')]),
-      lineTotal: minor(l[L('lineTotal')]),
-      tax: minor(l[L('tax')]),
-      expectedUnitPrice: maybe(l[L('expectedUnitPrice')]),
-      expectedLineTotal: maybe(l[L('expectedLineTotal')]),
+      product: Number(l.product_id),
+      bundle: idOrNull(l.bundle_id),
+      quantity: formatScaled(Number(l.quantity), 3),
+      unitPrice: minor(l.unit_price),
+      discount: minor(l.discount),
+      lineTotal: minor(l.line_total),
+      tax: minor(l.tax),
+      expectedUnitPrice: maybe(l.expected_unit_price),
+      expectedLineTotal: maybe(l.expected_line_total),
     })),
     payments: payments.map((x) => ({
-      paymentMode: Number(x[columnOf(payment, 'paymentMode')]),
-      amount: minor(x[columnOf(payment, 'amount')]),
-      reference: (x[columnOf(payment, 'reference')] as string | null) ?? null,
+      paymentMode: Number(x.payment_mode_id),
+      amount: minor(x.amount),
+      reference: x.reference === null || x.reference === undefined ? null : String(x.reference),
     })),
     vouchers: vouchers.map((v) => ({
-      code: String(v[columnOf(voucher, 'code')]),
-      amount: minor(v[columnOf(voucher, 'amount')]),
-      status: String(v[columnOf(voucher, 'status')]),
+      code: String(v.code),
+      amount: minor(v.amount),
+      status: String(v.status),
     })),
     discounts: discounts.map((d) => ({
-      lineNo: d[SD('lineNo')] === null || d[SD('lineNo')] === undefined ? null : Number(d[SD('lineNo')]),
-      discount: Number(d[SD('discount')]),
-      amount: minor(d[SD('amount')]),
-      needsApproval: Boolean(d[SD('needsApproval')]),
-      approvedBy:
-        d[SD('approvedBy')] === null || d[SD('approvedBy')] === undefined ? null : Number(d[SD('approvedBy')]),
+      lineNo: idOrNull(d.line_no),
+      discount: Number(d.discount_id),
+      amount: minor(d.amount),
+      needsApproval: Boolean(d.needs_approval),
+      approvedBy: idOrNull(d.approved_by_id),
     })),
     differences: differences.map((d) => ({
-      lineNo: d[D('lineNo')] === null ? null : Number(d[D('lineNo')]),
-      product: d[D('product')] === null ? null : Number(d[D('product')]),
-      reason: String(d[D('reason')]),
-      reference: (d[D('reference')] as string | null) ?? null,
-      expected: minor(d[D('expected')]),
-      charged: minor(d[D('charged')]),
-      difference: minor(d[D('difference')]),
+      lineNo: idOrNull(d.line_no),
+      product: idOrNull(d.product_id),
+      reason: String(d.reason),
+      reference: d.reference === null || d.reference === undefined ? null : String(d.reference),
+      expected: minor(d.expected),
+      charged: minor(d.charged),
+      difference: minor(d.difference),
     })),
   };
 }
 
 /** A recorded sale's answer, read back. */
-export async function saleResult(db: AnyDb, id: number): Promise<SaleResult> {
-  const head = (await db.selectFrom(sale.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
-  const lines = await db.selectFrom(line.table).selectAll().where(L('sale'), '=', id).orderBy(L('lineNo')).execute();
-  const payments = await db
-    .selectFrom(payment.table)
-    .selectAll()
-    .where(columnOf(payment, 'sale'), '=', id)
-    .orderBy('id')
-    .execute();
-  const vouchers = await db
-    .selectFrom(voucher.table)
-    .selectAll()
-    .where(columnOf(voucher, 'sale'), '=', id)
-    .orderBy('id')
-    .execute();
-  const discounts = await db
-    .selectFrom(saleDiscount.table)
-    .selectAll()
-    .where(columnOf(saleDiscount, 'sale'), '=', id)
-    .orderBy('id')
-    .execute();
-  return answerOf({ id, head, lines, payments, vouchers, discounts, differences: await differencesOf(db, id) });
+export async function saleResult(db: Kysely<Database>, id: number): Promise<SaleResult> {
+  return answerOf({
+    id,
+    head: await db.selectFrom('sale').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    lines: await db.selectFrom('sale_line').selectAll().where('sale_id', '=', id).orderBy('line_no').execute(),
+    payments: await db.selectFrom('sale_payment').selectAll().where('sale_id', '=', id).orderBy('id').execute(),
+    vouchers: await db.selectFrom('sale_voucher').selectAll().where('sale_id', '=', id).orderBy('id').execute(),
+    discounts: await db.selectFrom('sale_discount').selectAll().where('sale_id', '=', id).orderBy('id').execute(),
+    differences: await db.selectFrom('sale_difference').selectAll().where('sale_id', '=', id).orderBy('id').execute(),
+  });
 }
 
-async function existing(db: AnyDb, terminal: TerminalContext, receiptNo: string): Promise<number | undefined> {
+async function existing(
+  db: Kysely<Database>,
+  terminal: TerminalContext,
+  receiptNo: string,
+): Promise<number | undefined> {
   const [row] = (await recordedAs(db, undefined, [terminal.terminalId, receiptNo])).rows;
-  return row ? Number(row.id) : undefined;
+  return row?.id;
 }
 
 /** A terminal's receipt numbers are its idempotency keys (http/idempotency.ts), kept as long as its sales. */
@@ -1239,7 +1216,7 @@ export async function recordSale(
 ): Promise<{ result: SaleResult; created: boolean }> {
   const body = parseBody(saleBody, input);
   const hash = bodyHash(body);
-  const db = anyDb(ctx);
+  const db = ctx.db;
   const replay = async (id: number) => {
     sameBodyOrRefuse(
       await findKey(db, keyScope(terminal), body.receiptNo),

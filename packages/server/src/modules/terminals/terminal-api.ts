@@ -1,20 +1,15 @@
-import { getEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { limitWrongGuesses } from '../auth/index';
-import { anyDb } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
 import { catalogue } from './catalogue';
 import { ackCommand, pendingCommands, takeCommands } from './commands';
 import { redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
 import { reserve } from './reserve';
 import { recordSale } from './sales';
 import { terminalStatuses } from './status';
-
-const terminal = getEntity('pointofsale');
 
 const isInstant = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
 const instant = z.string().trim().max(40).refine(isInstant, 'Must be a date and time (ISO 8601)');
@@ -29,19 +24,17 @@ const heartbeatBody = z.object({
 async function heartbeat(request: FastifyRequest) {
   const me = requireTerminal(request);
   const body = parseBody(heartbeatBody, request.body ?? {});
-  const db = anyDb(request.server.ctx);
+  const db = request.server.ctx.db;
   const now = new Date().toISOString();
   await db
-    .updateTable(terminal.table)
+    .updateTable('point_of_sale')
     .set({
-      [columnOf(terminal, 'lastSeenAt')]: now,
-      ...(body.appVersion !== undefined ? { [columnOf(terminal, 'appVersion')]: body.appVersion } : {}),
+      last_seen_at: now,
+      ...(body.appVersion !== undefined ? { app_version: body.appVersion } : {}),
       ...(body.lastSyncAt !== undefined
-        ? { [columnOf(terminal, 'lastSyncAt')]: body.lastSyncAt && new Date(body.lastSyncAt).toISOString() }
+        ? { last_sync_at: body.lastSyncAt && new Date(body.lastSyncAt).toISOString() }
         : {}),
-      ...(body.unsentTransactions !== undefined
-        ? { [columnOf(terminal, 'unsentTransactions')]: body.unsentTransactions }
-        : {}),
+      ...(body.unsentTransactions !== undefined ? { unsent_transactions: body.unsentTransactions } : {}),
     })
     .where('id', '=', me.terminalId)
     .execute();
