@@ -25,7 +25,7 @@ beforeAll(async () => {
   await c.builder.insert(findEntity('inventorylocation')!, { code: 'LOLOC', name: 'Office store' });
   await c.builder.insert(findEntity('inventorylocation')!, { code: 'LOLOC2', name: 'Office back room' });
   await c.builder.insert(findEntity('supplier')!, { code: 'LOSUP', name: 'Office supplier' });
-  for (const code of ['LOR-CAKE', 'LOR-FLOUR', 'LOR-SUGAR']) await c.newProduct({ code, images: [] });
+  for (const code of ['LOR-CAKE', 'LOR-FLOUR', 'LOR-SUGAR', '00123']) await c.newProduct({ code, images: [] });
 });
 const product = async (code: string) => (await productByCode(c, code))!;
 
@@ -106,5 +106,61 @@ describe('files saved by LibreOffice', () => {
     const job = await importSheet(c, await fixture('libreoffice-images.zip'), 'imageproduct', 'commit', 'images.zip');
     expect(job, JSON.stringify(job.errors)).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
     expect((await product('LOR-CAKE')).images).toEqual([expect.stringMatching(/^product\/.+\.png$/)]);
+  });
+
+  // The CSV beside it, typed as a person would: LibreOffice turned the barcodes and the SKU 00123 into numbers.
+  it('reads the hazards of a product sheet right, or reports each with its row, column and what was read', async () => {
+    const job = await importSheet(c, await fixture('libreoffice-hazards.xlsx'), 'product', 'commit');
+    expect(job.committed).toBe(false);
+    expect(job.errors).toEqual([
+      {
+        row: 2,
+        column: 'Barcode',
+        message:
+          'Barcode was read as the number 3.65275E+11 (365275000000): a spreadsheet cut its digits; format the column as text and type the value again',
+      },
+      {
+        row: 5,
+        column: 'SKU',
+        message:
+          'SKU "123" is not stored, but "00123" is: a spreadsheet dropped its leading zeros; format the column as text and type the code again',
+      },
+      {
+        row: 6,
+        column: 'Barcode',
+        message:
+          'Barcode was read as the number 12345678905: a barcode of 11 digits has most likely lost a leading zero (an EAN-8 has 8, a UPC-A 12, an EAN-13 13); format the column as text and type the value again',
+      },
+    ]);
+    const preview = await importSheet(c, await fixture('libreoffice-hazards.xlsx'), 'product', 'validate');
+    // Thousands separators and a decimal comma are read as the numbers they are: those rows pass.
+    const prices = Object.fromEntries(preview.rows!.filter((r) => r.action === 'insert').map((r) => [r.key, r.action]));
+    expect(prices).toEqual({ 'LOH-2': 'insert', 'LOH-3': 'insert', 'LOH-5': 'insert' });
+  });
+
+  it('reads dates typed as text day first, month first or year first, and reports one that reads two ways', async () => {
+    const sheet = await fixture('libreoffice-hazard-dates.xlsx');
+    const job = await importSheet(c, sheet, 'membership', 'validate');
+    expect(job.errors).toEqual([
+      {
+        row: 4,
+        column: 'Birth date',
+        message:
+          'Birth date is a date that reads two ways: "03/04/1990" is 1990-04-03 day first, 1990-03-04 month first; write it as YYYY-MM-DD',
+      },
+    ]);
+    const csv = (await readFile(join(import.meta.dirname, '..', 'fixtures', 'libreoffice-hazard-dates.csv'), 'utf8'))
+      .split('\n')
+      .slice(0, 3)
+      .join('\n');
+    expect(await importSheet(c, Buffer.from(csv), 'membership', 'commit', 'dates.csv')).toMatchObject({
+      committed: true,
+      inserted: 2,
+    });
+    const rows = await fetchWhere('membership', 'memberNo', 'LOHM-');
+    expect(rows.map((r) => [r.memberNo, r.birthDate, r.joinDate])).toEqual([
+      ['LOHM-1', '1990-12-31', '2024-01-05'],
+      ['LOHM-2', '1990-12-31', '2024-01-13'],
+    ]);
   });
 });

@@ -83,7 +83,7 @@ export function fromCell(field: ScalarField, cell: CellValue): Converted {
     case 'datetime': {
       const date = cell instanceof Date ? cell : typeof cell === 'number' ? fromExcelSerial(cell) : null;
       if (date) return { ok: true, value: field.kind === 'date' ? isoOf(date).slice(0, 10) : date.toISOString() };
-      return { ok: true, value: String(cell).trim() };
+      return field.kind === 'date' ? dateFromText(String(cell).trim()) : { ok: true, value: String(cell).trim() };
     }
     case 'time': {
       if (cell instanceof Date) return { ok: true, value: `${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}` };
@@ -109,10 +109,116 @@ export function fromCell(field: ScalarField, cell: CellValue): Converted {
     case 'money':
     case 'quantity':
     case 'percent':
-      return { ok: true, value: typeof cell === 'number' ? cell : String(cell).trim() };
+      return typeof cell === 'number' ? { ok: true, value: cell } : numberFromText(String(cell).trim());
+    case 'text':
+      return textOf(field, cell);
     default:
       return { ok: true, value: cellText(cell) };
   }
+}
+
+const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?E[+-]?\d+$/i;
+
+/**
+ * A text cell (a code, a barcode): a number in scientific notation, or a number cell whose digits a
+ * spreadsheet has cut (past 15 digits, or rounded to 6 as `3.65275E+11` shows), or a barcode number
+ * of 7 or 11 digits (an EAN-8 or UPC-A whose leading zero went) is refused with what was read — the
+ * digits are gone, and storing them would make a wrong code.
+ */
+function textOf(field: ScalarField, cell: CellValue): Converted {
+  const text = cellText(cell);
+  if (typeof cell === 'number') {
+    const digits = String(cell).length;
+    if (/barcode/i.test(field.name) && Number.isInteger(cell) && (digits === 7 || digits === 11))
+      return {
+        ok: false,
+        message: `was read as the number ${cell}: a barcode of ${digits} digits has most likely lost a leading zero (an EAN-8 has 8, a UPC-A 12, an EAN-13 13); format the column as text and type the value again`,
+      };
+    const cut = !Number.isSafeInteger(cell) && Number.isInteger(cell);
+    const rounded = Number.isInteger(cell) && Math.abs(cell) >= 1e11 && Number(cell.toPrecision(6)) === cell;
+    if (cut || rounded)
+      return {
+        ok: false,
+        message: `was read as the number ${cell.toExponential().toUpperCase()} (${text}): a spreadsheet cut its digits; format the column as text and type the value again`,
+      };
+  }
+  if (text !== null && SCIENTIFIC.test(text))
+    return {
+      ok: false,
+      message: `was read as "${text}", a number in scientific notation: a spreadsheet cut its digits; format the column as text and type the value again`,
+    };
+  return { ok: true, value: text };
+}
+
+/**
+ * A number written as text, as spreadsheets of other countries write it: thousands separated by
+ * `,` `.` `'` or spaces, a decimal comma (`12,5`, `1.234,50`). One that could be read two ways
+ * (`1,234`: a thousand and more, or one and a bit) is refused with what was read.
+ */
+export function numberFromText(text: string): Converted {
+  const plain = text.replace(/[\s\u00a0\u202f']/g, '');
+  if (/^[+-]?\d*(\.\d+)?$/.test(plain) || !/^[+-]?[\d.,]+$/.test(plain)) return { ok: true, value: plain || text };
+  const lastComma = plain.lastIndexOf(',');
+  const lastDot = plain.lastIndexOf('.');
+  const groupsOf = (whole: string, separator: string) =>
+    new RegExp(`^[+-]?\\d{1,3}(\\${separator}\\d{3})+$`).test(whole);
+  let decimal: ',' | '.' | undefined;
+  if (lastComma >= 0 && lastDot >= 0) decimal = lastComma > lastDot ? ',' : '.';
+  else if (lastComma >= 0) {
+    const commas = plain.split(',').length - 1;
+    const after = plain.length - lastComma - 1;
+    if (commas === 1 && after !== 3) decimal = ',';
+    else if (commas === 1)
+      return {
+        ok: false,
+        message: `must be a number: "${text}" could be read two ways (thousands or a decimal comma); write it without separators, as ${plain.replace(',', '')} or ${plain.replace(',', '.')}`,
+      };
+  }
+  const thousands = decimal === ',' ? '.' : ',';
+  const at = decimal ? plain.lastIndexOf(decimal) : plain.length;
+  const whole = plain.slice(0, at);
+  const fraction = decimal ? plain.slice(at + 1) : '';
+  const separated = whole.includes(thousands) || (!decimal && whole.includes('.'));
+  const separator = whole.includes(thousands) ? thousands : '.';
+  if ((separated && !groupsOf(whole, separator)) || !/^\d*$/.test(fraction))
+    return { ok: false, message: `must be a number: read "${text}"` };
+  return { ok: true, value: `${whole.split(separator).join('')}${fraction ? `.${fraction}` : ''}` };
+}
+
+/**
+ * A date written as text: `2026-12-31` (or `2026/12/31`), or day, month and year in either order
+ * (`31/12/2026`, `12/31/2026`, `31.12.2026`): read when only one order makes a date; refused with
+ * what was read when both do (`01/02/2026`), or when the year has two digits.
+ */
+export function dateFromText(text: string): Converted {
+  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  const local = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(text);
+  const valid = (y: number, m: number, d: number) => {
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  };
+  const isoText = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
+  if (iso) {
+    const [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+    return valid(y, m, d)
+      ? { ok: true, value: isoText(y, m, d) }
+      : { ok: false, message: `is not a date: read "${text}"` };
+  }
+  if (!local) return { ok: true, value: text };
+  const [a, b, year] = [Number(local[1]), Number(local[2]), local[3]!];
+  if (year.length === 2)
+    return { ok: false, message: `must be a date with a four-digit year: read "${text}"; write it as YYYY-MM-DD` };
+  const y = Number(year);
+  const dayFirst = valid(y, b, a);
+  const monthFirst = valid(y, a, b);
+  if (dayFirst && monthFirst && a !== b)
+    return {
+      ok: false,
+      message: `is a date that reads two ways: "${text}" is ${isoText(y, b, a)} day first, ${isoText(y, a, b)} month first; write it as YYYY-MM-DD`,
+    };
+  if (dayFirst) return { ok: true, value: isoText(y, b, a) };
+  if (monthFirst) return { ok: true, value: isoText(y, a, b) };
+  return { ok: false, message: `is not a date: read "${text}"` };
 }
 
 /** An API value as a cell: numbers as numbers, enums by value, references by the given text. */

@@ -387,6 +387,7 @@ export async function runImport(
     return typeof value === 'object' ? JSON.stringify(value) : (value as SheetValue);
   };
   const existing = await existingRows(db, ctx, importer, prepared);
+  await zerosDropped(db, importer, prepared, existing, problems, columnOf);
   await progress(35);
   for (const row of prepared) {
     row.existing = existing.get(row.key);
@@ -442,8 +443,9 @@ export async function runImport(
     errorCount: problems.list.length,
     errors: problems.list.sort((a, b) => a.row - b.row),
     committed,
-    rows: previewOf(prepared, (row) =>
-      importer.key.map((f) => String(shown(f.name, row.input[f.name], row) ?? '')).join(' / '),
+    rows: previewOf(
+      prepared.filter((row) => !problems.rows.has(row.number)),
+      (row) => importer.key.map((f) => String(shown(f.name, row.input[f.name], row) ?? '')).join(' / '),
     ),
   });
   if (!commit || problems.list.length > 0) return outcome(counted(prepared.slice(start), done), false);
@@ -603,6 +605,46 @@ async function fillSheetRefs(trx: AnyDb, importer: Importer, batch: readonly Pre
       if (id === undefined) continue;
       if (row.existing) row.changed![ref.field] = id;
       else row.value![ref.field] = id;
+    }
+}
+
+/**
+ * A new row whose key is digits only, while a stored row has those digits behind leading zeros
+ * (`123` and `00123`): a spreadsheet read the code as a number and dropped its zeros. Refused with
+ * both, rather than adding a second row.
+ */
+async function zerosDropped(
+  db: AnyDb,
+  importer: Importer,
+  rows: readonly Prepared[],
+  existing: ReadonlyMap<string, Row>,
+  problems: Problems,
+  columnOf: (field: string) => string,
+): Promise<void> {
+  const key = importer.key[0]!;
+  if (importer.key.length !== 1 || key.kind !== 'text') return;
+  const suspects = new Map<string, Prepared>();
+  for (const row of rows) {
+    const value = row.input[key.name];
+    if (typeof value === 'string' && /^[1-9]\d*$/.test(value.trim()) && !existing.has(row.key))
+      suspects.set(value.trim(), row);
+  }
+  const values = [...suspects.keys()];
+  for (let i = 0; i < values.length; i += BATCH)
+    for (const found of await db
+      .selectFrom(importer.entity.table)
+      .select(`${key.column} as code`)
+      .where(key.column, 'like', '0%')
+      .where(sql<string>`ltrim(${sql.ref(key.column)}, '0')`, 'in', values.slice(i, i + BATCH))
+      .execute()) {
+      const code = String(found.code);
+      const row = suspects.get(code.replace(/^0+/, ''))!;
+      const column = columnOf(key.name);
+      problems.add(
+        row.number,
+        column,
+        `${column} "${code.replace(/^0+/, '')}" is not stored, but "${code}" is: a spreadsheet dropped its leading zeros; format the column as text and type the code again`,
+      );
     }
 }
 

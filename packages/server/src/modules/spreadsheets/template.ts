@@ -63,8 +63,23 @@ async function listOf(db: AnyDb, lookups: Lookups, field: ScalarField): Promise<
   return codes;
 }
 
-function example(field: ScalarField, isKey: boolean, list: string[] | undefined): CellValue {
-  if (list?.length) return list[0]!;
+/** A few codes of a coded column's rows (its list's first ones, or, for a list too long to offer, the first stored). */
+async function someCodes(db: AnyDb, field: ScalarField, list: string[] | undefined): Promise<string[]> {
+  if (list || (field.kind !== 'reference' && field.kind !== 'listvalue')) return list ?? [];
+  const code = codeField(targetOf(field)!);
+  const rows = await db
+    .selectFrom(targetOf(field)!.table)
+    .select(`${code.column} as code`)
+    .where(code.column, 'is not', null)
+    .orderBy(code.column)
+    .limit(3)
+    .execute();
+  return rows.map((r) => String(r.code));
+}
+
+function example(field: ScalarField, isKey: boolean, codes: string[], taken: Set<string>): CellValue {
+  // Two columns of one entity (a recipe's composite and component) take different rows.
+  if (codes.length) return codes.find((code) => !taken.has(`${targetOf(field)?.name ?? ''}|${code}`)) ?? codes[0]!;
   switch (field.kind) {
     case 'text':
     case 'longtext':
@@ -118,7 +133,32 @@ export async function writeTemplate(
   }
   const required = (field: ScalarField) =>
     keyNames.has(field.name) || (requireAll && field.required && field.default === undefined);
-  const exampleRow = columns.map((field, i) => example(field, keyNames.has(field.name), listsOf[i]));
+  // A column that is not one registry value (a variant's attributes) stays blank: its example is in the instructions.
+  const taken = new Set<string>();
+  const exampleRow: CellValue[] = [];
+  for (const [i, field] of columns.entries()) {
+    const own = importer.entity.fields.find((f) => f.name === field.name);
+    if (own?.kind === 'children') {
+      exampleRow.push(null);
+      continue;
+    }
+    // An option that updates some columns only (prices) names a stored row: a new key would lack the required columns.
+    const stored =
+      !requireAll && keyNames.has(field.name) && field.kind === 'text'
+        ? await db
+            .selectFrom(importer.entity.table)
+            .select(`${field.column} as key`)
+            .where(field.column, 'is not', null)
+            .orderBy('id')
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
+    const cell = stored
+      ? String(stored.key)
+      : example(field, keyNames.has(field.name), await someCodes(db, field, listsOf[i]), taken);
+    if (typeof cell === 'string') taken.add(`${targetOf(field)?.name ?? ''}|${cell}`);
+    exampleRow.push(cell);
+  }
   const instructions: CellValue[][] = [
     [importer.label, null, null, importer.meaning],
     ...columns.map((field, i): CellValue[] => [
