@@ -576,7 +576,9 @@ export async function updateRow(w: Writer, entity: NormalisedEntity, input: unkn
     : undefined;
   if (!before) throw noRows(entity, [id]);
   await assertOutletsWritable(w.request, w.trx, entity, [id]);
-  if (entity.systemFields && before.version !== version) throw new ApiError(409, STALE_MESSAGE);
+  // A save that changes nothing is no conflict: a colleague's form, open at an older version, saves as is.
+  if (entity.systemFields && before.version !== version && !changesNothing(entity.fields, before, row, w.ctx.dialect))
+    throw new ApiError(409, STALE_MESSAGE);
   assertSecretsStayHome(entity, before, row);
   // An update sends what changed: rules between fields (dates in order, a percent by its kind) hold on the row it leaves.
   const broken = rowRuleIssues(entity, { ...before, ...row });

@@ -69,3 +69,32 @@ export function toWire(fields: readonly NormalisedField[], values: Values): Valu
   }
   return out;
 }
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Kinds whose form value is not the value read (a date-time at minutes, JSON as text, a blank secret). */
+const rendered = new Set(['children', 'json', 'secret']);
+
+/**
+ * An update sends a field the user left alone as it was read, not in the form's own rendering of
+ * it (a date-time cut to minutes by its input): a save that changes nothing then sends the stored
+ * values, which the server recognises and writes nothing for (no version, audit row or webhook).
+ */
+export function unchangedAsRead(
+  fields: readonly NormalisedField[],
+  wire: Values,
+  now: Values,
+  start: Values,
+  read: Values,
+): Values {
+  const out = { ...wire };
+  for (const field of fields)
+    if (
+      !rendered.has(field.kind) &&
+      field.name in read &&
+      field.name in out &&
+      same(now[field.name], start[field.name])
+    )
+      out[field.name] = read[field.name];
+  return out;
+}

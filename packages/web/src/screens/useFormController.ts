@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NormalisedEntity } from '@backroom/schema';
 import { apiFailure, dataApi, type ApiRow } from '../data/api';
 import { dataKeys } from '../data/hooks';
-import { toFormValues } from '../fields/values';
+import { toFormValues, unchangedAsRead } from '../fields/values';
 import { useEntityResolver } from '../forms/useEntityResolver';
 import type { ClientMenuItem } from '../store/menuSlice';
 import { useModules } from './modules';
@@ -128,7 +128,11 @@ export function useFormController(options: FormControllerOptions) {
       setSaved(false);
       setStale(false);
       try {
-        const result = await save.mutateAsync(values);
+        const result = await save.mutateAsync(
+          mode === 'edit' && row
+            ? unchangedAsRead(entity.fields, values, form.getValues(), form.formState.defaultValues ?? {}, row)
+            : values,
+        );
         void queryClient.invalidateQueries({ queryKey: ['data', entity.name] });
         // The saved row (its new version) is what the next save sends.
         if (result && result.id !== undefined)
