@@ -78,11 +78,10 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
     mutationFn: async (v: Values) => {
       const { http } = await import('../api/http');
       return (
-        await http.post<ApiEnvelope<TestResult>>(
-          '/api/membershipintegration/TestConnection',
-          { endpoint: v.endpoint, apiKey: v.apiKey },
-          { suppressErrorModal: true },
-        )
+        await http.post<ApiEnvelope<TestResult>>('/api/membershipintegration/TestConnection', {
+          endpoint: v.endpoint,
+          apiKey: v.apiKey,
+        })
       ).data.data;
     },
   });

@@ -13,12 +13,9 @@ import type {
 } from '@backroom/schema';
 import { http } from '../api/http';
 
-/** These screens show their errors inline, so their calls never open the error modal. */
-const inline = { suppressErrorModal: true } as const;
-
 const data = async <T>(request: Promise<{ data: ApiEnvelope<T> }>) => (await request).data.data;
 const get = <T>(url: string, params?: Record<string, unknown>) => data(http.get<ApiEnvelope<T>>(url, { params }));
-const post = <T>(url: string, body: unknown) => data(http.post<ApiEnvelope<T>>(url, body, inline));
+const post = <T>(url: string, body: unknown) => data(http.post<ApiEnvelope<T>>(url, body));
 
 export const rolePrivilegesApi = {
   roles: () => get<RoleOption[]>('/api/RolePrivileges/Roles'),

@@ -124,4 +124,25 @@ describe('HTTP client', () => {
     await expect(http.post('/api/pointofsale/Save', {})).rejects.toThrow();
     expect(deps.onError).not.toHaveBeenCalled();
   });
+
+  it('opens the modal for a refusal without fields (400, 403, 404, 409), not for a validation answer naming fields', async () => {
+    const { http, deps } = harness((config) => {
+      const status = Number(config.url?.split('/').pop());
+      const named = config.url?.includes('/named/');
+      return {
+        status,
+        data: {
+          resultCode: status,
+          message: 'No',
+          data: null,
+          errors: named ? [{ field: 'code', message: 'Code is required' }] : [],
+        },
+      };
+    });
+    for (const status of [400, 403, 404, 409]) await expect(http.post(`/api/plain/${status}`, {})).rejects.toThrow();
+    expect(deps.onError).toHaveBeenCalledTimes(4);
+    await expect(http.post('/api/named/400', {})).rejects.toThrow();
+    await expect(http.post('/api/named/409', {})).rejects.toThrow();
+    expect(deps.onError).toHaveBeenCalledTimes(4);
+  });
 });

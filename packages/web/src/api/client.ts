@@ -9,7 +9,11 @@ import { REQUEST_TIMEOUT_MS, type ApiEnvelope, type RefreshTokenResponse, type T
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Do not show the error modal for this call: its caller shows the error itself. */
+    /**
+     * Do not show the error modal for this call: kept for the calls made before or outside a
+     * session (sign-in, password reset, token refresh), the sign-in's own profile calls and the
+     * setting query (a failed one is only logged). Every other call's failure opens it.
+     */
     suppressErrorModal?: boolean;
     /** A call made without a session (sign-in, password reset, token refresh): no bearer, and a 401 is an answer. */
     anonymous?: boolean;
@@ -33,6 +37,24 @@ export const REFRESH_TOKEN_PATH = '/api/Authentication/RefreshToken';
 
 /** Point-of-sale calls report their own errors. */
 const isPointOfSaleCall = (url = '') => /pointofsale/i.test(url);
+
+/** A validation answer naming fields: the screen shows each message beside its field, so it is no failure of the page. */
+const namesFields = (error: AxiosError) => {
+  const errors = (error.response?.data as { errors?: unknown } | undefined)?.errors;
+  return (
+    Array.isArray(errors) &&
+    errors.some(
+      (e) => typeof (e as { field?: unknown } | null)?.field === 'string' && (e as { field: string }).field !== '',
+    )
+  );
+};
+
+/** The "Sorry," modal: for every failure but a 401, a validation answer naming fields, a point-of-sale call or one its caller suppressed. */
+export const opensErrorModal = (error: AxiosError) =>
+  error.response?.status !== 401 &&
+  !error.config?.suppressErrorModal &&
+  !isPointOfSaleCall(error.config?.url) &&
+  !namesFields(error);
 
 const bearer = (token: TokenPair) => `Bearer ${token.accessToken}`;
 
@@ -89,7 +111,7 @@ export function createHttpClient(deps: HttpClientDeps): AxiosInstance {
       }
     }
 
-    if (status !== 401 && !config?.suppressErrorModal && !isPointOfSaleCall(config?.url)) deps.onError(error);
+    if (opensErrorModal(error)) deps.onError(error);
     throw error;
   });
 

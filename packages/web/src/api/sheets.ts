@@ -2,9 +2,6 @@ import type { ApiEnvelope, FetchRequest, SheetJob } from '@backroom/schema';
 import { http } from './http';
 import { webRoot } from '../config/webRoot';
 
-/** The sheet jobs (imports, exports): the importer and exporter screens and every list's Export show their errors inline, so their calls never open the error modal. */
-const inline = { suppressErrorModal: true } as const;
-
 const legacy = (path: string) => `${webRoot.legacyBase}${path}`;
 const data = async <T>(request: Promise<{ data: ApiEnvelope<T> }>) => (await request).data.data;
 
@@ -22,14 +19,13 @@ export const sheetsApi = {
     data(
       http.get<ApiEnvelope<{ text: string; value: string }[]>>(
         `/api/AppModule/GetBlankTemplateOption/${encodeURIComponent(importType)}`,
-        inline,
       ),
     ),
   template: (importType: string, option: string) =>
     blob(
       http.get<Blob>(
         legacy(`/DataExporter/ExportBlankTemplate/${encodeURIComponent(importType)}/${encodeURIComponent(option)}`),
-        { ...inline, responseType: 'blob' },
+        { responseType: 'blob' },
       ),
       'Template.xlsx',
     ),
@@ -38,30 +34,23 @@ export const sheetsApi = {
     form.append('importType', importType);
     form.append('mode', mode);
     form.append('file', file, file.name);
-    return data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/DataImporter/SubmitDataImport'), form, inline));
+    return data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/DataImporter/SubmitDataImport'), form));
   },
-  status: (jobId: number) => data(http.get<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/status/${jobId}`), inline)),
-  cancel: (jobId: number) =>
-    data(http.post<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/cancel/${jobId}`), {}, inline)),
+  status: (jobId: number) => data(http.get<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/status/${jobId}`))),
+  cancel: (jobId: number) => data(http.post<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/cancel/${jobId}`), {})),
   result: (jobId: number) =>
     blob(
-      http.post<Blob>(legacy('/DataImporter/DownloadResult'), { jobId }, { ...inline, responseType: 'blob' }),
+      http.post<Blob>(legacy('/DataImporter/DownloadResult'), { jobId }, { responseType: 'blob' }),
       'Export_Result.xlsx',
     ),
   exportList: (
     procedure: string,
     body: Pick<FetchRequest, 'filters' | 'sorts' | 'search'> & { parameters?: Record<string, unknown> },
   ) =>
-    data(
-      http.post<ApiEnvelope<{ jobId: number }>>(
-        legacy('/dataexporter/submitdataexport'),
-        { procedure, ...body },
-        inline,
-      ),
-    ),
+    data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/dataexporter/submitdataexport'), { procedure, ...body })),
   exported: (jobId: number) =>
-    blob(http.get<Blob>(legacy(`/DataExporter/download/${jobId}`), { ...inline, responseType: 'blob' }), 'Export.xlsx'),
-  jobs: () => data(http.get<ApiEnvelope<SheetJob[]>>(legacy('/DataExporter/jobs'), inline)),
+    blob(http.get<Blob>(legacy(`/DataExporter/download/${jobId}`), { responseType: 'blob' }), 'Export.xlsx'),
+  jobs: () => data(http.get<ApiEnvelope<SheetJob[]>>(legacy('/DataExporter/jobs'))),
 };
 
 /** Offers a downloaded file to the browser under its name. */

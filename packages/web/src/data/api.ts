@@ -35,25 +35,21 @@ export interface AuditEntry {
 }
 
 const REPO = '/api/DataRepository';
-/** Screens show their own errors (list error state, form alerts), so these calls never open the error modal. */
-const inline: AxiosRequestConfig = { suppressErrorModal: true };
-
 const client = async () => (await import('../api/http')).http;
 const enc = encodeURIComponent;
 
-async function post<T>(url: string, body: unknown, config: AxiosRequestConfig = inline) {
+async function post<T>(url: string, body: unknown, config?: AxiosRequestConfig) {
   return (await (await client()).post<ApiEnvelope<T>>(url, body, config)).data;
 }
 
 export const dataApi = {
   fetch: async (name: string, body: FetchRequest, signal?: AbortSignal): Promise<FetchAnswer> => {
-    const envelope = await post<ApiRow[]>(`${REPO}/fetch/${enc(name)}`, body, { ...inline, signal });
+    const envelope = await post<ApiRow[]>(`${REPO}/fetch/${enc(name)}`, body, { signal });
     const rows = Array.isArray(envelope.data) ? envelope.data : [];
     return { rows, totalCount: envelope.totalCount ?? rows.length, capped: envelope.totalCountCapped === true };
   },
   fields: async (name: string): Promise<NormalisedField[]> => {
-    const envelope = (await (await client()).get<ApiEnvelope<NormalisedField[]>>(`${REPO}/fields/${enc(name)}`, inline))
-      .data;
+    const envelope = (await (await client()).get<ApiEnvelope<NormalisedField[]>>(`${REPO}/fields/${enc(name)}`)).data;
     return Array.isArray(envelope.data) ? envelope.data : [];
   },
   insert: async (name: string, row: unknown) => (await post<ApiRow>(`${REPO}/Insert/${enc(name)}`, row)).data,
@@ -84,14 +80,12 @@ export const dataApi = {
     search = '',
     take = 20,
     signal?: AbortSignal,
-    narrow: { ids?: readonly number[]; where?: Record<string, string>; modal?: boolean } = {},
+    narrow: { ids?: readonly number[]; where?: Record<string, string> } = {},
   ): Promise<Option[]> => {
     const envelope = (
       await (
         await client()
       ).get<ApiEnvelope<DropdownItemDto[]>>(`/api/AppModule/GetDropDown/${enc(entity)}`, {
-        // `modal`: a failure shows the "Sorry," modal as well as the caller's own message.
-        suppressErrorModal: !narrow.modal,
         params: { search: search || undefined, Take: take, ids: narrow.ids?.join(','), ...narrow.where },
         signal,
       })
@@ -100,14 +94,13 @@ export const dataApi = {
   },
   /** `GET /api/Search?q=…`: records of every entity the command palette searches that the caller may see. */
   search: async (q: string, signal?: AbortSignal): Promise<PaletteHit[]> => {
-    const envelope = (
-      await (await client()).get<ApiEnvelope<PaletteHit[]>>('/api/Search', { ...inline, params: { q }, signal })
-    ).data;
+    const envelope = (await (await client()).get<ApiEnvelope<PaletteHit[]>>('/api/Search', { params: { q }, signal }))
+      .data;
     return Array.isArray(envelope.data) ? envelope.data : [];
   },
   /** `GET /api/company/Format`: the base currency and time zone values are shown in. */
   companyFormat: async (): Promise<CompanyFormat> =>
-    (await (await client()).get<ApiEnvelope<CompanyFormat>>('/api/company/Format', inline)).data.data,
+    (await (await client()).get<ApiEnvelope<CompanyFormat>>('/api/company/Format')).data.data,
   /** `POST {origin}/upload/{base path}[/{folder}]`, multipart field `file` → the stored path. */
   upload: async (file: File, folder?: string): Promise<{ fileName: string; url: string }> => {
     const base = webRoot.basePath.replace(/^\//, '');
@@ -117,7 +110,7 @@ export const dataApi = {
     const answer = (
       await (
         await client()
-      ).post<{ fileName: string; url: string } | ApiEnvelope<{ fileName: string; url: string }>>(url, form, inline)
+      ).post<{ fileName: string; url: string } | ApiEnvelope<{ fileName: string; url: string }>>(url, form)
     ).data;
     return 'url' in answer ? answer : answer.data;
   },

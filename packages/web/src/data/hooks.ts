@@ -83,7 +83,7 @@ export function useOutletDropdown(take = 100): { options: Option[]; error?: stri
   const { t } = useTranslation();
   const outlets = useQuery({
     queryKey: ['dropdown', 'outlet', 'select', take],
-    queryFn: ({ signal }) => dataApi.dropdown('outlet', '', take, signal, { modal: true }),
+    queryFn: ({ signal }) => dataApi.dropdown('outlet', '', take, signal),
     staleTime: 30_000,
     retry: false,
   });

@@ -18,7 +18,7 @@ interface ComboboxProps {
 }
 
 /**
- * An editable combobox (ARIA 1.2): typing searches the server (debounced), arrow keys move
+ * An editable combobox (ARIA 1.2): a click opens the list, typing searches the server (debounced), arrow keys move
  * through the options, Enter picks one, Escape closes the list and restores the shown text.
  */
 export function Combobox({
@@ -95,6 +95,7 @@ export function Combobox({
         // The list keeps the focus in the field on mouse-down (an option, its scroll bar, its
         // padding), so leaving the field always means leaving the list.
         onBlur={close}
+        onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
       <ul
@@ -108,7 +109,10 @@ export function Combobox({
         {open && options.isFetching && items.length === 0 && (
           <li className="dropdown-item-text text-body-secondary">{t('common.loading')}</li>
         )}
-        {open && !options.isFetching && items.length === 0 && (
+        {open && options.isError && items.length === 0 && (
+          <li className="dropdown-item-text text-body-secondary">{t('form.optionsFailed')}</li>
+        )}
+        {open && !options.isFetching && !options.isError && items.length === 0 && (
           <li className="dropdown-item-text text-body-secondary">{t('form.noOptions')}</li>
         )}
         {open &&

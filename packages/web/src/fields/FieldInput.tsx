@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
@@ -191,6 +191,19 @@ function ChildTable({
   const { fields: rows, append, remove } = useFieldArray({ name });
   const columns = field.fields.filter((f) => !f.system && !f.hidden);
   const id = useId();
+  // Focus follows "Add row": the new row's first input, found in the DOM (a combobox or select
+  // registers no focusable ref with the form, so the form's own shouldFocus finds nothing).
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    body.current?.rows[added]
+      ?.querySelector<HTMLElement>(
+        'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)',
+      )
+      ?.focus();
+    setAdded(null);
+  }, [added, rows.length]);
   return (
     <fieldset className="mb-3 field child-table" aria-describedby={describedBy(id, field.help, error)}>
       <legend className={`form-label fs-6 ${field.required ? 'required' : ''}`}>{label}</legend>
@@ -211,7 +224,7 @@ function ChildTable({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={body}>
             {rows.length === 0 && (
               <tr>
                 <td colSpan={columns.length + 2} className="text-body-secondary">
@@ -256,7 +269,10 @@ function ChildTable({
           type="button"
           className="btn btn-sm btn-outline-primary"
           aria-label={t('form.addRowTo', { label })}
-          onClick={() => append(emptyChildRow(field))}
+          onClick={() => {
+            append(emptyChildRow(field), { shouldFocus: false });
+            setAdded(rows.length);
+          }}
         >
           <i className="bi bi-plus-lg" aria-hidden="true" /> {t('form.addRow')}
         </button>

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { LazyBoundary, lazyPage } from '../ui/lazy';
 import { useErrorText } from '../screens/errorText';
 import { useMenuItem } from '../i18n/useMenu';
-import { FormAlert } from '../ui/FormAlert';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Spinner } from '../ui/Spinner';
 import { homeApi } from './api';
 import { addAmounts, dailyByOutlet, todayByOutlet } from './salesData';
@@ -292,7 +292,7 @@ export function HomeDashboard() {
   if (query.isError)
     return (
       <div className="col-12">
-        <FormAlert>{errorText(query.error)}</FormAlert>
+        <LoadFailed message={errorText(query.error)} onRetry={query.refetch} />
       </div>
     );
   return <Dashboard summary={query.data} />;

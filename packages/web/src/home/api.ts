@@ -3,6 +3,5 @@ import { http } from '../api/http';
 
 /** `GET /api/home/Summary`: every figure of Home in one request. */
 export const homeApi = {
-  summary: async () =>
-    (await http.get<ApiEnvelope<HomeSummary>>('/api/home/Summary', { suppressErrorModal: true })).data.data,
+  summary: async () => (await http.get<ApiEnvelope<HomeSummary>>('/api/home/Summary')).data.data,
 };

@@ -2,9 +2,6 @@ import type { ApiEnvelope, FetchRequest } from '@backroom/schema';
 import { http } from '../api/http';
 import { dataApi, type ApiRow } from '../data/api';
 
-/** The online screens show their errors inline. */
-const inline = { suppressErrorModal: true } as const;
-
 export type OnlineOrder = ApiRow & {
   id: number;
   orderNo: string;
@@ -44,11 +41,11 @@ export const onlineApi = {
   board: async (search = '') => (await dataApi.fetch(ENTITY, boardRequest(search))).rows as OnlineOrder[],
   act: async (id: number, action: string, extra: Record<string, unknown> = {}) =>
     (
-      await http.post<ApiEnvelope<OnlineOrder>>(
-        `/api/DataRepository/Execute/${ENTITY}`,
-        { action, ids: [id], ...extra },
-        inline,
-      )
+      await http.post<ApiEnvelope<OnlineOrder>>(`/api/DataRepository/Execute/${ENTITY}`, {
+        action,
+        ids: [id],
+        ...extra,
+      })
     ).data.data,
   cancelReasons: () => dataApi.dropdown('listvalue', '', 50, undefined, { where: { category: 'CANCEL_REASON' } }),
   deliveries: async (webhook: number) =>
@@ -61,10 +58,10 @@ export const onlineApi = {
     ).rows as Delivery[],
   redeliver: async (webhook: number, delivery: number) =>
     (
-      await http.post<ApiEnvelope<unknown>>(
-        '/api/DataRepository/Execute/webhook',
-        { action: 'redeliver', ids: [webhook], delivery },
-        inline,
-      )
+      await http.post<ApiEnvelope<unknown>>('/api/DataRepository/Execute/webhook', {
+        action: 'redeliver',
+        ids: [webhook],
+        delivery,
+      })
     ).data,
 };

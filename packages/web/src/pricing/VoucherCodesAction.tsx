@@ -10,8 +10,6 @@ import { FormAlert } from '../ui/FormAlert';
 
 const SHOWN = 200;
 const MAX = 10_000;
-const inline = { suppressErrorModal: true } as const;
-
 /** The voucher form's single-use codes: how many, the first of them, more generated, all exported as CSV. */
 export default function VoucherCodesAction({ row, item }: FormActionProps) {
   const { t } = useTranslation();
@@ -73,11 +71,11 @@ function VoucherCodesDialog({
     mutationFn: async (n: number) => {
       const { http } = await import('../api/http');
       return (
-        await http.post<ApiEnvelope<{ generated: number }>>(
-          '/api/DataRepository/Execute/voucher',
-          { action: 'generate', ids: [voucherId], count: n },
-          inline,
-        )
+        await http.post<ApiEnvelope<{ generated: number }>>('/api/DataRepository/Execute/voucher', {
+          action: 'generate',
+          ids: [voucherId],
+          count: n,
+        })
       ).data.data;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
@@ -86,7 +84,6 @@ function VoucherCodesDialog({
     mutationFn: async () => {
       const { http } = await import('../api/http');
       const response = await http.get<Blob>(`/api/pricing/VoucherCodes/${voucherId}`, {
-        ...inline,
         responseType: 'blob',
       });
       const url = URL.createObjectURL(response.data);

@@ -229,7 +229,7 @@ describe('generic form screen', () => {
     expect(server.calls.filter((c) => isFetchOf(c, 'bundle')).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('edits child rows inline: add, remove, and nested errors in the cell', async () => {
+  it('edits child rows inline: add (the focus on the new row), remove, and nested errors in the cell', async () => {
     const server = editServer((call) =>
       call.url.endsWith('/Update/bundle') ? ok({ ...stored, version: 4 }) : undefined,
     );
@@ -237,7 +237,10 @@ describe('generic form screen', () => {
     const items = await screen.findByRole('group', { name: 'Items' });
     expect(within(items).getByLabelText('Product, row 1')).toHaveValue('Apple');
     await userEvent.click(within(items).getByRole('button', { name: 'Add row to Items' }));
+    // Focus follows "Add row": the new row's first input.
+    await waitFor(() => expect(within(items).getByLabelText('Product, row 2')).toHaveFocus());
     await userEvent.click(within(items).getByRole('button', { name: 'Add row to Items' }));
+    await waitFor(() => expect(within(items).getByLabelText('Product, row 3')).toHaveFocus());
     expect(within(items).getByLabelText('Quantity, row 3')).toHaveValue('1');
     await userEvent.type(within(items).getByLabelText('Quantity, row 2'), 'x');
     await userEvent.click(within(items).getByRole('button', { name: 'Remove row 3 from Items' }));

@@ -10,6 +10,7 @@ import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { toWire } from '../fields/values';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import type { ClientMenuItem } from '../store/menuSlice';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { formSections, isWideField } from './formSections';
@@ -87,10 +88,9 @@ export function FormRow({
   if (customPending || (mode === 'edit' && row.isPending)) return <Spinner />;
   if (mode === 'edit' && row.isError)
     return (
-      <div className="alert alert-danger" role="alert">
-        {t('form.loadFailed', { message: apiFailure(row.error).message })}{' '}
+      <LoadFailed message={t('form.loadFailed', { message: apiFailure(row.error).message })} onRetry={row.refetch}>
         <Link to={listAddress(item.path)}>{t('form.backToList')}</Link>
-      </div>
+      </LoadFailed>
     );
 
   const onReload = async () => {

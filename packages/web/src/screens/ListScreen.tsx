@@ -6,6 +6,7 @@ import { PAGE_SIZES } from '../data/listState';
 import { fieldLabel } from '../fields/format';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ExportButton } from './ExportButton';
+import { LoadFailed } from '../ui/LoadFailed';
 import { TitledCard } from '../ui/TitledCard';
 import { DebouncedInput } from './DebouncedInput';
 import { recordName } from './recordName';
@@ -142,12 +143,10 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
       )}
 
       {list.rows.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
-          <span className="me-auto">{t('list.loadFailed', { message: apiFailure(list.rows.error).message })}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void list.rows.refetch()}>
-            {t('list.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={t('list.loadFailed', { message: apiFailure(list.rows.error).message })}
+          onRetry={list.rows.refetch}
+        />
       ) : (
         <ListTable list={list} title={title} density={density} onDelete={(ids, row) => setConfirm({ ids, row })} />
       )}

@@ -36,17 +36,13 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
   useEffect(() => {
     setValues({});
     if (!procedure) return;
-    http
-      .get<ApiEnvelope<{ parameters: Parameter[] }>>(`/api/AppModule/GetExportParameters/${procedure}`, {
-        suppressErrorModal: true,
-      })
-      .then(
-        (response) =>
-          setParameters(
-            response.data.data.parameters.filter((p) => ['text', 'enum', 'boolean', 'date', 'number'].includes(p.kind)),
-          ),
-        () => setParameters([]),
-      );
+    http.get<ApiEnvelope<{ parameters: Parameter[] }>>(`/api/AppModule/GetExportParameters/${procedure}`).then(
+      (response) =>
+        setParameters(
+          response.data.data.parameters.filter((p) => ['text', 'enum', 'boolean', 'date', 'number'].includes(p.kind)),
+        ),
+      () => setParameters([]),
+    );
   }, [procedure]);
 
   const run = async () => {

@@ -13,10 +13,7 @@ import { http } from '../api/http';
 import { webRoot } from '../config/webRoot';
 import type { ApiRow } from '../data/api';
 
-/** The stock screens show their errors inline. */
-const inline = { suppressErrorModal: true } as const;
-
-const post = async <T>(url: string, body: unknown) => (await http.post<ApiEnvelope<T>>(url, body, inline)).data;
+const post = async <T>(url: string, body: unknown) => (await http.post<ApiEnvelope<T>>(url, body)).data;
 
 /** A delivery order as `/deliveryorder/{id}` answers it, with the row's labels. */
 export type DeliveryOrder = ApiRow & DeliveryOrderDto;
@@ -25,11 +22,11 @@ const orders = () => `${webRoot.legacyBase}/deliveryorder`;
 
 /** The older console's `/deliveryorder` and `/deliveryorder/{id}` on the legacy base. */
 export const deliveryOrderApi = {
-  get: async (id: number) => (await http.get<ApiEnvelope<DeliveryOrder>>(`${orders()}/${id}`, inline)).data.data,
+  get: async (id: number) => (await http.get<ApiEnvelope<DeliveryOrder>>(`${orders()}/${id}`)).data.data,
   create: async (order: Record<string, unknown>) => (await post<DeliveryOrder>(orders(), order)).data,
   update: async (id: number, order: Record<string, unknown>) =>
-    (await http.put<ApiEnvelope<DeliveryOrder>>(`${orders()}/${id}`, order, inline)).data.data,
-  remove: async (id: number) => (await http.delete<ApiEnvelope<unknown>>(`${orders()}/${id}`, inline)).data,
+    (await http.put<ApiEnvelope<DeliveryOrder>>(`${orders()}/${id}`, order)).data.data,
+  remove: async (id: number) => (await http.delete<ApiEnvelope<unknown>>(`${orders()}/${id}`)).data,
   act: async (id: number, action: string, version: number, extra: Record<string, unknown> = {}) =>
     (await post<DeliveryOrder>(`${orders()}/${id}`, { action, version, ...extra })).data,
 };
@@ -62,7 +59,6 @@ export const lowStockApi = {
  */
 export async function printDocument(body: { document: string } & Record<string, unknown>): Promise<void> {
   const { data } = await http.post<Blob>(`${webRoot.url}/print/request.aspx`, body, {
-    ...inline,
     responseType: 'blob',
   });
   const url = URL.createObjectURL(data);

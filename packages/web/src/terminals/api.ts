@@ -2,9 +2,6 @@ import type { ApiEnvelope, CommissionRow, PriceDifferenceTotal, TerminalStatusAn
 import { http } from '../api/http';
 import { dataApi, type ApiRow } from '../data/api';
 
-/** The terminal screens show their errors inline. */
-const inline = { suppressErrorModal: true } as const;
-
 /** A sale with its lines, payments and vouchers, as the receipt shows it. */
 export interface Receipt {
   sale: ApiRow;
@@ -24,17 +21,12 @@ const ofSale = (name: string, id: number) =>
     .then((a) => a.rows);
 
 export const terminalsApi = {
-  status: async () => (await http.get<ApiEnvelope<TerminalStatusAnswer>>('/api/pointofsale/Status', inline)).data.data,
+  status: async () => (await http.get<ApiEnvelope<TerminalStatusAnswer>>('/api/pointofsale/Status')).data.data,
   priceDifferences: async (body: { from: string; to: string; outlet?: number }) =>
-    (
-      await http.post<ApiEnvelope<PriceDifferenceTotal[]>>(
-        '/api/DataRepository/procedure/pricedifferences',
-        body,
-        inline,
-      )
-    ).data.data,
+    (await http.post<ApiEnvelope<PriceDifferenceTotal[]>>('/api/DataRepository/procedure/pricedifferences', body)).data
+      .data,
   commission: async (body: { from: string; to: string }) =>
-    (await http.post<ApiEnvelope<CommissionRow[]>>('/api/DataRepository/procedure/commission', body, inline)).data.data,
+    (await http.post<ApiEnvelope<CommissionRow[]>>('/api/DataRepository/procedure/commission', body)).data.data,
   receipt: async (id: number): Promise<Receipt> => {
     const [sale] = (
       await dataApi.fetch('sale', {
