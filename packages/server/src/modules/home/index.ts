@@ -1,4 +1,3 @@
-import { anyDb } from '../../data/store';
 import { authenticate } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import type { DomainModule } from '../module';
@@ -15,8 +14,7 @@ export const homeModule: DomainModule = {
       privilege: { screen: SECTION_SCREENS.posSales, action: 'view' },
       everyMs: MINUTE,
       run: async ({ ctx }) => {
-        const db = anyDb(ctx);
-        return { mark: await rollUp(db, await outletZones(db), new Date()) };
+        return { mark: await rollUp(ctx.db, await outletZones(ctx.db), new Date()) };
       },
     },
   },

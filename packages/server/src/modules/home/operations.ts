@@ -8,11 +8,9 @@ import {
   type HomeTerminals,
 } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { labelsOf } from '../../data/read';
-import { anyDb } from '../../data/store';
 import { hasPrivilege } from '../../http/auth-guard';
-import { columnOf } from '../columns';
 import { lowStockRows } from '../stock/index';
 import { ONLINE_MINUTES } from '../terminals/index';
 
@@ -23,17 +21,6 @@ const CHANGES = 10;
 
 const terminal = getEntity('pointofsale');
 const outlet = getEntity('outlet');
-const order = getEntity('onlinesalesorder');
-const auditLog = getEntity('auditlog');
-
-const P = {
-  outlet: columnOf(terminal, 'outlet'),
-  lastSeen: columnOf(terminal, 'lastSeenAt'),
-};
-
-/** `column in (outlets)` for a viewer limited to some outlets; nothing for one who sees them all. */
-const inOutlets = (column: string, outlets: readonly number[]) =>
-  outlets.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...outlets])})`;
 
 export async function lowStock(request: FastifyRequest): Promise<HomeLowStock> {
   const { rows, totalCount } = await lowStockRows(request, { Take: HEAD });
@@ -55,28 +42,30 @@ export async function terminals(
   outlets: readonly number[],
   now: Date,
 ): Promise<HomeTerminals> {
-  const db = anyDb(request.server.ctx);
+  const db = request.server.ctx.db;
   const since = new Date(now.getTime() - ONLINE_MINUTES * 60_000).toISOString();
-  const silent = sql<SqlBool>`(${sql.ref(P.lastSeen)} is null or ${sql.ref(P.lastSeen)} < ${since})`;
-  const active = db.selectFrom(terminal.table).where('is_active', '=', true).where(inOutlets(P.outlet, outlets));
+  let active = db.selectFrom('point_of_sale').where('is_active', '=', true);
+  // A viewer limited to some outlets sees theirs; one who sees them all, every terminal.
+  if (outlets.length > 0) active = active.where('outlet_id', 'in', outlets);
+  const silent = sql<boolean>`(last_seen_at is null or last_seen_at < ${since})`;
   const counted = await active
-    .select([
-      sql<number>`count(*)`.as('total'),
+    .select((eb) => [
+      eb.fn.countAll().as('total'),
       sql<number>`coalesce(sum(case when ${silent} then 1 else 0 end), 0)`.as('offline'),
     ])
     .executeTakeFirstOrThrow();
   const head = await active
     .where(silent)
-    .select(['id', `${P.outlet} as outlet_id`, `${P.lastSeen} as last_seen`])
-    .orderBy(sql`case when ${sql.ref(P.lastSeen)} is null then 0 else 1 end`)
-    .orderBy(P.lastSeen)
+    .select(['id', 'outlet_id', 'last_seen_at'])
+    .orderBy(sql`case when last_seen_at is null then 0 else 1 end`)
+    .orderBy('last_seen_at')
     .orderBy('id')
     .limit(HEAD)
     .execute();
   const names = await labelsOf(
     db,
     terminal,
-    head.map((r) => Number(r.id)),
+    head.map((r) => r.id),
   );
   const places = await labelsOf(
     db,
@@ -87,22 +76,22 @@ export async function terminals(
     total: Number(counted.total),
     offline: Number(counted.offline),
     rows: head.map((r) => ({
-      id: Number(r.id),
-      label: names.get(Number(r.id)) ?? '',
+      id: r.id,
+      label: names.get(r.id) ?? '',
       outletLabel: places.get(Number(r.outlet_id)) ?? '',
-      lastSeenAt: (r.last_seen as string | null) ?? null,
+      lastSeenAt: r.last_seen_at,
     })),
   };
 }
 
 export async function ordersWaiting(request: FastifyRequest, outlets: readonly number[]): Promise<HomeOrdersWaiting> {
-  const status = columnOf(order, 'status');
-  const rows = await anyDb(request.server.ctx)
-    .selectFrom(order.table)
-    .where(status, 'in', [...ORDER_WAITING_STATUSES])
-    .where(inOutlets(columnOf(order, 'outlet'), outlets))
-    .groupBy(status)
-    .select([`${status} as status`, sql<number>`count(*)`.as('n')])
+  let waiting = request.server.ctx.db
+    .selectFrom('online_sales_order')
+    .where('status', 'in', [...ORDER_WAITING_STATUSES]);
+  if (outlets.length > 0) waiting = waiting.where('outlet_id', 'in', outlets);
+  const rows = await waiting
+    .groupBy('status')
+    .select((eb) => ['status', eb.fn.countAll().as('n')])
     .execute();
   const byStatus = Object.fromEntries(
     ORDER_WAITING_STATUSES.map((s) => [s, Number(rows.find((r) => r.status === s)?.n ?? 0)]),
@@ -123,47 +112,39 @@ async function visibleKinds(request: FastifyRequest): Promise<string[]> {
 export async function jobsRunning(request: FastifyRequest, now: Date): Promise<HomeJobs | undefined> {
   const kinds = await visibleKinds(request);
   if (kinds.length === 0) return undefined;
-  const running = anyDb(request.server.ctx)
+  const running = request.server.ctx.db
     .selectFrom('job')
     .where('status', '=', 'running')
     .where('lease_until', '>=', now.toISOString())
     .where('kind', 'in', kinds);
-  const counted = await running.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const counted = await running.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const rows = await running.select(['id', 'kind', 'progress', 'updated_at']).orderBy('id').limit(HEAD).execute();
   return {
     count: Number(counted.n),
     rows: rows.map((r) => ({
-      id: Number(r.id),
-      kind: String(r.kind),
-      progress: Number(r.progress),
-      since: String(r.updated_at),
+      id: r.id,
+      kind: r.kind,
+      progress: r.progress,
+      since: r.updated_at,
     })),
   };
 }
 
 /** The latest changes of data (inserts, updates, deletes), newest first. */
 export async function recentChanges(request: FastifyRequest): Promise<HomeChange[]> {
-  const c = (name: string) => columnOf(auditLog, name);
-  const rows = await anyDb(request.server.ctx)
-    .selectFrom(auditLog.table)
-    .where(c('action'), 'in', ['insert', 'update', 'delete'])
-    .select([
-      'id',
-      `${c('at')} as at`,
-      `${c('userName')} as user_name`,
-      `${c('entity')} as entity`,
-      `${c('rowId')} as row_id`,
-      `${c('action')} as action`,
-    ])
+  const rows = await request.server.ctx.db
+    .selectFrom('audit_log')
+    .where('action', 'in', ['insert', 'update', 'delete'])
+    .select(['id', 'at', 'user_name', 'entity', 'row_id', 'action'])
     .orderBy('id', 'desc')
     .limit(CHANGES)
     .execute();
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     at: String(r.at),
-    userName: (r.user_name as string | null) ?? null,
+    userName: r.user_name,
     entity: String(r.entity),
-    rowId: r.row_id === null ? null : Number(r.row_id),
+    rowId: r.row_id,
     action: String(r.action),
   }));
 }

@@ -1,7 +1,5 @@
-import { getEntity } from '@backroom/schema';
-import { sql } from 'kysely';
-import type { AnyDb } from '../../data/store';
-import { columnOf } from '../columns';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types';
 import { dayWindows, type DayWindow } from './days';
 import { windowsTable } from './windows';
 
@@ -20,43 +18,28 @@ export const SETTLE_MS = 60_000;
 /** Days ahead of each outlet's today also rolled up: a terminal's clock a little fast still counts. */
 const AHEAD = 2;
 
-const sale = getEntity('sale');
-const saleLine = getEntity('saleline');
-const S = {
-  outlet: columnOf(sale, 'outlet'),
-  at: columnOf(sale, 'at'),
-  kind: columnOf(sale, 'kind'),
-  total: columnOf(sale, 'total'),
-};
-const L = {
-  sale: columnOf(saleLine, 'sale'),
-  product: columnOf(saleLine, 'product'),
-  quantity: columnOf(saleLine, 'quantity'),
-  total: columnOf(saleLine, 'lineTotal'),
-};
-
 /** The last sale id rolled up. */
-export async function rollupMark(db: AnyDb): Promise<number> {
+export async function rollupMark(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('home_rollup').select('last_sale_id').where('id', '=', 1).executeTakeFirst();
-  return Number(row?.last_sale_id ?? 0);
+  return row?.last_sale_id ?? 0;
 }
 
 /** The last id of the unbroken run of settled sales after `from` (`from` itself when there is none). */
-async function settledUpTo(db: AnyDb, from: number, now: Date): Promise<number> {
+async function settledUpTo(db: Kysely<Database>, from: number, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - SETTLE_MS).toISOString();
   const fresh = await db
-    .selectFrom(sale.table)
-    .select(sql<number | null>`min(id)`.as('id'))
+    .selectFrom('sale')
+    .select((eb) => eb.fn.min('id').as('id'))
     .where('id', '>', from)
     .where('created_at', '>=', cutoff)
     .executeTakeFirstOrThrow();
   let last = db
-    .selectFrom(sale.table)
-    .select(sql<number | null>`max(id)`.as('id'))
+    .selectFrom('sale')
+    .select((eb) => eb.fn.max('id').as('id'))
     .where('id', '>', from);
-  if (fresh.id !== null) last = last.where('id', '<', Number(fresh.id));
+  if (fresh.id !== null) last = last.where('id', '<', fresh.id);
   const found = await last.executeTakeFirstOrThrow();
-  return found.id === null ? from : Number(found.id);
+  return found.id ?? from;
 }
 
 /**
@@ -65,7 +48,7 @@ async function settledUpTo(db: AnyDb, from: number, now: Date): Promise<number> 
  * conditional update in the same transaction, so only one of them adds the sales.
  */
 export async function rollUp(
-  db: AnyDb,
+  db: Kysely<Database>,
   outlets: readonly { id: number; timeZone: string }[],
   now: Date,
 ): Promise<number> {
@@ -84,18 +67,18 @@ export async function rollUp(
     if (Number(moved.numUpdatedRows) === 0) return rollupMark(trx);
     await sql`${windowsTable(windows)}
       insert into home_product_day (outlet_id, day, product_id, quantity, amount)
-      select d.outlet_id, d.day, l.${sql.ref(L.product)}, sum(l.${sql.ref(L.quantity)}), coalesce(sum(l.${sql.ref(L.total)}), 0)
-      from d cross join ${sql.table(sale.table)} s cross join ${sql.table(saleLine.table)} l
-      where s.id > ${from} and s.id <= ${to} and s.${sql.ref(S.outlet)} = d.outlet_id and s.${sql.ref(S.at)} >= d.starts and s.${sql.ref(S.at)} < d.ends and l.${sql.ref(L.sale)} = s.id
-      group by d.outlet_id, d.day, l.${sql.ref(L.product)}
+      select d.outlet_id, d.day, l.product_id, sum(l.quantity), coalesce(sum(l.line_total), 0)
+      from d cross join sale s cross join sale_line l
+      where s.id > ${from} and s.id <= ${to} and s.outlet_id = d.outlet_id and s.at >= d.starts and s.at < d.ends and l.sale_id = s.id
+      group by d.outlet_id, d.day, l.product_id
       on conflict (outlet_id, day, product_id) do update set quantity = home_product_day.quantity + excluded.quantity, amount = home_product_day.amount + excluded.amount`.execute(
       trx,
     );
     await sql`${windowsTable(windows)}
       insert into home_sales_day (outlet_id, day, total, receipts)
-      select d.outlet_id, d.day, coalesce(sum(s.${sql.ref(S.total)}), 0), sum(case when s.${sql.ref(S.kind)} = 'sale' then 1 else 0 end)
-      from d cross join ${sql.table(sale.table)} s
-      where s.id > ${from} and s.id <= ${to} and s.${sql.ref(S.outlet)} = d.outlet_id and s.${sql.ref(S.at)} >= d.starts and s.${sql.ref(S.at)} < d.ends
+      select d.outlet_id, d.day, coalesce(sum(s.total), 0), sum(case when s.kind = 'sale' then 1 else 0 end)
+      from d cross join sale s
+      where s.id > ${from} and s.id <= ${to} and s.outlet_id = d.outlet_id and s.at >= d.starts and s.at < d.ends
       group by d.outlet_id, d.day
       on conflict (outlet_id, day) do update set total = home_sales_day.total + excluded.total, receipts = home_sales_day.receipts + excluded.receipts`.execute(
       trx,

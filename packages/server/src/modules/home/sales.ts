@@ -8,10 +8,9 @@ import {
   type HomeSalesDay,
   type HomeTopProduct,
 } from '@backroom/schema';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { labelsOf } from '../../data/read';
-import type { AnyDb } from '../../data/store';
-import { columnOf, fieldOf } from '../columns';
+import type { Database } from '../../db/types';
 import type { DayWindow } from './days';
 import { windowsTable } from './windows';
 
@@ -25,45 +24,16 @@ import { windowsTable } from './windows';
 
 const TOP = 10;
 
-const sale = getEntity('sale');
-const saleLine = getEntity('saleline');
-const order = getEntity('onlinesalesorder');
-const items = fieldOf(order, 'items', 'children');
 const product = getEntity('product');
-
-const S = {
-  outlet: columnOf(sale, 'outlet'),
-  at: columnOf(sale, 'at'),
-  kind: columnOf(sale, 'kind'),
-  total: columnOf(sale, 'total'),
-};
-const L = {
-  sale: columnOf(saleLine, 'sale'),
-  product: columnOf(saleLine, 'product'),
-  quantity: columnOf(saleLine, 'quantity'),
-  total: columnOf(saleLine, 'lineTotal'),
-};
-const O = {
-  outlet: columnOf(order, 'outlet'),
-  status: columnOf(order, 'status'),
-  total: columnOf(order, 'total'),
-  at: 'updated_at',
-};
-const I = {
-  product: columnOf(items, 'product'),
-  quantity: columnOf(items, 'quantity'),
-  total: columnOf(items, 'lineTotal'),
-};
 
 export interface Channels {
   pos: boolean;
   online: boolean;
 }
 
-const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 /** The row (`alias`) is of the window's outlet and inside its span. */
-const inWindow = (alias: string, outletColumn: string, atColumn: string) =>
-  sql`${ref(alias, outletColumn)} = d.outlet_id and ${ref(alias, atColumn)} >= d.starts and ${ref(alias, atColumn)} < d.ends`;
+const inWindow = (alias: 's' | 'o', atColumn: 'at' | 'updated_at') =>
+  sql`${sql.ref(`${alias}.outlet_id`)} = d.outlet_id and ${sql.ref(`${alias}.${atColumn}`)} >= d.starts and ${sql.ref(`${alias}.${atColumn}`)} < d.ends`;
 
 /** Sales past the rollup's mark: `markSeen` (read before; the mark only grows) for the planner, the mark itself for consistency. */
 const pastMark = (markSeen: number) =>
@@ -73,7 +43,7 @@ const pastMark = (markSeen: number) =>
  * POS sales in the windows, by outlet and day: net total and receipts (sales, not returns), from
  * the day rollup and the sales past its mark, read in one statement (see topProducts).
  */
-async function posByDay(db: AnyDb, windows: readonly DayWindow[], markSeen: number) {
+async function posByDay(db: Kysely<Database>, windows: readonly DayWindow[], markSeen: number) {
   const { rows } = await sql<{
     outlet_id: number;
     day: string;
@@ -84,9 +54,9 @@ async function posByDay(db: AnyDb, windows: readonly DayWindow[], markSeen: numb
     from (
       select r.outlet_id, r.day, r.total, r.receipts from d cross join home_sales_day r where r.outlet_id = d.outlet_id and r.day = d.day
       union all
-      select d.outlet_id, d.day, ${ref('s', S.total)}, case when ${ref('s', S.kind)} = 'sale' then 1 else 0 end
-      from ${sql.table(sale.table)} s cross join d
-      where ${pastMark(markSeen)} and ${inWindow('s', S.outlet, S.at)}
+      select d.outlet_id, d.day, s.total, case when s.kind = 'sale' then 1 else 0 end
+      from sale s cross join d
+      where ${pastMark(markSeen)} and ${inWindow('s', 'at')}
     ) x
     group by x.outlet_id, x.day`.execute(db);
   return rows;
@@ -97,9 +67,9 @@ async function posByDay(db: AnyDb, windows: readonly DayWindow[], markSeen: numb
  * own, so both databases read one index range per window (a join lets PostgreSQL hash the windows
  * and test every order against them).
  */
-async function onlineByDay(db: AnyDb, windows: readonly DayWindow[]) {
+async function onlineByDay(db: Kysely<Database>, windows: readonly DayWindow[]) {
   const { rows } = await sql<{ outlet_id: number; day: string; total: number | string | null }>`${windowsTable(windows)}
-    select d.outlet_id, d.day, (select sum(${ref('o', O.total)}) from ${sql.table(order.table)} o where ${ref('o', O.status)} = 'completed' and ${inWindow('o', O.outlet, O.at)}) as total
+    select d.outlet_id, d.day, (select sum(o.total) from online_sales_order o where o.status = 'completed' and ${inWindow('o', 'updated_at')}) as total
     from d`.execute(db);
   return rows.filter((r) => r.total !== null);
 }
@@ -137,18 +107,18 @@ function periods(windows: readonly DayWindow[]) {
  * the planner how few sales lie past it. Each outlet's period is one index range (an `or` of them).
  */
 export async function topProducts(
-  db: AnyDb,
+  db: Kysely<Database>,
   windows: readonly DayWindow[],
   channels: Channels,
   markSeen: number,
 ): Promise<HomeTopProduct[]> {
   const spans = periods(windows);
   if (spans.length === 0 || (!channels.pos && !channels.online)) return [];
-  const during = (alias: string, outletColumn: string, atColumn: string) =>
+  const during = (alias: 's' | 'o', atColumn: 'at' | 'updated_at') =>
     sql`(${sql.join(
       spans.map(
         (p) =>
-          sql`(${ref(alias, outletColumn)} = ${p.outlet} and ${ref(alias, atColumn)} >= ${p.starts} and ${ref(alias, atColumn)} < ${p.ends})`,
+          sql`(${sql.ref(`${alias}.outlet_id`)} = ${p.outlet} and ${sql.ref(`${alias}.${atColumn}`)} >= ${p.starts} and ${sql.ref(`${alias}.${atColumn}`)} < ${p.ends})`,
       ),
       sql` or `,
     )})`;
@@ -160,14 +130,14 @@ export async function topProducts(
           spans.map((p) => sql`(r.outlet_id = ${p.outlet} and r.day >= ${p.firstDay} and r.day <= ${p.lastDay})`),
           sql` or `,
         )})`,
-      sql`select ${ref('l', L.product)} as product_id, ${ref('l', L.quantity)} as quantity, ${ref('l', L.total)} as amount
-        from ${sql.table(sale.table)} s join ${sql.table(saleLine.table)} l on ${ref('l', L.sale)} = s.id
-        where ${pastMark(markSeen)} and ${during('s', S.outlet, S.at)}`,
+      sql`select l.product_id, l.quantity, l.line_total as amount
+        from sale s join sale_line l on l.sale_id = s.id
+        where ${pastMark(markSeen)} and ${during('s', 'at')}`,
     );
   if (channels.online)
-    parts.push(sql`select ${ref('i', I.product)} as product_id, ${ref('i', I.quantity)} as quantity, ${ref('i', I.total)} as amount
-      from ${sql.table(order.table)} o join ${sql.table(items.table)} i on i.parent_id = o.id
-      where ${ref('o', O.status)} = 'completed' and ${during('o', O.outlet, O.at)}`);
+    parts.push(sql`select i.product_id, i.quantity, i.line_total as amount
+      from online_sales_order o join online_sales_order_items i on i.parent_id = o.id
+      where o.status = 'completed' and ${during('o', 'updated_at')}`);
   const { rows } = await sql<{ product_id: number; quantity: number | string; amount: number | string }>`
     select x.product_id, sum(x.quantity) as quantity, coalesce(sum(x.amount), 0) as amount
     from (${sql.join(parts, sql` union all `)}) x
@@ -191,7 +161,7 @@ const minor = (value: number | string | null | undefined) => BigInt(value ?? 0);
 
 /** Sales by outlet (today and the whole period) and by outlet and day, for the channels the viewer may see. */
 export async function salesSummary(
-  db: AnyDb,
+  db: Kysely<Database>,
   outlets: readonly { id: number; label: string }[],
   windows: readonly DayWindow[],
   channels: Channels,

@@ -2,10 +2,10 @@ import { getEntity, type HomeSummary } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { allowedOutlets } from '../../data/access';
 import { labelsOf } from '../../data/read';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
 import { hasPrivilege } from '../../http/auth-guard';
 import { ADMINISTRATOR_SCREEN } from '../administration/index';
-import { columnOf } from '../columns';
 import { dayWindows } from './days';
 import { rollupMark } from './rollup';
 import { jobsRunning, lowStock, ordersWaiting, recentChanges, terminals } from './operations';
@@ -23,13 +23,9 @@ export const SECTION_SCREENS = {
 } as const;
 
 /** Every outlet with its time zone. */
-export async function outletZones(db: AnyDb): Promise<{ id: number; timeZone: string }[]> {
-  const rows = await db
-    .selectFrom(outlet.table)
-    .select(['id', `${columnOf(outlet, 'timezone')} as tz`])
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ id: Number(r.id), timeZone: String(r.tz ?? 'UTC') }));
+export async function outletZones(db: Kysely<Database>): Promise<{ id: number; timeZone: string }[]> {
+  const rows = await db.selectFrom('outlet').select(['id', 'timezone']).orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, timeZone: r.timezone ?? 'UTC' }));
 }
 
 /** The viewer's outlets (all of them unless the user is limited to some), with their time zones and labels. */
@@ -37,7 +33,7 @@ async function viewerOutlets(request: FastifyRequest, all: readonly { id: number
   const limited = await allowedOutlets(request);
   const mine = limited.length === 0 ? all : all.filter((o) => limited.includes(o.id));
   const labels = await labelsOf(
-    anyDb(request.server.ctx),
+    request.server.ctx.db,
     outlet,
     mine.map((o) => o.id),
   );
@@ -46,7 +42,7 @@ async function viewerOutlets(request: FastifyRequest, all: readonly { id: number
 
 /** Every figure of Home the viewer may see, in one answer; a section they may not view is left out. */
 export async function homeSummary(request: FastifyRequest, now = new Date()): Promise<HomeSummary> {
-  const db = anyDb(request.server.ctx);
+  const db = request.server.ctx.db;
   const can = (screen: string) => hasPrivilege(request, screen, 'view');
   const [pos, online, seesLowStock, seesTerminals, seesChanges] = await Promise.all([
     can(SECTION_SCREENS.posSales),
