@@ -108,6 +108,10 @@ export interface DeliveryOrderLineDto {
   quantity: string;
   uom: number | null;
   receivedQty: string | null;
+  /** Dispatched, not yet received nor written off (null before dispatch). */
+  inTransitQty: string | null;
+  /** Written off by `closeShort` (null before dispatch). */
+  writtenOffQty: string | null;
   discrepancy: string | null;
 }
 

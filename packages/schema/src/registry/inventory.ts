@@ -2,14 +2,29 @@ import { field as f } from './fields';
 import { purchasingEntities, purchasingScreens } from './purchasing';
 import { entity, list, model, single, type MenuGroupDef } from './types';
 
-export const DELIVERY_ORDER_STATUSES = ['draft', 'confirmed', 'dispatched', 'received', 'cancelled'] as const;
+/**
+ * A delivery order's statuses. Dispatched goods sit in transit (at the destination's in-transit
+ * location) until received; `partiallyReceived` has some still there; `closing` waits for the
+ * approval of the write-off `closeShort` asked for; `closed` was closed short (the rest written off).
+ */
+export const DELIVERY_ORDER_STATUSES = [
+  'draft',
+  'confirmed',
+  'dispatched',
+  'partiallyReceived',
+  'closing',
+  'received',
+  'closed',
+  'cancelled',
+] as const;
 export type DeliveryOrderStatus = (typeof DELIVERY_ORDER_STATUSES)[number];
 
 /** The actions of a delivery order and the statuses each may start from (the server enforces them; the console offers them). */
 export const DELIVERY_ORDER_ACTIONS = {
   confirm: ['draft'],
   dispatch: ['confirmed'],
-  receive: ['dispatched'],
+  receive: ['dispatched', 'partiallyReceived'],
+  closeShort: ['dispatched', 'partiallyReceived'],
   cancel: ['draft', 'confirmed'],
   prefill: ['draft'],
 } as const satisfies Record<string, readonly DeliveryOrderStatus[]>;
@@ -78,12 +93,25 @@ export const inventory: MenuGroupDef = {
         inventoryLocationGroup: f.ref('inventorylocationgroup', { label: 'Location group' }),
         address: f.longtext({ maxLength: 500 }),
         allowNegativeStock: f.bool({ help: 'Dispatches and stock-outs may take this location below zero.' }),
+        transitFor: f.ref('inventorylocation', {
+          readOnly: true,
+          label: 'In transit to',
+          help: 'For an in-transit location: the destination whose dispatched, not yet received goods it holds.',
+        }),
       },
     }),
     entity('stockoutreason', 'Stock-out reasons', 'exclamation-octagon', {
       table: 'stock_out_reason',
       ...active,
-      fields: { code, name, affectsCost: f.bool(), needsApproval: f.bool() },
+      fields: {
+        code,
+        name,
+        affectsCost: f.bool(),
+        needsApproval: f.bool({ help: 'Every adjustment with this reason waits for approval.' }),
+        approvalValue: f.money({
+          help: 'An adjustment with this reason whose value (cost × quantity, either way) is over this waits for approval.',
+        }),
+      },
     }),
     entity('printdeliveryorder', 'Delivery orders', 'truck-flatbed', {
       api: 'deliveryorder',
@@ -96,12 +124,18 @@ export const inventory: MenuGroupDef = {
         fromLocation: f.ref('inventorylocation', { required: true, label: 'From' }),
         toLocation: f.ref('inventorylocation', { required: true, label: 'To' }),
         date: f.date({ required: true }),
-        status: f.enum(DELIVERY_ORDER_STATUSES, { readOnly: true, default: 'draft' }),
+        status: f.enum(DELIVERY_ORDER_STATUSES, {
+          readOnly: true,
+          default: 'draft',
+          valueLabels: { closing: 'Write-off awaiting approval', closed: 'Closed short' },
+        }),
         lines: f.children({
           product: f.ref('product', { required: true, unique: ['parentId'] }),
           quantity: f.quantity({ required: true, min: '0.001' }),
           uom: f.lv('UOM', { label: 'Unit of measure' }),
           receivedQty: f.quantity({ readOnly: true, label: 'Received quantity' }),
+          inTransitQty: f.quantity({ readOnly: true, label: 'In transit', help: 'Dispatched, not yet received.' }),
+          writtenOffQty: f.quantity({ readOnly: true, label: 'Written off', help: 'Closed short with a reason.' }),
           discrepancy: f.quantity({
             readOnly: true,
             signed: true,
@@ -222,6 +256,10 @@ export const inventory: MenuGroupDef = {
         decidedBy: f.text({ maxLength: 100 }),
         decidedAt: f.datetime(),
         movement: f.ref('stockmovement'),
+        reference: f.text({ maxLength: 100, help: 'The document it belongs to (a count, a delivery order).' }),
+        documentType: f.text({ maxLength: 30, hidden: true }),
+        documentId: f.int({ hidden: true }),
+        value: f.money({ signed: true, help: 'Cost × quantity when requested.' }),
       },
     }),
     ...purchasingEntities,

@@ -667,6 +667,7 @@ export interface InventoryLocationRow {
   inventory_location_group_id: number | null;
   address: string | null;
   allow_negative_stock: SqlBoolean;
+  transit_for_id: number | null;
   is_active: Generated<boolean>;
   custom_fields: string | null;
   version: Generated<number>;
@@ -682,6 +683,7 @@ export interface StockOutReasonRow {
   name: string | null;
   affects_cost: SqlBoolean;
   needs_approval: SqlBoolean;
+  approval_value: number | null;
   is_active: Generated<boolean>;
   custom_fields: string | null;
   version: Generated<number>;
@@ -717,6 +719,8 @@ export interface DeliveryOrderLinesRow {
   quantity: number | null;
   uom_id: number | null;
   received_qty: number | null;
+  in_transit_qty: number | null;
+  written_off_qty: number | null;
   discrepancy: number | null;
 }
 
@@ -847,6 +851,10 @@ export interface StockAdjustmentRow {
   decided_by: string | null;
   decided_at: string | null;
   movement_id: number | null;
+  reference: string | null;
+  document_type: string | null;
+  document_id: number | null;
+  value: number | null;
   version: Generated<number>;
   created_at: string | null;
   created_by: string | null;

@@ -14,7 +14,7 @@ async function setup(onHand = '20.000') {
 }
 
 describe('delivery orders through the legacy API', () => {
-  it('goes from draft to received, moving stock out at dispatch and in at receipt', async () => {
+  it('goes from draft to partially received, moving stock into transit at dispatch and out of it at receipt', async () => {
     const { from, to, a, b } = await setup();
     const order = await w.newOrder(from, to, [
       { product: a, quantity: '5.000' },
@@ -47,10 +47,10 @@ describe('delivery orders through the legacy API', () => {
     const received = await w.act(order, 'receive', { lines: [{ product: a, receivedQty: '4.000' }] });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
     expect(received.body.data).toMatchObject({
-      status: 'received',
+      status: 'partiallyReceived',
       lines: [
-        { product: a, quantity: '5.000', receivedQty: '4.000', discrepancy: '-1.000' },
-        { product: b, quantity: '2.500', receivedQty: '2.500', discrepancy: '0.000' },
+        { product: a, quantity: '5.000', receivedQty: '4.000', inTransitQty: '1.000', discrepancy: '-1.000' },
+        { product: b, quantity: '2.500', receivedQty: '2.500', inTransitQty: '0.000', discrepancy: '0.000' },
       ],
     });
     expect(await w.onHand(a, to)).toBe('4.000');
@@ -61,17 +61,24 @@ describe('delivery orders through the legacy API', () => {
       filters: [{ ColumnName: 'reference', ColumnValue: order.docNo as string, Operator: 'EQ' }],
       sorts: [{ ColumnName: 'id', Direction: 'ASC' }],
     });
+    const transit = movements.body.data[2]!.location as number;
     expect(movements.body.data.map((m) => [m.kind, m.product, m.location, m.quantity, m.createdBy])).toEqual([
       ['dispatch', a, from, '-5.000', 'admin'],
       ['dispatch', b, from, '-2.500', 'admin'],
+      ['dispatch', a, transit, '5.000', 'admin'],
+      ['dispatch', b, transit, '2.500', 'admin'],
+      ['receipt', a, transit, '-4.000', 'admin'],
+      ['receipt', b, transit, '-2.500', 'admin'],
       ['receipt', a, to, '4.000', 'admin'],
       ['receipt', b, to, '2.500', 'admin'],
     ]);
+    expect(await w.onHand(a, transit)).toBe('1.000');
     for (const [p, l] of [
       [a, from],
       [b, from],
       [a, to],
       [b, to],
+      [a, transit],
     ] as const)
       expect(await w.ledgerSum(p, l)).toBe(await w.onHand(p, l));
   });
@@ -97,8 +104,8 @@ describe('delivery orders through the legacy API', () => {
       expect(res.body.message).toContain('is dispatched');
     }
     await w.act(order, 'receive');
-    for (const action of ['confirm', 'dispatch', 'receive', 'cancel']) {
-      const res = await w.act(order, action);
+    for (const action of ['confirm', 'dispatch', 'receive', 'closeShort', 'cancel']) {
+      const res = await w.act(order, action, { reason: 'X' });
       expect(res.status, action).toBe(409);
       expect(res.body.message).toContain('is received');
     }

@@ -107,7 +107,15 @@ describe('the ledger', () => {
           const steps: [string, Row][] = [
             ['confirm', {}],
             ['dispatch', {}],
-            ['receive', { lines: [{ product: products[op.product], receivedQty: text(op.received) }] }],
+            // At least one unit and no more than is in transit: a receipt of nothing or of more is a 400.
+            [
+              'receive',
+              {
+                lines: [
+                  { product: products[op.product], receivedQty: text(Math.min(Math.max(op.received, 1), op.quantity)) },
+                ],
+              },
+            ],
             ['cancel', {}],
           ];
           let version = made.body.data.version as number;

@@ -64,14 +64,22 @@ describe('virtual stock', () => {
     const byProduct = await fetchVirtual([{ ColumnName: 'product', ColumnValue: product, Operator: 'EQ' }], undefined, {
       sorts: [{ ColumnName: 'onHand', Direction: 'DESC' }],
     });
+    // Dispatched goods sit at the store's in-transit location until received.
+    const transit = (
+      await w.post<Row[]>('/DataRepository/fetch/inventorylocation', {
+        filters: [{ ColumnName: 'transitFor', ColumnValue: store, Operator: 'EQ' }],
+      })
+    ).body.data[0]!.id;
     expect(byProduct.body.data.map((r) => [r.location, r.onHand])).toEqual([
       [warehouse, '43.500'],
       [store, '10.000'],
+      [transit, '6.500'],
     ]);
     const byVirtual = await fetchVirtual([{ ColumnName: 'product', ColumnValue: product, Operator: 'EQ' }], undefined, {
       sorts: [{ ColumnName: 'virtual', Direction: 'ASC' }],
     });
     expect(byVirtual.body.data.map((r) => [r.location, r.virtual])).toEqual([
+      [transit, '6.500'],
       [store, '14.500'],
       [warehouse, '43.500'],
     ]);

@@ -18,6 +18,8 @@ const line = (
   quantity,
   uom: null,
   receivedQty: null,
+  inTransitQty: null,
+  writtenOffQty: null,
   discrepancy: null,
   ...extra,
 });
@@ -113,7 +115,7 @@ describe('delivery order form', () => {
       within(screen.getByRole('toolbar', { name: 'Order actions' }))
         .getAllByRole('button')
         .map((b) => b.textContent?.trim()),
-    ).toEqual(['Receive…', 'Print']);
+    ).toEqual(['Receive…', 'Close short…', 'Print']);
   });
 
   it('names the short lines when a dispatch is refused', async () => {

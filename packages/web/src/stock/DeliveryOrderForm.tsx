@@ -20,6 +20,7 @@ import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { deliveryOrderApi, printDocument, type DeliveryOrder } from './api';
 import { OptionSelect } from './OptionSelect';
+import { CloseShortDialog } from './CloseShortDialog';
 import { ReceiveDialog } from './ReceiveDialog';
 import { StatusStepper } from './StatusStepper';
 
@@ -66,7 +67,7 @@ export default function DeliveryOrderForm({ entity: base, item, mode, title }: E
 
 type Tab = 'details' | 'history';
 type Notice = { tone: 'danger' | 'success'; text: string; details?: string[] };
-type Pending = { kind: 'cancel' } | { kind: 'delete' } | { kind: 'receive' } | null;
+type Pending = { kind: 'cancel' } | { kind: 'delete' } | { kind: 'receive' } | { kind: 'closeShort' } | null;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -135,7 +136,9 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
       deliveryOrderApi.act(Number(order!.id), action, order!.version, extra),
     onSuccess: (saved, { action }) => {
       setPending(null);
-      settled(saved, t(`stock.order.done.${action}`, { docNo: saved.docNo }));
+      // A receipt or a close short says where the order got to (partially received, closing…).
+      const done = action === 'receive' || action === 'closeShort' ? `${action}.${saved.status}` : action;
+      settled(saved, t(`stock.order.done.${done}`, { docNo: saved.docNo }));
     },
     onError: (error) => {
       setPending(null);
@@ -176,6 +179,14 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
               busy={act.isPending}
               onCancel={() => setPending(null)}
               onReceive={(lines) => run('receive', { lines })}
+            />
+          )}
+          {pending?.kind === 'closeShort' && order && (
+            <CloseShortDialog
+              order={order}
+              busy={act.isPending}
+              onCancel={() => setPending(null)}
+              onClose={(body) => run('closeShort', body)}
             />
           )}
           {pending?.kind === 'cancel' && (
@@ -221,6 +232,16 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
               onClick={() => setPending({ kind: 'receive' })}
             >
               <i className="bi bi-box-arrow-in-down" aria-hidden="true" /> {t('stock.order.receiveButton')}
+            </button>
+          )}
+          {allowed('closeShort') && (
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              disabled={busy}
+              onClick={() => setPending({ kind: 'closeShort' })}
+            >
+              <i className="bi bi-x-octagon" aria-hidden="true" /> {t('stock.order.closeShortButton')}
             </button>
           )}
           {allowed('cancel') && (

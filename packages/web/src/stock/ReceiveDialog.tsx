@@ -12,11 +12,19 @@ interface ReceiveDialogProps {
   onCancel(): void;
 }
 
-/** Per-line received quantities, each starting at what was dispatched; a line received short keeps the difference. */
+/** What a line still has in transit (all of it before anything was received). */
+const inTransit = (line: DeliveryOrder['lines'][number]) => line.inTransitQty ?? line.quantity;
+
+/**
+ * Per-line quantities received now, each starting at what is still in transit: what is not
+ * received stays in transit (the order partially received) for a later receipt or a close short.
+ */
 export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialogProps) {
   const { t } = useTranslation();
-  const [received, setReceived] = useState<string[]>(() => order.lines.map((l) => l.quantity));
-  const invalid = received.map((value) => !QUANTITY.test(value.trim()));
+  const [received, setReceived] = useState<string[]>(() => order.lines.map(inTransit));
+  const invalid = received.map(
+    (value, i) => !QUANTITY.test(value.trim()) || Number(value) > Number(inTransit(order.lines[i]!)),
+  );
   return (
     <Dialog
       title={t('stock.order.receiveTitle', { docNo: order.docNo })}
@@ -48,7 +56,10 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
               {t('stock.order.dispatched')}
             </th>
             <th scope="col" className="text-end">
-              {t('stock.order.received')}
+              {t('stock.order.inTransit')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('stock.order.receivedNow')}
             </th>
           </tr>
         </thead>
@@ -59,6 +70,7 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
                 {line.productLabel ?? line.product}
               </th>
               <td className="text-end">{line.quantity}</td>
+              <td className="text-end">{inTransit(line)}</td>
               <td>
                 <input
                   className={`form-control form-control-sm text-end ${invalid[i] ? 'is-invalid' : ''}`}

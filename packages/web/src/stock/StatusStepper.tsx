@@ -2,12 +2,22 @@ import './stock.scss';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryOrderStatus } from '@backroom/schema';
 
-/** The way an order goes when nothing stops it; cancelled leaves it. */
-const PATH: readonly DeliveryOrderStatus[] = ['draft', 'confirmed', 'dispatched', 'received'];
+/**
+ * The way an order goes: partially received (or closing, its write-off waiting for approval) only
+ * when it got there; closed (short) in place of received. Cancelled leaves it.
+ */
+const pathOf = (status: DeliveryOrderStatus): readonly DeliveryOrderStatus[] => [
+  'draft',
+  'confirmed',
+  'dispatched',
+  ...(status === 'partiallyReceived' || status === 'closing' ? [status] : []),
+  status === 'closed' ? 'closed' : 'received',
+];
 
 /** A delivery order's status as steps: the ones behind it done, its own current. */
 export function StatusStepper({ status }: { status: DeliveryOrderStatus }) {
   const { t } = useTranslation();
+  const PATH = pathOf(status);
   const at = PATH.indexOf(status);
   return (
     <div className="d-flex flex-wrap align-items-center gap-3 mb-3">

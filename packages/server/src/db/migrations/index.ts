@@ -22,6 +22,7 @@ import { lockoutStrikes } from './117_lockout_strikes';
 import { voucherCodeAnyCase } from './118_voucher_code_any_case';
 import { ruleCountersKeepCache } from './121_rule_counters_keep_cache';
 import { saleTillFigures } from './123_sale_till_figures';
+import { deliveryGoodsInTransit } from './126_delivery_goods_in_transit';
 import { SERVER_ROOT } from '../../paths';
 import { operationsMigration, type Operation } from './operations';
 
@@ -48,6 +49,7 @@ const written: Record<string, Migration> = {
   '118_voucher_code_any_case': voucherCodeAnyCase,
   '121_rule_counters_keep_cache': ruleCountersKeepCache,
   '123_sale_till_figures': saleTillFigures,
+  '126_delivery_goods_in_transit': deliveryGoodsInTransit,
 };
 
 /** This folder in the sources, also when the server runs from its bundle. */

@@ -14,8 +14,20 @@ import { STALE_MESSAGE, updateRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf, fieldOf } from '../columns';
-import { ensureBalances, move, StockShortage, stockProducts, quantityText, thousandths } from '../stock/index';
-import { COLUMN, assertStockLines, documentOf, order, orderLines, readOrder } from './order';
+import {
+  ensureBalances,
+  move,
+  reasonRules,
+  requestAdjustments,
+  StockShortage,
+  stockProducts,
+  quantityText,
+  thousandths,
+} from '../stock/index';
+import { typedDb } from '../../db/types';
+import { transitLocationOf } from './transit';
+import type { EventHandler } from '../events';
+import { COLUMN, DOCUMENT_TYPE, assertStockLines, documentOf, order, orderLines, readOrder } from './order';
 
 const versioned = z.looseObject({
   version: z.number({ error: 'Send the version of the order you read' }).int().min(1),
@@ -35,6 +47,12 @@ const receiveBody = versioned.extend({
     .max(orderLines.maxRows)
     .optional(),
 });
+const closeShortBody = versioned.extend({
+  reason: z.union([z.string().trim().min(1).max(30), z.number().int().positive()], {
+    error: 'Give the reason (a stock-out reason code) for writing off what is in transit',
+  }),
+  remarks: z.string().max(500).nullish(),
+});
 const prefillBody = versioned.extend({
   stockTemplate: z.number({ error: 'Choose the stock template' }).int().positive(),
 });
@@ -44,6 +62,7 @@ const DONE: Record<DeliveryOrderAction, string> = {
   confirm: 'confirmed',
   dispatch: 'dispatched',
   receive: 'received',
+  closeShort: 'closed short',
   cancel: 'cancelled',
   prefill: 'prefilled',
 };
@@ -137,26 +156,43 @@ export const confirm: RowAction = async (call) => {
   return finish(call, o);
 };
 
-/** Confirmed → dispatched: every line leaves the source location, or none does. */
+/**
+ * Confirmed → dispatched: every line leaves the source location into the destination's in-transit
+ * location (transit.ts), or none does; the lines show it all in transit.
+ */
 export const dispatch: RowAction = async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
   assertState(o, 'dispatch', version);
   await advance(call, o, 'dispatched', { [COLUMN.dispatchedAt]: call.now });
+  const transit = await transitLocationOf(call, o.toLocation);
+  const lines = asLines(o);
   try {
-    await move(
-      call,
-      asLines(o).map((l) => ({
+    await move(call, [
+      ...lines.map((l) => ({
         product: l.product,
         location: o.fromLocation,
         quantity: -l.quantity,
         kind: 'dispatch' as const,
         document: documentOf(o),
       })),
-    );
+      ...lines.map((l) => ({
+        product: l.product,
+        location: transit,
+        quantity: l.quantity,
+        kind: 'dispatch' as const,
+        document: documentOf(o),
+      })),
+    ]);
   } catch (error) {
     throw error instanceof StockShortage ? await shortLines(call, o, error) : error;
   }
+  for (const line of o.lines)
+    await typedDb(call.trx)
+      .updateTable('delivery_order_lines')
+      .set({ received_qty: 0, written_off_qty: 0, in_transit_qty: thousandths(line.quantity)! })
+      .where('id', '=', line.id)
+      .execute();
   await ensureBalances(
     call,
     o.lines.map((l) => ({ product: l.product, location: o.toLocation })),
@@ -164,9 +200,24 @@ export const dispatch: RowAction = async (call) => {
   return finish(call, o);
 };
 
+/** A line's quantities as stored (thousandths): dispatched, received, in transit, written off. */
+const held = (l: DeliveryOrderDto['lines'][number]) => {
+  const quantity = thousandths(l.quantity)!;
+  return {
+    id: l.id,
+    product: l.product,
+    quantity,
+    received: thousandths(l.receivedQty ?? 0)!,
+    inTransit: l.inTransitQty === null ? quantity : thousandths(l.inTransitQty)!,
+    writtenOff: thousandths(l.writtenOffQty ?? 0)!,
+  };
+};
+
 /**
- * Dispatched → received: each line's received quantity (as dispatched when the body leaves the
- * line out) enters the destination; a line received short or over keeps the difference.
+ * Dispatched or partially received → received or partially received: each line's received
+ * quantity (all it still has in transit when the body leaves the line out) moves from the
+ * in-transit location into the destination. What is not received stays in transit, for another
+ * `receive` or `closeShort`; more than is in transit is refused (400 naming the line).
  */
 export const receive: RowAction = async (call) => {
   const body = parseBody(receiveBody, call.body);
@@ -178,27 +229,150 @@ export const receive: RowAction = async (call) => {
       throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is not on ${o.docNo}` }]);
     if (given.has(line.product))
       throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is given twice` }]);
+    const inTransit = held(o.lines.find((l) => l.product === line.product)!).inTransit;
+    if (line.receivedQty > inTransit) {
+      const message = `Only ${quantityText(inTransit)} of product ${line.product} is in transit on ${o.docNo}`;
+      throw validationError([{ field: `lines.${i}.receivedQty`, message }], message);
+    }
     given.set(line.product, line.receivedQty);
   }
-  await advance(call, o, 'received', { [COLUMN.receivedAt]: call.now });
-  const received = asLines(o).map((l) => ({ ...l, received: given.get(l.product) ?? l.quantity }));
-  for (const [i, line] of received.entries())
-    await call.trx
-      .updateTable(orderLines.table)
-      .set({ [COLUMN.lineReceived]: line.received, [COLUMN.lineDiscrepancy]: line.received - line.quantity })
-      .where('id', '=', o.lines[i]!.id)
+  const lines = o.lines.map(held).map((l) => ({ ...l, now: given.get(l.product) ?? l.inTransit }));
+  if (lines.every((l) => l.now === 0))
+    throw validationError(
+      [{ field: 'lines', message: 'Give a received quantity on at least one line' }],
+      'Give a received quantity on at least one line',
+    );
+  const rest = lines.reduce((sum, l) => sum + l.inTransit - l.now, 0);
+  await advance(call, o, rest === 0 ? 'received' : 'partiallyReceived', { [COLUMN.receivedAt]: call.now });
+  for (const l of lines)
+    await typedDb(call.trx)
+      .updateTable('delivery_order_lines')
+      .set({
+        received_qty: l.received + l.now,
+        in_transit_qty: l.inTransit - l.now,
+        discrepancy: l.received + l.now - l.quantity,
+      })
+      .where('id', '=', l.id)
       .execute();
-  await move(
-    call,
-    received.map((l) => ({
+  const transit = await transitLocationOf(call, o.toLocation);
+  const arrived = lines.filter((l) => l.now > 0);
+  await move(call, [
+    ...arrived.map((l) => ({
       product: l.product,
-      location: o.toLocation,
-      quantity: l.received,
+      location: transit,
+      quantity: -l.now,
       kind: 'receipt' as const,
       document: documentOf(o),
     })),
-  );
+    ...arrived.map((l) => ({
+      product: l.product,
+      location: o.toLocation,
+      quantity: l.now,
+      kind: 'receipt' as const,
+      document: documentOf(o),
+    })),
+  ]);
   return finish(call, o);
+};
+
+/**
+ * Dispatched or partially received → closed (or closing): what is still in transit is written off
+ * with a reason (a stock-out reason's code), each line an adjustment at the in-transit location
+ * under the approval rules of manual adjustments. One that waits for approval leaves the order
+ * `closing` (its goods still in transit) until every one is decided (`writeOffDecided`).
+ */
+export const closeShort: RowAction = async (call) => {
+  const body = parseBody(closeShortBody, call.body);
+  const o = await theOrder(call);
+  assertState(o, 'closeShort', body.version);
+  const reason = await reasonRules(call, body.reason);
+  if (!reason)
+    throw validationError(
+      [{ field: 'reason', message: `No stock-out reason ${String(body.reason)}` }],
+      `No stock-out reason ${String(body.reason)}`,
+    );
+  const lines = o.lines.map(held).filter((l) => l.inTransit > 0);
+  await advance(call, o, 'closing');
+  const transit = await transitLocationOf(call, o.toLocation);
+  const made = await requestAdjustments(
+    call,
+    lines.map((l) => ({
+      location: transit,
+      product: l.product,
+      quantity: -l.inTransit,
+      onHandBefore: l.inTransit,
+      reason,
+      remarks: body.remarks ?? `Closed short: not received on ${o.docNo}`,
+      document: documentOf(o),
+    })),
+  );
+  for (const [i, adj] of made.entries())
+    if (adj.status === 'applied') await writtenOff(call.trx, lines[i]!.id, lines[i]!.inTransit);
+  await settle(call.trx, o.id, call.now, call.auth.userName);
+  return finish(call, o);
+};
+
+/** A line's write-off posted: moved from in transit to written off. */
+async function writtenOff(db: ActionCall['trx'], line: number, quantity: number): Promise<void> {
+  await typedDb(db)
+    .updateTable('delivery_order_lines')
+    .set((eb) => ({
+      in_transit_qty: eb('in_transit_qty', '-', quantity),
+      written_off_qty: eb(eb.fn.coalesce('written_off_qty', eb.lit(0)), '+', quantity),
+    }))
+    .where('id', '=', line)
+    .execute();
+}
+
+/**
+ * A closing order once its write-offs are decided: closed when nothing is in transit any more,
+ * else back to partially received (a write-off was rejected: its goods are still in transit).
+ * Nothing while one still waits.
+ */
+async function settle(db: ActionCall['trx'], id: number, now: string, by: string): Promise<void> {
+  const trx = typedDb(db);
+  const waiting = await trx
+    .selectFrom('stock_adjustment')
+    .select('id')
+    .where('document_type', '=', DOCUMENT_TYPE)
+    .where('document_id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (waiting) return;
+  const left = await trx
+    .selectFrom('delivery_order_lines')
+    .select((eb) => eb.fn.sum<number>('in_transit_qty').as('left'))
+    .where('parent_id', '=', id)
+    .executeTakeFirst();
+  await trx
+    .updateTable('delivery_order')
+    .set((eb) => ({
+      status: Number(left?.left ?? 0) === 0 ? 'closed' : 'partiallyReceived',
+      version: eb('version', '+', 1),
+      updated_at: now,
+      updated_by: by,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'closing')
+    .execute();
+}
+
+/**
+ * `stock.adjustmentDecided` for a delivery order's write-off: approved, the line's goods leave
+ * transit as written off; either way the order settles once no write-off of it waits.
+ */
+export const writeOffDecided: EventHandler<'stock.adjustmentDecided'> = {
+  async handle(scope, event) {
+    if (event.document.type !== DOCUMENT_TYPE) return;
+    const line = await typedDb(scope.trx)
+      .selectFrom('delivery_order_lines')
+      .select('id')
+      .where('parent_id', '=', event.document.id)
+      .where('product_id', '=', event.product)
+      .executeTakeFirst();
+    if (event.approved && line) await writtenOff(scope.trx, line.id, -event.quantity);
+    await settle(scope.trx, event.document.id, scope.now, event.by);
+  },
 };
 
 export const cancel: RowAction = async (call) => {

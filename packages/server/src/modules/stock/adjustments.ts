@@ -9,15 +9,15 @@ import { assertPrivilege } from '../../http/auth-guard';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { columnOf } from '../columns';
-import { move, onHand, StockShortage } from './ledger';
+import { typedDb } from '../../db/types';
+import { emit } from '../events';
+import { move, onHand, StockShortage, type StockDocument } from './ledger';
 import { stockProducts } from './products';
 import { quantityText, thousandths, type Thousandths } from './quantities';
 
 const adjustment = getEntity('stockadjustment');
-const reasonEntity = getEntity('stockoutreason');
 const location = getEntity('inventorylocation');
 const balance = getEntity('stockbalance');
-const NEEDS_APPROVAL = columnOf(reasonEntity, 'needsApproval');
 
 /** The ledger's name for adjustments, and how their movements refer to them. */
 const DOCUMENT_TYPE = 'stockadjustment';
@@ -39,6 +39,15 @@ function quantityOf(value: unknown, field: string, signed: boolean): Thousandths
 async function post(w: Writer, adj: Row): Promise<number | null> {
   const quantity = thousandths(adj.quantity)!;
   const kind = adj.counted !== null ? 'count' : quantity < 0 ? 'stockOut' : 'adjustment';
+  // An adjustment asked for by a document (a count, a delivery order's write-off) carries its reference.
+  const document =
+    adj.documentType && adj.documentId
+      ? {
+          type: String(adj.documentType),
+          id: Number(adj.documentId),
+          reference: (adj.reference as string | null) ?? null,
+        }
+      : { type: DOCUMENT_TYPE, id: adj.id as number, reference: reference(adj.id as number) };
   try {
     const [moved] = await move(w, [
       {
@@ -48,7 +57,7 @@ async function post(w: Writer, adj: Row): Promise<number | null> {
         kind,
         reason: adj.stockOutReason as number,
         remarks: (adj.remarks as string | null) ?? null,
-        document: { type: DOCUMENT_TYPE, id: adj.id as number, reference: reference(adj.id as number) },
+        document,
       },
     ]);
     return moved?.id ?? null;
@@ -58,6 +67,114 @@ async function post(w: Writer, adj: Row): Promise<number | null> {
     const message = `Only ${quantityText(s!.onHand)} of ${s!.product.code} on hand: it cannot go below zero here`;
     throw new ApiError(409, message, [{ field: 'quantity', message }]);
   }
+}
+
+/** A stock-out reason's approval rules. */
+export interface ReasonRules {
+  id: number;
+  code: string;
+  /** Every adjustment with it waits for approval. */
+  needsApproval: boolean;
+  /** Minor units: an adjustment worth more than this (either way) waits for approval; null: no such limit. */
+  approvalValue: number | null;
+}
+
+/**
+ * The stock-out reason a caller names, by id or by code (as documents and imports name it);
+ * undefined when there is none.
+ */
+export async function reasonRules(w: { trx: Writer['trx'] }, named: number | string): Promise<ReasonRules | undefined> {
+  const db = typedDb(w.trx);
+  const row = await db
+    .selectFrom('stock_out_reason')
+    .select(['id', 'code', 'needs_approval', 'approval_value'])
+    .where(typeof named === 'number' ? 'id' : 'code', '=', named)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        code: String(row.code),
+        needsApproval: Boolean(row.needs_approval),
+        approvalValue: row.approval_value === null ? null : Number(row.approval_value),
+      }
+    : undefined;
+}
+
+/** A change of on-hand a document asks for, under the approval rules of manual adjustments. */
+export interface AdjustmentRequest {
+  location: number;
+  product: number;
+  /** The signed change of on-hand. */
+  quantity: Thousandths;
+  /** The counted figure, for a count. */
+  counted?: Thousandths | null;
+  onHandBefore: Thousandths;
+  reason: ReasonRules;
+  remarks?: string | null;
+  /** The document asking (its movements carry its reference); none for a manual adjustment. */
+  document?: StockDocument;
+}
+
+/** The value of a change: cost (minor units per unit) × quantity, rounded to a minor unit. */
+const valueOf = (cost: number | null, quantity: Thousandths) => Math.round(((cost ?? 0) * quantity) / 1000);
+
+/** Whether the reason's rules hold back an adjustment of this value for approval. */
+const waits = (reason: ReasonRules, value: number) =>
+  reason.needsApproval || (reason.approvalValue !== null && Math.abs(value) > reason.approvalValue);
+
+/**
+ * Adjustments of on-hand, each under the approval rules of manual adjustments: one whose reason
+ * needs approval, or worth more (cost × quantity, either way) than the reason's approval value,
+ * waits `pending` until another user approves it; the others post at once. Answers each one's id
+ * and status, in order. Runs in the caller's transaction.
+ */
+export async function requestAdjustments(
+  w: Writer,
+  requests: readonly AdjustmentRequest[],
+): Promise<{ id: number; status: 'pending' | 'applied'; value: number }[]> {
+  const products = await stockProducts(
+    w.trx,
+    requests.map((r) => r.product),
+  );
+  const out: { id: number; status: 'pending' | 'applied'; value: number }[] = [];
+  for (const r of requests) {
+    const value = valueOf(products.get(r.product)?.cost ?? null, r.quantity);
+    const pending = waits(r.reason, value);
+    const row = await insertRow({ ...w, entity: adjustment }, adjustment, {
+      location: r.location,
+      product: r.product,
+      quantity: quantityText(r.quantity),
+      counted: r.counted === null || r.counted === undefined ? null : quantityText(r.counted),
+      onHandBefore: quantityText(r.onHandBefore),
+      stockOutReason: r.reason.id,
+      remarks: r.remarks ?? null,
+      status: pending ? 'pending' : 'applied',
+      decidedBy: pending ? null : w.auth.userName,
+      decidedAt: pending ? null : w.now,
+    });
+    const id = row.id as number;
+    // Read-only fields: written here, never by the generic API.
+    await typedDb(w.trx)
+      .updateTable('stock_adjustment')
+      .set({
+        value,
+        reference: r.document?.reference ?? reference(id),
+        document_type: r.document?.type ?? null,
+        document_id: r.document?.id ?? null,
+      })
+      .where('id', '=', id)
+      .execute();
+    if (!pending) {
+      const movementId = await post(w, (await apiRow(w.ctx, w.trx, adjustment, id, { labels: false }))!);
+      await typedDb(w.trx)
+        .updateTable('stock_adjustment')
+        .set({ movement_id: movementId })
+        .where('id', '=', id)
+        .execute();
+    }
+    out.push({ id, status: pending ? 'pending' : 'applied', value });
+  }
+  return out;
 }
 
 /**
@@ -114,11 +231,7 @@ export async function adjust(request: FastifyRequest): Promise<StockAdjustResult
       ]);
     if (product.role !== 'stock')
       throw validationError([{ field: 'product', message: `${product.code} keeps no stock of its own` }]);
-    const why = await w.trx
-      .selectFrom(reasonEntity.table)
-      .select(['id', NEEDS_APPROVAL])
-      .where('id', '=', body.stockOutReason)
-      .executeTakeFirst();
+    const why = await reasonRules(w, body.stockOutReason);
     if (!why)
       throw validationError([
         {
@@ -133,27 +246,18 @@ export async function adjust(request: FastifyRequest): Promise<StockAdjustResult
     const change = counted === null ? quantityOf(body.quantity, 'quantity', true) : counted - before;
     if (counted === null && change === 0)
       throw validationError([{ field: 'quantity', message: 'Quantity must not be zero' }]);
-    const pending = Boolean(why[NEEDS_APPROVAL]);
-    const row = await insertRow(w, adjustment, {
-      location: body.location,
-      product: body.product,
-      quantity: quantityText(change),
-      counted: counted === null ? null : quantityText(counted),
-      onHandBefore: quantityText(before),
-      stockOutReason: body.stockOutReason,
-      remarks: body.remarks ?? null,
-      status: pending ? 'pending' : 'applied',
-      decidedBy: pending ? null : w.auth.userName,
-      decidedAt: pending ? null : w.now,
-    });
-    if (pending) return result(w, row.id as number);
-    const movementId = await post(w, row);
-    await w.trx
-      .updateTable(adjustment.table)
-      .set({ [columnOf(adjustment, 'movement')]: movementId })
-      .where('id', '=', row.id)
-      .execute();
-    return result(w, row.id as number);
+    const [made] = await requestAdjustments(w, [
+      {
+        location: body.location,
+        product: body.product,
+        quantity: change,
+        counted,
+        onHandBefore: before,
+        reason: why,
+        remarks: body.remarks ?? null,
+      },
+    ]);
+    return result(w, made!.id);
   });
 }
 
@@ -184,6 +288,20 @@ export async function decide(request: FastifyRequest, approve: boolean): Promise
       decidedAt: w.now,
       movement,
     });
+    const asked = await typedDb(w.trx)
+      .selectFrom('stock_adjustment')
+      .select(['document_type', 'document_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (asked.document_type !== null && asked.document_id !== null)
+      await emit(w, 'stock.adjustmentDecided', {
+        adjustment: id,
+        approved: approve,
+        product: row.product as number,
+        quantity: thousandths(row.quantity)!,
+        document: { type: asked.document_type, id: asked.document_id },
+        by: w.auth.userName,
+      });
     return result(w, id);
   });
 }

@@ -6,6 +6,7 @@ import {
   type DeliveryOrderStatus,
   type NormalisedEntity,
 } from '@backroom/schema';
+import { typedDb } from '../../db/types';
 import { nextDocumentNo } from '../document-numbers';
 import { move, type StockWriter } from './ledger';
 import { markLowStock } from './low-stock';
@@ -43,11 +44,11 @@ const ORDERS: DemoOrder[] = [
     from: 'WH-SHA',
     to: 'ST-MVM',
     days: -5,
-    status: 'received',
+    status: 'partiallyReceived',
     codes: DAIRY,
     quantity: 24,
     short: { 'DRY-002': 20 },
-    remarks: 'Four cartons arrived crushed',
+    remarks: 'Four cartons to follow on the next van',
   },
   {
     from: 'WH-SHA',
@@ -88,8 +89,8 @@ async function seedReasons(s: Seeder): Promise<Ids> {
 /** One delivery order in its status, with the movements that status has made. */
 async function seedOrder(s: Seeder, w: StockWriter, products: Ids, locations: Ids, demo: DemoOrder): Promise<void> {
   const at = (days: number) => `${dayFrom(s.now, days)}T09:30:00.000Z`;
-  const moved = demo.status === 'dispatched' || demo.status === 'received';
-  const received = demo.status === 'received';
+  const moved = ['dispatched', 'partiallyReceived', 'received'].includes(demo.status);
+  const received = demo.status === 'received' || demo.status === 'partiallyReceived';
   const docNo = await nextDocumentNo(s.db, 'DO');
   const from = idOf(locations, demo.from);
   const to = idOf(locations, demo.to);
@@ -134,22 +135,75 @@ async function seedOrder(s: Seeder, w: StockWriter, products: Ids, locations: Id
         }),
         [CHILD_PARENT_COLUMN]: Number(id),
         [CHILD_ORDER_COLUMN]: i,
-        received_qty: received ? l.received : null,
+        received_qty: moved ? (received ? l.received : 0) : null,
+        in_transit_qty: moved ? l.quantity - (received ? l.received : 0) : null,
+        written_off_qty: moved ? 0 : null,
         discrepancy: received ? l.received - l.quantity : null,
       })),
     )
     .execute();
   const document = { type: 'deliveryorder', id: Number(id), reference: docNo };
+  const transit = moved ? await transitOf(s, to) : 0;
   if (moved)
-    await move(
-      { ...w, now: at(demo.days) },
-      lines.map((l) => ({ product: l.product, location: from, quantity: -l.quantity, kind: 'dispatch', document })),
-    );
+    await move({ ...w, now: at(demo.days) }, [
+      ...lines.map((l) => ({
+        product: l.product,
+        location: from,
+        quantity: -l.quantity,
+        kind: 'dispatch' as const,
+        document,
+      })),
+      ...lines.map((l) => ({
+        product: l.product,
+        location: transit,
+        quantity: l.quantity,
+        kind: 'dispatch' as const,
+        document,
+      })),
+    ]);
   if (received)
-    await move(
-      { ...w, now: at(demo.days + 1) },
-      lines.map((l) => ({ product: l.product, location: to, quantity: l.received, kind: 'receipt', document })),
-    );
+    await move({ ...w, now: at(demo.days + 1) }, [
+      ...lines.map((l) => ({
+        product: l.product,
+        location: transit,
+        quantity: -l.received,
+        kind: 'receipt' as const,
+        document,
+      })),
+      ...lines.map((l) => ({
+        product: l.product,
+        location: to,
+        quantity: l.received,
+        kind: 'receipt' as const,
+        document,
+      })),
+    ]);
+}
+
+/** The destination's in-transit location (as the delivery orders make it at dispatch), made when it has none. */
+async function transitOf(s: Seeder, destination: number): Promise<number> {
+  const db = typedDb(s.db);
+  const found = await db
+    .selectFrom('inventory_location')
+    .select('id')
+    .where('transit_for_id', '=', destination)
+    .executeTakeFirst();
+  if (found) return found.id;
+  const place = await db
+    .selectFrom('inventory_location')
+    .select(['code', 'name'])
+    .where('id', '=', destination)
+    .executeTakeFirstOrThrow();
+  const code = `TRANSIT-${String(place.code)}`;
+  const made = await insertValid(s, 'inventorylocation', [
+    { code, name: `In transit to ${String(place.name)}`, kind: 'transit' },
+  ]);
+  await db
+    .updateTable('inventory_location')
+    .set({ transit_for_id: destination })
+    .where('id', '=', idOf(made, code))
+    .execute();
+  return idOf(made, code);
 }
 
 // Booleans stay booleans: the SQLite driver wrapper binds them as 0/1.

@@ -13,8 +13,22 @@ export interface StockMoved {
   }[];
 }
 
+/** A pending adjustment a document asked for (a delivery order's write-off, a count) was approved or rejected. */
+export interface AdjustmentDecided {
+  adjustment: number;
+  approved: boolean;
+  product: number;
+  /** The signed change it posts (thousandths), posted now if approved. */
+  quantity: number;
+  document: { type: string; id: number };
+  /** Who decided. */
+  by: string;
+}
+
 declare module '../events' {
   interface ModuleEvents {
+    /** Emitted by `approve` / `reject` of an adjustment a document asked for, in its transaction. */
+    'stock.adjustmentDecided': AdjustmentDecided;
     /** Emitted by every stock move that wrote movements (ledger.ts `move`), before its transaction commits. */
     'stock.moved': StockMoved;
   }

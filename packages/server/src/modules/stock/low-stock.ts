@@ -10,7 +10,7 @@ import { validationError } from '../../http/envelope';
 import { columnOf } from '../columns';
 import { companyToday } from '../document-numbers';
 import { quantityText } from './quantities';
-import { onOrderFor } from './virtual-stock';
+import { IN_TRANSIT_STATUSES, onOrderFor } from './virtual-stock';
 
 const trigger = getEntity('itemquantitytrigger');
 const balance = getEntity('stockbalance');
@@ -123,7 +123,9 @@ async function lowRows(
       `t.${T.reorder} as trigger_reorder`,
       `t.${T.lowSince} as low_since`,
       sql<number>`coalesce(${sql.ref(`b.${B.quantity}`)}, 0)`.as('on_hand'),
-      onOrderFor(db, `t.${T.location}`, `t.${T.product}`, ['draft', 'confirmed', 'dispatched']).as('on_order'),
+      onOrderFor(db, `t.${T.location}`, `t.${T.product}`, ['draft', 'confirmed', ...IN_TRANSIT_STATUSES]).as(
+        'on_order',
+      ),
       `m.${W.warehouse} as warehouse_id`,
       `m.${W.reorder} as mapping_reorder`,
       `wb.${B.quantity} as warehouse_on_hand`,

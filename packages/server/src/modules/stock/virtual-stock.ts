@@ -40,6 +40,7 @@ const col = {
   doTo: columnOf(order, 'toLocation'),
   lineProduct: columnOf(orderLines, 'product'),
   lineQuantity: columnOf(orderLines, 'quantity'),
+  lineInTransit: columnOf(orderLines, 'inTransitQty'),
   soStatus: columnOf(onlineOrder, 'status'),
   soOutlet: columnOf(onlineOrder, 'outlet'),
   itemProduct: columnOf(onlineItems, 'product'),
@@ -77,6 +78,9 @@ const labelFrom = (row: Record<string, unknown>, key: keyof typeof LABELS) =>
     .join(' - ');
 
 /** Online orders that still hold their goods: taken, not yet handed over or cancelled. */
+/** Delivery orders with goods on the way (dispatched, not all received or written off). */
+export const IN_TRANSIT_STATUSES = ['dispatched', 'partiallyReceived', 'closing'] as const;
+
 export const OPEN_ONLINE_STATUSES = ['new', 'accepted', 'preparing', 'ready'] as const;
 
 /**
@@ -88,12 +92,13 @@ export const onOrderFor = (
   db: AnyDb,
   location: string,
   productRef: string,
-  statuses: readonly string[] = ['dispatched'],
+  statuses: readonly string[] = IN_TRANSIT_STATUSES,
 ) =>
   sql<number>`coalesce((${db
     .selectFrom(`${orderLines.table} as dl`)
     .innerJoin(`${order.table} as d`, 'd.id', `dl.${CHILD_PARENT_COLUMN}`)
-    .select(sql`sum(${sql.ref(`dl.${col.lineQuantity}`)})`.as('qty'))
+    // What is still in transit once dispatched; the whole quantity before.
+    .select(sql`sum(coalesce(${sql.ref(`dl.${col.lineInTransit}`)}, ${sql.ref(`dl.${col.lineQuantity}`)}))`.as('qty'))
     .whereRef(`dl.${col.lineProduct}`, '=', productRef)
     .whereRef(`d.${col.doTo}`, '=', location)
     .where(`d.${col.doStatus}`, 'in', [...statuses])}), 0)`;
