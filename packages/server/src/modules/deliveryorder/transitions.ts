@@ -187,12 +187,11 @@ export const dispatch: RowAction = async (call) => {
   } catch (error) {
     throw error instanceof StockShortage ? await shortLines(call, o, error) : error;
   }
-  for (const line of o.lines)
-    await typedDb(call.trx)
-      .updateTable('delivery_order_lines')
-      .set({ received_qty: 0, written_off_qty: 0, in_transit_qty: thousandths(line.quantity)! })
-      .where('id', '=', line.id)
-      .execute();
+  await typedDb(call.trx)
+    .updateTable('delivery_order_lines')
+    .set((eb) => ({ received_qty: 0, written_off_qty: 0, in_transit_qty: eb.ref('quantity') }))
+    .where('parent_id', '=', o.id)
+    .execute();
   await ensureBalances(
     call,
     o.lines.map((l) => ({ product: l.product, location: o.toLocation })),
@@ -244,7 +243,7 @@ export const receive: RowAction = async (call) => {
     );
   const rest = lines.reduce((sum, l) => sum + l.inTransit - l.now, 0);
   await advance(call, o, rest === 0 ? 'received' : 'partiallyReceived', { [COLUMN.receivedAt]: call.now });
-  for (const l of lines)
+  for (const l of lines.filter((l) => l.now > 0))
     await typedDb(call.trx)
       .updateTable('delivery_order_lines')
       .set({
