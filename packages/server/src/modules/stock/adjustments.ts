@@ -115,7 +115,7 @@ export interface AdjustmentRequest {
   document?: StockDocument;
 }
 
-/** The value of a change: cost (minor units per unit) × quantity, rounded to a minor unit. */
+/** The value of a change: unit cost (minor units) × quantity, rounded to a minor unit. */
 const valueOf = (cost: number | null, quantity: Thousandths) => Math.round(((cost ?? 0) * quantity) / 1000);
 
 /** Whether the reason's rules hold back an adjustment of this value for approval. */
@@ -138,7 +138,15 @@ export async function requestAdjustments(
   );
   const out: { id: number; status: 'pending' | 'applied'; value: number }[] = [];
   for (const r of requests) {
-    const value = valueOf(products.get(r.product)?.cost ?? null, r.quantity);
+    // The location's moving-average cost (purchasing keeps it on the balance), else the product's cost price.
+    const average = await typedDb(w.trx)
+      .selectFrom('stock_balance')
+      .select('average_cost')
+      .where('location_id', '=', r.location)
+      .where('product_id', '=', r.product)
+      .executeTakeFirst();
+    const cost = average?.average_cost ?? products.get(r.product)?.cost ?? null;
+    const value = valueOf(cost === null ? null : Number(cost), r.quantity);
     const pending = waits(r.reason, value);
     const row = await insertRow({ ...w, entity: adjustment }, adjustment, {
       location: r.location,
