@@ -82,6 +82,7 @@ describe('the web module contract', () => {
       'admin',
       'online',
       'pricing',
+      'purchasing',
       'sheets',
       'stock',
       'terminals',

@@ -1,6 +1,7 @@
 import { adminModule } from '../admin';
 import { onlineModule } from '../online';
 import { pricingModule } from '../pricing';
+import { purchasingModule } from '../purchasing';
 import { composeModules } from '../screens/modules';
 import type { WebModule } from '../screens/webModule';
 import { sheetsModule } from '../sheets';
@@ -12,6 +13,7 @@ export const webModules: readonly WebModule[] = [
   adminModule,
   onlineModule,
   pricingModule,
+  purchasingModule,
   sheetsModule,
   stockModule,
   terminalsModule,

@@ -1,5 +1,7 @@
 import type { DomainModule } from '../module';
+import { purchaseOrderPrint } from './print';
 import { purchaseOrderRules } from './rules';
+import { registerValuationRoutes } from './valuation';
 import { cancel, closeShort, receive, returnToSupplier, send } from './transitions';
 
 /**
@@ -9,6 +11,8 @@ import { cancel, closeShort, receive, returnToSupplier, send } from './transitio
  */
 export const purchasingModule: DomainModule = {
   name: 'purchasing',
+  documents: { purchaseorder: purchaseOrderPrint },
+  routes: (app, at) => registerValuationRoutes(app, at.api),
   entities: {
     purchaseorder: { ...purchaseOrderRules, actions: { send, receive, closeShort, cancel, returnToSupplier } },
   },

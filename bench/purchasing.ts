@@ -1,0 +1,312 @@
+/**
+ * Budgets (issue 23): a 200-line goods receipt posted ≤ 300 ms; stock valuation of 10,000 products ×
+ * 10 locations at a past date ≤ 2 s. Each beside its floor, with the ratio printed.
+ *
+ * Starts the server on a fresh database, writes 10,000 products, 10 locations and a ledger through the
+ * server's own connection (per pair: +20 units 30 days ago, −5 units 10 days ago, +10 today; an
+ * average cost 30 days ago and another today; each balance equal to its movements' sum), then times
+ * in-process with `app.inject` (routing, bearer and privilege checks, the work, serialisation):
+ * - `POST stockvaluation/Fetch {date: 20 days ago}`, beside the floor: the same statement (the
+ *   module's own `valuationStatement`) compiled once and run on the connection, nothing else;
+ * - `Execute/purchaseorder {action: "receive"}` of all lines of a sent 200-line order, beside the
+ *   floor: the database alone writing what a receipt writes (the receipt and its lines, 200 movements,
+ *   200 balance upserts, 200 average-cost rows, the order lines' received quantities) in one
+ *   transaction of multi-row statements.
+ *
+ *   npm run bench:purchasing -w @backroom/bench     # SQLite, and PostgreSQL when DATABASE_URL is set
+ */
+import { findEntity, toStorageRow } from '@backroom/schema';
+import { sql, type Kysely } from 'kysely';
+import { valuationStatement } from '../packages/server/src/modules/purchasing/valuation';
+import { adminHeaders, benchEachDatabase } from './support/app';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const LOCATIONS = 10;
+const RECEIPT_LINES = 200;
+const RECEIPTS = 10;
+const WARM_UPS = 2;
+const VALUATIONS = 5;
+const BUDGET = { valuation: 2000, receipt: 300 };
+
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+
+async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += size) await write(rows.slice(start, start + size));
+}
+
+await benchEachDatabase(async (app, database) => {
+  const db = app.ctx.db as unknown as AnyDb;
+  const headers = await adminHeaders(app);
+  const call = async (url: string, payload: unknown) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/backoffice/core/api${url}`,
+      headers,
+      payload: payload as never,
+    });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    return response.json().data;
+  };
+
+  const seeded = performance.now();
+  const category = await call('/DataRepository/Insert/category', { code: 'PBENCH', name: 'Purchasing bench' });
+  const supplier = await call('/DataRepository/Insert/supplier', { code: 'PSUP', name: 'Bench supplier' });
+  const uom = await db.selectFrom('list_value').select('id').limit(1).executeTakeFirstOrThrow();
+  const locations: number[] = [];
+  for (let l = 0; l < LOCATIONS; l++)
+    locations.push(
+      (
+        await call('/DataRepository/Insert/inventorylocation', {
+          code: `PL${l}`,
+          name: `Bench location ${l}`,
+          kind: 'store',
+        })
+      ).id,
+    );
+  const productEntity = findEntity('product')!;
+  const productRows = Array.from({ length: PRODUCTS }, (_, i) => ({
+    ...toStorageRow(
+      productEntity,
+      {
+        code: `PB${String(i).padStart(5, '0')}`,
+        name: `Purchasing bench product ${i}`,
+        category: category.id,
+        uom: Number(uom.id),
+        type: 'standard',
+        sellingPrice: '9.90',
+        costPrice: '4.00',
+        trackStock: true,
+        allowDiscount: true,
+        isActive: true,
+      },
+      database,
+    ),
+    version: 1,
+  }));
+  await chunked(productRows, 500, (chunk) => db.insertInto('product').values(chunk).execute());
+  const products = (
+    await db.selectFrom('product').select('id').where('code', 'like', 'PB%').orderBy('id').execute()
+  ).map((r) => Number(r.id));
+  const system = { version: 1, created_by: 'bench', updated_by: 'bench' };
+  const [old, mid, today] = [daysAgo(30), daysAgo(10), new Date().toISOString()];
+  for (const location of locations) {
+    const movements = products.flatMap((product) =>
+      [
+        [20_000, 20_000, old],
+        [-5_000, 15_000, mid],
+        [10_000, 25_000, today],
+      ].map(([quantity, after, at]) => ({
+        location_id: location,
+        product_id: product,
+        quantity,
+        kind: Number(quantity) > 0 ? 'purchase' : 'sale',
+        unit_cost: 400,
+        balance_after: after,
+        at,
+        created_at: at,
+        updated_at: at,
+        ...system,
+      })),
+    );
+    await chunked(movements, 500, (chunk) => db.insertInto('stock_movement').values(chunk).execute());
+    const costs = products.flatMap((product) =>
+      [
+        [350, old],
+        [420, today],
+      ].map(([cost, at]) => ({
+        location_id: location,
+        product_id: product,
+        average_cost: cost,
+        at,
+        created_at: at,
+        updated_at: at,
+        ...system,
+      })),
+    );
+    await chunked(costs, 500, (chunk) => db.insertInto('average_cost').values(chunk).execute());
+    await chunked(products, 500, (chunk) =>
+      db
+        .insertInto('stock_balance')
+        .values(
+          chunk.map((product) => ({
+            location_id: location,
+            product_id: product,
+            quantity: 25_000,
+            average_cost: 420,
+            last_movement_at: today,
+          })),
+        )
+        .execute(),
+    );
+  }
+  await sql`analyze`.execute(db);
+  console.log(
+    `${database}: ${PRODUCTS} products × ${LOCATIONS} locations, ${PRODUCTS * LOCATIONS * 3} movements, seeded in ${ms(performance.now() - seeded)}`,
+  );
+
+  // Valuation 20 days ago: each pair holds 20 units at 3.50 → 70.00 a pair.
+  const date = daysAgo(20).slice(0, 10);
+  const expected = ((PRODUCTS * LOCATIONS * 7000) / 100).toFixed(2);
+  const timesOf = async (run: () => Promise<unknown>, samples: number) => {
+    const times: number[] = [];
+    for (let n = 0; n < samples + WARM_UPS; n++) {
+      const t0 = performance.now();
+      await run();
+      if (n >= WARM_UPS) times.push(performance.now() - t0);
+    }
+    return times;
+  };
+  let answer: { total: string; rows: unknown[] } | undefined;
+  const valuationTimes = await timesOf(async () => {
+    answer = await call('/stockvaluation/Fetch', { date, locations });
+  }, VALUATIONS);
+  if (answer?.total !== expected) throw new Error(`valuation: total ${answer?.total}, expected ${expected}`);
+  // The floor: the same statement, compiled once, the cut-off instant the route works out for that date.
+  const zone = (await db.selectFrom('company').select('timezone').limit(1).executeTakeFirst())?.timezone;
+  const { addDays, startOfDay } = await import('../packages/server/src/time/calendar');
+  const before = startOfDay(addDays(date, 1), zone as string | null).toISOString();
+  const compiled = valuationStatement(app.ctx.db, before, { locations }).compile();
+  const floorTimes = await timesOf(() => db.executeQuery(compiled), VALUATIONS);
+  const valuation = median(valuationTimes);
+  const valuationFloor = median(floorTimes);
+
+  // 200-line receipts.
+  const lines = products.slice(0, RECEIPT_LINES).map((product) => ({ product, quantity: '10', unitCost: '3.00' }));
+  const orders: number[] = [];
+  for (let n = 0; n < RECEIPTS + WARM_UPS; n++) {
+    const order = await call('/DataRepository/Insert/purchaseorder', {
+      supplier: supplier.id,
+      location: locations[n % LOCATIONS],
+      lines,
+    });
+    await call('/DataRepository/Execute/purchaseorder', { action: 'send', ids: [order.id], belowMinimum: true });
+    orders.push(order.id);
+  }
+  let k = 0;
+  const receiptTimes = await timesOf(async () => {
+    const answer = await call('/DataRepository/Execute/purchaseorder', {
+      action: 'receive',
+      ids: [orders[k++]],
+      lines: lines.map((l) => ({ product: l.product, quantity: l.quantity })),
+      freight: '25.00',
+    });
+    if (answer.status !== 'received' || answer.receipt.lines.length !== RECEIPT_LINES)
+      throw new Error(`receipt: ${JSON.stringify(answer).slice(0, 200)}`);
+  }, RECEIPTS);
+  // The floor: the same rows written by plain multi-row statements in one transaction.
+  const floorOrder = orders[0]!;
+  const floorLines = await db
+    .selectFrom('purchase_order_lines')
+    .select('id')
+    .where('parent_id', '=', floorOrder)
+    .execute();
+  const receiptFloorTimes = await timesOf(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        const { id } = await trx
+          .insertInto('goods_receipt')
+          .values({
+            doc_no: `FLOOR-${now}-${Math.random()}`,
+            kind: 'receipt',
+            purchase_order_id: floorOrder,
+            supplier_id: supplier.id,
+            location_id: locations[0],
+            at: now,
+            total: 60000,
+            created_at: now,
+            updated_at: now,
+            ...system,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('goods_receipt_lines')
+          .values(
+            lines.map((l, i) => ({
+              parent_id: id,
+              line_no: i,
+              product_id: l.product,
+              quantity: 10_000,
+              unit_cost: 300,
+              landed_cost: 12,
+              line_total: 3012,
+            })),
+          )
+          .execute();
+        await chunked(lines, 50, (chunk) =>
+          trx
+            .insertInto('stock_balance')
+            .values(
+              chunk.map((l) => ({
+                location_id: locations[0],
+                product_id: l.product,
+                quantity: 10_000,
+                last_movement_at: now,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['location_id', 'product_id']).doUpdateSet((eb) => ({
+                quantity: eb('stock_balance.quantity', '+', eb.ref('excluded.quantity')),
+                last_movement_at: eb.ref('excluded.last_movement_at'),
+              })),
+            )
+            .execute(),
+        );
+        await chunked(lines, 50, (chunk) =>
+          trx
+            .insertInto('stock_movement')
+            .values(
+              chunk.map((l) => ({
+                location_id: locations[0],
+                product_id: l.product,
+                quantity: 10_000,
+                kind: 'purchase',
+                unit_cost: 301,
+                balance_after: 0,
+                at: now,
+                created_at: now,
+                updated_at: now,
+                ...system,
+              })),
+            )
+            .execute(),
+        );
+        await trx
+          .insertInto('average_cost')
+          .values(
+            lines.map((l) => ({
+              location_id: locations[0],
+              product_id: l.product,
+              average_cost: 301,
+              at: now,
+              created_at: now,
+              updated_at: now,
+              ...system,
+            })),
+          )
+          .execute();
+        const changes = sql.join(floorLines.map((l) => sql`(cast(${Number(l.id)} as bigint), cast(10000 as bigint))`));
+        await sql`with change (id, qty) as (values ${changes}) update purchase_order_lines set received_qty = change.qty from change where purchase_order_lines.id = change.id`.execute(
+          trx,
+        );
+      }),
+    RECEIPTS,
+  );
+  const receipt = median(receiptTimes);
+  const receiptFloor = median(receiptFloorTimes);
+
+  const okValuation = valuation <= BUDGET.valuation;
+  const okReceipt = receipt <= BUDGET.receipt;
+  console.log(
+    `${database}: valuation of ${PRODUCTS * LOCATIONS} pairs at ${date}: median ${ms(valuation)} (budget ${BUDGET.valuation} ms ${okValuation ? 'kept' : 'MISSED'}), floor ${ms(valuationFloor)}, ratio ${(valuation / valuationFloor).toFixed(2)}`,
+  );
+  console.log(
+    `${database}: ${RECEIPT_LINES}-line receipt: median ${ms(receipt)} (budget ${BUDGET.receipt} ms ${okReceipt ? 'kept' : 'MISSED'}), floor ${ms(receiptFloor)}, ratio ${(receipt / receiptFloor).toFixed(2)}`,
+  );
+  return okValuation && okReceipt;
+});

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { useDropdown } from '../data/hooks';
+import { Dialog } from '../ui/Dialog';
+import { purchaseOrderApi, type PurchaseOrder } from './api';
+
+const QUANTITY = /^\d+(\.\d{1,3})?$/;
+const MONEY = /^\d+(\.\d{1,2})?$/;
+
+/** What is still to come on a line: ordered less received, never below zero, as typed text. */
+const outstanding = (l: PurchaseOrder['lines'][number]) => {
+  const left = Math.round((Number(l.quantity) - Number(l.receivedQty ?? 0)) * 1000);
+  return left > 0 ? (left / 1000).toString() : '0';
+};
+
+interface ReceiveDialogProps {
+  order: PurchaseOrder;
+  busy: boolean;
+  onReceive(body: Record<string, unknown>): void;
+  onCancel(): void;
+}
+
+/**
+ * One goods receipt: per line the quantity that arrived (starting at what is still to come), typed,
+ * or counted by scanning barcodes into the scan field (each scan adds one to its product's line).
+ * Lines left at 0 stay on backorder. Freight and duty are spread over the receipt's lines.
+ */
+export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialogProps) {
+  const { t } = useTranslation();
+  const [received, setReceived] = useState<string[]>(() => order.lines.map(outstanding));
+  const [scan, setScan] = useState('');
+  const [scanNote, setScanNote] = useState<string | null>(null);
+  const [reference, setReference] = useState('');
+  const [freight, setFreight] = useState('');
+  const [reason, setReason] = useState('');
+  const reasons = useDropdown('stockoutreason', '', true, 100);
+  const products = useQuery({
+    queryKey: ['purchaseorder', 'barcodes', order.id],
+    queryFn: () => purchaseOrderApi.barcodes(order.lines.map((l) => l.product)),
+  });
+  const invalid = received.map((value) => !QUANTITY.test(value.trim()));
+  const freightInvalid = freight.trim() !== '' && !MONEY.test(freight.trim());
+
+  const lineOf = (code: string) => {
+    const wanted = code.trim().toLowerCase();
+    const product = (products.data ?? []).find(
+      (p) =>
+        p.barcode?.toLowerCase() === wanted ||
+        p.code.toLowerCase() === wanted ||
+        (p.alternateBarcodes ?? []).some((b) => b.barcode.toLowerCase() === wanted),
+    );
+    return product ? order.lines.findIndex((l) => l.product === product.id) : -1;
+  };
+  const scanned = () => {
+    const code = scan.trim();
+    if (!code) return;
+    const i = lineOf(code);
+    setScan('');
+    if (i < 0) {
+      setScanNote(t('purchasing.scanUnknown', { code }));
+      return;
+    }
+    const line = order.lines[i]!;
+    setReceived((current) =>
+      current.map((v, k) => (k === i ? String(Math.round(((Number(v) || 0) + 1) * 1000) / 1000) : v)),
+    );
+    setScanNote(t('purchasing.scanAdded', { product: line.productLabel ?? line.product }));
+  };
+
+  const submit = () => {
+    const lines = order.lines
+      .map((l, i) => ({ product: l.product, quantity: received[i]!.trim() }))
+      .filter((l) => Number(l.quantity) > 0);
+    onReceive({
+      lines,
+      ...(reference.trim() ? { reference: reference.trim() } : {}),
+      ...(freight.trim() ? { freight: freight.trim() } : {}),
+      ...(reason ? { reason: Number(reason) } : {}),
+    });
+  };
+  const nothing = received.every((v) => Number(v) === 0);
+
+  return (
+    <Dialog
+      title={t('purchasing.receiveTitle', { docNo: order.docNo })}
+      onCancel={onCancel}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || invalid.some(Boolean) || freightInvalid || nothing}
+            onClick={submit}
+          >
+            {t('purchasing.receive')}
+          </button>
+        </>
+      }
+    >
+      <p className="text-body-secondary">{t('purchasing.receiveHint')}</p>
+      <div className="row g-2 mb-2 text-start">
+        <div className="col-md-6">
+          <label className="form-label" htmlFor="po-scan">
+            {t('purchasing.scan')}
+          </label>
+          <input
+            id="po-scan"
+            className="form-control"
+            autoComplete="off"
+            value={scan}
+            onChange={(e) => setScan(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                scanned();
+              }
+            }}
+          />
+          {scanNote && (
+            <div className="form-text" role="status">
+              {scanNote}
+            </div>
+          )}
+        </div>
+        <div className="col-md-6 d-flex align-items-end">
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => setReceived(order.lines.map(() => '0'))}
+          >
+            {t('purchasing.startAtZero')}
+          </button>
+        </div>
+      </div>
+      <table className="table table-sm align-middle text-start">
+        <thead>
+          <tr>
+            <th scope="col">{t('purchasing.product')}</th>
+            <th scope="col" className="text-end">
+              {t('purchasing.ordered')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('purchasing.receivedSoFar')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('purchasing.receivedNow')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, i) => (
+            <tr key={line.id}>
+              <th scope="row" className="fw-normal">
+                {line.productLabel ?? line.product}
+              </th>
+              <td className="text-end">{line.quantity}</td>
+              <td className="text-end">{line.receivedQty ?? '0.000'}</td>
+              <td>
+                <input
+                  className={`form-control form-control-sm text-end ${invalid[i] ? 'is-invalid' : ''}`}
+                  inputMode="decimal"
+                  aria-label={t('purchasing.receivedOf', { product: line.productLabel ?? line.product })}
+                  aria-invalid={invalid[i] || undefined}
+                  value={received[i]}
+                  onChange={(e) => setReceived((current) => current.map((v, k) => (k === i ? e.target.value : v)))}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="row g-2 text-start">
+        <div className="col-md-4">
+          <label className="form-label" htmlFor="po-reference">
+            {t('purchasing.reference')}
+          </label>
+          <input
+            id="po-reference"
+            className="form-control"
+            maxLength={100}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+          />
+        </div>
+        <div className="col-md-4">
+          <label className="form-label" htmlFor="po-freight">
+            {t('purchasing.freight')}
+          </label>
+          <input
+            id="po-freight"
+            className={`form-control text-end ${freightInvalid ? 'is-invalid' : ''}`}
+            inputMode="decimal"
+            value={freight}
+            onChange={(e) => setFreight(e.target.value)}
+          />
+        </div>
+        <div className="col-md-4">
+          <label className="form-label" htmlFor="po-reason">
+            {t('purchasing.overReason')}
+          </label>
+          <select id="po-reason" className="form-select" value={reason} onChange={(e) => setReason(e.target.value)}>
+            <option value="">{t('purchasing.noReason')}</option>
+            {(reasons.data ?? []).map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiFailure } from '../data/api';
+import type { SingleScreenProps } from '../screens/webModule';
+import { FormAlert } from '../ui/FormAlert';
+import { Spinner } from '../ui/Spinner';
+import { TitledCard } from '../ui/TitledCard';
+import { valuationApi } from './api';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Stock valuation at a date: per location and category, the ledger's quantity × the average cost then; CSV export. */
+export default function StockValuationScreen({ item }: SingleScreenProps) {
+  const { t } = useTranslation();
+  const [date, setDate] = useState(today);
+  const valuation = useQuery({
+    queryKey: ['stockvaluation', date],
+    queryFn: () => valuationApi.fetch(date),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
+  });
+  const exported = useMutation({ mutationFn: (by: 'category' | 'product') => valuationApi.export(date, by) });
+  return (
+    <TitledCard titleId="screen-title" title={item.name} className="stock-valuation">
+      <p className="text-body-secondary">{t('purchasing.valuation.hint')}</p>
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
+        <div>
+          <label className="form-label" htmlFor="valuation-date">
+            {t('purchasing.valuation.date')}
+          </label>
+          <input
+            id="valuation-date"
+            type="date"
+            className="form-control"
+            value={date}
+            max={today()}
+            onChange={(e) => setDate(e.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={exported.isPending}
+          onClick={() => exported.mutate('category')}
+        >
+          <i className="bi bi-download" aria-hidden="true" /> {t('purchasing.valuation.export')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={exported.isPending}
+          onClick={() => exported.mutate('product')}
+        >
+          <i className="bi bi-download" aria-hidden="true" /> {t('purchasing.valuation.exportProducts')}
+        </button>
+      </div>
+      {exported.isError && <FormAlert tone="danger">{apiFailure(exported.error).message}</FormAlert>}
+      {valuation.isError && <FormAlert tone="danger">{apiFailure(valuation.error).message}</FormAlert>}
+      {valuation.isPending && valuation.fetchStatus !== 'idle' ? (
+        <Spinner />
+      ) : (
+        valuation.data && (
+          <table className="table table-sm" aria-label={t('purchasing.valuation.table', { date: valuation.data.date })}>
+            <thead>
+              <tr>
+                <th scope="col">{t('purchasing.valuation.location')}</th>
+                <th scope="col">{t('purchasing.valuation.category')}</th>
+                <th scope="col" className="text-end">
+                  {t('purchasing.valuation.products')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('purchasing.valuation.quantity')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('purchasing.valuation.value')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {valuation.data.rows.map((r) => (
+                <tr key={`${r.location}:${String(r.category)}`}>
+                  <td>{r.locationLabel}</td>
+                  <td>{r.categoryLabel ?? ''}</td>
+                  <td className="text-end">{r.products}</td>
+                  <td className="text-end">{r.quantity}</td>
+                  <td className="text-end">{r.value}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {t('purchasing.valuation.total')}
+                </th>
+                <td className="text-end fw-bold" data-testid="valuation-total">
+                  {valuation.data.total}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        )
+      )}
+    </TitledCard>
+  );
+}
