@@ -1,16 +1,6 @@
-import { getEntity } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
-import { anyDb } from '../../data/store';
 import { dateIn } from '../../time/calendar';
-import { columnOf } from '../columns';
 import { post } from './points';
-
-const membership = getEntity('membership');
-const ledger = getEntity('pointsledger');
-const company = getEntity('company');
-const MEMBER = columnOf(ledger, 'membership');
-const POINTS = columnOf(ledger, 'points');
-const EXPIRES = columnOf(ledger, 'expiresOn');
 
 interface LedgerRow {
   points: number;
@@ -43,37 +33,39 @@ export async function runMembershipExpiry(
   server: FastifyInstance,
   at = new Date(),
 ): Promise<{ pointsExpired: number; membersExpired: number }> {
-  const db = anyDb(server.ctx);
-  const zone = await db
-    .selectFrom(company.table)
-    .select(columnOf(company, 'timezone'))
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  const today = dateIn(zone?.[columnOf(company, 'timezone')] as string | undefined, at);
-  const due = await db.selectFrom(ledger.table).select(MEMBER).distinct().where(EXPIRES, '<=', today).execute();
+  const db = server.ctx.db;
+  const zone = await db.selectFrom('company').select('timezone').orderBy('id').limit(1).executeTakeFirst();
+  const today = dateIn(zone?.timezone, at);
+  const due = await db
+    .selectFrom('points_ledger')
+    .select('membership_id')
+    .distinct()
+    .where('expires_on', '<=', today)
+    // A ledger row's member is required by the registry: every row is written by `post`.
+    .$narrowType<{ membership_id: number }>()
+    .execute();
   let pointsExpired = 0;
-  for (const { [MEMBER]: member } of due) {
+  for (const { membership_id: member } of due) {
     await db.transaction().execute(async (trx) => {
       // Locks the member first on PostgreSQL, so a parallel run waits and then sees this run's row.
       if (server.ctx.dialect === 'postgres')
-        await trx.selectFrom(membership.table).select('id').where('id', '=', member).forUpdate().execute();
+        await trx.selectFrom('membership').select('id').where('id', '=', member).forUpdate().execute();
       const rows = await trx
-        .selectFrom(ledger.table)
-        .select([POINTS, EXPIRES])
-        .where(MEMBER, '=', member)
+        .selectFrom('points_ledger')
+        .select(['points', 'expires_on'])
+        .where('membership_id', '=', member)
         .orderBy('at')
         .orderBy('id')
         .execute();
       const expired = expiredPoints(
-        rows.map((r) => ({ points: Number(r[POINTS]), expiresOn: (r[EXPIRES] as string | null) ?? null })),
+        rows.map((r) => ({ points: Number(r.points), expiresOn: r.expires_on })),
         today,
       );
       if (expired <= 0) return;
       await post(
         trx,
         {
-          member: Number(member),
+          member,
           kind: 'expire',
           points: -expired,
           at: at.toISOString(),
@@ -85,12 +77,11 @@ export async function runMembershipExpiry(
       pointsExpired += expired;
     });
   }
-  const STATUS = columnOf(membership, 'status');
   const result = await db
-    .updateTable(membership.table)
-    .set({ [STATUS]: 'expired', updated_at: at.toISOString(), updated_by: 'system' })
-    .where(STATUS, '=', 'active')
-    .where(columnOf(membership, 'expiryDate'), '<', today)
+    .updateTable('membership')
+    .set({ status: 'expired', updated_at: at.toISOString(), updated_by: 'system' })
+    .where('status', '=', 'active')
+    .where('expiry_date', '<', today)
     .executeTakeFirst();
   return { pointsExpired, membersExpired: Number(result.numUpdatedRows) };
 }

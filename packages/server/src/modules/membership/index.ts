@@ -1,7 +1,7 @@
-import { getEntity, parseScaled } from '@backroom/schema';
+import { parseScaled } from '@backroom/schema';
 import { z } from 'zod';
 import type { ActionCall, EntityHook } from '../../data/hooks';
-import { columnOf } from '../columns';
+import { typedDb } from '../../db/types';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import type { DomainModule } from '../module';
@@ -12,7 +12,6 @@ export { checkAddress, checkTarget, send, type Answer } from './outbound';
 export { takeBack } from './points';
 
 const DAY = 24 * 60 * 60 * 1000;
-const group = getEntity('membershipgroup');
 
 const pointsField = (signed: boolean) =>
   z.union([z.string(), z.number()]).transform((value, ctx) => {
@@ -60,19 +59,13 @@ function oneMember(call: ActionCall): number {
 const membershipHooks: EntityHook = {
   async beforeWrite({ trx, action, row, now }) {
     if (action !== 'insert' || row.expiryDate || !row.membershipGroup) return;
-    const found = await trx
-      .selectFrom(group.table)
-      .select(columnOf(group, 'validityMonths'))
-      .where('id', '=', row.membershipGroup)
+    const found = await typedDb(trx)
+      .selectFrom('membership_group')
+      .select('validity_months')
+      .where('id', '=', Number(row.membershipGroup))
       .executeTakeFirst();
-    const months = Number(found?.[columnOf(group, 'validityMonths')] ?? 0);
-    if (months > 0)
-      return {
-        [columnOf(getEntity('membership'), 'expiryDate')]: addMonths(
-          (row.joinDate as string | null) ?? now.slice(0, 10),
-          months,
-        ),
-      };
+    const months = found?.validity_months ?? 0;
+    if (months > 0) return { expiry_date: addMonths((row.joinDate as string | null) ?? now.slice(0, 10), months) };
   },
   actions: {
     async adjustPoints(call) {
@@ -106,14 +99,14 @@ const membershipHooks: EntityHook = {
     async earnPoints(call) {
       const member = oneMember(call);
       const { spend, reference } = parseBody(earnBody, call.body);
-      const rate = await call.trx
+      const rate = await typedDb(call.trx)
         .selectFrom('membership as m')
-        .innerJoin(`${group.table} as g`, 'g.id', `m.${columnOf(getEntity('membership'), 'membershipGroup')}`)
-        .select(`g.${columnOf(group, 'pointsPerUnitSpent')} as rate`)
+        .innerJoin('membership_group as g', 'g.id', 'm.membership_group_id')
+        .select('g.points_per_unit_spent as rate')
         .where('m.id', '=', member)
         .executeTakeFirst();
       // spend in minor units × points per unit (hundredths) / 100 = hundredths of a point, rounded down.
-      const points = Number((BigInt(spend) * BigInt(Number(rate?.rate ?? 0))) / 100n);
+      const points = Number((BigInt(spend) * BigInt(rate?.rate ?? 0)) / 100n);
       const result = await earn(call.trx, call.ctx.dialect, {
         member,
         points,

@@ -2,8 +2,7 @@ import { getEntity, isMaskedSecret } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordRequestEvent } from '../../data/audit';
-import { storedColumns } from '../../data/read';
-import { anyDb, revealer } from '../../data/store';
+import { revealer } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -27,20 +26,18 @@ export function registerIntegrationRoutes(app: FastifyInstance, api: string): vo
     { preHandler: requirePrivilege(settings.name, 'edit') },
     async (request) => {
       const sent = parseBody(body, request.body);
-      const db = anyDb(app.ctx);
-      const saved = await db
-        .selectFrom(settings.table)
-        .select(['id', ...storedColumns(settings.fields)])
+      const saved = await app.ctx.db
+        .selectFrom('membership_integration_settings')
+        .select(['id', 'endpoint', 'api_key'])
         .orderBy('id')
         .limit(1)
         .executeTakeFirst();
-      const savedEndpoint = (saved?.endpoint as string | null | undefined) ?? '';
+      const savedEndpoint = saved?.endpoint ?? '';
       const endpoint = sent.endpoint || savedEndpoint;
       if (!endpoint)
         throw validationError([{ field: 'endpoint', message: 'Endpoint is required to test the connection' }]);
       const typedKey = sent.apiKey && !isMaskedSecret(sent.apiKey) ? sent.apiKey : null;
-      const storedKey =
-        saved?.api_key && endpoint === savedEndpoint ? revealer(app.ctx)(String(saved.api_key)) || null : null;
+      const storedKey = saved?.api_key && endpoint === savedEndpoint ? revealer(app.ctx)(saved.api_key) || null : null;
       const target = await checkTarget(endpoint, app.ctx.config.allowPrivateTargets);
       const probed = await probe(target, typedKey ?? storedKey);
       const withheld = !typedKey && !storedKey && !!saved?.api_key;
@@ -54,7 +51,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, api: string): vo
       await recordRequestEvent(request, {
         action: 'connectionTest',
         entity: settings.name,
-        rowId: saved ? Number(saved.id) : null,
+        rowId: saved ? saved.id : null,
         changes: { before: {}, after: { endpoint, key, ok: result.ok, status: result.status } },
       });
       return ok(result);

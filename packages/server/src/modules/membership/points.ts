@@ -1,8 +1,8 @@
 import { formatScaled, getEntity, toStorageRow, type Dialect } from '@backroom/schema';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AnyDb } from '../../data/store';
+import { typedDb, type Database } from '../../db/types';
 import { ApiError } from '../../http/envelope';
-import { columnOf } from '../columns';
 import { dialectOf } from '../../db/connect';
 import type { EventHandler } from '../events';
 
@@ -16,10 +16,6 @@ export type PointsKind = 'earn' | 'redeem' | 'expire' | 'adjust';
 
 const membership = getEntity('membership');
 const ledger = getEntity('pointsledger');
-const group = getEntity('membershipgroup');
-const BALANCE = columnOf(membership, 'pointsBalance');
-const SPEND = columnOf(membership, 'totalSpend');
-const GROUP = columnOf(membership, 'membershipGroup');
 
 export interface Posting {
   member: number;
@@ -37,16 +33,17 @@ export interface Posting {
 const refused = (field: string, message: string) => new ApiError(409, message, [{ field, message }]);
 
 /** Writes one ledger row and moves the balance with it; a change that would take the balance below zero is refused (409). */
-export async function post(trx: AnyDb, p: Posting, dialect: Dialect): Promise<void> {
-  const balance = sql`coalesce(${sql.ref(BALANCE)}, 0)`;
+export async function post(untyped: AnyDb, p: Posting, dialect: Dialect): Promise<void> {
+  const trx = typedDb(untyped);
+  const balance = sql<number>`coalesce(points_balance, 0)`;
   const moved = await trx
-    .updateTable(membership.table)
-    .set({ [BALANCE]: sql`${balance} + ${p.points}` })
+    .updateTable('membership')
+    .set({ points_balance: sql`${balance} + ${p.points}` })
     .where('id', '=', p.member)
     .where(sql`${balance} + ${p.points}`, '>=', 0)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) {
-    const exists = await trx.selectFrom(membership.table).select('id').where('id', '=', p.member).executeTakeFirst();
+    const exists = await trx.selectFrom('membership').select('id').where('id', '=', p.member).executeTakeFirst();
     if (!exists) throw new ApiError(404, `${membership.label}: no row ${p.member}`);
     throw refused('points', `Not enough points: the member cannot go below zero`);
   }
@@ -64,7 +61,7 @@ export async function post(trx: AnyDb, p: Posting, dialect: Dialect): Promise<vo
     dialect,
   );
   await trx
-    .insertInto(ledger.table)
+    .insertInto('points_ledger')
     .values({ ...row, version: 1, created_at: p.at, created_by: p.userName, updated_at: p.at, updated_by: p.userName })
     .execute();
 }
@@ -84,18 +81,19 @@ export function addMonths(date: string, months: number): string {
  * (never down). Answers the group the member is in afterwards.
  */
 export async function earn(
-  trx: AnyDb,
+  untyped: AnyDb,
   dialect: Dialect,
   e: { member: number; points: number; spend: number; at: string; reference: string | null; userName: string },
 ): Promise<{ group: number | null; upgraded: boolean }> {
+  const trx = typedDb(untyped);
   const current = await trx
-    .selectFrom(`${membership.table} as m`)
-    .leftJoin(`${group.table} as g`, 'g.id', `m.${GROUP}`)
-    .select([`m.${GROUP} as group_id`, `g.${columnOf(group, 'validityMonths')} as months`])
+    .selectFrom('membership as m')
+    .leftJoin('membership_group as g', 'g.id', 'm.membership_group_id')
+    .select(['m.membership_group_id as group_id', 'g.validity_months as months'])
     .where('m.id', '=', e.member)
     .executeTakeFirst();
   if (!current) throw new ApiError(404, `${membership.label}: no row ${e.member}`);
-  const months = current.months === null || current.months === undefined ? 0 : Number(current.months);
+  const months = current.months ?? 0;
   if (e.points > 0)
     await post(
       trx,
@@ -112,11 +110,11 @@ export async function earn(
       dialect,
     );
   await trx
-    .updateTable(membership.table)
-    .set({ [SPEND]: sql`coalesce(${sql.ref(SPEND)}, 0) + ${e.spend}` })
+    .updateTable('membership')
+    .set({ total_spend: sql`coalesce(total_spend, 0) + ${e.spend}` })
     .where('id', '=', e.member)
     .execute();
-  return upgrade(trx, e.member, current.group_id === null ? null : Number(current.group_id));
+  return upgrade(trx, e.member, current.group_id);
 }
 
 /**
@@ -125,7 +123,7 @@ export async function earn(
  * zero. The group stays (upgrades never go down). Answers the points taken.
  */
 export async function takeBack(
-  trx: AnyDb,
+  untyped: AnyDb,
   dialect: Dialect,
   t: { member: number; points: number; spend: number; at: string; reference: string | null; userName: string },
 ): Promise<number> {
@@ -137,48 +135,48 @@ export async function takeBack(
     reason: 'Return',
     userName: t.userName,
   };
+  const trx = typedDb(untyped);
   let taken = 0;
   if (t.points > 0) {
     // Locked on PostgreSQL until commit, so a redemption cannot land between reading and taking.
-    const query = trx.selectFrom(membership.table).select(BALANCE).where('id', '=', t.member);
+    const query = trx.selectFrom('membership').select('points_balance').where('id', '=', t.member);
     const held = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
     if (!held) throw new ApiError(404, `${membership.label}: no row ${t.member}`);
-    taken = Math.min(t.points, Math.max(0, Number(held[BALANCE] ?? 0)));
+    taken = Math.min(t.points, Math.max(0, Number(held.points_balance ?? 0)));
     if (taken > 0) await post(trx, { ...posting, points: -taken }, dialect);
   }
-  const spend = sql`coalesce(${sql.ref(SPEND)}, 0)`;
+  const spend = sql`coalesce(total_spend, 0)`;
   await trx
-    .updateTable(membership.table)
-    .set({ [SPEND]: sql`case when ${spend} > ${t.spend} then ${spend} - ${t.spend} else 0 end` })
+    .updateTable('membership')
+    .set({ total_spend: sql`case when ${spend} > ${t.spend} then ${spend} - ${t.spend} else 0 end` })
     .where('id', '=', t.member)
     .execute();
   return taken;
 }
 
 async function upgrade(
-  trx: AnyDb,
+  trx: Kysely<Database>,
   member: number,
   groupId: number | null,
 ): Promise<{ group: number | null; upgraded: boolean }> {
-  const THRESHOLD = columnOf(group, 'upgradeThreshold');
-  const spend = await trx.selectFrom(membership.table).select(SPEND).where('id', '=', member).executeTakeFirstOrThrow();
+  const spend = await trx
+    .selectFrom('membership')
+    .select('total_spend')
+    .where('id', '=', member)
+    .executeTakeFirstOrThrow();
   const groups = await trx
-    .selectFrom(group.table)
-    .select(['id', `${THRESHOLD} as threshold`])
+    .selectFrom('membership_group')
+    .select(['id', 'upgrade_threshold as threshold'])
     .where('is_active', '=', true)
-    .where(THRESHOLD, 'is not', null)
+    .where('upgrade_threshold', 'is not', null)
     .execute();
-  const ownThreshold = Number(groups.find((g) => Number(g.id) === groupId)?.threshold ?? -1);
+  const ownThreshold = Number(groups.find((g) => g.id === groupId)?.threshold ?? -1);
   const reached = groups
-    .filter((g) => Number(g.threshold) <= Number(spend[SPEND] ?? 0) && Number(g.threshold) > ownThreshold)
+    .filter((g) => Number(g.threshold) <= Number(spend.total_spend ?? 0) && Number(g.threshold) > ownThreshold)
     .sort((a, b) => Number(b.threshold) - Number(a.threshold))[0];
   if (!reached) return { group: groupId, upgraded: false };
-  await trx
-    .updateTable(membership.table)
-    .set({ [GROUP]: reached.id })
-    .where('id', '=', member)
-    .execute();
-  return { group: Number(reached.id), upgraded: true };
+  await trx.updateTable('membership').set({ membership_group_id: reached.id }).where('id', '=', member).execute();
+  return { group: reached.id, upgraded: true };
 }
 
 /** A till's sale earns its member points and spend (a return's take-back answers the till, so it stays a call: `takeBack`). */
