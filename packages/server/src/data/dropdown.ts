@@ -70,11 +70,19 @@ export async function dropdownOptions(
     conditions.push(referenceCondition(entity, name, value));
   const search = options.search?.trim();
   if (search) {
-    // The label's fields are searched too; an entity whose search index covers them uses the index.
+    // The label's fields are searched too (a reference through its target's search); an entity
+    // whose search index covers them uses the index.
     const covered = entity.dropdown.label.every((name) => entity.searchFields.includes(name));
     const searchable = [...new Set([...entity.dropdown.label, ...entity.searchFields])]
       .map((name) => fieldByName(entity, name)!)
-      .filter((f) => f.kind === 'text' || f.kind === 'longtext' || f.kind === 'date' || SCALED_KINDS.has(f.kind))
+      .filter(
+        (f) =>
+          f.kind === 'text' ||
+          f.kind === 'longtext' ||
+          f.kind === 'date' ||
+          f.kind === 'reference' ||
+          SCALED_KINDS.has(f.kind),
+      )
       .map((f) => f.name);
     const dialect = request.server.ctx.dialect;
     conditions.push(

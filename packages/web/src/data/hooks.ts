@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type { FetchRequest, NormalisedField } from '@backroom/schema';
+import { MAX_TAKE, type FetchRequest, type NormalisedField } from '@backroom/schema';
 import { dataApi, type Option } from './api';
 import { idsIn, lookupLabels } from './labels';
 
@@ -66,20 +66,28 @@ export function useDebounced<T>(value: T, ms = 300): T {
  * last ones stay on screen: the list does not blink to "Loading" on every key, and an option under
  * the pointer is not swapped for another node as it is clicked.
  */
-export const useDropdown = (entity: string, search: string, enabled = true, take = 20) =>
+export const useDropdown = (
+  entity: string,
+  search: string,
+  enabled = true,
+  take = 20,
+  where?: Record<string, string>,
+) =>
   useQuery({
-    queryKey: ['dropdown', entity, search, take],
-    queryFn: ({ signal }) => dataApi.dropdown(entity, search, take, signal),
+    queryKey: ['dropdown', entity, search, take, where ?? null],
+    queryFn: ({ signal }) => dataApi.dropdown(entity, search, take, signal, { where }),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
 
 /**
- * The outlets a screen's outlet select offers: when they fail to load, the "Sorry," modal,
+ * The outlets a screen's outlet select offers — every one of them (the server's most, no first
+ * page: a chain's outlets are few enough to read at a glance, unlike products or locations, which
+ * are searched as you type with `ReferencePicker`): when they fail to load, the "Sorry," modal,
  * no options, and "Failed to fetch outlet dropdown" for the screen to show beside the select.
  */
-export function useOutletDropdown(take = 100): { options: Option[]; error?: string } {
+export function useOutletDropdown(take = MAX_TAKE): { options: Option[]; error?: string } {
   const { t } = useTranslation();
   const outlets = useQuery({
     queryKey: ['dropdown', 'outlet', 'select', take],

@@ -4,7 +4,7 @@ import type { Option } from '../data/api';
 import { useDebounced, useDropdown } from '../data/hooks';
 
 interface ComboboxProps {
-  id: string;
+  id?: string;
   /** Entity whose GetDropDown answers the search. */
   entity: string;
   /** Text shown while not searching (the current value's label). */
@@ -15,6 +15,12 @@ interface ComboboxProps {
   disabled?: boolean;
   required?: boolean;
   placeholder?: string;
+  /** Reference fields narrowing the options, by id or code (`{ category: 'BRAND' }`). */
+  where?: Record<string, string>;
+  /** For a combobox without a visible label (a list's column filter). */
+  ariaLabel?: string;
+  /** `sm`: the small control of a list's filter row. */
+  size?: 'sm';
 }
 
 /**
@@ -31,6 +37,9 @@ export function Combobox({
   disabled,
   required,
   placeholder,
+  where,
+  ariaLabel,
+  size,
 }: ComboboxProps) {
   const { t } = useTranslation();
   const listId = useId();
@@ -38,7 +47,7 @@ export function Combobox({
   const [text, setText] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
   const search = useDebounced(text ?? '', 250);
-  const options = useDropdown(entity, search, open && !disabled);
+  const options = useDropdown(entity, search, open && !disabled, undefined, where);
   const items = options.data ?? [];
 
   const close = () => {
@@ -75,7 +84,8 @@ export function Combobox({
         id={id}
         type="text"
         role="combobox"
-        className={`form-control ${invalid ? 'is-invalid' : ''}`}
+        className={`form-control ${size === 'sm' ? 'form-control-sm' : ''} ${invalid ? 'is-invalid' : ''}`}
+        aria-label={ariaLabel}
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={open}

@@ -7,13 +7,13 @@ import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
-import type { OutletColumn, OutletPricingRow as PricingRow } from '@backroom/schema';
+import { MAX_TAKE, type OutletColumn, type OutletPricingRow as PricingRow } from '@backroom/schema';
 import { outletPricingApi } from './api';
 import { cellKey, changesOf, isValidPrice, withCell, type Edits } from './edits';
 
 const PAGE_SIZE = 10;
 /** Every category is offered in the filter (the server's dropdown limit). */
-const ALL_CATEGORIES = 1000;
+const ALL_CATEGORIES = MAX_TAKE;
 
 interface CellProps {
   row: PricingRow;

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { NormalisedField } from '@backroom/schema';
-import { useDropdown, useListValues } from '../data/hooks';
+import { useListValues } from '../data/hooks';
 import { filterKindOf } from '../data/listState';
 import { enumLabel } from '../fields/format';
+import { ReferencePicker } from '../fields/ReferencePicker';
 import { DebouncedInput } from './DebouncedInput';
 
 /** The filter of one list column: text (LIKE), a choice (EQ) or a from–to range. */
@@ -56,6 +57,18 @@ export function ColumnFilter({
       </div>
     );
   }
+  if (kind === 'select' && field.kind === 'reference')
+    // Searched on the server as you type: every row can be chosen, however many there are.
+    return (
+      <ReferencePicker
+        entity={field.entity}
+        size="sm"
+        ariaLabel={name}
+        blank={t('list.any')}
+        value={filters[field.name] ?? ''}
+        onChange={(v) => onChange(field.name, v)}
+      />
+    );
   if (kind === 'select')
     return (
       <SelectFilter
@@ -80,7 +93,6 @@ function SelectFilter({
   onChange(value: string): void;
 }) {
   const { t } = useTranslation();
-  const reference = useDropdown(field.kind === 'reference' ? field.entity : '', '', field.kind === 'reference', 100);
   const listValues = useListValues(field.kind === 'listvalue' ? field.category : '');
   const options =
     field.kind === 'boolean'
@@ -90,11 +102,9 @@ function SelectFilter({
         ]
       : field.kind === 'enum'
         ? field.values.map((v) => ({ value: v, label: enumLabel(t, field, v) }))
-        : field.kind === 'reference'
-          ? (reference.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
-          : field.kind === 'listvalue'
-            ? (listValues.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
-            : [];
+        : field.kind === 'listvalue'
+          ? (listValues.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))
+          : [];
   return (
     <select
       className="form-select form-select-sm"

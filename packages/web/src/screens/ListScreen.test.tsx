@@ -163,7 +163,7 @@ describe('generic list screen', () => {
     expect(location()).toBe('/bundle?size=50');
   });
 
-  it('filters a reference with the dropdown values (EQ on the id)', async () => {
+  it('filters a reference by searching its rows on the server (EQ on the id), the chosen one labelled from the address', async () => {
     const server = stubServer(
       (call) => {
         if (call.url.endsWith('/fetch/product'))
@@ -182,11 +182,12 @@ describe('generic list screen', () => {
             ],
             1,
           );
-        if (call.url.endsWith('/GetDropDown/category'))
-          return dropdown([
-            { text: 'Fruit', value: 3 },
-            { text: 'Bakery', value: 4 },
-          ]);
+        if (call.url.endsWith('/GetDropDown/category')) {
+          const { ids, search, Take } = call.params as { ids?: string; search?: string; Take: number };
+          if (ids === '250') return dropdown([{ text: 'Category 250', value: 250 }]);
+          const all = Array.from({ length: 300 }, (_, i) => ({ text: `Category ${i + 1}`, value: i + 1 }));
+          return dropdown(all.filter((o) => o.text.toLowerCase().includes(search ?? '')).slice(0, Take));
+        }
         return undefined;
       },
       { otherwise: emptyList },
@@ -195,14 +196,24 @@ describe('generic list screen', () => {
     const row = (await screen.findByText('Apple')).closest('tr')!;
     expect(within(row).getByText('Fruit')).toBeInTheDocument();
     const filter = screen.getByRole('combobox', { name: 'Filter Category' });
-    await within(filter).findByRole('option', { name: 'Bakery' });
-    await userEvent.selectOptions(filter, 'Bakery');
+    await userEvent.type(filter, 'gory 29');
+    const option = await screen.findByRole('option', { name: 'Category 299' });
+    expect(server.calls.some((c) => c.params.search === 'gory 29')).toBe(true);
+    await userEvent.click(option);
     await waitFor(() =>
       expect(server.bodies('/fetch/product').at(-1)!.filters).toEqual([
-        { ColumnName: 'category', ColumnValue: 4, Operator: 'EQ' },
+        { ColumnName: 'category', ColumnValue: 299, Operator: 'EQ' },
       ]),
     );
-    expect(location()).toBe('/product?f.category=4');
+    expect(location()).toBe('/product?f.category=299');
+    expect(filter).toHaveValue('Category 299');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Filter Category' }));
+    await waitFor(() => expect(location()).toBe('/product'));
+
+    // A filter read back from the address shows its row's label, though it is not on the first page.
+    cleanup();
+    await renderScreen(menuItem('/product'), '/product?f.category=250');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Filter Category' })).toHaveValue('Category 250'));
   });
 
   it('pages on past a capped count', async () => {

@@ -2,12 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { StockAdjustResult, VirtualStockRow } from '@backroom/schema';
-import { useDropdown } from '../data/hooks';
+import { ReferencePicker } from '../fields/ReferencePicker';
 import { useErrorText } from '../screens/errorText';
 import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/FormAlert';
 import { virtualStockApi } from './api';
-import { OptionSelect } from './OptionSelect';
 
 const SIGNED = /^-?\d+(\.\d{1,3})?$/;
 const COUNT = /^\d+(\.\d{1,3})?$/;
@@ -27,7 +26,6 @@ export function AdjustDialog({ row, onDone, onCancel }: AdjustDialogProps) {
   const [quantity, setQuantity] = useState('');
   const [reason, setReason] = useState('');
   const [remarks, setRemarks] = useState('');
-  const reasons = useDropdown('stockoutreason', '', true, 100);
   const valid = (mode === 'change' ? SIGNED : COUNT).test(quantity.trim()) && reason !== '';
   const adjust = useMutation({
     mutationFn: () =>
@@ -100,11 +98,11 @@ export function AdjustDialog({ row, onDone, onCancel }: AdjustDialogProps) {
           <label htmlFor={ids.reason} className="form-label required">
             {t('stock.virtual.reason')}
           </label>
-          <OptionSelect
+          <ReferencePicker
             id={ids.reason}
+            entity="stockoutreason"
             value={reason}
             onChange={setReason}
-            options={reasons.data}
             blank={t('form.choose')}
           />
         </div>

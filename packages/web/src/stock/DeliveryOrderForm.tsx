@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_ORDER_ACTIONS, type DeliveryOrderAction, type NormalisedField } from '@backroom/schema';
 import { apiFailure, type ApiRow } from '../data/api';
-import { useDropdown } from '../data/hooks';
+import { ReferencePicker } from '../fields/ReferencePicker';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { formatCell } from '../fields/format';
 import { useEntityWithCustomFields } from '../data/customFields';
@@ -19,7 +19,6 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { deliveryOrderApi, printDocument, type DeliveryOrder } from './api';
-import { OptionSelect } from './OptionSelect';
 import { CloseShortDialog } from './CloseShortDialog';
 import { ReceiveDialog } from './ReceiveDialog';
 import { StatusStepper } from './StatusStepper';
@@ -119,7 +118,6 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
   });
   const { form, canEdit: editable } = ctl;
   const dirty = form.formState.isDirty;
-  const templates = useDropdown('stocktemplate', '', editable && order !== undefined, 100);
 
   const show = (error: unknown) => {
     const failure = apiFailure(error);
@@ -264,11 +262,11 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
           </button>
           {allowed('prefill') && (
             <div className="input-group w-auto ms-auto">
-              <OptionSelect
+              <ReferencePicker
+                entity="stocktemplate"
                 ariaLabel={t('stock.order.template')}
                 value={template}
                 onChange={setTemplate}
-                options={templates.data}
                 blank={t('stock.order.chooseTemplate')}
               />
               <button

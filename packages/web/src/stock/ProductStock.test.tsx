@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dropdown, emptyList, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
+import { dropdown, emptyList, menuItem, ok, pickOption, renderScreen, stubServer, type Call } from '../test/app';
 import { setListMenu } from '../store/menuSlice';
 
 const product = {
@@ -119,7 +119,11 @@ describe('stock on the product screens', () => {
     expect(within(triggers).getByRole('row', { name: /Bangsar store room/ })).toHaveTextContent('Low');
 
     await userEvent.click(screen.getByRole('button', { name: 'Add trigger' }));
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Location of new trigger' }), '3');
+    await pickOption(
+      await screen.findByRole('combobox', { name: 'Location of new trigger' }),
+      'Mid Valley store room',
+      'Mid',
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'Minimum of new trigger' }), '15');
     await userEvent.click(within(triggers).getByRole('button', { name: 'Save' }));
     await waitFor(() =>

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { findEntity } from '@backroom/schema';
 import { apiFailure, dataApi, type ApiRow } from '../data/api';
-import { useDropdown } from '../data/hooks';
+import { ReferencePicker } from '../fields/ReferencePicker';
 import { enumLabel } from '../fields/format';
 import type { FormActionProps } from '../screens/webModule';
 import { useErrorText } from '../screens/errorText';
 import { FormAlert } from '../ui/FormAlert';
 import { useMenuItem } from '../i18n/useMenu';
-import { OptionSelect } from './OptionSelect';
 
 const movementKind = findEntity('stockmovement')!.fields.find((f) => f.name === 'kind')!;
 const QUANTITY = /^\d+(\.\d{1,3})?$/;
@@ -149,7 +148,6 @@ function Triggers({ product, canEdit, canDelete }: { product: number; canEdit: b
   const triggers = useSection('itemquantitytrigger', product, true, {
     sorts: [{ ColumnName: 'location', Direction: 'ASC' }],
   });
-  const locations = useDropdown('inventorylocation', '', canEdit, 200);
   const [adding, setAdding] = useState<Draft | null>(null);
   const [edits, setEdits] = useState<Record<number, Draft>>({});
   const done = () => queryClient.invalidateQueries({ queryKey: ['data', 'itemquantitytrigger'] });
@@ -181,13 +179,13 @@ function Triggers({ product, canEdit, canDelete }: { product: number; canEdit: b
   const editor = (d: Draft, label: string, onChange: (d: Draft) => void, onCancel: () => void) => (
     <tr key={d.id ?? 'new'}>
       <td>
-        <OptionSelect
-          className="form-select form-select-sm"
+        <ReferencePicker
+          entity="inventorylocation"
+          size="sm"
           ariaLabel={t('stock.tab.locationOf', { row: label })}
           value={d.location}
           disabled={Boolean(d.id)}
           onChange={(location) => onChange({ ...d, location })}
-          options={locations.data}
           blank={t('form.choose')}
         />
       </td>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dropdown, emptyList, fail, menuItem, ok, renderSignedIn, stubServer } from '../test/app';
+import { dropdown, emptyList, fail, menuItem, ok, pickOption, renderSignedIn, stubServer } from '../test/app';
 import { errorModal } from '../api/errorModal';
 import { ErrorModal } from '../shell/ErrorModal';
 import VirtualStockScreen from './VirtualStockScreen';
@@ -124,7 +124,7 @@ describe('virtual stock screen', () => {
     await userEvent.click(within(dialog).getByLabelText('the counted quantity'));
     await userEvent.type(within(dialog).getByLabelText('Counted'), '7.25');
     expect(within(dialog).getByRole('button', { name: 'Adjust' })).toBeDisabled();
-    await userEvent.selectOptions(within(dialog).getByLabelText('Stock-out reason'), '4');
+    await pickOption(within(dialog).getByLabelText('Stock-out reason'), 'Damaged');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Adjust' }));
     expect(await screen.findByText('Adjusted. On hand is now 7.250.')).toBeInTheDocument();
     expect(server.posted('/OutletVirtualStockBalance/adjust')).toEqual([
@@ -142,7 +142,7 @@ describe('virtual stock screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Adjust KOPI/ }));
     const dialog = screen.getByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Quantity'), '-11');
-    await userEvent.selectOptions(within(dialog).getByLabelText('Stock-out reason'), '4');
+    await pickOption(within(dialog).getByLabelText('Stock-out reason'), 'Damaged');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Adjust' }));
     expect(
       await within(dialog).findByText('Only 10.000 of KOPI on hand: it cannot go below zero here'),

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FetchFilter, StockAdjustResult, VirtualStockRow } from '@backroom/schema';
 import { dataApi, type ApiRow } from '../data/api';
-import { useDropdown, useOutletDropdown } from '../data/hooks';
+import { useOutletDropdown } from '../data/hooks';
+import { ReferencePicker } from '../fields/ReferencePicker';
 import { FieldProblem } from '../ui/FieldProblem';
 import { useErrorText } from '../screens/errorText';
 import type { SingleScreenProps } from '../screens/webModule';
@@ -32,7 +33,6 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
   const [adjusting, setAdjusting] = useState<VirtualStockRow | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'info'; text: string } | null>(null);
   const outlets = useOutletDropdown();
-  const locations = useDropdown('inventorylocation', '', true, 200);
 
   const filters: FetchFilter[] = [
     ...(outlet ? [{ ColumnName: 'outlet', ColumnValue: Number(outlet), Operator: 'EQ' }] : []),
@@ -97,11 +97,11 @@ export default function VirtualStockScreen({ item }: SingleScreenProps) {
           <FieldProblem id={`${ids.outlet}-error`} text={outlets.error} />
         </Filter>
         <Filter id={ids.location} label={t('stock.virtual.location')}>
-          <OptionSelect
+          <ReferencePicker
             id={ids.location}
+            entity="inventorylocation"
             value={location}
             onChange={filterBy(setLocation)}
-            options={locations.data}
             blank={t('stock.virtual.allLocations')}
           />
         </Filter>

@@ -27,7 +27,7 @@ export default function PriceDifferencesScreen({ item, title }: EntityListProps)
     from: dayFromToday(-29),
     to: dayFromToday(1),
   });
-  const outlets = useOutletDropdown(200);
+  const outlets = useOutletDropdown();
   const totals = useQuery({
     queryKey: ['pricedifferences', range],
     queryFn: () => terminalsApi.priceDifferences(range),

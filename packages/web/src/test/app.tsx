@@ -1,7 +1,8 @@
 import type { DropdownItemDto } from '@backroom/schema';
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { Provider } from 'react-redux';
 import { Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
@@ -188,4 +189,11 @@ export async function renderScreen(item: ClientMenuItem, route: string, { takePe
   if (takePerRow) result.store.dispatch({ type: 'settings/setDefaultTakePerRow', payload: takePerRow });
   attachSession(result.store as AppStore, noPersister);
   return result;
+}
+
+/** Chooses a row in a server-searched picker (`Combobox`, `ReferencePicker`): types part of its label and clicks its option. */
+export async function pickOption(combobox: HTMLElement, label: string, typed = label) {
+  await userEvent.clear(combobox);
+  await userEvent.type(combobox, typed);
+  await userEvent.click(await screen.findByRole('option', { name: label }));
 }
