@@ -124,5 +124,9 @@ describe('the preview of an import', () => {
       [5, 'Cost price'],
       [6, 'Unit of measure'],
     ]);
+    // The results file names each column once: "Category: …", not "Category: Category: …".
+    const result = await resultRows(job);
+    const message = result[1]![result[0]!.indexOf('Message')];
+    expect(message).toBe('Category: "NOPE" is not the code or name of any of the categories');
   });
 });

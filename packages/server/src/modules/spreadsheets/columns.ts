@@ -22,10 +22,10 @@ const CELL_KINDS = new Set<NormalisedField['kind']>([
 
 export type ScalarField = Exclude<NormalisedField, { kind: 'children' }>;
 
-/** Every one-value field a cell can carry, in form order, read-only ones included. */
+/** Every one-value field a cell can carry, in form order, read-only ones included; custom fields too, when the entity was read with them (`withCustom`). */
 export const cellFields = (entity: NormalisedEntity): ScalarField[] =>
   entity.fields.filter(
-    (f): f is ScalarField => CELL_KINDS.has(f.kind) && !f.system && !f.custom && !(f.kind === 'enum' && f.multiple),
+    (f): f is ScalarField => CELL_KINDS.has(f.kind) && !f.system && !(f.kind === 'enum' && f.multiple),
   );
 
 /** The fields an import of the entity can write, in form order: every writable one-value field. */

@@ -1,4 +1,4 @@
-import { fromStorageValue, type FetchRequest, type NormalisedEntity } from '@backroom/schema';
+import { CUSTOM_FIELDS_COLUMN, fromStorageValue, type FetchRequest, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { keysetPages } from '../../data/keyset';
 import { targetOf } from '../../data/references';
@@ -50,6 +50,17 @@ async function cellsOf(
   columns: readonly ScalarField[],
   rows: readonly Record<string, unknown>[],
 ): Promise<CellValue[][]> {
+  // A custom field's value is in the row's JSON column, already in its API form.
+  const customs = columns.some((f) => f.custom)
+    ? rows.map(
+        (r) =>
+          (typeof r[CUSTOM_FIELDS_COLUMN] === 'string'
+            ? JSON.parse(r[CUSTOM_FIELDS_COLUMN])
+            : (r[CUSTOM_FIELDS_COLUMN] ?? {})) as Record<string, unknown>,
+      )
+    : [];
+  const valueOf = (f: ScalarField, row: Record<string, unknown>, at: number) =>
+    f.custom ? (customs[at]![f.name] ?? (f.kind === 'boolean' ? false : null)) : row[f.column];
   const codes = await Promise.all(
     columns.map((f) =>
       f.kind === 'reference' || f.kind === 'listvalue'
@@ -57,18 +68,18 @@ async function cellsOf(
             db,
             f,
             rows
-              .map((r) => r[f.column])
+              .map((r, at) => valueOf(f, r, at))
               .filter((id) => id != null)
               .map(Number),
           )
         : undefined,
     ),
   );
-  return rows.map((row) =>
+  return rows.map((row, at) =>
     columns.map((f, i) => {
-      const value = row[f.column];
+      const value = valueOf(f, row, at);
       if (codes[i]) return value == null ? null : (codes[i]!.get(Number(value)) ?? null);
-      return toCell(f, fromStorageValue(f, value));
+      return toCell(f, f.custom ? value : fromStorageValue(f, value));
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { entities, findEntity, type NormalisedEntity } from '@backroom/schema';
+import { withCustom, type AnyDb } from '../../data/store';
 import { keyFields, sheetFields, type ScalarField } from './columns';
 import type { Importer, TemplateOption } from './importer';
 import { imageProductImporter } from './image-product';
@@ -96,6 +97,19 @@ export function importerOf(type: string): Importer | undefined {
           .join(' and ')}. ${ROUND_TRIP}`,
       )
     : undefined;
+}
+
+/**
+ * The importer with its entity's custom fields (`customfield` rows, read now) as columns after its
+ * own, validated by their kind like any field. Importers of a domain service's own (stock count,
+ * child lists, images) have none.
+ */
+export async function withCustomColumns(db: AnyDb, importer: Importer): Promise<Importer> {
+  if (importer.custom || !importer.entity.customizable) return importer;
+  const entity = await withCustom(db, importer.entity);
+  if (entity === importer.entity) return importer;
+  const extra = sheetFields(entity).filter((f) => f.custom);
+  return { ...importer, entity, columns: [...importer.columns, ...extra] };
 }
 
 /** The columns of a template option, key first. */

@@ -4,12 +4,12 @@ import { actingRequest, actingUser } from '../../jobs/acting-user';
 import type { JobKind, JobRun } from '../../jobs/kinds';
 import { recordEvent } from '../../data/audit';
 import { readableEntity } from '../../data/field-groups';
-import { anyDb } from '../../data/store';
+import { anyDb, withCustom } from '../../data/store';
 import { exportEntityOf } from './procedures';
 import { runExport } from './export';
 import { runImport, type Checkpoint, type Slices } from './import';
 import { ApiError } from '../../http/envelope';
-import { importerOf } from './importers';
+import { importerOf, withCustomColumns } from './importers';
 import { readSheet } from './read';
 import { resultPath } from './files';
 import { writeWorkbook } from './write';
@@ -199,8 +199,9 @@ export const importJob: JobKind = {
   run: (job) =>
     plainly(job, 'import', async (progress): Promise<SheetCounts> => {
       const payload = importPayload.parse(job.payload);
-      const importer = importerOf(payload.importType);
-      if (!importer) throw new Error(`Unknown import type ${payload.importType}`);
+      const known = importerOf(payload.importType);
+      if (!known) throw new Error(`Unknown import type ${payload.importType}`);
+      const importer = await withCustomColumns(anyDb(job.ctx), known);
       const request = await runner(job, payload.ownerName);
       return slotsOf(job.ctx).run(async () => {
         const outcome = await runImport(
@@ -234,7 +235,7 @@ export const exportJob: JobKind = {
       const request = await runner(job, payload.ownerName);
       const { rows } = await runExport(
         request,
-        await readableEntity(request, entity),
+        await readableEntity(request, await withCustom(anyDb(job.ctx), entity)),
         payload.query,
         await resultPath(job.ctx, job.id),
         progress,

@@ -20,7 +20,7 @@ import { startJob } from '../../jobs/start';
 import type { Addresses } from '../module';
 import { EXPORT_JOB, IMPORT_JOB, exportPayload, importPayload } from './jobs';
 import { fileStamp, resultPath, sheetsDir } from './files';
-import { importerOf, optionColumns } from './importers';
+import { importerOf, optionColumns, withCustomColumns } from './importers';
 import { exportEntityOf } from './procedures';
 import { writeTemplate } from './template';
 import { assertHeldParts, assertRowCount, sizeLimit } from './limits';
@@ -148,7 +148,10 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     `${at.legacy}/DataExporter/ExportBlankTemplate/:importType/:option`,
     { preHandler: authenticate },
     async (request, reply) => {
-      const importer = await assertMayImport(request, request.params.importType);
+      const importer = await withCustomColumns(
+        anyDb(app.ctx),
+        await assertMayImport(request, request.params.importType),
+      );
       const denied = await deniedFieldGroups(request, 'edit');
       const columns = optionColumns(importer, request.params.option)?.filter((f) => !(f.group && denied.has(f.group)));
       if (!columns)
