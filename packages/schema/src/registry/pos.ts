@@ -277,6 +277,11 @@ export const pos: MenuGroupDef = {
         tax: f.money({ signed: true, help: "The line's tax as the till charged it." }),
         taxInclusive: f.bool({ help: 'The line total includes its tax.' }),
         expectedUnitPrice: f.money({ help: "As the pricing engine prices it at the sale's time." }),
+        unitCost: f.money({
+          group: 'costs',
+          indexed: false,
+          help: 'Cost per unit when sold: the average cost at the sale’s location, else the cost price.',
+        }),
         expectedLineTotal: f.money({ signed: true, help: "As the pricing engine prices it at the sale's time." }),
       },
     }),

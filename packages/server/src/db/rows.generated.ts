@@ -1099,6 +1099,7 @@ export interface SaleLineRow {
   tax: number | null;
   tax_inclusive: SqlBoolean;
   expected_unit_price: number | null;
+  unit_cost: number | null;
   expected_line_total: number | null;
 }
 

@@ -7,6 +7,7 @@ import {
   type PurchaseOrderAction,
   type PurchaseOrderStatus,
 } from '@backroom/schema';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import { apiRow } from '../../data/read';
@@ -258,9 +259,16 @@ async function writeDocument(
 
 /** Sets each order line's received quantity (by line id) in one statement per 50 lines. */
 async function setReceived(call: ActionCall, received: ReadonlyMap<number, number>): Promise<void> {
-  const db = typedDb(call.trx);
-  for (const [lineId, qty] of received)
-    await db.updateTable('purchase_order_lines').set({ received_qty: qty }).where('id', '=', lineId).execute();
+  const entries = [...received];
+  for (let start = 0; start < entries.length; start += 50) {
+    const changes = sql.join(
+      entries.slice(start, start + 50).map(([id, qty]) => sql`(cast(${id} as bigint), cast(${qty} as bigint))`),
+    );
+    await sql`
+      with change (id, qty) as (values ${changes})
+      update purchase_order_lines set received_qty = change.qty
+      from change where purchase_order_lines.id = change.id`.execute(call.trx);
+  }
 }
 
 /** Per unit, landed cost included, half up: what the movement records as its unit cost. */

@@ -10,6 +10,7 @@ export { StockShortage, ensureBalances, move, onHand, type StockDocument } from 
 export { lowStockRows } from './low-stock';
 export { stockProducts } from './products';
 export { quantityText, thousandths } from './quantities';
+export { unitCostsAt } from './unit-costs';
 export { onOrderFor, reservedFor } from './virtual-stock';
 
 const QUARTER_HOUR = 15 * 60 * 1000;

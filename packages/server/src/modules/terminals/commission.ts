@@ -37,7 +37,8 @@ async function soldLines(db: Kysely<Database>, from: string, to: string, outlets
       'p.category_id as category',
       'l.quantity',
       'l.line_total',
-      'p.cost_price as cost',
+      // The cost when sold; lines recorded before costs were kept fall back to the cost price now.
+      (eb) => eb.fn.coalesce('l.unit_cost', 'p.cost_price').as('cost'),
     ])
     .where('s.at', '>=', `${from}T00:00:00.000Z`)
     .where('s.at', '<', `${nextDay(to)}T00:00:00.000Z`)

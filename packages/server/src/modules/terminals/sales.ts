@@ -31,7 +31,7 @@ import {
   type RoundingRule,
   type RuleSet,
 } from '../pricing/index';
-import { move } from '../stock/index';
+import { move, unitCostsAt } from '../stock/index';
 import { bundleShares, chargedLines, type ChargedLine, type TillDiscount, type TillLine } from './charged';
 import { recordDifferences, type Difference } from './differences';
 import { saleLocation } from './outlet-location';
@@ -991,6 +991,12 @@ async function store(
       pointsBack = refund.points;
     }
     const optional = (minor: number | null) => (minor === null ? null : m(minor));
+    // The cost at the time of sale, so the line's margin stays what it was when costs move on.
+    const costs = await unitCostsAt(
+      trx,
+      location,
+      p.lines.map((l) => l.product),
+    );
     const lines = p.lines.map((l, i) =>
       toStorageRow(
         line,
@@ -1007,6 +1013,7 @@ async function store(
           taxInclusive: l.taxInclusive,
           expectedUnitPrice: optional(l.expectedUnitPrice),
           expectedLineTotal: optional(l.expectedLineTotal),
+          unitCost: optional(costs.get(l.product) ?? null),
         },
         ctx.dialect,
       ),
