@@ -70,6 +70,8 @@ export interface HomeChange {
   userName: string | null;
   entity: string;
   rowId: number | null;
+  /** The row's name as its drop-down shows it ("BUY2 - Buy 2 get 1"); null when the row is gone or is no registry row. */
+  label: string | null;
   action: string;
 }
 

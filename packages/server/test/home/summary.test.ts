@@ -240,6 +240,9 @@ describe('Home summary', () => {
       action: expect.stringMatching(/insert|update|delete/),
       userName: 'admin',
     });
+    // Each change names its row as its drop-down does, so Home need not show a table name and an id.
+    const named = data.recentChanges!.find((c) => c.entity === 'product' && c.action !== 'delete');
+    expect(named?.label).toMatch(/Coffee|Tea/);
     expect(data.lowStock).toEqual({ count: 0, rows: [] });
   });
 

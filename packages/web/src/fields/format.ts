@@ -6,6 +6,23 @@ import { registryText } from '../i18n/registryText';
 export const fieldLabel = (t: TFunction, scope: string, field: Pick<NormalisedField, 'name' | 'label'>) =>
   t(`fieldLabels.${scope}.${field.name}`, { defaultValue: registryText(t, field.label) });
 
+/**
+ * A server problem as a person reads it: its message, which names the field by its label ("Code is
+ * required"), and for a field of a child row which row ("Keys, row 2: Label is required") — never
+ * the field's path (`keys.1.label`).
+ */
+export function problemText(
+  t: TFunction,
+  entity: { name: string; fields: readonly NormalisedField[] },
+  path: string | undefined,
+  message: string,
+): string {
+  const [top, index] = (path ?? '').split('.');
+  const field = entity.fields.find((f) => f.name === top);
+  if (!field || index === undefined || !/^\d+$/.test(index)) return message;
+  return `${fieldLabel(t, entity.name, field)}${t('form.rowSuffix', { n: Number(index) + 1 })}: ${message}`;
+}
+
 export const enumLabel = (t: TFunction, field: NormalisedField, value: string) => {
   const labels = 'valueLabels' in field ? (field.valueLabels as Record<string, string> | undefined) : undefined;
   return t(`enumValues.${value}`, { defaultValue: registryText(t, labels?.[value] ?? humanize(value)) });

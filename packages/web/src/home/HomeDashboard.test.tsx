@@ -51,7 +51,24 @@ const full: HomeSummary = {
   ordersWaiting: { count: 2, byStatus: { new: 1, accepted: 1, preparing: 0, ready: 0 } },
   jobsRunning: { count: 0, rows: [] },
   recentChanges: [
-    { id: 9, at: `${today}T08:00:00.000Z`, userName: 'admin', entity: 'product', rowId: 7, action: 'update' },
+    {
+      id: 9,
+      at: `${today}T08:00:00.000Z`,
+      userName: 'admin',
+      entity: 'product',
+      rowId: 7,
+      label: 'CF-1 - Coffee',
+      action: 'update',
+    },
+    {
+      id: 8,
+      at: `${today}T07:00:00.000Z`,
+      userName: 'admin',
+      entity: 'newpromotion',
+      rowId: 3,
+      label: null,
+      action: 'delete',
+    },
   ],
 };
 
@@ -93,7 +110,12 @@ describe('Home dashboard', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'CF-1 - Coffee' })).toHaveAttribute('href', '/product/edit/7');
     expect(screen.getByText('T2 - Till London (LDN - London), never seen')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'admin changed product 7' })).toHaveAttribute('href', '/product/edit/7');
+    // Changes in plain words: the record's kind and name, not the table's internal name and id.
+    expect(screen.getByRole('link', { name: 'admin changed product CF-1 - Coffee' })).toHaveAttribute(
+      'href',
+      '/product/edit/7',
+    );
+    expect(screen.getByText(/admin deleted promotion rule$/)).toBeInTheDocument();
     expect(server.calls.filter((c) => c.url.includes('/home/'))).toHaveLength(1);
   });
 

@@ -261,9 +261,10 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
               const what = t('homeDashboard.change', {
                 user: c.userName ?? '—',
                 action: t(`homeDashboard.actions.${c.action}`, { defaultValue: c.action }),
-                entity: c.entity,
-                id: c.rowId ?? '',
-              });
+                // The record's word and its name as people know them, never the table's internal name.
+                entity: t(`records.${c.entity}`, { defaultValue: t('homeDashboard.record') }),
+                label: c.label ?? '',
+              }).trim();
               return (
                 <li key={c.id}>
                   <time dateTime={c.at}>{new Date(c.at).toLocaleString()}</time>{' '}

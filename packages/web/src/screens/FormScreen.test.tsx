@@ -178,7 +178,8 @@ describe('generic form screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is already used'));
     expect(screen.getByLabelText('Quantity, row 1')).toHaveAccessibleDescription('Quantity exceeds the stock');
-    expect(screen.getByRole('alert')).toHaveTextContent('somethingElse: The outlet is closed');
+    // A field no input shows: its message alone, never the field's internal name.
+    expect(screen.getByRole('alert')).toHaveTextContent(/^The outlet is closed$/);
     expect(server.bodies('/Update/bundle')[0]).toMatchObject({
       id: 7,
       version: 3,
@@ -394,13 +395,15 @@ describe('generic form screen', () => {
     expect(server.bodies('/Execute/bundle')).toEqual([{ action: 'delete', ids: [7] }]);
   });
 
-  it('without the edit right the form is read only; read-only fields are disabled', async () => {
+  it('without the edit right the form is read only, titled without "Edit"; read-only fields are disabled', async () => {
     editServer();
     await renderScreen(menuItem('/bundle', { ableToEdit: false, ableToDelete: false }), '/bundle/edit/7');
     expect(await screen.findByLabelText('Name')).toBeDisabled();
     expect(screen.getByLabelText('Created by')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    // A reader is not told they edit it.
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Bundle Tea set$/);
   });
 
   it('single screens and importers not built yet say they arrive later', async () => {

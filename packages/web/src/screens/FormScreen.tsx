@@ -15,7 +15,7 @@ import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { formSections, isWideField } from './formSections';
 import { listAddress } from './listMemory';
-import { recordName } from './recordName';
+import { formHeading, recordName } from './recordName';
 import { SaveProblems } from './SaveProblems';
 import { TabList } from './TabList';
 import { HistoryTab } from './HistoryTab';
@@ -121,12 +121,7 @@ function EntityForm({ title, onReload, ...options }: EntityFormProps) {
   const AddInputs = mode === 'add' ? modules.addInputs[entity.name]?.component : undefined;
   const record = t(`records.${entity.name}`, { defaultValue: title });
   const name = recordName(entity, row);
-  const heading =
-    mode === 'add'
-      ? t('form.newRecord', { record })
-      : name
-        ? t('form.editRecord', { record, name })
-        : t('form.editTitle', { title: record });
+  const heading = formHeading(t, { entity, title, mode, row, canEdit });
   const sections = formSections(entity, ctl.visible);
   const back = listAddress(item.path);
 

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NormalisedEntity } from '@backroom/schema';
 import { apiFailure, dataApi, type ApiRow } from '../data/api';
 import { dataKeys } from '../data/hooks';
+import { problemText } from '../fields/format';
 import { toFormValues, unchangedAsRead } from '../fields/values';
 import { useEntityResolver } from '../forms/useEntityResolver';
 import type { ClientMenuItem } from '../store/menuSlice';
@@ -57,6 +59,7 @@ export function useFormController(options: FormControllerOptions) {
     readOnly = false,
     prepare,
   } = options;
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -156,9 +159,10 @@ export function useFormController(options: FormControllerOptions) {
           return;
         }
         for (const e of mapped) form.setError(e.field, { type: 'server', message: e.message });
+        // The message names its field by label ("Code is required"); a child row's adds which row, never a path.
         const unmapped = failure.errors
           .filter((e) => !mapped.includes(e))
-          .map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
+          .map((e) => problemText(t, entity, e.field, e.message));
         setAlert(mapped.length === 0 && unmapped.length === 0 ? [failure.message] : unmapped);
       }
     });

@@ -193,7 +193,7 @@ describe('delivery order form', () => {
       { otherwise: emptyList },
     );
     await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/add');
-    expect(await screen.findByRole('heading', { name: 'New printdeliveryorder' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New delivery order' })).toBeInTheDocument();
     expect(screen.queryByRole('toolbar', { name: 'Order actions' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true'));

@@ -10,6 +10,7 @@ import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { formatCell } from '../fields/format';
 import { useEntityWithCustomFields } from '../data/customFields';
 import { HistoryTab } from '../screens/HistoryTab';
+import { formHeading } from '../screens/recordName';
 import { SaveProblems } from '../screens/SaveProblems';
 import { TabList } from '../screens/TabList';
 import { useFormController } from '../screens/useFormController';
@@ -155,7 +156,9 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
     setAlert(null);
     act.mutate({ action, extra });
   };
-  const heading = order ? t('stock.order.title', { docNo: order.docNo }) : t('form.addTitle', { title });
+  const heading = order
+    ? t('stock.order.title', { docNo: order.docNo })
+    : formHeading(t, { entity, title, mode: 'add', canEdit: true });
   const summary = entity.fields.filter((f) => ['dispatchedAt', 'receivedAt'].includes(f.name) && order?.[f.name]);
 
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dropdown, emptyList, menuItem, ok, renderScreen, stubServer } from '../test/app';
+import { dropdown, emptyList, fail, menuItem, ok, renderScreen, stubServer } from '../test/app';
 
 const layout = {
   id: 5,
@@ -27,6 +27,36 @@ const layout = {
 };
 
 describe('hotkey form', () => {
+  it('confirms a new layout once it is created, and names a key’s problem by its row, not its path', async () => {
+    stubServer(
+      (call) => {
+        if (call.url.endsWith('/Insert/hotkey')) return ok({ ...layout, ...(call.body as object), id: 9, version: 1 });
+        if (call.url.endsWith('/fetch/hotkey')) return ok([{ ...layout, id: 9, version: 1, code: 'NEW', keys: [] }], 1);
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
+    await renderScreen(menuItem('/hotkey', { name: 'Hotkeys' }), '/hotkey/add');
+    await userEvent.type(await screen.findByLabelText('Code'), 'NEW');
+    await userEvent.type(screen.getByLabelText('Name'), 'New keys');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/hotkey/edit/9'));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+
+    // A refused key is named by its row and the field's words, never by its path (keys.0.label).
+    await userEvent.type(screen.getByLabelText('Name'), ' 2');
+    stubServer(
+      (call) =>
+        call.url.endsWith('/Update/hotkey')
+          ? fail(400, 'Label is required', [{ field: 'keys.0.label', message: 'Label is required' }])
+          : undefined,
+      { otherwise: emptyList },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Keys, row 1: Label is required')).toBeInTheDocument();
+    expect(screen.queryByText(/keys\.0/)).toBeNull();
+  });
+
   it('shows the keys as a rows × columns grid and assigns a key by clicking it', async () => {
     const server = stubServer(
       (call) => {

@@ -4,7 +4,9 @@ import { useWatch, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { dataApi, type ApiRow, type Option } from '../data/api';
+import { problemText } from '../fields/format';
 import { FormRow } from '../screens/FormScreen';
+import { formHeading } from '../screens/recordName';
 import { SaveProblems } from '../screens/SaveProblems';
 import { useFormController } from '../screens/useFormController';
 import type { EntityFormProps } from '../screens/webModule';
@@ -293,19 +295,19 @@ function LayoutForm({
   const clear = (position: number) => setKeys(layout.keys.filter((k) => k.position !== position));
   const size = (name: 'rows' | 'columns', value: string) =>
     form.setValue(name, Math.max(1, Math.min(MAX, Number(value) || 1)), { shouldDirty: true });
-  // Problems of single keys, named as the server and the checks name them (`keys.1.label`).
+  // Problems of single keys, with the row they are in (the server and the checks name them `keys.1.label`).
   const keyProblems = Object.entries(
     (errors.keys ?? {}) as Record<string, Record<string, { message?: string } | undefined> | undefined>,
   ).flatMap(([index, key]) =>
     Object.entries(key ?? {}).flatMap(([field, problem]) =>
-      problem?.message ? [`keys.${index}.${field}: ${problem.message}`] : [],
+      problem?.message ? [problemText(t, entity, `keys.${index}.${field}`, problem.message)] : [],
     ),
   );
 
   return (
     <TitledCard
       titleId="screen-title"
-      title={mode === 'add' ? t('form.addTitle', { title }) : t('form.editTitle', { title })}
+      title={formHeading(t, { entity, title, mode, row, canEdit })}
       className="form-screen"
       actions={
         <Link to={item.path} className="btn btn-outline-secondary">

@@ -1,4 +1,5 @@
 import {
+  findEntity,
   getEntity,
   ORDER_WAITING_STATUSES,
   type HomeChange,
@@ -139,12 +140,20 @@ export async function recentChanges(request: FastifyRequest): Promise<HomeChange
     .orderBy('id', 'desc')
     .limit(CHANGES)
     .execute();
+  // Each change names its row as people know it: one label lookup per entity.
+  const labels = new Map<string, Map<number, string>>();
+  for (const name of new Set(rows.map((r) => String(r.entity)))) {
+    const entity = findEntity(name);
+    const ids = rows.filter((r) => r.entity === name && r.row_id !== null).map((r) => Number(r.row_id));
+    if (entity && ids.length > 0) labels.set(name, await labelsOf(request.server.ctx.db, entity, ids));
+  }
   return rows.map((r) => ({
     id: r.id,
     at: String(r.at),
     userName: r.user_name,
     entity: String(r.entity),
     rowId: r.row_id,
+    label: r.row_id === null ? null : (labels.get(String(r.entity))?.get(Number(r.row_id)) ?? null),
     action: String(r.action),
   }));
 }
