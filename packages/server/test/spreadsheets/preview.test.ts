@@ -129,4 +129,45 @@ describe('the preview of an import', () => {
     const message = result[1]![result[0]!.indexOf('Message')];
     expect(message).toBe('Category: "NOPE" is not the code or name of any of the categories');
   });
+
+  it('previews the lines of a child list and a stock count row by row, old → new', async () => {
+    await c.builder.insert(findEntity('supplier')!, { code: 'PV-SUP', name: 'Preview supplier' });
+    await c.builder.insert(findEntity('inventorylocation')!, { code: 'PV-LOC', name: 'Preview store' });
+    const header = ['Supplier', 'SKU', 'Supplier item code', 'Cost'];
+    const first = await importSheet(c, await xlsx(header, [['PV-SUP', 'PV-1', 'S-1', 2]]), 'supplierproduct', 'commit');
+    expect(first.rows).toEqual([{ row: 2, key: 'PV-SUP / PV-1', action: 'insert', changes: [] }]);
+    const second = await importSheet(
+      c,
+      await xlsx(header, [
+        ['PV-SUP', 'PV-1', 'S-1', 2.5],
+        ['PV-SUP', 'PV-2', 'S-2', 1],
+      ]),
+      'supplierproduct',
+      'validate',
+    );
+    expect(second.rows).toEqual([
+      {
+        row: 2,
+        key: 'PV-SUP / PV-1',
+        action: 'update',
+        changes: [{ field: 'cost', column: 'Cost', old: '2.00', new: '2.50' }],
+      },
+      { row: 3, key: 'PV-SUP / PV-2', action: 'insert', changes: [] },
+    ]);
+
+    const count = await importSheet(
+      c,
+      await xlsx(['Location', 'Product', 'Counted quantity'], [['PV-LOC', 'PV-1', 4]]),
+      'outletitembalance',
+      'validate',
+    );
+    expect(count.rows).toEqual([
+      {
+        row: 2,
+        key: 'PV-LOC / PV-1',
+        action: 'update',
+        changes: [{ field: 'quantity', column: 'Counted quantity', old: '0.000', new: '4.000' }],
+      },
+    ]);
+  });
 });

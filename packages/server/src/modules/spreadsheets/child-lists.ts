@@ -4,7 +4,7 @@ import { apiRow } from '../../data/read';
 import type { Row } from '../../data/store';
 import { updateRow, type Writer } from '../../data/write';
 import type { ScalarField } from './columns';
-import type { Importer, RowIssue, TemplateOption } from './importer';
+import type { CustomCounts, Importer, RowIssue, TemplateOption } from './importer';
 
 /** An importer of the lines of a child list (a product's recipe, supplier mapping, alternate barcodes). */
 export interface ChildListSpec {
@@ -90,23 +90,36 @@ export function childListImporter(spec: ChildListSpec): Importer {
       },
       verify: spec.verify && ((ctx, rows) => spec.verify!(ctx, rows)),
       async write(w: Writer, rows: Row[]) {
-        const counts = { inserted: 0, updated: 0, unchanged: 0 };
-        const byOwner = new Map<number, Row[]>();
-        for (const row of rows)
-          byOwner.set(row.owner as number, [...(byOwner.get(row.owner as number) ?? []), validLine(spec, row).value]);
+        const counts: Required<CustomCounts> = { inserted: 0, updated: 0, unchanged: 0, rows: [] };
+        const byOwner = new Map<number, { at: number; line: Row }[]>();
+        rows.forEach((row, at) =>
+          byOwner.set(row.owner as number, [
+            ...(byOwner.get(row.owner as number) ?? []),
+            { at, line: validLine(spec, row).value },
+          ]),
+        );
         for (const [id, sheetLines] of byOwner) {
           const stored = (await apiRow(w.ctx, w.trx, spec.entity, id, { labels: false }))!;
           const lines = ((stored[spec.list] as Row[] | null) ?? []).map((l) => ({ ...l }));
           const sent: Row[] = [];
-          for (const line of sheetLines) {
+          for (const { at: index, line } of sheetLines) {
             const at = lines.find((l) => spec.line.every((name) => same(l[name], line[name])));
+            const changes = at
+              ? Object.entries(line)
+                  .filter(([name, value]) => !same(at[name], value))
+                  .map(([name, value]) => ({ field: name, old: at[name] ?? null, new: value }))
+              : [];
             if (!at) {
               lines.push(line);
               counts.inserted++;
-            } else if (Object.entries(line).every(([name, value]) => same(at[name], value))) counts.unchanged++;
-            else {
+              counts.rows[index] = { action: 'insert' };
+            } else if (changes.length === 0) {
+              counts.unchanged++;
+              counts.rows[index] = { action: 'unchanged' };
+            } else {
               Object.assign(at, line);
               counts.updated++;
+              counts.rows[index] = { action: 'update', changes };
             }
             sent.push(at ?? line);
           }

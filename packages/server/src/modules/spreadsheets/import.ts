@@ -20,7 +20,7 @@ import { ApiError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
 import { cellText, controlCharacterIn, type CellValue } from './cells';
 import { fromCell, normaliseHeader, type ScalarField } from './columns';
-import type { ImportFile } from './importer';
+import type { CustomCounts, ImportFile, RowOutcome } from './importer';
 import type { Importer } from './importers';
 import { Lookups, type Lookup } from './lookups';
 import { KeptText, SheetRefused, rowLimit } from './limits';
@@ -373,7 +373,6 @@ export async function runImport(
   // referencing it); the order is the sheet's own otherwise, the same on every try of the job.
   if (sheetOrder !== prepared) prepared.splice(0, prepared.length, ...sheetOrder);
 
-  if (importer.custom) return runCustom(ctx, request, importer, file, prepared, problems, columnOf, commit, progress);
   const lookupOf = new Map(cellColumns.flatMap((c) => (c.lookup ? [[c.field.name, c.lookup] as const] : [])));
   /** A value as the preview shows it: a reference by its code (a row of the sheet by its key), lists by the importer. */
   const shown = (name: string, value: unknown, row: Prepared): SheetValue => {
@@ -386,6 +385,22 @@ export async function runImport(
       return importer.shown(name, value);
     return typeof value === 'object' ? JSON.stringify(value) : (value as SheetValue);
   };
+  const keyText = (row: Prepared) =>
+    importer.key.map((f) => String(shown(f.name, row.input[f.name], row) ?? '')).join(' / ');
+  if (importer.custom)
+    return runCustom(ctx, request, importer, file, prepared, problems, columnOf, commit, progress, (row, lines) =>
+      lines.map((line, i) => ({
+        row: row[i]!.number,
+        key: keyText(row[i]!),
+        action: line.action,
+        changes: (line.changes ?? []).map((c) => ({
+          field: c.field,
+          column: columnOf(c.field),
+          old: shown(c.field, c.old, row[i]!),
+          new: shown(c.field, c.new, row[i]!),
+        })),
+      })),
+    );
   const existing = await existingRows(db, ctx, importer, prepared);
   await zerosDropped(db, importer, prepared, existing, problems, columnOf);
   await progress(35);
@@ -445,7 +460,7 @@ export async function runImport(
     committed,
     rows: previewOf(
       prepared.filter((row) => !problems.rows.has(row.number)),
-      (row) => importer.key.map((f) => String(shown(f.name, row.input[f.name], row) ?? '')).join(' / '),
+      keyText,
     ),
   });
   if (!commit || problems.list.length > 0) return outcome(counted(prepared.slice(start), done), false);
@@ -732,6 +747,7 @@ async function runCustom(
   columnOf: (field: string) => string,
   commit: boolean,
   progress: (percent: number, within?: AnyDb) => Promise<void>,
+  preview: (rows: readonly Prepared[], lines: readonly RowOutcome[]) => SheetRowPreview[],
 ): Promise<SheetCounts> {
   const custom = importer.custom!;
   for (const row of prepared) {
@@ -745,20 +761,21 @@ async function runCustom(
   const clean = prepared.filter((row) => !problems.rows.has(row.number));
   for (const issue of (await custom.verify?.(ctx, clean, file)) ?? [])
     if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
-  const outcome = (
-    counts: { inserted: number; updated: number; unchanged: number },
-    committed: boolean,
-  ): SheetCounts => ({
-    total: prepared.length,
-    processed: prepared.length,
-    ...counts,
-    errorCount: problems.list.length,
-    errors: problems.list.sort((a, b) => a.row - b.row),
-    committed,
-  });
-  const none = { inserted: 0, updated: 0, unchanged: 0 };
+  const outcome = (counts: CustomCounts, committed: boolean): SheetCounts => {
+    const { rows, ...totals } = counts;
+    return {
+      total: prepared.length,
+      processed: prepared.length,
+      ...totals,
+      errorCount: problems.list.length,
+      errors: problems.list.sort((a, b) => a.row - b.row),
+      committed,
+      ...(rows ? { rows: preview(prepared, rows) } : {}),
+    };
+  };
+  const none: CustomCounts = { inserted: 0, updated: 0, unchanged: 0 };
   if (problems.list.length > 0) return outcome(none, false);
-  let counts = none;
+  let counts: CustomCounts = none;
   try {
     await anyDb(ctx)
       .transaction()

@@ -1,4 +1,4 @@
-import type { NormalisedEntity, SheetValue } from '@backroom/schema';
+import type { NormalisedEntity, SheetRowAction, SheetValue } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import type { Row } from '../../data/store';
 import type { Writer } from '../../data/write';
@@ -20,6 +20,20 @@ export interface PreparingRow {
   number: number;
   input: Row;
   refs?: Record<string, Row>;
+}
+
+/** What a custom importer's write does (or, validating, would do) with one sheet row: its action and an update's changes (API values by field). */
+export interface RowOutcome {
+  action: SheetRowAction;
+  changes?: { field: string; old: unknown; new: unknown }[];
+}
+
+/** A custom importer's counts, and per row (in the order given) its outcome, when it tells. */
+export interface CustomCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rows?: RowOutcome[];
 }
 
 /** A problem of one sheet row found by a custom importer, on the field (API name) it concerns. */
@@ -70,10 +84,6 @@ export interface Importer {
      * Writes every row in the writer's transaction; answers the counts. Without `commit` the
      * transaction is rolled back afterwards: a write with effects outside it (stored files) leaves them out.
      */
-    write(
-      w: Writer,
-      rows: Row[],
-      run: { file: ImportFile; commit: boolean },
-    ): Promise<{ inserted: number; updated: number; unchanged: number }>;
+    write(w: Writer, rows: Row[], run: { file: ImportFile; commit: boolean }): Promise<CustomCounts>;
   };
 }

@@ -1,9 +1,9 @@
 import { findEntity } from '@backroom/schema';
 import type { Row } from '../../data/store';
 import type { Writer } from '../../data/write';
-import { ensureBalances, move, onHand, thousandths } from '../stock/index';
+import { ensureBalances, move, onHand, quantityText, thousandths } from '../stock/index';
 import type { ScalarField } from './columns';
-import type { Importer } from './importer';
+import type { Importer, RowOutcome } from './importer';
 
 const balance = findEntity('stockbalance')!;
 const field = (name: string, label?: string) => {
@@ -48,9 +48,20 @@ export function stockCountImporter(): Importer {
         await ensureBalances(w, pairs);
         const inputs = [];
         let unchanged = 0;
+        const outcomes: RowOutcome[] = [];
         for (const row of rows) {
-          const difference =
-            thousandths(row.quantity)! - (await onHand(w.trx, row.product as number, row.location as number));
+          const held = await onHand(w.trx, row.product as number, row.location as number);
+          const difference = thousandths(row.quantity)! - held;
+          outcomes.push(
+            difference === 0
+              ? { action: 'unchanged' }
+              : {
+                  action: 'update',
+                  changes: [
+                    { field: 'quantity', old: quantityText(held), new: quantityText(thousandths(row.quantity)!) },
+                  ],
+                },
+          );
           if (difference === 0) unchanged++;
           else
             inputs.push({
@@ -62,7 +73,7 @@ export function stockCountImporter(): Importer {
             });
         }
         await move(w, inputs);
-        return { inserted: 0, updated: inputs.length, unchanged };
+        return { inserted: 0, updated: inputs.length, unchanged, rows: outcomes };
       },
     },
   };
