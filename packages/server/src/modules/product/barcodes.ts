@@ -1,13 +1,7 @@
-import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity } from '@backroom/schema';
+import type { Kysely } from 'kysely';
 import { RowRefused, type EntityHook } from '../../data/hooks';
-import type { AnyDb } from '../../data/store';
+import { typedDb, type Database } from '../../db/types';
 import { ApiError } from '../../http/envelope';
-import { columnOf, fieldOf } from '../columns';
-
-const product = getEntity('product');
-const alternates = fieldOf(product, 'alternateBarcodes', 'children');
-const BARCODE = columnOf(product, 'barcode');
-const ALTERNATE = columnOf(alternates, 'barcode');
 
 const taken = (field: string, value: string) => {
   const message = `Barcode "${value}" is already used`;
@@ -16,25 +10,27 @@ const taken = (field: string, value: string) => {
 
 /** The stored main and alternate barcodes of products, by id. */
 async function storedBarcodes(
-  trx: AnyDb,
+  trx: Kysely<Database>,
   ids: readonly number[],
 ): Promise<Map<number, { main: string | null; alternates: string[] }>> {
   const out = new Map<number, { main: string | null; alternates: string[] }>();
   if (ids.length === 0) return out;
   for (const row of await trx
-    .selectFrom(product.table)
-    .select(['id', BARCODE])
+    .selectFrom('product')
+    .select(['id', 'barcode'])
     .where('id', 'in', [...ids])
     .execute())
-    out.set(Number(row.id), { main: (row[BARCODE] as string | null) ?? null, alternates: [] });
+    out.set(row.id, { main: row.barcode, alternates: [] });
   const rows = await trx
-    .selectFrom(alternates.table)
-    .select([CHILD_PARENT_COLUMN, ALTERNATE])
-    .where(CHILD_PARENT_COLUMN, 'in', [...ids])
-    .orderBy(CHILD_PARENT_COLUMN)
-    .orderBy(CHILD_ORDER_COLUMN)
+    .selectFrom('product_alternate_barcodes')
+    .select(['parent_id', 'barcode'])
+    .where('parent_id', 'in', [...ids])
+    .orderBy('parent_id')
+    .orderBy('line_no')
+    // An alternate barcode is required by the registry: every line written is validated.
+    .$narrowType<{ barcode: string }>()
     .execute();
-  for (const row of rows) out.get(Number(row[CHILD_PARENT_COLUMN]))?.alternates.push(row[ALTERNATE] as string);
+  for (const row of rows) out.get(row.parent_id)?.alternates.push(row.barcode);
   return out;
 }
 
@@ -45,19 +41,29 @@ export interface BarcodeHolder {
 }
 
 /** The stored holders of each of `codes` (main barcodes and alternate barcodes of every product). */
-export async function barcodeHolders(trx: AnyDb, codes: readonly string[]): Promise<Map<string, BarcodeHolder[]>> {
+export async function barcodeHolders(
+  trx: Kysely<Database>,
+  codes: readonly string[],
+): Promise<Map<string, BarcodeHolder[]>> {
   const out = new Map<string, BarcodeHolder[]>();
   const add = (code: string, holder: BarcodeHolder) => out.set(code, [...(out.get(code) ?? []), holder]);
   for (let i = 0; i < codes.length; i += 500) {
     const some = codes.slice(i, i + 500);
-    for (const r of await trx.selectFrom(product.table).select(['id', BARCODE]).where(BARCODE, 'in', some).execute())
-      add(r[BARCODE] as string, { product: Number(r.id), main: true });
+    // Found by barcode: never null.
     for (const r of await trx
-      .selectFrom(alternates.table)
-      .select([CHILD_PARENT_COLUMN, ALTERNATE])
-      .where(ALTERNATE, 'in', some)
+      .selectFrom('product')
+      .select(['id', 'barcode'])
+      .where('barcode', 'in', some)
+      .$narrowType<{ barcode: string }>()
       .execute())
-      add(r[ALTERNATE] as string, { product: Number(r[CHILD_PARENT_COLUMN]), main: false });
+      add(r.barcode, { product: r.id, main: true });
+    for (const r of await trx
+      .selectFrom('product_alternate_barcodes')
+      .select(['parent_id', 'barcode'])
+      .where('barcode', 'in', some)
+      .$narrowType<{ barcode: string }>()
+      .execute())
+      add(r.barcode, { product: r.parent_id, main: false });
   }
   return out;
 }
@@ -73,7 +79,7 @@ export const productBarcodes: EntityHook = {
       action !== 'delete' && ('barcode' in row || 'alternateBarcodes' in row) ? [{ index, id, row }] : [],
     );
     if (sent.length === 0) return;
-    const trx = events[0]!.trx;
+    const trx = typedDb(events[0]!.trx);
     const stored = await storedBarcodes(
       trx,
       sent.flatMap((s) => (s.id === null ? [] : [s.id])),

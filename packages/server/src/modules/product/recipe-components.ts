@@ -1,18 +1,14 @@
-import { CHILD_PARENT_COLUMN, getEntity } from '@backroom/schema';
+import type { Kysely } from 'kysely';
 import { RowRefused, type EntityHook } from '../../data/hooks';
-import type { AnyDb } from '../../data/store';
+import { typedDb, type Database } from '../../db/types';
 import { validationError } from '../../http/envelope';
-import { columnOf, fieldOf } from '../columns';
-
-const components = fieldOf(getEntity('product'), 'recipeComponents', 'children');
-const COMPONENT = columnOf(components, 'product');
 
 /**
  * Whether `start` uses `target`, directly or through its own components: the stored recipes, and
  * `more` components by product (an import's rows, not yet written).
  */
 async function uses(
-  trx: AnyDb,
+  trx: Kysely<Database>,
   start: number,
   target: number,
   more: ReadonlyMap<number, readonly number[]> = new Map(),
@@ -21,12 +17,12 @@ async function uses(
   let frontier = [start];
   while (frontier.length > 0) {
     const rows = await trx
-      .selectFrom(components.table)
-      .select(COMPONENT)
-      .where(CHILD_PARENT_COLUMN, 'in', frontier)
+      .selectFrom('product_recipe_components')
+      .select('product_id')
+      .where('parent_id', 'in', frontier)
       .execute();
     const next = [
-      ...new Set([...rows.map((r) => Number(r[COMPONENT])), ...frontier.flatMap((p) => more.get(p) ?? [])]),
+      ...new Set([...rows.map((r) => Number(r.product_id)), ...frontier.flatMap((p) => more.get(p) ?? [])]),
     ];
     if (next.includes(target)) return true;
     frontier = next.filter((p) => !seen.has(p));
@@ -37,7 +33,7 @@ async function uses(
 
 /** Why `component` cannot be in `product`'s recipe (it is the product, or uses it), or undefined when it can. */
 export async function recipeCycle(
-  trx: AnyDb,
+  trx: Kysely<Database>,
   product: number,
   component: number,
   more?: ReadonlyMap<number, readonly number[]>,
@@ -54,7 +50,7 @@ export const recipeComponents: EntityHook = {
     for (const [index, { trx, action, id, row }] of events.entries()) {
       if (action === 'delete' || id === null || !Array.isArray(row.recipeComponents)) continue;
       for (const [i, component] of (row.recipeComponents as { product: number }[]).entries()) {
-        const message = await recipeCycle(trx, id, component.product);
+        const message = await recipeCycle(typedDb(trx), id, component.product);
         if (message)
           throw new RowRefused(index, validationError([{ field: `recipeComponents.${i}.product`, message }]));
       }

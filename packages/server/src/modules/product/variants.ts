@@ -5,7 +5,7 @@ import type { Row } from '../../data/store';
 import { insertRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
+import { typedDb } from '../../db/types';
 
 const attributeEntity = getEntity('attribute');
 
@@ -80,14 +80,14 @@ async function generateVariants(call: ActionCall): Promise<Row[]> {
   if (parent.type !== 'variantParent')
     throw validationError([{ field: 'productId', message: `${String(parent.code)} is not a variant parent` }]);
 
-  const children = await call.trx
-    .selectFrom(product.table)
+  const children = await typedDb(call.trx)
+    .selectFrom('product')
     .select('id')
-    .where(columnOf(product, 'parent'), '=', body.productId)
+    .where('parent_id', '=', body.productId)
     .execute();
   const existing = new Set<string>();
   for (const child of children) {
-    const row = await apiRow(call.ctx, call.trx, product, Number(child.id), { labels: false });
+    const row = await apiRow(call.ctx, call.trx, product, child.id, { labels: false });
     existing.add(keyOf(row!.variantAttributeValues as Row[]));
   }
 
