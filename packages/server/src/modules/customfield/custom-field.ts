@@ -1,10 +1,8 @@
 import { findEntity } from '@backroom/schema';
 import type { EntityHook } from '../../data/hooks';
 import type { Row } from '../../data/store';
+import { typedDb } from '../../db/types';
 import { validationError } from '../../http/envelope';
-import { columnOf } from '../columns';
-
-const RULE_FIELDS = ['entity', 'key', 'kind', 'listValueCategory'];
 
 const fail = (field: string, message: string) => validationError([{ field, message }], message);
 
@@ -14,13 +12,16 @@ const fail = (field: string, message: string) => validationError([{ field, messa
  * field names the list-value category its values come from.
  */
 export const customField: EntityHook = {
-  async beforeWrite({ trx, entity, action, id, row }) {
+  async beforeWrite({ trx, action, id, row }) {
     if (action === 'delete') return;
-    const columns = RULE_FIELDS.map((name) => `${columnOf(entity, name)} as ${name}`);
     const stored: Row =
       id === null
         ? {}
-        : ((await trx.selectFrom(entity.table).select(columns).where('id', '=', id).executeTakeFirst()) ?? {});
+        : ((await typedDb(trx)
+            .selectFrom('custom_field')
+            .select(['entity', 'key', 'kind', 'list_value_category_id as listValueCategory'])
+            .where('id', '=', id)
+            .executeTakeFirst()) ?? {});
     const value = (name: string) => (name in row ? row[name] : stored[name]);
 
     const target = findEntity(String(value('entity')));
