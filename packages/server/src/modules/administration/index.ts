@@ -1,11 +1,10 @@
-import { entities, findEntity, getEntity } from '@backroom/schema';
+import { entities, findEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { allowedOutlets, outletCondition } from '../../data/access';
 import { outletPaths } from '../../data/outlet-ties';
 import { deniedFieldGroups, entityWithout, visibleValues } from '../../data/field-groups';
 import type { Row } from '../../data/store';
-import { columnOf } from '../columns';
 import type { FilterCondition } from '../../data/hooks';
 import { assertPrivilege, privilegesOf } from '../../http/auth-guard';
 import { ApiError } from '../../http/envelope';
@@ -32,8 +31,9 @@ async function authorizeAuditRead(request: FastifyRequest, filters: readonly Fil
 
 /** Entities whose rows belong to outlets, with their tables. */
 const tiedEntities = entities.filter((e) => outletPaths(e).length > 0);
-const AUDITED_ENTITY = sql.ref(`t.${columnOf(getEntity('auditlog'), 'entity')}`);
-const AUDITED_ROW = sql.ref(`t.${columnOf(getEntity('auditlog'), 'rowId')}`);
+// The audit log's columns, in the generic read's alias `t` (a row filter is raw SQL).
+const AUDITED_ENTITY = sql.ref('t.entity');
+const AUDITED_ROW = sql.ref('t.row_id');
 
 /**
  * A caller limited to some outlets reads an audit row only when they may see the row it describes;
