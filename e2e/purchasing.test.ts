@@ -70,5 +70,18 @@ describe('purchase orders in the console', () => {
     // Received in part: cancel is gone, close short is offered.
     expect(await actions.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
     expect(await actions.getByRole('button', { name: 'Close short' }).count()).toBe(1);
+
+    // The receipt is on the Receipts tab; the rest is closed short with a reason.
+    await page.getByRole('tab', { name: 'Receipts' }).click();
+    await page
+      .getByRole('region', { name: /^GR-\d{4}-\d{6}$/ })
+      .getByText('DRY-001')
+      .waitFor();
+    await actions.getByRole('button', { name: 'Close short' }).click();
+    const close = page.getByRole('dialog', { name: `Close ${docNo} short` });
+    await pick(page, close.getByRole('combobox', { name: 'Reason' }), 'Exp', /Expired/);
+    await close.getByRole('button', { name: 'Close short' }).click();
+    await page.getByText(`${docNo} is closed short.`).waitFor();
+    await page.getByRole('status').filter({ hasText: /^Closed short$/ }).waitFor();
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDropdown } from '../data/hooks';
+import { ReferencePicker } from '../fields/ReferencePicker';
 import { Dialog } from '../ui/Dialog';
 import type { PurchaseOrder } from './api';
 
@@ -15,7 +15,6 @@ interface CloseShortDialogProps {
 export function CloseShortDialog({ order, busy, onClose, onCancel }: CloseShortDialogProps) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const reasons = useDropdown('stockoutreason', '', true, 100);
   return (
     <Dialog
       title={t('purchasing.closeTitle', { docNo: order.docNo })}
@@ -40,14 +39,13 @@ export function CloseShortDialog({ order, busy, onClose, onCancel }: CloseShortD
       <label className="form-label" htmlFor="po-close-reason">
         {t('purchasing.reason')}
       </label>
-      <select id="po-close-reason" className="form-select" value={reason} onChange={(e) => setReason(e.target.value)}>
-        <option value="">{t('purchasing.chooseReason')}</option>
-        {(reasons.data ?? []).map((o) => (
-          <option key={String(o.value)} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <ReferencePicker
+        id="po-close-reason"
+        entity="stockoutreason"
+        value={reason}
+        onChange={setReason}
+        blank={t('purchasing.chooseReason')}
+      />
     </Dialog>
   );
 }

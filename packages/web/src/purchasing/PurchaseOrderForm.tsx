@@ -21,6 +21,7 @@ import { TitledCard } from '../ui/TitledCard';
 import { printOrder, purchaseOrderApi, type PurchaseOrder } from './api';
 import { CloseShortDialog } from './CloseShortDialog';
 import { OrderStepper } from './OrderStepper';
+import { ReceiptsPanel } from './ReceiptsPanel';
 import { ReceiveDialog } from './ReceiveDialog';
 
 const orderKey = (id: number) => ['purchaseorder', id] as const;
@@ -63,7 +64,7 @@ export default function PurchaseOrderForm({ entity: base, item, mode, title }: E
   );
 }
 
-type Tab = 'details' | 'history';
+type Tab = 'details' | 'receipts' | 'history';
 type Notice = { tone: 'danger' | 'success'; text: string; details?: string[] };
 type Pending =
   | { kind: 'cancel' }
@@ -293,7 +294,13 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
         </FormAlert>
       )}
 
-      {order && <TabList names={['details', 'history']} current={tab} onChange={(name) => setTab(name as Tab)} />}
+      {order && (
+        <TabList
+          names={draft ? ['details', 'history'] : ['details', 'receipts', 'history']}
+          current={tab}
+          onChange={(name) => setTab(name as Tab)}
+        />
+      )}
       <div
         id="panel-details"
         role={order ? 'tabpanel' : undefined}
@@ -375,6 +382,18 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
           </FormProvider>
         </FormMetaContext.Provider>
       </div>
+      {order && !draft && (
+        <div id="panel-receipts" role="tabpanel" aria-labelledby="tab-receipts" hidden={tab !== 'receipts'}>
+          {tab === 'receipts' && (
+            <ReceiptsPanel
+              order={order}
+              canReturn={allowed('returnToSupplier')}
+              busy={busy}
+              onReturn={(body) => run('returnToSupplier', body)}
+            />
+          )}
+        </div>
+      )}
       {order && (
         <div id="panel-history" role="tabpanel" aria-labelledby="tab-history" hidden={tab !== 'history'}>
           {tab === 'history' && <HistoryTab entity={entity} id={Number(order.id)} />}

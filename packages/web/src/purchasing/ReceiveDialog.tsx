@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { useDropdown } from '../data/hooks';
+import { ReferencePicker } from '../fields/ReferencePicker';
 import { Dialog } from '../ui/Dialog';
 import { purchaseOrderApi, type PurchaseOrder } from './api';
 
@@ -34,7 +34,6 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
   const [reference, setReference] = useState('');
   const [freight, setFreight] = useState('');
   const [reason, setReason] = useState('');
-  const reasons = useDropdown('stockoutreason', '', true, 100);
   const products = useQuery({
     queryKey: ['purchaseorder', 'barcodes', order.id],
     queryFn: () => purchaseOrderApi.barcodes(order.lines.map((l) => l.product)),
@@ -202,14 +201,13 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
           <label className="form-label" htmlFor="po-reason">
             {t('purchasing.overReason')}
           </label>
-          <select id="po-reason" className="form-select" value={reason} onChange={(e) => setReason(e.target.value)}>
-            <option value="">{t('purchasing.noReason')}</option>
-            {(reasons.data ?? []).map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <ReferencePicker
+            id="po-reason"
+            entity="stockoutreason"
+            value={reason}
+            onChange={setReason}
+            blank={t('purchasing.noReason')}
+          />
         </div>
       </div>
     </Dialog>

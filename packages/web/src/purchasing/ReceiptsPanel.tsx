@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { dataApi } from '../data/api';
+import { ReferencePicker } from '../fields/ReferencePicker';
+import { Dialog } from '../ui/Dialog';
+import { Spinner } from '../ui/Spinner';
+import type { PurchaseOrder } from './api';
+
+const QUANTITY = /^\d+(\.\d{1,3})?$/;
+
+interface ReceiptLine {
+  product: number;
+  productLabel?: string;
+  quantity: string;
+  unitCost: string | null;
+  landedCost: string | null;
+  lineTotal: string | null;
+}
+
+interface Receipt {
+  id: number;
+  docNo: string;
+  kind: 'receipt' | 'return';
+  at: string;
+  createdBy: string;
+  reference: string | null;
+  original: number | null;
+  originalLabel?: string;
+  total: string | null;
+  lines: ReceiptLine[];
+}
+
+interface ReceiptsPanelProps {
+  order: PurchaseOrder;
+  /** Offer "Return to supplier" on receipts (the order's status allows it and the user may edit). */
+  canReturn: boolean;
+  busy: boolean;
+  onReturn(body: Record<string, unknown>): void;
+}
+
+/** The order's goods receipts and returns, each with its lines; a receipt can be returned to the supplier in part. */
+export function ReceiptsPanel({ order, canReturn, busy, onReturn }: ReceiptsPanelProps) {
+  const { t } = useTranslation();
+  const [returning, setReturning] = useState<Receipt | null>(null);
+  const receipts = useQuery({
+    queryKey: ['data', 'goodsreceipt', 'order', order.id, order.version],
+    queryFn: async () =>
+      (
+        await dataApi.fetch('goodsreceipt', {
+          Skip: 0,
+          Take: 200,
+          filters: [{ ColumnName: 'purchaseOrder', ColumnValue: order.id, Operator: 'EQ' }],
+          sorts: [{ ColumnName: 'docNo', Direction: 'ASC' }],
+        })
+      ).rows as unknown as Receipt[],
+  });
+  if (receipts.isPending) return <Spinner />;
+  const rows = receipts.data ?? [];
+  if (rows.length === 0) return <p className="text-body-secondary">{t('purchasing.noReceipts')}</p>;
+  return (
+    <>
+      {rows.map((r) => (
+        <section key={r.id} className="mb-3" aria-label={r.docNo}>
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+            <h3 className="h6 mb-0">
+              {r.docNo} · {t(`purchasing.kind.${r.kind}`)}
+            </h3>
+            <span className="small text-body-secondary">
+              {t('purchasing.receiptFacts', {
+                at: r.at.slice(0, 16).replace('T', ' '),
+                by: r.createdBy,
+                reference: r.reference ?? '—',
+                total: r.total ?? '',
+              })}
+            </span>
+            {canReturn && r.kind === 'receipt' && (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary ms-auto"
+                disabled={busy}
+                onClick={() => setReturning(r)}
+              >
+                <i className="bi bi-arrow-return-left" aria-hidden="true" /> {t('purchasing.returnButton')}
+              </button>
+            )}
+          </div>
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">{t('purchasing.product')}</th>
+                <th scope="col" className="text-end">
+                  {t('purchasing.quantity')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('purchasing.unitCost')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('purchasing.landedCost')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('purchasing.lineTotal')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.lines.map((l) => (
+                <tr key={l.product}>
+                  <td>{l.productLabel ?? l.product}</td>
+                  <td className="text-end">{l.quantity}</td>
+                  <td className="text-end">{l.unitCost}</td>
+                  <td className="text-end">{l.landedCost}</td>
+                  <td className="text-end">{l.lineTotal}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      {returning && (
+        <ReturnDialog
+          receipt={returning}
+          busy={busy}
+          onCancel={() => setReturning(null)}
+          onReturn={(body) => {
+            setReturning(null);
+            onReturn(body);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+interface ReturnDialogProps {
+  receipt: Receipt;
+  busy: boolean;
+  onReturn(body: Record<string, unknown>): void;
+  onCancel(): void;
+}
+
+/** What goes back to the supplier from one receipt, with a reason and the supplier's reference. */
+function ReturnDialog({ receipt, busy, onReturn, onCancel }: ReturnDialogProps) {
+  const { t } = useTranslation();
+  const [quantities, setQuantities] = useState<string[]>(() => receipt.lines.map(() => '0'));
+  const [reason, setReason] = useState('');
+  const [reference, setReference] = useState('');
+  const invalid = quantities.map((v) => !QUANTITY.test(v.trim()));
+  const lines = receipt.lines
+    .map((l, i) => ({ product: l.product, quantity: quantities[i]!.trim() }))
+    .filter((l) => Number(l.quantity) > 0);
+  return (
+    <Dialog
+      title={t('purchasing.returnTitle', { docNo: receipt.docNo })}
+      onCancel={onCancel}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || invalid.some(Boolean) || lines.length === 0 || reason === ''}
+            onClick={() =>
+              onReturn({
+                receipt: receipt.id,
+                lines,
+                reason: Number(reason),
+                ...(reference.trim() ? { reference: reference.trim() } : {}),
+              })
+            }
+          >
+            {t('purchasing.returnButton')}
+          </button>
+        </>
+      }
+    >
+      <table className="table table-sm align-middle text-start">
+        <thead>
+          <tr>
+            <th scope="col">{t('purchasing.product')}</th>
+            <th scope="col" className="text-end">
+              {t('purchasing.received')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('purchasing.returnNow')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.lines.map((l, i) => (
+            <tr key={l.product}>
+              <th scope="row" className="fw-normal">
+                {l.productLabel ?? l.product}
+              </th>
+              <td className="text-end">{l.quantity}</td>
+              <td>
+                <input
+                  className={`form-control form-control-sm text-end ${invalid[i] ? 'is-invalid' : ''}`}
+                  inputMode="decimal"
+                  aria-label={t('purchasing.returnOf', { product: l.productLabel ?? l.product })}
+                  value={quantities[i]}
+                  onChange={(e) => setQuantities((current) => current.map((v, k) => (k === i ? e.target.value : v)))}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="row g-2 text-start">
+        <div className="col-md-6">
+          <label className="form-label required" htmlFor="po-return-reason">
+            {t('purchasing.reason')}
+          </label>
+          <ReferencePicker
+            id="po-return-reason"
+            entity="stockoutreason"
+            value={reason}
+            onChange={setReason}
+            blank={t('purchasing.chooseReason')}
+          />
+        </div>
+        <div className="col-md-6">
+          <label className="form-label" htmlFor="po-return-reference">
+            {t('purchasing.returnReference')}
+          </label>
+          <input
+            id="po-return-reference"
+            className="form-control"
+            maxLength={100}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+          />
+        </div>
+      </div>
+    </Dialog>
+  );
+}
