@@ -278,9 +278,13 @@ export const field = {
 export function humanize(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    // A capital letter alone before a word is a word of its own (`buyXGetY` → "Buy X get Y").
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
     .replace(/[_.-]+/g, ' ')
     .trim()
-    .toLowerCase();
+    .split(/\s+/)
+    .map((word) => (/^[A-Z]$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

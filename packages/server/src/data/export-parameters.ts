@@ -44,14 +44,17 @@ export const exportEntity = (id: string): NormalisedEntity | undefined =>
 
 /** An export's parameters: the filters its entity's list offers, as the data exporter form asks for them. */
 export function exportParameters(entity: NormalisedEntity): ExportParameter[] {
-  return entity.fields
-    .filter((f) => f.filterable && !f.custom && f.kind !== 'secret')
-    .map((f) => ({
-      name: f.name,
-      label: f.label,
-      kind: f.kind,
-      operators: operatorsOf(f),
-      ...(f.kind === 'enum' ? { values: f.values } : {}),
-      ...(targetOf(f) ? { entity: targetOf(f)!.name } : {}),
-    }));
+  return (
+    entity.fields
+      // Not the row's id and version: bookkeeping no one exports by.
+      .filter((f) => f.filterable && !f.custom && f.kind !== 'secret' && f.name !== 'id' && f.name !== 'version')
+      .map((f) => ({
+        name: f.name,
+        label: f.label,
+        kind: f.kind,
+        operators: operatorsOf(f),
+        ...(f.kind === 'enum' ? { values: f.values } : {}),
+        ...(targetOf(f) ? { entity: targetOf(f)!.name } : {}),
+      }))
+  );
 }

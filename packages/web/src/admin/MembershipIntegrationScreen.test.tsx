@@ -81,6 +81,23 @@ describe('membership integration screen', () => {
     expect(screen.getByText(/only public addresses are allowed/)).toBeInTheDocument();
   });
 
+  it('marks the required provider, and shows a refusal naming it once, beside it', async () => {
+    stubServer((call) => {
+      if (call.url.endsWith('/fetch/membershipintegrationsettings')) return ok([saved], 1);
+      if (call.url.endsWith('/Update/membershipintegrationsettings'))
+        return fail(400, 'Provider is required', [{ field: 'provider', message: 'Provider is required' }]);
+      return undefined;
+    });
+    await render();
+    const provider = await screen.findByLabelText('Provider');
+    expect(provider).toBeRequired();
+    expect(document.querySelector(`label[for="${provider.id}"]`)).toHaveClass('required');
+    await userEvent.clear(provider);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(provider).toHaveAccessibleDescription('Provider is required'));
+    expect(screen.getAllByText('Provider is required')).toHaveLength(1);
+  });
+
   it('is read-only without edit', async () => {
     serve();
     await render(false);

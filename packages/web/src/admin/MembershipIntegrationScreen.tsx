@@ -37,6 +37,9 @@ const valuesOf = (row: ApiRow | undefined): Values => ({
   enabled: row?.enabled === true,
 });
 
+/** The inputs that show their own server message. */
+const INPUTS = ['provider', 'endpoint'] as const;
+
 /** A field error of the server's answer, by field name. */
 const fieldError = (error: unknown, field: string) =>
   (error as { response?: { data?: Partial<ApiEnvelope> } } | null)?.response?.data?.errors?.find(
@@ -102,17 +105,24 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
 
   const input = (name: 'provider' | 'endpoint', type = 'text') => (
     <div className="mb-3">
-      <label htmlFor={ids[name]} className="form-label">
+      <label htmlFor={ids[name]} className={`form-label${name === 'provider' ? ' required' : ''}`}>
         {t(`membershipIntegration.${name}`)}
       </label>
       <input
         id={ids[name]}
         type={type}
+        aria-required={name === 'provider' || undefined}
+        aria-invalid={error(name) ? true : undefined}
+        aria-describedby={error(name) ? `${ids[name]}-error` : undefined}
         className={`form-control${error(name) ? ' is-invalid' : ''}`}
         value={values[name]}
         onChange={(e) => set(name, e.target.value)}
       />
-      {error(name) && <div className="invalid-feedback">{error(name)}</div>}
+      {error(name) && (
+        <div id={`${ids[name]}-error`} className="invalid-feedback">
+          {error(name)}
+        </div>
+      )}
     </div>
   );
 
@@ -123,7 +133,12 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
       )}
       {readOnly && <p className="text-body-secondary">{t('membershipIntegration.readOnly')}</p>}
       <form onSubmit={submit} noValidate>
-        <SaveAlerts save={save} saved={t('membershipIntegration.saved')} dirty={dirty} />
+        {/* A refusal naming a field is shown beside it, once; the alert is for the rest. */}
+        <SaveAlerts
+          save={{ ...save, isError: save.isError && !INPUTS.some((name) => fieldError(save.error, name)) }}
+          saved={t('membershipIntegration.saved')}
+          dirty={dirty}
+        />
         <fieldset disabled={readOnly}>
           {input('provider')}
           {input('endpoint', 'url')}

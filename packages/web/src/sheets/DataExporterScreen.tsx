@@ -1,4 +1,5 @@
-import { entities } from '@backroom/schema';
+import { entities, findEntity, type NormalisedEntity } from '@backroom/schema';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../api/http';
@@ -7,6 +8,8 @@ import type { SingleScreenProps } from '../screens/webModule';
 import type { SheetJob } from '@backroom/schema';
 import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
 import { JobProgress } from './JobProgress';
+import { enumLabel, fieldLabel } from '../fields/format';
+import { registryText } from '../i18n/registryText';
 
 interface Parameter {
   name: string;
@@ -15,9 +18,20 @@ interface Parameter {
   values?: readonly string[];
 }
 
-const procedures = entities
-  .filter((e) => e.exportProcedure)
-  .map((e) => ({ value: e.exportProcedure!, label: e.label }));
+const procedures = entities.filter((e) => e.exportProcedure).map((e) => ({ value: e.exportProcedure!, entity: e }));
+
+/** The entity an export procedure (`EXP_Product`, `entity:product`) or an import type (`product`) is about. */
+const entityOfJob = (name: string): NormalisedEntity | undefined =>
+  procedures.find((p) => p.value.toLowerCase() === name.toLowerCase())?.entity ??
+  findEntity(name.replace(/^entity:/, ''));
+
+/** A job as a person names it: "Export: Products", never the procedure's name. */
+const jobName = (t: TFunction, job: SheetJob) => {
+  const entity = entityOfJob(job.name ?? '');
+  return t(job.kind === 'export' ? 'sheets.exportOf' : 'sheets.importOf', {
+    what: entity ? registryText(t, entity.label) : (job.name ?? ''),
+  });
+};
 
 /** The data exporter: pick a procedure, fill its parameters, run it, follow it, download; the caller's recent jobs. */
 export default function DataExporterScreen({ item }: SingleScreenProps) {
@@ -44,6 +58,15 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
       () => setParameters([]),
     );
   }, [procedure]);
+
+  // Labels and values in the user's words, from the registry field the parameter filters on.
+  const exported = procedures.find((p) => p.value === procedure)?.entity;
+  const fieldOf = (p: Parameter) => exported?.fields.find((f) => f.name === p.name);
+  const valueText = (p: Parameter, value: string) => {
+    if (p.kind === 'boolean') return t(value === 'true' ? 'common.yes' : 'common.no');
+    const field = fieldOf(p);
+    return field ? enumLabel(t, field, value) : value;
+  };
 
   const run = async () => {
     setRunning(true);
@@ -85,7 +108,7 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
             >
               {procedures.map((p) => (
                 <option key={p.value} value={p.value}>
-                  {p.label}
+                  {registryText(t, p.entity.label)}
                 </option>
               ))}
             </select>
@@ -93,7 +116,7 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
           {parameters.map((p) => (
             <div className="col-md-4" key={p.name}>
               <label htmlFor={`param-${p.name}`} className="form-label">
-                {p.label}
+                {fieldOf(p) ? fieldLabel(t, exported!.name, fieldOf(p)!) : registryText(t, p.label)}
               </label>
               {p.kind === 'enum' || p.kind === 'boolean' ? (
                 <select
@@ -105,7 +128,7 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
                   <option value="">{t('sheets.any')}</option>
                   {(p.kind === 'boolean' ? ['true', 'false'] : (p.values ?? [])).map((v) => (
                     <option key={v} value={v}>
-                      {v}
+                      {valueText(p, v)}
                     </option>
                   ))}
                 </select>
@@ -158,8 +181,8 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
           <tbody>
             {recent.map((j) => (
               <tr key={j.jobId}>
-                <td>{j.name}</td>
-                <td>{j.status}</td>
+                <td>{jobName(t, j)}</td>
+                <td>{t(`sheets.statuses.${j.status}`, { defaultValue: j.status })}</td>
                 <td>{new Date(j.createdAt).toLocaleString()}</td>
                 <td>
                   {j.status === 'succeeded' && (
