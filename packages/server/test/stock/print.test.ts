@@ -194,6 +194,33 @@ describe('the print request page', () => {
     expect(tagText.text).toContain('per PCS');
   });
 
+  it('prints as many labels of each product as asked, and refuses quantities that do not fit', async () => {
+    const tea = await w.newProduct({ name: 'Green tea 50s', sellingPrice: '9.90' });
+    const rice = await w.newProduct({ name: 'Jasmine rice 5kg', sellingPrice: '32.00' });
+    const skipped = await w.newProduct({ name: 'Not this one', sellingPrice: '1.00' });
+    const res = await print({
+      document: 'shelflabels',
+      products: [tea.id, rice.id, skipped.id],
+      quantities: [7, 20, 0],
+    });
+    expect(res.status).toBe(200);
+    const { text, pages } = read(res.bytes);
+    expect(text.split('Green tea 50s').length - 1).toBe(7);
+    expect(text.split('Jasmine rice 5kg').length - 1).toBe(20);
+    expect(text).not.toContain('Not this one');
+    expect(pages).toBe(2); // 27 labels, 24 to a 3 × 8 sheet
+    const wrong = async (body: Row, field: string) => {
+      const answer = await print({ document: 'shelflabels', ...body });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.bytes.toString()).errors[0].field).toBe(field);
+    };
+    await wrong({ products: [tea.id, rice.id], quantities: [1] }, 'quantities');
+    await wrong({ products: [tea.id], quantities: [1001] }, 'quantities.0');
+    await wrong({ products: [tea.id, rice.id], quantities: [600, 600] }, 'quantities');
+    await wrong({ products: [tea.id], quantities: [0] }, 'quantities');
+    await wrong({ products: [tea.id], quantities: [1.5] }, 'quantities.0');
+  });
+
   it('checks each document’s privilege and its body', async () => {
     const product = await w.newProduct();
     const from = (await w.newLocation()).id as number;

@@ -19,7 +19,7 @@ async function renderController<T>(use: () => T, route: string) {
 }
 
 describe('headless controllers', () => {
-  it('the list controller keeps its state in the address and starts a new filter on page 1 with nothing selected', async () => {
+  it('the list controller keeps its state in the address and starts a new filter on page 1, keeping the selection', async () => {
     const server = stubServer(
       (call) => (call.url.endsWith('/fetch/bundle') ? ok([{ id: 7, code: 'B7', name: 'Set' }], 60) : undefined),
       { otherwise: emptyList },
@@ -35,7 +35,11 @@ describe('headless controllers', () => {
     expect(latest.current.selectedIds).toEqual([7]);
     act(() => latest.current.setFilter('name', 'set'));
     await waitFor(() => expect(router.state.location.search).toBe('?f.name=set'));
-    await waitFor(() => expect(latest.current.selectedIds).toEqual([]));
+    await waitFor(() => expect(server.bodies('/fetch/bundle')).toHaveLength(2));
+    expect(latest.current.selectedIds).toEqual([7]);
+    expect(latest.current.selectedRows).toEqual([{ id: 7, code: 'B7', name: 'Set' }]);
+    act(() => latest.current.clearSelection());
+    expect(latest.current.selectedIds).toEqual([]);
     expect(server.bodies('/fetch/bundle').at(-1)).toMatchObject({
       Skip: 0,
       filters: [{ ColumnName: 'name', ColumnValue: 'set', Operator: 'LIKE' }],

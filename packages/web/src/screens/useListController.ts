@@ -181,12 +181,21 @@ export function useListController({
   const to = capped ? (state.page - 1) * state.size + pageRows.length : Math.min(total, state.page * state.size);
 
   // ---- selection ----
-  // A new page, sort or filter starts with nothing selected.
-  useEffect(() => setSelected((current) => (Object.keys(current).length === 0 ? current : {})), [body]);
+  // The selection is kept across pages, sorts, searches and filters (choose products from one
+  // category, then from another, and print labels for all of them): the rows chosen on a page no
+  // longer shown are remembered as they were read. A change made to the rows, or Clear, ends it.
+  const [seen, setSeen] = useState<ReadonlyMap<string, ApiRow>>(new Map());
+  const loaded = rows.data?.rows;
+  useEffect(() => {
+    if (loaded && loaded.length > 0)
+      setSeen((known) => new Map([...known, ...loaded.map((r) => [String(r.id), r] as const)]));
+  }, [loaded]);
   const selectedIds = Object.keys(selected)
     .filter((id) => selected[id])
     .map(Number);
-  const selectedRows = pageRows.filter((row) => selected[String(row.id)]);
+  const selectedRows = selectedIds
+    .map((id) => pageRows.find((row) => Number(row.id) === id) ?? seen.get(String(id)))
+    .filter((row): row is ApiRow => row !== undefined);
   const clearSelection = useCallback(() => setSelected({}), []);
 
   // ---- deleting ----

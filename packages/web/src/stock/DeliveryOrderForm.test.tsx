@@ -174,7 +174,19 @@ describe('delivery order form', () => {
         ],
       },
     ]);
-    expect(screen.queryByRole('toolbar', { name: 'Order actions' })!.textContent).toBe(' Print');
+    expect(screen.queryByRole('toolbar', { name: 'Order actions' })!.textContent).toBe(' Print Print labels');
+    // Labels for what arrived: one per unit received, a part unit rounded up.
+    await userEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Print labels for 2 products' });
+    expect(within(labels).getByLabelText('Labels of #10')).toHaveValue('11');
+    expect(within(labels).getByLabelText('Labels of #11')).toHaveValue('4');
+    expect(within(labels).getByRole('status')).toHaveTextContent('15 labels');
+    await userEvent.click(within(labels).getByRole('button', { name: 'Print' }));
+    await waitFor(() =>
+      expect(server.posted('/print/request.aspx')).toEqual([
+        { document: 'shelflabels', products: [10, 11], quantities: [11, 4], outlet: null, layout: '3x8' },
+      ]),
+    );
   });
 
   it('creates a draft through the legacy address and opens it', async () => {

@@ -21,6 +21,7 @@ import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { deliveryOrderApi, printDocument, type DeliveryOrder } from './api';
 import { CloseShortDialog } from './CloseShortDialog';
+import { LabelDialog, type LabelLine } from './LabelDialog';
 import { ReceiveDialog } from './ReceiveDialog';
 import { StatusStepper } from './StatusStepper';
 
@@ -159,6 +160,12 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
   const heading = order
     ? t('stock.order.title', { docNo: order.docNo })
     : formHeading(t, { entity, title, mode: 'add', canEdit: true });
+  // Labels for what arrived: one per unit received (a part unit still gets its label).
+  const received: LabelLine[] = (order?.lines ?? []).flatMap((l) => {
+    const units = Math.ceil(Number(l.receivedQty ?? 0));
+    return units > 0 ? [{ product: l.product, quantity: units }] : [];
+  });
+  const [labelsOpen, setLabelsOpen] = useState(false);
   const summary = entity.fields.filter((f) => ['dispatchedAt', 'receivedAt'].includes(f.name) && order?.[f.name]);
 
   return (
@@ -263,6 +270,12 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
           >
             <i className="bi bi-printer" aria-hidden="true" /> {t('stock.order.print')}
           </button>
+          {received.length > 0 && (
+            <button type="button" className="btn btn-outline-secondary" onClick={() => setLabelsOpen(true)}>
+              <i className="bi bi-upc-scan" aria-hidden="true" /> {t('stock.labels.fromOrder')}
+            </button>
+          )}
+          {labelsOpen && <LabelDialog lines={received} onClose={() => setLabelsOpen(false)} />}
           {allowed('prefill') && (
             <div className="input-group w-auto ms-auto">
               <ReferencePicker

@@ -143,7 +143,14 @@ describe('stock on the product screens', () => {
   it('prints labels of the chosen products from the list, even without delete rights', async () => {
     const server = stubServer(
       (call) => {
-        if (isFetch(call, 'product')) return ok([product, { ...product, id: 11, code: 'TEH', name: 'Teh tarik' }], 2);
+        const teh = { ...product, id: 11, code: 'TEH', name: 'Teh tarik' };
+        if (isFetch(call, 'product'))
+          return (call.body as { search?: string }).search === 'teh' ? ok([teh], 1) : ok([product, teh], 2);
+        if (call.url.endsWith('/GetDropDown/product'))
+          return dropdown([
+            { text: 'KOPI - Kopi beans', value: 10 },
+            { text: 'TEH - Teh tarik', value: 11 },
+          ]);
         if (call.url.includes('/GetDropDown/outlet')) return dropdown([{ text: 'Bangsar', value: 1 }]);
         if (call.url.endsWith('/print/request.aspx')) return { data: new Blob(['%PDF-1.3']) };
         return undefined;
@@ -152,16 +159,24 @@ describe('stock on the product screens', () => {
     );
     await renderScreen(menuItem('/product', { ableToDelete: false }), '/product');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select KOPI - Kopi beans' }, { timeout: 5000 }));
+    // The selection is kept while the list is searched for the next product.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'teh');
+    await waitFor(() => expect(screen.queryByText('Kopi beans')).not.toBeInTheDocument(), { timeout: 5000 });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select TEH - Teh tarik' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete selected/ })).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Print labels for 2 products' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Print'), 'pricetags');
     await userEvent.selectOptions(within(dialog).getByLabelText('Prices of'), '1');
+    const kopi = await within(dialog).findByLabelText('Labels of KOPI - Kopi beans');
+    await userEvent.clear(kopi);
+    await userEvent.type(kopi, '12');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('13 labels');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
     await waitFor(() =>
       expect(server.posted('/print/request.aspx')).toEqual([
-        { document: 'pricetags', products: [10, 11], outlet: 1, layout: '2x4' },
+        { document: 'pricetags', products: [10, 11], quantities: [12, 1], outlet: 1, layout: '2x4' },
       ]),
     );
     expect(window.open).toHaveBeenCalledWith('blob:labels', '_blank');

@@ -36,14 +36,29 @@ export interface LabelRun {
 }
 
 export const labelRequest = <L extends string>(layouts: readonly [L, ...L[]]) =>
-  z.object({
-    products: z
-      .array(z.number().int().min(1))
-      .min(1, 'Choose at least one product')
-      .max(MAX_LABELS, `At most ${MAX_LABELS} labels at once`),
-    outlet: z.number().int().min(1).nullish(),
-    layout: z.enum(layouts).optional(),
-  });
+  z
+    .object({
+      products: z
+        .array(z.number().int().min(1))
+        .min(1, 'Choose at least one product')
+        .max(MAX_LABELS, `At most ${MAX_LABELS} labels at once`),
+      /** How many labels of each product, in the order of `products` (1 each when absent). */
+      quantities: z.array(z.number().int().min(0).max(MAX_LABELS)).optional(),
+      outlet: z.number().int().min(1).nullish(),
+      layout: z.enum(layouts).optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.quantities && body.quantities.length !== body.products.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['quantities'],
+          message: `Give one quantity for each of the ${body.products.length} products`,
+        });
+      else if ((body.quantities?.reduce((sum, n) => sum + n, 0) ?? body.products.length) > MAX_LABELS)
+        ctx.addIssue({ code: 'custom', path: ['quantities'], message: `At most ${MAX_LABELS} labels at once` });
+      else if (body.quantities?.every((n) => n === 0))
+        ctx.addIssue({ code: 'custom', path: ['quantities'], message: 'Print at least one label' });
+    });
 
 async function currencySymbol(db: AnyDb, outletId: number | null): Promise<string> {
   const sym = columnOf(currency, 'symbol');
@@ -67,15 +82,15 @@ async function currencySymbol(db: AnyDb, outletId: number | null): Promise<strin
 }
 
 /**
- * The products of a label request, in the order asked (a product twice gives two labels), priced
- * for the outlet. 400 naming each id with no product; 403 for an outlet outside the caller's.
+ * The products of a label request, in the order asked (a product twice gives two labels; its
+ * quantity gives that many labels side by side: 0 none), priced for the outlet. 400 naming each id with no product; 403 for an outlet outside the caller's.
  */
 export async function labelItems(
   request: FastifyRequest,
   body: Record<string, unknown>,
   layouts: readonly [string, ...string[]],
 ): Promise<LabelRun & { layout?: string }> {
-  const { products: ids, outlet: outletId = null, layout } = parseBody(labelRequest(layouts), body);
+  const { products: ids, quantities, outlet: outletId = null, layout } = parseBody(labelRequest(layouts), body);
   const db = anyDb(request.server.ctx);
   let outletName: string | null = null;
   if (outletId !== null) {
@@ -116,15 +131,16 @@ export async function labelItems(
     byId.has(id) ? [] : [{ field: `products.${i}`, message: `Product refers to a missing product row (${id})` }],
   );
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
-  const items = ids.map((id): LabelItem => {
+  const items = ids.flatMap((id, i): LabelItem[] => {
     const r = byId.get(id)!;
-    return {
+    const item: LabelItem = {
       code: String(r.code),
       name: String(r.name),
       price: fromMinorUnits(r.override ?? r.selling),
       barcode: String(r.barcode ?? r.code),
       uom: (r.uom as string | null) ?? null,
     };
+    return Array.from({ length: quantities?.[i] ?? 1 }, () => item);
   });
   return { items, currency: await currencySymbol(db, outletId), outletName, layout };
 }
