@@ -64,7 +64,21 @@ export interface SheetCounts {
 /** Rows of a preview kept in a job's status. */
 export const SHEET_PREVIEW_ROWS = 1000;
 
-export interface SheetJob extends SheetCounts {
+/** What the mapping step before validation did (imports of a sheet; absent for exports and image zips). */
+export interface SheetMapping {
+  /** The known system the file was recognised as (`shopify`, `square`, `loyverse`, `odoo`), else null. */
+  source: string | null;
+  /** Column header → the field it was read into, or null when no field reads it. */
+  mapping: Record<string, string | null>;
+  /** Columns no field reads: a mapping question, not an error. */
+  ignoredColumns: string[];
+  /** Cells a known source's reading left out, and why (a barcode in scientific notation). */
+  warnings: SheetRowError[];
+  /** What a commit creates on the way (validate) or created (commit): categories, brands, variant attributes and values. */
+  creates: { categories: string[]; brands: string[]; attributes: { name: string; values: string[] }[] };
+}
+
+export interface SheetJob extends SheetCounts, Partial<SheetMapping> {
   jobId: number;
   kind: 'import' | 'export';
   status: SheetJobStatus;

@@ -189,6 +189,22 @@ export const administration: MenuGroupDef = {
         attributes: f.json(),
       },
     }),
+    model('importmapping', 'Import mappings', {
+      permission: 'dataexporter',
+      table: 'import_mapping',
+      defaultSort: 'importType',
+      dropdown: { label: 'source' },
+      fields: {
+        importType: f.text({ required: true, maxLength: 100, label: 'Import type' }),
+        source: f.text({
+          required: true,
+          maxLength: 100,
+          unique: ['importType'],
+          help: 'A known system (shopify, square, loyverse, odoo) or the signature of a file’s headers.',
+        }),
+        mapping: f.json({ help: 'Column header → field name, or null to ignore the column.' }),
+      },
+    }),
     model('auditlog', 'Audit log', {
       readOnly: true,
       systemFields: false,

@@ -77,4 +77,5 @@ export type EntityName =
   | 'company'
   | 'roleprivilegegrant'
   | 'appsetting'
+  | 'importmapping'
   | 'auditlog';

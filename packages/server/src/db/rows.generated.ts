@@ -80,6 +80,12 @@ export interface ProductRow {
   allow_discount: SqlBoolean;
   minimum_price: number | null;
   images: string | null;
+  compare_at_price: number | null;
+  taxable: SqlBoolean;
+  weight: number | null;
+  listing_status: string | null;
+  tags: string | null;
+  image_urls: string | null;
   parent_id: number | null;
   is_active: Generated<boolean>;
   custom_fields: string | null;
@@ -1541,6 +1547,19 @@ export interface AppSettingRow {
   updated_by: string | null;
 }
 
+export interface ImportMappingRow {
+  id: Generated<number>;
+  import_type: string | null;
+  source: string | null;
+  mapping: string | null;
+  custom_fields: string | null;
+  version: Generated<number>;
+  created_at: string | null;
+  created_by: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
 export interface AuditLogRow {
   id: Generated<number>;
   at: string | null;
@@ -1662,5 +1681,6 @@ export interface RegistryTables {
   company: CompanyRow;
   role_privilege: RolePrivilegeRow;
   app_setting: AppSettingRow;
+  import_mapping: ImportMappingRow;
   audit_log: AuditLogRow;
 }

@@ -20,11 +20,11 @@ import { ApiError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
 import { cellText, controlCharacterIn, type CellValue } from './cells';
 import { fromCell, normaliseHeader, type ScalarField } from './columns';
-import type { CustomCounts, ImportFile, RowOutcome } from './importer';
+import type { CustomCounts, ImportFile, MappingStep, RowOutcome } from './importer';
 import type { Importer } from './importers';
 import { Lookups, type Lookup } from './lookups';
 import { KeptText, SheetRefused, rowLimit } from './limits';
-import { readSheet, type SheetFormat } from './read';
+import { readSheet } from './read';
 
 const BATCH = 500;
 /**
@@ -155,7 +155,13 @@ const IGNORED_HEADERS = new Set([
   'updated by',
 ]);
 
-function readHeader(importer: Importer, cells: CellValue[], problems: Problems, rowNumber: number): Header {
+function readHeader(
+  importer: Importer,
+  cells: CellValue[],
+  problems: Problems,
+  rowNumber: number,
+  mapped?: MappingStep,
+): Header {
   const byHeader = new Map<string, ScalarField>();
   for (const field of importer.columns) {
     byHeader.set(normaliseHeader(field.label), field);
@@ -176,8 +182,10 @@ function readHeader(importer: Importer, cells: CellValue[], problems: Problems, 
       handle = index;
       return;
     }
-    const field = byHeader.get(normaliseHeader(text));
+    // The mapping step answers for every other header: a field, or null for a column no field reads (not an error).
+    const field = mapped ? mapped.fieldOf(text) : byHeader.get(normaliseHeader(text));
     if (!field) {
+      if (mapped) return;
       if (!IGNORED_HEADERS.has(normaliseHeader(text)) && !readOnly.has(normaliseHeader(text)))
         problems.add(rowNumber, text, `Unknown column "${text}": use the template's columns`);
       return;
@@ -238,7 +246,7 @@ export async function runImport(
   ctx: AppContext,
   request: FastifyRequest,
   importer: Importer,
-  file: { path: string; format: SheetFormat },
+  file: ImportFile,
   commit: boolean,
   progress: (percent: number, within?: AnyDb) => Promise<void>,
   slices: Slices = UNRECORDED,
@@ -257,11 +265,12 @@ export async function runImport(
   let lastRow = 1;
   const kept = new KeptText(ctx.config.imports.maxHeldBytes);
   try {
-    for await (const sheetRow of readSheet(file.path, file.format, ctx.config.imports)) {
+    const sheet = readSheet(file.path, file.format, ctx.config.imports);
+    for await (const sheetRow of file.mapped ? file.mapped.rows(sheet) : sheet) {
       lastRow = sheetRow.number;
       if (sheetRow.cells.every((c) => cellText(c) === null)) continue;
       if (!header) {
-        header = readHeader(importer, sheetRow.cells, problems, sheetRow.number);
+        header = readHeader(importer, sheetRow.cells, problems, sheetRow.number, file.mapped);
         const denied = await deniedFieldGroups(request, 'edit');
         // A header's problems are reported with the rows' own: the rows are still read in the columns that are known.
         for (const [index, field] of header.columns) {
@@ -308,7 +317,12 @@ export async function runImport(
             // Perhaps a row of this sheet (a parent further down): found once every row is read.
             (row.sheetRefs ??= []).push({ field: field.name, column, text: String(converted.value) });
             input[field.name] = SHEET_REF_BASE + sheetRow.number;
-          } else problems.add(sheetRow.number, column, `${column}: ${found.message}`);
+          } else {
+            // A row a known source's commit creates first (a category): a placeholder while validating.
+            const planned = file.mapped?.plannedId(field, String(converted.value));
+            if (planned !== undefined) input[field.name] = planned;
+            else problems.add(sheetRow.number, column, `${column}: ${found.message}`);
+          }
           continue;
         }
         if (typeof converted.value === 'string') kept.add(converted.value.length);
@@ -338,16 +352,18 @@ export async function runImport(
     headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
   const sheetOrder = sheetRefs ? resolveSheetRefs(importer, prepared, problems) : prepared;
   await progress(20);
-  for (const issue of (await importer.prepare?.(
-    ctx,
-    prepared.map((row) => ({
-      number: row.number,
-      input: row.input,
-      refs:
-        row.sheetRefs &&
-        Object.fromEntries(row.sheetRefs.flatMap((r) => (r.target ? [[r.field, r.target.input]] : []))),
-    })),
-  )) ?? [])
+  const prepareIssues =
+    (await importer.prepare?.(
+      ctx,
+      prepared.map((row) => ({
+        number: row.number,
+        input: row.input,
+        refs:
+          row.sheetRefs &&
+          Object.fromEntries(row.sheetRefs.flatMap((r) => (r.target ? [[r.field, r.target.input]] : []))),
+      })),
+    )) ?? [];
+  for (const issue of file.mapped?.withoutPlanned(prepareIssues) ?? prepareIssues)
     if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
 
   const seen = new Map<string, number>();

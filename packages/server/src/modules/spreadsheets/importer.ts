@@ -5,11 +5,26 @@ import type { Writer } from '../../data/write';
 import type { PrivilegeAction } from '../../http/auth-guard';
 import type { ScalarField } from './columns';
 import type { SheetFormat } from './read';
+import type { SheetRow } from './cells';
 
 /** The uploaded file an import reads. */
 export interface ImportFile {
   path: string;
   format: SheetFormat;
+  /** The mapping step before validation (`mapping.ts`): a known source read, headers mapped to fields. */
+  mapped?: MappingStep;
+}
+
+/** What the import asks of the mapping step before validation (`mapping.ts`, `MappedSheet`). */
+export interface MappingStep {
+  /** The field a header is read into; null: the column is ignored. */
+  fieldOf(header: string): ScalarField | null;
+  /** The sheet's rows after the step, header first. */
+  rows(input: AsyncIterable<SheetRow>): AsyncGenerator<SheetRow>;
+  /** A validation's placeholder id for a row the commit creates first (a category, a parent). */
+  plannedId(field: ScalarField, text: string): number | undefined;
+  /** `prepare`'s problems without those about rows the commit creates first. */
+  withoutPlanned(issues: RowIssue[]): RowIssue[];
 }
 
 /**

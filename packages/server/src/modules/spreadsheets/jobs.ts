@@ -9,7 +9,9 @@ import { exportEntityOf } from './procedures';
 import { runExport } from './export';
 import { runImport, type Checkpoint, type Slices } from './import';
 import { ApiError } from '../../http/envelope';
-import { importerOf, withCustomColumns } from './importers';
+import { importerOf, withCustomColumns, type Importer } from './importers';
+import type { ImportFile } from './importer';
+import { mappingFor, type MappedSheet } from './mapping';
 import { readSheet } from './read';
 import { resultPath } from './files';
 import { writeWorkbook } from './write';
@@ -32,6 +34,10 @@ export const importPayload = z.object({
   path: z.string(),
   format: z.enum(['xlsx', 'csv', 'zip']),
   fileName: z.string(),
+  /** The `mapping` form field, checked at submit: header → field or null. */
+  mapping: z.record(z.string(), z.string().nullable()).optional(),
+  /** Where a known source's tags go: the Tags field or the product's category. */
+  tagsTo: z.enum(['tags', 'category']).default('tags'),
 });
 export type ImportPayload = z.infer<typeof importPayload>;
 
@@ -204,15 +210,9 @@ export const importJob: JobKind = {
       const importer = await withCustomColumns(anyDb(job.ctx), known);
       const request = await runner(job, payload.ownerName);
       return slotsOf(job.ctx).run(async () => {
-        const outcome = await runImport(
-          job.ctx,
-          request,
-          importer,
-          payload,
-          payload.commit,
-          progress,
-          await recordedSlices(job, progress),
-        );
+        const mapped = await mappingFor(job.ctx, importer, payload, payload.mapping, payload.tagsTo);
+        const file = { ...payload, mapped };
+        const outcome = await mappedImport(job, request, importer, file, payload.commit, progress);
         await writeResult(
           await resultPath(job.ctx, job.id),
           payload,
@@ -220,10 +220,39 @@ export const importJob: JobKind = {
           outcome.rows ?? [],
           job.ctx.config.imports,
         );
-        return { ...outcome, errors: outcome.errors.slice(0, STATUS_ERRORS), ...statusPreview(outcome.rows) };
+        return {
+          ...outcome,
+          ...mapped?.report(),
+          errors: outcome.errors.slice(0, STATUS_ERRORS),
+          ...statusPreview(outcome.rows),
+        };
       });
     }),
 };
+
+/**
+ * An import after its mapping step. A known source's file is first read for what it needs created
+ * (categories, brands, attributes and values): a validation plans them; a commit checks every row
+ * (with them planned) and only then creates them and writes the rows.
+ */
+async function mappedImport(
+  job: JobRun,
+  request: Awaited<ReturnType<typeof runner>>,
+  importer: Importer,
+  file: ImportFile & { mapped?: MappedSheet },
+  commit: boolean,
+  progress: JobRun['progress'],
+): Promise<SheetCounts> {
+  const { ctx } = job;
+  const mapped = file.mapped;
+  if (!mapped?.source)
+    return runImport(ctx, request, importer, file, commit, progress, await recordedSlices(job, progress));
+  await mapped.prepare(ctx, request, file, ctx.config.imports, false);
+  const checked = await runImport(ctx, request, importer, file, false, progress);
+  if (!commit || checked.errorCount > 0) return checked;
+  await mapped.prepare(ctx, request, file, ctx.config.imports, true);
+  return runImport(ctx, request, importer, file, true, progress, await recordedSlices(job, progress));
+}
 
 export const exportJob: JobKind = {
   privilege: { screen: 'dataexporter', action: 'view' },

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { rowId, type JobStatus, type SheetCounts, type SheetJob, type SheetJobStatus } from '@backroom/schema';
+import {
+  rowId,
+  type JobStatus,
+  type SheetCounts,
+  type SheetJob,
+  type SheetJobStatus,
+  type SheetMapping,
+} from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorize } from '../../data/access';
@@ -26,6 +33,7 @@ import { writeTemplate } from './template';
 import { assertHeldParts, assertRowCount, sizeLimit } from './limits';
 import type { SheetFormat } from './read';
 import { inspectZip } from './zip-guard';
+import { headersOf, offerMapping, parseMapping, saveMapping, signatureOf, sourceOf } from './mapping';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -79,7 +87,7 @@ const STATUS: Record<JobStatus, SheetJobStatus> = {
 };
 
 /** What an import's or export's run left in the job's result. */
-type SheetResult = Partial<SheetCounts>;
+type SheetResult = Partial<SheetCounts> & Partial<SheetMapping>;
 
 function statusOf(job: JobRow): SheetJob {
   const result = (job.result ? JSON.parse(job.result) : {}) as SheetResult;
@@ -100,6 +108,15 @@ function statusOf(job: JobRow): SheetJob {
     committed: result.committed ?? false,
     ...(result.rows ? { rows: result.rows, rowsLeftOut: result.rowsLeftOut ?? 0 } : {}),
     message: failedMessage ?? (job.status === 'done' ? 'Finished' : null),
+    ...(job.kind === IMPORT_JOB && 'mapping' in result
+      ? {
+          source: result.source ?? null,
+          mapping: result.mapping,
+          ignoredColumns: result.ignoredColumns,
+          warnings: result.warnings,
+          creates: result.creates,
+        }
+      : {}),
     createdAt: job.created_at,
   };
 }
@@ -261,7 +278,8 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
   await app.register(async (scope) => {
     const limits = app.ctx.config.imports;
     await scope.register(fastifyMultipart, { limits: { fileSize: limits.limitBytes, files: 1, fields: 10 } });
-    scope.post(`${at.legacy}/DataImporter/SubmitDataImport`, { preHandler: authenticate }, async (request) => {
+    /** Reads a multipart upload: its form fields and its `file` part, stored under the sheets folder and checked against the limits. */
+    const receive = async (request: FastifyRequest) => {
       if (!request.isMultipart()) throw new ApiError(415, 'Send the file as multipart/form-data');
       const fields: Record<string, string> = {};
       const dir = await sheetsDir(app.ctx);
@@ -286,17 +304,44 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
             'No file',
           );
         const importType = fields.importType ?? '';
-        const mode = (fields.mode ?? 'validate').toLowerCase();
-        if (mode !== 'validate' && mode !== 'commit')
-          throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
-        await assertMayImport(request, importType);
+        // Custom fields are columns too: a mapping may name them.
+        const importer = await withCustomColumns(anyDb(app.ctx), await assertMayImport(request, importType));
         const format = await formatOf(upload.path, importType);
         if (format !== 'csv') {
           const entries = await inspectZip(upload.path);
           if (format === 'xlsx') assertHeldParts(entries, limits);
         }
+        return { fields, upload, importer, importType, format };
+      } catch (error) {
+        if (upload) await rm(upload.path, { force: true });
+        throw plainError(error);
+      }
+    };
+
+    scope.post(`${at.legacy}/DataImporter/SubmitDataImport`, { preHandler: authenticate }, async (request) => {
+      const { fields, upload, importer, importType, format } = await receive(request);
+      try {
+        const mode = (fields.mode ?? 'validate').toLowerCase();
+        if (mode !== 'validate' && mode !== 'commit')
+          throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
+        const mapping = parseMapping(importer, fields.mapping);
+        const tagsTo = fields.tagsTo ?? 'tags';
+        if (tagsTo !== 'tags' && tagsTo !== 'category')
+          throw validationError([{ field: 'tagsTo', message: 'tagsTo is tags or category' }]);
         await assertRowCount(upload.path, format, limits.maxRows);
         const auth = requireAuth(request);
+        if (format !== 'zip' && (mapping || fields.tagsTo)) {
+          // The mapping the user confirmed is kept for this kind of file and offered next time.
+          const headers = await headersOf({ path: upload.path, format }, limits);
+          const source = mapping ? undefined : sourceOf(importer, headers);
+          await saveMapping(
+            anyDb(app.ctx),
+            importType,
+            source?.name ?? signatureOf(headers),
+            mapping ?? { Tags: tagsTo === 'category' ? 'category' : 'tags' },
+            auth.userName,
+          );
+        }
         const payload = importPayload.parse({
           ownerId: auth.userId,
           ownerName: auth.userName,
@@ -305,17 +350,35 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
           path: upload.path,
           format,
           fileName: upload.fileName,
+          mapping,
+          tagsTo,
         });
         return ok({ jobId: await startJob(app, request, IMPORT_JOB, payload) });
       } catch (error) {
-        if (upload) await rm(upload.path, { force: true });
-        if (error instanceof ApiError || typeof (error as { statusCode?: unknown }).statusCode === 'number')
-          throw error;
-        throw new ApiError(400, 'Malformed multipart body');
+        await rm(upload.path, { force: true });
+        throw plainError(error);
+      }
+    });
+
+    /** The mapping offered for a file before it is validated: its headers, the source it is, each header's field. */
+    scope.post(`${at.legacy}/DataImporter/InspectImport`, { preHandler: authenticate }, async (request) => {
+      const { upload, importer, format } = await receive(request);
+      try {
+        if (format === 'zip') return ok(null);
+        const headers = await headersOf({ path: upload.path, format }, limits);
+        return ok(await offerMapping(anyDb(app.ctx), importer, headers));
+      } finally {
+        await rm(upload.path, { force: true });
       }
     });
   });
 }
+
+/** A refusal as it is; anything else a multipart body could throw is a malformed body. */
+const plainError = (error: unknown) =>
+  error instanceof ApiError || typeof (error as { statusCode?: unknown }).statusCode === 'number'
+    ? error
+    : new ApiError(400, 'Malformed multipart body');
 
 /** An archive starts with `PK`: an xlsx, or for `imageproduct` a zip of images; anything else is read as CSV text. */
 async function formatOf(path: string, importType: string): Promise<SheetFormat> {

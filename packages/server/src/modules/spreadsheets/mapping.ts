@@ -1,0 +1,516 @@
+import { createHash } from 'node:crypto';
+import { findEntity } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { anyDb, type AnyDb, type Row } from '../../data/store';
+import { insertRow, updateRow } from '../../data/write';
+import { apiRow } from '../../data/read';
+import { validationError } from '../../http/envelope';
+import { jobWriter } from '../../jobs/acting-user';
+import { cellText, type CellValue, type SheetRow } from './cells';
+import { normaliseHeader, type ScalarField } from './columns';
+import { sql } from 'kysely';
+import type { Importer, MappingStep, RowIssue } from './importer';
+import { Lookups } from './lookups';
+import { readSheet, type SheetFormat } from './read';
+import type { SheetLimits } from './limits';
+import {
+  codeOf,
+  compact,
+  hasHeader,
+  type Source,
+  type SourceOptions,
+  type SourceWarning,
+  type TagsTo,
+} from './sources/source';
+import { shopify } from './sources/shopify';
+import { square } from './sources/square';
+import { loyverse } from './sources/loyverse';
+import { odoo } from './sources/odoo';
+
+/** Column header → field name, or null to ignore the column. */
+export type Mapping = Record<string, string | null>;
+
+export const SOURCES: readonly Source[] = [shopify, square, loyverse, odoo];
+
+/** Headers other systems give a field (compared without case, spacing or punctuation). */
+const SYNONYMS: Record<string, string[]> = {
+  code: [
+    'sku',
+    'item code',
+    'product code',
+    'article number',
+    'internal reference',
+    'default code',
+    'reference',
+    'kod',
+  ],
+  name: ['title', 'product name', 'item name', 'product', 'item', 'nama'],
+  description: ['body', 'body html', 'long description', 'details'],
+  sellingPrice: ['price', 'retail price', 'sale price', 'sales price', 'list price', 'unit price', 'harga'],
+  costPrice: ['cost', 'unit cost', 'cost per item', 'purchase cost', 'standard price', 'default unit cost'],
+  compareAtPrice: ['compare at price', 'rrp', 'msrp', 'was price', 'original price'],
+  barcode: ['ean', 'upc', 'gtin', 'ean13', 'variant barcode'],
+  category: ['product category', 'categories', 'reporting category', 'kategori'],
+  brand: ['vendor', 'manufacturer', 'make', 'jenama'],
+  uom: ['unit', 'uom', 'unit of measure', 'units'],
+  weight: ['weight', 'weight kg', 'mass'],
+  tags: ['tags', 'keywords', 'labels'],
+  imageUrls: ['image', 'image src', 'image url', 'images', 'picture'],
+  taxable: ['taxable', 'tax enabled', 'charge tax'],
+  listingStatus: ['status'],
+  trackStock: ['track stock', 'track inventory', 'stockable'],
+  parent: ['parent', 'parent sku', 'parent code'],
+};
+
+/** Headers a list export or a results file carries that no import reads. */
+const SYSTEM_HEADERS = new Set([
+  'id',
+  'result',
+  'message',
+  'version',
+  'createdat',
+  'createdby',
+  'updatedat',
+  'updatedby',
+]);
+
+export type MatchedBy = 'sent' | 'saved' | 'source' | 'name' | 'label' | 'synonym' | 'none';
+
+export interface ColumnSuggestion {
+  header: string;
+  field: string | null;
+  by: MatchedBy;
+}
+
+/** The field a header names by the field's name, English label or a synonym; null when none does. */
+export function matchHeader(importer: Importer, header: string): { field: ScalarField; by: MatchedBy } | null {
+  const key = compact(normaliseHeader(header));
+  if (!key || SYSTEM_HEADERS.has(key)) return null;
+  for (const field of importer.columns) if (compact(field.name) === key) return { field, by: 'name' };
+  for (const field of importer.columns) if (compact(field.label) === key) return { field, by: 'label' };
+  for (const field of importer.columns)
+    if ((SYNONYMS[field.name] ?? []).some((s) => compact(s) === key)) return { field, by: 'synonym' };
+  return null;
+}
+
+/** A file's kind for its saved mapping: the known source it is, else a signature of its headers. */
+export const signatureOf = (headers: readonly string[]) =>
+  `file:${createHash('sha256')
+    .update(
+      headers
+        .map((h) => compact(h))
+        .filter(Boolean)
+        .sort()
+        .join('|'),
+    )
+    .digest('hex')
+    .slice(0, 16)}`;
+
+export const sourceOf = (importer: Importer, headers: readonly string[]) =>
+  SOURCES.find((s) => s.importType === importer.type && s.recognises(headers));
+
+/** A `mapping` form field read and checked against the importer's columns: 400 naming the field. */
+export function parseMapping(importer: Importer, text: string | undefined): Mapping | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw validationError([
+      { field: 'mapping', message: 'mapping is not JSON: send {"column header": "field" or null}' },
+    ]);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw validationError([{ field: 'mapping', message: 'mapping is an object: {"column header": "field" or null}' }]);
+  const names = new Set(importer.columns.map((f) => f.name));
+  const out: Mapping = {};
+  for (const [header, field] of Object.entries(parsed)) {
+    if (field !== null && typeof field !== 'string')
+      throw validationError([{ field: 'mapping', message: `mapping of "${header}" is a field name or null` }]);
+    if (field !== null && !names.has(field))
+      throw validationError([
+        { field: 'mapping', message: `mapping of "${header}": ${importer.label} has no field "${field}"` },
+      ]);
+    out[header] = field;
+  }
+  return out;
+}
+
+/** What a source import creates on the way: categories, brands and units by name, attributes with their values. */
+export interface Creates {
+  categories: string[];
+  brands: string[];
+  attributes: { name: string; values: string[] }[];
+}
+
+/** What the mapping step did, as the job's status names it. */
+export interface MappingReport {
+  /** The known system the file was recognised as, else null. */
+  source: string | null;
+  /** Header → field as applied (null: ignored). */
+  mapping: Mapping;
+  /** Columns no field reads (not errors). */
+  ignoredColumns: string[];
+  warnings: SourceWarning[];
+  creates: Creates;
+}
+
+/** Placeholder ids of rows a validation of a source file would create (a category, a parent further on): row ids are 32-bit, and no table comes near this. */
+const PLANNED_BASE = 2_000_000_000;
+
+const product = findEntity('product')!;
+const LIST = 'variantAttributeValues';
+
+/**
+ * The mapping step before validation: the sheet's rows as the importer reads them. A file of a
+ * known source is read through it (its rows become product rows, its headers the source's); any
+ * other file keeps its rows and has each header mapped to a field — the mapping sent, else the one
+ * saved for this kind of file, else by name, label or synonym — or ignored.
+ */
+export class MappedSheet implements MappingStep {
+  readonly warnings: SourceWarning[] = [];
+  readonly ignored: string[] = [];
+  readonly applied: Mapping = {};
+  readonly creates: Creates = { categories: [], brands: [], attributes: [] };
+  /** Validation only: names of rows to be created, by field, with their placeholder ids. */
+  private readonly planned = new Map<string, Map<string, number>>();
+  private fields = new Map<string, ScalarField | null>();
+
+  constructor(
+    readonly importer: Importer,
+    readonly source: Source | undefined,
+    private readonly mapping: Mapping,
+    private readonly options: SourceOptions,
+  ) {}
+
+  /** The field a header of the rows this step yields is read into; null: ignored. */
+  fieldOf(header: string): ScalarField | null {
+    const known = this.fields.get(header);
+    if (known !== undefined) return known;
+    const name = this.mapping[header];
+    const field =
+      name === null
+        ? null
+        : name !== undefined
+          ? (this.importer.columns.find((f) => f.name === name) ?? null)
+          : (matchHeader(this.importer, header)?.field ?? null);
+    this.fields.set(header, field);
+    if (field) this.applied[header] = field.name;
+    else {
+      this.applied[header] = null;
+      this.ignored.push(header);
+    }
+    return field;
+  }
+
+  /** The sheet's rows after the mapping step, header first. */
+  async *rows(input: AsyncIterable<SheetRow>): AsyncGenerator<SheetRow> {
+    if (!this.source) {
+      yield* input;
+      return;
+    }
+    // The header row decides which fields the source gives (a blank cell would clear a field on update).
+    const iterator = input[Symbol.asyncIterator]();
+    const ahead: SheetRow[] = [];
+    let first: IteratorResult<SheetRow>;
+    while (!(first = await iterator.next()).done) {
+      ahead.push(first.value);
+      if (first.value.cells.some((c) => cellText(c) !== null)) break;
+    }
+    const sourceHeaders = (ahead.at(-1)?.cells ?? []).map((c) => cellText(c) ?? '');
+    const fields = [...new Set(this.source.fields(sourceHeaders))].filter((name) =>
+      this.importer.columns.some((f) => f.name === name),
+    );
+    async function* replayed(): AsyncGenerator<SheetRow> {
+      yield* ahead;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    }
+    // A header per field, unique: a source column read into two fields names the second by its label
+    // too, and `Handle` (which the import reads as a row's handle) always.
+    const headers: string[] = [];
+    fields.forEach((name) => {
+      const field = this.importer.columns.find((f) => f.name === name)!;
+      const column = this.source!.columns[name];
+      const header = column ?? field.label;
+      const unique = headers.includes(header) || compact(header) === 'handle' ? `${header} (${field.label})` : header;
+      headers.push(unique);
+      this.fields.set(unique, field);
+      // The mapping names the file's own columns; fields the source derives (a product type) are not columns of it.
+      if (column && hasHeader(sourceHeaders, column) && !Object.hasOwn(this.applied, column))
+        this.applied[column] = name;
+    });
+    for (const header of sourceHeaders)
+      if (header && !Object.hasOwn(this.applied, header)) {
+        this.applied[header] = null;
+        this.ignored.push(header);
+      }
+    yield { number: 1, cells: headers };
+    const defaults = fields.map((name) => {
+      const value = this.importer.columns.find((f) => f.name === name)!.default;
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+    });
+    const seen = new Set<string>();
+    for await (const row of this.source.read(replayed(), this.options, (w) => this.warnings.push(w))) {
+      // A source's later rows for the same product (Shopify's repeated handles) do not repeat it.
+      const key = String(row.values.code);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // A value the export does not give is the field's default, as a new row would have it (not a cleared cell).
+      yield {
+        number: row.number,
+        cells: defaults.map((fallback, i) => (row.values[fields[i]!] ?? fallback) as CellValue),
+      };
+    }
+  }
+
+  /** The id a validation gives a row the commit will create first; undefined when none is planned. */
+  plannedId(field: ScalarField, text: string): number | undefined {
+    return this.planned.get(field.name)?.get(text.trim().toLowerCase());
+  }
+
+  report(): MappingReport {
+    return {
+      source: this.source?.name ?? null,
+      mapping: this.applied,
+      ignoredColumns: this.ignored,
+      warnings: this.warnings,
+      creates: this.creates,
+    };
+  }
+
+  /**
+   * A source file's categories, brands, attributes and values that do not exist yet: a commit creates
+   * them (through the generic write path, audited, as the importing user) before its rows; a
+   * validation plans them, so that their rows pass and the status lists what the commit will create.
+   */
+  async prepare(
+    ctx: AppContext,
+    request: FastifyRequest,
+    file: { path: string; format: SheetFormat },
+    limits: SheetLimits,
+    commit: boolean,
+  ): Promise<void> {
+    if (!this.source) return;
+    const db = anyDb(ctx);
+    const lookups = new Lookups(db);
+    const field = (name: string) => product.fields.find((f) => f.name === name) as ScalarField;
+    const categories = await lookups.of(field('category'));
+    const brands = await lookups.of(field('brand'));
+    const attributes = await storedAttributes(db);
+    const wanted = { categories: new Map<string, string>(), brands: new Map<string, string>() };
+    const axes = new Map<string, { name: string; values: Map<string, string> }>();
+    let header: string[] | undefined;
+    const at = (name: string) => header!.findIndex((h) => this.fields.get(h)?.name === name);
+    for await (const row of this.rows(readSheet(file.path, file.format, limits))) {
+      if (!header) {
+        header = row.cells.map((c) => String(c));
+        continue;
+      }
+      const text = (name: string) => {
+        const i = at(name);
+        return i < 0 ? null : cellText(row.cells[i] ?? null);
+      };
+      const category = text('category');
+      if (category && 'message' in categories.idOf(category)) wanted.categories.set(category.toLowerCase(), category);
+      const brand = text('brand');
+      if (brand && 'message' in brands.idOf(brand)) wanted.brands.set(brand.toLowerCase(), brand);
+      for (const pair of (text(LIST) ?? '').split(';')) {
+        const [name, value] = pair.split('=').map((p) => p.trim());
+        if (!name || !value) continue;
+        const stored = attributes.get(name.toLowerCase());
+        if (stored?.values.has(value.toLowerCase())) continue;
+        const axis = axes.get(name.toLowerCase()) ?? { name: stored?.name ?? name, values: new Map() };
+        axis.values.set(value.toLowerCase(), value);
+        axes.set(name.toLowerCase(), axis);
+      }
+    }
+    this.creates.categories = [...wanted.categories.values()];
+    this.creates.brands = [...wanted.brands.values()];
+    this.creates.attributes = [...axes.values()].map((a) => ({ name: a.name, values: [...a.values.values()] }));
+    if (!commit) {
+      let next = PLANNED_BASE;
+      const plan = (name: string, keys: Iterable<string>) => {
+        const map = new Map<string, number>();
+        for (const key of keys) map.set(key.toLowerCase(), next++);
+        this.planned.set(name, map);
+      };
+      plan('category', wanted.categories.keys());
+      plan('brand', wanted.brands.keys());
+      return;
+    }
+    this.planned.clear();
+    await db.transaction().execute(async (trx) => {
+      const w = (name: string) => jobWriter(ctx, trx, request, findEntity(name)!);
+      const used = new Set<string>();
+      const uniqueCode = (name: string, max: number) => {
+        let code = codeOf(name, max);
+        for (let n = 2; used.has(code); n++) code = `${codeOf(name, max - 4)}-${n}`;
+        used.add(code);
+        return code;
+      };
+      for (const name of this.creates.categories)
+        await insertRow(await w('category'), findEntity('category')!, { code: uniqueCode(name, 30), name });
+      const brandCategory = await trx
+        .selectFrom('list_value_category')
+        .select('id')
+        .where('code', '=', 'BRAND')
+        .executeTakeFirst();
+      if (brandCategory)
+        for (const name of this.creates.brands)
+          await insertRow(await w('listvalue'), findEntity('listvalue')!, {
+            category: Number(brandCategory.id),
+            code: uniqueCode(name, 30),
+            name,
+          });
+      const attribute = findEntity('attribute')!;
+      for (const axis of this.creates.attributes) {
+        const stored = attributes.get(axis.name.toLowerCase());
+        const lines = axis.values.map((value) => ({ code: codeOf(value, 30), name: value.slice(0, 100) }));
+        if (!stored) {
+          await insertRow(await w('attribute'), attribute, {
+            code: uniqueCode(axis.name, 30),
+            name: axis.name,
+            kind: 'list',
+            values: lines,
+          });
+          continue;
+        }
+        const current = (await apiRow(ctx, trx, attribute, stored.id, { labels: false }))!;
+        await updateRow(await w('attribute'), attribute, {
+          id: stored.id,
+          version: current.version,
+          values: [...((current.values as Row[]) ?? []).map(({ id: _id, ...line }) => line), ...lines],
+        });
+      }
+    });
+  }
+
+  /** A validation's problems about a variant's attribute values that the commit creates first, dropped. */
+  withoutPlanned(issues: RowIssue[]): RowIssue[] {
+    if (this.planned.size === 0 || this.creates.attributes.length === 0) return issues;
+    return issues.filter((issue) => issue.field !== LIST);
+  }
+}
+
+/** List attributes by lower-case name and code, with their values by lower-case code and name. */
+async function storedAttributes(db: AnyDb) {
+  const out = new Map<string, { id: number; name: string; values: Set<string> }>();
+  const rows = await db.selectFrom('attribute').select(['id', 'code', 'name']).execute();
+  const values = await db.selectFrom('attribute_values').select(['parent_id', 'code', 'name']).execute();
+  for (const row of rows) {
+    const entry = {
+      id: Number(row.id),
+      name: String(row.name),
+      values: new Set(
+        values
+          .filter((v) => Number(v.parent_id) === Number(row.id))
+          .flatMap((v) => [String(v.code).toLowerCase(), String(v.name).toLowerCase()]),
+      ),
+    };
+    out.set(String(row.code).toLowerCase(), entry);
+    out.set(String(row.name).toLowerCase(), entry);
+  }
+  return out;
+}
+
+/** The mapping step of an import: the source the file is, the mapping sent or saved. */
+export async function mappingFor(
+  ctx: AppContext,
+  importer: Importer,
+  file: { path: string; format: SheetFormat },
+  sent: Mapping | undefined,
+  tagsTo: TagsTo,
+): Promise<MappedSheet | undefined> {
+  if (file.format === 'zip') return undefined;
+  const headers = await headersOf(file, ctx.config.imports);
+  const source = sent ? undefined : sourceOf(importer, headers);
+  const saved = sent ?? (await savedMapping(anyDb(ctx), importer.type, source?.name ?? signatureOf(headers)));
+  return new MappedSheet(importer, source, source ? {} : (saved ?? {}), { tagsTo });
+}
+
+/** The first row with a value: the sheet's headers. */
+export async function headersOf(file: { path: string; format: SheetFormat }, limits: SheetLimits): Promise<string[]> {
+  for await (const row of readSheet(file.path, file.format, limits))
+    if (row.cells.some((c) => cellText(c) !== null)) return row.cells.map((c) => cellText(c) ?? '');
+  return [];
+}
+
+/** The mapping saved for an importer and a kind of file (a source's name or a headers signature). */
+export async function savedMapping(db: AnyDb, importType: string, source: string): Promise<Mapping | undefined> {
+  const row = await db
+    .selectFrom('import_mapping')
+    .select('mapping')
+    .where('import_type', '=', importType)
+    .where('source', '=', source)
+    .executeTakeFirst();
+  return row?.mapping ? (JSON.parse(String(row.mapping)) as Mapping) : undefined;
+}
+
+/** Keeps the mapping a user confirmed for an importer and a kind of file, to be offered next time. */
+export async function saveMapping(db: AnyDb, importType: string, source: string, mapping: Mapping, userName: string) {
+  const now = new Date().toISOString();
+  const text = JSON.stringify(mapping);
+  const updated = await db
+    .updateTable('import_mapping')
+    .set({ mapping: text, updated_at: now, updated_by: userName, version: sql`version + 1` })
+    .where('import_type', '=', importType)
+    .where('source', '=', source)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  await db
+    .insertInto('import_mapping')
+    .values({
+      import_type: importType,
+      source,
+      mapping: text,
+      created_at: now,
+      created_by: userName,
+      updated_at: now,
+      updated_by: userName,
+    })
+    .execute();
+}
+
+/** How the importer screen offers a file's mapping: its headers, the source it is, each header's field and why. */
+export interface MappingOffer {
+  source: { name: string; label: string } | null;
+  /** A saved choice for the source's Tags column, or the default. */
+  tagsTo: TagsTo;
+  columns: ColumnSuggestion[];
+  /** The fields a column may be read into, key first (required ones flagged). */
+  fields: { name: string; label: string; required: boolean }[];
+}
+
+/** The mapping offered for a file's headers: a known source's, else the saved one, else by name, label and synonym. */
+export async function offerMapping(db: AnyDb, importer: Importer, headers: readonly string[]): Promise<MappingOffer> {
+  const fields = importer.columns.map((f) => ({
+    name: f.name,
+    label: f.label,
+    required: importer.key.includes(f) || f.required === true,
+  }));
+  const source = sourceOf(importer, headers);
+  if (source) {
+    const saved = await savedMapping(db, importer.type, source.name);
+    const byHeader = new Map(Object.entries(source.columns).map(([field, header]) => [compact(header), field]));
+    return {
+      source: { name: source.name, label: source.label },
+      tagsTo: saved?.Tags === 'category' ? 'category' : 'tags',
+      columns: headers
+        .filter(Boolean)
+        .map((header) => ({ header, field: byHeader.get(compact(header)) ?? null, by: 'source' as const })),
+      fields,
+    };
+  }
+  const saved = (await savedMapping(db, importer.type, signatureOf(headers))) ?? {};
+  return {
+    source: null,
+    tagsTo: 'tags',
+    columns: headers.filter(Boolean).map((header): ColumnSuggestion => {
+      if (Object.hasOwn(saved, header)) return { header, field: saved[header] ?? null, by: 'saved' };
+      const match = matchHeader(importer, header);
+      return { header, field: match?.field.name ?? null, by: match?.by ?? 'none' };
+    }),
+    fields,
+  };
+}
