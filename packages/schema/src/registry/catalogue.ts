@@ -128,7 +128,7 @@ export const catalogue: MenuGroupDef = {
           help: 'The price before a markdown, shown struck through online.',
         }),
         taxable: f.bool({ default: true, help: 'Off: sold without tax.' }),
-        weight: f.quantity({ label: 'Weight (kg)', indexed: false }),
+        weight: f.quantity({ help: 'In kilograms.', indexed: false }),
         listingStatus: f.enum(['active', 'draft', 'archived'], {
           default: 'active',
           label: 'Listing status',
