@@ -1,7 +1,7 @@
-import { getEntity, toStorageRow, type Dialect } from '@backroom/schema';
+import type { Dialect } from '@backroom/schema';
 import { sql } from 'kysely';
 import type { AnyDb } from '../../data/store';
-import { columnOf } from '../columns';
+import { typedDb } from '../../db/types';
 
 /**
  * Held uses: what a till reserves for a basket before payment (`pointofsale/Reserve`). A use is
@@ -17,30 +17,14 @@ import { columnOf } from '../columns';
  * releaser waits for the row and then finds nothing to release), then the counter goes down by
  * the rows it released. An expired code hold needs no release: `held_until` has passed.
  */
-const rule = getEntity('newpromotion');
-const voucher = getEntity('voucher');
-const voucherCode = getEntity('vouchercode');
-const use = getEntity('salereservationuse');
-const U = (name: string) => columnOf(use, name);
-const CODE_HELD_BY = columnOf(voucherCode, 'heldBy');
-const CODE_HELD_UNTIL = columnOf(voucherCode, 'heldUntil');
-const CODE_REDEEMED_AT = columnOf(voucherCode, 'redeemedAt');
-
 export type LimitedKind = 'rule' | 'voucher';
 
-/** The table and columns of a limited thing's counters. */
-const counters = (kind: LimitedKind) => {
-  const entity = kind === 'rule' ? rule : voucher;
-  return {
-    table: entity.table,
-    used: columnOf(entity, 'timesUsed'),
-    held: columnOf(entity, 'timesHeld'),
-    limit: columnOf(entity, 'usageLimit'),
-    over: columnOf(entity, 'overRedeemed'),
-  };
-};
-const refColumn = (kind: LimitedKind) => U(kind === 'rule' ? 'rule' : 'voucher');
-const n = (column: string) => sql`coalesce(${sql.ref(column)}, 0)`;
+/** The table of a limited thing's counters (`times_used`, `times_held`, `usage_limit`, `over_redeemed` on both). */
+const counterTable = (kind: LimitedKind) => (kind === 'rule' ? 'promotion_rule' : 'voucher');
+/** The column of a held use naming what it holds. */
+const refColumn = (kind: LimitedKind) => (kind === 'rule' ? 'rule_id' : 'voucher_id');
+type Counter = 'times_used' | 'times_held' | 'over_redeemed';
+const n = (column: Counter) => sql<number>`coalesce(${sql.ref(column)}, 0)`;
 
 /** What a basket wants held: a limited rule, or a voucher (its counter when it has a usage limit, its code's row when single-use). */
 export interface WantedUse {
@@ -63,14 +47,14 @@ export async function releaseExpired(
   now: string,
 ): Promise<void> {
   for (const id of new Set(ids)) {
-    const released = await trx
-      .updateTable(use.table)
-      .set({ [U('state')]: 'released' })
+    const released = await typedDb(trx)
+      .updateTable('sale_reservation_use')
+      .set({ state: 'released' })
       .where(refColumn(kind), '=', id)
-      .where(U('kind'), '=', kind)
-      .where(U('state'), '=', 'held')
-      .where(U('counted'), '=', true)
-      .where(U('expiresAt'), '<=', now)
+      .where('kind', '=', kind)
+      .where('state', '=', 'held')
+      .where('counted', '=', true)
+      .where('expires_at', '<=', now)
       .executeTakeFirst();
     const count = Number(released.numUpdatedRows);
     if (count > 0) await uncount(trx, kind, id, count);
@@ -78,10 +62,10 @@ export async function releaseExpired(
 }
 
 const uncount = async (trx: AnyDb, kind: LimitedKind, id: number, count: number) => {
-  const c = counters(kind);
-  await trx
-    .updateTable(c.table)
-    .set({ [c.held]: sql`case when ${n(c.held)} > ${count} then ${n(c.held)} - ${count} else 0 end` })
+  const held = n('times_held');
+  await typedDb(trx)
+    .updateTable(counterTable(kind))
+    .set({ times_held: sql`case when ${held} > ${count} then ${held} - ${count} else 0 end` })
     .where('id', '=', id)
     .execute();
 };
@@ -90,13 +74,22 @@ const uncount = async (trx: AnyDb, kind: LimitedKind, id: number, count: number)
  * One more on a counter (`held` or `used`) while the uses and the holds leave room under the limit:
  * one conditional statement, which the database serialises on the row.
  */
-async function addWithin(trx: AnyDb, kind: LimitedKind, id: number, counter: 'held' | 'used'): Promise<boolean> {
-  const c = counters(kind);
-  const added = await trx
-    .updateTable(c.table)
-    .set({ [c[counter]]: sql`${n(c[counter])} + 1` })
+async function addWithin(
+  trx: AnyDb,
+  kind: LimitedKind,
+  id: number,
+  counter: 'times_held' | 'times_used',
+): Promise<boolean> {
+  const added = await typedDb(trx)
+    .updateTable(counterTable(kind))
+    .set({ [counter]: sql`${n(counter)} + 1` })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb(c.limit, 'is', null), eb(sql`${n(c.used)} + ${n(c.held)}`, '<', eb.ref(c.limit))]))
+    .where((eb) =>
+      eb.or([
+        eb('usage_limit', 'is', null),
+        eb(sql`${n('times_used')} + ${n('times_held')}`, '<', eb.ref('usage_limit')),
+      ]),
+    )
     .executeTakeFirst();
   return Number(added.numUpdatedRows) === 1;
 }
@@ -107,61 +100,57 @@ async function addWithin(trx: AnyDb, kind: LimitedKind, id: number, counter: 'he
  * given back when the counter refuses).
  */
 export async function hold(
-  trx: AnyDb,
-  dialect: Dialect,
+  db: AnyDb,
+  // Not needed since the use is written typed (the driver binds booleans); the caller still passes it.
+  _dialect: Dialect,
   reservation: { id: number; expiresAt: string },
   wanted: WantedUse,
   now: string,
 ): Promise<HoldOutcome> {
+  const trx = typedDb(db);
   if (wanted.codeId !== null) {
     const taken = await trx
-      .updateTable(voucherCode.table)
-      .set({ [CODE_HELD_BY]: reservation.id, [CODE_HELD_UNTIL]: reservation.expiresAt })
+      .updateTable('voucher_code')
+      .set({ held_by_id: reservation.id, held_until: reservation.expiresAt })
       .where('id', '=', wanted.codeId)
-      .where(CODE_REDEEMED_AT, 'is', null)
-      .where((eb) => eb.or([eb(CODE_HELD_UNTIL, 'is', null), eb(CODE_HELD_UNTIL, '<=', now)]))
+      .where('redeemed_at', 'is', null)
+      .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '<=', now)]))
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) {
       const row = await trx
-        .selectFrom(voucherCode.table)
-        .select(CODE_REDEEMED_AT)
+        .selectFrom('voucher_code')
+        .select('redeemed_at')
         .where('id', '=', wanted.codeId)
         .executeTakeFirst();
-      return row?.[CODE_REDEEMED_AT] ? 'alreadyUsed' : 'heldElsewhere';
+      return row?.redeemed_at ? 'alreadyUsed' : 'heldElsewhere';
     }
   }
   if (wanted.counted) {
     await releaseExpired(trx, wanted.kind, [wanted.id], now);
-    if (!(await addWithin(trx, wanted.kind, wanted.id, 'held'))) {
+    if (!(await addWithin(trx, wanted.kind, wanted.id, 'times_held'))) {
       if (wanted.codeId !== null)
         await trx
-          .updateTable(voucherCode.table)
-          .set({ [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null })
+          .updateTable('voucher_code')
+          .set({ held_by_id: null, held_until: null })
           .where('id', '=', wanted.codeId)
-          .where(CODE_HELD_BY, '=', reservation.id)
+          .where('held_by_id', '=', reservation.id)
           .execute();
       return 'limitReached';
     }
   }
   await trx
-    .insertInto(use.table)
-    .values(
-      toStorageRow(
-        use,
-        {
-          reservation: reservation.id,
-          kind: wanted.kind,
-          rule: wanted.kind === 'rule' ? wanted.id : null,
-          voucher: wanted.kind === 'voucher' ? wanted.id : null,
-          voucherCode: wanted.codeId,
-          code: wanted.code,
-          counted: wanted.counted,
-          expiresAt: reservation.expiresAt,
-          state: 'held',
-        },
-        dialect,
-      ),
-    )
+    .insertInto('sale_reservation_use')
+    .values({
+      reservation_id: reservation.id,
+      kind: wanted.kind,
+      rule_id: wanted.kind === 'rule' ? wanted.id : null,
+      voucher_id: wanted.kind === 'voucher' ? wanted.id : null,
+      voucher_code_id: wanted.codeId,
+      code: wanted.code,
+      counted: wanted.counted,
+      expires_at: reservation.expiresAt,
+      state: 'held',
+    })
     .execute();
   return 'reserved';
 }
@@ -177,31 +166,30 @@ export interface HeldUse {
 
 /** The uses a reservation still holds. */
 export async function heldUses(db: AnyDb, reservation: number): Promise<HeldUse[]> {
-  const rows = await db
-    .selectFrom(use.table)
-    .selectAll()
-    .where(U('reservation'), '=', reservation)
-    .where(U('state'), '=', 'held')
+  const rows = await typedDb(db)
+    .selectFrom('sale_reservation_use')
+    .select(['id', 'kind', 'rule_id', 'voucher_id', 'voucher_code_id', 'counted'])
+    .where('reservation_id', '=', reservation)
+    .where('state', '=', 'held')
+    // Written only by `hold`: the kind is one of these, and its reference is set.
+    .$narrowType<{ kind: LimitedKind }>()
     .execute();
-  return rows.map((r) => {
-    const kind = r[U('kind')] as LimitedKind;
-    return {
-      id: Number(r.id),
-      kind,
-      ref: Number(r[refColumn(kind)]),
-      codeId: r[U('voucherCode')] === null ? null : Number(r[U('voucherCode')]),
-      counted: Boolean(r[U('counted')]),
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    ref: Number(r[refColumn(r.kind)]),
+    codeId: r.voucher_code_id,
+    counted: Boolean(r.counted),
+  }));
 }
 
 /** Ends a hold (`held` → `state`), once: false when it was no longer held (released meanwhile as expired). */
 async function endHold(trx: AnyDb, held: HeldUse, state: 'confirmed' | 'released'): Promise<boolean> {
-  const ended = await trx
-    .updateTable(use.table)
-    .set({ [U('state')]: state })
+  const ended = await typedDb(trx)
+    .updateTable('sale_reservation_use')
+    .set({ state })
     .where('id', '=', held.id)
-    .where(U('state'), '=', 'held')
+    .where('state', '=', 'held')
     .executeTakeFirst();
   return Number(ended.numUpdatedRows) === 1;
 }
@@ -209,14 +197,22 @@ async function endHold(trx: AnyDb, held: HeldUse, state: 'confirmed' | 'released
 /** Gives a held use back: its counter goes down and its code is free again. */
 export async function release(trx: AnyDb, held: HeldUse, reservation: number): Promise<void> {
   if (held.codeId !== null)
-    await trx
-      .updateTable(voucherCode.table)
-      .set({ [CODE_HELD_BY]: null, [CODE_HELD_UNTIL]: null })
+    await typedDb(trx)
+      .updateTable('voucher_code')
+      .set({ held_by_id: null, held_until: null })
       .where('id', '=', held.codeId)
-      .where(CODE_HELD_BY, '=', reservation)
+      .where('held_by_id', '=', reservation)
       .execute();
   if ((await endHold(trx, held, 'released')) && held.counted) await uncount(trx, held.kind, held.ref, 1);
 }
+
+/** A single-use code's row once a sale has redeemed it: no longer held. */
+const redeemedBy = (sale: { reference: string; at: string }) => ({
+  redeemed_at: sale.at,
+  redeemed_reference: sale.reference.slice(0, 100),
+  held_by_id: null,
+  held_until: null,
+});
 
 /**
  * Turns a held use into a use of the sale: the hold moves to `timesUsed` and a single-use code is
@@ -236,17 +232,12 @@ export async function confirm(
 ): Promise<'confirmed' | 'lapsed' | 'overRedeemed'> {
   let code = true;
   if (held.codeId !== null) {
-    const mine = await trx
-      .updateTable(voucherCode.table)
-      .set({
-        [CODE_REDEEMED_AT]: sale.at,
-        [columnOf(voucherCode, 'redeemedReference')]: sale.reference.slice(0, 100),
-        [CODE_HELD_BY]: null,
-        [CODE_HELD_UNTIL]: null,
-      })
+    const mine = await typedDb(trx)
+      .updateTable('voucher_code')
+      .set(redeemedBy(sale))
       .where('id', '=', held.codeId)
-      .where(CODE_HELD_BY, '=', reservation)
-      .where(CODE_REDEEMED_AT, 'is', null)
+      .where('held_by_id', '=', reservation)
+      .where('redeemed_at', 'is', null)
       .executeTakeFirst();
     code = Number(mine.numUpdatedRows) === 1;
   }
@@ -255,12 +246,13 @@ export async function confirm(
     if (!code) return 'lapsed';
     return (await countUse(trx, held.kind, held.ref, now)) ? 'confirmed' : 'overRedeemed';
   }
-  const c = counters(held.kind);
-  await trx
-    .updateTable(c.table)
+  await typedDb(trx)
+    .updateTable(counterTable(held.kind))
     .set({
-      [c.used]: sql`${n(c.used)} + 1`,
-      ...(held.counted ? { [c.held]: sql`case when ${n(c.held)} > 0 then ${n(c.held)} - 1 else 0 end` } : {}),
+      times_used: sql`${n('times_used')} + 1`,
+      ...(held.counted
+        ? { times_held: sql`case when ${n('times_held')} > 0 then ${n('times_held')} - 1 else 0 end` }
+        : {}),
     })
     .where('id', '=', held.ref)
     .execute();
@@ -276,17 +268,19 @@ export async function confirm(
  */
 export async function countUse(trx: AnyDb, kind: LimitedKind, id: number, now: string): Promise<boolean> {
   await releaseExpired(trx, kind, [id], now);
-  if (await addWithin(trx, kind, id, 'used')) return true;
+  if (await addWithin(trx, kind, id, 'times_used')) return true;
   await overCount(trx, kind, id);
   return false;
 }
 
 /** One use past the limit: counted in `overRedeemed`, and in `timesUsed` unless it was counted there already. */
 export async function overCount(trx: AnyDb, kind: LimitedKind, id: number, alsoUsed = true): Promise<void> {
-  const c = counters(kind);
-  await trx
-    .updateTable(c.table)
-    .set({ ...(alsoUsed ? { [c.used]: sql`${n(c.used)} + 1` } : {}), [c.over]: sql`${n(c.over)} + 1` })
+  await typedDb(trx)
+    .updateTable(counterTable(kind))
+    .set({
+      ...(alsoUsed ? { times_used: sql`${n('times_used')} + 1` } : {}),
+      over_redeemed: sql`${n('over_redeemed')} + 1`,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -298,17 +292,12 @@ export async function takeCode(
   sale: { reference: string; at: string },
   now: string,
 ): Promise<boolean> {
-  const taken = await trx
-    .updateTable(voucherCode.table)
-    .set({
-      [CODE_REDEEMED_AT]: sale.at,
-      [columnOf(voucherCode, 'redeemedReference')]: sale.reference.slice(0, 100),
-      [CODE_HELD_BY]: null,
-      [CODE_HELD_UNTIL]: null,
-    })
-    .where(columnOf(voucherCode, 'code'), '=', code)
-    .where(CODE_REDEEMED_AT, 'is', null)
-    .where((eb) => eb.or([eb(CODE_HELD_UNTIL, 'is', null), eb(CODE_HELD_UNTIL, '<=', now)]))
+  const taken = await typedDb(trx)
+    .updateTable('voucher_code')
+    .set(redeemedBy(sale))
+    .where('code', '=', code)
+    .where('redeemed_at', 'is', null)
+    .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '<=', now)]))
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
 }

@@ -1,9 +1,9 @@
-import { MONEY_SCALE, formatScaled, getEntity, humanize, toMinorUnits, type NormalisedEntity } from '@backroom/schema';
+import { MONEY_SCALE, formatScaled, getEntity, humanize, toMinorUnits } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { cachePerApp, readGeneration } from '../../db/generations';
 import { storedColumns, toApiRows } from '../../data/read';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
-import { columnOf, fieldOf } from '../columns';
+import { typedDb } from '../../db/types';
 import type { RuleSetEntity } from './cache';
 import type {
   BenefitInput,
@@ -206,10 +206,9 @@ async function loadRuleSet(ctx: AppContext, db: AnyDb): Promise<RuleSet> {
       ] as const
     ).map((name) => allRows(ctx, db, name)),
   );
-  const category = getEntity('category' satisfies RuleSetEntity);
-  const categories = await db
-    .selectFrom(category.table)
-    .select(['id', `${columnOf(category, 'parent')} as parent`])
+  const categories = await typedDb(db)
+    .selectFrom('category' satisfies RuleSetEntity)
+    .select(['id', 'parent_id'])
     .execute();
   const valueOf = (kind: unknown, percentKind: string, value: unknown) =>
     kind === percentKind ? percent(value) : money(value);
@@ -268,7 +267,7 @@ async function loadRuleSet(ctx: AppContext, db: AnyDb): Promise<RuleSet> {
         })),
       })),
     ),
-    categoryParents: new Map(categories.map((c) => [Number(c.id), id(c.parent)])),
+    categoryParents: new Map(categories.map((c) => [c.id, c.parent_id])),
     outlets: byId(
       outlets!.map((o) => ({
         id: Number(o.id),
@@ -298,8 +297,6 @@ function ancestors(parents: Map<number, number | null>, category: number | null)
   return out;
 }
 
-const column = (entity: NormalisedEntity, name: string) => columnOf(entity, name);
-
 /** The products (with their categories' chain and collections) the basket needs, by id. */
 export async function loadProducts(
   ctx: AppContext,
@@ -308,44 +305,34 @@ export async function loadProducts(
 ): Promise<Map<number, ProductInput>> {
   const wanted = [...new Set(productIds)];
   if (wanted.length === 0) return new Map();
-  const db = anyDb(ctx);
+  const db = ctx.db;
   const money = currencyMoney(set.currency.decimals);
-  const product = getEntity('product');
   const rows = await db
-    .selectFrom(product.table)
-    .select([
-      'id',
-      column(product, 'code'),
-      column(product, 'name'),
-      `${column(product, 'sellingPrice')} as price`,
-      `${column(product, 'category')} as category`,
-      `${column(product, 'taxCode')} as tax_code`,
-      `${column(product, 'taxInclusive')} as tax_inclusive`,
-      `${column(product, 'allowDiscount')} as allow_discount`,
-    ])
+    .selectFrom('product')
+    .select(['id', 'code', 'name', 'selling_price', 'category_id', 'tax_code_id', 'tax_inclusive', 'allow_discount'])
     .where('id', 'in', wanted)
+    // The registry requires a selling price: every write of a product is validated.
+    .$narrowType<{ selling_price: number }>()
     .execute();
-  const collection = getEntity('collection');
-  const members = fieldOf(collection, 'products', 'children');
   const links = await db
-    .selectFrom(members.table)
-    .select(['parent_id', `${columnOf(members, 'product')} as product`])
-    .where(columnOf(members, 'product'), 'in', wanted)
+    .selectFrom('collection_products')
+    .select(['parent_id', 'product_id'])
+    .where('product_id', 'in', wanted)
+    .$narrowType<{ product_id: number }>()
     .execute();
   const collectionsOf = new Map<number, number[]>();
-  for (const l of links)
-    collectionsOf.set(Number(l.product), [...(collectionsOf.get(Number(l.product)) ?? []), Number(l.parent_id)]);
+  for (const l of links) collectionsOf.set(l.product_id, [...(collectionsOf.get(l.product_id) ?? []), l.parent_id]);
   return new Map(
     rows.map((r) => [
-      Number(r.id),
+      r.id,
       {
-        id: Number(r.id),
+        id: r.id,
         code: String(r.code),
         name: String(r.name),
-        price: money(formatScaled(r.price as number, MONEY_SCALE)),
-        categories: ancestors(set.categoryParents, id(r.category)),
-        collections: collectionsOf.get(Number(r.id)) ?? [],
-        taxCode: id(r.tax_code),
+        price: money(formatScaled(r.selling_price, MONEY_SCALE)),
+        categories: ancestors(set.categoryParents, r.category_id),
+        collections: collectionsOf.get(r.id) ?? [],
+        taxCode: r.tax_code_id,
         taxInclusive: Boolean(r.tax_inclusive),
         allowDiscount: Boolean(r.allow_discount),
       },
@@ -355,18 +342,13 @@ export async function loadProducts(
 
 /** The member with their group and its benefits; whether this year's birthday voucher was used. */
 export async function loadMember(ctx: AppContext, set: RuleSet, memberId: number, year: string): Promise<MemberInput> {
-  const db = anyDb(ctx);
+  const db = ctx.db;
   const money = currencyMoney(set.currency.decimals);
-  const membership = getEntity('membership');
   const [row] = await toApiRows(
     ctx,
-    db,
-    membership,
-    await db
-      .selectFrom(`${membership.table} as t`)
-      .select(['t.id', ...storedColumns(membership.fields, 't')])
-      .where('t.id', '=', memberId)
-      .execute(),
+    anyDb(ctx),
+    getEntity('membership'),
+    await db.selectFrom('membership').selectAll().where('id', '=', memberId).execute(),
     { labels: false },
   );
   if (!row) throw new Error(`No member ${memberId}`);
@@ -378,13 +360,9 @@ export async function loadMember(ctx: AppContext, set: RuleSet, memberId: number
       ? []
       : await toApiRows(
           ctx,
-          db,
+          anyDb(ctx),
           groupEntity,
-          await db
-            .selectFrom(`${groupEntity.table} as t`)
-            .select(['t.id', ...storedColumns(groupEntity.fields, 't')])
-            .where('t.id', '=', groupId)
-            .execute(),
+          await db.selectFrom('membership_group').selectAll().where('id', '=', groupId).execute(),
           { labels: false },
         );
   const benefits =
@@ -392,13 +370,13 @@ export async function loadMember(ctx: AppContext, set: RuleSet, memberId: number
       ? []
       : await toApiRows(
           ctx,
-          db,
+          anyDb(ctx),
           benefitEntity,
           await db
-            .selectFrom(`${benefitEntity.table} as t`)
-            .select(['t.id', ...storedColumns(benefitEntity.fields, 't')])
-            .where(`t.${column(benefitEntity, 'membershipGroup')}`, '=', groupId)
-            .orderBy('t.id')
+            .selectFrom('membership_benefit')
+            .selectAll()
+            .where('membership_group_id', '=', groupId)
+            .orderBy('id')
             .execute(),
           { labels: false },
         );
@@ -455,11 +433,10 @@ export async function loadRuleUsage(
 ): Promise<PricingData['ruleUsage']> {
   const limited = set.rules.filter((r) => r.usageLimit !== null || r.usageLimitPerMember !== null).map((r) => r.id);
   if (limited.length === 0) return new Map();
-  const db = anyDb(ctx);
-  const rule = getEntity('newpromotion');
+  const db = ctx.db;
   const totals = await db
-    .selectFrom(rule.table)
-    .select(['id', `${column(rule, 'timesUsed')} as used`])
+    .selectFrom('promotion_rule')
+    .select(['id', 'times_used'])
     .where('id', 'in', limited)
     .execute();
   const mine =
@@ -471,10 +448,8 @@ export async function loadRuleUsage(
           .where('member_id', '=', memberId)
           .where('rule_id', 'in', limited)
           .execute();
-  const byMember = new Map(mine.map((m) => [Number(m.rule_id), Number(m.times_used)]));
-  return new Map(
-    totals.map((t) => [Number(t.id), { total: Number(t.used ?? 0), byMember: byMember.get(Number(t.id)) ?? 0 }]),
-  );
+  const byMember = new Map(mine.map((m) => [m.rule_id, m.times_used]));
+  return new Map(totals.map((t) => [t.id, { total: t.times_used ?? 0, byMember: byMember.get(t.id) ?? 0 }]));
 }
 
 /** A voucher row as the engine reads it. */

@@ -1,6 +1,6 @@
 import { MONEY_SCALE, formatScaled, getEntity } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
-import { columnOf } from '../columns';
+import { typedDb } from '../../db/types';
 import type { FuturePriceInput, OutletPriceInput, ProductInput } from './engine/index';
 import { currencyMoney, type RuleSet } from './loader';
 
@@ -19,14 +19,7 @@ import { currencyMoney, type RuleSet } from './loader';
  *
  * For an instant of now nothing changed since: the current rows, as before.
  */
-const history = getEntity('pricehistory');
 const override = getEntity('outletprice');
-const future = getEntity('futureproductprice');
-const audit = getEntity('auditlog');
-const H = (name: string) => columnOf(history, name);
-const O = (name: string) => columnOf(override, name);
-const F = (name: string) => columnOf(future, name);
-const A = (name: string) => columnOf(audit, name);
 
 export interface PricesAt {
   products: Map<number, ProductInput>;
@@ -51,22 +44,19 @@ const parsed = (changes: unknown): { before?: Record<string, unknown> } =>
  * seconds ago); PostgreSQL picks the `at` index either way. Entity names hold no wildcard.
  */
 export async function overrideChangesSince(db: AnyDb, since: string): Promise<OverrideChange[]> {
-  const rows = await db
-    .selectFrom(audit.table)
-    .select([`${A('at')} as at`, `${A('rowId')} as row_id`, `${A('action')} as action`, `${A('changes')} as changes`])
-    .where(A('at'), '>', since)
-    .where(A('entity'), 'like', override.name)
-    .orderBy(A('at'))
+  const rows = await typedDb(db)
+    .selectFrom('audit_log')
+    .select(['at', 'row_id', 'action', 'changes'])
+    .where('at', '>', since)
+    .where('entity', 'like', override.name)
+    .orderBy('at')
     .orderBy('id')
     .execute();
-  return rows
-    .filter((r) => r.row_id !== null)
-    .map((r) => ({
-      at: String(r.at),
-      rowId: Number(r.row_id),
-      action: String(r.action),
-      before: parsed(r.changes).before ?? {},
-    }));
+  return rows.flatMap((r) =>
+    r.row_id === null
+      ? []
+      : [{ at: String(r.at), rowId: r.row_id, action: String(r.action), before: parsed(r.changes).before ?? {} }],
+  );
 }
 
 /** What each outlet override was at `at`, from its audit rows since (in order): absent when its first change since is its insert. */
@@ -101,7 +91,7 @@ function overridesThen(all: readonly OverrideChange[], at: string): Map<number, 
  * and passes them as `overrideChanges`.
  */
 export async function pricesAt(
-  db: AnyDb,
+  anyDb: AnyDb,
   set: RuleSet,
   products: Map<number, ProductInput>,
   outlet: number,
@@ -111,36 +101,35 @@ export async function pricesAt(
   const ids = [...products.keys()];
   if (ids.length === 0) return { products, outletPrices: [], futurePrices: [] };
   const money = currencyMoney(set.currency.decimals);
-  const fromStored = (v: unknown) => money(formatScaled(v as number, MONEY_SCALE));
+  const fromStored = (v: number) => money(formatScaled(v, MONEY_SCALE));
   const instant = new Date(at).toISOString();
+  const db = typedDb(anyDb);
+  // Product, outlet, price and date are required by the registry: every write of these rows is validated.
 
   const [laterPrices, overrides, pending, changedSince] = await Promise.all([
     db
-      .selectFrom(history.table)
-      .select([`${H('product')} as product`, `${H('oldPrice')} as old_price`, `${H('newPrice')} as new_price`])
-      .where(H('product'), 'in', ids)
-      .where(H('changedAt'), '>', instant)
-      .orderBy(H('changedAt'))
+      .selectFrom('price_history')
+      .select(['product_id', 'old_price', 'new_price'])
+      .where('product_id', 'in', ids)
+      .where('changed_at', '>', instant)
+      .orderBy('changed_at')
       .orderBy('id')
+      .$narrowType<{ product_id: number; new_price: number }>()
       .execute(),
     db
-      .selectFrom(override.table)
-      .select(['id', `${O('product')} as product`, `${O('price')} as price`])
-      .where(O('product'), 'in', ids)
-      .where(O('outlet'), '=', outlet)
+      .selectFrom('outlet_price')
+      .select(['id', 'product_id', 'price'])
+      .where('product_id', 'in', ids)
+      .where('outlet_id', '=', outlet)
+      .$narrowType<{ product_id: number; price: number }>()
       .execute(),
     db
-      .selectFrom(future.table)
-      .select([
-        'id',
-        `${F('product')} as product`,
-        `${F('outlet')} as outlet`,
-        `${F('newPrice')} as price`,
-        `${F('effectiveDate')} as date`,
-      ])
-      .where(F('product'), 'in', ids)
-      .where((eb) => eb.or([eb(F('outlet'), 'is', null), eb(F('outlet'), '=', outlet)]))
-      .where((eb) => eb.or([eb(F('status'), '=', 'pending'), eb('updated_at', '>', instant)]))
+      .selectFrom('future_product_price')
+      .select(['id', 'product_id', 'outlet_id', 'new_price', 'effective_date'])
+      .where('product_id', 'in', ids)
+      .where((eb) => eb.or([eb('outlet_id', 'is', null), eb('outlet_id', '=', outlet)]))
+      .where((eb) => eb.or([eb('status', '=', 'pending'), eb('updated_at', '>', instant)]))
+      .$narrowType<{ product_id: number; new_price: number; effective_date: string }>()
       .execute(),
     overrideChanges ?? overrideChangesSince(db, instant),
   ]);
@@ -149,7 +138,7 @@ export async function pricesAt(
   const then = new Map(products);
   const seen = new Set<number>();
   for (const h of laterPrices) {
-    const product = Number(h.product);
+    const product = h.product_id;
     if (seen.has(product)) continue;
     seen.add(product);
     then.set(product, { ...products.get(product)!, price: fromStored(h.old_price ?? h.new_price) });
@@ -158,12 +147,12 @@ export async function pricesAt(
   const outletPrices: OutletPriceInput[] = [];
   const current = new Set<number>();
   for (const o of overrides) {
-    current.add(Number(o.id));
-    const then = changes.get(Number(o.id));
+    current.add(o.id);
+    const then = changes.get(o.id);
     if (then && !then.existed) continue;
     outletPrices.push({
-      id: Number(o.id),
-      product: Number(o.product),
+      id: o.id,
+      product: o.product_id,
       outlet,
       price: then?.price !== undefined ? money(then.price) : fromStored(o.price),
     });
@@ -185,11 +174,11 @@ export async function pricesAt(
     products: then,
     outletPrices,
     futurePrices: pending.map((f) => ({
-      id: Number(f.id),
-      product: Number(f.product),
-      outlet: f.outlet === null ? null : Number(f.outlet),
-      price: fromStored(f.price),
-      effectiveDate: String(f.date),
+      id: f.id,
+      product: f.product_id,
+      outlet: f.outlet_id,
+      price: fromStored(f.new_price),
+      effectiveDate: f.effective_date,
     })),
   };
 }

@@ -5,13 +5,12 @@ import {
   type SimulateLineRequest,
   type SimulateSalesRequest,
 } from '@backroom/schema';
-import type { RawBuilder, SqlBool } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import { allowedOutlets, rowFilters } from '../../data/access';
 import { allOf } from '../../data/query';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { Database } from '../../db/types';
 import { validationError } from '../../http/envelope';
 import type { FastifyRequest } from 'fastify';
-import { columnOf, fieldOf } from '../columns';
 import { instantOf } from './engine/calendar';
 import type { BasketLine, ChannelKind } from './engine/index';
 import type { OutletInfo, RuleSet } from './loader';
@@ -51,12 +50,9 @@ export class Problems {
   }
 }
 
-const product = getEntity('product');
-const alternates = fieldOf(product, 'alternateBarcodes', 'children');
-
 /** A product by id, code or barcode (its own or an alternate, whose quantity per unit multiplies the line), or a bundle by id or code. */
 async function resolveLine(
-  db: AnyDb,
+  db: Kysely<Database>,
   set: RuleSet,
   line: SimulateLineRequest,
   at: string,
@@ -71,24 +67,23 @@ async function resolveLine(
     return null;
   }
   let quantity = parsed.value;
-  const products = db.selectFrom(product.table).select(['id', 'is_active']);
-  const found = async (query: typeof products) =>
-    (await query.limit(1).executeTakeFirst()) as { id: number; is_active: unknown } | undefined;
-  let row: { id: number; is_active: unknown } | undefined;
+  const products = db.selectFrom('product').select(['id', 'is_active']);
+  const found = (query: typeof products) => query.limit(1).executeTakeFirst();
+  let row: Awaited<ReturnType<typeof found>>;
   let field: string;
   /** A product by its barcode or an alternate one, whose quantity per unit multiplies the line. */
   const byBarcode = async (barcode: string) => {
-    const own = await found(products.where(columnOf(product, 'barcode'), '=', barcode));
+    const own = await found(products.where('barcode', '=', barcode));
     if (own) return { row: own, quantity: (q: number) => q };
     const pack = await db
-      .selectFrom(alternates.table)
-      .select(['parent_id', `${columnOf(alternates, 'quantityPerUnit')} as per_unit`])
-      .where(columnOf(alternates, 'barcode'), '=', barcode)
+      .selectFrom('product_alternate_barcodes')
+      .select(['parent_id', 'quantity_per_unit'])
+      .where('barcode', '=', barcode)
       .executeTakeFirst();
     if (!pack) return { row: undefined, quantity: (q: number) => q };
     return {
-      row: await found(products.where('id', '=', Number(pack.parent_id))),
-      quantity: (q: number) => Math.round((q * Number(pack.per_unit ?? 1000)) / 1000),
+      row: await found(products.where('id', '=', pack.parent_id)),
+      quantity: (q: number) => Math.round((q * (pack.quantity_per_unit ?? 1000)) / 1000),
     };
   };
   const given = (['product', 'productId', 'code', 'barcode', 'bundle', 'bundleId'] as const).filter(
@@ -117,7 +112,7 @@ async function resolveLine(
   } else if (line.product !== undefined) {
     // A product's code, else its barcode.
     field = 'product';
-    row = await found(products.where(columnOf(product, 'code'), '=', String(line.product).trim()));
+    row = await found(products.where('code', '=', String(line.product).trim()));
     if (!row) {
       const scanned = await byBarcode(String(line.product).trim());
       row = scanned.row;
@@ -126,7 +121,7 @@ async function resolveLine(
   } else if (line.code !== undefined) {
     // What a cashier types or scans: a product code, a bundle code, or a barcode.
     field = 'code';
-    row = await found(products.where(columnOf(product, 'code'), '=', String(line.code).trim()));
+    row = await found(products.where('code', '=', String(line.code).trim()));
     const bundle = row ? undefined : [...set.bundles.values()].find((b) => same(b.code, String(line.code)));
     if (bundle) return { bundle: bundle.id, quantity };
     if (!row) {
@@ -148,11 +143,11 @@ async function resolveLine(
     problems.add(`${at}.${field}`, `${field.startsWith('bundle') ? 'Bundle' : 'Product'} ${name} does not exist`);
     return null;
   }
-  if (!(row.is_active === true || row.is_active === 1)) {
+  if (!row.is_active) {
     problems.add(`${at}.${field}`, `Product ${name} is not active`);
     return null;
   }
-  return { product: Number(row.id), quantity };
+  return { product: row.id, quantity };
 }
 
 function resolveChannel(
@@ -179,7 +174,7 @@ function resolveChannel(
 
 /** The member by member no. (`member`, text) or by id (`memberId`): "754" is member no. 754, never id 754. */
 async function resolveMember(
-  db: AnyDb,
+  db: Kysely<Database>,
   member: unknown,
   memberId: number | undefined,
   limits: RawBuilder<SqlBool>[],
@@ -195,21 +190,16 @@ async function resolveMember(
     problems.add('member', 'Give member or memberId, not both');
     return null;
   }
-  const membership = getEntity('membership');
-  const find = (column: string, value: unknown) =>
-    db
-      .selectFrom(`${membership.table} as t`)
-      .select('t.id')
-      .where(`t.${column}`, '=', value)
-      .where(allOf(limits))
-      .executeTakeFirst();
-  const row =
+  // The row filters name the table `t`.
+  const members = db.selectFrom('membership as t').select('t.id').where(allOf(limits));
+  const row = await (
     memberId !== undefined
-      ? await find('id', memberId)
-      : await find(columnOf(membership, 'memberNo'), String(member).trim());
+      ? members.where('t.id', '=', memberId)
+      : members.where('t.member_no', '=', String(member).trim())
+  ).executeTakeFirst();
   if (!row)
     problems.add(memberId !== undefined ? 'memberId' : 'member', `Member ${String(memberId ?? member)} does not exist`);
-  return row ? Number(row.id) : null;
+  return row?.id ?? null;
 }
 
 /** Who the request prices for: the outlets it may price at (empty: every one), and the members it may name (row filters on `t`). */
@@ -235,7 +225,7 @@ export async function resolveRequest(
   body: SimulateSalesRequest,
   limits: PricingLimits = userLimits(request),
 ): Promise<Resolved> {
-  const db = anyDb(request.server.ctx);
+  const db = request.server.ctx.db;
   const problems = new Problems();
   const outletId = asId(body.outlet);
   const outlets = await limits.outlets();

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { fromStorageRow, getEntity } from '@backroom/schema';
 import type { AnyDb, Row } from '../../data/store';
-import { columnOf } from '../columns';
+import { typedDb } from '../../db/types';
 
 /**
  * Single-use voucher codes: 16 characters from an alphabet without look-alikes (no 0/O, 1/I/L),
@@ -16,11 +16,7 @@ const GROUP = 4;
 export const MAX_CODES_PER_CALL = 10_000;
 const CHUNK = 500;
 
-const voucherCode = getEntity('vouchercode');
 const voucher = getEntity('voucher');
-const CODE = columnOf(voucherCode, 'code');
-const VOUCHER = columnOf(voucherCode, 'voucher');
-const REDEEMED_AT = columnOf(voucherCode, 'redeemedAt');
 
 const grouped = (raw: string) => raw.match(new RegExp(`.{1,${GROUP}}`, 'g'))!.join('-');
 
@@ -38,26 +34,27 @@ export function generatedForm(typed: string): string | null {
 
 /** Adds `count` new codes to the voucher; answers them. Runs in the caller's transaction. */
 export async function generateCodes(
-  trx: AnyDb,
+  db: AnyDb,
   voucherId: number,
   count: number,
   now: string,
   userName: string,
 ): Promise<string[]> {
+  const trx = typedDb(db);
   const made: string[] = [];
   while (made.length < count) {
     const batch = new Set<string>();
     while (batch.size < Math.min(CHUNK, count - made.length)) batch.add(newCode());
     // Never a voucher's own code (in any case): a typed code must mean one voucher.
     const taken = await trx
-      .selectFrom(voucher.table)
-      .select(columnOf(voucher, 'code'))
-      .where((eb) => eb(eb.fn('upper', [columnOf(voucher, 'code')]), 'in', [...batch]))
+      .selectFrom('voucher')
+      .select('code')
+      .where((eb) => eb(eb.fn('upper', ['code']), 'in', [...batch]))
       .execute();
-    for (const t of taken) batch.delete(String(t[columnOf(voucher, 'code')]).toUpperCase());
+    for (const t of taken) batch.delete(String(t.code).toUpperCase());
     const rows = [...batch].map((code) => ({
-      [VOUCHER]: voucherId,
-      [CODE]: code,
+      voucher_id: voucherId,
+      code,
       version: 1,
       created_at: now,
       created_by: userName,
@@ -65,12 +62,13 @@ export async function generateCodes(
       updated_by: userName,
     }));
     const inserted = await trx
-      .insertInto(voucherCode.table)
+      .insertInto('voucher_code')
       .values(rows)
-      .onConflict((oc) => oc.column(CODE).doNothing())
-      .returning(CODE)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning('code')
       .execute();
-    made.push(...inserted.map((r) => String(r[CODE])));
+    // Each was written with its code.
+    made.push(...inserted.map((r) => r.code!));
   }
   return made;
 }
@@ -90,26 +88,27 @@ export interface FoundCode {
  * The vouchers behind typed codes: a generated code, else a voucher's own code (trimmed, in any
  * case). A code typed twice, however spelt, is one code: it is answered once.
  */
-export async function findVoucherCodes(db: AnyDb, typed: readonly string[]): Promise<FoundCode[]> {
+export async function findVoucherCodes(anyDb: AnyDb, typed: readonly string[]): Promise<FoundCode[]> {
+  const db = typedDb(anyDb);
   const out: FoundCode[] = [];
   for (const [index, raw] of typed.entries()) {
     const code = String(raw).trim();
     const generated = generatedForm(code);
     const single = generated
       ? await db
-          .selectFrom(voucherCode.table)
-          .select([VOUCHER, REDEEMED_AT])
-          .where(CODE, '=', generated)
+          .selectFrom('voucher_code')
+          .select(['voucher_id', 'redeemed_at'])
+          .where('code', '=', generated)
           .executeTakeFirst()
       : undefined;
     const row = single
-      ? await db.selectFrom(voucher.table).selectAll().where('id', '=', single[VOUCHER]).executeTakeFirst()
+      ? await db.selectFrom('voucher').selectAll().where('id', '=', Number(single.voucher_id)).executeTakeFirst()
       : await db
-          .selectFrom(voucher.table)
+          .selectFrom('voucher')
           .selectAll()
-          .where((eb) => eb(eb.fn('lower', [columnOf(voucher, 'code')]), '=', code.toLowerCase()))
+          .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()))
           .executeTakeFirst();
-    const canonical = single ? generated! : row ? String(row[columnOf(voucher, 'code')]) : code;
+    const canonical = single ? generated! : row ? String(row.code) : code;
     if (out.some((o) => o.code.toLowerCase() === canonical.toLowerCase())) continue;
     out.push({
       code: canonical,
@@ -117,7 +116,7 @@ export async function findVoucherCodes(db: AnyDb, typed: readonly string[]): Pro
       found: !!row,
       voucher: row && fromStorageRow(voucher, row),
       singleUse: !!single,
-      redeemed: !!single && single[REDEEMED_AT] !== null,
+      redeemed: !!single && single.redeemed_at !== null,
     });
   }
   return out;

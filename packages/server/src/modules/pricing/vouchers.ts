@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordRequestEvent } from '../../data/audit';
 import type { EntityHook } from '../../data/hooks';
-import { anyDb } from '../../data/store';
+import { typedDb } from '../../db/types';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
 import { generateCodes, generatedForm, MAX_CODES_PER_CALL } from './voucher-codes';
 
 const voucher = getEntity('voucher');
@@ -24,10 +23,11 @@ export const voucherHooks: EntityHook = {
   async beforeWrite({ trx, action, id, row }) {
     if (action === 'delete' || !('code' in row)) return;
     const typed = String(row.code).trim();
-    const same = await trx
-      .selectFrom(voucher.table)
+    const db = typedDb(trx);
+    const same = await db
+      .selectFrom('voucher')
       .select('id')
-      .where((eb) => eb(eb.fn('lower', [columnOf(voucher, 'code')]), '=', typed.toLowerCase()))
+      .where((eb) => eb(eb.fn('lower', ['code']), '=', typed.toLowerCase()))
       .where('id', '!=', id ?? 0)
       .executeTakeFirst();
     if (same) {
@@ -37,11 +37,7 @@ export const voucherHooks: EntityHook = {
     const generated = generatedForm(typed);
     if (
       generated &&
-      (await trx
-        .selectFrom(voucherCode.table)
-        .select('id')
-        .where(columnOf(voucherCode, 'code'), '=', generated)
-        .executeTakeFirst())
+      (await db.selectFrom('voucher_code').select('id').where('code', '=', generated).executeTakeFirst())
     ) {
       const message = `Code "${String(row.code)}" is already a generated voucher code`;
       throw new ApiError(409, message, [{ field: 'code', message }]);
@@ -54,8 +50,8 @@ export const voucherHooks: EntityHook = {
         throw validationError([{ field: 'ids', message: 'Give the voucher to generate codes for' }]);
       if (count * call.ids.length > MAX_CODES_PER_CALL)
         throw validationError([{ field: 'count', message: `At most ${MAX_CODES_PER_CALL} codes a call` }]);
-      const found = await call.trx.selectFrom(voucher.table).select('id').where('id', 'in', call.ids).execute();
-      const missing = call.ids.filter((id) => !found.some((f) => Number(f.id) === id));
+      const found = await typedDb(call.trx).selectFrom('voucher').select('id').where('id', 'in', call.ids).execute();
+      const missing = call.ids.filter((id) => !found.some((f) => f.id === id));
       if (missing.length > 0) throw new ApiError(404, `${voucher.label}: no row ${missing.join(', ')}`);
       const codes: Record<number, string[]> = {};
       for (const id of call.ids) codes[id] = await generateCodes(call.trx, id, count, call.now, call.auth.userName);
@@ -80,21 +76,13 @@ export function registerVoucherCodeRoutes(app: FastifyInstance, api: string): vo
       const id = parseRowId(request.params.id);
       if (id === undefined)
         throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
-      const db = anyDb(app.ctx);
-      const row = await db
-        .selectFrom(voucher.table)
-        .select(['id', columnOf(voucher, 'code')])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const db = app.ctx.db;
+      const row = await db.selectFrom('voucher').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
       if (!row) throw new ApiError(404, `${voucher.label}: no row ${id}`);
       const codes = await db
-        .selectFrom(voucherCode.table)
-        .select([
-          columnOf(voucherCode, 'code'),
-          columnOf(voucherCode, 'redeemedAt'),
-          columnOf(voucherCode, 'redeemedReference'),
-        ])
-        .where(columnOf(voucherCode, 'voucher'), '=', id)
+        .selectFrom('voucher_code')
+        .select(['code', 'redeemed_at', 'redeemed_reference'])
+        .where('voucher_id', '=', id)
         .orderBy('id')
         .execute();
       await recordRequestEvent(request, {
@@ -103,8 +91,11 @@ export function registerVoucherCodeRoutes(app: FastifyInstance, api: string): vo
         rowId: null,
         changes: { before: {}, after: { voucher: id, rows: codes.length } },
       });
-      const lines = ['code,redeemedAt,redeemedReference', ...codes.map((c) => Object.values(c).map(cell).join(','))];
-      const name = `Voucher_${String(row[columnOf(voucher, 'code')]).replace(/[^\w-]/g, '_')}_codes.csv`;
+      const lines = [
+        'code,redeemedAt,redeemedReference',
+        ...codes.map((c) => [c.code, c.redeemed_at, c.redeemed_reference].map(cell).join(',')),
+      ];
+      const name = `Voucher_${String(row.code).replace(/[^\w-]/g, '_')}_codes.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)

@@ -1,16 +1,15 @@
 import {
   MONEY_SCALE,
   formatScaled,
-  getEntity,
   type WhatIfDay,
   type WhatIfFigures,
   type WhatIfProduct,
   type WhatIfResult,
 } from '@backroom/schema';
 import { z } from 'zod';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
 import type { JobKind, JobRun } from '../../jobs/kinds';
-import { columnOf } from '../columns';
 import { times } from './engine/arithmetic';
 import { localTime } from './engine/calendar';
 import {
@@ -52,14 +51,6 @@ export const whatIfPayload = z.object({
   until: z.string(),
 });
 export type WhatIfPayload = z.infer<typeof whatIfPayload>;
-
-const sale = getEntity('sale');
-const line = getEntity('saleline');
-const discount = getEntity('salediscount');
-const D = (name: string) => columnOf(discount, name);
-const product = getEntity('product');
-const S = (name: string) => columnOf(sale, name);
-const L = (name: string) => columnOf(line, name);
 
 /** A draft does not have to be switched on to be tried: it is tried as if it were. */
 const tried = <T extends { isActive: boolean }>(input: T): T => ({ ...input, isActive: true });
@@ -132,93 +123,91 @@ function basketLines(set: RuleSet, line: readonly StoredLine[]): BasketLine[] {
   return [{ bundle: bundle.id, quantity: Math.round((first.quantity * 1000) / item.quantity) }];
 }
 
-async function salesOf(db: AnyDb, set: RuleSet, p: WhatIfPayload, from: string, after: number): Promise<Sale[]> {
-  const heads = await db
-    .selectFrom(sale.table)
-    .select([
-      'id',
-      `${S('outlet')} as outlet`,
-      `${S('at')} as at`,
-      `${S('member')} as member`,
-      `${S('channel')} as channel`,
-      `${S('onlineChannel')} as online`,
-    ])
-    .where(S('kind'), '=', 'sale')
-    .where(S('at'), '>=', from)
-    .where(S('at'), '<=', p.until)
-    .where(S('outlet'), 'in', p.outlets)
+/** The sales of the window (kind `sale`, at the chosen outlets), as a till writes them: every column the replay reads is set. */
+const salesIn = (db: Kysely<Database>, p: WhatIfPayload, from: string) =>
+  db
+    .selectFrom('sale')
+    .where('kind', '=', 'sale')
+    .where('at', '>=', from)
+    .where('at', '<=', p.until)
+    .where('outlet_id', 'in', p.outlets);
+
+async function salesOf(
+  db: Kysely<Database>,
+  set: RuleSet,
+  p: WhatIfPayload,
+  from: string,
+  after: number,
+): Promise<Sale[]> {
+  const heads = await salesIn(db, p, from)
+    .select(['id', 'outlet_id', 'at', 'member_id', 'channel', 'online_channel_id'])
     .where('id', '>', after)
     .orderBy('id')
     .limit(SLICE)
+    .$narrowType<{ outlet_id: number; at: string }>()
     .execute();
   if (heads.length === 0) return [];
-  const ids = heads.map((h) => Number(h.id));
+  const ids = heads.map((h) => h.id);
   const lines = await db
-    .selectFrom(line.table)
-    .select([
-      `${L('sale')} as sale`,
-      `${L('product')} as product`,
-      `${L('quantity')} as quantity`,
-      `${L('bundle')} as bundle`,
-    ])
-    .where(L('sale'), 'in', ids)
-    .orderBy(L('sale'))
-    .orderBy(L('lineNo'))
+    .selectFrom('sale_line')
+    .select(['sale_id', 'product_id', 'quantity', 'bundle_id'])
+    .where('sale_id', 'in', ids)
+    .orderBy('sale_id')
+    .orderBy('line_no')
+    .$narrowType<{ sale_id: number; product_id: number; quantity: number }>()
     .execute();
   const given = await db
-    .selectFrom(discount.table)
-    .select([`${D('sale')} as sale`, `${D('lineNo')} as line_no`, `${D('discount')} as discount`])
-    .where(D('sale'), 'in', ids)
+    .selectFrom('sale_discount')
+    .select(['sale_id', 'line_no', 'discount_id'])
+    .where('sale_id', 'in', ids)
     .orderBy('id')
+    .$narrowType<{ sale_id: number; discount_id: number }>()
     .execute();
   const bySale = new Map<number, StoredLine[]>();
   for (const l of lines)
-    if (Number(l.quantity) > 0)
-      bySale.set(Number(l.sale), [
-        ...(bySale.get(Number(l.sale)) ?? []),
-        {
-          product: Number(l.product),
-          quantity: Number(l.quantity),
-          bundle: l.bundle === null ? null : Number(l.bundle),
-        },
+    if (l.quantity > 0)
+      bySale.set(l.sale_id, [
+        ...(bySale.get(l.sale_id) ?? []),
+        { product: l.product_id, quantity: l.quantity, bundle: l.bundle_id },
       ]);
   return heads.map((h) => {
-    const rows = bySale.get(Number(h.id)) ?? [];
+    const rows = bySale.get(h.id) ?? [];
     const till = tillLines(rows);
     // A discount names the till's line it was given on; an item discount on a bundle line is not replayed.
-    const productOf = (lineNo: unknown) => {
-      const line = lineNo === null ? undefined : till[Number(lineNo)];
+    const productOf = (lineNo: number) => {
+      const line = till[lineNo];
       return line && line[0]!.bundle === null ? line[0]!.product : undefined;
     };
+    const channel = CHANNELS.find((c) => c === h.channel) ?? 'store';
     return {
-      id: Number(h.id),
-      outlet: Number(h.outlet),
-      at: String(h.at),
-      member: h.member === null ? null : Number(h.member),
-      channel: CHANNELS.includes(h.channel as ChannelKind) ? (h.channel as ChannelKind) : 'store',
-      online: h.online === null ? null : Number(h.online),
+      id: h.id,
+      outlet: h.outlet_id,
+      at: h.at,
+      member: h.member_id,
+      channel,
+      online: h.online_channel_id,
       lines: till.flatMap((line) => basketLines(set, line)),
       goods: rows.map((r) => ({ product: r.product, quantity: r.quantity })),
       discounts: given.flatMap((d) => {
-        if (Number(d.sale) !== Number(h.id)) return [];
+        if (d.sale_id !== h.id) return [];
         const product = d.line_no === null ? null : productOf(d.line_no);
-        return product === undefined ? [] : [{ discount: Number(d.discount), product }];
+        return product === undefined ? [] : [{ discount: d.discount_id, product }];
       }),
     };
   });
 }
 
 /** Product cost prices in minor units (missing: none). */
-async function costsOf(db: AnyDb, set: RuleSet, ids: readonly number[]): Promise<Map<number, number>> {
+async function costsOf(db: Kysely<Database>, set: RuleSet, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const money = currencyMoney(set.currency.decimals);
   const rows = await db
-    .selectFrom(product.table)
-    .select(['id', `${columnOf(product, 'costPrice')} as cost`])
+    .selectFrom('product')
+    .select(['id', 'cost_price'])
     .where('id', 'in', [...ids])
     .execute();
   return new Map(
-    rows.filter((r) => r.cost !== null).map((r) => [Number(r.id), money(formatScaled(Number(r.cost), MONEY_SCALE))]),
+    rows.flatMap((r) => (r.cost_price === null ? [] : [[r.id, money(formatScaled(r.cost_price, MONEY_SCALE))]])),
   );
 }
 
@@ -240,17 +229,12 @@ export async function runWhatIf(
 ): Promise<WhatIfResult> {
   const started = Date.now();
   const { ctx } = job;
-  const db = anyDb(ctx);
+  const db = ctx.db;
   const set = await ruleSet(ctx);
   const { without, with: withIt } = scenarios(set, p);
   const from = new Date(Date.parse(p.until) - p.days * 86_400_000).toISOString();
-  const { n } = await db
-    .selectFrom(sale.table)
+  const { n } = await salesIn(db, p, from)
     .select((eb) => eb.fn.countAll().as('n'))
-    .where(S('kind'), '=', 'sale')
-    .where(S('at'), '>=', from)
-    .where(S('at'), '<=', p.until)
-    .where(S('outlet'), 'in', p.outlets)
     .executeTakeFirstOrThrow();
   const total = Number(n);
   // Every outlet override's changes since the window began, read once for every sale's moment.
