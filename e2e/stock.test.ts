@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { apiAs } from './support/api';
 import { DEMO, expectPath, signIn } from './support/console';
 import { consoleHarness } from './support/harness';
 
@@ -15,14 +16,7 @@ const currentStep = (page: Page) => page.getByRole('list', { name: 'Order status
 
 /** On hand of the one virtual-stock row shown for a search at a location. */
 async function onHandAt(page: Page, location: RegExp, search: string): Promise<string> {
-  await page.getByLabel('Location', { exact: true }).selectOption({
-    label: (await page
-      .getByLabel('Location', { exact: true })
-      .locator('option')
-      .filter({ hasText: location })
-      .first()
-      .textContent())!,
-  });
+  await pick(page, page.getByRole('combobox', { name: 'Location' }), location.source.split(' ')[0]!, location);
   await page.getByLabel('Search products').fill(search);
   await page.getByLabel('Search products').press('Enter');
   const rows = page.getByRole('table', { name: 'Virtual stock' }).getByRole('row');
@@ -88,11 +82,11 @@ describe('stock in the console', () => {
     expect(await page.getByLabel('Received quantity, row 1').inputValue()).toBe('6.000');
     expect(await page.getByLabel('In transit, row 1').inputValue()).toBe('0.000');
     expect(await page.getByLabel('Discrepancy, row 1').inputValue()).toBe('0.000');
-    expect(await actions.getByRole('button').allTextContents()).toEqual([' Print']);
+    expect(await actions.getByRole('button').allTextContents()).toEqual([' Print', ' Print labels']);
 
     const printed = page.waitForResponse((r) => r.url().endsWith('/print/request.aspx'));
     const popup = page.waitForEvent('popup');
-    await actions.getByRole('button', { name: 'Print' }).click();
+    await actions.getByRole('button', { name: 'Print', exact: true }).click();
     const response = await printed;
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
@@ -116,7 +110,7 @@ describe('stock in the console', () => {
     await page.getByRole('button', { name: /^Adjust PST-002/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Quantity', { exact: true }).fill('-1');
-    await dialog.getByLabel('Stock-out reason').selectOption({ label: 'Theft or loss' });
+    await pick(page, dialog.getByRole('combobox', { name: 'Stock-out reason' }), 'Theft', /Theft or loss/);
     await dialog.getByLabel('Remarks').fill('E2E: one missing after closing');
     await dialog.getByRole('button', { name: 'Adjust' }).click();
     await page.getByText('another user must approve it before stock moves', { exact: false }).waitFor();
@@ -132,7 +126,12 @@ describe('stock in the console', () => {
       .getByRole('dialog')
       .getByLabel('Counted', { exact: true })
       .fill(String(Number(before) - 2));
-    await page.getByRole('dialog').getByLabel('Stock-out reason').selectOption({ label: 'Stock count correction' });
+    await pick(
+      page,
+      page.getByRole('dialog').getByRole('combobox', { name: 'Stock-out reason' }),
+      'count',
+      /Stock count correction/,
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Adjust' }).click();
     const counted = (Number(before) - 2).toFixed(3);
     await page.getByText(`Adjusted. On hand is now ${counted}.`).waitFor();
@@ -149,5 +148,63 @@ describe('stock in the console', () => {
     await adminPage.getByText(`Approved. On hand is now ${(Number(before) - 3).toFixed(3)}.`).waitFor();
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     await admin.close();
+  });
+
+  test('the stock movements list finds any of 300 products by searching its product filter, and its search box by code or document', async () => {
+    const { page } = t;
+    const api = await apiAs(t.server, DEMO.admin);
+    // A product past the first 100 in the filter's order, with movements of its own.
+    const products = await api.get<{ text: string; value: number }[]>('/AppModule/GetDropDown/product?Take=1000');
+    expect(products.length).toBeGreaterThan(150);
+    let late: { text: string; value: number } | undefined;
+    for (const candidate of products.slice(120).reverse()) {
+      const moved = await api.rows('stockmovement', {
+        Skip: 0,
+        Take: 1,
+        filters: [{ ColumnName: 'product', ColumnValue: candidate.value, Operator: 'EQ' }],
+      });
+      if (moved.length > 0) {
+        late = candidate;
+        break;
+      }
+    }
+    const code = late!.text.split(' - ')[0]!;
+    const reference = (
+      await api.rows('stockmovement', {
+        Skip: 0,
+        Take: 1,
+        filters: [
+          { ColumnName: 'product', ColumnValue: late!.value, Operator: 'EQ' },
+          { ColumnName: 'reference', ColumnValue: '-', Operator: 'LIKE' },
+        ],
+      })
+    )[0]?.reference as string | undefined;
+    await signIn(page, t.server.app, DEMO.admin);
+    await page.goto(`${t.server.app}/stockmovement`);
+    const table = page.getByRole('table').first();
+    /** Whether every movement shown (after the header and filter rows) holds the text, and there are some. */
+    const allShow = async (text: string) => {
+      const rows = (await table.getByRole('row').allTextContents()).slice(2);
+      return rows.length > 0 && rows.every((r) => r.includes(text));
+    };
+    await table.getByRole('row').nth(1).waitFor();
+    await pick(page, page.getByRole('combobox', { name: 'Filter Product' }), code, new RegExp(`^${code} - `));
+    await expect.poll(() => new URL(page.url()).searchParams.get('f.product')).toBe(String(late!.value));
+    await expect.poll(() => allShow(code)).toBe(true);
+    // Read back from the address, the filter still names the product.
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Filter Product' }).inputValue()).toBe(late!.text);
+    await page.getByRole('button', { name: 'Clear Filter Product' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('f.product')).toBe(null);
+
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('zzzz');
+    await page.getByText('No records').first().waitFor();
+    await search.fill(code.toLowerCase());
+    await expect.poll(() => allShow(code)).toBe(true);
+    if (reference) {
+      await search.fill(reference);
+      await expect.poll(() => allShow(reference)).toBe(true);
+    }
   });
 });
