@@ -32,14 +32,16 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
   const [scan, setScan] = useState('');
   const [scanNote, setScanNote] = useState<string | null>(null);
   const [reference, setReference] = useState('');
-  const [freight, setFreight] = useState('');
+  const [landed, setLanded] = useState({ freight: '', duty: '' });
+  const [basis, setBasis] = useState<'value' | 'quantity'>('value');
   const [reason, setReason] = useState('');
   const products = useQuery({
     queryKey: ['purchaseorder', 'barcodes', order.id],
     queryFn: () => purchaseOrderApi.barcodes(order.lines.map((l) => l.product)),
   });
   const invalid = received.map((value) => !QUANTITY.test(value.trim()));
-  const freightInvalid = freight.trim() !== '' && !MONEY.test(freight.trim());
+  const amountInvalid = (value: string) => value.trim() !== '' && !MONEY.test(value.trim());
+  const landedInvalid = amountInvalid(landed.freight) || amountInvalid(landed.duty);
 
   const lineOf = (code: string) => {
     const wanted = code.trim().toLowerCase();
@@ -74,7 +76,9 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
     onReceive({
       lines,
       ...(reference.trim() ? { reference: reference.trim() } : {}),
-      ...(freight.trim() ? { freight: freight.trim() } : {}),
+      ...(landed.freight.trim() ? { freight: landed.freight.trim() } : {}),
+      ...(landed.duty.trim() ? { duty: landed.duty.trim() } : {}),
+      ...(landed.freight.trim() || landed.duty.trim() ? { landedCostBasis: basis } : {}),
       ...(reason ? { reason: Number(reason) } : {}),
     });
   };
@@ -92,7 +96,7 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
           <button
             type="button"
             className="btn btn-primary"
-            disabled={busy || invalid.some(Boolean) || freightInvalid || nothing}
+            disabled={busy || invalid.some(Boolean) || landedInvalid || nothing}
             onClick={submit}
           >
             {t('purchasing.receive')}
@@ -185,19 +189,35 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
             onChange={(e) => setReference(e.target.value)}
           />
         </div>
+        {(['freight', 'duty'] as const).map((name) => (
+          <div key={name} className="col-md-2">
+            <label className="form-label" htmlFor={`po-${name}`}>
+              {t(`purchasing.${name}`)}
+            </label>
+            <input
+              id={`po-${name}`}
+              className={`form-control text-end ${amountInvalid(landed[name]) ? 'is-invalid' : ''}`}
+              inputMode="decimal"
+              value={landed[name]}
+              onChange={(e) => setLanded((current) => ({ ...current, [name]: e.target.value }))}
+            />
+          </div>
+        ))}
         <div className="col-md-4">
-          <label className="form-label" htmlFor="po-freight">
-            {t('purchasing.freight')}
+          <label className="form-label" htmlFor="po-basis">
+            {t('purchasing.basis')}
           </label>
-          <input
-            id="po-freight"
-            className={`form-control text-end ${freightInvalid ? 'is-invalid' : ''}`}
-            inputMode="decimal"
-            value={freight}
-            onChange={(e) => setFreight(e.target.value)}
-          />
+          <select
+            id="po-basis"
+            className="form-select"
+            value={basis}
+            onChange={(e) => setBasis(e.target.value as 'value' | 'quantity')}
+          >
+            <option value="value">{t('purchasing.byValue')}</option>
+            <option value="quantity">{t('purchasing.byQuantity')}</option>
+          </select>
         </div>
-        <div className="col-md-4">
+        <div className="col-md-8">
           <label className="form-label" htmlFor="po-reason">
             {t('purchasing.overReason')}
           </label>
