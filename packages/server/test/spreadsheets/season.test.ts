@@ -107,4 +107,53 @@ describe('parents and variants in one file', () => {
       [3, 'Parent product'],
     ]);
   });
+
+  it('takes a composite’s recipe components from rows further down the file, or stored products', async () => {
+    const header = ['SKU', 'Name', 'Type', 'Category', 'Unit of measure', 'Selling price', 'Recipe components'];
+    const rows = [
+      ['KIT-1', 'Tee and cap kit', 'Composite', 'SS27', 'PCS', 45, 'KIT-TEE=1; Kit cap=2; SS27-TEE-1-S=0.5'],
+      ['KIT-TEE', 'Kit tee', 'Standard', 'SS27', 'PCS', 30, null],
+      ['KIT-CAP', 'Kit cap', 'Standard', 'SS27', 'PCS', 10, null],
+    ];
+    const file = await xlsx(header, rows);
+    const checked = await importSheet(c, file, 'product', 'validate');
+    expect(checked.errors).toEqual([]);
+    expect(checked).toMatchObject({ inserted: 3 });
+    const done = await importSheet(c, file, 'product', 'commit');
+    expect(done).toMatchObject({ inserted: 3, committed: true, errorCount: 0 });
+    const kit = (await productByCode(c, 'KIT-1'))!;
+    const idOf = async (code: string) => (await productByCode(c, code))!.id;
+    expect((kit.recipeComponents as Row[]).map((l) => [l.product, l.quantity])).toEqual([
+      [await idOf('KIT-TEE'), '1.000'],
+      [await idOf('KIT-CAP'), '2.000'],
+      [await idOf('SS27-TEE-1-S'), '0.500'],
+    ]);
+    expect(await importSheet(c, file, 'product', 'validate')).toMatchObject({ unchanged: 3, updated: 0 });
+    const changed = await importSheet(
+      c,
+      await xlsx(['SKU', 'Recipe components'], [['KIT-1', 'KIT-TEE=1; KIT-CAP=3']]),
+      'product',
+      'validate',
+    );
+    expect(changed.rows![0]!.changes).toEqual([
+      {
+        field: 'recipeComponents',
+        column: 'Recipe components',
+        old: 'KIT-TEE=1; KIT-CAP=2; SS27-TEE-1-S=0.5',
+        new: 'KIT-TEE=1; KIT-CAP=3',
+      },
+    ]);
+    const wrong = await importSheet(
+      c,
+      await xlsx(['SKU', 'Recipe components'], [['KIT-2', 'NOPE=1; KIT-TEE=abc']]),
+      'product',
+      'validate',
+    );
+    expect(wrong.errors).toContainEqual({
+      row: 2,
+      column: 'Recipe components',
+      message:
+        '"NOPE" is not the SKU or name of a product, nor of a row of this sheet; the quantity of KIT-TEE must be a number above 0 with at most 3 decimals: read "abc"',
+    });
+  });
 });

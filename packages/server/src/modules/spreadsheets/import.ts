@@ -60,7 +60,14 @@ interface Prepared {
   /** The row's `Handle` (a Shopify-style export's product handle): a variant may name its parent by it. */
   handle?: string;
   /** References to rows of this sheet not yet stored (a parent further down), by field; their id is looked up as they are written. */
-  sheetRefs?: { field: string; column: string; text: string; target?: Prepared }[];
+  sheetRefs?: {
+    field: string;
+    column: string;
+    text: string;
+    target?: Prepared;
+    /** For a reference inside a child list's line (a recipe's component): the line and its field. */
+    line?: { index: number; field: string };
+  }[];
   /** The rows of the sheet it references are written before it: 0 none, 1 a parent, …. */
   level?: number;
 }
@@ -350,7 +357,8 @@ export async function runImport(
   const headers = header?.headers ?? new Map<string, string>();
   const columnOf = (field: string) =>
     headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
-  const sheetOrder = sheetRefs ? resolveSheetRefs(importer, prepared, problems) : prepared;
+  const find = sheetRefs ? sheetFinder(importer, prepared) : undefined;
+  if (find) resolveSheetRefs(importer, find, prepared, problems);
   await progress(20);
   const prepareIssues =
     (await importer.prepare?.(
@@ -361,6 +369,21 @@ export async function runImport(
         refs:
           row.sheetRefs &&
           Object.fromEntries(row.sheetRefs.flatMap((r) => (r.target ? [[r.field, r.target.input]] : []))),
+        // A line's reference to a row of this sheet (a component further down): a placeholder until that row is written.
+        sheetRow: find
+          ? (text: string, line: { list: string; index: number; field: string; column: string }) => {
+              const target = find(text, row);
+              if (!target || target === 'several' || target === row) return undefined;
+              (row.sheetRefs ??= []).push({
+                field: line.list,
+                column: line.column,
+                text,
+                target,
+                line: { index: line.index, field: line.field },
+              });
+              return { id: SHEET_REF_BASE + target.number, key: String(target.input[importer.key[0]!.name]) };
+            }
+          : undefined,
       })),
     )) ?? [];
   for (const issue of file.mapped?.withoutPlanned(prepareIssues) ?? prepareIssues)
@@ -387,13 +410,14 @@ export async function runImport(
 
   // Rows are committed parents first (a row of the sheet another row references before the row
   // referencing it); the order is the sheet's own otherwise, the same on every try of the job.
-  if (sheetOrder !== prepared) prepared.splice(0, prepared.length, ...sheetOrder);
+  const ordered = sheetOrder(prepared, problems);
+  if (ordered !== prepared) prepared.splice(0, prepared.length, ...ordered);
 
   const lookupOf = new Map(cellColumns.flatMap((c) => (c.lookup ? [[c.field.name, c.lookup] as const] : [])));
   /** A value as the preview shows it: a reference by its code (a row of the sheet by its key), lists by the importer. */
   const shown = (name: string, value: unknown, row: Prepared): SheetValue => {
     if (value === null || value === undefined) return null;
-    const ref = row.sheetRefs?.find((r) => r.field === name && value === row.input[name]);
+    const ref = row.sheetRefs?.find((r) => !r.line && r.field === name && value === row.input[name]);
     if (ref) return ref.target ? String(ref.target.input[importer.key[0]!.name]) : ref.text;
     const lookup = lookupOf.get(name);
     if (lookup && typeof value === 'number') return lookup.codeOf(value) ?? value;
@@ -541,14 +565,10 @@ export async function runImport(
   return outcome(written, true);
 }
 
-/**
- * References to rows of the sheet itself (a variant's parent further down, or above but new): each
- * names a row by its key (SKU), its name, or its `Handle`; one not found is a problem of its cell.
- * Answers the rows in the order to write them: each after the rows it references (stable otherwise).
- */
-function resolveSheetRefs(importer: Importer, rows: Prepared[], problems: Problems): Prepared[] {
-  const pending = rows.filter((row) => row.sheetRefs);
-  if (pending.length === 0) return rows;
+/** Finds the row of a sheet a cell names: by its key (SKU), its name, or its `Handle` (the first other row of that handle that names no parent). */
+type SheetFinder = (text: string, from: Prepared) => Prepared | 'several' | undefined;
+
+function sheetFinder(importer: Importer, rows: readonly Prepared[]): SheetFinder {
   const key = importer.key[0]!.name;
   const byKey = new Map<string, Prepared>();
   const byName = new Map<string, Prepared | null>();
@@ -566,15 +586,23 @@ function resolveSheetRefs(importer: Importer, rows: Prepared[], problems: Proble
       byHandle.set(lower, [...(byHandle.get(lower) ?? []), row]);
     }
   }
-  for (const row of pending)
-    for (const ref of row.sheetRefs!) {
-      const lower = ref.text.trim().toLowerCase();
-      const named = byName.get(lower);
-      const target =
-        byKey.get(lower) ??
-        (named === null ? undefined : named) ??
-        byHandle.get(lower)?.find((other) => other !== row && !other.sheetRefs);
-      if (named === null && !byKey.has(lower))
+  return (text, from) => {
+    const lower = text.trim().toLowerCase();
+    const named = byName.get(lower);
+    if (named === null && !byKey.has(lower)) return 'several';
+    return byKey.get(lower) ?? named ?? byHandle.get(lower)?.find((other) => other !== from && !other.sheetRefs);
+  };
+}
+
+/**
+ * References to rows of the sheet itself (a variant's parent further down, or above but new): each
+ * names a row by its key (SKU), its name, or its `Handle`; one not found is a problem of its cell.
+ */
+function resolveSheetRefs(importer: Importer, find: SheetFinder, rows: Prepared[], problems: Problems): void {
+  for (const row of rows)
+    for (const ref of row.sheetRefs ?? []) {
+      const target = find(ref.text, row);
+      if (target === 'several')
         problems.add(
           row.number,
           ref.column,
@@ -589,7 +617,15 @@ function resolveSheetRefs(importer: Importer, rows: Prepared[], problems: Proble
       else if (target === row) problems.add(row.number, ref.column, `${ref.column}: a row cannot name itself`);
       else ref.target = target;
     }
-  // Levels: a row after every row it references; a circle of rows naming each other is a problem of each.
+}
+
+/**
+ * The rows in the order to write them: each after the rows of the sheet it references (stable
+ * otherwise); a circle of rows naming each other is a problem of each.
+ */
+function sheetOrder(rows: Prepared[], problems: Problems): Prepared[] {
+  const pending = rows.filter((row) => row.sheetRefs);
+  if (pending.length === 0) return rows;
   const levelOf = (row: Prepared, path: Set<Prepared>): number => {
     if (row.level !== undefined) return row.level;
     if (path.has(row)) return -1;
@@ -599,7 +635,8 @@ function resolveSheetRefs(importer: Importer, rows: Prepared[], problems: Proble
       if (!ref.target) continue;
       const below = levelOf(ref.target, path);
       if (below < 0) {
-        problems.add(row.number, ref.column, `${ref.column}: the rows name each other in a circle`);
+        if (!problems.has(row.number, ref.column))
+          problems.add(row.number, ref.column, `${ref.column}: the rows name each other in a circle`);
         level = -1;
         break;
       }
@@ -634,8 +671,12 @@ async function fillSheetRefs(trx: AnyDb, importer: Importer, batch: readonly Pre
     for (const ref of row.sheetRefs ?? []) {
       const id = ids.get(String(ref.target!.input[key.name]));
       if (id === undefined) continue;
-      if (row.existing) row.changed![ref.field] = id;
-      else row.value![ref.field] = id;
+      const written = row.existing ? row.changed! : row.value!;
+      if (!ref.line) written[ref.field] = id;
+      else {
+        const line = (written[ref.field] as Row[] | undefined)?.[ref.line.index];
+        if (line) line[ref.line.field] = id;
+      }
     }
 }
 

@@ -35,6 +35,14 @@ export interface PreparingRow {
   number: number;
   input: Row;
   refs?: Record<string, Row>;
+  /**
+   * For an importer whose entity references itself: the row of this sheet a line's cell names (by
+   * SKU, name or handle), as a placeholder id the import replaces once that row is written, and its key.
+   */
+  sheetRow?(
+    text: string,
+    line: { list: string; index: number; field: string; column: string },
+  ): { id: number; key: string } | undefined;
 }
 
 /** What a custom importer's write does (or, validating, would do) with one sheet row: its action and an update's changes (API values by field). */

@@ -6,6 +6,7 @@ import { imageProductImporter } from './image-product';
 import { alternateBarcodeImporter, recipeImporter, supplierProductImporter } from './product-lists';
 import { stockCountImporter } from './stock-count';
 import { withVariantAttributes } from './variant-attributes';
+import { withRecipeComponents } from './recipe-column';
 
 export type { Importer, TemplateOption };
 
@@ -41,16 +42,18 @@ const ROUND_TRIP =
 /** The importers of the menu's `importer/{kind}` screens that write one registry entity. */
 const NAMED: Record<string, () => Importer | undefined> = {
   product: () =>
-    withVariantAttributes(
-      importerFor(
-        'product',
-        named('product'),
-        'importer/product',
-        `Products by SKU. Category, department, tax code and parent product are given by code (or name); brand and unit of measure by list-value code or name. A variant names its variant parent (a product of type Variant parent) in "Parent product" and its value of each list attribute in "Variant attributes" (SIZE=M; COLOUR=RED). ${ROUND_TRIP}`,
-        [
-          { text: 'New items', value: 'new' },
-          { text: 'Update prices', value: 'prices', columns: ['costPrice', 'sellingPrice', 'minimumPrice'] },
-        ],
+    withRecipeComponents(
+      withVariantAttributes(
+        importerFor(
+          'product',
+          named('product'),
+          'importer/product',
+          `Products by SKU. Category, department, tax code and parent product are given by code (or name); brand and unit of measure by list-value code or name. A variant names its variant parent (a product of type Variant parent) in "Parent product" and its value of each list attribute in "Variant attributes" (SIZE=M; COLOUR=RED). ${ROUND_TRIP}`,
+          [
+            { text: 'New items', value: 'new' },
+            { text: 'Update prices', value: 'prices', columns: ['costPrice', 'sellingPrice', 'minimumPrice'] },
+          ],
+        ),
       ),
     ),
   membership: () =>

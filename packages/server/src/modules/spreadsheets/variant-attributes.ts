@@ -122,18 +122,23 @@ export async function prepareVariantAttributes(
     else if (lines.length > 0 && (refs?.parent?.type ?? parentTypes.get(input.parent as number)) !== 'variantParent')
       issues.push({ row: number, field: 'parent', message: 'The parent product is not a variant parent' });
     input[LIST] = lines;
-    if (typeof input.code !== 'string') continue;
-    const stored = await db
-      .selectFrom(product.table)
-      .select('id')
-      .where(columnOf(product, 'code'), '=', input.code.trim())
-      .executeTakeFirst();
-    const storedLines = stored
-      ? (((await apiRow(ctx, db, product, Number(stored.id), { labels: false }))?.[LIST] as Row[] | undefined) ?? [])
-      : [];
+    const storedLines = await storedList(ctx, input.code, LIST);
     if (storedLines.length === lines.length && pairsOf(storedLines) === pairsOf(lines)) input[LIST] = storedLines;
   }
   return issues;
+}
+
+/** A child list of the stored product of a SKU (none for a new one), so that a sheet's equal list is given as stored and the row reads unchanged. */
+export async function storedList(ctx: AppContext, code: unknown, list: string): Promise<Row[]> {
+  if (typeof code !== 'string') return [];
+  const db = anyDb(ctx);
+  const stored = await db
+    .selectFrom(product.table)
+    .select('id')
+    .where(columnOf(product, 'code'), '=', code.trim())
+    .executeTakeFirst();
+  if (!stored) return [];
+  return ((await apiRow(ctx, db, product, Number(stored.id), { labels: false }))?.[list] as Row[] | undefined) ?? [];
 }
 
 /** The product importer with the `Variant attributes` column; the preview shows a list as the cell is written (`SIZE=M; COLOUR=RED`). */
