@@ -1,3 +1,11 @@
+import { z } from 'zod';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date: yyyy-mm-dd');
+
+/** The body of the sales reports (`pricedifferences`, `commission`): a period of days (`from`, `to`, both included) and optionally one outlet. */
+export const reportPeriod = z.object({ from: day, to: day, outlet: z.number().int().positive().optional() });
+export type ReportPeriod = z.infer<typeof reportPeriod>;
+
 /** `GET {api}/pointofsale/Status`: one terminal as the terminal status screen shows it. */
 export interface TerminalStatus {
   id: number;

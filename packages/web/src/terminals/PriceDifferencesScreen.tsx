@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getEntity, type PriceDifferenceTotal } from '@backroom/schema';
+import { getEntity, type PriceDifferenceTotal, type ReportPeriod } from '@backroom/schema';
 import { apiFailure } from '../data/api';
 import { useOutletDropdown } from '../data/hooks';
 import { FieldProblem } from '../ui/FieldProblem';
@@ -23,7 +23,7 @@ const cents = (value: string) => Math.round(Number(value) * 100);
 export default function PriceDifferencesScreen({ item, title }: EntityListProps) {
   const { t, i18n } = useTranslation();
   const outletId = useId();
-  const [range, setRange] = useState<{ from: string; to: string; outlet?: number }>({
+  const [range, setRange] = useState<ReportPeriod>({
     from: dayFromToday(-29),
     to: dayFromToday(1),
   });

@@ -1,4 +1,10 @@
-import type { ApiEnvelope, CommissionRow, PriceDifferenceTotal, TerminalStatusAnswer } from '@backroom/schema';
+import type {
+  ApiEnvelope,
+  CommissionRow,
+  PriceDifferenceTotal,
+  ReportPeriod,
+  TerminalStatusAnswer,
+} from '@backroom/schema';
 import { http } from '../api/http';
 import { dataApi, type ApiRow } from '../data/api';
 
@@ -22,10 +28,10 @@ const ofSale = (name: string, id: number) =>
 
 export const terminalsApi = {
   status: async () => (await http.get<ApiEnvelope<TerminalStatusAnswer>>('/api/pointofsale/Status')).data.data,
-  priceDifferences: async (body: { from: string; to: string; outlet?: number }) =>
+  priceDifferences: async (body: ReportPeriod) =>
     (await http.post<ApiEnvelope<PriceDifferenceTotal[]>>('/api/DataRepository/procedure/pricedifferences', body)).data
       .data,
-  commission: async (body: { from: string; to: string }) =>
+  commission: async (body: ReportPeriod) =>
     (await http.post<ApiEnvelope<CommissionRow[]>>('/api/DataRepository/procedure/commission', body)).data.data,
   receipt: async (id: number): Promise<Receipt> => {
     const [sale] = (

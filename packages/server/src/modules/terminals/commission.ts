@@ -1,9 +1,9 @@
-import { formatScaled, fromMinorUnits, type CommissionRow } from '@backroom/schema';
+import { formatScaled, fromMinorUnits, reportPeriod, type CommissionRow } from '@backroom/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { defineProcedure } from '../../procedures/registry';
 import { mulDiv } from '../pricing/index';
-import { reportOutlets, reportPeriod } from './report-period';
+import { reportOutlets } from './report-period';
 
 /**
  * `DataRepository/procedure/commission {from, to, outlet?}`: what each cashier earned in the period

@@ -1,6 +1,6 @@
-import { fromMinorUnits, type PriceDifferenceTotal } from '@backroom/schema';
+import { fromMinorUnits, reportPeriod, type PriceDifferenceTotal } from '@backroom/schema';
 import { defineProcedure } from '../../procedures/registry';
-import { reportOutlets, reportPeriod } from './report-period';
+import { reportOutlets } from './report-period';
 
 /**
  * `DataRepository/procedure/pricedifferences {from, to, outlet?}`: the Price differences screen's
