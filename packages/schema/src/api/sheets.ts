@@ -78,6 +78,21 @@ export interface SheetMapping {
   creates: { categories: string[]; brands: string[]; attributes: { name: string; values: string[] }[] };
 }
 
+/** How a header was matched to its field: sent or saved mapping, a known source, the field's name, label or a synonym; none. */
+export type SheetMatch = 'sent' | 'saved' | 'source' | 'name' | 'label' | 'synonym' | 'none';
+
+/** The mapping offered for a file before it is validated (`DataImporter/InspectImport`). */
+export interface SheetMappingOffer {
+  /** The known system the file is an export of, else null. */
+  source: { name: string; label: string } | null;
+  /** Where a known source's tags go: the Tags field, or the category (its first tag); the saved choice or `tags`. */
+  tagsTo: 'tags' | 'category';
+  /** Each header of the file, the field it goes into (null: ignored) and how that was found. */
+  columns: { header: string; field: string | null; by: SheetMatch }[];
+  /** The fields a column may go into, key first; `required` ones must have a column for new rows. */
+  fields: { name: string; label: string; required: boolean }[];
+}
+
 export interface SheetJob extends SheetCounts, Partial<SheetMapping> {
   jobId: number;
   kind: 'import' | 'export';

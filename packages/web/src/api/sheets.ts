@@ -1,4 +1,4 @@
-import type { ApiEnvelope, FetchRequest, SheetJob } from '@backroom/schema';
+import type { ApiEnvelope, FetchRequest, SheetJob, SheetMappingOffer } from '@backroom/schema';
 import { http } from './http';
 import { webRoot } from '../config/webRoot';
 
@@ -12,6 +12,12 @@ const fileNameOf = (headers: Record<string, unknown>, fallback: string) =>
 async function blob(request: Promise<{ data: Blob; headers: Record<string, unknown> }>, fallback: string) {
   const response = await request;
   return { blob: response.data, name: fileNameOf(response.headers, fallback) };
+}
+
+/** The mapping a user confirmed: header → field (null: ignored) for a plain sheet, where tags go for a known source. */
+export interface MappingChoice {
+  mapping?: Record<string, string | null>;
+  tagsTo?: 'tags' | 'category';
 }
 
 export const sheetsApi = {
@@ -29,12 +35,21 @@ export const sheetsApi = {
       ),
       'Template.xlsx',
     ),
-  submit: (importType: string, file: File, mode: 'validate' | 'commit') => {
+  submit: (importType: string, file: File, mode: 'validate' | 'commit', choice: MappingChoice = {}) => {
     const form = new FormData();
     form.append('importType', importType);
     form.append('mode', mode);
+    if (choice.mapping) form.append('mapping', JSON.stringify(choice.mapping));
+    if (choice.tagsTo) form.append('tagsTo', choice.tagsTo);
     form.append('file', file, file.name);
     return data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/DataImporter/SubmitDataImport'), form));
+  },
+  /** The mapping offered for a file's columns before it is checked; null for an image zip. */
+  inspect: (importType: string, file: File) => {
+    const form = new FormData();
+    form.append('importType', importType);
+    form.append('file', file, file.name);
+    return data(http.post<ApiEnvelope<SheetMappingOffer | null>>(legacy('/DataImporter/InspectImport'), form));
   },
   status: (jobId: number) => data(http.get<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/status/${jobId}`))),
   cancel: (jobId: number) => data(http.post<ApiEnvelope<SheetJob>>(legacy(`/DataExporter/cancel/${jobId}`), {})),

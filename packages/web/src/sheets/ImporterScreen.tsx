@@ -2,11 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SingleScreenProps } from '../screens/webModule';
-import { SHEET_ROW_ACTIONS, type SheetJob, type SheetRowAction } from '@backroom/schema';
-import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
+import { SHEET_ROW_ACTIONS, type SheetJob, type SheetMappingOffer, type SheetRowAction } from '@backroom/schema';
+import { saveFile, sheetsApi, waitForJob, type MappingChoice } from '../api/sheets';
+import { registryText } from '../i18n/registryText';
 import { JobProgress } from './JobProgress';
+import { MappingStep, needsNoQuestion, withTranslatedLabels } from './MappingStep';
+import { MappingSummary } from './MappingSummary';
 
-type Phase = 'idle' | 'validating' | 'validated' | 'importing' | 'done';
+type Phase = 'idle' | 'inspecting' | 'mapping' | 'validating' | 'validated' | 'importing' | 'done';
 
 /** What the commit button says it will do: "Add 12, change 40 — 248 unchanged". */
 function commitText(t: TFunction, job: SheetJob): string {
@@ -46,6 +49,8 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
   const [column, setColumn] = useState('');
   const [action, setAction] = useState<SheetRowAction | ''>('');
   const [dragging, setDragging] = useState(false);
+  const [offer, setOffer] = useState<SheetMappingOffer | null>(null);
+  const [choice, setChoice] = useState<MappingChoice>({});
 
   useEffect(() => {
     sheetsApi.options(importType).then(
@@ -57,11 +62,11 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
     );
   }, [importType]);
 
-  const run = async (chosen: File, mode: 'validate' | 'commit') => {
+  const run = async (chosen: File, mode: 'validate' | 'commit', mapping: MappingChoice = choice) => {
     setFailure('');
     setPhase(mode === 'validate' ? 'validating' : 'importing');
     try {
-      const { jobId } = await sheetsApi.submit(importType, chosen, mode);
+      const { jobId } = await sheetsApi.submit(importType, chosen, mode, mapping);
       setRunning(jobId);
       const finished = await waitForJob(jobId, setJob);
       if (finished.status === 'cancelled') setFailure(t('sheetsJobs.cancelled'));
@@ -85,12 +90,41 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
     setJob(null);
     setColumn('');
     setAction('');
-    void run(chosen, 'validate');
+    setOffer(null);
+    setChoice({});
+    setFailure('');
+    setPhase('inspecting');
+    // The mapping step: a file whose every column is a field's name or label is checked at once.
+    sheetsApi.inspect(importType, chosen).then(
+      (found) => {
+        if (
+          !found ||
+          needsNoQuestion(
+            found,
+            withTranslatedLabels(found, (l) => registryText(t, l)),
+          )
+        )
+          void run(chosen, 'validate', {});
+        else {
+          setOffer(found);
+          setPhase('mapping');
+        }
+      },
+      (error: unknown) => {
+        setFailure(messageOf(error));
+        setPhase('idle');
+      },
+    );
+  };
+  const confirmMapping = (confirmed: MappingChoice) => {
+    if (!file) return;
+    setChoice(confirmed);
+    void run(file, 'validate', confirmed);
   };
 
   const columns = useMemo(() => [...new Set((job?.errors ?? []).map((e) => e.column))], [job]);
   const shown = (job?.errors ?? []).filter((e) => column === '' || e.column === column);
-  const busy = phase === 'validating' || phase === 'importing';
+  const busy = phase === 'validating' || phase === 'importing' || phase === 'inspecting';
   const clean = phase === 'validated' && job?.status === 'succeeded' && job.errorCount === 0;
   const changes = job ? job.inserted + job.updated : 0;
   const previewed = (job?.rows ?? []).filter((r) => action === '' || r.action === action);
@@ -163,7 +197,20 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
             {failure}
           </div>
         )}
-        {busy && (
+        {phase === 'mapping' && offer && file && (
+          <MappingStep
+            offer={offer}
+            fileName={file.name}
+            onConfirm={confirmMapping}
+            onCancel={() => {
+              setPhase('idle');
+              setFile(null);
+              setOffer(null);
+            }}
+          />
+        )}
+        {job && !busy && <MappingSummary job={job} />}
+        {busy && phase !== 'inspecting' && (
           <JobProgress
             job={job?.jobId === running ? job : null}
             label={phase === 'validating' ? t('sheets.validating') : t('sheets.importing')}
@@ -264,7 +311,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
               </thead>
               <tbody>
                 {previewed.map((r) => (
-                  <tr key={r.row}>
+                  <tr key={`${r.row}-${r.key}`}>
                     <td>{r.row}</td>
                     <td>{r.key}</td>
                     <td>{t(ACTION_KEYS[r.action])}</td>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { findEntity } from '@backroom/schema';
+import { findEntity, type SheetMappingOffer, type SheetMatch } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
@@ -75,13 +75,9 @@ const SYSTEM_HEADERS = new Set([
   'updatedby',
 ]);
 
-export type MatchedBy = 'sent' | 'saved' | 'source' | 'name' | 'label' | 'synonym' | 'none';
+export type MatchedBy = SheetMatch;
 
-export interface ColumnSuggestion {
-  header: string;
-  field: string | null;
-  by: MatchedBy;
-}
+export type ColumnSuggestion = SheetMappingOffer['columns'][number];
 
 /** The field a header names by the field's name, English label or a synonym; null when none does. */
 export function matchHeader(importer: Importer, header: string): { field: ScalarField; by: MatchedBy } | null {
@@ -472,18 +468,12 @@ export async function saveMapping(db: AnyDb, importType: string, source: string,
     .execute();
 }
 
-/** How the importer screen offers a file's mapping: its headers, the source it is, each header's field and why. */
-export interface MappingOffer {
-  source: { name: string; label: string } | null;
-  /** A saved choice for the source's Tags column, or the default. */
-  tagsTo: TagsTo;
-  columns: ColumnSuggestion[];
-  /** The fields a column may be read into, key first (required ones flagged). */
-  fields: { name: string; label: string; required: boolean }[];
-}
-
 /** The mapping offered for a file's headers: a known source's, else the saved one, else by name, label and synonym. */
-export async function offerMapping(db: AnyDb, importer: Importer, headers: readonly string[]): Promise<MappingOffer> {
+export async function offerMapping(
+  db: AnyDb,
+  importer: Importer,
+  headers: readonly string[],
+): Promise<SheetMappingOffer> {
   const fields = importer.columns.map((f) => ({
     name: f.name,
     label: f.label,
