@@ -2,7 +2,6 @@ import { getEntity, parseRowId, type DropdownItemDto } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../data/access';
 import { apiRow, labelsOf } from '../../data/read';
-import { anyDb } from '../../data/store';
 import { authenticate } from '../../http/auth-guard';
 import { ApiError, ok } from '../../http/envelope';
 
@@ -20,13 +19,13 @@ export function registerSupplierMapDropdown(app: FastifyInstance, apiPrefix: str
     async (request) => {
       await authorize(request, product, 'fetch');
       const id = parseRowId(request.params.id);
-      const row = id === undefined ? undefined : await apiRow(app.ctx, anyDb(app.ctx), product, id, { labels: false });
+      const row = id === undefined ? undefined : await apiRow(app.ctx, app.ctx.db, product, id, { labels: false });
       if (!row) throw new ApiError(404, `${product.label}: no row ${request.params.id}`);
       const mapping = (row.supplierMapping as { supplier: number; preferred: boolean }[]).toSorted(
         (a, b) => Number(b.preferred) - Number(a.preferred),
       );
       const labels = await labelsOf(
-        anyDb(app.ctx),
+        app.ctx.db,
         supplier,
         mapping.map((m) => m.supplier),
       );

@@ -1,7 +1,6 @@
 import { fromStorageRow, getEntity, MAX_INT32, parseRowId, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canSee } from '../../data/access';
-import { anyDb } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
 
@@ -22,7 +21,7 @@ async function visibleId(request: IdRequest, entity: NormalisedEntity): Promise<
   const id = parseRowId(request.params.id);
   if (id === undefined)
     throw validationError([{ field: 'id', message: `Id must be a whole number from 1 to ${MAX_INT32}` }]);
-  if (!(await canSee(request, anyDb(request.server.ctx), entity, id)))
+  if (!(await canSee(request, request.server.ctx.db, entity, id)))
     throw new ApiError(404, `${entity.label}: no row ${id}`);
   return id;
 }

@@ -1,6 +1,6 @@
 import { formatScaled, getEntity, toStorageRow, type Dialect, type DifferenceReason } from '@backroom/schema';
-import type { AnyDb } from '../../data/store';
-import type { StoredRow } from '../../db/types';
+import type { Kysely } from 'kysely';
+import type { Database, StoredRow } from '../../db/types';
 
 const difference = getEntity('saledifference');
 const sale = getEntity('sale');
@@ -37,7 +37,7 @@ export interface Difference {
  * Answers the rows as stored.
  */
 export async function recordDifferences(
-  trx: AnyDb,
+  trx: Kysely<Database>,
   dialect: Dialect,
   of: DifferenceSale,
   differences: readonly Difference[],
@@ -65,9 +65,9 @@ export async function recordDifferences(
       dialect,
     ),
   );
-  await trx.insertInto(difference.table).values(rows).execute();
+  await trx.insertInto('sale_difference').values(rows).execute();
   await trx
-    .updateTable(sale.table)
+    .updateTable('sale')
     .set(toStorageRow(sale, { priceDifference: true }, dialect))
     .where('id', '=', of.id)
     .execute();

@@ -1,6 +1,6 @@
-import type { AnyDb } from '../../data/store';
+import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/compiled';
-import { typedDb } from '../../db/types';
+import { typedDb, type Database } from '../../db/types';
 
 const locationOf = preparedQuery(
   () => '',
@@ -27,7 +27,7 @@ const locationOf = preparedQuery(
 );
 
 /** Where an outlet's sales take stock from: its default location, else its first active store location at the outlet; null when it has none. One query, compiled once. */
-export async function saleLocation(db: AnyDb, outletId: number): Promise<number | null> {
+export async function saleLocation(db: Kysely<Database>, outletId: number): Promise<number | null> {
   const [row] = (await locationOf(db, undefined, [outletId])).rows;
   return row?.location ?? null;
 }

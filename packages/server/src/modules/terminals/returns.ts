@@ -1,9 +1,8 @@
 import { formatScaled, getEntity, toStorageRow, type Dialect } from '@backroom/schema';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
-import type { AnyDb } from '../../data/store';
 import type { SaleLineRow, SaleRow } from '../../db/rows.generated';
-import { typedDb, type Database, type StoredRow } from '../../db/types';
+import type { Database, StoredRow } from '../../db/types';
 import { validationError } from '../../http/envelope';
 import { allocate, mulDiv, Problems } from '../pricing/index';
 import type { TerminalContext } from './pairing';
@@ -139,7 +138,7 @@ async function findOriginal(
  * worked out when the return is written (`claimReturn`), against what earlier returns took.
  */
 export async function originalOf(
-  db: AnyDb,
+  db: Kysely<Database>,
   terminal: TerminalContext,
   body: { originalReceiptNo?: string; originalSale?: z.infer<typeof originalSaleBody> },
   returned: ReadonlyMap<number, ReturnedLine>,
@@ -151,15 +150,9 @@ export async function originalOf(
         message: 'Name the sale by originalReceiptNo (this terminal’s receipt) or by originalSale, not both',
       },
     ]);
-  const typed = typedDb(db);
-  const head = await findOriginal(typed, terminal, body.originalReceiptNo, body.originalSale);
+  const head = await findOriginal(db, terminal, body.originalReceiptNo, body.originalSale);
   const receiptNo = String(head.receipt_no);
-  const rows = await typed
-    .selectFrom('sale_line')
-    .selectAll()
-    .where('sale_id', '=', head.id)
-    .orderBy('line_no')
-    .execute();
+  const rows = await db.selectFrom('sale_line').selectAll().where('sale_id', '=', head.id).orderBy('line_no').execute();
   const sold = paidPerLine(head, rows);
   const problems = new Problems();
   for (const [product, mine] of returned)
@@ -274,7 +267,7 @@ export async function claimReturn(trx: Kysely<Database>, returned: ReadonlyMap<n
 
 /** A return's money on its stored head, once its refunds are known (the head is written first: the receipt's unique index decides between replays). */
 export async function storeRefund(
-  trx: AnyDb,
+  trx: Kysely<Database>,
   dialect: Dialect,
   id: number,
   head: StoredRow<'sale'>,
@@ -292,6 +285,6 @@ export async function storeRefund(
     },
     dialect,
   );
-  await trx.updateTable(sale.table).set(money).where('id', '=', id).execute();
+  await trx.updateTable('sale').set(money).where('id', '=', id).execute();
   Object.assign(head, money);
 }
