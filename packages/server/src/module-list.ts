@@ -15,6 +15,7 @@ import { productModule } from './modules/product/index';
 import { settingsModule } from './modules/settings/index';
 import { spreadsheetsModule } from './modules/spreadsheets/index';
 import { stockModule } from './modules/stock/index';
+import { stockCountModule } from './modules/stockcount/index';
 import { terminalsModule } from './modules/terminals/index';
 import { userModule } from './modules/user/index';
 
@@ -35,6 +36,7 @@ export const MODULES: readonly DomainModule[] = [
   membershipModule,
   stockModule,
   deliveryOrderModule,
+  stockCountModule,
   purchasingModule,
   labelsModule,
   onlineModule,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DeliveryOrderStatus } from '../registry/inventory';
+import type { DeliveryOrderStatus, StockCountScope, StockCountStatus } from '../registry/inventory';
 
 /**
  * Stock calls beyond the generic API: virtual stock (`/api/OutletVirtualStockBalance/{fetch|adjust|approve|reject}`)
@@ -128,4 +128,32 @@ export interface DeliveryOrderDto {
   lines: DeliveryOrderLineDto[];
   dispatchedAt: string | null;
   receivedAt: string | null;
+}
+
+/** A stock count line as the API shows it: quantities as decimal strings, the value in money. */
+export interface StockCountLineDto {
+  id: number;
+  product: number;
+  productLabel?: string;
+  countedQty: string | null;
+  /** On hand when the line joined the count (frozen). */
+  expectedQty: string | null;
+  /** Counted − expected, once counted. */
+  variance: string | null;
+  varianceValue: string | null;
+}
+
+/** A stock count as the generic API answers it (lines included). */
+export interface StockCountDto {
+  id: number;
+  docNo: string;
+  location: number;
+  scope: StockCountScope;
+  categories: number[] | null;
+  zeroUncounted: boolean;
+  status: StockCountStatus;
+  version: number;
+  remarks: string | null;
+  postedAt: string | null;
+  lines: StockCountLineDto[];
 }

@@ -36,6 +36,7 @@ export type EntityName =
   | 'stockoutreason'
   | 'printdeliveryorder'
   | 'stockmovement'
+  | 'stockcount'
   | 'purchaseorder'
   | 'goodsreceipt'
   | 'itemquantitytrigger'

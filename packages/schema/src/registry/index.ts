@@ -23,10 +23,16 @@ export {
   DELIVERY_ORDER_ACTIONS,
   DELIVERY_ORDER_STATUSES,
   STOCK_ADJUSTMENT_STATUSES,
+  STOCK_COUNT_ACTIONS,
+  STOCK_COUNT_SCOPES,
+  STOCK_COUNT_STATUSES,
   STOCK_MOVEMENT_KINDS,
   type DeliveryOrderAction,
   type DeliveryOrderStatus,
   type StockAdjustmentStatus,
+  type StockCountAction,
+  type StockCountScope,
+  type StockCountStatus,
   type StockMovementKind,
 } from './inventory';
 export {

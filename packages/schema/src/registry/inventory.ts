@@ -30,6 +30,21 @@ export const DELIVERY_ORDER_ACTIONS = {
 } as const satisfies Record<string, readonly DeliveryOrderStatus[]>;
 export type DeliveryOrderAction = keyof typeof DELIVERY_ORDER_ACTIONS;
 
+/** A stock count: open while counters enter figures, posted once its variances are adjustments. */
+export const STOCK_COUNT_STATUSES = ['open', 'posted'] as const;
+export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number];
+
+/** What a stock count covers: every stocked product, those of some categories, or the products listed. */
+export const STOCK_COUNT_SCOPES = ['all', 'categories', 'products'] as const;
+export type StockCountScope = (typeof STOCK_COUNT_SCOPES)[number];
+
+/** The actions of a stock count: `count` enters figures line by line (scanned or typed), `post` posts the variances. */
+export const STOCK_COUNT_ACTIONS = { count: ['open'], post: ['open'] } as const satisfies Record<
+  string,
+  readonly StockCountStatus[]
+>;
+export type StockCountAction = keyof typeof STOCK_COUNT_ACTIONS;
+
 /** Why on-hand changed: every stock movement has one. */
 export const STOCK_MOVEMENT_KINDS = [
   'opening',
@@ -187,6 +202,45 @@ export const inventory: MenuGroupDef = {
       },
     }),
     single('lowstock', 'Low stock', 'exclamation-triangle'),
+    entity('stockcount', 'Stock counts', 'clipboard-check', {
+      table: 'stock_count',
+      defaultSort: '-docNo',
+      dropdown: { label: 'docNo' },
+      listColumns: ['docNo', 'location', 'scope', 'status', 'postedAt'],
+      fields: {
+        docNo: f.text({ readOnly: true, unique: true, maxLength: 30, label: 'Doc no.' }),
+        location: f.ref('inventorylocation', { required: true }),
+        scope: f.enum(STOCK_COUNT_SCOPES, {
+          required: true,
+          default: 'all',
+          valueLabels: { all: 'All products', products: 'A product list' },
+          help: 'All: every stocked product; categories: those of the categories chosen; a product list: the lines you add.',
+        }),
+        categories: f.refs('category', { help: 'For the scope Categories.' }),
+        zeroUncounted: f.bool({
+          label: 'Zero what was not counted',
+          help: 'Posting sets lines left without a count to zero; otherwise they are not touched.',
+        }),
+        status: f.enum(STOCK_COUNT_STATUSES, { readOnly: true, default: 'open' }),
+        lines: f.children(
+          {
+            product: f.ref('product', { required: true, unique: ['parentId'] }),
+            countedQty: f.quantity({ label: 'Counted' }),
+            expectedQty: f.quantity({
+              readOnly: true,
+              signed: true,
+              label: 'Expected',
+              help: 'On hand when the line joined the count (frozen).',
+            }),
+            variance: f.quantity({ readOnly: true, signed: true, help: 'Counted less expected.' }),
+            varianceValue: f.money({ readOnly: true, signed: true, help: 'Variance × unit cost.' }),
+          },
+          { maxRows: 20000 },
+        ),
+        remarks: f.longtext({ maxLength: 1000 }),
+        postedAt: f.datetime({ readOnly: true }),
+      },
+    }),
     ...purchasingScreens,
   ],
   entities: [

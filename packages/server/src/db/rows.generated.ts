@@ -751,6 +751,40 @@ export interface StockMovementRow {
   updated_by: string | null;
 }
 
+export interface StockCountRow {
+  id: Generated<number>;
+  doc_no: string | null;
+  location_id: number | null;
+  scope: string | null;
+  zero_uncounted: SqlBoolean;
+  status: string | null;
+  remarks: string | null;
+  posted_at: string | null;
+  custom_fields: string | null;
+  version: Generated<number>;
+  created_at: string | null;
+  created_by: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface StockCountCategoriesRow {
+  id: Generated<number>;
+  parent_id: number;
+  ref_id: number;
+}
+
+export interface StockCountLinesRow {
+  id: Generated<number>;
+  parent_id: number;
+  line_no: number;
+  product_id: number | null;
+  counted_qty: number | null;
+  expected_qty: number | null;
+  variance: number | null;
+  variance_value: number | null;
+}
+
 export interface PurchaseOrderRow {
   id: Generated<number>;
   doc_no: string | null;
@@ -1626,6 +1660,9 @@ export interface RegistryTables {
   delivery_order: DeliveryOrderRow;
   delivery_order_lines: DeliveryOrderLinesRow;
   stock_movement: StockMovementRow;
+  stock_count: StockCountRow;
+  stock_count_categories: StockCountCategoriesRow;
+  stock_count_lines: StockCountLinesRow;
   purchase_order: PurchaseOrderRow;
   purchase_order_lines: PurchaseOrderLinesRow;
   goods_receipt: GoodsReceiptRow;

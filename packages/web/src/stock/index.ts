@@ -1,10 +1,13 @@
 import type { WebModule } from '../screens/webModule';
 
-/** Stock: the delivery order with its status steps, the product's Stock tab and Print labels, virtual stock, low stock. */
+/** Stock: the delivery order with its status steps, the product's Stock tab and Print labels, a stock count's Count tab, virtual stock, low stock. */
 export const stockModule: WebModule = {
   name: 'stock',
   forms: { printdeliveryorder: () => import('./DeliveryOrderForm') },
-  tabs: { product: [{ name: 'stock', load: () => import('./ProductStockTab') }] },
+  tabs: {
+    product: [{ name: 'stock', load: () => import('./ProductStockTab') }],
+    stockcount: [{ name: 'count', load: () => import('./StockCountTab') }],
+  },
   listActions: { product: [() => import('./PrintLabelsAction')] },
   singles: {
     virtualstock: () => import('./VirtualStockScreen'),

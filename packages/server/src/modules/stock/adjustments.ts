@@ -2,7 +2,7 @@ import { getEntity, stockAdjustDecision, stockAdjustRequest, type StockAdjustRes
 import type { FastifyRequest } from 'fastify';
 import { assertOutletsWritable, canSee } from '../../data/access';
 import { apiRow } from '../../data/read';
-import type { Row } from '../../data/store';
+import type { AnyDb, Row } from '../../data/store';
 import { inTransaction } from '../../data/transaction';
 import { STALE_MESSAGE, insertRow, updateRow, type Writer } from '../../data/write';
 import { assertPrivilege } from '../../http/auth-guard';
@@ -115,8 +115,30 @@ export interface AdjustmentRequest {
   document?: StockDocument;
 }
 
+/**
+ * The unit cost (minor units) of products at a location: the location's moving-average cost where
+ * purchasing keeps one on the balance, else the product's cost price; null when there is neither.
+ */
+export async function unitCostsAt(db: AnyDb, location: number, products: readonly number[]): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  if (products.length === 0) return out;
+  const known = await stockProducts(db, products);
+  const averages = await typedDb(db)
+    .selectFrom('stock_balance')
+    .select(['product_id', 'average_cost'])
+    .where('location_id', '=', location)
+    .where('product_id', 'in', [...new Set(products)])
+    .execute();
+  const average = new Map(averages.map((a) => [Number(a.product_id), a.average_cost]));
+  for (const p of products) {
+    const a = average.get(p);
+    out.set(p, a !== null && a !== undefined ? Number(a) : (known.get(p)?.cost ?? null));
+  }
+  return out;
+}
+
 /** The value of a change: unit cost (minor units) × quantity, rounded to a minor unit. */
-const valueOf = (cost: number | null, quantity: Thousandths) => Math.round(((cost ?? 0) * quantity) / 1000);
+export const valueOf = (cost: number | null, quantity: Thousandths) => Math.round(((cost ?? 0) * quantity) / 1000);
 
 /** Whether the reason's rules hold back an adjustment of this value for approval. */
 const waits = (reason: ReasonRules, value: number) =>
@@ -132,21 +154,10 @@ export async function requestAdjustments(
   w: Writer,
   requests: readonly AdjustmentRequest[],
 ): Promise<{ id: number; status: 'pending' | 'applied'; value: number }[]> {
-  const products = await stockProducts(
-    w.trx,
-    requests.map((r) => r.product),
-  );
   const out: { id: number; status: 'pending' | 'applied'; value: number }[] = [];
   for (const r of requests) {
-    // The location's moving-average cost (purchasing keeps it on the balance), else the product's cost price.
-    const average = await typedDb(w.trx)
-      .selectFrom('stock_balance')
-      .select('average_cost')
-      .where('location_id', '=', r.location)
-      .where('product_id', '=', r.product)
-      .executeTakeFirst();
-    const cost = average?.average_cost ?? products.get(r.product)?.cost ?? null;
-    const value = valueOf(cost === null ? null : Number(cost), r.quantity);
+    const cost = (await unitCostsAt(w.trx, r.location, [r.product])).get(r.product) ?? null;
+    const value = valueOf(cost, r.quantity);
     const pending = waits(r.reason, value);
     const row = await insertRow({ ...w, entity: adjustment }, adjustment, {
       location: r.location,

@@ -5,10 +5,17 @@ import { markLowStock } from './low-stock';
 import { stockDemoSeed } from './demo-seed';
 import { registerStockRoutes } from './routes';
 export type { AdjustmentDecided, StockMoved } from './events';
-export { reasonRules, requestAdjustments, type AdjustmentRequest, type ReasonRules } from './adjustments';
+export {
+  reasonRules,
+  requestAdjustments,
+  unitCostsAt,
+  valueOf,
+  type AdjustmentRequest,
+  type ReasonRules,
+} from './adjustments';
 export { StockShortage, ensureBalances, move, onHand, type StockDocument } from './ledger';
 export { lowStockRows } from './low-stock';
-export { stockProducts } from './products';
+export { productsByBarcode, stockProducts } from './products';
 export { quantityText, thousandths } from './quantities';
 export { unitCostsAt } from './unit-costs';
 export { onOrderFor, reservedFor } from './virtual-stock';

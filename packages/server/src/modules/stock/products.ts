@@ -2,6 +2,7 @@ import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity } from '@backroom/sc
 import type { AnyDb } from '../../data/store';
 import { preparedQuery } from '../../db/compiled';
 import { columnOf, fieldOf } from '../columns';
+import { typedDb } from '../../db/types';
 import { timesQuantity, type Thousandths } from './quantities';
 
 const product = getEntity('product');
@@ -117,5 +118,30 @@ export async function expandRecipes<L extends { product: number; quantity: Thous
     }));
     for (const part of await expandRecipes(db, parts, products, depth + 1)) out.push({ ...part, source: line });
   }
+  return out;
+}
+
+/**
+ * Products by barcode: their own, else an alternate one (a pack: `perUnit` units of the product
+ * per scan, in thousandths). Barcodes found nowhere are missing from the map.
+ */
+export async function productsByBarcode(
+  db: AnyDb,
+  barcodes: Iterable<string>,
+): Promise<Map<string, { product: number; perUnit: Thousandths }>> {
+  const wanted = [...new Set([...barcodes].map((b) => b.trim()).filter((b) => b !== ''))];
+  const out = new Map<string, { product: number; perUnit: Thousandths }>();
+  if (wanted.length === 0) return out;
+  const trx = typedDb(db);
+  for (const r of await trx.selectFrom('product').select(['id', 'barcode']).where('barcode', 'in', wanted).execute())
+    out.set(String(r.barcode), { product: r.id, perUnit: 1000 });
+  const rest = wanted.filter((b) => !out.has(b));
+  if (rest.length > 0)
+    for (const r of await trx
+      .selectFrom('product_alternate_barcodes')
+      .select(['parent_id', 'barcode', 'quantity_per_unit'])
+      .where('barcode', 'in', rest)
+      .execute())
+      out.set(String(r.barcode), { product: r.parent_id, perUnit: Number(r.quantity_per_unit ?? 1000) || 1000 });
   return out;
 }
