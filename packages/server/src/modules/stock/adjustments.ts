@@ -2,7 +2,7 @@ import { getEntity, stockAdjustDecision, stockAdjustRequest, type StockAdjustRes
 import type { FastifyRequest } from 'fastify';
 import { assertOutletsWritable, canSee } from '../../data/access';
 import { apiRow } from '../../data/read';
-import type { AnyDb, Row } from '../../data/store';
+import type { Row } from '../../data/store';
 import { inTransaction } from '../../data/transaction';
 import { STALE_MESSAGE, insertRow, updateRow, type Writer } from '../../data/write';
 import { assertPrivilege } from '../../http/auth-guard';
@@ -12,6 +12,7 @@ import { columnOf } from '../columns';
 import { typedDb } from '../../db/types';
 import { emit } from '../events';
 import { move, onHand, StockShortage, type StockDocument } from './ledger';
+import { unitCostsAt } from './unit-costs';
 import { stockProducts } from './products';
 import { quantityText, thousandths, type Thousandths } from './quantities';
 
@@ -113,28 +114,6 @@ export interface AdjustmentRequest {
   remarks?: string | null;
   /** The document asking (its movements carry its reference); none for a manual adjustment. */
   document?: StockDocument;
-}
-
-/**
- * The unit cost (minor units) of products at a location: the location's moving-average cost where
- * purchasing keeps one on the balance, else the product's cost price; null when there is neither.
- */
-export async function unitCostsAt(db: AnyDb, location: number, products: readonly number[]): Promise<Map<number, number | null>> {
-  const out = new Map<number, number | null>();
-  if (products.length === 0) return out;
-  const known = await stockProducts(db, products);
-  const averages = await typedDb(db)
-    .selectFrom('stock_balance')
-    .select(['product_id', 'average_cost'])
-    .where('location_id', '=', location)
-    .where('product_id', 'in', [...new Set(products)])
-    .execute();
-  const average = new Map(averages.map((a) => [Number(a.product_id), a.average_cost]));
-  for (const p of products) {
-    const a = average.get(p);
-    out.set(p, a !== null && a !== undefined ? Number(a) : (known.get(p)?.cost ?? null));
-  }
-  return out;
 }
 
 /** The value of a change: unit cost (minor units) × quantity, rounded to a minor unit. */

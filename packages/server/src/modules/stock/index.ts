@@ -8,7 +8,6 @@ export type { AdjustmentDecided, StockMoved } from './events';
 export {
   reasonRules,
   requestAdjustments,
-  unitCostsAt,
   valueOf,
   type AdjustmentRequest,
   type ReasonRules,
