@@ -14,3 +14,4 @@ export * from './api/stock';
 export * from './api/sheets';
 export * from './api/terminals';
 export * from './api/home';
+export * from './api/online';

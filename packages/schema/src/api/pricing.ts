@@ -1,3 +1,5 @@
+import type { JobStatus } from './families';
+
 /** `/api/outletpricing/{Grid|Save}`: the product × outlet price grid. */
 export interface OutletPricingQuery {
   Skip: number;
@@ -106,7 +108,7 @@ export interface WhatIfResult {
 
 export interface WhatIfStatus {
   jobId: number;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  status: JobStatus;
   progress: number;
   error: string | null;
   result: WhatIfResult | null;

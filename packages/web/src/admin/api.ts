@@ -4,6 +4,7 @@ import type {
   ApiEnvelope,
   CompanyDto,
   CompanySettings,
+  DropdownItemDto,
   FeatureSwitches,
   LockedUserDto,
   RoleOption,
@@ -26,7 +27,7 @@ export const rolePrivilegesApi = {
 export const usersApi = {
   /** The roles the caller may give a user (the server refuses any other). */
   assignableRoles: async () =>
-    (await get<{ text: string; value: number }[]>('/api/user/AssignableRoles')).map((o) => ({
+    (await get<DropdownItemDto[]>('/api/user/AssignableRoles')).map((o) => ({
       value: o.value,
       label: o.text,
     })),

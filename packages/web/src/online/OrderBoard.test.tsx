@@ -1,16 +1,38 @@
+import type { OnlineOrderDto, OnlineOrderItemDto, OnlineOrderStatus } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dropdown, fail, menuItem, ok, renderSignedIn, stubServer } from '../test/app';
 import OrderBoard, { BOARD_POLL_MS } from './OrderBoard';
 
-const order = (id: number, status: string) => ({
+const item = (id: number, quantity: string): OnlineOrderItemDto => ({
   id,
+  product: id,
+  name: null,
+  quantity,
+  unitPrice: '3.50',
+  lineTotal: null,
+  remarks: null,
+});
+
+const order = (id: number, status: OnlineOrderStatus): OnlineOrderDto => ({
+  id,
+  version: 1,
   orderNo: `ON-2026-00000${id}`,
-  status,
+  channel: 1,
+  outlet: 1,
   customerName: `Customer ${id}`,
+  customerPhone: null,
+  customerAddress: null,
+  items: [item(1, '1.000'), item(2, '2.000')],
+  subtotal: '11.00',
+  fees: '0.00',
   total: '11.00',
-  items: [{ quantity: '1.000' }, { quantity: '2.000' }],
+  fulfilment: 'pickup',
+  notes: null,
+  status,
+  cancelReason: null,
+  paymentStatus: 'unpaid',
 });
 
 describe('online order board', () => {

@@ -81,9 +81,9 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
           <span>{formatCell(t, i18n.language, TOTAL, order, format)}</span>
         </div>
         <div className="small text-body-secondary">
-          {order.customerName} · {t('online.board.items', { count: order.items?.length ?? 0 })}
+          {order.customerName} · {t('online.board.items', { count: order.items.length })}
         </div>
-        {canAct && !CLOSED.includes(order.status as OnlineOrderStatus) ? (
+        {canAct && !CLOSED.includes(order.status) ? (
           <div className="d-flex flex-wrap gap-1 mt-2">
             {FORWARD.filter((action) => allowed(action, order.status)).map((action) => (
               <button

@@ -1,17 +1,8 @@
-import type { ApiEnvelope, FetchRequest } from '@backroom/schema';
+import type { ApiEnvelope, FetchRequest, OnlineOrderDto } from '@backroom/schema';
 import { http } from '../api/http';
 import { dataApi, type ApiRow } from '../data/api';
 
-export type OnlineOrder = ApiRow & {
-  id: number;
-  orderNo: string;
-  status: string;
-  customerName?: string | null;
-  total?: string | null;
-  outletLabel?: string;
-  channelLabel?: string;
-  items?: { quantity: string; productLabel?: string; name?: string | null }[];
-};
+export type OnlineOrder = ApiRow & OnlineOrderDto;
 
 export type Delivery = ApiRow & {
   id: number;

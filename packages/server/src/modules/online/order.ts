@@ -1,7 +1,7 @@
-import { getEntity, type OnlineOrderStatus } from '@backroom/schema';
+import { getEntity, type OnlineOrderDto } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
-import type { AnyDb } from '../../data/store';
+import type { AnyDb, Row } from '../../data/store';
 import { typedDb } from '../../db/types';
 
 export const order = getEntity('onlinesalesorder');
@@ -10,27 +10,8 @@ export const order = getEntity('onlinesalesorder');
 export const DOCUMENT_TYPE = 'onlinesalesorder';
 export const ORDER_PREFIX = 'ON';
 
-export interface OrderItem {
-  id: number;
-  product: number;
-  name: string | null;
-  /** Decimal strings, as the API shows them. */
-  quantity: string;
-  unitPrice: string;
-  lineTotal: string | null;
-}
-
-export interface Order {
-  id: number;
-  orderNo: string;
-  channel: number;
-  outlet: number;
-  status: OnlineOrderStatus;
-  version: number;
-  total: string | null;
-  items: OrderItem[];
-  [field: string]: unknown;
-}
+/** An order as the API shows it, a row the audit records. */
+export type Order = OnlineOrderDto & Row;
 
 /** The order as the API shows it (items included); undefined when there is none. */
 export const readOrder = async (ctx: AppContext, db: AnyDb, id: number, labels = false) =>
@@ -53,11 +34,11 @@ export const eventOrder = (o: Order) => ({
   channel: o.channel,
   outlet: o.outlet,
   status: o.status,
-  fulfilment: o.fulfilment ?? null,
-  customerName: o.customerName ?? null,
-  notes: o.notes ?? null,
-  subtotal: o.subtotal ?? null,
-  fees: o.fees ?? null,
+  fulfilment: o.fulfilment,
+  customerName: o.customerName,
+  notes: o.notes,
+  subtotal: o.subtotal,
+  fees: o.fees,
   total: o.total,
   items: o.items.map((i) => ({
     product: i.product,

@@ -8,7 +8,6 @@ import { validated } from '../../data/write';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { assertPrivilege, authenticate, requireAuth } from '../../http/auth-guard';
 import { parseBody } from '../../http/validate';
-import type { JobRow } from '../../jobs/queue';
 import { startJob } from '../../jobs/start';
 import { MAX_DAYS, WHAT_IF_JOB, whatIfPayload, type WhatIfPayload } from './what-if';
 
@@ -37,12 +36,12 @@ function draftOf(name: 'promotion' | 'newpromotion', draft: Record<string, unkno
 
 /** The outlets asked for, each one the caller may see; none: every active one the caller may see. */
 async function outletsOf(req: FastifyRequest, asked: readonly number[] | undefined): Promise<number[]> {
-  const db = anyDb(req.server.ctx);
+  const db = req.server.ctx.db;
   const allowed = await allowedOutlets(req);
   if (!asked || asked.length === 0) {
     let q = db.selectFrom('outlet').select('id').where('is_active', '=', true);
     if (allowed.length > 0) q = q.where('id', 'in', allowed);
-    return (await q.orderBy('id').execute()).map((r) => Number(r.id));
+    return (await q.orderBy('id').execute()).map((r) => r.id);
   }
   const known = new Set(
     (
@@ -51,7 +50,7 @@ async function outletsOf(req: FastifyRequest, asked: readonly number[] | undefin
         .select('id')
         .where('id', 'in', [...asked])
         .execute()
-    ).map((r) => Number(r.id)),
+    ).map((r) => r.id),
   );
   const problems = asked.flatMap((id, i) =>
     !known.has(id) || (allowed.length > 0 && !allowed.includes(id))
@@ -98,8 +97,7 @@ export function registerWhatIfRoutes(app: FastifyInstance, api: string): void {
 
   app.get<{ Params: { jobId: string } }>(`${api}/pricing/WhatIf/:jobId`, { preHandler: authenticate }, async (req) => {
     const { jobId } = parseBody(z.object({ jobId: rowId }), req.params);
-    const job = (await anyDb(app.ctx).selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst()) as
-      JobRow | undefined;
+    const job = await app.ctx.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst();
     const payload = job?.kind === WHAT_IF_JOB ? whatIfPayload.safeParse(JSON.parse(job.payload ?? 'null')) : undefined;
     // Someone else's replay is not there, as far as the caller can tell.
     if (!job || !payload?.success || payload.data.ownerId !== requireAuth(req).userId)
@@ -107,8 +105,8 @@ export function registerWhatIfRoutes(app: FastifyInstance, api: string): void {
     const result = job.status === 'done' && job.result ? (JSON.parse(job.result) as WhatIfResult) : null;
     const answer: WhatIfStatus = {
       jobId,
-      status: job.status as WhatIfStatus['status'],
-      progress: Number(job.progress),
+      status: job.status,
+      progress: job.progress,
       error: job.status === 'failed' || job.status === 'cancelled' ? job.error : null,
       result: result && !(await mayseeCosts(req)) ? withoutMargins(result) : result,
     };

@@ -1,4 +1,4 @@
-import { findEntity } from '@backroom/schema';
+import { findEntity, type DropdownItemDto } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { allowedOutlets, canSee } from '../../data/access';
@@ -98,7 +98,7 @@ async function assertRoleWithin(request: FastifyRequest, db: AnyDb, role: RoleRo
 }
 
 /** The active roles the caller may give a user (each within their own holding), by name. */
-export async function assignableRoles(request: FastifyRequest, db: AnyDb): Promise<{ text: string; value: number }[]> {
+export async function assignableRoles(request: FastifyRequest, db: AnyDb): Promise<DropdownItemDto[]> {
   const roles = await db
     .selectFrom('role')
     .select(['id', 'name'])
