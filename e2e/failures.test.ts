@@ -12,8 +12,8 @@ async function fail(page: Page, pattern: string) {
       contentType: 'application/json',
       body: JSON.stringify({ resultCode: 500, message: 'Internal server error', data: null }),
     });
-  await t.page.route(pattern, handler);
-  return () => t.page.unroute(pattern, handler);
+  await page.route(pattern, handler);
+  return () => page.unroute(pattern, handler);
 }
 
 /** The "Sorry," modal is shown; OK closes it. */

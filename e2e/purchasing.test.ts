@@ -82,6 +82,9 @@ describe('purchase orders in the console', () => {
     await pick(page, close.getByRole('combobox', { name: 'Reason' }), 'Exp', /Expired/);
     await close.getByRole('button', { name: 'Close short' }).click();
     await page.getByText(`${docNo} is closed short.`).waitFor();
-    await page.getByRole('status').filter({ hasText: /^Closed short$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Closed short$/ })
+      .waitFor();
   });
 });
