@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createInstance, type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { entities, menuGroups, screens, type NormalisedField } from '@backroom/schema';
 import en from '../../public/locales/en/translations.json';
 import ms from '../../public/locales/ms/translations.json';
 import { enumLabel, fieldLabel } from '../fields/format';
 import { translateMessage } from '../screens/errorText';
 import type { ClientMenuGroup } from '../store/menuSlice';
+import { malay } from './malay';
 import { registryText, translatedMenu } from './registryText';
 
 type Tree = { [key: string]: string | Tree };
@@ -17,20 +18,6 @@ const leaves = (tree: Tree, prefix = ''): [string, string][] =>
   );
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)[^}]*}}/g)].map((m) => m[1]).sort();
-
-async function malay(): Promise<TFunction> {
-  const i18n = createInstance();
-  // No fallback: a text missing in Malay comes back as its default, never as English from the other file.
-  await i18n.init({
-    lng: 'ms',
-    fallbackLng: false,
-    ns: ['translations'],
-    defaultNS: 'translations',
-    resources: { ms: { translations: ms } },
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t;
-}
 
 /** Every label a form or list shows for an entity's fields (child tables' columns too), with where it is. */
 const fieldLabels = (): { where: string; scope: string; field: NormalisedField }[] => {

@@ -8,6 +8,7 @@ import { registryText } from '../i18n/registryText';
 import { JobProgress } from './JobProgress';
 import { MappingStep, needsNoQuestion, withTranslatedLabels } from './MappingStep';
 import { MappingSummary } from './MappingSummary';
+import { sheetMessage } from './sheetMessages';
 
 type Phase = 'idle' | 'inspecting' | 'mapping' | 'validating' | 'validated' | 'importing' | 'done';
 
@@ -37,7 +38,7 @@ const messageOf = (error: unknown) =>
  * download the rows with their results.
  */
 export default function ImporterScreen({ item }: SingleScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const importType = item.path.replace(/^\/?importer\//, '');
   const [options, setOptions] = useState<{ text: string; value: string }[]>([]);
   const [option, setOption] = useState('');
@@ -254,7 +255,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
                   <tr key={`${e.row}-${e.column}-${i}`}>
                     <td>{e.row}</td>
                     <td>{e.column}</td>
-                    <td>{e.message}</td>
+                    <td>{sheetMessage(t, i18n.language, e.message)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { malay } from '../i18n/malay';
+import { sheetMessage } from './sheetMessages';
+
+describe('import messages in Malay', () => {
+  it('says the common row problems again with their values, and leaves English and unknown ones as sent', async () => {
+    const t = await malay();
+    const notFound = 'Category: "NOPE" is not the code or name of any of the categories';
+    expect(sheetMessage(t, 'en', notFound)).toBe(notFound);
+    expect(sheetMessage(t, 'ms', notFound)).toBe('Kategori: "NOPE" bukan kod atau nama mana-mana kategori');
+    expect(
+      sheetMessage(
+        t,
+        'ms',
+        'Launch date is a date that reads two ways: "01/02/2026" is 2026-02-01 day first, 2026-01-02 month first; write it as YYYY-MM-DD',
+      ),
+    ).toBe(
+      'Launch date ialah tarikh yang boleh dibaca dua cara: "01/02/2026" ialah 2026-02-01 jika hari dahulu, 2026-01-02 jika bulan dahulu; tulis sebagai YYYY-MM-DD',
+    );
+    expect(sheetMessage(t, 'ms', 'Something new')).toBe('Something new');
+  });
+});

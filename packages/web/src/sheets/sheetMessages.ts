@@ -1,0 +1,45 @@
+import type { TFunction } from 'i18next';
+import { registryText } from '../i18n/registryText';
+
+/**
+ * The import's row messages in the user's language: the server writes them in English with the
+ * sheet's own values in them ("Category: "NOPE" is not the code or name of any of the
+ * categories"), so each common one is matched by its shape and said again from a translation
+ * (`sheets.messages.*`) with those values; English, and any message not matched, shows as sent.
+ */
+const SHAPES: [key: string, shape: RegExp][] = [
+  [
+    'notFoundHere',
+    /^(?<column>.+): "(?<text>.+)" is not the code or name of any of the (?<what>.+), nor of a row of this sheet$/,
+  ],
+  ['notFound', /^(?<column>.+): "(?<text>.+)" is not the code or name of any of the (?<what>.+)$/],
+  ['ambiguous', /^(?<column>.+): several of the (?<what>.+) have the code or name "(?<text>.+)": use the code$/],
+  ['required', /^(?<column>.+) is required$/],
+  ['unknownColumn', /^Unknown column "(?<column>.+)": use the template's columns$/],
+  ['scientific', /^(?<column>.+) was read as "(?<text>.+)", a number in scientific notation: .+$/],
+  ['cut', /^(?<column>.+) was read as the number (?<shown>\S+) \((?<text>\d+)\): .+$/],
+  ['leadingZero', /^(?<column>.+) was read as the number (?<text>\d+): a barcode of (?<digits>\d+) digits .+$/],
+  ['zeros', /^(?<column>.+) "(?<text>\d+)" is not stored, but "(?<stored>\d+)" is: .+$/],
+  [
+    'twoWayDate',
+    /^(?<column>.+) is a date that reads two ways: "(?<text>.+)" is (?<dayFirst>\S+) day first, (?<monthFirst>\S+) month first; .+$/,
+  ],
+  ['twoWayNumber', /^(?<column>.+) must be a number: "(?<text>.+)" could be read two ways .+$/],
+  ['circle', /^(?<column>.+): the rows name each other in a circle$/],
+];
+
+export function sheetMessage(t: TFunction, language: string, message: string): string {
+  if (language.startsWith('en')) return message;
+  for (const [key, shape] of SHAPES) {
+    const groups = shape.exec(message)?.groups;
+    if (!groups) continue;
+    // Column headers and entity names are the registry's words: said in the user's language too.
+    const words = {
+      ...groups,
+      column: registryText(t, groups.column ?? ''),
+      what: groups.what && registryText(t, groups.what[0]!.toUpperCase() + groups.what.slice(1)).toLowerCase(),
+    };
+    return t(`sheets.messages.${key}`, { ...words, defaultValue: message });
+  }
+  return message;
+}
