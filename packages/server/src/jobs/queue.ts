@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobDto, JobStatus } from '@backroom/schema';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { AnyDb } from '../data/store';
-import type { JobTable } from '../db/types';
+import { typedDb, type Database, type JobTable } from '../db/types';
 
 export type JobRow = Selectable<JobTable>;
 
@@ -34,15 +34,15 @@ export type QueueDb = Pick<AppContext, 'db' | 'dialect'>;
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
 export const toJob = (row: JobRow): JobDto => ({
-  id: Number(row.id),
+  id: row.id,
   kind: row.kind,
   status: row.status,
-  progress: Number(row.progress),
+  progress: row.progress,
   payload: parse(row.payload),
   result: parse(row.result),
   error: row.error,
   runAfter: row.run_after,
-  attempts: Number(row.attempts),
+  attempts: row.attempts,
   leaseHolder: row.lease_holder,
   leaseUntil: row.lease_until,
   createdAt: row.created_at,
@@ -57,7 +57,7 @@ export async function insertJob(
 ): Promise<JobRow> {
   const now = new Date().toISOString();
   const { lease } = options;
-  return (await db
+  return typedDb(db)
     .insertInto('job')
     .values({
       kind,
@@ -72,7 +72,7 @@ export async function insertJob(
       updated_at: now,
     })
     .returningAll()
-    .executeTakeFirstOrThrow()) as JobRow;
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -80,7 +80,8 @@ export async function insertJob(
  * `periodMs` after the last finished run (at once when there was none). Two processes starting
  * together may both queue one; scheduled kinds are idempotent, so that costs a run only.
  */
-export async function ensureScheduled(db: AnyDb, kind: string, periodMs: number): Promise<void> {
+export async function ensureScheduled(anyDb: AnyDb, kind: string, periodMs: number): Promise<void> {
+  const db = typedDb(anyDb);
   const pending = await db
     .selectFrom('job')
     .select('id')
@@ -98,7 +99,7 @@ export async function ensureScheduled(db: AnyDb, kind: string, periodMs: number)
     .limit(1)
     .executeTakeFirst();
   await insertJob(db, kind, {
-    runAfter: new Date(last ? Date.parse(last.updated_at as string) + periodMs : Date.now()),
+    runAfter: new Date(last ? Date.parse(last.updated_at) + periodMs : Date.now()),
   });
 }
 
@@ -110,7 +111,7 @@ const claimable = (now: string) =>
   sql<boolean>`((status = 'queued' and run_after <= ${now}) or (${leaseRanOut(now)} and attempts < ${MAX_ATTEMPTS}))`;
 
 /** Fails the jobs whose last try's lease ran out. */
-async function failAbandoned(db: AnyDb, now: string): Promise<void> {
+async function failAbandoned(db: Kysely<Database>, now: string): Promise<void> {
   await sql`update job set status = 'failed', error = ${ABANDONED}, lease_until = null, updated_at = ${now}
     where ${leaseRanOut(now)} and attempts >= ${MAX_ATTEMPTS}`.execute(db);
 }
@@ -128,7 +129,7 @@ const claimSet = (lease: Lease, now: string) =>
  */
 export async function claimNext(queue: QueueDb, lease: Lease): Promise<JobRow | undefined> {
   const now = new Date().toISOString();
-  const db = queue.db as unknown as AnyDb;
+  const { db } = queue;
   if (queue.dialect === 'postgres') {
     await failAbandoned(db, now);
     const { rows } = await sql<JobRow>`
@@ -161,7 +162,11 @@ export async function claimNext(queue: QueueDb, lease: Lease): Promise<JobRow | 
 
 /** Only while `lease` still holds the job: a run that lost it must not touch the new holder's row. */
 const held = (db: AnyDb, id: number, lease: Lease, statuses: JobStatus[] = ['running']) =>
-  db.updateTable('job').where('id', '=', id).where('status', 'in', statuses).where('lease_holder', '=', lease.holder);
+  typedDb(db)
+    .updateTable('job')
+    .where('id', '=', id)
+    .where('status', 'in', statuses)
+    .where('lease_holder', '=', lease.holder);
 
 /** Extends the lease (with the progress when given); false when the run no longer holds the job. */
 export async function renewLease(db: AnyDb, id: number, lease: Lease, progress?: number): Promise<boolean> {
@@ -178,7 +183,7 @@ export async function renewLease(db: AnyDb, id: number, lease: Lease, progress?:
 
 /** Whether `lease` still holds the job (running, not cancelled), read without writing: through a transaction's own connection. */
 export async function stillHeld(db: AnyDb, id: number, lease: Lease): Promise<boolean> {
-  const row = await db
+  const row = await typedDb(db)
     .selectFrom('job')
     .select('id')
     .where('id', '=', id)
@@ -196,10 +201,10 @@ export async function finishJob(
   set: Partial<Pick<JobRow, 'status' | 'progress' | 'result' | 'error' | 'run_after'>>,
 ): Promise<JobRow | undefined> {
   // A run that finished its work after a cancel came too late to stop it records that it did.
-  return (await held(db, id, lease, set.status === 'done' ? ['running', 'cancelled'] : ['running'])
+  return held(db, id, lease, set.status === 'done' ? ['running', 'cancelled'] : ['running'])
     .set({ ...set, lease_until: null, updated_at: new Date().toISOString() })
     .returningAll()
-    .executeTakeFirst()) as JobRow | undefined;
+    .executeTakeFirst();
 }
 
 /**
@@ -209,14 +214,14 @@ export async function finishJob(
  */
 export async function handBackJob(db: AnyDb, id: number, lease: Lease): Promise<JobRow | undefined> {
   const now = new Date().toISOString();
-  return (await held(db, id, lease)
+  return held(db, id, lease)
     .set({ status: 'queued', attempts: sql<number>`attempts - 1`, lease_until: null, run_after: now, updated_at: now })
     .returningAll()
-    .executeTakeFirst()) as JobRow | undefined;
+    .executeTakeFirst();
 }
 
 export async function jobById(db: AnyDb, id: number): Promise<JobRow> {
-  return (await db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as JobRow;
+  return typedDb(db).selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /**
@@ -226,13 +231,13 @@ export async function jobById(db: AnyDb, id: number): Promise<JobRow> {
  */
 export async function cancelJob(db: AnyDb, id: number, by: string): Promise<JobRow | undefined> {
   const now = new Date().toISOString();
-  const row = (await db
+  const row = await typedDb(db)
     .updateTable('job')
     .set({ status: 'cancelled', error: `Cancelled by ${by}`, lease_until: null, updated_at: now })
     .where('id', '=', id)
     .where('status', 'in', ['queued', 'running'])
     .returningAll()
-    .executeTakeFirst()) as JobRow | undefined;
+    .executeTakeFirst();
   if (row) return row;
   const stored = await jobById(db, id);
   return stored.status === 'cancelled' ? stored : undefined;

@@ -1,7 +1,6 @@
 import { jobRunRequest } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { recordRequestEvent } from '../data/audit';
-import { anyDb } from '../data/store';
 import { assertPrivilege, authenticate } from '../http/auth-guard';
 import { ok, validationError } from '../http/envelope';
 import { ownEntry } from '../http/lookup';
@@ -18,11 +17,11 @@ export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, lease
       throw validationError([{ field: 'kind', message: `Unknown job kind: ${name}` }], `Unknown job kind: ${name}`);
     await assertPrivilege(request, kind.privilege.screen, kind.privilege.action);
     const lease = newLease(leaseMs);
-    const job = await insertJob(anyDb(app.ctx), name, { lease });
+    const job = await insertJob(app.ctx.db, name, { lease });
     await recordRequestEvent(request, {
       action: 'jobRun',
       entity: 'job',
-      rowId: Number(job.id),
+      rowId: job.id,
       changes: { before: {}, after: { kind: name } },
     });
     return ok(toJob(await runJob(app, request.log, job, lease)));

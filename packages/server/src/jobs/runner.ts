@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { anyDb } from '../data/store';
 import { ownEntry } from '../http/lookup';
 import { MAX_ATTEMPTS, finishJob, handBackJob, jobById, renewLease, stillHeld, type JobRow, type Lease } from './queue';
 
@@ -35,8 +34,8 @@ export async function runsEnded(server: FastifyInstance): Promise<void> {
 async function runHeld(server: FastifyInstance, log: FastifyBaseLogger, job: JobRow, lease: Lease): Promise<JobRow> {
   const { ctx } = server;
   const stopping = server.shutdown.graceOver;
-  const db = anyDb(ctx);
-  const id = Number(job.id);
+  const { db } = ctx;
+  const { id } = job;
   const lostLease = new AbortController();
   const signal = AbortSignal.any([stopping, lostLease.signal]);
   const leaseLost = () => {
@@ -90,7 +89,7 @@ async function runHeld(server: FastifyInstance, log: FastifyBaseLogger, job: Job
     }
     const message = error instanceof Error ? error.message : String(error);
     log.error({ err: error, job: id, kind: job.kind }, 'job failed');
-    const attempts = Number(job.attempts);
+    const { attempts } = job;
     if (attempts < MAX_ATTEMPTS)
       return finish({
         status: 'queued',

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { anyDb } from '../data/store';
 import { insertJob, newLease } from './queue';
 import { runJob } from './runner';
 import { workerSettings } from './worker';
@@ -12,9 +11,9 @@ export async function startJob(
   payload: unknown,
 ): Promise<number> {
   const lease = newLease(workerSettings().leaseMs);
-  const job = await insertJob(anyDb(app.ctx), kind, { lease, payload });
+  const job = await insertJob(app.ctx.db, kind, { lease, payload });
   void runJob(app, request.log, job, lease).catch((error: unknown) =>
     request.log.error({ err: error, job: job.id }, `${kind} job failed`),
   );
-  return Number(job.id);
+  return job.id;
 }

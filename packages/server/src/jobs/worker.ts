@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { anyDb } from '../data/store';
 import { claimNext, ensureScheduled, newLease } from './queue';
 import { runJob } from './runner';
 
@@ -42,7 +41,7 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
  */
 export async function startWorker(app: FastifyInstance, settings: WorkerSettings): Promise<() => Promise<void>> {
   const { ctx, log } = app;
-  const db = anyDb(ctx);
+  const { db } = ctx;
   const scheduled = Object.entries(app.jobKinds).flatMap(([name, kind]) =>
     kind.everyMs ? [[name, settings.scheduleMs ?? kind.everyMs] as const] : [],
   );
