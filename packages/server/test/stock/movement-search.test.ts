@@ -62,31 +62,36 @@ describe('stock movements search', () => {
     expect((await w.post<Row[]>('/DataRepository/fetch/auditlog', { Take: 5 })).body.data.length).toBeGreaterThan(0);
   });
 
-  it('finds any of more than 100 products in a dropdown by searching on the server, and labels one by id', async () => {
-    const made: Row[] = [];
-    for (let i = 1; i <= 120; i++)
-      made.push(await w.newProduct({ code: `DD-${String(i).padStart(3, '0')}`, name: `Dropdown item ${i}` }));
-    const get = async (query: string) => {
-      const res = await w.call<{ text: string; value: number }[]>('GET', `/AppModule/GetDropDown/${query}`, {
-        token: w.tokens.admin,
+  // 120 products to insert: more time than a test is usually given on a busy machine.
+  it(
+    'finds any of more than 100 products in a dropdown by searching on the server, and labels one by id',
+    { timeout: 120_000 },
+    async () => {
+      const made: Row[] = [];
+      for (let i = 1; i <= 120; i++)
+        made.push(await w.newProduct({ code: `DD-${String(i).padStart(3, '0')}`, name: `Dropdown item ${i}` }));
+      const get = async (query: string) => {
+        const res = await w.call<{ text: string; value: number }[]>('GET', `/AppModule/GetDropDown/${query}`, {
+          token: w.tokens.admin,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data;
+      };
+      expect((await get('product?search=DD-&Take=100')).length).toBe(100);
+      expect((await get('product?search=DD-120&Take=20')).map((o) => o.value)).toEqual([made[119]!.id]);
+      expect((await get('product?search=item 117&Take=20')).map((o) => o.value)).toEqual([made[116]!.id]);
+      expect(await get(`product?ids=${String(made[118]!.id)}`)).toEqual([
+        { text: 'DD-119 - Dropdown item 119', value: made[118]!.id },
+      ]);
+      // A dropdown labelled by a reference is searched through it: low-quantity triggers by their product.
+      const location = (await w.newLocation()).id as number;
+      const trigger = await w.post('/DataRepository/Insert/itemquantitytrigger', {
+        product: made[109]!.id,
+        location,
+        minQty: '2',
       });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body.data;
-    };
-    expect((await get('product?search=DD-&Take=100')).length).toBe(100);
-    expect((await get('product?search=DD-120&Take=20')).map((o) => o.value)).toEqual([made[119]!.id]);
-    expect((await get('product?search=item 117&Take=20')).map((o) => o.value)).toEqual([made[116]!.id]);
-    expect(await get(`product?ids=${String(made[118]!.id)}`)).toEqual([
-      { text: 'DD-119 - Dropdown item 119', value: made[118]!.id },
-    ]);
-    // A dropdown labelled by a reference is searched through it: low-quantity triggers by their product.
-    const location = (await w.newLocation()).id as number;
-    const trigger = await w.post('/DataRepository/Insert/itemquantitytrigger', {
-      product: made[109]!.id,
-      location,
-      minQty: '2',
-    });
-    expect(trigger.status, JSON.stringify(trigger.body)).toBe(200);
-    expect((await get('itemquantitytrigger?search=DD-110')).map((o) => o.value)).toEqual([trigger.body.data.id]);
-  });
+      expect(trigger.status, JSON.stringify(trigger.body)).toBe(200);
+      expect((await get('itemquantitytrigger?search=DD-110')).map((o) => o.value)).toEqual([trigger.body.data.id]);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { WhatIfFigures, WhatIfRequest, WhatIfResult } from '@backroom/schema';
+import { MAX_TAKE, type WhatIfFigures, type WhatIfRequest, type WhatIfResult } from '@backroom/schema';
 import { dataApi } from '../data/api';
 import type { DraftActionProps } from '../screens/webModule';
 import { serverMessage, translateMessage } from '../screens/errorText';
@@ -60,7 +60,8 @@ function WhatIfDialog({
     queryFn: () =>
       dataApi.fetch('outlet', {
         Skip: 0,
-        Take: 200,
+        // Every active outlet: a chain's outlets are few (no first page, as useOutletDropdown).
+        Take: MAX_TAKE,
         filters: [{ ColumnName: 'isActive', ColumnValue: true, Operator: 'EQ' }],
         sorts: [{ ColumnName: 'code', Direction: 'asc' }],
       }),
