@@ -76,6 +76,8 @@ export interface SheetMapping {
   warnings: SheetRowError[];
   /** What a commit creates on the way (validate) or created (commit): categories, brands, variant attributes and values. */
   creates: { categories: string[]; brands: string[]; attributes: { name: string; values: string[] }[] };
+  /** On hand a known source's file sets (validate: would set), per inventory location: how many products. */
+  stock: { location: string; products: number }[];
 }
 
 /** How a header was matched to its field: sent or saved mapping, a known source, the field's name, label or a synonym; none. */

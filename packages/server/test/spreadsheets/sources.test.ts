@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { useCatalogue } from '../domain/support/catalogue';
 import { importSheet, productByCode } from './support';
@@ -45,12 +46,29 @@ describe('known sources imported with no mapping', () => {
     expect(again).toMatchObject({ errorCount: 0, inserted: 0, updated: 0 });
   });
 
-  it('Loyverse: items with their first store’s price, cost and barcode', async () => {
+  it('Loyverse: items with their first store’s price, cost, barcode and stock on hand', async () => {
+    const store = await c.builder.insert(findEntity('inventorylocation')!, {
+      code: 'CHL',
+      name: 'Chillo',
+      kind: 'store',
+    });
     const file = await fixture('loyverse-export_items.csv');
     const job = await importSheet(c, file, 'product', 'commit', 'export_items.csv');
     expect(job.errors).toEqual([]);
     expect(job.source).toBe('loyverse');
     expect(job.committed).toBe(true);
+    expect(job.warnings?.filter((w) => w.column === 'Inventory')).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('negative') }),
+    ]);
+    expect(job.stock?.[0]).toMatchObject({ location: 'Chillo' });
+    // In stock [Chillo] 19.000 became the product's on hand there, through the ledger.
+    const cola = (await productByCode(c, '10109'))!;
+    const balances = await c.post<{ quantity: string; location: number }[]>('/DataRepository/fetch/stockbalance', {
+      filters: [{ ColumnName: 'product', ColumnValue: cola.id, Operator: 'EQ' }],
+    });
+    expect(balances.body.data).toEqual([expect.objectContaining({ location: store.id, quantity: '19.000' })]);
+    // A negative count (-11.000) is not imported: named in a warning.
+    expect(job.warnings?.some((w) => w.message.includes('negative'))).toBe(true);
     expect(await productByCode(c, '10108')).toMatchObject({
       name: '100 Plus Lemon (Can) 325ml',
       sellingPrice: '22.00',
@@ -80,5 +98,9 @@ describe('known sources imported with no mapping', () => {
     const headset = (await productByCode(c, 'UQ5LACMDX7R4CZNNID4JNXO6'))!;
     expect(headset).toMatchObject({ sellingPrice: '37.23' });
     expect(headset.parent).not.toBeNull();
+    // Its quantities are at locations this company does not have: left out, each location named.
+    expect(job.warnings?.map((w) => w.message)).toContain(
+      'No inventory location is named "TVM McHenry": its quantities on hand are not imported',
+    );
   });
 });

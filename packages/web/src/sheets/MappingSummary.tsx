@@ -19,6 +19,7 @@ export function MappingSummary({ job }: { job: SheetJob }) {
     ),
   ];
   if (!job.source && created.length === 0 && !job.warnings?.length && !job.ignoredColumns?.length) return null;
+  const stock = job.stock ?? [];
   return (
     <div className="alert alert-info" role="status" aria-label={t('sheets.mapping.summary')}>
       {job.source && <p className="mb-1">{t('sheets.mapping.readAs', { source: job.source })}</p>}
@@ -31,6 +32,18 @@ export function MappingSummary({ job }: { job: SheetJob }) {
             ))}
           </ul>
         </div>
+      )}
+      {stock.length > 0 && (
+        <p className="mb-1">
+          {stock
+            .map((s) =>
+              t(job.committed ? 'sheets.mapping.stockSet' : 'sheets.mapping.stockToSet', {
+                count: s.products,
+                location: s.location,
+              }),
+            )
+            .join(' ')}
+        </p>
       )}
       {(job.warnings?.length ?? 0) > 0 && (
         <div className="mb-1">

@@ -249,9 +249,15 @@ async function mappedImport(
     return runImport(ctx, request, importer, file, commit, progress, await recordedSlices(job, progress));
   await mapped.prepare(ctx, request, file, ctx.config.imports, false);
   const checked = await runImport(ctx, request, importer, file, false, progress);
-  if (!commit || checked.errorCount > 0) return checked;
+  if (!commit || checked.errorCount > 0) {
+    if (checked.errorCount === 0) await mapped.setStock(ctx, request, false);
+    return checked;
+  }
   await mapped.prepare(ctx, request, file, ctx.config.imports, true);
-  return runImport(ctx, request, importer, file, true, progress, await recordedSlices(job, progress));
+  const outcome = await runImport(ctx, request, importer, file, true, progress, await recordedSlices(job, progress));
+  // On hand is set once the products are written: the ledger's movements need them stored.
+  if (outcome.committed) await mapped.setStock(ctx, request, true);
+  return outcome;
 }
 
 export const exportJob: JobKind = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { findEntity, type SheetMappingOffer, type SheetMatch } from '@backroom/schema';
+import { findEntity, type SheetMapping, type SheetMappingOffer, type SheetMatch } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { anyDb, type AnyDb, type Row } from '../../data/store';
@@ -7,6 +7,8 @@ import { insertRow, updateRow } from '../../data/write';
 import { apiRow } from '../../data/read';
 import { validationError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
+import { assertPrivilege } from '../../http/auth-guard';
+import { ensureBalances, move, onHand, stockProducts, thousandths } from '../stock/index';
 import { cellText, type CellValue, type SheetRow } from './cells';
 import { normaliseHeader, type ScalarField } from './columns';
 import { sql } from 'kysely';
@@ -20,6 +22,7 @@ import {
   hasHeader,
   type Source,
   type SourceOptions,
+  type SourceRow,
   type SourceWarning,
   type TagsTo,
 } from './sources/source';
@@ -133,24 +136,11 @@ export function parseMapping(importer: Importer, text: string | undefined): Mapp
   return out;
 }
 
-/** What a source import creates on the way: categories, brands and units by name, attributes with their values. */
-export interface Creates {
-  categories: string[];
-  brands: string[];
-  attributes: { name: string; values: string[] }[];
-}
+/** What a source import creates on the way: categories, brands, attributes with their values. */
+export type Creates = SheetMapping['creates'];
 
 /** What the mapping step did, as the job's status names it. */
-export interface MappingReport {
-  /** The known system the file was recognised as, else null. */
-  source: string | null;
-  /** Header → field as applied (null: ignored). */
-  mapping: Mapping;
-  /** Columns no field reads (not errors). */
-  ignoredColumns: string[];
-  warnings: SourceWarning[];
-  creates: Creates;
-}
+export type MappingReport = SheetMapping;
 
 /** Placeholder ids of rows a validation of a source file would create (a category, a parent further on): row ids are 32-bit, and no table comes near this. */
 const PLANNED_BASE = 2_000_000_000;
@@ -169,6 +159,10 @@ export class MappedSheet implements MappingStep {
   readonly ignored: string[] = [];
   readonly applied: Mapping = {};
   readonly creates: Creates = { categories: [], brands: [], attributes: [] };
+  /** A source's quantities on hand by product code, from the last reading of its rows. */
+  private stockByCode = new Map<string, NonNullable<SourceRow['stock']>>();
+  /** On hand set (or to be set) per location, as the status reports it. */
+  stock: { location: string; products: number }[] = [];
   /** Validation only: names of rows to be created, by field, with their placeholder ids. */
   private readonly planned = new Map<string, Map<string, number>>();
   private fields = new Map<string, ScalarField | null>();
@@ -247,11 +241,13 @@ export class MappedSheet implements MappingStep {
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
     });
     const seen = new Set<string>();
+    this.stockByCode = new Map();
     for await (const row of this.source.read(replayed(), this.options, (w) => this.warnings.push(w))) {
       // A source's later rows for the same product (Shopify's repeated handles) do not repeat it.
       const key = String(row.values.code);
       if (seen.has(key)) continue;
       seen.add(key);
+      if (row.stock?.length) this.stockByCode.set(key, row.stock);
       // A value the export does not give is the field's default, as a new row would have it (not a cleared cell).
       yield {
         number: row.number,
@@ -272,6 +268,7 @@ export class MappedSheet implements MappingStep {
       ignoredColumns: this.ignored,
       warnings: this.warnings,
       creates: this.creates,
+      stock: this.stock,
     };
   }
 
@@ -379,6 +376,100 @@ export class MappedSheet implements MappingStep {
           values: [...((current.values as Row[]) ?? []).map(({ id: _id, ...line }) => line), ...lines],
         });
       }
+    });
+  }
+
+  /**
+   * A source's quantities on hand, by location (its name or code; the Shopify CSV's one quantity at
+   * the first store location): a commit sets each product's on hand there with an `import` movement
+   * of the difference (stock products only, as the ledger keeps them); a validation counts them.
+   * A location no inventory location is named like, a negative quantity, or a user who may not edit
+   * stock leaves the quantities out with a warning, never fails the import.
+   */
+  async setStock(ctx: AppContext, request: FastifyRequest, commit: boolean): Promise<void> {
+    if (!this.source || this.stockByCode.size === 0) return;
+    const warn = (message: string) => this.warnings.push({ row: 1, column: 'Inventory', message });
+    try {
+      await assertPrivilege(request, 'virtualstock', 'edit');
+    } catch {
+      warn('Your role may not change stock: the quantities on hand are not imported');
+      return;
+    }
+    const db = anyDb(ctx);
+    const locations = await db
+      .selectFrom('inventory_location')
+      .select(['id', 'code', 'name', 'kind'])
+      .orderBy('id')
+      .execute();
+    const byName = new Map<string, { id: number; name: string }>();
+    for (const l of locations) {
+      byName.set(String(l.code).toLowerCase(), { id: Number(l.id), name: String(l.name) });
+      byName.set(String(l.name).toLowerCase(), { id: Number(l.id), name: String(l.name) });
+    }
+    const fallback = locations.find((l) => l.kind === 'store') ?? locations[0];
+    const codes = [...this.stockByCode.keys()];
+    const products = new Map<string, number>();
+    for (let i = 0; i < codes.length; i += 500)
+      for (const row of await db
+        .selectFrom('product')
+        .select(['id', 'code'])
+        .where('code', 'in', codes.slice(i, i + 500))
+        .execute())
+        products.set(String(row.code), Number(row.id));
+    const unknown = new Set<string>();
+    const lines: { product: number; location: number; name: string; quantity: number }[] = [];
+    let negative = 0;
+    for (const [code, entries] of this.stockByCode)
+      for (const entry of entries) {
+        const location =
+          entry.location === null
+            ? fallback && { id: Number(fallback.id), name: String(fallback.name) }
+            : byName.get(entry.location.toLowerCase());
+        if (!location) {
+          unknown.add(entry.location ?? '');
+          continue;
+        }
+        const quantity = thousandths(entry.quantity);
+        if (quantity === undefined || quantity < 0) {
+          negative++;
+          continue;
+        }
+        const product = products.get(code);
+        if (product !== undefined || !commit)
+          lines.push({ product: product ?? 0, location: location.id, name: location.name, quantity });
+      }
+    for (const name of unknown)
+      warn(
+        name
+          ? `No inventory location is named "${name}": its quantities on hand are not imported`
+          : 'There is no inventory location: the quantities on hand are not imported',
+      );
+    if (negative > 0) warn(`${negative} negative quantities on hand are not imported: count them`);
+    const per = new Map<string, number>();
+    for (const line of lines) per.set(line.name, (per.get(line.name) ?? 0) + 1);
+    this.stock = [...per].map(([location, count]) => ({ location, products: count }));
+    if (!commit || lines.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      const w = await jobWriter(ctx, trx, request, findEntity('stockmovement')!);
+      const stocked = await stockProducts(
+        trx,
+        lines.map((l) => l.product),
+      );
+      const kept = lines.filter((l) => stocked.get(l.product)?.role === 'stock');
+      await ensureBalances(w, kept);
+      const inputs = [];
+      for (const line of kept) {
+        const difference = line.quantity - (await onHand(trx, line.product, line.location));
+        if (difference !== 0)
+          inputs.push({
+            product: line.product,
+            location: line.location,
+            quantity: difference,
+            kind: 'import' as const,
+            remarks: `Import from ${this.source!.label}`,
+          });
+      }
+      await move(w, inputs);
     });
   }
 

@@ -115,6 +115,7 @@ function statusOf(job: JobRow): SheetJob {
           ignoredColumns: result.ignoredColumns,
           warnings: result.warnings,
           creates: result.creates,
+          stock: result.stock ?? [],
         }
       : {}),
     createdAt: job.created_at,

@@ -8,6 +8,7 @@ import {
   hasHeader,
   PIECE,
   yes,
+  stockOf,
   withVariants,
   type Source,
 } from './source';
@@ -69,9 +70,14 @@ export const loyverse: Source = {
           taxable: taxes.length === 0 ? null : taxes.some((t) => yes(text(row, t))),
         };
       };
+      const quantities = c.withPrefix(/^in stock \[/i);
       const code = (row: SheetRow) => (text(row, 'SKU') ?? handle).slice(0, 50);
       if (group.length === 1 && !names[0]) {
-        yield { number: first.number, values: { code: code(first), name, type: 'standard', ...shared, ...own(first) } };
+        yield {
+          number: first.number,
+          values: { code: code(first), name, type: 'standard', ...shared, ...own(first) },
+          stock: stockOf(c, first, quantities),
+        };
         continue;
       }
       yield* withVariants(
@@ -84,6 +90,7 @@ export const loyverse: Source = {
             .filter((p): p is readonly [string, string] => p[0] !== null && p[1] !== null)
             .map(([n, v]): [string, string] => [n, v]),
           values: own(row),
+          stock: stockOf(c, row, quantities),
         })),
       );
     }

@@ -81,6 +81,11 @@ export const shopify: Source = {
         weight: kilograms(text(row, 'Variant Grams'), 'g'),
         taxable: yes(text(row, 'Variant Taxable')),
       });
+      // The products CSV has one quantity, at the shop's default location.
+      const inventory = (row: SheetRow) => {
+        const quantity = amountOf(text(row, 'Variant Inventory Qty'));
+        return quantity === null ? [] : [{ location: null, quantity }];
+      };
       const single =
         variants.length <= 1 &&
         (text(variants[0] ?? first, 'Option1 Value') === null ||
@@ -98,6 +103,7 @@ export const shopify: Source = {
             ...own(row),
             imageUrls: images.join('\n') || null,
           },
+          stock: inventory(row),
         } satisfies SourceRow;
         continue;
       }
@@ -121,6 +127,7 @@ export const shopify: Source = {
               .join('-')}`,
           pairs: pairsOf(row),
           values: { ...own(row), imageUrls: text(row, 'Variant Image') ?? text(row, 'Image Src') },
+          stock: inventory(row),
         })),
       );
     }

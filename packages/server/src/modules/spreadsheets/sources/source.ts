@@ -5,7 +5,20 @@ import { cellText } from '../cells';
 export interface SourceRow {
   number: number;
   values: Record<string, CellValue>;
+  /** On hand per location (by the source's location name; `null`: the default location), as decimal text. */
+  stock?: { location: string | null; quantity: string }[];
 }
+
+/** A row's quantities in columns named after their location (`Current Quantity Main St` → `Main St`). */
+export const stockOf = (
+  c: Columns,
+  row: SheetRow,
+  columns: readonly { header: string; rest: string }[],
+): { location: string; quantity: string }[] =>
+  columns.flatMap(({ header, rest }) => {
+    const quantity = amountOf(c.text(row, header));
+    return quantity === null ? [] : [{ location: rest.replace(/^\[|\]$/g, '').trim(), quantity }];
+  });
 
 /** Something the reading noticed that is not an error: a cell left out, and why. */
 export interface SourceWarning {
@@ -224,6 +237,7 @@ export interface VariantOf {
   code: string;
   pairs: readonly [string, string][];
   values: Record<string, CellValue>;
+  stock?: SourceRow['stock'];
 }
 
 /**
@@ -249,6 +263,7 @@ export function* withVariants(
   for (const variant of variants)
     yield {
       number: variant.number,
+      stock: variant.stock,
       values: {
         ...product.values,
         ...variant.values,

@@ -10,6 +10,7 @@ import {
   kilograms,
   PIECE,
   yes,
+  stockOf,
   withVariants,
   type Source,
 } from './source';
@@ -86,11 +87,13 @@ export const square: Source = {
         taxable: taxes.length === 0 ? null : taxes.some((t) => yes(text(row, t))),
         trackStock: text(row, 'Stockable') === null ? null : yes(text(row, 'Stockable')),
       });
+      const quantities = c.withPrefix(/^current quantity /i);
       const code = (row: SheetRow) => (text(row, 'SKU') ?? text(row, 'Token') ?? codeOf(item, 50)).slice(0, 50);
       if (group.length === 1) {
         yield {
           number: first.number,
           values: { code: code(first), name: item, type: 'standard', ...shared, ...own(first) },
+          stock: stockOf(c, first, quantities),
         };
         continue;
       }
@@ -108,7 +111,13 @@ export const square: Source = {
           name: item,
           values: { ...shared, ...own(first) },
         },
-        group.map((row) => ({ number: row.number, code: code(row), pairs: pairsOf(row), values: own(row) })),
+        group.map((row) => ({
+          number: row.number,
+          code: code(row),
+          pairs: pairsOf(row),
+          values: own(row),
+          stock: stockOf(c, row, quantities),
+        })),
       );
     }
   },
