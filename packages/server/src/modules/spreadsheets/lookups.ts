@@ -1,5 +1,6 @@
 import type { NormalisedEntity } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
+import { typedDb } from '../../db/types';
 import { naturalKey, targetOf } from '../../data/references';
 import type { ScalarField } from './columns';
 
@@ -70,11 +71,13 @@ export class Lookups {
         byName.set(lower, byName.has(lower) && byName.get(lower) !== id ? AMBIGUOUS : id);
       }
     }
+    // A product is named by its barcode too (its own or an alternate one): a scanned sheet reads as typed.
+    const byBarcode = target.name === 'product' ? await productBarcodes(this.db) : new Map<string, number>();
     const label = target.label.toLowerCase();
     return {
       idOf(text) {
         const lower = text.trim().toLowerCase();
-        const id = byCode.get(lower) ?? byName.get(lower);
+        const id = byCode.get(lower) ?? byName.get(lower) ?? byBarcode.get(lower);
         if (id === undefined)
           return { message: `"${text}" is not the code or name of any of the ${label}`, missing: true };
         if (id === AMBIGUOUS)
@@ -84,4 +87,21 @@ export class Lookups {
       codeOf: (id) => codes.get(id),
     };
   }
+}
+
+/** Every product barcode, own and alternate (lower case), to its product; a barcode of two products is ambiguous. */
+async function productBarcodes(db: AnyDb): Promise<Map<string, number>> {
+  const tdb = typedDb(db);
+  const own = await tdb.selectFrom('product').select(['id', 'barcode']).where('barcode', 'is not', null).execute();
+  const alternates = await tdb
+    .selectFrom('product_alternate_barcodes')
+    .select(['parent_id as id', 'barcode'])
+    .where('barcode', 'is not', null)
+    .execute();
+  const out = new Map<string, number>();
+  for (const r of [...own, ...alternates]) {
+    const lower = String(r.barcode).toLowerCase();
+    out.set(lower, out.has(lower) && out.get(lower) !== r.id ? AMBIGUOUS : r.id);
+  }
+  return out;
 }

@@ -1,7 +1,8 @@
 import { findEntity } from '@backroom/schema';
 import type { Row } from '../../data/store';
 import type { Writer } from '../../data/write';
-import { ensureBalances, move, onHand, quantityText, thousandths } from '../stock/index';
+import { onHand, quantityText, thousandths } from '../stock/index';
+import { fillCount } from '../stockcount/index';
 import type { ScalarField } from './columns';
 import type { Importer, RowOutcome } from './importer';
 
@@ -13,8 +14,10 @@ const field = (name: string, label?: string) => {
 
 /**
  * The outlet item balance importer: a stock count. Each row names a location (warehouse or outlet
- * store, by code) and a product (by SKU) with the counted quantity; the commit posts the difference
- * from on hand as a `count` movement in the stock ledger, so the ledger explains every change.
+ * store, by code) and a product (by SKU or barcode, its own or an alternate one: `Lookups`) with the counted
+ * quantity; the commit fills a stock count document per location with those lines and posts it,
+ * as a count entered on screen: adjustments with the reason `COUNT` and the count's number as
+ * reference, those over the reason's approval value waiting for approval.
  */
 export function stockCountImporter(): Importer {
   const location = field('location', 'Location');
@@ -29,7 +32,7 @@ export function stockCountImporter(): Importer {
     screen: 'importer/outletitembalance',
     options: [{ text: 'Stock count', value: 'count' }],
     meaning:
-      'A stock count: each row gives the quantity counted of a product (by SKU) at a location (by code). The import posts the difference from what the system holds as a count movement in the stock ledger; rows that match are unchanged. Every row is checked first; then all are posted or none.',
+      'A stock count: each row gives the quantity counted of a product (by SKU or barcode) at a location (by code). The import makes a stock count per location with those lines and posts it: each difference from what the system holds becomes an adjustment with the reason COUNT and the count’s number as reference, and one worth more than the reason’s approval value waits for approval; rows that match are unchanged. Every row is checked first; then all are posted or none.',
     custom: {
       privilege: { screen: 'virtualstock', action: 'edit' },
       check(input: Row) {
@@ -44,36 +47,27 @@ export function stockCountImporter(): Importer {
         return [];
       },
       async write(w: Writer, rows: Row[]) {
-        const pairs = rows.map((r) => ({ product: r.product as number, location: r.location as number }));
-        await ensureBalances(w, pairs);
-        const inputs = [];
-        let unchanged = 0;
         const outcomes: RowOutcome[] = [];
+        const byLocation = new Map<number, { product: number; countedQty: string }[]>();
+        let unchanged = 0;
         for (const row of rows) {
           const held = await onHand(w.trx, row.product as number, row.location as number);
-          const difference = thousandths(row.quantity)! - held;
-          outcomes.push(
-            difference === 0
-              ? { action: 'unchanged' }
-              : {
-                  action: 'update',
-                  changes: [
-                    { field: 'quantity', old: quantityText(held), new: quantityText(thousandths(row.quantity)!) },
-                  ],
-                },
-          );
-          if (difference === 0) unchanged++;
-          else
-            inputs.push({
-              product: row.product as number,
-              location: row.location as number,
-              quantity: difference,
-              kind: 'count' as const,
-              remarks: 'Stock count import',
-            });
+          const wanted = thousandths(row.quantity)!;
+          if (wanted === held) {
+            unchanged++;
+            outcomes.push({ action: 'unchanged' });
+            continue;
+          }
+          outcomes.push({
+            action: 'update',
+            changes: [{ field: 'quantity', old: quantityText(held), new: quantityText(wanted) }],
+          });
+          const lines = byLocation.get(row.location as number) ?? [];
+          lines.push({ product: row.product as number, countedQty: quantityText(wanted) });
+          byLocation.set(row.location as number, lines);
         }
-        await move(w, inputs);
-        return { inserted: 0, updated: inputs.length, unchanged, rows: outcomes };
+        for (const [location, lines] of byLocation) await fillCount(w, location, lines, 'Stock count import');
+        return { inserted: 0, updated: rows.length - unchanged, unchanged, rows: outcomes };
       },
     },
   };

@@ -2,7 +2,7 @@ import { STOCK_COUNT_ACTIONS, type StockCountAction } from '@backroom/schema';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import type { ActionCall, RowAction } from '../../data/hooks';
-import { STALE_MESSAGE } from '../../data/write';
+import { STALE_MESSAGE, insertRow, type Writer } from '../../data/write';
 import { typedDb } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -169,6 +169,71 @@ export const countLines: RowAction = async (call) => {
   return readCount(call.ctx, call.trx, c.id, true);
 };
 
+/** Posts an open count read in this transaction: lines settled, variances asked for as adjustments. */
+async function postCount(call: ActionCall, c: StockCountDto, reason: ReasonRules): Promise<void> {
+  await claim(call, c, { status: 'posted', posted_at: call.now });
+  const db = typedDb(call.trx);
+  const lines = await db
+    .selectFrom('stock_count_lines')
+    .select(['id', 'product_id', 'counted_qty', 'expected_qty'])
+    .where('parent_id', '=', c.id)
+    .orderBy('line_no')
+    .execute();
+  const figures = lines
+    .filter((l) => l.counted_qty !== null || c.zeroUncounted)
+    .map((l) => ({
+      id: l.id,
+      product: Number(l.product_id),
+      counted: Number(l.counted_qty ?? 0),
+      expected: Number(l.expected_qty ?? 0),
+      uncounted: l.counted_qty === null,
+    }));
+  const worked = await variances(call.trx, c.location, figures);
+  for (const [i, f] of figures.entries())
+    await db
+      .updateTable('stock_count_lines')
+      .set({
+        ...(f.uncounted ? { counted_qty: 0 } : {}),
+        variance: worked[i]!.variance,
+        variance_value: worked[i]!.value,
+      })
+      .where('id', '=', f.id)
+      .execute();
+  await requestAdjustments(
+    call,
+    figures
+      .filter((f) => f.counted !== f.expected)
+      .map((f) => ({
+        location: c.location,
+        product: f.product,
+        quantity: f.counted - f.expected,
+        counted: f.counted,
+        onHandBefore: f.expected,
+        reason,
+        remarks: f.uncounted ? `Not counted on ${c.docNo}: zeroed` : `Counted on ${c.docNo}`,
+        document: documentOf(c),
+      })),
+  );
+}
+
+/**
+ * A count filled from elsewhere (the stock-count spreadsheet) and posted at once: one document per
+ * location, scope the products given, each line's figure as given; the same rules as a count
+ * entered on screen (expected frozen now, reason `COUNT`, its approval value, the count's number
+ * as reference). Answers the counts made.
+ */
+export async function fillCount(
+  w: Writer,
+  location: number,
+  lines: readonly { product: number; countedQty: string }[],
+  remarks: string,
+): Promise<StockCountDto> {
+  const call = { ...w, entity: count, ids: [], body: {} } as ActionCall;
+  const made = await insertRow(call, count, { location, scope: 'products', remarks, lines: [...lines] });
+  await postCount(call, (await theCount(call, made.id as number))!, await countReason(call));
+  return (await readCount(call.ctx, call.trx, made.id as number))!;
+}
+
 /** The `COUNT` stock-out reason, made (no approval flag, no approval value) when there is none. */
 async function countReason(call: ActionCall): Promise<ReasonRules> {
   const found = await reasonRules(call, COUNT_REASON);
@@ -209,49 +274,7 @@ export const post: RowAction = async (call) => {
     assertState(c, 'post');
     if (version !== undefined && c.version !== version)
       throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);
-    await claim(call, c, { status: 'posted', posted_at: call.now });
-    const db = typedDb(call.trx);
-    const lines = await db
-      .selectFrom('stock_count_lines')
-      .select(['id', 'product_id', 'counted_qty', 'expected_qty'])
-      .where('parent_id', '=', id)
-      .orderBy('line_no')
-      .execute();
-    const figures = lines
-      .filter((l) => l.counted_qty !== null || c.zeroUncounted)
-      .map((l) => ({
-        id: l.id,
-        product: Number(l.product_id),
-        counted: Number(l.counted_qty ?? 0),
-        expected: Number(l.expected_qty ?? 0),
-        uncounted: l.counted_qty === null,
-      }));
-    const worked = await variances(call.trx, c.location, figures);
-    for (const [i, f] of figures.entries())
-      await db
-        .updateTable('stock_count_lines')
-        .set({
-          ...(f.uncounted ? { counted_qty: 0 } : {}),
-          variance: worked[i]!.variance,
-          variance_value: worked[i]!.value,
-        })
-        .where('id', '=', f.id)
-        .execute();
-    await requestAdjustments(
-      call,
-      figures
-        .filter((f) => f.counted !== f.expected)
-        .map((f) => ({
-          location: c.location,
-          product: f.product,
-          quantity: f.counted - f.expected,
-          counted: f.counted,
-          onHandBefore: f.expected,
-          reason,
-          remarks: f.uncounted ? `Not counted on ${c.docNo}: zeroed` : `Counted on ${c.docNo}`,
-          document: documentOf(c),
-        })),
-    );
+    await postCount(call, c, reason);
     const after = await readCount(call.ctx, call.trx, id);
     await recordAudit(call, 'update', id, c as never, after as never);
     answers.push(await readCount(call.ctx, call.trx, id, true));

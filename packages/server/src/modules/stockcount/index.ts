@@ -1,6 +1,7 @@
 import type { DomainModule } from '../module';
 import { assertPrivilege, authenticate } from '../../http/auth-guard';
 import { countLines, post } from './actions';
+export { fillCount } from './actions';
 import { stockCountRules } from './rules';
 import { countSheetPrint, readSheet, sheetCsv } from './sheet';
 
