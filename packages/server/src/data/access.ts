@@ -1,4 +1,4 @@
-import { findEntity, type NormalisedEntity } from '@backroom/schema';
+import type { NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { RawBuilder, SqlBool } from 'kysely';
 import { assertPrivilege, requireAuth, type PrivilegeAction } from '../http/auth-guard';
@@ -7,7 +7,7 @@ import { ApiError } from '../http/envelope';
 import { hooksOf, type FilterCondition, type Verb } from './hooks';
 import { allOf } from './query';
 import { namesAnOutlet, outletPaths, outsideOutlets, visibleCondition } from './outlet-ties';
-import { anyDb, type AnyDb } from './store';
+import type { AnyDb } from './store';
 
 const ACTION: Record<Verb, PrivilegeAction> = { fetch: 'view', insert: 'edit', update: 'edit', delete: 'delete' };
 
@@ -27,11 +27,6 @@ export async function authorize(
   if (refused) throw new ApiError(403, refused);
 }
 
-const userEntity = findEntity('user')!;
-const userOutletsTable = (
-  userEntity.fields.find((f) => f.kind === 'multireference' && f.entity === 'outlet') as { table: string }
-).table;
-
 const userOutlets = cachePerApp<number, number[]>();
 
 /** Outlets the caller is limited to; empty when the user may see every outlet. Kept by the process for the `access` generation. */
@@ -39,12 +34,12 @@ export function allowedOutlets(request: FastifyRequest): Promise<number[]> {
   const auth = requireAuth(request);
   const ctx = request.server.ctx;
   return userOutlets(ctx).get(auth.userId, auth.generations.access, async () => {
-    const rows = await anyDb(ctx)
-      .selectFrom(userOutletsTable)
+    const rows = await ctx.db
+      .selectFrom('app_user_outlets')
       .select('ref_id')
       .where('parent_id', '=', auth.userId)
       .execute();
-    return rows.map((r) => Number(r.ref_id));
+    return rows.map((r) => r.ref_id);
   });
 }
 
