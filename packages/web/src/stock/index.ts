@@ -1,6 +1,6 @@
 import type { WebModule } from '../screens/webModule';
 
-/** Stock: the delivery order with its status steps, the product's Stock tab and Print labels, a stock count's Count tab, virtual stock, low stock. */
+/** Stock: the delivery order with its status steps, the product's Stock tab and Print labels (of products, and one per unit of goods receipts), a stock count's Count tab, virtual stock, low stock. */
 export const stockModule: WebModule = {
   name: 'stock',
   forms: { printdeliveryorder: () => import('./DeliveryOrderForm') },
@@ -8,7 +8,10 @@ export const stockModule: WebModule = {
     product: [{ name: 'stock', load: () => import('./ProductStockTab') }],
     stockcount: [{ name: 'count', load: () => import('./StockCountTab') }],
   },
-  listActions: { product: [() => import('./PrintLabelsAction')] },
+  listActions: {
+    product: [() => import('./PrintLabelsAction')],
+    goodsreceipt: [() => import('./ReceiptLabelsAction')],
+  },
   singles: {
     virtualstock: () => import('./VirtualStockScreen'),
     lowstock: () => import('./LowStockScreen'),
