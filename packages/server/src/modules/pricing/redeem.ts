@@ -1,6 +1,6 @@
-import { getEntity } from '@backroom/schema';
 import { sql } from 'kysely';
 import type { AnyDb } from '../../data/store';
+import { typedDb } from '../../db/types';
 import { confirm, countUse, heldUses, overCount, release, takeCode, type HeldUse, type LimitedKind } from './holds';
 import type { Basket, PricedBasket } from './engine/index';
 
@@ -43,8 +43,6 @@ export function redemptionOf(
       .map((c) => ({ id: c.id, amount: c.amount })),
   };
 }
-
-const membership = getEntity('membership');
 
 /** A use past its limit: what it was and what it took off the sale. */
 export interface OverRedeemed {
@@ -111,7 +109,7 @@ export async function redeemSale(
     ...benefits.map((b) => ({ kind: 'membershipbenefit', ref_id: b.id, code: null, amount: b.amount })),
   ];
   if (log.length > 0)
-    await trx
+    await typedDb(trx)
       .insertInto('pricing_redemption')
       .values(log.map((l) => ({ ...l, reference: r.reference, member_id: r.member, at: r.at })))
       .execute();
@@ -120,7 +118,7 @@ export async function redeemSale(
 
 /** One more use of the rule by the member (`promotion_member_usage`): answers whether it was within the rule's limit per member; counted either way. */
 async function countMemberUse(trx: AnyDb, rule: number, member: number, limit: number): Promise<boolean> {
-  const counted = await trx
+  const counted = await typedDb(trx)
     .insertInto('promotion_member_usage')
     .values({ rule_id: rule, member_id: member, times_used: 1 })
     .onConflict((oc) =>
@@ -128,14 +126,15 @@ async function countMemberUse(trx: AnyDb, rule: number, member: number, limit: n
     )
     .returning('times_used')
     .executeTakeFirstOrThrow();
-  return Number(counted.times_used) <= limit;
+  return counted.times_used <= limit;
 }
 
 /** The birthday vouchers the member has not used this year: the member's row is held until the sale commits, so a parallel sale's check waits and then sees this one. */
-async function birthdayUnused(trx: AnyDb, r: Redemption): Promise<Redemption['benefits']> {
+async function birthdayUnused(db: AnyDb, r: Redemption): Promise<Redemption['benefits']> {
   if (r.benefits.length === 0 || r.member === null) return [];
+  const trx = typedDb(db);
   await trx
-    .updateTable(membership.table)
+    .updateTable('membership')
     .set({ version: sql`version` })
     .where('id', '=', r.member)
     .execute();
@@ -153,5 +152,5 @@ async function birthdayUnused(trx: AnyDb, r: Redemption): Promise<Redemption['be
     .where('at', '>=', `${year}-01-01`)
     .where('at', '<', `${Number(year) + 1}-01-01`)
     .execute();
-  return r.benefits.filter((b) => !used.some((u) => Number(u.ref_id) === b.id));
+  return r.benefits.filter((b) => !used.some((u) => u.ref_id === b.id));
 }
