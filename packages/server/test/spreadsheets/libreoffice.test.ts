@@ -162,5 +162,14 @@ describe('files saved by LibreOffice', () => {
       ['LOHM-1', '1990-12-31', '2024-01-05'],
       ['LOHM-2', '1990-12-31', '2024-01-13'],
     ]);
+    // A date that reads both ways is read in the order its column's other dates all show.
+    const dayFirst =
+      'Member no.,Name,Membership group,Birth date\nLOHM-4,Day first,LOGRP,25/12/1980\nLOHM-5,Either,LOGRP,03/04/1981';
+    expect(await importSheet(c, Buffer.from(dayFirst), 'membership', 'commit', 'day-first.csv')).toMatchObject({
+      committed: true,
+      inserted: 2,
+      errorCount: 0,
+    });
+    expect((await fetchWhere('membership', 'memberNo', 'LOHM-5'))[0]!.birthDate).toBe('1981-04-03');
   });
 });

@@ -60,7 +60,15 @@ export const normaliseHeader = (header: string) =>
 const TRUE = new Set(['true', 'yes', 'y', '1']);
 const FALSE = new Set(['false', 'no', 'n', '0']);
 
-export type Converted = { ok: true; value: unknown } | { ok: false; message: string };
+/**
+ * A cell read as a field's value, or why not. A date as text tells the order it was read in
+ * (`order`), or, when it reads both ways, both readings (`readings`): the import then reads it in
+ * the order the column's other dates show, if they all show one.
+ */
+export type Converted =
+  | { ok: true; value: unknown; order?: DateOrder }
+  | { ok: false; message: string; readings?: Record<DateOrder, string> };
+export type DateOrder = 'dayFirst' | 'monthFirst';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -215,9 +223,11 @@ export function dateFromText(text: string): Converted {
     return {
       ok: false,
       message: `is a date that reads two ways: "${text}" is ${isoText(y, b, a)} day first, ${isoText(y, a, b)} month first; write it as YYYY-MM-DD`,
+      readings: { dayFirst: isoText(y, b, a), monthFirst: isoText(y, a, b) },
     };
-  if (dayFirst) return { ok: true, value: isoText(y, b, a) };
-  if (monthFirst) return { ok: true, value: isoText(y, a, b) };
+  if (dayFirst && monthFirst) return { ok: true, value: isoText(y, b, a) };
+  if (dayFirst) return { ok: true, value: isoText(y, b, a), order: 'dayFirst' };
+  if (monthFirst) return { ok: true, value: isoText(y, a, b), order: 'monthFirst' };
   return { ok: false, message: `is not a date: read "${text}"` };
 }
 

@@ -24,12 +24,15 @@ describe('spreadsheet hazards', () => {
 
   it('reads dates as text in the three common orders, and refuses one that reads two ways', () => {
     for (const text of ['2026-12-31', '2026/12/31', '31/12/2026', '12/31/2026', '31.12.2026'])
-      expect([text, dateFromText(text)]).toEqual([text, { ok: true, value: '2026-12-31' }]);
+      expect([text, dateFromText(text)]).toEqual([text, expect.objectContaining({ ok: true, value: '2026-12-31' })]);
+    expect(dateFromText('31/12/2026')).toMatchObject({ order: 'dayFirst' });
+    expect(dateFromText('12/31/2026')).toMatchObject({ order: 'monthFirst' });
     expect(dateFromText('05/05/2026')).toEqual({ ok: true, value: '2026-05-05' });
     expect(dateFromText('01/02/2026')).toEqual({
       ok: false,
       message:
         'is a date that reads two ways: "01/02/2026" is 2026-02-01 day first, 2026-01-02 month first; write it as YYYY-MM-DD',
+      readings: { dayFirst: '2026-02-01', monthFirst: '2026-01-02' },
     });
     expect(dateFromText('31.12.26')).toMatchObject({ ok: false, message: expect.stringContaining('four-digit year') });
     expect(dateFromText('2026-02-30')).toEqual({ ok: false, message: 'is not a date: read "2026-02-30"' });

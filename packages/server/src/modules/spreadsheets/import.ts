@@ -19,7 +19,7 @@ import { failedRow, writeRows } from '../../data/write-rows';
 import { ApiError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
 import { cellText, controlCharacterIn, type CellValue } from './cells';
-import { fromCell, normaliseHeader, type ScalarField } from './columns';
+import { fromCell, normaliseHeader, type DateOrder, type ScalarField } from './columns';
 import type { CustomCounts, ImportFile, MappingStep, RowOutcome } from './importer';
 import type { Importer } from './importers';
 import { Lookups, type Lookup } from './lookups';
@@ -268,6 +268,15 @@ export async function runImport(
   // before the rows, which are then read without waiting on anything.
   const cellColumns: { index: number; field: ScalarField; column: string; lookup?: Lookup }[] = [];
   const sheetRefs = selfReferencing(importer);
+  const dateOrders = new Map<string, Set<DateOrder>>();
+  const twoWayDates: {
+    row: number;
+    input: Row;
+    field: string;
+    column: string;
+    message: string;
+    readings: Record<DateOrder, string>;
+  }[] = [];
 
   let lastRow = 1;
   const kept = new KeptText(ctx.config.imports.maxHeldBytes);
@@ -313,9 +322,19 @@ export async function runImport(
           continue;
         }
         const converted = fromCell(field, cell);
+        if (!converted.ok && converted.readings) {
+          // A date that reads both ways: read in the order the column's other dates show, once every row is read.
+          const { message, readings } = converted;
+          twoWayDates.push({ row: sheetRow.number, input, field: field.name, column, message, readings });
+          continue;
+        }
         if (!converted.ok) {
           problems.add(sheetRow.number, column, `${column} ${converted.message}`);
           continue;
+        }
+        if (converted.order) {
+          const orders = dateOrders.get(field.name) ?? new Set<DateOrder>();
+          dateOrders.set(field.name, orders.add(converted.order));
         }
         if (lookup && converted.value !== null) {
           const found = lookup.idOf(String(converted.value));
@@ -354,6 +373,11 @@ export async function runImport(
     };
   }
   if (!header) problems.add(1, '', 'The sheet is empty: the first row must hold the column headers');
+  for (const date of twoWayDates) {
+    const orders = dateOrders.get(date.field);
+    if (orders?.size === 1) date.input[date.field] = date.readings[[...orders][0]!];
+    else problems.add(date.row, date.column, `${date.column} ${date.message}`);
+  }
   const headers = header?.headers ?? new Map<string, string>();
   const columnOf = (field: string) =>
     headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
