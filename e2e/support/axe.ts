@@ -110,6 +110,20 @@ async function listDialogs(page: Page, app: string, letter: string): Promise<str
   return findings;
 }
 
+/** The product importer after checking a file with problems: the error summary, its column filter and the problems table. */
+async function importErrors(page: Page, app: string, letter: string): Promise<string[]> {
+  await page.goto(`${app}/importer/product`);
+  await page.getByRole('button', { name: 'Download template' }).waitFor();
+  await page.setInputFiles('#sheet-file', {
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('SKU,Name,Category,Unit of measure,Selling price\r\nAXE-1,Tea,NOPE,PCS,abc', 'utf8'),
+  });
+  await page.getByRole('table', { name: 'Problems by row and column' }).waitFor({ timeout: 15_000 });
+  await settled(page);
+  return audit(page, `theme ${letter} import error summary`);
+}
+
 /** Routes checked in every theme besides the default one, which checks them all: a list, forms, a single screen. */
 const SAMPLE = ['product', 'product/add', 'user/add', 'membership', 'company', 'home'];
 
@@ -129,6 +143,7 @@ export async function auditThemes(page: Page, app: string, themes: readonly stri
     findings.push(...(await audit(page, `theme ${letter} settings panel`)));
     await page.keyboard.press('Escape');
     findings.push(...(await listDialogs(page, app, letter)));
+    findings.push(...(await importErrors(page, app, letter)));
   }
   return findings;
 }
