@@ -46,6 +46,10 @@ describe('purchase orders in the console', () => {
 
     const actions = page.getByRole('toolbar', { name: 'Order actions' });
     await actions.getByRole('button', { name: 'Send' }).click();
+    await page
+      .getByRole('dialog', { name: new RegExp(`^Send ${docNo} to .*Pasar Pagi`) })
+      .getByRole('button', { name: 'Send' })
+      .click();
     await page.getByText(`${docNo} is sent.`).waitFor();
     await expect.poll(() => currentStep(page).textContent()).toContain('Sent');
 

@@ -71,6 +71,7 @@ type Pending =
   | { kind: 'delete' }
   | { kind: 'receive' }
   | { kind: 'closeShort' }
+  | { kind: 'send' }
   | { kind: 'belowMinimum'; message: string }
   | null;
 
@@ -201,6 +202,14 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
               onClose={(reason) => run('closeShort', { reason })}
             />
           )}
+          {pending?.kind === 'send' && (
+            <ConfirmDialog
+              title={t('purchasing.confirmSend', { docNo: order?.docNo, supplier: order?.supplierLabel ?? '' })}
+              confirmLabel={t('purchasing.send')}
+              onCancel={() => setPending(null)}
+              onConfirm={() => run('send')}
+            />
+          )}
           {pending?.kind === 'belowMinimum' && (
             <ConfirmDialog
               title={pending.message}
@@ -235,7 +244,12 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
       {order && (
         <div className="d-flex flex-wrap gap-2 mb-3" role="toolbar" aria-label={t('purchasing.actions')}>
           {allowed('send') && (
-            <button type="button" className="btn btn-primary" disabled={busy || dirty} onClick={() => run('send')}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy || dirty}
+              onClick={() => setPending({ kind: 'send' })}
+            >
               <i className="bi bi-send" aria-hidden="true" /> {t('purchasing.send')}
             </button>
           )}
