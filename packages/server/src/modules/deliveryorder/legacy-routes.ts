@@ -15,7 +15,11 @@ const listQuery = z.object({
 });
 const idParam = z.object({ id: rowId });
 const actionBody = z.looseObject({
-  action: z.string({ error: 'Name the action: confirm, dispatch, receive, closeShort, cancel or prefill' }).trim().min(1).max(50),
+  action: z
+    .string({ error: 'Name the action: confirm, dispatch, receive, closeShort, cancel or prefill' })
+    .trim()
+    .min(1)
+    .max(50),
 });
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
