@@ -11,6 +11,7 @@ export * from './api/families';
 export * from './api/pricing';
 export * from './api/simulate';
 export * from './api/stock';
+export * from './api/reorder';
 export * from './api/sheets';
 export * from './api/terminals';
 export * from './api/home';

@@ -12,6 +12,7 @@ import { onlineModule } from './modules/online/index';
 import { pricingModule } from './modules/pricing/index';
 import { purchasingModule } from './modules/purchasing/index';
 import { productModule } from './modules/product/index';
+import { reorderModule } from './modules/reorder/index';
 import { settingsModule } from './modules/settings/index';
 import { spreadsheetsModule } from './modules/spreadsheets/index';
 import { stockModule } from './modules/stock/index';
@@ -38,6 +39,7 @@ export const MODULES: readonly DomainModule[] = [
   deliveryOrderModule,
   stockCountModule,
   purchasingModule,
+  reorderModule,
   labelsModule,
   onlineModule,
   terminalsModule,

@@ -101,6 +101,7 @@ export const purchasingScreens: ScreenDef[] = [
     },
   }),
   single('stockvaluation', 'Stock valuation', 'cash-stack'),
+  single('reorder', 'Reorder suggestions', 'cart-plus'),
 ];
 
 /** Tables of purchasing that are no screen of their own. */

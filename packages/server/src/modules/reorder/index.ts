@@ -1,0 +1,31 @@
+import { reorderCreate, reorderQuery } from '@backroom/schema';
+import { assertPrivilege, authenticate } from '../../http/auth-guard';
+import { ok } from '../../http/envelope';
+import { parseBody } from '../../http/validate';
+import type { DomainModule } from '../module';
+import { createOrders } from './create';
+import { suggest } from './suggest';
+
+/**
+ * Reorder suggestions: per product × stocking location, from its trigger or a days-of-cover target,
+ * its sales velocity, on hand, in transit, on open purchase orders, the supplier's lead time and
+ * pack size, the quantity to order (`POST {api}/reorder/Suggest`); selected lines become draft
+ * purchase orders per supplier × location (`POST {api}/reorder/Create`).
+ */
+export const reorderModule: DomainModule = {
+  name: 'reorder',
+  routes: (app, at) => {
+    const opts = { preHandler: authenticate };
+    app.post(`${at.api}/reorder/Suggest`, opts, async (request) => {
+      await assertPrivilege(request, 'reorder', 'view');
+      const answer = await suggest(request, parseBody(reorderQuery, request.body ?? {}));
+      return ok(answer, 'OK', answer.totalCount);
+    });
+    app.post(`${at.api}/reorder/Create`, opts, async (request) => {
+      await assertPrivilege(request, 'reorder', 'view');
+      await assertPrivilege(request, 'purchaseorder', 'edit');
+      const orders = await createOrders(request, parseBody(reorderCreate, request.body));
+      return ok(orders, `Created ${orders.length} draft purchase orders`);
+    });
+  },
+};
