@@ -8,6 +8,7 @@ import { hooksOf, type FilterCondition, type Verb } from './hooks';
 import { allOf } from './query';
 import { namesAnOutlet, outletPaths, outsideOutlets, visibleCondition } from './outlet-ties';
 import type { AnyDb } from './store';
+import { typedDb } from '../db/types';
 
 const ACTION: Record<Verb, PrivilegeAction> = { fetch: 'view', insert: 'edit', update: 'edit', delete: 'delete' };
 
@@ -41,6 +42,25 @@ export function allowedOutlets(request: FastifyRequest): Promise<number[]> {
       .execute();
     return rows.map((r) => r.ref_id);
   });
+}
+
+/**
+ * The inventory locations a caller limited to outlets may see (their outlets' and those of no outlet,
+ * i.e. warehouses), narrowing `asked`; `asked` unchanged (undefined: all) for a caller without limit.
+ */
+export async function visibleLocations(
+  request: FastifyRequest,
+  asked: readonly number[] | undefined,
+): Promise<number[] | undefined> {
+  const outlets = await allowedOutlets(request);
+  if (outlets.length === 0) return asked ? [...asked] : undefined;
+  const visible = await typedDb(request.server.ctx.db)
+    .selectFrom('inventory_location')
+    .select('id')
+    .where((eb) => eb.or([eb('outlet_id', 'is', null), eb('outlet_id', 'in', outlets)]))
+    .execute();
+  const ids = new Set(visible.map((v) => v.id));
+  return (asked ?? [...ids]).filter((l) => ids.has(l));
 }
 
 /** Whether the caller, limited to some outlets, may see the row `alias` of the entity (undefined: no limit applies). */

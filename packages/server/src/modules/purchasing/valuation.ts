@@ -2,7 +2,7 @@ import { MONEY_SCALE, QUANTITY_SCALE, formatScaled } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { allowedOutlets } from '../../data/access';
+import { visibleLocations } from '../../data/access';
 import { deniedFieldGroups } from '../../data/field-groups';
 import { typedDb, type Database } from '../../db/types';
 import { assertPrivilege, authenticate } from '../../http/auth-guard';
@@ -124,17 +124,7 @@ export async function valuation(
     ?.timezone;
   const date = query.date ?? (await companyToday(db));
   const before = startOfDay(addDays(date, 1), zone).toISOString();
-  let locations = query.locations;
-  const outlets = await allowedOutlets(request);
-  if (outlets.length > 0) {
-    const visible = await typedDb(db)
-      .selectFrom('inventory_location')
-      .select('id')
-      .where((eb) => eb.or([eb('outlet_id', 'is', null), eb('outlet_id', 'in', outlets)]))
-      .execute();
-    const ids = new Set(visible.map((v) => v.id));
-    locations = (locations ?? [...ids]).filter((l) => ids.has(l));
-  }
+  const locations = await visibleLocations(request, query.locations);
   const rows = await valuationStatement(db, before, {
     locations,
     categories: query.categories,

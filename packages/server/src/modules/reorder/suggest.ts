@@ -2,7 +2,7 @@ import { MONEY_SCALE, formatScaled, type ReorderAnswer, type ReorderRow, type re
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { allowedOutlets } from '../../data/access';
+import { visibleLocations } from '../../data/access';
 import { typedDb, type Database } from '../../db/types';
 import { quantityText } from '../stock/index';
 
@@ -209,17 +209,7 @@ export async function suggest(
   now = new Date(),
 ): Promise<ReorderAnswer> {
   const db = typedDb(request.server.ctx.db);
-  let locations = query.locations;
-  const outlets = await allowedOutlets(request);
-  if (outlets.length > 0) {
-    const visible = await db
-      .selectFrom('inventory_location')
-      .select('id')
-      .where((eb) => eb.or([eb('outlet_id', 'is', null), eb('outlet_id', 'in', outlets)]))
-      .execute();
-    const ids = new Set(visible.map((v) => v.id));
-    locations = (locations ?? [...ids]).filter((l) => ids.has(l));
-  }
+  const locations = await visibleLocations(request, query.locations);
   const stored = await suggestStatement(db, {
     since: new Date(now.getTime() - query.velocityDays * 86_400_000).toISOString(),
     until: now.toISOString(),
