@@ -5,13 +5,7 @@ import { markLowStock } from './low-stock';
 import { stockDemoSeed } from './demo-seed';
 import { registerStockRoutes } from './routes';
 export type { AdjustmentDecided, StockMoved } from './events';
-export {
-  reasonRules,
-  requestAdjustments,
-  valueOf,
-  type AdjustmentRequest,
-  type ReasonRules,
-} from './adjustments';
+export { reasonRules, requestAdjustments, valueOf, type AdjustmentRequest, type ReasonRules } from './adjustments';
 export { StockShortage, ensureBalances, move, onHand, type StockDocument } from './ledger';
 export { lowStockRows } from './low-stock';
 export { productsByBarcode, stockProducts } from './products';
