@@ -98,6 +98,7 @@ const NO_OUTLET_ROW: Record<string, string> = {
     'an export reads the list through the same row filter (test/spreadsheets/export-pages.test.ts)',
   'POST /backoffice/WebAPI/DataImporter/SubmitDataImport':
     'an import writes through the generic write path (its row filter and outlet rules)',
+  'POST /backoffice/WebAPI/DataImporter/InspectImport': 'a file’s headers and the mapping offered for them, no row',
   'POST /backoffice/core/api/jobs/Run': 'a job by name, no row',
   'GET /backoffice/new/*': 'the console’s files',
   'GET /': 'a redirect',
@@ -182,6 +183,19 @@ async function expectHiddenAsMissing(what: string, probe: Probe, hiddenId: numbe
 /** A call as the limited user to a path from the origin (`/backoffice/…`). */
 const as = (method: string, path: string, body?: unknown): Promise<Answer> =>
   t.call(method, `${t.origin}${path}`, { token: limited, body });
+/** A call whose answer may be a file (CSV): its text stands as the message. */
+const asFile = async (method: string, path: string, body?: unknown): Promise<Answer> => {
+  const res = await fetch(`${t.origin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${limited}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : { message: text },
+  };
+};
 const print = async (body: Row): Promise<Answer> => {
   const res = await fetch(`${t.origin}/backoffice/print/request.aspx`, {
     method: 'POST',
@@ -372,6 +386,24 @@ function proofs(): Record<string, () => Promise<void>> {
         (x) => as('POST', `${API}/lowstock/Propose`, { location: x, from: x }),
         location(),
       ),
+    'POST /backoffice/core/api/stockcount/Export': () =>
+      expectHiddenAsMissing(
+        'stockcount/Export',
+        (x) => asFile('POST', `${API}/stockcount/Export`, { id: x }),
+        hiddenIds.get('stockcount')!,
+      ),
+    'POST /backoffice/core/api/stockvaluation/Fetch': () =>
+      expectHiddenAsMissing(
+        'stockvaluation/Fetch',
+        (x) => as('POST', `${API}/stockvaluation/Fetch`, { locations: [x] }),
+        location(),
+      ),
+    'GET /backoffice/core/api/stockvaluation/Export': () =>
+      expectHiddenAsMissing(
+        'stockvaluation/Export',
+        (x) => asFile('GET', `${API}/stockvaluation/Export?locations=${x}`),
+        location(),
+      ),
     'GET /backoffice/WebAPI/deliveryorder/:id': legacy('GET'),
     'PUT /backoffice/WebAPI/deliveryorder/:id': legacy('PUT'),
     'DELETE /backoffice/WebAPI/deliveryorder/:id': legacy('DELETE'),
@@ -384,8 +416,17 @@ function proofs(): Record<string, () => Promise<void>> {
       ),
     'POST /backoffice/print/request.aspx': async () => {
       await expectHiddenAsMissing('print deliveryorder', (x) => print({ document: 'deliveryorder', id: x }), order());
-      for (const document of Object.keys(t.server.app.printDocuments).filter((d) => d !== 'deliveryorder'))
-        await expectHiddenAsMissing(`print ${document}`, (x) => print({ document, products: [1], outlet: x }), outletB);
+      for (const document of Object.keys(t.server.app.printDocuments).filter((d) => d !== 'deliveryorder')) {
+        // A document of one row (a purchase order, a stock count) is asked for by the row's id.
+        const row = hiddenIds.get(document);
+        if (row) await expectHiddenAsMissing(`print ${document}`, (x) => print({ document, id: x }), row);
+        else
+          await expectHiddenAsMissing(
+            `print ${document}`,
+            (x) => print({ document, products: [1], outlet: x }),
+            outletB,
+          );
+      }
     },
     ...Object.fromEntries(
       ['GET', 'POST'].flatMap((m) => [
