@@ -24,6 +24,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The plugin-timings note fires on any busy machine and asks nothing of the person starting the server.
+      checks: { pluginTimings: false },
       // The shared schema package is plain declarations (zod schemas, constants, the registry);
       // marking it side-effect free lets the login page take a constant without pulling in zod.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]schema[\\/]/.test(id) },

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { loggerOptions, logRequestsAtDebug } from './http/log';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { configurePasswordHashing, prepareDummyHash } from './crypto/passwords';
 import { loadServerKeys } from './crypto/server-secret';
@@ -44,6 +45,8 @@ export interface BuildOptions {
   prepared?: boolean;
   /** Runs the background job loop in this process; default: JOB_WORKER (jobs/worker.ts). */
   jobWorker?: boolean;
+  /** startServer: say where the console is once listening (one process of a cluster says it; the others listen quietly). */
+  announce?: boolean;
 }
 
 /** A ready Fastify app: database migrated and seeded (unless `prepared`), every route registered. */
@@ -52,7 +55,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   config.basePath = normaliseBasePath(config.basePath);
   const setSecurityHeaders = securityHeaders(config.basePath);
   const app = Fastify({
-    logger: options.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: options.logger ?? loggerOptions(),
+    // Fastify's two lines a request are debug noise: logRequestsAtDebug writes one, at debug.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, maxParamLength: 500 },
     // A closing server answers with the API's envelope (shutdown.ts), not Fastify's bare 503.
@@ -66,6 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   configurePasswordHashing(config.passwordHashing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  logRequestsAtDebug(app);
 
   const onConnectionError = (error: Error) => app.log.error({ err: error }, 'database connection failed');
   // Migrations and the seed on connections of their own, without the serving time limits.
@@ -125,7 +131,14 @@ export interface RunningServer {
 export async function startServer(options: BuildOptions = {}): Promise<RunningServer> {
   const app = await buildApp(options);
   const { host, port } = app.ctx.config;
-  await app.listen({ host, port });
+  const { level } = app.log;
+  if (options.announce === false) app.log.level = 'warn';
+  await app.listen({
+    host,
+    port,
+    listenTextResolver: (address) => `Backroom is running at ${address}${app.ctx.config.basePath}/new/`,
+  });
+  app.log.level = level;
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

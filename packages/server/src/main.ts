@@ -20,10 +20,18 @@ const ROLE = 'BACKROOM_ROLE';
 
 async function serve(options: { prepared: boolean; jobWorker?: boolean; announce: boolean }) {
   const { startServer } = await import('./app');
-  const server = await startServer({ prepared: options.prepared, jobWorker: options.jobWorker });
-  const { basePath } = server.app.ctx.config;
-  if (options.announce)
-    server.app.log.info(`Backroom is running at ${server.url}${basePath}/new/ (API ${server.url}${basePath}/core/api)`);
+  const server = await startServer({
+    prepared: options.prepared,
+    jobWorker: options.jobWorker,
+    announce: options.announce,
+  });
+  if (options.announce) {
+    if (server.app.ctx.config.demo) {
+      const { DEMO_USERS } = await import('./modules/user');
+      const users = DEMO_USERS.map((user) => `${user.userName} / ${user.password}`).join(', ');
+      server.app.log.info(`Demo users (user / password): ${users}`);
+    }
+  }
   // A signal starts the graceful stop (shutdown.ts); a second one (the terminal's SIGINT and the primary's SIGTERM) changes nothing.
   let stopping = false;
   const stop = () => {

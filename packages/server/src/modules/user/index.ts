@@ -1,5 +1,6 @@
 import type { DomainModule } from '../module';
 import { userDemoSeed } from './demo-seed';
+export { DEMO_USERS } from './demo-seed';
 import { registerResetPasswordRoutes } from './reset-password';
 import { roleRules } from './role';
 import { registerUserRoutes } from './routes';
