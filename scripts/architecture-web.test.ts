@@ -83,6 +83,7 @@ describe('the web module contract', () => {
       'online',
       'pricing',
       'purchasing',
+      'reorder',
       'sheets',
       'stock',
       'terminals',

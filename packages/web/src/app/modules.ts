@@ -2,6 +2,7 @@ import { adminModule } from '../admin';
 import { onlineModule } from '../online';
 import { pricingModule } from '../pricing';
 import { purchasingModule } from '../purchasing';
+import { reorderModule } from '../reorder';
 import { composeModules } from '../screens/modules';
 import type { WebModule } from '../screens/webModule';
 import { sheetsModule } from '../sheets';
@@ -14,6 +15,7 @@ export const webModules: readonly WebModule[] = [
   onlineModule,
   pricingModule,
   purchasingModule,
+  reorderModule,
   sheetsModule,
   stockModule,
   terminalsModule,
