@@ -5,29 +5,41 @@ import { hashPassword } from '../../crypto/passwords';
 type Flags = { able_to_view: boolean; able_to_edit: boolean; able_to_delete: boolean; able_to_set_table: boolean };
 const NONE: Flags = { able_to_view: false, able_to_edit: false, able_to_delete: false, able_to_set_table: false };
 
-const ROLES: { code: string; name: string; description: string; flags: (groupKey: string) => Flags }[] = [
-  {
-    code: ADMIN_ROLE_CODE,
-    name: 'Administrator',
-    description: 'Every privilege',
-    flags: () => ({ able_to_view: true, able_to_edit: true, able_to_delete: true, able_to_set_table: true }),
-  },
-  {
-    code: 'STORE_MANAGER',
-    name: 'Store Manager',
-    description: 'Catalogue, pricing and inventory (costs included), without delete',
-    flags: (group) =>
-      ['catalogue', 'pricing', 'inventory', FIELD_GROUPS_KEY].includes(group)
-        ? { able_to_view: true, able_to_edit: true, able_to_delete: false, able_to_set_table: true }
-        : NONE,
-  },
-  {
-    code: 'CASHIER',
-    name: 'Cashier',
-    description: 'Views the catalogue, without costs',
-    flags: (group) => (group === 'catalogue' ? { ...NONE, able_to_view: true } : NONE),
-  },
-];
+const VIEW: Flags = { ...NONE, able_to_view: true };
+/** What a store manager runs a shop with beyond the catalogue, pricing and inventory groups: its outlets' sales (and Home's sales sections), Simulate sales. */
+const MANAGER_SCREENS: Record<string, Flags> = {
+  sale: VIEW,
+  onlinesalesorder: VIEW,
+  saledifference: VIEW,
+  commissionreport: VIEW,
+  simulatesales: { ...VIEW, able_to_edit: true },
+};
+
+const ROLES: { code: string; name: string; description: string; flags: (groupKey: string, screen: string) => Flags }[] =
+  [
+    {
+      code: ADMIN_ROLE_CODE,
+      name: 'Administrator',
+      description: 'Every privilege',
+      flags: () => ({ able_to_view: true, able_to_edit: true, able_to_delete: true, able_to_set_table: true }),
+    },
+    {
+      code: 'STORE_MANAGER',
+      name: 'Store Manager',
+      description:
+        "Catalogue, pricing and inventory (costs and stock counts included), its outlets' sales, Simulate sales; without delete",
+      flags: (group, screen) =>
+        ['catalogue', 'pricing', 'inventory', FIELD_GROUPS_KEY].includes(group)
+          ? { able_to_view: true, able_to_edit: true, able_to_delete: false, able_to_set_table: true }
+          : (MANAGER_SCREENS[screen] ?? NONE),
+    },
+    {
+      code: 'CASHIER',
+      name: 'Cashier',
+      description: 'Views the catalogue, without costs',
+      flags: (group) => (group === 'catalogue' ? { ...NONE, able_to_view: true } : NONE),
+    },
+  ];
 
 export const DEMO_USERS = [
   { userName: 'admin', password: 'Admin@123', displayName: 'Alex Admin', role: ADMIN_ROLE_CODE },
@@ -40,7 +52,7 @@ export const userDemoSeed: ModuleSeed = {
   demo: async ({ trx, now }) => {
     const audit = { created_at: now, created_by: 'system', updated_at: now, updated_by: 'system' };
     const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
-    const privileges = await trx.selectFrom('privilege').select(['id', 'group_key']).execute();
+    const privileges = await trx.selectFrom('privilege').select(['id', 'group_key', 'name']).execute();
     const roleIds = new Map<string, number>();
     for (const role of ROLES) {
       const { id } = await trx
@@ -51,7 +63,7 @@ export const userDemoSeed: ModuleSeed = {
       roleIds.set(role.code, id);
       await trx
         .insertInto('role_privilege')
-        .values(privileges.map((p) => ({ role_id: id, privilege_id: p.id, ...role.flags(p.group_key) })))
+        .values(privileges.map((p) => ({ role_id: id, privilege_id: p.id, ...role.flags(p.group_key, p.name) })))
         .execute();
     }
 
