@@ -10,6 +10,7 @@ import { prepareDatabase } from './prepare';
 import { registerFileRoutes } from './files/routes';
 import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { genReqId, setRequestIdHeader } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { registerSwitchedOffModules } from './http/switched-off-modules';
 import { registerInfoRoutes } from './info/routes';
@@ -62,8 +63,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     routerOptions: { caseSensitive: false, maxParamLength: 500 },
     // A closing server answers with the API's envelope (shutdown.ts), not Fastify's bare 503.
     return503OnClosing: false,
+    genReqId,
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request, reply);
+      setRequestIdHeader(request, reply);
       return frameworkErrors(error, request, reply);
     },
     // A hop count trusts that many proxies nearest the server.
@@ -91,7 +94,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     };
     app.decorate('ctx', ctx);
     app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
+    app.addHook('onRequest', async (request, reply) => {
+      setSecurityHeaders(request, reply);
+      setRequestIdHeader(request, reply);
+    });
     registerShutdown(app);
     registerErrorHandlers(app);
     registerInputGuard(app);

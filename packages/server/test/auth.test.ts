@@ -62,9 +62,15 @@ describe('sign-in', () => {
     const wrong = await t.signIn('manager', 'not-it-at-all');
     const unknown = await t.signIn('nobody-here', 'not-it-at-all');
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ resultCode: 401, message: 'Invalid user name or password', data: null });
+    expect(wrong.body).toEqual({
+      resultCode: 401,
+      message: 'Invalid user name or password',
+      data: null,
+      requestId: expect.any(String),
+    });
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual(wrong.body);
+    // Alike but for each request's own id.
+    expect({ ...unknown.body, requestId: undefined }).toEqual({ ...wrong.body, requestId: undefined });
   });
 });
 
@@ -79,7 +85,7 @@ describe('bearer tokens', () => {
     for (const token of [undefined, 'garbage', forged, expired, unsigned]) {
       const res = await t.call('GET', '/authentication/Me', { token });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ resultCode: 401, message: 'Unauthorized', data: null });
+      expect(res.body).toEqual({ resultCode: 401, message: 'Unauthorized', data: null, requestId: expect.any(String) });
     }
     const lowercaseScheme = await t.call('GET', '/authentication/me', {
       headers: { authorization: `bearer ${tokens.accessToken}` },

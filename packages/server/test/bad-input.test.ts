@@ -15,7 +15,12 @@ describe('bad input never reaches a 500', () => {
     for (const rawBody of ['{"userName": "admin",', '{bad json}', '[1,2', '{"__proto__": {"x": 1}}']) {
       const res = await t.call('POST', '/Authentication/Login', { rawBody, headers: json });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ resultCode: 400, message: 'Malformed JSON body', data: null });
+      expect(res.body).toEqual({
+        resultCode: 400,
+        message: 'Malformed JSON body',
+        data: null,
+        requestId: expect.any(String),
+      });
     }
     const update = await t.call('POST', '/AppSetting/UpdateSetting', {
       rawBody: '{"key": "default_TakePerRow", "value": "99"',
@@ -94,13 +99,18 @@ describe('bad input never reaches a 500', () => {
       body: {},
     });
     expect(procedure.status).toBe(404);
-    expect(procedure.body).toEqual({ resultCode: 404, message: 'Unknown procedure', data: null });
+    expect(procedure.body).toEqual({
+      resultCode: 404,
+      message: 'Unknown procedure',
+      data: null,
+      requestId: expect.any(String),
+    });
     const action = await t.call('POST', '/authentication/Impersonate', { body: {} });
     expect(action.status).toBe(404);
     expect(action.body.resultCode).toBe(404);
     const route = await t.call('GET', '/NoSuchThing/Anywhere', { token: tokens.admin });
     expect(route.status).toBe(404);
-    expect(route.body).toEqual({ resultCode: 404, message: 'Not found', data: null });
+    expect(route.body).toEqual({ resultCode: 404, message: 'Not found', data: null, requestId: expect.any(String) });
     const legacy = await t.call('POST', `${t.origin}/backoffice/WebAPI/NoSuchThing/Anywhere`, { body: {} });
     expect(legacy.status).toBe(404);
   });
@@ -142,7 +152,12 @@ describe('bad input never reaches a 500', () => {
     expect(longKey.status).toBe(404);
     const tooLongKey = await t.call('GET', `/AppSetting/FetchByKey/${'k'.repeat(600)}`, { token: tokens.admin });
     expect(tooLongKey.status).toBe(414);
-    expect(tooLongKey.body).toEqual({ resultCode: 414, message: 'Address too long', data: null });
+    expect(tooLongKey.body).toEqual({
+      resultCode: 414,
+      message: 'Address too long',
+      data: null,
+      requestId: expect.any(String),
+    });
     const badEncoding = await t.call('GET', '/AppSetting/FetchByKey/%E0%A4%A', { token: tokens.admin });
     expect(badEncoding.status).toBe(400);
     expect(badEncoding.body.resultCode).toBe(400);
@@ -173,6 +188,11 @@ describe('bad input never reaches a 500', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=x' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ resultCode: 400, message: 'Malformed multipart body', data: null });
+    expect(res.body).toEqual({
+      resultCode: 400,
+      message: 'Malformed multipart body',
+      data: null,
+      requestId: expect.any(String),
+    });
   });
 });

@@ -29,7 +29,7 @@ function watchCrashes() {
   };
 }
 
-const UNAVAILABLE = { resultCode: 503, message: expect.any(String), data: null };
+const UNAVAILABLE = { resultCode: 503, message: expect.any(String), data: null, requestId: expect.any(String) };
 
 describe.runIf(database === 'postgres')('a PostgreSQL restart under load', () => {
   let cluster: PrivatePostgres | undefined;
@@ -95,7 +95,12 @@ describe.runIf(database === 'postgres')('a PostgreSQL restart under load', () =>
         .toBeGreaterThan(10);
       const health = await server.call('GET', `${server.origin}/backoffice/core/health`);
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ resultCode: 503, message: 'Database unreachable', data: null });
+      expect(health.body).toEqual({
+        resultCode: 503,
+        message: 'Database unreachable',
+        data: null,
+        requestId: expect.any(String),
+      });
 
       await pg.start();
       const startedAt = Date.now();

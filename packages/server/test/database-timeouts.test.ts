@@ -88,7 +88,12 @@ describe('a row held locked by another connection', () => {
       const answers = await blocked;
       for (const { answer, ms } of answers) {
         expect(answer.status, JSON.stringify(answer.body)).toBe(503);
-        expect(answer.body).toEqual({ resultCode: 503, message: expect.any(String), data: null });
+        expect(answer.body).toEqual({
+          resultCode: 503,
+          message: expect.any(String),
+          data: null,
+          requestId: expect.any(String),
+        });
         expect(answer.headers.get('retry-after')).toBe('5');
         expect(ms).toBeGreaterThanOrEqual(LOCK_MS - 50);
       }

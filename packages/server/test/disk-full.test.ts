@@ -112,7 +112,12 @@ describe.runIf(database === 'sqlite').each(volumes)('a full disk under SQLite (%
       statuses.push(res.status);
       if (res.status === 200) continue;
       expect(res.status, JSON.stringify(res.body)).toBe(507);
-      expect(res.body).toEqual({ resultCode: 507, message: expect.stringContaining('disk is full'), data: null });
+      expect(res.body).toEqual({
+        resultCode: 507,
+        message: expect.stringContaining('disk is full'),
+        data: null,
+        requestId: expect.any(String),
+      });
       expect(res.headers.get('retry-after')).toBe('60');
     }
     expect(statuses.filter((s) => s === 507)).toHaveLength(20);

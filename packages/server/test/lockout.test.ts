@@ -15,7 +15,12 @@ describe('lockout', () => {
     for (let i = 0; i < 5; i++) expect((await attempt('Manager', `wrong-${i}-password`)).status).toBe(401);
     const sixth = await attempt('manager', DEMO_PASSWORDS.manager);
     expect(sixth.status).toBe(423);
-    expect(sixth.body).toEqual({ resultCode: 423, message: 'Account is locked. Try again later.', data: null });
+    expect(sixth.body).toEqual({
+      resultCode: 423,
+      message: 'Account is locked. Try again later.',
+      data: null,
+      requestId: expect.any(String),
+    });
 
     const locked = await t.call<LockedUserDto[]>('GET', '/user/Locked', { token: tokens.admin });
     expect(locked.status).toBe(200);

@@ -168,6 +168,7 @@ describe('password hashing under a flood', () => {
         resultCode: 503,
         message: 'The server is busy signing people in. Try again in a moment.',
         data: null,
+        requestId: expect.any(String),
       });
     }
     const rows = await t.server.app.ctx.db

@@ -12,6 +12,8 @@ export interface ApiEnvelope<T = unknown> {
   /** Set when more rows matched than a fetch counts (1,000): totalCount is then a lower bound. */
   totalCountCapped?: boolean;
   errors?: FieldError[];
+  /** On an error: the request's id, also its `X-Request-Id` header and its log lines' `reqId`. */
+  requestId?: string;
 }
 
 /** `changes` of an audit log row: the changed fields' values before and after the write (secrets masked). */

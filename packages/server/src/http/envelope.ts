@@ -23,7 +23,8 @@ export const validationError = (errors: FieldError[], message = 'Validation fail
   new ApiError(400, message, errors);
 
 export function sendError(reply: FastifyReply, status: number, message: string, errors?: FieldError[]) {
-  const body: ApiEnvelope<null> = { resultCode: status, message, data: null };
+  // The request's id (also its X-Request-Id and log lines' reqId), for a person to quote.
+  const body: ApiEnvelope<null> = { resultCode: status, message, data: null, requestId: reply.request.id };
   if (errors && errors.length > 0) body.errors = errors;
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

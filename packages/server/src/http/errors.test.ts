@@ -28,14 +28,19 @@ describe('error envelopes', () => {
   it('hides unexpected errors behind a plain 500', async () => {
     const res = await (await app()).inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ resultCode: 500, message: 'Internal server error', data: null });
+    expect(res.json()).toEqual({
+      resultCode: 500,
+      message: 'Internal server error',
+      data: null,
+      requestId: expect.any(String),
+    });
     expect(res.body).not.toContain('secret detail');
   });
 
   it('passes expected errors on with their status', async () => {
     const res = await (await app()).inject({ method: 'GET', url: '/teapot' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ resultCode: 409, message: 'Already done', data: null });
+    expect(res.json()).toEqual({ resultCode: 409, message: 'Already done', data: null, requestId: expect.any(String) });
   });
 
   it('names nested fields by their path', async () => {
@@ -49,14 +54,19 @@ describe('error envelopes', () => {
   it('answers unknown routes with a 404 envelope', async () => {
     const res = await (await app()).inject({ method: 'GET', url: '/nowhere' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ resultCode: 404, message: 'Not found', data: null });
+    expect(res.json()).toEqual({ resultCode: 404, message: 'Not found', data: null, requestId: expect.any(String) });
   });
 
   it('answers a full disk with 507 naming the cause, on either database and for files', async () => {
     for (const code of ['SQLITE_FULL', '53100', 'ENOSPC']) {
       const res = await (await app()).inject({ method: 'GET', url: `/db/${code}` });
       expect(res.statusCode, code).toBe(507);
-      expect(res.json()).toEqual({ resultCode: 507, message: expect.stringContaining('disk is full'), data: null });
+      expect(res.json()).toEqual({
+        resultCode: 507,
+        message: expect.stringContaining('disk is full'),
+        data: null,
+        requestId: expect.any(String),
+      });
       expect(res.headers['retry-after']).toBe('60');
     }
   });
@@ -65,7 +75,12 @@ describe('error envelopes', () => {
     for (const code of ['55P03', '57014']) {
       const res = await (await app()).inject({ method: 'GET', url: `/db/${code}` });
       expect(res.statusCode, code).toBe(503);
-      expect(res.json()).toEqual({ resultCode: 503, message: expect.stringContaining('database is busy'), data: null });
+      expect(res.json()).toEqual({
+        resultCode: 503,
+        message: expect.stringContaining('database is busy'),
+        data: null,
+        requestId: expect.any(String),
+      });
       expect(res.headers['retry-after']).toBe('5');
     }
   });

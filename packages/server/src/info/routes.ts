@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VersionInfo } from '@backroom/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { migrationsCurrent } from '../db/migrate';
 import { ok, sendError } from '../http/envelope';
@@ -25,8 +25,9 @@ export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, api
   // Liveness: the process answers; never touches the database, so a saturated pool cannot stall it.
   app.get(`${corePrefix}/health/live`, async () => ok({ process: 'ok' }));
 
-  // Readiness: the database answers within READINESS_TIMEOUT_MS and its migrations are current.
-  app.get(`${corePrefix}/health`, async (request, reply) => {
+  // Readiness: the database answers within READINESS_TIMEOUT_MS and its migrations are current;
+  // 503 otherwise. `/health` is its older name, kept for probes already pointed at it.
+  const ready = async (request: FastifyRequest, reply: FastifyReply) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), READINESS_TIMEOUT_MS)));
     try {
@@ -41,5 +42,7 @@ export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, api
       clearTimeout(timer);
     }
     return ok({ database: 'ok', migrations: 'current' });
-  });
+  };
+  app.get(`${corePrefix}/health/ready`, ready);
+  app.get(`${corePrefix}/health`, ready);
 }

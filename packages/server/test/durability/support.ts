@@ -40,7 +40,7 @@ export function send(
 /** The answer of a server that is stopping: the API's envelope, 503. */
 export const STOPPING = {
   status: 503,
-  body: { resultCode: 503, message: expect.stringMatching(/stopping/), data: null },
+  body: { resultCode: 503, message: expect.stringMatching(/stopping/), data: null, requestId: expect.any(String) },
 };
 
 /** The demo administrator's access token on the server at `api`. */
