@@ -36,7 +36,9 @@ function readableLines(out: NodeJS.WritableStream) {
       const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
       const err = entry.err as { stack?: string; message?: string } | undefined;
       const stack = err ? `\n${err.stack ?? err.message ?? ''}` : '';
-      out.write(`${time} ${level.padEnd(5)} ${String(entry.msg ?? '')}${extra}${stack}\n`);
+      // The request's id (its X-Request-Id, an error envelope's requestId) leads a request's lines.
+      const reqId = entry.reqId === undefined ? '' : `[${String(entry.reqId)}] `;
+      out.write(`${time} ${level.padEnd(5)} ${reqId}${String(entry.msg ?? '')}${extra}${stack}\n`);
     },
   };
 }
