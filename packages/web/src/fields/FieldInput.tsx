@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useController, useFieldArray, useFormContext } from 'react-hook-form';
 import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
+import { DateInput } from './DateInput';
 import { EnumChecks } from './EnumChecks';
 import { describedBy, FieldError, FieldShell, useFieldError } from './FieldShell';
 import { fieldLabel } from './format';
@@ -31,6 +32,23 @@ interface FieldInputProps {
   compact?: boolean;
   /** Appended to the label in a child-table cell: "Barcode, row 2". */
   labelSuffix?: string;
+}
+
+/** A date field of the form, typed in the company's convention and kept as "yyyy-mm-dd". */
+function FormDateInput({
+  name,
+  ...input
+}: { name: string } & Omit<Parameters<typeof DateInput>[0], 'value' | 'onChange'>) {
+  const { field } = useController({ name });
+  return (
+    <DateInput
+      {...input}
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+    />
+  );
 }
 
 /** One input for a field of the registry, chosen by its kind, with its label, help and error. */
@@ -110,7 +128,7 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
         true,
       );
     case 'date':
-      return shell(<input type="date" className={control} {...common} {...register(name)} />);
+      return shell(<FormDateInput name={name} className={control} {...common} />);
     case 'datetime':
       return shell(<input type="datetime-local" className={control} {...common} {...register(name)} />);
     case 'time':

@@ -73,6 +73,87 @@ export function formatLocale(language: string, currency: string | null): string 
   }
 }
 
+/** The order of day, month and year in `locale`'s numeric dates and the separator between them (en-MY: d m y, "/"). */
+export function dateConvention(locale: string): { order: ('day' | 'month' | 'year')[]; separator: string } {
+  const parts = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(2001, 10, 22)));
+  const order = parts.flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
+  const separator = parts.find((p) => p.type === 'literal')?.value ?? '/';
+  return { order: order.length === 3 ? order : ['day', 'month', 'year'], separator };
+}
+
+/** What a date input shows while empty: the convention spelled out ("dd/mm/yyyy"). */
+export function datePlaceholder(locale: string): string {
+  const { order, separator } = dateConvention(locale);
+  return order.map((p) => (p === 'day' ? 'dd' : p === 'month' ? 'mm' : 'yyyy')).join(separator);
+}
+
+/** A calendar date "yyyy-mm-dd" as the company writes it ("28/09/2026" in en-MY); anything else unchanged. */
+export function dateText(value: unknown, locale: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? ''));
+  if (!m) return String(value ?? '');
+  const { order, separator } = dateConvention(locale);
+  const part = { year: m[1], month: m[2], day: m[3] };
+  return order.map((p) => part[p]).join(separator);
+}
+
+/**
+ * What a person typed in the company's convention → "yyyy-mm-dd"; `null` when it is not a whole,
+ * real date (any separator; a two-digit year is 20yy).
+ */
+export function parseDateText(text: string, locale: string): string | null {
+  const numbers = text
+    .trim()
+    .split(/[^0-9]+/)
+    .filter(Boolean);
+  if (numbers.length !== 3) return null;
+  // A pasted ISO date (four-digit year first) reads as such whatever the convention.
+  const { order } = numbers[0].length === 4 ? { order: ['year', 'month', 'day'] } : dateConvention(locale);
+  const part = Object.fromEntries(order.map((p, i) => [p, Number(numbers[i])])) as Record<string, number>;
+  const year = part.year < 100 ? 2000 + part.year : part.year;
+  const date = new Date(Date.UTC(year, part.month - 1, part.day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== part.month - 1 || date.getUTCDate() !== part.day)
+    return null;
+  return `${String(year).padStart(4, '0')}-${pad(part.month)}-${pad(part.day)}`;
+}
+
+/** An instant as the company reads it: its date convention and its time zone. */
+export function dateTimeText(value: unknown, format: Pick<ValueFormat, 'locale' | 'timeZone'>): string {
+  const date = new Date(String(value));
+  if (Number.isNaN(date.getTime())) return String(value ?? '');
+  return date.toLocaleString(format.locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(format.timeZone ? { timeZone: format.timeZone } : {}),
+  });
+}
+
+/** An amount (number or decimal string) with the company's currency and thousands separators ("RM 1,234.50"). */
+export function moneyText(value: unknown, format: Pick<ValueFormat, 'locale' | 'currency'>, scale = 2): string {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value ?? '');
+  return new Intl.NumberFormat(format.locale, {
+    ...(format.currency ? { style: 'currency', currency: format.currency } : {}),
+    minimumFractionDigits: scale,
+    maximumFractionDigits: scale,
+  }).format(n);
+}
+
+/** A count or quantity with thousands separators. */
+export function numberText(value: unknown, locale: string): string {
+  const n = Number(value);
+  return Number.isFinite(n)
+    ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n)
+    : String(value ?? '');
+}
+
 /**
  * How a value reads: money formatted (with the company's currency when `format` names one), booleans Yes/No, dates localised, enum values by their label,
  * referenced rows through `labelOf`, child rows one after another.
@@ -113,13 +194,7 @@ export function formatValue(
       const n = Number(value);
       if (!Number.isFinite(n)) return String(value);
       const scale = scaleOf(field as DecimalField);
-      if (field.kind === 'money' && format?.currency)
-        return new Intl.NumberFormat(locale, {
-          style: 'currency',
-          currency: format.currency,
-          minimumFractionDigits: scale,
-          maximumFractionDigits: scale,
-        }).format(n);
+      if (field.kind === 'money' && format?.currency) return moneyText(n, format, scale);
       const text = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale }).format(
         n,
       );
@@ -127,21 +202,11 @@ export function formatValue(
     }
     case 'number':
       return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : String(value);
-    case 'date': {
-      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
-      // A calendar date has no time zone: read and written in UTC so no zone moves it a day.
-      return m
-        ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toLocaleDateString(locale, {
-            timeZone: 'UTC',
-          })
-        : String(value);
-    }
-    case 'datetime': {
-      const date = new Date(String(value));
-      return Number.isNaN(date.getTime())
-        ? String(value)
-        : date.toLocaleString(locale, format?.timeZone ? { timeZone: format.timeZone } : undefined);
-    }
+    case 'date':
+      // A calendar date has no time zone: its digits in the company's order, as date inputs show it.
+      return dateText(value, locale);
+    case 'datetime':
+      return dateTimeText(value, { locale, timeZone: format?.timeZone });
     case 'enum':
       return Array.isArray(value)
         ? value.map((v) => enumLabel(t, field, String(v))).join(', ')

@@ -77,12 +77,19 @@ const menu = (...paths: string[]) =>
 
 describe('Home dashboard', () => {
   it('shows every figure from one request, each linked to its list, and the charts’ figures as tables', async () => {
-    const server = stubServer((call) => (call.url.endsWith('/home/Summary') ? ok(full) : undefined));
+    // The company keeps its books in ringgit: figures in RM, days as Malaysia writes them (day first).
+    const server = stubServer((call) =>
+      call.url.endsWith('/home/Summary')
+        ? ok(full)
+        : call.url.endsWith('/company/Format')
+          ? ok({ name: 'Kedai', currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' })
+          : undefined,
+    );
     const { store } = await renderSignedIn(<HomeDashboard />);
     store.dispatch(menu('/sale', '/onlinesalesorder', '/lowstock', '/terminalstatus', '/product'));
 
-    expect(await screen.findByRole('link', { name: /23\.75\s*Sales today/ })).toHaveAttribute('href', '/sale');
-    expect(screen.getByRole('link', { name: /27\.75\s*Sales, last 30 days/ })).toHaveAttribute('href', '/sale');
+    expect(await screen.findByRole('link', { name: /RM\s23\.75\s*Sales today/ })).toHaveAttribute('href', '/sale');
+    expect(screen.getByRole('link', { name: /RM\s27\.75\s*Sales, last 30 days/ })).toHaveAttribute('href', '/sale');
     expect(screen.getByRole('link', { name: /2\s*online orders waiting/ })).toHaveAttribute(
       'href',
       '/onlinesalesorder',
@@ -96,14 +103,23 @@ describe('Home dashboard', () => {
       within(todayTable)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['OutletPoint of saleOnline', 'KL - Kuala Lumpur13.503.00', 'LDN - London7.250.00']);
+    ).toEqual([
+      'OutletPoint of saleOnline',
+      'KL - Kuala LumpurRM\u00a013.50RM\u00a03.00',
+      'LDN - LondonRM\u00a07.25RM\u00a00.00',
+    ]);
     const daysTable = screen.getByRole('table', { name: 'Sales by day, last 30 days' });
     // Every day from the first sale to today, a day without sales at 0.00, POS and online together.
     expect(
       within(daysTable)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['DayKL - Kuala LumpurLDN - London', '2026-11-204.000.00', '2026-11-210.000.00', '2026-11-2216.507.25']);
+    ).toEqual([
+      'DayKL - Kuala LumpurLDN - London',
+      '20/11/2026RM\u00a04.00RM\u00a00.00',
+      '21/11/2026RM\u00a00.00RM\u00a00.00',
+      '22/11/2026RM\u00a016.50RM\u00a07.25',
+    ]);
     // The charts' chunk (Recharts) arrives after the figures.
     expect(
       await screen.findByRole('img', { name: /Bar chart of today's sales by outlet/ }, { timeout: 15_000 }),

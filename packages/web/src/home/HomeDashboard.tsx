@@ -10,6 +10,8 @@ import { LoadFailed } from '../ui/LoadFailed';
 import { Spinner } from '../ui/Spinner';
 import { homeApi } from './api';
 import { addAmounts, dailyByOutlet, todayByOutlet } from './salesData';
+import { useValueFormat } from '../data/useValueFormat';
+import { dateText, dateTimeText, moneyText, numberText } from '../fields/format';
 
 /** Recharts comes with this chunk only, once Home shows a chart. */
 const SalesCharts = lazyPage(() => import('./SalesCharts'));
@@ -76,6 +78,7 @@ function ChartWithTable({ sales, which, table }: { sales: HomeSales; which: 'tod
 
 function TodayTable({ sales }: { sales: HomeSales }) {
   const { t } = useTranslation();
+  const format = useValueFormat();
   return (
     <table className="table table-sm mb-0">
       <caption className="visually-hidden">{t('homeDashboard.today')}</caption>
@@ -90,8 +93,8 @@ function TodayTable({ sales }: { sales: HomeSales }) {
         {todayByOutlet(sales).map((row) => (
           <tr key={row.outlet}>
             <th scope="row">{row.outlet}</th>
-            {sales.channels.pos && <td>{row.pos}</td>}
-            {sales.channels.online && <td>{row.online}</td>}
+            {sales.channels.pos && <td className="text-end">{moneyText(row.pos, format)}</td>}
+            {sales.channels.online && <td className="text-end">{moneyText(row.online, format)}</td>}
           </tr>
         ))}
       </tbody>
@@ -101,6 +104,7 @@ function TodayTable({ sales }: { sales: HomeSales }) {
 
 function DaysTable({ sales }: { sales: HomeSales }) {
   const { t } = useTranslation();
+  const format = useValueFormat();
   const { outlets, rows } = dailyByOutlet(sales);
   return (
     <div className="table-responsive">
@@ -119,9 +123,11 @@ function DaysTable({ sales }: { sales: HomeSales }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.day}>
-              <th scope="row">{row.day}</th>
+              <th scope="row">{dateText(row.day, format.locale)}</th>
               {outlets.map((o) => (
-                <td key={o.key}>{row[o.key]}</td>
+                <td key={o.key} className="text-end">
+                  {moneyText(row[o.key], format)}
+                </td>
               ))}
             </tr>
           ))}
@@ -136,6 +142,8 @@ const sum = (values: string[]) => values.reduce(addAmounts, '0.00');
 /** The figures of the sections the viewer may see; the server leaves out the others. */
 function Dashboard({ summary }: { summary: HomeSummary }) {
   const { t } = useTranslation();
+  const format = useValueFormat();
+  const count = (n: number) => numberText(n, format.locale);
   const { sales, topProducts, lowStock, terminals, ordersWaiting, jobsRunning, recentChanges } = summary;
   const salesScreen = sales?.channels.pos ? 'sale' : 'onlinesalesorder';
   return (
@@ -143,12 +151,12 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
       {sales && (
         <>
           <Figure
-            value={sum(sales.byOutlet.flatMap((o) => [o.todayPos, o.todayOnline]))}
+            value={moneyText(sum(sales.byOutlet.flatMap((o) => [o.todayPos, o.todayOnline])), format)}
             label={t('homeDashboard.todaySales')}
             screen={salesScreen}
           />
           <Figure
-            value={sum(sales.byOutlet.flatMap((o) => [o.last30Pos, o.last30Online]))}
+            value={moneyText(sum(sales.byOutlet.flatMap((o) => [o.last30Pos, o.last30Online])), format)}
             label={t('homeDashboard.last30Sales')}
             screen={salesScreen}
           />
@@ -156,27 +164,27 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
       )}
       {ordersWaiting && (
         <Figure
-          value={ordersWaiting.count}
+          value={count(ordersWaiting.count)}
           label={t('homeDashboard.ordersWaiting', { count: ordersWaiting.count })}
           screen="onlinesalesorder"
         />
       )}
       {lowStock && (
         <Figure
-          value={lowStock.count}
+          value={count(lowStock.count)}
           label={t('homeDashboard.lowStock', { count: lowStock.count })}
           screen="lowstock"
         />
       )}
       {terminals && (
         <Figure
-          value={`${terminals.offline} / ${terminals.total}`}
+          value={`${count(terminals.offline)} / ${count(terminals.total)}`}
           label={t('homeDashboard.terminalsOffline')}
           screen="terminalstatus"
         />
       )}
       {jobsRunning && (
-        <Figure value={jobsRunning.count} label={t('homeDashboard.jobsRunning', { count: jobsRunning.count })} />
+        <Figure value={count(jobsRunning.count)} label={t('homeDashboard.jobsRunning', { count: jobsRunning.count })} />
       )}
 
       {sales && (
@@ -210,8 +218,8 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
                         {p.productLabel}
                       </ScreenLink>
                     </th>
-                    <td>{p.quantity}</td>
-                    <td>{p.amount}</td>
+                    <td className="text-end">{numberText(p.quantity, format.locale)}</td>
+                    <td className="text-end">{moneyText(p.amount, format)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -227,8 +235,8 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
                 {t('homeDashboard.lowStockRow', {
                   product: r.productLabel,
                   location: r.locationLabel,
-                  onHand: r.onHand,
-                  minQty: r.minQty,
+                  onHand: numberText(r.onHand, format.locale),
+                  minQty: numberText(r.minQty, format.locale),
                 })}
               </li>
             ))}
@@ -245,7 +253,7 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
                   ? t('homeDashboard.lastSeen', {
                       terminal: r.label,
                       outlet: r.outletLabel,
-                      at: new Date(r.lastSeenAt).toLocaleString(),
+                      at: dateTimeText(r.lastSeenAt, format),
                     })
                   : t('homeDashboard.neverSeen', { terminal: r.label, outlet: r.outletLabel })}
               </li>
@@ -267,7 +275,7 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
               }).trim();
               return (
                 <li key={c.id}>
-                  <time dateTime={c.at}>{new Date(c.at).toLocaleString()}</time>{' '}
+                  <time dateTime={c.at}>{dateTimeText(c.at, format)}</time>{' '}
                   {c.rowId !== null && c.action !== 'delete' ? (
                     <ScreenLink screen={c.entity} to={`/${c.entity}/edit/${c.rowId}`}>
                       {what}

@@ -7,6 +7,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { valuationApi } from './api';
+import { DateInput } from '../fields/DateInput';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -28,14 +29,7 @@ export default function StockValuationScreen({ item }: SingleScreenProps) {
           <label className="form-label" htmlFor="valuation-date">
             {t('purchasing.valuation.date')}
           </label>
-          <input
-            id="valuation-date"
-            type="date"
-            className="form-control"
-            value={date}
-            max={today()}
-            onChange={(e) => setDate(e.target.value)}
-          />
+          <DateInput id="valuation-date" className="form-control" value={date} onChange={setDate} />
         </div>
         <button
           type="button"

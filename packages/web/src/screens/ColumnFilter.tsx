@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { NormalisedField } from '@backroom/schema';
 import { useListValues } from '../data/hooks';
 import { filterKindOf } from '../data/listState';
+import { DateInput } from '../fields/DateInput';
 import { enumLabel } from '../fields/format';
 import { ReferencePicker } from '../fields/ReferencePicker';
 import { DebouncedInput } from './DebouncedInput';
@@ -32,28 +33,34 @@ export function ColumnFilter({
       />
     );
   if (kind === 'range') {
-    const type =
-      field.kind === 'date'
-        ? 'date'
-        : field.kind === 'datetime'
-          ? 'datetime-local'
-          : field.kind === 'time'
-            ? 'time'
-            : 'text';
+    const type = field.kind === 'datetime' ? 'datetime-local' : field.kind === 'time' ? 'time' : 'text';
     return (
       <div className="range-filter">
-        {(['min', 'max'] as const).map((end) => (
-          <DebouncedInput
-            key={end}
-            type={type}
-            inputMode={type === 'text' ? 'decimal' : undefined}
-            className="form-control form-control-sm"
-            aria-label={t(end === 'min' ? 'list.filterFrom' : 'list.filterTo', { column: label })}
-            placeholder={type === 'text' ? t(end === 'min' ? 'list.from' : 'list.to') : undefined}
-            value={filters[`${field.name}.${end}`] ?? ''}
-            onCommit={(v) => onChange(`${field.name}.${end}`, v)}
-          />
-        ))}
+        {(['min', 'max'] as const).map((end) =>
+          field.kind === 'date' ? (
+            // In the company's convention, as the cells read; applied once the text is a whole date (or empty).
+            <DateInput
+              key={end}
+              className="form-control form-control-sm"
+              aria-label={t(end === 'min' ? 'list.filterFrom' : 'list.filterTo', { column: label })}
+              value={filters[`${field.name}.${end}`] ?? ''}
+              onChange={(v) => {
+                if (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v)) onChange(`${field.name}.${end}`, v);
+              }}
+            />
+          ) : (
+            <DebouncedInput
+              key={end}
+              type={type}
+              inputMode={type === 'text' ? 'decimal' : undefined}
+              className="form-control form-control-sm"
+              aria-label={t(end === 'min' ? 'list.filterFrom' : 'list.filterTo', { column: label })}
+              placeholder={type === 'text' ? t(end === 'min' ? 'list.from' : 'list.to') : undefined}
+              value={filters[`${field.name}.${end}`] ?? ''}
+              onCommit={(v) => onChange(`${field.name}.${end}`, v)}
+            />
+          ),
+        )}
       </div>
     );
   }

@@ -10,6 +10,7 @@ import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
 import { JobProgress } from './JobProgress';
 import { enumLabel, fieldLabel } from '../fields/format';
 import { registryText } from '../i18n/registryText';
+import { DateInput } from '../fields/DateInput';
 
 interface Parameter {
   name: string;
@@ -132,11 +133,18 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
                     </option>
                   ))}
                 </select>
+              ) : p.kind === 'date' ? (
+                <DateInput
+                  id={`param-${p.name}`}
+                  className="form-control"
+                  value={values[p.name] ?? ''}
+                  onChange={(value) => setValues({ ...values, [p.name]: value })}
+                />
               ) : (
                 <input
                   id={`param-${p.name}`}
                   className="form-control"
-                  type={p.kind === 'date' ? 'date' : 'text'}
+                  type="text"
                   value={values[p.name] ?? ''}
                   onChange={(event) => setValues({ ...values, [p.name]: event.target.value })}
                 />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../fields/DateInput';
 
 /** A report's period, from one day to another (both included), as the sales reports ask for it. */
 export interface Period {
@@ -20,24 +21,22 @@ export function PeriodFields<P extends Period>({ period, onChange }: { period: P
         <label htmlFor={ids.from} className="form-label">
           {t('terminals.commission.from')}
         </label>
-        <input
+        <DateInput
           id={ids.from}
-          type="date"
           className="form-control"
           value={period.from}
-          onChange={(e) => onChange({ ...period, from: e.target.value })}
+          onChange={(from) => onChange({ ...period, from })}
         />
       </div>
       <div className="col-auto">
         <label htmlFor={ids.to} className="form-label">
           {t('terminals.commission.to')}
         </label>
-        <input
+        <DateInput
           id={ids.to}
-          type="date"
           className="form-control"
           value={period.to}
-          onChange={(e) => onChange({ ...period, to: e.target.value })}
+          onChange={(to) => onChange({ ...period, to })}
         />
       </div>
     </>
