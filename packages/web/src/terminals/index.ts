@@ -7,6 +7,7 @@ export const terminalsModule: WebModule = {
     hotkey: () => import('./HotkeyForm'),
     appcommand: () => import('./AppCommandForm'),
   },
+  formActions: { pointofsale: [() => import('./PairAction')] },
   lists: { saledifference: () => import('./PriceDifferencesScreen') },
   singles: {
     terminalstatus: () => import('./TerminalStatusScreen'),
