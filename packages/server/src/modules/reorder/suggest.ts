@@ -39,164 +39,178 @@ export function suggestStatement(db: Kysely<Database>, o: SuggestOptions) {
   // Literals, not parameters: a bound JavaScript number is a real to SQLite, and `/` must divide integers.
   const ceilUnits = (x: ReturnType<typeof sql>) =>
     sql<number>`((${x} + ${sql.lit(UNIT - 1)}) / ${sql.lit(UNIT)}) * ${sql.lit(UNIT)}`;
-  return db
-    .with('sold', (q) =>
-      q
-        .selectFrom('stock_movement')
-        .select(['location_id', 'product_id', sql<number>`cast(-sum(quantity) as bigint)`.as('sold')])
-        .where('kind', 'in', [...DEMAND_KINDS])
-        .where('at', '>=', o.since)
-        .where('at', '<', o.until)
-        .$if(locations !== undefined, (qb) => qb.where('location_id', 'in', locations!))
-        .groupBy(['location_id', 'product_id']),
-    )
-    .with('pairs', (q) =>
-      q
-        .selectFrom('sold')
-        .select(['location_id', 'product_id'])
-        .where('sold', '>', 0)
-        .union(
-          q
-            .selectFrom('item_quantity_trigger')
-            .select(['location_id', 'product_id'])
-            .where((eb) => eb.or([eb('min_qty', '>', 0), eb('reorder_qty', '>', 0)]))
-            .$if(locations !== undefined, (qb) => qb.where('location_id', 'in', locations!)),
-        ),
-    )
-    .with('transit', (q) =>
-      q
-        .selectFrom('stock_balance as tb')
-        .innerJoin('inventory_location as tl', 'tl.id', 'tb.location_id')
-        .select([
-          'tl.transit_for_id as location_id',
-          'tb.product_id',
-          sql<number>`cast(sum(tb.quantity) as bigint)`.as('quantity'),
-        ])
-        .where('tl.kind', '=', 'transit')
-        .where('tl.transit_for_id', 'is not', null)
-        .groupBy(['tl.transit_for_id', 'tb.product_id']),
-    )
-    .with('ordered', (q) =>
-      q
-        .selectFrom('purchase_order_lines as ol')
-        .innerJoin('purchase_order as po', 'po.id', 'ol.parent_id')
-        .select([
-          'po.location_id',
-          'ol.product_id',
-          sql<number>`cast(sum(case when ol.quantity > coalesce(ol.received_qty, 0) then ol.quantity - coalesce(ol.received_qty, 0) else 0 end) as bigint)`.as(
-            'quantity',
+  return (
+    db
+      // Demand and triggers in one pass: a row per movement-sum and per trigger, grouped by pair.
+      .with('pairs', (q) =>
+        q
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('stock_movement')
+              .select([
+                'location_id',
+                'product_id',
+                sql<number>`-sum(quantity)`.as('sold'),
+                sql<number | null>`null`.as('min_qty'),
+                sql<number | null>`null`.as('reorder_qty'),
+              ])
+              .where('kind', 'in', [...DEMAND_KINDS])
+              .where('at', '>=', o.since)
+              .where('at', '<', o.until)
+              .$if(locations !== undefined, (qb) => qb.where('location_id', 'in', locations!))
+              .groupBy(['location_id', 'product_id'])
+              .unionAll(
+                inner
+                  .selectFrom('item_quantity_trigger')
+                  .select(['location_id', 'product_id', sql<number>`0`.as('sold'), 'min_qty', 'reorder_qty'])
+                  .where((eb) => eb.or([eb('min_qty', '>', 0), eb('reorder_qty', '>', 0)]))
+                  .$if(locations !== undefined, (qb) => qb.where('location_id', 'in', locations!)),
+              )
+              .as('u'),
+          )
+          .select([
+            'location_id',
+            'product_id',
+            sql<number>`cast(sum(sold) as bigint)`.as('sold'),
+            sql<number | null>`max(min_qty)`.as('min_qty'),
+            sql<number | null>`max(reorder_qty)`.as('reorder_qty'),
+          ])
+          .groupBy(['location_id', 'product_id'])
+          .having(sql<boolean>`sum(sold) > 0 or max(min_qty) > 0 or max(reorder_qty) > 0`),
+      )
+      .with('transit', (q) =>
+        q
+          .selectFrom('stock_balance as tb')
+          .innerJoin('inventory_location as tl', 'tl.id', 'tb.location_id')
+          .select([
+            'tl.transit_for_id as location_id',
+            'tb.product_id',
+            sql<number>`cast(sum(tb.quantity) as bigint)`.as('quantity'),
+          ])
+          .where('tl.kind', '=', 'transit')
+          .where('tl.transit_for_id', 'is not', null)
+          .groupBy(['tl.transit_for_id', 'tb.product_id']),
+      )
+      .with('ordered', (q) =>
+        q
+          .selectFrom('purchase_order_lines as ol')
+          .innerJoin('purchase_order as po', 'po.id', 'ol.parent_id')
+          .select([
+            'po.location_id',
+            'ol.product_id',
+            sql<number>`cast(sum(case when ol.quantity > coalesce(ol.received_qty, 0) then ol.quantity - coalesce(ol.received_qty, 0) else 0 end) as bigint)`.as(
+              'quantity',
+            ),
+          ])
+          .where('po.status', 'in', [...OPEN_ORDER_STATUSES])
+          .groupBy(['po.location_id', 'ol.product_id']),
+      )
+      .with('mapping', (q) =>
+        q
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('product_supplier_mapping')
+              .select([
+                'parent_id',
+                'supplier_id',
+                'supplier_item_code',
+                'cost',
+                'lead_time_days',
+                'pack_size',
+                sql<number>`row_number() over (partition by parent_id order by preferred desc, line_no, id)`.as('n'),
+              ])
+              .where('supplier_id', 'is not', null)
+              .as('x'),
+          )
+          .selectAll()
+          .where('n', '=', 1),
+      )
+      .with('figures', (q) =>
+        q
+          .selectFrom('pairs')
+          .innerJoin('inventory_location as l', 'l.id', 'pairs.location_id')
+          .innerJoin('product as p', 'p.id', 'pairs.product_id')
+          .leftJoin('stock_balance as b', (j) =>
+            j.onRef('b.location_id', '=', 'pairs.location_id').onRef('b.product_id', '=', 'pairs.product_id'),
+          )
+          .leftJoin('transit', (j) =>
+            j
+              .onRef('transit.location_id', '=', 'pairs.location_id')
+              .onRef('transit.product_id', '=', 'pairs.product_id'),
+          )
+          .leftJoin('ordered', (j) =>
+            j
+              .onRef('ordered.location_id', '=', 'pairs.location_id')
+              .onRef('ordered.product_id', '=', 'pairs.product_id'),
+          )
+          .leftJoin('mapping as m', 'm.parent_id', 'pairs.product_id')
+          .leftJoin('supplier as s', 's.id', 'm.supplier_id')
+          .select([
+            'pairs.location_id',
+            'pairs.product_id',
+            'l.code as location_code',
+            'l.name as location_name',
+            'p.code as product_code',
+            'p.name as product_name',
+            'm.supplier_id',
+            's.code as supplier_code',
+            's.name as supplier_name',
+            'm.supplier_item_code',
+            'm.cost',
+            'm.pack_size',
+            'pairs.min_qty',
+            'pairs.reorder_qty',
+            sql<number>`cast(case when pairs.sold > 0 then pairs.sold else 0 end as bigint)`.as('sold'),
+            sql<number>`cast(coalesce(b.quantity, 0) as bigint)`.as('on_hand'),
+            sql<number>`cast(coalesce(transit.quantity, 0) as bigint)`.as('in_transit'),
+            sql<number>`cast(coalesce(ordered.quantity, 0) as bigint)`.as('on_order'),
+            sql<number>`cast(coalesce(m.lead_time_days, s.lead_time_days, 0) as bigint)`.as('lead'),
+          ])
+          .where('l.kind', '<>', 'transit')
+          .where('l.is_active', '=', true)
+          .$if(o.suppliers !== undefined, (qb) => qb.where('m.supplier_id', 'in', [...o.suppliers!, 0])),
+      )
+      .with('demand', (q) =>
+        q
+          .selectFrom('figures')
+          .selectAll()
+          .select([
+            ceilUnits(
+              sql`(sold * (lead + ${sql.lit(o.coverDays)}) + ${sql.lit(o.velocityDays - 1)}) / ${sql.lit(o.velocityDays)}`,
+            ).as('demand'),
+            sql<number>`on_hand + in_transit + on_order`.as('position'),
+          ]),
+      )
+      .with('target', (q) =>
+        q
+          .selectFrom('demand')
+          .selectAll()
+          .select(sql<number>`case when coalesce(min_qty, 0) > demand then min_qty else demand end`.as('target')),
+      )
+      .with('need', (q) =>
+        q
+          .selectFrom('target')
+          .selectAll()
+          .select(
+            sql<number>`case when position >= target then 0 when coalesce(reorder_qty, 0) > ${ceilUnits(sql`target - position`)} then reorder_qty else ${ceilUnits(sql`target - position`)} end`.as(
+              'needed',
+            ),
           ),
-        ])
-        .where('po.status', 'in', [...OPEN_ORDER_STATUSES])
-        .groupBy(['po.location_id', 'ol.product_id']),
-    )
-    .with('mapping', (q) =>
-      q
-        .selectFrom((inner) =>
-          inner
-            .selectFrom('product_supplier_mapping')
-            .select([
-              'parent_id',
-              'supplier_id',
-              'supplier_item_code',
-              'cost',
-              'lead_time_days',
-              'pack_size',
-              sql<number>`row_number() over (partition by parent_id order by preferred desc, line_no, id)`.as('n'),
-            ])
-            .where('supplier_id', 'is not', null)
-            .as('x'),
-        )
-        .selectAll()
-        .where('n', '=', 1),
-    )
-    .with('figures', (q) =>
-      q
-        .selectFrom('pairs')
-        .innerJoin('inventory_location as l', 'l.id', 'pairs.location_id')
-        .innerJoin('product as p', 'p.id', 'pairs.product_id')
-        .leftJoin('sold', (j) =>
-          j.onRef('sold.location_id', '=', 'pairs.location_id').onRef('sold.product_id', '=', 'pairs.product_id'),
-        )
-        .leftJoin('item_quantity_trigger as t', (j) =>
-          j.onRef('t.location_id', '=', 'pairs.location_id').onRef('t.product_id', '=', 'pairs.product_id'),
-        )
-        .leftJoin('stock_balance as b', (j) =>
-          j.onRef('b.location_id', '=', 'pairs.location_id').onRef('b.product_id', '=', 'pairs.product_id'),
-        )
-        .leftJoin('transit', (j) =>
-          j.onRef('transit.location_id', '=', 'pairs.location_id').onRef('transit.product_id', '=', 'pairs.product_id'),
-        )
-        .leftJoin('ordered', (j) =>
-          j.onRef('ordered.location_id', '=', 'pairs.location_id').onRef('ordered.product_id', '=', 'pairs.product_id'),
-        )
-        .leftJoin('mapping as m', 'm.parent_id', 'pairs.product_id')
-        .leftJoin('supplier as s', 's.id', 'm.supplier_id')
-        .select([
-          'pairs.location_id',
-          'pairs.product_id',
-          'l.code as location_code',
-          'l.name as location_name',
-          'p.code as product_code',
-          'p.name as product_name',
-          'm.supplier_id',
-          's.code as supplier_code',
-          's.name as supplier_name',
-          'm.supplier_item_code',
-          'm.cost',
-          'm.pack_size',
-          't.min_qty',
-          't.reorder_qty',
-          sql<number>`cast(case when coalesce(sold.sold, 0) > 0 then sold.sold else 0 end as bigint)`.as('sold'),
-          sql<number>`cast(coalesce(b.quantity, 0) as bigint)`.as('on_hand'),
-          sql<number>`cast(coalesce(transit.quantity, 0) as bigint)`.as('in_transit'),
-          sql<number>`cast(coalesce(ordered.quantity, 0) as bigint)`.as('on_order'),
-          sql<number>`cast(coalesce(m.lead_time_days, s.lead_time_days, 0) as bigint)`.as('lead'),
-        ])
-        .where('l.kind', '<>', 'transit')
-        .where('l.is_active', '=', true)
-        .$if(o.suppliers !== undefined, (qb) => qb.where('m.supplier_id', 'in', [...o.suppliers!, 0])),
-    )
-    .with('demand', (q) =>
-      q
-        .selectFrom('figures')
-        .selectAll()
-        .select([
-          ceilUnits(
-            sql`(sold * (lead + ${sql.lit(o.coverDays)}) + ${sql.lit(o.velocityDays - 1)}) / ${sql.lit(o.velocityDays)}`,
-          ).as('demand'),
-          sql<number>`on_hand + in_transit + on_order`.as('position'),
-        ]),
-    )
-    .with('target', (q) =>
-      q
-        .selectFrom('demand')
-        .selectAll()
-        .select(sql<number>`case when coalesce(min_qty, 0) > demand then min_qty else demand end`.as('target')),
-    )
-    .with('need', (q) =>
-      q
-        .selectFrom('target')
-        .selectAll()
-        .select(
-          sql<number>`case when position >= target then 0 when coalesce(reorder_qty, 0) > ${ceilUnits(sql`target - position`)} then reorder_qty else ${ceilUnits(sql`target - position`)} end`.as(
-            'needed',
-          ),
+      )
+      .selectFrom('need')
+      .selectAll()
+      .select([
+        sql<number>`case when needed > 0 and coalesce(pack_size, 0) > 0 then ((needed + pack_size - 1) / pack_size) * pack_size else needed end`.as(
+          'suggested',
         ),
-    )
-    .selectFrom('need')
-    .selectAll()
-    .select([
-      sql<number>`case when needed > 0 and coalesce(pack_size, 0) > 0 then ((needed + pack_size - 1) / pack_size) * pack_size else needed end`.as(
-        'suggested',
-      ),
-      sql<number>`count(*) over ()`.as('total_count'),
-    ])
-    .$if(!o.all, (qb) => qb.where('needed', '>', 0))
-    .orderBy(sql`supplier_code`)
-    .orderBy('location_code')
-    .orderBy('product_code')
-    .limit(o.take);
+        sql<number>`count(*) over ()`.as('total_count'),
+      ])
+      .$if(!o.all, (qb) => qb.where('needed', '>', 0))
+      .orderBy(sql`supplier_code`)
+      .orderBy('location_code')
+      .orderBy('product_code')
+      .limit(o.take)
+  );
 }
 
 const label = (code: unknown, name: unknown) => `${String(code)} - ${String(name)}`;

@@ -1,0 +1,189 @@
+/**
+ * Budget (issue 23): reorder suggestions for 10,000 products × 10 locations ≤ 5 s, beside the floor,
+ * with the ratio printed.
+ *
+ * Starts the server on a fresh database, writes 10,000 products (each mapped to a supplier with a
+ * lead time of 5 days and packs of 6), 10 locations and a ledger through the server's own connection
+ * (per pair: +8 units 60 days ago, −2 units sold 20, 10 and 2 days ago; on hand 2), a low-quantity
+ * trigger on every third pair, then times in-process with `app.inject` (routing, bearer and privilege
+ * checks, the work, serialisation of every row) `POST reorder/Suggest {velocityDays: 28, coverDays: 14}`
+ * — every pair wants ⌈6 × 19 / 28⌉ = 5, holds 2, needs 3, one pack of 6 — beside the floor: the same
+ * statement (the module's own `suggestStatement`) compiled once and run on the connection, nothing else.
+ *
+ *   npm run bench:reorder -w @backroom/bench     # SQLite, and PostgreSQL when DATABASE_URL is set
+ */
+import { findEntity, toStorageRow } from '@backroom/schema';
+import { sql, type Kysely } from 'kysely';
+import { suggestStatement } from '../packages/server/src/modules/reorder/suggest';
+import { adminHeaders, benchEachDatabase } from './support/app';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const LOCATIONS = 10;
+const WARM_UPS = 1;
+const SAMPLES = 3;
+const BUDGET = 5000;
+
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+
+async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += size) await write(rows.slice(start, start + size));
+}
+
+await benchEachDatabase(async (app, database) => {
+  const db = app.ctx.db as unknown as AnyDb;
+  const headers = await adminHeaders(app);
+  const call = async (url: string, payload: unknown) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/backoffice/core/api${url}`,
+      headers,
+      payload: payload as never,
+    });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    return response.json().data;
+  };
+
+  const seeded = performance.now();
+  const category = await call('/DataRepository/Insert/category', { code: 'RBENCH', name: 'Reorder bench' });
+  const supplier = await call('/DataRepository/Insert/supplier', {
+    code: 'RSUP',
+    name: 'Reorder supplier',
+    leadTimeDays: 5,
+  });
+  const uom = await db.selectFrom('list_value').select('id').limit(1).executeTakeFirstOrThrow();
+  const locations: number[] = [];
+  for (let l = 0; l < LOCATIONS; l++)
+    locations.push(
+      (
+        await call('/DataRepository/Insert/inventorylocation', {
+          code: `RL${l}`,
+          name: `Reorder location ${l}`,
+          kind: 'store',
+        })
+      ).id,
+    );
+  const productEntity = findEntity('product')!;
+  const productRows = Array.from({ length: PRODUCTS }, (_, i) => ({
+    ...toStorageRow(
+      productEntity,
+      {
+        code: `RB${String(i).padStart(5, '0')}`,
+        name: `Reorder bench product ${i}`,
+        category: category.id,
+        uom: Number(uom.id),
+        type: 'standard',
+        sellingPrice: '9.90',
+        costPrice: '4.00',
+        trackStock: true,
+        allowDiscount: true,
+        isActive: true,
+      },
+      database,
+    ),
+    version: 1,
+  }));
+  await chunked(productRows, 500, (chunk) => db.insertInto('product').values(chunk).execute());
+  const products = (
+    await db.selectFrom('product').select('id').where('code', 'like', 'RB%').orderBy('id').execute()
+  ).map((r) => Number(r.id));
+  await chunked(products, 500, (chunk) =>
+    db
+      .insertInto('product_supplier_mapping')
+      .values(
+        chunk.map((product) => ({
+          parent_id: product,
+          line_no: 1,
+          supplier_id: supplier.id,
+          pack_size: 6000,
+          cost: 400,
+          preferred: database === 'postgres' ? true : 1,
+        })),
+      )
+      .execute(),
+  );
+  const system = { version: 1, created_by: 'bench', updated_by: 'bench' };
+  for (const location of locations) {
+    const movements = products.flatMap((product) =>
+      [
+        [8_000, 8_000, daysAgo(60), 'purchase'],
+        [-2_000, 6_000, daysAgo(20), 'sale'],
+        [-2_000, 4_000, daysAgo(10), 'sale'],
+        [-2_000, 2_000, daysAgo(2), 'sale'],
+      ].map(([quantity, after, at, kind]) => ({
+        location_id: location,
+        product_id: product,
+        quantity,
+        kind,
+        unit_cost: 400,
+        balance_after: after,
+        at,
+        created_at: at,
+        updated_at: at,
+        ...system,
+      })),
+    );
+    await chunked(movements, 500, (chunk) => db.insertInto('stock_movement').values(chunk).execute());
+    await chunked(products, 500, (chunk) =>
+      db
+        .insertInto('stock_balance')
+        .values(
+          chunk.map((product) => ({
+            location_id: location,
+            product_id: product,
+            quantity: 2_000,
+            last_movement_at: daysAgo(2),
+          })),
+        )
+        .execute(),
+    );
+    const triggers = products.filter((_, i) => i % 3 === 0);
+    await chunked(triggers, 500, (chunk) =>
+      db
+        .insertInto('item_quantity_trigger')
+        .values(chunk.map((product) => ({ location_id: location, product_id: product, min_qty: 4_000, ...system })))
+        .execute(),
+    );
+  }
+  await sql`analyze`.execute(db);
+  console.log(
+    `${database}: ${PRODUCTS} products × ${LOCATIONS} locations, ${PRODUCTS * LOCATIONS * 4} movements, seeded in ${ms(performance.now() - seeded)}`,
+  );
+
+  const timesOf = async (run: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let n = 0; n < SAMPLES + WARM_UPS; n++) {
+      const t0 = performance.now();
+      await run();
+      if (n >= WARM_UPS) times.push(performance.now() - t0);
+    }
+    return times;
+  };
+  const query = { velocityDays: 28, coverDays: 14, locations, Take: 100_000 };
+  let answer: { rows: { suggested: string }[]; totalCount: number } | undefined;
+  const routeTimes = await timesOf(async () => {
+    answer = await call('/reorder/Suggest', query);
+  });
+  if (answer?.totalCount !== PRODUCTS * LOCATIONS || answer.rows.some((r) => r.suggested !== '6.000'))
+    throw new Error(`reorder: ${answer?.totalCount} rows, expected ${PRODUCTS * LOCATIONS} each suggesting 6.000`);
+  const now = new Date();
+  const compiled = suggestStatement(app.ctx.db, {
+    since: new Date(now.getTime() - 28 * 86_400_000).toISOString(),
+    until: now.toISOString(),
+    velocityDays: 28,
+    coverDays: 14,
+    locations,
+    take: 100_000,
+  }).compile();
+  const floorTimes = await timesOf(() => db.executeQuery(compiled));
+  const route = median(routeTimes);
+  const floor = median(floorTimes);
+  const kept = route <= BUDGET;
+  console.log(
+    `${database}: reorder suggestions for ${PRODUCTS * LOCATIONS} pairs: median ${ms(route)} (budget ${BUDGET} ms ${kept ? 'kept' : 'MISSED'}), floor ${ms(floor)}, ratio ${(route / floor).toFixed(2)}`,
+  );
+  return kept;
+});
