@@ -406,6 +406,21 @@ function proofs(): Record<string, () => Promise<void>> {
         (x) => asFile('GET', `${API}/stockvaluation/Export?locations=${x}`),
         location(),
       ),
+    'POST /backoffice/core/api/reorder/Suggest': () =>
+      expectHiddenAsMissing(
+        'reorder/Suggest',
+        (x) => as('POST', `${API}/reorder/Suggest`, { locations: [x], all: true }),
+        location(),
+      ),
+    'POST /backoffice/core/api/reorder/Create': async () => {
+      const supplier = (await t.builder.insert(findEntity('supplier')!, { code: 'REORDER' })).id as number;
+      const product = (await t.builder.insert(findEntity('product')!, { code: 'REORDER' })).id as number;
+      await expectHiddenAsMissing(
+        'reorder/Create',
+        (x) => as('POST', `${API}/reorder/Create`, { lines: [{ product, supplier, location: x, quantity: '1' }] }),
+        location(),
+      );
+    },
     'GET /backoffice/WebAPI/deliveryorder/:id': legacy('GET'),
     'PUT /backoffice/WebAPI/deliveryorder/:id': legacy('PUT'),
     'DELETE /backoffice/WebAPI/deliveryorder/:id': legacy('DELETE'),
