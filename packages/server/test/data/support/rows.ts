@@ -15,7 +15,8 @@ export type { Row };
 export const creatable = (entity: NormalisedEntity) => !entity.readOnly && entity.name !== 'privilege';
 
 /** Values a domain hook checks beyond the field's format (a custom field must extend an entity that takes them). */
-const DOMAIN_VALUES: Record<string, Row> = { customfield: { entity: 'guestbook' } };
+/** Values a field must have for the row to be what the generic tests send (a stock count of `all` would add every product's line). */
+const DOMAIN_VALUES: Record<string, Row> = { customfield: { entity: 'guestbook' }, stockcount: { scope: 'products' } };
 
 let counter = 0;
 const next = () => ++counter;
