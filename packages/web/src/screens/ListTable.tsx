@@ -30,6 +30,8 @@ export function ListTable({
   const { entity, item, state, rows, shown, canSelect, canEdit, canDelete, hasForm, onOpenRow, rowLabel } = list;
   const label = (field: NormalisedField) => fieldLabel(t, entity.name, field);
   const format = useValueFormat();
+  // What names a row (its code and name, as its dropdowns show it) is never cut; the other columns give way.
+  const identifying = new Set<string>(entity.dropdown.label);
 
   const shownKey = list.shownNames.join(',');
   const columns = useMemo<ColumnDef<ApiRow>[]>(
@@ -74,7 +76,7 @@ export function ListTable({
           return isNumericKind(field) ? (
             text
           ) : (
-            <span className="cell-text" title={text || undefined}>
+            <span className={identifying.has(field.name) ? 'cell-text cell-id' : 'cell-text'} title={text || undefined}>
               {text}
             </span>
           );

@@ -7,6 +7,9 @@ import { toggleSetting } from '../store/settingsSlice';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 
+/** The width at which the aside goes off-canvas (main.scss). */
+const isPhone = () => window.matchMedia?.('(max-width: 767.98px)').matches ?? false;
+
 export function TopBar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -32,7 +35,9 @@ export function TopBar() {
             className="btn btn-link nav-link"
             aria-label={t('topbar.collapse')}
             aria-pressed={isCollapsed}
-            onClick={() => dispatch(toggleSetting('isCollapsed'))}
+            aria-expanded={asideToggled}
+            // On a phone the menu is off-canvas: ≡ slides it in (and out) instead of narrowing the desktop sidebar.
+            onClick={() => dispatch(toggleSetting(isPhone() ? 'asideToggled' : 'isCollapsed'))}
           >
             <i className="bi bi-list" aria-hidden="true" />
           </button>
