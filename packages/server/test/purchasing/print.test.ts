@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { wallTime } from '../stock/support';
 import { usePurchasingWorld } from './support';
 
 const w = usePurchasingWorld(['admin', 'cashier']);
@@ -62,5 +63,66 @@ describe('the purchase order PDF', () => {
     const cashier = await print({ document: 'purchaseorder', id: order.id }, w.tokens.cashier);
     expect(cashier.status).toBe(403);
     expect((await print({ document: 'purchaseorder', id: 99999999 })).status).toBe(404);
+  });
+
+  it('prints a goods receipt: its number, the order’s, supplier, location, when in the outlet’s zone and by whom, lines, landed costs, total', async () => {
+    const zone = 'Pacific/Auckland';
+    const outlet = (await w.post('/DataRepository/Insert/outlet', { code: 'AKLGR', name: 'Auckland', timezone: zone }))
+      .body.data.id as number;
+    const location = await w.newLocation({ name: 'Ponsonby back room', outlet });
+    const supplier = await w.newSupplier({ name: 'Flat White Traders' });
+    // A long code with no place to break: it shrinks to fit its cell and prints whole.
+    const sku = 'FWTSUPPLIER00987';
+    const beans = await w.newProduct({
+      name: 'Espresso beans 1kg',
+      costPrice: '10.00',
+      taxCode: null,
+      supplierMapping: [{ supplier: supplier.id, supplierItemCode: sku, cost: '30.00' }],
+    });
+    const lids = await w.newProduct({ name: 'Cup lids', costPrice: '0.10', taxCode: null });
+    const order = await w.newPurchaseOrder(supplier.id as number, location.id as number, [
+      { product: beans.id, quantity: '10' },
+      { product: lids.id, quantity: '1000', unitCost: '0.05' },
+    ]);
+    expect((await w.run(order, 'send')).status).toBe(200);
+    const received = await w.run(order, 'receive', {
+      lines: [
+        { product: beans.id, quantity: '10', unitCost: '28.50' },
+        { product: lids.id, quantity: '1000' },
+      ],
+      freight: '15.00',
+      landedCostBasis: 'value',
+      reference: 'DN-77',
+    });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    const receipt = received.body.data.receipt as { id: number; docNo: string; at: string; total: string };
+    expect(receipt.total).toBe('350.00');
+
+    const pdf = await print({ document: 'goodsreceipt', id: receipt.id });
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toContain('application/pdf');
+    const file = join(folder, 'gr.pdf');
+    writeFileSync(file, pdf.bytes);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Goods receipt');
+    expect(text).toContain(receipt.docNo);
+    expect(text).toContain(order.docNo as string);
+    expect(text).toContain('Flat White Traders');
+    expect(text).toContain('Ponsonby back room');
+    expect(text).toContain('DN-77');
+    expect(text).toMatch(/By\s[\s\S]*\badmin\b/);
+    expect(text).toContain(wallTime(receipt.at, zone));
+    expect(text).not.toContain(wallTime(receipt.at, 'UTC'));
+    expect(text).toMatch(/Times in Pacific\/Auckland \(UTC\+1[23]:00\)/);
+    // 285.00 + 50.00 = 335.00 invoiced; freight 15.00 by value: beans 12.76, lids 2.24.
+    expect(text).toMatch(
+      new RegExp(`${sku}\\s+T\\d+\\s+Espresso beans 1kg\\s+10\\.000\\s+28\\.50\\s+12\\.76\\s+297\\.76`),
+    );
+    expect(text).toMatch(/Cup lids\s+1000\.000\s+0\.05\s+2\.24\s+52\.24/);
+    expect(text).toMatch(/Freight\s+15\.00/);
+    expect(text).toMatch(/Total\s+350\.00/);
+
+    expect((await print({ document: 'goodsreceipt', id: 99999999 })).status).toBe(404);
+    expect((await print({ document: 'goodsreceipt', id: receipt.id }, w.tokens.cashier)).status).toBe(403);
   });
 });

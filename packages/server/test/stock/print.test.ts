@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInOutletManager } from '../support/harness';
-import { useStockWorld, type Row } from './support';
+import { useStockWorld, wallTime, type Row } from './support';
 
 const w = useStockWorld({ users: ['admin', 'cashier'] });
 const folder = mkdtempSync(join(tmpdir(), 'backroom-print-'));
@@ -85,22 +85,12 @@ describe('the print request page', () => {
     await w.act(order, 'confirm');
     expect((await w.act(order, 'dispatch')).status).toBe(200);
     const dispatchedAt = (await w.legacy('GET', `/${String(order.id)}`)).body.data.dispatchedAt as string;
-    const wall = (at: string, timeZone: string) =>
-      new Intl.DateTimeFormat('sv-SE', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(new Date(at));
 
     const res = await print({ document: 'deliveryorder', id: order.id });
     expect(res.status).toBe(200);
     const { text } = read(res.bytes);
-    expect(text).toContain(wall(dispatchedAt, zone));
-    expect(text).not.toContain(wall(dispatchedAt, 'UTC'));
+    expect(text).toContain(wallTime(dispatchedAt, zone));
+    expect(text).not.toContain(wallTime(dispatchedAt, 'UTC'));
     expect(text).toMatch(/Times in Pacific\/Auckland \(UTC\+1[23]:00\)/);
 
     // Every word where poppler finds it: none overlaps another, and the SKU reads whole, in its

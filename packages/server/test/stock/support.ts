@@ -135,3 +135,15 @@ export const useStockWorld = (options: HarnessOptions = {}): StockWorld =>
       return { ...catalogue, ...(await worldOf({ ...t, ...catalogue })) };
     },
   });
+
+/** `2025-03-01 14:05`: the wall-clock minute of `at` in `timeZone`, as printed papers show times. */
+export const wallTime = (at: string, timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(at));

@@ -404,6 +404,7 @@ function OrderForm({ entity, item, mode, title, order, notice: alert, onNotice: 
               canReturn={allowed('returnToSupplier')}
               busy={busy}
               onReturn={(body) => run('returnToSupplier', body)}
+              onError={show}
             />
           )}
         </div>

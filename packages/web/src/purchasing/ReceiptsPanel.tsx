@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { dataApi } from '../data/api';
 import { ReferencePicker } from '../fields/ReferencePicker';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
-import type { PurchaseOrder } from './api';
+import { printRow, type PurchaseOrder } from './api';
 
 const QUANTITY = /^\d+(\.\d{1,3})?$/;
 
@@ -37,12 +37,15 @@ interface ReceiptsPanelProps {
   canReturn: boolean;
   busy: boolean;
   onReturn(body: Record<string, unknown>): void;
+  /** Shows why a receipt's PDF could not be had. */
+  onError(error: unknown): void;
 }
 
 /** The order's goods receipts and returns, each with its lines; a receipt can be returned to the supplier in part. */
-export function ReceiptsPanel({ order, canReturn, busy, onReturn }: ReceiptsPanelProps) {
+export function ReceiptsPanel({ order, canReturn, busy, onReturn, onError }: ReceiptsPanelProps) {
   const { t } = useTranslation();
   const [returning, setReturning] = useState<Receipt | null>(null);
+  const print = useMutation({ mutationFn: (id: number) => printRow('goodsreceipt', id), onError });
   const receipts = useQuery({
     queryKey: ['data', 'goodsreceipt', 'order', order.id, order.version],
     queryFn: async () =>
@@ -74,10 +77,19 @@ export function ReceiptsPanel({ order, canReturn, busy, onReturn }: ReceiptsPane
                 total: r.total ?? '',
               })}
             </span>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary ms-auto"
+              aria-label={`${t('purchasing.print')} ${r.docNo}`}
+              disabled={print.isPending}
+              onClick={() => print.mutate(r.id)}
+            >
+              <i className="bi bi-printer" aria-hidden="true" /> {t('purchasing.print')}
+            </button>
             {canReturn && r.kind === 'receipt' && (
               <button
                 type="button"
-                className="btn btn-sm btn-outline-secondary ms-auto"
+                className="btn btn-sm btn-outline-secondary"
                 disabled={busy}
                 onClick={() => setReturning(r)}
               >

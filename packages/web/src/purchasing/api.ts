@@ -106,19 +106,22 @@ export const valuationApi = {
   },
 };
 
-/** `POST {web root}/print/request.aspx {document: 'purchaseorder', id}`: the PDF in a new tab (or downloaded). */
-export async function printOrder(id: number): Promise<void> {
+/** `POST {web root}/print/request.aspx {document: kind, id}`: the PDF of one row in a new tab (or downloaded). */
+export async function printRow(kind: 'purchaseorder' | 'goodsreceipt', id: number): Promise<void> {
   const { data } = await http.post<Blob>(
     `${webRoot.url}/print/request.aspx`,
-    { document: 'purchaseorder', id },
+    { document: kind, id },
     { ...inline, responseType: 'blob' },
   );
   const url = URL.createObjectURL(data);
   if (!window.open(url, '_blank')) {
     const link = document.createElement('a');
     link.href = url;
-    link.download = 'purchaseorder.pdf';
+    link.download = `${kind}.pdf`;
     link.click();
   }
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** The purchase order's PDF (see `printRow`). */
+export const printOrder = (id: number) => printRow('purchaseorder', id);

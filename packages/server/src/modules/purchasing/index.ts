@@ -1,5 +1,5 @@
 import type { DomainModule } from '../module';
-import { purchaseOrderPrint } from './print';
+import { goodsReceiptPrint, purchaseOrderPrint } from './print';
 import { purchaseOrderRules } from './rules';
 import { registerValuationRoutes } from './valuation';
 import { cancel, closeShort, receive, returnToSupplier, send } from './transitions';
@@ -11,7 +11,7 @@ import { cancel, closeShort, receive, returnToSupplier, send } from './transitio
  */
 export const purchasingModule: DomainModule = {
   name: 'purchasing',
-  documents: { purchaseorder: purchaseOrderPrint },
+  documents: { purchaseorder: purchaseOrderPrint, goodsreceipt: goodsReceiptPrint },
   routes: (app, at) => registerValuationRoutes(app, at.api),
   entities: {
     purchaseorder: { ...purchaseOrderRules, actions: { send, receive, closeShort, cancel, returnToSupplier } },

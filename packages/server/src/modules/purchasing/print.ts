@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { AppContext } from '../../context';
 import { canSee } from '../../data/access';
+import { apiRow } from '../../data/read';
 import { anyDb, type AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
 import { ApiError } from '../../http/envelope';
@@ -8,43 +10,50 @@ import { drawBarcode } from '../../print/barcode';
 import type { PrintDocument } from '../../print/documents';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
 import { documentZone, printedTime, zoneCaption } from '../../print/time';
-import { purchaseOrder, readOrder, type PurchaseOrder, type PurchaseOrderLine } from './order';
+import { goodsReceipt, purchaseOrder, readOrder, type PurchaseOrder, type PurchaseOrderLine } from './order';
 
 interface Box {
   title: string;
   lines: string[];
 }
 
-interface Printed {
-  order: PurchaseOrder;
+/** What every purchasing paper prints at its head: the company, the supplier, the location and its zone. */
+interface Parties {
   company: string;
   supplier: Box;
   deliverTo: Box;
-  products: Map<number, { code: string; name: string }>;
   zone: string;
 }
 
-async function gather(db: AnyDb, order: PurchaseOrder): Promise<Printed> {
+/** A purchasing paper: its title and number, the facts under them, its lines and its totals. */
+interface Paper<L> {
+  title: string;
+  docNo: string;
+  parties: Parties;
+  facts: [string, string][];
+  /** The moment whose offset the time caption names. */
+  at: string | null;
+  remarks?: string | null;
+  columns: Column<L>[];
+  lines: L[];
+  totals: [string, string][];
+}
+
+async function parties(db: AnyDb, supplierId: number, locationId: number, locationTitle: string): Promise<Parties> {
   const tdb = typedDb(db);
   const supplier = await tdb
     .selectFrom('supplier')
     .select(['code', 'name', 'contact_name', 'phone', 'email', 'address'])
-    .where('id', '=', order.supplier)
+    .where('id', '=', supplierId)
     .executeTakeFirstOrThrow();
   const location = await tdb
     .selectFrom('inventory_location')
     .select(['code', 'name', 'address'])
-    .where('id', '=', order.location)
+    .where('id', '=', locationId)
     .executeTakeFirstOrThrow();
-  const ids = order.lines.map((l) => l.product);
-  const products =
-    ids.length === 0
-      ? []
-      : await tdb.selectFrom('product').select(['id', 'code', 'name']).where('id', 'in', ids).execute();
   const company = await tdb.selectFrom('company').select('name').orderBy('id').limit(1).executeTakeFirst();
   const present = (values: (string | null)[]) => values.filter((v): v is string => Boolean(v));
   return {
-    order,
     company: company?.name ?? '',
     supplier: {
       title: 'Supplier',
@@ -56,21 +65,28 @@ async function gather(db: AnyDb, order: PurchaseOrder): Promise<Printed> {
       ]),
     },
     deliverTo: {
-      title: 'Deliver to',
+      title: locationTitle,
       lines: present([`${String(location.code)} ${String(location.name)}`, location.address]),
     },
-    products: new Map(products.map((p) => [Number(p.id), { code: String(p.code), name: String(p.name) }])),
-    zone: await documentZone(db, { location: order.location }),
+    zone: await documentZone(db, { location: locationId }),
   };
+}
+
+async function productsOf(db: AnyDb, ids: number[]): Promise<Map<number, { code: string; name: string }>> {
+  const products =
+    ids.length === 0
+      ? []
+      : await typedDb(db).selectFrom('product').select(['id', 'code', 'name']).where('id', 'in', ids).execute();
+  return new Map(products.map((p) => [Number(p.id), { code: String(p.code), name: String(p.name) }]));
 }
 
 const BARCODE = { width: 190, height: 36 };
 
-function heading(doc: Pdf, p: Printed, first: boolean): number {
+function heading(doc: Pdf, p: Paper<unknown>, first: boolean): number {
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const top = doc.page.margins.top;
-  drawBarcode(doc, p.order.docNo, {
+  drawBarcode(doc, p.docNo, {
     x: right - BARCODE.width,
     y: top,
     width: BARCODE.width,
@@ -81,11 +97,11 @@ function heading(doc: Pdf, p: Printed, first: boolean): number {
     .fillColor('#000000')
     .font('Helvetica-Bold')
     .fontSize(first ? 16 : 11)
-    .text('Purchase order', left, top, { lineBreak: false });
+    .text(p.title, left, top, { lineBreak: false });
   doc
     .font('Helvetica')
     .fontSize(10)
-    .text(printable(first ? p.company : `${p.order.docNo} (continued)`), left, top + (first ? 22 : 16), {
+    .text(printable(first ? p.parties.company : `${p.docNo} (continued)`), left, top + (first ? 22 : 16), {
       lineBreak: false,
     });
   return top + (first ? BARCODE.height : 22) + 24;
@@ -111,19 +127,11 @@ function box(doc: Pdf, b: Box, x: number, y: number, width: number): void {
   );
 }
 
-function facts(doc: Pdf, p: Printed, y: number): number {
+function facts(doc: Pdf, p: Paper<unknown>, y: number): number {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const o = p.order;
-  const pairs: [string, string][] = [
-    ['Doc no.', o.docNo],
-    ['Status', o.status],
-    ['Expected', o.expectedDate ?? ''],
-    ['Sent', printedTime(o.sentAt, p.zone)],
-    ['Your reference', o.supplierReference ?? ''],
-  ];
-  const cell = width / pairs.length;
-  pairs.forEach(([label, value], i) => {
+  const cell = width / p.facts.length;
+  p.facts.forEach(([label, value], i) => {
     doc
       .font('Helvetica')
       .fontSize(8)
@@ -140,69 +148,99 @@ function facts(doc: Pdf, p: Printed, y: number): number {
     .font('Helvetica')
     .fontSize(7)
     .fillColor('#555555')
-    .text(printable(`Times in ${zoneCaption(p.zone, o.sentAt ?? new Date())}`), left, y, { lineBreak: false });
+    .text(printable(`Times in ${zoneCaption(p.parties.zone, p.at ?? new Date())}`), left, y, { lineBreak: false });
   doc.fillColor('#000000');
   y += 12;
   const half = (width - 12) / 2;
-  box(doc, p.supplier, left, y, half);
-  box(doc, p.deliverTo, left + half + 12, y, half);
+  box(doc, p.parties.supplier, left, y, half);
+  box(doc, p.parties.deliverTo, left + half + 12, y, half);
   y += 80;
-  if (o.remarks) {
+  if (p.remarks) {
     doc
       .font('Helvetica')
       .fontSize(9)
-      .text(printable(`Remarks: ${o.remarks}`), left, y, { width, height: 36, ellipsis: true });
+      .text(printable(`Remarks: ${p.remarks}`), left, y, { width, height: 36, ellipsis: true });
     y += 30;
   }
   return y;
 }
 
-function columns(p: Printed): Column<PurchaseOrderLine & { no: number }>[] {
-  return [
-    { header: '#', width: 24, align: 'right', value: (l) => String(l.no) },
-    { header: 'Supplier SKU', width: 75, fit: 'shrink', value: (l) => l.supplierItemCode ?? '' },
-    { header: 'Code', width: 75, fit: 'shrink', value: (l) => p.products.get(l.product)?.code ?? String(l.product) },
-    { header: 'Name', width: 150, value: (l) => p.products.get(l.product)?.name ?? '' },
-    { header: 'Quantity', width: 52, align: 'right', value: (l) => l.quantity },
-    { header: 'Pack', width: 40, align: 'right', value: (l) => l.packSize ?? '' },
-    { header: 'Unit cost', width: 55, align: 'right', value: (l) => l.unitCost ?? '' },
-    { header: 'Total', width: 52, align: 'right', value: (l) => l.lineTotal ?? '' },
-  ];
-}
-
-function totals(doc: Pdf, p: Printed, y: number): void {
-  if (y + 60 > doc.page.height - doc.page.margins.bottom) {
+function totals(doc: Pdf, p: Paper<unknown>, y: number): void {
+  if (y + 20 + p.totals.length * 14 > doc.page.height - doc.page.margins.bottom) {
     doc.addPage();
     y = doc.page.margins.top;
   }
   const right = doc.page.width - doc.page.margins.right;
-  [
-    ['Subtotal', p.order.subtotal ?? '0.00'],
-    ['Tax', p.order.tax ?? '0.00'],
-    ['Total', p.order.total ?? '0.00'],
-  ].forEach(([label, value], i) => {
+  p.totals.forEach(([label, value], i) => {
     doc
-      .font(i === 2 ? 'Helvetica-Bold' : 'Helvetica')
+      .font(i === p.totals.length - 1 ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(10)
       .fillColor('#000000')
       .text(`${label}  ${value}`, right - 200, y + 10 + i * 14, { width: 200, align: 'right', lineBreak: false });
   });
 }
 
-/** The printed purchase order (A4): heading with the number as Code 128, supplier and delivery address, lines, totals. */
-export async function renderPurchaseOrder(p: Printed): Promise<Buffer> {
-  const doc = newPdf(`Purchase order ${p.order.docNo}`);
+/** A purchasing paper (A4): heading with the number as Code 128, facts, supplier and location, lines, totals. */
+async function render<L>(p: Paper<L>): Promise<Buffer> {
+  const doc = newPdf(`${p.title} ${p.docNo}`);
   const y = facts(doc, p, heading(doc, p, true));
-  const end = drawTable(
-    doc,
-    columns(p),
-    p.order.lines.map((l, i) => ({ ...l, no: i + 1 })),
-    y,
-    () => heading(doc, p, false),
-  );
+  const end = drawTable(doc, p.columns, p.lines, y, () => heading(doc, p, false));
   totals(doc, p, end);
-  numberPages(doc, (page, pages) => `${p.order.docNo} - page ${page} of ${pages}`);
+  numberPages(doc, (page, pages) => `${p.docNo} - page ${page} of ${pages}`);
   return pdfBytes(doc);
+}
+
+type Products = Map<number, { code: string; name: string }>;
+
+/** The columns every purchasing paper starts its lines with: #, supplier SKU, code, name. */
+function itemColumns<L extends { no: number; product: number }>(
+  products: Products,
+  sku: (l: L) => string,
+): Column<L>[] {
+  return [
+    { header: '#', width: 24, align: 'right', value: (l) => String(l.no) },
+    { header: 'Supplier SKU', width: 75, fit: 'shrink', value: sku },
+    { header: 'Code', width: 75, fit: 'shrink', value: (l) => products.get(l.product)?.code ?? String(l.product) },
+    { header: 'Name', width: 150, value: (l) => products.get(l.product)?.name ?? '' },
+  ];
+}
+
+const numbered = <L>(lines: L[]) => lines.map((l, i) => ({ ...l, no: i + 1 }));
+
+/** The printed purchase order (A4): heading with the number as Code 128, supplier and delivery address, lines, totals. */
+export async function renderPurchaseOrder(db: AnyDb, o: PurchaseOrder): Promise<Buffer> {
+  const products = await productsOf(
+    db,
+    o.lines.map((l) => l.product),
+  );
+  const people = await parties(db, o.supplier, o.location, 'Deliver to');
+  return render<PurchaseOrderLine & { no: number }>({
+    title: 'Purchase order',
+    docNo: o.docNo,
+    parties: people,
+    facts: [
+      ['Doc no.', o.docNo],
+      ['Status', o.status],
+      ['Expected', o.expectedDate ?? ''],
+      ['Sent', printedTime(o.sentAt, people.zone)],
+      ['Your reference', o.supplierReference ?? ''],
+    ],
+    at: o.sentAt,
+    remarks: o.remarks,
+    columns: [
+      ...itemColumns<PurchaseOrderLine & { no: number }>(products, (l) => l.supplierItemCode ?? ''),
+      { header: 'Quantity', width: 52, align: 'right', value: (l) => l.quantity },
+      { header: 'Pack', width: 40, align: 'right', value: (l) => l.packSize ?? '' },
+      { header: 'Unit cost', width: 55, align: 'right', value: (l) => l.unitCost ?? '' },
+      { header: 'Total', width: 52, align: 'right', value: (l) => l.lineTotal ?? '' },
+    ],
+    lines: numbered(o.lines),
+    totals: [
+      ['Subtotal', o.subtotal ?? '0.00'],
+      ['Tax', o.tax ?? '0.00'],
+      ['Total', o.total ?? '0.00'],
+    ],
+  });
 }
 
 export const purchaseOrderPrint: PrintDocument = {
@@ -223,6 +261,95 @@ export const purchaseOrderPrint: PrintDocument = {
       ? await readOrder(request.server.ctx, db, id)
       : undefined;
     if (!order) throw new ApiError(404, `Purchase order: no row ${id}`);
-    return { pdf: await renderPurchaseOrder(await gather(db, order)), fileName: `${order.docNo}.pdf` };
+    return { pdf: await renderPurchaseOrder(db, order), fileName: `${order.docNo}.pdf` };
+  },
+};
+
+/** A goods receipt (or return to supplier) line as the API shows it. */
+interface ReceiptLine {
+  product: number;
+  quantity: string;
+  unitCost: string | null;
+  landedCost: string | null;
+  lineTotal: string | null;
+}
+
+/** A goods receipt (or return to supplier) as the API shows it (lines included). */
+interface GoodsReceipt {
+  docNo: string;
+  kind: 'receipt' | 'return';
+  purchaseOrder: number;
+  supplier: number;
+  location: number;
+  at: string;
+  reference: string | null;
+  freight: string | null;
+  duty: string | null;
+  createdBy: string | null;
+  lines: ReceiptLine[];
+  total: string | null;
+}
+
+/**
+ * The printed goods receipt (A4): its number as Code 128, the order's number, supplier and location,
+ * when (in the location's zone) and by whom, lines with the supplier SKU and the cost as invoiced,
+ * landed costs, total. A return to supplier prints the same way under its own title.
+ */
+export async function renderGoodsReceipt(db: AnyDb, ctx: AppContext, r: GoodsReceipt): Promise<Buffer> {
+  const order = await readOrder(ctx, db, r.purchaseOrder);
+  const sku = new Map(order?.lines.map((l) => [l.product, l.supplierItemCode ?? '']));
+  const products = await productsOf(
+    db,
+    r.lines.map((l) => l.product),
+  );
+  const people = await parties(db, r.supplier, r.location, r.kind === 'return' ? 'Returned from' : 'Received at');
+  const landed: [string, string][] = [
+    ['Freight', r.freight ?? ''],
+    ['Duty', r.duty ?? ''],
+  ];
+  return render<ReceiptLine & { no: number }>({
+    title: r.kind === 'return' ? 'Return to supplier' : 'Goods receipt',
+    docNo: r.docNo,
+    parties: people,
+    facts: [
+      ['Doc no.', r.docNo],
+      ['Purchase order', order?.docNo ?? ''],
+      [r.kind === 'return' ? 'Returned' : 'Received', printedTime(r.at, people.zone)],
+      ['By', r.createdBy ?? ''],
+      ['Reference', r.reference ?? ''],
+    ],
+    at: r.at,
+    columns: [
+      ...itemColumns<ReceiptLine & { no: number }>(products, (l) => sku.get(l.product) ?? ''),
+      { header: 'Quantity', width: 52, align: 'right', value: (l) => l.quantity },
+      { header: 'Unit cost', width: 50, align: 'right', value: (l) => l.unitCost ?? '' },
+      { header: 'Landed', width: 45, align: 'right', value: (l) => l.landedCost ?? '' },
+      { header: 'Total', width: 52, align: 'right', value: (l) => l.lineTotal ?? '' },
+    ],
+    lines: numbered(r.lines),
+    totals: [...landed.filter(([, value]) => value !== '' && Number(value) !== 0), ['Total', r.total ?? '0.00']],
+  });
+}
+
+export const goodsReceiptPrint: PrintDocument = {
+  privilege: { screen: 'goodsreceipt', action: 'view' },
+  async render(request, body) {
+    const { id } = parseBody(
+      z.object({
+        id: z.coerce
+          .number({ error: 'Give the id of the goods receipt' })
+          .int()
+          .min(1)
+          .max(2 ** 31 - 1),
+      }),
+      body,
+    );
+    const { ctx } = request.server;
+    const db = anyDb(ctx);
+    const receipt = (await canSee(request, db, goodsReceipt, id))
+      ? ((await apiRow(ctx, db, goodsReceipt, id)) as unknown as GoodsReceipt | undefined)
+      : undefined;
+    if (!receipt) throw new ApiError(404, `Goods receipt: no row ${id}`);
+    return { pdf: await renderGoodsReceipt(db, ctx, receipt), fileName: `${receipt.docNo}.pdf` };
   },
 };
