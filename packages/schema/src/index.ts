@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './ids';
+export * from './api/ids';
 export * from './api/envelope';
 export * from './api/auth';
 export * from './api/menu';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './ids';
 
 /**
  * Reorder suggestions (`/api/reorder/{Suggest|Create}`): per product × location, what to order from
@@ -6,11 +7,7 @@ import { z } from 'zod';
  * travel as decimal strings with 3 places.
  */
 
-const id = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const id = z.number().int().positive().max(MAX_ROW_ID);
 
 /** `Suggest`: the sales window, the days of cover wanted after the lead time, and what to look at. */
 export const reorderQuery = z.object({

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatLocale, type ValueFormat } from '../fields/format';
+import { selectMayUseApi, useAppSelector } from '../store';
 import { dataApi } from './api';
 
 /** The company's name, currency and time zone (`company/Format`): one query for every screen and the footer; a save of the Company screen invalidates it. */
@@ -10,6 +11,12 @@ export const companyFormatQuery = {
   staleTime: 10 * 60_000,
 };
 
+/** The company's format, asked for only while the API may be used (not before a required password change). */
+export function useCompanyFormat() {
+  const mayUseApi = useAppSelector(selectMayUseApi);
+  return useQuery({ ...companyFormatQuery, enabled: mayUseApi });
+}
+
 /**
  * How values read on every screen: the company's base currency on money, numbers and dates in the
  * language written as the currency's country writes them (en-MY: 1/5/2024), times in the company's
@@ -17,7 +24,7 @@ export const companyFormatQuery = {
  */
 export function useValueFormat(): ValueFormat {
   const { i18n } = useTranslation();
-  const company = useQuery(companyFormatQuery);
+  const company = useCompanyFormat();
   const currency = company.data?.currency ?? null;
   return { locale: formatLocale(i18n.language, currency), currency, timeZone: company.data?.timezone };
 }

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_NAME } from '@backroom/schema';
 import { useVersion } from '../api/queries';
-import { companyFormatQuery } from '../data/useValueFormat';
+import { useCompanyFormat } from '../data/useValueFormat';
 import { useAppSelector } from '../store';
 
 export function Footer() {
@@ -10,7 +9,7 @@ export function Footer() {
   const webVersion = useAppSelector((state) => state.settings.webVersion);
   const apiVersion = useVersion().data;
   // The Company screen's name; the product's maker until it answers, or when it has none.
-  const company = useQuery(companyFormatQuery).data?.name || COMPANY_NAME;
+  const company = useCompanyFormat().data?.name || COMPANY_NAME;
   return (
     <footer className="footer-container">
       {t('footer.text', {

@@ -1,4 +1,4 @@
-import { getEntity, type PurchaseOrderStatus } from '@backroom/schema';
+import { getEntity, MAX_ROW_ID, type PurchaseOrderStatus } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
@@ -77,7 +77,7 @@ export async function reasonOf(db: AnyDb, given: unknown, field = 'reason'): Pro
   const query = typedDb(db).selectFrom('stock_out_reason').select('id');
   const asId = typeof given === 'number' || /^\d+$/.test(given) ? Number(given) : null;
   const row =
-    asId !== null && Number.isSafeInteger(asId) && asId <= 2 ** 31 - 1
+    asId !== null && Number.isSafeInteger(asId) && asId <= MAX_ROW_ID
       ? await query.where('id', '=', asId).executeTakeFirst()
       : await query.where('code', '=', String(given)).executeTakeFirst();
   if (!row) {

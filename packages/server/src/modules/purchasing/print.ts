@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { canSee } from '../../data/access';
 import { apiRow } from '../../data/read';
@@ -248,11 +249,7 @@ export const purchaseOrderPrint: PrintDocument = {
   async render(request, body) {
     const { id } = parseBody(
       z.object({
-        id: z.coerce
-          .number({ error: 'Give the id of the purchase order' })
-          .int()
-          .min(1)
-          .max(2 ** 31 - 1),
+        id: z.coerce.number({ error: 'Give the id of the purchase order' }).int().min(1).max(MAX_ROW_ID),
       }),
       body,
     );
@@ -336,11 +333,7 @@ export const goodsReceiptPrint: PrintDocument = {
   async render(request, body) {
     const { id } = parseBody(
       z.object({
-        id: z.coerce
-          .number({ error: 'Give the id of the goods receipt' })
-          .int()
-          .min(1)
-          .max(2 ** 31 - 1),
+        id: z.coerce.number({ error: 'Give the id of the goods receipt' }).int().min(1).max(MAX_ROW_ID),
       }),
       body,
     );

@@ -1,4 +1,4 @@
-import { MONEY_SCALE, QUANTITY_SCALE, formatScaled } from '@backroom/schema';
+import { MAX_ROW_ID, MONEY_SCALE, QUANTITY_SCALE, formatScaled } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
@@ -11,11 +11,7 @@ import { parseBody } from '../../http/validate';
 import { addDays, startOfDay } from '../../time/calendar';
 import { companyToday } from '../document-numbers';
 
-const id = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const id = z.number().int().positive().max(MAX_ROW_ID);
 export const valuationQuery = z.object({
   date: z.iso.date({ error: 'Give the date as yyyy-mm-dd' }).optional(),
   locations: z.array(id).max(1000).optional(),

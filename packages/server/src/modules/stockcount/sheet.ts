@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { canSee } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
@@ -30,7 +31,7 @@ export interface Sheet {
 }
 
 const sheetBody = z.object({
-  id: z.coerce.number({ error: 'Give the id of the stock count' }).int().min(1),
+  id: z.coerce.number({ error: 'Give the id of the stock count' }).int().min(1).max(MAX_ROW_ID),
   withExpected: z.boolean().optional(),
 });
 
