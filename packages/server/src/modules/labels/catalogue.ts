@@ -1,18 +1,15 @@
 import { fromMinorUnits, getEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { canSee, rowFilters } from '../../data/access';
 import { allOf } from '../../data/query';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { Database } from '../../db/types';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
 
 const product = getEntity('product');
 const outlet = getEntity('outlet');
-const outletPrice = getEntity('outletprice');
-const currency = getEntity('currency');
-const listValue = getEntity('listvalue');
 
 /** At most this many labels in one request (a few dozen pages). */
 export const MAX_LABELS = 1000;
@@ -60,25 +57,18 @@ export const labelRequest = <L extends string>(layouts: readonly [L, ...L[]]) =>
         ctx.addIssue({ code: 'custom', path: ['quantities'], message: 'Print at least one label' });
     });
 
-async function currencySymbol(db: AnyDb, outletId: number | null): Promise<string> {
-  const sym = columnOf(currency, 'symbol');
+async function currencySymbol(db: Kysely<Database>, outletId: number | null): Promise<string> {
   const own =
     outletId === null
       ? undefined
       : await db
-          .selectFrom(`${outlet.table} as o`)
-          .innerJoin(`${currency.table} as c`, 'c.id', `o.${columnOf(outlet, 'currency')}`)
-          .select(`c.${sym} as symbol`)
+          .selectFrom('outlet as o')
+          .innerJoin('currency as c', 'c.id', 'o.currency_id')
+          .select('c.symbol')
           .where('o.id', '=', outletId)
           .executeTakeFirst();
-  const base =
-    own ??
-    (await db
-      .selectFrom(currency.table)
-      .select(`${sym} as symbol`)
-      .where(columnOf(currency, 'isBase'), '=', true)
-      .executeTakeFirst());
-  return (base?.symbol as string | null) ?? '';
+  const base = own ?? (await db.selectFrom('currency').select('symbol').where('is_base', '=', true).executeTakeFirst());
+  return base?.symbol ?? '';
 }
 
 /**
@@ -91,42 +81,28 @@ export async function labelItems(
   layouts: readonly [string, ...string[]],
 ): Promise<LabelRun & { layout?: string }> {
   const { products: ids, quantities, outlet: outletId = null, layout } = parseBody(labelRequest(layouts), body);
-  const db = anyDb(request.server.ctx);
+  const db = request.server.ctx.db;
   let outletName: string | null = null;
   if (outletId !== null) {
-    const row = await db
-      .selectFrom(outlet.table)
-      .select(columnOf(outlet, 'name'))
-      .where('id', '=', outletId)
-      .executeTakeFirst();
+    const row = await db.selectFrom('outlet').select('name').where('id', '=', outletId).executeTakeFirst();
     // An outlet the caller may not see reads as a missing one.
     if (!row || !(await canSee(request, db, outlet, outletId)))
       throw validationError([{ field: 'outlet', message: `Outlet refers to a missing outlet row (${outletId})` }]);
-    outletName = String(row[columnOf(outlet, 'name')]);
+    outletName = String(row.name);
   }
   const wanted = [...new Set(ids)];
   const rows = await db
-    .selectFrom(`${product.table} as t`)
-    .leftJoin(`${outletPrice.table} as op`, (j) =>
-      j
-        .onRef(`op.${columnOf(outletPrice, 'product')}`, '=', 't.id')
-        .on(`op.${columnOf(outletPrice, 'outlet')}`, '=', outletId ?? 0),
-    )
-    .leftJoin(`${listValue.table} as u`, 'u.id', `t.${columnOf(product, 'uom')}`)
-    .select([
-      't.id',
-      `t.${columnOf(product, 'code')} as code`,
-      `t.${columnOf(product, 'name')} as name`,
-      `t.${columnOf(product, 'barcode')} as barcode`,
-      `t.${columnOf(product, 'sellingPrice')} as selling`,
-      `op.${columnOf(outletPrice, 'price')} as override`,
-      `u.${columnOf(listValue, 'code')} as uom`,
-    ])
+    .selectFrom('product as t')
+    .leftJoin('outlet_price as op', (j) => j.onRef('op.product_id', '=', 't.id').on('op.outlet_id', '=', outletId ?? 0))
+    .leftJoin('list_value as u', 'u.id', 't.uom_id')
+    .select(['t.id', 't.code', 't.name', 't.barcode', 't.selling_price', 'op.price as override', 'u.code as uom'])
+    // The registry requires a product's selling price (checked on write).
+    .$narrowType<{ selling_price: number }>()
     .where('t.id', 'in', wanted)
     // The products through the caller's row filter, as a list reads them: a hidden one is a missing one.
     .where(allOf(await rowFilters(request, product)))
     .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const errors = ids.flatMap((id, i) =>
     byId.has(id) ? [] : [{ field: `products.${i}`, message: `Product refers to a missing product row (${id})` }],
   );
@@ -136,9 +112,9 @@ export async function labelItems(
     const item: LabelItem = {
       code: String(r.code),
       name: String(r.name),
-      price: fromMinorUnits(r.override ?? r.selling),
+      price: fromMinorUnits(r.override ?? r.selling_price),
       barcode: String(r.barcode ?? r.code),
-      uom: (r.uom as string | null) ?? null,
+      uom: r.uom,
     };
     return Array.from({ length: quantities?.[i] ?? 1 }, () => item);
   });
