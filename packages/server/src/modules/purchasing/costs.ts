@@ -63,12 +63,19 @@ const CHUNK = 50;
 
 /**
  * Moves the average cost of each (product, location) a receipt or return moved, after `move` has
- * moved the balances (whose rows the transaction now holds): on hand before = the balance less what
- * moved. Writes the balance's `average_cost` and one `average_cost` row per pair (the history a
- * valuation at a past date reads).
+ * moved the balances: on hand before = the balance less what moved. Writes the balance's
+ * `average_cost` and one `average_cost` row per pair (the history a valuation at a past date reads).
+ *
+ * Two receipts of one pair at once must not both average from the same figures (a lost update:
+ * the later write would forget the earlier receipt's value). So this runs only after `move`, whose
+ * upsert creates a missing balance row and locks it to the commit (a lock `for update` cannot take on
+ * a row not there yet); the read here then takes the lock again on PostgreSQL (`for update of` the
+ * balance rows, in product order), so an existing row's read-then-write is safe on its own. The second receipt
+ * waits for the first's commit and reads its on hand and average. SQLite's write transactions begin
+ * immediate (db/connect.ts), one at a time. test/purchasing/concurrency.test.ts races six receipts.
  */
 export async function recordAverageCosts(
-  w: Pick<ActionCall, 'trx' | 'now' | 'auth'>,
+  w: Pick<ActionCall, 'trx' | 'now' | 'auth' | 'ctx'>,
   location: number,
   lines: readonly CostedLine[],
   reference: string,
@@ -76,13 +83,14 @@ export async function recordAverageCosts(
   if (lines.length === 0) return;
   const db = typedDb(w.trx);
   const ids = lines.map((l) => l.product);
-  const balances = await db
+  const read = db
     .selectFrom('stock_balance as b')
     .innerJoin('product as p', 'p.id', 'b.product_id')
     .select(['b.product_id', 'b.quantity', 'b.average_cost', 'p.cost_price'])
     .where('b.location_id', '=', location)
     .where('b.product_id', 'in', ids)
-    .execute();
+    .orderBy('b.product_id');
+  const balances = await (w.ctx.dialect === 'postgres' ? read.forUpdate('b') : read).execute();
   const byProduct = new Map(balances.map((b) => [Number(b.product_id), b]));
   const costed = lines.map((line) => {
     const b = byProduct.get(line.product);
