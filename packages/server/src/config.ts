@@ -47,6 +47,8 @@ import { REPO_ROOT } from './paths';
  *                                  Migrations and the seed at start run without either limit.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
+ *   IMPORT_FETCH_IMAGES=true       After a product import is committed, a job downloads its products' image URLs into
+ *                                  their images (public addresses only unless ALLOW_PRIVATE_TARGETS); false: kept as text.
  *   ALLOW_PRIVATE_TARGETS  Lets integrations (the membership provider's test connection) reach private,
  *                          loopback and link-local addresses; default off, so a console user cannot make
  *                          the server call into its own network.
@@ -71,6 +73,8 @@ export interface Config {
   /** Fastify's `trustProxy`: false, true, a hop count, or proxy addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   allowPrivateTargets: boolean;
+  /** A committed product import's image URLs are downloaded into the products' images by a job. */
+  fetchImportImages: boolean;
   uploads: UploadConfig;
   imports: ImportLimits;
   databaseTimeouts: DatabaseTimeouts;
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     allowPrivateTargets: flag(env.ALLOW_PRIVATE_TARGETS, false),
+    fetchImportImages: flag(env.IMPORT_FETCH_IMAGES, true),
     uploads: {
       limitBytes: positiveInteger('UPLOAD_LIMIT_MB', env.UPLOAD_LIMIT_MB, 20) * MB,
       dailyQuotaBytes: positiveInteger('UPLOAD_DAILY_QUOTA_MB', env.UPLOAD_DAILY_QUOTA_MB, 200) * MB,

@@ -95,9 +95,33 @@ export interface SheetMappingOffer {
   fields: { name: string; label: string; required: boolean }[];
 }
 
+/** One image URL a fetch could not store: the product (its SKU), the address and why. */
+export interface SheetImageFailure {
+  product: string;
+  url: string;
+  message: string;
+}
+
+/** What the job fetching a committed import's image URLs did (`kind: 'images'`). */
+export interface SheetImageFetch {
+  /** Products whose image URLs were read. */
+  products: number;
+  /** Images downloaded and stored on their product. */
+  fetched: number;
+  /** Products left as they were: they already hold images. */
+  skipped: number;
+  /** URLs not stored, each with its reason (at most 1,000 kept). */
+  failed: SheetImageFailure[];
+  failedCount: number;
+}
+
 export interface SheetJob extends SheetCounts, Partial<SheetMapping> {
   jobId: number;
-  kind: 'import' | 'export';
+  kind: 'import' | 'export' | 'images';
+  /** A committed product import whose products have image URLs: the job fetching them. */
+  imagesJob?: number;
+  /** An images job's outcome so far. */
+  images?: SheetImageFetch;
   status: SheetJobStatus;
   /** 0–100. */
   progress: number;

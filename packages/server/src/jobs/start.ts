@@ -6,7 +6,7 @@ import { workerSettings } from './worker';
 /** Starts a job at once in this process, under a lease: another server takes it over if this one stops. Answers its id. */
 export async function startJob(
   app: FastifyInstance,
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'log'>,
   kind: string,
   payload: unknown,
 ): Promise<number> {

@@ -92,6 +92,8 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
       smtpUrl: null,
       // Tests sign in far more often than people do; rate-limit tests set their own limits.
       rateLimit: UNLIMITED,
+      // No test reaches the internet: a committed import's image URLs are fetched only where a test asks.
+      fetchImportImages: false,
       ...options.config,
     },
     mailTransport,

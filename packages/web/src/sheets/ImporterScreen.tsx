@@ -5,6 +5,7 @@ import type { SingleScreenProps } from '../screens/webModule';
 import { SHEET_ROW_ACTIONS, type SheetJob, type SheetMappingOffer, type SheetRowAction } from '@backroom/schema';
 import { saveFile, sheetsApi, waitForJob, type MappingChoice } from '../api/sheets';
 import { registryText } from '../i18n/registryText';
+import { ImageFetch } from './ImageFetch';
 import { JobProgress } from './JobProgress';
 import { MappingStep, needsNoQuestion, withTranslatedLabels } from './MappingStep';
 import { MappingSummary } from './MappingSummary';
@@ -336,6 +337,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
             {t('sheets.summary', { inserted: job.inserted, updated: job.updated, unchanged: job.unchanged })}
           </div>
         )}
+        {phase === 'done' && job?.imagesJob && <ImageFetch jobId={job.imagesJob} />}
 
         {job && !busy && job.kind === 'import' && (
           <button

@@ -8,7 +8,7 @@ import type { DomainModule } from '../module';
 import { runMembershipExpiry } from './expiry';
 import { registerIntegrationRoutes } from './integration';
 import { addMonths, earn, post, saleEarns } from './points';
-export { checkAddress, checkTarget, send, type Answer } from './outbound';
+export { checkAddress, checkTarget, pinnedLookup, send, type Answer, type Target } from './outbound';
 export { takeBack } from './points';
 
 const DAY = 24 * 60 * 60 * 1000;

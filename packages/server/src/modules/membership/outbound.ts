@@ -101,6 +101,17 @@ export interface Answer {
   latencyMs: number;
 }
 
+/** A DNS lookup that answers the checked address only: a request with it connects where `checkTarget` looked. */
+export function pinnedLookup(target: Target): LookupFunction {
+  return (_host, lookupOptions, callback) => {
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
+    else callback(null, target.address, target.family);
+  };
+}
+
 /**
  * One request to the checked target, connecting to the checked address only; whatever happens
  * becomes the answer, never an exception. Keeps the first `keep` bytes of the answer.
@@ -118,13 +129,7 @@ export function send(
   const started = performance.now();
   const timeout = options.timeoutMs ?? TIMEOUT_MS;
   const keep = options.keep ?? 0;
-  const pinned: LookupFunction = (_host, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all)
-      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
-        { address: target.address, family: target.family },
-      ]);
-    else callback(null, target.address, target.family);
-  };
+  const pinned = pinnedLookup(target);
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;

@@ -19,6 +19,8 @@ import { Gate } from '../../http/gate';
 import type { AppContext } from '../../context';
 import type { CellValue } from './cells';
 import { SheetRefused, type SheetLimits } from './limits';
+import { IMAGES_JOB, type ImagesPayload } from './image-urls';
+import { startJob } from '../../jobs/start';
 
 export const IMPORT_JOB = 'spreadsheet.import';
 export const EXPORT_JOB = 'spreadsheet.export';
@@ -213,6 +215,7 @@ export const importJob: JobKind = {
         const mapped = await mappingFor(job.ctx, importer, payload, payload.mapping, payload.tagsTo);
         const file = { ...payload, mapped };
         const outcome = await mappedImport(job, request, importer, file, payload.commit, progress);
+        const imagesJob = await fetchImagesAfter(job, payload, outcome);
         await writeResult(
           await resultPath(job.ctx, job.id),
           payload,
@@ -225,10 +228,37 @@ export const importJob: JobKind = {
           ...mapped?.report(),
           errors: outcome.errors.slice(0, STATUS_ERRORS),
           ...statusPreview(outcome.rows),
+          ...(imagesJob ? { imagesJob } : {}),
         };
       });
     }),
 };
+
+/**
+ * After a committed product import, the job fetching the image URLs of its products that have
+ * some (`image-urls.ts`), started at once; its id, or undefined when there is nothing to fetch or
+ * the server does not fetch (`IMPORT_FETCH_IMAGES`). The import itself never waits for an image.
+ */
+async function fetchImagesAfter(job: JobRun, payload: ImportPayload, outcome: SheetCounts) {
+  if (!payload.commit || !outcome.committed || payload.importType !== 'product') return undefined;
+  if (!job.ctx.config.fetchImportImages) return undefined;
+  const codes = [...new Set((outcome.rows ?? []).map((row) => row.key))];
+  const db = anyDb(job.ctx);
+  const products: number[] = [];
+  for (let i = 0; i < codes.length; i += 500)
+    for (const row of await db
+      .selectFrom('product')
+      .select('id')
+      .where('code', 'in', codes.slice(i, i + 500))
+      .where('image_urls', 'is not', null)
+      .where('image_urls', '<>', '')
+      .orderBy('id')
+      .execute())
+      products.push(Number(row.id));
+  if (products.length === 0) return undefined;
+  const images: ImagesPayload = { ownerId: payload.ownerId, ownerName: payload.ownerName, importJob: job.id, products };
+  return startJob(job.server, { log: job.log }, IMAGES_JOB, images);
+}
 
 /**
  * An import after its mapping step. A known source's file is first read for what it needs created

@@ -11,6 +11,7 @@ import {
   type SheetCounts,
   type SheetJob,
   type SheetJobStatus,
+  type SheetImageFetch,
   type SheetMapping,
 } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +27,7 @@ import { cancelJob, type JobRow } from '../../jobs/queue';
 import { startJob } from '../../jobs/start';
 import type { Addresses } from '../module';
 import { EXPORT_JOB, IMPORT_JOB, exportPayload, importPayload } from './jobs';
+import { IMAGES_JOB } from './image-urls';
 import { fileStamp, resultPath, sheetsDir } from './files';
 import { importerOf, optionColumns, withCustomColumns } from './importers';
 import { exportEntityOf } from './procedures';
@@ -70,7 +72,8 @@ async function ownJob(request: FastifyRequest, jobId: number): Promise<JobRow> {
   const auth = requireAuth(request);
   const db = anyDb(request.server.ctx);
   const job = (await db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst()) as JobRow | undefined;
-  if (!job || (job.kind !== IMPORT_JOB && job.kind !== EXPORT_JOB)) throw new ApiError(404, `No job ${jobId}`);
+  if (!job || (job.kind !== IMPORT_JOB && job.kind !== EXPORT_JOB && job.kind !== IMAGES_JOB))
+    throw new ApiError(404, `No job ${jobId}`);
   const payload = JSON.parse(job.payload ?? '{}') as { ownerId?: number };
   if (payload.ownerId === auth.userId) return job;
   const role = await db.selectFrom('role').select('code').where('id', '=', auth.roleId).executeTakeFirst();
@@ -87,7 +90,7 @@ const STATUS: Record<JobStatus, SheetJobStatus> = {
 };
 
 /** What an import's or export's run left in the job's result. */
-type SheetResult = Partial<SheetCounts> & Partial<SheetMapping>;
+type SheetResult = Partial<SheetCounts> & Partial<SheetMapping> & { imagesJob?: number };
 
 function statusOf(job: JobRow): SheetJob {
   const result = (job.result ? JSON.parse(job.result) : {}) as SheetResult;
@@ -95,7 +98,7 @@ function statusOf(job: JobRow): SheetJob {
     job.status === 'failed' || job.status === 'queued' || job.status === 'cancelled' ? job.error : null;
   return {
     jobId: Number(job.id),
-    kind: job.kind === IMPORT_JOB ? 'import' : 'export',
+    kind: job.kind === IMPORT_JOB ? 'import' : job.kind === IMAGES_JOB ? 'images' : 'export',
     status: STATUS[job.status],
     progress: Number(job.progress),
     processed: result.processed ?? 0,
@@ -118,6 +121,8 @@ function statusOf(job: JobRow): SheetJob {
           stock: result.stock ?? [],
         }
       : {}),
+    ...(result.imagesJob ? { imagesJob: result.imagesJob } : {}),
+    ...(job.kind === IMAGES_JOB && job.result ? { images: result as unknown as SheetImageFetch } : {}),
     createdAt: job.created_at,
   };
 }
@@ -232,6 +237,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
 
   const download = async (request: FastifyRequest, reply: FastifyReply, jobId: number, prefix: string) => {
     const job = await ownJob(request, jobId);
+    if (job.kind === IMAGES_JOB) throw new ApiError(404, `Job ${jobId} fetches images: it has no file`);
     if (job.status !== 'done') throw new ApiError(409, 'The job has not finished');
     const path = await resultPath(app.ctx, jobId);
     await stat(path).catch(() => {

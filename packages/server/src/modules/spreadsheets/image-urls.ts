@@ -1,0 +1,203 @@
+import http from 'node:http';
+import https from 'node:https';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { findEntity, type SheetImageFailure, type SheetImageFetch } from '@backroom/schema';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { apiRow } from '../../data/read';
+import { anyDb } from '../../data/store';
+import { updateRow } from '../../data/write';
+import { removeStored, streamToFile, type UploadStream } from '../../files/store';
+import { ApiError } from '../../http/envelope';
+import { actingRequest, actingUser, jobWriter } from '../../jobs/acting-user';
+import type { JobKind } from '../../jobs/kinds';
+import { checkTarget, pinnedLookup } from '../membership/index';
+
+export const IMAGES_JOB = 'spreadsheet.images';
+
+/** A product holds at most this many images (the registry's limit of an image list). */
+const MAX_IMAGES = 20;
+/** Failures kept in the job's result; `failedCount` counts them all. */
+const KEPT_FAILURES = 1000;
+/** Redirects followed, each target checked again. */
+const MAX_REDIRECTS = 3;
+const TIMEOUT_MS = 15_000;
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** Where product forms upload their images, under `{DATA_DIR}/files`. */
+const FOLDER = 'product';
+
+const product = findEntity('product')!;
+
+export const imagesPayload = z.object({
+  ownerId: z.number().int(),
+  ownerName: z.string(),
+  /** The import job whose committed products these are. */
+  importJob: z.number().int(),
+  products: z.array(z.number().int()),
+});
+export type ImagesPayload = z.infer<typeof imagesPayload>;
+
+/** A product's image URLs: one a line (or parted by spaces), http(s) only, each once. */
+export const urlsOf = (text: unknown): string[] =>
+  typeof text === 'string'
+    ? [
+        ...new Set(
+          text
+            .split(/\s+/)
+            .map((u) => u.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : [];
+
+class FetchRefused extends Error {}
+
+/** The answer of a GET to a checked address (redirects followed, each checked), or why there is none. */
+async function get(ctx: AppContext, url: string): Promise<http.IncomingMessage> {
+  let address = url;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    let target;
+    try {
+      target = await checkTarget(address, ctx.config.allowPrivateTargets, 'url');
+    } catch (error) {
+      if (error instanceof ApiError) throw new FetchRefused(error.message.replace(/^Endpoint/, 'The address'));
+      throw error;
+    }
+    const client = target.url.protocol === 'https:' ? https : http;
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = client.get(
+        target.url,
+        {
+          lookup: pinnedLookup(target),
+          timeout: TIMEOUT_MS,
+          headers: { accept: 'image/*', 'user-agent': 'Backroom-Import/1' },
+        },
+        resolve,
+      );
+      req.on('timeout', () => req.destroy(new FetchRefused(`No answer within ${TIMEOUT_MS / 1000} s`)));
+      req.on('error', (error) =>
+        reject(
+          error instanceof FetchRefused
+            ? error
+            : new FetchRefused(`Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
+        ),
+      );
+    });
+    const status = answer.statusCode ?? 0;
+    if (status >= 300 && status < 400 && answer.headers.location) {
+      answer.resume();
+      address = new URL(answer.headers.location, target.url).toString();
+      continue;
+    }
+    if (status !== 200) {
+      answer.resume();
+      throw new FetchRefused(`The address answered ${status}`);
+    }
+    return answer;
+  }
+  throw new FetchRefused(`More than ${MAX_REDIRECTS} redirects`);
+}
+
+/**
+ * Downloads one image into the product images' folder, as the form stores an upload: at most the
+ * upload limit (stopped there, nothing kept), of an image type by its content (PNG, JPEG, GIF,
+ * WebP). Answers the stored file's name; throws `FetchRefused` naming why not.
+ */
+async function fetchImage(ctx: AppContext, url: string): Promise<string> {
+  const limit = ctx.config.uploads.limitBytes;
+  const answer = await get(ctx, url);
+  const declared = Number(answer.headers['content-length']);
+  if (declared > limit) {
+    answer.destroy();
+    throw new FetchRefused(`The image is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB`);
+  }
+  let size = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > limit) {
+        answer.destroy();
+        done(new FetchRefused(`The image is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB`));
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  answer.on('error', (error) => capped.destroy(error));
+  const dir = join(ctx.config.dataDir, 'files');
+  let stored;
+  try {
+    stored = await streamToFile(dir, FOLDER, answer.pipe(capped) as UploadStream, limit);
+  } catch (error) {
+    if (error instanceof FetchRefused) throw error;
+    if (error instanceof ApiError && error.status === 415) throw new FetchRefused('Not a PNG, JPEG, GIF or WebP image');
+    if (error instanceof ApiError) throw new FetchRefused(error.errors?.[0]?.message ?? error.message);
+    throw new FetchRefused(`The download broke off: ${(error as Error).message}`);
+  }
+  if (!IMAGE_TYPES.has(stored.contentType)) {
+    await removeStored(dir, stored.fileName);
+    throw new FetchRefused('Not a PNG, JPEG, GIF or WebP image');
+  }
+  return stored.fileName;
+}
+
+/**
+ * The job after a committed product import whose products have image URLs: each product that holds
+ * no image yet gets its URLs downloaded into its images (in order, at most 20), written through the
+ * generic write path as the importing user. An image never fails the import nor the job: each URL
+ * not stored is listed with its reason in the result. A product that already holds images (fetched
+ * before, or uploaded by hand) is left as it is, so a re-import does not download them again.
+ */
+export const imagesJob: JobKind = {
+  privilege: { screen: 'dataexporter', action: 'edit' },
+  async run(job) {
+    const payload = imagesPayload.parse(job.payload);
+    const { ctx } = job;
+    const db = anyDb(ctx);
+    const request = await actingRequest(job.server, await actingUser(db, payload.ownerName));
+    const dir = join(ctx.config.dataDir, 'files');
+    const result: SheetImageFetch = { products: 0, fetched: 0, skipped: 0, failed: [], failedCount: 0 };
+    const fail = (failure: SheetImageFailure) => {
+      result.failedCount++;
+      if (result.failed.length < KEPT_FAILURES) result.failed.push(failure);
+    };
+    for (const [index, id] of payload.products.entries()) {
+      await job.progress(Math.floor((index / payload.products.length) * 100));
+      const row = await apiRow(ctx, db, product, id, { labels: false });
+      if (!row) continue;
+      result.products++;
+      const code = String(row.code);
+      if (((row.images as string[] | null) ?? []).length > 0) {
+        result.skipped++;
+        continue;
+      }
+      const stored: string[] = [];
+      for (const url of urlsOf(row.imageUrls).slice(0, MAX_IMAGES))
+        try {
+          stored.push(await fetchImage(ctx, url));
+        } catch (error) {
+          if (!(error instanceof FetchRefused)) throw error;
+          fail({ product: code, url, message: error.message });
+        }
+      if (stored.length === 0) continue;
+      try {
+        await db.transaction().execute(async (trx) => {
+          const current = (await apiRow(ctx, trx, product, id, { labels: false }))!;
+          const images = (current.images as string[] | null) ?? [];
+          await updateRow(await jobWriter(ctx, trx, request, product), product, {
+            id,
+            version: current.version ?? 0,
+            images: [...images, ...stored].slice(0, MAX_IMAGES),
+          });
+        });
+        result.fetched += stored.length;
+      } catch (error) {
+        for (const fileName of stored) await removeStored(dir, fileName);
+        if (!(error instanceof ApiError)) throw error;
+        fail({ product: code, url: '', message: `The product could not be saved: ${error.message}` });
+      }
+    }
+    return result;
+  },
+};

@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findEntity } from '@backroom/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useCatalogue, type Catalogue } from '../domain/support/catalogue';
+import { importSheet, legacyOf, productByCode, waitFor, xlsx } from './support';
+
+/** A committed import's image URLs fetched by a job (issue 24): a local server plays the shop's CDN. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const LIMIT = 64 * 1024;
+
+let cdn: Server;
+let base = '';
+beforeAll(async () => {
+  cdn = createServer((req, res) => {
+    if (req.url === '/tee.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    else if (req.url === '/moved') res.writeHead(302, { location: '/tee.png' }).end();
+    else if (req.url === '/page') res.writeHead(200, { 'content-type': 'image/png' }).end('<html>not an image</html>');
+    else if (req.url === '/huge.png') res.writeHead(200).end(Buffer.concat([PNG, Buffer.alloc(LIMIT * 2)]));
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => cdn.close(() => resolve())));
+
+const HEADER = ['SKU', 'Name', 'Category', 'Unit of measure', 'Selling price', 'Image URLs'];
+const uploads = { limitBytes: LIMIT, dailyQuotaBytes: 100 * LIMIT };
+
+async function imagesOf(c: Catalogue, rows: (string | number)[][]) {
+  const job = await importSheet(c, await xlsx(HEADER, rows), 'product', 'commit');
+  expect(job.errors).toEqual([]);
+  expect(job.committed).toBe(true);
+  expect(job.imagesJob, 'an images job').toBeTypeOf('number');
+  const fetch = await waitFor(c, job.imagesJob!);
+  expect(fetch).toMatchObject({ kind: 'images', status: 'succeeded' });
+  return fetch.images!;
+}
+
+describe('image URLs fetched after the commit (private targets allowed)', () => {
+  const c = useCatalogue({ config: { allowPrivateTargets: true, fetchImportImages: true, uploads } });
+  let category = '';
+  beforeAll(async () => {
+    category = String((await c.builder.insert(findEntity('category')!, { code: 'IMG-CAT', name: 'Images' })).code);
+  });
+
+  it('stores each image on its product; a failed image is listed, never fails the import', async () => {
+    const images = await imagesOf(c, [
+      ['IMG-1', 'Tee', category, 'PCS', 10, `${base}/tee.png\n${base}/moved`],
+      ['IMG-2', 'Cap', category, 'PCS', 5, `${base}/missing.png`],
+      ['IMG-3', 'Mug', category, 'PCS', 5, `${base}/page ${base}/huge.png`],
+      ['IMG-4', 'Pen', category, 'PCS', 1, ''],
+    ]);
+    expect(images).toMatchObject({ products: 3, fetched: 2, skipped: 0, failedCount: 3 });
+    expect(images.failed).toEqual(
+      expect.arrayContaining([
+        { product: 'IMG-2', url: `${base}/missing.png`, message: 'The address answered 404' },
+        { product: 'IMG-3', url: `${base}/page`, message: 'Not a PNG, JPEG, GIF or WebP image' },
+        { product: 'IMG-3', url: `${base}/huge.png`, message: expect.stringContaining('larger than the upload limit') },
+      ]),
+    );
+    const tee = (await productByCode(c, 'IMG-1'))!;
+    expect(tee.images).toEqual([expect.stringMatching(/^product\/.+\.png$/), expect.stringMatching(/\.png$/)]);
+    expect((await productByCode(c, 'IMG-2'))!).toMatchObject({ images: null, imageUrls: `${base}/missing.png` });
+
+    // The same file again: its products hold images already, nothing is downloaded twice.
+    const again = await imagesOf(c, [['IMG-1', 'Tee', category, 'PCS', 11, `${base}/tee.png\n${base}/moved`]]);
+    expect(again).toMatchObject({ products: 1, fetched: 0, skipped: 1, failedCount: 0 });
+    expect((await productByCode(c, 'IMG-1'))!.images).toHaveLength(2);
+  });
+
+  it('a validation fetches nothing', async () => {
+    const job = await importSheet(
+      c,
+      await xlsx(HEADER, [['IMG-9', 'Bag', category, 'PCS', 10, `${base}/tee.png`]]),
+      'product',
+      'validate',
+    );
+    expect(job).toMatchObject({ errorCount: 0, inserted: 1 });
+    expect(job.imagesJob).toBeUndefined();
+    // An images job has no file to download.
+    const images = await imagesOf(c, [['IMG-10', 'Bag', category, 'PCS', 10, `${base}/tee.png`]]);
+    expect(images.fetched).toBe(1);
+    const jobs = (
+      await c.server.app.ctx.db.selectFrom('job').select('id').where('kind', '=', 'spreadsheet.images').execute()
+    ).map((j) => Number(j.id));
+    const download = await fetch(`${legacyOf(c)}/DataExporter/download/${Math.max(...jobs)}`, {
+      headers: { authorization: `Bearer ${c.tokens.admin}` },
+    });
+    expect(download.status).toBe(404);
+    await download.arrayBuffer();
+  });
+});
+
+describe('image URLs of private addresses refused (the default)', () => {
+  const c = useCatalogue({ config: { fetchImportImages: true, uploads } });
+
+  it('lists the refusal; the product is imported with its URLs kept', async () => {
+    const category = String(
+      (await c.builder.insert(findEntity('category')!, { code: 'PRV-CAT', name: 'Private' })).code,
+    );
+    const images = await imagesOf(c, [['PRV-1', 'Tee', category, 'PCS', 10, `${base}/tee.png`]]);
+    expect(images).toMatchObject({ products: 1, fetched: 0, failedCount: 1 });
+    expect(images.failed[0]).toMatchObject({ product: 'PRV-1', message: expect.stringContaining('loopback') });
+    expect((await productByCode(c, 'PRV-1'))!).toMatchObject({ images: null, imageUrls: `${base}/tee.png` });
+  });
+});
