@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { loggerOptions, logRequestsAtDebug } from './http/log';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -53,6 +54,14 @@ export interface BuildOptions {
 /** A ready Fastify app: database migrated and seeded (unless `prepared`), every route registered. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...options.config };
+  // A data folder given in code (tests, benches) keeps its backups in it, unless BACKUP_DIR or the code says otherwise.
+  if (
+    options.config?.dataDir !== undefined &&
+    options.config.backups === undefined &&
+    !process.env.BACKUP_DIR?.trim()
+  ) {
+    config.backups = { ...config.backups, dir: join(config.dataDir, 'backups') };
+  }
   config.basePath = normaliseBasePath(config.basePath);
   const setSecurityHeaders = securityHeaders(config.basePath);
   const app = Fastify({

@@ -45,6 +45,14 @@ import { REPO_ROOT } from './paths';
  *                                  or for SQLite's writer (`busy_timeout`); then 503 with Retry-After.
  *   DB_STATEMENT_TIMEOUT_MS=60000  The longest one PostgreSQL statement may run (`statement_timeout`); then 503.
  *                                  Migrations and the seed at start run without either limit.
+ *   BACKUP_DIR             Where backups go (modules/backup); default `DATA_DIR/backups`. Keep it on another disk.
+ *   BACKUP_EVERY_HOURS     How often the job loop takes a backup: on SQLite default 24 (an online copy,
+ *                          `VACUUM INTO`); on PostgreSQL default 0, off (the database's own backups, README),
+ *                          and when set it runs `pg_dump`, which must be on the PATH. 0 turns it off.
+ *   BACKUP_KEEP=7          Retention: at most this many backups are kept, the newest …
+ *   BACKUP_MAX_AGE_DAYS=30 … and none older than this; the newest one is never deleted.
+ *   BACKUP_WARN_HOURS      Home warns administrators when the last backup is older than this; default
+ *                          twice BACKUP_EVERY_HOURS (48 h when backups are off); 0: no warning.
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
  *   IMPORT_FETCH_IMAGES=true       After a product import is committed, a job downloads its products' image URLs into
@@ -78,8 +86,20 @@ export interface Config {
   uploads: UploadConfig;
   imports: ImportLimits;
   databaseTimeouts: DatabaseTimeouts;
+  backups: BackupConfig;
   /** On SIGTERM, how long running jobs may take to finish before they are handed back (0: at once). */
   shutdownGraceMs: number;
+}
+
+/** Backups (modules/backup): where, how often, how many kept, when Home warns. */
+export interface BackupConfig {
+  dir: string;
+  /** 0: no scheduled backups. */
+  everyHours: number;
+  keep: number;
+  maxAgeDays: number;
+  /** 0: Home never warns. */
+  warnHours: number;
 }
 
 /** Time limits of every pooled connection (db/connect.ts). */
@@ -165,6 +185,18 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
   return addresses;
 }
 
+function backupConfig(env: NodeJS.ProcessEnv, dataDir: string, postgres: boolean): BackupConfig {
+  const dir = blankToNull(env.BACKUP_DIR);
+  const everyHours = wholeNumber('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS, postgres ? 0 : 24);
+  return {
+    dir: dir === null ? join(dataDir, 'backups') : resolve(process.cwd(), dir),
+    everyHours,
+    keep: positiveInteger('BACKUP_KEEP', env.BACKUP_KEEP, 7),
+    maxAgeDays: positiveInteger('BACKUP_MAX_AGE_DAYS', env.BACKUP_MAX_AGE_DAYS, 30),
+    warnHours: wholeNumber('BACKUP_WARN_HOURS', env.BACKUP_WARN_HOURS, everyHours > 0 ? 2 * everyHours : 48),
+  };
+}
+
 const blankToNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -176,11 +208,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const jwtSecret = blankToNull(env.JWT_SECRET);
   if (jwtSecret !== null && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const resolvedDataDir =
+    dataDir === null ? REPO_DATA_DIR : isAbsolute(dataDir) ? dataDir : resolve(process.cwd(), dataDir);
   return {
     port: port(env.PORT),
     host: blankToNull(env.HOST) ?? '0.0.0.0',
     basePath: normaliseBasePath(env.BASE_PATH ?? '/backoffice'),
-    dataDir: dataDir === null ? REPO_DATA_DIR : isAbsolute(dataDir) ? dataDir : resolve(process.cwd(), dataDir),
+    dataDir: resolvedDataDir,
     databaseUrl,
     jwtSecret,
     smtpUrl: blankToNull(env.SMTP_URL),
@@ -220,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMs: positiveInteger('DB_LOCK_TIMEOUT_MS', env.DB_LOCK_TIMEOUT_MS, 5_000),
       statementMs: positiveInteger('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 60_000),
     },
+    backups: backupConfig(env, resolvedDataDir, databaseUrl !== null),
     shutdownGraceMs: wholeNumber('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5000),
   };
 }

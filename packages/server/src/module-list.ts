@@ -1,6 +1,7 @@
 import type { DomainModule } from './modules/module';
 import { administrationModule } from './modules/administration/index';
 import { authModule } from './modules/auth/index';
+import { backupModule } from './modules/backup/index';
 import { customFieldModule } from './modules/customfield/index';
 import { deliveryOrderModule } from './modules/deliveryorder/index';
 import { futurePriceModule } from './modules/futureproductprice/index';
@@ -45,4 +46,5 @@ export const MODULES: readonly DomainModule[] = [
   terminalsModule,
   homeModule,
   spreadsheetsModule,
+  backupModule,
 ];

@@ -75,6 +75,23 @@ export interface HomeChange {
   action: string;
 }
 
+/**
+ * The database's backups, for administrators: the last one taken by Backroom (the schedule or
+ * `npm run backup`) and whether it is recent enough (BACKUP_WARN_HOURS).
+ */
+export interface HomeBackup {
+  engine: 'sqlite' | 'postgres';
+  /** Hours between scheduled backups; 0 when this server takes none (PostgreSQL's default). */
+  everyHours: number;
+  /** Home warns when the last backup is older than this many hours; 0: never. */
+  warnHours: number;
+  last: { at: string; file: string; bytes: number } | null;
+  /** A backup that failed after the last one that worked. */
+  lastError: { at: string; error: string } | null;
+  /** No backup within `warnHours` (always false when `warnHours` is 0). */
+  stale: boolean;
+}
+
 export interface HomeSummary {
   /** When the summary was made (UTC). */
   at: string;
@@ -85,6 +102,7 @@ export interface HomeSummary {
   ordersWaiting?: HomeOrdersWaiting;
   jobsRunning?: HomeJobs;
   recentChanges?: HomeChange[];
+  backup?: HomeBackup;
 }
 
 /** The online order statuses that wait for the shop. */

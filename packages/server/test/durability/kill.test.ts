@@ -5,18 +5,9 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { killServer, spawnServer, type ChildServer } from '../support/child-server';
 import { freshPostgres } from '../support/postgres';
 import { database } from '../support/server';
-import { signIn } from './support';
+import { postJson as post, signIn } from './support';
 
 const WRITERS = 8;
-
-async function post(api: string, path: string, body: unknown, token?: string) {
-  const response = await fetch(`${api}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as { data: any } };
-}
 
 describe('an acknowledged write and kill -9', () => {
   let server: ChildServer | undefined;

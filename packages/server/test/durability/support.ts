@@ -51,3 +51,13 @@ export async function signIn(api: string): Promise<string> {
   });
   return (answer.body.data as { token: { accessToken: string } }).token.accessToken;
 }
+
+/** One JSON POST with fetch (a fresh connection each time is fine here), answered as status and parsed body. */
+export async function postJson(api: string, path: string, body: unknown, token?: string) {
+  const response = await fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: unknown } };
+}

@@ -152,4 +152,42 @@ describe('Home dashboard', () => {
     expect(screen.queryByText(/Sales today/)).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('tells an administrator when the last backup was taken, and warns when none is recent or one failed', async () => {
+    const recent = {
+      engine: 'sqlite' as const,
+      everyHours: 24,
+      warnHours: 48,
+      last: { at: full.at, file: '/backups/backroom-x.db', bytes: 5_347_737 },
+      lastError: null,
+      stale: false,
+    };
+    let backup: HomeSummary['backup'] = recent;
+    stubServer((call) => (call.url.endsWith('/home/Summary') ? ok({ at: full.at, backup }) : undefined));
+    const first = await renderSignedIn(<HomeDashboard />);
+    const notice = await screen.findByRole('region', { name: 'Backups' });
+    expect(notice).toHaveTextContent(/^Last backup: .*2026.* \(5\.1 MB\)\.$/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    first.unmount();
+
+    backup = { ...recent, last: null, stale: true };
+    const second = await renderSignedIn(<HomeDashboard />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No backup of this database has been taken yet. The server takes one every 24 hours. To take one now, run npm run backup on the server.',
+    );
+    second.unmount();
+
+    backup = {
+      ...recent,
+      engine: 'postgres',
+      everyHours: 0,
+      stale: true,
+      lastError: { at: full.at, error: 'pg_dump failed: no space' },
+    };
+    await renderSignedIn(<HomeDashboard />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^No recent backup: the last one was taken .*, more than 48 hours ago\./);
+    expect(alert).toHaveTextContent(/The last backup failed \(.*\): pg_dump failed: no space/);
+    expect(alert).toHaveTextContent(/The server takes no scheduled backups\./);
+  });
 });

@@ -1,6 +1,6 @@
 import { Suspense, useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { HomeSales, HomeSummary } from '@backroom/schema';
+import type { HomeBackup, HomeSales, HomeSummary } from '@backroom/schema';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LazyBoundary, lazyPage } from '../ui/lazy';
@@ -137,6 +137,37 @@ function DaysTable({ sales }: { sales: HomeSales }) {
   );
 }
 
+/** For administrators: when the last backup was taken, and a warning when none is recent or the last one failed. */
+function BackupNotice({ backup }: { backup: HomeBackup }) {
+  const { t } = useTranslation();
+  const format = useValueFormat();
+  const at = (iso: string) => dateTimeText(iso, format);
+  const last = backup.last
+    ? t(backup.stale ? 'homeDashboard.backupStale' : 'homeDashboard.backupLast', {
+        at: at(backup.last.at),
+        hours: backup.warnHours,
+        size: numberText((backup.last.bytes / 1_048_576).toFixed(1), format.locale),
+      })
+    : t('homeDashboard.backupNever');
+  const how =
+    backup.everyHours > 0 ? t('homeDashboard.backupEvery', { hours: backup.everyHours }) : t('homeDashboard.backupOff');
+  const warn = backup.stale || backup.lastError !== null;
+  return (
+    <section className="col-12" aria-label={t('homeDashboard.backupTitle')}>
+      <div
+        className={warn ? 'alert alert-warning mb-0' : 'text-body-secondary small'}
+        role={warn ? 'alert' : undefined}
+      >
+        {last}{' '}
+        {backup.lastError && (
+          <>{t('homeDashboard.backupFailed', { at: at(backup.lastError.at), error: backup.lastError.error })} </>
+        )}
+        {warn && how}
+      </div>
+    </section>
+  );
+}
+
 const sum = (values: string[]) => values.reduce(addAmounts, '0.00');
 
 /** The figures of the sections the viewer may see; the server leaves out the others. */
@@ -144,10 +175,11 @@ function Dashboard({ summary }: { summary: HomeSummary }) {
   const { t } = useTranslation();
   const format = useValueFormat();
   const count = (n: number) => numberText(n, format.locale);
-  const { sales, topProducts, lowStock, terminals, ordersWaiting, jobsRunning, recentChanges } = summary;
+  const { sales, topProducts, lowStock, terminals, ordersWaiting, jobsRunning, recentChanges, backup } = summary;
   const salesScreen = sales?.channels.pos ? 'sale' : 'onlinesalesorder';
   return (
     <>
+      {backup && <BackupNotice backup={backup} />}
       {sales && (
         <>
           <Figure

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { hasPrivilege } from '../../http/auth-guard';
 import { ADMINISTRATOR_SCREEN } from '../administration/index';
+import { backupStatus } from '../backup/index';
 import { dayWindows } from './days';
 import { rollupMark } from './rollup';
 import { jobsRunning, lowStock, ordersWaiting, recentChanges, terminals } from './operations';
@@ -20,6 +21,7 @@ export const SECTION_SCREENS = {
   lowStock: 'lowstock',
   terminals: 'terminalstatus',
   recentChanges: ADMINISTRATOR_SCREEN,
+  backup: ADMINISTRATOR_SCREEN,
 } as const;
 
 /** Every outlet with its time zone. */
@@ -68,5 +70,6 @@ export async function homeSummary(request: FastifyRequest, now = new Date()): Pr
   const jobs = await jobsRunning(request, now);
   if (jobs) summary.jobsRunning = jobs;
   if (seesChanges) summary.recentChanges = await recentChanges(request);
+  if (seesChanges) summary.backup = await backupStatus(request.server.ctx, now);
   return summary;
 }

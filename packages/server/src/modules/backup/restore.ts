@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { migrations } from '../../db/migrations/index';
+import { flush, verifyPostgresDump, verifySqliteBackup } from './copy';
+
+/**
+ * `npm run restore -- <file>`: puts a backup back as the live database, after checking it
+ * (docs/decisions/durability-and-operations.md, "Backups"). It refuses while a server uses the
+ * database: the operator stops the servers first and starts them after; the next start migrates
+ * a backup of an older release as any upgrade does.
+ */
+
+/** Refused: a server (or another program) has the database open. */
+export class DatabaseInUse extends Error {}
+
+const run = promisify(execFile);
+
+/** Migrations the backup ran that this code does not know: it was taken by a newer release. */
+function unknownMigrations(applied: readonly string[]): string[] {
+  return applied.filter((name) => !(name in migrations));
+}
+
+const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
+
+/**
+ * SQLite: checks the backup (integrity, a Backroom database, no migration newer than this code),
+ * takes the live database's write lock in exclusive mode — which SQLite grants only when no other
+ * connection has the file open, so a running server makes it fail — keeps the live database
+ * beside it as `backroom.db.before-restore-<time>` (with its `-wal`), and renames a flushed copy of the backup over
+ * `backroom.db` (its stale `-wal` and `-shm` removed). Answers the kept file, or null when there was
+ * no live database.
+ */
+export async function restoreSqlite(
+  dataDir: string,
+  backup: string,
+  now = new Date(),
+): Promise<{ kept: string | null }> {
+  const problems = await verifySqliteBackup(backup);
+  if (problems.length > 0) throw new Error(`The backup ${backup} is damaged: ${problems.join('; ')}`);
+  const copy = new BetterSqlite3(backup, { readonly: true, fileMustExist: true });
+  const applied = copy
+    .prepare('select name from kysely_migration')
+    .all()
+    .map((r) => (r as { name: string }).name);
+  copy.close();
+  const newer = unknownMigrations(applied);
+  if (newer.length > 0) {
+    throw new Error(
+      `The backup was taken by a newer release (migrations ${newer.join(', ')}): restore it with that release`,
+    );
+  }
+
+  const live = join(dataDir, 'backroom.db');
+  let kept: string | null = null;
+  if (existsSync(live)) {
+    const db = new BetterSqlite3(live, { fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 0');
+      db.pragma('locking_mode = EXCLUSIVE');
+      try {
+        db.exec('begin exclusive');
+        db.prepare('select count(*) from sqlite_master').get();
+        db.exec('commit');
+      } catch (error) {
+        if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+          throw new DatabaseInUse(
+            `A server (or another program) has ${live} open: stop every Backroom server on this data folder, then restore`,
+          );
+        }
+        throw error;
+      }
+      // The files as they are (a damaged database may be why it is restored), its log beside it.
+      kept = `${live}.before-restore-${stamp(now)}`;
+      await copyFile(live, kept);
+      flush(kept);
+      if (existsSync(`${live}-wal`)) {
+        await copyFile(`${live}-wal`, `${kept}-wal`);
+        flush(`${kept}-wal`);
+      }
+    } finally {
+      db.close();
+    }
+  }
+
+  const incoming = `${live}.restoring`;
+  await copyFile(backup, incoming);
+  flush(incoming);
+  await rm(`${live}-wal`, { force: true });
+  await rm(`${live}-shm`, { force: true });
+  await rename(incoming, live);
+  flush(dataDir);
+  return { kept };
+}
+
+/**
+ * PostgreSQL: checks the dump (`pg_restore --list`), refuses while anyone else is connected to the
+ * database, then `pg_restore --clean --if-exists --single-transaction` into it: all of the dump or,
+ * on any error, nothing.
+ */
+export async function restorePostgres(databaseUrl: string, dump: string): Promise<void> {
+  await verifyPostgresDump(dump);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const others = await client.query<{ n: string }>(
+      'select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    if (Number(others.rows[0]!.n) > 0) {
+      throw new DatabaseInUse(
+        `${others.rows[0]!.n} other connection(s) use the database: stop every Backroom server on it, then restore`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+  try {
+    await run(
+      'pg_restore',
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${databaseUrl}`,
+        dump,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error('pg_restore was not found on the PATH: install the PostgreSQL client tools', { cause: error });
+    }
+    throw new Error(`pg_restore failed: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`, {
+      cause: error,
+    });
+  }
+}
