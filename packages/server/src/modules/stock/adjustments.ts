@@ -1,14 +1,18 @@
-import { getEntity, stockAdjustDecision, stockAdjustRequest, type StockAdjustResult } from '@backroom/schema';
+import {
+  getEntity,
+  stockAdjustDecision,
+  stockAdjustRequest,
+  type StockAdjustmentStatus,
+  type StockAdjustResult,
+} from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { assertOutletsWritable, canSee } from '../../data/access';
 import { apiRow } from '../../data/read';
-import type { Row } from '../../data/store';
 import { inTransaction } from '../../data/transaction';
 import { STALE_MESSAGE, insertRow, updateRow, type Writer } from '../../data/write';
 import { assertPrivilege } from '../../http/auth-guard';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf } from '../columns';
 import { typedDb } from '../../db/types';
 import { emit } from '../events';
 import { move, onHand, StockShortage, type StockDocument } from './ledger';
@@ -18,7 +22,6 @@ import { quantityText, thousandths, type Thousandths } from './quantities';
 
 const adjustment = getEntity('stockadjustment');
 const location = getEntity('inventorylocation');
-const balance = getEntity('stockbalance');
 
 /** The ledger's name for adjustments, and how their movements refer to them. */
 const DOCUMENT_TYPE = 'stockadjustment';
@@ -36,28 +39,55 @@ function quantityOf(value: unknown, field: string, signed: boolean): Thousandths
   return parsed;
 }
 
+/** An adjustment as stored: what deciding and posting it read. */
+const storedAdjustment = (w: Writer, id: number) =>
+  typedDb(w.trx)
+    .selectFrom('stock_adjustment')
+    .select([
+      'id',
+      'location_id',
+      'product_id',
+      'quantity',
+      'counted',
+      'stock_out_reason_id',
+      'remarks',
+      'status',
+      'version',
+      'created_by',
+      'document_type',
+      'document_id',
+      'reference',
+    ])
+    // The registry requires these (checked on write); its status is one of its statuses.
+    .$narrowType<{
+      location_id: number;
+      product_id: number;
+      quantity: Thousandths;
+      stock_out_reason_id: number;
+      status: StockAdjustmentStatus;
+    }>()
+    .where('id', '=', id)
+    .executeTakeFirst();
+type StoredAdjustment = NonNullable<Awaited<ReturnType<typeof storedAdjustment>>>;
+
 /** Posts the adjustment's change to the ledger; a stock-out past zero is a 409 on `quantity`. */
-async function post(w: Writer, adj: Row): Promise<number | null> {
-  const quantity = thousandths(adj.quantity)!;
+async function post(w: Writer, adj: StoredAdjustment): Promise<number | null> {
+  const quantity = adj.quantity;
   const kind = adj.counted !== null ? 'count' : quantity < 0 ? 'stockOut' : 'adjustment';
   // An adjustment asked for by a document (a count, a delivery order's write-off) carries its reference.
   const document =
-    adj.documentType && adj.documentId
-      ? {
-          type: String(adj.documentType),
-          id: Number(adj.documentId),
-          reference: (adj.reference as string | null) ?? null,
-        }
-      : { type: DOCUMENT_TYPE, id: adj.id as number, reference: reference(adj.id as number) };
+    adj.document_type && adj.document_id
+      ? { type: adj.document_type, id: adj.document_id, reference: adj.reference }
+      : { type: DOCUMENT_TYPE, id: adj.id, reference: reference(adj.id) };
   try {
     const [moved] = await move(w, [
       {
-        product: adj.product as number,
-        location: adj.location as number,
+        product: adj.product_id,
+        location: adj.location_id,
         quantity,
         kind,
-        reason: adj.stockOutReason as number,
-        remarks: (adj.remarks as string | null) ?? null,
+        reason: adj.stock_out_reason_id,
+        remarks: adj.remarks,
         document,
       },
     ]);
@@ -150,7 +180,7 @@ export async function requestAdjustments(
       decidedBy: pending ? null : w.auth.userName,
       decidedAt: pending ? null : w.now,
     });
-    const id = row.id as number;
+    const id = Number(row.id);
     // Read-only fields: written here, never by the generic API.
     await typedDb(w.trx)
       .updateTable('stock_adjustment')
@@ -163,7 +193,7 @@ export async function requestAdjustments(
       .where('id', '=', id)
       .execute();
     if (!pending) {
-      const movementId = await post(w, (await apiRow(w.ctx, w.trx, adjustment, id, { labels: false }))!);
+      const movementId = await post(w, (await storedAdjustment(w, id))!);
       await typedDb(w.trx)
         .updateTable('stock_adjustment')
         .set({ movement_id: movementId })
@@ -181,22 +211,22 @@ export async function requestAdjustments(
  */
 async function lockedOnHand(w: Writer, product: number, at: number): Promise<Thousandths> {
   if (w.ctx.dialect !== 'postgres') return onHand(w.trx, product, at);
-  const row = await w.trx
-    .selectFrom(balance.table)
-    .select(columnOf(balance, 'quantity'))
-    .where(columnOf(balance, 'product'), '=', product)
-    .where(columnOf(balance, 'location'), '=', at)
+  const row = await typedDb(w.trx)
+    .selectFrom('stock_balance')
+    .select('quantity')
+    .where('product_id', '=', product)
+    .where('location_id', '=', at)
     .forUpdate()
     .executeTakeFirst();
-  return row ? Number(row[columnOf(balance, 'quantity')]) : 0;
+  return row?.quantity ?? 0;
 }
 
 const result = async (w: Writer, id: number): Promise<StockAdjustResult> => {
-  const row = (await apiRow(w.ctx, w.trx, adjustment, id))!;
+  const held = (await storedAdjustment(w, id))!;
   return {
-    adjustment: row,
-    status: row.status as StockAdjustResult['status'],
-    onHand: quantityText(await onHand(w.trx, row.product as number, row.location as number)),
+    adjustment: (await apiRow(w.ctx, w.trx, adjustment, id))!,
+    status: held.status,
+    onHand: quantityText(await onHand(w.trx, held.product_id, held.location_id)),
   };
 };
 
@@ -212,8 +242,8 @@ export async function adjust(request: FastifyRequest): Promise<StockAdjustResult
   if (given.length !== 1)
     throw validationError([{ field: 'quantity', message: 'Give either a quantity (signed) or a counted figure' }]);
   return inTransaction(request, adjustment, async (w) => {
-    const place = await w.trx
-      .selectFrom(location.table)
+    const place = await typedDb(w.trx)
+      .selectFrom('inventory_location')
       .select('id')
       .where('id', '=', body.location)
       .executeTakeFirst();
@@ -267,15 +297,15 @@ export async function decide(request: FastifyRequest, approve: boolean): Promise
   await assertPrivilege(request, 'virtualstock', 'edit');
   const { id, version } = parseBody(stockAdjustDecision, request.body);
   return inTransaction(request, adjustment, async (w) => {
-    const row = await apiRow(w.ctx, w.trx, adjustment, id, { labels: false });
+    const row = await storedAdjustment(w, id);
     if (!row) throw new ApiError(404, `${adjustment.label}: no row ${id}`);
     if (row.status !== 'pending')
       throw new ApiError(
         409,
-        `Adjustment ${reference(id)} is ${String(row.status)}: only a pending one can be ${approve ? 'approved' : 'rejected'}`,
+        `Adjustment ${reference(id)} is ${row.status}: only a pending one can be ${approve ? 'approved' : 'rejected'}`,
       );
     if (row.version !== version) throw new ApiError(409, STALE_MESSAGE);
-    if (row.createdBy === w.auth.userName)
+    if (row.created_by === w.auth.userName)
       throw new ApiError(403, `Another user must ${approve ? 'approve' : 'reject'} your own adjustment`);
     const movement = approve ? await post(w, row) : null;
     await updateRow(w, adjustment, {
@@ -286,18 +316,14 @@ export async function decide(request: FastifyRequest, approve: boolean): Promise
       decidedAt: w.now,
       movement,
     });
-    const asked = await typedDb(w.trx)
-      .selectFrom('stock_adjustment')
-      .select(['document_type', 'document_id'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    if (asked.document_type !== null && asked.document_id !== null)
+    // Its document (read-only fields the decision leaves as they are) follows it.
+    if (row.document_type !== null && row.document_id !== null)
       await emit(w, 'stock.adjustmentDecided', {
         adjustment: id,
         approved: approve,
-        product: row.product as number,
-        quantity: thousandths(row.quantity)!,
-        document: { type: asked.document_type, id: asked.document_id },
+        product: row.product_id,
+        quantity: row.quantity,
+        document: { type: row.document_type, id: row.document_id },
         by: w.auth.userName,
       });
     return result(w, id);

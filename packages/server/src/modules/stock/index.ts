@@ -1,4 +1,3 @@
-import { anyDb } from '../../data/store';
 import type { DomainModule } from '../module';
 import { lowStockMarks } from './trigger-hook';
 import { markLowStock } from './low-stock';
@@ -26,7 +25,7 @@ export const stockModule: DomainModule = {
     markLowStock: {
       privilege: { screen: 'lowstock', action: 'view' },
       everyMs: QUARTER_HOUR,
-      run: ({ ctx }) => markLowStock(anyDb(ctx), new Date().toISOString()),
+      run: ({ ctx }) => markLowStock(ctx.db, new Date().toISOString()),
     },
   },
   seed: stockDemoSeed,

@@ -1,38 +1,12 @@
-import { getEntity, type StockMovementKind } from '@backroom/schema';
-import { PostgresAdapter, sql } from 'kysely';
+import type { StockMovementKind } from '@backroom/schema';
+import { PostgresAdapter, sql, type QueryCreator } from 'kysely';
 import type { AnyDb } from '../../data/store';
 import { preparedInsert, preparedQuery } from '../../db/compiled';
+import { typedDb, type Database } from '../../db/types';
 import { ApiError } from '../../http/envelope';
-import { columnOf } from '../columns';
 import { announce } from '../events';
 import { expandRecipes, stockProducts, type StockProduct } from './products';
 import { quantityText, type Thousandths } from './quantities';
-
-const movement = getEntity('stockmovement');
-const balance = getEntity('stockbalance');
-const location = getEntity('inventorylocation');
-
-const M = {
-  location: columnOf(movement, 'location'),
-  product: columnOf(movement, 'product'),
-  quantity: columnOf(movement, 'quantity'),
-  kind: columnOf(movement, 'kind'),
-  reason: columnOf(movement, 'reason'),
-  unitCost: columnOf(movement, 'unitCost'),
-  balanceAfter: columnOf(movement, 'balanceAfter'),
-  documentType: columnOf(movement, 'documentType'),
-  documentId: columnOf(movement, 'documentId'),
-  reference: columnOf(movement, 'reference'),
-  remarks: columnOf(movement, 'remarks'),
-  at: columnOf(movement, 'at'),
-};
-const B = {
-  location: columnOf(balance, 'location'),
-  product: columnOf(balance, 'product'),
-  quantity: columnOf(balance, 'quantity'),
-  lastMovementAt: columnOf(balance, 'lastMovementAt'),
-};
-const ALLOW_NEGATIVE = columnOf(location, 'allowNegativeStock');
 
 /** Rows per INSERT: well under the bound-parameter limits of both databases (at most 17 columns a row). */
 const CHUNK = 50;
@@ -109,13 +83,24 @@ interface Pair {
 /** Locations whose stock may go below zero. */
 async function negativeAllowed(db: AnyDb, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom(location.table).select(['id', ALLOW_NEGATIVE]).where('id', 'in', ids).execute();
-  return new Set(rows.filter((r) => Boolean(r[ALLOW_NEGATIVE])).map((r) => Number(r.id)));
+  const rows = await typedDb(db)
+    .selectFrom('inventory_location')
+    .select(['id', 'allow_negative_stock'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.filter((r) => Boolean(r.allow_negative_stock)).map((r) => r.id));
 }
 
-const pairKey = (location: unknown, product: unknown) => `${Number(location)}:${Number(product)}`;
-const onHandByPair = (rows: Record<string, unknown>[]) =>
-  new Map(rows.map((r) => [pairKey(r[B.location], r[B.product]), Number(r[B.quantity])]));
+/** A balance as the statements that move it answer it: the pair and its new on-hand. */
+interface MovedBalance {
+  location_id: number;
+  product_id: number;
+  quantity: number;
+}
+
+const pairKey = (location: number, product: number) => `${location}:${product}`;
+const onHandByPair = (rows: readonly MovedBalance[]) =>
+  new Map(rows.map((r) => [pairKey(r.location_id, r.product_id), r.quantity]));
 const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
@@ -126,20 +111,18 @@ const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAd
  */
 async function lockInOrder(w: StockWriter, pairs: readonly Pair[]): Promise<void> {
   for (let start = 0; start < pairs.length; start += CHUNK)
-    await w.trx
-      .insertInto(balance.table)
+    await typedDb(w.trx)
+      .insertInto('stock_balance')
       .values(
         pairs.slice(start, start + CHUNK).map((pair) => ({
-          [B.location]: pair.location,
-          [B.product]: pair.product,
-          [B.quantity]: 0,
-          [B.lastMovementAt]: null,
+          location_id: pair.location,
+          product_id: pair.product,
+          quantity: 0,
+          last_movement_at: null,
         })),
       )
       .onConflict((oc) =>
-        oc
-          .columns([B.location, B.product])
-          .doUpdateSet((eb) => ({ [B.quantity]: eb.ref(`${balance.table}.${B.quantity}`) })),
+        oc.columns(['location_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('stock_balance.quantity') })),
       )
       .execute();
 }
@@ -148,29 +131,34 @@ async function lockInOrder(w: StockWriter, pairs: readonly Pair[]): Promise<void
 const additionValues = (w: StockWriter, pairs: readonly Pair[]) =>
   pairs.flatMap((pair) => [pair.location, pair.product, pair.delta, w.now]);
 
-/** The upsert that adds each pair's `delta` to its balance, creating missing rows, answering the new on-hand (`values`: `additionValues`). */
-const addition = (db: AnyDb, values: readonly unknown[]) =>
+/**
+ * The upsert that adds each pair's `delta` to its balance, creating missing rows, answering the new
+ * on-hand. `values`: stand-ins (db/compiled.ts) for `additionValues`, four to a pair.
+ */
+const addition = (db: QueryCreator<Database>, values: readonly unknown[]) =>
   db
-    .insertInto(balance.table)
+    .insertInto('stock_balance')
     .values(
       Array.from({ length: values.length / 4 }, (_, i) => ({
-        [B.location]: values[4 * i],
-        [B.product]: values[4 * i + 1],
-        [B.quantity]: values[4 * i + 2],
-        [B.lastMovementAt]: values[4 * i + 3],
+        location_id: values[4 * i] as number,
+        product_id: values[4 * i + 1] as number,
+        quantity: values[4 * i + 2] as number,
+        last_movement_at: values[4 * i + 3] as string,
       })),
     )
     .onConflict((oc) =>
-      oc.columns([B.location, B.product]).doUpdateSet((eb) => ({
-        [B.quantity]: eb(`${balance.table}.${B.quantity}`, '+', eb.ref(`excluded.${B.quantity}`)),
-        [B.lastMovementAt]: eb.ref(`excluded.${B.lastMovementAt}`),
+      oc.columns(['location_id', 'product_id']).doUpdateSet((eb) => ({
+        quantity: eb('stock_balance.quantity', '+', eb.ref('excluded.quantity')),
+        last_movement_at: eb.ref('excluded.last_movement_at'),
       })),
     )
-    .returning([B.location, B.product, B.quantity]);
+    .returning(['location_id', 'product_id', 'quantity'])
+    // The registry requires a balance's pair and quantity (and the upsert has just given them).
+    .$narrowType<MovedBalance>();
 
 const preparedAddition = preparedQuery(
   (pairs: number) => String(pairs),
-  (db, values) => addition(db, values),
+  (db, values) => addition(typedDb(db), values),
 );
 
 /** Adds each pair's `delta` to its balance in one statement per chunk; answers the new on-hand by pair. */
@@ -192,32 +180,40 @@ const MOVED_BALANCE = 'moved_balance';
 /** A line's on-hand after it: known, or (PostgreSQL, one statement) the pair's balance the upsert answers less what later lines of the pair add. */
 type After = Thousandths | { location: number; product: number; later: Thousandths };
 
-const movementInsert = preparedInsert(movement.table, (insert) => insert.returning(['id', M.balanceAfter]));
+/** A movement just written: its id and the on-hand after it (always written). */
+interface Inserted {
+  id: number;
+  balance_after: number;
+}
+
+const movementInsert = preparedInsert<Inserted>('stock_movement', (insert) =>
+  insert.returning(['id', 'balance_after']),
+);
 
 /**
  * PostgreSQL: the balances' upsert (a data-modifying WITH) and the movements in one statement.
  * Values: the upsert's (`additionValues`), then each row's columns, then its balance after: one
  * value, or the location, product and later quantity `shape.after` marks `q` for.
  */
-const movementWithAddition = preparedQuery(
-  (shape: { pairs: number; columns: readonly string[]; after: string }) =>
-    `${shape.pairs}:${shape.after}:${shape.columns.join()}`,
+const movementWithAddition = preparedQuery<{ pairs: number; columns: readonly string[]; after: string }, Inserted>(
+  (shape) => `${shape.pairs}:${shape.after}:${shape.columns.join()}`,
   (db, values, { pairs, columns, after }) => {
     let at = 4 * pairs;
     const rows = [...after].map((kind) => {
       const row: Record<string, unknown> = Object.fromEntries(columns.map((c) => [c, values[at++]]));
       const [location, product, later] = kind === 'q' ? values.slice(at, (at += 3)) : [];
-      row[M.balanceAfter] =
+      row.balance_after =
         kind === 'q'
-          ? sql<number>`(select ${sql.ref(B.quantity)} from ${sql.table(MOVED_BALANCE)} where ${sql.ref(B.location)} = ${location} and ${sql.ref(B.product)} = ${product}) - ${later}`
+          ? sql<number>`(select quantity from ${sql.table(MOVED_BALANCE)} where location_id = ${location} and product_id = ${product}) - ${later}`
           : values[at++];
       return row;
     });
+    // The movement's columns are the caller's (`move`'s rows): this insert names them as given.
     return db
-      .with(MOVED_BALANCE, (q) => addition(q as AnyDb, values.slice(0, 4 * pairs)))
-      .insertInto(movement.table)
+      .with(MOVED_BALANCE, (q) => addition(q, values.slice(0, 4 * pairs)))
+      .insertInto('stock_movement')
       .values(rows)
-      .returning(['id', M.balanceAfter]);
+      .returning(['id', 'balance_after']);
   },
 );
 
@@ -229,20 +225,18 @@ const movementWithAddition = preparedQuery(
  */
 async function takeFromAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<string, Thousandths>> {
   const out = new Map<string, Thousandths>();
-  const table = sql.table(balance.table);
-  const [loc, prod, qty, last] = [B.location, B.product, B.quantity, B.lastMovementAt].map((c) => sql.ref(c));
   for (let start = 0; start < pairs.length; start += CHUNK) {
     const changes = sql.join(
       pairs
         .slice(start, start + CHUNK)
         .map((p) => sql`(cast(${p.location} as bigint), cast(${p.product} as bigint), cast(${p.delta} as bigint))`),
     );
-    const { rows } = await sql<Record<string, unknown>>`
+    const { rows } = await sql<MovedBalance>`
       with change (location_id, product_id, delta) as (values ${changes})
-      update ${table} set ${qty} = ${table}.${qty} + change.delta, ${last} = ${w.now}
+      update stock_balance set quantity = stock_balance.quantity + change.delta, last_movement_at = ${w.now}
       from change
-      where ${table}.${loc} = change.location_id and ${table}.${prod} = change.product_id and ${table}.${qty} + change.delta >= 0
-      returning ${table}.${loc}, ${table}.${prod}, ${table}.${qty}`.execute(w.trx);
+      where stock_balance.location_id = change.location_id and stock_balance.product_id = change.product_id and stock_balance.quantity + change.delta >= 0
+      returning stock_balance.location_id, stock_balance.product_id, stock_balance.quantity`.execute(w.trx);
     for (const [key, quantity] of onHandByPair(rows)) out.set(key, quantity);
   }
   return out;
@@ -250,13 +244,13 @@ async function takeFromAll(w: StockWriter, pairs: readonly Pair[]): Promise<Map<
 
 /** On-hand of one product at one location (0 without a balance row). */
 export async function onHand(db: AnyDb, product: number, locationId: number): Promise<Thousandths> {
-  const row = await db
-    .selectFrom(balance.table)
-    .select(B.quantity)
-    .where(B.location, '=', locationId)
-    .where(B.product, '=', product)
+  const row = await typedDb(db)
+    .selectFrom('stock_balance')
+    .select('quantity')
+    .where('location_id', '=', locationId)
+    .where('product_id', '=', product)
     .executeTakeFirst();
-  return row ? Number(row[B.quantity]) : 0;
+  return row?.quantity ?? 0;
 }
 
 /**
@@ -268,17 +262,17 @@ export async function ensureBalances(
   pairs: readonly { product: number; location: number }[],
 ): Promise<void> {
   for (let start = 0; start < pairs.length; start += CHUNK)
-    await w.trx
-      .insertInto(balance.table)
+    await typedDb(w.trx)
+      .insertInto('stock_balance')
       .values(
         pairs.slice(start, start + CHUNK).map((pair) => ({
-          [B.location]: pair.location,
-          [B.product]: pair.product,
-          [B.quantity]: 0,
-          [B.lastMovementAt]: null,
+          location_id: pair.location,
+          product_id: pair.product,
+          quantity: 0,
+          last_movement_at: null,
         })),
       )
-      .onConflict((oc) => oc.columns([B.location, B.product]).doNothing())
+      .onConflict((oc) => oc.columns(['location_id', 'product_id']).doNothing())
       .execute();
 }
 
@@ -359,17 +353,17 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
   }
 
   const rows = lines.map((line) => ({
-    [M.location]: line.location,
-    [M.product]: line.product,
-    [M.quantity]: line.quantity,
-    [M.kind]: line.kind,
-    [M.reason]: line.reason ?? null,
-    [M.unitCost]: line.unitCost === undefined ? products.get(line.product)!.cost : line.unitCost,
-    [M.documentType]: line.document?.type ?? null,
-    [M.documentId]: line.document?.id ?? null,
-    [M.reference]: line.document?.reference ?? null,
-    [M.remarks]: line.remarks ?? null,
-    [M.at]: w.now,
+    location_id: line.location,
+    product_id: line.product,
+    quantity: line.quantity,
+    kind: line.kind,
+    reason_id: line.reason ?? null,
+    unit_cost: line.unitCost === undefined ? products.get(line.product)!.cost : line.unitCost,
+    document_type: line.document?.type ?? null,
+    document_id: line.document?.id ?? null,
+    reference: line.document?.reference ?? null,
+    remarks: line.remarks ?? null,
+    at: w.now,
     version: 1,
     created_at: w.now,
     created_by: w.auth.userName,
@@ -390,7 +384,7 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
             ...chunk.flatMap((row, k) => {
               const after = afters[k]!;
               return [
-                ...columns.map((c) => row[c]),
+                ...Object.values(row),
                 ...(typeof after === 'number' ? [after] : [after.location, after.product, after.later]),
               ];
             }),
@@ -398,19 +392,19 @@ export async function move(w: StockWriter, inputs: readonly MovementInput[]): Pr
         )
       : await movementInsert(
           w.trx,
-          chunk.map((row, k) => ({ ...row, [M.balanceAfter]: afters[k] })),
+          chunk.map((row, k) => ({ ...row, balance_after: afters[k] })),
         );
     // One statement's ids ascend in the order of its rows, whatever order RETURNING lists them in.
-    inserted.sort((a, b) => Number(a.id) - Number(b.id));
+    inserted.sort((a, b) => a.id - b.id);
     inserted.forEach((r, k) => {
       const line = lines[start + k]!;
       moved.push({
-        id: Number(r.id),
+        id: r.id,
         index: line.index,
         product: line.product,
         location: line.location,
         quantity: line.quantity,
-        balanceAfter: Number(r[M.balanceAfter]),
+        balanceAfter: r.balance_after,
       });
     });
   }

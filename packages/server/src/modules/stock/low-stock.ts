@@ -1,45 +1,31 @@
 import { getEntity, type LowStockQuery, type LowStockRow, type ProposedOrder } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { allowedOutlets } from '../../data/access';
 import { labelsOf } from '../../data/read';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { AnyDb } from '../../data/store';
 import { inTransaction } from '../../data/transaction';
 import { insertRow } from '../../data/write';
+import { typedDb, type Database } from '../../db/types';
 import { validationError } from '../../http/envelope';
-import { columnOf } from '../columns';
 import { companyToday } from '../document-numbers';
 import { quantityText } from './quantities';
-import { IN_TRANSIT_STATUSES, onOrderFor } from './virtual-stock';
+import { IN_TRANSIT_STATUSES, codeOrNameLike, onOrderFor } from './virtual-stock';
 
-const trigger = getEntity('itemquantitytrigger');
-const balance = getEntity('stockbalance');
-const mapping = getEntity('warehouseproductmapping');
 const location = getEntity('inventorylocation');
 const product = getEntity('product');
 const order = getEntity('printdeliveryorder');
 
-const T = {
-  product: columnOf(trigger, 'product'),
-  location: columnOf(trigger, 'location'),
-  min: columnOf(trigger, 'minQty'),
-  reorder: columnOf(trigger, 'reorderQty'),
-  lowSince: columnOf(trigger, 'lowSince'),
-};
-const B = {
-  product: columnOf(balance, 'product'),
-  location: columnOf(balance, 'location'),
-  quantity: columnOf(balance, 'quantity'),
-};
-const W = {
-  warehouse: columnOf(mapping, 'inventoryLocation'),
-  product: columnOf(mapping, 'product'),
-  reorder: columnOf(mapping, 'reorderQty'),
-  active: columnOf(mapping, 'isActive'),
-};
-
 /** On-hand of the trigger's product at its location, 0 without a balance row (a correlated subquery). */
-const triggerOnHand = sql<number>`coalesce((select b.${sql.ref(B.quantity)} from ${sql.table(balance.table)} b where b.${sql.ref(B.product)} = ${sql.ref(`${trigger.table}.${T.product}`)} and b.${sql.ref(B.location)} = ${sql.ref(`${trigger.table}.${T.location}`)}), 0)`;
+const triggerOnHand = (eb: ExpressionBuilder<Database, 'item_quantity_trigger'>) =>
+  eb.fn.coalesce(
+    eb
+      .selectFrom('stock_balance as b')
+      .select('b.quantity')
+      .whereRef('b.product_id', '=', 'item_quantity_trigger.product_id')
+      .whereRef('b.location_id', '=', 'item_quantity_trigger.location_id'),
+    eb.lit(0),
+  );
 
 /**
  * The scheduled low-stock check: a trigger whose location holds less than its minimum is marked
@@ -47,30 +33,29 @@ const triggerOnHand = sql<number>`coalesce((select b.${sql.ref(B.quantity)} from
  * minimum (or without one) is cleared. `ids` limits it to some triggers (one just saved).
  */
 export async function markLowStock(
-  db: AnyDb,
+  trx: AnyDb,
   now: string,
   ids?: readonly number[],
 ): Promise<{ marked: number; cleared: number; low: number }> {
-  const only = ids ? sql<SqlBool>`id in (${sql.join([...ids])})` : sql<SqlBool>`1 = 1`;
-  const marked = await db
-    .updateTable(trigger.table)
-    .set({ [T.lowSince]: now })
-    .where(only)
-    .where(T.lowSince, 'is', null)
-    .where(T.min, 'is not', null)
-    .where(sql<SqlBool>`${triggerOnHand} < ${sql.ref(T.min)}`)
+  const db = typedDb(trx);
+  const triggers = ids
+    ? db.updateTable('item_quantity_trigger').where('id', 'in', [...ids])
+    : db.updateTable('item_quantity_trigger');
+  const marked = await triggers
+    .set({ low_since: now })
+    .where('low_since', 'is', null)
+    .where('min_qty', 'is not', null)
+    .where((eb) => eb(triggerOnHand(eb), '<', eb.ref('min_qty')))
     .executeTakeFirst();
-  const cleared = await db
-    .updateTable(trigger.table)
-    .set({ [T.lowSince]: null })
-    .where(only)
-    .where(T.lowSince, 'is not', null)
-    .where(sql<SqlBool>`(${sql.ref(T.min)} is null or ${triggerOnHand} >= ${sql.ref(T.min)})`)
+  const cleared = await triggers
+    .set({ low_since: null })
+    .where('low_since', 'is not', null)
+    .where((eb) => eb.or([eb('min_qty', 'is', null), eb(triggerOnHand(eb), '>=', eb.ref('min_qty'))]))
     .executeTakeFirst();
   const low = await db
-    .selectFrom(trigger.table)
-    .select(sql<number>`count(*)`.as('n'))
-    .where(T.lowSince, 'is not', null)
+    .selectFrom('item_quantity_trigger')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('low_since', 'is not', null)
     .executeTakeFirstOrThrow();
   return { marked: Number(marked.numUpdatedRows), cleared: Number(cleared.numUpdatedRows), low: Number(low.n) };
 }
@@ -80,92 +65,85 @@ async function lowRows(
   request: FastifyRequest,
   query: LowStockQuery & { ids?: readonly number[] },
 ): Promise<{ rows: LowStockRow[]; totalCount: number }> {
-  const db = anyDb(request.server.ctx);
+  const db = request.server.ctx.db;
   // The first active mapping of the product names its warehouse.
   const firstMapping = db
-    .selectFrom(mapping.table)
-    .where(W.active, '=', true)
-    .groupBy(W.product)
-    .select([`${W.product} as product_id`, sql<number>`min(id)`.as('mapping_id')]);
+    .selectFrom('warehouse_product_mapping')
+    .where('is_active', '=', true)
+    .groupBy('product_id')
+    .select((eb) => ['product_id', eb.fn.min('id').as('mapping_id')]);
   let base = db
-    .selectFrom(`${trigger.table} as t`)
-    .innerJoin(`${location.table} as l`, 'l.id', `t.${T.location}`)
-    .innerJoin(`${product.table} as p`, 'p.id', `t.${T.product}`)
-    .where(`t.${T.lowSince}`, 'is not', null);
-  if (query.location) base = base.where(`t.${T.location}`, '=', query.location);
+    .selectFrom('item_quantity_trigger as t')
+    .innerJoin('inventory_location as l', 'l.id', 't.location_id')
+    .innerJoin('product as p', 'p.id', 't.product_id')
+    .where('t.low_since', 'is not', null);
+  if (query.location) base = base.where('t.location_id', '=', query.location);
   if (query.ids) base = base.where('t.id', 'in', [...query.ids]);
   const outlets = await allowedOutlets(request);
-  const outletColumn = `l.${columnOf(location, 'outlet')}`;
   if (outlets.length > 0)
-    base = base.where((eb) => eb.or([eb(outletColumn, 'is', null), eb(outletColumn, 'in', outlets)]));
-  const search = query.search?.trim().toLowerCase();
-  if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where(
-      sql<SqlBool>`(lower(${sql.ref(`p.${columnOf(product, 'code')}`)}) like ${like} escape '\\' or lower(${sql.ref(`p.${columnOf(product, 'name')}`)}) like ${like} escape '\\')`,
-    );
-  }
-  const counted = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    base = base.where((eb) => eb.or([eb('l.outlet_id', 'is', null), eb('l.outlet_id', 'in', outlets)]));
+  const search = codeOrNameLike(query.search);
+  if (search) base = base.where(search);
+  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const stored = await base
-    .leftJoin(`${balance.table} as b`, (j) =>
-      j.onRef(`b.${B.location}`, '=', `t.${T.location}`).onRef(`b.${B.product}`, '=', `t.${T.product}`),
+    .leftJoin('stock_balance as b', (j) =>
+      j.onRef('b.location_id', '=', 't.location_id').onRef('b.product_id', '=', 't.product_id'),
     )
-    .leftJoin(firstMapping.as('fm'), 'fm.product_id', `t.${T.product}`)
-    .leftJoin(`${mapping.table} as m`, 'm.id', 'fm.mapping_id')
-    .leftJoin(`${balance.table} as wb`, (j) =>
-      j.onRef(`wb.${B.location}`, '=', `m.${W.warehouse}`).onRef(`wb.${B.product}`, '=', `t.${T.product}`),
+    .leftJoin(firstMapping.as('fm'), 'fm.product_id', 't.product_id')
+    .leftJoin('warehouse_product_mapping as m', 'm.id', 'fm.mapping_id')
+    .leftJoin('stock_balance as wb', (j) =>
+      j.onRef('wb.location_id', '=', 'm.inventory_location_id').onRef('wb.product_id', '=', 't.product_id'),
     )
-    .select([
+    .select((eb) => [
       't.id',
-      `t.${T.product} as product_id`,
-      `t.${T.location} as location_id`,
-      `t.${T.min} as min_qty`,
-      `t.${T.reorder} as trigger_reorder`,
-      `t.${T.lowSince} as low_since`,
-      sql<number>`coalesce(${sql.ref(`b.${B.quantity}`)}, 0)`.as('on_hand'),
-      onOrderFor(db, `t.${T.location}`, `t.${T.product}`, ['draft', 'confirmed', ...IN_TRANSIT_STATUSES]).as(
-        'on_order',
-      ),
-      `m.${W.warehouse} as warehouse_id`,
-      `m.${W.reorder} as mapping_reorder`,
-      `wb.${B.quantity} as warehouse_on_hand`,
+      't.product_id',
+      't.location_id',
+      't.min_qty',
+      't.reorder_qty as trigger_reorder',
+      't.low_since',
+      eb.fn.coalesce('b.quantity', eb.lit(0)).as('on_hand'),
+      onOrderFor(db, 't.location_id', 't.product_id', ['draft', 'confirmed', ...IN_TRANSIT_STATUSES]).as('on_order'),
+      'm.inventory_location_id as warehouse_id',
+      'm.reorder_qty as mapping_reorder',
+      'wb.quantity as warehouse_on_hand',
     ])
-    .orderBy(`l.${columnOf(location, 'code')}`)
-    .orderBy(`p.${columnOf(product, 'code')}`)
+    // The registry requires a trigger's product and location; these are marked low (checked above).
+    .$narrowType<{ product_id: number; location_id: number; low_since: string }>()
+    .orderBy('l.code')
+    .orderBy('p.code')
     .limit(query.ids ? query.ids.length : (query.Take ?? 50))
     .offset(query.ids ? 0 : (query.Skip ?? 0))
     .execute();
   const places = await labelsOf(
     db,
     location,
-    stored.flatMap((r) => [Number(r.location_id), ...(r.warehouse_id === null ? [] : [Number(r.warehouse_id)])]),
+    stored.flatMap((r) => [r.location_id, ...(r.warehouse_id === null ? [] : [r.warehouse_id])]),
   );
   const names = await labelsOf(
     db,
     product,
-    stored.map((r) => Number(r.product_id)),
+    stored.map((r) => r.product_id),
   );
   const rows = stored.map((r): LowStockRow => {
-    const min = Number(r.min_qty);
-    const shortfall = Math.max(min - Number(r.on_hand) - Number(r.on_order), 0);
-    const reorder = [r.mapping_reorder, r.trigger_reorder].find((v) => v !== null && Number(v) > 0);
+    const min = r.min_qty ?? 0;
+    const shortfall = Math.max(min - r.on_hand - Number(r.on_order), 0);
+    const reorder = [r.mapping_reorder, r.trigger_reorder].find((v) => v !== null && v > 0);
     // A warehouse never restocks itself.
-    const warehouse =
-      r.warehouse_id === null || Number(r.warehouse_id) === Number(r.location_id) ? null : Number(r.warehouse_id);
+    const warehouse = r.warehouse_id === null || r.warehouse_id === r.location_id ? null : r.warehouse_id;
     return {
-      id: Number(r.id),
-      product: Number(r.product_id),
-      productLabel: names.get(Number(r.product_id)) ?? '',
-      location: Number(r.location_id),
-      locationLabel: places.get(Number(r.location_id)) ?? '',
+      id: r.id,
+      product: r.product_id,
+      productLabel: names.get(r.product_id) ?? '',
+      location: r.location_id,
+      locationLabel: places.get(r.location_id) ?? '',
       onHand: quantityText(r.on_hand),
       minQty: quantityText(min),
       onOrder: quantityText(r.on_order),
-      lowSince: String(r.low_since),
+      lowSince: r.low_since,
       warehouse,
       warehouseLabel: warehouse === null ? null : (places.get(warehouse) ?? null),
       warehouseOnHand: warehouse === null ? null : quantityText(r.warehouse_on_hand ?? 0),
-      proposedQty: quantityText(reorder !== undefined ? Number(reorder) : shortfall),
+      proposedQty: quantityText(reorder ?? shortfall),
     };
   });
   return { rows, totalCount: Number(counted.n) };
@@ -194,20 +172,21 @@ export async function proposeDeliveries(request: FastifyRequest, ids: readonly n
   const groups = new Map<string, LowStockRow[]>();
   for (const row of found.values())
     groups.set(`${row.warehouse}:${row.location}`, [...(groups.get(`${row.warehouse}:${row.location}`) ?? []), row]);
+  const db = request.server.ctx.db;
   const uoms = new Map(
     (
-      await anyDb(request.server.ctx)
-        .selectFrom(product.table)
-        .select(['id', columnOf(product, 'uom')])
+      await db
+        .selectFrom('product')
+        .select(['id', 'uom_id'])
         .where(
           'id',
           'in',
           rows.map((r) => r.product),
         )
         .execute()
-    ).map((r) => [Number(r.id), r[columnOf(product, 'uom')] as number | null]),
+    ).map((r) => [r.id, r.uom_id]),
   );
-  const date = await companyToday(anyDb(request.server.ctx));
+  const date = await companyToday(db);
   return inTransaction(request, order, async (w) => {
     const created: ProposedOrder[] = [];
     for (const group of groups.values()) {
@@ -219,8 +198,8 @@ export async function proposeDeliveries(request: FastifyRequest, ids: readonly n
         lines: group.map((r) => ({ product: r.product, quantity: r.proposedQty, uom: uoms.get(r.product) ?? null })),
       });
       created.push({
-        id: saved.id as number,
-        docNo: saved.docNo as string,
+        id: Number(saved.id),
+        docNo: String(saved.docNo),
         fromLocation: group[0]!.warehouse!,
         toLocation: group[0]!.location,
         lines: group.length,

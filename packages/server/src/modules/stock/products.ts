@@ -1,20 +1,7 @@
-import { CHILD_ORDER_COLUMN, CHILD_PARENT_COLUMN, getEntity } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
 import { preparedQuery } from '../../db/compiled';
-import { columnOf, fieldOf } from '../columns';
 import { typedDb } from '../../db/types';
 import { timesQuantity, type Thousandths } from './quantities';
-
-const product = getEntity('product');
-const recipe = fieldOf(product, 'recipeComponents', 'children');
-const TYPE = columnOf(product, 'type');
-const TRACK = columnOf(product, 'trackStock');
-const COST = columnOf(product, 'costPrice');
-const CODE = columnOf(product, 'code');
-const NAME = columnOf(product, 'name');
-const UOM = columnOf(product, 'uom');
-const COMPONENT = columnOf(recipe, 'product');
-const COMPONENT_QTY = columnOf(recipe, 'quantity');
 
 /**
  * What a product does to stock: `stock` items have an on-hand of their own; a `recipe` (composite)
@@ -34,7 +21,7 @@ export interface StockProduct {
   uom: number | null;
 }
 
-function roleOf(type: unknown, trackStock: unknown): StockRole {
+function roleOf(type: string | null, trackStock: boolean | 0 | 1): StockRole {
   if (type === 'composite') return 'recipe';
   return type === 'standard' && Boolean(trackStock) ? 'stock' : 'none';
 }
@@ -42,7 +29,14 @@ function roleOf(type: unknown, trackStock: unknown): StockRole {
 /** A query per number of ids, compiled once (a sale asks at every call). */
 const productRows = preparedQuery(
   (ids: number) => String(ids),
-  (db, ids) => db.selectFrom(product.table).select(['id', CODE, NAME, TYPE, TRACK, COST, UOM]).where('id', 'in', ids),
+  (db, ids) =>
+    typedDb(db)
+      .selectFrom('product')
+      .select(['id', 'code', 'name', 'type', 'track_stock', 'cost_price', 'uom_id'])
+      // The registry requires a product's code, name and type (checked on write).
+      .$narrowType<{ code: string; name: string; type: string }>()
+      // Stand-ins for the ids (db/compiled.ts).
+      .where('id', 'in', ids as number[]),
 );
 
 /** The products by id; ids with no row are missing from the map. */
@@ -52,34 +46,31 @@ export async function stockProducts(db: AnyDb, ids: Iterable<number>): Promise<M
   if (wanted.length === 0) return out;
   const { rows } = await productRows(db, wanted.length, wanted);
   for (const r of rows)
-    out.set(Number(r.id), {
-      id: Number(r.id),
-      code: String(r[CODE]),
-      name: String(r[NAME]),
-      role: roleOf(r[TYPE], r[TRACK]),
-      cost: r[COST] === null || r[COST] === undefined ? null : Number(r[COST]),
-      uom: r[UOM] === null || r[UOM] === undefined ? null : Number(r[UOM]),
+    out.set(r.id, {
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      role: roleOf(r.type, r.track_stock),
+      cost: r.cost_price,
+      uom: r.uom_id,
     });
   return out;
 }
 
 /** A composite's recipe: each component and how much of it one unit uses. */
 async function recipesOf(db: AnyDb, ids: number[]): Promise<Map<number, { product: number; quantity: Thousandths }[]>> {
-  const rows = await db
-    .selectFrom(recipe.table)
-    .select([CHILD_PARENT_COLUMN, COMPONENT, COMPONENT_QTY])
-    .where(CHILD_PARENT_COLUMN, 'in', ids)
-    .orderBy(CHILD_PARENT_COLUMN)
-    .orderBy(CHILD_ORDER_COLUMN)
+  const rows = await typedDb(db)
+    .selectFrom('product_recipe_components')
+    .select(['parent_id', 'product_id', 'quantity'])
+    // The registry requires a component's product and quantity (checked on write).
+    .$narrowType<{ product_id: number; quantity: number }>()
+    .where('parent_id', 'in', ids)
+    .orderBy('parent_id')
+    .orderBy('line_no')
     .execute();
   const out = new Map<number, { product: number; quantity: Thousandths }[]>();
-  for (const r of rows) {
-    const parent = Number(r[CHILD_PARENT_COLUMN]);
-    out.set(parent, [
-      ...(out.get(parent) ?? []),
-      { product: Number(r[COMPONENT]), quantity: Number(r[COMPONENT_QTY]) },
-    ]);
-  }
+  for (const r of rows)
+    out.set(r.parent_id, [...(out.get(r.parent_id) ?? []), { product: r.product_id, quantity: r.quantity }]);
   return out;
 }
 

@@ -1,125 +1,91 @@
 import {
-  CHILD_PARENT_COLUMN,
   MAX_TAKE,
   VIRTUAL_STOCK_FILTERS,
   VIRTUAL_STOCK_SORTS,
   getEntity,
   type FetchRequest,
+  type NormalisedEntity,
   type VirtualStockRow,
 } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { allowedOutlets } from '../../data/access';
 import { COUNT_LIMIT, DEFAULT_TAKE } from '../../data/fetch';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { Database } from '../../db/types';
 import { validationError } from '../../http/envelope';
-import { columnOf, fieldOf } from '../columns';
 import { quantityText } from './quantities';
 
-const balance = getEntity('stockbalance');
-const location = getEntity('inventorylocation');
-const product = getEntity('product');
-const outlet = getEntity('outlet');
-const order = getEntity('printdeliveryorder');
-const orderLines = fieldOf(order, 'lines', 'children');
-const onlineOrder = getEntity('onlinesalesorder');
-const onlineItems = fieldOf(onlineOrder, 'items', 'children');
-const trigger = getEntity('itemquantitytrigger');
-
-const col = {
-  bLocation: columnOf(balance, 'location'),
-  bProduct: columnOf(balance, 'product'),
-  bQuantity: columnOf(balance, 'quantity'),
-  lOutlet: columnOf(location, 'outlet'),
-  lCode: columnOf(location, 'code'),
-  pCode: columnOf(product, 'code'),
-  pName: columnOf(product, 'name'),
-  pCategory: columnOf(product, 'category'),
-  oDefaultLocation: columnOf(outlet, 'defaultInventoryLocation'),
-  doStatus: columnOf(order, 'status'),
-  doTo: columnOf(order, 'toLocation'),
-  lineProduct: columnOf(orderLines, 'product'),
-  lineQuantity: columnOf(orderLines, 'quantity'),
-  lineInTransit: columnOf(orderLines, 'inTransitQty'),
-  soStatus: columnOf(onlineOrder, 'status'),
-  soOutlet: columnOf(onlineOrder, 'outlet'),
-  itemProduct: columnOf(onlineItems, 'product'),
-  itemQuantity: columnOf(onlineItems, 'quantity'),
-  tProduct: columnOf(trigger, 'product'),
-  tLocation: columnOf(trigger, 'location'),
-  tMin: columnOf(trigger, 'minQty'),
-  tLowSince: columnOf(trigger, 'lowSince'),
-};
-
 /**
- * The columns naming a row as its dropdown does (`code - name`), read in the same query by a join
- * instead of a second round trip; the entities here name their rows by plain fields.
+ * The rows are named as their dropdowns name them (location and outlet by name, a product by
+ * `code - name`), read in the same query by a join instead of a second round trip: checked
+ * against the registry here, so a changed dropdown label fails at start rather than showing another.
  */
-function labelColumns(entity: typeof product, alias: string): string[] {
-  return entity.dropdown.label.map((name) => {
-    const field = entity.fields.find((f) => f.name === name)!;
-    if (field.kind === 'reference' || field.kind === 'listvalue')
-      throw new Error(`Virtual stock: ${entity.name} is named by a reference`);
-    return `${alias}.${field.column}`;
-  });
+function namedBy(entity: NormalisedEntity, fields: readonly string[]): void {
+  if (entity.dropdown.label.join() !== fields.join())
+    throw new Error(
+      `Virtual stock: ${entity.name} is named by ${entity.dropdown.label.join(', ')}, not ${fields.join(', ')}`,
+    );
 }
-const LABELS = {
-  location: labelColumns(location, 'l'),
-  product: labelColumns(product, 'p'),
-  outlet: labelColumns(outlet, 'o'),
-};
-const labelSelections = Object.entries(LABELS).flatMap(([key, columns]) =>
-  columns.map((column, i) => `${column} as ${key}_label_${i}`),
-);
-const labelFrom = (row: Record<string, unknown>, key: keyof typeof LABELS) =>
-  LABELS[key]
-    .map((_, i) => row[`${key}_label_${i}`])
-    .filter((v) => v !== null && v !== undefined && v !== '')
-    .join(' - ');
+namedBy(getEntity('inventorylocation'), ['name']);
+namedBy(getEntity('product'), ['code', 'name']);
+namedBy(getEntity('outlet'), ['name']);
+const label = (...parts: (string | null)[]) => parts.filter((v) => v !== null && v !== '').join(' - ');
 
-/** Online orders that still hold their goods: taken, not yet handed over or cancelled. */
 /** Delivery orders with goods on the way (dispatched, not all received or written off). */
 export const IN_TRANSIT_STATUSES = ['dispatched', 'partiallyReceived', 'closing'] as const;
 
+/** Online orders that still hold their goods: taken, not yet handed over or cancelled. */
 export const OPEN_ONLINE_STATUSES = ['new', 'accepted', 'preparing', 'ready'] as const;
+
+/** The outer query's location and product columns a correlated subquery reads (`b.location_id`). */
+type LocationRef = `${string}.location_id`;
+type ProductRef = `${string}.product_id`;
 
 /**
  * Quantity of a product on delivery orders in `statuses` to a location (dispatched ones by default:
  * incoming), as a scalar subquery over the row's own location and product columns: it reads that
- * product's lines only, whatever else is in transit.
+ * product's lines only, whatever else is in transit. A sum: text on PostgreSQL (numeric).
  */
 export const onOrderFor = (
-  db: AnyDb,
-  location: string,
-  productRef: string,
+  db: Kysely<Database>,
+  location: LocationRef,
+  productRef: ProductRef,
   statuses: readonly string[] = IN_TRANSIT_STATUSES,
 ) =>
-  sql<number>`coalesce((${db
-    .selectFrom(`${orderLines.table} as dl`)
-    .innerJoin(`${order.table} as d`, 'd.id', `dl.${CHILD_PARENT_COLUMN}`)
+  sql<number | string>`coalesce((${db
+    .selectFrom('delivery_order_lines as dl')
+    .innerJoin('delivery_order as d', 'd.id', 'dl.parent_id')
     // What is still in transit once dispatched; the whole quantity before.
-    .select(sql`sum(coalesce(${sql.ref(`dl.${col.lineInTransit}`)}, ${sql.ref(`dl.${col.lineQuantity}`)}))`.as('qty'))
-    .whereRef(`dl.${col.lineProduct}`, '=', productRef)
-    .whereRef(`d.${col.doTo}`, '=', location)
-    .where(`d.${col.doStatus}`, 'in', [...statuses])}), 0)`;
+    .select((eb) => eb.fn.sum<number | string>(eb.fn.coalesce('dl.in_transit_qty', 'dl.quantity')).as('qty'))
+    .where('dl.product_id', '=', sql.ref<number>(productRef))
+    .where('d.to_location_id', '=', sql.ref<number>(location))
+    .where('d.status', 'in', [...statuses])}), 0)`;
 
 /** Quantity of a product on open online orders of the outlets whose default location is this one. */
-export const reservedFor = (db: AnyDb, location: string, productRef: string) =>
-  sql<number>`coalesce((${db
-    .selectFrom(`${onlineItems.table} as si`)
-    .innerJoin(`${onlineOrder.table} as so`, 'so.id', `si.${CHILD_PARENT_COLUMN}`)
-    .innerJoin(`${outlet.table} as so_o`, 'so_o.id', `so.${col.soOutlet}`)
-    .select(sql`sum(${sql.ref(`si.${col.itemQuantity}`)})`.as('qty'))
-    .whereRef(`si.${col.itemProduct}`, '=', productRef)
-    .whereRef(`so_o.${col.oDefaultLocation}`, '=', location)
-    .where(`so.${col.soStatus}`, 'in', [...OPEN_ONLINE_STATUSES])}), 0)`;
+export const reservedFor = (db: Kysely<Database>, location: LocationRef, productRef: ProductRef) =>
+  sql<number | string>`coalesce((${db
+    .selectFrom('online_sales_order_items as si')
+    .innerJoin('online_sales_order as so', 'so.id', 'si.parent_id')
+    .innerJoin('outlet as so_o', 'so_o.id', 'so.outlet_id')
+    .select((eb) => eb.fn.sum<number | string>('si.quantity').as('qty'))
+    .where('si.product_id', '=', sql.ref<number>(productRef))
+    .where('so_o.default_inventory_location_id', '=', sql.ref<number>(location))
+    .where('so.status', 'in', [...OPEN_ONLINE_STATUSES])}), 0)`;
 
-const FILTER_COLUMN: Record<(typeof VIRTUAL_STOCK_FILTERS)[number], string> = {
-  outlet: `l.${col.lOutlet}`,
-  location: `b.${col.bLocation}`,
-  product: `b.${col.bProduct}`,
-  category: `p.${col.pCategory}`,
-};
+/** A product's code or name contains the search (case-insensitive; `%` and `_` taken literally); the product aliased `p`. */
+export function codeOrNameLike(search: string | undefined) {
+  const text = search?.trim().toLowerCase();
+  if (!text) return undefined;
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`(lower(p.code) like ${like} escape '\\' or lower(p.name) like ${like} escape '\\')`;
+}
+
+const FILTER_COLUMN = {
+  outlet: 'l.outlet_id',
+  location: 'b.location_id',
+  product: 'b.product_id',
+  category: 'p.category_id',
+} as const satisfies Record<(typeof VIRTUAL_STOCK_FILTERS)[number], string>;
 
 const ids = (value: unknown, field: string): number[] => {
   const list = String(value ?? '')
@@ -132,11 +98,11 @@ const ids = (value: unknown, field: string): number[] => {
   return out;
 };
 
-/** The fetch body's filters as conditions: EQ or IN on outlet, location, product, category; 400 naming anything else. */
-function conditions(body: FetchRequest, alias: (c: string) => Expression<unknown>): Expression<SqlBool>[] {
+/** The fetch body's filters as columns and ids: EQ or IN on outlet, location, product, category; 400 naming anything else. */
+function conditions(body: FetchRequest) {
   return (body.filters ?? []).map((filter, i) => {
-    const name = filter.ColumnName as (typeof VIRTUAL_STOCK_FILTERS)[number];
-    if (!VIRTUAL_STOCK_FILTERS.includes(name))
+    const name = VIRTUAL_STOCK_FILTERS.find((f) => f === filter.ColumnName);
+    if (!name)
       throw validationError([
         {
           field: `filters.${i}.ColumnName`,
@@ -146,18 +112,18 @@ function conditions(body: FetchRequest, alias: (c: string) => Expression<unknown
     const operator = filter.Operator.toUpperCase();
     if (operator !== 'EQ' && operator !== 'IN')
       throw validationError([{ field: `filters.${i}.Operator`, message: `Use EQ or IN on ${name}` }]);
-    return sql<SqlBool>`${alias(FILTER_COLUMN[name])} in (${sql.join(ids(filter.ColumnValue, `filters.${i}.ColumnValue`))})`;
+    return { column: FILTER_COLUMN[name], ids: ids(filter.ColumnValue, `filters.${i}.ColumnValue`) };
   });
 }
 
-const SORT_COLUMN: Record<(typeof VIRTUAL_STOCK_SORTS)[number], string> = {
+/** The answer's columns a sort names (virtual is worked out: sorted by its parts). */
+const SORT_COLUMN = {
   location: 'location_code',
   product: 'product_code',
   onHand: 'on_hand',
   reserved: 'reserved',
   incoming: 'incoming',
-  virtual: 'virtual',
-};
+} as const satisfies Record<Exclude<(typeof VIRTUAL_STOCK_SORTS)[number], 'virtual'>, string>;
 
 /**
  * `OutletVirtualStockBalance/fetch`: a page of product × location rows with on hand (the balance
@@ -169,64 +135,57 @@ export async function fetchVirtualStock(
   request: FastifyRequest,
   body: FetchRequest,
 ): Promise<{ rows: VirtualStockRow[]; totalCount: number }> {
-  const db = anyDb(request.server.ctx);
-  const ref = (c: string) => sql.ref(c);
-  const where = conditions(body, ref);
+  const db = request.server.ctx.db;
+  let base = db
+    .selectFrom('stock_balance as b')
+    .innerJoin('inventory_location as l', 'l.id', 'b.location_id')
+    .innerJoin('product as p', 'p.id', 'b.product_id');
+  for (const { column, ids } of conditions(body)) base = base.where(column, 'in', ids);
   const outlets = await allowedOutlets(request);
   if (outlets.length > 0)
-    where.push(
-      sql<SqlBool>`(${ref(`l.${col.lOutlet}`)} is null or ${ref(`l.${col.lOutlet}`)} in (${sql.join(outlets)}))`,
-    );
-  const search = body.search?.trim().toLowerCase();
-  if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(
-      sql<SqlBool>`(lower(${ref(`p.${col.pCode}`)}) like ${like} escape '\\' or lower(${ref(`p.${col.pName}`)}) like ${like} escape '\\')`,
-    );
-  }
-  const all = sql<SqlBool>`${where.length === 0 ? sql`1 = 1` : sql.join(where, sql` and `)}`;
+    base = base.where((eb) => eb.or([eb('l.outlet_id', 'is', null), eb('l.outlet_id', 'in', outlets)]));
+  const search = codeOrNameLike(body.search);
+  if (search) base = base.where(search);
 
-  const base = db
-    .selectFrom(`${balance.table} as b`)
-    .innerJoin(`${location.table} as l`, 'l.id', `b.${col.bLocation}`)
-    .innerJoin(`${product.table} as p`, 'p.id', `b.${col.bProduct}`)
-    .where(all);
-
-  const onHandRef = ref(`b.${col.bQuantity}`);
-  const incoming = onOrderFor(db, `b.${col.bLocation}`, `b.${col.bProduct}`);
-  const reserved = reservedFor(db, `b.${col.bLocation}`, `b.${col.bProduct}`);
+  const incoming = onOrderFor(db, 'b.location_id', 'b.product_id');
+  const reserved = reservedFor(db, 'b.location_id', 'b.product_id');
   let query = base
-    .leftJoin(`${outlet.table} as o`, 'o.id', `l.${col.lOutlet}`)
-    .leftJoin(`${trigger.table} as t`, (j) =>
-      j.onRef(`t.${col.tLocation}`, '=', `b.${col.bLocation}`).onRef(`t.${col.tProduct}`, '=', `b.${col.bProduct}`),
+    .leftJoin('outlet as o', 'o.id', 'l.outlet_id')
+    .leftJoin('item_quantity_trigger as t', (j) =>
+      j.onRef('t.location_id', '=', 'b.location_id').onRef('t.product_id', '=', 'b.product_id'),
     )
     .select([
-      `b.${col.bLocation} as location_id`,
-      `b.${col.bProduct} as product_id`,
-      `l.${col.lOutlet} as outlet_id`,
-      `l.${col.lCode} as location_code`,
-      `p.${col.pCode} as product_code`,
-      sql<number>`${onHandRef}`.as('on_hand'),
+      'b.location_id',
+      'b.product_id',
+      'l.outlet_id',
+      'l.code as location_code',
+      'p.code as product_code',
+      'b.quantity as on_hand',
       incoming.as('incoming'),
       reserved.as('reserved'),
-      `t.${col.tMin} as min_qty`,
-      `t.${col.tLowSince} as low_since`,
-      ...labelSelections,
-    ]);
+      't.min_qty',
+      't.low_since',
+      'l.name as location_name',
+      'p.name as product_name',
+      'o.name as outlet_name',
+    ])
+    // The registry requires a balance's location and product (checked on write).
+    .$narrowType<{ location_id: number; product_id: number }>();
   const take = Math.min(body.Take ?? DEFAULT_TAKE, MAX_TAKE);
   const skip = body.Skip ?? 0;
   const sorts = body.sorts?.length ? body.sorts : [{ ColumnName: 'location', Direction: 'ASC' as const }];
   for (const [i, s] of sorts.entries()) {
-    const column = SORT_COLUMN[s.ColumnName as (typeof VIRTUAL_STOCK_SORTS)[number]];
-    if (!column)
+    const name = VIRTUAL_STOCK_SORTS.find((n) => n === s.ColumnName);
+    if (!name)
       throw validationError([
         { field: `sorts.${i}.ColumnName`, message: `Sort by ${VIRTUAL_STOCK_SORTS.join(', ')}; not ${s.ColumnName}` },
       ]);
+    const direction = s.Direction.toLowerCase() === 'desc' ? 'desc' : 'asc';
     // Virtual is worked out in the answer; sorting by it repeats its parts in the ORDER BY.
-    query = query.orderBy(
-      column === 'virtual' ? sql`${onHandRef} - ${reserved} + ${incoming}` : column,
-      s.Direction.toLowerCase() as 'asc' | 'desc',
-    );
+    query =
+      name === 'virtual'
+        ? query.orderBy((eb) => sql`${eb.ref('b.quantity')} - ${reserved} + ${incoming}`, direction)
+        : query.orderBy(SORT_COLUMN[name], direction);
   }
   const stored = await query.orderBy('location_code').orderBy('product_code').limit(take).offset(skip).execute();
   // A first page that is not full holds every match: no need to count them.
@@ -243,23 +202,23 @@ export async function fetchVirtualStock(
                   .limit(COUNT_LIMIT)
                   .as('matches'),
               )
-              .select(sql<number>`count(*)`.as('n'))
+              .select((eb) => eb.fn.countAll().as('n'))
               .executeTakeFirstOrThrow()
           ).n,
         );
   const rows = stored.map((r): VirtualStockRow => ({
-    outlet: r.outlet_id === null ? null : Number(r.outlet_id),
-    outletLabel: r.outlet_id === null ? null : labelFrom(r, 'outlet'),
-    location: Number(r.location_id),
-    locationLabel: labelFrom(r, 'location'),
-    product: Number(r.product_id),
-    productLabel: labelFrom(r, 'product'),
+    outlet: r.outlet_id,
+    outletLabel: r.outlet_id === null ? null : label(r.outlet_name),
+    location: r.location_id,
+    locationLabel: label(r.location_name),
+    product: r.product_id,
+    productLabel: label(r.product_code, r.product_name),
     onHand: quantityText(r.on_hand),
     reserved: quantityText(r.reserved),
     incoming: quantityText(r.incoming),
     virtual: quantityText(Number(r.on_hand) - Number(r.reserved) + Number(r.incoming)),
     minQty: r.min_qty === null ? null : quantityText(r.min_qty),
-    lowSince: (r.low_since as string | null) ?? null,
+    lowSince: r.low_since,
   }));
   return { rows, totalCount };
 }
