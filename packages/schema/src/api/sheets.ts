@@ -74,8 +74,16 @@ export interface SheetMapping {
   ignoredColumns: string[];
   /** Cells a known source's reading left out, and why (a barcode in scientific notation). */
   warnings: SheetRowError[];
-  /** What a commit creates on the way (validate) or created (commit): categories, brands, variant attributes and values. */
-  creates: { categories: string[]; brands: string[]; attributes: { name: string; values: string[] }[] };
+  /**
+   * What a commit creates on the way (validate) or created (commit): categories, brands, variant
+   * attributes and values, and inventory locations the file's stock names (store locations, no outlet).
+   */
+  creates: {
+    categories: string[];
+    brands: string[];
+    attributes: { name: string; values: string[] }[];
+    locations: string[];
+  };
   /** On hand a known source's file sets (validate: would set), per inventory location: how many products. */
   stock: { location: string; products: number }[];
 }

@@ -98,9 +98,27 @@ describe('known sources imported with no mapping', () => {
     const headset = (await productByCode(c, 'UQ5LACMDX7R4CZNNID4JNXO6'))!;
     expect(headset).toMatchObject({ sellingPrice: '37.23' });
     expect(headset.parent).not.toBeNull();
-    // Its quantities are at locations this company does not have: left out, each location named.
-    expect(job.warnings?.map((w) => w.message)).toContain(
-      'No inventory location is named "TVM McHenry": its quantities on hand are not imported',
+    // Its quantities are at locations this company does not have yet: created, and stocked.
+    expect(job.creates?.locations).toEqual(expect.arrayContaining(['TVM McHenry']));
+    const created = await c.post<{ id: number; name: string; kind: string }[]>(
+      '/DataRepository/fetch/inventorylocation',
+      { filters: [{ ColumnName: 'name', ColumnValue: 'TVM McHenry', Operator: 'EQ' }] },
     );
+    expect(created.body.data).toEqual([expect.objectContaining({ name: 'TVM McHenry', kind: 'store' })]);
+    expect(job.stock?.map((s) => s.location)).toContain('TVM McHenry');
+  });
+
+  it('Square validated: the locations its stock names are listed as created by the commit, none written', async () => {
+    const file = Buffer.from(
+      (await fixture('square-item-library.csv')).toString('utf8').replaceAll('TVM McHenry', 'TVM Elgin'),
+    );
+    const checked = await importSheet(c, file, 'product', 'validate', 'catalog.csv');
+    expect(checked.errors).toEqual([]);
+    expect(checked.creates?.locations).toContain('TVM Elgin');
+    expect(checked.stock?.map((s) => s.location)).toContain('TVM Elgin');
+    const found = await c.post<unknown[]>('/DataRepository/fetch/inventorylocation', {
+      filters: [{ ColumnName: 'name', ColumnValue: 'TVM Elgin', Operator: 'EQ' }],
+    });
+    expect(found.body.data).toEqual([]);
   });
 });

@@ -17,6 +17,9 @@ export function MappingSummary({ job }: { job: SheetJob }) {
     ...(creates?.attributes ?? []).map((a) =>
       t('sheets.mapping.createsAttribute', { name: a.name, values: a.values.join(', ') }),
     ),
+    ...(creates?.locations?.length
+      ? [t('sheets.mapping.createsLocations', { names: creates.locations.join(', ') })]
+      : []),
   ];
   if (!job.source && created.length === 0 && !job.warnings?.length && !job.ignoredColumns?.length) return null;
   const stock = job.stock ?? [];

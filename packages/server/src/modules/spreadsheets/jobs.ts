@@ -11,7 +11,7 @@ import { runImport, type Checkpoint, type Slices } from './import';
 import { ApiError } from '../../http/envelope';
 import { importerOf, withCustomColumns, type Importer } from './importers';
 import type { ImportFile } from './importer';
-import { mappingFor, type MappedSheet } from './mapping';
+import { headersOf, mappingFor, type MappedSheet } from './mapping';
 import { readSheet } from './read';
 import { resultPath } from './files';
 import { writeWorkbook } from './write';
@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import type { CellValue } from './cells';
 import { SheetRefused, type SheetLimits } from './limits';
 import { IMAGES_JOB, type ImagesPayload } from './image-urls';
+import { withBundles } from './bundle-rows';
 import { startJob } from '../../jobs/start';
 
 export const IMPORT_JOB = 'spreadsheet.import';
@@ -275,8 +276,23 @@ async function mappedImport(
 ): Promise<SheetCounts> {
   const { ctx } = job;
   const mapped = file.mapped;
-  if (!mapped?.source)
-    return runImport(ctx, request, importer, file, commit, progress, await recordedSlices(job, progress));
+  if (!mapped?.source) {
+    const slices = await recordedSlices(job, progress);
+    if (!mapped || mapped.bundleColumn(await headersOf(file, ctx.config.imports)) < 0)
+      return runImport(ctx, request, importer, file, commit, progress, slices);
+    const { bundles } = mapped;
+    // Bundles (rows with Bundle items) are checked with every product row before anything is written,
+    // and written once the products they may name are.
+    const checked = withBundles(
+      await runImport(ctx, request, importer, file, false, progress),
+      await bundles.run(ctx, request, false),
+    );
+    if (!commit || checked.errorCount > 0) return checked;
+    const outcome = await runImport(ctx, request, importer, file, true, progress, slices);
+    if (!outcome.committed)
+      return withBundles(outcome, { ...(await bundles.run(ctx, request, false)), committed: false });
+    return withBundles(outcome, await bundles.run(ctx, request, true));
+  }
   await mapped.prepare(ctx, request, file, ctx.config.imports, false);
   const checked = await runImport(ctx, request, importer, file, false, progress);
   if (!commit || checked.errorCount > 0) {

@@ -26,6 +26,7 @@ import {
   type SourceWarning,
   type TagsTo,
 } from './sources/source';
+import { BUNDLE_HEADERS, BUNDLE_ITEMS, BUNDLE_ITEMS_LABEL, SheetBundles } from './bundle-rows';
 import { shopify } from './sources/shopify';
 import { square } from './sources/square';
 import { loyverse } from './sources/loyverse';
@@ -123,6 +124,7 @@ export function parseMapping(importer: Importer, text: string | undefined): Mapp
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw validationError([{ field: 'mapping', message: 'mapping is an object: {"column header": "field" or null}' }]);
   const names = new Set(importer.columns.map((f) => f.name));
+  if (importer.type === 'product') names.add(BUNDLE_ITEMS);
   const out: Mapping = {};
   for (const [header, field] of Object.entries(parsed)) {
     if (field !== null && typeof field !== 'string')
@@ -158,7 +160,7 @@ export class MappedSheet implements MappingStep {
   readonly warnings: SourceWarning[] = [];
   readonly ignored: string[] = [];
   readonly applied: Mapping = {};
-  readonly creates: Creates = { categories: [], brands: [], attributes: [] };
+  readonly creates: Creates = { categories: [], brands: [], attributes: [], locations: [] };
   /** A source's quantities on hand by product code, from the last reading of its rows. */
   private stockByCode = new Map<string, NonNullable<SourceRow['stock']>>();
   /** On hand set (or to be set) per location, as the status reports it. */
@@ -166,6 +168,8 @@ export class MappedSheet implements MappingStep {
   /** Validation only: names of rows to be created, by field, with their placeholder ids. */
   private readonly planned = new Map<string, Map<string, number>>();
   private fields = new Map<string, ScalarField | null>();
+  /** A product sheet's bundle rows, read aside (`bundle-rows.ts`). */
+  readonly bundles = new SheetBundles();
 
   constructor(
     readonly importer: Importer,
@@ -197,7 +201,7 @@ export class MappedSheet implements MappingStep {
   /** The sheet's rows after the mapping step, header first. */
   async *rows(input: AsyncIterable<SheetRow>): AsyncGenerator<SheetRow> {
     if (!this.source) {
-      yield* input;
+      yield* this.withoutBundles(input);
       return;
     }
     // The header row decides which fields the source gives (a blank cell would clear a field on update).
@@ -253,6 +257,75 @@ export class MappedSheet implements MappingStep {
         number: row.number,
         cells: defaults.map((fallback, i) => (row.values[fields[i]!] ?? fallback) as CellValue),
       };
+    }
+  }
+
+  /** The index of a product sheet's `Bundle items` column (by the mapping, else by its header); -1 when none. */
+  bundleColumn(headers: readonly string[]): number {
+    if (this.importer.type !== 'product' || this.source) return -1;
+    return headers.findIndex((h) =>
+      Object.hasOwn(this.mapping, h)
+        ? this.mapping[h] === BUNDLE_ITEMS
+        : BUNDLE_HEADERS.includes(compact(normaliseHeader(h))),
+    );
+  }
+
+  /**
+   * A product sheet's rows less its bundle rows (a `Bundle items` cell), which are kept aside in
+   * `bundles` with the product rows they may name; the column itself is left out of every row.
+   */
+  private async *withoutBundles(input: AsyncIterable<SheetRow>): AsyncGenerator<SheetRow> {
+    this.bundles.reset();
+    let at = -1;
+    let header: string[] | undefined;
+    const index = (name: string) =>
+      header!.findIndex((h) => h && normaliseHeader(h) !== 'handle' && this.fieldOf(h)?.name === name);
+    let columns = { code: -1, name: -1, price: -1, handle: -1 };
+    for await (const row of input) {
+      if (!header) {
+        if (row.cells.every((c) => cellText(c) === null)) {
+          yield row;
+          continue;
+        }
+        header = row.cells.map((c) => cellText(c) ?? '');
+        at = this.bundleColumn(header);
+        if (at < 0) {
+          yield row;
+          continue;
+        }
+        this.applied[header[at]!] = BUNDLE_ITEMS;
+        this.fields.set(header[at]!, null);
+        columns = {
+          code: index('code'),
+          name: index('name'),
+          price: index('sellingPrice'),
+          handle: header.findIndex((h) => normaliseHeader(h) === 'handle'),
+        };
+        yield { ...row, cells: row.cells.map((c, i) => (i === at ? null : c)) };
+        continue;
+      }
+      if (at < 0) {
+        yield row;
+        continue;
+      }
+      const cell = (i: number) => (i < 0 ? null : (row.cells[i] ?? null));
+      const items = cellText(cell(at));
+      if (items) {
+        this.bundles.rows.push({
+          number: row.number,
+          code: cell(columns.code),
+          name: cell(columns.name),
+          price: cell(columns.price),
+          items,
+        });
+        continue;
+      }
+      this.bundles.addProduct(
+        cellText(cell(columns.code)),
+        cellText(cell(columns.name)),
+        cellText(cell(columns.handle)),
+      );
+      yield { ...row, cells: row.cells.map((c, i) => (i === at ? null : c)) };
     }
   }
 
@@ -407,6 +480,39 @@ export class MappedSheet implements MappingStep {
       byName.set(String(l.name).toLowerCase(), { id: Number(l.id), name: String(l.name) });
     }
     const fallback = locations.find((l) => l.kind === 'store') ?? locations[0];
+    // A location the file names that the company does not have yet: created by the commit (a store
+    // location with no outlet yet), listed beside the commit button by a validation.
+    const missing = new Map<string, string>();
+    for (const entries of this.stockByCode.values())
+      for (const entry of entries)
+        if (entry.location !== null && !byName.has(entry.location.toLowerCase()))
+          missing.set(entry.location.toLowerCase(), entry.location);
+    if (missing.size > 0) {
+      let mayCreate = true;
+      try {
+        await assertPrivilege(request, findEntity('inventorylocation')!.permission, 'edit');
+      } catch {
+        mayCreate = false;
+      }
+      if (mayCreate) {
+        this.creates.locations = [...missing.values()];
+        let next = PLANNED_BASE;
+        if (!commit) for (const [key, name] of missing) byName.set(key, { id: next++, name });
+        else
+          await db.transaction().execute(async (trx) => {
+            const entity = findEntity('inventorylocation')!;
+            const w = await jobWriter(ctx, trx, request, entity);
+            const used = new Set(locations.map((l) => String(l.code).toLowerCase()));
+            for (const [key, name] of missing) {
+              let code = codeOf(name, 30);
+              for (let n = 2; used.has(code.toLowerCase()); n++) code = `${codeOf(name, 26)}-${n}`;
+              used.add(code.toLowerCase());
+              const row = await insertRow(w, entity, { code, name: name.slice(0, 100), kind: 'store' });
+              byName.set(key, { id: Number(row.id), name });
+            }
+          });
+      }
+    }
     const codes = [...this.stockByCode.keys()];
     const products = new Map<string, number>();
     for (let i = 0; i < codes.length; i += 500)
@@ -441,7 +547,7 @@ export class MappedSheet implements MappingStep {
     for (const name of unknown)
       warn(
         name
-          ? `No inventory location is named "${name}": its quantities on hand are not imported`
+          ? `No inventory location is named "${name}" and your role may not add one: its quantities on hand are not imported`
           : 'There is no inventory location: the quantities on hand are not imported',
       );
     if (negative > 0) warn(`${negative} negative quantities on hand are not imported: count them`);
@@ -570,6 +676,8 @@ export async function offerMapping(
     label: f.label,
     required: importer.key.includes(f) || f.required === true,
   }));
+  const bundles = importer.type === 'product';
+  if (bundles) fields.push({ name: BUNDLE_ITEMS, label: BUNDLE_ITEMS_LABEL, required: false });
   const source = sourceOf(importer, headers);
   if (source) {
     const saved = await savedMapping(db, importer.type, source.name);
@@ -589,6 +697,8 @@ export async function offerMapping(
     tagsTo: 'tags',
     columns: headers.filter(Boolean).map((header): ColumnSuggestion => {
       if (Object.hasOwn(saved, header)) return { header, field: saved[header] ?? null, by: 'saved' };
+      if (bundles && BUNDLE_HEADERS.includes(compact(normaliseHeader(header))))
+        return { header, field: BUNDLE_ITEMS, by: 'label' };
       const match = matchHeader(importer, header);
       return { header, field: match?.field.name ?? null, by: match?.by ?? 'none' };
     }),

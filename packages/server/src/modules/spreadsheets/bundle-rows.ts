@@ -1,0 +1,265 @@
+import { findEntity, validateRow, type SheetCounts, type SheetRowError, type SheetRowPreview } from '@backroom/schema';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { apiRow } from '../../data/read';
+import { anyDb, type Row } from '../../data/store';
+import { insertRow, updateRow } from '../../data/write';
+import { assertPrivilege } from '../../http/auth-guard';
+import { ApiError } from '../../http/envelope';
+import { jobWriter } from '../../jobs/acting-user';
+import { cellText, type CellValue } from './cells';
+import { fromCell, type ScalarField } from './columns';
+import { Lookups } from './lookups';
+
+const bundle = findEntity('bundle')!;
+const product = findEntity('product')!;
+const productRef = product.fields.find((f) => f.name === 'parent') as ScalarField;
+
+/** The product sheet's pseudo-field of a bundle row: its items, `TEE-S=1; MUG=2` (product SKU or handle = quantity). */
+export const BUNDLE_ITEMS = 'bundleItems';
+export const BUNDLE_ITEMS_LABEL = 'Bundle items';
+/** Headers read as the `Bundle items` column (compared without case, spacing or punctuation). */
+export const BUNDLE_HEADERS = ['bundleitems', 'bundlecomponents', 'bundlecontents'];
+
+/** A row of the product sheet with a `Bundle items` cell: a bundle, not a product. */
+export interface BundleRow {
+  number: number;
+  code: CellValue;
+  name: CellValue;
+  price: CellValue;
+  items: string;
+}
+
+/** Ids standing for products of the sheet a validation has not written yet (above any row id). */
+const SHEET_PRODUCT_BASE = 2_000_000_000;
+
+interface Checked {
+  row: BundleRow;
+  input: Row;
+  existing?: Row;
+  action?: SheetRowPreview['action'];
+  changes: SheetRowPreview['changes'];
+}
+
+/**
+ * The bundles of a product sheet (rows with a `Bundle items` cell): each row's SKU is the bundle's
+ * code, its name and selling price the bundle's, and its items products by SKU, name or handle —
+ * stored, or product rows of the same sheet, above or below (the products are written first, so
+ * their ids are read after the product commit). The whole list of items is the cell's: a bundle
+ * is defined by what it holds. Checked with every product row before anything is written; written
+ * after the products, in one transaction, through the generic write path.
+ */
+export class SheetBundles {
+  readonly rows: BundleRow[] = [];
+  /** The sheet's product rows: SKU by lower-case SKU, name and handle. */
+  readonly products = new Map<string, string>();
+
+  reset() {
+    this.rows.length = 0;
+    this.products.clear();
+  }
+
+  /** A product row of the sheet, so that a bundle may name it. */
+  addProduct(code: string | null, name: string | null, handle: string | null) {
+    if (!code) return;
+    for (const key of [code, name, handle]) {
+      const lower = key?.trim().toLowerCase();
+      if (lower && !this.products.has(lower)) this.products.set(lower, code.trim());
+    }
+  }
+
+  private async check(ctx: AppContext, stored: boolean): Promise<{ checked: Checked[]; errors: SheetRowError[] }> {
+    const db = anyDb(ctx);
+    const products = await new Lookups(db).of(productRef);
+    const errors: SheetRowError[] = [];
+    const checked: Checked[] = [];
+    const sheetCodes = [...new Set(this.products.values())];
+    const seen = new Map<string, number>();
+    for (const row of this.rows) {
+      const problems: string[] = [];
+      const lines: Row[] = [];
+      for (const part of row.items
+        .split(';')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const at = part.lastIndexOf('=');
+        const name = at < 0 ? part : part.slice(0, at).trim();
+        const quantity = at < 0 ? '1' : part.slice(at + 1).trim();
+        if (!name) {
+          problems.push(`"${part}" is not SKU=quantity (TEE-S=1; MUG=2)`);
+          continue;
+        }
+        if (!/^\d+(\.\d{1,3})?$/.test(quantity) || Number(quantity) <= 0) {
+          problems.push(`the quantity of ${name} must be a number above 0 with at most 3 decimals: read "${quantity}"`);
+          continue;
+        }
+        const found = products.idOf(name);
+        const inSheet = this.products.get(name.toLowerCase());
+        if (inSheet !== undefined && (stored || !('id' in found))) {
+          // A product row of this sheet: stored by the product commit before the bundles are written.
+          const id = products.idOf(inSheet);
+          if ('id' in id) lines.push({ product: id.id, quantity });
+          else if (stored) problems.push(`"${name}" was not written`);
+          else lines.push({ product: SHEET_PRODUCT_BASE + sheetCodes.indexOf(inSheet), quantity });
+          continue;
+        }
+        if ('id' in found) lines.push({ product: found.id, quantity });
+        else
+          problems.push(
+            found.missing ? `"${name}" is not the SKU or name of a product, nor of a row of this sheet` : found.message,
+          );
+      }
+      if (lines.length === 0 && problems.length === 0) problems.push('name at least one item');
+      const code = cellText(row.code);
+      const input: Row = {
+        code,
+        name: cellText(row.name),
+        price: fromCell(bundle.fields.find((f) => f.name === 'price') as ScalarField, row.price),
+        items: lines,
+      };
+      const price = input.price as ReturnType<typeof fromCell>;
+      if (!price.ok) problems.push(`Selling price ${price.message}`);
+      input.price = price.ok ? price.value : null;
+      if (code) {
+        const earlier = seen.get(code.toLowerCase());
+        if (earlier !== undefined) problems.push(`the same bundle SKU is on row ${earlier}`);
+        else seen.set(code.toLowerCase(), row.number);
+        if (this.products.has(code.toLowerCase()) && this.products.get(code.toLowerCase()) === code)
+          problems.push(`${code} is also a product row of this sheet`);
+      }
+      if (problems.length > 0) {
+        errors.push({
+          row: row.number,
+          column: BUNDLE_ITEMS_LABEL,
+          message: `${BUNDLE_ITEMS_LABEL}: ${problems.join('; ')}`,
+        });
+        continue;
+      }
+      const existingId = code
+        ? await db.selectFrom('bundle').select('id').where('code', '=', code).executeTakeFirst()
+        : undefined;
+      const existing = existingId ? await apiRow(ctx, db, bundle, Number(existingId.id), { labels: false }) : undefined;
+      const result = existing
+        ? validateRow(bundle, { ...input, id: existing.id, version: existing.version ?? 0 }, 'update')
+        : validateRow(bundle, input, 'insert');
+      if (!result.ok) {
+        for (const issue of result.errors)
+          errors.push({ row: row.number, column: BUNDLE_ITEMS_LABEL, message: `${issue.field}: ${issue.message}` });
+        continue;
+      }
+      const entry: Checked = { row, input: result.value, existing, changes: [] };
+      if (!existing) entry.action = 'insert';
+      else {
+        const shownItems = (items: unknown) =>
+          ((items as Row[] | null) ?? [])
+            .map((l) => {
+              const id = Number(l.product);
+              const code = id >= SHEET_PRODUCT_BASE ? sheetCodes[id - SHEET_PRODUCT_BASE] : products.codeOf(id);
+              return `${code ?? String(id)}=${Number(l.quantity)}`;
+            })
+            .join('; ');
+        const before: Record<string, unknown> = {
+          name: existing.name,
+          price: existing.price,
+          items: shownItems(existing.items),
+        };
+        const after: Record<string, unknown> = {
+          name: result.value.name,
+          price: result.value.price,
+          items: shownItems(lines),
+        };
+        for (const field of ['name', 'price', 'items'])
+          if (String(before[field] ?? '') !== String(after[field] ?? ''))
+            entry.changes.push({
+              field,
+              column: field === 'items' ? BUNDLE_ITEMS_LABEL : field === 'price' ? 'Selling price' : 'Name',
+              old: (before[field] ?? null) as string | null,
+              new: (after[field] ?? null) as string | null,
+            });
+        entry.action = entry.changes.length > 0 ? 'update' : 'unchanged';
+      }
+      checked.push(entry);
+    }
+    return { checked, errors };
+  }
+
+  /** The bundles' checks and what writing them does (validate: would do), as the import's counts. */
+  async run(ctx: AppContext, request: FastifyRequest, commit: boolean): Promise<SheetCounts> {
+    const counts: SheetCounts = {
+      total: this.rows.length,
+      processed: this.rows.length,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      errorCount: 0,
+      errors: [],
+      committed: commit,
+      rows: [],
+    };
+    if (this.rows.length === 0) return counts;
+    try {
+      await assertPrivilege(request, bundle.permission, 'edit');
+    } catch {
+      counts.errors = this.rows.map((row) => ({
+        row: row.number,
+        column: BUNDLE_ITEMS_LABEL,
+        message: `${BUNDLE_ITEMS_LABEL}: your role may not change bundles`,
+      }));
+      counts.errorCount = counts.errors.length;
+      counts.committed = false;
+      return counts;
+    }
+    const { checked, errors } = await this.check(ctx, commit);
+    counts.errors = errors;
+    counts.errorCount = errors.length;
+    for (const entry of checked) {
+      counts[entry.action === 'insert' ? 'inserted' : entry.action === 'update' ? 'updated' : 'unchanged']++;
+      counts.rows!.push({
+        row: entry.row.number,
+        key: String(entry.input.code),
+        action: entry.action!,
+        changes: entry.changes,
+      });
+    }
+    if (!commit || errors.length > 0) return { ...counts, committed: false };
+    try {
+      await anyDb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const w = await jobWriter(ctx, trx, request, bundle);
+          for (const entry of checked) {
+            if (entry.action === 'unchanged') continue;
+            if (!entry.existing) await insertRow(w, bundle, entry.input);
+            else {
+              const { id: _id, version: _version, ...values } = entry.input;
+              await updateRow(w, bundle, { id: entry.existing.id, version: entry.existing.version ?? 0, ...values });
+            }
+          }
+        });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      counts.errors = [{ row: this.rows[0]!.number, column: BUNDLE_ITEMS_LABEL, message: error.message }];
+      counts.errorCount = 1;
+      return { ...counts, committed: false };
+    }
+    return counts;
+  }
+}
+
+/** An import's counts with its bundles': one sheet, one status. */
+export function withBundles(products: SheetCounts, bundles: SheetCounts): SheetCounts {
+  if (bundles.total === 0) return products;
+  const errors = [...products.errors, ...bundles.errors].sort((a, b) => a.row - b.row);
+  return {
+    ...products,
+    total: products.total + bundles.total,
+    processed: products.processed + bundles.processed,
+    inserted: products.inserted + bundles.inserted,
+    updated: products.updated + bundles.updated,
+    unchanged: products.unchanged + bundles.unchanged,
+    errorCount: errors.length,
+    errors,
+    committed: products.committed && bundles.committed,
+    rows: [...(products.rows ?? []), ...(bundles.rows ?? [])].sort((a, b) => a.row - b.row),
+  };
+}
