@@ -94,6 +94,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
+  it('backs SQLite up daily into the data folder, PostgreSQL only when asked', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/br' }).backups).toEqual({
+      dir: '/srv/br/backups',
+      everyHours: 24,
+      keep: 7,
+      maxAgeDays: 30,
+      warnHours: 48,
+    });
+    const postgres = loadConfig({ DATABASE_URL: 'postgres://db/x' }).backups;
+    expect([postgres.everyHours, postgres.warnHours]).toEqual([0, 48]);
+    const set = loadConfig({ BACKUP_DIR: '/mnt/b', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '3', BACKUP_WARN_HOURS: '0' });
+    expect(set.backups).toMatchObject({ dir: '/mnt/b', everyHours: 6, keep: 3, warnHours: 0 });
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: 'daily' })).toThrow(/BACKUP_EVERY_HOURS/);
+  });
+
   it('normalises the base path', () => {
     expect(normaliseBasePath('/')).toBe('');
     expect(normaliseBasePath('backoffice')).toBe('/backoffice');

@@ -27,12 +27,14 @@ const FIXTURE = new URL(`./fixtures/upgrade/release-123.${database}.sql.gz`, imp
 const PREVIOUS = '123_sale_till_figures';
 
 /**
- * The tables that gain rows at the upgrade, and why; every other table of the old database keeps
- * its count exactly. These keep every row they had too (no id up to the old largest is lost).
+ * The tables that may gain rows at the upgrade, and why; every other table of the old database
+ * keeps its count exactly. These keep every row they had too (no id up to the old largest is lost).
  */
 const GROWS: Record<string, string> = {
   privilege: 'the seed gives each new screen (purchase orders, stock counts…) its privileges',
   role_privilege: 'the seed grants the new screens to the roles that hold every privilege',
+  feature: 'the seed adds the switches of features newer than the fixture',
+  app_setting: 'the seed adds the settings of features newer than the fixture, with their defaults',
   inventory_location: 'migration 126: an in-transit location for each destination of a dispatched delivery order',
   stock_movement: 'migration 126: the dispatched goods moved into transit',
   stock_balance: 'migration 126: the in-transit balances',
@@ -130,7 +132,9 @@ describe('upgrading the previous release’s database with its demo data', () =>
       expect(await schemaDrift(kysely as unknown as Kysely<unknown>)).toEqual([]);
       const after = await facts(db);
       const grown = Object.keys(before.counts).filter((table) => after.counts[table] !== before.counts[table]);
-      expect(grown.sort()).toEqual(Object.keys(GROWS).sort());
+      expect(grown.filter((table) => !(table in GROWS))).toEqual([]);
+      // Migration 126 had goods to put in transit: the fixture exercises it.
+      expect(grown).toEqual(expect.arrayContaining(['inventory_location', 'stock_movement', 'stock_balance']));
       for (const table of grown) {
         expect(after.counts[table], table).toBeGreaterThan(before.counts[table]!);
         if (table in before.maxIds)
