@@ -9,13 +9,22 @@ function stored(field: NormalisedField, value: unknown, dialect: Dialect): strin
 
 const ids = (value: unknown) => [...new Set((value as number[] | null) ?? [])].sort((a, b) => a - b).join(',');
 
-/** A child list as sent against the stored one: the same rows in the same order, every field equal (ids aside: the list is rewritten whole). */
+/**
+ * A child list as sent against the stored one: the same rows in the same order, every field a
+ * caller writes equal (ids aside: the list is rewritten whole; read-only fields — a line's total, an
+ * expected quantity — are the server's, worked out again from the rest, so a form never sends them).
+ */
 function sameList(fields: readonly NormalisedField[], sent: unknown, before: unknown, dialect: Dialect): boolean {
   const a = (sent as Row[] | null) ?? [];
   const b = (before as Row[] | null) ?? [];
   if (a.length !== b.length) return false;
   return a.every((child, i) =>
-    fields.every((field) => field.name === 'id' || sameField(field, child[field.name], b[i]![field.name], dialect)),
+    fields.every(
+      (field) =>
+        field.name === 'id' ||
+        (field.readOnly === true && !(field.name in child)) ||
+        sameField(field, child[field.name], b[i]![field.name], dialect),
+    ),
   );
 }
 
