@@ -1,7 +1,8 @@
 import { formatScaled, parseScaled, type FieldError } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import {
@@ -15,9 +16,9 @@ import {
 } from '../../http/idempotency';
 import { parseBody } from '../../http/validate';
 import { nextDocumentNo } from '../document-numbers';
-import { priceBasket, currencyMoney, ruleSet, pricingInputs } from '../pricing/index';
+import { basketInputs, currencyMoney, priceBasket, ruleSet } from '../pricing/index';
 import { limitWrongGuesses } from '../auth/index';
-import { channelOfRequest } from './channel-key';
+import { channelOfRequest, type ChannelCaller } from './channel-key';
 import { ORDER_PREFIX, eventOrder, readOrder } from './order';
 import { publishEvent } from './webhook-publish';
 
@@ -103,108 +104,21 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     };
     const first = key === undefined ? undefined : await earlier(key);
     if (first) return first;
-    const problems: FieldError[] = [];
-    const set = await ruleSet(ctx);
-    const outlet =
-      typeof body.outlet === 'number'
-        ? set.outlets.get(body.outlet)
-        : [...set.outlets.values()].find((o) => o.code.toLowerCase() === String(body.outlet).toLowerCase());
-    if (!outlet) problems.push({ field: 'outlet', message: `Outlet ${body.outlet} does not exist` });
-    const lines = await resolveItems(db, body.items, problems);
-    const rules = outlet
-      ? await db.selectFrom('ordering_setup').selectAll().where('outlet_id', '=', outlet.id).executeTakeFirst()
-      : undefined;
-    const money = currencyMoney(set.currency.decimals);
-    if (rules && !rules[body.fulfilment === 'pickup' ? 'pickup' : 'delivery'])
-      problems.push({ field: 'fulfilment', message: `${outlet!.name} does not offer ${body.fulfilment}` });
-    if (body.fulfilment === 'delivery' && !body.customer.address)
-      problems.push({ field: 'customer.address', message: 'A delivery needs the customer’s address' });
-    if (problems.length > 0) throw validationError(problems, problems[0]!.message);
-
-    const at = new Date().toISOString();
-    const resolved = {
-      outlet: outlet!,
-      channel: { kind: 'online' as const, online: caller.id, label: caller.code },
-      at,
-      member: null,
-      lines,
-      vouchers: [],
-      discounts: [],
-    };
-    const { data, basket } = await pricingInputs(request, set, resolved);
-    const priced = priceBasket(data, basket);
-    const deliveryFee = body.fulfilment === 'delivery' && rules ? money(rules.delivery_fee) : 0;
-    const minimum = rules ? money(rules.minimum_order) : 0;
-    if (priced.total < minimum)
-      throw validationError([
-        {
-          field: 'items',
-          message: `The minimum order at ${outlet!.name} is ${formatScaled(minimum, set.currency.decimals)}`,
-        },
-      ]);
-    // The engine counts in the currency's minor units; the database keeps money at scale 2.
-    const stored = (minor: number) => Math.round(minor * 10 ** (2 - set.currency.decimals));
-    const actor = `channel:${caller.code}`.slice(0, 100);
-
-    const placed = await db.transaction().execute(async (trx): Promise<PlaceAnswer | undefined> => {
-      if (key !== undefined) {
-        await trx
-          .deleteFrom('idempotency_key')
-          .where('scope', '=', scope)
-          .where('created_at', '<=', keptSince)
-          .execute();
-        if (!(await claimKey(trx, scope, key, hash, at))) return undefined;
-      }
-      const orderNo = await nextDocumentNo(trx, ORDER_PREFIX);
-      const inserted = await trx
-        .insertInto('online_sales_order')
-        .values({
-          order_no: orderNo,
-          channel_id: caller.id,
-          outlet_id: outlet!.id,
-          customer_name: body.customer.name,
-          customer_phone: body.customer.phone ?? null,
-          customer_address: body.customer.address ?? null,
-          subtotal: stored(priced.subtotal),
-          fees: stored(priced.surchargeTotal + deliveryFee),
-          total: stored(priced.total + deliveryFee),
-          fulfilment: body.fulfilment,
-          notes: body.notes ?? null,
-          status: 'new',
-          payment_status: 'unpaid',
-          version: 1,
-          created_at: at,
-          created_by: actor,
-          updated_at: at,
-          updated_by: actor,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = inserted.id;
-      await trx
-        .insertInto('online_sales_order_items')
-        .values(
-          priced.lines.map((line, i) => ({
-            parent_id: id,
-            line_no: i + 1,
-            product_id: line.product!.id,
-            name: line.name.slice(0, 200),
-            quantity: line.quantity,
-            unit_price: stored(line.unitPrice),
-            line_total: stored(line.total),
-          })),
-        )
-        .execute();
-      const saved = (await readOrder(ctx, trx, id))!;
-      await publishEvent({ trx, now: at }, 'order.created', { order: eventOrder(saved) });
-      const answer: PlaceAnswer = {
-        id: saved.id,
-        orderNo: saved.orderNo,
-        total: formatScaled(priced.total + deliveryFee, set.currency.decimals),
-        status: 'new',
-      };
-      if (key !== undefined) await keepAnswer(trx, scope, key, answer);
-      return answer;
+    const placed = await placeOrder(ctx, caller, body, {
+      ...(key === undefined
+        ? {}
+        : {
+            // Claimed in the order's transaction: of parallel retries exactly one places the order.
+            claim: async (trx, at) => {
+              await trx
+                .deleteFrom('idempotency_key')
+                .where('scope', '=', scope)
+                .where('created_at', '<=', keptSince)
+                .execute();
+              return claimKey(trx, scope, key, hash, at);
+            },
+            keep: (trx, answer) => keepAnswer(trx, scope, key, answer),
+          }),
     });
     if (placed !== undefined) return ok(placed, 'Order placed');
     // A parallel call with the same key won: its answer, or a 409 when its body was another.
@@ -212,4 +126,125 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
     if (!winner) throw new ApiError(409, `Idempotency key ${key} is in use by another request; try again`);
     return winner;
   });
+}
+
+export type PlaceBody = z.infer<typeof placeBody>;
+
+/**
+ * Places one order of `caller`'s channel (the route's work, and the demo storefront's): checks the
+ * outlet, items and the outlet's ordering setup (400 naming the field), prices it with the pricing
+ * engine as an online sale of that channel at that outlet at `at` (default now), writes it `new`
+ * (reserving its goods) and queues `order.created` in one transaction. `claim` runs first in that
+ * transaction (false: nothing is written, undefined answered); `keep` last.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  caller: ChannelCaller,
+  body: PlaceBody,
+  options: {
+    at?: string;
+    claim?: (trx: Transaction<Database>, at: string) => Promise<boolean>;
+    keep?: (trx: Transaction<Database>, answer: PlaceAnswer) => Promise<void>;
+  } = {},
+): Promise<PlaceAnswer | undefined> {
+  const db = ctx.db;
+  const at = options.at ?? new Date().toISOString();
+  const problems: FieldError[] = [];
+  const set = await ruleSet(ctx);
+  const outlet =
+    typeof body.outlet === 'number'
+      ? set.outlets.get(body.outlet)
+      : [...set.outlets.values()].find((o) => o.code.toLowerCase() === String(body.outlet).toLowerCase());
+  if (!outlet) problems.push({ field: 'outlet', message: `Outlet ${body.outlet} does not exist` });
+  const lines = await resolveItems(db, body.items, problems);
+  const rules = outlet
+    ? await db.selectFrom('ordering_setup').selectAll().where('outlet_id', '=', outlet.id).executeTakeFirst()
+    : undefined;
+  const money = currencyMoney(set.currency.decimals);
+  if (rules && !rules[body.fulfilment === 'pickup' ? 'pickup' : 'delivery'])
+    problems.push({ field: 'fulfilment', message: `${outlet!.name} does not offer ${body.fulfilment}` });
+  if (body.fulfilment === 'delivery' && !body.customer.address)
+    problems.push({ field: 'customer.address', message: 'A delivery needs the customer’s address' });
+  if (problems.length > 0) throw validationError(problems, problems[0]!.message);
+
+  const resolved = {
+    outlet: outlet!,
+    channel: { kind: 'online' as const, online: caller.id, label: caller.code },
+    at,
+    member: null,
+    lines,
+    vouchers: [],
+    discounts: [],
+  };
+  const { data, basket } = await basketInputs(ctx, set, resolved);
+  const priced = priceBasket(data, basket);
+  // The setup's amounts are stored in hundredths (money's scale 2), as the engine's currency counts them only at 2 decimals.
+  const setupMoney = (stored: number | null) => money(formatScaled(stored ?? 0, 2));
+  const deliveryFee = body.fulfilment === 'delivery' && rules ? setupMoney(rules.delivery_fee) : 0;
+  const minimum = rules ? setupMoney(rules.minimum_order) : 0;
+  if (priced.total < minimum)
+    throw validationError([
+      {
+        field: 'items',
+        message: `The minimum order at ${outlet!.name} is ${formatScaled(minimum, set.currency.decimals)}`,
+      },
+    ]);
+  // The engine counts in the currency's minor units; the database keeps money at scale 2.
+  const stored = (minor: number) => Math.round(minor * 10 ** (2 - set.currency.decimals));
+  const actor = `channel:${caller.code}`.slice(0, 100);
+
+  const placed = await db.transaction().execute(async (trx): Promise<PlaceAnswer | undefined> => {
+    if (options.claim && !(await options.claim(trx, at))) return undefined;
+    const orderNo = await nextDocumentNo(trx, ORDER_PREFIX);
+    const inserted = await trx
+      .insertInto('online_sales_order')
+      .values({
+        order_no: orderNo,
+        channel_id: caller.id,
+        outlet_id: outlet!.id,
+        customer_name: body.customer.name,
+        customer_phone: body.customer.phone ?? null,
+        customer_address: body.customer.address ?? null,
+        subtotal: stored(priced.subtotal),
+        fees: stored(priced.surchargeTotal + deliveryFee),
+        total: stored(priced.total + deliveryFee),
+        fulfilment: body.fulfilment,
+        notes: body.notes ?? null,
+        status: 'new',
+        payment_status: 'unpaid',
+        version: 1,
+        created_at: at,
+        created_by: actor,
+        updated_at: at,
+        updated_by: actor,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = inserted.id;
+    await trx
+      .insertInto('online_sales_order_items')
+      .values(
+        priced.lines.map((line, i) => ({
+          parent_id: id,
+          line_no: i + 1,
+          product_id: line.product!.id,
+          name: line.name.slice(0, 200),
+          quantity: line.quantity,
+          unit_price: stored(line.unitPrice),
+          line_total: stored(line.total),
+        })),
+      )
+      .execute();
+    const saved = (await readOrder(ctx, trx, id))!;
+    await publishEvent({ trx, now: at }, 'order.created', { order: eventOrder(saved) });
+    const answer: PlaceAnswer = {
+      id: saved.id,
+      orderNo: saved.orderNo,
+      total: formatScaled(priced.total + deliveryFee, set.currency.decimals),
+      status: 'new',
+    };
+    await options.keep?.(trx, answer);
+    return answer;
+  });
+  return placed;
 }
