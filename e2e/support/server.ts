@@ -36,6 +36,8 @@ export async function startConsoleServer(
       databaseUrl: null,
       demo: true,
       basePath: BASE_PATH,
+      // The demo terminals report in only where a test asks.
+      demoHeartbeatSeconds: 0,
       // Browser tests sign in far more often than people do.
       rateLimit: { windowSeconds: 60, perAddress: 1_000_000, perUser: 1_000_000 },
       ...config,

@@ -21,6 +21,8 @@ import { REPO_ROOT } from './paths';
  *                          default on unless NODE_ENV=production.
  *   DEMO_CATALOGUE         With DEMO: also seed the demo chain's catalogue (products, outlets, members…);
  *                          default: as DEMO. API tests start without it (an empty catalogue).
+ *   DEMO_HEARTBEAT_SECONDS=60  With DEMO: how often the demo's paired terminals (devices `DEMO-…`) report in
+ *                          while the server runs, so they read online; 0 switches it off (test servers' default).
  *   ACCESS_TOKEN_TTL_SECONDS=900  Lifetime of access tokens (15 minutes); tests shorten it.
  *   SESSION_LIFETIME_DAYS=30       A session ends this long after its sign-in, however often it was refreshed.
  *   RATE_LIMIT_WINDOW_SECONDS=60   The window of the sign-in rate limits (Login, ValidateOtp, RequestResetPassword,
@@ -72,6 +74,8 @@ export interface Config {
   smtpUrl: string | null;
   demo: boolean;
   demoCatalogue: boolean;
+  /** With `demo`: seconds between the demo terminals' heartbeats (0: none). */
+  demoHeartbeatSeconds: number;
   buildNumber: string;
   webDist: string;
   accessTokenTtlSeconds: number;
@@ -220,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: blankToNull(env.SMTP_URL),
     demo: flag(env.DEMO, env.NODE_ENV !== 'production'),
     demoCatalogue: flag(env.DEMO_CATALOGUE, flag(env.DEMO, env.NODE_ENV !== 'production')),
+    demoHeartbeatSeconds: wholeNumber('DEMO_HEARTBEAT_SECONDS', env.DEMO_HEARTBEAT_SECONDS, 60),
     buildNumber: blankToNull(env.BUILD_NUMBER) ?? 'local',
     webDist: webDist === null ? DEFAULT_WEB_DIST : resolve(process.cwd(), webDist),
     accessTokenTtlSeconds: positiveInteger('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),

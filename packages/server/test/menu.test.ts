@@ -102,8 +102,9 @@ describe('GetTopMenu', () => {
     const res = await t.call<TopMenuEntry[]>('GET', '/appmodule/gettopmenu', { token: tokens.cashier });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { route: '/profil', menuText: 'My profile' },
-      { route: 'https://backroom.example/help', menuText: 'Help centre' },
+      { route: '/onlinesalesorder', menuText: 'Online orders' },
+      { route: '/lowstock', menuText: 'Low stock' },
+      { route: '/terminalstatus', menuText: 'Terminal status' },
     ]);
   });
 });

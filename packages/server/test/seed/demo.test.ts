@@ -1,6 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestServer, type Row } from '../support/harness';
 
+// The first server of a run builds the demo catalogue's template: a while on a busy machine.
+vi.setConfig({ hookTimeout: 240_000 });
 const t = useTestServer({ config: { demoCatalogue: true }, users: ['admin'] });
 const { tokens } = t;
 let products: Row[];

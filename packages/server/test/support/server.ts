@@ -88,6 +88,8 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
       demo: true,
       // The demo chain's catalogue only where a test asks for it: the generic API tests start from empty tables.
       demoCatalogue: false,
+      // No demo terminal reports in by itself unless a test asks for it.
+      demoHeartbeatSeconds: 0,
       jwtSecret: null,
       smtpUrl: null,
       // Tests sign in far more often than people do; rate-limit tests set their own limits.

@@ -1,5 +1,6 @@
 import type { DomainModule } from '../module';
 import { channelKeyRules } from './channel-key';
+import { onlineDemoSeed } from './demo-seed';
 import { publish, registerMenuRoute } from './menu';
 import { registerPlaceRoute } from './place';
 import { memberEvents, outletPriceEvents, productEvents } from './catalogue-events';
@@ -18,6 +19,7 @@ export { publishEvent } from './webhook-publish';
  */
 export const onlineModule: DomainModule = {
   name: 'online',
+  seed: onlineDemoSeed,
   entities: {
     onlinesalesorder: { ...orderRules, actions: orderActions },
     onlinesaleschannel: channelKeyRules,

@@ -1,13 +1,7 @@
 import { generateCodes } from './voucher-codes';
-import { idOf, insertValid, type Ids, type Seeder } from '../../db/seed/catalogue/insert';
+import { idOf, idsByCode, insertValid, type Ids, type Seeder } from '../../db/seed/catalogue/insert';
 import { dayFrom } from '../../db/seed/catalogue/numbers';
 import type { ModuleSeed } from '../../db/seed/index';
-
-/** Ids of rows by code, for rows another demo module wrote. */
-async function codes(s: Seeder, table: string): Promise<Ids> {
-  const rows = await s.db.selectFrom(table).select(['id', 'code']).execute();
-  return new Map(rows.map((r) => [String(r.code), Number(r.id)]));
-}
 
 const ALWAYS = { validFrom: '2024-01-01' };
 
@@ -21,8 +15,8 @@ const ALWAYS = { validFrom: '2024-01-01' };
 export async function seedPricing(s: Seeder, products: Ids, categories: Ids, outlets: Ids): Promise<void> {
   const p = (code: string) => idOf(products, code);
   const c = (code: string) => idOf(categories, code);
-  const collections = await codes(s, 'collection');
-  const groups = await codes(s, 'membership_group');
+  const collections = await idsByCode(s, 'collection');
+  const groups = await idsByCode(s, 'membership_group');
   const channels = await insertValid(s, 'onlinesaleschannel', [
     { code: 'APP', name: 'Backroom app', kind: 'app', url: 'https://order.backroom.example', feePercent: '0' },
   ]);

@@ -1,4 +1,5 @@
 import type { DomainModule } from '../module';
+import { purchasingDemoSeed } from './demo-seed';
 import { goodsReceiptPrint, purchaseOrderPrint } from './print';
 import { purchaseOrderRules } from './rules';
 import { registerValuationRoutes } from './valuation';
@@ -13,6 +14,7 @@ export const purchasingModule: DomainModule = {
   name: 'purchasing',
   documents: { purchaseorder: purchaseOrderPrint, goodsreceipt: goodsReceiptPrint },
   routes: (app, at) => registerValuationRoutes(app, at.api),
+  seed: purchasingDemoSeed,
   entities: {
     purchaseorder: { ...purchaseOrderRules, actions: { send, receive, closeShort, cancel, returnToSupplier } },
   },

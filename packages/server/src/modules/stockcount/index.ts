@@ -1,6 +1,7 @@
 import type { DomainModule } from '../module';
 import { assertPrivilege, authenticate } from '../../http/auth-guard';
 import { countLines, post } from './actions';
+import { stockCountDemoSeed } from './demo-seed';
 export { fillCount } from './actions';
 import { stockCountRules } from './rules';
 import { countSheetPrint, readSheet, sheetCsv } from './sheet';
@@ -15,6 +16,7 @@ export const stockCountModule: DomainModule = {
   name: 'stockcount',
   entities: { stockcount: { ...stockCountRules, actions: { count: countLines, post } } },
   documents: { stockcount: countSheetPrint },
+  seed: stockCountDemoSeed,
   routes: (app, at) => {
     app.post(`${at.api}/stockcount/Export`, { preHandler: authenticate }, async (request, reply) => {
       await assertPrivilege(request, 'stockcount', 'view');

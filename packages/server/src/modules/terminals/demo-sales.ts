@@ -5,7 +5,6 @@ import type { Database } from '../../db/types';
 import { recordSale, type SaleInput } from './sales';
 import type { TerminalContext } from './pairing';
 import { seededRandom } from '../../db/seed/catalogue/numbers';
-import type { ModuleSeed } from '../../db/seed/index';
 
 /**
  * Thirty days of demo sales on two paired demo terminals (the first counter of the first two
@@ -159,10 +158,3 @@ export async function seedDemoSales(ctx: AppContext, now: string): Promise<numbe
   }
   return count;
 }
-
-/** Terminals' demo: 30 days of sales on the demo catalogue, each through the terminal API's path in its own transaction. */
-export const terminalsDemoSeed: ModuleSeed = {
-  demoCommitted: async ({ db, dialect, now, catalogue }) => {
-    if (catalogue) await seedDemoSales({ db, dialect } as AppContext, now);
-  },
-};

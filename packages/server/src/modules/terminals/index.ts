@@ -2,7 +2,8 @@ import type { DomainModule } from '../module';
 import { registerActivePaymentRoutes } from './active-payments';
 import { commandHooks } from './commands';
 import { commissionProcedure } from './commission';
-import { terminalsDemoSeed } from './demo-sales';
+import { startDemoHeartbeat } from './demo-heartbeat';
+import { terminalsDemoSeed } from './demo-seed';
 import { pairingActions } from './pairing';
 import { priceDifferencesProcedure } from './price-differences';
 import { registerTerminalRoutes } from './terminal-api';
@@ -22,5 +23,6 @@ export const terminalsModule: DomainModule = {
   routes: (app, at) => {
     registerTerminalRoutes(app, at.api);
     registerActivePaymentRoutes(app, at.api);
+    startDemoHeartbeat(app);
   },
 };

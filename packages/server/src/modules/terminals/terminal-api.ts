@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../db/types';
 import { limitWrongGuesses } from '../auth/index';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
@@ -20,26 +22,38 @@ const heartbeatBody = z.object({
   unsentTransactions: z.number().int().min(0).max(1_000_000).optional(),
 });
 
-/** `POST …/Heartbeat`: what the terminal reports, kept on its row (no version change: a form open on it stays current). */
-async function heartbeat(request: FastifyRequest) {
-  const me = requireTerminal(request);
-  const body = parseBody(heartbeatBody, request.body ?? {});
-  const db = request.server.ctx.db;
-  const now = new Date().toISOString();
+/**
+ * What a terminal reports in a heartbeat, kept on its row (no version change: a form open on it
+ * stays current); the terminal's pending commands as the answer.
+ */
+export async function recordHeartbeat(
+  db: Kysely<Database>,
+  terminalId: number,
+  report: z.infer<typeof heartbeatBody>,
+  now = new Date().toISOString(),
+) {
   await db
     .updateTable('point_of_sale')
     .set({
       last_seen_at: now,
-      ...(body.appVersion !== undefined ? { app_version: body.appVersion } : {}),
-      ...(body.lastSyncAt !== undefined
-        ? { last_sync_at: body.lastSyncAt && new Date(body.lastSyncAt).toISOString() }
+      ...(report.appVersion !== undefined ? { app_version: report.appVersion } : {}),
+      ...(report.lastSyncAt !== undefined
+        ? { last_sync_at: report.lastSyncAt && new Date(report.lastSyncAt).toISOString() }
         : {}),
-      ...(body.unsentTransactions !== undefined ? { unsent_transactions: body.unsentTransactions } : {}),
+      ...(report.unsentTransactions !== undefined ? { unsent_transactions: report.unsentTransactions } : {}),
     })
-    .where('id', '=', me.terminalId)
+    .where('id', '=', terminalId)
     .execute();
-  return { serverTime: now, commands: await pendingCommands(db, me.terminalId) };
+  return { serverTime: now, commands: await pendingCommands(db, terminalId) };
 }
+
+/** `POST …/Heartbeat`: what the paired terminal reports. */
+const heartbeat = (request: FastifyRequest) =>
+  recordHeartbeat(
+    request.server.ctx.db,
+    requireTerminal(request).terminalId,
+    parseBody(heartbeatBody, request.body ?? {}),
+  );
 
 /** The terminal API under `{api}/pointofsale`: Pair without a user, the rest with `Authorization: Terminal {token}`. */
 export function registerTerminalRoutes(app: FastifyInstance, api: string): void {

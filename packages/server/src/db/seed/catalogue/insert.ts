@@ -34,7 +34,7 @@ function valid(entity: NormalisedEntity, input: Row): Row {
 }
 
 // Booleans stay booleans: the SQLite driver wrapper binds them as 0/1.
-const stored = (fields: readonly NormalisedField[], row: Row) =>
+const storedRow = (fields: readonly NormalisedField[], row: Row) =>
   toStorageRow({ fields } as NormalisedEntity, row, 'postgres');
 
 async function insertChunks(db: AnyDb, table: string, rows: Row[], returning?: string[]): Promise<Row[]> {
@@ -44,6 +44,12 @@ async function insertChunks(db: AnyDb, table: string, rows: Row[], returning?: s
     if (returning) out.push(...(await query.returning(returning).execute()));
     else await query.execute();
   }
+  return out;
+}
+
+async function insertEach(db: AnyDb, table: string, rows: Row[]): Promise<Row[]> {
+  const out: Row[] = [];
+  for (const row of rows) out.push(await db.insertInto(table).values(row).returning(['id']).executeTakeFirstOrThrow());
   return out;
 }
 
@@ -60,37 +66,66 @@ export async function insertValid(s: Seeder, name: string, inputs: Row[]): Promi
   const system = entity.systemFields
     ? { version: 1, created_at: s.now, created_by: 'system', updated_at: s.now, updated_by: 'system' }
     : {};
-  const returned = await insertChunks(
-    s.db,
-    entity.table,
-    rows.map((row) => ({ ...stored(entity.fields, row), ...system })),
-    key ? ['id', key.column] : undefined,
-  );
-  const ids: Ids = new Map(returned.map((r) => [String(r[key!.column]), Number(r.id)]));
+  const stored = rows.map((row) => ({ ...storedRow(entity.fields, row), ...system }));
   const related = entity.fields.filter((f) => f.kind === 'children' || f.kind === 'multireference');
+  // Without a code to find them by, rows with child rows are written one by one, for their ids.
+  const returned =
+    key || related.length === 0
+      ? await insertChunks(s.db, entity.table, stored, key ? ['id', key.column] : undefined)
+      : await insertEach(s.db, entity.table, stored);
+  const ids: Ids = key ? new Map(returned.map((r) => [String(r[key.column]), Number(r.id)])) : new Map();
   if (related.length === 0) return ids;
-  if (!key) throw new Error(`Demo ${name}: child rows need a unique code to find their parent`);
+  const parentIds = new Map(
+    rows.map((row, i) => [row, key ? ids.get(String(row[key.name]))! : Number(returned[i]!.id)]),
+  );
+  const parentOf = (row: Row) => parentIds.get(row)!;
   for (const field of related) {
-    const parentOf = (row: Row) => ids.get(String(row[key.name]))!;
-    let lines: Row[] = [];
-    if (field.kind === 'multireference')
-      lines = rows.flatMap((row) =>
+    if (field.kind === 'multireference') {
+      const links = rows.flatMap((row) =>
         ((row[field.name] as number[] | null) ?? []).map((ref) => ({
           [LINK_COLUMNS.parent]: parentOf(row),
           [LINK_COLUMNS.ref]: ref,
         })),
       );
-    else if (field.kind === 'children')
-      lines = rows.flatMap((row) =>
-        ((row[field.name] as Row[] | null) ?? []).map((child, i) => ({
-          ...stored(field.fields, child),
-          [CHILD_PARENT_COLUMN]: parentOf(row),
-          [CHILD_ORDER_COLUMN]: i,
-        })),
+      if (links.length > 0) await insertChunks(s.db, (field as { table: string }).table, links);
+    } else if (field.kind === 'children')
+      await insertChildren(
+        s,
+        field,
+        rows.map((row) => [parentOf(row), row]),
       );
-    if (lines.length > 0) await insertChunks(s.db, (field as { table: string }).table, lines);
   }
   return ids;
+}
+
+type ChildrenField = Extract<NormalisedField, { kind: 'children' }>;
+
+/** The child rows of `field` under each parent (id, validated row), and theirs in turn (a menu's sections' items). */
+async function insertChildren(s: Seeder, field: ChildrenField, parents: [number, Row][]): Promise<void> {
+  const nested = field.fields.filter((f): f is ChildrenField => f.kind === 'children');
+  const lines = parents.flatMap(([parentId, row]) =>
+    ((row[field.name] as Row[] | null) ?? []).map((child, i) => ({ parentId, i, child })),
+  );
+  if (lines.length === 0) return;
+  const stored = lines.map(({ parentId, i, child }) => ({
+    ...storedRow(field.fields, child),
+    [CHILD_PARENT_COLUMN]: parentId,
+    [CHILD_ORDER_COLUMN]: i,
+  }));
+  if (nested.length === 0) {
+    await insertChunks(s.db, field.table, stored);
+    return;
+  }
+  const returned = await insertChunks(s.db, field.table, stored, ['id', CHILD_PARENT_COLUMN, CHILD_ORDER_COLUMN]);
+  const idOfLine = new Map(
+    returned.map((r) => [`${String(r[CHILD_PARENT_COLUMN])}:${String(r[CHILD_ORDER_COLUMN])}`, Number(r.id)]),
+  );
+  for (const inner of nested)
+    await insertChildren(
+      s,
+      inner,
+      lines.map(({ parentId, i, child }) => [idOfLine.get(`${parentId}:${i}`)!, child]),
+    );
 }
 
 /** Ids of a category's list values by code. */
@@ -101,6 +136,12 @@ export async function listValueIds(s: Seeder, category: string): Promise<Ids> {
     .select(['v.id', 'v.code'])
     .where('c.code', '=', category)
     .execute();
+  return new Map(rows.map((r) => [String(r.code), Number(r.id)]));
+}
+
+/** Ids of a table's rows by code, for rows another part of the demo wrote. */
+export async function idsByCode(s: Seeder, table: string): Promise<Ids> {
+  const rows = await s.db.selectFrom(table).select(['id', 'code']).execute();
   return new Map(rows.map((r) => [String(r.code), Number(r.id)]));
 }
 
