@@ -36,6 +36,9 @@ describe('the demo chain on a fresh database', () => {
     const empty: string[] = [];
     for (const screen of lists) if (!(await fetchRows(screen.name, { Take: 1 })).totalCount) empty.push(screen.name);
     expect(empty).toEqual([]);
+    // The single screens holding a row of their own are filled in too.
+    for (const single of ['company', 'posterminalsettings', 'layoutsetup', 'membershipintegrationsettings'])
+      expect((await fetchRows(single, { Take: 1 })).totalCount, single).toBeGreaterThan(0);
     // The till layouts: every outlet's, and one outlet's own.
     expect((await fetchRows('layoutsetup')).data.map((l) => l.outlet === null)).toEqual(
       expect.arrayContaining([true, false]),
@@ -59,6 +62,11 @@ describe('the demo chain on a fresh database', () => {
     ).data;
     expect(taken.length).toBeGreaterThan(0);
     expect(taken.every((m) => completed.has(m.reference) && Number(m.quantity) < 0)).toBe(true);
+    // The storefront's menu is published.
+    const menu = await fetch(`${t.origin}${t.server.app.ctx.config.basePath}/core/public/menu/WEB.json`);
+    expect(menu.status).toBe(200);
+    const body = (await menu.json()) as { sections: unknown[] };
+    expect(body.sections.length).toBeGreaterThan(0);
   });
 
   it('has purchase orders in every status, with receipts that moved stock', async () => {

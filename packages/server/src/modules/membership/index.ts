@@ -8,6 +8,7 @@ import type { DomainModule } from '../module';
 import { runMembershipExpiry } from './expiry';
 import { registerIntegrationRoutes } from './integration';
 import { addMonths, earn, post, saleEarns } from './points';
+import { membershipDemoSeed } from './demo-seed';
 export { checkAddress, checkTarget, pinnedLookup, send, type Answer, type Target } from './outbound';
 export { takeBack } from './points';
 
@@ -123,6 +124,7 @@ const membershipHooks: EntityHook = {
 /** Membership: the points ledger, group upgrades, expiry, and the provider integration's connection test. */
 export const membershipModule: DomainModule = {
   name: 'membership',
+  seed: membershipDemoSeed,
   entities: { membership: membershipHooks },
   jobs: {
     membershipExpiry: {

@@ -1,4 +1,4 @@
-import type { OnlineOrderAction } from '@backroom/schema';
+import { getEntity, type OnlineOrderAction } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { allowedOutlets } from '../../data/access';
@@ -6,6 +6,7 @@ import { idOf, insertValid, type Ids, type Seeder } from '../../db/seed/catalogu
 import { dayFrom, seededRandom } from '../../db/seed/catalogue/numbers';
 import type { CommittedDemo, ModuleSeed } from '../../db/seed/index';
 import { actingUser } from '../../jobs/acting-user';
+import { publish } from './menu';
 import { order } from './order';
 import { placeOrder, type PlaceBody } from './place';
 import { orderActions } from './transitions';
@@ -370,7 +371,8 @@ const ORDERS: DemoOrder[] = [
  * The demo storefront's orders, each placed through `placeOrder` (the Place route's own path:
  * priced by the engine, numbered, reserving its goods, `order.created` queued) and moved along by
  * the store manager through the order actions (stock taken at `complete`, `order.status_changed`),
- * each in its own transaction as a real order would be.
+ * each in its own transaction as a real order would be; then both channels' menus are published
+ * (`publish`), so the storefront's menu JSON is served.
  */
 export async function seedDemoOrders({ db, dialect, now }: CommittedDemo): Promise<number> {
   const ctx = { db, dialect } as AppContext;
@@ -423,6 +425,21 @@ export async function seedDemoOrders({ db, dialect, now }: CommittedDemo): Promi
       );
     }
   }
+  // The storefront's menus, published as the manager would once the morning's orders are in.
+  const setups = await db.selectFrom('online_menu_setup').select('id').orderBy('id').execute();
+  if (setups.length > 0)
+    await db.transaction().execute((trx) =>
+      publish({
+        ctx,
+        trx,
+        auth,
+        entity: getEntity('onlinemenusetup'),
+        now,
+        request,
+        ids: setups.map((m) => m.id),
+        body: {},
+      }),
+    );
   return placed;
 }
 
