@@ -53,6 +53,29 @@ describe('placing online orders', () => {
     expect(second.orderNo).not.toBe(data.orderNo);
   });
 
+  it('keeps the outlet’s ordering setup: its delivery fee added, its minimum order in money', async () => {
+    const { channel, outlet, body } = await setup();
+    const saved = await w.post('/DataRepository/Insert/orderingsetup', {
+      outlet: outlet.id,
+      pickup: true,
+      delivery: true,
+      minimumOrder: '10.00',
+      deliveryFee: '6.00',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // 11.00 of goods clear a minimum of 10.00 (not of 1,000.00); a delivery adds 6.00 (not 600.00).
+    const delivered = await placed(channel.key, {
+      ...body,
+      fulfilment: 'delivery',
+      customer: { name: 'Aisyah', address: '1 Jalan Ara' },
+    });
+    expect(delivered.total).toBe('17.00');
+    expect(await w.order(delivered.id as number)).toMatchObject({ subtotal: '11.00', fees: '6.00', total: '17.00' });
+    const small = await w.place(channel.key, { ...body, items: [body.items[1]] });
+    expect(small.status).toBe(400);
+    expect(small.body.errors).toEqual([{ field: 'items', message: expect.stringContaining('10.00') }]);
+  });
+
   it('refuses a missing or wrong channel key with 401 and writes nothing', async () => {
     const { body } = await setup();
     const before = await w.post<Row[]>('/DataRepository/fetch/onlinesalesorder', {});
