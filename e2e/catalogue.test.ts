@@ -87,7 +87,7 @@ describe('a product through the screens', () => {
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect.poll(() => dialog.count()).toBe(0);
     }
-    await productList(page).getByText('No records found').waitFor();
+    await productList(page).getByText('No products match the search or filters.').waitFor();
   });
 
   test('bad input is refused with messages beside the fields, and nothing is saved', async () => {

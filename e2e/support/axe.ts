@@ -124,12 +124,32 @@ async function importErrors(page: Page, app: string, letter: string): Promise<st
   return audit(page, `theme ${letter} import error summary`);
 }
 
+/** At 390 px: the product list as one line per row, and the menu slid in over it by ≡. */
+async function phoneList(page: Page, app: string, letter: string): Promise<string[]> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await openSettled(page, app, 'product');
+    await page.getByRole('list', { name: 'Products' }).getByRole('listitem').first().waitFor();
+    const findings = await audit(page, `theme ${letter} /product at 390 px`);
+    const menu = page.getByRole('button', { name: 'Show menu' });
+    await menu.click();
+    await settled(page);
+    findings.push(...(await audit(page, `theme ${letter} menu at 390 px`)));
+    await menu.click();
+    return findings;
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}
+
 /** Routes checked in every theme besides the default one, which checks them all: a list, forms, a single screen. */
 const SAMPLE = ['product', 'product/add', 'user/add', 'membership', 'company', 'home'];
 
 /**
  * In each of `themes` (letters, chosen in the Settings panel of a signed-in page): a sample of
- * screens, the Settings panel itself, and the product list's bars and dialogs with the command palette.
+ * screens, the Settings panel itself, the product list's bars and dialogs with the command palette, and
+ * the product list and the menu at phone width.
  */
 export async function auditThemes(page: Page, app: string, themes: readonly string[]): Promise<string[]> {
   const findings: string[] = [];
@@ -143,6 +163,7 @@ export async function auditThemes(page: Page, app: string, themes: readonly stri
     findings.push(...(await audit(page, `theme ${letter} settings panel`)));
     await page.keyboard.press('Escape');
     findings.push(...(await listDialogs(page, app, letter)));
+    findings.push(...(await phoneList(page, app, letter)));
     findings.push(...(await importErrors(page, app, letter)));
   }
   return findings;

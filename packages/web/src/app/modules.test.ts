@@ -38,6 +38,11 @@ function unknownKeys(module: WebModule): string[] {
     const found = findEntity(name);
     return found !== undefined && path.length > 0 && fieldAt(found.fields, path) !== undefined;
   });
+  check('phoneRows', module.phoneRows, (key) => {
+    const found = findEntity(key);
+    const fields = Object.values(module.phoneRows?.[key as keyof typeof module.phoneRows] ?? {}).flat();
+    return found?.isScreen === true && fields.every((name) => found.fields.some((f) => f.name === name));
+  });
   // A screen of one page: a single screen, an importer, or a list shown its own way (the sales).
   check('singles', module.singles, (key) => ['single', 'importer', 'list'].includes(findScreen(key)?.kind ?? ''));
   return problems;

@@ -1,4 +1,5 @@
 import { adminModule } from '../admin';
+import { catalogueModule } from '../catalogue';
 import { onlineModule } from '../online';
 import { pricingModule } from '../pricing';
 import { purchasingModule } from '../purchasing';
@@ -12,6 +13,7 @@ import { terminalsModule } from '../terminals';
 /** Every feature of the console, listed once; tabs and actions of one entity show in this order. */
 export const webModules: readonly WebModule[] = [
   adminModule,
+  catalogueModule,
   onlineModule,
   pricingModule,
   purchasingModule,

@@ -252,9 +252,9 @@ function ChildTable({
             )}
             {rows.map((row, i) => (
               <tr key={row.id}>
-                <td className="text-body-secondary">{i + 1}</td>
+                <td className="text-body-secondary child-row-number">{i + 1}</td>
                 {columns.map((column) => (
-                  <td key={column.name}>
+                  <td key={column.name} data-label={fieldLabel(t, scope, column)}>
                     <FieldInput
                       field={column}
                       name={`${name}.${i}.${column.name}`}
@@ -265,7 +265,7 @@ function ChildTable({
                     />
                   </td>
                 ))}
-                <td>
+                <td className="child-row-actions">
                   {!disabled && (
                     <button
                       type="button"

@@ -75,7 +75,7 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
     <li key={order.id} className="card online-order" aria-label={order.orderNo}>
       <div className="card-body p-2">
         <div className="d-flex flex-wrap justify-content-between column-gap-2">
-          <Link to={`${item.path}/edit/${order.id}`} className="fw-semibold text-nowrap">
+          <Link to={`${item.path}/edit/${order.id}`} className="fw-semibold">
             {order.orderNo}
           </Link>
           <span>{formatCell(t, i18n.language, TOTAL, order, format)}</span>
@@ -165,23 +165,28 @@ export default function OrderBoard({ item, title }: { item: ClientMenuItem; titl
       {board.isPending ? (
         <Spinner />
       ) : (
-        // Focusable, so a keyboard user can scroll the columns sideways (axe: scrollable-region-focusable).
-        <div className="online-board" role="region" aria-label={t('online.board.columns')} tabIndex={0}>
-          {ONLINE_ORDER_STATUSES.map((status) => {
-            const inColumn = orders.filter((o) => o.status === status);
-            const shown = CLOSED.includes(status) && search === '' ? inColumn.slice(0, CLOSED_SHOWN) : inColumn;
-            return (
-              <section key={status} className="online-column" aria-labelledby={`online-column-${status}`}>
-                <h3 id={`online-column-${status}`} className="h6">
-                  {t(`online.status.${status}`)} <span className="badge text-bg-secondary">{inColumn.length}</span>
-                </h3>
-                <ul className="list-unstyled d-grid gap-2" aria-label={t(`online.status.${status}`)}>
-                  {shown.map(card)}
-                </ul>
-              </section>
-            );
-          })}
-        </div>
+        <>
+          {orders.length === 0 && (
+            <p className="text-body-secondary">{t(search === '' ? 'online.board.empty' : 'online.board.noMatch')}</p>
+          )}
+          {/* The columns wrap to fit the card: nothing to scroll sideways. */}
+          <div className="online-board" role="region" aria-label={t('online.board.columns')}>
+            {ONLINE_ORDER_STATUSES.map((status) => {
+              const inColumn = orders.filter((o) => o.status === status);
+              const shown = CLOSED.includes(status) && search === '' ? inColumn.slice(0, CLOSED_SHOWN) : inColumn;
+              return (
+                <section key={status} className="online-column" aria-labelledby={`online-column-${status}`}>
+                  <h3 id={`online-column-${status}`} className="h6">
+                    {t(`online.status.${status}`)} <span className="badge text-bg-secondary">{inColumn.length}</span>
+                  </h3>
+                  <ul className="list-unstyled d-grid gap-2" aria-label={t(`online.status.${status}`)}>
+                    {shown.map(card)}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
+        </>
       )}
     </TitledCard>
   );

@@ -63,7 +63,7 @@ describe('generic list screen', () => {
     expect(screen.getByRole('columnheader', { name: 'Code' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
-  it('shows money in the company currency, dates as its country writes them; long text cut with the whole on hover; density switches', async () => {
+  it('shows money in the company currency, dates as its country writes them; a long name read whole; density switches', async () => {
     const long = { ...bundles[0], name: 'A very long bundle name that will not fit in its column at all' };
     stubServer(
       (call) => {
@@ -78,8 +78,10 @@ describe('generic list screen', () => {
     const table = await screen.findByRole('table', { name: 'bundle' });
     expect(await within(table).findByText(/^RM\s12\.50$/)).toHaveClass('text-end');
     expect(within(table).getByText('01/05/2024')).toBeInTheDocument();
-    expect(within(table).getByText(long.name)).toHaveAttribute('title', long.name);
-    expect(within(table).getByText(long.name).closest('td')).toHaveAttribute('data-label', 'Name');
+    // A name identifies its row: never clamped; a long one wraps at its spaces in a column wide enough to read.
+    expect(within(table).getByText(long.name)).toHaveClass('cell-id');
+    expect(within(table).getByText(long.name).closest('td')).toHaveClass('cell-id-long');
+    expect(within(table).getByText('B001').closest('td')).toHaveClass('text-nowrap');
     expect(table).toHaveClass('table-sm');
     const density = screen.getByRole('button', { name: 'Comfortable rows' });
     await userEvent.click(density);
@@ -103,7 +105,8 @@ describe('generic list screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the records: Database down');
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    // The empty list says what to do: add the first.
+    expect(await screen.findByText(/^No .+ yet\. Choose Add to make the first one\.$/)).toBeInTheDocument();
   });
 
   it('sorts by clicking a sortable header, and keeps the sort in the address', async () => {

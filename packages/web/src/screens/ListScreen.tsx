@@ -8,8 +8,10 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ExportButton } from './ExportButton';
 import { LoadFailed } from '../ui/LoadFailed';
 import { TitledCard } from '../ui/TitledCard';
+import { PHONE, useMediaQuery } from '../ui/useMediaQuery';
 import { DebouncedInput } from './DebouncedInput';
 import { recordName } from './recordName';
+import { ListPhone } from './ListPhone';
 import { ListTable } from './ListTable';
 import { useDensity } from './useDensity';
 import { useListController, type ListController, type ListControllerOptions } from './useListController';
@@ -22,6 +24,8 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
   const list = useListController(options);
   const { item, state, canEdit, canDelete, canSelect, selectedIds, bulkActions, remove } = list;
   const [density, setDensity] = useDensity();
+  // A phone shows one compact line per row; the table (sorting, filters, columns) from 576 px.
+  const phone = useMediaQuery(PHONE);
   const [confirm, setConfirm] = useState<{ ids: number[]; row?: ApiRow } | null>(null);
   const record = t(`records.${list.entity.name}`, { defaultValue: title });
   const notice = useRef<HTMLDivElement>(null);
@@ -147,6 +151,8 @@ export function ListScreen({ title, ...options }: ListControllerOptions & { titl
           message={t('list.loadFailed', { message: apiFailure(list.rows.error).message })}
           onRetry={list.rows.refetch}
         />
+      ) : phone ? (
+        <ListPhone list={list} title={title} />
       ) : (
         <ListTable list={list} title={title} density={density} onDelete={(ids, row) => setConfirm({ ids, row })} />
       )}

@@ -8,10 +8,33 @@ import { filterKindOf } from '../data/listState';
 import { useValueFormat } from '../data/useValueFormat';
 import { fieldLabel, formatCell, isNumericKind } from '../fields/format';
 import { ColumnFilter } from './ColumnFilter';
+import { ListEmpty } from './ListEmpty';
 import type { Density } from './useDensity';
 import type { ListController } from './useListController';
 
 const fieldOf = (meta: unknown) => (meta as { field?: NormalisedField } | undefined)?.field;
+
+const WHEN = new Set(['date', 'datetime', 'time']);
+/** A name this long or longer, with spaces, may wrap at them; a shorter one, or a code, is one line. */
+const WRAPS_FROM = 25;
+
+/** What names a row (its dropdown label: code and name), a row it refers to, or is a code (a unique text). */
+export const isIdentifying = (label: readonly string[], field: NormalisedField) =>
+  label.includes(field.name) || field.kind === 'reference' || (field.kind === 'text' && Boolean(field.unique));
+
+/**
+ * A body cell's class. Figures, dates and what identifies a row are never cut: figures and dates
+ * are one line, so is a code or a short name (its column is as wide as it reads); a long name wraps
+ * at its spaces only, in a column of at least 10rem. Other text is clamped to one line (`.cell-text`).
+ */
+function cellClass(field: NormalisedField, identifies: boolean, row: ApiRow): string | undefined {
+  if (isNumericKind(field)) return 'text-end text-nowrap';
+  if (WHEN.has(field.kind)) return 'text-nowrap';
+  if (!identifies) return undefined;
+  const value = row[`${field.name}Label`] ?? row[field.name];
+  const text = typeof value === 'string' ? value : '';
+  return text.length >= WRAPS_FROM && /\s/.test(text) ? 'cell-id-long' : 'text-nowrap';
+}
 
 /** The table view of a list controller: sortable headers, a filter row, selectable rows and their actions. */
 export function ListTable({
@@ -30,8 +53,8 @@ export function ListTable({
   const { entity, item, state, rows, shown, canSelect, canEdit, canDelete, hasForm, onOpenRow, rowLabel } = list;
   const label = (field: NormalisedField) => fieldLabel(t, entity.name, field);
   const format = useValueFormat();
-  // What names a row (its code and name, as its dropdowns show it) is never cut; the other columns give way.
-  const identifying = new Set<string>(entity.dropdown.label);
+  // What names a row (its code and name, as its dropdowns show it) or the rows it refers to is never cut; the other columns give way.
+  const identifying = (field: NormalisedField) => isIdentifying(entity.dropdown.label, field);
 
   const shownKey = list.shownNames.join(',');
   const columns = useMemo<ColumnDef<ApiRow>[]>(
@@ -72,11 +95,13 @@ export function ListTable({
         enableSorting: field.sortable,
         cell: ({ row }) => {
           const text = formatCell(t, i18n.language, field, row.original, format);
-          // Long text is cut to the column; the whole value shows on hover.
+          // Other long text is cut to the column; the whole value shows on hover.
           return isNumericKind(field) ? (
             text
+          ) : identifying(field) ? (
+            <span className="cell-id">{text}</span>
           ) : (
-            <span className={identifying.has(field.name) ? 'cell-text cell-id' : 'cell-text'} title={text || undefined}>
+            <span className="cell-text" title={text || undefined}>
               {text}
             </span>
           );
@@ -174,7 +199,7 @@ export function ListTable({
   return (
     <div className="table-responsive">
       <table
-        className={`table table-hover align-middle list-table list-cards${density === 'compact' ? ' table-sm' : ''}`}
+        className={`table table-hover align-middle list-table${density === 'compact' ? ' table-sm' : ''}`}
         aria-busy={rows.isFetching}
       >
         <caption className="visually-hidden">{title}</caption>
@@ -255,8 +280,8 @@ export function ListTable({
             </tr>
           ) : table.getRowModel().rows.length === 0 ? (
             <tr>
-              <td colSpan={colCount} className="text-center text-body-secondary py-4">
-                {t('list.empty')}
+              <td colSpan={colCount} className="p-0">
+                <ListEmpty list={list} title={title} />
               </td>
             </tr>
           ) : (
@@ -279,8 +304,8 @@ export function ListTable({
                     <td
                       key={cell.id}
                       className={
-                        field && isNumericKind(field)
-                          ? 'text-end text-nowrap'
+                        field
+                          ? cellClass(field, identifying(field), row.original)
                           : cell.column.id === '__actions'
                             ? 'actions-cell'
                             : undefined

@@ -10,6 +10,7 @@ import type {
   FormActionProps,
   Load,
   OwnInputProps,
+  PhoneRowFields,
   SingleScreenProps,
   WebModule,
 } from './webModule';
@@ -27,6 +28,7 @@ export interface Modules {
   addInputs: Record<string, { checks: AddInputs['checks']; component: Lazy<object> }>;
   ownInputs: Record<string, Lazy<OwnInputProps>>;
   singles: Record<string, Lazy<SingleScreenProps>>;
+  phoneRows: Record<string, PhoneRowFields>;
 }
 
 /** Merges modules' parts of one kind: a name given twice where one part replaces the generic one is an error. */
@@ -88,6 +90,11 @@ export function composeModules(modules: readonly WebModule[]): Modules {
       modules,
       (m) => m.singles,
       (load) => lazyPage(load),
+    ),
+    phoneRows: merge(
+      modules,
+      (m) => m.phoneRows,
+      (fields) => fields,
     ),
   };
 }

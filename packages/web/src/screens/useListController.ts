@@ -166,6 +166,8 @@ export function useListController({
     [state.filters, update],
   );
   const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  /** Back to every row: no search, no filters. */
+  const clearFilters = useCallback(() => update({ search: '', filters: {} }), [update]);
   const setSort = useCallback((sort: ListState['sort']) => update({ sort }), [update]);
   const setPage = useCallback((page: number) => update({ page }), [update]);
   const setSize = useCallback((size: number) => update({ size }), [update]);
@@ -241,6 +243,7 @@ export function useListController({
     to,
     setFilter,
     setSearch,
+    clearFilters,
     setSort,
     setPage,
     setSize,

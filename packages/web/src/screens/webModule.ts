@@ -36,8 +36,22 @@ export interface WebModule {
   addInputs?: Partial<Record<EntityName, AddInputs>>;
   /** Inputs replacing a field's generic input, by `entity.field` (`entity.child.field` inside a child table). */
   ownInputs?: Record<`${EntityName}.${string}`, Load<OwnInputProps>>;
+  /** Which fields an entity's list shows in its one line per row on a phone (else chosen from its list columns). */
+  phoneRows?: Partial<Record<EntityName, PhoneRowFields>>;
   /** The whole page of a registry screen that has one page (single screens, importers, a list kind's own screen), by screen name. */
   singles?: Record<ScreenName, Load<SingleScreenProps>>;
+}
+
+/** The fields of a row of a list on a phone, by name: what a feature chooses for its entity. */
+export interface PhoneRowFields {
+  /** What names the row, in bold: its name (a long one wraps, never cut). */
+  title: readonly string[];
+  /** Its code, muted beside the title. */
+  code?: readonly string[];
+  /** Figures at the row's end (a price, a quantity). */
+  end?: readonly string[];
+  /** A small second line (where, when, what kind); none for a row of one line. */
+  detail?: readonly string[];
 }
 
 export interface FormTab {

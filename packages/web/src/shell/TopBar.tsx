@@ -4,11 +4,10 @@ import { Link, useLocation } from 'react-router-dom';
 import { PRODUCT_SHORT_NAME } from '@backroom/schema';
 import { useAppDispatch, useAppSelector } from '../store';
 import { toggleSetting } from '../store/settingsSlice';
+import { NARROW, useMediaQuery } from '../ui/useMediaQuery';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { ASIDE_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
-
-/** The width at which the aside goes off-canvas (main.scss). */
-const isPhone = () => window.matchMedia?.('(max-width: 767.98px)').matches ?? false;
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -17,6 +16,8 @@ export function TopBar() {
   const userInfo = useAppSelector((state) => state.user.userInfo);
   const palette = usePalette();
   const tools = useFolded(offsidebarOpen);
+  // Below 768 px the aside is off-canvas: ≡ slides it in (and out) instead of narrowing the desktop sidebar.
+  const narrow = useMediaQuery(NARROW);
 
   return (
     <header className="topnavbar-wrapper">
@@ -33,11 +34,10 @@ export function TopBar() {
           <button
             type="button"
             className="btn btn-link nav-link"
-            aria-label={t('topbar.collapse')}
-            aria-pressed={isCollapsed}
-            aria-expanded={asideToggled}
-            // On a phone the menu is off-canvas: ≡ slides it in (and out) instead of narrowing the desktop sidebar.
-            onClick={() => dispatch(toggleSetting(isPhone() ? 'asideToggled' : 'isCollapsed'))}
+            {...(narrow
+              ? { 'aria-label': t('topbar.menu'), 'aria-expanded': asideToggled, 'aria-controls': ASIDE_ID }
+              : { 'aria-label': t('topbar.collapse'), 'aria-pressed': isCollapsed })}
+            onClick={() => dispatch(toggleSetting(narrow ? 'asideToggled' : 'isCollapsed'))}
           >
             <i className="bi bi-list" aria-hidden="true" />
           </button>
@@ -46,6 +46,7 @@ export function TopBar() {
             className="btn btn-link nav-link"
             aria-label={t('topbar.toggle')}
             aria-expanded={asideToggled}
+            aria-controls={ASIDE_ID}
             onClick={() => dispatch(toggleSetting('asideToggled'))}
           >
             <i className="bi bi-layout-sidebar" aria-hidden="true" />

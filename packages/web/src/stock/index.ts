@@ -12,6 +12,10 @@ export const stockModule: WebModule = {
     product: [() => import('./PrintLabelsAction')],
     goodsreceipt: [() => import('./ReceiptLabelsAction')],
   },
+  // On a phone: a movement's product, when and where, and the quantity in or out with the balance after.
+  phoneRows: {
+    stockmovement: { title: ['product'], end: ['quantity', 'balanceAfter'], detail: ['at', 'location'] },
+  },
   singles: {
     virtualstock: () => import('./VirtualStockScreen'),
     lowstock: () => import('./LowStockScreen'),
