@@ -80,6 +80,7 @@ describe('the web module contract', () => {
   it('lists the features once in app/modules.ts', async () => {
     expect([...featuresOf(await webGraph())].sort()).toEqual([
       'admin',
+      'catalogue',
       'online',
       'pricing',
       'purchasing',
