@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReferencePicker } from '../fields/ReferencePicker';
-import { Dialog } from '../ui/Dialog';
+import { ReasonDialog } from '../screens/ReasonDialog';
 import type { PurchaseOrder } from './api';
 
 interface CloseShortDialogProps {
@@ -14,38 +12,18 @@ interface CloseShortDialogProps {
 /** Closes an order short: what was not received will not come; a stock-out reason says why. */
 export function CloseShortDialog({ order, busy, onClose, onCancel }: CloseShortDialogProps) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
   return (
-    <Dialog
+    <ReasonDialog
       title={t('purchasing.closeTitle', { docNo: order.docNo })}
+      hint={t('purchasing.closeHint')}
+      actionLabel={t('purchasing.closeShort')}
+      tone="btn-warning"
+      reasons="stockoutreason"
+      reasonLabel={t('purchasing.reason')}
+      chooseReason={t('purchasing.chooseReason')}
+      busy={busy}
+      onConfirm={({ reason }) => onClose(reason)}
       onCancel={onCancel}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-warning"
-            disabled={busy || reason === ''}
-            onClick={() => onClose(Number(reason))}
-          >
-            {t('purchasing.closeShort')}
-          </button>
-        </>
-      }
-    >
-      <p className="text-body-secondary">{t('purchasing.closeHint')}</p>
-      <label className="form-label" htmlFor="po-close-reason">
-        {t('purchasing.reason')}
-      </label>
-      <ReferencePicker
-        id="po-close-reason"
-        entity="stockoutreason"
-        value={reason}
-        onChange={setReason}
-        blank={t('purchasing.chooseReason')}
-      />
-    </Dialog>
+    />
   );
 }

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { dataApi } from '../data/api';
 import { ReferencePicker } from '../fields/ReferencePicker';
-import { Dialog } from '../ui/Dialog';
+import { ActionDialog } from '../ui/ActionDialog';
+import { QuantityTable, isQuantityText } from '../ui/QuantityTable';
 import { Spinner } from '../ui/Spinner';
 import { printRow, type PurchaseOrder } from './api';
-
-const QUANTITY = /^\d+(\.\d{1,3})?$/;
 
 interface ReceiptLine {
   product: number;
@@ -157,69 +156,41 @@ function ReturnDialog({ receipt, busy, onReturn, onCancel }: ReturnDialogProps) 
   const [quantities, setQuantities] = useState<string[]>(() => receipt.lines.map(() => '0'));
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
-  const invalid = quantities.map((v) => !QUANTITY.test(v.trim()));
+  const invalid = quantities.map((v) => !isQuantityText(v));
   const lines = receipt.lines
     .map((l, i) => ({ product: l.product, quantity: quantities[i]!.trim() }))
     .filter((l) => Number(l.quantity) > 0);
   return (
-    <Dialog
+    <ActionDialog
       title={t('purchasing.returnTitle', { docNo: receipt.docNo })}
-      onCancel={onCancel}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy || invalid.some(Boolean) || lines.length === 0 || reason === ''}
-            onClick={() =>
-              onReturn({
-                receipt: receipt.id,
-                lines,
-                reason: Number(reason),
-                ...(reference.trim() ? { reference: reference.trim() } : {}),
-              })
-            }
-          >
-            {t('purchasing.returnButton')}
-          </button>
-        </>
+      actionLabel={t('purchasing.returnButton')}
+      disabled={busy || invalid.some(Boolean) || lines.length === 0 || reason === ''}
+      onAction={() =>
+        onReturn({
+          receipt: receipt.id,
+          lines,
+          reason: Number(reason),
+          ...(reference.trim() ? { reference: reference.trim() } : {}),
+        })
       }
+      onCancel={onCancel}
     >
-      <table className="table table-sm align-middle text-start">
-        <thead>
-          <tr>
-            <th scope="col">{t('purchasing.product')}</th>
-            <th scope="col" className="text-end">
-              {t('purchasing.received')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('purchasing.returnNow')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipt.lines.map((l, i) => (
-            <tr key={l.product}>
-              <th scope="row" className="fw-normal">
-                {l.productLabel ?? l.product}
-              </th>
-              <td className="text-end">{l.quantity}</td>
-              <td>
-                <input
-                  className={`form-control form-control-sm text-end ${invalid[i] ? 'is-invalid' : ''}`}
-                  inputMode="decimal"
-                  aria-label={t('purchasing.returnOf', { product: l.productLabel ?? l.product })}
-                  value={quantities[i]}
-                  onChange={(e) => setQuantities((current) => current.map((v, k) => (k === i ? e.target.value : v)))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <QuantityTable
+        headings={{
+          row: t('purchasing.product'),
+          figures: [t('purchasing.received')],
+          input: t('purchasing.returnNow'),
+        }}
+        rows={receipt.lines.map((l) => ({
+          key: l.product,
+          label: String(l.productLabel ?? l.product),
+          figures: [l.quantity],
+        }))}
+        values={quantities}
+        invalid={invalid}
+        onChange={setQuantities}
+        inputLabel={(product) => t('purchasing.returnOf', { product })}
+      />
       <div className="row g-2 text-start">
         <div className="col-md-6">
           <label className="form-label required" htmlFor="po-return-reason">
@@ -246,6 +217,6 @@ function ReturnDialog({ receipt, busy, onReturn, onCancel }: ReturnDialogProps) 
           />
         </div>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ReferencePicker } from '../fields/ReferencePicker';
-import { Dialog } from '../ui/Dialog';
+import { ActionDialog } from '../ui/ActionDialog';
+import { QuantityTable, isQuantityText } from '../ui/QuantityTable';
 import { purchaseOrderApi, type PurchaseOrder } from './api';
 
-const QUANTITY = /^\d+(\.\d{1,3})?$/;
 const MONEY = /^\d+(\.\d{1,2})?$/;
 
 /** What is still to come on a line: ordered less received, never below zero, as typed text. */
@@ -39,7 +39,7 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
     queryKey: ['purchaseorder', 'barcodes', order.id],
     queryFn: () => purchaseOrderApi.barcodes(order.lines.map((l) => l.product)),
   });
-  const invalid = received.map((value) => !QUANTITY.test(value.trim()));
+  const invalid = received.map((value) => !isQuantityText(value));
   const amountInvalid = (value: string) => value.trim() !== '' && !MONEY.test(value.trim());
   const landedInvalid = amountInvalid(landed.freight) || amountInvalid(landed.duty);
 
@@ -85,24 +85,12 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
   const nothing = received.every((v) => Number(v) === 0);
 
   return (
-    <Dialog
+    <ActionDialog
       title={t('purchasing.receiveTitle', { docNo: order.docNo })}
+      actionLabel={t('purchasing.receive')}
+      disabled={busy || invalid.some(Boolean) || landedInvalid || nothing}
+      onAction={submit}
       onCancel={onCancel}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy || invalid.some(Boolean) || landedInvalid || nothing}
-            onClick={submit}
-          >
-            {t('purchasing.receive')}
-          </button>
-        </>
-      }
     >
       <p className="text-body-secondary">{t('purchasing.receiveHint')}</p>
       <div className="row g-2 mb-2 text-start">
@@ -139,43 +127,22 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
           </button>
         </div>
       </div>
-      <table className="table table-sm align-middle text-start">
-        <thead>
-          <tr>
-            <th scope="col">{t('purchasing.product')}</th>
-            <th scope="col" className="text-end">
-              {t('purchasing.ordered')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('purchasing.receivedSoFar')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('purchasing.receivedNow')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line, i) => (
-            <tr key={line.id}>
-              <th scope="row" className="fw-normal">
-                {line.productLabel ?? line.product}
-              </th>
-              <td className="text-end">{line.quantity}</td>
-              <td className="text-end">{line.receivedQty ?? '0.000'}</td>
-              <td>
-                <input
-                  className={`form-control form-control-sm text-end ${invalid[i] ? 'is-invalid' : ''}`}
-                  inputMode="decimal"
-                  aria-label={t('purchasing.receivedOf', { product: line.productLabel ?? line.product })}
-                  aria-invalid={invalid[i] || undefined}
-                  value={received[i]}
-                  onChange={(e) => setReceived((current) => current.map((v, k) => (k === i ? e.target.value : v)))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <QuantityTable
+        headings={{
+          row: t('purchasing.product'),
+          figures: [t('purchasing.ordered'), t('purchasing.receivedSoFar')],
+          input: t('purchasing.receivedNow'),
+        }}
+        rows={order.lines.map((line) => ({
+          key: line.id,
+          label: String(line.productLabel ?? line.product),
+          figures: [line.quantity, line.receivedQty ?? '0.000'],
+        }))}
+        values={received}
+        invalid={invalid}
+        onChange={setReceived}
+        inputLabel={(product) => t('purchasing.receivedOf', { product })}
+      />
       <div className="row g-2 text-start">
         <div className="col-md-4">
           <label className="form-label" htmlFor="po-reference">
@@ -230,6 +197,6 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
           />
         </div>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../ui/Dialog';
+import { ActionDialog } from '../ui/ActionDialog';
+import { QuantityTable, isQuantityText } from '../ui/QuantityTable';
 import type { DeliveryOrder } from './api';
-
-const QUANTITY = /^\d+(\.\d{1,3})?$/;
 
 interface ReceiveDialogProps {
   order: DeliveryOrder;
@@ -23,68 +22,33 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
   const { t } = useTranslation();
   const [received, setReceived] = useState<string[]>(() => order.lines.map(inTransit));
   const invalid = received.map(
-    (value, i) => !QUANTITY.test(value.trim()) || Number(value) > Number(inTransit(order.lines[i]!)),
+    (value, i) => !isQuantityText(value) || Number(value) > Number(inTransit(order.lines[i]!)),
   );
   return (
-    <Dialog
+    <ActionDialog
       title={t('stock.order.receiveTitle', { docNo: order.docNo })}
+      actionLabel={t('stock.order.receive')}
+      disabled={busy || invalid.some(Boolean)}
+      onAction={() => onReceive(order.lines.map((l, i) => ({ product: l.product, receivedQty: received[i]!.trim() })))}
       onCancel={onCancel}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy || invalid.some(Boolean)}
-            onClick={() =>
-              onReceive(order.lines.map((l, i) => ({ product: l.product, receivedQty: received[i]!.trim() })))
-            }
-          >
-            {t('stock.order.receive')}
-          </button>
-        </>
-      }
     >
       <p className="text-body-secondary">{t('stock.order.receiveHint')}</p>
-      <table className="table table-sm align-middle text-start">
-        <thead>
-          <tr>
-            <th scope="col">{t('stock.order.product')}</th>
-            <th scope="col" className="text-end">
-              {t('stock.order.dispatched')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('stock.order.inTransit')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('stock.order.receivedNow')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line, i) => (
-            <tr key={line.product}>
-              <th scope="row" className="fw-normal">
-                {line.productLabel ?? line.product}
-              </th>
-              <td className="text-end">{line.quantity}</td>
-              <td className="text-end">{inTransit(line)}</td>
-              <td>
-                <input
-                  className={`form-control form-control-sm text-end ${invalid[i] ? 'is-invalid' : ''}`}
-                  inputMode="decimal"
-                  aria-label={t('stock.order.receivedOf', { product: line.productLabel ?? line.product })}
-                  aria-invalid={invalid[i] || undefined}
-                  value={received[i]}
-                  onChange={(e) => setReceived((current) => current.map((v, k) => (k === i ? e.target.value : v)))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Dialog>
+      <QuantityTable
+        headings={{
+          row: t('stock.order.product'),
+          figures: [t('stock.order.dispatched'), t('stock.order.inTransit')],
+          input: t('stock.order.receivedNow'),
+        }}
+        rows={order.lines.map((line) => ({
+          key: line.product,
+          label: String(line.productLabel ?? line.product),
+          figures: [line.quantity, inTransit(line)],
+        }))}
+        values={received}
+        invalid={invalid}
+        onChange={setReceived}
+        inputLabel={(product) => t('stock.order.receivedOf', { product })}
+      />
+    </ActionDialog>
   );
 }
