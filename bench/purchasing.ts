@@ -15,10 +15,10 @@
  *
  *   npm run bench:purchasing -w @backroom/bench     # SQLite, and PostgreSQL when DATABASE_URL is set
  */
-import { findEntity, toStorageRow } from '@backroom/schema';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { valuationStatement } from '../packages/server/src/modules/purchasing/valuation';
-import { adminHeaders, benchEachDatabase } from './support/app';
+import { benchEachDatabase } from './support/app';
+import { chunked, daysAgo, median, ms, seedLedgerWorld, timesOf } from './support/ledger-world';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const LOCATIONS = 10;
@@ -28,69 +28,14 @@ const WARM_UPS = 2;
 const VALUATIONS = 5;
 const BUDGET = { valuation: 2000, receipt: 300 };
 
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-
-async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += size) await write(rows.slice(start, start + size));
-}
-
 await benchEachDatabase(async (app, database) => {
-  const db = app.ctx.db as unknown as AnyDb;
-  const headers = await adminHeaders(app);
-  const call = async (url: string, payload: unknown) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/backoffice/core/api${url}`,
-      headers,
-      payload: payload as never,
-    });
-    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-    return response.json().data;
-  };
-
   const seeded = performance.now();
-  const category = await call('/DataRepository/Insert/category', { code: 'PBENCH', name: 'Purchasing bench' });
-  const supplier = await call('/DataRepository/Insert/supplier', { code: 'PSUP', name: 'Bench supplier' });
-  const uom = await db.selectFrom('list_value').select('id').limit(1).executeTakeFirstOrThrow();
-  const locations: number[] = [];
-  for (let l = 0; l < LOCATIONS; l++)
-    locations.push(
-      (
-        await call('/DataRepository/Insert/inventorylocation', {
-          code: `PL${l}`,
-          name: `Bench location ${l}`,
-          kind: 'store',
-        })
-      ).id,
-    );
-  const productEntity = findEntity('product')!;
-  const productRows = Array.from({ length: PRODUCTS }, (_, i) => ({
-    ...toStorageRow(
-      productEntity,
-      {
-        code: `PB${String(i).padStart(5, '0')}`,
-        name: `Purchasing bench product ${i}`,
-        category: category.id,
-        uom: Number(uom.id),
-        type: 'standard',
-        sellingPrice: '9.90',
-        costPrice: '4.00',
-        trackStock: true,
-        allowDiscount: true,
-        isActive: true,
-      },
-      database,
-    ),
-    version: 1,
-  }));
-  await chunked(productRows, 500, (chunk) => db.insertInto('product').values(chunk).execute());
-  const products = (
-    await db.selectFrom('product').select('id').where('code', 'like', 'PB%').orderBy('id').execute()
-  ).map((r) => Number(r.id));
+  const { db, call, supplier, locations, products } = await seedLedgerWorld(app, database, {
+    prefix: 'P',
+    label: 'Purchasing',
+    locations: LOCATIONS,
+    products: PRODUCTS,
+  });
   const system = { version: 1, created_by: 'bench', updated_by: 'bench' };
   const [old, mid, today] = [daysAgo(30), daysAgo(10), new Date().toISOString()];
   for (const location of locations) {
@@ -151,26 +96,21 @@ await benchEachDatabase(async (app, database) => {
   // Valuation 20 days ago: each pair holds 20 units at 3.50 → 70.00 a pair.
   const date = daysAgo(20).slice(0, 10);
   const expected = ((PRODUCTS * LOCATIONS * 7000) / 100).toFixed(2);
-  const timesOf = async (run: () => Promise<unknown>, samples: number) => {
-    const times: number[] = [];
-    for (let n = 0; n < samples + WARM_UPS; n++) {
-      const t0 = performance.now();
-      await run();
-      if (n >= WARM_UPS) times.push(performance.now() - t0);
-    }
-    return times;
-  };
   let answer: { total: string; rows: unknown[] } | undefined;
-  const valuationTimes = await timesOf(async () => {
-    answer = await call('/stockvaluation/Fetch', { date, locations });
-  }, VALUATIONS);
+  const valuationTimes = await timesOf(
+    async () => {
+      answer = await call('/stockvaluation/Fetch', { date, locations });
+    },
+    VALUATIONS,
+    WARM_UPS,
+  );
   if (answer?.total !== expected) throw new Error(`valuation: total ${answer?.total}, expected ${expected}`);
   // The floor: the same statement, compiled once, the cut-off instant the route works out for that date.
   const zone = (await db.selectFrom('company').select('timezone').limit(1).executeTakeFirst())?.timezone;
   const { addDays, startOfDay } = await import('../packages/server/src/time/calendar');
   const before = startOfDay(addDays(date, 1), zone as string | null).toISOString();
   const compiled = valuationStatement(app.ctx.db, before, { locations }).compile();
-  const floorTimes = await timesOf(() => db.executeQuery(compiled), VALUATIONS);
+  const floorTimes = await timesOf(() => db.executeQuery(compiled), VALUATIONS, WARM_UPS);
   const valuation = median(valuationTimes);
   const valuationFloor = median(floorTimes);
 
@@ -187,16 +127,20 @@ await benchEachDatabase(async (app, database) => {
     orders.push(order.id);
   }
   let k = 0;
-  const receiptTimes = await timesOf(async () => {
-    const answer = await call('/DataRepository/Execute/purchaseorder', {
-      action: 'receive',
-      ids: [orders[k++]],
-      lines: lines.map((l) => ({ product: l.product, quantity: l.quantity })),
-      freight: '25.00',
-    });
-    if (answer.status !== 'received' || answer.receipt.lines.length !== RECEIPT_LINES)
-      throw new Error(`receipt: ${JSON.stringify(answer).slice(0, 200)}`);
-  }, RECEIPTS);
+  const receiptTimes = await timesOf(
+    async () => {
+      const answer = await call('/DataRepository/Execute/purchaseorder', {
+        action: 'receive',
+        ids: [orders[k++]],
+        lines: lines.map((l) => ({ product: l.product, quantity: l.quantity })),
+        freight: '25.00',
+      });
+      if (answer.status !== 'received' || answer.receipt.lines.length !== RECEIPT_LINES)
+        throw new Error(`receipt: ${JSON.stringify(answer).slice(0, 200)}`);
+    },
+    RECEIPTS,
+    WARM_UPS,
+  );
   // The floor: the same rows written by plain multi-row statements in one transaction.
   const floorOrder = orders[0]!;
   const floorLines = await db
@@ -296,6 +240,7 @@ await benchEachDatabase(async (app, database) => {
         );
       }),
     RECEIPTS,
+    WARM_UPS,
   );
   const receipt = median(receiptTimes);
   const receiptFloor = median(receiptFloorTimes);

@@ -12,10 +12,10 @@
  *
  *   npm run bench:reorder -w @backroom/bench     # SQLite, and PostgreSQL when DATABASE_URL is set
  */
-import { findEntity, toStorageRow } from '@backroom/schema';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { suggestStatement } from '../packages/server/src/modules/reorder/suggest';
-import { adminHeaders, benchEachDatabase } from './support/app';
+import { benchEachDatabase } from './support/app';
+import { chunked, daysAgo, median, ms, seedLedgerWorld, timesOf } from './support/ledger-world';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const LOCATIONS = 10;
@@ -23,73 +23,15 @@ const WARM_UPS = 1;
 const SAMPLES = 3;
 const BUDGET = 5000;
 
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-
-async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += size) await write(rows.slice(start, start + size));
-}
-
 await benchEachDatabase(async (app, database) => {
-  const db = app.ctx.db as unknown as AnyDb;
-  const headers = await adminHeaders(app);
-  const call = async (url: string, payload: unknown) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/backoffice/core/api${url}`,
-      headers,
-      payload: payload as never,
-    });
-    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-    return response.json().data;
-  };
-
   const seeded = performance.now();
-  const category = await call('/DataRepository/Insert/category', { code: 'RBENCH', name: 'Reorder bench' });
-  const supplier = await call('/DataRepository/Insert/supplier', {
-    code: 'RSUP',
-    name: 'Reorder supplier',
-    leadTimeDays: 5,
+  const { db, call, supplier, locations, products } = await seedLedgerWorld(app, database, {
+    prefix: 'R',
+    label: 'Reorder',
+    supplier: { leadTimeDays: 5 },
+    locations: LOCATIONS,
+    products: PRODUCTS,
   });
-  const uom = await db.selectFrom('list_value').select('id').limit(1).executeTakeFirstOrThrow();
-  const locations: number[] = [];
-  for (let l = 0; l < LOCATIONS; l++)
-    locations.push(
-      (
-        await call('/DataRepository/Insert/inventorylocation', {
-          code: `RL${l}`,
-          name: `Reorder location ${l}`,
-          kind: 'store',
-        })
-      ).id,
-    );
-  const productEntity = findEntity('product')!;
-  const productRows = Array.from({ length: PRODUCTS }, (_, i) => ({
-    ...toStorageRow(
-      productEntity,
-      {
-        code: `RB${String(i).padStart(5, '0')}`,
-        name: `Reorder bench product ${i}`,
-        category: category.id,
-        uom: Number(uom.id),
-        type: 'standard',
-        sellingPrice: '9.90',
-        costPrice: '4.00',
-        trackStock: true,
-        allowDiscount: true,
-        isActive: true,
-      },
-      database,
-    ),
-    version: 1,
-  }));
-  await chunked(productRows, 500, (chunk) => db.insertInto('product').values(chunk).execute());
-  const products = (
-    await db.selectFrom('product').select('id').where('code', 'like', 'RB%').orderBy('id').execute()
-  ).map((r) => Number(r.id));
   await chunked(products, 500, (chunk) =>
     db
       .insertInto('product_supplier_mapping')
@@ -153,20 +95,15 @@ await benchEachDatabase(async (app, database) => {
     `${database}: ${PRODUCTS} products × ${LOCATIONS} locations, ${PRODUCTS * LOCATIONS * 4} movements, seeded in ${ms(performance.now() - seeded)}`,
   );
 
-  const timesOf = async (run: () => Promise<unknown>) => {
-    const times: number[] = [];
-    for (let n = 0; n < SAMPLES + WARM_UPS; n++) {
-      const t0 = performance.now();
-      await run();
-      if (n >= WARM_UPS) times.push(performance.now() - t0);
-    }
-    return times;
-  };
   const query = { velocityDays: 28, coverDays: 14, locations, Take: 100_000 };
   let answer: { rows: { suggested: string }[]; totalCount: number } | undefined;
-  const routeTimes = await timesOf(async () => {
-    answer = await call('/reorder/Suggest', query);
-  });
+  const routeTimes = await timesOf(
+    async () => {
+      answer = await call('/reorder/Suggest', query);
+    },
+    SAMPLES,
+    WARM_UPS,
+  );
   if (answer?.totalCount !== PRODUCTS * LOCATIONS || answer.rows.some((r) => r.suggested !== '6.000'))
     throw new Error(`reorder: ${answer?.totalCount} rows, expected ${PRODUCTS * LOCATIONS} each suggesting 6.000`);
   const now = new Date();
@@ -178,7 +115,7 @@ await benchEachDatabase(async (app, database) => {
     locations,
     take: 100_000,
   }).compile();
-  const floorTimes = await timesOf(() => db.executeQuery(compiled));
+  const floorTimes = await timesOf(() => db.executeQuery(compiled), SAMPLES, WARM_UPS);
   const route = median(routeTimes);
   const floor = median(floorTimes);
   const kept = route <= BUDGET;
