@@ -4,8 +4,8 @@ import { canSee } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
 import { ApiError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { drawBarcode } from '../../print/barcode';
 import type { PrintDocument } from '../../print/documents';
+import { documentFacts, documentHeading, documentRemarks } from '../../print/heading';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
 import { documentZone, printedTime, zoneCaption } from '../../print/time';
 import { columnOf } from '../columns';
@@ -94,33 +94,9 @@ async function gather(db: AnyDb, order: DeliveryOrderDto): Promise<Printed> {
   };
 }
 
-const BARCODE = { width: 190, height: 36 };
-
 /** Company, title, the number as a Code 128 barcode: on the first page in full, on the others as one line. */
-function heading(doc: Pdf, p: Printed, first: boolean): number {
-  const left = doc.page.margins.left;
-  const right = doc.page.width - doc.page.margins.right;
-  const top = doc.page.margins.top;
-  drawBarcode(doc, p.order.docNo, {
-    x: right - BARCODE.width,
-    y: top,
-    width: BARCODE.width,
-    height: first ? BARCODE.height : 22,
-    caption: 9,
-  });
-  doc
-    .fillColor('#000000')
-    .font('Helvetica-Bold')
-    .fontSize(first ? 16 : 11)
-    .text('Delivery order', left, top, { lineBreak: false });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(printable(first ? p.company : `${p.order.docNo} (continued)`), left, top + (first ? 22 : 16), {
-      lineBreak: false,
-    });
-  return top + (first ? BARCODE.height : 22) + 24;
-}
+const heading = (doc: Pdf, p: Printed, first: boolean) =>
+  documentHeading(doc, { title: 'Delivery order', docNo: p.order.docNo, company: p.company }, first);
 
 function placeBox(doc: Pdf, title: string, place: Place, x: number, y: number, width: number): void {
   doc.rect(x, y, width, 62).lineWidth(0.5).strokeColor('#999999').stroke();
@@ -145,7 +121,7 @@ function placeBox(doc: Pdf, title: string, place: Place, x: number, y: number, w
       .text(printable(place.address), x + 6, y + 31, { width: width - 12, height: 28, ellipsis: true });
 }
 
-function facts(doc: Pdf, p: Printed, y: number): number {
+function facts(doc: Pdf, p: Printed, top: number): number {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const o = p.order;
@@ -156,41 +132,12 @@ function facts(doc: Pdf, p: Printed, y: number): number {
     ['Dispatched', printedTime(o.dispatchedAt, p.zone)],
     ['Received', printedTime(o.receivedAt, p.zone)],
   ];
-  const cell = width / pairs.length;
-  pairs.forEach(([label, value], i) => {
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(label, left + i * cell, y, { lineBreak: false });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor('#000000')
-      .text(printable(value), left + i * cell, y + 10, { width: cell - 6, lineBreak: false, ellipsis: true });
-  });
-  y += 24;
-  doc
-    .font('Helvetica')
-    .fontSize(7)
-    .fillColor('#555555')
-    .text(printable(`Times in ${zoneCaption(p.zone, o.dispatchedAt ?? o.receivedAt ?? new Date())}`), left, y, {
-      lineBreak: false,
-    });
-  doc.fillColor('#000000');
-  y += 12;
+  let y = documentFacts(doc, pairs, zoneCaption(p.zone, o.dispatchedAt ?? o.receivedAt ?? new Date()), top);
   const half = (width - 12) / 2;
   placeBox(doc, 'From', p.from, left, y, half);
   placeBox(doc, 'To', p.to, left + half + 12, y, half);
   y += 72;
-  if (o.remarks) {
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(printable(`Remarks: ${o.remarks}`), left, y, { width, height: 36, ellipsis: true });
-    y += 30;
-  }
-  return y;
+  return documentRemarks(doc, o.remarks, y);
 }
 
 function columns(p: Printed): Column<DeliveryOrderLineDto & { no: number }>[] {

@@ -7,8 +7,8 @@ import { anyDb, type AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
 import { ApiError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { drawBarcode } from '../../print/barcode';
 import type { PrintDocument } from '../../print/documents';
+import { documentFacts, documentHeading, documentRemarks } from '../../print/heading';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
 import { documentZone, printedTime, zoneCaption } from '../../print/time';
 import { goodsReceipt, purchaseOrder, readOrder, type PurchaseOrder, type PurchaseOrderLine } from './order';
@@ -81,32 +81,8 @@ async function productsOf(db: AnyDb, ids: number[]): Promise<Map<number, { code:
   return new Map(products.map((p) => [Number(p.id), { code: String(p.code), name: String(p.name) }]));
 }
 
-const BARCODE = { width: 190, height: 36 };
-
-function heading(doc: Pdf, p: Paper<unknown>, first: boolean): number {
-  const left = doc.page.margins.left;
-  const right = doc.page.width - doc.page.margins.right;
-  const top = doc.page.margins.top;
-  drawBarcode(doc, p.docNo, {
-    x: right - BARCODE.width,
-    y: top,
-    width: BARCODE.width,
-    height: first ? BARCODE.height : 22,
-    caption: 9,
-  });
-  doc
-    .fillColor('#000000')
-    .font('Helvetica-Bold')
-    .fontSize(first ? 16 : 11)
-    .text(p.title, left, top, { lineBreak: false });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(printable(first ? p.parties.company : `${p.docNo} (continued)`), left, top + (first ? 22 : 16), {
-      lineBreak: false,
-    });
-  return top + (first ? BARCODE.height : 22) + 24;
-}
+const heading = (doc: Pdf, p: Paper<unknown>, first: boolean) =>
+  documentHeading(doc, { title: p.title, docNo: p.docNo, company: p.parties.company }, first);
 
 function box(doc: Pdf, b: Box, x: number, y: number, width: number): void {
   doc.rect(x, y, width, 70).lineWidth(0.5).strokeColor('#999999').stroke();
@@ -128,42 +104,15 @@ function box(doc: Pdf, b: Box, x: number, y: number, width: number): void {
   );
 }
 
-function facts(doc: Pdf, p: Paper<unknown>, y: number): number {
+function facts(doc: Pdf, p: Paper<unknown>, top: number): number {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const cell = width / p.facts.length;
-  p.facts.forEach(([label, value], i) => {
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(label, left + i * cell, y, { lineBreak: false });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor('#000000')
-      .text(printable(value), left + i * cell, y + 10, { width: cell - 6, lineBreak: false, ellipsis: true });
-  });
-  y += 24;
-  doc
-    .font('Helvetica')
-    .fontSize(7)
-    .fillColor('#555555')
-    .text(printable(`Times in ${zoneCaption(p.parties.zone, p.at ?? new Date())}`), left, y, { lineBreak: false });
-  doc.fillColor('#000000');
-  y += 12;
+  let y = documentFacts(doc, p.facts, zoneCaption(p.parties.zone, p.at ?? new Date()), top);
   const half = (width - 12) / 2;
   box(doc, p.parties.supplier, left, y, half);
   box(doc, p.parties.deliverTo, left + half + 12, y, half);
   y += 80;
-  if (p.remarks) {
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(printable(`Remarks: ${p.remarks}`), left, y, { width, height: 36, ellipsis: true });
-    y += 30;
-  }
-  return y;
+  return documentRemarks(doc, p.remarks, y);
 }
 
 function totals(doc: Pdf, p: Paper<unknown>, y: number): void {
