@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
-import { useCatalogue } from '../domain/support/catalogue';
-import { importSheet, productByCode } from './support';
+import type { SheetMappingOffer } from '@backroom/schema';
+import { startCatalogue, useCatalogue } from '../domain/support/catalogue';
+import { importSheet, legacyOf, productByCode, waitFor } from './support';
 
 const c = useCatalogue();
 const fixture = (name: string) => readFile(join(__dirname, '../fixtures/imports', name));
@@ -120,5 +121,55 @@ describe('known sources imported with no mapping', () => {
       filters: [{ ColumnName: 'name', ColumnValue: 'TVM Elgin', Operator: 'EQ' }],
     });
     expect(found.body.data).toEqual([]);
+  });
+
+  it('Shopify with its recognised mapping edited: a column into another field, one ignored; saved for next time', async () => {
+    const t = await startCatalogue();
+    try {
+      const file = await fixture('shopify-product_template.csv');
+      const form = new FormData();
+      form.append('importType', 'product');
+      form.append('mode', 'commit');
+      form.append('sourceMapping', JSON.stringify({ Vendor: null, 'Variant Compare At Price': 'minimumPrice' }));
+      form.append('file', new Blob([file]), 'products.csv');
+      const submitted = await fetch(`${legacyOf(t)}/DataImporter/SubmitDataImport`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${t.tokens.admin}` },
+      });
+      const body = (await submitted.json()) as { data: { jobId: number } };
+      expect(submitted.status, JSON.stringify(body)).toBe(200);
+      const job = await waitFor(t, body.data.jobId);
+      expect(job.errors).toEqual([]);
+      expect(job).toMatchObject({ source: 'shopify', committed: true });
+      expect(job.mapping).toMatchObject({ Vendor: null, 'Variant Compare At Price': 'minimumPrice' });
+      expect(job.ignoredColumns).toContain('Vendor');
+      const jeans = (await productByCode(t, 'PNT_DEN_285'))!;
+      expect(jeans).toMatchObject({ minimumPrice: '64.95', compareAtPrice: null, brand: null });
+
+      // Offered again for the next Shopify file, and applied over the API with nothing sent.
+      const inspect = new FormData();
+      inspect.append('importType', 'product');
+      inspect.append('file', new Blob([file]), 'products.csv');
+      const offered = await fetch(`${legacyOf(t)}/DataImporter/InspectImport`, {
+        method: 'POST',
+        body: inspect,
+        headers: { authorization: `Bearer ${t.tokens.admin}` },
+      });
+      const offer = ((await offered.json()) as { data: SheetMappingOffer }).data;
+      expect(offer.source?.name).toBe('shopify');
+      expect(offer.columns).toEqual(
+        expect.arrayContaining([
+          { header: 'Vendor', field: null, by: 'saved' },
+          { header: 'Variant Compare At Price', field: 'minimumPrice', by: 'saved' },
+          { header: 'Title', field: 'name', by: 'source' },
+        ]),
+      );
+      const again = await importSheet(t, file, 'product', 'validate', 'products.csv');
+      expect(again.mapping).toMatchObject({ Vendor: null, 'Variant Compare At Price': 'minimumPrice' });
+      expect(again).toMatchObject({ errorCount: 0, inserted: 0, updated: 0 });
+    } finally {
+      await t.close();
+    }
   });
 });

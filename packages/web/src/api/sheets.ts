@@ -17,6 +17,8 @@ async function blob(request: Promise<{ data: Blob; headers: Record<string, unkno
 /** The mapping a user confirmed: header → field (null: ignored) for a plain sheet, where tags go for a known source. */
 export interface MappingChoice {
   mapping?: Record<string, string | null>;
+  /** A known source's recognised mapping as the user edited it: its columns into other fields, or ignored. */
+  sourceMapping?: Record<string, string | null>;
   tagsTo?: 'tags' | 'category';
 }
 
@@ -40,6 +42,7 @@ export const sheetsApi = {
     form.append('importType', importType);
     form.append('mode', mode);
     if (choice.mapping) form.append('mapping', JSON.stringify(choice.mapping));
+    if (choice.sourceMapping) form.append('sourceMapping', JSON.stringify(choice.sourceMapping));
     if (choice.tagsTo) form.append('tagsTo', choice.tagsTo);
     form.append('file', file, file.name);
     return data(http.post<ApiEnvelope<{ jobId: number }>>(legacy('/DataImporter/SubmitDataImport'), form));

@@ -28,7 +28,8 @@ export const needsNoQuestion = (offer: SheetMappingOffer, columns: SheetMappingO
 
 /**
  * The mapping step before a file is checked: each column and the field it goes into (or ignored),
- * changeable; for a known source's export, its recognised mapping and where its tags go.
+ * changeable; for a known source's export, its recognised mapping — each column it reads
+ * confirmed, sent into another field or ignored (saved for that source) — and where its tags go.
  */
 export function MappingStep({
   offer,
@@ -49,6 +50,11 @@ export function MappingStep({
   const [columns, setColumns] = useState(() => withTranslatedLabels(offer, (l) => registryText(t, l)));
   const [tagsTo, setTagsTo] = useState(offer.tagsTo);
   const taken = new Set(columns.map((c) => c.field).filter(Boolean));
+  // A known source's columns it reads may be sent into another field or ignored; the others it cannot read,
+  // and its Tags go where the tags choice says.
+  const editable = (i: number) =>
+    !offer.source ||
+    ((offer.columns[i]!.field !== null || offer.columns[i]!.by === 'saved') && offer.columns[i]!.header !== 'Tags');
   const missing = offer.fields.filter((f) => f.required && !taken.has(f.name));
 
   return (
@@ -90,7 +96,7 @@ export function MappingStep({
             <tr key={`${c.header}-${i}`}>
               <th scope="row">{c.header}</th>
               <td>
-                {offer.source ? (
+                {!editable(i) ? (
                   c.field ? (
                     label(c.field)
                   ) : (
@@ -135,7 +141,14 @@ export function MappingStep({
           className="btn btn-primary"
           onClick={() =>
             onConfirm(
-              offer.source ? { tagsTo } : { mapping: Object.fromEntries(columns.map((c) => [c.header, c.field])) },
+              offer.source
+                ? {
+                    tagsTo,
+                    sourceMapping: Object.fromEntries(
+                      columns.flatMap((c, i) => (editable(i) ? [[c.header, c.field]] : [])),
+                    ),
+                  }
+                : { mapping: Object.fromEntries(columns.map((c) => [c.header, c.field])) },
             )
           }
         >

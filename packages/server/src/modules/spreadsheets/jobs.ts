@@ -39,6 +39,8 @@ export const importPayload = z.object({
   fileName: z.string(),
   /** The `mapping` form field, checked at submit: header → field or null. */
   mapping: z.record(z.string(), z.string().nullable()).optional(),
+  /** The `sourceMapping` form field: a known source's recognised mapping as the user edited it. */
+  sourceMapping: z.record(z.string(), z.string().nullable()).optional(),
   /** Where a known source's tags go: the Tags field or the product's category. */
   tagsTo: z.enum(['tags', 'category']).default('tags'),
 });
@@ -213,7 +215,14 @@ export const importJob: JobKind = {
       const importer = await withCustomColumns(anyDb(job.ctx), known);
       const request = await runner(job, payload.ownerName);
       return slotsOf(job.ctx).run(async () => {
-        const mapped = await mappingFor(job.ctx, importer, payload, payload.mapping, payload.tagsTo);
+        const mapped = await mappingFor(
+          job.ctx,
+          importer,
+          payload,
+          payload.mapping,
+          payload.tagsTo,
+          payload.sourceMapping,
+        );
         const file = { ...payload, mapped };
         const outcome = await mappedImport(job, request, importer, file, payload.commit, progress);
         const imagesJob = await fetchImagesAfter(job, payload, outcome);

@@ -111,27 +111,25 @@ export const sourceOf = (importer: Importer, headers: readonly string[]) =>
   SOURCES.find((s) => s.importType === importer.type && s.recognises(headers));
 
 /** A `mapping` form field read and checked against the importer's columns: 400 naming the field. */
-export function parseMapping(importer: Importer, text: string | undefined): Mapping | undefined {
+export function parseMapping(importer: Importer, text: string | undefined, name = 'mapping'): Mapping | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw validationError([
-      { field: 'mapping', message: 'mapping is not JSON: send {"column header": "field" or null}' },
-    ]);
+    throw validationError([{ field: name, message: `${name} is not JSON: send {"column header": "field" or null}` }]);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw validationError([{ field: 'mapping', message: 'mapping is an object: {"column header": "field" or null}' }]);
+    throw validationError([{ field: name, message: `${name} is an object: {"column header": "field" or null}` }]);
   const names = new Set(importer.columns.map((f) => f.name));
   if (importer.type === 'product') names.add(BUNDLE_ITEMS);
   const out: Mapping = {};
   for (const [header, field] of Object.entries(parsed)) {
     if (field !== null && typeof field !== 'string')
-      throw validationError([{ field: 'mapping', message: `mapping of "${header}" is a field name or null` }]);
+      throw validationError([{ field: name, message: `${name} of "${header}" is a field name or null` }]);
     if (field !== null && !names.has(field))
       throw validationError([
-        { field: 'mapping', message: `mapping of "${header}": ${importer.label} has no field "${field}"` },
+        { field: name, message: `${name} of "${header}": ${importer.label} has no field "${field}"` },
       ]);
     out[header] = field;
   }
@@ -213,9 +211,16 @@ export class MappedSheet implements MappingStep {
       if (first.value.cells.some((c) => cellText(c) !== null)) break;
     }
     const sourceHeaders = (ahead.at(-1)?.cells ?? []).map((c) => cellText(c) ?? '');
-    const fields = [...new Set(this.source.fields(sourceHeaders))].filter((name) =>
-      this.importer.columns.some((f) => f.name === name),
-    );
+    // The user's edit of the recognised mapping: a column the source reads goes into another field, or is ignored.
+    const readFrom = new Map<string, string>();
+    const fields: string[] = [];
+    for (const name of new Set(this.source.fields(sourceHeaders))) {
+      const column = this.source.columns[name];
+      const edited = column && column !== 'Tags' && Object.hasOwn(this.mapping, column) ? this.mapping[column] : name;
+      if (!edited || fields.includes(edited) || !this.importer.columns.some((f) => f.name === edited)) continue;
+      fields.push(edited);
+      readFrom.set(edited, name);
+    }
     async function* replayed(): AsyncGenerator<SheetRow> {
       yield* ahead;
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
@@ -225,7 +230,7 @@ export class MappedSheet implements MappingStep {
     const headers: string[] = [];
     fields.forEach((name) => {
       const field = this.importer.columns.find((f) => f.name === name)!;
-      const column = this.source!.columns[name];
+      const column = this.source!.columns[readFrom.get(name) ?? name];
       const header = column ?? field.label;
       const unique = headers.includes(header) || compact(header) === 'handle' ? `${header} (${field.label})` : header;
       headers.push(unique);
@@ -255,7 +260,7 @@ export class MappedSheet implements MappingStep {
       // A value the export does not give is the field's default, as a new row would have it (not a cleared cell).
       yield {
         number: row.number,
-        cells: defaults.map((fallback, i) => (row.values[fields[i]!] ?? fallback) as CellValue),
+        cells: defaults.map((fallback, i) => (row.values[readFrom.get(fields[i]!)!] ?? fallback) as CellValue),
       };
     }
   }
@@ -614,12 +619,14 @@ export async function mappingFor(
   file: { path: string; format: SheetFormat },
   sent: Mapping | undefined,
   tagsTo: TagsTo,
+  /** A known source's recognised mapping as the user edited it (its columns into other fields, or ignored). */
+  edited?: Mapping,
 ): Promise<MappedSheet | undefined> {
   if (file.format === 'zip') return undefined;
   const headers = await headersOf(file, ctx.config.imports);
   const source = sent ? undefined : sourceOf(importer, headers);
   const saved = sent ?? (await savedMapping(anyDb(ctx), importer.type, source?.name ?? signatureOf(headers)));
-  return new MappedSheet(importer, source, source ? {} : (saved ?? {}), { tagsTo });
+  return new MappedSheet(importer, source, source ? (edited ?? saved ?? {}) : (saved ?? {}), { tagsTo });
 }
 
 /** The first row with a value: the sheet's headers. */
@@ -685,9 +692,13 @@ export async function offerMapping(
     return {
       source: { name: source.name, label: source.label },
       tagsTo: saved?.Tags === 'category' ? 'category' : 'tags',
-      columns: headers
-        .filter(Boolean)
-        .map((header) => ({ header, field: byHeader.get(compact(header)) ?? null, by: 'source' as const })),
+      columns: headers.filter(Boolean).map((header): ColumnSuggestion => {
+        const recognised = byHeader.get(compact(header));
+        // An edit saved for this source: its columns the user sent into another field or ignored.
+        if (recognised && header !== 'Tags' && saved && Object.hasOwn(saved, header))
+          return { header, field: saved[header] ?? null, by: 'saved' };
+        return { header, field: recognised ?? null, by: 'source' };
+      }),
       fields,
     };
   }

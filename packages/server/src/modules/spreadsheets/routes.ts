@@ -332,20 +332,22 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
         if (mode !== 'validate' && mode !== 'commit')
           throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
         const mapping = parseMapping(importer, fields.mapping);
+        const sourceMapping = parseMapping(importer, fields.sourceMapping, 'sourceMapping');
         const tagsTo = fields.tagsTo ?? 'tags';
         if (tagsTo !== 'tags' && tagsTo !== 'category')
           throw validationError([{ field: 'tagsTo', message: 'tagsTo is tags or category' }]);
         await assertRowCount(upload.path, format, limits.maxRows);
         const auth = requireAuth(request);
-        if (format !== 'zip' && (mapping || fields.tagsTo)) {
-          // The mapping the user confirmed is kept for this kind of file and offered next time.
+        if (format !== 'zip' && (mapping || sourceMapping || fields.tagsTo)) {
+          // The mapping the user confirmed is kept for this kind of file and offered next time; for a
+          // known source, the edit of its recognised mapping with where its tags go.
           const headers = await headersOf({ path: upload.path, format }, limits);
           const source = mapping ? undefined : sourceOf(importer, headers);
           await saveMapping(
             anyDb(app.ctx),
             importType,
             source?.name ?? signatureOf(headers),
-            mapping ?? { Tags: tagsTo === 'category' ? 'category' : 'tags' },
+            mapping ?? { ...sourceMapping, Tags: tagsTo === 'category' ? 'category' : 'tags' },
             auth.userName,
           );
         }
@@ -358,6 +360,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
           format,
           fileName: upload.fileName,
           mapping,
+          sourceMapping,
           tagsTo,
         });
         return ok({ jobId: await startJob(app, request, IMPORT_JOB, payload) });
