@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { apiAs } from './support/api';
+import { apiAs, placeOnlineOrder } from './support/api';
 import { DEMO, expectPath, signIn } from './support/console';
 import { consoleHarness } from './support/harness';
-import { BASE_PATH } from './support/server';
 
 const t = consoleHarness({ demoCatalogue: true });
 const api = () => apiAs(t.server, DEMO.admin);
@@ -23,19 +22,7 @@ async function placeOrders() {
   await a.update('onlinesaleschannel', { ...channel!, orderKey: ORDER_KEY });
   const ids: number[] = [];
   for (const customer of ['Nurul Ain binti Abdullah Rahman', 'Tan Wei Ming', 'Siti Hajar']) {
-    const answer = await fetch(`${t.server.origin}${BASE_PATH}/core/api/onlinesalesorder/Place`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-channel-key': ORDER_KEY },
-      body: JSON.stringify({
-        outlet: 'BGR',
-        customer: { name: customer, phone: '0123456789' },
-        items: [{ product: 'PST-002', quantity: 2 }],
-        fulfilment: 'pickup',
-      }),
-    });
-    const body = (await answer.json()) as { data: { id: number }; message: string };
-    expect(answer.status, body.message).toBe(200);
-    ids.push(body.data.id);
+    ids.push((await placeOnlineOrder(t.server, ORDER_KEY, customer)).id);
   }
   await a.execute('onlinesalesorder', { action: 'accept', ids: [ids[0]!] });
 }

@@ -9,7 +9,7 @@ import { consoleHarness } from './support/harness';
 /**
  * The README's screenshots (docs/screenshots): Home, a list and a form at 1280 px, and the phone list at
  * 390 px, from the demo data in Debian's Chromium. Taken only when asked: `npm run screenshots`
- * (SCREENSHOTS=1); with ImageMagick's `convert` on the PATH they are cut to 256 colours to stay small.
+ * (SCREENSHOTS=1); where ImageMagick's `convert` works they are cut to 256 colours, else kept as taken.
  */
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
 const t = consoleHarness({ demoCatalogue: true });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiAs } from './support/api';
+import { apiAs, placeOnlineOrder } from './support/api';
 import { audit, settled } from './support/axe';
 import { DEMO, expectPath } from './support/console';
 import { signedInHarness } from './support/harness';
@@ -32,21 +32,7 @@ async function asTill(method: 'GET' | 'POST', path: string, authorization: strin
 }
 
 /** An order from the demo app channel, as its ordering site places one. */
-async function placeOrder(customer: string): Promise<string> {
-  const answer = await fetch(`${t.server.origin}${BASE_PATH}/core/api/onlinesalesorder/Place`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-channel-key': ORDER_KEY },
-    body: JSON.stringify({
-      outlet: 'BGR',
-      customer: { name: customer, phone: '0123456789' },
-      items: [{ product: 'PST-002', quantity: 2 }],
-      fulfilment: 'pickup',
-    }),
-  });
-  const body = (await answer.json()) as { data: { orderNo: string }; message: string };
-  expect(answer.status, body.message).toBe(200);
-  return body.data.orderNo;
-}
+const placeOrder = async (customer: string) => (await placeOnlineOrder(t.server, ORDER_KEY, customer)).orderNo;
 
 /** Opens a console route and waits for its heading. */
 async function open(page: Page, route: string) {
