@@ -23,6 +23,7 @@ import { anyDb } from '../packages/server/src/data/store';
 import { runExport } from '../packages/server/src/modules/spreadsheets/export';
 import { actingRequest, actingUser } from '../packages/server/src/jobs/acting-user';
 import { freshPostgres } from '../packages/server/test/support/postgres';
+import { benchProduct } from './support/ledger-world';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BATCH = 500;
@@ -50,18 +51,7 @@ async function seed(dataDir: string, databaseUrl: string | null): Promise<void> 
         rows.push({
           ...toStorageRow(
             product,
-            {
-              code: `E${String(i).padStart(6, '0')}`,
-              name: `Export product ${i}`,
-              category: Number(category.id),
-              uom: Number(uom.id),
-              type: 'standard',
-              sellingPrice: '9.90',
-              costPrice: '4.00',
-              trackStock: true,
-              allowDiscount: true,
-              isActive: true,
-            },
+            benchProduct(`E${String(i).padStart(6, '0')}`, `Export product ${i}`, Number(category.id), Number(uom.id)),
             app.ctx.dialect,
           ),
           ...audit,

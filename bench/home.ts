@@ -21,6 +21,7 @@ import { findEntity, toStorageRow } from '@backroom/schema';
 import { buildApp } from '@backroom/server';
 import { sql, type Kysely } from 'kysely';
 import { freshPostgres } from '../packages/server/test/support/postgres';
+import { benchProduct } from './support/ledger-world';
 
 const LINES = Number(process.env.BENCH_SALE_LINES ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
@@ -129,18 +130,15 @@ async function run(database: Database): Promise<boolean> {
     const products: number[] = [];
     for (let start = 0; start < PRODUCTS; start += 100) {
       const rows = Array.from({ length: 100 }, (_, k) => ({
-        ...storage('product', {
-          code: `HP${String(start + k).padStart(4, '0')}`,
-          name: `Home product ${start + k}`,
-          category: category.id,
-          uom: Number(uom.id),
-          type: 'standard',
-          sellingPrice: '9.90',
-          costPrice: '4.00',
-          trackStock: true,
-          allowDiscount: true,
-          isActive: true,
-        }),
+        ...storage(
+          'product',
+          benchProduct(
+            `HP${String(start + k).padStart(4, '0')}`,
+            `Home product ${start + k}`,
+            category.id,
+            Number(uom.id),
+          ),
+        ),
         ...audit,
       }));
       products.push(

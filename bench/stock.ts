@@ -17,6 +17,7 @@
 import { findEntity, toStorageRow } from '@backroom/schema';
 import { sql, type Kysely } from 'kysely';
 import { adminHeaders, benchEachDatabase } from './support/app';
+import { benchProduct } from './support/ledger-world';
 
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -65,18 +66,7 @@ await benchEachDatabase(async (app, database) => {
   for (let i = 0; i < PRODUCTS; i++) {
     const row = toStorageRow(
       productEntity,
-      {
-        code: `BP${String(i).padStart(4, '0')}`,
-        name: `Bench product ${i}`,
-        category: category.id,
-        uom: Number(uom.id),
-        type: 'standard',
-        sellingPrice: '9.90',
-        costPrice: '4.00',
-        trackStock: true,
-        allowDiscount: true,
-        isActive: true,
-      },
+      benchProduct(`BP${String(i).padStart(4, '0')}`, `Bench product ${i}`, category.id, Number(uom.id)),
       database,
     );
     productIds.push(

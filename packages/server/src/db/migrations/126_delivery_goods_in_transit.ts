@@ -92,7 +92,12 @@ export const deliveryGoodsInTransit: Migration = {
   },
 };
 
-/** The destination's in-transit location, made when it has none. */
+/**
+ * The destination's in-transit location, made when it has none. A copy of
+ * `modules/deliveryorder/transit.ts` as it was when this ran, kept here on purpose: a migration is
+ * frozen, and sharing the module's function would let a later change to it alter what this
+ * migration does to a database that has not run it yet.
+ */
 async function transitLocation(db: Kysely<any>, destination: number, now: string): Promise<number> {
   const found = await db
     .selectFrom('inventory_location')
