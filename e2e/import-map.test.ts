@@ -28,7 +28,8 @@ describe('the mapping step of the product importer', () => {
     const mapping = page.getByRole('table', { name: 'Columns of the file and their fields' });
     const row = (header: string) =>
       mapping.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header, exact: true }) });
-    expect(await row('Variant Compare At Price').getByRole('cell').first().textContent()).toBe('Compare-at price');
+    // Each column the source reads is offered for confirmation or change; the ones it cannot read are ignored.
+    expect(await row('Variant Compare At Price').getByRole('combobox').inputValue()).toBe('compareAtPrice');
     expect(await row('Google Shopping / Gender').getByRole('cell').first().textContent()).toBe('Ignored');
     await page.getByLabel('Tags go to').selectOption('tags');
     await page.getByRole('button', { name: 'Use these columns and check the file' }).click();
@@ -38,7 +39,18 @@ describe('the mapping step of the product importer', () => {
     const summary = page.getByRole('status', { name: 'How the file was read' });
     await expect.poll(() => summary.textContent()).toContain('Read as a shopify export.');
     expect(await summary.textContent()).toContain('Attribute Color with values Green, Blue, Gray, Purple');
+    // The preview counts what the commit will do, row by row.
+    await page.getByText('Add 18').first().waitFor();
     await commit.click();
     await page.getByText('Imported: 18 inserted, 0 updated, 0 unchanged.').waitFor({ timeout: 20_000 });
+
+    // The products with their variants, in the product list as any product.
+    await page.goto(`${t.server.app}/product`);
+    await page.getByLabel('Filter SKU').fill('SRT_COT');
+    const list = page.getByRole('table', { name: 'Products' });
+    await expect.poll(() => list.locator('tbody').textContent(), { timeout: 15_000 }).toContain('SRT_COT_111');
+    expect(await list.locator('tbody').textContent()).not.toContain('ACC-001');
+    await page.getByLabel('Filter SKU').fill('example-shirt');
+    await list.getByText('Example T-Shirt').first().waitFor({ timeout: 15_000 });
   });
 });

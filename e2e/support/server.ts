@@ -40,6 +40,8 @@ export async function startConsoleServer(
       demoHeartbeatSeconds: 0,
       // Browser tests sign in far more often than people do.
       rateLimit: { windowSeconds: 60, perAddress: 1_000_000, perUser: 1_000_000 },
+      // No browser test reaches the internet: an import's image URLs are fetched only where a test asks.
+      fetchImportImages: false,
       ...config,
     },
     logger: false,
