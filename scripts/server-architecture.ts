@@ -19,7 +19,10 @@ const LAYERS: readonly { name: string; holds: RegExp }[] = [
   { name: 'base', holds: /^(config\.ts|paths\.ts|time\/)/ },
   { name: 'database', holds: /^db\// },
   { name: 'plumbing', holds: /^(http|crypto|mail)\/|^context\.ts$/ },
-  { name: 'generic services', holds: /^(data|jobs|files|info|print|procedures|spa)\/|^(on-first-use|shutdown)\.ts$/ },
+  {
+    name: 'generic services',
+    holds: /^(data|jobs|files|info|openapi|print|procedures|spa)\/|^(on-first-use|shutdown)\.ts$/,
+  },
   { name: 'module contract', holds: /^modules\/[^/]+\.ts$/ },
   { name: 'modules', holds: /^modules\/[^/]+\// },
   { name: 'composition', holds: /^(module-list|prepare|app|main)\.ts$/ },

@@ -15,6 +15,7 @@ import { genReqId, setRequestIdHeader } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { registerSwitchedOffModules } from './http/switched-off-modules';
 import { registerInfoRoutes } from './info/routes';
+import { registerOpenApiRoutes, watchRoutes } from './openapi/routes';
 import { createMailer } from './mail/mailer';
 import { registerPrintRoutes } from './print/routes';
 import { registerProcedureRoutes } from './procedures/routes';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   configurePasswordHashing(config.passwordHashing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const routes = watchRoutes(app);
   logRequestsAtDebug(app);
 
   const onConnectionError = (error: Error) => app.log.error({ err: error }, 'database connection failed');
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await registerJobs(app, api, { ...jobs, enabled: options.jobWorker ?? jobs.enabled });
     await registerSpaRoutes(app);
     await registerFileRoutes(app);
+    registerOpenApiRoutes(app, api, routes);
     await app.ready();
   } catch (error) {
     await app.close();

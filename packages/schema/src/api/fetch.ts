@@ -49,8 +49,5 @@ export const paletteQuery = z.object({
 });
 
 /** One record the palette found: its entity, row id and title (the entity's dropdown label). */
-export interface PaletteHit {
-  entity: string;
-  id: number;
-  title: string;
-}
+export const paletteHit = z.object({ entity: z.string(), id: z.number().int(), title: z.string() });
+export type PaletteHit = z.infer<typeof paletteHit>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The menu, top menu and version shapes as the server sends them. */
 export interface MenuItemDto {
   appMenuID: number;
@@ -32,10 +34,8 @@ export interface VersionInfo {
 }
 
 /** One choice of `GET /api/AppModule/GetDropDown/{entity}`: the row's label and its id. */
-export interface DropdownItemDto {
-  text: string;
-  value: number;
-}
+export const dropdownItem = z.object({ text: z.string(), value: z.number().int() });
+export type DropdownItemDto = z.infer<typeof dropdownItem>;
 
 /** What `GetDropDown/{entity}?all=true` puts before the rows. */
 export const ALL_DROPDOWN_ITEM = { text: 'ALL', value: 'ALL' } as const;

@@ -6,6 +6,8 @@ import {
   familyOf,
   findEntity,
   paletteQuery,
+  paletteHit,
+  dropdownItem,
   parseRowId,
   type NormalisedEntity,
 } from '@backroom/schema';
@@ -13,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
+import { documented } from '../http/openapi-contract';
 import { parseBody } from '../http/validate';
 import { authorize } from './access';
 import { assertDropdownAccess, dropdownOptions } from './dropdown';
@@ -102,6 +105,7 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
     app.route<{ Params: { name: string } }>({
       method,
       url: `${apiPrefix}/DataRepository/${address}/:name`,
+      ...documented({ generic: 'repository', verb }),
       ...opts,
       handler: (request) =>
         verbs[verb]({ request, entity: entityOf(request.params.name), body: request.body, id: null }),
@@ -109,16 +113,27 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
   }
 
   const method = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-  app.route({ method, url: `${apiPrefix}/:family/:action`, ...opts, handler: familyCall });
-  app.route({ method, url: `${apiPrefix}/:family/:action/:id`, ...opts, handler: familyCall });
+  const family = { ...documented({ generic: 'family' }), ...opts };
+  app.route({ method, url: `${apiPrefix}/:family/:action`, ...family, handler: familyCall });
+  app.route({ method, url: `${apiPrefix}/:family/:action/:id`, ...family, handler: familyCall });
 
-  app.get(`${apiPrefix}/Search`, opts, async (request) => {
+  const search = documented({
+    summary: 'The command palette’s search over the registry',
+    query: paletteQuery,
+    answer: z.array(paletteHit),
+  });
+  app.get(`${apiPrefix}/Search`, { ...search, ...opts }, async (request) => {
     const { q, take } = parseBody(paletteQuery, request.query);
     return ok(await searchRecords(request, q, take ?? PALETTE_TAKE));
   });
 
   const appModule = `${apiPrefix}/AppModule`;
-  app.get<{ Params: { id: string } }>(`${appModule}/GetDropDown/:id`, opts, async (request) => {
+  const dropdown = documented({
+    summary: 'The options of an entity’s dropdown (`id` is the entity name)',
+    query: dropdownQuery,
+    answer: z.array(z.union([dropdownItem, z.object({ text: z.literal('ALL'), value: z.literal('ALL') })])),
+  });
+  app.get<{ Params: { id: string } }>(`${appModule}/GetDropDown/:id`, { ...dropdown, ...opts }, async (request) => {
     const entity = entityOf(request.params.id);
     await assertDropdownAccess(request, entity);
     const { all, search, Take, take, ids, ...where } = parseBody(dropdownQuery, request.query);
@@ -131,14 +146,19 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
     return ok(all === 'true' ? [ALL_DROPDOWN_ITEM, ...options] : options);
   });
 
-  app.get<{ Params: { id: string } }>(`${appModule}/GetExportParameters/:id`, opts, async (request) => {
-    const entity = exportEntity(request.params.id);
-    if (!entity) throw new ApiError(404, `No export procedure ${request.params.id}`);
-    await authorize(request, entity, 'fetch');
-    return ok({
-      procedure: entity.exportProcedure,
-      entity: entity.name,
-      parameters: exportParameters(await readableEntity(request, entity)),
-    });
-  });
+  const exportParametersContract = documented({ summary: 'The parameters of an entity’s export procedure' });
+  app.get<{ Params: { id: string } }>(
+    `${appModule}/GetExportParameters/:id`,
+    { ...exportParametersContract, ...opts },
+    async (request) => {
+      const entity = exportEntity(request.params.id);
+      if (!entity) throw new ApiError(404, `No export procedure ${request.params.id}`);
+      await authorize(request, entity, 'fetch');
+      return ok({
+        procedure: entity.exportProcedure,
+        entity: entity.name,
+        parameters: exportParameters(await readableEntity(request, entity)),
+      });
+    },
+  );
 }

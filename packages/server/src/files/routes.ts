@@ -6,6 +6,7 @@ import { ApiError, ok } from '../http/envelope';
 import { assertUploadPrivilege } from './privilege';
 import { assertQuotaLeft, chargeQuota } from './quota';
 import { DEFAULT_FOLDER, FOLDER_PATTERN, removeStored, streamToFile, tooLarge } from './store';
+import { documented } from '../http/openapi-contract';
 
 /** Busboy fails on a cut-short or garbled multipart body with a plain Error: the body's fault, a 400. */
 const malformedMultipart = (error: unknown): never => {
@@ -58,16 +59,34 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
       return ok({ ...stored, originalName: part.filename, url: `${basePath}/files/${stored.fileName}` }, 'Uploaded');
     };
 
-    scope.post<{ Params: { folder?: string } }>(uploadPath, { preHandler: authenticate }, upload);
-    scope.post<{ Params: { folder?: string } }>(`${uploadPath}/:folder`, { preHandler: authenticate }, upload);
+    scope.post<{ Params: { folder?: string } }>(
+      uploadPath,
+      {
+        ...documented({ summary: 'Upload a file (an image of a row) to the default folder', body: 'multipart' }),
+        preHandler: authenticate,
+      },
+      upload,
+    );
+    scope.post<{ Params: { folder?: string } }>(
+      `${uploadPath}/:folder`,
+      {
+        ...documented({ summary: 'Upload a file (an image of a row) to a folder', body: 'multipart' }),
+        preHandler: authenticate,
+      },
+      upload,
+    );
   });
 
-  app.get<{ Params: { folder: string; name: string } }>(`${basePath}/files/:folder/:name`, async (request, reply) => {
-    const fileName = `${request.params.folder}/${request.params.name}`;
-    if (!STORED_NAME.test(fileName)) throw new ApiError(404, 'Not found');
-    reply
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
-    return reply.sendFile(fileName, filesDir, { maxAge: '365d', immutable: true });
-  });
+  app.get<{ Params: { folder: string; name: string } }>(
+    `${basePath}/files/:folder/:name`,
+    documented({ summary: 'An uploaded file (its random name is the capability)', auth: 'none', produces: 'file' }),
+    async (request, reply) => {
+      const fileName = `${request.params.folder}/${request.params.name}`;
+      if (!STORED_NAME.test(fileName)) throw new ApiError(404, 'Not found');
+      reply
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
+      return reply.sendFile(fileName, filesDir, { maxAge: '365d', immutable: true });
+    },
+  );
 }

@@ -7,23 +7,32 @@ import { migrationsCurrent } from '../db/migrate';
 import { ok, sendError } from '../http/envelope';
 import { SERVER_ROOT } from '../paths';
 import { sendUnavailable } from '../http/errors';
+import { documented } from '../http/openapi-contract';
 
 /** How long the readiness check waits for the database (a pooled connection and two short reads). */
 export const READINESS_TIMEOUT_MS = 3_000;
 
-const API_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string })
+export const API_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string })
   .version;
 
 export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, apiPrefix: string): void {
   const { db, config } = app.ctx;
 
-  app.get(`${apiPrefix}/Info/Version`, async () => {
-    const data: VersionInfo = { apiVersion: API_VERSION, buildNumber: config.buildNumber };
-    return ok(data);
-  });
+  app.get(
+    `${apiPrefix}/Info/Version`,
+    documented({ summary: 'The API version and build number', auth: 'none' }),
+    async () => {
+      const data: VersionInfo = { apiVersion: API_VERSION, buildNumber: config.buildNumber };
+      return ok(data);
+    },
+  );
 
   // Liveness: the process answers; never touches the database, so a saturated pool cannot stall it.
-  app.get(`${corePrefix}/health/live`, async () => ok({ process: 'ok' }));
+  app.get(
+    `${corePrefix}/health/live`,
+    documented({ summary: 'Liveness: the process answers', auth: 'none' }),
+    async () => ok({ process: 'ok' }),
+  );
 
   // Readiness: the database answers within READINESS_TIMEOUT_MS and its migrations are current;
   // 503 otherwise. `/health` is its older name, kept for probes already pointed at it.
@@ -43,6 +52,13 @@ export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, api
     }
     return ok({ database: 'ok', migrations: 'current' });
   };
-  app.get(`${corePrefix}/health/ready`, ready);
-  app.get(`${corePrefix}/health`, ready);
+  app.get(
+    `${corePrefix}/health/ready`,
+    documented({
+      summary: 'Readiness: the database answers and its migrations are current (503 otherwise)',
+      auth: 'none',
+    }),
+    ready,
+  );
+  app.get(`${corePrefix}/health`, documented({ summary: 'Readiness, by its older name', auth: 'none' }), ready);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertPrivilege, authenticate } from '../http/auth-guard';
 import { ApiError, ok, validationError } from '../http/envelope';
+import { documented } from '../http/openapi-contract';
 import { parseBody } from '../http/validate';
 import type { ProcedureRegistry } from './registry';
 
@@ -55,17 +56,19 @@ export function registerProcedureRoutes(app: FastifyInstance, apiPrefix: string)
   app.route({
     method: ['GET', 'POST'],
     url: `${apiPrefix}/DataRepository/procedure/:name`,
+    ...documented({ generic: 'procedure', audience: 'signedIn' }),
     preHandler: authenticate,
     handler: (request: Named) => callProcedure(request, 'signedIn'),
   });
   app.post<{ Params: { name: string } }>(
     `${apiPrefix}/DataRepository/executejson/:name`,
-    { preHandler: authenticate },
+    { ...documented({ generic: 'procedure', audience: 'signedIn' }), preHandler: authenticate },
     (request) => callProcedure(request, 'signedIn', unknownName),
   );
   app.route({
     method: ['GET', 'POST'],
     url: `${apiPrefix}/PublicDataRepository/procedure/:name`,
+    ...documented({ generic: 'procedure', audience: 'public' }),
     handler: (request: Named) => callProcedure(request, 'public'),
   });
 }

@@ -3,6 +3,7 @@ import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { logoutPath } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { documented } from '../http/openapi-contract';
 
 const NOT_BUILT = 'The console has not been built yet. Run `npm run build` in the repository root, then reload.';
 
@@ -48,20 +49,24 @@ export async function registerSpaRoutes(app: FastifyInstance): Promise<void> {
       .send(rewriteBaseHref(html, consolePath));
   };
 
-  app.get<{ Params: { '*': string } }>(`${basePath}/new/*`, async (request, reply) => {
-    const relative = request.params['*'];
-    const full = resolve(root, relative);
-    if (relative !== '' && relative !== 'index.html' && full.startsWith(root + sep) && (await isFile(full))) {
-      const hashedAsset = relative.startsWith('assets/');
-      if (!hashedAsset) reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile(
-        relative,
-        root,
-        hashedAsset ? { maxAge: '365d', immutable: true } : { cacheControl: false },
-      );
-    }
-    return sendIndex(reply);
-  });
+  app.get<{ Params: { '*': string } }>(
+    `${basePath}/new/*`,
+    documented({ summary: 'The console: its files, index.html for every other path', auth: 'none', produces: 'html' }),
+    async (request, reply) => {
+      const relative = request.params['*'];
+      const full = resolve(root, relative);
+      if (relative !== '' && relative !== 'index.html' && full.startsWith(root + sep) && (await isFile(full))) {
+        const hashedAsset = relative.startsWith('assets/');
+        if (!hashedAsset) reply.header('Cache-Control', 'no-cache');
+        return reply.sendFile(
+          relative,
+          root,
+          hashedAsset ? { maxAge: '365d', immutable: true } : { cacheControl: false },
+        );
+      }
+      return sendIndex(reply);
+    },
+  );
 
   const redirect = async (_request: unknown, reply: FastifyReply) => reply.redirect(consolePath, 302);
   // The logout target too (`/shop` under `/Shop/Setup`): the console leads there after logout.
@@ -72,5 +77,5 @@ export async function registerSpaRoutes(app: FastifyInstance): Promise<void> {
       p.toLowerCase(),
     ),
   ))
-    app.get(path, redirect);
+    app.get(path, documented({ summary: 'A redirect to the console', auth: 'none', produces: 'redirect' }), redirect);
 }

@@ -29,6 +29,7 @@ const MISSING = 999_999;
 /** Routes that take no row of an outlet, and why. */
 const NO_OUTLET_ROW: Record<string, string> = {
   'GET /backoffice/core/api/Info/Version': 'server facts',
+  'GET /backoffice/core/api/openapi.json': 'the API’s description, no row',
   'GET /backoffice/core/health': 'server health',
   'GET /backoffice/core/health/live': 'server health, from the process',
   'GET /backoffice/core/health/ready': 'server health: database and migrations',

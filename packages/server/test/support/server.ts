@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { startServer, type BuildOptions, type RunningServer } from '../../src/app';
 import { claimNext, newLease } from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
+import { answerMismatch } from './openapi';
 import { freshPostgres } from './postgres';
 import { copySeededSqlite } from './sqlite-template';
 
@@ -115,7 +116,11 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
     const url = path.startsWith('http') ? path : `${api}${path}`;
     const response = await fetch(url, { method, headers, body });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: JSON.parse(text) as ApiEnvelope<T> };
+    const answer = JSON.parse(text) as ApiEnvelope<T>;
+    // Every answer a test gets is checked against the app's OpenAPI document (test/support/openapi.ts).
+    const mismatch = answerMismatch(server.app.openapiDocument(), method, url, response.status, answer);
+    if (mismatch) throw new Error(`${mismatch}\n${text.slice(0, 2000)}`);
+    return { status: response.status, headers: response.headers, body: answer };
   };
 
   const login = async (userName: string, password: string) => {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
+import { documented } from '../../http/openapi-contract';
 
 async function readFeatures(db: Kysely<Database>): Promise<FeatureSwitches> {
   const rows = await db.selectFrom('feature_switch').select(['key', 'enabled']).execute();
@@ -19,28 +20,39 @@ export function registerFeatureRoutes(app: FastifyInstance, apiPrefix: string): 
   const { db } = app.ctx;
   const base = `${apiPrefix}/feature`;
 
-  app.get(`${base}/Get`, { preHandler: requirePrivilege('feature', 'view') }, async () => ok(await readFeatures(db)));
+  app.get(
+    `${base}/Get`,
+    { ...documented({ summary: 'The features switched on' }), preHandler: requirePrivilege('feature', 'view') },
+    async () => ok(await readFeatures(db)),
+  );
 
-  app.post(`${base}/Save`, { preHandler: requirePrivilege('feature', 'edit') }, async (request) => {
-    const body = parseBody(saveFeaturesRequest, request.body);
-    const current = await readFeatures(db);
-    const changed = FEATURE_KEYS.filter((key) => current[key] !== body[key]);
-    if (changed.length === 0) return ok(current, 'Features saved');
-    await db.transaction().execute(async (trx) => {
-      const pick = (switches: FeatureSwitches) => Object.fromEntries(changed.map((key) => [key, switches[key]]));
-      await recordRequestEvent(
-        request,
-        { action: 'update', entity: 'feature', rowId: null, changes: { before: pick(current), after: pick(body) } },
-        trx,
-      );
-      for (const key of changed) {
-        await trx
-          .insertInto('feature_switch')
-          .values({ key, enabled: body[key] })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ enabled: body[key] }))
-          .execute();
-      }
-    });
-    return ok(await readFeatures(db), 'Features saved');
-  });
+  app.post(
+    `${base}/Save`,
+    {
+      ...documented({ summary: 'Switch features on or off', body: saveFeaturesRequest }),
+      preHandler: requirePrivilege('feature', 'edit'),
+    },
+    async (request) => {
+      const body = parseBody(saveFeaturesRequest, request.body);
+      const current = await readFeatures(db);
+      const changed = FEATURE_KEYS.filter((key) => current[key] !== body[key]);
+      if (changed.length === 0) return ok(current, 'Features saved');
+      await db.transaction().execute(async (trx) => {
+        const pick = (switches: FeatureSwitches) => Object.fromEntries(changed.map((key) => [key, switches[key]]));
+        await recordRequestEvent(
+          request,
+          { action: 'update', entity: 'feature', rowId: null, changes: { before: pick(current), after: pick(body) } },
+          trx,
+        );
+        for (const key of changed) {
+          await trx
+            .insertInto('feature_switch')
+            .values({ key, enabled: body[key] })
+            .onConflict((oc) => oc.column('key').doUpdateSet({ enabled: body[key] }))
+            .execute();
+        }
+      });
+      return ok(await readFeatures(db), 'Features saved');
+    },
+  );
 }

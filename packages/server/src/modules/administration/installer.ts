@@ -8,6 +8,7 @@ import { parseBody } from '../../http/validate';
 import { grantEveryPrivilege } from './administrators';
 import { ensureBaseCurrency } from './currencies';
 import { isInstalled, markInstalled } from './installation';
+import { documented } from '../../http/openapi-contract';
 
 const INSTALLER = 'installer';
 const closed = () => new ApiError(409, 'Backroom is set up already, sign in instead');
@@ -22,74 +23,82 @@ export function registerInstallerRoutes(app: FastifyInstance, apiPrefix: string)
   const { db } = app.ctx;
   const base = `${apiPrefix}/installer`;
 
-  app.get(`${base}/Status`, async () => {
+  app.get(`${base}/Status`, documented({ summary: 'Whether the first set-up is done', auth: 'none' }), async () => {
     const status: InstallerStatus = { open: !(await isInstalled(db)) };
     return ok(status);
   });
 
-  app.post(`${base}/Setup`, async (request) => {
-    if (await isInstalled(db)) throw closed();
-    const { company, admin } = parseBody(installerSetupRequest, request.body);
-    const problem = newPasswordProblem(admin.password, 'admin.password');
-    if (problem) throw validationError([problem]);
-    const passwordHash = await hashPassword(admin.password);
-    const now = new Date().toISOString();
-    const audit = { created_at: now, created_by: INSTALLER, updated_at: now, updated_by: INSTALLER };
+  app.post(
+    `${base}/Setup`,
+    documented({
+      summary: 'The first set-up: the company and its administrator',
+      auth: 'none',
+      body: installerSetupRequest,
+    }),
+    async (request) => {
+      if (await isInstalled(db)) throw closed();
+      const { company, admin } = parseBody(installerSetupRequest, request.body);
+      const problem = newPasswordProblem(admin.password, 'admin.password');
+      if (problem) throw validationError([problem]);
+      const passwordHash = await hashPassword(admin.password);
+      const now = new Date().toISOString();
+      const audit = { created_at: now, created_by: INSTALLER, updated_at: now, updated_by: INSTALLER };
 
-    const userId = await db.transaction().execute(async (trx) => {
-      // First: of two set-ups at once, the second waits here for the first and then fails on the marker's key.
-      await markInstalled(trx, now, admin.userName).catch((error: { code?: string }) => {
-        throw UNIQUE_VIOLATION.has(error.code ?? '') ? closed() : error;
-      });
-      const taken = await trx
-        .selectFrom('app_user')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['user_name']), '=', admin.userName.toLowerCase()))
-        .executeTakeFirst();
-      if (taken) throw validationError([{ field: 'admin.userName', message: 'This user name is taken' }]);
+      const userId = await db.transaction().execute(async (trx) => {
+        // First: of two set-ups at once, the second waits here for the first and then fails on the marker's key.
+        await markInstalled(trx, now, admin.userName).catch((error: { code?: string }) => {
+          throw UNIQUE_VIOLATION.has(error.code ?? '') ? closed() : error;
+        });
+        const taken = await trx
+          .selectFrom('app_user')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', ['user_name']), '=', admin.userName.toLowerCase()))
+          .executeTakeFirst();
+        if (taken) throw validationError([{ field: 'admin.userName', message: 'This user name is taken' }]);
 
-      const baseCurrencyId = await ensureBaseCurrency(trx, company.baseCurrency, now, INSTALLER);
-      const companyValues = { name: company.name, base_currency_id: baseCurrencyId, timezone: company.timezone };
-      const existing = await trx.selectFrom('company').select('id').orderBy('id').limit(1).executeTakeFirst();
-      if (existing)
-        await trx
-          .updateTable('company')
-          .set({ ...companyValues, updated_at: now, updated_by: INSTALLER })
-          .where('id', '=', existing.id)
-          .execute();
-      else
-        await trx
-          .insertInto('company')
-          .values({ ...companyValues, ...audit })
-          .execute();
+        const baseCurrencyId = await ensureBaseCurrency(trx, company.baseCurrency, now, INSTALLER);
+        const companyValues = { name: company.name, base_currency_id: baseCurrencyId, timezone: company.timezone };
+        const existing = await trx.selectFrom('company').select('id').orderBy('id').limit(1).executeTakeFirst();
+        if (existing)
+          await trx
+            .updateTable('company')
+            .set({ ...companyValues, updated_at: now, updated_by: INSTALLER })
+            .where('id', '=', existing.id)
+            .execute();
+        else
+          await trx
+            .insertInto('company')
+            .values({ ...companyValues, ...audit })
+            .execute();
 
-      let role = await trx.selectFrom('role').select('id').where('code', '=', ADMIN_ROLE_CODE).executeTakeFirst();
-      if (role) await trx.updateTable('role').set({ is_active: true }).where('id', '=', role.id).execute();
-      else
-        role = await trx
-          .insertInto('role')
-          .values({ code: ADMIN_ROLE_CODE, name: 'Administrator', description: 'Every privilege', ...audit })
+        let role = await trx.selectFrom('role').select('id').where('code', '=', ADMIN_ROLE_CODE).executeTakeFirst();
+        if (role) await trx.updateTable('role').set({ is_active: true }).where('id', '=', role.id).execute();
+        else
+          role = await trx
+            .insertInto('role')
+            .values({ code: ADMIN_ROLE_CODE, name: 'Administrator', description: 'Every privilege', ...audit })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+        await grantEveryPrivilege(trx, role.id);
+
+        const user = await trx
+          .insertInto('app_user')
+          .values({
+            user_name: admin.userName,
+            display_name: admin.displayName,
+            email: admin.email,
+            role_id: role.id,
+            password_hash: passwordHash,
+            is_active: true,
+            must_change_password: false,
+            otp_enabled: false,
+            ...audit,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-      await grantEveryPrivilege(trx, role.id);
-
-      const user = await trx
-        .insertInto('app_user')
-        .values({
-          user_name: admin.userName,
-          display_name: admin.displayName,
-          email: admin.email,
-          role_id: role.id,
-          password_hash: passwordHash,
-          is_active: true,
-          must_change_password: false,
-          otp_enabled: false,
-          ...audit,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return user.id;
-    });
-    return ok({ userId, userName: admin.userName }, 'Backroom is set up, sign in with the new administrator');
-  });
+        return user.id;
+      });
+      return ok({ userId, userName: admin.userName }, 'Backroom is set up, sign in with the new administrator');
+    },
+  );
 }

@@ -15,6 +15,7 @@ import type { Database } from '../../db/types';
 import { requireAuth, requirePrivilege } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
+import { documented } from '../../http/openapi-contract';
 
 /** The screen whose edit right lets a role change role privileges: its own must never be taken away. */
 const GUARDED_SCREEN = 'roleprivilege';
@@ -162,19 +163,40 @@ export function registerRolePrivilegeRoutes(app: FastifyInstance, apiPrefix: str
   const { db } = app.ctx;
   const base = `${apiPrefix}/RolePrivileges`;
 
-  app.get(`${base}/Roles`, { preHandler: requirePrivilege(GUARDED_SCREEN, 'view') }, async () => {
-    const roles: RoleOption[] = await db.selectFrom('role').select(['id', 'code', 'name']).orderBy('name').execute();
-    return ok(roles, 'OK', roles.length);
-  });
+  app.get(
+    `${base}/Roles`,
+    {
+      ...documented({ summary: 'The roles of the privilege grid' }),
+      preHandler: requirePrivilege(GUARDED_SCREEN, 'view'),
+    },
+    async () => {
+      const roles: RoleOption[] = await db.selectFrom('role').select(['id', 'code', 'name']).orderBy('name').execute();
+      return ok(roles, 'OK', roles.length);
+    },
+  );
 
-  app.get(`${base}/Grid`, { preHandler: requirePrivilege(GUARDED_SCREEN, 'view') }, async (request) => {
-    const { roleId } = parseBody(rolePrivilegeGridQuery, request.query);
-    return ok(await readGrid(db, roleId));
-  });
+  app.get(
+    `${base}/Grid`,
+    {
+      ...documented({ summary: 'A role’s privileges, screen by screen', query: rolePrivilegeGridQuery }),
+      preHandler: requirePrivilege(GUARDED_SCREEN, 'view'),
+    },
+    async (request) => {
+      const { roleId } = parseBody(rolePrivilegeGridQuery, request.query);
+      return ok(await readGrid(db, roleId));
+    },
+  );
 
-  app.post(`${base}/Save`, { preHandler: requirePrivilege(GUARDED_SCREEN, 'edit') }, async (request) => {
-    const body = parseBody(saveRolePrivilegesRequest, request.body);
-    await saveGrid(request, body);
-    return ok(await readGrid(db, body.roleId), 'Role privileges saved');
-  });
+  app.post(
+    `${base}/Save`,
+    {
+      ...documented({ summary: 'Change a role’s privileges', body: saveRolePrivilegesRequest }),
+      preHandler: requirePrivilege(GUARDED_SCREEN, 'edit'),
+    },
+    async (request) => {
+      const body = parseBody(saveRolePrivilegesRequest, request.body);
+      await saveGrid(request, body);
+      return ok(await readGrid(db, body.roleId), 'Role privileges saved');
+    },
+  );
 }

@@ -11,12 +11,14 @@ import {
   type LoginResponse,
 } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { recordRequestEvent, type Actor } from '../../data/audit';
 import { anyDb } from '../../data/store';
 import { authenticate, authenticateDuringPasswordChange, requireAuth } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { ownEntry } from '../../http/lookup';
+import { documented } from '../../http/openapi-contract';
 import { parseBody } from '../../http/validate';
 import { insertJob } from '../../jobs/queue';
 import { decryptSecret, encryptSecret } from '../../crypto/sealed';
@@ -303,29 +305,86 @@ interface Action {
   /** How the caller must be signed in; none for the sign-in calls themselves. */
   guard?: Guard;
   handle: (request: FastifyRequest) => Promise<ApiEnvelope<unknown>>;
+  /** For the OpenAPI document: what it does and the body it parses. */
+  summary: string;
+  body?: z.ZodType;
 }
 
 const POST = ['POST'] as const;
 /** What a user whose password must change can still do. */
 const duringPasswordChange = authenticateDuringPasswordChange;
 
-/** `/api/authentication/{action}` by lower-cased action name. */
+/** `/api/authentication/{action}` by action name. */
 const ACTIONS: Record<string, Action> = {
-  login: { methods: POST, handle: login },
-  validateotp: { methods: POST, handle: validateOtp },
-  refreshtoken: { methods: POST, handle: refreshToken },
-  requestresetpassword: { methods: POST, handle: requestResetPassword },
-  validateresetpasswordotp: { methods: POST, handle: validateResetPasswordOtp },
-  changepassword: { methods: POST, guard: duringPasswordChange, handle: changePassword },
-  logout: { methods: POST, guard: duringPasswordChange, handle: logout },
-  me: { methods: ['GET', 'POST'], guard: duringPasswordChange, handle: me },
-  setupotp: { methods: POST, guard: authenticate, handle: setupOtp },
-  enableotp: { methods: POST, guard: authenticate, handle: enableOtp },
-  disableotp: { methods: POST, guard: authenticate, handle: disableOtp },
+  Login: { methods: POST, handle: login, summary: 'Sign in with a user name and password', body: loginRequest },
+  ValidateOtp: {
+    methods: POST,
+    handle: validateOtp,
+    summary: 'Finish a sign-in with the code from the authenticator app',
+    body: validateOtpRequest,
+  },
+  RefreshToken: {
+    methods: POST,
+    handle: refreshToken,
+    summary: 'Trade a refresh token for a new token pair',
+    body: refreshTokenRequest,
+  },
+  RequestResetPassword: {
+    methods: POST,
+    handle: requestResetPassword,
+    summary: 'Mail a password reset code',
+    body: requestResetPasswordRequest,
+  },
+  ValidateResetPasswordOtp: {
+    methods: POST,
+    handle: validateResetPasswordOtp,
+    summary: 'Set a new password with a mailed reset code',
+    body: validateResetPasswordOtpRequest,
+  },
+  ChangePassword: {
+    methods: POST,
+    guard: duringPasswordChange,
+    handle: changePassword,
+    summary: 'Change one’s own password',
+    body: changePasswordRequest,
+  },
+  Logout: { methods: POST, guard: duringPasswordChange, handle: logout, summary: 'End this session' },
+  Me: { methods: ['GET', 'POST'], guard: duringPasswordChange, handle: me, summary: 'The signed-in user' },
+  SetupOtp: { methods: POST, guard: authenticate, handle: setupOtp, summary: 'Start setting up two-factor sign-in' },
+  EnableOtp: {
+    methods: POST,
+    guard: authenticate,
+    handle: enableOtp,
+    summary: 'Turn two-factor sign-in on',
+    body: enableOtpRequest,
+  },
+  DisableOtp: {
+    methods: POST,
+    guard: authenticate,
+    handle: disableOtp,
+    summary: 'Turn two-factor sign-in off',
+    body: disableOtpRequest,
+  },
 };
 
+/** `/api/authentication/{action}` by lower-cased action name. */
+/** The actions by lower-cased name: an address is matched ignoring case. */
+const BY_NAME: Record<string, Action> = Object.fromEntries(
+  Object.entries(ACTIONS).map(([name, action]) => [name.toLowerCase(), action]),
+);
+
+const contract = documented({
+  param: 'action',
+  actions: Object.fromEntries(
+    Object.entries(ACTIONS).map(([name, { methods, guard, summary, body }]) => [
+      name,
+      { methods, summary, auth: guard ? 'bearer' : 'none', ...(body ? { body } : {}) },
+    ]),
+  ),
+});
+
 async function dispatch(request: FastifyRequest<{ Params: { action: string } }>, reply: FastifyReply) {
-  const action = ownEntry(ACTIONS, request.params.action.toLowerCase());
+  const action = ownEntry(BY_NAME, request.params.action.toLowerCase());
   if (!action) throw new ApiError(404, `Unknown action: ${request.params.action.slice(0, 100)}`);
   if (!action.methods.includes(request.method)) {
     reply.header('Allow', action.methods.join(', '));
@@ -340,6 +399,7 @@ export function registerAuthRoutes(app: FastifyInstance, apiPrefix: string): voi
     app.route<{ Params: { action: string } }>({
       method: ['GET', 'POST'],
       url: `${apiPrefix}/${family}/:action`,
+      ...contract,
       handler: dispatch,
     });
   }

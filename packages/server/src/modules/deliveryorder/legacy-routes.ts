@@ -6,6 +6,7 @@ import { authenticate } from '../../http/auth-guard';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { order } from './order';
+import { documented } from '../../http/openapi-contract';
 
 const listQuery = z.object({
   Skip: z.coerce.number().int().min(0).optional(),
@@ -38,39 +39,62 @@ export function registerDeliveryOrderRoutes(app: FastifyInstance, legacy: string
   const base = `${legacy}/deliveryorder`;
   const opts = { preHandler: authenticate };
 
-  app.get(base, opts, async (request) => {
-    const query = parseBody(listQuery, request.query);
-    const filters: FetchFilter[] = query.status
-      ? [{ ColumnName: 'status', ColumnValue: query.status, Operator: 'EQ' }]
-      : [];
-    return verbs.fetch({
-      request,
-      entity: order,
-      id: null,
-      body: { Skip: query.Skip, Take: query.Take, search: query.search, filters },
-    });
-  });
-  app.get<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) =>
-    verbs.get({ request, entity: order, id: idOf(request), body: null }),
+  app.get(
+    base,
+    { ...documented({ summary: 'Delivery orders (legacy address)', query: listQuery }), ...opts },
+    async (request) => {
+      const query = parseBody(listQuery, request.query);
+      const filters: FetchFilter[] = query.status
+        ? [{ ColumnName: 'status', ColumnValue: query.status, Operator: 'EQ' }]
+        : [];
+      return verbs.fetch({
+        request,
+        entity: order,
+        id: null,
+        body: { Skip: query.Skip, Take: query.Take, search: query.search, filters },
+      });
+    },
   );
-  app.post(base, opts, async (request) => verbs.insert({ request, entity: order, id: null, body: request.body }));
-  app.put<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) =>
-    verbs.update({ request, entity: order, id: null, body: { ...bodyOf(request), id: idOf(request) } }),
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id`,
+    { ...documented({ summary: 'A delivery order (legacy address)' }), ...opts },
+    async (request) => verbs.get({ request, entity: order, id: idOf(request), body: null }),
   );
-  app.delete<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) =>
-    verbs.delete({ request, entity: order, id: idOf(request), body: null }),
+  app.post(base, { ...documented({ summary: 'Add a delivery order (legacy address)' }), ...opts }, async (request) =>
+    verbs.insert({ request, entity: order, id: null, body: request.body }),
   );
-  app.post<{ Params: { id: string } }>(`${base}/:id`, opts, async (request) => {
-    const id = idOf(request);
-    const { action, ...rest } = parseBody(actionBody, request.body);
-    const unknown = validationError(
-      [{ field: 'action', message: `Unknown action: ${action}` }],
-      `Unknown action: ${action}`,
-    );
-    // Deleting is the DELETE verb's; a POST only moves the order along.
-    if (action.toLowerCase() === 'delete') throw unknown;
-    const answer = await runAction(request, order, action, [id], rest);
-    if (!answer) throw unknown;
-    return answer;
-  });
+  app.put<{ Params: { id: string } }>(
+    `${base}/:id`,
+    { ...documented({ summary: 'Change a delivery order (legacy address)' }), ...opts },
+    async (request) =>
+      verbs.update({ request, entity: order, id: null, body: { ...bodyOf(request), id: idOf(request) } }),
+  );
+  app.delete<{ Params: { id: string } }>(
+    `${base}/:id`,
+    { ...documented({ summary: 'Delete a delivery order (legacy address)' }), ...opts },
+    async (request) => verbs.delete({ request, entity: order, id: idOf(request), body: null }),
+  );
+  app.post<{ Params: { id: string } }>(
+    `${base}/:id`,
+    {
+      ...documented({
+        summary: 'Move a delivery order along: send, receive, cancel… (legacy address)',
+        body: actionBody,
+      }),
+      ...opts,
+    },
+    async (request) => {
+      const id = idOf(request);
+      const { action, ...rest } = parseBody(actionBody, request.body);
+      const unknown = validationError(
+        [{ field: 'action', message: `Unknown action: ${action}` }],
+        `Unknown action: ${action}`,
+      );
+      // Deleting is the DELETE verb's; a POST only moves the order along.
+      if (action.toLowerCase() === 'delete') throw unknown;
+      const answer = await runAction(request, order, action, [id], rest);
+      if (!answer) throw unknown;
+      return answer;
+    },
+  );
 }

@@ -3,6 +3,7 @@ import { ok } from '../../http/envelope';
 import type { DomainModule } from '../module';
 import { rollUp } from './rollup';
 import { homeSummary, outletZones, SECTION_SCREENS } from './summary';
+import { documented } from '../../http/openapi-contract';
 
 const MINUTE = 60_000;
 
@@ -19,6 +20,10 @@ export const homeModule: DomainModule = {
     },
   },
   routes: (app, at) => {
-    app.get(`${at.api}/home/Summary`, { preHandler: authenticate }, async (request) => ok(await homeSummary(request)));
+    app.get(
+      `${at.api}/home/Summary`,
+      { ...documented({ summary: 'The Home screen’s figures for the caller’s outlets' }), preHandler: authenticate },
+      async (request) => ok(await homeSummary(request)),
+    );
   },
 };

@@ -7,6 +7,7 @@ import { requirePrivilege } from '../../http/auth-guard';
 import { ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { checkTarget, probe } from './outbound';
+import { documented } from '../../http/openapi-contract';
 
 const settings = getEntity('membershipintegrationsettings');
 
@@ -23,7 +24,10 @@ const body = z.object({ endpoint: z.string().trim().max(500).optional(), apiKey:
 export function registerIntegrationRoutes(app: FastifyInstance, api: string): void {
   app.post(
     `${api}/membershipintegration/TestConnection`,
-    { preHandler: requirePrivilege(settings.name, 'edit') },
+    {
+      ...documented({ summary: 'Try the membership provider’s address and key', body }),
+      preHandler: requirePrivilege(settings.name, 'edit'),
+    },
     async (request) => {
       const sent = parseBody(body, request.body);
       const saved = await app.ctx.db

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate, requireAuth } from '../../http/auth-guard';
 import { ApiError, ok } from '../../http/envelope';
 import { buildSetupMenu } from './setup-menu';
+import { documented } from '../../http/openapi-contract';
 
 export function registerMenuRoutes(app: FastifyInstance, apiPrefix: string): void {
   const { db } = app.ctx;
 
   app.get<{ Params: { id: string } }>(
     `${apiPrefix}/AppModule/GetMenu/:id`,
-    { preHandler: authenticate },
+    { ...documented({ summary: 'The setup menu of the caller’s privileges' }), preHandler: authenticate },
     async (request) => {
       if (request.params.id !== String(MENU_ID.setup)) throw new ApiError(404, 'Menu not found');
       const auth = requireAuth(request);
@@ -17,14 +18,18 @@ export function registerMenuRoutes(app: FastifyInstance, apiPrefix: string): voi
     },
   );
 
-  app.get(`${apiPrefix}/AppModule/GetTopMenu`, { preHandler: authenticate }, async () => {
-    const rows = await db
-      .selectFrom('app_setting')
-      .select(['key', 'value'])
-      .where('group_id', '=', SETTING_GROUP.topMenu)
-      .orderBy('id')
-      .execute();
-    const data: TopMenuEntry[] = rows.map((r) => ({ route: r.value, menuText: r.key }));
-    return ok(data);
-  });
+  app.get(
+    `${apiPrefix}/AppModule/GetTopMenu`,
+    { ...documented({ summary: 'The top menu' }), preHandler: authenticate },
+    async () => {
+      const rows = await db
+        .selectFrom('app_setting')
+        .select(['key', 'value'])
+        .where('group_id', '=', SETTING_GROUP.topMenu)
+        .orderBy('id')
+        .execute();
+      const data: TopMenuEntry[] = rows.map((r) => ({ route: r.value, menuText: r.key }));
+      return ok(data);
+    },
+  );
 }

@@ -12,6 +12,7 @@ import { ApiError, validationError } from '../../http/envelope';
 import { priceBasket, ruleSet, type OutletInfo, type RuleSet, pricingInputs } from '../pricing/index';
 import { stockProducts, onOrderFor, reservedFor } from '../stock/index';
 import { outletLocation } from './order';
+import { documented } from '../../http/openapi-contract';
 
 const menu = getEntity('orderingmenu');
 const setupEntity = getEntity('onlinemenusetup');
@@ -220,23 +221,27 @@ export const publish: RowAction = async (call) => {
 
 /** `GET {core}/public/menu/{channelCode}.json`: the channel's newest published menu, with its ETag (If-None-Match → 304). */
 export function registerMenuRoute(app: FastifyInstance, core: string): void {
-  app.get<{ Params: { file: string } }>(`${core}/public/menu/:file`, async (request, reply) => {
-    const match = /^([\w.-]{1,50})\.json$/.exec(request.params.file);
-    if (!match) throw new ApiError(404, 'Not found');
-    const row = await app.ctx.db
-      .selectFrom('online_menu_version as m')
-      .innerJoin('online_sales_channel as c', 'c.id', 'm.channel_id')
-      .select(['m.etag', 'm.body'])
-      .where('c.code', '=', match[1]!)
-      .where('c.is_active', '=', true)
-      .orderBy('m.version', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!row) throw new ApiError(404, `No menu is published for channel ${match[1]}`);
-    reply.header('etag', row.etag).header('cache-control', 'public, no-cache');
-    const sent = request.headers['if-none-match'];
-    if (typeof sent === 'string' && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === row.etag))
-      return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(row.body);
-  });
+  app.get<{ Params: { file: string } }>(
+    `${core}/public/menu/:file`,
+    documented({ summary: 'A published online menu', auth: 'none', produces: 'json' }),
+    async (request, reply) => {
+      const match = /^([\w.-]{1,50})\.json$/.exec(request.params.file);
+      if (!match) throw new ApiError(404, 'Not found');
+      const row = await app.ctx.db
+        .selectFrom('online_menu_version as m')
+        .innerJoin('online_sales_channel as c', 'c.id', 'm.channel_id')
+        .select(['m.etag', 'm.body'])
+        .where('c.code', '=', match[1]!)
+        .where('c.is_active', '=', true)
+        .orderBy('m.version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) throw new ApiError(404, `No menu is published for channel ${match[1]}`);
+      reply.header('etag', row.etag).header('cache-control', 'public, no-cache');
+      const sent = request.headers['if-none-match'];
+      if (typeof sent === 'string' && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === row.etag))
+        return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(row.body);
+    },
+  );
 }

@@ -21,6 +21,7 @@ import { limitWrongGuesses } from '../auth/index';
 import { channelOfRequest, type ChannelCaller } from './channel-key';
 import { ORDER_PREFIX, eventOrder, readOrder } from './order';
 import { publishEvent } from './webhook-publish';
+import { documented } from '../../http/openapi-contract';
 
 const ref = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]);
 export const MAX_ITEMS = 100;
@@ -82,50 +83,59 @@ interface PlaceAnswer {
  * body answers the first order and writes nothing; the same key with another body is a 409.
  */
 export function registerPlaceRoute(app: FastifyInstance, api: string): void {
-  app.post(`${api}/onlinesalesorder/Place`, async (request, reply) => {
-    const caller = await limitWrongGuesses(request, 'channelkey', () => channelOfRequest(request));
-    const key = idempotencyKeyOf(request);
-    const body = parseBody(placeBody, request.body);
-    const { ctx } = app;
-    const db = ctx.db;
-    const scope = `channel:${caller.id}`;
-    const hash = bodyHash(body);
-    const keptSince = new Date(Date.now() - ORDER_KEY_KEPT_MS).toISOString();
-    const earlier = async (sent: string) => {
-      const used = sameBodyOrRefuse(
-        await findKey(db, scope, sent, keptSince),
-        hash,
-        'Idempotency-Key',
-        `Idempotency key ${sent}`,
-      );
-      if (!used) return undefined;
-      markReplayed(reply);
-      return ok(used.answer as PlaceAnswer, 'Order placed');
-    };
-    const first = key === undefined ? undefined : await earlier(key);
-    if (first) return first;
-    const placed = await placeOrder(ctx, caller, body, {
-      ...(key === undefined
-        ? {}
-        : {
-            // Claimed in the order's transaction: of parallel retries exactly one places the order.
-            claim: async (trx, at) => {
-              await trx
-                .deleteFrom('idempotency_key')
-                .where('scope', '=', scope)
-                .where('created_at', '<=', keptSince)
-                .execute();
-              return claimKey(trx, scope, key, hash, at);
-            },
-            keep: (trx, answer) => keepAnswer(trx, scope, key, answer),
-          }),
-    });
-    if (placed !== undefined) return ok(placed, 'Order placed');
-    // A parallel call with the same key won: its answer, or a 409 when its body was another.
-    const winner = await earlier(key!);
-    if (!winner) throw new ApiError(409, `Idempotency key ${key} is in use by another request; try again`);
-    return winner;
-  });
+  app.post(
+    `${api}/onlinesalesorder/Place`,
+    documented({
+      summary: 'A channel places an order',
+      auth: 'channelKey',
+      body: placeBody,
+      headers: ['Idempotency-Key'],
+    }),
+    async (request, reply) => {
+      const caller = await limitWrongGuesses(request, 'channelkey', () => channelOfRequest(request));
+      const key = idempotencyKeyOf(request);
+      const body = parseBody(placeBody, request.body);
+      const { ctx } = app;
+      const db = ctx.db;
+      const scope = `channel:${caller.id}`;
+      const hash = bodyHash(body);
+      const keptSince = new Date(Date.now() - ORDER_KEY_KEPT_MS).toISOString();
+      const earlier = async (sent: string) => {
+        const used = sameBodyOrRefuse(
+          await findKey(db, scope, sent, keptSince),
+          hash,
+          'Idempotency-Key',
+          `Idempotency key ${sent}`,
+        );
+        if (!used) return undefined;
+        markReplayed(reply);
+        return ok(used.answer as PlaceAnswer, 'Order placed');
+      };
+      const first = key === undefined ? undefined : await earlier(key);
+      if (first) return first;
+      const placed = await placeOrder(ctx, caller, body, {
+        ...(key === undefined
+          ? {}
+          : {
+              // Claimed in the order's transaction: of parallel retries exactly one places the order.
+              claim: async (trx, at) => {
+                await trx
+                  .deleteFrom('idempotency_key')
+                  .where('scope', '=', scope)
+                  .where('created_at', '<=', keptSince)
+                  .execute();
+                return claimKey(trx, scope, key, hash, at);
+              },
+              keep: (trx, answer) => keepAnswer(trx, scope, key, answer),
+            }),
+      });
+      if (placed !== undefined) return ok(placed, 'Order placed');
+      // A parallel call with the same key won: its answer, or a 409 when its body was another.
+      const winner = await earlier(key!);
+      if (!winner) throw new ApiError(409, `Idempotency key ${key} is in use by another request; try again`);
+      return winner;
+    },
+  );
 }
 
 export type PlaceBody = z.infer<typeof placeBody>;

@@ -9,6 +9,7 @@ import { simulateSale } from './simulate';
 import { registerVoucherCodeRoutes, voucherHooks } from './vouchers';
 import { WHAT_IF_JOB, whatIfJob } from './what-if';
 import { registerWhatIfRoutes } from './what-if-routes';
+import { documented } from '../../http/openapi-contract';
 export { allocate, mulDiv, mulDivFloor, times } from './engine/arithmetic';
 export { roundingOf } from './engine/charges';
 export {
@@ -45,7 +46,10 @@ export const pricingModule: DomainModule = {
   routes(app, at) {
     app.post(
       `${at.legacy}/SimulateSales/AddItem`,
-      { preHandler: requirePrivilege('simulatesales', 'view') },
+      {
+        ...documented({ summary: 'Price a basket as the pricing engine would at a sale' }),
+        preHandler: requirePrivilege('simulatesales', 'view'),
+      },
       async (request) => ok(await simulateSale(request)),
     );
     registerVoucherCodeRoutes(app, at.api);

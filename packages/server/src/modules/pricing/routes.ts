@@ -7,6 +7,7 @@ import { requireAuth, requirePrivilege } from '../../http/auth-guard';
 import { ApiError, ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { outletColumns, readGrid, saveChanges } from './outlet-pricing';
+import { documented } from '../../http/openapi-contract';
 
 const SCREEN = 'outletpricing';
 /** A page of the grid is a page of inputs: kept small. */
@@ -38,36 +39,50 @@ export function registerOutletPricingRoutes(app: FastifyInstance, apiPrefix: str
   const base = `${apiPrefix}/outletpricing`;
   const db = anyDb(app.ctx);
 
-  app.post(`${base}/Grid`, { preHandler: requirePrivilege(SCREEN, 'view') }, async (request) => {
-    const query = parseBody(gridRequest, request.body);
-    const outlets = await outletColumns(db, await allowedOutlets(request));
-    const { rows, totalCount } = await readGrid(db, outlets, query);
-    return ok({ outlets, rows }, 'OK', totalCount);
-  });
+  app.post(
+    `${base}/Grid`,
+    {
+      ...documented({ summary: 'Outlet prices of products, outlets as columns', body: gridRequest }),
+      preHandler: requirePrivilege(SCREEN, 'view'),
+    },
+    async (request) => {
+      const query = parseBody(gridRequest, request.body);
+      const outlets = await outletColumns(db, await allowedOutlets(request));
+      const { rows, totalCount } = await readGrid(db, outlets, query);
+      return ok({ outlets, rows }, 'OK', totalCount);
+    },
+  );
 
-  app.post(`${base}/Save`, { preHandler: requirePrivilege(SCREEN, 'edit') }, async (request) => {
-    const { changes } = parseBody(saveRequest, request.body);
-    const auth = requireAuth(request);
-    // Looked up before the transaction: SQLite has one connection, which the transaction holds.
-    const allowed = await allowedOutlets(request);
-    const outside = changes.findIndex((c) => allowed.length > 0 && !allowed.includes(c.outlet));
-    if (outside >= 0)
-      throw new ApiError(403, `You may not set prices of outlet ${changes[outside]!.outlet}`, [
-        { field: `changes.${outside}.outlet`, message: 'Not one of your outlets' },
-      ]);
-    const counts = await db.transaction().execute(async (trx) =>
-      saveChanges(
-        {
-          ctx: app.ctx,
-          trx,
-          auth,
-          request,
-          entity: await withCustom(trx, getEntity('outletprice')),
-          now: new Date().toISOString(),
-        },
-        changes,
-      ),
-    );
-    return ok(counts, `Saved ${counts.inserted + counts.updated + counts.deleted} prices`);
-  });
+  app.post(
+    `${base}/Save`,
+    {
+      ...documented({ summary: 'Change outlet prices', body: saveRequest }),
+      preHandler: requirePrivilege(SCREEN, 'edit'),
+    },
+    async (request) => {
+      const { changes } = parseBody(saveRequest, request.body);
+      const auth = requireAuth(request);
+      // Looked up before the transaction: SQLite has one connection, which the transaction holds.
+      const allowed = await allowedOutlets(request);
+      const outside = changes.findIndex((c) => allowed.length > 0 && !allowed.includes(c.outlet));
+      if (outside >= 0)
+        throw new ApiError(403, `You may not set prices of outlet ${changes[outside]!.outlet}`, [
+          { field: `changes.${outside}.outlet`, message: 'Not one of your outlets' },
+        ]);
+      const counts = await db.transaction().execute(async (trx) =>
+        saveChanges(
+          {
+            ctx: app.ctx,
+            trx,
+            auth,
+            request,
+            entity: await withCustom(trx, getEntity('outletprice')),
+            now: new Date().toISOString(),
+          },
+          changes,
+        ),
+      );
+      return ok(counts, `Saved ${counts.inserted + counts.updated + counts.deleted} prices`);
+    },
+  );
 }

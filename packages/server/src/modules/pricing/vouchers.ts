@@ -8,6 +8,7 @@ import { requirePrivilege } from '../../http/auth-guard';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { generateCodes, generatedForm, MAX_CODES_PER_CALL } from './voucher-codes';
+import { documented } from '../../http/openapi-contract';
 
 const voucher = getEntity('voucher');
 const voucherCode = getEntity('vouchercode');
@@ -71,7 +72,7 @@ const cell = (value: unknown) => {
 export function registerVoucherCodeRoutes(app: FastifyInstance, api: string): void {
   app.get<{ Params: { id: string } }>(
     `${api}/pricing/VoucherCodes/:id`,
-    { preHandler: requirePrivilege('voucher', 'view') },
+    { ...documented({ summary: 'A voucher’s codes' }), preHandler: requirePrivilege('voucher', 'view') },
     async (request, reply) => {
       const id = parseRowId(request.params.id);
       if (id === undefined)

@@ -10,6 +10,7 @@ import { assertPrivilege, authenticate, requireAuth } from '../../http/auth-guar
 import { parseBody } from '../../http/validate';
 import { startJob } from '../../jobs/start';
 import { MAX_DAYS, WHAT_IF_JOB, whatIfPayload, type WhatIfPayload } from './what-if';
+import { documented } from '../../http/openapi-contract';
 
 const request = z.object({
   entity: z.enum(['promotion', 'newpromotion']),
@@ -71,45 +72,57 @@ function withoutMargins(result: WhatIfResult): WhatIfResult {
 }
 
 export function registerWhatIfRoutes(app: FastifyInstance, api: string): void {
-  app.post(`${api}/pricing/WhatIf`, { preHandler: authenticate }, async (req) => {
-    const body = parseBody(request, req.body);
-    const entity = getEntity(body.entity);
-    // Whoever may edit promotions may try one; the replay reads every sale of the outlets it names.
-    await assertPrivilege(req, entity.permission, 'edit');
-    if (body.id === undefined && body.draft === undefined)
-      throw validationError([
-        { field: 'draft', message: 'Give the saved promotion (id) or the form’s values (draft)' },
-      ]);
-    if (body.id !== undefined && !(await canSee(req, anyDb(app.ctx), entity, body.id)))
-      throw validationError([{ field: 'id', message: `${entity.label}: no row ${body.id}` }]);
-    const payload: WhatIfPayload = {
-      ownerId: requireAuth(req).userId,
-      entity: body.entity,
-      id: body.id ?? null,
-      draft: body.draft === undefined ? null : draftOf(body.entity, body.draft),
-      days: body.days,
-      outlets: await outletsOf(req, body.outlets),
-      margins: await mayseeCosts(req),
-      until: new Date().toISOString(),
-    };
-    return ok({ jobId: await startJob(app, req, WHAT_IF_JOB, payload) });
-  });
+  app.post(
+    `${api}/pricing/WhatIf`,
+    {
+      ...documented({ summary: 'Start a what-if: a draft promotion tried on past sales', body: request }),
+      preHandler: authenticate,
+    },
+    async (req) => {
+      const body = parseBody(request, req.body);
+      const entity = getEntity(body.entity);
+      // Whoever may edit promotions may try one; the replay reads every sale of the outlets it names.
+      await assertPrivilege(req, entity.permission, 'edit');
+      if (body.id === undefined && body.draft === undefined)
+        throw validationError([
+          { field: 'draft', message: 'Give the saved promotion (id) or the form’s values (draft)' },
+        ]);
+      if (body.id !== undefined && !(await canSee(req, anyDb(app.ctx), entity, body.id)))
+        throw validationError([{ field: 'id', message: `${entity.label}: no row ${body.id}` }]);
+      const payload: WhatIfPayload = {
+        ownerId: requireAuth(req).userId,
+        entity: body.entity,
+        id: body.id ?? null,
+        draft: body.draft === undefined ? null : draftOf(body.entity, body.draft),
+        days: body.days,
+        outlets: await outletsOf(req, body.outlets),
+        margins: await mayseeCosts(req),
+        until: new Date().toISOString(),
+      };
+      return ok({ jobId: await startJob(app, req, WHAT_IF_JOB, payload) });
+    },
+  );
 
-  app.get<{ Params: { jobId: string } }>(`${api}/pricing/WhatIf/:jobId`, { preHandler: authenticate }, async (req) => {
-    const { jobId } = parseBody(z.object({ jobId: rowId }), req.params);
-    const job = await app.ctx.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst();
-    const payload = job?.kind === WHAT_IF_JOB ? whatIfPayload.safeParse(JSON.parse(job.payload ?? 'null')) : undefined;
-    // Someone else's replay is not there, as far as the caller can tell.
-    if (!job || !payload?.success || payload.data.ownerId !== requireAuth(req).userId)
-      throw new ApiError(404, `No what-if ${jobId}`);
-    const result = job.status === 'done' && job.result ? (JSON.parse(job.result) as WhatIfResult) : null;
-    const answer: WhatIfStatus = {
-      jobId,
-      status: job.status,
-      progress: job.progress,
-      error: job.status === 'failed' || job.status === 'cancelled' ? job.error : null,
-      result: result && !(await mayseeCosts(req)) ? withoutMargins(result) : result,
-    };
-    return ok(answer);
-  });
+  app.get<{ Params: { jobId: string } }>(
+    `${api}/pricing/WhatIf/:jobId`,
+    { ...documented({ summary: 'A what-if’s progress and answer' }), preHandler: authenticate },
+    async (req) => {
+      const { jobId } = parseBody(z.object({ jobId: rowId }), req.params);
+      const job = await app.ctx.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst();
+      const payload =
+        job?.kind === WHAT_IF_JOB ? whatIfPayload.safeParse(JSON.parse(job.payload ?? 'null')) : undefined;
+      // Someone else's replay is not there, as far as the caller can tell.
+      if (!job || !payload?.success || payload.data.ownerId !== requireAuth(req).userId)
+        throw new ApiError(404, `No what-if ${jobId}`);
+      const result = job.status === 'done' && job.result ? (JSON.parse(job.result) as WhatIfResult) : null;
+      const answer: WhatIfStatus = {
+        jobId,
+        status: job.status,
+        progress: job.progress,
+        error: job.status === 'failed' || job.status === 'cancelled' ? job.error : null,
+        result: result && !(await mayseeCosts(req)) ? withoutMargins(result) : result,
+      };
+      return ok(answer);
+    },
+  );
 }

@@ -4,6 +4,7 @@ import { authorize } from '../../data/access';
 import { apiRow, labelsOf } from '../../data/read';
 import { authenticate } from '../../http/auth-guard';
 import { ApiError, ok } from '../../http/envelope';
+import { documented } from '../../http/openapi-contract';
 
 const product = getEntity('product');
 const supplier = getEntity('supplier');
@@ -15,7 +16,7 @@ const supplier = getEntity('supplier');
 export function registerSupplierMapDropdown(app: FastifyInstance, apiPrefix: string): void {
   app.get<{ Params: { id: string } }>(
     `${apiPrefix}/${product.api ?? product.name}/FetchSupplierMapDropown/:id`,
-    { preHandler: authenticate },
+    { ...documented({ summary: 'The suppliers mapped to a product, as dropdown options' }), preHandler: authenticate },
     async (request) => {
       await authorize(request, product, 'fetch');
       const id = parseRowId(request.params.id);

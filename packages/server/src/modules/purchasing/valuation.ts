@@ -10,6 +10,7 @@ import { ApiError, ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { addDays, startOfDay } from '../../time/calendar';
 import { companyToday } from '../document-numbers';
+import { documented } from '../../http/openapi-contract';
 
 const id = z.number().int().positive().max(MAX_ROW_ID);
 export const valuationQuery = z.object({
@@ -161,41 +162,52 @@ const csvCell = (value: unknown) => {
 /** `POST {api}/stockvaluation/Fetch` and `GET {api}/stockvaluation/Export?date=…&by=…` (CSV). */
 export function registerValuationRoutes(app: FastifyInstance, api: string): void {
   const opts = { preHandler: authenticate };
-  app.post(`${api}/stockvaluation/Fetch`, opts, async (request) => {
-    const answer = await valuation(request, parseBody(valuationQuery, request.body ?? {}));
-    return ok(answer);
-  });
-  app.get(`${api}/stockvaluation/Export`, opts, async (request, reply) => {
-    const raw = (request.query ?? {}) as Record<string, string | undefined>;
-    const list = (v: string | undefined) => (v ? v.split(',').map(Number) : undefined);
-    const query = parseBody(valuationQuery, {
-      date: raw.date,
-      by: raw.by,
-      locations: list(raw.locations),
-      categories: list(raw.categories),
-    });
-    const { date, rows, total } = await valuation(request, query);
-    const byProduct = query.by === 'product';
-    const lines = [
-      ['date', 'location', 'category', ...(byProduct ? ['product'] : []), 'products', 'quantity', 'value'].join(','),
-      ...rows.map((r) =>
-        [
-          date,
-          r.locationLabel,
-          r.categoryLabel,
-          ...(byProduct ? [r.productLabel] : []),
-          r.products,
-          r.quantity,
-          r.value,
-        ]
-          .map(csvCell)
-          .join(','),
-      ),
-      [date, 'Total', '', ...(byProduct ? [''] : []), '', '', total].map(csvCell).join(','),
-    ];
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="Stock_valuation_${date}.csv"`)
-      .send(`${lines.join('\r\n')}\r\n`);
-  });
+  app.post(
+    `${api}/stockvaluation/Fetch`,
+    { ...documented({ summary: 'Stock valued at average cost', body: valuationQuery }), ...opts },
+    async (request) => {
+      const answer = await valuation(request, parseBody(valuationQuery, request.body ?? {}));
+      return ok(answer);
+    },
+  );
+  app.get(
+    `${api}/stockvaluation/Export`,
+    {
+      ...documented({ summary: 'Stock valuation as a spreadsheet', query: valuationQuery, produces: 'file' }),
+      ...opts,
+    },
+    async (request, reply) => {
+      const raw = (request.query ?? {}) as Record<string, string | undefined>;
+      const list = (v: string | undefined) => (v ? v.split(',').map(Number) : undefined);
+      const query = parseBody(valuationQuery, {
+        date: raw.date,
+        by: raw.by,
+        locations: list(raw.locations),
+        categories: list(raw.categories),
+      });
+      const { date, rows, total } = await valuation(request, query);
+      const byProduct = query.by === 'product';
+      const lines = [
+        ['date', 'location', 'category', ...(byProduct ? ['product'] : []), 'products', 'quantity', 'value'].join(','),
+        ...rows.map((r) =>
+          [
+            date,
+            r.locationLabel,
+            r.categoryLabel,
+            ...(byProduct ? [r.productLabel] : []),
+            r.products,
+            r.quantity,
+            r.value,
+          ]
+            .map(csvCell)
+            .join(','),
+        ),
+        [date, 'Total', '', ...(byProduct ? [''] : []), '', '', total].map(csvCell).join(','),
+      ];
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="Stock_valuation_${date}.csv"`)
+        .send(`${lines.join('\r\n')}\r\n`);
+    },
+  );
 }

@@ -5,6 +5,7 @@ import { parseBody } from '../../http/validate';
 import type { DomainModule } from '../module';
 import { createOrders } from './create';
 import { suggest } from './suggest';
+import { documented } from '../../http/openapi-contract';
 
 /**
  * Reorder suggestions: per product × stocking location, from its trigger or a days-of-cover target,
@@ -16,16 +17,27 @@ export const reorderModule: DomainModule = {
   name: 'reorder',
   routes: (app, at) => {
     const opts = { preHandler: authenticate };
-    app.post(`${at.api}/reorder/Suggest`, opts, async (request) => {
-      await assertPrivilege(request, 'reorder', 'view');
-      const answer = await suggest(request, parseBody(reorderQuery, request.body ?? {}));
-      return ok(answer, 'OK', answer.totalCount);
-    });
-    app.post(`${at.api}/reorder/Create`, opts, async (request) => {
-      await assertPrivilege(request, 'reorder', 'view');
-      await assertPrivilege(request, 'purchaseorder', 'edit');
-      const orders = await createOrders(request, parseBody(reorderCreate, request.body));
-      return ok(orders, `Created ${orders.length} draft purchase orders`);
-    });
+    app.post(
+      `${at.api}/reorder/Suggest`,
+      {
+        ...documented({ summary: 'Reorder suggestions from stock, sales and suppliers', body: reorderQuery }),
+        ...opts,
+      },
+      async (request) => {
+        await assertPrivilege(request, 'reorder', 'view');
+        const answer = await suggest(request, parseBody(reorderQuery, request.body ?? {}));
+        return ok(answer, 'OK', answer.totalCount);
+      },
+    );
+    app.post(
+      `${at.api}/reorder/Create`,
+      { ...documented({ summary: 'Draft purchase orders from chosen suggestions', body: reorderCreate }), ...opts },
+      async (request) => {
+        await assertPrivilege(request, 'reorder', 'view');
+        await assertPrivilege(request, 'purchaseorder', 'edit');
+        const orders = await createOrders(request, parseBody(reorderCreate, request.body));
+        return ok(orders, `Created ${orders.length} draft purchase orders`);
+      },
+    );
   },
 };

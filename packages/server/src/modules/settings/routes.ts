@@ -6,6 +6,7 @@ import { settingValueProblem } from '@backroom/schema';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { settingByKey, settingsInGroup, toAppSettingDto } from './app-settings';
+import { documented } from '../../http/openapi-contract';
 
 /** Settings are the company set-up: listing a group needs its view, writing its edit. */
 const SETTINGS_PRIVILEGE = 'company';
@@ -21,7 +22,10 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
   // A whole group is the company set-up screen's; single keys (FetchByKey) are the shell's links, read by everyone.
   app.get<{ Params: { id: string } }>(
     `${base}/FetchByGroupId/:id`,
-    { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'view') },
+    {
+      ...documented({ summary: 'The app settings of a group' }),
+      preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'view'),
+    },
     async (request) => {
       if (!/^\d{1,9}$/.test(request.params.id))
         throw validationError([{ field: 'id', message: 'Expected a group number' }]);
@@ -30,11 +34,15 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
     },
   );
 
-  app.get<{ Params: { key: string } }>(`${base}/FetchByKey/:key`, { preHandler: authenticate }, async (request) => {
-    const row = await settingByKey(db, request.params.key);
-    if (!row) throw new ApiError(404, 'Setting not found');
-    return ok(toAppSettingDto(row));
-  });
+  app.get<{ Params: { key: string } }>(
+    `${base}/FetchByKey/:key`,
+    { ...documented({ summary: 'One app setting by key' }), preHandler: authenticate },
+    async (request) => {
+      const row = await settingByKey(db, request.params.key);
+      if (!row) throw new ApiError(404, 'Setting not found');
+      return ok(toAppSettingDto(row));
+    },
+  );
 
   /** Writes one setting's value or attributes, with an audit row of what changed, in one transaction; the same value again writes nothing. */
   const update = async (
@@ -71,14 +79,24 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
     return toAppSettingDto((await settingByKey(db, settingKey))!);
   };
 
-  app.post(`${base}/UpdateSetting`, { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit') }, async (request) => {
-    const body = parseBody(updateSettingBody, request.body);
-    return ok(await update(request, body.key, { value: body.value }), 'Setting saved');
-  });
+  app.post(
+    `${base}/UpdateSetting`,
+    {
+      ...documented({ summary: 'Change an app setting’s value', body: updateSettingBody }),
+      preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit'),
+    },
+    async (request) => {
+      const body = parseBody(updateSettingBody, request.body);
+      return ok(await update(request, body.key, { value: body.value }), 'Setting saved');
+    },
+  );
 
   app.post(
     `${base}/UpdateAttributes`,
-    { preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit') },
+    {
+      ...documented({ summary: 'Change an app setting’s attributes', body: updateAttributesBody }),
+      preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit'),
+    },
     async (request) => {
       const body = parseBody(updateAttributesBody, request.body);
       return ok(await update(request, body.key, { attributes: JSON.stringify(body.attributes) }), 'Setting saved');

@@ -36,6 +36,7 @@ import { assertHeldParts, assertRowCount, sizeLimit } from './limits';
 import type { SheetFormat } from './read';
 import { inspectZip } from './zip-guard';
 import { headersOf, offerMapping, parseMapping, saveMapping, signatureOf, sourceOf } from './mapping';
+import { documented } from '../../http/openapi-contract';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -160,7 +161,7 @@ const parameterFilters = (parameters: Record<string, unknown> = {}) =>
 export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Promise<void> {
   app.get<{ Params: { importType: string } }>(
     `${at.api}/AppModule/GetBlankTemplateOption/:importType`,
-    { preHandler: authenticate },
+    { ...documented({ summary: 'The blank template options of an import type' }), preHandler: authenticate },
     async (request) => {
       const importer = await assertMayImport(request, request.params.importType);
       return ok(importer.options.map(({ text, value }) => ({ text, value })));
@@ -169,7 +170,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
 
   app.get<{ Params: { importType: string; option: string } }>(
     `${at.legacy}/DataExporter/ExportBlankTemplate/:importType/:option`,
-    { preHandler: authenticate },
+    { ...documented({ summary: 'A blank import template', produces: 'file' }), preHandler: authenticate },
     async (request, reply) => {
       const importer = await withCustomColumns(
         anyDb(app.ctx),
@@ -190,7 +191,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
 
   app.get<{ Params: { jobId: string } }>(
     `${at.legacy}/DataExporter/status/:jobId`,
-    { preHandler: authenticate },
+    { ...documented({ summary: 'An import’s or export’s progress' }), preHandler: authenticate },
     async (request) => {
       const { jobId } = parseBody(jobIdParam, request.params);
       return ok(statusOf(await ownJob(request, jobId)));
@@ -200,7 +201,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
   /** Cancels a queued or running job of the caller's (an administrator: anyone's); 409 once it has finished. */
   app.post<{ Params: { jobId: string } }>(
     `${at.legacy}/DataExporter/cancel/:jobId`,
-    { preHandler: authenticate },
+    { ...documented({ summary: 'Cancel an import or export' }), preHandler: authenticate },
     async (request) => {
       const { jobId } = parseBody(jobIdParam, request.params);
       await ownJob(request, jobId);
@@ -211,29 +212,33 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
   );
 
   /** The caller's own recent spreadsheet jobs, newest first. */
-  app.get(`${at.legacy}/DataExporter/jobs`, { preHandler: authenticate }, async (request) => {
-    const auth = requireAuth(request);
-    const rows = (await anyDb(app.ctx)
-      .selectFrom('job')
-      .selectAll()
-      .where('kind', 'in', [IMPORT_JOB, EXPORT_JOB])
-      .orderBy('id', 'desc')
-      .limit(200)
-      .execute()) as JobRow[];
-    const mine = rows
-      .filter((job) => (JSON.parse(job.payload ?? '{}') as { ownerId?: number }).ownerId === auth.userId)
-      .slice(0, 20);
-    return ok(
-      mine.map((job) => ({
-        ...statusOf(job),
-        errors: undefined,
-        rows: undefined,
-        name:
-          (JSON.parse(job.payload!) as { procedure?: string; importType?: string }).procedure ??
-          (JSON.parse(job.payload!) as { importType?: string }).importType,
-      })),
-    );
-  });
+  app.get(
+    `${at.legacy}/DataExporter/jobs`,
+    { ...documented({ summary: 'The caller’s imports and exports' }), preHandler: authenticate },
+    async (request) => {
+      const auth = requireAuth(request);
+      const rows = (await anyDb(app.ctx)
+        .selectFrom('job')
+        .selectAll()
+        .where('kind', 'in', [IMPORT_JOB, EXPORT_JOB])
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute()) as JobRow[];
+      const mine = rows
+        .filter((job) => (JSON.parse(job.payload ?? '{}') as { ownerId?: number }).ownerId === auth.userId)
+        .slice(0, 20);
+      return ok(
+        mine.map((job) => ({
+          ...statusOf(job),
+          errors: undefined,
+          rows: undefined,
+          name:
+            (JSON.parse(job.payload!) as { procedure?: string; importType?: string }).procedure ??
+            (JSON.parse(job.payload!) as { importType?: string }).importType,
+        })),
+      );
+    },
+  );
 
   const download = async (request: FastifyRequest, reply: FastifyReply, jobId: number, prefix: string) => {
     const job = await ownJob(request, jobId);
@@ -246,41 +251,52 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     return sendXlsx(reply, `${prefix}_${fileStamp()}.xlsx`, createReadStream(path));
   };
 
-  app.post(`${at.legacy}/DataImporter/DownloadResult`, { preHandler: authenticate }, async (request, reply) => {
-    const { jobId } = parseBody(jobIdParam, request.body);
-    return download(request, reply, jobId, 'Export_Result');
-  });
+  app.post(
+    `${at.legacy}/DataImporter/DownloadResult`,
+    {
+      ...documented({ summary: 'An import’s result file', body: jobIdParam, produces: 'file' }),
+      preHandler: authenticate,
+    },
+    async (request, reply) => {
+      const { jobId } = parseBody(jobIdParam, request.body);
+      return download(request, reply, jobId, 'Export_Result');
+    },
+  );
 
   app.get<{ Params: { jobId: string } }>(
     `${at.legacy}/DataExporter/download/:jobId`,
-    { preHandler: authenticate },
+    { ...documented({ summary: 'An export’s file', produces: 'file' }), preHandler: authenticate },
     async (request, reply) => {
       const { jobId } = parseBody(jobIdParam, request.params);
       return download(request, reply, jobId, 'Export');
     },
   );
 
-  app.post(`${at.legacy}/dataexporter/submitdataexport`, { preHandler: authenticate }, async (request) => {
-    const body = parseBody(exportBody, request.body);
-    const entity = exportEntityOf(body.procedure);
-    if (!entity)
-      throw validationError(
-        [{ field: 'procedure', message: `Unknown export procedure: ${body.procedure}` }],
-        `Unknown export procedure: ${body.procedure}`,
-      );
-    const filters = [...parameterFilters(body.parameters), ...(body.filters ?? [])];
-    await authorize(request, entity, 'fetch', filters);
-    await assertColumnsReadable(request, entity, filters, body.sorts ?? []);
-    const auth = requireAuth(request);
-    const payload = exportPayload.parse({
-      ownerId: auth.userId,
-      ownerName: auth.userName,
-      procedure: body.procedure,
-      query: { filters, sorts: body.sorts, search: body.search },
-      ip: request.ip ?? null,
-    });
-    return ok({ jobId: await startJob(app, request, EXPORT_JOB, payload) });
-  });
+  app.post(
+    `${at.legacy}/dataexporter/submitdataexport`,
+    { ...documented({ summary: 'Start an export', body: exportBody }), preHandler: authenticate },
+    async (request) => {
+      const body = parseBody(exportBody, request.body);
+      const entity = exportEntityOf(body.procedure);
+      if (!entity)
+        throw validationError(
+          [{ field: 'procedure', message: `Unknown export procedure: ${body.procedure}` }],
+          `Unknown export procedure: ${body.procedure}`,
+        );
+      const filters = [...parameterFilters(body.parameters), ...(body.filters ?? [])];
+      await authorize(request, entity, 'fetch', filters);
+      await assertColumnsReadable(request, entity, filters, body.sorts ?? []);
+      const auth = requireAuth(request);
+      const payload = exportPayload.parse({
+        ownerId: auth.userId,
+        ownerName: auth.userName,
+        procedure: body.procedure,
+        query: { filters, sorts: body.sorts, search: body.search },
+        ip: request.ip ?? null,
+      });
+      return ok({ jobId: await startJob(app, request, EXPORT_JOB, payload) });
+    },
+  );
 
   await app.register(async (scope) => {
     const limits = app.ctx.config.imports;
@@ -325,62 +341,76 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
       }
     };
 
-    scope.post(`${at.legacy}/DataImporter/SubmitDataImport`, { preHandler: authenticate }, async (request) => {
-      const { fields, upload, importer, importType, format } = await receive(request);
-      try {
-        const mode = (fields.mode ?? 'validate').toLowerCase();
-        if (mode !== 'validate' && mode !== 'commit')
-          throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
-        const mapping = parseMapping(importer, fields.mapping);
-        const sourceMapping = parseMapping(importer, fields.sourceMapping, 'sourceMapping');
-        const tagsTo = fields.tagsTo ?? 'tags';
-        if (tagsTo !== 'tags' && tagsTo !== 'category')
-          throw validationError([{ field: 'tagsTo', message: 'tagsTo is tags or category' }]);
-        await assertRowCount(upload.path, format, limits.maxRows);
-        const auth = requireAuth(request);
-        if (format !== 'zip' && (mapping || sourceMapping || fields.tagsTo)) {
-          // The mapping the user confirmed is kept for this kind of file and offered next time; for a
-          // known source, the edit of its recognised mapping with where its tags go.
-          const headers = await headersOf({ path: upload.path, format }, limits);
-          const source = mapping ? undefined : sourceOf(importer, headers);
-          await saveMapping(
-            anyDb(app.ctx),
+    scope.post(
+      `${at.legacy}/DataImporter/SubmitDataImport`,
+      {
+        ...documented({ summary: 'Start an import of a spreadsheet (validate, or import)', body: 'multipart' }),
+        preHandler: authenticate,
+      },
+      async (request) => {
+        const { fields, upload, importer, importType, format } = await receive(request);
+        try {
+          const mode = (fields.mode ?? 'validate').toLowerCase();
+          if (mode !== 'validate' && mode !== 'commit')
+            throw validationError([{ field: 'mode', message: 'mode is validate or commit' }]);
+          const mapping = parseMapping(importer, fields.mapping);
+          const sourceMapping = parseMapping(importer, fields.sourceMapping, 'sourceMapping');
+          const tagsTo = fields.tagsTo ?? 'tags';
+          if (tagsTo !== 'tags' && tagsTo !== 'category')
+            throw validationError([{ field: 'tagsTo', message: 'tagsTo is tags or category' }]);
+          await assertRowCount(upload.path, format, limits.maxRows);
+          const auth = requireAuth(request);
+          if (format !== 'zip' && (mapping || sourceMapping || fields.tagsTo)) {
+            // The mapping the user confirmed is kept for this kind of file and offered next time; for a
+            // known source, the edit of its recognised mapping with where its tags go.
+            const headers = await headersOf({ path: upload.path, format }, limits);
+            const source = mapping ? undefined : sourceOf(importer, headers);
+            await saveMapping(
+              anyDb(app.ctx),
+              importType,
+              source?.name ?? signatureOf(headers),
+              mapping ?? { ...sourceMapping, Tags: tagsTo === 'category' ? 'category' : 'tags' },
+              auth.userName,
+            );
+          }
+          const payload = importPayload.parse({
+            ownerId: auth.userId,
+            ownerName: auth.userName,
             importType,
-            source?.name ?? signatureOf(headers),
-            mapping ?? { ...sourceMapping, Tags: tagsTo === 'category' ? 'category' : 'tags' },
-            auth.userName,
-          );
+            commit: mode === 'commit',
+            path: upload.path,
+            format,
+            fileName: upload.fileName,
+            mapping,
+            sourceMapping,
+            tagsTo,
+          });
+          return ok({ jobId: await startJob(app, request, IMPORT_JOB, payload) });
+        } catch (error) {
+          await rm(upload.path, { force: true });
+          throw plainError(error);
         }
-        const payload = importPayload.parse({
-          ownerId: auth.userId,
-          ownerName: auth.userName,
-          importType,
-          commit: mode === 'commit',
-          path: upload.path,
-          format,
-          fileName: upload.fileName,
-          mapping,
-          sourceMapping,
-          tagsTo,
-        });
-        return ok({ jobId: await startJob(app, request, IMPORT_JOB, payload) });
-      } catch (error) {
-        await rm(upload.path, { force: true });
-        throw plainError(error);
-      }
-    });
+      },
+    );
 
     /** The mapping offered for a file before it is validated: its headers, the source it is, each header's field. */
-    scope.post(`${at.legacy}/DataImporter/InspectImport`, { preHandler: authenticate }, async (request) => {
-      const { upload, importer, format } = await receive(request);
-      try {
-        if (format === 'zip') return ok(null);
-        const headers = await headersOf({ path: upload.path, format }, limits);
-        return ok(await offerMapping(anyDb(app.ctx), importer, headers));
-      } finally {
-        await rm(upload.path, { force: true });
-      }
-    });
+    scope.post(
+      `${at.legacy}/DataImporter/InspectImport`,
+      {
+        ...documented({ summary: 'A spreadsheet’s headers and the mapping offered for them', body: 'multipart' }),
+        preHandler: authenticate,
+      },
+      async (request) => {
+        const { upload, importer, format } = await receive(request);
+        try {
+          if (format === 'zip') return ok(null);
+          const headers = await headersOf({ path: upload.path, format }, limits);
+          return ok(await offerMapping(anyDb(app.ctx), importer, headers));
+        } finally {
+          await rm(upload.path, { force: true });
+        }
+      },
+    );
   });
 }
 

@@ -1,4 +1,10 @@
-import { fetchRequest, lowStockProposal, lowStockQuery } from '@backroom/schema';
+import {
+  fetchRequest,
+  lowStockProposal,
+  lowStockQuery,
+  stockAdjustDecision,
+  stockAdjustRequest,
+} from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { assertPrivilege, authenticate } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
@@ -6,32 +12,57 @@ import { parseBody } from '../../http/validate';
 import { adjust, decide } from './adjustments';
 import { lowStockRows, proposeDeliveries } from './low-stock';
 import { fetchVirtualStock } from './virtual-stock';
+import { documented } from '../../http/openapi-contract';
 
 /** Virtual stock (`/api/OutletVirtualStockBalance/…`) and the low-stock list (`/api/lowstock/…`). */
 export function registerStockRoutes(app: FastifyInstance, api: string): void {
   const opts = { preHandler: authenticate };
   const virtual = `${api}/OutletVirtualStockBalance`;
-  app.post(`${virtual}/fetch`, opts, async (request) => {
-    await assertPrivilege(request, 'virtualstock', 'view');
-    const { rows, totalCount } = await fetchVirtualStock(request, parseBody(fetchRequest, request.body));
-    return ok(rows, 'OK', totalCount);
-  });
-  app.post(`${virtual}/adjust`, opts, async (request) => {
-    const answer = await adjust(request);
-    return ok(answer, answer.status === 'pending' ? 'Waiting for approval' : 'Adjusted');
-  });
-  app.post(`${virtual}/approve`, opts, async (request) => ok(await decide(request, true), 'Approved'));
-  app.post(`${virtual}/reject`, opts, async (request) => ok(await decide(request, false), 'Rejected'));
+  app.post(
+    `${virtual}/fetch`,
+    { ...documented({ summary: 'Virtual stock balances', body: fetchRequest }), ...opts },
+    async (request) => {
+      await assertPrivilege(request, 'virtualstock', 'view');
+      const { rows, totalCount } = await fetchVirtualStock(request, parseBody(fetchRequest, request.body));
+      return ok(rows, 'OK', totalCount);
+    },
+  );
+  app.post(
+    `${virtual}/adjust`,
+    { ...documented({ summary: 'Ask for a virtual stock adjustment', body: stockAdjustRequest }), ...opts },
+    async (request) => {
+      const answer = await adjust(request);
+      return ok(answer, answer.status === 'pending' ? 'Waiting for approval' : 'Adjusted');
+    },
+  );
+  app.post(
+    `${virtual}/approve`,
+    { ...documented({ summary: 'Approve a virtual stock adjustment', body: stockAdjustDecision }), ...opts },
+    async (request) => ok(await decide(request, true), 'Approved'),
+  );
+  app.post(
+    `${virtual}/reject`,
+    { ...documented({ summary: 'Reject a virtual stock adjustment', body: stockAdjustDecision }), ...opts },
+    async (request) => ok(await decide(request, false), 'Rejected'),
+  );
 
-  app.post(`${api}/lowstock/List`, opts, async (request) => {
-    await assertPrivilege(request, 'lowstock', 'view');
-    const { rows, totalCount } = await lowStockRows(request, parseBody(lowStockQuery, request.body));
-    return ok(rows, 'OK', totalCount);
-  });
-  app.post(`${api}/lowstock/Propose`, opts, async (request) => {
-    await assertPrivilege(request, 'lowstock', 'view');
-    await assertPrivilege(request, 'printdeliveryorder', 'edit');
-    const orders = await proposeDeliveries(request, parseBody(lowStockProposal, request.body).ids);
-    return ok(orders, `Proposed ${orders.length} delivery orders`);
-  });
+  app.post(
+    `${api}/lowstock/List`,
+    { ...documented({ summary: 'Items below their reorder level', body: lowStockQuery }), ...opts },
+    async (request) => {
+      await assertPrivilege(request, 'lowstock', 'view');
+      const { rows, totalCount } = await lowStockRows(request, parseBody(lowStockQuery, request.body));
+      return ok(rows, 'OK', totalCount);
+    },
+  );
+  app.post(
+    `${api}/lowstock/Propose`,
+    { ...documented({ summary: 'Propose delivery orders for low items', body: lowStockProposal }), ...opts },
+    async (request) => {
+      await assertPrivilege(request, 'lowstock', 'view');
+      await assertPrivilege(request, 'printdeliveryorder', 'edit');
+      const orders = await proposeDeliveries(request, parseBody(lowStockProposal, request.body).ids);
+      return ok(orders, `Proposed ${orders.length} delivery orders`);
+    },
+  );
 }

@@ -5,6 +5,7 @@ import { stockCountDemoSeed } from './demo-seed';
 export { fillCount } from './actions';
 import { stockCountRules } from './rules';
 import { countSheetPrint, readSheet, sheetCsv } from './sheet';
+import { documented } from '../../http/openapi-contract';
 
 /**
  * Stock counts: a document per location and scope whose expected quantities are frozen as lines
@@ -18,13 +19,20 @@ export const stockCountModule: DomainModule = {
   documents: { stockcount: countSheetPrint },
   seed: stockCountDemoSeed,
   routes: (app, at) => {
-    app.post(`${at.api}/stockcount/Export`, { preHandler: authenticate }, async (request, reply) => {
-      await assertPrivilege(request, 'stockcount', 'view');
-      const sheet = await readSheet(request, request.body);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${sheet.count.docNo}.csv"`)
-        .send(`\uFEFF${sheetCsv(sheet)}`);
-    });
+    app.post(
+      `${at.api}/stockcount/Export`,
+      {
+        ...documented({ summary: 'A stock count sheet as a spreadsheet', produces: 'file' }),
+        preHandler: authenticate,
+      },
+      async (request, reply) => {
+        await assertPrivilege(request, 'stockcount', 'view');
+        const sheet = await readSheet(request, request.body);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${sheet.count.docNo}.csv"`)
+          .send(`\uFEFF${sheetCsv(sheet)}`);
+      },
+    );
   },
 };

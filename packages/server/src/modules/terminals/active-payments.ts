@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canSee } from '../../data/access';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
+import { documented } from '../../http/openapi-contract';
 
 /**
  * `ActivePayment`: the payment modes a till of an outlet offers — `{api}/ActivePayment/Outlet/{id}`
@@ -67,12 +68,14 @@ export function registerActivePaymentRoutes(app: FastifyInstance, api: string) {
   app.route<{ Params: { id: string } }>({
     method,
     url: `${base}/Outlet/:id`,
+    ...documented({ summary: 'The payment modes active at an outlet' }),
     ...opts,
     handler: async (request) => ok(await activePaymentModes(request, await visibleId(request, outlet))),
   });
   app.route<{ Params: { id: string } }>({
     method,
     url: `${base}/Terminal/:id`,
+    ...documented({ summary: 'The payment modes active at a terminal' }),
     ...opts,
     handler: async (request) => {
       const id = await visibleId(request, terminal);

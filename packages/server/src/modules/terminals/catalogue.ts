@@ -96,7 +96,7 @@ function decode(cursor: string): Position | null {
   }
 }
 
-const query = z.object({
+export const catalogueQuery = z.object({
   since: z.string().trim().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
 });
@@ -210,7 +210,7 @@ async function removedIds(
 
 export async function catalogue(request: FastifyRequest) {
   const me = requireTerminal(request);
-  const { since, limit } = parseBody(query, request.query ?? {});
+  const { since, limit } = parseBody(catalogueQuery, request.query ?? {});
   const at = positionOf(since);
   const db = anyDb(request.server.ctx);
   const scopes = PARTS.map((part) => part.scope?.(me.outletId, me.terminalId));

@@ -88,7 +88,7 @@ export async function pendingCommands(db: Kysely<Database>, terminalId: number):
   return Number(row?.n ?? 0);
 }
 
-const ackBody = z.object({ status: z.enum(['done', 'failed']), message: z.string().trim().max(500).optional() });
+export const ackBody = z.object({ status: z.enum(['done', 'failed']), message: z.string().trim().max(500).optional() });
 
 /** `POST {api}/pointofsale/Commands/{id}/Ack {status, message?}`: the terminal's outcome; an ack repeated with the same status answers the same. */
 export async function ackCommand(request: FastifyRequest, rawId: string) {

@@ -84,7 +84,10 @@ async function unpair(call: ActionCall) {
 
 export const pairingActions: EntityHook = { actions: { pair, unpair } };
 
-const pairBody = z.object({ code: z.string().trim().min(1).max(40), deviceId: z.string().trim().min(1).max(100) });
+export const pairBody = z.object({
+  code: z.string().trim().min(1).max(40),
+  deviceId: z.string().trim().min(1).max(100),
+});
 
 /**
  * `POST {api}/pointofsale/Pair {code, deviceId}`: the code is taken by one conditional update, so

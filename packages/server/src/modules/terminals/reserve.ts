@@ -36,7 +36,7 @@ export const HOLD_MINUTES = 15;
 const reservation = getEntity('salereservation');
 
 const decimal = z.union([z.string().trim().min(1).max(30), z.number()]);
-const reserveBody = z
+export const reserveBody = z
   .object({
     receiptNo: z.string().trim().min(1).max(50),
     /** As in a sale: `product` a code or barcode (text), `productId` an id. */

@@ -6,12 +6,13 @@ import { limitWrongGuesses } from '../auth/index';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { catalogue } from './catalogue';
-import { ackCommand, pendingCommands, takeCommands } from './commands';
-import { redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
-import { reserve } from './reserve';
-import { recordSale } from './sales';
+import { catalogue, catalogueQuery } from './catalogue';
+import { ackBody, ackCommand, pendingCommands, takeCommands } from './commands';
+import { pairBody, redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
+import { reserve, reserveBody } from './reserve';
+import { recordSale, saleBody } from './sales';
 import { terminalStatuses } from './status';
+import { documented } from '../../http/openapi-contract';
 
 const isInstant = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
 const instant = z.string().trim().max(40).refine(isInstant, 'Must be a date and time (ISO 8601)');
@@ -59,21 +60,75 @@ const heartbeat = (request: FastifyRequest) =>
 export function registerTerminalRoutes(app: FastifyInstance, api: string): void {
   const base = `${api}/pointofsale`;
   const opts = { preHandler: terminalAuth };
-  app.get(`${base}/Status`, { preHandler: requirePrivilege('terminalstatus', 'view') }, async (request) =>
-    ok(await terminalStatuses(request)),
+  app.get(
+    `${base}/Status`,
+    {
+      ...documented({ summary: 'The terminals’ last heartbeats (a user with the terminal status screen)' }),
+      preHandler: requirePrivilege('terminalstatus', 'view'),
+    },
+    async (request) => ok(await terminalStatuses(request)),
   );
-  app.post(`${base}/Pair`, async (request) =>
-    ok(await limitWrongGuesses(request, 'pairingcode', () => redeemPairingCode(request)), 'Paired'),
+  app.post(
+    `${base}/Pair`,
+    documented({ summary: 'Pair a terminal with a one-time code: answers its token', auth: 'none', body: pairBody }),
+    async (request) => ok(await limitWrongGuesses(request, 'pairingcode', () => redeemPairingCode(request)), 'Paired'),
   );
-  app.post(`${base}/Heartbeat`, opts, async (request) => ok(await heartbeat(request)));
-  app.get(`${base}/Catalogue`, opts, async (request) => ok(await catalogue(request)));
-  app.post(`${base}/Sales`, opts, async (request) => {
-    const { result, created } = await recordSale(request.server.ctx, requireTerminal(request), request.body);
-    return ok(result, created ? 'Recorded' : 'Recorded already');
-  });
-  app.post(`${base}/Reserve`, opts, async (request) => ok(await reserve(request), 'Reserved'));
-  app.get(`${base}/Commands`, opts, async (request) => ok(await takeCommands(request)));
-  app.post<{ Params: { id: string } }>(`${base}/Commands/:id/Ack`, opts, async (request) =>
-    ok(await ackCommand(request, request.params.id)),
+  app.post(
+    `${base}/Heartbeat`,
+    { ...documented({ summary: 'The terminal says it is alive', auth: 'terminal', body: heartbeatBody }), ...opts },
+    async (request) => ok(await heartbeat(request)),
+  );
+  app.get(
+    `${base}/Catalogue`,
+    {
+      ...documented({
+        summary: 'What the terminal sells, priced at its outlet',
+        auth: 'terminal',
+        query: catalogueQuery,
+      }),
+      ...opts,
+    },
+    async (request) => ok(await catalogue(request)),
+  );
+  app.post(
+    `${base}/Sales`,
+    {
+      ...documented({
+        summary: 'Record a sale or return as rung',
+        auth: 'terminal',
+        body: saleBody,
+        headers: ['Idempotency-Key'],
+      }),
+      ...opts,
+    },
+    async (request) => {
+      const { result, created } = await recordSale(request.server.ctx, requireTerminal(request), request.body);
+      return ok(result, created ? 'Recorded' : 'Recorded already');
+    },
+  );
+  app.post(
+    `${base}/Reserve`,
+    {
+      ...documented({
+        summary: 'Reserve a basket’s stock and vouchers before payment',
+        auth: 'terminal',
+        body: reserveBody,
+      }),
+      ...opts,
+    },
+    async (request) => ok(await reserve(request), 'Reserved'),
+  );
+  app.get(
+    `${base}/Commands`,
+    { ...documented({ summary: 'The commands waiting for the terminal', auth: 'terminal' }), ...opts },
+    async (request) => ok(await takeCommands(request)),
+  );
+  app.post<{ Params: { id: string } }>(
+    `${base}/Commands/:id/Ack`,
+    {
+      ...documented({ summary: 'The terminal reports a command done or failed', auth: 'terminal', body: ackBody }),
+      ...opts,
+    },
+    async (request) => ok(await ackCommand(request, request.params.id)),
   );
 }

@@ -1,0 +1,155 @@
+import {
+  MAX_INT32,
+  MIN_INT32,
+  scaleOf,
+  type DecimalField,
+  type NormalisedEntity,
+  type NormalisedField,
+} from '@backroom/schema';
+
+/** A JSON Schema (2020-12, OpenAPI 3.1's dialect). */
+export type JsonSchema = Record<string, unknown>;
+
+const ID: JsonSchema = { type: 'integer', minimum: 1, maximum: MAX_INT32 };
+const DEFAULT_MAX_LENGTH = { text: 255, longtext: 10_000, secret: 1000 } as const;
+const MAX_IMAGES = 20;
+
+/** A value or null; any JSON value (`{}`) already takes null. */
+const nullable = (schema: JsonSchema): JsonSchema =>
+  Object.keys(schema).length === 0 ? schema : { anyOf: [schema, { type: 'null' }] };
+
+/**
+ * One field's value on the wire (fields.ts' table), as the API answers it (`read`) or as a write
+ * may send it (`write`, which also takes the looser forms the server reads: numbers as text, a
+ * decimal as a number, a comma-separated list).
+ */
+function fieldValue(field: NormalisedField, direction: 'read' | 'write'): JsonSchema {
+  const loose = direction === 'write';
+  switch (field.kind) {
+    case 'text':
+    case 'longtext': {
+      const text: JsonSchema = { type: 'string', maxLength: field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind] };
+      if (field.format === 'email') text.format = 'email';
+      if (field.format === 'url') text.format = 'uri';
+      return text;
+    }
+    case 'number': {
+      const int = { type: 'integer', minimum: field.min ?? MIN_INT32, maximum: field.max ?? MAX_INT32 };
+      return loose ? { anyOf: [int, { type: 'string' }] } : int;
+    }
+    case 'decimal':
+    case 'money':
+    case 'quantity':
+    case 'percent': {
+      const scale = scaleOf(field as DecimalField);
+      const text = {
+        type: 'string',
+        pattern: scale === 0 ? '^-?\\d+$' : `^-?\\d+\\.\\d{${scale}}$`,
+        description: `A decimal with ${scale} places, as text`,
+      };
+      return loose ? { anyOf: [{ type: 'string' }, { type: 'number' }] } : text;
+    }
+    case 'boolean':
+      return loose ? { anyOf: [{ type: 'boolean' }, { type: 'string' }] } : { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return loose ? { type: 'string' } : { type: 'string', format: 'date-time' };
+    case 'time':
+      return { type: 'string', pattern: '^\\d{2}:\\d{2}' };
+    case 'enum': {
+      const one = { type: 'string', enum: [...field.values] };
+      if (!field.multiple) return one;
+      const list = { type: 'array', items: one };
+      return loose ? { anyOf: [list, { type: 'string' }] } : list;
+    }
+    case 'listvalue':
+    case 'reference':
+      return loose ? { anyOf: [ID, { type: 'string' }] } : ID;
+    case 'multireference': {
+      const list = { type: 'array', items: ID };
+      return loose ? { anyOf: [list, { type: 'string' }] } : list;
+    }
+    case 'image': {
+      const path = { type: 'string', maxLength: 500 };
+      if (!field.multiple) return path;
+      const list = { type: 'array', items: path, maxItems: MAX_IMAGES };
+      return loose ? { anyOf: [list, { type: 'string' }] } : list;
+    }
+    case 'secret':
+      return loose
+        ? { type: 'string', maxLength: field.maxLength ?? DEFAULT_MAX_LENGTH.secret, writeOnly: true }
+        : { type: 'string', description: 'Masked (••••) when set: a secret is never answered' };
+    case 'json':
+      return {};
+    case 'children':
+      return {
+        type: 'array',
+        maxItems: field.maxRows,
+        items: rowSchema(field.fields, direction, direction === 'write' ? 'insert' : 'read'),
+      };
+  }
+}
+
+const describedBy = (field: NormalisedField, schema: JsonSchema): JsonSchema => {
+  const described: JsonSchema = { ...schema, title: field.label };
+  if (field.help) described.description = field.help;
+  if (field.readOnly || field.system) described.readOnly = true;
+  return described;
+};
+
+/**
+ * A row's object schema: `read`, every field as answered (a field group the caller may not view is
+ * left out, so none is required; `{field}Label` beside each reference); `insert`, the writable
+ * fields, the required ones required; `update`, `id` and `version` required, the rest optional.
+ */
+export function rowSchema(
+  fields: readonly NormalisedField[],
+  direction: 'read' | 'write',
+  mode: 'read' | 'insert' | 'update' | 'upsert',
+): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const field of fields) {
+    if (direction === 'write' && (field.system || field.readOnly) && field.name !== 'isActive') {
+      if (field.name === 'id' && mode !== 'insert') properties.id = { anyOf: [ID, { type: 'string' }] };
+      continue;
+    }
+    const value = fieldValue(field, direction);
+    properties[field.name] = describedBy(field, direction === 'read' || !field.required ? nullable(value) : value);
+    if (direction === 'read' && (field.kind === 'reference' || field.kind === 'listvalue'))
+      properties[`${field.name}Label`] = nullable({ type: 'string' });
+    if (mode === 'insert' && field.required && field.kind !== 'boolean' && field.default === undefined)
+      required.push(field.name);
+  }
+  if (direction === 'write' && mode !== 'insert') {
+    properties.id = { anyOf: [ID, { type: 'string' }] };
+    properties.version = { anyOf: [{ type: 'integer', minimum: 0, maximum: MAX_INT32 }, { type: 'string' }] };
+    if (mode === 'update') required.push('id', 'version');
+  }
+  const schema: JsonSchema = { type: 'object', properties };
+  if (required.length > 0) schema.required = required;
+  return schema;
+}
+
+/** Component names of an entity's row schemas. */
+export const rowSchemaNames = (entity: NormalisedEntity) => {
+  const base = entity.name.charAt(0).toUpperCase() + entity.name.slice(1);
+  return { read: `${base}Row`, insert: `${base}Insert`, update: `${base}Update`, upsert: `${base}Upsert` };
+};
+
+/** The four row schemas of every entity, by component name. */
+export function entitySchemas(entities: readonly NormalisedEntity[]): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const entity of entities) {
+    const names = rowSchemaNames(entity);
+    schemas[names.read] = { ...rowSchema(entity.fields, 'read', 'read'), title: `${entity.label} (as answered)` };
+    schemas[names.insert] = { ...rowSchema(entity.fields, 'write', 'insert'), title: `${entity.label} (a new row)` };
+    schemas[names.update] = { ...rowSchema(entity.fields, 'write', 'update'), title: `${entity.label} (a change)` };
+    schemas[names.upsert] = {
+      ...rowSchema(entity.fields, 'write', 'upsert'),
+      title: `${entity.label} (by id, else by code, else new)`,
+    };
+  }
+  return schemas;
+}
