@@ -19,7 +19,7 @@ export function ListPhone({ list, title }: { list: ListController; title: string
   const { t, i18n } = useTranslation();
   const format = useValueFormat();
   const chosen = useModules().phoneRows[list.entity.name];
-  const { entity, item, rows, pageRows, canSelect, canEdit, hasForm, onOpenRow, rowLabel } = list;
+  const { entity, item, rows, pageRows, canSelect, hasForm, onOpenRow, rowLabel } = list;
   const fields = phoneRowOf(entity, list.shown, chosen);
   const text = (row: ApiRow, field: NormalisedField) => formatCell(t, i18n.language, field, row, format);
   const texts = (row: ApiRow, of: NormalisedField[]) => of.map((f) => text(row, f)).filter((value) => value !== '');
@@ -78,20 +78,12 @@ export function ListPhone({ list, title }: { list: ListController; title: string
               />
             )}
             {hasForm ? (
-              <Link
-                to={`${item.path}/edit/${id}`}
-                className="list-phone-open"
-                aria-label={t(canEdit ? 'list.editRow' : 'list.viewRow', { label: rowLabel(row) })}
-              >
+              // Named by what it shows (name, code, figures), as the label-in-name rule asks.
+              <Link to={`${item.path}/edit/${id}`} className="list-phone-open">
                 {content}
               </Link>
             ) : onOpenRow ? (
-              <button
-                type="button"
-                className="list-phone-open"
-                aria-label={t('list.viewRow', { label: rowLabel(row) })}
-                onClick={() => onOpenRow(row)}
-              >
+              <button type="button" className="list-phone-open" onClick={() => onOpenRow(row)}>
                 {content}
               </button>
             ) : (
