@@ -26,6 +26,7 @@ import { workerSettings } from './jobs/worker';
 import { composeModules, registerModuleRoutes } from './modules/compose';
 import { installEventHandlers } from './modules/events';
 import { MODULES } from './module-list';
+import { registerMetrics, startMetricsServer, type MetricsServer } from './metrics/index';
 import { registerShutdown, stopGracefully } from './shutdown';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   jobWorker?: boolean;
   /** startServer: say where the console is once listening (one process of a cluster says it; the others listen quietly). */
   announce?: boolean;
+  /** startServer: a cluster worker counts metrics but leaves serving them to its primary (main.ts). */
+  metricsServedElsewhere?: boolean;
 }
 
 /** A ready Fastify app: database migrated and seeded (unless `prepared`), every route registered. */
@@ -110,6 +113,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       setRequestIdHeader(request, reply);
     });
     registerShutdown(app);
+    if (config.metrics) registerMetrics(app);
     registerErrorHandlers(app);
     registerInputGuard(app);
 
@@ -141,6 +145,8 @@ export interface RunningServer {
   app: FastifyInstance;
   /** Origin the server answers on, e.g. `http://127.0.0.1:3000`. */
   url: string;
+  /** Where Prometheus scrapes this process (METRICS_PORT), e.g. `http://127.0.0.1:9464/metrics`. */
+  metricsUrl?: string;
   close(): Promise<void>;
   /** SIGTERM's stop: requests in flight and running jobs finish or are handed back (shutdown.ts). */
   stop(): Promise<void>;
@@ -149,6 +155,7 @@ export interface RunningServer {
 export async function startServer(options: BuildOptions = {}): Promise<RunningServer> {
   const app = await buildApp(options);
   const { host, port } = app.ctx.config;
+  let metricsServer: MetricsServer | undefined;
   const { level } = app.log;
   if (options.announce === false) app.log.level = 'warn';
   await app.listen({
@@ -157,13 +164,18 @@ export async function startServer(options: BuildOptions = {}): Promise<RunningSe
     listenTextResolver: (address) => `Backroom is running at ${address}${app.ctx.config.basePath}/new/`,
   });
   app.log.level = level;
+  const { metrics } = app.ctx.config;
+  if (metrics && !options.metricsServedElsewhere) {
+    metricsServer = await startMetricsServer(metrics);
+  }
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
     app,
     url: `http://${shownHost}:${actualPort}`,
-    close: () => app.close(),
-    stop: () => stopGracefully(app, app.ctx.config.shutdownGraceMs),
+    metricsUrl: metricsServer?.url,
+    close: () => app.close().finally(() => metricsServer?.close()),
+    stop: () => stopGracefully(app, app.ctx.config.shutdownGraceMs).finally(() => metricsServer?.close()),
   };
 }

@@ -55,6 +55,9 @@ import { REPO_ROOT } from './paths';
  *   BACKUP_MAX_AGE_DAYS=30 … and none older than this; the newest one is never deleted.
  *   BACKUP_WARN_HOURS      Home warns administrators when the last backup is older than this; default
  *                          twice BACKUP_EVERY_HOURS (48 h when backups are off); 0: no warning.
+ *   METRICS_PORT           Serves Prometheus metrics at `http://METRICS_HOST:METRICS_PORT/metrics`, a listener apart
+ *                          from the API's; unset: no metrics listener (metrics/server.ts).
+ *   METRICS_HOST=127.0.0.1 The interface of the metrics listener (`0.0.0.0` for a scraper on another host).
  *   BUILD_NUMBER=local     Reported by `GET {base}/core/api/Info/Version`.
  *   WEB_DIST               The built console; default `packages/web/dist`.
  *   IMPORT_FETCH_IMAGES=true       After a product import is committed, a job downloads its products' image URLs into
@@ -63,6 +66,11 @@ import { REPO_ROOT } from './paths';
  *                          loopback and link-local addresses; default off, so a console user cannot make
  *                          the server call into its own network.
  */
+export interface MetricsConfig {
+  host: string;
+  port: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -91,6 +99,8 @@ export interface Config {
   imports: ImportLimits;
   databaseTimeouts: DatabaseTimeouts;
   backups: BackupConfig;
+  /** The Prometheus metrics listener; null: none. */
+  metrics: MetricsConfig | null;
   /** On SIGTERM, how long running jobs may take to finish before they are handed back (0: at once). */
   shutdownGraceMs: number;
 }
@@ -150,10 +160,10 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   throw new Error(`Expected a boolean, got "${value}"`);
 }
 
-function port(value: string | undefined): number {
+function port(value: string | undefined, name = 'PORT'): number {
   if (value === undefined || value.trim() === '') return 3000;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
   return n;
 }
 
@@ -260,6 +270,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementMs: positiveInteger('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 60_000),
     },
     backups: backupConfig(env, resolvedDataDir, databaseUrl !== null),
+    metrics:
+      blankToNull(env.METRICS_PORT) === null
+        ? null
+        : { host: blankToNull(env.METRICS_HOST) ?? '127.0.0.1', port: port(env.METRICS_PORT, 'METRICS_PORT') },
     shutdownGraceMs: wholeNumber('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5000),
   };
 }

@@ -24,7 +24,9 @@ async function serve(options: { prepared: boolean; jobWorker?: boolean; announce
     prepared: options.prepared,
     jobWorker: options.jobWorker,
     announce: options.announce,
+    metricsServedElsewhere: cluster.isWorker,
   });
+  if (options.announce && server.metricsUrl) server.app.log.info(`Metrics at ${server.metricsUrl}`);
   if (options.announce) {
     if (server.app.ctx.config.demo) {
       const { DEMO_USERS } = await import('./modules/user');
@@ -91,6 +93,13 @@ async function runPrimary(workers: number) {
     });
   };
   for (let i = 0; i < workers; i++) start(i);
+  // METRICS_PORT: the primary serves the sum of its workers' metrics (metrics/server.ts).
+  const { loadConfig } = await import('./config');
+  const { metrics } = loadConfig();
+  if (metrics) {
+    const { startMetricsServer } = await import('./metrics/server');
+    console.log(`Metrics at ${(await startMetricsServer(metrics, { cluster: true })).url}`);
+  }
   // Workers stop gracefully on SIGTERM; the primary waits for them (and a worker outlives its primary by nothing: it exits with it).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -136,6 +136,10 @@ export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts): Db {
 
 const INT8_OID = 20;
 
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+/** The node-postgres pool under a PostgreSQL connection (the metrics read its counts); none on SQLite. */
+export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(db);
+
 /**
  * How the pool behaves when PostgreSQL goes away (docs/decisions/durability-and-operations.md, "The database"): a request
  * waits at most `connectionTimeoutMillis` for a connection, then fails (503); dead connections are
@@ -178,7 +182,9 @@ export function openPostgres(
   pool.on('connect', (client) => client.on('error', onConnectionError));
   // The pool re-emits an idle connection's error, which the connection's own listener has reported.
   pool.on('error', () => {});
-  return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(kysely, pool);
+  return { kysely, dialect: 'postgres' };
 }
 
 export function openDatabase(options: {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ownEntry } from '../http/lookup';
+import { countJobRun } from '../metrics/registry';
 import { MAX_ATTEMPTS, finishJob, handBackJob, jobById, renewLease, stillHeld, type JobRow, type Lease } from './queue';
 
 const RETRY_DELAY_MS = 60_000;
@@ -53,6 +54,7 @@ async function runHeld(server: FastifyInstance, log: FastifyBaseLogger, job: Job
     return row;
   };
   const finish = async (set: Parameters<typeof finishJob>[3]) => (await finishJob(db, id, lease, set)) ?? lost();
+  const ended = countJobRun(job.kind);
 
   const kind = ownEntry(server.jobKinds, job.kind);
   if (!kind) return finish({ status: 'failed', error: `Unknown job kind ${job.kind}` });
@@ -80,16 +82,22 @@ async function runHeld(server: FastifyInstance, log: FastifyBaseLogger, job: Job
         if (!held) throw leaseLost();
       },
     });
+    ended('done', result);
     return await finish({ status: 'done', progress: 100, result: JSON.stringify(result ?? null), error: null });
   } catch (error) {
-    if (lostLease.signal.aborted) return lost();
+    if (lostLease.signal.aborted) {
+      ended('lost');
+      return lost();
+    }
     if (stopping.aborted) {
+      ended('handed_back');
       log.info({ job: id, kind: job.kind }, 'server stopping: job handed back, its try not spent');
       return (await handBackJob(db, id, lease)) ?? lost();
     }
     const message = error instanceof Error ? error.message : String(error);
     log.error({ err: error, job: id, kind: job.kind }, 'job failed');
     const { attempts } = job;
+    ended(attempts < MAX_ATTEMPTS ? 'retry' : 'failed');
     if (attempts < MAX_ATTEMPTS)
       return finish({
         status: 'queued',

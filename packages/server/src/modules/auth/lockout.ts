@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { signInFailures, signInLockouts } from '../../metrics/registry';
 
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -106,6 +107,7 @@ export async function recordFailure(
     .where('user_key', '=', reservation.key)
     .returning(['failure_count', 'locked_until', 'strikes'])
     .executeTakeFirst();
+  signInFailures.inc();
   const until = row ? untilAfter(Number(row.strikes) - 1) : null;
   if (!row || Number(row.strikes) === 0 || row.locked_until !== until) return null;
   await db
@@ -113,6 +115,7 @@ export async function recordFailure(
     .set({ locked_until: until })
     .where(sql`lower(user_name)`, '=', userOfKey(reservation.key))
     .execute();
+  signInLockouts.inc();
   return until;
 }
 
