@@ -3,24 +3,11 @@ import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
-import { columnOf, fieldOf } from '../columns';
+import { fieldOf } from '../columns';
 import { type StockDocument, stockProducts } from '../stock/index';
 
 export const order = getEntity('printdeliveryorder');
 export const orderLines = fieldOf(order, 'lines', 'children');
-export const COLUMN = {
-  docNo: columnOf(order, 'docNo'),
-  status: columnOf(order, 'status'),
-  from: columnOf(order, 'fromLocation'),
-  to: columnOf(order, 'toLocation'),
-  dispatchedAt: columnOf(order, 'dispatchedAt'),
-  receivedAt: columnOf(order, 'receivedAt'),
-  lineProduct: columnOf(orderLines, 'product'),
-  lineQuantity: columnOf(orderLines, 'quantity'),
-  lineReceived: columnOf(orderLines, 'receivedQty'),
-  lineDiscrepancy: columnOf(orderLines, 'discrepancy'),
-};
-
 /** The ledger's name for delivery orders, on every movement they write. */
 export const DOCUMENT_TYPE = 'deliveryorder';
 

@@ -1,20 +1,15 @@
-import { getEntity, type DeliveryOrderDto, type DeliveryOrderLineDto } from '@backroom/schema';
+import type { DeliveryOrderDto, DeliveryOrderLineDto } from '@backroom/schema';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { canSee } from '../../data/access';
-import { anyDb, type AnyDb } from '../../data/store';
+import type { Database } from '../../db/types';
 import { ApiError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import type { PrintDocument } from '../../print/documents';
 import { documentFacts, documentHeading, documentRemarks } from '../../print/heading';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
 import { documentZone, printedTime, zoneCaption } from '../../print/time';
-import { columnOf } from '../columns';
 import { order as orderEntity, readOrder } from './order';
-
-const product = getEntity('product');
-const location = getEntity('inventorylocation');
-const listValue = getEntity('listvalue');
-const company = getEntity('company');
 
 interface Place {
   code: string;
@@ -33,63 +28,51 @@ interface Printed {
   zone: string;
 }
 
-async function byId<T>(
-  db: AnyDb,
-  table: string,
-  ids: number[],
-  columns: Record<string, string>,
-): Promise<Map<number, T>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom(table)
-    .select(['id', ...Object.values(columns)])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, r[column]])) as T,
-    ]),
-  );
-}
+/** The rows `read` gives for the distinct ids, none asked when there are none (`in ()` is no SQL). */
+const byIds = async <T>(ids: readonly number[], read: (ids: number[]) => Promise<T[]>): Promise<T[]> =>
+  ids.length === 0 ? [] : read([...new Set(ids)]);
 
-async function gather(db: AnyDb, order: DeliveryOrderDto): Promise<Printed> {
-  const places = await byId<Place>(db, location.table, [order.fromLocation, order.toLocation], {
-    code: columnOf(location, 'code'),
-    name: columnOf(location, 'name'),
-    address: columnOf(location, 'address'),
-  });
-  const products = await byId<{ code: string; name: string; uom: number | null }>(
-    db,
-    product.table,
-    order.lines.map((l) => l.product),
-    {
-      code: columnOf(product, 'code'),
-      name: columnOf(product, 'name'),
-      uom: columnOf(product, 'uom'),
-    },
+async function gather(db: Kysely<Database>, order: DeliveryOrderDto): Promise<Printed> {
+  const places = await byIds([order.fromLocation, order.toLocation], (ids) =>
+    db
+      .selectFrom('inventory_location')
+      .select(['id', 'code', 'name', 'address'])
+      .where('id', 'in', ids)
+      .$narrowType<{ code: string; name: string }>()
+      .execute(),
   );
+  const found = await byIds(
+    order.lines.map((l) => l.product),
+    (ids) =>
+      db
+        .selectFrom('product')
+        .select(['id', 'code', 'name', 'uom_id as uom'])
+        .where('id', 'in', ids)
+        .$narrowType<{ code: string; name: string }>()
+        .execute(),
+  );
+  const products = new Map(found.map(({ id, ...p }) => [id, p]));
   // A line without its own unit is counted in the product's.
   const lines = order.lines.map((l) => ({ ...l, uom: l.uom ?? products.get(l.product)?.uom ?? null }));
-  const uoms = await byId<{ code: string }>(
-    db,
-    listValue.table,
+  const uoms = await byIds(
     lines.flatMap((l) => (l.uom === null ? [] : [l.uom])),
-    { code: columnOf(listValue, 'code') },
+    (ids) =>
+      db
+        .selectFrom('list_value')
+        .select(['id', 'code'])
+        .where('id', 'in', ids)
+        .$narrowType<{ code: string }>()
+        .execute(),
   );
-  const owner = await db
-    .selectFrom(company.table)
-    .select(columnOf(company, 'name'))
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+  const owner = await db.selectFrom('company').select('name').orderBy('id').limit(1).executeTakeFirst();
+  const place = (id: number) => places.find((p) => p.id === id)!;
   return {
     order: { ...order, lines },
-    company: String(owner?.[columnOf(company, 'name')] ?? ''),
-    from: places.get(order.fromLocation)!,
-    to: places.get(order.toLocation)!,
+    company: owner?.name ?? '',
+    from: place(order.fromLocation),
+    to: place(order.toLocation),
     products,
-    uoms: new Map([...uoms].map(([id, v]) => [id, v.code])),
+    uoms: new Map(uoms.map((u) => [u.id, u.code])),
     zone: await documentZone(db, { location: order.fromLocation }, { location: order.toLocation }),
   };
 }
@@ -208,7 +191,7 @@ export const deliveryOrderPrint: PrintDocument = {
       z.object({ id: z.coerce.number({ error: 'Give the id of the delivery order' }).int().min(1) }),
       body,
     );
-    const db = anyDb(request.server.ctx);
+    const db = request.server.ctx.db;
     // Through the caller's row filter, as a Get: another outlet's order prints as a missing one.
     const order = (await canSee(request, db, orderEntity, id))
       ? await readOrder(request.server.ctx, db, id)

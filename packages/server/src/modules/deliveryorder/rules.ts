@@ -1,7 +1,8 @@
 import type { EntityHook } from '../../data/hooks';
+import { typedDb } from '../../db/types';
 import { ApiError } from '../../http/envelope';
 import { nextDocumentNo } from '../document-numbers';
-import { COLUMN, assertStockLines, assertTwoLocations } from './order';
+import { assertStockLines, assertTwoLocations } from './order';
 
 export const DOC_PREFIX = 'DO';
 
@@ -12,28 +13,28 @@ export const DOC_PREFIX = 'DO';
  * Status changes are the actions of transitions.ts, never a field write.
  */
 export const deliveryOrderRules: EntityHook = {
-  async beforeWrite({ trx, entity, action, id, row }) {
+  async beforeWrite({ trx, action, id, row }) {
     const stored =
       id === null
         ? undefined
-        : await trx
-            .selectFrom(entity.table)
-            .select([COLUMN.docNo, COLUMN.status, COLUMN.from, COLUMN.to])
+        : await typedDb(trx)
+            .selectFrom('delivery_order')
+            .select(['doc_no', 'status', 'from_location_id', 'to_location_id'])
             .where('id', '=', id)
             .executeTakeFirst();
-    if (stored && stored[COLUMN.status] !== 'draft') {
+    if (stored && stored.status !== 'draft') {
       const doing = action === 'delete' ? 'deleted' : 'changed';
       throw new ApiError(
         409,
-        `Delivery order ${String(stored[COLUMN.docNo])} is ${String(stored[COLUMN.status])}: only a draft can be ${doing}`,
+        `Delivery order ${String(stored.doc_no)} is ${String(stored.status)}: only a draft can be ${doing}`,
       );
     }
     if (action === 'delete') return;
     assertTwoLocations(
-      'fromLocation' in row ? row.fromLocation : stored?.[COLUMN.from],
-      'toLocation' in row ? row.toLocation : stored?.[COLUMN.to],
+      'fromLocation' in row ? row.fromLocation : stored?.from_location_id,
+      'toLocation' in row ? row.toLocation : stored?.to_location_id,
     );
     if (Array.isArray(row.lines)) await assertStockLines(trx, row.lines as { product: number }[]);
-    if (action === 'insert') return { [COLUMN.docNo]: await nextDocumentNo(trx, DOC_PREFIX) };
+    if (action === 'insert') return { doc_no: await nextDocumentNo(trx, DOC_PREFIX) };
   },
 };

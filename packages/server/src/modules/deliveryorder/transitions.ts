@@ -1,19 +1,16 @@
 import {
-  CHILD_ORDER_COLUMN,
-  CHILD_PARENT_COLUMN,
   DELIVERY_ORDER_ACTIONS,
-  getEntity,
   type DeliveryOrderAction,
   type DeliveryOrderDto,
   type DeliveryOrderStatus,
 } from '@backroom/schema';
+import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import type { ActionCall, RowAction } from '../../data/hooks';
 import { STALE_MESSAGE, updateRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { columnOf, fieldOf } from '../columns';
 import {
   ensureBalances,
   move,
@@ -24,10 +21,10 @@ import {
   quantityText,
   thousandths,
 } from '../stock/index';
-import { typedDb } from '../../db/types';
+import { typedDb, type Database } from '../../db/types';
 import { transitLocationOf } from './transit';
 import type { EventHandler } from '../events';
-import { COLUMN, DOCUMENT_TYPE, assertStockLines, documentOf, order, orderLines, readOrder } from './order';
+import { DOCUMENT_TYPE, assertStockLines, documentOf, order, orderLines, readOrder } from './order';
 
 const versioned = z.looseObject({
   version: z.number({ error: 'Send the version of the order you read' }).int().min(1),
@@ -93,14 +90,14 @@ async function advance(
   call: ActionCall,
   o: DeliveryOrderDto,
   to: DeliveryOrderStatus,
-  set: Record<string, unknown> = {},
+  set: Pick<Updateable<Database['delivery_order']>, 'dispatched_at' | 'received_at'> = {},
 ): Promise<void> {
-  const result = await call.trx
-    .updateTable(order.table)
-    .set({ [COLUMN.status]: to, version: o.version + 1, updated_at: call.now, updated_by: call.auth.userName, ...set })
+  const result = await typedDb(call.trx)
+    .updateTable('delivery_order')
+    .set({ status: to, version: o.version + 1, updated_at: call.now, updated_by: call.auth.userName, ...set })
     .where('id', '=', o.id)
     .where('version', '=', o.version)
-    .where(COLUMN.status, '=', o.status)
+    .where('status', '=', o.status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0)
     throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);
@@ -113,15 +110,13 @@ async function finish(call: ActionCall, before: DeliveryOrderDto): Promise<Deliv
   return (await readOrder(call.ctx, call.trx, before.id, true))!;
 }
 
-const locations = getEntity('inventorylocation');
-
 async function locationName(call: ActionCall, id: number): Promise<string> {
-  const row = await call.trx
-    .selectFrom(locations.table)
-    .select(columnOf(locations, 'name'))
+  const row = await typedDb(call.trx)
+    .selectFrom('inventory_location')
+    .select('name')
     .where('id', '=', id)
     .executeTakeFirst();
-  return String(row?.[columnOf(locations, 'name')] ?? id);
+  return row?.name ?? String(id);
 }
 
 /** A short dispatch as the caller reads it: 409 naming every short line (1-based) and its field. */
@@ -164,7 +159,7 @@ export const dispatch: RowAction = async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
   assertState(o, 'dispatch', version);
-  await advance(call, o, 'dispatched', { [COLUMN.dispatchedAt]: call.now });
+  await advance(call, o, 'dispatched', { dispatched_at: call.now });
   const transit = await transitLocationOf(call, o.toLocation);
   const lines = asLines(o);
   try {
@@ -242,7 +237,7 @@ export const receive: RowAction = async (call) => {
       'Give a received quantity on at least one line',
     );
   const rest = lines.reduce((sum, l) => sum + l.inTransit - l.now, 0);
-  await advance(call, o, rest === 0 ? 'received' : 'partiallyReceived', { [COLUMN.receivedAt]: call.now });
+  await advance(call, o, rest === 0 ? 'received' : 'partiallyReceived', { received_at: call.now });
   for (const l of lines.filter((l) => l.now > 0))
     await typedDb(call.trx)
       .updateTable('delivery_order_lines')
@@ -382,9 +377,6 @@ export const cancel: RowAction = async (call) => {
   return finish(call, o);
 };
 
-const template = getEntity('stocktemplate');
-const templateItems = fieldOf(template, 'items', 'children');
-
 /**
  * A draft gets the template's products it does not have yet, each at the template's default
  * quantity (1 when it has none); lines already on the order stay as they are. Products that keep
@@ -394,8 +386,9 @@ export const prefill: RowAction = async (call) => {
   const body = parseBody(prefillBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'prefill', body.version);
-  const exists = await call.trx
-    .selectFrom(template.table)
+  const db = typedDb(call.trx);
+  const exists = await db
+    .selectFrom('stock_template')
     .select('id')
     .where('id', '=', body.stockTemplate)
     .executeTakeFirst();
@@ -406,16 +399,15 @@ export const prefill: RowAction = async (call) => {
         message: `Stock template refers to a missing stock template row (${body.stockTemplate})`,
       },
     ]);
-  const items = await call.trx
-    .selectFrom(templateItems.table)
-    .select([columnOf(templateItems, 'product'), columnOf(templateItems, 'defaultQty')])
-    .where(CHILD_PARENT_COLUMN, '=', body.stockTemplate)
-    .orderBy(CHILD_ORDER_COLUMN)
+  const items = await db
+    .selectFrom('stock_template_items')
+    .select(['product_id', 'default_qty'])
+    .where('parent_id', '=', body.stockTemplate)
+    .where('product_id', 'is not', null)
+    .$narrowType<{ product_id: number }>()
+    .orderBy('line_no')
     .execute();
-  const wanted = items.map((i) => ({
-    product: Number(i[columnOf(templateItems, 'product')]),
-    quantity: Number(i[columnOf(templateItems, 'defaultQty')] ?? 0),
-  }));
+  const wanted = items.map((i) => ({ product: i.product_id, quantity: i.default_qty ?? 0 }));
   const products = await stockProducts(
     call.trx,
     wanted.map((i) => i.product),
