@@ -1,16 +1,14 @@
-import { CHILD_PARENT_COLUMN, findEntity } from '@backroom/schema';
+import { findEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import { anyDb, type Row } from '../../data/store';
-import { columnOf, fieldOf } from '../columns';
+import { fieldOf } from '../columns';
 import type { ScalarField } from './columns';
 import type { Importer, PreparingRow, RowIssue } from './importer';
 import { Lookups } from './lookups';
 
 const product = findEntity('product')!;
-const attribute = findEntity('attribute')!;
 const list = fieldOf(product, 'variantAttributeValues', 'children');
-const values = fieldOf(attribute, 'values', 'children');
 const LIST = list.name;
 
 /** The product sheet's one cell for a variant's attribute values: `SIZE=M; COLOUR=RED`. */
@@ -23,30 +21,28 @@ export const variantAttributesColumn = {
 } as ScalarField;
 
 interface Attribute {
-  kind: string;
+  kind: string | null;
   name: string;
   /** Value code by its code or name, lower case. */
   values: Map<string, string>;
 }
 
 async function attributes(ctx: AppContext): Promise<Map<number, Attribute>> {
-  const db = anyDb(ctx);
   const out = new Map<number, Attribute>();
-  for (const row of await db
-    .selectFrom(attribute.table)
-    .select(['id', columnOf(attribute, 'kind'), columnOf(attribute, 'name')])
+  for (const row of await ctx.db
+    .selectFrom('attribute')
+    .select(['id', 'kind', 'name'])
+    .$narrowType<{ name: string }>()
     .execute())
-    out.set(Number(row.id), {
-      kind: String(row[columnOf(attribute, 'kind')]),
-      name: String(row[columnOf(attribute, 'name')]),
-      values: new Map(),
-    });
-  const code = columnOf(values, 'code');
-  const name = columnOf(values, 'name');
-  for (const row of await db.selectFrom(values.table).select([CHILD_PARENT_COLUMN, code, name]).execute()) {
-    const map = out.get(Number(row[CHILD_PARENT_COLUMN]))?.values;
-    map?.set(String(row[name]).toLowerCase(), String(row[code]));
-    map?.set(String(row[code]).toLowerCase(), String(row[code]));
+    out.set(row.id, { kind: row.kind, name: row.name, values: new Map() });
+  for (const row of await ctx.db
+    .selectFrom('attribute_values')
+    .select(['parent_id', 'code', 'name'])
+    .$narrowType<{ code: string; name: string }>()
+    .execute()) {
+    const map = out.get(row.parent_id)?.values;
+    map?.set(row.name.toLowerCase(), row.code);
+    map?.set(row.code.toLowerCase(), row.code);
   }
   return out;
 }
@@ -75,14 +71,14 @@ export async function prepareVariantAttributes(
   const lookup = await new Lookups(db).of(fieldOf(list, 'attribute') as ScalarField);
   if (shown) shown.codes = new Map([...known.keys()].map((id) => [id, lookup.codeOf(id) ?? String(id)]));
   const parents = [...new Set(sent.map((r) => r.input.parent).filter((p): p is number => typeof p === 'number'))];
-  const parentTypes = new Map<number, string>();
+  const parentTypes = new Map<number, string | null>();
   for (let i = 0; i < parents.length; i += 500)
-    for (const row of await db
-      .selectFrom(product.table)
-      .select(['id', columnOf(product, 'type')])
+    for (const row of await ctx.db
+      .selectFrom('product')
+      .select(['id', 'type'])
       .where('id', 'in', parents.slice(i, i + 500))
       .execute())
-      parentTypes.set(Number(row.id), String(row[columnOf(product, 'type')]));
+      parentTypes.set(row.id, row.type);
 
   const issues: RowIssue[] = [];
   for (const { number, input, refs } of sent) {
@@ -131,14 +127,9 @@ export async function prepareVariantAttributes(
 /** A child list of the stored product of a SKU (none for a new one), so that a sheet's equal list is given as stored and the row reads unchanged. */
 export async function storedList(ctx: AppContext, code: unknown, list: string): Promise<Row[]> {
   if (typeof code !== 'string') return [];
-  const db = anyDb(ctx);
-  const stored = await db
-    .selectFrom(product.table)
-    .select('id')
-    .where(columnOf(product, 'code'), '=', code.trim())
-    .executeTakeFirst();
+  const stored = await ctx.db.selectFrom('product').select('id').where('code', '=', code.trim()).executeTakeFirst();
   if (!stored) return [];
-  return ((await apiRow(ctx, db, product, Number(stored.id), { labels: false }))?.[list] as Row[] | undefined) ?? [];
+  return ((await apiRow(ctx, anyDb(ctx), product, stored.id, { labels: false }))?.[list] as Row[] | undefined) ?? [];
 }
 
 /** The product importer with the `Variant attributes` column; the preview shows a list as the cell is written (`SIZE=M; COLOUR=RED`). */
