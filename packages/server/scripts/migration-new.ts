@@ -21,7 +21,7 @@ if (!name || !/^[a-z][a-z0-9_]*$/.test(name)) {
 const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as SchemaModel;
 const target = registrySchema();
 const root = new URL('../../../', import.meta.url);
-writeFileSync(new URL(GENERATED_FILES.rows, root), rowTypesSource(target));
+writeFileSync(new URL(GENERATED_FILES.rows, root), rowTypesSource(target, entities));
 writeFileSync(new URL(GENERATED_FILES.entityNames, root), entityNamesSource(entities));
 console.log(`Wrote ${GENERATED_FILES.rows} and ${GENERATED_FILES.entityNames}.`);
 const operations = diffSchemas(snapshot, target);

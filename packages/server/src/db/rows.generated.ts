@@ -40,7 +40,7 @@ export interface AttributeRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  kind: string | null;
+  kind: 'text' | 'number' | 'list' | null;
   is_active: Generated<boolean>;
   custom_fields: string | null;
   version: Generated<number>;
@@ -70,7 +70,7 @@ export interface ProductRow {
   department_id: number | null;
   brand_id: number | null;
   uom_id: number | null;
-  type: string | null;
+  type: 'standard' | 'variantParent' | 'service' | 'composite' | 'nonStock' | null;
   cost_price: number | null;
   selling_price: number | null;
   tax_code_id: number | null;
@@ -83,7 +83,7 @@ export interface ProductRow {
   compare_at_price: number | null;
   taxable: SqlBoolean;
   weight: number | null;
-  listing_status: string | null;
+  listing_status: 'active' | 'draft' | 'archived' | null;
   tags: string | null;
   image_urls: string | null;
   parent_id: number | null;
@@ -192,7 +192,7 @@ export interface FutureProductPriceRow {
   outlet_id: number | null;
   new_price: number | null;
   effective_date: string | null;
-  status: string | null;
+  status: 'pending' | 'applied' | 'cancelled' | null;
   custom_fields: string | null;
   version: Generated<number>;
   created_at: string | null;
@@ -285,7 +285,7 @@ export interface PromotionRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  kind: string | null;
+  kind: 'percentOff' | 'amountOff' | 'fixedPrice' | null;
   value: number | null;
   valid_from: string | null;
   valid_to: string | null;
@@ -349,7 +349,7 @@ export interface PromotionRuleConditionsRow {
   id: Generated<number>;
   parent_id: number;
   line_no: number;
-  kind: string | null;
+  kind: 'items' | 'categories' | 'collections' | 'minQuantity' | 'minSpend' | 'membershipGroups' | 'channels' | null;
   product_id: number | null;
   category_id: number | null;
   collection_id: number | null;
@@ -363,7 +363,7 @@ export interface PromotionRuleRewardsRow {
   id: Generated<number>;
   parent_id: number;
   line_no: number;
-  kind: string | null;
+  kind: 'percentOff' | 'amountOff' | 'fixedPrice' | 'buyXGetY' | 'tieredSpend' | null;
   value: number | null;
   buy_quantity: number | null;
   get_quantity: number | null;
@@ -377,9 +377,9 @@ export interface DiscountRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  kind: string | null;
+  kind: 'percent' | 'amount' | null;
   value: number | null;
-  applies_to: string | null;
+  applies_to: 'item' | 'bill' | null;
   max_amount: number | null;
   needs_manager_approval: SqlBoolean;
   is_active: Generated<boolean>;
@@ -401,7 +401,7 @@ export interface VoucherRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  kind: string | null;
+  kind: 'amount' | 'percent' | null;
   value: number | null;
   min_spend: number | null;
   valid_from: string | null;
@@ -423,9 +423,9 @@ export interface SurchargeRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  kind: string | null;
+  kind: 'percent' | 'amount' | null;
   value: number | null;
-  applies_to: string | null;
+  applies_to: 'dineIn' | 'takeaway' | 'delivery' | 'online' | null;
   taxable: SqlBoolean;
   is_active: Generated<boolean>;
   custom_fields: string | null;
@@ -492,14 +492,14 @@ export interface CommissionRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  basis: string | null;
+  basis: 'sales' | 'margin' | 'quantity' | null;
   rate_percent: number | null;
   amount: number | null;
-  applies_to: string | null;
+  applies_to: 'all' | 'category' | 'product' | null;
   category_id: number | null;
   product_id: number | null;
   role_id: number | null;
-  period: string | null;
+  period: 'daily' | 'monthly' | null;
   is_active: Generated<boolean>;
   custom_fields: string | null;
   version: Generated<number>;
@@ -550,7 +550,7 @@ export interface MembershipGroupRow {
 export interface MembershipBenefitRow {
   id: Generated<number>;
   membership_group_id: number | null;
-  kind: string | null;
+  kind: 'discount' | 'pointsMultiplier' | 'birthdayVoucher' | 'freeItem' | null;
   value: number | null;
   product_id: number | null;
   conditions: string | null;
@@ -576,7 +576,7 @@ export interface MembershipRow {
   expiry_date: string | null;
   points_balance: number | null;
   total_spend: number | null;
-  status: string | null;
+  status: 'active' | 'suspended' | 'expired' | null;
   outlet_id: number | null;
   custom_fields: string | null;
   version: Generated<number>;
@@ -591,7 +591,7 @@ export interface MembershipIntegrationSettingsRow {
   provider: string | null;
   endpoint: string | null;
   api_key: string | null;
-  sync_direction: string | null;
+  sync_direction: 'import' | 'export' | 'both' | null;
   enabled: Generated<boolean>;
   custom_fields: string | null;
   version: Generated<number>;
@@ -605,7 +605,7 @@ export interface PointsLedgerRow {
   id: Generated<number>;
   membership_id: number | null;
   at: string | null;
-  kind: string | null;
+  kind: 'earn' | 'redeem' | 'expire' | 'adjust' | null;
   points: number | null;
   expires_on: string | null;
   reason: string | null;
@@ -668,7 +668,7 @@ export interface InventoryLocationRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  kind: string | null;
+  kind: 'warehouse' | 'store' | 'transit' | null;
   outlet_id: number | null;
   inventory_location_group_id: number | null;
   address: string | null;
@@ -705,7 +705,7 @@ export interface DeliveryOrderRow {
   from_location_id: number | null;
   to_location_id: number | null;
   date: string | null;
-  status: string | null;
+  status: 'draft' | 'confirmed' | 'dispatched' | 'partiallyReceived' | 'closing' | 'received' | 'closed' | 'cancelled' | null;
   remarks: string | null;
   dispatched_at: string | null;
   received_at: string | null;
@@ -735,7 +735,7 @@ export interface StockMovementRow {
   location_id: number | null;
   product_id: number | null;
   quantity: number | null;
-  kind: string | null;
+  kind: 'opening' | 'count' | 'stockOut' | 'adjustment' | 'dispatch' | 'receipt' | 'sale' | 'return' | 'onlineOrder' | 'import' | 'purchase' | 'purchaseReturn' | null;
   reason_id: number | null;
   unit_cost: number | null;
   balance_after: number | null;
@@ -755,9 +755,9 @@ export interface StockCountRow {
   id: Generated<number>;
   doc_no: string | null;
   location_id: number | null;
-  scope: string | null;
+  scope: 'all' | 'categories' | 'products' | null;
   zero_uncounted: SqlBoolean;
-  status: string | null;
+  status: 'open' | 'posted' | null;
   remarks: string | null;
   posted_at: string | null;
   custom_fields: string | null;
@@ -791,7 +791,7 @@ export interface PurchaseOrderRow {
   supplier_id: number | null;
   location_id: number | null;
   expected_date: string | null;
-  status: string | null;
+  status: 'draft' | 'sent' | 'partiallyReceived' | 'received' | 'closed' | 'cancelled' | null;
   supplier_reference: string | null;
   subtotal: number | null;
   tax: number | null;
@@ -824,7 +824,7 @@ export interface PurchaseOrderLinesRow {
 export interface GoodsReceiptRow {
   id: Generated<number>;
   doc_no: string | null;
-  kind: string | null;
+  kind: 'receipt' | 'return' | null;
   purchase_order_id: number | null;
   supplier_id: number | null;
   location_id: number | null;
@@ -834,7 +834,7 @@ export interface GoodsReceiptRow {
   reference: string | null;
   freight: number | null;
   duty: number | null;
-  landed_cost_basis: string | null;
+  landed_cost_basis: 'value' | 'quantity' | null;
   total: number | null;
   version: Generated<number>;
   created_at: string | null;
@@ -887,7 +887,7 @@ export interface StockAdjustmentRow {
   on_hand_before: number | null;
   stock_out_reason_id: number | null;
   remarks: string | null;
-  status: string | null;
+  status: 'pending' | 'applied' | 'rejected' | null;
   decided_by: string | null;
   decided_at: string | null;
   movement_id: number | null;
@@ -942,7 +942,7 @@ export interface PointOfSaleRow {
 
 export interface PosTerminalSettingsRow {
   id: Generated<number>;
-  rounding_rule: string | null;
+  rounding_rule: 'none' | 'nearest0.05' | 'nearest0.10' | 'nearest0.50' | 'nearest1.00' | null;
   receipt_options: string | null;
   offline_selling_allowed: SqlBoolean;
   shift_required: SqlBoolean;
@@ -958,7 +958,7 @@ export interface PosTerminalSettingsRow {
 
 export interface AppCommandRow {
   id: Generated<number>;
-  command: string | null;
+  command: 'syncCatalogue' | 'uploadLogs' | 'restartApp' | 'clearCache' | null;
   custom_fields: string | null;
   version: Generated<number>;
   created_at: string | null;
@@ -978,7 +978,7 @@ export interface AppCommandTerminalStatusesRow {
   parent_id: number;
   line_no: number;
   point_of_sale_id: number | null;
-  status: string | null;
+  status: 'pending' | 'delivered' | 'done' | 'failed' | null;
   updated_on: string | null;
   message: string | null;
 }
@@ -1006,7 +1006,7 @@ export interface HotkeyKeysRow {
   position: number | null;
   label: string | null;
   colour: string | null;
-  action: string | null;
+  action: 'product' | 'category' | 'function' | null;
   product_id: number | null;
   category_id: number | null;
   function_name: string | null;
@@ -1016,7 +1016,7 @@ export interface LayoutSetupRow {
   id: Generated<number>;
   outlet_id: number | null;
   cart_panel_percent: number | null;
-  button_size: string | null;
+  button_size: 'small' | 'medium' | 'large' | null;
   font_scale: number | null;
   custom_fields: string | null;
   version: Generated<number>;
@@ -1030,7 +1030,7 @@ export interface PaymentModeRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  kind: string | null;
+  kind: 'cash' | 'card' | 'eWallet' | 'voucher' | 'account' | null;
   opens_drawer: SqlBoolean;
   allows_change: SqlBoolean;
   needs_reference: SqlBoolean;
@@ -1065,7 +1065,7 @@ export interface PaymentGatewayRow {
   provider: string | null;
   merchant_id: string | null;
   api_key: string | null;
-  environment: string | null;
+  environment: 'sandbox' | 'live' | null;
   callback_url: string | null;
   is_active: Generated<boolean>;
   custom_fields: string | null;
@@ -1091,7 +1091,7 @@ export interface SaleDifferenceRow {
   day: string | null;
   line_no: number | null;
   product_id: number | null;
-  reason: string | null;
+  reason: 'price' | 'promotion' | 'discount' | 'discountOverLimit' | 'overRedeemed' | 'unknownItem' | 'charges' | null;
   reference: string | null;
   expected: number | null;
   charged: number | null;
@@ -1106,10 +1106,10 @@ export interface SaleRow {
   at: string | null;
   cashier_id: number | null;
   member_id: number | null;
-  kind: string | null;
+  kind: 'sale' | 'return' | null;
   original_receipt_no: string | null;
   original_sale_id: number | null;
-  channel: string | null;
+  channel: 'store' | 'dineIn' | 'takeaway' | 'delivery' | 'online' | null;
   online_channel_id: number | null;
   subtotal: number | null;
   discount_total: number | null;
@@ -1169,14 +1169,14 @@ export interface SaleReservationRow {
 export interface SaleReservationUseRow {
   id: Generated<number>;
   reservation_id: number | null;
-  kind: string | null;
+  kind: 'rule' | 'voucher' | null;
   rule_id: number | null;
   voucher_id: number | null;
   voucher_code_id: number | null;
   code: string | null;
   counted: SqlBoolean;
   expires_at: string | null;
-  state: string | null;
+  state: 'held' | 'confirmed' | 'released' | null;
 }
 
 export interface SalePaymentRow {
@@ -1192,14 +1192,14 @@ export interface SaleVoucherRow {
   sale_id: number | null;
   code: string | null;
   amount: number | null;
-  status: string | null;
+  status: 'redeemed' | 'alreadyUsed' | 'notApplied' | 'overRedeemed' | null;
 }
 
 export interface OnlineSalesChannelRow {
   id: Generated<number>;
   code: string | null;
   name: string | null;
-  kind: string | null;
+  kind: 'web' | 'app' | 'marketplace' | null;
   url: string | null;
   fee_percent: number | null;
   order_key: string | null;
@@ -1241,7 +1241,7 @@ export interface OrderingMenuAvailabilityScheduleRow {
   id: Generated<number>;
   parent_id: number;
   line_no: number;
-  day_of_week: string | null;
+  day_of_week: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun' | null;
   time_from: string | null;
   time_to: string | null;
 }
@@ -1302,7 +1302,7 @@ export interface OrderingSetupServiceHoursRow {
   id: Generated<number>;
   parent_id: number;
   line_no: number;
-  day_of_week: string | null;
+  day_of_week: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun' | null;
   time_from: string | null;
   time_to: string | null;
 }
@@ -1336,11 +1336,11 @@ export interface OnlineSalesOrderRow {
   subtotal: number | null;
   fees: number | null;
   total: number | null;
-  fulfilment: string | null;
+  fulfilment: 'pickup' | 'delivery' | null;
   notes: string | null;
-  status: string | null;
+  status: 'new' | 'accepted' | 'preparing' | 'ready' | 'completed' | 'cancelled' | null;
   cancel_reason_id: number | null;
-  payment_status: string | null;
+  payment_status: 'unpaid' | 'paid' | 'refunded' | null;
   custom_fields: string | null;
   version: Generated<number>;
   created_at: string | null;
@@ -1414,7 +1414,7 @@ export interface WebhookDeliveryRow {
   webhook_id: number | null;
   event: string | null;
   payload: string | null;
-  status: string | null;
+  status: 'pending' | 'delivered' | 'failed' | null;
   attempts: number | null;
   next_attempt_at: string | null;
   last_attempt_at: string | null;
@@ -1492,7 +1492,7 @@ export interface CustomFieldRow {
   entity: string | null;
   key: string | null;
   label: string | null;
-  kind: string | null;
+  kind: 'text' | 'number' | 'date' | 'boolean' | 'list' | null;
   list_value_category_id: number | null;
   required: SqlBoolean;
   sort_order: number | null;
@@ -1601,7 +1601,7 @@ export interface AuditLogRow {
   user_name: string | null;
   entity: string | null;
   row_id: number | null;
-  action: string | null;
+  action: 'insert' | 'update' | 'delete' | 'signIn' | 'signInFailed' | 'lockout' | 'signOut' | 'refreshReuse' | 'passwordChange' | 'passwordResetRequest' | 'passwordReset' | 'adminPasswordReset' | 'revokeSessions' | 'resetOtp' | 'otpEnable' | 'otpDisable' | 'unlock' | 'grantPrivileges' | 'rowAction' | 'terminalPair' | 'jobRun' | 'export' | 'connectionTest' | null;
   changes: string | null;
   ip: string | null;
 }

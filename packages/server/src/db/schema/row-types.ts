@@ -1,4 +1,4 @@
-import type { NormalisedEntity } from '@backroom/schema';
+import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
 import { BOOLEAN_COLUMNS } from '../types';
 import type { SchemaModel } from './model';
 import type { ColumnSpec } from './tables';
@@ -16,29 +16,54 @@ const HEADER =
 export const rowTypeName = (table: string) =>
   `${table.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}Row`;
 
-/** The TypeScript type of a column as a query returns it (see connect.ts for booleans and bigints). */
-function columnType(column: ColumnSpec): string {
+/** Values of the registry's one-value enum fields, by table and column (a `multiple` enum is a JSON array, typed as text). */
+export type EnumColumns = ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+
+/** Every enum column of the entities' tables (their child tables' too) with the values the registry allows. */
+export function enumColumns(entities: readonly NormalisedEntity[]): EnumColumns {
+  const out = new Map<string, Map<string, readonly string[]>>();
+  const visit = (table: string, fields: readonly NormalisedField[]) => {
+    for (const field of fields) {
+      if (field.kind === 'enum' && !field.multiple && !field.custom) {
+        const columns = out.get(table) ?? out.set(table, new Map()).get(table)!;
+        columns.set(field.column, [...new Set([...(columns.get(field.column) ?? []), ...field.values])]);
+      }
+      if (field.kind === 'children') visit(field.table, field.fields);
+    }
+  };
+  for (const entity of entities) visit(entity.table, entity.fields);
+  return out;
+}
+
+const literal = (value: string) => `'${value.replace(/[\\']/g, '\\$&')}'`;
+
+/** The TypeScript type of a column as a query returns it (see connect.ts for booleans and bigints); an enum's values as a union. */
+function columnType(column: ColumnSpec, values: readonly string[] | undefined): string {
   const base =
-    column.type === 'boolean'
-      ? // The SQLite driver turns 0/1 back into booleans only for the columns BOOLEAN_COLUMNS names.
-        BOOLEAN_COLUMNS.has(column.name)
-        ? 'boolean'
-        : 'SqlBoolean'
-      : column.type === 'text'
-        ? 'string'
-        : 'number';
+    values && column.type === 'text'
+      ? values.map(literal).join(' | ')
+      : column.type === 'boolean'
+        ? // The SQLite driver turns 0/1 back into booleans only for the columns BOOLEAN_COLUMNS names.
+          BOOLEAN_COLUMNS.has(column.name)
+          ? 'boolean'
+          : 'SqlBoolean'
+        : column.type === 'text'
+          ? 'string'
+          : 'number';
   if (base === 'SqlBoolean') return base;
   const type = column.notNull ? base : `${base} | null`;
   return column.defaultValue === undefined ? type : `Generated<${type}>`;
 }
 
-/** The row type of every table the registry describes, and `RegistryTables` naming them all. */
-export function rowTypesSource(model: SchemaModel): string {
+/** The row type of every table the registry describes (enum columns typed by the entities' values), and `RegistryTables` naming them all. */
+export function rowTypesSource(model: SchemaModel, entities: readonly NormalisedEntity[]): string {
+  const enums = enumColumns(entities);
   const tables = Object.entries(model.tables);
   const interfaces = tables.map(([table, { columns }]) => {
-    const lines = [['id', 'Generated<number>'], ...columns.map((c) => [c.name, columnType(c)])].map(
-      ([name, type]) => `  ${name}: ${type};`,
-    );
+    const lines = [
+      ['id', 'Generated<number>'],
+      ...columns.map((c) => [c.name, columnType(c, enums.get(table)?.get(c.name))]),
+    ].map(([name, type]) => `  ${name}: ${type};`);
     return `export interface ${rowTypeName(table)} {\n${lines.join('\n')}\n}\n`;
   });
   return [

@@ -4,6 +4,7 @@ import {
   formatScaled,
   PURCHASE_ORDER_ACTIONS,
   parseScaled,
+  type LandedCostBasis,
   type PurchaseOrderAction,
   type PurchaseOrderStatus,
 } from '@backroom/schema';
@@ -209,7 +210,7 @@ async function writeDocument(
     reference?: string;
     freight?: number;
     duty?: number;
-    basis?: string;
+    basis?: LandedCostBasis;
   },
   lines: readonly DocumentLine[],
 ): Promise<number> {

@@ -36,7 +36,7 @@ async function addPending(trx: Kysely<Database>, commandId: number, now: string)
       parent_id: commandId,
       line_no: lineNo++,
       point_of_sale_id: t,
-      status: 'pending',
+      status: 'pending' as const,
       updated_on: now,
       message: null,
     }));
