@@ -138,3 +138,9 @@ export interface SheetJob extends SheetCounts, Partial<SheetMapping> {
   /** In the job lists: the export procedure or import type. */
   name?: string;
 }
+
+/** A blank template's variant as `AppModule/GetBlankTemplateOption/{importType}` lists it (`value` names it in `ExportBlankTemplate`). */
+export interface BlankTemplateOption {
+  text: string;
+  value: string;
+}

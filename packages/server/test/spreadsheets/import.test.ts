@@ -1,4 +1,4 @@
-import { findEntity } from '@backroom/schema';
+import { findEntity, type BlankTemplateOption } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
 import { importSheet, legacyOf, rowsOf, submit, waitFor, xlsx } from './support';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 describe('the product importer', () => {
   it('offers its template options and a template with columns, an example, lists and instructions', async () => {
-    const options = await c.get<{ text: string; value: string }[]>('/AppModule/GetBlankTemplateOption/product');
+    const options = await c.get<BlankTemplateOption[]>('/AppModule/GetBlankTemplateOption/product');
     expect(options.body.data.map((o) => o.value)).toEqual(['new', 'prices']);
     const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/product/new`, {
       headers: { authorization: `Bearer ${c.tokens.admin}` },

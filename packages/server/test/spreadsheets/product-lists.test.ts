@@ -1,4 +1,4 @@
-import { findEntity } from '@backroom/schema';
+import { findEntity, type BlankTemplateOption } from '@backroom/schema';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
@@ -23,7 +23,7 @@ describe('the child-list and image importers', () => {
       ['alternatebarcode', 'More barcodes that scan to a product'],
       ['imageproduct', 'a zip of images, each named by the SKU'],
     ]) {
-      const [option] = (await c.get<{ value: string }[]>(`/AppModule/GetBlankTemplateOption/${type}`)).body.data;
+      const [option] = (await c.get<BlankTemplateOption[]>(`/AppModule/GetBlankTemplateOption/${type}`)).body.data;
       const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/${type}/${option!.value}`, {
         headers: { authorization: `Bearer ${c.tokens.admin}` },
       });
@@ -52,7 +52,7 @@ describe('the recipe importer', () => {
 
   it('offers a template whose instructions say what a recipe row means', async () => {
     expect(
-      (await c.get<{ value: string }[]>('/AppModule/GetBlankTemplateOption/recipe')).body.data.map((o) => o.value),
+      (await c.get<BlankTemplateOption[]>('/AppModule/GetBlankTemplateOption/recipe')).body.data.map((o) => o.value),
     ).toEqual(['components']);
     const response = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/recipe/components`, {
       headers: { authorization: `Bearer ${c.tokens.admin}` },

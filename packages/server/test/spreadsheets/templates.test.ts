@@ -1,4 +1,4 @@
-import { findEntity } from '@backroom/schema';
+import { findEntity, type BlankTemplateOption } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue } from '../domain/support/catalogue';
 import { importSheet, legacyOf, rowsOf, xlsx } from './support';
@@ -37,7 +37,7 @@ const templateOf = async (importType: string, option: string) => {
 
 describe('blank templates', () => {
   it.each(IMPORTERS)('%s: every option validates as downloaded', async (importType) => {
-    const options = await c.get<{ value: string }[]>(`/AppModule/GetBlankTemplateOption/${importType}`);
+    const options = await c.get<BlankTemplateOption[]>(`/AppModule/GetBlankTemplateOption/${importType}`);
     expect(options.status).toBe(200);
     for (const { value } of options.body.data) {
       const template = await templateOf(importType, value);

@@ -1,4 +1,4 @@
-import type { ApiEnvelope, FetchRequest, SheetJob, SheetMappingOffer } from '@backroom/schema';
+import type { ApiEnvelope, BlankTemplateOption, FetchRequest, SheetJob, SheetMappingOffer } from '@backroom/schema';
 import { http } from './http';
 import { webRoot } from '../config/webRoot';
 
@@ -25,7 +25,7 @@ export interface MappingChoice {
 export const sheetsApi = {
   options: (importType: string) =>
     data(
-      http.get<ApiEnvelope<{ text: string; value: string }[]>>(
+      http.get<ApiEnvelope<BlankTemplateOption[]>>(
         `/api/AppModule/GetBlankTemplateOption/${encodeURIComponent(importType)}`,
       ),
     ),

@@ -2,7 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SingleScreenProps } from '../screens/webModule';
-import { SHEET_ROW_ACTIONS, type SheetJob, type SheetMappingOffer, type SheetRowAction } from '@backroom/schema';
+import {
+  SHEET_ROW_ACTIONS,
+  type BlankTemplateOption,
+  type SheetJob,
+  type SheetMappingOffer,
+  type SheetRowAction,
+} from '@backroom/schema';
 import { saveFile, sheetsApi, waitForJob, type MappingChoice } from '../api/sheets';
 import { registryText } from '../i18n/registryText';
 import { ImageFetch } from './ImageFetch';
@@ -41,7 +47,7 @@ const messageOf = (error: unknown) =>
 export default function ImporterScreen({ item }: SingleScreenProps) {
   const { t, i18n } = useTranslation();
   const importType = item.path.replace(/^\/?importer\//, '');
-  const [options, setOptions] = useState<{ text: string; value: string }[]>([]);
+  const [options, setOptions] = useState<BlankTemplateOption[]>([]);
   const [option, setOption] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');

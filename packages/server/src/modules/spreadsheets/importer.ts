@@ -1,4 +1,4 @@
-import type { NormalisedEntity, SheetRowAction, SheetValue } from '@backroom/schema';
+import type { BlankTemplateOption, NormalisedEntity, SheetRowAction, SheetValue } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import type { Row } from '../../data/store';
 import type { Writer } from '../../data/write';
@@ -66,9 +66,7 @@ export interface RowIssue {
   message: string;
 }
 
-export interface TemplateOption {
-  text: string;
-  value: string;
+export interface TemplateOption extends BlankTemplateOption {
   /** The columns of this option beyond the key; default every column. */
   columns?: readonly string[];
 }

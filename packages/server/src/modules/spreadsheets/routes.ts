@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import {
   rowId,
+  type BlankTemplateOption,
   type JobStatus,
   type SheetCounts,
   type SheetJob,
@@ -164,7 +165,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     { ...documented({ summary: 'The blank template options of an import type' }), preHandler: authenticate },
     async (request) => {
       const importer = await assertMayImport(request, request.params.importType);
-      return ok(importer.options.map(({ text, value }) => ({ text, value })));
+      return ok(importer.options.map(({ text, value }): BlankTemplateOption => ({ text, value })));
     },
   );
 
