@@ -1,5 +1,6 @@
 import type { AnyDb } from '../../data/store';
 import { preparedQuery } from '../../db/compiled';
+import type { ProductRow } from '../../db/rows.generated';
 import { typedDb } from '../../db/types';
 import { timesQuantity, type Thousandths } from './quantities';
 
@@ -21,7 +22,7 @@ export interface StockProduct {
   uom: number | null;
 }
 
-function roleOf(type: string | null, trackStock: boolean | 0 | 1): StockRole {
+function roleOf(type: ProductRow['type'], trackStock: boolean | 0 | 1): StockRole {
   if (type === 'composite') return 'recipe';
   return type === 'standard' && Boolean(trackStock) ? 'stock' : 'none';
 }
@@ -34,7 +35,7 @@ const productRows = preparedQuery(
       .selectFrom('product')
       .select(['id', 'code', 'name', 'type', 'track_stock', 'cost_price', 'uom_id'])
       // The registry requires a product's code, name and type (checked on write).
-      .$narrowType<{ code: string; name: string; type: string }>()
+      .$narrowType<{ code: string; name: string; type: NonNullable<ProductRow['type']> }>()
       // Stand-ins for the ids (db/compiled.ts).
       .where('id', 'in', ids as number[]),
 );

@@ -3,6 +3,7 @@ import {
   VIRTUAL_STOCK_FILTERS,
   VIRTUAL_STOCK_SORTS,
   getEntity,
+  type DeliveryOrderStatus,
   type FetchRequest,
   type NormalisedEntity,
   type VirtualStockRow,
@@ -50,7 +51,7 @@ export const onOrderFor = (
   db: Kysely<Database>,
   location: LocationRef,
   productRef: ProductRef,
-  statuses: readonly string[] = IN_TRANSIT_STATUSES,
+  statuses: readonly DeliveryOrderStatus[] = IN_TRANSIT_STATUSES,
 ) =>
   sql<number | string>`coalesce((${db
     .selectFrom('delivery_order_lines as dl')
