@@ -535,4 +535,15 @@ export function normaliseRegistry(
 export const getField = (entity: Pick<NormalisedEntity, 'fields'>, name: string): NormalisedField | undefined =>
   entity.fields.find((f) => f.name === name);
 
+/** A field the code relies on (of an entity or a child table), of the kind given: throws when the registry has no such field. */
+export function fieldOf<K extends NormalisedField['kind']>(
+  entity: { fields: readonly NormalisedField[] },
+  name: string,
+  kind?: K,
+): Extract<NormalisedField, { kind: K }> {
+  const field = getField(entity, name);
+  if (!field || (kind && field.kind !== kind)) throw new Error(`Registry: no ${kind ?? ''} field ${name}`);
+  return field as Extract<NormalisedField, { kind: K }>;
+}
+
 export type { Fields };

@@ -1,9 +1,8 @@
-import { getEntity, type DeliveryOrderDto } from '@backroom/schema';
+import { fieldOf, getEntity, type DeliveryOrderDto } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
-import { fieldOf } from '../columns';
 import { type StockDocument, stockProducts } from '../stock/index';
 
 export const order = getEntity('printdeliveryorder');

@@ -379,7 +379,7 @@ export async function runImport(
     else problems.add(date.row, date.column, `${date.column} ${date.message}`);
   }
   const headers = header?.headers ?? new Map<string, string>();
-  const columnOf = (field: string) =>
+  const headerOf = (field: string) =>
     headers.get(field.split('.')[0]!) ?? entity.fields.find((f) => f.name === field)?.label ?? field;
   const find = sheetRefs ? sheetFinder(importer, prepared) : undefined;
   if (find) resolveSheetRefs(importer, find, prepared, problems);
@@ -411,7 +411,7 @@ export async function runImport(
       })),
     )) ?? [];
   for (const issue of file.mapped?.withoutPlanned(prepareIssues) ?? prepareIssues)
-    if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
+    if (!problems.has(issue.row, headerOf(issue.field))) problems.add(issue.row, headerOf(issue.field), issue.message);
 
   const seen = new Map<string, number>();
   const keyRead = importer.key.every((f) => headers.has(f.name));
@@ -419,15 +419,15 @@ export async function runImport(
     if (importer.key.some((f) => row.input[f.name] === null || row.input[f.name] === undefined)) {
       if (!problems.rows.has(row.number) && keyRead)
         for (const f of importer.key)
-          if (row.input[f.name] == null) problems.add(row.number, columnOf(f.name), `${columnOf(f.name)} is required`);
+          if (row.input[f.name] == null) problems.add(row.number, headerOf(f.name), `${headerOf(f.name)} is required`);
       continue;
     }
     const earlier = seen.get(row.key);
     if (earlier !== undefined)
       problems.add(
         row.number,
-        columnOf(importer.key[0]!.name),
-        `The same ${importer.key.map((f) => columnOf(f.name)).join(' and ')} is on row ${earlier}`,
+        headerOf(importer.key[0]!.name),
+        `The same ${importer.key.map((f) => headerOf(f.name)).join(' and ')} is on row ${earlier}`,
       );
     else seen.set(row.key, row.number);
   }
@@ -452,21 +452,21 @@ export async function runImport(
   const keyText = (row: Prepared) =>
     importer.key.map((f) => String(shown(f.name, row.input[f.name], row) ?? '')).join(' / ');
   if (importer.custom)
-    return runCustom(ctx, request, importer, file, prepared, problems, columnOf, commit, progress, (row, lines) =>
+    return runCustom(ctx, request, importer, file, prepared, problems, headerOf, commit, progress, (row, lines) =>
       lines.map((line, i) => ({
         row: row[i]!.number,
         key: keyText(row[i]!),
         action: line.action,
         changes: (line.changes ?? []).map((c) => ({
           field: c.field,
-          column: columnOf(c.field),
+          column: headerOf(c.field),
           old: shown(c.field, c.old, row[i]!),
           new: shown(c.field, c.new, row[i]!),
         })),
       })),
     );
   const existing = await existingRows(db, ctx, importer, prepared);
-  await zerosDropped(db, importer, prepared, existing, problems, columnOf);
+  await zerosDropped(db, importer, prepared, existing, problems, headerOf);
   await progress(35);
   for (const row of prepared) {
     row.existing = existing.get(row.key);
@@ -481,8 +481,8 @@ export async function runImport(
         ? rowRuleIssues(entity, { ...row.existing, ...result.value })
         : [];
     for (const issue of issues)
-      if (!(issue.field === 'id' || issue.field === 'version') && !problems.has(row.number, columnOf(issue.field)))
-        problems.add(row.number, columnOf(issue.field), issue.message);
+      if (!(issue.field === 'id' || issue.field === 'version') && !problems.has(row.number, headerOf(issue.field)))
+        problems.add(row.number, headerOf(issue.field), issue.message);
     if (!result.ok) continue;
     row.value = withoutEmptyLists(result.value);
     if (!row.existing) {
@@ -496,14 +496,14 @@ export async function runImport(
     row.action = Object.keys(row.changed).length === 0 ? 'unchanged' : 'updated';
     row.changes = Object.keys(row.changed).map((name) => ({
       field: name,
-      column: columnOf(name),
+      column: headerOf(name),
       old: shown(name, row.existing![name], row),
       new: shown(name, sent[name], row),
     }));
     // Only the validated row and its changes are written: the stored row is not needed any more.
     row.existing = { id: row.existing.id, version: row.existing.version };
   }
-  await checkUniques(db, importer, prepared, problems, columnOf);
+  await checkUniques(db, importer, prepared, problems, headerOf);
   await progress(50);
 
   // Rows an earlier try of this job committed are counted by its checkpoint, not again (they read as unchanged now).
@@ -577,7 +577,7 @@ export async function runImport(
       const failed = error.errors?.length ? error.errors : [{ field: '', message: error.message }];
       for (const e of failed) {
         const field = index === undefined ? e.field : e.field.replace(/^\d+\.?/, '');
-        problems.add(current.number, field ? columnOf(field) : '', e.message.replace(/^Row \d+: /, ''));
+        problems.add(current.number, field ? headerOf(field) : '', e.message.replace(/^Row \d+: /, ''));
       }
       return { ...outcome(written, false), processed: written.rows };
     }
@@ -715,7 +715,7 @@ async function zerosDropped(
   rows: readonly Prepared[],
   existing: ReadonlyMap<string, Row>,
   problems: Problems,
-  columnOf: (field: string) => string,
+  headerOf: (field: string) => string,
 ): Promise<void> {
   const key = importer.key[0]!;
   if (importer.key.length !== 1 || key.kind !== 'text') return;
@@ -735,7 +735,7 @@ async function zerosDropped(
       .execute()) {
       const code = String(found.code);
       const row = suspects.get(code.replace(/^0+/, ''))!;
-      const column = columnOf(key.name);
+      const column = headerOf(key.name);
       problems.add(
         row.number,
         column,
@@ -779,7 +779,7 @@ async function checkUniques(
   importer: Importer,
   rows: Prepared[],
   problems: Problems,
-  columnOf: (field: string) => string,
+  headerOf: (field: string) => string,
 ): Promise<void> {
   const keyNames = new Set(importer.key.map((f) => f.name));
   for (const field of importer.columns.filter((f) => f.unique === true && !keyNames.has(f.name))) {
@@ -792,8 +792,8 @@ async function checkUniques(
       if (first)
         problems.add(
           row.number,
-          columnOf(field.name),
-          `${columnOf(field.name)} "${text}" is also on row ${first.number}`,
+          headerOf(field.name),
+          `${headerOf(field.name)} "${text}" is also on row ${first.number}`,
         );
       else owners.set(text, row);
     }
@@ -809,8 +809,8 @@ async function checkUniques(
         if (Number(id) !== row.existing?.id)
           problems.add(
             row.number,
-            columnOf(field.name),
-            `${columnOf(field.name)} "${String(value)}" is already used by another row`,
+            headerOf(field.name),
+            `${headerOf(field.name)} "${String(value)}" is already used by another row`,
           );
       }
     }
@@ -825,7 +825,7 @@ async function runCustom(
   file: ImportFile,
   prepared: Prepared[],
   problems: Problems,
-  columnOf: (field: string) => string,
+  headerOf: (field: string) => string,
   commit: boolean,
   progress: (percent: number, within?: AnyDb) => Promise<void>,
   preview: (rows: readonly Prepared[], lines: readonly RowOutcome[]) => SheetRowPreview[],
@@ -833,15 +833,15 @@ async function runCustom(
   const custom = importer.custom!;
   for (const row of prepared) {
     for (const field of importer.columns)
-      if (field.required && row.input[field.name] == null && !problems.has(row.number, columnOf(field.name)))
-        problems.add(row.number, columnOf(field.name), `${columnOf(field.name)} is required`);
+      if (field.required && row.input[field.name] == null && !problems.has(row.number, headerOf(field.name)))
+        problems.add(row.number, headerOf(field.name), `${headerOf(field.name)} is required`);
     for (const issue of custom.check(row.input))
-      if (!problems.has(row.number, columnOf(issue.field)))
-        problems.add(row.number, columnOf(issue.field), issue.message);
+      if (!problems.has(row.number, headerOf(issue.field)))
+        problems.add(row.number, headerOf(issue.field), issue.message);
   }
   const clean = prepared.filter((row) => !problems.rows.has(row.number));
   for (const issue of (await custom.verify?.(ctx, clean, file)) ?? [])
-    if (!problems.has(issue.row, columnOf(issue.field))) problems.add(issue.row, columnOf(issue.field), issue.message);
+    if (!problems.has(issue.row, headerOf(issue.field))) problems.add(issue.row, headerOf(issue.field), issue.message);
   const outcome = (counts: CustomCounts, committed: boolean): SheetCounts => {
     const { rows, ...totals } = counts;
     return {

@@ -1,8 +1,7 @@
-import { findEntity } from '@backroom/schema';
+import { fieldOf, findEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import { anyDb, type Row } from '../../data/store';
-import { fieldOf } from '../columns';
 import type { ScalarField } from './columns';
 import type { Importer, PreparingRow, RowIssue } from './importer';
 import { Lookups } from './lookups';

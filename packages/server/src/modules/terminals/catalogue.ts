@@ -1,4 +1,4 @@
-import { getEntity, type NormalisedEntity } from '@backroom/schema';
+import { fieldOf, getEntity, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
@@ -9,7 +9,6 @@ import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { typedDb } from '../../db/types';
-import { fieldOf } from '../columns';
 import { requireTerminal } from './pairing';
 
 /**
