@@ -1,3 +1,4 @@
+import type { AppCommandTerminalStatusesRow } from '../../db/rows.generated';
 import { typedDb } from '../../db/types';
 import { idOf, idsByCode, insertValid, type Ids, type Seeder } from '../../db/seed/catalogue/insert';
 import type { ModuleSeed } from '../../db/seed/index';
@@ -147,10 +148,12 @@ async function seedTerminalSetup(s: Seeder, products: Ids, categories: Ids, outl
   await seedCommands(s);
 }
 
+type TillCommandStatus = NonNullable<AppCommandTerminalStatusesRow['status']>;
+
 /** App commands the first counters have carried out, and one still waiting for a till that has not called in. */
 async function seedCommands(s: Seeder): Promise<void> {
   const tills = await idsByCode(s, 'point_of_sale');
-  const sent: [command: string, days: number, tills: string[], status: string][] = [
+  const sent: [command: string, days: number, tills: string[], status: TillCommandStatus][] = [
     ['syncCatalogue', -2, ['BGR-POS1', 'MVM-POS1'], 'done'],
     ['uploadLogs', -1, ['MVM-POS1'], 'done'],
     ['clearCache', 0, ['BGR-POS2'], 'pending'],
