@@ -3,12 +3,15 @@ type Listener = () => void;
 
 const listeners = new Set<Listener>();
 let open = false;
+let reference: string | undefined;
 
 const emit = () => listeners.forEach((listener) => listener());
 
 export const errorModal = {
-  show() {
+  /** `requestId`: the failed answer's X-Request-Id, shown as "Reference: …" for a person to quote. */
+  show(requestId?: string) {
     open = true;
+    reference = requestId;
     emit();
   },
   hide() {
@@ -16,6 +19,7 @@ export const errorModal = {
     emit();
   },
   isOpen: () => open,
+  reference: () => reference,
   subscribe(listener: Listener) {
     listeners.add(listener);
     return () => {

@@ -19,4 +19,15 @@ describe('error modal', () => {
     await userEvent.click(ok);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('shows the failed answer’s request id as the reference a person can quote', async () => {
+    await renderWithApp(<ErrorModal />);
+    act(() => errorModal.show('4f1c2a9e-req'));
+    const dialog = screen.getByRole('dialog', { name: 'Sorry,' });
+    expect(dialog).toHaveTextContent('Reference: 4f1c2a9e-req');
+    act(() => errorModal.hide());
+    act(() => errorModal.show());
+    expect(screen.getByRole('dialog', { name: 'Sorry,' })).not.toHaveTextContent('Reference');
+    act(() => errorModal.hide());
+  });
 });

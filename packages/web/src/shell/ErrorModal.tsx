@@ -7,6 +7,7 @@ import { Dialog } from '../ui/Dialog';
 export function ErrorModal() {
   const { t } = useTranslation();
   const open = useSyncExternalStore(errorModal.subscribe, errorModal.isOpen);
+  const reference = useSyncExternalStore(errorModal.subscribe, errorModal.reference);
   if (!open) return null;
   return (
     <Dialog
@@ -20,6 +21,11 @@ export function ErrorModal() {
       }
     >
       <p className="mb-0">{t('errors.modalText')}</p>
+      {reference && (
+        <p className="mt-2 mb-0 small text-body-secondary user-select-all">
+          {t('errors.reference', { id: reference })}
+        </p>
+      )}
     </Dialog>
   );
 }
