@@ -23,6 +23,7 @@ import { anyDb } from '../packages/server/src/data/store';
 import { runExport } from '../packages/server/src/modules/spreadsheets/export';
 import { actingRequest, actingUser } from '../packages/server/src/jobs/acting-user';
 import { freshPostgres } from '../packages/server/test/support/postgres';
+import { ratioLine, record, replayFloor } from './support/floor';
 import { benchProduct } from './support/ledger-world';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -85,7 +86,10 @@ async function run(database: 'sqlite' | 'postgres'): Promise<void> {
       const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
       const started = performance.now();
       const cpu = process.cpuUsage();
-      const { rows } = await runExport(request, product, {}, join(dataDir, 'export.xlsx'), async () => undefined);
+      const {
+        result: { rows },
+        statements,
+      } = await record(() => runExport(request, product, {}, join(dataDir, 'export.xlsx'), async () => undefined));
       const used = process.cpuUsage(cpu);
       const seconds = (performance.now() - started) / 1000;
       clearInterval(timer);
@@ -95,6 +99,12 @@ async function run(database: 'sqlite' | 'postgres'): Promise<void> {
           .map((l) => l.toFixed(2))
           .join(' ')}  (≤ 5 s, ≤ 250 MB)`,
       );
+      // The floor: the same statements (every keyset page) on a connection of their own, the rows read and dropped.
+      const floor = await replayFloor(
+        { sqliteFile: join(dataDir, 'backroom.db'), databaseUrl: postgres?.url ?? null },
+        [statements],
+      );
+      console.log(ratioLine(`${database.padEnd(8)} export`, [seconds * 1000], floor).line);
     } finally {
       await app.close();
     }

@@ -8,7 +8,8 @@
  *   npm run bench:palette -w @backroom/bench               # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_PRODUCTS=100000 npm run bench:palette -w @backroom/bench
  */
-import { adminHeaders, benchEachDatabase, timeRequests } from './support/app';
+import { adminHeaders, benchEachDatabase, timeRecordedRequests } from './support/app';
+import { ratioLine, replayFloor } from './support/floor';
 import { percentile, seedProducts } from './support/products';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -23,30 +24,37 @@ const QUERIES: Record<string, (n: number) => string> = {
   'no match': (n) => `zqx${n}`,
 };
 
-await benchEachDatabase(async (app, database) => {
-  const started = performance.now();
-  await seedProducts(app.ctx.db as never, database, PRODUCTS);
-  console.log(
-    `${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  const headers = await adminHeaders(app);
-  const all: number[] = [];
-  for (const [shape, query] of Object.entries(QUERIES)) {
-    const times = await timeRequests(app, shape, { samples: SAMPLES, warmUps: 10 }, (n) => ({
-      method: 'GET',
-      url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`,
-      headers,
-    }));
-    all.push(...times);
+await benchEachDatabase(
+  async (app, database, target) => {
+    const started = performance.now();
+    await seedProducts(app.ctx.db as never, database, PRODUCTS);
     console.log(
-      `${database}: ${shape.padEnd(16)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
+      `${database}: seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-  }
-  all.sort((a, b) => a - b);
-  const [p50, p99] = [percentile(all, 50), percentile(all, 99)];
-  const ok = p50 <= BUDGET.p50 && p99 <= BUDGET.p99;
-  console.log(
-    `${database}: Search overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET.p50} ms, p99 ≤ ${BUDGET.p99} ms)`,
-  );
-  return ok;
-});
+    const headers = await adminHeaders(app);
+    const all: number[] = [];
+    let ratiosOk = true;
+    for (const [shape, query] of Object.entries(QUERIES)) {
+      const { times, units } = await timeRecordedRequests(app, shape, { samples: SAMPLES, warmUps: 10 }, (n) => ({
+        method: 'GET',
+        url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`,
+        headers,
+      }));
+      all.push(...times);
+      console.log(
+        `${database}: ${shape.padEnd(16)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
+      );
+      const ratio = ratioLine(`${database}: ${shape}`, times, await replayFloor(target, units));
+      console.log(ratio.line);
+      ratiosOk &&= ratio.ok;
+    }
+    all.sort((a, b) => a - b);
+    const [p50, p99] = [percentile(all, 50), percentile(all, 99)];
+    const ok = p50 <= BUDGET.p50 && p99 <= BUDGET.p99 && ratiosOk;
+    console.log(
+      `${database}: Search overall p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — ${ok ? 'within' : 'OVER'} budget (p50 ≤ ${BUDGET.p50} ms, p99 ≤ ${BUDGET.p99} ms)`,
+    );
+    return ok;
+  },
+  { jobWorker: false },
+);

@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import { buildApp } from '@backroom/server';
 import type { InjectOptions } from 'fastify';
 import { freshPostgres } from '../../packages/server/test/support/postgres';
+import { record, type RecordedStatement } from './floor';
+
+/** Where a bench's floor connects (support/floor.ts): the server's SQLite file or its PostgreSQL database. */
+export interface FloorTarget {
+  sqliteFile: string;
+  databaseUrl: string | null;
+}
 
 export type BenchDatabase = 'sqlite' | 'postgres';
 type BenchApp = Awaited<ReturnType<typeof buildApp>>;
@@ -14,7 +21,7 @@ type BenchApp = Awaited<ReturnType<typeof buildApp>>;
  * keeps the job loop from running beside the measured work.
  */
 export async function benchEachDatabase(
-  bench: (app: BenchApp, database: BenchDatabase) => Promise<boolean>,
+  bench: (app: BenchApp, database: BenchDatabase, target: FloorTarget) => Promise<boolean>,
   options: { jobWorker?: boolean } = {},
 ): Promise<void> {
   const run = async (database: BenchDatabase) => {
@@ -26,7 +33,10 @@ export async function benchEachDatabase(
       jobWorker: options.jobWorker,
     });
     try {
-      return await bench(app, database);
+      return await bench(app, database, {
+        sqliteFile: join(dataDir, 'backroom.db'),
+        databaseUrl: postgres?.url ?? null,
+      });
     } finally {
       await app.close();
       await postgres?.drop();
@@ -55,16 +65,30 @@ export async function adminHeaders(app: BenchApp): Promise<{ authorization: stri
 export async function timeRequests(
   app: BenchApp,
   shape: string,
-  { samples, warmUps }: { samples: number; warmUps: number },
+  counts: { samples: number; warmUps: number },
   request: (n: number) => InjectOptions,
 ): Promise<number[]> {
+  return (await timeRecordedRequests(app, shape, counts, request)).times;
+}
+
+/** As `timeRequests`, and the statements each sample ran at the driver (for its floor, support/floor.ts). */
+export async function timeRecordedRequests(
+  app: BenchApp,
+  shape: string,
+  { samples, warmUps }: { samples: number; warmUps: number },
+  request: (n: number) => InjectOptions,
+): Promise<{ times: number[]; units: RecordedStatement[][] }> {
   const times: number[] = [];
+  const units: RecordedStatement[][] = [];
   for (let n = 0; n < samples + warmUps; n++) {
     const t0 = performance.now();
-    const response = await app.inject(request(n));
+    const { result: response, statements } = await record(() => app.inject(request(n)));
     const elapsed = performance.now() - t0;
     if (response.statusCode !== 200) throw new Error(`${shape}: ${response.statusCode} ${response.body}`);
-    if (n >= warmUps) times.push(elapsed);
+    if (n >= warmUps) {
+      times.push(elapsed);
+      units.push(statements);
+    }
   }
-  return times.sort((a, b) => a - b);
+  return { times: times.sort((a, b) => a - b), units };
 }

@@ -1,0 +1,181 @@
+/**
+ * The floor of an in-process bench: the database alone answering the statements Backroom ran.
+ *
+ * `recordDriver()` records, at the drivers (better-sqlite3's statements, pg's `Client.query`), every
+ * statement this process runs while `during` runs — SQL text and parameters as the driver received
+ * them. `replayFloor` then runs the same statements, in the same order, on a connection of its own
+ * (a second better-sqlite3 connection on the same file, or one pg client), each SQL text prepared
+ * once, and times each recorded unit of work. Writes are replayed inside a transaction that is
+ * rolled back (the data stays as Backroom left it; the floor therefore leaves out the commit's
+ * flush — said beside every write floor), and Backroom's own BEGIN/COMMIT/SAVEPOINT are left out.
+ * What the floor leaves out is everything that is not the database: routing, the sign-in check's
+ * Node side, the query builder, serialisation — the distance a ratio measures.
+ */
+import { execSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { freshPostgres } from '../../packages/server/test/support/postgres';
+import { percentile } from './products';
+
+export interface RecordedStatement {
+  sql: string;
+  params: unknown[];
+  postgres: boolean;
+  /** Which connection ran it (a pool's clients are told apart; SQLite's server has one). */
+  connection: number;
+}
+
+const connectionIds = new WeakMap<object, number>();
+let connections = 0;
+const connectionOf = (client: object): number => {
+  let id = connectionIds.get(client);
+  if (id === undefined) connectionIds.set(client, (id = ++connections));
+  return id;
+};
+
+let log: RecordedStatement[] | null = null;
+let installed = false;
+
+/** Patches the drivers once; statements are kept only inside `record`. */
+function install(): void {
+  if (installed) return;
+  installed = true;
+  const probe = new BetterSqlite3(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
+  probe.close();
+  for (const method of ['all', 'get', 'run', 'iterate']) {
+    const original = proto[method]!;
+    proto[method] = function (this: { source: string }, ...params: unknown[]) {
+      log?.push({ sql: this.source, params, postgres: false, connection: 0 });
+      return original.apply(this, params);
+    };
+  }
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    if (log) {
+      const connection = connectionOf(this as object);
+      if (typeof config === 'string')
+        log.push({ sql: config, params: Array.isArray(values) ? values : [], postgres: true, connection });
+      else if (config && typeof config.text === 'string')
+        log.push({ sql: config.text, params: config.values ?? [], postgres: true, connection });
+    }
+    return query.apply(this, args);
+  } as never;
+}
+
+/** Runs `during`, answering its result and the statements the drivers ran meanwhile. */
+export async function record<T>(during: () => Promise<T>): Promise<{ result: T; statements: RecordedStatement[] }> {
+  install();
+  log = [];
+  try {
+    const result = await during();
+    return { result, statements: log };
+  } finally {
+    log = null;
+  }
+}
+
+const TRANSACTION = /^\s*(begin|commit|rollback|savepoint|release|start transaction)\b/i;
+
+/** A connection of the floor's own: runs statements as recorded, each SQL text prepared once (SQLite). */
+export async function floorConnection(target: { sqliteFile?: string; databaseUrl?: string | null }) {
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    return {
+      run: async (s: RecordedStatement) => void (await client.query(s.sql, s.params)),
+      exec: async (text: string) => void (await client.query(text)),
+      close: () => client.end(),
+    };
+  }
+  const db = new BetterSqlite3(target.sqliteFile!);
+  // As the server's connection (db/connect.ts): a commit syncs the WAL, foreign keys are checked.
+  db.pragma('journal_mode = wal');
+  db.pragma('foreign_keys = on');
+  db.pragma('synchronous = full');
+  db.pragma('busy_timeout = 5000');
+  const prepared = new Map<string, BetterSqlite3.Statement>();
+  return {
+    run: async (s: RecordedStatement) => {
+      let statement = prepared.get(s.sql);
+      if (!statement) prepared.set(s.sql, (statement = db.prepare(s.sql)));
+      if (statement.reader) statement.all(...(s.params as never[]));
+      else statement.run(...(s.params as never[]));
+    },
+    exec: async (text: string) => void db.exec(text),
+    close: async () => void db.close(),
+  };
+}
+
+/**
+ * Times each unit's statements on the floor's connection, one after another. Reads (the default):
+ * Backroom's BEGIN/COMMIT left out. `writes`: the target is a copy taken (`snapshot`) before the
+ * units ran, each connection's statements replayed in their order with their own transactions and
+ * commits, so the copy goes through the same states. Answers the times in ms, sorted unless `writes`.
+ */
+export async function replayFloor(
+  target: { sqliteFile?: string; databaseUrl?: string | null },
+  units: RecordedStatement[][],
+  options: { writes?: boolean } = {},
+): Promise<number[]> {
+  const connection = await floorConnection(target);
+  const times: number[] = [];
+  try {
+    for (const unit of units) {
+      const statements = options.writes
+        ? [...unit].sort((a, b) => a.connection - b.connection)
+        : unit.filter((s) => !TRANSACTION.test(s.sql));
+      const t0 = performance.now();
+      for (const s of statements) await connection.run(s);
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    await connection.close();
+  }
+  return options.writes ? times : times.sort((a, b) => a - b);
+}
+
+/**
+ * A copy of the database as it is now, for a write floor: SQLite `VACUUM INTO`, PostgreSQL
+ * pg_dump into a fresh database (the server's connections stay open, so no TEMPLATE copy).
+ */
+export async function snapshot(target: {
+  sqliteFile: string;
+  databaseUrl: string | null;
+}): Promise<{ target: { sqliteFile: string; databaseUrl: string | null }; drop: () => Promise<void> }> {
+  if (target.databaseUrl) {
+    const copy = await freshPostgres({ prefix: 'br_floor' });
+    execSync(`pg_dump --no-owner --no-acl "${target.databaseUrl}" | psql -q -v ON_ERROR_STOP=1 "${copy.url}"`, {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const client = new pg.Client({ connectionString: copy.url });
+    await client.connect();
+    await client.query('analyze');
+    await client.end();
+    return { target: { sqliteFile: target.sqliteFile, databaseUrl: copy.url }, drop: copy.drop };
+  }
+  const file = `${target.sqliteFile}.floor`;
+  const db = new BetterSqlite3(target.sqliteFile, { readonly: true });
+  db.exec(`vacuum into '${file}'`);
+  db.close();
+  const copy = new BetterSqlite3(file);
+  copy.pragma('journal_mode = wal');
+  copy.close();
+  return { target: { sqliteFile: file, databaseUrl: null }, drop: async () => rm(file, { force: true }) };
+}
+
+/** One line: Backroom's p50 beside its floor's, the ratio, the load average. */
+export function ratioLine(label: string, ours: number[], floor: number[], budget = 1.5): { line: string; ok: boolean } {
+  const [a, b] = [percentile(ours, 50), percentile(floor, 50)];
+  const ratio = a / Math.max(b, 1e-6);
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return {
+    ok: ratio <= budget,
+    line: `${label}: p50 ${a.toFixed(2)} ms, floor (the database alone, same statements) p50 ${b.toFixed(2)} ms — ratio ${ratio.toFixed(2)}× (${ratio <= budget ? 'within' : 'OVER'} ≤ ${budget}×)  load ${load}`,
+  };
+}
