@@ -226,8 +226,8 @@ async function run(database: Database): Promise<boolean> {
           .execute();
     }
     const channel = await api('/DataRepository/Insert/onlinesaleschannel', {
-      code: 'WEB',
-      name: 'Web shop',
+      code: 'BENCHWEB', // the demo seeds its own 'WEB'
+      name: 'Bench web shop',
       kind: 'web',
     });
     for (let start = 0; start < ONLINE_ORDERS; start += BATCH) {
