@@ -203,7 +203,8 @@ describe('terminals and online orders in the browser', () => {
     await check(page, '/appcommand status');
 
     const commands = (await asTill('GET', '/pointofsale/Commands', `Terminal ${token}`)) as unknown as { id: number }[];
-    expect(commands.map((c) => c.id)).toEqual([sent.id]);
+    // The demo has its own commands waiting for its terminals; this one is among what the till fetches.
+    expect(commands.map((c) => c.id)).toContain(sent.id);
     await asTill('POST', `/pointofsale/Commands/${sent.id}/Ack`, `Terminal ${token}`, { status: 'done' });
     await statuses.getByText('Done').waitFor(LIVE);
   });
