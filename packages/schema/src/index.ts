@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './convention';
 export * from './ids';
 export * from './api/ids';
 export * from './api/envelope';

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { wallTime } from '../stock/support';
+import { useBaseCurrency, wallTime } from '../stock/support';
 import { usePurchasingWorld } from './support';
 
 const w = usePurchasingWorld(['admin', 'cashier']);
+// Papers print in the company's convention: MYR → en-MY (28/09/2026 2:05 pm, 1,000.000).
+useBaseCurrency(w, 'MYR');
 const folder = mkdtempSync(join(tmpdir(), 'backroom-po-print-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -48,6 +50,7 @@ describe('the purchase order PDF', () => {
     writeFileSync(file, pdf.bytes);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain('Purchase order');
+    expect(text).toMatch(/Status[\s\S]*\bSent\b/);
     expect(text).toContain(order.docNo as string);
     expect(text).toContain('Kopi Supply Sdn Bhd');
     expect(text).toContain('Aminah');
@@ -113,12 +116,14 @@ describe('the purchase order PDF', () => {
     expect(text).toMatch(/By\s[\s\S]*\badmin\b/);
     expect(text).toContain(wallTime(receipt.at, zone));
     expect(text).not.toContain(wallTime(receipt.at, 'UTC'));
-    expect(text).toMatch(/Times in Pacific\/Auckland \(UTC\+1[23]:00\)/);
+    expect(text).toMatch(/Times in Pacific\/Auckland \(UTC\+1[23]:00\); amounts in MYR/);
+    expect(text).toMatch(/\d\d\/\d\d\/20\d\d \d{1,2}:\d\d [ap]m/);
+    expect(text).not.toMatch(/20\d\d-\d\d-\d\d/);
     // 285.00 + 50.00 = 335.00 invoiced; freight 15.00 by value: beans 12.76, lids 2.24.
     expect(text).toMatch(
       new RegExp(`${sku}\\s+T\\d+\\s+Espresso beans 1kg\\s+10\\.000\\s+28\\.50\\s+12\\.76\\s+297\\.76`),
     );
-    expect(text).toMatch(/Cup lids\s+1000\.000\s+0\.05\s+2\.24\s+52\.24/);
+    expect(text).toMatch(/Cup lids\s+1,000\.000\s+0\.05\s+2\.24\s+52\.24/);
     expect(text).toMatch(/Freight\s+15\.00/);
     expect(text).toMatch(/Total\s+350\.00/);
 

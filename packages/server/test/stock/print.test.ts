@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInOutletManager } from '../support/harness';
-import { useStockWorld, wallTime, type Row } from './support';
+import { useBaseCurrency, useStockWorld, wallTime, type Row } from './support';
 
 const w = useStockWorld({ users: ['admin', 'cashier'] });
+// Papers print in the company's convention: GBP → en-GB (01/03/2025 14:05).
+useBaseCurrency(w, 'GBP');
 const folder = mkdtempSync(join(tmpdir(), 'backroom-print-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 let files = 0;
@@ -59,7 +61,10 @@ describe('the print request page', () => {
     expect(text).toContain('Shah Alam warehouse');
     expect(text).toContain('Lot 7, Seksyen 23');
     expect(text).toContain('Bangsar store room');
-    expect(text).toContain('2025-03-01');
+    expect(text).toContain('01/03/2025');
+    expect(text).not.toContain('2025-03-01');
+    expect(text).toContain('Partially received');
+    expect(text).not.toContain('partiallyReceived');
     expect(text).toMatch(new RegExp(`${String(kopi.code)}\\s+Kopi beans 1kg\\s+12\\.000\\s+PCS\\s+11\\.000`));
     expect(text).toMatch(new RegExp(`${String(teh.code)}\\s+Teh tarik mix\\s+3\\.500\\s+PCS\\s+3\\.500`));
     for (const word of ['Dispatched by', 'Received by', 'Signature']) expect(text).toContain(word);
@@ -89,8 +94,9 @@ describe('the print request page', () => {
     const res = await print({ document: 'deliveryorder', id: order.id });
     expect(res.status).toBe(200);
     const { text } = read(res.bytes);
-    expect(text).toContain(wallTime(dispatchedAt, zone));
-    expect(text).not.toContain(wallTime(dispatchedAt, 'UTC'));
+    expect(text).toContain(wallTime(dispatchedAt, zone, 'en-GB'));
+    expect(text).not.toContain(wallTime(dispatchedAt, 'UTC', 'en-GB'));
+    expect(text).toMatch(/\d\d\/\d\d\/20\d\d [012]\d:\d\d/);
     expect(text).toMatch(/Times in Pacific\/Auckland \(UTC\+1[23]:00\)/);
 
     // Every word where poppler finds it: none overlaps another, and the SKU reads whole, in its

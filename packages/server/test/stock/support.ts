@@ -1,6 +1,8 @@
-import { expect } from 'vitest';
+import { wallClockText } from '@backroom/schema';
+import { beforeAll, expect } from 'vitest';
 import { catalogueOf, type Catalogue, type Row } from '../domain/support/catalogue';
 import { useTestServer, type HarnessOptions } from '../support/harness';
+import type { TestServer } from '../support/server';
 
 export type { Catalogue, Row };
 
@@ -136,9 +138,12 @@ export const useStockWorld = (options: HarnessOptions = {}): StockWorld =>
     },
   });
 
-/** `2025-03-01 14:05`: the wall-clock minute of `at` in `timeZone`, as printed papers show times. */
-export const wallTime = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', {
+/**
+ * `01/03/2025 2:05 pm`: the wall-clock minute of `at` in `timeZone`, as printed papers show times in
+ * the company's convention (en-MY once `useBaseCurrency(w, 'MYR')`).
+ */
+export const wallTime = (at: string, timeZone: string, locale = 'en-MY') => {
+  const [date, time] = new Intl.DateTimeFormat('sv-SE', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -146,4 +151,22 @@ export const wallTime = (at: string, timeZone: string) =>
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).format(new Date(at));
+  })
+    .format(new Date(at))
+    .split(' ');
+  return wallClockText(date!, time!, locale);
+};
+
+/** Makes `code` the company's base currency (added when missing): printed papers then follow its country's convention. */
+export function useBaseCurrency(w: TestServer, code: string): void {
+  beforeAll(async () => {
+    const db = w.server.app.ctx.db;
+    let currency = await db.selectFrom('currency').select('id').where('code', '=', code).executeTakeFirst();
+    currency ??= await db
+      .insertInto('currency')
+      .values({ code, name: code, symbol: code, decimals: 2, is_base: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('company').set({ base_currency_id: currency.id }).execute();
+  });
+}

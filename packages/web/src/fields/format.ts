@@ -1,4 +1,13 @@
-import { SCALED_KINDS, humanize, scaleOf, type DecimalField, type NormalisedField } from '@backroom/schema';
+import {
+  SCALED_KINDS,
+  dateConvention,
+  dateText,
+  humanize,
+  moneyText,
+  scaleOf,
+  type DecimalField,
+  type NormalisedField,
+} from '@backroom/schema';
 import type { TFunction } from 'i18next';
 import { registryText } from '../i18n/registryText';
 
@@ -27,6 +36,8 @@ export const enumLabel = (t: TFunction, field: NormalisedField, value: string) =
   const labels = 'valueLabels' in field ? (field.valueLabels as Record<string, string> | undefined) : undefined;
   return t(`enumValues.${value}`, { defaultValue: registryText(t, labels?.[value] ?? humanize(value)) });
 };
+
+export { dateConvention, dateText, formatLocale, moneyText, numberText } from '@backroom/schema';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -58,47 +69,10 @@ export interface ValueFormat {
   timeZone: string | undefined;
 }
 
-/**
- * The locale numbers and dates are written in: the console's language in the region of the base
- * currency (an ISO 4217 code begins with its country's code: MYR → en-MY, d/m/yyyy), else the language alone.
- */
-export function formatLocale(language: string, currency: string | null): string {
-  const region = currency?.slice(0, 2).toUpperCase();
-  if (!region) return language;
-  const candidate = `${language.split('-')[0]}-${region}`;
-  try {
-    return Intl.DateTimeFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : language;
-  } catch {
-    return language;
-  }
-}
-
-/** The order of day, month and year in `locale`'s numeric dates and the separator between them (en-MY: d m y, "/"). */
-export function dateConvention(locale: string): { order: ('day' | 'month' | 'year')[]; separator: string } {
-  const parts = new Intl.DateTimeFormat(locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).formatToParts(new Date(Date.UTC(2001, 10, 22)));
-  const order = parts.flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
-  const separator = parts.find((p) => p.type === 'literal')?.value ?? '/';
-  return { order: order.length === 3 ? order : ['day', 'month', 'year'], separator };
-}
-
 /** What a date input shows while empty: the convention spelled out ("dd/mm/yyyy"). */
 export function datePlaceholder(locale: string): string {
   const { order, separator } = dateConvention(locale);
   return order.map((p) => (p === 'day' ? 'dd' : p === 'month' ? 'mm' : 'yyyy')).join(separator);
-}
-
-/** A calendar date "yyyy-mm-dd" as the company writes it ("28/09/2026" in en-MY); anything else unchanged. */
-export function dateText(value: unknown, locale: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? ''));
-  if (!m) return String(value ?? '');
-  const { order, separator } = dateConvention(locale);
-  const part = { year: m[1], month: m[2], day: m[3] };
-  return order.map((p) => part[p]).join(separator);
 }
 
 /**
@@ -133,25 +107,6 @@ export function dateTimeText(value: unknown, format: Pick<ValueFormat, 'locale' 
     minute: '2-digit',
     ...(format.timeZone ? { timeZone: format.timeZone } : {}),
   });
-}
-
-/** An amount (number or decimal string) with the company's currency and thousands separators ("RM 1,234.50"). */
-export function moneyText(value: unknown, format: Pick<ValueFormat, 'locale' | 'currency'>, scale = 2): string {
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value ?? '');
-  return new Intl.NumberFormat(format.locale, {
-    ...(format.currency ? { style: 'currency', currency: format.currency } : {}),
-    minimumFractionDigits: scale,
-    maximumFractionDigits: scale,
-  }).format(n);
-}
-
-/** A count or quantity with thousands separators. */
-export function numberText(value: unknown, locale: string): string {
-  const n = Number(value);
-  return Number.isFinite(n)
-    ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n)
-    : String(value ?? '');
 }
 
 /**

@@ -8,7 +8,15 @@ import { parseBody } from '../../http/validate';
 import type { PrintDocument } from '../../print/documents';
 import { documentFacts, documentHeading, documentRemarks } from '../../print/heading';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
-import { documentZone, printedTime, zoneCaption } from '../../print/time';
+import {
+  documentZone,
+  printedDate,
+  printedQuantity,
+  printedState,
+  printedTime,
+  zoneCaption,
+  type DocumentClock,
+} from '../../print/time';
 import { order as orderEntity, readOrder } from './order';
 
 interface Place {
@@ -24,8 +32,8 @@ interface Printed {
   to: Place;
   products: Map<number, { code: string; name: string; uom: number | null }>;
   uoms: Map<number, string>;
-  /** The zone its times print in: the dispatching location's outlet's (documentZone). */
-  zone: string;
+  /** The zone its times print in (the dispatching location's outlet's) and the company's convention (documentZone). */
+  zone: DocumentClock;
 }
 
 /** The rows `read` gives for the distinct ids, none asked when there are none (`in ()` is no SQL). */
@@ -110,8 +118,8 @@ function facts(doc: Pdf, p: Printed, top: number): number {
   const o = p.order;
   const pairs: [string, string][] = [
     ['Doc no.', o.docNo],
-    ['Date', o.date],
-    ['Status', o.status],
+    ['Date', printedDate(o.date, p.zone)],
+    ['Status', printedState(o.status)],
     ['Dispatched', printedTime(o.dispatchedAt, p.zone)],
     ['Received', printedTime(o.receivedAt, p.zone)],
   ];
@@ -128,9 +136,9 @@ function columns(p: Printed): Column<DeliveryOrderLineDto & { no: number }>[] {
     { header: '#', width: 28, align: 'right', value: (l) => String(l.no) },
     { header: 'Code', width: 90, fit: 'shrink', value: (l) => p.products.get(l.product)?.code ?? String(l.product) },
     { header: 'Name', width: 205, value: (l) => p.products.get(l.product)?.name ?? '' },
-    { header: 'Quantity', width: 65, align: 'right', value: (l) => l.quantity },
+    { header: 'Quantity', width: 65, align: 'right', value: (l) => printedQuantity(l.quantity, p.zone) },
     { header: 'UOM', width: 45, value: (l) => (l.uom === null ? '' : (p.uoms.get(l.uom) ?? '')) },
-    { header: 'Received', width: 90, align: 'right', value: (l) => l.receivedQty ?? '' },
+    { header: 'Received', width: 90, align: 'right', value: (l) => printedQuantity(l.receivedQty, p.zone) },
   ];
 }
 

@@ -10,7 +10,16 @@ import { parseBody } from '../../http/validate';
 import type { PrintDocument } from '../../print/documents';
 import { documentFacts, documentHeading, documentRemarks } from '../../print/heading';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
-import { documentZone, printedTime, zoneCaption } from '../../print/time';
+import {
+  documentZone,
+  printedAmount,
+  printedDate,
+  printedQuantity,
+  printedState,
+  printedTime,
+  zoneCaption,
+  type DocumentClock,
+} from '../../print/time';
 import { goodsReceipt, purchaseOrder, readOrder, type PurchaseOrder, type PurchaseOrderLine } from './order';
 
 interface Box {
@@ -23,7 +32,7 @@ interface Parties {
   company: string;
   supplier: Box;
   deliverTo: Box;
-  zone: string;
+  zone: DocumentClock;
 }
 
 /** A purchasing paper: its title and number, the facts under them, its lines and its totals. */
@@ -107,7 +116,7 @@ function box(doc: Pdf, b: Box, x: number, y: number, width: number): void {
 function facts(doc: Pdf, p: Paper<unknown>, top: number): number {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  let y = documentFacts(doc, p.facts, zoneCaption(p.parties.zone, p.at ?? new Date()), top);
+  let y = documentFacts(doc, p.facts, zoneCaption(p.parties.zone, p.at ?? new Date(), true), top);
   const half = (width - 12) / 2;
   box(doc, p.parties.supplier, left, y, half);
   box(doc, p.parties.deliverTo, left + half + 12, y, half);
@@ -126,7 +135,11 @@ function totals(doc: Pdf, p: Paper<unknown>, y: number): void {
       .font(i === p.totals.length - 1 ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(10)
       .fillColor('#000000')
-      .text(`${label}  ${value}`, right - 200, y + 10 + i * 14, { width: 200, align: 'right', lineBreak: false });
+      .text(`${label}  ${printedAmount(value, p.parties.zone)}`, right - 200, y + 10 + i * 14, {
+        width: 200,
+        align: 'right',
+        lineBreak: false,
+      });
   });
 }
 
@@ -170,8 +183,8 @@ export async function renderPurchaseOrder(db: AnyDb, o: PurchaseOrder): Promise<
     parties: people,
     facts: [
       ['Doc no.', o.docNo],
-      ['Status', o.status],
-      ['Expected', o.expectedDate ?? ''],
+      ['Status', printedState(o.status)],
+      ['Expected', printedDate(o.expectedDate, people.zone)],
       ['Sent', printedTime(o.sentAt, people.zone)],
       ['Your reference', o.supplierReference ?? ''],
     ],
@@ -179,10 +192,10 @@ export async function renderPurchaseOrder(db: AnyDb, o: PurchaseOrder): Promise<
     remarks: o.remarks,
     columns: [
       ...itemColumns<PurchaseOrderLine & { no: number }>(products, (l) => l.supplierItemCode ?? ''),
-      { header: 'Quantity', width: 52, align: 'right', value: (l) => l.quantity },
-      { header: 'Pack', width: 40, align: 'right', value: (l) => l.packSize ?? '' },
-      { header: 'Unit cost', width: 55, align: 'right', value: (l) => l.unitCost ?? '' },
-      { header: 'Total', width: 52, align: 'right', value: (l) => l.lineTotal ?? '' },
+      { header: 'Quantity', width: 52, align: 'right', value: (l) => printedQuantity(l.quantity, people.zone) },
+      { header: 'Pack', width: 40, align: 'right', value: (l) => printedQuantity(l.packSize, people.zone) },
+      { header: 'Unit cost', width: 55, align: 'right', value: (l) => printedAmount(l.unitCost, people.zone) },
+      { header: 'Total', width: 52, align: 'right', value: (l) => printedAmount(l.lineTotal, people.zone) },
     ],
     lines: numbered(o.lines),
     totals: [
@@ -267,10 +280,10 @@ export async function renderGoodsReceipt(db: AnyDb, ctx: AppContext, r: GoodsRec
     at: r.at,
     columns: [
       ...itemColumns<ReceiptLine & { no: number }>(products, (l) => sku.get(l.product) ?? ''),
-      { header: 'Quantity', width: 52, align: 'right', value: (l) => l.quantity },
-      { header: 'Unit cost', width: 50, align: 'right', value: (l) => l.unitCost ?? '' },
-      { header: 'Landed', width: 45, align: 'right', value: (l) => l.landedCost ?? '' },
-      { header: 'Total', width: 52, align: 'right', value: (l) => l.lineTotal ?? '' },
+      { header: 'Quantity', width: 52, align: 'right', value: (l) => printedQuantity(l.quantity, people.zone) },
+      { header: 'Unit cost', width: 50, align: 'right', value: (l) => printedAmount(l.unitCost, people.zone) },
+      { header: 'Landed', width: 45, align: 'right', value: (l) => printedAmount(l.landedCost, people.zone) },
+      { header: 'Total', width: 52, align: 'right', value: (l) => printedAmount(l.lineTotal, people.zone) },
     ],
     lines: numbered(r.lines),
     totals: [...landed.filter(([, value]) => value !== '' && Number(value) !== 0), ['Total', r.total ?? '0.00']],

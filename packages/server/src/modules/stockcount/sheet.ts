@@ -8,7 +8,14 @@ import { ApiError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import type { PrintDocument } from '../../print/documents';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
-import { documentZone, printedTime, zoneCaption } from '../../print/time';
+import {
+  documentZone,
+  printedQuantity,
+  printedState,
+  printedTime,
+  zoneCaption,
+  type DocumentClock,
+} from '../../print/time';
 import { count, readCount, type StockCountDto } from './count';
 
 /** One line of a count sheet, as printed and exported. */
@@ -26,7 +33,7 @@ export interface SheetLine {
 export interface Sheet {
   count: StockCountDto;
   location: string;
-  zone: string;
+  zone: DocumentClock;
   lines: SheetLine[];
 }
 
@@ -93,7 +100,7 @@ function heading(doc: Pdf, s: Sheet, first: boolean): number {
     .text(printable(`Location: ${s.location}`), left, top + 22, { lineBreak: false })
     .text(
       printable(
-        `Status: ${s.count.status}${s.count.postedAt ? `, posted ${printedTime(s.count.postedAt, s.zone)}` : ''}; printed ${printedTime(new Date(), s.zone)} (${zoneCaption(s.zone, at)})`,
+        `Status: ${printedState(s.count.status)}${s.count.postedAt ? `, posted ${printedTime(s.count.postedAt, s.zone)}` : ''}; printed ${printedTime(new Date(), s.zone)} (${zoneCaption(s.zone, at)})`,
       ),
       left,
       top + 36,
@@ -102,23 +109,30 @@ function heading(doc: Pdf, s: Sheet, first: boolean): number {
   return top + 60;
 }
 
-function columns(withExpected: boolean): Column<SheetLine>[] {
+function columns(withExpected: boolean, clock: DocumentClock): Column<SheetLine>[] {
   return [
     { header: '#', width: 28, align: 'right', value: (l) => String(l.no) },
     { header: 'Code', width: 90, fit: 'shrink', value: (l) => l.code },
     { header: 'Barcode', width: 90, fit: 'shrink', value: (l) => l.barcode },
     { header: 'Name', width: withExpected ? 160 : 225, value: (l) => l.name },
     ...(withExpected
-      ? [{ header: 'Expected', width: 65, align: 'right' as const, value: (l: SheetLine) => l.expected }]
+      ? [
+          {
+            header: 'Expected',
+            width: 65,
+            align: 'right' as const,
+            value: (l: SheetLine) => printedQuantity(l.expected, clock),
+          },
+        ]
       : []),
-    { header: 'Counted', width: 90, align: 'right', value: (l) => l.counted },
+    { header: 'Counted', width: 90, align: 'right', value: (l) => printedQuantity(l.counted, clock) },
   ];
 }
 
 /** The count sheet (A4): its lines with a column to write the counted figure in (the expected one only when asked). */
 export async function renderSheet(s: Sheet, withExpected: boolean): Promise<Buffer> {
   const doc = newPdf(`Count sheet ${s.count.docNo}`);
-  drawTable(doc, columns(withExpected), s.lines, heading(doc, s, true), () => heading(doc, s, false));
+  drawTable(doc, columns(withExpected, s.zone), s.lines, heading(doc, s, true), () => heading(doc, s, false));
   numberPages(doc, (page, pages) => `${s.count.docNo} - page ${page} of ${pages}`);
   return pdfBytes(doc);
 }

@@ -1,0 +1,86 @@
+/**
+ * The company's convention for dates, times and numbers, shared by the console (list cells, inputs)
+ * and the server (PDFs): a language written as the base currency's country writes it. Pure `Intl`.
+ */
+
+/**
+ * The locale numbers and dates are written in: the language in the region of the base currency (an
+ * ISO 4217 code begins with its country's code: MYR → en-MY, d/m/yyyy), else the language alone.
+ */
+export function formatLocale(language: string, currency: string | null): string {
+  const region = currency?.slice(0, 2).toUpperCase();
+  if (!region) return language;
+  const candidate = `${language.split('-')[0]}-${region}`;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : language;
+  } catch {
+    return language;
+  }
+}
+
+/** The order of day, month and year in `locale`'s numeric dates and the separator between them (en-MY: d m y, "/"). */
+export function dateConvention(locale: string): { order: ('day' | 'month' | 'year')[]; separator: string } {
+  const parts = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(2001, 10, 22)));
+  const order = parts.flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
+  const separator = parts.find((p) => p.type === 'literal')?.value ?? '/';
+  return { order: order.length === 3 ? order : ['day', 'month', 'year'], separator };
+}
+
+/** A calendar date "yyyy-mm-dd" as the company writes it ("28/09/2026" in en-MY); anything else unchanged. */
+export function dateText(value: unknown, locale: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? ''));
+  if (!m) return String(value ?? '');
+  const { order, separator } = dateConvention(locale);
+  const part = { year: m[1], month: m[2], day: m[3] };
+  return order.map((p) => part[p]).join(separator);
+}
+
+/** Whether `locale` reads the clock in 12 hours (en-US: 2:05 PM) rather than 24 (en-MY reads 12 too; en-GB 24). */
+export function uses12Hours(locale: string): boolean {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).resolvedOptions().hour12 === true;
+}
+
+/** A wall-clock "HH:mm" as `locale` reads it ("2:05 pm" in en-MY, "14:05" in en-GB); anything else unchanged. */
+export function clockText(value: unknown, locale: string): string {
+  const m = /^(\d{2}):(\d{2})/.exec(String(value ?? ''));
+  if (!m) return String(value ?? '');
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2001, 0, 1, Number(m[1]), Number(m[2]))),
+  );
+}
+
+/** A wall-clock date and time ("yyyy-mm-dd", "HH:mm") in the company's convention ("28/09/2026 2:05 pm"). */
+export function wallClockText(date: string, time: string, locale: string): string {
+  return `${dateText(date, locale)} ${clockText(time, locale)}`;
+}
+
+/** An amount (number or decimal string) with the company's currency and thousands separators ("RM 1,234.50"). */
+export function moneyText(value: unknown, format: { locale: string; currency: string | null }, scale = 2): string {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value ?? '');
+  return new Intl.NumberFormat(format.locale, {
+    ...(format.currency ? { style: 'currency', currency: format.currency } : {}),
+    minimumFractionDigits: scale,
+    maximumFractionDigits: scale,
+  }).format(n);
+}
+
+/** An amount with separators and its scale, no currency sign ("1,234.50"; '' for none): table cells under a caption naming the currency. */
+export function amountText(value: unknown, locale: string, scale = 2): string {
+  return value === null || value === undefined || value === ''
+    ? ''
+    : moneyText(value, { locale, currency: null }, scale);
+}
+
+/** A count or quantity with thousands separators. */
+export function numberText(value: unknown, locale: string): string {
+  const n = Number(value);
+  return Number.isFinite(n)
+    ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n)
+    : String(value ?? '');
+}
