@@ -14,6 +14,7 @@ export * from './api/pricing';
 export * from './api/simulate';
 export * from './api/stock';
 export * from './api/reorder';
+export * from './api/purchasing';
 export * from './api/sheets';
 export * from './api/terminals';
 export * from './api/home';

@@ -6,29 +6,8 @@ import { ReferencePicker } from '../fields/ReferencePicker';
 import { ActionDialog } from '../ui/ActionDialog';
 import { QuantityTable, isQuantityText } from '../ui/QuantityTable';
 import { Spinner } from '../ui/Spinner';
+import type { GoodsReceipt as Receipt } from '@backroom/schema';
 import { printRow, type PurchaseOrder } from './api';
-
-interface ReceiptLine {
-  product: number;
-  productLabel?: string;
-  quantity: string;
-  unitCost: string | null;
-  landedCost: string | null;
-  lineTotal: string | null;
-}
-
-interface Receipt {
-  id: number;
-  docNo: string;
-  kind: 'receipt' | 'return';
-  at: string;
-  createdBy: string;
-  reference: string | null;
-  original: number | null;
-  originalLabel?: string;
-  total: string | null;
-  lines: ReceiptLine[];
-}
 
 interface ReceiptsPanelProps {
   order: PurchaseOrder;

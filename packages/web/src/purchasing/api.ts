@@ -1,4 +1,4 @@
-import type { ApiEnvelope, PurchaseOrderAction } from '@backroom/schema';
+import type { ApiEnvelope, PurchaseOrder as PurchaseOrderDto, PurchaseOrderAction, Valuation } from '@backroom/schema';
 import { http } from '../api/http';
 import { webRoot } from '../config/webRoot';
 import { dataApi, type ApiRow } from '../data/api';
@@ -6,51 +6,8 @@ import { dataApi, type ApiRow } from '../data/api';
 /** Purchasing's screens show their errors inline. */
 const inline = { suppressErrorModal: true } as const;
 
-/** A purchase order line as the generic API answers it (with labels). */
-export interface PurchaseOrderLine {
-  id: number;
-  product: number;
-  productLabel?: string;
-  supplierItemCode: string | null;
-  packSize: string | null;
-  quantity: string;
-  unitCost: string | null;
-  lineTotal: string | null;
-  receivedQty: string | null;
-}
-
 /** A purchase order as the generic API answers it (lines included). */
-export type PurchaseOrder = ApiRow & {
-  id: number;
-  version: number;
-  docNo: string;
-  status: 'draft' | 'sent' | 'partiallyReceived' | 'received' | 'closed' | 'cancelled';
-  supplier: number;
-  location: number;
-  expectedDate: string | null;
-  lines: PurchaseOrderLine[];
-  subtotal: string | null;
-  tax: string | null;
-  total: string | null;
-  receipt?: ApiRow & { docNo: string };
-};
-
-/** One row of a stock valuation. */
-export interface ValuationRow {
-  location: number;
-  locationLabel: string;
-  category: number | null;
-  categoryLabel: string | null;
-  products: number;
-  quantity: string;
-  value: string;
-}
-
-export interface Valuation {
-  date: string;
-  rows: ValuationRow[];
-  total: string;
-}
+export type PurchaseOrder = ApiRow & PurchaseOrderDto & { receipt?: ApiRow & { docNo: string } };
 
 const ENTITY = 'purchaseorder';
 

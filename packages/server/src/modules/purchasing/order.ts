@@ -1,4 +1,4 @@
-import { getEntity, MAX_ROW_ID, type PurchaseOrderStatus } from '@backroom/schema';
+import { getEntity, MAX_ROW_ID, type PurchaseOrder } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
@@ -8,39 +8,6 @@ import { stockProducts } from '../stock/index';
 
 export const purchaseOrder = getEntity('purchaseorder');
 export const goodsReceipt = getEntity('goodsreceipt');
-
-/** A purchase order line as the API shows it. */
-export interface PurchaseOrderLine {
-  id: number;
-  product: number;
-  productLabel?: string;
-  supplierItemCode: string | null;
-  packSize: string | null;
-  quantity: string;
-  unitCost: string | null;
-  lineTotal: string | null;
-  receivedQty: string | null;
-}
-
-/** A purchase order as the API shows it (lines included). */
-export interface PurchaseOrder {
-  id: number;
-  version: number;
-  docNo: string;
-  supplier: number;
-  location: number;
-  expectedDate: string | null;
-  status: PurchaseOrderStatus;
-  supplierReference: string | null;
-  lines: PurchaseOrderLine[];
-  subtotal: string | null;
-  tax: string | null;
-  total: string | null;
-  remarks: string | null;
-  sentAt: string | null;
-  closedAt: string | null;
-  closeReason: number | null;
-}
 
 /** The order as the API shows it (lines included); undefined when there is none. */
 export const readOrder = async (ctx: AppContext, db: AnyDb, id: number, labels = false) =>

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_ROW_ID } from '@backroom/schema';
+import {
+  MAX_ROW_ID,
+  type GoodsReceipt,
+  type GoodsReceiptLine,
+  type PurchaseOrder,
+  type PurchaseOrderLine,
+} from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { canSee } from '../../data/access';
 import { apiRow } from '../../data/read';
@@ -20,7 +26,7 @@ import {
   zoneCaption,
   type DocumentClock,
 } from '../../print/time';
-import { goodsReceipt, purchaseOrder, readOrder, type PurchaseOrder, type PurchaseOrderLine } from './order';
+import { goodsReceipt, purchaseOrder, readOrder } from './order';
 
 interface Box {
   title: string;
@@ -224,31 +230,6 @@ export const purchaseOrderPrint: PrintDocument = {
   },
 };
 
-/** A goods receipt (or return to supplier) line as the API shows it. */
-interface ReceiptLine {
-  product: number;
-  quantity: string;
-  unitCost: string | null;
-  landedCost: string | null;
-  lineTotal: string | null;
-}
-
-/** A goods receipt (or return to supplier) as the API shows it (lines included). */
-interface GoodsReceipt {
-  docNo: string;
-  kind: 'receipt' | 'return';
-  purchaseOrder: number;
-  supplier: number;
-  location: number;
-  at: string;
-  reference: string | null;
-  freight: string | null;
-  duty: string | null;
-  createdBy: string | null;
-  lines: ReceiptLine[];
-  total: string | null;
-}
-
 /**
  * The printed goods receipt (A4): its number as Code 128, the order's number, supplier and location,
  * when (in the location's zone) and by whom, lines with the supplier SKU and the cost as invoiced,
@@ -266,7 +247,7 @@ export async function renderGoodsReceipt(db: AnyDb, ctx: AppContext, r: GoodsRec
     ['Freight', r.freight ?? ''],
     ['Duty', r.duty ?? ''],
   ];
-  return render<ReceiptLine & { no: number }>({
+  return render<GoodsReceiptLine & { no: number }>({
     title: r.kind === 'return' ? 'Return to supplier' : 'Goods receipt',
     docNo: r.docNo,
     parties: people,
@@ -279,7 +260,7 @@ export async function renderGoodsReceipt(db: AnyDb, ctx: AppContext, r: GoodsRec
     ],
     at: r.at,
     columns: [
-      ...itemColumns<ReceiptLine & { no: number }>(products, (l) => sku.get(l.product) ?? ''),
+      ...itemColumns<GoodsReceiptLine & { no: number }>(products, (l) => sku.get(l.product) ?? ''),
       { header: 'Quantity', width: 52, align: 'right', value: (l) => printedQuantity(l.quantity, people.zone) },
       { header: 'Unit cost', width: 50, align: 'right', value: (l) => printedAmount(l.unitCost, people.zone) },
       { header: 'Landed', width: 45, align: 'right', value: (l) => printedAmount(l.landedCost, people.zone) },

@@ -5,6 +5,7 @@ import {
   PURCHASE_ORDER_ACTIONS,
   parseScaled,
   type LandedCostBasis,
+  type PurchaseOrder,
   type PurchaseOrderAction,
   type PurchaseOrderStatus,
 } from '@backroom/schema';
@@ -20,7 +21,7 @@ import { parseBody } from '../../http/validate';
 import { companyToday, nextDocumentNo } from '../document-numbers';
 import { move, StockShortage, quantityText, thousandths } from '../stock/index';
 import { recordAverageCosts, spread } from './costs';
-import { assertStockLines, goodsReceipt, noOrder, readOrder, reasonOf, valueOf, type PurchaseOrder } from './order';
+import { assertStockLines, goodsReceipt, noOrder, readOrder, reasonOf, valueOf } from './order';
 
 export const GR_PREFIX = 'GR';
 export const RETURN_PREFIX = 'RTS';

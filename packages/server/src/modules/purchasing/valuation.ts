@@ -1,4 +1,11 @@
-import { MAX_ROW_ID, MONEY_SCALE, QUANTITY_SCALE, formatScaled } from '@backroom/schema';
+import {
+  MAX_ROW_ID,
+  MONEY_SCALE,
+  QUANTITY_SCALE,
+  formatScaled,
+  type Valuation,
+  type ValuationRow,
+} from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
@@ -20,20 +27,6 @@ export const valuationQuery = z.object({
   by: z.enum(['category', 'product']).optional(),
 });
 export type ValuationQuery = z.infer<typeof valuationQuery>;
-
-/** One row of a valuation: a location × category (or × product), quantity and value at the date. */
-export interface ValuationRow {
-  location: number;
-  locationLabel: string;
-  category: number | null;
-  categoryLabel: string | null;
-  product?: number;
-  productLabel?: string;
-  /** Products with stock in the row. */
-  products: number;
-  quantity: string;
-  value: string;
-}
 
 /**
  * The statement a valuation runs: per location and category (or product), the quantity the ledger
@@ -109,10 +102,7 @@ export function valuationStatement(
 }
 
 /** The valuation at the end of `date` (company time; default today), as the caller may see it. */
-export async function valuation(
-  request: FastifyRequest,
-  query: ValuationQuery,
-): Promise<{ date: string; rows: ValuationRow[]; total: string }> {
+export async function valuation(request: FastifyRequest, query: ValuationQuery): Promise<Valuation> {
   await assertPrivilege(request, 'stockvaluation', 'view');
   if ((await deniedFieldGroups(request)).has('costs'))
     throw new ApiError(403, 'Stock valuation shows costs: it needs the privilege to view costs');
