@@ -199,7 +199,7 @@ describe('stock in the console', () => {
 
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('zzzz');
-    await page.getByText('No records').first().waitFor();
+    await page.getByText('No stock movements match the search or filters.').waitFor();
     await search.fill(code.toLowerCase());
     await expect.poll(() => allShow(code)).toBe(true);
     if (reference) {
