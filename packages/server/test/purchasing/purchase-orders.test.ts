@@ -190,7 +190,7 @@ describe('a purchase order of 40 lines received in three receipts, the rest clos
       filters: [{ ColumnName: 'purchaseOrder', ColumnValue: order.id, Operator: 'EQ' }],
     });
     expect(receipts.body.data.map((r) => r.kind).sort()).toEqual(['receipt', 'receipt', 'receipt', 'return']);
-  });
+  }, 90_000);
 
   it('refuses to send below the minimum order value unless told, and dates the order by the lead time', async () => {
     const location = (await w.newLocation()).id as number;

@@ -135,7 +135,7 @@ describe('the print request page', () => {
     expect(text).toContain(`page ${pages} of ${pages}`);
     expect(text).toContain(`${String(order.docNo)} (continued)`);
     expect(text).toMatch(/\n\s*90\s+T\d+/);
-  });
+  }, 90_000);
 
   it('prints shelf labels and price tags at the outlet price, several to a page, with barcodes', async () => {
     await w.post('/DataRepository/Insert/currency', {
@@ -188,7 +188,7 @@ describe('the print request page', () => {
     expect(tagText.pages).toBe(1);
     expect(tagText.text.split('RM 21.90').length - 1).toBe(2);
     expect(tagText.text).toContain('per PCS');
-  });
+  }, 90_000);
 
   it('prints as many labels of each product as asked, and refuses quantities that do not fit', async () => {
     const tea = await w.newProduct({ name: 'Green tea 50s', sellingPrice: '9.90' });
