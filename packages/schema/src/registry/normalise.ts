@@ -535,6 +535,12 @@ export function normaliseRegistry(
 export const getField = (entity: Pick<NormalisedEntity, 'fields'>, name: string): NormalisedField | undefined =>
   entity.fields.find((f) => f.name === name);
 
+/** An enum value as a person reads it: the registry's label for it, else its words (never its key). */
+export function enumValueLabel(field: NormalisedField, value: string): string {
+  const labels = field.kind === 'enum' ? field.valueLabels : undefined;
+  return labels?.[value] ?? humanize(value);
+}
+
 /** A field the code relies on (of an entity or a child table), of the kind given: throws when the registry has no such field. */
 export function fieldOf<K extends NormalisedField['kind']>(
   entity: { fields: readonly NormalisedField[] },

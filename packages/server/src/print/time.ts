@@ -1,4 +1,12 @@
-import { amountText, dateText, formatLocale, humanize, wallClockText } from '@backroom/schema';
+import {
+  amountText,
+  dateText,
+  enumValueLabel,
+  fieldOf,
+  formatLocale,
+  wallClockText,
+  type NormalisedEntity,
+} from '@backroom/schema';
 import type { AnyDb } from '../data/store';
 import { typedDb } from '../db/types';
 import { localTime, offsetMs } from '../time/calendar';
@@ -78,8 +86,9 @@ export function printedAmount(value: string | number | null | undefined, clock: 
   return amountText(value, clock.locale);
 }
 
-/** A state as a person reads it (`partiallyReceived` → `Partially received`), never its key. */
-export const printedState = (value: string): string => humanize(value);
+/** A document's status as the console names it (`closing` → "Write-off awaiting approval"), never its key. */
+export const printedState = (entity: NormalisedEntity, value: string): string =>
+  enumValueLabel(fieldOf(entity, 'status', 'enum'), value);
 
 /** A quantity with separators and its three decimals, as lists show it ('' for none). */
 export function printedQuantity(value: string | number | null | undefined, clock: DocumentClock): string {

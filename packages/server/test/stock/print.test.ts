@@ -68,6 +68,11 @@ describe('the print request page', () => {
     expect(text).toMatch(new RegExp(`${String(kopi.code)}\\s+Kopi beans 1kg\\s+12\\.000\\s+PCS\\s+11\\.000`));
     expect(text).toMatch(new RegExp(`${String(teh.code)}\\s+Teh tarik mix\\s+3\\.500\\s+PCS\\s+3\\.500`));
     for (const word of ['Dispatched by', 'Received by', 'Signature']) expect(text).toContain(word);
+
+    // Closed short: the paper names the state as the console does ("Closed short", not "Closed").
+    const short = await w.newReason({ code: `SHORT${String(order.id)}` });
+    expect((await w.act(order, 'closeShort', { reason: short.code })).body.data).toMatchObject({ status: 'closed' });
+    expect(read((await print({ document: 'deliveryorder', id: order.id })).bytes).text).toContain('Closed short');
     expect(text).toContain('page 1 of 1');
   });
 

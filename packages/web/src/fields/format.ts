@@ -2,7 +2,7 @@ import {
   SCALED_KINDS,
   dateConvention,
   dateText,
-  humanize,
+  enumValueLabel,
   moneyText,
   scaleOf,
   type DecimalField,
@@ -32,10 +32,8 @@ export function problemText(
   return `${fieldLabel(t, entity.name, field)}${t('form.rowSuffix', { n: Number(index) + 1 })}: ${message}`;
 }
 
-export const enumLabel = (t: TFunction, field: NormalisedField, value: string) => {
-  const labels = 'valueLabels' in field ? (field.valueLabels as Record<string, string> | undefined) : undefined;
-  return t(`enumValues.${value}`, { defaultValue: registryText(t, labels?.[value] ?? humanize(value)) });
-};
+export const enumLabel = (t: TFunction, field: NormalisedField, value: string) =>
+  t(`enumValues.${value}`, { defaultValue: registryText(t, enumValueLabel(field, value)) });
 
 export { dateConvention, dateText, formatLocale, moneyText, numberText } from '@backroom/schema';
 

@@ -119,7 +119,7 @@ function facts(doc: Pdf, p: Printed, top: number): number {
   const pairs: [string, string][] = [
     ['Doc no.', o.docNo],
     ['Date', printedDate(o.date, p.zone)],
-    ['Status', printedState(o.status)],
+    ['Status', printedState(orderEntity, o.status)],
     ['Dispatched', printedTime(o.dispatchedAt, p.zone)],
     ['Received', printedTime(o.receivedAt, p.zone)],
   ];

@@ -189,7 +189,7 @@ export async function renderPurchaseOrder(db: AnyDb, o: PurchaseOrder): Promise<
     parties: people,
     facts: [
       ['Doc no.', o.docNo],
-      ['Status', printedState(o.status)],
+      ['Status', printedState(purchaseOrder, o.status)],
       ['Expected', printedDate(o.expectedDate, people.zone)],
       ['Sent', printedTime(o.sentAt, people.zone)],
       ['Your reference', o.supplierReference ?? ''],

@@ -100,7 +100,7 @@ function heading(doc: Pdf, s: Sheet, first: boolean): number {
     .text(printable(`Location: ${s.location}`), left, top + 22, { lineBreak: false })
     .text(
       printable(
-        `Status: ${printedState(s.count.status)}${s.count.postedAt ? `, posted ${printedTime(s.count.postedAt, s.zone)}` : ''}; printed ${printedTime(new Date(), s.zone)} (${zoneCaption(s.zone, at)})`,
+        `Status: ${printedState(count, s.count.status)}${s.count.postedAt ? `, posted ${printedTime(s.count.postedAt, s.zone)}` : ''}; printed ${printedTime(new Date(), s.zone)} (${zoneCaption(s.zone, at)})`,
       ),
       left,
       top + 36,
