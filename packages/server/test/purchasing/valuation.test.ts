@@ -78,6 +78,17 @@ describe('stock valuation at a date, by location and category', () => {
     expect(text).toContain(',2,14.000,20.00');
     expect(text).toContain(',Total,,,,22.50');
 
+    // A list the export cannot read (a repeated key, as some clients send arrays) is a 400 naming it.
+    for (const query of [`locations=${location}&locations=${location}`, 'categories=1,x']) {
+      const refused = await fetch(`${w.api}/stockvaluation/Export?${query}`, {
+        headers: { authorization: `Bearer ${w.tokens.admin}` },
+      });
+      expect(refused.status, query).toBe(400);
+      expect(((await refused.json()) as { errors: { field: string }[] }).errors[0]!.field).toMatch(
+        /^(locations|categories)/,
+      );
+    }
+
     const bad = await w.post('/stockvaluation/Fetch', { date: '2025-13-45' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('date');

@@ -28,6 +28,16 @@ export const valuationQuery = z.object({
 });
 export type ValuationQuery = z.infer<typeof valuationQuery>;
 
+/** A list of ids in a query string: `1,2,3`. */
+const idList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, { error: 'Give ids separated by commas' })
+  .transform((v) => v.split(',').map(Number))
+  .pipe(z.array(id).max(1000))
+  .optional();
+/** The Export's query string: the Fetch filters, its lists written `1,2,3`. */
+const valuationExportQuery = valuationQuery.extend({ locations: idList, categories: idList });
+
 /**
  * The statement a valuation runs: per location and category (or product), the quantity the ledger
  * holds at `before` (the sum of movements before that instant) × the average cost then (the last
@@ -163,18 +173,11 @@ export function registerValuationRoutes(app: FastifyInstance, api: string): void
   app.get(
     `${api}/stockvaluation/Export`,
     {
-      ...documented({ summary: 'Stock valuation as a spreadsheet', query: valuationQuery, produces: 'file' }),
+      ...documented({ summary: 'Stock valuation as a spreadsheet', query: valuationExportQuery, produces: 'file' }),
       ...opts,
     },
     async (request, reply) => {
-      const raw = (request.query ?? {}) as Record<string, string | undefined>;
-      const list = (v: string | undefined) => (v ? v.split(',').map(Number) : undefined);
-      const query = parseBody(valuationQuery, {
-        date: raw.date,
-        by: raw.by,
-        locations: list(raw.locations),
-        categories: list(raw.categories),
-      });
+      const query = parseBody(valuationExportQuery, request.query ?? {});
       const { date, rows, total } = await valuation(request, query);
       const byProduct = query.by === 'product';
       const lines = [
