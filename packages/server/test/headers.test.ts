@@ -151,9 +151,14 @@ describe('Cache-Control on every data route', () => {
     await holder.t?.close();
   });
 
-  /** The console and uploaded files set their own caching; the online menu is public and says so itself. */
+  /**
+   * The console and uploaded files set their own caching; the online menu and the OpenAPI document
+   * are public, the same for every caller, and say so themselves (no-cache: revalidate, never stale).
+   */
   const cacheable = (url: string) =>
-    /^\/backoffice\/(new|files)(\/|$)|^\/backoffice\/core\/public\/|^\/$|^\/backoffice\/?$/i.test(url);
+    /^\/backoffice\/(new|files)(\/|$)|^\/backoffice\/core\/public\/|^\/backoffice\/core\/api\/openapi\.json$|^\/$|^\/backoffice\/?$/i.test(
+      url,
+    );
 
   it('is no-store on every API, legacy (WebAPI), print and upload route, signed in as the administrator', async () => {
     const { t } = holder;

@@ -68,6 +68,7 @@ describe('the OpenAPI document', () => {
     const res = await fetch(`${t.api}/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toEqual(JSON.parse(JSON.stringify(documentOf())));
   });
 
