@@ -27,9 +27,11 @@ type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 const ok = (value: unknown): Parsed => ({ ok: true, value });
 const bad = (message: string): Parsed => ({ ok: false, message });
 
-const DEFAULT_MAX_LENGTH = { text: 255, longtext: 10_000, secret: 1000 } as const;
+/** The longest text a field of each kind takes when the registry gives it no `maxLength`. */
+export const DEFAULT_MAX_LENGTH = { text: 255, longtext: 10_000, secret: 1000 } as const;
 const MAX_JSON_CHARS = 100_000;
-const MAX_IMAGES = 20;
+/** The most files an image list (a product's images) holds. */
+export const MAX_IMAGES = 20;
 
 const isBlank = (value: unknown) =>
   value === undefined ||

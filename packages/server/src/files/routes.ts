@@ -5,7 +5,7 @@ import { authenticate } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { assertUploadPrivilege } from './privilege';
 import { assertQuotaLeft, chargeQuota } from './quota';
-import { DEFAULT_FOLDER, FOLDER_PATTERN, removeStored, streamToFile, tooLarge } from './store';
+import { DEFAULT_FOLDER, FOLDER_PATTERN, removeStored, storedUrl, streamToFile, tooLarge } from './store';
 import { documented } from '../http/openapi-contract';
 
 /** Busboy fails on a cut-short or garbled multipart body with a plain Error: the body's fault, a 400. */
@@ -56,7 +56,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         await removeStored(filesDir, stored.fileName);
         throw error;
       });
-      return ok({ ...stored, originalName: part.filename, url: `${basePath}/files/${stored.fileName}` }, 'Uploaded');
+      return ok({ ...stored, originalName: part.filename, url: storedUrl(basePath, stored.fileName) }, 'Uploaded');
     };
 
     scope.post<{ Params: { folder?: string } }>(

@@ -22,11 +22,14 @@ const ALLOWED = new Map([
   ['application/zip', 'zip'],
 ]);
 
+/** The uploads an image field takes. */
+export const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
 export const FOLDER_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/i;
 export const DEFAULT_FOLDER = 'general';
 
 export interface StoredFile {
-  /** `{folder}/{generated name}`, the value a form keeps. */
+  /** `{folder}/{generated name}` under the files folder; a form keeps its address (`storedUrl`). */
   fileName: string;
   contentType: string;
   size: number;
@@ -86,4 +89,13 @@ export async function streamToFile(
 }
 
 /** Removes a stored file (an upload refused after it was written: the quota). */
+/** The address a stored file is served at: what the upload answers as `url` and an image field keeps. */
+export const storedUrl = (basePath: string, fileName: string) => `${basePath}/files/${fileName}`;
+
+/** The stored file an address of `storedUrl` names, or undefined for an address elsewhere. */
+export function storedNameOf(basePath: string, url: string): string | undefined {
+  const prefix = `${basePath}/files/`;
+  return url.startsWith(prefix) ? url.slice(prefix.length) : undefined;
+}
+
 export const removeStored = (filesDir: string, fileName: string) => rm(join(filesDir, fileName), { force: true });

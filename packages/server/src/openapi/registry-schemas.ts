@@ -1,4 +1,6 @@
 import {
+  DEFAULT_MAX_LENGTH,
+  MAX_IMAGES,
   MAX_INT32,
   MIN_INT32,
   scaleOf,
@@ -11,8 +13,6 @@ import {
 export type JsonSchema = Record<string, unknown>;
 
 const ID: JsonSchema = { type: 'integer', minimum: 1, maximum: MAX_INT32 };
-const DEFAULT_MAX_LENGTH = { text: 255, longtext: 10_000, secret: 1000 } as const;
-const MAX_IMAGES = 20;
 
 /** A value or null; any JSON value (`{}`) already takes null. */
 const nullable = (schema: JsonSchema): JsonSchema =>

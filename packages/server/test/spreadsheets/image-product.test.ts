@@ -31,8 +31,22 @@ function png(red: number, green: number, blue: number): Buffer {
 const RED = png(255, 0, 0);
 const BLUE = png(0, 0, 255);
 const imagesOf = async (code: string) => (await productByCode(c, code))!.images as string[];
-const served = async (fileName: string) =>
-  Buffer.from(await (await fetch(`${c.api.replace(/\/core\/api$/, '')}/files/${fileName}`)).arrayBuffer());
+/** What a console page shows for a kept image: its address resolved against the page, as `<img src>` does. */
+const served = async (kept: string) =>
+  Buffer.from(await (await fetch(new URL(kept, `${c.origin}/backoffice/new/product/1`))).arrayBuffer());
+
+/** An image uploaded as the product form uploads one: the address the upload answers is what the form keeps. */
+async function uploaded(content: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'image/png' }), 'photo.png');
+  const answer = await fetch(`${c.origin}/upload/backoffice/product`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${c.tokens.admin}` },
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { data: { url: string } }).data.url;
+}
 
 beforeAll(async () => {
   await c.newProduct({ code: 'IMG-1', images: [] });
@@ -89,7 +103,7 @@ describe('the image product importer (a zip of images named by SKU)', () => {
     );
     expect(commit).toMatchObject({ committed: true, inserted: 2, errorCount: 0 });
     const [red] = await imagesOf('IMG-1');
-    expect(red).toMatch(/^product\/[0-9a-f-]{36}\.png$/);
+    expect(red).toMatch(/^\/backoffice\/files\/product\/[0-9a-f-]{36}\.png$/);
     expect(await served(red!)).toEqual(RED);
 
     expect(
@@ -102,6 +116,21 @@ describe('the image product importer (a zip of images named by SKU)', () => {
     expect(images).toHaveLength(2);
     expect(images[1]).toBe(red);
     expect(await served(images[0]!)).toEqual(BLUE);
+  });
+
+  it('keeps an image as the product form does, and knows a form upload of the same picture as unchanged', async () => {
+    const url = await uploaded(BLUE);
+    await c.newProduct({ code: 'IMG-FORM', images: [url] });
+    expect(
+      await importSheet(c, zipOf([{ name: 'IMG-FORM.png', content: BLUE }]), 'imageproduct', 'commit', 'images.zip'),
+    ).toMatchObject({ unchanged: 1, updated: 0 });
+    expect(
+      await importSheet(c, zipOf([{ name: 'IMG-FORM.png', content: RED }]), 'imageproduct', 'commit', 'images.zip'),
+    ).toMatchObject({ updated: 1 });
+    const [main, before] = await imagesOf('IMG-FORM');
+    expect(before).toBe(url);
+    expect(main!.slice(0, main!.lastIndexOf('/'))).toBe(url.slice(0, url.lastIndexOf('/')));
+    expect(await served(main!)).toEqual(RED);
   });
 
   it('takes only a zip', async () => {

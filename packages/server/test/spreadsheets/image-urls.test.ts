@@ -63,7 +63,14 @@ describe('image URLs fetched after the commit (private targets allowed)', () => 
       ]),
     );
     const tee = (await productByCode(c, 'IMG-1'))!;
-    expect(tee.images).toEqual([expect.stringMatching(/^product\/.+\.png$/), expect.stringMatching(/\.png$/)]);
+    // Kept as the product form keeps an upload: the address a console page's <img> loads.
+    expect(tee.images).toEqual([
+      expect.stringMatching(/^\/backoffice\/files\/product\/.+\.png$/),
+      expect.stringMatching(/^\/backoffice\/files\/product\/.+\.png$/),
+    ]);
+    const shown = await fetch(new URL((tee.images as string[])[0]!, `${c.origin}/backoffice/new/product/1`));
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
     expect((await productByCode(c, 'IMG-2'))!).toMatchObject({ images: null, imageUrls: `${base}/missing.png` });
 
     // The same file again: its products hold images already, nothing is downloaded twice.

@@ -3,13 +3,13 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { findEntity } from '@backroom/schema';
+import { MAX_IMAGES, findEntity } from '@backroom/schema';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import { anyDb, type Row } from '../../data/store';
 import { updateRow, type Writer } from '../../data/write';
-import { removeStored, streamToFile } from '../../files/store';
+import { IMAGE_TYPES, removeStored, storedNameOf, storedUrl, streamToFile } from '../../files/store';
 import type { ScalarField } from './columns';
 import type { ImportFile, Importer, RowIssue } from './importer';
 import { withEntries, zipEntries } from './zip-entries';
@@ -18,13 +18,9 @@ const product = findEntity('product')!;
 const relabel = (name: string, as: string, label: string) =>
   ({ ...product.fields.find((f) => f.name === name), name: as, label, required: true }) as ScalarField;
 
-/** What a product image may be: the image types the upload store accepts. */
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const EXTENSION = /\.(png|jpe?g|gif|webp)$/i;
 /** The bytes `file-type` needs to recognise an image. */
 const SNIFF_BYTES = 4100;
-/** A product holds at most this many images (the registry's limit of an image list). */
-const MAX_IMAGES = 20;
 /** Where product forms upload their images, under `{DATA_DIR}/files`. */
 const FOLDER = 'product';
 
@@ -56,8 +52,10 @@ function hashing() {
 
 const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
-/** The hash of a stored image, or undefined when it is not a stored file (an address elsewhere). */
-async function hashOfStored(ctx: AppContext, fileName: string): Promise<string | undefined> {
+/** The hash of a kept image, or undefined when it is not a stored file (an address elsewhere). */
+async function hashOfStored(ctx: AppContext, url: string): Promise<string | undefined> {
+  const fileName = storedNameOf(ctx.config.basePath, url);
+  if (!fileName) return undefined;
   const { through, digest } = hashing();
   try {
     await pipeline(createReadStream(join(filesDir(ctx), fileName)), through, discard());
@@ -109,8 +107,8 @@ async function verify(
 }
 
 /**
- * Each file becomes its product's main (first) image, stored as the product form stores an upload
- * (`files/store.ts`, folder `product`); the product's other images stay after it. A file whose
+ * Each file becomes its product's main (first) image, stored and kept as the product form keeps an
+ * upload (`files/store.ts`, folder `product`, its address); the product's other images stay after it. A file whose
  * content is already the product's main image is unchanged. Files are stored only by a commit, and
  * removed again when the write fails.
  */
@@ -142,7 +140,7 @@ async function write(w: Writer, rows: Row[], run: { file: ImportFile; commit: bo
         await updateRow(w, w.entity, {
           id: current!.id,
           version: current!.version ?? 0,
-          images: [fileName, ...images],
+          images: [storedUrl(w.ctx.config.basePath, fileName), ...images],
         });
     });
   } catch (error) {

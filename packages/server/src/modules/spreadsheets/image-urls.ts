@@ -2,13 +2,13 @@ import http from 'node:http';
 import https from 'node:https';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { findEntity, type SheetImageFailure, type SheetImageFetch } from '@backroom/schema';
+import { MAX_IMAGES, findEntity, type SheetImageFailure, type SheetImageFetch } from '@backroom/schema';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import { anyDb } from '../../data/store';
 import { updateRow } from '../../data/write';
-import { removeStored, streamToFile, type UploadStream } from '../../files/store';
+import { IMAGE_TYPES, removeStored, storedUrl, streamToFile, type UploadStream } from '../../files/store';
 import { ApiError } from '../../http/envelope';
 import { actingRequest, actingUser, jobWriter } from '../../jobs/acting-user';
 import type { JobKind } from '../../jobs/kinds';
@@ -16,14 +16,11 @@ import { checkTarget, pinnedLookup } from '../membership/index';
 
 export const IMAGES_JOB = 'spreadsheet.images';
 
-/** A product holds at most this many images (the registry's limit of an image list). */
-const MAX_IMAGES = 20;
 /** Failures kept in the job's result; `failedCount` counts them all. */
 const KEPT_FAILURES = 1000;
 /** Redirects followed, each target checked again. */
 const MAX_REDIRECTS = 3;
 const TIMEOUT_MS = 15_000;
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 /** Where product forms upload their images, under `{DATA_DIR}/files`. */
 const FOLDER = 'product';
 
@@ -188,7 +185,10 @@ export const imagesJob: JobKind = {
           await updateRow(await jobWriter(ctx, trx, request, product), product, {
             id,
             version: current.version ?? 0,
-            images: [...images, ...stored].slice(0, MAX_IMAGES),
+            images: [...images, ...stored.map((fileName) => storedUrl(ctx.config.basePath, fileName))].slice(
+              0,
+              MAX_IMAGES,
+            ),
           });
         });
         result.fetched += stored.length;
