@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_TAKE } from '@backroom/schema';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { BackupConfig } from '../../src/config';
 import { takeBackup, type BackupTaken } from '../../src/modules/backup/copy';
@@ -9,6 +11,7 @@ import { DatabaseInUse, restorePostgres, restoreSqlite } from '../../src/modules
 import { killServer, spawnServer, type ChildServer } from '../support/child-server';
 import { freshPostgres } from '../support/postgres';
 import { database } from '../support/server';
+import { copySeededSqlite } from '../support/sqlite-template';
 import { postJson as post, signIn } from '../durability/support';
 
 const WRITERS = 6;
@@ -108,4 +111,57 @@ describe('a backup taken under write load restores every acknowledged write', ()
     for (const row of rows) expect(row.name).toBe(`Backup ${row.code}`);
     expect(codes.size).toBeLessThanOrEqual(acknowledged.length);
   }, 240_000);
+});
+
+describe('a backup from a newer release', () => {
+  const cleanUp: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanUp.splice(0)) await step();
+  });
+
+  it('is refused on restore, naming the migrations this release does not know, and the live database stays', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'backroom-newer-'));
+    cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
+    const config: BackupConfig = {
+      dir: join(dataDir, 'backups'),
+      everyHours: 24,
+      keep: 7,
+      maxAgeDays: 30,
+      warnHours: 48,
+    };
+    const future = 'zzz_a_newer_release';
+    const refusal = `The backup was taken by a newer release (migrations ${future}): restore it with that release`;
+
+    if (database === 'postgres') {
+      const source = await freshPostgres({ template: inject('postgresTemplate') });
+      const live = await freshPostgres({ template: inject('postgresTemplate') });
+      cleanUp.push(source.drop, live.drop);
+      const client = new pg.Client({ connectionString: source.url });
+      await client.connect();
+      await client.query('insert into kysely_migration (name, timestamp) values ($1, $2)', [future, '2099-01-01']);
+      await client.end();
+      const taken = await takeBackup({ databaseUrl: source.url, dataDir }, config);
+      await expect(restorePostgres(live.url, taken.file)).rejects.toThrow(refusal);
+      const check = new pg.Client({ connectionString: live.url });
+      await check.connect();
+      const known = await check.query('select 1 from kysely_migration where name = $1', [future]);
+      await check.end();
+      expect(known.rowCount).toBe(0);
+    } else {
+      const source = join(dataDir, 'source');
+      const live = join(dataDir, 'live');
+      await mkdir(source);
+      await mkdir(live);
+      expect(await copySeededSqlite(source, { catalogue: false })).toBe(true);
+      expect(await copySeededSqlite(live, { catalogue: false })).toBe(true);
+      const db = new BetterSqlite3(join(source, 'backroom.db'));
+      db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run(future, '2099-01-01');
+      db.close();
+      const taken = await takeBackup({ databaseUrl: null, dataDir: source }, config);
+      await expect(restoreSqlite(live, taken.file)).rejects.toThrow(refusal);
+      const check = new BetterSqlite3(join(live, 'backroom.db'), { readonly: true });
+      expect(check.prepare('select 1 from kysely_migration where name = ?').get(future)).toBeUndefined();
+      check.close();
+    }
+  }, 120_000);
 });

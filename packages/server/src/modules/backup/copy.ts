@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { BackupConfig } from '../../config';
+import { runPgTool } from './pg-tools';
 
 /**
  * Taking a backup and keeping the right ones (docs/decisions/durability-and-operations.md, "Backups").
@@ -167,37 +166,20 @@ catch (error) { parentPort.postMessage([String(error && error.message || error)]
   return inWorker<string[]>(code, { driver: BETTER_SQLITE3, file });
 }
 
-const run = promisify(execFile);
-
 async function copyPostgres(databaseUrl: string, target: string): Promise<void> {
-  try {
-    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${target}`, `--dbname=${databaseUrl}`], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(
-        'pg_dump was not found on the PATH: install the PostgreSQL client tools of the server’s version',
-        { cause: error },
-      );
-    }
-    throw new Error(`pg_dump failed: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`, {
-      cause: error,
-    });
-  }
+  await runPgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${target}`], { databaseUrl });
   await verifyPostgresDump(target);
 }
 
 /** Throws unless `pg_restore --list` reads the dump's table of contents. */
 export async function verifyPostgresDump(file: string): Promise<void> {
   try {
-    const { stdout } = await run('pg_restore', ['--list', file], { maxBuffer: 64 * 1024 * 1024 });
-    if (!/TABLE DATA public kysely_migration /.test(stdout)) {
+    const contents = await runPgTool('pg_restore', ['--list', file], { maxBuffer: 64 * 1024 * 1024 });
+    if (!/TABLE DATA public kysely_migration /.test(contents)) {
       throw new Error('not a Backroom database: it has no migration table');
     }
   } catch (error) {
-    const reason = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    throw new Error(`The dump ${file} does not read back: ${reason}`, { cause: error });
+    throw new Error(`The dump ${file} does not read back: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { migrations } from '../../db/migrations/index';
 import { flush, verifyPostgresDump, verifySqliteBackup } from './copy';
+import { runPgTool } from './pg-tools';
 
 /**
  * `npm run restore -- <file>`: puts a backup back as the live database, after checking it
@@ -18,11 +17,23 @@ import { flush, verifyPostgresDump, verifySqliteBackup } from './copy';
 /** Refused: a server (or another program) has the database open. */
 export class DatabaseInUse extends Error {}
 
-const run = promisify(execFile);
+/** Throws when the backup ran migrations this code does not know: a newer release took it. */
+function refuseNewer(applied: readonly string[]): void {
+  const newer = applied.filter((name) => !(name in migrations));
+  if (newer.length > 0) {
+    throw new Error(
+      `The backup was taken by a newer release (migrations ${newer.join(', ')}): restore it with that release`,
+    );
+  }
+}
 
-/** Migrations the backup ran that this code does not know: it was taken by a newer release. */
-function unknownMigrations(applied: readonly string[]): string[] {
-  return applied.filter((name) => !(name in migrations));
+/** The migrations a dump's data holds: `pg_restore` prints the migration table's rows as COPY text. */
+async function dumpMigrations(dump: string): Promise<string[]> {
+  const text = await runPgTool('pg_restore', ['--data-only', '--table=kysely_migration', '--file=-', dump], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const rows = text.slice(text.indexOf('FROM stdin;\n') + 'FROM stdin;\n'.length, text.indexOf('\n\\.\n'));
+  return rows.split('\n').map((line) => line.split('\t')[0]!);
 }
 
 const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
@@ -48,12 +59,7 @@ export async function restoreSqlite(
     .all()
     .map((r) => (r as { name: string }).name);
   copy.close();
-  const newer = unknownMigrations(applied);
-  if (newer.length > 0) {
-    throw new Error(
-      `The backup was taken by a newer release (migrations ${newer.join(', ')}): restore it with that release`,
-    );
-  }
+  refuseNewer(applied);
 
   const live = join(dataDir, 'backroom.db');
   let kept: string | null = null;
@@ -98,12 +104,13 @@ export async function restoreSqlite(
 }
 
 /**
- * PostgreSQL: checks the dump (`pg_restore --list`), refuses while anyone else is connected to the
+ * PostgreSQL: checks the dump (`pg_restore --list`, no migration newer than this code), refuses while anyone else is connected to the
  * database, then `pg_restore --clean --if-exists --single-transaction` into it: all of the dump or,
  * on any error, nothing.
  */
 export async function restorePostgres(databaseUrl: string, dump: string): Promise<void> {
   await verifyPostgresDump(dump);
+  refuseNewer(await dumpMigrations(dump));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -118,26 +125,9 @@ export async function restorePostgres(databaseUrl: string, dump: string): Promis
   } finally {
     await client.end();
   }
-  try {
-    await run(
-      'pg_restore',
-      [
-        '--clean',
-        '--if-exists',
-        '--no-owner',
-        '--single-transaction',
-        '--exit-on-error',
-        `--dbname=${databaseUrl}`,
-        dump,
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    );
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error('pg_restore was not found on the PATH: install the PostgreSQL client tools', { cause: error });
-    }
-    throw new Error(`pg_restore failed: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`, {
-      cause: error,
-    });
-  }
+  await runPgTool(
+    'pg_restore',
+    ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', dump],
+    { databaseUrl },
+  );
 }
