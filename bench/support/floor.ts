@@ -169,7 +169,12 @@ export async function snapshot(target: {
 
 /** One line: Backroom's p50 beside its floor's, the ratio, the load average. */
 export function ratioLine(label: string, ours: number[], floor: number[], budget = 1.5): { line: string; ok: boolean } {
-  const [a, b] = [percentile(ours, 50), percentile(floor, 50)];
+  const median = (samples: number[]) =>
+    percentile(
+      [...samples].sort((x, y) => x - y),
+      50,
+    );
+  const [a, b] = [median(ours), median(floor)];
   const ratio = a / Math.max(b, 1e-6);
   const load = loadavg()
     .map((l) => l.toFixed(2))

@@ -40,11 +40,6 @@ export function dateText(value: unknown, locale: string): string {
   return order.map((p) => part[p]).join(separator);
 }
 
-/** Whether `locale` reads the clock in 12 hours (en-US: 2:05 PM) rather than 24 (en-MY reads 12 too; en-GB 24). */
-export function uses12Hours(locale: string): boolean {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).resolvedOptions().hour12 === true;
-}
-
 /** A wall-clock "HH:mm" as `locale` reads it ("2:05 pm" in en-MY, "14:05" in en-GB); anything else unchanged. */
 export function clockText(value: unknown, locale: string): string {
   const m = /^(\d{2}):(\d{2})/.exec(String(value ?? ''));

@@ -179,7 +179,6 @@ describe('one purchase order under parallel actions', () => {
     'either receives then closes, or closes and refuses the receipt, when receive and close short race',
     async () => {
       const reason = await w.newReason({ code: `RACE${Date.now() % 100000}` });
-      const outcomes = new Set<string>();
       for (let round = 0; round < 6; round++) {
         const location = (await w.newLocation()).id as number;
         const a = (await w.newProduct({ costPrice: '1.00', taxCode: null })).id as number;
@@ -191,7 +190,6 @@ describe('one purchase order under parallel actions', () => {
         expect([200, 409], JSON.stringify(received.body)).toContain(received.status);
         expect([200, 409], JSON.stringify(closed.body)).toContain(closed.status);
         expect(received.status === 200 || closed.status === 200).toBe(true);
-        outcomes.add(`${received.status}/${closed.status}`);
 
         const receipts = await receiptsOf(order);
         const onHand = (await w.assertLedger(location)).get(a);
@@ -210,7 +208,6 @@ describe('one purchase order under parallel actions', () => {
           expect(received.body.message).toMatch(/is closed|changed/);
         }
       }
-      expect(outcomes.size).toBeGreaterThanOrEqual(1);
     },
     ROUNDS_TIMEOUT,
   );
