@@ -10,6 +10,7 @@ export interface JobRun {
   /** The app the worker serves: for writes through the generic data service (its hooks). */
   server: FastifyInstance;
   log: FastifyBaseLogger;
+  /** What the job was queued with; a run asked for through `POST /api/jobs/Run` carries `{ requestedBy }`. */
   payload: unknown;
   /**
    * Aborted when this run must stop at its next safe point: its server is stopping (the grace
@@ -40,4 +41,10 @@ declare module 'fastify' {
     /** Every job kind by name, declared by the app's modules (modules/compose.ts). */
     jobKinds: Readonly<Record<string, JobKind>>;
   }
+}
+
+/** The user who asked for this run through `POST /api/jobs/Run`, or undefined for a queued or scheduled run. */
+export function requestedBy(payload: unknown): string | undefined {
+  const by = (payload as { requestedBy?: unknown } | null)?.requestedBy;
+  return typeof by === 'string' ? by : undefined;
 }

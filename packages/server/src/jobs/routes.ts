@@ -9,7 +9,10 @@ import { insertJob, newLease, toJob } from './queue';
 import { runJob } from './runner';
 import { documented } from '../http/openapi-contract';
 
-/** `POST /api/jobs/Run {kind}`: runs a job now, in the request, and answers the finished job; audited (`jobRun`) before it runs. */
+/**
+ * `POST /api/jobs/Run {kind}`: runs a job now, in the request, and answers the finished job; audited
+ * (`jobRun`) before it runs. The job's payload names who asked (`requestedBy`).
+ */
 export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, leaseMs: number): void {
   app.post(
     `${apiPrefix}/jobs/Run`,
@@ -21,7 +24,7 @@ export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, lease
         throw validationError([{ field: 'kind', message: `Unknown job kind: ${name}` }], `Unknown job kind: ${name}`);
       await assertPrivilege(request, kind.privilege.screen, kind.privilege.action);
       const lease = newLease(leaseMs);
-      const job = await insertJob(app.ctx.db, name, { lease });
+      const job = await insertJob(app.ctx.db, name, { lease, payload: { requestedBy: request.auth!.userName } });
       await recordRequestEvent(request, {
         action: 'jobRun',
         entity: 'job',

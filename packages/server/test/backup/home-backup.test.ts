@@ -5,6 +5,8 @@ import type { HomeSummary, JobDto } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { listBackups } from '../../src/modules/backup/copy';
 import { recordBackup } from '../../src/modules/backup/index';
+import { insertJob, newLease } from '../../src/jobs/queue';
+import { runJob } from '../../src/jobs/runner';
 import { useTestServer } from '../support/harness';
 import { database } from '../support/server';
 
@@ -16,6 +18,13 @@ const t = useTestServer({
 
 const home = async (token = t.tokens.admin) => (await t.get<HomeSummary>('/home/Summary', token)).body.data;
 const runBackup = async (token = t.tokens.admin) => t.post<JobDto>('/jobs/Run', { kind: 'backup' }, token);
+/** The schedule's hourly check, as the job loop runs it: a queued `backup` job with no one asking. */
+async function scheduledCheck(): Promise<unknown> {
+  const { app } = t.server;
+  const lease = newLease(60_000);
+  const done = await runJob(app, app.log, await insertJob(app.ctx.db, 'backup', { lease }), lease);
+  return JSON.parse(done.result!);
+}
 
 describe('scheduled backups and what Home tells an administrator', () => {
   it('warns an administrator (and no one else) while no backup was taken', async () => {
@@ -31,7 +40,7 @@ describe('scheduled backups and what Home tells an administrator', () => {
     expect((await runBackup(t.tokens.manager)).status).toBe(403);
   });
 
-  it('an old backup is stale; the job takes one when the last is older than the period, and not again until due', async () => {
+  it('an old backup is stale; the schedule takes one when the last is older than the period, not again until due; asked for, one is taken at once', async () => {
     const threeDaysAgo = new Date(Date.now() - 72 * 3_600_000).toISOString();
     await recordBackup(t.server.app.ctx.db, {
       file: join(dir, 'gone.db'),
@@ -54,9 +63,16 @@ describe('scheduled backups and what Home tells an administrator', () => {
     expect(backup.stale).toBe(false);
     expect(backup.last).toMatchObject({ file: taken.file, bytes: taken.bytes });
 
-    const again = await runBackup();
-    expect(again.body.data.result).toEqual({ skipped: 'the last backup is less than 24 h old' });
+    expect(await scheduledCheck()).toEqual({ skipped: 'the last backup is less than 24 h old' });
     expect((await home()).backup!.last!.file).toBe(taken.file);
     expect(await listBackups(dir)).toHaveLength(1);
+
+    // Asked for, a backup is taken at once, however recent the last.
+    const asked = await runBackup();
+    const second = asked.body.data.result as { file: string };
+    expect(second.file).not.toBe(taken.file);
+    expect(existsSync(second.file)).toBe(true);
+    expect((await home()).backup!.last!.file).toBe(second.file);
+    expect(await listBackups(dir)).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
 import { ADMINISTRATOR_SCREEN } from '../administration/index';
+import { requestedBy } from '../../jobs/kinds';
 import type { DomainModule } from '../module';
 import { takeBackup, type BackupTaken } from './copy';
 
@@ -73,7 +74,8 @@ export async function recordBackup(db: AnyDb, taken: BackupTaken): Promise<void>
 
 /**
  * Backups (README "Backups"): the `backup` job, checked hourly by the job loop, takes one when the
- * last is `BACKUP_EVERY_HOURS` old (on SQLite by default daily, on PostgreSQL only when set).
+ * last is `BACKUP_EVERY_HOURS` old (on SQLite by default daily, on PostgreSQL only when set);
+ * `POST /api/jobs/Run {kind: "backup"}` takes one at once.
  */
 export const backupModule: DomainModule = {
   name: 'backup',
@@ -81,7 +83,7 @@ export const backupModule: DomainModule = {
     [BACKUP_JOB]: {
       privilege: { screen: ADMINISTRATOR_SCREEN, action: 'edit' },
       everyMs: HOUR,
-      run: async ({ ctx, log }): Promise<BackupTaken | Skipped> => {
+      run: async ({ ctx, log, payload }): Promise<BackupTaken | Skipped> => {
         const { backups, databaseUrl, dataDir } = ctx.config;
         const skip = async (reason: string): Promise<Skipped> => {
           // One skipped check is kept, not one an hour.
@@ -93,10 +95,13 @@ export const backupModule: DomainModule = {
             .execute();
           return { skipped: reason };
         };
-        if (backups.everyHours === 0) return skip('BACKUP_EVERY_HOURS is 0');
-        const { last } = await lastBackups(ctx.db);
-        if (last && Date.now() - Date.parse(last.at) < backups.everyHours * HOUR - DUE_SLACK_MS) {
-          return skip(`the last backup is less than ${backups.everyHours} h old`);
+        // An administrator who asks for a backup gets one now; the schedule takes one only when due.
+        if (!requestedBy(payload)) {
+          if (backups.everyHours === 0) return skip('BACKUP_EVERY_HOURS is 0');
+          const { last } = await lastBackups(ctx.db);
+          if (last && Date.now() - Date.parse(last.at) < backups.everyHours * HOUR - DUE_SLACK_MS) {
+            return skip(`the last backup is less than ${backups.everyHours} h old`);
+          }
         }
         const taken = await takeBackup({ databaseUrl, dataDir }, backups);
         log.info({ file: taken.file, bytes: taken.bytes, tookMs: taken.tookMs }, 'backup taken');
