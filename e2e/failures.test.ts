@@ -64,6 +64,29 @@ describe('a failing server, call by call', () => {
     await recover();
   });
 
+  test('the modal names the failed request by the id the server gave it', async () => {
+    const pattern = '**/DataRepository/fetch/outlet';
+    let id = '';
+    // The server's own answer, headers and all, turned into a failure: its X-Request-Id is what a person quotes.
+    const handler = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
+      const real = await route.fetch();
+      id = real.headers()['x-request-id'] ?? '';
+      await route.fulfill({
+        response: real,
+        status: 500,
+        body: JSON.stringify({ resultCode: 500, message: 'Internal server error', data: null }),
+      });
+    };
+    await t.page.route(pattern, handler);
+    await t.page.goto(`${t.server.app}/outlet`);
+    const dialog = t.page.getByRole('dialog', { name: 'Sorry,' });
+    await dialog.waitFor();
+    expect(id).not.toBe('');
+    await expect.poll(() => dialog.textContent()).toContain(`Reference: ${id}`);
+    await t.page.unroute(pattern, handler);
+    await sorry(t.page);
+  });
+
   // Last: it leaves its form with unsaved changes.
   test('a save: the modal, and the form keeps what was typed', async () => {
     await t.page.goto(`${t.server.app}/outlet/edit/1`);
