@@ -11,6 +11,14 @@ export const MIN_INT32 = -2_147_483_648;
 /** A row id in a request body or query: a whole number from 1 to MAX_INT32 (digits as text too). */
 export const rowId = z.coerce.number().int().positive().max(MAX_INT32);
 
+/** A row id a print or action request names, its message saying what it is the id of. */
+export const rowIdOf = (what: string) =>
+  z.coerce
+    .number({ error: `Give the id of the ${what}` })
+    .int()
+    .min(1)
+    .max(MAX_INT32);
+
 /** A row id that must come as a JSON number. */
 export const rowIdNumber = z.number().int().positive().max(MAX_INT32);
 

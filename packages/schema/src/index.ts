@@ -1,7 +1,6 @@
 export * from './constants';
 export * from './convention';
 export * from './ids';
-export * from './api/ids';
 export * from './api/envelope';
 export * from './api/auth';
 export * from './api/menu';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROW_ID } from './ids';
+import { rowIdNumber } from '../ids';
 
 /**
  * Reorder suggestions (`/api/reorder/{Suggest|Create}`): per product × location, what to order from
@@ -7,14 +7,12 @@ import { MAX_ROW_ID } from './ids';
  * travel as decimal strings with 3 places.
  */
 
-const id = z.number().int().positive().max(MAX_ROW_ID);
-
 /** `Suggest`: the sales window, the days of cover wanted after the lead time, and what to look at. */
 export const reorderQuery = z.object({
   velocityDays: z.number().int().min(1).max(365).default(28),
   coverDays: z.number().int().min(0).max(365).default(14),
-  locations: z.array(id).max(1000).optional(),
-  suppliers: z.array(id).max(1000).optional(),
+  locations: z.array(rowIdNumber).max(1000).optional(),
+  suppliers: z.array(rowIdNumber).max(1000).optional(),
   /** Also the pairs with nothing to order. */
   all: z.boolean().optional(),
   Take: z.number().int().min(1).max(100_000).default(2000),
@@ -71,9 +69,9 @@ export const reorderCreate = z.object({
   lines: z
     .array(
       z.object({
-        product: id,
-        location: id,
-        supplier: id.nullable().optional(),
+        product: rowIdNumber,
+        location: rowIdNumber,
+        supplier: rowIdNumber.nullable().optional(),
         quantity: z.union([z.string(), z.number()]),
       }),
     )

@@ -234,6 +234,10 @@ describe('the print request page', () => {
     expect(JSON.parse(unknown.bytes.toString()).errors[0].field).toBe('document');
     expect((await print({ document: 'deliveryorder' })).status).toBe(400);
     expect((await print({ document: 'deliveryorder', id: 999999 })).status).toBe(404);
+    // Past the 32-bit id range: a 400 naming the id, never a database error.
+    const tooBig = await print({ document: 'deliveryorder', id: 2 ** 31 });
+    expect(tooBig.status).toBe(400);
+    expect(JSON.parse(tooBig.bytes.toString()).errors[0].field).toBe('id');
     const missing = await print({ document: 'pricetags', products: [product.id, 999999] });
     expect(missing.status).toBe(400);
     expect(JSON.parse(missing.bytes.toString()).errors[0].field).toBe('products.1');

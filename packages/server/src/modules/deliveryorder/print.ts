@@ -1,4 +1,4 @@
-import type { DeliveryOrderDto, DeliveryOrderLineDto } from '@backroom/schema';
+import { rowIdOf, type DeliveryOrderDto, type DeliveryOrderLineDto } from '@backroom/schema';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { canSee } from '../../data/access';
@@ -195,10 +195,7 @@ export async function renderDeliveryOrder(p: Printed): Promise<Buffer> {
 export const deliveryOrderPrint: PrintDocument = {
   privilege: { screen: 'printdeliveryorder', action: 'view' },
   async render(request, body) {
-    const { id } = parseBody(
-      z.object({ id: z.coerce.number({ error: 'Give the id of the delivery order' }).int().min(1) }),
-      body,
-    );
+    const { id } = parseBody(z.object({ id: rowIdOf('delivery order') }), body);
     const db = request.server.ctx.db;
     // Through the caller's row filter, as a Get: another outlet's order prints as a missing one.
     const order = (await canSee(request, db, orderEntity, id))

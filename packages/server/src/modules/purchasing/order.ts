@@ -1,4 +1,4 @@
-import { getEntity, MAX_ROW_ID, type PurchaseOrder } from '@backroom/schema';
+import { getEntity, MAX_INT32, type PurchaseOrder } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
@@ -44,7 +44,7 @@ export async function reasonOf(db: AnyDb, given: unknown, field = 'reason'): Pro
   const query = typedDb(db).selectFrom('stock_out_reason').select('id');
   const asId = typeof given === 'number' || /^\d+$/.test(given) ? Number(given) : null;
   const row =
-    asId !== null && Number.isSafeInteger(asId) && asId <= MAX_ROW_ID
+    asId !== null && Number.isSafeInteger(asId) && asId <= MAX_INT32
       ? await query.where('id', '=', asId).executeTakeFirst()
       : await query.where('code', '=', String(given)).executeTakeFirst();
   if (!row) {

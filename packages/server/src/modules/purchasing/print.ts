@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  MAX_ROW_ID,
+  rowIdOf,
   type GoodsReceipt,
   type GoodsReceiptLine,
   type PurchaseOrder,
@@ -217,7 +217,7 @@ export const purchaseOrderPrint: PrintDocument = {
   async render(request, body) {
     const { id } = parseBody(
       z.object({
-        id: z.coerce.number({ error: 'Give the id of the purchase order' }).int().min(1).max(MAX_ROW_ID),
+        id: rowIdOf('purchase order'),
       }),
       body,
     );
@@ -276,7 +276,7 @@ export const goodsReceiptPrint: PrintDocument = {
   async render(request, body) {
     const { id } = parseBody(
       z.object({
-        id: z.coerce.number({ error: 'Give the id of the goods receipt' }).int().min(1).max(MAX_ROW_ID),
+        id: rowIdOf('goods receipt'),
       }),
       body,
     );

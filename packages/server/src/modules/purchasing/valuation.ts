@@ -1,5 +1,5 @@
 import {
-  MAX_ROW_ID,
+  rowIdNumber,
   MONEY_SCALE,
   QUANTITY_SCALE,
   formatScaled,
@@ -19,11 +19,10 @@ import { addDays, startOfDay } from '../../time/calendar';
 import { companyToday } from '../document-numbers';
 import { documented } from '../../http/openapi-contract';
 
-const id = z.number().int().positive().max(MAX_ROW_ID);
 export const valuationQuery = z.object({
   date: z.iso.date({ error: 'Give the date as yyyy-mm-dd' }).optional(),
-  locations: z.array(id).max(1000).optional(),
-  categories: z.array(id).max(1000).optional(),
+  locations: z.array(rowIdNumber).max(1000).optional(),
+  categories: z.array(rowIdNumber).max(1000).optional(),
   by: z.enum(['category', 'product']).optional(),
 });
 export type ValuationQuery = z.infer<typeof valuationQuery>;
@@ -33,7 +32,7 @@ const idList = z
   .string()
   .regex(/^\d+(,\d+)*$/, { error: 'Give ids separated by commas' })
   .transform((v) => v.split(',').map(Number))
-  .pipe(z.array(id).max(1000))
+  .pipe(z.array(rowIdNumber).max(1000))
   .optional();
 /** The Export's query string: the Fetch filters, its lists written `1,2,3`. */
 const valuationExportQuery = valuationQuery.extend({ locations: idList, categories: idList });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROW_ID } from '@backroom/schema';
+import { rowIdOf } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { canSee } from '../../data/access';
 import { anyDb, type AnyDb } from '../../data/store';
@@ -38,7 +38,7 @@ export interface Sheet {
 }
 
 const sheetBody = z.object({
-  id: z.coerce.number({ error: 'Give the id of the stock count' }).int().min(1).max(MAX_ROW_ID),
+  id: rowIdOf('stock count'),
   withExpected: z.boolean().optional(),
 });
 
