@@ -31,7 +31,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['config', 'store', 'api', 'i18n', 'styles'],
   ['ui', 'fields', 'forms', 'data'],
   ['screens'],
-  ['shell', 'pages', 'home'],
+  ['shell', 'pages', 'home', 'apidocs'],
   ['(features)'],
   ['app'],
   ['test'],

@@ -20,6 +20,7 @@ import { useAppLoad } from './useAppLoad';
 const HomePage = lazyPage(() => import('../pages/HomePage'));
 const ProfilePage = lazyPage(() => import('../pages/ProfilePage'));
 const NoAccessPage = lazyPage(() => import('../pages/NoAccessPage'));
+const ApiDocsPage = lazyPage(() => import('../apidocs'));
 const MenuScreen = lazyPage(() => import('../screens/MenuScreen'));
 const ListValueScreen = lazyPage(() => import('../screens/ListValueScreen'));
 
@@ -55,6 +56,7 @@ function SignedInRoutes() {
             <Route path="home" element={<HomePage />} />
             <Route path="profil" element={<ProfilePage />} />
             <Route path="noaccess" element={<NoAccessPage />} />
+            <Route path="api-docs" element={<ApiDocsPage />} />
             <Route path="logout" element={<LogoutPage />} />
             {routes.map((route) => {
               const Single = singles[route.screen];

@@ -71,7 +71,7 @@ describe('user menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
   });
 
-  it('lists Profile, the top menu links and Logout; portals only when their settings are set', async () => {
+  it('lists Profile, the API reference, the top menu links and Logout; portals only when their settings are set', async () => {
     await render();
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Help centre' })).toHaveAttribute(
@@ -83,6 +83,7 @@ describe('user menu', () => {
       'http://localhost:3000/new/print/request',
     );
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profil');
+    expect(screen.getByRole('menuitem', { name: 'API reference' })).toHaveAttribute('href', '/api-docs');
     expect(screen.queryByRole('menuitem', { name: 'Report Portal' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Inventory Portal' })).toBeNull();
   });

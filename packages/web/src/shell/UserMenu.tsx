@@ -115,6 +115,12 @@ export function UserMenu() {
             {t('userMenu.profile')}
           </Link>
         </li>
+        <li role="none">
+          <Link role="menuitem" tabIndex={-1} className="dropdown-item" to="/api-docs" onClick={() => close(false)}>
+            <i className="bi bi-braces me-2" aria-hidden="true" />
+            {t('userMenu.apiDocs')}
+          </Link>
+        </li>
         {external.map((link) => (
           <li role="none" key={`${link.text}-${link.href}`}>
             <a
