@@ -47,6 +47,12 @@ const COLUMNS = [
   'allow_discount',
   'minimum_price',
   'images',
+  'compare_at_price',
+  'taxable',
+  'weight',
+  'listing_status',
+  'tags',
+  'image_urls',
   'parent_id',
   'is_active',
   'version',
@@ -61,7 +67,10 @@ const COLUMNS = [
 const CHILDREN: [table: string, columns: string][] = [
   ['product_alternate_barcodes', 'id, parent_id, barcode, uom_id, quantity_per_unit'],
   ['product_variant_attribute_values', 'id, parent_id, attribute_id, value'],
-  ['product_supplier_mapping', 'id, parent_id, supplier_id, supplier_item_code, cost, lead_time_days, preferred'],
+  [
+    'product_supplier_mapping',
+    'id, parent_id, supplier_id, supplier_item_code, cost, lead_time_days, pack_size, preferred',
+  ],
   ['product_recipe_components', 'id, parent_id, product_id, quantity, uom_id'],
 ];
 /** The product's references that the bench's rows hold, in the registry's field order, and the table of their labels. */
@@ -142,7 +151,7 @@ function where(body: BareBody, postgres: boolean, hide = false): { sql: string; 
   if (search) {
     // SQLite: the FTS5 trigram table for three characters or more; PostgreSQL: LIKEs its trigram indexes serve.
     if (!postgres && [...search].length >= 3) {
-      parts.push('t.id in (select rowid from product_search where product_search match ?)');
+      parts.push('(t.id in (select rowid from product_search where product_search match ?))');
       params.push(`"${search.replace(/"/g, '""')}"`);
     } else {
       parts.push(`(${SEARCH_COLUMNS.map((c) => `lower(t.${c}) like lower(?) escape '\\'`).join(' or ')})`);
