@@ -1,3 +1,4 @@
+import { registerSessionCheckCache } from './http/session-check-cache';
 import { join } from 'node:path';
 import { loggerOptions, logRequestsAtDebug } from './http/log';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (config.metrics) registerMetrics(app);
     registerErrorHandlers(app);
     registerInputGuard(app);
+    registerSessionCheckCache(app);
 
     composeModules(app, MODULES);
 

@@ -3,6 +3,9 @@ import { verifyAccessToken } from '../crypto/tokens';
 import { runCompiled } from '../db/compiled';
 import { cachePerApp, generationColumns, generationsOf } from '../db/generations';
 import { ApiError } from './envelope';
+import { sessionCheckCache } from './session-check-cache';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
 
 /** Who is calling: set by `authenticate` from the bearer token and a live session. */
 export interface AuthContext {
@@ -53,6 +56,34 @@ const passwordChangeDue = () =>
 /** Whether the signed-in caller of a request must change their password, beside `request.auth`. */
 const passwordChangeState = new WeakMap<FastifyRequest, boolean>();
 
+/** The live session's row (user, role, generations), or none: one indexed query. */
+async function sessionRow(db: Kysely<Database>, sessionId: number) {
+  const now = new Date().toISOString();
+  const [row] = await runCompiled(db, 'session of a request', [sessionId, now, true], () =>
+    db
+      .selectFrom('session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .innerJoin('role as r', 'r.id', 'u.role_id')
+      .select([
+        's.user_id',
+        's.expires_at',
+        'u.user_name',
+        'u.role_id',
+        'u.must_change_password',
+        'r.name as role_name',
+        'r.is_active as role_active',
+      ])
+      .select(generationColumns())
+      .where('s.id', '=', sessionId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .where('u.is_active', '=', true),
+  );
+  return row;
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof sessionRow>>>;
+
 /** The caller's session from the bearer token (cached on the request), whether or not a password change is due. */
 async function signedInCaller(
   request: FastifyRequest,
@@ -67,25 +98,8 @@ async function signedInCaller(
     throw unauthorized();
   }
   const { db } = request.server.ctx;
-  const now = new Date().toISOString();
-  const [row] = await runCompiled(db, 'session of a request', [claims.sessionId, now, true], () =>
-    db
-      .selectFrom('session as s')
-      .innerJoin('app_user as u', 'u.id', 's.user_id')
-      .innerJoin('role as r', 'r.id', 'u.role_id')
-      .select([
-        's.user_id',
-        'u.user_name',
-        'u.role_id',
-        'u.must_change_password',
-        'r.name as role_name',
-        'r.is_active as role_active',
-      ])
-      .select(generationColumns())
-      .where('s.id', '=', claims.sessionId)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', now)
-      .where('u.is_active', '=', true),
+  const row = await sessionCheckCache<SessionRow>(request.server.ctx).get(claims.sessionId, () =>
+    sessionRow(db, claims.sessionId),
   );
   if (!row || row.user_id !== claims.userId) {
     reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
