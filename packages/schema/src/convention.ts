@@ -40,13 +40,39 @@ export function dateText(value: unknown, locale: string): string {
   return order.map((p) => part[p]).join(separator);
 }
 
+const clockFormat = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const clockParts = (locale: string, hour: number, minute: number) =>
+  clockFormat(locale).formatToParts(new Date(Date.UTC(2001, 0, 1, hour, minute)));
+
+/**
+ * How `locale` writes a wall-clock time: its parts in order (en-MY: hour ":" minute " " period) and,
+ * when it counts hours to 12, its morning and afternoon words (en-MY "am"/"pm", ms-MY "PG"/"PTG").
+ */
+export function clockConvention(locale: string): {
+  parts: { type: 'hour' | 'minute' | 'dayPeriod' | 'literal'; value: string }[];
+  periods: { am: string; pm: string } | null;
+} {
+  const afternoon = clockParts(locale, 14, 5);
+  const period = (parts: Intl.DateTimeFormatPart[]) => parts.find((p) => p.type === 'dayPeriod')?.value;
+  const pm = period(afternoon);
+  const am = period(clockParts(locale, 9, 5));
+  return {
+    // V8's format() writes the narrow no-break space before am/pm as a plain space; its parts keep it.
+    parts: afternoon.flatMap(({ type, value }) =>
+      type === 'hour' || type === 'minute' || type === 'dayPeriod' || type === 'literal'
+        ? [{ type, value: value.replace(/\s/g, ' ') }]
+        : [],
+    ),
+    periods: am && pm ? { am, pm } : null,
+  };
+}
+
 /** A wall-clock "HH:mm" as `locale` reads it ("2:05 pm" in en-MY, "14:05" in en-GB); anything else unchanged. */
 export function clockText(value: unknown, locale: string): string {
   const m = /^(\d{2}):(\d{2})/.exec(String(value ?? ''));
   if (!m) return String(value ?? '');
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2001, 0, 1, Number(m[1]), Number(m[2]))),
-  );
+  return clockFormat(locale).format(new Date(Date.UTC(2001, 0, 1, Number(m[1]), Number(m[2]))));
 }
 
 /** A wall-clock date and time ("yyyy-mm-dd", "HH:mm") in the company's convention ("28/09/2026 2:05 pm"). */

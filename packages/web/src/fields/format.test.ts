@@ -1,5 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { dateText, datePlaceholder, dateTimeText, moneyText, numberText, parseDateText } from './format';
+import {
+  clockPlaceholder,
+  clockText,
+  dateText,
+  datePlaceholder,
+  dateTimeInputText,
+  dateTimePlaceholder,
+  dateTimeText,
+  moneyText,
+  numberText,
+  parseClockText,
+  parseDateText,
+  parseDateTimeText,
+} from './format';
 
 describe('the company’s date and number convention', () => {
   test('a date reads and is typed in the company’s order: en-MY day first, en-US month first', () => {
@@ -16,6 +29,56 @@ describe('the company’s date and number convention', () => {
     expect(parseDateText('31/02/2026', 'en-MY')).toBeNull();
     expect(parseDateText('28/09', 'en-MY')).toBeNull();
     expect(parseDateText('', 'en-MY')).toBeNull();
+  });
+
+  test('a time reads and is typed in the company’s clock: en-MY 12-hour with am/pm, en-GB 24-hour', () => {
+    expect(clockText('14:05', 'en-MY')).toBe('2:05 pm');
+    expect(clockPlaceholder('en-MY')).toBe('hh:mm am/pm');
+    expect(parseClockText('2:05 pm', 'en-MY')).toBe('14:05');
+    expect(parseClockText('02.05PM', 'en-MY')).toBe('14:05');
+    expect(parseClockText('9:5 a', 'en-MY')).toBe('09:05');
+    expect(parseClockText('12:30 am', 'en-MY')).toBe('00:30');
+    expect(parseClockText('12:30 pm', 'en-MY')).toBe('12:30');
+    // An hour no 12-hour clock has is 24-hour time anyway.
+    expect(parseClockText('14:05', 'en-MY')).toBe('14:05');
+    expect(parseClockText('0:15', 'en-MY')).toBe('00:15');
+    expect(clockText('14:05', 'en-GB')).toBe('14:05');
+    expect(clockPlaceholder('en-GB')).toBe('hh:mm');
+    expect(parseClockText('14:05', 'en-GB')).toBe('14:05');
+    expect(parseClockText('9:05', 'en-GB')).toBe('09:05');
+    expect(parseClockText('2:05 pm', 'en-GB')).toBe('14:05');
+    // The locale's own words: Malay's PG/PTG.
+    expect(parseClockText('2:05 PTG', 'ms-MY')).toBe('14:05');
+    expect(parseClockText('9:05 pg', 'ms-MY')).toBe('09:05');
+  });
+
+  test('what is not a whole time is not a time; a 12-hour clock needs its am or pm', () => {
+    expect(parseClockText('2:05', 'en-MY')).toBeNull();
+    expect(parseClockText('12:30', 'en-MY')).toBeNull();
+    expect(parseClockText('14:05 pm', 'en-MY')).toBeNull();
+    expect(parseClockText('2:05 xm', 'en-MY')).toBeNull();
+    expect(parseClockText('24:00', 'en-GB')).toBeNull();
+    expect(parseClockText('9:60', 'en-GB')).toBeNull();
+    expect(parseClockText('905', 'en-GB')).toBeNull();
+    expect(parseClockText('', 'en-GB')).toBeNull();
+  });
+
+  test('a date and time reads and is typed as its date and its time', () => {
+    expect(dateTimeInputText('2026-09-28T14:05', 'en-MY')).toBe('28/09/2026 2:05 pm');
+    expect(dateTimeInputText('2026-09-28T14:05', 'en-GB')).toBe('28/09/2026 14:05');
+    expect(dateTimeInputText('2026-09-28T14:05', 'en-US')).toBe('09/28/2026 2:05 PM');
+    expect(dateTimePlaceholder('en-MY')).toBe('dd/mm/yyyy hh:mm am/pm');
+    expect(dateTimePlaceholder('en-GB')).toBe('dd/mm/yyyy hh:mm');
+    expect(parseDateTimeText('28/09/2026 2:05 pm', 'en-MY')).toBe('2026-09-28T14:05');
+    expect(parseDateTimeText('28/9/26, 2:05pm', 'en-MY')).toBe('2026-09-28T14:05');
+    expect(parseDateTimeText('28/09/2026 14:05', 'en-GB')).toBe('2026-09-28T14:05');
+    expect(parseDateTimeText('1-2-2026 9:05', 'en-GB')).toBe('2026-02-01T09:05');
+    expect(parseDateTimeText('2026-09-28T14:05', 'en-MY')).toBe('2026-09-28T14:05');
+    expect(parseDateTimeText('09/28/2026 2:05 PM', 'en-US')).toBe('2026-09-28T14:05');
+    expect(parseDateTimeText('28/09/2026', 'en-MY')).toBeNull();
+    expect(parseDateTimeText('28/09/2026 2:05', 'en-MY')).toBeNull();
+    expect(parseDateTimeText('31/02/2026 14:05', 'en-GB')).toBeNull();
+    expect(parseDateTimeText('09/28/2026 14:05', 'en-GB')).toBeNull();
   });
 
   test('an instant in the company’s time zone and order; money with its currency and thousands separators', () => {

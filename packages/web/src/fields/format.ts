@@ -1,5 +1,6 @@
 import {
   SCALED_KINDS,
+  clockConvention,
   dateConvention,
   dateText,
   enumValueLabel,
@@ -7,6 +8,7 @@ import {
   scaleOf,
   type DecimalField,
   type NormalisedField,
+  wallClockText,
 } from '@backroom/schema';
 import type { TFunction } from 'i18next';
 import { registryText } from '../i18n/registryText';
@@ -35,11 +37,11 @@ export function problemText(
 export const enumLabel = (t: TFunction, field: NormalisedField, value: string) =>
   t(`enumValues.${value}`, { defaultValue: registryText(t, enumValueLabel(field, value)) });
 
-export { dateConvention, dateText, formatLocale, moneyText, numberText } from '@backroom/schema';
+export { clockText, dateConvention, dateText, formatLocale, moneyText, numberText } from '@backroom/schema';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** ISO instant → the `datetime-local` input's local "yyyy-mm-ddTHH:mm". */
+/** ISO instant → the date-time input's value, "yyyy-mm-ddTHH:mm" in the browser's time zone. */
 export function isoToLocalInput(value: unknown): string {
   if (typeof value !== 'string' || !value) return '';
   const date = new Date(value);
@@ -47,7 +49,7 @@ export function isoToLocalInput(value: unknown): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The `datetime-local` value (local time) → ISO in UTC; anything else is left for validation to report. */
+/** The date-time input's value (the browser's time zone) → ISO in UTC; anything else is left for validation to report. */
 export function localInputToIso(value: unknown): unknown {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value;
   const date = new Date(value);
@@ -91,6 +93,67 @@ export function parseDateText(text: string, locale: string): string | null {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== part.month - 1 || date.getUTCDate() !== part.day)
     return null;
   return `${String(year).padStart(4, '0')}-${pad(part.month)}-${pad(part.day)}`;
+}
+
+/** What a time input shows while empty: the convention spelled out ("hh:mm am/pm" in en-MY, "hh:mm" in en-GB). */
+export function clockPlaceholder(locale: string): string {
+  const { parts, periods } = clockConvention(locale);
+  return parts
+    .map((p) =>
+      p.type === 'hour'
+        ? 'hh'
+        : p.type === 'minute'
+          ? 'mm'
+          : p.type === 'dayPeriod'
+            ? `${periods?.am}/${periods?.pm}`
+            : p.value,
+    )
+    .join('');
+}
+
+const word = (text: string) => text.replace(/[\s\p{P}]/gu, '').toLowerCase();
+
+/**
+ * A time a person typed in the company's convention → "HH:mm"; `null` when it is not one. Hours with or
+ * without a leading zero; where the convention counts to 12, an hour from 1 to 12 needs its morning or
+ * afternoon word (the locale's, or am/pm, a/p) — an hour past 12 (or 0) reads as 24-hour time anyway.
+ */
+export function parseClockText(text: string, locale: string): string | null {
+  const numbers = text.match(/\d+/g) ?? [];
+  if (numbers.length !== 2 || numbers[0].length > 2 || numbers[1].length > 2) return null;
+  let hour = Number(numbers[0]);
+  const minute = Number(numbers[1]);
+  if (hour > 23 || minute > 59) return null;
+  const { periods } = clockConvention(locale);
+  const typed = word(text.replace(/\d+/g, ''));
+  if (typed) {
+    const am = [periods && word(periods.am), 'am', 'a'].includes(typed);
+    const pm = [periods && word(periods.pm), 'pm', 'p'].includes(typed);
+    if ((!am && !pm) || hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (pm ? 12 : 0);
+  } else if (periods && hour >= 1 && hour <= 12) return null;
+  return `${pad(hour)}:${pad(minute)}`;
+}
+
+/** A date-time input's value "yyyy-mm-ddTHH:mm" as the company writes it ("28/09/2026 2:05 pm"); anything else unchanged. */
+export function dateTimeInputText(value: unknown, locale: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(String(value ?? ''));
+  return m ? wallClockText(m[1], m[2], locale) : String(value ?? '');
+}
+
+/** What a date-time input shows while empty: "dd/mm/yyyy hh:mm am/pm". */
+export const dateTimePlaceholder = (locale: string) => `${datePlaceholder(locale)} ${clockPlaceholder(locale)}`;
+
+/**
+ * A date and time typed in the company's convention ("28/9/2026 2:05 pm", a pasted "2026-09-28T14:05")
+ * → "yyyy-mm-ddTHH:mm"; `null` until both are whole.
+ */
+export function parseDateTimeText(text: string, locale: string): string | null {
+  const m = /^\s*(\d+[^\d\p{L}]+\d+[^\d\p{L}]+\d+)[\s,]*T?(.*)$/u.exec(text);
+  if (!m) return null;
+  const date = parseDateText(m[1], locale);
+  const time = parseClockText(m[2], locale);
+  return date && time ? `${date}T${time}` : null;
 }
 
 /** An instant as the company reads it: its date convention and its time zone. */
