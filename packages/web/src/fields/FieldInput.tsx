@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, type Rea
 import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormContext } from 'react-hook-form';
 import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
-import { DateInput } from './DateInput';
+import { DateInput, DateTimeInput, TimeInput } from './TemporalInputs';
 import { EnumChecks } from './EnumChecks';
 import { describedBy, FieldError, FieldShell, useFieldError } from './FieldShell';
 import { fieldLabel } from './format';
@@ -34,18 +34,22 @@ interface FieldInputProps {
   labelSuffix?: string;
 }
 
-/** A date field of the form, typed in the company's convention and kept as "yyyy-mm-dd". */
-function FormDateInput({
+/**
+ * A date, date-time or time field of the form, typed in the company's convention and kept as the
+ * form's value ("yyyy-mm-dd", "yyyy-mm-ddTHH:mm", "HH:mm").
+ */
+function FormTemporalInput({
   name,
+  Input,
   ...input
-}: { name: string } & Omit<Parameters<typeof DateInput>[0], 'value' | 'onChange'>) {
+}: { name: string; Input: typeof DateInput } & Omit<Parameters<typeof DateInput>[0], 'value' | 'onChange'>) {
   const { field } = useController({ name });
   return (
-    <DateInput
+    <Input
       {...input}
       name={field.name}
       value={typeof field.value === 'string' ? field.value : ''}
-      onChange={field.onChange}
+      onChange={(value) => field.onChange(value)}
       onBlur={field.onBlur}
     />
   );
@@ -128,11 +132,11 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
         true,
       );
     case 'date':
-      return shell(<FormDateInput name={name} className={control} {...common} />);
+      return shell(<FormTemporalInput Input={DateInput} name={name} className={control} {...common} />);
     case 'datetime':
-      return shell(<input type="datetime-local" className={control} {...common} {...register(name)} />);
+      return shell(<FormTemporalInput Input={DateTimeInput} name={name} className={control} {...common} />);
     case 'time':
-      return shell(<input type="time" className={control} {...common} {...register(name)} />);
+      return shell(<FormTemporalInput Input={TimeInput} name={name} className={control} {...common} />);
     case 'secret': {
       const masked = name.includes('.') ? '' : String(meta.row?.[name] ?? '');
       return shell(

@@ -1,21 +1,47 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useValueFormat } from '../data/useValueFormat';
-import { dateText, datePlaceholder, parseDateText } from './format';
+import {
+  clockPlaceholder,
+  clockText,
+  dateText,
+  datePlaceholder,
+  dateTimeInputText,
+  dateTimePlaceholder,
+  parseClockText,
+  parseDateText,
+  parseDateTimeText,
+} from './format';
 
-interface DateInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
-  /** The date as the API carries it, "yyyy-mm-dd" (or text a person typed that is not a date yet). */
+interface TemporalInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
+  /** The value as the API carries it (or text a person typed that is not one yet). */
   value: string;
-  /** "yyyy-mm-dd" once the text is a whole date, "" when cleared, else the text as typed (validation names it). */
-  onChange(value: string): void;
+  /**
+   * The value once the text is a whole one, "" when cleared, else the text as typed (validation names
+   * it); `valid` says which (a whole value or "").
+   */
+  onChange(value: string, valid: boolean): void;
+}
+
+/** How one kind of value is written in a convention: shown, read back from what a person typed, and its pattern. */
+interface Convention {
+  text(value: string, locale: string): string;
+  parse(text: string, locale: string): string | null;
+  placeholder(locale: string): string;
 }
 
 /**
- * A date typed and shown in the company's convention (en-MY: 28/09/2026), the same one list cells
- * use — never the browser's (a native date input shows mm/dd/yyyy in an American browser).
+ * A text input typed and shown in the company's convention (the one list cells use), never the
+ * browser's: a native date, date-time or time input shows mm/dd/yyyy and its own clock in an American browser.
  */
-export function DateInput({ value, onChange, onBlur, ...input }: DateInputProps) {
+function ConventionInput({
+  convention,
+  value,
+  onChange,
+  onBlur,
+  ...input
+}: TemporalInputProps & { convention: Convention }) {
   const { locale } = useValueFormat();
-  const [text, setText] = useState(() => dateText(value, locale));
+  const [text, setText] = useState(() => convention.text(value, locale));
   const reported = useRef(value);
   const shownIn = useRef(locale);
   useEffect(() => {
@@ -23,28 +49,53 @@ export function DateInput({ value, onChange, onBlur, ...input }: DateInputProps)
     if (value === reported.current && locale === shownIn.current) return;
     reported.current = value;
     shownIn.current = locale;
-    setText(dateText(value, locale));
-  }, [value, locale]);
+    setText(convention.text(value, locale));
+  }, [value, locale, convention]);
   return (
     <input
       {...input}
       type="text"
-      inputMode="numeric"
       autoComplete="off"
-      placeholder={datePlaceholder(locale)}
+      placeholder={convention.placeholder(locale)}
       value={text}
       onChange={(event) => {
         const next = event.target.value;
         setText(next);
-        const iso = next.trim() === '' ? '' : (parseDateText(next, locale) ?? next);
-        reported.current = iso;
-        if (iso !== value) onChange(iso);
+        const parsed = next.trim() === '' ? '' : convention.parse(next, locale);
+        const reporting = parsed ?? next;
+        reported.current = reporting;
+        if (reporting !== value) onChange(reporting, parsed !== null);
       }}
       onBlur={(event) => {
-        const iso = parseDateText(text, locale);
-        if (iso) setText(dateText(iso, locale));
+        const parsed = convention.parse(text, locale);
+        if (parsed) setText(convention.text(parsed, locale));
         onBlur?.(event);
       }}
     />
   );
 }
+
+/** The list filter's width rule (main.scss) knows a date-time and a time box by these classes. */
+const classes = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
+
+const DATE: Convention = { text: dateText, parse: parseDateText, placeholder: datePlaceholder };
+const DATE_TIME: Convention = { text: dateTimeInputText, parse: parseDateTimeText, placeholder: dateTimePlaceholder };
+const TIME: Convention = { text: clockText, parse: parseClockText, placeholder: clockPlaceholder };
+
+/** A date in the company's convention (en-MY: 28/09/2026), kept as "yyyy-mm-dd". */
+export const DateInput = (props: TemporalInputProps) => (
+  <ConventionInput inputMode="numeric" {...props} convention={DATE} />
+);
+
+/**
+ * A date and time in the company's convention (en-MY: 28/09/2026 2:05 pm), kept as the wall clock
+ * "yyyy-mm-ddTHH:mm" (format.ts turns it into an instant as a native `datetime-local` value was).
+ */
+export const DateTimeInput = ({ className, ...props }: TemporalInputProps) => (
+  <ConventionInput {...props} className={classes(className, 'datetime-input')} convention={DATE_TIME} />
+);
+
+/** A wall-clock time in the company's convention (en-MY: 2:05 pm, en-GB: 14:05), kept as "HH:mm". */
+export const TimeInput = ({ className, ...props }: TemporalInputProps) => (
+  <ConventionInput {...props} className={classes(className, 'time-input')} convention={TIME} />
+);

@@ -7,7 +7,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { valuationApi } from './api';
-import { DateInput } from '../fields/DateInput';
+import { DateInput } from '../fields/TemporalInputs';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

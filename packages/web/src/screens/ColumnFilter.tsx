@@ -2,10 +2,17 @@ import { useTranslation } from 'react-i18next';
 import type { NormalisedField } from '@backroom/schema';
 import { useListValues } from '../data/hooks';
 import { filterKindOf } from '../data/listState';
-import { DateInput } from '../fields/DateInput';
+import { DateInput, DateTimeInput, TimeInput } from '../fields/TemporalInputs';
 import { enumLabel } from '../fields/format';
 import { ReferencePicker } from '../fields/ReferencePicker';
 import { DebouncedInput } from './DebouncedInput';
+
+/** The inputs of date, date-time and time ranges. */
+const TEMPORAL: Partial<Record<NormalisedField['kind'], typeof DateInput>> = {
+  date: DateInput,
+  datetime: DateTimeInput,
+  time: TimeInput,
+};
 
 /** The filter of one list column: text (LIKE), a choice (EQ) or a from–to range. */
 export function ColumnFilter({
@@ -33,34 +40,36 @@ export function ColumnFilter({
       />
     );
   if (kind === 'range') {
-    const type = field.kind === 'datetime' ? 'datetime-local' : field.kind === 'time' ? 'time' : 'text';
+    const Temporal = TEMPORAL[field.kind];
     return (
       <div className="range-filter">
-        {(['min', 'max'] as const).map((end) =>
-          field.kind === 'date' ? (
-            // In the company's convention, as the cells read; applied once the text is a whole date (or empty).
-            <DateInput
+        {(['min', 'max'] as const).map((end) => {
+          const key = `${field.name}.${end}`;
+          const ariaLabel = t(end === 'min' ? 'list.filterFrom' : 'list.filterTo', { column: label });
+          return Temporal ? (
+            // In the company's convention, as the cells read; applied once the text is a whole value (or empty).
+            <Temporal
               key={end}
               className="form-control form-control-sm"
-              aria-label={t(end === 'min' ? 'list.filterFrom' : 'list.filterTo', { column: label })}
-              value={filters[`${field.name}.${end}`] ?? ''}
-              onChange={(v) => {
-                if (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v)) onChange(`${field.name}.${end}`, v);
+              aria-label={ariaLabel}
+              value={filters[key] ?? ''}
+              onChange={(v, valid) => {
+                if (valid) onChange(key, v);
               }}
             />
           ) : (
             <DebouncedInput
               key={end}
-              type={type}
-              inputMode={type === 'text' ? 'decimal' : undefined}
+              type="text"
+              inputMode="decimal"
               className="form-control form-control-sm"
-              aria-label={t(end === 'min' ? 'list.filterFrom' : 'list.filterTo', { column: label })}
-              placeholder={type === 'text' ? t(end === 'min' ? 'list.from' : 'list.to') : undefined}
-              value={filters[`${field.name}.${end}`] ?? ''}
-              onCommit={(v) => onChange(`${field.name}.${end}`, v)}
+              aria-label={ariaLabel}
+              placeholder={t(end === 'min' ? 'list.from' : 'list.to')}
+              value={filters[key] ?? ''}
+              onCommit={(v) => onChange(key, v)}
             />
-          ),
-        )}
+          );
+        })}
       </div>
     );
   }

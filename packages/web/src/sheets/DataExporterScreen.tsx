@@ -10,7 +10,7 @@ import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
 import { JobProgress } from './JobProgress';
 import { enumLabel, fieldLabel } from '../fields/format';
 import { registryText } from '../i18n/registryText';
-import { DateInput } from '../fields/DateInput';
+import { DateInput } from '../fields/TemporalInputs';
 
 interface Parameter {
   name: string;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../fields/DateInput';
+import { DateInput } from '../fields/TemporalInputs';
 
 /** A report's period, from one day to another (both included), as the sales reports ask for it. */
 export interface Period {

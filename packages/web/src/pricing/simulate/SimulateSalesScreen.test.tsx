@@ -111,6 +111,7 @@ const priced = (quantity: string, lineTotal: string, total: string): SimulateSal
 
 function serve() {
   return stubServer((call) => {
+    if (call.url.endsWith('/company/Format')) return ok({ name: null, currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
     if (call.url.endsWith('/GetDropDown/outlet'))
       return dropdown([
         { text: 'BGR - Bangsar', value: 1 },
@@ -210,13 +211,24 @@ describe('simulate sales screen', () => {
     await userEvent.type(screen.getByLabelText('Voucher code'), 'WELCOME5{Enter}');
     await userEvent.selectOptions(screen.getByLabelText('Discount given'), 'STAFF20 - Staff 20%');
     await userEvent.click(screen.getByRole('button', { name: 'Give' }));
+    // The moment in the company's convention (en-MY), sent as the outlet's wall clock once whole.
+    const moment = screen.getByLabelText('Date and time');
+    await waitFor(() => expect(moment).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm am/pm'));
+    await userEvent.type(moment, '2/9/2026 3:30');
+    expect(moment).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(moment, ' pm');
+    expect(moment).not.toHaveAttribute('aria-invalid');
     await waitFor(() =>
       expect(server.posted('/SimulateSales/AddItem').at(-1)).toMatchObject({
         channel: '5',
         member: 'M100005',
+        at: '2026-09-02T15:30',
         voucherCodes: ['WELCOME5'],
         discounts: [{ discount: 7 }],
       }),
+    );
+    expect(server.posted('/SimulateSales/AddItem').filter((b) => (b as { at?: string }).at !== undefined)).toHaveLength(
+      1,
     );
   });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SimulateLineRequest, SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
 import { serverMessage, translateMessage } from '../../screens/errorText';
 import type { SingleScreenProps } from '../../screens/webModule';
+import { DateTimeInput } from '../../fields/TemporalInputs';
 import { FormAlert } from '../../ui/FormAlert';
 import { TitledCard } from '../../ui/TitledCard';
 import { simulateApi } from './api';
@@ -64,6 +65,7 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
     discounts: [],
   });
   const [typedMember, setTypedMember] = useState('');
+  const [atUnfinished, setAtUnfinished] = useState(false);
   const [scan, setScan] = useState('');
   const [voucher, setVoucher] = useState('');
   const [discount, setDiscount] = useState('');
@@ -214,12 +216,16 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
           <label htmlFor={ids.at} className="form-label">
             {t('pricing.simulate.moment')}
           </label>
-          <input
+          <DateTimeInput
             id={ids.at}
-            type="datetime-local"
-            className="form-control"
+            className={`form-control${atUnfinished ? ' is-invalid' : ''}`}
+            aria-invalid={atUnfinished || undefined}
             value={settings.at}
-            onChange={(e) => change({ at: e.target.value })}
+            onChange={(at, valid) => {
+              // Priced once the text is a whole date and time (or blank, for now); until then it is marked.
+              setAtUnfinished(!valid);
+              if (valid) change({ at });
+            }}
           />
           <div className="form-text">{t('pricing.simulate.momentHint')}</div>
         </div>
