@@ -4,11 +4,15 @@ import { consoleHarness } from './support/harness';
 
 const t = consoleHarness({ demoCatalogue: true });
 
-/** The last Wednesday, 15:30 at the outlet: the demo's happy hour (its dates are relative to today). */
+/**
+ * The last Wednesday, 15:30 at the outlet: the demo's happy hour (its dates are relative to today),
+ * typed as the demo company (MYR, en-MY) writes it: "dd/mm/yyyy 3:30 pm".
+ */
 function lastWednesday(): string {
   const day = new Date();
   while (day.getUTCDay() !== 3) day.setUTCDate(day.getUTCDate() - 1);
-  return `${day.toISOString().slice(0, 10)}T15:30`;
+  const [yyyy, mm, dd] = day.toISOString().slice(0, 10).split('-');
+  return `${dd}/${mm}/${yyyy} 3:30 pm`;
 }
 
 describe('simulate sales', () => {
@@ -18,7 +22,9 @@ describe('simulate sales', () => {
     await page.goto(`${t.server.app}/simulatesales`);
     await page.getByRole('heading', { name: 'Simulate sales', level: 2 }).waitFor();
     await page.getByLabel('Outlet', { exact: true }).selectOption({ label: 'Bangsar' });
-    await page.getByLabel('Date and time').fill(lastWednesday());
+    const moment = page.getByLabel('Date and time');
+    await expect.poll(() => moment.getAttribute('placeholder')).toBe('dd/mm/yyyy hh:mm am/pm');
+    await moment.fill(lastWednesday());
 
     const scan = page.getByLabel('Code or barcode');
     await scan.fill('3*PST-002');
