@@ -18,7 +18,7 @@ const SCHEMA = 'packages/schema/';
 const LAYERS: readonly { name: string; holds: RegExp }[] = [
   { name: 'base', holds: /^(config\.ts|paths\.ts|time\/)/ },
   { name: 'database', holds: /^db\// },
-  { name: 'plumbing', holds: /^(http|crypto|mail|metrics)\/|^context\.ts$/ },
+  { name: 'plumbing', holds: /^(http|crypto|mail|metrics|tracing)\/|^context\.ts$/ },
   {
     name: 'generic services',
     holds: /^(data|jobs|files|info|openapi|print|procedures|spa)\/|^(on-first-use|shutdown)\.ts$/,

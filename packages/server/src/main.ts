@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { tracingWanted } from './tracing/wanted';
 
 /**
  * `npm start`: one server process per core on one port (WEB_CONCURRENCY, default the core count).
@@ -19,6 +20,8 @@ function webConcurrency(value: string | undefined): number {
 const ROLE = 'BACKROOM_ROLE';
 
 async function serve(options: { prepared: boolean; jobWorker?: boolean; announce: boolean }) {
+  // Before the app's first import: the instrumentations patch fastify, http and pg as they load (tracing/start.ts).
+  const tracing = tracingWanted(process.env) ? (await import('./tracing/start')).startTracing() : undefined;
   const { startServer } = await import('./app');
   const server = await startServer({
     prepared: options.prepared,
@@ -39,13 +42,16 @@ async function serve(options: { prepared: boolean; jobWorker?: boolean; announce
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    server.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.app.log.error({ err: error }, 'stopping failed');
-        process.exit(1);
-      },
-    );
+    server
+      .stop()
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          server.app.log.error({ err: error }, 'stopping failed');
+          process.exit(1);
+        },
+      );
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 }
