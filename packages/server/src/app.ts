@@ -14,6 +14,7 @@ import { frameworkErrors, registerErrorHandlers } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { genReqId, setRequestIdHeader } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
+import { answerWhilePreparing } from './http/while-preparing';
 import { registerSwitchedOffModules } from './http/switched-off-modules';
 import { registerInfoRoutes } from './info/routes';
 import { registerOpenApiRoutes, watchRoutes } from './openapi/routes';
@@ -54,6 +55,8 @@ export interface BuildOptions {
   announce?: boolean;
   /** startServer: a cluster worker counts metrics but leaves serving them to its primary (main.ts). */
   metricsServedElsewhere?: boolean;
+  /** While it migrates and builds, the configured port answers liveness 200 and all else 503 (http/while-preparing.ts); startServer's. */
+  answerWhileStarting?: boolean;
 }
 
 /** A ready Fastify app: database migrated and seeded (unless `prepared`), every route registered. */
@@ -94,7 +97,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const onConnectionError = (error: Error) => app.log.error({ err: error }, 'database connection failed');
   // Migrations and the seed on connections of their own, without the serving time limits.
   installEventHandlers(MODULES);
-  if (!options.prepared) await prepareDatabase(config, MODULES, onConnectionError);
+  const stopAnswering =
+    options.answerWhileStarting && !options.prepared && config.port !== 0
+      ? await answerWhilePreparing(config).catch(async (error: unknown) => {
+          await app.close();
+          throw error;
+        })
+      : undefined;
+  try {
+    if (!options.prepared) await prepareDatabase(config, MODULES, onConnectionError);
+  } catch (error) {
+    await stopAnswering?.();
+    await app.close();
+    throw error;
+  }
   const { kysely: db, dialect } = openDatabase({ ...config, onConnectionError });
   app.addHook('onClose', async () => db.destroy());
   try {
@@ -139,6 +155,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   } catch (error) {
     await app.close();
     throw error;
+  } finally {
+    await stopAnswering?.();
   }
   return app;
 }
@@ -155,7 +173,7 @@ export interface RunningServer {
 }
 
 export async function startServer(options: BuildOptions = {}): Promise<RunningServer> {
-  const app = await buildApp(options);
+  const app = await buildApp({ answerWhileStarting: true, ...options });
   const { host, port } = app.ctx.config;
   let metricsServer: MetricsServer | undefined;
   const { level } = app.log;

@@ -57,14 +57,28 @@ async function serve(options: { prepared: boolean; jobWorker?: boolean; announce
 }
 
 async function prepare() {
-  const [{ loadConfig }, { prepareDatabase }, { installEventHandlers }, { MODULES }] = await Promise.all([
+  const [
+    { loadConfig, normaliseBasePath },
+    { prepareDatabase },
+    { installEventHandlers },
+    { MODULES },
+    { answerWhilePreparing },
+  ] = await Promise.all([
     import('./config'),
     import('./prepare'),
     import('./modules/events'),
     import('./module-list'),
+    import('./http/while-preparing'),
   ]);
   installEventHandlers(MODULES);
-  await prepareDatabase(loadConfig(), MODULES, (error) => console.error('database connection failed', error));
+  const config = loadConfig();
+  // The port answers "not ready" while this process migrates (the workers listen once it is done).
+  const stopAnswering = await answerWhilePreparing({ ...config, basePath: normaliseBasePath(config.basePath) });
+  try {
+    await prepareDatabase(config, MODULES, (error) => console.error('database connection failed', error));
+  } finally {
+    await stopAnswering();
+  }
 }
 
 /**

@@ -21,13 +21,15 @@ export interface ChildServer {
 /**
  * The server as `npm start` runs it, in a process of its own (one process unless `env` sets
  * WEB_CONCURRENCY): on `dataDir`'s SQLite file, or on `databaseUrl`. Resolves once it answers
- * its health check.
+ * its health check (or, with `until: 'live'`, its liveness check).
  */
 export async function spawnServer(options: {
   dataDir: string;
   databaseUrl: string | null;
   port?: number;
   env?: Record<string, string>;
+  /** Resolve once it is ready (default), or once it is alive (`core/health/live`), migrations still running. */
+  until?: 'ready' | 'live';
 }): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const env = {
@@ -47,7 +49,8 @@ export async function spawnServer(options: {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   const origin = `http://127.0.0.1:${port}`;
-  const health = async () => (await fetch(`${origin}/backoffice/core/health`).catch(() => null))?.status;
+  const check = options.until === 'live' ? 'health/live' : 'health';
+  const health = async () => (await fetch(`${origin}/backoffice/core/${check}`).catch(() => null))?.status;
   try {
     await expect.poll(health, { timeout: 150_000, interval: 200 }).toBe(200);
   } catch (error) {

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { killServer, spawnServer, type ChildServer } from './support/child-server';
+import { freshPostgres } from './support/postgres';
+import { database } from './support/server';
+
+/** Kysely's migration lock on PostgreSQL (its PostgresAdapter): held here, a start's migrations wait. */
+const MIGRATION_LOCK = '3853314791062309107';
+
+const answer = async (url: string) => {
+  const response = await fetch(url);
+  const body = (await response.json()) as { resultCode: number; message: string; requestId?: string };
+  return { status: response.status, requestId: response.headers.get('x-request-id'), body };
+};
+
+// The lock that holds the migrations is PostgreSQL's (on SQLite one process migrates, with no lock to hold it at).
+describe.runIf(database === 'postgres')('a start whose migrations run', () => {
+  let server: ChildServer | undefined;
+  const cleanUp: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    await killServer(server);
+    // Last in, first out: the lock holder's connection ends before its database is dropped.
+    for (const step of cleanUp.splice(0).reverse()) await step();
+  });
+
+  for (const processes of [1, 2]) {
+    it(`listens at once: alive, not ready, everything else 503; then serves (${processes === 1 ? 'one process' : 'a cluster of two'})`, async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'backroom-starting-'));
+      cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
+      const postgres = await freshPostgres({ template: inject('postgresTemplate') });
+      cleanUp.push(postgres.drop);
+      const holder = new pg.Client({ connectionString: postgres.url });
+      await holder.connect();
+      cleanUp.push(() => holder.end());
+      await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+
+      server = await spawnServer({
+        dataDir,
+        databaseUrl: postgres.url,
+        env: { WEB_CONCURRENCY: String(processes) },
+        until: 'live',
+      });
+      const core = `${server.origin}/backoffice/core`;
+      const starting = { resultCode: 503, message: expect.stringMatching(/migrations running/), data: null };
+      expect(await answer(`${core}/health/live`)).toMatchObject({ status: 200, body: { data: { process: 'ok' } } });
+      const ready = await answer(`${core}/health/ready`);
+      expect(ready).toMatchObject({ status: 503, body: starting });
+      expect(ready.body.requestId).toBe(ready.requestId);
+      expect(await answer(`${server.api}/Info/Version`)).toMatchObject({ status: 503, body: starting });
+      // Still waiting for the lock a while later: the server does not give up on a long migration.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect((await answer(`${core}/health/ready`)).status).toBe(503);
+
+      await holder.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+      await expect
+        .poll(async () => (await fetch(`${core}/health/ready`).catch(() => null))?.status, {
+          timeout: 120_000,
+          interval: 200,
+        })
+        .toBe(200);
+      expect(await answer(`${server.api}/Info/Version`)).toMatchObject({ status: 200, body: { resultCode: 200 } });
+    }, 240_000);
+  }
+});
