@@ -11,6 +11,19 @@ export type { AnyDb, Row } from '../db/types';
 
 export const anyDb = (ctx: AppContext): AnyDb => ctx.db as unknown as AnyDb;
 
+/** Runs `work` in a transaction: the one `db` is already (the work joins it), else a new one. */
+export const inTransaction = <T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
+/**
+ * The context with the transaction `trx` as its database: work run with it joins that transaction
+ * (on SQLite, a query outside it would wait for the one connection the transaction holds).
+ */
+export const withinTransaction = (ctx: AppContext, trx: AnyDb): AppContext => ({
+  ...ctx,
+  db: trx as AppContext['db'],
+});
+
 /** AES-256-GCM key for secrets kept for others (gateway keys, webhook secrets), derived from the server secret. */
 const keys = new WeakMap<Uint8Array, Buffer>();
 function secretKey(ctx: AppContext): Buffer {

@@ -51,6 +51,15 @@ export async function actingRequest(server: FastifyInstance, auth: AuthContext):
   return request;
 }
 
+/**
+ * The stand-in request with `ctx` (a context inside a transaction, `withinTransaction`) as its app's
+ * context: whatever the write path reads through `request.server.ctx` joins that transaction.
+ */
+export function requestWithin(request: FastifyRequest, ctx: AppContext): FastifyRequest {
+  const server = Object.create(request.server, { ctx: { value: ctx } }) as FastifyInstance;
+  return Object.create(request, { server: { value: server } }) as FastifyRequest;
+}
+
 export async function jobWriter(
   ctx: AppContext,
   trx: AnyDb,

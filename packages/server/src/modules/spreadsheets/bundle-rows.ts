@@ -2,7 +2,7 @@ import { findEntity, validateRow, type SheetCounts, type SheetRowError, type She
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
-import { anyDb, type Row } from '../../data/store';
+import { anyDb, inTransaction, type Row } from '../../data/store';
 import { insertRow, updateRow } from '../../data/write';
 import { assertPrivilege } from '../../http/auth-guard';
 import { ApiError } from '../../http/envelope';
@@ -223,19 +223,17 @@ export class SheetBundles {
     }
     if (!commit || errors.length > 0) return { ...counts, committed: false };
     try {
-      await anyDb(ctx)
-        .transaction()
-        .execute(async (trx) => {
-          const w = await jobWriter(ctx, trx, request, bundle);
-          for (const entry of checked) {
-            if (entry.action === 'unchanged') continue;
-            if (!entry.existing) await insertRow(w, bundle, entry.input);
-            else {
-              const { id: _id, version: _version, ...values } = entry.input;
-              await updateRow(w, bundle, { id: entry.existing.id, version: entry.existing.version ?? 0, ...values });
-            }
+      await inTransaction(anyDb(ctx), async (trx) => {
+        const w = await jobWriter(ctx, trx, request, bundle);
+        for (const entry of checked) {
+          if (entry.action === 'unchanged') continue;
+          if (!entry.existing) await insertRow(w, bundle, entry.input);
+          else {
+            const { id: _id, version: _version, ...values } = entry.input;
+            await updateRow(w, bundle, { id: entry.existing.id, version: entry.existing.version ?? 0, ...values });
           }
-        });
+        }
+      });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       counts.errors = [{ row: this.rows[0]!.number, column: BUNDLE_ITEMS_LABEL, message: error.message }];

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { deniedFieldGroups } from '../../data/field-groups';
 import { storedRows, toApiRows } from '../../data/read';
-import { anyDb, type AnyDb, type Row } from '../../data/store';
+import { anyDb, inTransaction, type AnyDb, type Row } from '../../data/store';
 import { failedRow, writeRows } from '../../data/write-rows';
 import { ApiError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
@@ -248,6 +248,10 @@ const keyOf = (importer: Importer, row: Row) =>
  * for every row) in slices of `SLICE_ROWS`, each one transaction with its checkpoint (`slices`): a
  * failure inside a slice rolls that slice back, the slices before it stay. A later try of the job
  * resumes after the last recorded slice and counts every row once, whichever try wrote it.
+ *
+ * With a context whose database is a transaction (`withinTransaction`), every slice is written in
+ * that one transaction: all or nothing with what the caller writes in it (bundles, stock), and a
+ * failure reports nothing written.
  */
 export async function runImport(
   ctx: AppContext,
@@ -259,6 +263,12 @@ export async function runImport(
   slices: Slices = UNRECORDED,
 ): Promise<SheetCounts> {
   const db = anyDb(ctx);
+  const joined = db.isTransaction;
+  if (joined) {
+    // Progress is reported through the transaction: on SQLite it holds the one connection.
+    const report = progress;
+    progress = (percent, within) => report(percent, within ?? db);
+  }
   const entity: NormalisedEntity = importer.entity;
   const problems = new Problems();
   const lookups = new Lookups(db);
@@ -538,7 +548,7 @@ export async function runImport(
     const next: Checkpoint = { ...counted(slice, written), rows: from + slice.length };
     const writes = slice.filter((row) => row.action !== 'unchanged');
     try {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         // The slice's boundary: a cancelled job, one taken over by another run, or one asked to stop, writes no more.
         await progress(50 + Math.floor((from / prepared.length) * 49), trx);
         if (ctx.dialect === 'postgres')
@@ -570,7 +580,7 @@ export async function runImport(
       });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      // This slice rolled back; the slices before it stay written, and are what the counts say.
+      // This slice rolled back; the slices before it stay written, and are what the counts say (in one transaction: none).
       const index = failedRow(error);
       const current = batch[index ?? 0];
       if (!current) throw error;
@@ -579,12 +589,13 @@ export async function runImport(
         const field = index === undefined ? e.field : e.field.replace(/^\d+\.?/, '');
         problems.add(current.number, field ? headerOf(field) : '', e.message.replace(/^Row \d+: /, ''));
       }
-      return { ...outcome(written, false), processed: written.rows };
+      const kept = joined ? { rows: 0, ...NO_COUNTS } : written;
+      return { ...outcome(kept, false), processed: kept.rows };
     }
     written = next;
     // SQLite's one connection goes to whoever asks first once it is free: without a pause the next
     // slice would take it again at once, and the requests waiting on it would wait for the import.
-    if (ctx.dialect === 'sqlite') await new Promise((resolve) => setTimeout(resolve, SLICE_PAUSE_MS));
+    if (ctx.dialect === 'sqlite' && !joined) await new Promise((resolve) => setTimeout(resolve, SLICE_PAUSE_MS));
   }
   return outcome(written, true);
 }

@@ -1,10 +1,10 @@
 import { SHEET_PREVIEW_ROWS, type SheetCounts, type SheetRowError, type SheetRowPreview } from '@backroom/schema';
 import { z } from 'zod';
-import { actingRequest, actingUser } from '../../jobs/acting-user';
+import { actingRequest, actingUser, requestWithin } from '../../jobs/acting-user';
 import type { JobKind, JobRun } from '../../jobs/kinds';
 import { recordEvent } from '../../data/audit';
 import { readableEntity } from '../../data/field-groups';
-import { anyDb, withCustom } from '../../data/store';
+import { anyDb, withCustom, withinTransaction } from '../../data/store';
 import { exportEntityOf } from './procedures';
 import { runExport } from './export';
 import { runImport, type Checkpoint, type Slices } from './import';
@@ -181,6 +181,9 @@ async function runner(job: JobRun, ownerName: string) {
   return actingRequest(job.server, await actingUser(anyDb(job.ctx), ownerName));
 }
 
+/** Imports whose commit is one transaction (`mappedImport`): a failure leaves nothing written. */
+const allOrNothing = new WeakSet<JobRun>();
+
 /**
  * Runs a spreadsheet job's work with its progress. The job's own stops (cancelled, taken over,
  * asked to stop) and refusals of the sheet pass as they are; any other error — a damaged payload
@@ -199,7 +202,7 @@ async function plainly<T>(job: JobRun, what: string, work: (progress: JobRun['pr
     if (error === stop || error instanceof ApiError) throw error;
     job.log.error({ err: error, job: job.id }, `${what} failed on an unexpected error`);
     throw new Error(
-      `The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what === 'import' ? '; the rows its status counts are written, the others not yet' : ''}`,
+      `The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what !== 'import' ? '' : allOrNothing.has(job) ? '; nothing of it is written' : '; the rows its status counts are written, the others not yet'}`,
       { cause: error },
     );
   }
@@ -271,9 +274,11 @@ async function fetchImagesAfter(job: JobRun, payload: ImportPayload, outcome: Sh
 }
 
 /**
- * An import after its mapping step. A known source's file is first read for what it needs created
- * (categories, brands, attributes and values): a validation plans them; a commit checks every row
- * (with them planned) and only then creates them and writes the rows.
+ * An import after its mapping step. A file that writes more than products — a known source's (the
+ * categories, brands, attributes and locations it needs created, its stock on hand) or one with
+ * bundle rows — is checked in full first (a validation plans what it would create), and its commit
+ * is one transaction: the creations, products and variants, bundles, locations and stock movements
+ * are all written or none is. Other files commit in slices (`runImport`).
  */
 async function mappedImport(
   job: JobRun,
@@ -285,35 +290,43 @@ async function mappedImport(
 ): Promise<SheetCounts> {
   const { ctx } = job;
   const mapped = file.mapped;
-  if (!mapped?.source) {
-    const slices = await recordedSlices(job, progress);
-    if (!mapped || mapped.bundleColumn(await headersOf(file, ctx.config.imports)) < 0)
-      return runImport(ctx, request, importer, file, commit, progress, slices);
-    const { bundles } = mapped;
-    // Bundles (rows with Bundle items) are checked with every product row before anything is written,
-    // and written once the products they may name are.
-    const checked = withBundles(
-      await runImport(ctx, request, importer, file, false, progress),
-      await bundles.run(ctx, request, false),
-    );
-    if (!commit || checked.errorCount > 0) return checked;
-    const outcome = await runImport(ctx, request, importer, file, true, progress, slices);
-    if (!outcome.committed)
-      return withBundles(outcome, { ...(await bundles.run(ctx, request, false)), committed: false });
-    return withBundles(outcome, await bundles.run(ctx, request, true));
-  }
+  if (!mapped || (!mapped.source && mapped.bundleColumn(await headersOf(file, ctx.config.imports)) < 0))
+    return runImport(ctx, request, importer, file, commit, progress, await recordedSlices(job, progress));
   await mapped.prepare(ctx, request, file, ctx.config.imports, false);
-  const checked = await runImport(ctx, request, importer, file, false, progress);
-  if (!commit || checked.errorCount > 0) {
-    if (checked.errorCount === 0) await mapped.setStock(ctx, request, false);
-    return checked;
+  const checked = withBundles(
+    await runImport(ctx, request, importer, file, false, progress),
+    await mapped.bundles.run(ctx, request, false),
+  );
+  if (checked.errorCount === 0) await mapped.setStock(ctx, request, false);
+  if (!commit || checked.errorCount > 0) return checked;
+  const slices = await recordedSlices(job, progress);
+  // The movements name the job as their document; their user is the importing user (the writer's).
+  const document = { type: 'import', id: job.id, reference: `Import ${job.id}` };
+  let outcome = checked;
+  allOrNothing.add(job);
+  try {
+    await anyDb(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        const within = withinTransaction(ctx, trx);
+        const writer = requestWithin(request, within);
+        await mapped.prepare(within, writer, file, ctx.config.imports, true);
+        const products = await runImport(within, writer, importer, file, true, progress, slices);
+        outcome = products;
+        if (!products.committed) throw new RolledBack();
+        // On hand is set once the products are written: the ledger's movements need them stored.
+        await mapped.setStock(within, writer, true, document);
+        outcome = withBundles(products, await mapped.bundles.run(within, writer, true));
+        if (!outcome.committed) throw new RolledBack();
+      });
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
   }
-  await mapped.prepare(ctx, request, file, ctx.config.imports, true);
-  const outcome = await runImport(ctx, request, importer, file, true, progress, await recordedSlices(job, progress));
-  // On hand is set once the products are written: the ledger's movements need them stored.
-  if (outcome.committed) await mapped.setStock(ctx, request, true);
   return outcome;
 }
+
+/** Ends a commit whose part was refused: its transaction rolls back, and its outcome says why. */
+class RolledBack extends Error {}
 
 export const exportJob: JobKind = {
   privilege: { screen: 'dataexporter', action: 'view' },

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { findEntity, type SheetMapping, type SheetMappingOffer, type SheetMatch } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { anyDb, type AnyDb, type Row } from '../../data/store';
+import { anyDb, inTransaction, type AnyDb, type Row } from '../../data/store';
 import { insertRow, updateRow } from '../../data/write';
 import { apiRow } from '../../data/read';
 import { validationError } from '../../http/envelope';
 import { jobWriter } from '../../jobs/acting-user';
 import { assertPrivilege } from '../../http/auth-guard';
-import { ensureBalances, move, onHand, stockProducts, thousandths } from '../stock/index';
+import { ensureBalances, move, onHand, stockProducts, thousandths, type StockDocument } from '../stock/index';
 import { cellText, type CellValue, type SheetRow } from './cells';
 import { normaliseHeader, type ScalarField } from './columns';
 import { sql } from 'kysely';
@@ -156,6 +156,7 @@ const LIST = 'variantAttributeValues';
  */
 export class MappedSheet implements MappingStep {
   readonly warnings: SourceWarning[] = [];
+  private readonly warned = new Set<string>();
   readonly ignored: string[] = [];
   readonly applied: Mapping = {};
   readonly creates: Creates = { categories: [], brands: [], attributes: [], locations: [] };
@@ -251,7 +252,7 @@ export class MappedSheet implements MappingStep {
     });
     const seen = new Set<string>();
     this.stockByCode = new Map();
-    for await (const row of this.source.read(replayed(), this.options, (w) => this.warnings.push(w))) {
+    for await (const row of this.source.read(replayed(), this.options, (w) => this.warn(w))) {
       // A source's later rows for the same product (Shopify's repeated handles) do not repeat it.
       const key = String(row.values.code);
       if (seen.has(key)) continue;
@@ -334,6 +335,14 @@ export class MappedSheet implements MappingStep {
     }
   }
 
+  /** A warning, once however often the file is read (a commit reads it to check, then to write). */
+  private warn(warning: SourceWarning) {
+    const key = JSON.stringify([warning.row, warning.column, warning.message]);
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warnings.push(warning);
+  }
+
   /** The id a validation gives a row the commit will create first; undefined when none is planned. */
   plannedId(field: ScalarField, text: string): number | undefined {
     return this.planned.get(field.name)?.get(text.trim().toLowerCase());
@@ -411,7 +420,7 @@ export class MappedSheet implements MappingStep {
       return;
     }
     this.planned.clear();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const w = (name: string) => jobWriter(ctx, trx, request, findEntity(name)!);
       const used = new Set<string>();
       const uniqueCode = (name: string, max: number) => {
@@ -464,9 +473,9 @@ export class MappedSheet implements MappingStep {
    * A location no inventory location is named like, a negative quantity, or a user who may not edit
    * stock leaves the quantities out with a warning, never fails the import.
    */
-  async setStock(ctx: AppContext, request: FastifyRequest, commit: boolean): Promise<void> {
+  async setStock(ctx: AppContext, request: FastifyRequest, commit: boolean, document?: StockDocument): Promise<void> {
     if (!this.source || this.stockByCode.size === 0) return;
-    const warn = (message: string) => this.warnings.push({ row: 1, column: 'Inventory', message });
+    const warn = (message: string) => this.warn({ row: 1, column: 'Inventory', message });
     try {
       await assertPrivilege(request, 'virtualstock', 'edit');
     } catch {
@@ -504,7 +513,7 @@ export class MappedSheet implements MappingStep {
         let next = PLANNED_BASE;
         if (!commit) for (const [key, name] of missing) byName.set(key, { id: next++, name });
         else
-          await db.transaction().execute(async (trx) => {
+          await inTransaction(db, async (trx) => {
             const entity = findEntity('inventorylocation')!;
             const w = await jobWriter(ctx, trx, request, entity);
             const used = new Set(locations.map((l) => String(l.code).toLowerCase()));
@@ -560,7 +569,7 @@ export class MappedSheet implements MappingStep {
     for (const line of lines) per.set(line.name, (per.get(line.name) ?? 0) + 1);
     this.stock = [...per].map(([location, count]) => ({ location, products: count }));
     if (!commit || lines.length === 0) return;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const w = await jobWriter(ctx, trx, request, findEntity('stockmovement')!);
       const stocked = await stockProducts(
         trx,
@@ -577,6 +586,7 @@ export class MappedSheet implements MappingStep {
             location: line.location,
             quantity: difference,
             kind: 'import' as const,
+            document,
             remarks: `Import from ${this.source!.label}`,
           });
       }

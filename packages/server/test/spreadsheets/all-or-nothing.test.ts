@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { findEntity, type SheetJob } from '@backroom/schema';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useCatalogue } from '../domain/support/catalogue';
+import { importSheet, legacyOf, productByCode, submit, xlsx } from './support';
+
+/**
+ * A commit that writes more than products (a known source's creations, locations and stock; a
+ * sheet's bundles) is one transaction: a part refused by the database leaves nothing written.
+ */
+const c = useCatalogue();
+const db = () => c.server.app.ctx.db;
+const fixture = (name: string) => readFile(join(__dirname, '../fixtures/imports', name));
+
+/** A real refusal by the database (a trigger) of every insert into `table` while `work` runs. */
+async function refusingInsertsInto<T>(table: string, work: () => Promise<T>): Promise<T> {
+  const postgres = c.server.app.ctx.dialect === 'postgres';
+  if (postgres) {
+    await sql`create function refuse_in_test() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`.execute(
+      db(),
+    );
+    await sql`create trigger refuse_in_test before insert on ${sql.table(table)} for each row execute function refuse_in_test()`.execute(
+      db(),
+    );
+  } else
+    await sql`create trigger refuse_in_test before insert on ${sql.table(table)} begin select raise(abort, 'refused by the test'); end`.execute(
+      db(),
+    );
+  try {
+    return await work();
+  } finally {
+    if (postgres) {
+      await sql`drop trigger refuse_in_test on ${sql.table(table)}`.execute(db());
+      await sql`drop function refuse_in_test()`.execute(db());
+    } else await sql`drop trigger refuse_in_test`.execute(db());
+  }
+}
+
+/**
+ * Submits a commit that the database refuses part-way and waits for its try to fail (the job is then
+ * queued again, its error the message), then cancels it: its retry would meet the same refusal.
+ */
+async function failedTry(content: Uint8Array, name?: string): Promise<SheetJob> {
+  const submitted = await submit(c, content, 'product', 'commit', { name });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  const jobId = submitted.body.data!.jobId;
+  const headers = { authorization: `Bearer ${c.tokens.admin}` };
+  for (let i = 0; i < 600; i++) {
+    const job = (
+      (await (await fetch(`${legacyOf(c)}/DataExporter/status/${jobId}`, { headers })).json()) as { data: SheetJob }
+    ).data;
+    if (job.status !== 'running' && job.message) {
+      await fetch(`${legacyOf(c)}/DataExporter/cancel/${jobId}`, { method: 'POST', headers });
+      return job;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${jobId} did not fail`);
+}
+
+const count = async (table: string) =>
+  Number(
+    (
+      await db()
+        .selectFrom(table as 'product')
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const counts = async () => ({
+  products: await count('product'),
+  categories: await count('category'),
+  attributes: await count('attribute'),
+  locations: await count('inventory_location'),
+  movements: await count('stock_movement'),
+  balances: await count('stock_balance'),
+  bundles: await count('bundle'),
+});
+
+describe('an import commit is all or nothing', () => {
+  it('a Square file whose stock movements the database refuses writes no product, category or location', async () => {
+    const file = await fixture('square-item-library.csv');
+    const before = await counts();
+    const failed = await refusingInsertsInto('stock_movement', () => failedTry(file, 'catalog.csv'));
+    expect(failed).toMatchObject({ committed: false, inserted: 0 });
+    expect(failed.message).toMatch(/nothing of it is written/);
+    expect(await counts()).toEqual(before);
+    expect(await productByCode(c, 'UQ5LACMDX7R4CZNNID4JNXO6')).toBeUndefined();
+
+    // The same file once the database accepts: movements name the job and the importing user, and
+    // each product's on hand is the sum of its movements.
+    const job = await importSheet(c, file, 'product', 'commit', 'catalog.csv');
+    expect(job.errors).toEqual([]);
+    expect(job.committed).toBe(true);
+    const movements = await db()
+      .selectFrom('stock_movement')
+      .selectAll()
+      .where('document_type', '=', 'import')
+      .where('document_id', '=', job.jobId!)
+      .execute();
+    expect(movements.length).toBeGreaterThan(0);
+    expect((await count('stock_movement')) - before.movements).toBe(movements.length);
+    for (const m of movements)
+      expect(m).toMatchObject({ kind: 'import', reference: `Import ${job.jobId}`, created_by: 'admin' });
+    const products = [...new Set(movements.map((m) => m.product_id!))];
+    const balances = await db().selectFrom('stock_balance').selectAll().where('product_id', 'in', products).execute();
+    const sums = await db()
+      .selectFrom('stock_movement')
+      .select(['product_id', 'location_id', (e) => e.fn.sum<number>('quantity').as('total')])
+      .where('product_id', 'in', products)
+      .groupBy(['product_id', 'location_id'])
+      .execute();
+    expect(balances.length).toBe(sums.length);
+    for (const b of balances)
+      expect(Number(b.quantity)).toBe(
+        Number(sums.find((s) => s.product_id === b.product_id && s.location_id === b.location_id)!.total),
+      );
+  });
+
+  it('a sheet whose bundle the database refuses writes none of its products', async () => {
+    const category = String(
+      (await c.builder.insert(findEntity('category')!, { code: 'AON-CAT', name: 'All or nothing' })).code,
+    );
+    const header = ['SKU', 'Name', 'Category', 'Unit of measure', 'Selling price', 'Bundle items'];
+    const rows = [
+      ['AON-TEE', 'Tee', category, 'PCS', 8, null],
+      ['AON-MUG', 'Mug', category, 'PCS', 6, null],
+      ['AON-SET', 'Set', null, null, 12, 'AON-TEE=1; AON-MUG=1'],
+    ];
+    const before = await counts();
+    const failed = await refusingInsertsInto('bundle', async () => failedTry(await xlsx(header, rows)));
+    expect(failed).toMatchObject({ committed: false, inserted: 0 });
+    expect(failed.message).toMatch(/nothing of it is written/);
+    expect(await counts()).toEqual(before);
+    expect(await productByCode(c, 'AON-TEE')).toBeUndefined();
+
+    const job = await importSheet(c, await xlsx(header, rows), 'product', 'commit');
+    expect(job).toMatchObject({ committed: true, inserted: 3, errors: [] });
+    expect(await count('bundle')).toBe(before.bundles + 1);
+  });
+});
