@@ -62,6 +62,7 @@ import { REPO_ROOT } from './paths';
  *   WEB_DIST               The built console; default `packages/web/dist`.
  *   IMPORT_FETCH_IMAGES=true       After a product import is committed, a job downloads its products' image URLs into
  *                                  their images (public addresses only unless ALLOW_PRIVATE_TARGETS); false: kept as text.
+ *   IMPORT_IMAGES_SECONDS=600      The time such a job may take in all (4 downloads at once); past it the rest is listed as failed.
  *   ALLOW_PRIVATE_TARGETS  Lets integrations (the membership provider's test connection) reach private,
  *                          loopback and link-local addresses; default off, so a console user cannot make
  *                          the server call into its own network.
@@ -95,6 +96,8 @@ export interface Config {
   allowPrivateTargets: boolean;
   /** A committed product import's image URLs are downloaded into the products' images by a job. */
   fetchImportImages: boolean;
+  /** The whole time such a job (`image-urls.ts`) may take; URLs not fetched by then are listed as failed. */
+  fetchImportImagesMs: number;
   uploads: UploadConfig;
   imports: ImportLimits;
   databaseTimeouts: DatabaseTimeouts;
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     allowPrivateTargets: flag(env.ALLOW_PRIVATE_TARGETS, false),
     fetchImportImages: flag(env.IMPORT_FETCH_IMAGES, true),
+    fetchImportImagesMs: positiveInteger('IMPORT_IMAGES_SECONDS', env.IMPORT_IMAGES_SECONDS, 600) * 1000,
     uploads: {
       limitBytes: positiveInteger('UPLOAD_LIMIT_MB', env.UPLOAD_LIMIT_MB, 20) * MB,
       dailyQuotaBytes: positiveInteger('UPLOAD_DAILY_QUOTA_MB', env.UPLOAD_DAILY_QUOTA_MB, 200) * MB,

@@ -14,9 +14,19 @@ const LIMIT = 64 * 1024;
 
 let cdn: Server;
 let base = '';
+/** Requests the CDN is answering now, and the most at once. */
+let inFlight = 0;
+let mostAtOnce = 0;
 beforeAll(async () => {
   cdn = createServer((req, res) => {
-    if (req.url === '/tee.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    if (req.url?.startsWith('/slow.png')) {
+      mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      }, 150);
+    } else if (req.url === '/never.png') req.on('close', () => res.destroy());
+    else if (req.url === '/tee.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     else if (req.url === '/moved') res.writeHead(302, { location: '/tee.png' }).end();
     else if (req.url === '/page') res.writeHead(200, { 'content-type': 'image/png' }).end('<html>not an image</html>');
     else if (req.url === '/huge.png') res.writeHead(200).end(Buffer.concat([PNG, Buffer.alloc(LIMIT * 2)]));
@@ -113,5 +123,43 @@ describe('image URLs of private addresses refused (the default)', () => {
     expect(images).toMatchObject({ products: 1, fetched: 0, failedCount: 1 });
     expect(images.failed[0]).toMatchObject({ product: 'PRV-1', message: expect.stringContaining('loopback') });
     expect((await productByCode(c, 'PRV-1'))!).toMatchObject({ images: null, imageUrls: `${base}/tee.png` });
+  });
+});
+
+describe("image URLs fetched a few at a time, within the uploader's quota and the job's time", () => {
+  // Quota: five of these images; the job may take 2 s in all.
+  const c = useCatalogue({
+    config: {
+      allowPrivateTargets: true,
+      fetchImportImages: true,
+      fetchImportImagesMs: 2000,
+      uploads: { limitBytes: LIMIT, dailyQuotaBytes: PNG.length * 5 },
+    },
+  });
+
+  it('downloads at most 4 at once, stops at the quota, and lists what the time bound cut off', async () => {
+    const category = String((await c.builder.insert(findEntity('category')!, { code: 'FEW-CAT', name: 'Few' })).code);
+    const rows = Array.from({ length: 7 }, (_, i) => [
+      `FEW-${i}`,
+      `Item ${i}`,
+      category,
+      'PCS',
+      1,
+      `${base}/slow.png?${i}`,
+    ]);
+    rows.push(['FEW-LAST', 'Last', category, 'PCS', 1, `${base}/never.png`]);
+    const images = await imagesOf(c, rows);
+    expect(mostAtOnce).toBe(4);
+    expect(images.fetched).toBe(5);
+    const quota = images.failed.filter((f) => f.message.includes('daily upload quota'));
+    expect(quota.length).toBeGreaterThanOrEqual(1);
+    expect(images.failed).toContainEqual({
+      product: 'FEW-LAST',
+      url: `${base}/never.png`,
+      message: 'Not fetched: the images job ran out of time',
+    });
+    // Counted against the importing user's quota, as a form's upload is.
+    const usage = await c.server.app.ctx.db.selectFrom('upload_usage').select('bytes').execute();
+    expect(usage.map((u) => Number(u.bytes))).toEqual([PNG.length * 5]);
   });
 });

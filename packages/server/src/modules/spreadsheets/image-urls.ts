@@ -8,11 +8,19 @@ import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import { anyDb } from '../../data/store';
 import { updateRow } from '../../data/write';
-import { IMAGE_TYPES, removeStored, storedUrl, streamToFile, type UploadStream } from '../../files/store';
+import {
+  IMAGE_TYPES,
+  removeStored,
+  storedUrl,
+  streamToFile,
+  type StoredFile,
+  type UploadStream,
+} from '../../files/store';
 import { ApiError } from '../../http/envelope';
 import { actingRequest, actingUser, jobWriter } from '../../jobs/acting-user';
 import type { JobKind } from '../../jobs/kinds';
-import { checkTarget, pinnedLookup } from '../membership/index';
+import { assertQuotaLeft, chargeQuota } from '../../files/quota';
+import { checkTarget, pinnedLookup, type Target } from '../membership/index';
 
 export const IMAGES_JOB = 'spreadsheet.images';
 
@@ -21,6 +29,8 @@ const KEPT_FAILURES = 1000;
 /** Redirects followed, each target checked again. */
 const MAX_REDIRECTS = 3;
 const TIMEOUT_MS = 15_000;
+/** Downloads at once in one images job: a few, so that a slow host does not hold up the rest, nor the job flood one. */
+export const FETCHES_AT_ONCE = 4;
 /** Where product forms upload their images, under `{DATA_DIR}/files`. */
 const FOLDER = 'product';
 
@@ -48,15 +58,22 @@ export const urlsOf = (text: unknown): string[] =>
       ]
     : [];
 
-class FetchRefused extends Error {}
+export class FetchRefused extends Error {}
 
-/** The answer of a GET to a checked address (redirects followed, each checked), or why there is none. */
-async function get(ctx: AppContext, url: string): Promise<http.IncomingMessage> {
+/** Checks an address before it is connected to: the target to connect to, or an `ApiError` naming why not. */
+export type TargetCheck = (address: string) => Promise<Target>;
+
+/**
+ * The answer of a GET to a checked address, or why there is none: each redirect's address is
+ * checked again (a public address may send on to a private one), at most `MAX_REDIRECTS`.
+ * `signal` ends it (the job's time).
+ */
+export async function checkedGet(url: string, check: TargetCheck, signal?: AbortSignal): Promise<http.IncomingMessage> {
   let address = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     let target;
     try {
-      target = await checkTarget(address, ctx.config.allowPrivateTargets, 'url');
+      target = await check(address);
     } catch (error) {
       if (error instanceof ApiError) throw new FetchRefused(error.message.replace(/^Endpoint/, 'The address'));
       throw error;
@@ -68,6 +85,7 @@ async function get(ctx: AppContext, url: string): Promise<http.IncomingMessage> 
         {
           lookup: pinnedLookup(target),
           timeout: TIMEOUT_MS,
+          signal,
           headers: { accept: 'image/*', 'user-agent': 'Backroom-Import/1' },
         },
         resolve,
@@ -77,7 +95,9 @@ async function get(ctx: AppContext, url: string): Promise<http.IncomingMessage> 
         reject(
           error instanceof FetchRefused
             ? error
-            : new FetchRefused(`Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
+            : signal?.aborted
+              ? new FetchRefused(OUT_OF_TIME)
+              : new FetchRefused(`Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
         ),
       );
     });
@@ -101,9 +121,10 @@ async function get(ctx: AppContext, url: string): Promise<http.IncomingMessage> 
  * upload limit (stopped there, nothing kept), of an image type by its content (PNG, JPEG, GIF,
  * WebP). Answers the stored file's name; throws `FetchRefused` naming why not.
  */
-async function fetchImage(ctx: AppContext, url: string): Promise<string> {
+async function fetchImage(ctx: AppContext, url: string, signal: AbortSignal): Promise<StoredFile> {
   const limit = ctx.config.uploads.limitBytes;
-  const answer = await get(ctx, url);
+  const check = (address: string) => checkTarget(address, ctx.config.allowPrivateTargets, 'url');
+  const answer = await checkedGet(url, check, signal);
   const declared = Number(answer.headers['content-length']);
   if (declared > limit) {
     answer.destroy();
@@ -128,6 +149,7 @@ async function fetchImage(ctx: AppContext, url: string): Promise<string> {
     stored = await streamToFile(dir, FOLDER, answer.pipe(capped) as UploadStream, limit);
   } catch (error) {
     if (error instanceof FetchRefused) throw error;
+    if (signal.aborted) throw new FetchRefused(OUT_OF_TIME);
     if (error instanceof ApiError && error.status === 415) throw new FetchRefused('Not a PNG, JPEG, GIF or WebP image');
     if (error instanceof ApiError) throw new FetchRefused(error.errors?.[0]?.message ?? error.message);
     throw new FetchRefused(`The download broke off: ${(error as Error).message}`);
@@ -136,15 +158,41 @@ async function fetchImage(ctx: AppContext, url: string): Promise<string> {
     await removeStored(dir, stored.fileName);
     throw new FetchRefused('Not a PNG, JPEG, GIF or WebP image');
   }
+  return stored;
+}
+
+const OUT_OF_TIME = 'Not fetched: the images job ran out of time';
+
+/**
+ * One image fetched and counted against the importing user's daily upload quota, as the upload
+ * route counts a form's upload: refused before the download once the quota is used up, and the
+ * file removed when its size would pass it.
+ */
+async function fetchCounted(ctx: AppContext, userId: number, url: string, signal: AbortSignal): Promise<string> {
+  if (signal.aborted) throw new FetchRefused(OUT_OF_TIME);
+  const quota = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 429) throw new FetchRefused(error.message);
+    throw error;
+  };
+  await assertQuotaLeft(ctx, userId).catch(quota);
+  const stored = await fetchImage(ctx, url, signal);
+  try {
+    await chargeQuota(ctx, userId, stored.size);
+  } catch (error) {
+    await removeStored(join(ctx.config.dataDir, 'files'), stored.fileName);
+    quota(error);
+  }
   return stored.fileName;
 }
 
 /**
  * The job after a committed product import whose products have image URLs: each product that holds
  * no image yet gets its URLs downloaded into its images (in order, at most 20), written through the
- * generic write path as the importing user. An image never fails the import nor the job: each URL
- * not stored is listed with its reason in the result. A product that already holds images (fetched
- * before, or uploaded by hand) is left as it is, so a re-import does not download them again.
+ * generic write path as the importing user, `FETCHES_AT_ONCE` products at a time. Each image counts
+ * against the importing user's daily upload quota; the whole job has `IMPORT_IMAGES_SECONDS`, after
+ * which the URLs not fetched are listed as failed. An image never fails the import nor the job: each
+ * URL not stored is listed with its reason in the result. A product that already holds images
+ * (fetched before, or uploaded by hand) is left as it is, so a re-import does not download them again.
  */
 export const imagesJob: JobKind = {
   privilege: { screen: 'dataexporter', action: 'edit' },
@@ -154,30 +202,31 @@ export const imagesJob: JobKind = {
     const db = anyDb(ctx);
     const request = await actingRequest(job.server, await actingUser(db, payload.ownerName));
     const dir = join(ctx.config.dataDir, 'files');
+    const deadline = AbortSignal.timeout(ctx.config.fetchImportImagesMs);
     const result: SheetImageFetch = { products: 0, fetched: 0, skipped: 0, failed: [], failedCount: 0 };
     const fail = (failure: SheetImageFailure) => {
       result.failedCount++;
       if (result.failed.length < KEPT_FAILURES) result.failed.push(failure);
     };
-    for (const [index, id] of payload.products.entries()) {
-      await job.progress(Math.floor((index / payload.products.length) * 100));
+    let done = 0;
+    const one = async (id: number) => {
       const row = await apiRow(ctx, db, product, id, { labels: false });
-      if (!row) continue;
+      if (!row) return;
       result.products++;
       const code = String(row.code);
       if (((row.images as string[] | null) ?? []).length > 0) {
         result.skipped++;
-        continue;
+        return;
       }
       const stored: string[] = [];
       for (const url of urlsOf(row.imageUrls).slice(0, MAX_IMAGES))
         try {
-          stored.push(await fetchImage(ctx, url));
+          stored.push(await fetchCounted(ctx, payload.ownerId, url, deadline));
         } catch (error) {
           if (!(error instanceof FetchRefused)) throw error;
           fail({ product: code, url, message: error.message });
         }
-      if (stored.length === 0) continue;
+      if (stored.length === 0) return;
       try {
         await db.transaction().execute(async (trx) => {
           const current = (await apiRow(ctx, trx, product, id, { labels: false }))!;
@@ -197,7 +246,15 @@ export const imagesJob: JobKind = {
         if (!(error instanceof ApiError)) throw error;
         fail({ product: code, url: '', message: `The product could not be saved: ${error.message}` });
       }
-    }
+    };
+    const queue = [...payload.products];
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        await one(id);
+        await job.progress(Math.floor((++done / payload.products.length) * 100));
+      }
+    };
+    await Promise.all(Array.from({ length: FETCHES_AT_ONCE }, worker));
     return result;
   },
 };
