@@ -127,12 +127,12 @@ describe('image URLs of private addresses refused (the default)', () => {
 });
 
 describe("image URLs fetched a few at a time, within the uploader's quota and the job's time", () => {
-  // Quota: five of these images; the job may take 2 s in all.
+  // Quota: five of these images; the job may take 6 s in all.
   const c = useCatalogue({
     config: {
       allowPrivateTargets: true,
       fetchImportImages: true,
-      fetchImportImagesMs: 2000,
+      fetchImportImagesMs: 6000,
       uploads: { limitBytes: LIMIT, dailyQuotaBytes: PNG.length * 5 },
     },
   });

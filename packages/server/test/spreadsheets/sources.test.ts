@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import type { SheetMappingOffer } from '@backroom/schema';
-import { startCatalogue, useCatalogue } from '../domain/support/catalogue';
+import { startCatalogue, useCatalogue, type Catalogue } from '../domain/support/catalogue';
 import { importSheet, legacyOf, productByCode, waitFor } from './support';
 
 const c = useCatalogue();
@@ -168,6 +168,74 @@ describe('known sources imported with no mapping', () => {
       const again = await importSheet(t, file, 'product', 'validate', 'products.csv');
       expect(again.mapping).toMatchObject({ Vendor: null, 'Variant Compare At Price': 'minimumPrice' });
       expect(again).toMatchObject({ errorCount: 0, inserted: 0, updated: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a known source file with a column the source does not read', () => {
+  const METAFIELD = 'Material (product.metafields.custom.material)';
+  const csv = [
+    `Handle,Title,Variant SKU,Variant Price,Option1 Name,Option1 Value,Type,${METAFIELD}`,
+    'linen-shirt,Linen shirt,MF-LINEN,30.00,Title,Default Title,Shirts,Linen',
+    'wool-hat,Wool hat,MF-WOOL,12.00,Title,Default Title,Hats,Merino wool',
+  ].join('\n');
+  const send = async (t: Catalogue, path: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    form.append('importType', 'product');
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([csv]), 'products_export.csv');
+    const response = await fetch(`${legacyOf(t)}/DataImporter/${path}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${t.tokens.admin}` },
+    });
+    return { status: response.status, body: (await response.json()) as { data: unknown; errors?: unknown[] } };
+  };
+
+  it('offers it (a field or ignored), reads it into the field chosen, and refuses Bundle items for it', async () => {
+    const t = await startCatalogue();
+    try {
+      const inserted = await t.post('/DataRepository/Insert/customfield', {
+        entity: 'product',
+        key: 'material',
+        label: 'Material',
+        kind: 'text',
+        sortOrder: 0,
+      });
+      expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
+      const offered = await send(t, 'InspectImport', {});
+      const offer = offered.body.data as SheetMappingOffer;
+      expect(offer.source?.name).toBe('shopify');
+      expect(offer.columns).toContainEqual({ header: METAFIELD, field: null, by: 'none' });
+      expect(offer.fields.map((f) => f.name)).toContain('material');
+      expect(offer.fields.map((f) => f.name)).not.toContain('bundleItems');
+
+      // Sent with nothing chosen for it: listed as ignored, not dropped unseen.
+      const plain = await importSheet(t, Buffer.from(csv), 'product', 'validate', 'products_export.csv');
+      expect(plain.ignoredColumns).toContain(METAFIELD);
+
+      const submitted = await send(t, 'SubmitDataImport', {
+        mode: 'commit',
+        sourceMapping: JSON.stringify({ [METAFIELD]: 'material' }),
+      });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      const job = await waitFor(t, (submitted.body.data as { jobId: number }).jobId);
+      expect(job.errors).toEqual([]);
+      expect(job).toMatchObject({ source: 'shopify', committed: true, inserted: 2 });
+      expect(job.mapping?.[METAFIELD]).toBe('material');
+      expect(await productByCode(t, 'MF-LINEN')).toMatchObject({ name: 'Linen shirt', material: 'Linen' });
+      expect(await productByCode(t, 'MF-WOOL')).toMatchObject({ sellingPrice: '12.00', material: 'Merino wool' });
+
+      const bundles = await send(t, 'SubmitDataImport', {
+        mode: 'validate',
+        sourceMapping: JSON.stringify({ [METAFIELD]: 'bundleItems' }),
+      });
+      expect(bundles.status).toBe(400);
+      expect(bundles.body.errors).toEqual([
+        { field: 'sourceMapping', message: expect.stringContaining('has no bundle rows') },
+      ]);
     } finally {
       await t.close();
     }

@@ -13,7 +13,8 @@ const offer: SheetMappingOffer = {
     { header: 'Vendor', field: 'brand', by: 'source' },
     { header: 'Tags', field: 'tags', by: 'source' },
     { header: 'Variant Compare At Price', field: 'minimumPrice', by: 'saved' },
-    { header: 'Gift Card', field: null, by: 'source' },
+    { header: 'Gift Card', field: null, by: 'none' },
+    { header: 'Material (product.metafields.custom.material)', field: null, by: 'none' },
   ],
   fields: [
     { name: 'code', label: 'SKU', required: true },
@@ -22,25 +23,33 @@ const offer: SheetMappingOffer = {
     { name: 'tags', label: 'Tags', required: false },
     { name: 'minimumPrice', label: 'Minimum price', required: false },
     { name: 'compareAtPrice', label: 'Compare-at price', required: false },
+    { name: 'material', label: 'Material', required: false },
   ],
 };
 
 describe('the mapping step of a recognised source', () => {
-  it('lets each column the source reads be confirmed, sent elsewhere or ignored, and sends the edit', async () => {
+  it('lets each column be confirmed, sent elsewhere or ignored (those the source does not read too), and sends the edit', async () => {
     stubServer(() => undefined);
     const onConfirm = vi.fn();
     await renderSignedIn(
       <MappingStep offer={offer} fileName="products.csv" onConfirm={onConfirm} onCancel={() => {}} />,
     );
-    // A column the source cannot read, and its tags (decided by the tags choice), are not asked about.
-    expect(screen.queryByRole('combobox', { name: /Gift Card/ })).toBeNull();
+    // Its tags are decided by the tags choice; a column it does not read is asked about like the others.
     expect(screen.queryByRole('combobox', { name: 'Field for column Tags' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: /Gift Card/ })).toHaveValue('');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /metafields/ }), 'material');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Vendor/ }), '');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Compare At/ }), 'compareAtPrice');
     await userEvent.click(screen.getByRole('button', { name: 'Use these columns and check the file' }));
     expect(onConfirm).toHaveBeenCalledWith({
       tagsTo: 'tags',
-      sourceMapping: { Title: 'name', Vendor: null, 'Variant Compare At Price': 'compareAtPrice' },
+      sourceMapping: {
+        Title: 'name',
+        Vendor: null,
+        'Variant Compare At Price': 'compareAtPrice',
+        'Gift Card': null,
+        'Material (product.metafields.custom.material)': 'material',
+      },
     });
   });
 });

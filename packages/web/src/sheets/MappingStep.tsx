@@ -50,11 +50,9 @@ export function MappingStep({
   const [columns, setColumns] = useState(() => withTranslatedLabels(offer, (l) => registryText(t, l)));
   const [tagsTo, setTagsTo] = useState(offer.tagsTo);
   const taken = new Set(columns.map((c) => c.field).filter(Boolean));
-  // A known source's columns it reads may be sent into another field or ignored; the others it cannot read,
-  // and its Tags go where the tags choice says.
-  const editable = (i: number) =>
-    !offer.source ||
-    ((offer.columns[i]!.field !== null || offer.columns[i]!.by === 'saved') && offer.columns[i]!.header !== 'Tags');
+  // A known source's columns — those it reads and those it does not (a metafield) — may be sent into a
+  // field or ignored; its Tags go where the tags choice says.
+  const editable = (i: number) => !offer.source || offer.columns[i]!.header !== 'Tags';
   const missing = offer.fields.filter((f) => f.required && !taken.has(f.name));
 
   return (

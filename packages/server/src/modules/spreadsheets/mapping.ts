@@ -131,6 +131,13 @@ export function parseMapping(importer: Importer, text: string | undefined, name 
       throw validationError([
         { field: name, message: `${name} of "${header}": ${importer.label} has no field "${field}"` },
       ]);
+    if (field === BUNDLE_ITEMS && name === 'sourceMapping')
+      throw validationError([
+        {
+          field: name,
+          message: `${name} of "${header}": a known source's export has no bundle rows; send the column into a field or ignore it`,
+        },
+      ]);
     out[header] = field;
   }
   return out;
@@ -222,14 +229,44 @@ export class MappedSheet implements MappingStep {
       fields.push(edited);
       readFrom.set(edited, name);
     }
+    // Columns the source does not read that the user sent into a field (a metafield into a custom
+    // field): read from the sheet row the source's row came from. Such a field is no longer the source's.
+    const read = new Set(Object.values(this.source.columns).map(compact));
+    const extras = new Map<string, number>();
+    sourceHeaders.forEach((header, index) => {
+      const name = header && !read.has(compact(header)) ? this.mapping[header] : undefined;
+      if (!name || !this.importer.columns.some((f) => f.name === name) || extras.has(name)) return;
+      extras.set(name, index);
+      if (fields.includes(name)) fields.splice(fields.indexOf(name), 1);
+    });
+    const extraCells = new Map<number, CellValue[]>();
     async function* replayed(): AsyncGenerator<SheetRow> {
-      yield* ahead;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      for (const row of ahead) yield row;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        if (extras.size > 0)
+          extraCells.set(
+            next.value.number,
+            [...extras.values()].map((i) => next.value.cells[i] ?? null),
+          );
+        yield next.value;
+      }
     }
     // A header per field, unique: a source column read into two fields names the second by its label
     // too, and `Handle` (which the import reads as a row's handle) always.
     const headers: string[] = [];
+    for (const [name, index] of extras) {
+      fields.push(name);
+      this.fields.set(
+        sourceHeaders[index]!,
+        this.importer.columns.find((f) => f.name === name)!,
+      );
+      this.applied[sourceHeaders[index]!] = name;
+    }
     fields.forEach((name) => {
+      if (extras.has(name)) {
+        headers.push(sourceHeaders[extras.get(name)!]!);
+        return;
+      }
       const field = this.importer.columns.find((f) => f.name === name)!;
       const column = this.source!.columns[readFrom.get(name) ?? name];
       const header = column ?? field.label;
@@ -258,10 +295,16 @@ export class MappedSheet implements MappingStep {
       if (seen.has(key)) continue;
       seen.add(key);
       if (row.stock?.length) this.stockByCode.set(key, row.stock);
+      const extra = extraCells.get(row.number);
+      const extraNames = [...extras.keys()];
       // A value the export does not give is the field's default, as a new row would have it (not a cleared cell).
       yield {
         number: row.number,
-        cells: defaults.map((fallback, i) => (row.values[readFrom.get(fields[i]!)!] ?? fallback) as CellValue),
+        cells: defaults.map((fallback, i) =>
+          extras.has(fields[i]!)
+            ? (extra?.[extraNames.indexOf(fields[i]!)] ?? null)
+            : ((row.values[readFrom.get(fields[i]!)!] ?? fallback) as CellValue),
+        ),
       };
     }
   }
@@ -693,9 +736,10 @@ export async function offerMapping(
     label: f.label,
     required: importer.key.includes(f) || f.required === true,
   }));
-  const bundles = importer.type === 'product';
-  if (bundles) fields.push({ name: BUNDLE_ITEMS, label: BUNDLE_ITEMS_LABEL, required: false });
   const source = sourceOf(importer, headers);
+  // A known source's rows are regrouped into products: a bundle row has no place in them.
+  const bundles = importer.type === 'product' && !source;
+  if (bundles) fields.push({ name: BUNDLE_ITEMS, label: BUNDLE_ITEMS_LABEL, required: false });
   if (source) {
     const saved = await savedMapping(db, importer.type, source.name);
     const byHeader = new Map(Object.entries(source.columns).map(([field, header]) => [compact(header), field]));
@@ -705,9 +749,10 @@ export async function offerMapping(
       columns: headers.filter(Boolean).map((header): ColumnSuggestion => {
         const recognised = byHeader.get(compact(header));
         // An edit saved for this source: its columns the user sent into another field or ignored.
-        if (recognised && header !== 'Tags' && saved && Object.hasOwn(saved, header))
+        if (header !== 'Tags' && saved && Object.hasOwn(saved, header))
           return { header, field: saved[header] ?? null, by: 'saved' };
-        return { header, field: recognised ?? null, by: 'source' };
+        // A column the source does not read (a metafield, a custom column) is offered too: a field, or ignored.
+        return recognised ? { header, field: recognised, by: 'source' } : { header, field: null, by: 'none' };
       }),
       fields,
     };
