@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetJob } from '@backroom/schema';
 import { waitForJob } from '../api/sheets';
+import { sheetMessage } from './sheetMessages';
 
 /**
  * After a committed import whose products have image URLs: the job downloading them, followed to
@@ -9,7 +10,7 @@ import { waitForJob } from '../api/sheets';
  * itself never fails for an image).
  */
 export function ImageFetch({ jobId }: { jobId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [job, setJob] = useState<SheetJob | null>(null);
   useEffect(() => {
     let live = true;
@@ -35,7 +36,7 @@ export function ImageFetch({ jobId }: { jobId: number }) {
           <ul className="mb-0 small">
             {images.failed.slice(0, 20).map((f, i) => (
               <li key={`${f.product}-${i}`}>
-                {f.product}: {f.url} — {f.message}
+                {f.product}: {f.url} — {sheetMessage(t, i18n.language, f.message)}
               </li>
             ))}
           </ul>

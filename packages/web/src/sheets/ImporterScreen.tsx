@@ -78,7 +78,8 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
       setRunning(jobId);
       const finished = await waitForJob(jobId, setJob);
       if (finished.status === 'cancelled') setFailure(t('sheetsJobs.cancelled'));
-      else if (finished.status !== 'succeeded') setFailure(finished.message ?? t('sheets.failed'));
+      else if (finished.status !== 'succeeded')
+        setFailure(finished.message ? sheetMessage(t, i18n.language, finished.message) : t('sheets.failed'));
       setPhase(mode === 'commit' && finished.committed ? 'done' : 'validated');
     } catch (error) {
       setFailure(messageOf(error));

@@ -19,4 +19,30 @@ describe('import messages in Malay', () => {
     );
     expect(sheetMessage(t, 'ms', 'Something new')).toBe('Something new');
   });
+
+  it('says the images job, the all-or-nothing commit and the source mapping messages in Malay', async () => {
+    const t = await malay();
+    expect(sheetMessage(t, 'ms', 'Not fetched: the images job ran out of time')).toBe(
+      'Tidak diambil: masa tugas imej telah tamat',
+    );
+    expect(
+      sheetMessage(t, 'ms', 'Your daily upload quota of 200 MB is used up; uploads open again tomorrow (UTC)'),
+    ).toBe('Kuota muat naik harian anda sebanyak 200 MB telah habis; muat naik dibuka semula esok (UTC)');
+    expect(
+      sheetMessage(
+        t,
+        'ms',
+        'The import stopped on an unexpected error (logged on the server with job 12); nothing of it is written',
+      ),
+    ).toBe(
+      'Import terhenti kerana ralat yang tidak dijangka (dicatat di pelayan dengan tugas 12); tiada apa-apa daripadanya ditulis',
+    );
+    expect(
+      sheetMessage(
+        t,
+        'ms',
+        'sourceMapping of "Material": a known source\'s export has no bundle rows; send the column into a field or ignore it',
+      ),
+    ).toContain('"Material"');
+  });
 });

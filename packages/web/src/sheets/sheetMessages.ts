@@ -26,13 +26,24 @@ const SHAPES: [key: string, shape: RegExp][] = [
   ],
   ['twoWayNumber', /^(?<column>.+) must be a number: "(?<text>.+)" could be read two ways .+$/],
   ['circle', /^(?<column>.+): the rows name each other in a circle$/],
+  ['outOfTime', /^Not fetched: the images job ran out of time$/],
+  ['quotaUsed', /^Your daily upload quota of (?<mb>\d+) MB is used up; .+$/],
+  [
+    'nothingWritten',
+    /^The import stopped on an unexpected error \(logged on the server with job (?<job>\d+)\); nothing of it is written$/,
+  ],
+  [
+    'sourceBundles',
+    /^sourceMapping of "(?<column>.+)": a known source's export has no bundle rows; send the column into a field or ignore it$/,
+  ],
 ];
 
 export function sheetMessage(t: TFunction, language: string, message: string): string {
   if (language.startsWith('en')) return message;
   for (const [key, shape] of SHAPES) {
-    const groups = shape.exec(message)?.groups;
-    if (!groups) continue;
+    const match = shape.exec(message);
+    if (!match) continue;
+    const groups = match.groups ?? {};
     // Column headers and entity names are the registry's words: said in the user's language too.
     const words = {
       ...groups,
