@@ -28,9 +28,10 @@ describe('the mapping step of the product importer', () => {
     const mapping = page.getByRole('table', { name: 'Columns of the file and their fields' });
     const row = (header: string) =>
       mapping.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header, exact: true }) });
-    // Each column the source reads is offered for confirmation or change; the ones it cannot read are ignored.
+    // Each column the source reads is offered for confirmation or change; the ones it does not read are
+    // offered too (a metafield into a custom field), ignored unless chosen.
     expect(await row('Variant Compare At Price').getByRole('combobox').inputValue()).toBe('compareAtPrice');
-    expect(await row('Google Shopping / Gender').getByRole('cell').first().textContent()).toBe('Ignored');
+    expect(await row('Google Shopping / Gender').getByRole('combobox').inputValue()).toBe('');
     await page.getByLabel('Tags go to').selectOption('tags');
     await page.getByRole('button', { name: 'Use these columns and check the file' }).click();
 

@@ -1,7 +1,7 @@
 import { findEntity, validateRow, type SheetCounts, type SheetRowError, type SheetRowPreview } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { apiRow } from '../../data/read';
+import { storedRows, toApiRows } from '../../data/read';
 import { anyDb, inTransaction, type Row } from '../../data/store';
 import { insertRow, updateRow } from '../../data/write';
 import { assertPrivilege } from '../../http/auth-guard';
@@ -10,6 +10,7 @@ import { jobWriter } from '../../jobs/acting-user';
 import { cellText, type CellValue } from './cells';
 import { fromCell, type ScalarField } from './columns';
 import { Lookups } from './lookups';
+import { componentParts } from './component-cells';
 
 const bundle = findEntity('bundle')!;
 const product = findEntity('product')!;
@@ -74,25 +75,20 @@ export class SheetBundles {
     const errors: SheetRowError[] = [];
     const checked: Checked[] = [];
     const sheetCodes = [...new Set(this.products.values())];
+    const existingBundles = await storedBundles(
+      ctx,
+      this.rows.map((row) => cellText(row.code)),
+    );
     const seen = new Map<string, number>();
     for (const row of this.rows) {
-      const problems: string[] = [];
       const lines: Row[] = [];
-      for (const part of row.items
-        .split(';')
-        .map((p) => p.trim())
-        .filter(Boolean)) {
-        const at = part.lastIndexOf('=');
-        const name = at < 0 ? part : part.slice(0, at).trim();
-        const quantity = at < 0 ? '1' : part.slice(at + 1).trim();
-        if (!name) {
-          problems.push(`"${part}" is not SKU=quantity (TEE-S=1; MUG=2)`);
+      const problems: string[] = [];
+      for (const part of componentParts(row.items, 'TEE-S=1; MUG=2', true)) {
+        if ('problem' in part) {
+          problems.push(part.problem);
           continue;
         }
-        if (!/^\d+(\.\d{1,3})?$/.test(quantity) || Number(quantity) <= 0) {
-          problems.push(`the quantity of ${name} must be a number above 0 with at most 3 decimals: read "${quantity}"`);
-          continue;
-        }
+        const { name, quantity } = part;
         const found = products.idOf(name);
         const inSheet = this.products.get(name.toLowerCase());
         if (inSheet !== undefined && (stored || !('id' in found))) {
@@ -135,10 +131,7 @@ export class SheetBundles {
         });
         continue;
       }
-      const existingId = code
-        ? await db.selectFrom('bundle').select('id').where('code', '=', code).executeTakeFirst()
-        : undefined;
-      const existing = existingId ? await apiRow(ctx, db, bundle, Number(existingId.id), { labels: false }) : undefined;
+      const existing = code ? existingBundles.get(code) : undefined;
       const result = existing
         ? validateRow(bundle, { ...input, id: existing.id, version: existing.version ?? 0 }, 'update')
         : validateRow(bundle, input, 'insert');
@@ -242,6 +235,26 @@ export class SheetBundles {
     }
     return counts;
   }
+}
+
+/** The stored bundles of these codes, as API rows by code: read in a few queries, not one per row. */
+async function storedBundles(ctx: AppContext, codes: (string | null)[]): Promise<Map<string, Row>> {
+  const db = anyDb(ctx);
+  const wanted = [...new Set(codes.filter((c): c is string => !!c))];
+  const out = new Map<string, Row>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const ids = (
+      await db
+        .selectFrom('bundle')
+        .select('id')
+        .where('code', 'in', wanted.slice(i, i + 500))
+        .execute()
+    ).map((r) => Number(r.id));
+    if (ids.length === 0) continue;
+    for (const row of await toApiRows(ctx, db, bundle, await storedRows(db, bundle, ids), { labels: false }))
+      out.set(String(row.code), row);
+  }
+  return out;
 }
 
 /** An import's counts with its bundles': one sheet, one status. */

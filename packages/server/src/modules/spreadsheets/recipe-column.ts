@@ -5,6 +5,7 @@ import type { ScalarField } from './columns';
 import type { Importer, PreparingRow, RowIssue } from './importer';
 import { Lookups, type Lookup } from './lookups';
 import { storedList } from './variant-attributes';
+import { componentParts } from './component-cells';
 
 const product = findEntity('product')!;
 const LIST = 'recipeComponents';
@@ -44,21 +45,12 @@ async function prepareRecipes(ctx: AppContext, rows: readonly PreparingRow[], sh
     const text = typeof input[LIST] === 'string' ? (input[LIST] as string).trim() : '';
     const lines: Row[] = [];
     const problems: string[] = [];
-    for (const part of text
-      .split(';')
-      .map((p) => p.trim())
-      .filter(Boolean)) {
-      const at = part.lastIndexOf('=');
-      const code = part.slice(0, Math.max(at, 0)).trim();
-      const quantity = part.slice(at + 1).trim();
-      if (at < 0 || !code || !quantity) {
-        problems.push(`"${part}" is not SKU=quantity (FLOUR=0.5; SUGAR=0.25)`);
+    for (const part of componentParts(text, 'FLOUR=0.5; SUGAR=0.25')) {
+      if ('problem' in part) {
+        problems.push(part.problem);
         continue;
       }
-      if (!/^\d+(\.\d{1,3})?$/.test(quantity) || Number(quantity) <= 0) {
-        problems.push(`the quantity of ${code} must be a number above 0 with at most 3 decimals: read "${quantity}"`);
-        continue;
-      }
+      const { name: code, quantity } = part;
       const found = products.idOf(code);
       if ('id' in found) {
         lines.push({ product: found.id, quantity });
