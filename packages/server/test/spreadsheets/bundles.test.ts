@@ -1,7 +1,7 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue } from '../domain/support/catalogue';
-import { importSheet, productByCode, xlsx } from './support';
+import { exportList, importSheet, legacyOf, productByCode, rowsOf, xlsx } from './support';
 
 /** Bundles in the product sheet (issue 24): a row with Bundle items names products above or below it, by SKU, name or handle. */
 const c = useCatalogue();
@@ -86,5 +86,37 @@ describe('bundle rows of a product sheet', () => {
     ]);
     expect(await productByCode(c, 'BDL-CUP')).toBeUndefined();
     expect(await bundleByCode('BDL-NEW')).toBeUndefined();
+  });
+
+  it('are a column of the product template, and the product export carries them and imports back unchanged', async () => {
+    const template = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/product/new`, {
+      headers: { authorization: `Bearer ${c.tokens.admin}` },
+    });
+    const [header, example] = await rowsOf(await template.arrayBuffer());
+    const at = header!.indexOf('Bundle items');
+    expect(at).toBeGreaterThan(0);
+    // The example row is a product: its Bundle items cell is blank.
+    expect(example![at] ?? null).toBeNull();
+
+    await importSheet(
+      c,
+      await xlsx(HEADER, [
+        ['BDL-RT-SET', 'Round-trip set', null, null, 14.5, null, 'BDL-RT-A=2; BDL-RT-B=1.5'],
+        ['BDL-RT-A', 'Part A', category, 'PCS', 5, null, null],
+        ['BDL-RT-B', 'Part B', category, 'PCS', 3, null, null],
+      ]),
+      'product',
+      'commit',
+    );
+    const { rows, file } = await exportList(c, { procedure: 'EXP_Product' });
+    const items = rows[0]!.indexOf('Bundle items');
+    expect(items).toBeGreaterThan(0);
+    expect(rows.find((r) => r[0] === 'BDL-RT-SET')?.[items]).toBe('BDL-RT-A=2; BDL-RT-B=1.5');
+    expect(rows.find((r) => r[0] === 'BDL-RT-A')?.[items] ?? null).toBeNull();
+
+    const back = await importSheet(c, file, 'product', 'commit');
+    expect(back.errors).toEqual([]);
+    expect(back).toMatchObject({ inserted: 0, updated: 0, unchanged: rows.length - 1 });
+    expect(await bundleByCode('BDL-RT-SET')).toMatchObject({ name: 'Round-trip set', price: '14.50' });
   });
 });

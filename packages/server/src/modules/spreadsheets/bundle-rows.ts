@@ -1,4 +1,11 @@
-import { findEntity, validateRow, type SheetCounts, type SheetRowError, type SheetRowPreview } from '@backroom/schema';
+import {
+  fieldOf,
+  findEntity,
+  validateRow,
+  type SheetCounts,
+  type SheetRowError,
+  type SheetRowPreview,
+} from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { storedRows, toApiRows } from '../../data/read';
@@ -19,6 +26,59 @@ const productRef = product.fields.find((f) => f.name === 'parent') as ScalarFiel
 /** The product sheet's pseudo-field of a bundle row: its items, `TEE-S=1; MUG=2` (product SKU or handle = quantity). */
 export const BUNDLE_ITEMS = 'bundleItems';
 export const BUNDLE_ITEMS_LABEL = 'Bundle items';
+/**
+ * The `Bundle items` column of the product template and export: not a product field (a row with
+ * it is a bundle, read aside), so it is written blank on product rows and never read as a field.
+ */
+export const bundleItemsColumn = {
+  ...fieldOf(product, 'description'),
+  name: BUNDLE_ITEMS,
+  label: BUNDLE_ITEMS_LABEL,
+  help: 'Blank on a product row. Filled, the row is a bundle: its SKU the bundle code, its name and selling price the bundle\'s, and this cell its items as product SKU = quantity, separated by ";" — TEE-S=2; MUG=1. An item may be a product row of this sheet, above or below.',
+  required: false,
+} as ScalarField;
+
+/**
+ * The stored bundles as rows of a product sheet of `columns` (SKU, Name, Selling price and Bundle
+ * items filled, the rest blank), read 500 at a time: a product export imports back with its bundles.
+ */
+export async function* bundleSheetRows(ctx: AppContext, columns: readonly ScalarField[]): AsyncGenerator<CellValue[]> {
+  const db = anyDb(ctx);
+  const at = (name: string) => columns.findIndex((f) => f.name === name);
+  const [code, name, price, items] = [at('code'), at('name'), at('sellingPrice'), at(BUNDLE_ITEMS)];
+  const ids = (await db.selectFrom('bundle').select('id').orderBy('code').execute()).map((r) => Number(r.id));
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await toApiRows(ctx, db, bundle, await storedRows(db, bundle, ids.slice(i, i + 500)), {
+      labels: false,
+    });
+    const productIds = [
+      ...new Set(rows.flatMap((r) => ((r.items as Row[] | null) ?? []).map((l) => Number(l.product)))),
+    ];
+    const codes = new Map<number, string>();
+    for (let j = 0; j < productIds.length; j += 500)
+      for (const p of await db
+        .selectFrom('product')
+        .select(['id', 'code'])
+        .where('id', 'in', productIds.slice(j, j + 500))
+        .execute())
+        codes.set(Number(p.id), String(p.code));
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    for (const id of ids.slice(i, i + 500)) {
+      const row = byId.get(id);
+      if (!row) continue;
+      const cells: CellValue[] = columns.map(() => null);
+      if (code >= 0) cells[code] = row.code as string;
+      if (name >= 0) cells[name] = row.name as string;
+      if (price >= 0) cells[price] = row.price === null ? null : Number(row.price);
+      if (items >= 0)
+        cells[items] = ((row.items as Row[] | null) ?? [])
+          .map((l) => `${codes.get(Number(l.product)) ?? String(l.product)}=${Number(l.quantity)}`)
+          .join('; ');
+      yield cells;
+    }
+  }
+}
+
 /** Headers read as the `Bundle items` column (compared without case, spacing or punctuation). */
 export const BUNDLE_HEADERS = ['bundleitems', 'bundlecomponents', 'bundlecontents'];
 

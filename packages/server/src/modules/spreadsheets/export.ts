@@ -7,6 +7,7 @@ import type { CellValue } from './cells';
 import { cellFields, keyFields, sheetFields, toCell, type ScalarField } from './columns';
 import { codeField } from './lookups';
 import { writeWorkbook } from './write';
+import { bundleItemsColumn, bundleSheetRows } from './bundle-rows';
 
 /** Rows read a query. */
 export const EXPORT_PAGE = 2000;
@@ -99,15 +100,19 @@ export async function runExport(
   const db = anyDb(request.server.ctx);
   const columns = exportColumns(entity);
   const selected = [...new Set(columns.map((f) => `t.${f.column}`))];
+  // The whole product list exports the bundles too, as the product import reads them (`Bundle items` rows).
+  const bundles = entity.name === 'product' && !query.search && !query.filters?.length;
+  const written = bundles ? [...columns, bundleItemsColumn] : columns;
   async function* rows(): AsyncGenerator<CellValue[]> {
     let done = 0;
     for await (const page of keysetPages(request, entity, query, selected, EXPORT_PAGE)) {
-      yield* await cellsOf(db, columns, page.rows);
+      for (const cells of await cellsOf(db, columns, page.rows)) yield bundles ? [...cells, null] : cells;
       done += page.rows.length;
       await progress(Math.min(99, Math.floor((done / Math.max(page.total, 1)) * 100)));
     }
+    if (bundles) yield* bundleSheetRows(request.server.ctx, written);
   }
   return writeWorkbook(output, [
-    { name: entity.label.slice(0, 31), columns: columns.map((f) => ({ header: f.label })), rows: rows() },
+    { name: entity.label.slice(0, 31), columns: written.map((f) => ({ header: f.label })), rows: rows() },
   ]);
 }

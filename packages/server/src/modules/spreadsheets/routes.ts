@@ -1,3 +1,4 @@
+import { bundleItemsColumn } from './bundle-rows';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
@@ -183,7 +184,9 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
         throw validationError([{ field: 'option', message: `Unknown template option: ${request.params.option}` }]);
       const body = new PassThrough();
       const requireAll = !importer.options.find((o) => o.value === request.params.option.toLowerCase())?.columns;
-      writeTemplate(anyDb(app.ctx), body, importer, columns, requireAll).catch((error: unknown) =>
+      // The product template's every-column option has the bundle rows' column too.
+      const withBundles = importer.type === 'product' && requireAll ? [...columns, bundleItemsColumn] : columns;
+      writeTemplate(anyDb(app.ctx), body, importer, withBundles, requireAll).catch((error: unknown) =>
         body.destroy(error as Error),
       );
       return sendXlsx(reply, `Template_Export_Result_${fileStamp()}.xlsx`, body);

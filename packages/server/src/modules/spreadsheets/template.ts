@@ -1,3 +1,4 @@
+import { BUNDLE_ITEMS } from './bundle-rows';
 import type { AnyDb } from '../../data/store';
 import { targetOf } from '../../data/references';
 import type { CellValue } from './cells';
@@ -138,7 +139,7 @@ export async function writeTemplate(
   const exampleRow: CellValue[] = [];
   for (const [i, field] of columns.entries()) {
     const own = importer.entity.fields.find((f) => f.name === field.name);
-    if (own?.kind === 'children') {
+    if (own?.kind === 'children' || field.name === BUNDLE_ITEMS) {
       exampleRow.push(null);
       continue;
     }
