@@ -29,7 +29,8 @@ export interface ReorderRow {
   supplier: number | null;
   supplierLabel: string | null;
   supplierItemCode: string | null;
-  unitCost: string | null;
+  /** Absent for a reader who may not see costs (the `costs` field group). */
+  unitCost?: string | null;
   onHand: string;
   inTransit: string;
   /** Ordered − received on sent and partially received purchase orders to this location. */

@@ -95,6 +95,7 @@ const forbidden = (errors: FieldError[]) => new ApiError(403, errors[0]!.message
  * 403 naming each field of a group the caller may not edit that a write sends: a field of the row,
  * or of a child row. An update (or an upsert, which may be one) may not send a child list holding
  * such a field at all: the list replaces the stored one, whose values the caller cannot send back.
+ * Read-only child fields (a count line's variance value) do not count: the server works them out.
  */
 export async function assertFieldGroupsWritable(
   request: FastifyRequest,
@@ -117,10 +118,11 @@ export async function assertFieldGroupsWritable(
     else if (field.kind === 'children' && keep !== field) {
       const hidden = field.fields.filter((c) => !(keep as typeof field).fields.includes(c));
       const rows = Array.isArray(body[field.name]) ? (body[field.name] as unknown[]) : [];
-      if (mode === 'update')
+      const writable = hidden.filter((c) => !c.readOnly);
+      if (mode === 'update' && writable.length > 0)
         errors.push({
           field: `${prefix}${field.name}`,
-          message: `${field.label}: your role may not replace it, as it holds ${hidden.map((c) => c.label).join(', ')}`,
+          message: `${field.label}: your role may not replace it, as it holds ${writable.map((c) => c.label).join(', ')}`,
         });
       else
         rows.forEach((child, i) => {

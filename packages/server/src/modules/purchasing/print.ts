@@ -8,6 +8,7 @@ import {
 } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { canSee } from '../../data/access';
+import { asCallerReads } from '../../data/field-groups';
 import { apiRow } from '../../data/read';
 import { anyDb, type AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
@@ -176,6 +177,14 @@ function itemColumns<L extends { no: number; product: number }>(
 
 const numbered = <L>(lines: L[]) => lines.map((l, i) => ({ ...l, no: i + 1 }));
 
+/**
+ * A paper's cost columns and totals, for a reader who may see costs: the row as the caller reads it
+ * (`asCallerReads`) has no `total` otherwise, and the paper prints quantities only.
+ */
+function costed<T>(row: { total?: string | null }, parts: T[]): T[] {
+  return row.total === undefined ? [] : parts;
+}
+
 /** The printed purchase order (A4): heading with the number as Code 128, supplier and delivery address, lines, totals. */
 export async function renderPurchaseOrder(db: AnyDb, o: PurchaseOrder): Promise<Buffer> {
   const products = await productsOf(
@@ -200,15 +209,17 @@ export async function renderPurchaseOrder(db: AnyDb, o: PurchaseOrder): Promise<
       ...itemColumns<PurchaseOrderLine & { no: number }>(products, (l) => l.supplierItemCode ?? ''),
       { header: 'Quantity', width: 52, align: 'right', value: (l) => printedQuantity(l.quantity, people.zone) },
       { header: 'Pack', width: 40, align: 'right', value: (l) => printedQuantity(l.packSize, people.zone) },
-      { header: 'Unit cost', width: 55, align: 'right', value: (l) => printedAmount(l.unitCost, people.zone) },
-      { header: 'Total', width: 52, align: 'right', value: (l) => printedAmount(l.lineTotal, people.zone) },
+      ...costed<Column<PurchaseOrderLine & { no: number }>>(o, [
+        { header: 'Unit cost', width: 55, align: 'right', value: (l) => printedAmount(l.unitCost, people.zone) },
+        { header: 'Total', width: 52, align: 'right', value: (l) => printedAmount(l.lineTotal, people.zone) },
+      ]),
     ],
     lines: numbered(o.lines),
-    totals: [
+    totals: costed(o, [
       ['Subtotal', o.subtotal ?? '0.00'],
       ['Tax', o.tax ?? '0.00'],
       ['Total', o.total ?? '0.00'],
-    ],
+    ]),
   });
 }
 
@@ -223,7 +234,7 @@ export const purchaseOrderPrint: PrintDocument = {
     );
     const db = anyDb(request.server.ctx);
     const order = (await canSee(request, db, purchaseOrder, id))
-      ? await readOrder(request.server.ctx, db, id)
+      ? await asCallerReads(request, purchaseOrder, await readOrder(request.server.ctx, db, id))
       : undefined;
     if (!order) throw new ApiError(404, `Purchase order: no row ${id}`);
     return { pdf: await renderPurchaseOrder(db, order), fileName: `${order.docNo}.pdf` };
@@ -262,12 +273,17 @@ export async function renderGoodsReceipt(db: AnyDb, ctx: AppContext, r: GoodsRec
     columns: [
       ...itemColumns<GoodsReceiptLine & { no: number }>(products, (l) => sku.get(l.product) ?? ''),
       { header: 'Quantity', width: 52, align: 'right', value: (l) => printedQuantity(l.quantity, people.zone) },
-      { header: 'Unit cost', width: 50, align: 'right', value: (l) => printedAmount(l.unitCost, people.zone) },
-      { header: 'Landed', width: 45, align: 'right', value: (l) => printedAmount(l.landedCost, people.zone) },
-      { header: 'Total', width: 52, align: 'right', value: (l) => printedAmount(l.lineTotal, people.zone) },
+      ...costed<Column<GoodsReceiptLine & { no: number }>>(r, [
+        { header: 'Unit cost', width: 50, align: 'right', value: (l) => printedAmount(l.unitCost, people.zone) },
+        { header: 'Landed', width: 45, align: 'right', value: (l) => printedAmount(l.landedCost, people.zone) },
+        { header: 'Total', width: 52, align: 'right', value: (l) => printedAmount(l.lineTotal, people.zone) },
+      ]),
     ],
     lines: numbered(r.lines),
-    totals: [...landed.filter(([, value]) => value !== '' && Number(value) !== 0), ['Total', r.total ?? '0.00']],
+    totals: costed(r, [
+      ...landed.filter(([, value]) => value !== '' && Number(value) !== 0),
+      ['Total', r.total ?? '0.00'],
+    ]),
   });
 }
 
@@ -283,7 +299,8 @@ export const goodsReceiptPrint: PrintDocument = {
     const { ctx } = request.server;
     const db = anyDb(ctx);
     const receipt = (await canSee(request, db, goodsReceipt, id))
-      ? ((await apiRow(ctx, db, goodsReceipt, id)) as unknown as GoodsReceipt | undefined)
+      ? ((await asCallerReads(request, goodsReceipt, await apiRow(ctx, db, goodsReceipt, id))) as unknown as
+          GoodsReceipt | undefined)
       : undefined;
     if (!receipt) throw new ApiError(404, `Goods receipt: no row ${id}`);
     return { pdf: await renderGoodsReceipt(db, ctx, receipt), fileName: `${receipt.docNo}.pdf` };

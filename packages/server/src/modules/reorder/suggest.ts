@@ -1,3 +1,4 @@
+import { deniedFieldGroups } from '../../data/field-groups';
 import { MONEY_SCALE, formatScaled, type ReorderAnswer, type ReorderRow, type reorderQuery } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -224,6 +225,7 @@ export async function suggest(
 ): Promise<ReorderAnswer> {
   const db = typedDb(request.server.ctx.db);
   const locations = await visibleLocations(request, query.locations);
+  const costs = !(await deniedFieldGroups(request)).has('costs');
   const stored = await suggestStatement(db, {
     since: new Date(now.getTime() - query.velocityDays * 86_400_000).toISOString(),
     until: now.toISOString(),
@@ -242,7 +244,7 @@ export async function suggest(
     supplier: r.supplier_id === null ? null : Number(r.supplier_id),
     supplierLabel: r.supplier_id === null ? null : label(r.supplier_code, r.supplier_name),
     supplierItemCode: r.supplier_item_code ?? null,
-    unitCost: r.cost === null || r.cost === undefined ? null : formatScaled(r.cost, MONEY_SCALE),
+    ...(costs ? { unitCost: r.cost === null || r.cost === undefined ? null : formatScaled(r.cost, MONEY_SCALE) } : {}),
     onHand: quantityText(r.on_hand),
     inTransit: quantityText(r.in_transit),
     onOrder: quantityText(r.on_order),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowIdOf } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { canSee } from '../../data/access';
+import { asCallerReads } from '../../data/field-groups';
 import { anyDb, type AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
 import { ApiError } from '../../http/envelope';
@@ -27,7 +28,8 @@ export interface SheetLine {
   expected: string;
   counted: string;
   variance: string;
-  value: string;
+  /** Absent for a reader who may not see costs. */
+  value?: string;
 }
 
 export interface Sheet {
@@ -46,7 +48,9 @@ const sheetBody = z.object({
 export async function readSheet(request: FastifyRequest, body: unknown): Promise<Sheet & { withExpected: boolean }> {
   const { id, withExpected } = parseBody(sheetBody, body);
   const db = anyDb(request.server.ctx);
-  const found = (await canSee(request, db, count, id)) ? await readCount(request.server.ctx, db, id) : undefined;
+  const found = (await canSee(request, db, count, id))
+    ? await asCallerReads(request, count, await readCount(request.server.ctx, db, id))
+    : undefined;
   if (!found) throw new ApiError(404, `Stock count: no row ${id}`);
   return { ...(await gather(db, found)), withExpected: withExpected ?? false };
 }
@@ -79,7 +83,7 @@ async function gather(db: AnyDb, c: StockCountDto): Promise<Sheet> {
       expected: l.expectedQty ?? '',
       counted: l.countedQty ?? '',
       variance: l.variance ?? '',
-      value: l.varianceValue ?? '',
+      ...(l.varianceValue === undefined ? {} : { value: l.varianceValue ?? '' }),
     })),
   };
 }
@@ -153,9 +157,19 @@ const csvCell = (v: string) => {
 
 /** The count sheet as CSV: one row per line with expected, counted, variance and its value. */
 export function sheetCsv(s: Sheet): string {
+  const costed = s.lines.every((l) => l.value !== undefined);
   const rows = [
-    ['No.', 'Code', 'Barcode', 'Name', 'Expected', 'Counted', 'Variance', 'Value'],
-    ...s.lines.map((l) => [String(l.no), l.code, l.barcode, l.name, l.expected, l.counted, l.variance, l.value]),
+    ['No.', 'Code', 'Barcode', 'Name', 'Expected', 'Counted', 'Variance', ...(costed ? ['Value'] : [])],
+    ...s.lines.map((l) => [
+      String(l.no),
+      l.code,
+      l.barcode,
+      l.name,
+      l.expected,
+      l.counted,
+      l.variance,
+      ...(costed ? [l.value!] : []),
+    ]),
   ];
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
