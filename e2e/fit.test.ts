@@ -58,7 +58,7 @@ describe('lists that fit', { timeout: 180_000 }, () => {
     const { page } = t;
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, t.server.app, DEMO.admin);
-    for (const route of ['product', 'membership', 'outlet', 'stockmovement', 'printdeliveryorder']) {
+    for (const route of ['product', 'membership', 'outlet', 'stockmovement', 'printdeliveryorder', 'pointofsale']) {
       expect(await cutIdentifyingCells(page, route)).toEqual([]);
       // The cells measured are really there: code and name.
       expect(await page.locator('.list-table tbody td:has(.cell-id)').count()).toBeGreaterThan(1);

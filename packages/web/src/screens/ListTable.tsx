@@ -25,10 +25,12 @@ export const isIdentifying = (label: readonly string[], field: NormalisedField) 
 /**
  * A body cell's class. Figures, dates and what identifies a row are never cut: figures and dates
  * are one line, so is a code or a short name (its column is as wide as it reads); a long name wraps
- * at its spaces only, in a column of at least 10rem. Other text is clamped to one line (`.cell-text`).
+ * at its spaces only, in a column of at least 10rem; a date and time may put its time under its
+ * date (`.cell-when`). Other text is clamped to one line (`.cell-text`).
  */
 function cellClass(field: NormalisedField, identifies: boolean, row: ApiRow): string | undefined {
   if (isNumericKind(field)) return 'text-end text-nowrap';
+  if (field.kind === 'datetime') return 'cell-when';
   if (WHEN.has(field.kind)) return 'text-nowrap';
   if (!identifies) return undefined;
   const value = row[`${field.name}Label`] ?? row[field.name];
