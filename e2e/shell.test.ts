@@ -96,3 +96,58 @@ describe('the shell', () => {
     await expect(menu.getByRole('button', { name: 'Pricing and promotions' }).count()).resolves.toBe(0);
   });
 });
+
+describe('the phone menu, by keyboard alone', () => {
+  const focused = (p: Page) =>
+    p.evaluate(() => {
+      const el = document.activeElement;
+      return {
+        label: el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '',
+        inMenu: !!el?.closest('#aside'),
+      };
+    });
+
+  test('at 390 px: put away, Tab never reaches its links; ≡ brings focus into it; Escape from anywhere puts it away and focus is back on ≡', async () => {
+    const { page } = t;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await signIn(page, t.server.app);
+      const button = page.getByRole('button', { name: 'Show menu', exact: true });
+      await button.waitFor();
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+      // Closed: a whole round of Tab from the top never lands in the menu.
+      await page.locator('body').focus();
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        expect((await focused(page)).inMenu, `Tab ${i + 1}`).toBe(false);
+      }
+
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(async () => (await focused(page)).inMenu).toBe(true);
+      expect((await focused(page)).label).toBe('Home');
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).inMenu).toBe(true);
+
+      // Escape inside the menu puts it away.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+      expect(await focused(page)).toEqual({ label: 'Show menu', inMenu: false });
+
+      // Escape with focus outside the menu (the page's heading) puts it away too.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+      await page.locator('main h1').first().focus();
+      expect((await focused(page)).inMenu).toBe(false);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+      expect(await focused(page)).toEqual({ label: 'Show menu', inMenu: false });
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).inMenu).toBe(false);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useMenu } from '../i18n/useMenu';
@@ -6,12 +6,15 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { visibleMenu, type ClientMenuGroup } from '../store/menuSlice';
 import { setPagePrivilege } from '../store/pageSlice';
 import { setSetting } from '../store/settingsSlice';
+import { NARROW, useMediaQuery } from '../ui/useMediaQuery';
 
 const containsPath = (group: ClientMenuGroup, pathname: string) =>
   group.items.some((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
 
 /** The aside's id: what the top bar's menu buttons control. */
 export const ASIDE_ID = 'aside';
+/** The top bar's ≡ button on a phone: where focus returns when the menu is put away with Escape. */
+export const MENU_BUTTON_ID = 'aside-menu-button';
 
 export function Sidebar() {
   const { t } = useTranslation();
@@ -27,18 +30,28 @@ export function Sidebar() {
   const idPrefix = useId();
 
   const close = () => dispatch(setSetting({ name: 'asideToggled', value: false }));
+  // On a phone the menu is off-canvas: while put away its links are out of reach (inert); while out,
+  // focus is in it, and Escape from anywhere puts it away and gives focus back to ≡.
+  const narrow = useMediaQuery(NARROW);
+  const phoneMenuOpen = narrow && asideToggled;
+  const asideRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!phoneMenuOpen) return;
+    asideRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      dispatch(setSetting({ name: 'asideToggled', value: false }));
+      document.getElementById(MENU_BUTTON_ID)?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [phoneMenuOpen, dispatch]);
 
   return (
     <>
       {/* On a phone the slid-in menu lies over the page: a tap beside it or Escape puts it away. */}
       {asideToggled && <div className="aside-backdrop" aria-hidden="true" onClick={close} />}
-      <div
-        id={ASIDE_ID}
-        className="aside-container"
-        onKeyDown={(event) => {
-          if (asideToggled && event.key === 'Escape') close();
-        }}
-      >
+      <div id={ASIDE_ID} ref={asideRef} className="aside-container" inert={narrow && !asideToggled}>
         <div className="aside-inner">
           {showUserBlock && userInfo && (
             <div className="user-block">

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { toggleSetting } from '../store/settingsSlice';
 import { NARROW, useMediaQuery } from '../ui/useMediaQuery';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { ASIDE_ID } from './Sidebar';
+import { ASIDE_ID, MENU_BUTTON_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
 export function TopBar() {
@@ -35,7 +35,12 @@ export function TopBar() {
             type="button"
             className="btn btn-link nav-link"
             {...(narrow
-              ? { 'aria-label': t('topbar.menu'), 'aria-expanded': asideToggled, 'aria-controls': ASIDE_ID }
+              ? {
+                  id: MENU_BUTTON_ID,
+                  'aria-label': t('topbar.menu'),
+                  'aria-expanded': asideToggled,
+                  'aria-controls': ASIDE_ID,
+                }
               : { 'aria-label': t('topbar.collapse'), 'aria-pressed': isCollapsed })}
             onClick={() => dispatch(toggleSetting(narrow ? 'asideToggled' : 'isCollapsed'))}
           >
