@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { loadServerKeys } from './crypto/server-secret';
 import type { Config } from './config';
@@ -24,7 +25,12 @@ export async function prepareDatabase(
   try {
     if (dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
     await migrateToLatest(db);
-    await seedDatabase(db, modules, { demo: config.demo, catalogue: config.demoCatalogue, dialect });
+    await seedDatabase(db, modules, {
+      demo: config.demo,
+      catalogue: config.demoCatalogue,
+      dialect,
+      files: { dir: join(config.dataDir, 'files'), basePath: config.basePath },
+    });
     await loadServerKeys(db, config.jwtSecret);
     if (dialect === 'sqlite') await sql`pragma wal_checkpoint(passive)`.execute(db);
   } finally {

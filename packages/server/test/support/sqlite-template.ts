@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -20,6 +20,7 @@ declare module 'vitest' {
 
 /** The server's SQLite file in its data directory (db/connect.ts). */
 const DATABASE_FILE = 'backroom.db';
+const FILES = 'files';
 
 /**
  * Global set-up of the SQLite server suite: a folder for this run's templates, removed at the end.
@@ -41,15 +42,17 @@ export default async function setup(project: TestProject) {
 export async function copySeededSqlite(dataDir: string, options: { catalogue: boolean }): Promise<boolean> {
   const dir = process.env.VITEST ? inject('sqliteTemplates') : undefined;
   if (!dir) return false;
-  const template = join(dir, options.catalogue ? 'demo-catalogue.db' : 'demo.db');
+  const template = join(dir, options.catalogue ? 'demo-catalogue' : 'demo');
   if (!existsSync(template)) await buildTemplate(template, options.catalogue);
-  await copyFile(template, join(dataDir, DATABASE_FILE));
+  await copyFile(join(template, DATABASE_FILE), join(dataDir, DATABASE_FILE));
+  // The demo's files (banner pictures) go with the rows naming them.
+  if (existsSync(join(template, FILES))) await cp(join(template, FILES), join(dataDir, FILES), { recursive: true });
   return true;
 }
 
 /**
- * Migrates and seeds a database of its own, then moves it into place in one step: two workers that
- * both found it missing each build one, and the last rename wins (either is right).
+ * Migrates and seeds a database of its own (its files beside it), then moves the folder into place
+ * in one step: two workers that both found it missing each build one, and the first rename wins.
  */
 async function buildTemplate(template: string, catalogue: boolean): Promise<void> {
   const build = await mkdtemp(`${template}-build-`);
@@ -60,14 +63,18 @@ async function buildTemplate(template: string, catalogue: boolean): Promise<void
     try {
       await sql`pragma synchronous = off`.execute(db);
       await migrateToLatest(db);
-      await seedDatabase(db, MODULES, { demo: true, catalogue, dialect: 'sqlite' });
+      // Test servers serve files under the default base path.
+      const files = { dir: join(build, FILES), basePath: '/backoffice' };
+      await seedDatabase(db, MODULES, { demo: true, catalogue, dialect: 'sqlite', files });
       // One file, without a write-ahead log beside it, is what a copy takes.
       await sql`pragma wal_checkpoint(truncate)`.execute(db);
     } finally {
       await db.destroy();
     }
     if (existsSync(join(build, `${DATABASE_FILE}-wal`))) throw new Error('the SQLite template kept a write-ahead log');
-    await rename(join(build, DATABASE_FILE), template);
+    await rename(build, template).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    });
   } finally {
     await rm(build, { recursive: true, force: true });
   }

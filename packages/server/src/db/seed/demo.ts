@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../types';
 import { seedCatalogue } from './catalogue/index';
-import type { SeedingModule } from './module-seed';
+import type { DemoFiles, SeedingModule } from './module-seed';
 
 const LIST_VALUES: Record<string, { name: string; values: [string, string][] }> = {
   BRAND: {
@@ -65,7 +65,7 @@ const LIST_VALUES: Record<string, { name: string; values: [string, string][] }> 
 export async function seedDemo(
   db: Kysely<Database>,
   now: string,
-  options: { catalogue: boolean; modules: readonly SeedingModule[] },
+  options: { catalogue: boolean; modules: readonly SeedingModule[]; files: DemoFiles },
 ): Promise<void> {
   const audit = { created_at: now, created_by: 'system', updated_at: now, updated_by: 'system' };
   await db.transaction().execute(async (trx: Transaction<Database>) => {
@@ -98,6 +98,7 @@ export async function seedDemo(
     const scope = {
       trx,
       now,
+      files: options.files,
       ...(catalogue ? { catalogue: { seeder: catalogue.seeder, ids: catalogue.catalogue } } : {}),
     };
     for (const module of options.modules) await module.seed?.demo?.(scope);

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
 import type { Database } from '../types';
 import { seedDemo } from './demo';
-import type { SeedingModule } from './module-seed';
+import type { DemoFiles, SeedingModule } from './module-seed';
 import { syncPrivileges } from './privileges';
 import { syncFeatures } from './features';
 
-export type { CommittedDemo, DemoScope, ModuleSeed, SeedingModule } from './module-seed';
+export type { CommittedDemo, DemoFiles, DemoScope, ModuleSeed, SeedingModule } from './module-seed';
 
 /**
  * Brings reference data up to date at every start (privileges and feature switches from the
@@ -19,7 +19,7 @@ export type { CommittedDemo, DemoScope, ModuleSeed, SeedingModule } from './modu
 export async function seedDatabase(
   db: Kysely<Database>,
   modules: readonly SeedingModule[],
-  options: { demo: boolean; catalogue?: boolean; dialect: Dialect },
+  options: { demo: boolean; catalogue?: boolean; dialect: Dialect; files: DemoFiles },
 ): Promise<void> {
   const now = new Date().toISOString();
   await syncPrivileges(db, now);
@@ -30,6 +30,6 @@ export async function seedDatabase(
   const user = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
   if (company || user) return;
   const catalogue = options.catalogue ?? false;
-  await seedDemo(db, now, { catalogue, modules });
+  await seedDemo(db, now, { catalogue, modules, files: options.files });
   for (const module of modules) await module.seed?.demoCommitted?.({ db, dialect: options.dialect, now, catalogue });
 }

@@ -4,10 +4,17 @@ import type { Database } from '../types';
 import type { DemoCatalogue } from './catalogue/index';
 import type { Seeder } from './catalogue/insert';
 
+/** Where the demo's files (banner pictures) go, and the base path their addresses start with. */
+export interface DemoFiles {
+  dir: string;
+  basePath: string;
+}
+
 /** Where a module's demo rows go: the demo seed's transaction, after the company, users and list values. */
 export interface DemoScope {
   trx: Transaction<Database>;
   now: string;
+  files: DemoFiles;
   /** The demo catalogue's ids, when it is seeded (`DEMO_CATALOGUE`); its seeder writes validated rows. */
   catalogue?: { seeder: Seeder; ids: DemoCatalogue };
 }

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { allowedOutlets } from '../../data/access';
 import { idOf, insertValid, type Ids, type Seeder } from '../../db/seed/catalogue/insert';
 import { dayFrom, seededRandom } from '../../db/seed/catalogue/numbers';
-import type { CommittedDemo, ModuleSeed } from '../../db/seed/index';
+import type { CommittedDemo, DemoFiles, ModuleSeed } from '../../db/seed/index';
+import { demoBanner } from './demo-banners';
 import { actingUser } from '../../jobs/acting-user';
 import { publish } from './menu';
 import { order } from './order';
@@ -29,7 +30,7 @@ const SECTIONS: [string, string[]][] = [
  * setup, the all-day ordering menu both channels publish, banners, delivery-platform integrations,
  * webhooks (switched off: the demo calls nobody) and a few guest-book visits.
  */
-async function seedOnlineSetup(s: Seeder, products: Ids, outlets: Ids): Promise<void> {
+async function seedOnlineSetup(s: Seeder, products: Ids, outlets: Ids, files: DemoFiles): Promise<void> {
   const p = (code: string) => idOf(products, code);
   const o = (code: string) => idOf(outlets, code);
   const web = await insertValid(s, 'onlinesaleschannel', [
@@ -101,7 +102,7 @@ async function seedOnlineSetup(s: Seeder, products: Ids, outlets: Ids): Promise<
   await insertValid(s, 'bannerdisplay', [
     {
       title: 'Weekend brunch for two',
-      image: `${STOREFRONT}/banners/weekend-brunch.jpg`,
+      image: await demoBanner(files, '#6F4E37', '#F2C14E'),
       link: `${STOREFRONT}/menu/breakfast`,
       channel: idOf(web, 'WEB'),
       sortOrder: 10,
@@ -110,13 +111,13 @@ async function seedOnlineSetup(s: Seeder, products: Ids, outlets: Ids): Promise<
     },
     {
       title: 'Happy hour: 20% off coffee, 3–5 pm',
-      image: `${STOREFRONT}/banners/happy-hour.jpg`,
+      image: await demoBanner(files, '#1F6F5B', '#9AD0B5'),
       link: `${STOREFRONT}/menu/coffee`,
       sortOrder: 20,
     },
     {
       title: 'Festive cookie hampers',
-      image: `${STOREFRONT}/banners/festive-hamper.jpg`,
+      image: await demoBanner(files, '#8C1C13', '#F2C14E'),
       sortOrder: 30,
       validFrom: dayFrom(s.now, 20),
       validTo: dayFrom(s.now, 60),
@@ -445,8 +446,8 @@ export async function seedDemoOrders({ db, dialect, now }: CommittedDemo): Promi
 
 /** Online ordering's demo: the setup in the demo seed, the storefront's orders once it has committed. */
 export const onlineDemoSeed: ModuleSeed = {
-  demo: async ({ catalogue }) => {
-    if (catalogue) await seedOnlineSetup(catalogue.seeder, catalogue.ids.products, catalogue.ids.outlets);
+  demo: async ({ catalogue, files }) => {
+    if (catalogue) await seedOnlineSetup(catalogue.seeder, catalogue.ids.products, catalogue.ids.outlets, files);
   },
   demoCommitted: async (demo) => {
     if (demo.catalogue) await seedDemoOrders(demo);
