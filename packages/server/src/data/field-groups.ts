@@ -19,6 +19,8 @@ import type { Row } from './store';
  */
 const NONE: ReadonlySet<FieldGroup> = new Set();
 export const ALL_FIELD_GROUPS: ReadonlySet<FieldGroup> = new Set(FIELD_GROUP_NAMES);
+/** A row action run by the server's own work (a seed, a job's step): every field visible and changeable. */
+export const SERVER_FIELD_GROUPS = { hidden: NONE, locked: NONE };
 
 /** The field groups the caller may not view (or edit); none for a job the server runs as itself. */
 export async function deniedFieldGroups(
@@ -105,7 +107,17 @@ export async function assertFieldGroupsWritable(
   prefix = '',
 ): Promise<void> {
   if (!isRecord(body)) return;
-  const denied = await deniedFieldGroups(request, 'edit');
+  assertGroupsWritable(await deniedFieldGroups(request, 'edit'), entity, body, mode, prefix);
+}
+
+/** `assertFieldGroupsWritable` for groups already known (a row action reads them before its transaction). */
+export function assertGroupsWritable(
+  denied: ReadonlySet<FieldGroup>,
+  entity: NormalisedEntity,
+  body: Row,
+  mode: 'insert' | 'update',
+  prefix = '',
+): void {
   if (denied.size === 0) return;
   const visible = entityWithout(entity, denied);
   if (visible === entity) return;

@@ -1,4 +1,4 @@
-import type { NormalisedEntity } from '@backroom/schema';
+import type { FieldGroup, NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { RawBuilder, SqlBool } from 'kysely';
 import type { AuthContext } from '../http/auth-guard';
@@ -43,6 +43,11 @@ export interface AfterWrite extends HookContext {
 export interface ActionCall extends HookContext {
   ids: number[];
   body: Record<string, unknown>;
+  /**
+   * The field groups the caller may not view (`hidden`) or change (`locked`), read before the
+   * action's transaction: an action that writes or answers rows of another entity applies them.
+   */
+  fieldGroups: { hidden: ReadonlySet<FieldGroup>; locked: ReadonlySet<FieldGroup> };
 }
 
 export type RowAction = (call: ActionCall) => Promise<unknown>;

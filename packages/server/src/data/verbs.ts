@@ -7,7 +7,7 @@ import { authorize, rowFilters } from './access';
 import { recordRequestEvents } from './audit';
 import { fetchRows } from './fetch';
 import { hooksOf } from './hooks';
-import { asCallerReads, assertFieldGroupsWritable, readableEntity } from './field-groups';
+import { asCallerReads, assertFieldGroupsWritable, deniedFieldGroups, readableEntity } from './field-groups';
 import { allOf } from './query';
 import { apiRow } from './read';
 import { anyDb, customEntity, type Row } from './store';
@@ -112,9 +112,13 @@ export async function runAction(
   const run = request.server.entityHooks.action(entity, action);
   if (!run) return undefined;
   await authorize(request, entity, 'update');
+  const fieldGroups = {
+    hidden: await deniedFieldGroups(request, 'view'),
+    locked: await deniedFieldGroups(request, 'edit'),
+  };
   const answer = await inTransaction(request, entity, async (w) => {
     await assertWritableRows(w, w.entity, ids);
-    const answer = await run({ ...w, ids, body });
+    const answer = await run({ ...w, ids, body, fieldGroups });
     const after = { action: run.name || action, ...actionParameters(body) };
     await recordRequestEvents(
       request,

@@ -220,6 +220,44 @@ describe('a count, kept by a role without the costs privilege', () => {
   });
 });
 
+describe('a purchase order, received by a role without the costs privilege', () => {
+  it('is refused costs as invoiced (naming each), receives at the order’s costs, and is answered without them', async () => {
+    const [order] = (
+      await t.post<Row[]>(
+        '/DataRepository/fetch/purchaseorder',
+        { Take: 1, filters: [{ ColumnName: 'status', ColumnValue: 'sent', Operator: 'EQ' }] },
+        t.tokens.manager,
+      )
+    ).body.data;
+    expect(order, 'a sent demo order').toBeDefined();
+    const line = (order!.lines as Row[])[0]!;
+    const receive = (extra: Row, token: string) =>
+      t.post(
+        '/DataRepository/Execute/purchaseorder',
+        { action: 'receive', ids: [order!.id], version: order!.version, ...extra },
+        token,
+      );
+
+    const refused = await receive(
+      { lines: [{ product: line.product, quantity: '1', unitCost: '0.01' }], freight: '5.00' },
+      clerk,
+    );
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.errors?.map((e) => e.field).sort()).toEqual(['freight', 'lines.0.unitCost']);
+
+    const received = await receive({ lines: [{ product: line.product, quantity: '1' }] }, clerk);
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    expect(leaked(received.body, new Set([...holder('purchaseorder').names, ...holder('goodsreceipt').names]))).toEqual(
+      [],
+    );
+    const receipt = (received.body.data as Row).receipt as Row;
+    const stored = (
+      await t.get(`/${familyOf(holder('goodsreceipt').entity)}/Get/${String(receipt.id)}`, t.tokens.manager)
+    ).body.data;
+    expect((stored.lines as Row[])[0]!.unitCost).toBe(line.unitCost);
+  });
+});
+
 describe('the palette', () => {
   it('finds rows of every entity holding costs without them', async () => {
     const names = new Set(HOLDERS.flatMap((h) => [...h.names]));

@@ -1,5 +1,6 @@
 import { getEntity, type OnlineOrderAction } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
+import { SERVER_FIELD_GROUPS } from '../../data/field-groups';
 import type { AppContext } from '../../context';
 import { allowedOutlets } from '../../data/access';
 import { idOf, insertValid, type Ids, type Seeder } from '../../db/seed/catalogue/insert';
@@ -422,6 +423,7 @@ export async function seedDemoOrders({ db, dialect, now }: CommittedDemo): Promi
           request,
           ids: [answer.id],
           body: action === 'cancel' ? { reason: demo.reason ?? 'CUSTOMER' } : {},
+          fieldGroups: SERVER_FIELD_GROUPS,
         }),
       );
     }
@@ -439,6 +441,7 @@ export async function seedDemoOrders({ db, dialect, now }: CommittedDemo): Promi
         request,
         ids: setups.map((m) => m.id),
         body: {},
+        fieldGroups: SERVER_FIELD_GROUPS,
       }),
     );
   return placed;

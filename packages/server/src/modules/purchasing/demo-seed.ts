@@ -1,5 +1,6 @@
 import type { PurchaseOrderAction } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
+import { SERVER_FIELD_GROUPS } from '../../data/field-groups';
 import type { AppContext } from '../../context';
 import type { ActionCall } from '../../data/hooks';
 import { insertValid } from '../../db/seed/catalogue/insert';
@@ -172,6 +173,7 @@ export async function seedDemoPurchases({ db, dialect, now }: CommittedDemo): Pr
           request,
           ids: [id],
           body: {},
+          fieldGroups: SERVER_FIELD_GROUPS,
         };
         if (step.action === 'send') await send({ ...call, body: { belowMinimum: true } });
         else if (step.action === 'cancel') await cancel(call);

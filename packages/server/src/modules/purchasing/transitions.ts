@@ -12,6 +12,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
+import { assertGroupsWritable, entityWithout, visibleValues } from '../../data/field-groups';
 import { apiRow } from '../../data/read';
 import type { ActionCall, RowAction } from '../../data/hooks';
 import { STALE_MESSAGE } from '../../data/write';
@@ -136,6 +137,12 @@ async function finish(call: ActionCall, before: PurchaseOrder, extra: Record<str
   const after = (await readOrder(call.ctx, call.trx, before.id))!;
   await recordAudit(call, 'update', before.id, before as never, after as never);
   return { ...(await readOrder(call.ctx, call.trx, before.id, true))!, ...extra };
+}
+
+/** A goods receipt as the caller may read it: without its costs for a role without them. */
+async function receiptAsCallerReads(call: ActionCall, id: number) {
+  const row = (await apiRow(call.ctx, call.trx, goodsReceipt, id, { labels: true }))!;
+  return visibleValues(goodsReceipt, entityWithout(goodsReceipt, call.fieldGroups.hidden), row);
 }
 
 const addDays = (date: string, days: number) => {
@@ -283,6 +290,8 @@ const unitOf = (l: DocumentLine) => Math.round(((valueOf(l.quantity, l.unitCost)
  */
 export const receive: RowAction = async (call) => {
   const body = parseBody(receiveBody, call.body);
+  // The receipt's costs as invoiced (unit costs, freight, duty) come only from a role that may change costs.
+  assertGroupsWritable(call.fieldGroups.locked, goodsReceipt, call.body, 'insert');
   const o = await theOrder(call);
   assertState(o, 'receive', body.version);
   const lineOf = new Map(o.lines.map((l) => [l.product, l]));
@@ -367,7 +376,7 @@ export const receive: RowAction = async (call) => {
     })),
     docNo,
   );
-  return finish(call, o, { receipt: await apiRow(call.ctx, call.trx, goodsReceipt, id, { labels: true }) });
+  return finish(call, o, { receipt: await receiptAsCallerReads(call, id) });
 };
 
 /**
@@ -472,5 +481,5 @@ export const returnToSupplier: RowAction = async (call) => {
     })),
     docNo,
   );
-  return finish(call, o, { receipt: await apiRow(call.ctx, call.trx, goodsReceipt, id, { labels: true }) });
+  return finish(call, o, { receipt: await receiptAsCallerReads(call, id) });
 };

@@ -2,6 +2,7 @@ import { STOCK_COUNT_ACTIONS, type StockCountAction } from '@backroom/schema';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import type { ActionCall, RowAction } from '../../data/hooks';
+import { SERVER_FIELD_GROUPS } from '../../data/field-groups';
 import { STALE_MESSAGE, insertRow, type Writer } from '../../data/write';
 import { typedDb } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
@@ -228,7 +229,7 @@ export async function fillCount(
   lines: readonly { product: number; countedQty: string }[],
   remarks: string,
 ): Promise<StockCountDto> {
-  const call = { ...w, entity: count, ids: [], body: {} } as ActionCall;
+  const call: ActionCall = { ...w, entity: count, ids: [], body: {}, fieldGroups: SERVER_FIELD_GROUPS };
   const made = await insertRow(call, count, { location, scope: 'products', remarks, lines: [...lines] });
   await postCount(call, (await theCount(call, made.id as number))!, await countReason(call));
   return (await readCount(call.ctx, call.trx, made.id as number))!;

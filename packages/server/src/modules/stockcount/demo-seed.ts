@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { SERVER_FIELD_GROUPS } from '../../data/field-groups';
 import { allowedOutlets } from '../../data/access';
 import { EntityHooks, type ActionCall } from '../../data/hooks';
 import { insertRow } from '../../data/write';
@@ -56,7 +57,17 @@ export async function seedDemoCounts({ db, dialect, now }: CommittedDemo): Promi
     if (location === undefined || scope.length === 0) continue;
     const at = new Date(Date.parse(now) - demo.daysAgo * 86_400_000).toISOString();
     await db.transaction().execute(async (trx) => {
-      const call: ActionCall = { ctx, trx, auth, entity: count, now: at, request, ids: [], body: {} };
+      const call: ActionCall = {
+        ctx,
+        trx,
+        auth,
+        entity: count,
+        now: at,
+        request,
+        ids: [],
+        body: {},
+        fieldGroups: SERVER_FIELD_GROUPS,
+      };
       const made = await insertRow(call, count, {
         location,
         scope: 'categories',
