@@ -41,7 +41,7 @@ describe('import messages in Malay', () => {
       sheetMessage(
         t,
         'ms',
-        'sourceMapping of "Material": a known source\'s export has no bundle rows; send the column into a field or ignore it',
+        'The column "Material": a known source\'s export has no bundle rows; send the column into a field or ignore it',
       ),
     ).toContain('"Material"');
   });

@@ -34,7 +34,7 @@ const SHAPES: [key: string, shape: RegExp][] = [
   ],
   [
     'sourceBundles',
-    /^sourceMapping of "(?<column>.+)": a known source's export has no bundle rows; send the column into a field or ignore it$/,
+    /^The column "(?<column>.+)": a known source's export has no bundle rows; send the column into a field or ignore it$/,
   ],
 ];
 

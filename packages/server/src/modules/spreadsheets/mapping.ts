@@ -135,7 +135,7 @@ export function parseMapping(importer: Importer, text: string | undefined, name 
       throw validationError([
         {
           field: name,
-          message: `${name} of "${header}": a known source's export has no bundle rows; send the column into a field or ignore it`,
+          message: `The column "${header}": a known source's export has no bundle rows; send the column into a field or ignore it`,
         },
       ]);
     out[header] = field;
