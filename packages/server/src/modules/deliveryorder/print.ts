@@ -1,11 +1,9 @@
 import { rowIdOf, type DeliveryOrderDto, type DeliveryOrderLineDto } from '@backroom/schema';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { canSee } from '../../data/access';
 import type { Database } from '../../db/types';
-import { ApiError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import type { PrintDocument } from '../../print/documents';
+import { printedRow, type PrintDocument } from '../../print/documents';
 import { documentFacts, documentHeading, documentRemarks } from '../../print/heading';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
 import {
@@ -17,7 +15,7 @@ import {
   zoneCaption,
   type DocumentClock,
 } from '../../print/time';
-import { order as orderEntity, readOrder } from './order';
+import { order as orderEntity } from './order';
 
 interface Place {
   code: string;
@@ -196,12 +194,8 @@ export const deliveryOrderPrint: PrintDocument = {
   privilege: { screen: 'printdeliveryorder', action: 'view' },
   async render(request, body) {
     const { id } = parseBody(z.object({ id: rowIdOf('delivery order') }), body);
+    const order = await printedRow<DeliveryOrderDto>(request, orderEntity, id);
     const db = request.server.ctx.db;
-    // Through the caller's row filter, as a Get: another outlet's order prints as a missing one.
-    const order = (await canSee(request, db, orderEntity, id))
-      ? await readOrder(request.server.ctx, db, id)
-      : undefined;
-    if (!order) throw new ApiError(404, `Delivery order: no row ${id}`);
     return { pdf: await renderDeliveryOrder(await gather(db, order)), fileName: `${order.docNo}.pdf` };
   },
 };

@@ -7,14 +7,10 @@ import {
   type PurchaseOrderLine,
 } from '@backroom/schema';
 import type { AppContext } from '../../context';
-import { canSee } from '../../data/access';
-import { asCallerReads } from '../../data/field-groups';
-import { apiRow } from '../../data/read';
 import { anyDb, type AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
-import { ApiError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import type { PrintDocument } from '../../print/documents';
+import { printedRow, type PrintDocument } from '../../print/documents';
 import { documentFacts, documentHeading, documentRemarks } from '../../print/heading';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
 import {
@@ -232,11 +228,8 @@ export const purchaseOrderPrint: PrintDocument = {
       }),
       body,
     );
+    const order = await printedRow<PurchaseOrder>(request, purchaseOrder, id);
     const db = anyDb(request.server.ctx);
-    const order = (await canSee(request, db, purchaseOrder, id))
-      ? await asCallerReads(request, purchaseOrder, await readOrder(request.server.ctx, db, id))
-      : undefined;
-    if (!order) throw new ApiError(404, `Purchase order: no row ${id}`);
     return { pdf: await renderPurchaseOrder(db, order), fileName: `${order.docNo}.pdf` };
   },
 };
@@ -296,13 +289,9 @@ export const goodsReceiptPrint: PrintDocument = {
       }),
       body,
     );
+    const receipt = await printedRow<GoodsReceipt>(request, goodsReceipt, id);
     const { ctx } = request.server;
     const db = anyDb(ctx);
-    const receipt = (await canSee(request, db, goodsReceipt, id))
-      ? ((await asCallerReads(request, goodsReceipt, await apiRow(ctx, db, goodsReceipt, id))) as unknown as
-          GoodsReceipt | undefined)
-      : undefined;
-    if (!receipt) throw new ApiError(404, `Goods receipt: no row ${id}`);
     return { pdf: await renderGoodsReceipt(db, ctx, receipt), fileName: `${receipt.docNo}.pdf` };
   },
 };

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { rowIdOf } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
-import { canSee } from '../../data/access';
-import { asCallerReads } from '../../data/field-groups';
 import { anyDb, type AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
-import { ApiError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import type { PrintDocument } from '../../print/documents';
+import { printedRow, type PrintDocument } from '../../print/documents';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
 import {
   documentZone,
@@ -17,7 +14,7 @@ import {
   zoneCaption,
   type DocumentClock,
 } from '../../print/time';
-import { count, readCount, type StockCountDto } from './count';
+import { count, type StockCountDto } from './count';
 
 /** One line of a count sheet, as printed and exported. */
 export interface SheetLine {
@@ -47,12 +44,8 @@ const sheetBody = z.object({
 /** The count a caller may see (through its row filter, as a Get), with its products' codes, names and barcodes. */
 export async function readSheet(request: FastifyRequest, body: unknown): Promise<Sheet & { withExpected: boolean }> {
   const { id, withExpected } = parseBody(sheetBody, body);
-  const db = anyDb(request.server.ctx);
-  const found = (await canSee(request, db, count, id))
-    ? await asCallerReads(request, count, await readCount(request.server.ctx, db, id))
-    : undefined;
-  if (!found) throw new ApiError(404, `Stock count: no row ${id}`);
-  return { ...(await gather(db, found)), withExpected: withExpected ?? false };
+  const found = await printedRow<StockCountDto>(request, count, id);
+  return { ...(await gather(anyDb(request.server.ctx), found)), withExpected: withExpected ?? false };
 }
 
 async function gather(db: AnyDb, c: StockCountDto): Promise<Sheet> {
