@@ -24,7 +24,7 @@ import { runExport } from '../packages/server/src/modules/spreadsheets/export';
 import { actingRequest, actingUser } from '../packages/server/src/jobs/acting-user';
 import { freshPostgres } from '../packages/server/test/support/postgres';
 import { ratioLine, record, replayFloor } from './support/floor';
-import { benchProduct } from './support/ledger-world';
+import { benchProduct, benchStamp } from './support/ledger-world';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BATCH = 500;
@@ -38,7 +38,7 @@ async function seed(dataDir: string, databaseUrl: string | null): Promise<void> 
   try {
     const db = anyDb(app.ctx);
     const now = new Date().toISOString();
-    const audit = { version: 1, created_at: now, created_by: 'bench', updated_at: now, updated_by: 'bench' };
+    const audit = benchStamp(now);
     const category = await db
       .insertInto('category')
       .values({ code: 'BENCH', name: 'Bench', is_active: true, ...audit })

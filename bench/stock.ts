@@ -18,7 +18,7 @@ import { findEntity, toStorageRow } from '@backroom/schema';
 import { sql, type Kysely } from 'kysely';
 import { adminHeaders, benchEachDatabase } from './support/app';
 import { ratioLine, record, replayFloor, snapshot, type RecordedStatement } from './support/floor';
-import { benchProduct } from './support/ledger-world';
+import { benchProduct, benchStamp } from './support/ledger-world';
 
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -107,11 +107,7 @@ await benchEachDatabase(
           unit_cost: 400,
           balance_after: 100_000,
           at: now,
-          version: 1,
-          created_at: now,
-          created_by: 'bench',
-          updated_at: now,
-          updated_by: 'bench',
+          ...benchStamp(now),
         })),
       )
       .execute();
@@ -129,11 +125,7 @@ await benchEachDatabase(
           unit_cost: 400,
           balance_after: sums.get(product),
           at: now,
-          version: 1,
-          created_at: now,
-          created_by: 'bench',
-          updated_at: now,
-          updated_by: 'bench',
+          ...benchStamp(now),
         });
       }
       await db.insertInto('stock_movement').values(rows).execute();

@@ -25,6 +25,15 @@ export async function timesOf(run: () => Promise<unknown>, samples: number, warm
   return times;
 }
 
+/** The version and who-and-when columns of a row a bench writes straight to the database. */
+export const benchStamp = (now: string) => ({
+  version: 1,
+  created_at: now,
+  created_by: 'bench',
+  updated_at: now,
+  updated_by: 'bench',
+});
+
 /** A stock product's fields as the benches write them: 9.90, costing 4.00, stock tracked. */
 export const benchProduct = (code: string, name: string, category: number, uom: number) => ({
   code,
