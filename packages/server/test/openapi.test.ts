@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/openapi/document';
@@ -70,6 +72,34 @@ describe('the OpenAPI document', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.json()).toEqual(JSON.parse(JSON.stringify(documentOf())));
+  });
+
+  it('goes out compressed as the caller accepts, and not again while the caller’s copy is current', async () => {
+    /** The answer as it crosses the wire: its bytes undecoded. */
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = httpRequest(`${t.api}/openapi.json`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject).end();
+      });
+    const expected = JSON.parse(JSON.stringify(documentOf())) as unknown;
+    const plain = await raw({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(expected);
+    const br = await raw({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(expected);
+    // A browser gets a tenth of the megabyte or less.
+    expect(br.body.length).toBeLessThan(plain.body.length / 8);
+    const gz = await raw({ 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(expected);
+    const again = await raw({ 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 
   it('passes the Redocly linter’s recommended rules', async () => {

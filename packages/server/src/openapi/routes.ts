@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { acceptsEncoding, matchesEtag } from '../http/conditional';
 import { documented } from '../http/openapi-contract';
 import { API_VERSION } from '../info/routes';
 import { buildDocument, type OpenApiDocument } from './document';
@@ -41,6 +45,8 @@ export function registerOpenApiRoutes(app: FastifyInstance, apiPrefix: string, r
     );
     return document;
   });
+  // The document as sent: serialised and compressed once (over a megabyte of JSON, a tenth of it in brotli).
+  let sent: Promise<SentDocument> | undefined;
   app.get(
     `${apiPrefix}/openapi.json`,
     documented({
@@ -48,7 +54,34 @@ export function registerOpenApiRoutes(app: FastifyInstance, apiPrefix: string, r
       auth: 'none',
       produces: 'json',
     }),
-    async (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(app.openapiDocument()),
+    async (request, reply) => {
+      const document = await (sent ??= encode(Buffer.from(JSON.stringify(app.openapiDocument()))));
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('ETag', document.etag)
+        .header('Vary', 'Accept-Encoding')
+        .type('application/json; charset=utf-8');
+      if (matchesEtag(request, document.etag)) return reply.code(304).send();
+      if (acceptsEncoding(request, 'br')) return reply.header('Content-Encoding', 'br').send(document.br);
+      if (acceptsEncoding(request, 'gzip')) return reply.header('Content-Encoding', 'gzip').send(document.gzip);
+      return reply.send(document.json);
+    },
   );
+}
+
+interface SentDocument {
+  json: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+async function encode(json: Buffer): Promise<SentDocument> {
+  const [br, gzipped] = await Promise.all([
+    promisify(brotliCompress)(json, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+    }),
+    promisify(gzip)(json, { level: 9 }),
+  ]);
+  return { json, br, gzip: gzipped, etag: `"${createHash('sha256').update(json).digest('base64url')}"` };
 }

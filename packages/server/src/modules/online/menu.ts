@@ -8,6 +8,7 @@ import type { ActionCall, RowAction } from '../../data/hooks';
 import type { Row } from '../../data/store';
 import { typedDb, type Database } from '../../db/types';
 import type { Kysely } from 'kysely';
+import { matchesEtag } from '../../http/conditional';
 import { ApiError, validationError } from '../../http/envelope';
 import { priceBasket, ruleSet, type OutletInfo, type RuleSet, pricingInputs } from '../pricing/index';
 import { stockProducts, onOrderFor, reservedFor } from '../stock/index';
@@ -238,9 +239,7 @@ export function registerMenuRoute(app: FastifyInstance, core: string): void {
         .executeTakeFirst();
       if (!row) throw new ApiError(404, `No menu is published for channel ${match[1]}`);
       reply.header('etag', row.etag).header('cache-control', 'public, no-cache');
-      const sent = request.headers['if-none-match'];
-      if (typeof sent === 'string' && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === row.etag))
-        return reply.code(304).send();
+      if (matchesEtag(request, row.etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(row.body);
     },
   );
