@@ -98,8 +98,20 @@ async function addLabels(db: AnyDb, fields: readonly NormalisedField[], rows: Ro
   }
 }
 
-/** Child rows and multi-reference ids of the given parents, in order. */
-async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: Row[]): Promise<void> {
+/** Items by key, each group in the items' order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = out.get(k);
+    if (group) group.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** Child rows and multi-reference ids of the given parents (rows with their `id`), in order. */
+export async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: Row[]): Promise<void> {
   const ids = rows.map((r) => Number(r.id));
   if (ids.length === 0) return;
   for (const field of fields) {
@@ -122,7 +134,8 @@ async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: R
         field.fields,
         children.map((c) => c.row),
       );
-      for (const row of rows) row[field.name] = children.filter((c) => c.parent === row.id).map((c) => c.row);
+      const byParent = groupBy(children, (c) => c.parent);
+      for (const row of rows) row[field.name] = (byParent.get(Number(row.id)) ?? []).map((c) => c.row);
     } else if (field.kind === 'multireference') {
       const links = (await runCompiled(db, `links:${field.table}:${ids.length}`, ids, () =>
         db
@@ -131,10 +144,9 @@ async function addRelated(db: AnyDb, fields: readonly NormalisedField[], rows: R
           .where(LINK_COLUMNS.parent, 'in', ids)
           .orderBy(LINK_COLUMNS.ref),
       )) as Stored[];
+      const byParent = groupBy(links, (l) => Number(l[LINK_COLUMNS.parent]));
       for (const row of rows)
-        row[field.name] = links
-          .filter((l) => Number(l[LINK_COLUMNS.parent]) === row.id)
-          .map((l) => Number(l[LINK_COLUMNS.ref]));
+        row[field.name] = (byParent.get(Number(row.id)) ?? []).map((l) => Number(l[LINK_COLUMNS.ref]));
     }
   }
 }

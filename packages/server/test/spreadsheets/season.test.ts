@@ -1,6 +1,7 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
+import { storedLists } from '../../src/modules/spreadsheets/variant-attributes';
 import { importSheet, productByCode, xlsx } from './support';
 
 /** A season's file: parents and their variants in one sheet, in any order (issue 24). */
@@ -155,5 +156,30 @@ describe('parents and variants in one file', () => {
       message:
         '"NOPE" is not the SKU or name of a product, nor of a row of this sheet; the quantity of KIT-TEE must be a number above 0 with at most 3 decimals: read "abc"',
     });
+  });
+
+  it('reads the stored recipes of a file’s products 500 SKUs a query, as each product’s own read answers them', async () => {
+    const ctx = c.server.app.ctx;
+    let queries = 0;
+    const counted = {
+      ...ctx,
+      db: ctx.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          queries++;
+          return args.result;
+        },
+      }),
+    };
+    const codes = [' KIT-1 ', 'KIT-TEE', ...Array.from({ length: 1200 }, (_, i) => `NOT-STORED-${i}`)];
+    const stored = await storedLists(counted, codes, 'recipeComponents');
+    // Three slices of 500 SKUs: a query for the products of each, one more for the recipe lines of a slice that has some.
+    expect(queries).toBeLessThanOrEqual(6);
+    const kit = (await productByCode(c, 'KIT-1'))!;
+    const lines = (rows: Row[] | undefined) => rows?.map((l) => [l.product, l.quantity]);
+    expect(lines(stored.get('KIT-1'))).toEqual(lines(kit.recipeComponents as Row[]));
+    expect(lines(stored.get('KIT-1'))).toHaveLength(3);
+    expect(stored.get('KIT-TEE')).toEqual([]);
+    expect(stored.has('NOT-STORED-0')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { anyDb, type Row } from '../../data/store';
 import type { ScalarField } from './columns';
 import type { Importer, PreparingRow, RowIssue } from './importer';
 import { Lookups, type Lookup } from './lookups';
-import { storedList } from './variant-attributes';
+import { storedListOf, storedLists } from './variant-attributes';
 import { componentParts } from './component-cells';
 
 const product = findEntity('product')!;
@@ -39,6 +39,11 @@ async function prepareRecipes(ctx: AppContext, rows: readonly PreparingRow[], sh
   if (sent.length === 0) return [];
   const db = anyDb(ctx);
   const products = (shown.products = await new Lookups(db).of(fieldOf(product, 'parent') as ScalarField));
+  const stored = await storedLists(
+    ctx,
+    sent.map((r) => r.input.code),
+    LIST,
+  );
   const issues: RowIssue[] = [];
   for (const row of sent) {
     const { number, input } = row;
@@ -70,7 +75,7 @@ async function prepareRecipes(ctx: AppContext, rows: readonly PreparingRow[], sh
     }
     if (problems.length > 0) issues.push({ row: number, field: LIST, message: problems.join('; ') });
     input[LIST] = lines;
-    const storedLines = await storedList(ctx, input.code, LIST);
+    const storedLines = storedListOf(stored, input.code);
     if (sameLines(lines, storedLines)) input[LIST] = storedLines;
   }
   return issues;

@@ -1,6 +1,6 @@
 import { fieldOf, findEntity } from '@backroom/schema';
 import type { AppContext } from '../../context';
-import { apiRow } from '../../data/read';
+import { addRelated } from '../../data/read';
 import { anyDb, type Row } from '../../data/store';
 import type { ScalarField } from './columns';
 import type { Importer, PreparingRow, RowIssue } from './importer';
@@ -79,6 +79,11 @@ export async function prepareVariantAttributes(
       .execute())
       parentTypes.set(row.id, row.type);
 
+  const stored = await storedLists(
+    ctx,
+    sent.map((r) => r.input.code),
+    LIST,
+  );
   const issues: RowIssue[] = [];
   for (const { number, input, refs } of sent) {
     const text = typeof input[LIST] === 'string' ? (input[LIST] as string).trim() : '';
@@ -117,19 +122,39 @@ export async function prepareVariantAttributes(
     else if (lines.length > 0 && (refs?.parent?.type ?? parentTypes.get(input.parent as number)) !== 'variantParent')
       issues.push({ row: number, field: 'parent', message: 'The parent product is not a variant parent' });
     input[LIST] = lines;
-    const storedLines = await storedList(ctx, input.code, LIST);
+    const storedLines = storedListOf(stored, input.code);
     if (storedLines.length === lines.length && pairsOf(storedLines) === pairsOf(lines)) input[LIST] = storedLines;
   }
   return issues;
 }
 
-/** A child list of the stored product of a SKU (none for a new one), so that a sheet's equal list is given as stored and the row reads unchanged. */
-export async function storedList(ctx: AppContext, code: unknown, list: string): Promise<Row[]> {
-  if (typeof code !== 'string') return [];
-  const stored = await ctx.db.selectFrom('product').select('id').where('code', '=', code.trim()).executeTakeFirst();
-  if (!stored) return [];
-  return ((await apiRow(ctx, anyDb(ctx), product, stored.id, { labels: false }))?.[list] as Row[] | undefined) ?? [];
+/**
+ * A child list of the stored products of these SKUs, by SKU (none for a new one), read 500 SKUs a
+ * query: a sheet's list equal to the stored one is given as stored and the row reads unchanged.
+ */
+export async function storedLists(
+  ctx: AppContext,
+  codes: readonly unknown[],
+  list: string,
+): Promise<Map<string, Row[]>> {
+  const wanted = [...new Set(codes.filter((c): c is string => typeof c === 'string').map((c) => c.trim()))];
+  const field = fieldOf(product, list, 'children');
+  const out = new Map<string, Row[]>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows: Row[] = await ctx.db
+      .selectFrom('product')
+      .select(['id', 'code'])
+      .where('code', 'in', wanted.slice(i, i + 500))
+      .execute();
+    await addRelated(anyDb(ctx), [field], rows);
+    for (const row of rows) out.set(String(row.code), row[list] as Row[]);
+  }
+  return out;
 }
+
+/** The stored list of a row's SKU from `storedLists`; none for a new product. */
+export const storedListOf = (stored: Map<string, Row[]>, code: unknown): Row[] =>
+  (typeof code === 'string' ? stored.get(code.trim()) : undefined) ?? [];
 
 /** The product importer with the `Variant attributes` column; the preview shows a list as the cell is written (`SIZE=M; COLOUR=RED`). */
 export function withVariantAttributes(importer: Importer | undefined): Importer | undefined {
