@@ -38,7 +38,7 @@ export interface StoredFile {
 /** The upload's file stream; `truncated` once it stopped at the size limit. */
 export type UploadStream = Readable & { truncated?: boolean };
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 export const tooLarge = (limitBytes: number) =>
   new ApiError(413, `The file is larger than the limit of ${megabytes(limitBytes)}`, [

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { findEntity } from '@backroom/schema';
+import { IMAGE_FAILURES, findEntity } from '@backroom/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Catalogue } from '../domain/support/catalogue';
 import { importSheet, legacyOf, productByCode, waitFor, xlsx } from './support';
@@ -67,9 +67,9 @@ describe('image URLs fetched after the commit (private targets allowed)', () => 
     expect(images).toMatchObject({ products: 3, fetched: 2, skipped: 0, failedCount: 3 });
     expect(images.failed).toEqual(
       expect.arrayContaining([
-        { product: 'IMG-2', url: `${base}/missing.png`, message: 'The address answered 404' },
-        { product: 'IMG-3', url: `${base}/page`, message: 'Not a PNG, JPEG, GIF or WebP image' },
-        { product: 'IMG-3', url: `${base}/huge.png`, message: expect.stringContaining('larger than the upload limit') },
+        { product: 'IMG-2', url: `${base}/missing.png`, message: IMAGE_FAILURES.status({ status: 404 }) },
+        { product: 'IMG-3', url: `${base}/page`, message: IMAGE_FAILURES.notImage() },
+        { product: 'IMG-3', url: `${base}/huge.png`, message: IMAGE_FAILURES.tooLarge({ size: '0.1 MB' }) },
       ]),
     );
     const tee = (await productByCode(c, 'IMG-1'))!;
@@ -121,7 +121,10 @@ describe('image URLs of private addresses refused (the default)', () => {
     );
     const images = await imagesOf(c, [['PRV-1', 'Tee', category, 'PCS', 10, `${base}/tee.png`]]);
     expect(images).toMatchObject({ products: 1, fetched: 0, failedCount: 1 });
-    expect(images.failed[0]).toMatchObject({ product: 'PRV-1', message: expect.stringContaining('loopback') });
+    expect(images.failed[0]).toMatchObject({
+      product: 'PRV-1',
+      message: IMAGE_FAILURES.notPublic({ address: '127.0.0.1' }),
+    });
     expect((await productByCode(c, 'PRV-1'))!).toMatchObject({ images: null, imageUrls: `${base}/tee.png` });
   });
 });
@@ -156,7 +159,7 @@ describe("image URLs fetched a few at a time, within the uploader's quota and th
     expect(images.failed).toContainEqual({
       product: 'FEW-LAST',
       url: `${base}/never.png`,
-      message: 'Not fetched: the images job ran out of time',
+      message: IMAGE_FAILURES.outOfTime(),
     });
     // Counted against the importing user's quota, as a form's upload is.
     const usage = await c.server.app.ctx.db.selectFrom('upload_usage').select('bytes').execute();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMAGE_FAILURES } from '@backroom/schema';
 import { malay } from '../i18n/malay';
 import { sheetMessage } from './sheetMessages';
 
@@ -44,5 +45,21 @@ describe('import messages in Malay', () => {
         'The column "Material": a known source\'s export has no bundle rows; send the column into a field or ignore it',
       ),
     ).toContain('"Material"');
+  });
+
+  it('says every reason the images job gives in Malay, its values kept', async () => {
+    const t = await malay();
+    const values = new Proxy({}, { get: (_, name) => `«${String(name)}»` }) as never;
+    for (const [key, build] of Object.entries(IMAGE_FAILURES)) {
+      const english = build(values);
+      const said = sheetMessage(t, 'ms', english);
+      expect(said, key).not.toBe(english);
+      expect(said, key).not.toContain('{{');
+      for (const value of english.match(/«\w+»/g) ?? []) expect(said, key).toContain(value);
+    }
+    // A product not saved keeps the write's own message, even one of another shape.
+    expect(sheetMessage(t, 'ms', IMAGE_FAILURES.notSaved({ reason: 'Name is required' }))).toBe(
+      'Produk tidak dapat disimpan: Name is required',
+    );
   });
 });

@@ -1,5 +1,18 @@
 import type { TFunction } from 'i18next';
+import { IMAGE_FAILURES } from '@backroom/schema';
 import { registryText } from '../i18n/registryText';
+
+const MARK = '\u0000';
+
+/** The shape of a sentence `build` makes: each of its values a named group. */
+function shapeOf(build: (values: never) => string): RegExp {
+  const marked = build(new Proxy({}, { get: (_, name) => `${MARK}${String(name)}${MARK}` }) as never);
+  const source = marked
+    .split(MARK)
+    .map((part, i) => (i % 2 === 1 ? `(?<${part}>.+)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
 
 /**
  * The import's row messages in the user's language: the server writes them in English with the
@@ -8,6 +21,8 @@ import { registryText } from '../i18n/registryText';
  * (`sheets.messages.*`) with those values; English, and any message not matched, shows as sent.
  */
 const SHAPES: [key: string, shape: RegExp][] = [
+  // First: a product not saved says the write's own message after it, which may have a shape below.
+  ...Object.entries(IMAGE_FAILURES).map(([key, build]): [string, RegExp] => [`image.${key}`, shapeOf(build)]),
   [
     'notFoundHere',
     /^(?<column>.+): "(?<text>.+)" is not the code or name of any of the (?<what>.+), nor of a row of this sheet$/,
@@ -26,7 +41,6 @@ const SHAPES: [key: string, shape: RegExp][] = [
   ],
   ['twoWayNumber', /^(?<column>.+) must be a number: "(?<text>.+)" could be read two ways .+$/],
   ['circle', /^(?<column>.+): the rows name each other in a circle$/],
-  ['outOfTime', /^Not fetched: the images job ran out of time$/],
   ['quotaUsed', /^Your daily upload quota of (?<mb>\d+) MB is used up; .+$/],
   [
     'nothingWritten',

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { MAX_IMAGES, findEntity, type SheetImageFailure, type SheetImageFetch } from '@backroom/schema';
+import { IMAGE_FAILURES, MAX_IMAGES, findEntity, type SheetImageFailure, type SheetImageFetch } from '@backroom/schema';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
@@ -10,6 +10,7 @@ import { anyDb } from '../../data/store';
 import { updateRow } from '../../data/write';
 import {
   IMAGE_TYPES,
+  megabytes,
   removeStored,
   storedUrl,
   streamToFile,
@@ -60,6 +61,35 @@ export const urlsOf = (text: unknown): string[] =>
 
 export class FetchRefused extends Error {}
 
+const refused = <K extends keyof typeof IMAGE_FAILURES>(
+  reason: K,
+  ...values: Parameters<(typeof IMAGE_FAILURES)[K]>
+): FetchRefused => new FetchRefused((IMAGE_FAILURES[reason] as (...v: typeof values) => string)(...values));
+
+/** The address check's refusal (the webhooks' guard) as the images job says it. */
+function addressRefused(address: string, error: ApiError): FetchRefused {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return refused('notWebAddress');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refused('notWebAddress');
+  if (/does not resolve/.test(error.message)) return refused('noSuchHost', { host: url.hostname });
+  return refused('notPublic', { address: /\(([^)]+)\)/.exec(error.message)?.[1] ?? url.hostname });
+}
+
+/** A connection's failure (Node's error code) in plain words. */
+function connectionFailed(error: NodeJS.ErrnoException, host: string): FetchRefused {
+  const code = error.code ?? '';
+  if (code === 'ECONNREFUSED') return refused('refused');
+  if (code === 'ECONNRESET' || code === 'EPIPE') return refused('cut');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return refused('noSuchHost', { host });
+  if (code === 'ETIMEDOUT') return refused('noAnswer', { seconds: TIMEOUT_MS / 1000 });
+  if (/CERT|SELF_SIGNED|UNABLE_TO_|DEPTH_ZERO/.test(code)) return refused('certificate');
+  return refused('unreachable');
+}
+
 /** Checks an address before it is connected to: the target to connect to, or an `ApiError` naming why not. */
 export type TargetCheck = (address: string) => Promise<Target>;
 
@@ -75,7 +105,7 @@ export async function checkedGet(url: string, check: TargetCheck, signal?: Abort
     try {
       target = await check(address);
     } catch (error) {
-      if (error instanceof ApiError) throw new FetchRefused(error.message.replace(/^Endpoint/, 'The address'));
+      if (error instanceof ApiError) throw addressRefused(address, error);
       throw error;
     }
     const client = target.url.protocol === 'https:' ? https : http;
@@ -90,14 +120,14 @@ export async function checkedGet(url: string, check: TargetCheck, signal?: Abort
         },
         resolve,
       );
-      req.on('timeout', () => req.destroy(new FetchRefused(`No answer within ${TIMEOUT_MS / 1000} s`)));
+      req.on('timeout', () => req.destroy(refused('noAnswer', { seconds: TIMEOUT_MS / 1000 })));
       req.on('error', (error) =>
         reject(
           error instanceof FetchRefused
             ? error
             : signal?.aborted
-              ? new FetchRefused(OUT_OF_TIME)
-              : new FetchRefused(`Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
+              ? refused('outOfTime')
+              : connectionFailed(error, target.url.hostname),
         ),
       );
     });
@@ -109,11 +139,11 @@ export async function checkedGet(url: string, check: TargetCheck, signal?: Abort
     }
     if (status !== 200) {
       answer.resume();
-      throw new FetchRefused(`The address answered ${status}`);
+      throw refused('status', { status });
     }
     return answer;
   }
-  throw new FetchRefused(`More than ${MAX_REDIRECTS} redirects`);
+  throw refused('redirects', { count: MAX_REDIRECTS });
 }
 
 /**
@@ -125,10 +155,11 @@ async function fetchImage(ctx: AppContext, url: string, signal: AbortSignal): Pr
   const limit = ctx.config.uploads.limitBytes;
   const check = (address: string) => checkTarget(address, ctx.config.allowPrivateTargets, 'url');
   const answer = await checkedGet(url, check, signal);
+  const tooLarge = () => refused('tooLarge', { size: megabytes(limit) });
   const declared = Number(answer.headers['content-length']);
   if (declared > limit) {
     answer.destroy();
-    throw new FetchRefused(`The image is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB`);
+    throw tooLarge();
   }
   let size = 0;
   const capped = new Transform({
@@ -136,7 +167,7 @@ async function fetchImage(ctx: AppContext, url: string, signal: AbortSignal): Pr
       size += chunk.length;
       if (size > limit) {
         answer.destroy();
-        done(new FetchRefused(`The image is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB`));
+        done(tooLarge());
         return;
       }
       done(null, chunk);
@@ -149,19 +180,16 @@ async function fetchImage(ctx: AppContext, url: string, signal: AbortSignal): Pr
     stored = await streamToFile(dir, FOLDER, answer.pipe(capped) as UploadStream, limit);
   } catch (error) {
     if (error instanceof FetchRefused) throw error;
-    if (signal.aborted) throw new FetchRefused(OUT_OF_TIME);
-    if (error instanceof ApiError && error.status === 415) throw new FetchRefused('Not a PNG, JPEG, GIF or WebP image');
-    if (error instanceof ApiError) throw new FetchRefused(error.errors?.[0]?.message ?? error.message);
-    throw new FetchRefused(`The download broke off: ${(error as Error).message}`);
+    if (signal.aborted) throw refused('outOfTime');
+    if (error instanceof ApiError) throw error.status === 413 ? tooLarge() : refused('notImage');
+    throw refused('cut');
   }
   if (!IMAGE_TYPES.has(stored.contentType)) {
     await removeStored(dir, stored.fileName);
-    throw new FetchRefused('Not a PNG, JPEG, GIF or WebP image');
+    throw refused('notImage');
   }
   return stored;
 }
-
-const OUT_OF_TIME = 'Not fetched: the images job ran out of time';
 
 /**
  * One image fetched and counted against the importing user's daily upload quota, as the upload
@@ -169,7 +197,7 @@ const OUT_OF_TIME = 'Not fetched: the images job ran out of time';
  * file removed when its size would pass it.
  */
 async function fetchCounted(ctx: AppContext, userId: number, url: string, signal: AbortSignal): Promise<string> {
-  if (signal.aborted) throw new FetchRefused(OUT_OF_TIME);
+  if (signal.aborted) throw refused('outOfTime');
   const quota = (error: unknown) => {
     if (error instanceof ApiError && error.status === 429) throw new FetchRefused(error.message);
     throw error;
@@ -244,7 +272,7 @@ export const imagesJob: JobKind = {
       } catch (error) {
         for (const fileName of stored) await removeStored(dir, fileName);
         if (!(error instanceof ApiError)) throw error;
-        fail({ product: code, url: '', message: `The product could not be saved: ${error.message}` });
+        fail({ product: code, url: '', message: IMAGE_FAILURES.notSaved({ reason: error.message }) });
       }
     };
     const queue = [...payload.products];
