@@ -38,7 +38,7 @@ describe('the mapping step of the product importer', () => {
     const commit = page.getByRole('button', { name: 'Add 18' });
     await commit.waitFor({ timeout: 20_000 });
     const summary = page.getByRole('status', { name: 'How the file was read' });
-    await expect.poll(() => summary.textContent()).toContain('Read as a shopify export.');
+    await expect.poll(() => summary.textContent()).toContain('Read as an export of Shopify.');
     expect(await summary.textContent()).toContain('Attribute Color with values Green, Blue, Gray, Purple');
     // The preview counts what the commit will do, row by row.
     await page.getByText('Add 18').first().waitFor();

@@ -9,6 +9,19 @@ import { importSheet, legacyOf, productByCode, waitFor } from './support';
 const c = useCatalogue();
 const fixture = (name: string) => readFile(join(__dirname, '../fixtures/imports', name));
 
+/** The mapping offered for a file, as the console asks for it before the file is checked. */
+async function offerFor(t: Catalogue, file: Buffer, name: string): Promise<SheetMappingOffer> {
+  const form = new FormData();
+  form.append('importType', 'product');
+  form.append('file', new Blob([file]), name);
+  const offered = await fetch(`${legacyOf(t)}/DataImporter/InspectImport`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${t.tokens.admin}` },
+  });
+  return ((await offered.json()) as { data: SheetMappingOffer }).data;
+}
+
 /** The real example files of other systems (fixtures/imports/README.md), imported with no mapping sent. */
 describe('known sources imported with no mapping', () => {
   it('Shopify: products, variants by their options, prices, compare-at prices, costs, status, tags and images', async () => {
@@ -109,6 +122,39 @@ describe('known sources imported with no mapping', () => {
     expect(job.stock?.map((s) => s.location)).toContain('TVM McHenry');
   });
 
+  it('Square with its offered mapping sent back unchanged, as the console confirms it: read as with none', async () => {
+    const file = await fixture('square-item-library.csv');
+    const offer = await offerFor(c, file, 'catalog.csv');
+    // Item Name is read into the name and the parent: the offer shows one of them.
+    expect(offer.columns).toContainEqual({ header: 'Item Name', field: expect.any(String), by: 'source' });
+    const form = new FormData();
+    form.append('importType', 'product');
+    form.append('mode', 'validate');
+    form.append(
+      'sourceMapping',
+      JSON.stringify(
+        Object.fromEntries(offer.columns.filter((o) => o.header !== 'Tags').map((o) => [o.header, o.field])),
+      ),
+    );
+    form.append('file', new Blob([file]), 'catalog.csv');
+    const submitted = await fetch(`${legacyOf(c)}/DataImporter/SubmitDataImport`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${c.tokens.admin}` },
+    });
+    const body = (await submitted.json()) as { data: { jobId: number } };
+    expect(submitted.status, JSON.stringify(body)).toBe(200);
+    const confirmed = await waitFor(c, body.data.jobId);
+    const alone = await importSheet(c, file, 'product', 'validate', 'catalog.csv');
+    expect(confirmed.errors).toEqual([]);
+    expect(confirmed).toMatchObject({
+      source: 'square',
+      errorCount: 0,
+      inserted: alone.inserted,
+      updated: alone.updated,
+    });
+  });
+
   it('Square validated: the locations its stock names are listed as created by the commit, none written', async () => {
     const file = Buffer.from(
       (await fixture('square-item-library.csv')).toString('utf8').replaceAll('TVM McHenry', 'TVM Elgin'),
@@ -148,15 +194,7 @@ describe('known sources imported with no mapping', () => {
       expect(jeans).toMatchObject({ minimumPrice: '64.95', compareAtPrice: null, brand: null });
 
       // Offered again for the next Shopify file, and applied over the API with nothing sent.
-      const inspect = new FormData();
-      inspect.append('importType', 'product');
-      inspect.append('file', new Blob([file]), 'products.csv');
-      const offered = await fetch(`${legacyOf(t)}/DataImporter/InspectImport`, {
-        method: 'POST',
-        body: inspect,
-        headers: { authorization: `Bearer ${t.tokens.admin}` },
-      });
-      const offer = ((await offered.json()) as { data: SheetMappingOffer }).data;
+      const offer = await offerFor(t, file, 'products.csv');
       expect(offer.source?.name).toBe('shopify');
       expect(offer.columns).toEqual(
         expect.arrayContaining([

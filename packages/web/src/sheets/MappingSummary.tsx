@@ -25,7 +25,13 @@ export function MappingSummary({ job }: { job: SheetJob }) {
   const stock = job.stock ?? [];
   return (
     <div className="alert alert-info" role="status" aria-label={t('sheets.mapping.summary')}>
-      {job.source && <p className="mb-1">{t('sheets.mapping.readAs', { source: job.source })}</p>}
+      {job.source && (
+        <p className="mb-1">
+          {t('sheets.mapping.readAs', {
+            source: t(`sheets.mapping.sourceNames.${job.source}`, { defaultValue: job.source }),
+          })}
+        </p>
+      )}
       {created.length > 0 && (
         <div className="mb-1">
           {job.committed ? t('sheets.mapping.created') : t('sheets.mapping.creates')}

@@ -222,9 +222,13 @@ export class MappedSheet implements MappingStep {
     // The user's edit of the recognised mapping: a column the source reads goes into another field, or is ignored.
     const readFrom = new Map<string, string>();
     const fields: string[] = [];
+    const columns = this.source.columns;
     for (const name of new Set(this.source.fields(sourceHeaders))) {
-      const column = this.source.columns[name];
-      const edited = column && column !== 'Tags' && Object.hasOwn(this.mapping, column) ? this.mapping[column] : name;
+      const column = columns[name];
+      const sent = column && column !== 'Tags' && Object.hasOwn(this.mapping, column) ? this.mapping[column] : name;
+      // A column the source reads into several fields (Square's Item Name: name and parent) is offered
+      // with one of them: sent back as offered, it is no edit, and the source reads it into each.
+      const edited = sent && columns[sent] === column ? name : sent;
       if (!edited || fields.includes(edited) || !this.importer.columns.some((f) => f.name === edited)) continue;
       fields.push(edited);
       readFrom.set(edited, name);
