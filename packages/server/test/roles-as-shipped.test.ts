@@ -1,9 +1,10 @@
-import type { MenuGroupDto } from '@backroom/schema';
+import type { MenuGroupDto, UserInfo } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from './support/harness';
+import { NONE, roleKit } from './support/roles';
 
 // The demo roles as a shop gets them (issue 25): signed in as each, what they may open.
-const t = useTestServer({ users: ['manager', 'cashier'] });
+const t = useTestServer({ users: ['admin', 'manager', 'cashier'] });
 
 const menuOf = async (who: 'manager' | 'cashier') =>
   (await t.call<MenuGroupDto[]>('GET', '/AppModule/GetMenu/1', { token: t.tokens[who] })).body.data.flatMap(
@@ -31,5 +32,15 @@ describe('the shipped roles', () => {
     expect(items.some((i) => i.route.startsWith('fields/'))).toBe(false);
     const home = await t.get<Record<string, unknown>>('/home/Summary', t.tokens.cashier);
     expect(Object.keys(home.body.data)).toEqual(['at']);
+  });
+
+  it('tells each user, with who they are, the field groups their role may view', async () => {
+    const groupsOf = async (token: string) =>
+      (await t.call<UserInfo>('GET', '/authentication/Me', { token })).body.data.fieldGroups;
+    expect(await groupsOf(t.tokens.manager)).toEqual(['costs']);
+    expect(await groupsOf(t.tokens.cashier)).toEqual([]);
+    const kit = roleKit(t);
+    const noCosts = await kit.newRole('ADMIN', { 'fields/costs': NONE });
+    expect(await groupsOf((await kit.signedInUser(noCosts)).accessToken)).toEqual([]);
   });
 });

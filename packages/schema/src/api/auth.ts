@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowIdNumber } from '../ids';
+import type { FieldGroup } from '../registry/field-groups';
 
 /** Request bodies of /api/Authentication/*, validated alike by the server and the forms. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -45,6 +46,11 @@ export interface UserInfo {
   email?: string | null;
   otpEnabled: boolean;
   mustChangePassword: boolean;
+  /**
+   * The field groups (registry `field-groups.ts`) the user's role may view; only `Me` answers it.
+   * The console asks for it with the menu and hides the fields of every other group.
+   */
+  fieldGroups?: FieldGroup[];
 }
 
 export interface LoginResponse {

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { setDefaultTakePerRow, setFileManager, setPaymentProviderUrl, setApiBuildNumber } from '../store/settingsSlice';
 import { selectMayUseApi, selectSignedIn, useAppDispatch, useAppSelector } from '../store';
 import { setListMenu, toClientGroup } from '../store/menuSlice';
+import { setUserInfo } from '../store/userSlice';
 import { webRoot } from '../config/webRoot';
-import { fetchSettings, menuApi } from './endpoints';
+import { authApi, fetchSettings, menuApi } from './endpoints';
 
 /** Settings read at start (the payment provider URL has a fetch of its own, as the app load lists it apart). */
 const GENERAL_KEYS = [
@@ -85,9 +86,12 @@ export function useMenu() {
     queryKey: ['menu', userId],
     enabled: mayUseApi,
     staleTime: Infinity,
-    // The store holds the menu before the query reports success, so routes never render without it.
+    // The store holds the menu before the query reports success, so routes never render without it;
+    // the user's field groups (privileges no menu item carries) come with it, from Me.
     queryFn: async () => {
-      const groups = (await menuApi.getMenu()).map(toClientGroup);
+      const [menu, me] = await Promise.all([menuApi.getMenu(), authApi.me()]);
+      const groups = menu.map(toClientGroup);
+      dispatch(setUserInfo(me));
       dispatch(setListMenu(groups));
       return groups;
     },

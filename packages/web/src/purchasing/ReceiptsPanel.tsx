@@ -6,7 +6,8 @@ import { ReferencePicker } from '../fields/ReferencePicker';
 import { ActionDialog } from '../ui/ActionDialog';
 import { QuantityTable, isQuantityText } from '../ui/QuantityTable';
 import { Spinner } from '../ui/Spinner';
-import type { GoodsReceipt as Receipt } from '@backroom/schema';
+import { findEntity, type GoodsReceipt as Receipt } from '@backroom/schema';
+import { useReadableFields } from '../data/fieldGroups';
 import { printRow, type PurchaseOrder } from './api';
 
 interface ReceiptsPanelProps {
@@ -19,10 +20,16 @@ interface ReceiptsPanelProps {
   onError(error: unknown): void;
 }
 
+const goodsReceipt = findEntity('goodsreceipt')!;
+/** A line's amounts, shown to a role that may see costs. */
+const AMOUNTS = ['unitCost', 'landedCost', 'lineTotal'] as const;
+
 /** The order's goods receipts and returns, each with its lines; a receipt can be returned to the supplier in part. */
 export function ReceiptsPanel({ order, canReturn, busy, onReturn, onError }: ReceiptsPanelProps) {
   const { t } = useTranslation();
   const [returning, setReturning] = useState<Receipt | null>(null);
+  const readable = useReadableFields(goodsReceipt);
+  const amounts = AMOUNTS.filter((name) => readable(`lines.${name}`));
   const print = useMutation({ mutationFn: (id: number) => printRow('goodsreceipt', id), onError });
   const receipts = useQuery({
     queryKey: ['data', 'goodsreceipt', 'order', order.id, order.version],
@@ -48,7 +55,7 @@ export function ReceiptsPanel({ order, canReturn, busy, onReturn, onError }: Rec
               {r.docNo} · {t(`purchasing.kind.${r.kind}`)}
             </h3>
             <span className="small text-body-secondary">
-              {t('purchasing.receiptFacts', {
+              {t(readable('total') ? 'purchasing.receiptFacts' : 'purchasing.receiptFactsWithoutTotal', {
                 at: r.at.slice(0, 16).replace('T', ' '),
                 by: r.createdBy,
                 reference: r.reference ?? '—',
@@ -82,15 +89,11 @@ export function ReceiptsPanel({ order, canReturn, busy, onReturn, onError }: Rec
                 <th scope="col" className="text-end">
                   {t('purchasing.quantity')}
                 </th>
-                <th scope="col" className="text-end">
-                  {t('purchasing.unitCost')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('purchasing.landedCost')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('purchasing.lineTotal')}
-                </th>
+                {amounts.map((name) => (
+                  <th key={name} scope="col" className="text-end">
+                    {t(`purchasing.${name}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -98,9 +101,11 @@ export function ReceiptsPanel({ order, canReturn, busy, onReturn, onError }: Rec
                 <tr key={l.product}>
                   <td>{l.productLabel ?? l.product}</td>
                   <td className="text-end">{l.quantity}</td>
-                  <td className="text-end">{l.unitCost}</td>
-                  <td className="text-end">{l.landedCost}</td>
-                  <td className="text-end">{l.lineTotal}</td>
+                  {amounts.map((name) => (
+                    <td key={name} className="text-end">
+                      {l[name]}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { findEntity } from '@backroom/schema';
+import { useReadableFields } from '../data/fieldGroups';
 import { ReferencePicker } from '../fields/ReferencePicker';
 import { ActionDialog } from '../ui/ActionDialog';
 import { QuantityTable, isQuantityText } from '../ui/QuantityTable';
 import { purchaseOrderApi, type PurchaseOrder } from './api';
 
 const MONEY = /^\d+(\.\d{1,2})?$/;
+const goodsReceipt = findEntity('goodsreceipt')!;
 
 /** What is still to come on a line: ordered less received, never below zero, as typed text. */
 const outstanding = (l: PurchaseOrder['lines'][number]) => {
@@ -24,7 +27,8 @@ interface ReceiveDialogProps {
 /**
  * One goods receipt: per line the quantity that arrived (starting at what is still to come), typed,
  * or counted by scanning barcodes into the scan field (each scan adds one to its product's line).
- * Lines left at 0 stay on backorder. Freight and duty are spread over the receipt's lines.
+ * Lines left at 0 stay on backorder. Freight and duty, for a role that may see costs, are spread over
+ * the receipt's lines.
  */
 export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialogProps) {
   const { t } = useTranslation();
@@ -35,6 +39,8 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
   const [landed, setLanded] = useState({ freight: '', duty: '' });
   const [basis, setBasis] = useState<'value' | 'quantity'>('value');
   const [reason, setReason] = useState('');
+  const readable = useReadableFields(goodsReceipt);
+  const landedInputs = (['freight', 'duty'] as const).filter(readable);
   const products = useQuery({
     queryKey: ['purchaseorder', 'barcodes', order.id],
     queryFn: () => purchaseOrderApi.barcodes(order.lines.map((l) => l.product)),
@@ -156,7 +162,7 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
             onChange={(e) => setReference(e.target.value)}
           />
         </div>
-        {(['freight', 'duty'] as const).map((name) => (
+        {landedInputs.map((name) => (
           <div key={name} className="col-md-2">
             <label className="form-label" htmlFor={`po-${name}`}>
               {t(`purchasing.${name}`)}
@@ -170,20 +176,22 @@ export function ReceiveDialog({ order, busy, onReceive, onCancel }: ReceiveDialo
             />
           </div>
         ))}
-        <div className="col-md-4">
-          <label className="form-label" htmlFor="po-basis">
-            {t('purchasing.basis')}
-          </label>
-          <select
-            id="po-basis"
-            className="form-select"
-            value={basis}
-            onChange={(e) => setBasis(e.target.value as 'value' | 'quantity')}
-          >
-            <option value="value">{t('purchasing.byValue')}</option>
-            <option value="quantity">{t('purchasing.byQuantity')}</option>
-          </select>
-        </div>
+        {landedInputs.length > 0 && (
+          <div className="col-md-4">
+            <label className="form-label" htmlFor="po-basis">
+              {t('purchasing.basis')}
+            </label>
+            <select
+              id="po-basis"
+              className="form-select"
+              value={basis}
+              onChange={(e) => setBasis(e.target.value as 'value' | 'quantity')}
+            >
+              <option value="value">{t('purchasing.byValue')}</option>
+              <option value="quantity">{t('purchasing.byQuantity')}</option>
+            </select>
+          </div>
+        )}
         <div className="col-md-8">
           <label className="form-label" htmlFor="po-reason">
             {t('purchasing.overReason')}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFailure } from '../data/api';
+import { useHiddenFieldGroups } from '../data/fieldGroups';
 import type { SingleScreenProps } from '../screens/webModule';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
@@ -11,8 +12,23 @@ import { DateInput } from '../fields/TemporalInputs';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Stock valuation at a date: per location and category, the ledger's quantity × the average cost then; CSV export. */
+/**
+ * Stock valuation at a date: per location and category, the ledger's quantity × the average cost then;
+ * CSV export. Values are costs: a role that may not see them is told so, and nothing is asked.
+ */
 export default function StockValuationScreen({ item }: SingleScreenProps) {
+  const { t } = useTranslation();
+  const withoutCosts = useHiddenFieldGroups().has('costs');
+  if (withoutCosts)
+    return (
+      <TitledCard titleId="screen-title" title={item.name} className="stock-valuation">
+        <p role="status">{t('purchasing.valuation.noCosts')}</p>
+      </TitledCard>
+    );
+  return <Valuation title={item.name} />;
+}
+
+function Valuation({ title }: { title: string }) {
   const { t } = useTranslation();
   const [date, setDate] = useState(today);
   const valuation = useQuery({
@@ -22,7 +38,7 @@ export default function StockValuationScreen({ item }: SingleScreenProps) {
   });
   const exported = useMutation({ mutationFn: (by: 'category' | 'product') => valuationApi.export(date, by) });
   return (
-    <TitledCard titleId="screen-title" title={item.name} className="stock-valuation">
+    <TitledCard titleId="screen-title" title={title} className="stock-valuation">
       <p className="text-body-secondary">{t('purchasing.valuation.hint')}</p>
       <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
         <div>

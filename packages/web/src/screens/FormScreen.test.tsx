@@ -2,7 +2,17 @@ import { findEntity } from '@backroom/schema';
 import { describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dropdown, fail, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
+import {
+  dropdown,
+  fail,
+  menuItem,
+  ok,
+  renderScreen,
+  stubServer,
+  withoutFieldGroups,
+  type Call,
+  emptyList,
+} from '../test/app';
 
 const saved = {
   id: 7,
@@ -142,13 +152,20 @@ describe('generic form screen', () => {
     expect(within(groups[7]!).getByRole('switch', { name: 'Active' })).toBeInTheDocument();
   });
 
-  it('has no cost price input for a role the server serves no costs (the field group it leaves out)', async () => {
-    const served = findEntity('product')!.fields.filter((f) => f.name !== 'costPrice');
-    stubServer((call) => (call.url.endsWith('/fields/product') ? ok(served) : undefined), { otherwise: emptyList });
-    await renderScreen(menuItem('/product'), '/product/add');
+  it('has no cost price input, nor supplier cost column, for a role that may not view costs', async () => {
+    stubServer((call) => (call.url.endsWith('/fields/product') ? ok(findEntity('product')!.fields) : undefined), {
+      otherwise: emptyList,
+    });
+    await renderScreen(menuItem('/product'), '/product/add', { preloaded: withoutFieldGroups() });
     await screen.findByRole('heading', { name: 'New product' });
     expect(screen.getByLabelText('Selling price')).toBeInTheDocument();
     expect(screen.queryByLabelText('Cost price')).toBeNull();
+    const suppliers = screen.getByRole('table', { name: /Supplier/ });
+    const headers = within(suppliers)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
+    expect(headers).toEqual(expect.arrayContaining([expect.stringMatching(/^Lead time days/)]));
+    expect(headers.filter((h) => /cost/i.test(h))).toEqual([]);
   });
 
   it('Back to list and Cancel return to the list as it was left (search, sort, page)', async () => {

@@ -2,7 +2,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { columnsKey } from './useListController';
-import { dropdown, menuItem, ok, renderScreen, stubServer, type Call, emptyList } from '../test/app';
+import {
+  dropdown,
+  menuItem,
+  ok,
+  renderScreen,
+  signedIn,
+  stubServer,
+  withoutFieldGroups,
+  type Call,
+  emptyList,
+} from '../test/app';
 
 const bundles = [
   {
@@ -334,6 +344,18 @@ describe('generic list screen', () => {
       'isActive',
       'createdBy',
     ]);
+  });
+
+  it.each([
+    ['the Store Manager', signedIn, true],
+    ['a role that may not view costs', withoutFieldGroups, false],
+  ])('offers %s the cost price as a column as its role allows', async (_who, state, costs) => {
+    stubServer(() => undefined, { otherwise: emptyList });
+    await renderScreen(menuItem('/product'), '/product', { preloaded: state() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Columns' }));
+    const chooser = screen.getByRole('group', { name: 'Show columns' });
+    expect(within(chooser).getByRole('checkbox', { name: 'Selling price' })).toBeInTheDocument();
+    expect(within(chooser).queryAllByRole('checkbox', { name: 'Cost price' })).toHaveLength(costs ? 1 : 0);
   });
 
   it('list-only screens have no add or edit: no links to them and no routes', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StockCountDto } from '@backroom/schema';
-import { emptyList, menuItem, ok, renderScreen, stubServer } from '../test/app';
+import { emptyList, menuItem, ok, renderScreen, stubServer, withoutFieldGroups } from '../test/app';
 
 const count = (status: StockCountDto['status'], version: number): StockCountDto => ({
   id: 3,
@@ -80,5 +80,22 @@ describe('a stock count’s Count tab', () => {
       expect(server.posted('/Execute/stockcount')[2]).toEqual({ action: 'post', ids: [3], version: 2 }),
     );
     await screen.findByText(/SC-2026-000003 is posted/);
+  });
+
+  it('shows a role that may not view costs no value column nor total value (the server sends none)', async () => {
+    const withoutValues = { ...count('open', 2), lines: count('open', 2).lines.map(({ varianceValue: _, ...l }) => l) };
+    stubServer((call) => (call.url.endsWith('/fetch/stockcount') ? ok([withoutValues], 1) : undefined), {
+      otherwise: emptyList,
+    });
+    await renderScreen(menuItem('/stockcount'), '/stockcount/edit/3', { preloaded: withoutFieldGroups() });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Count' }, { timeout: 5000 }));
+    const review = await screen.findByRole('table', { name: 'Count lines and variances' }, { timeout: 5000 });
+    expect(
+      within(review)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Expected', 'Counted', 'Variance']);
+    expect(within(review).getByRole('row', { name: /KOPI/ })).toHaveTextContent(/10\.000.*-2\.000$/);
+    expect(screen.getByText('1 of 2 lines counted.')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { StockCountLineDto } from '@backroom/schema';
+import { findEntity, type StockCountLineDto } from '@backroom/schema';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFailure } from '../data/api';
+import { useReadableFields } from '../data/fieldGroups';
 import type { FormActionProps } from '../screens/webModule';
 import { printDocument } from './api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -10,12 +11,13 @@ import { FormAlert } from '../ui/FormAlert';
 import { stockCountApi, type CountEntry } from './countApi';
 
 const QUANTITY = /^\d+(\.\d{1,3})?$/;
+const stockCount = findEntity('stockcount')!;
 
 type Line = StockCountLineDto;
 
 /**
  * A stock count's Count tab: scan a barcode (each scan adds one) or type a figure per line; review
- * each variance with its value; print or export the count sheet; post. Every entry is sent alone
+ * each variance with its value (for a role that may see costs); print or export the count sheet; post. Every entry is sent alone
  * (`count`), so several counters on several devices do not overwrite each other.
  */
 export default function CountTab({ row, item }: FormActionProps) {
@@ -60,6 +62,7 @@ export default function CountTab({ row, item }: FormActionProps) {
   const print = useMutation({ mutationFn: () => printDocument({ document: 'stockcount', id }), onError: failed });
   const exported = useMutation({ mutationFn: () => stockCountApi.exportSheet(id, String(row.docNo)), onError: failed });
 
+  const valued = useReadableFields(stockCount)('lines.varianceValue');
   const total = lines.reduce((sum, l) => sum + Number(l.varianceValue ?? 0), 0);
   const counted = lines.filter((l) => l.countedQty !== null).length;
   const editable = open && item.ableToEdit;
@@ -127,7 +130,11 @@ export default function CountTab({ row, item }: FormActionProps) {
       </div>
       {notice && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
       <p className="text-body-secondary">
-        {t('stockcount.summary', { counted, lines: lines.length, value: total.toFixed(2) })}
+        {t(valued ? 'stockcount.summary' : 'stockcount.summaryWithoutValue', {
+          counted,
+          lines: lines.length,
+          value: total.toFixed(2),
+        })}
       </p>
       <table className="table table-sm align-middle" aria-label={t('stockcount.review')}>
         <thead>
@@ -142,9 +149,11 @@ export default function CountTab({ row, item }: FormActionProps) {
             <th scope="col" className="text-end">
               {t('stockcount.variance')}
             </th>
-            <th scope="col" className="text-end">
-              {t('stockcount.value')}
-            </th>
+            {valued && (
+              <th scope="col" className="text-end">
+                {t('stockcount.value')}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -182,7 +191,7 @@ export default function CountTab({ row, item }: FormActionProps) {
                   )}
                 </td>
                 <td className="text-end">{line.variance}</td>
-                <td className="text-end">{line.varianceValue}</td>
+                {valued && <td className="text-end">{line.varianceValue}</td>}
               </tr>
             );
           })}

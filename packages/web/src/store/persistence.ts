@@ -1,5 +1,5 @@
 import type { TokenPair, UserInfo } from '@backroom/schema';
-import { THEMES, themePath } from '@backroom/schema';
+import { FIELD_GROUP_NAMES, THEMES, themePath } from '@backroom/schema';
 import type { Cipher } from './cipher';
 import type { ClientMenuGroup, ClientMenuItem, MenuState } from './menuSlice';
 import type { PageState } from './pageSlice';
@@ -83,6 +83,9 @@ function readUserInfo(value: unknown): UserInfo | null {
     email: isStr(value.email) ? value.email : null,
     otpEnabled: isBool(value.otpEnabled) && value.otpEnabled,
     mustChangePassword: isBool(value.mustChangePassword) && value.mustChangePassword,
+    ...(Array.isArray(value.fieldGroups)
+      ? { fieldGroups: FIELD_GROUP_NAMES.filter((g) => (value.fieldGroups as unknown[]).includes(g)) }
+      : {}),
   };
 }
 

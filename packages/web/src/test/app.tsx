@@ -33,6 +33,7 @@ export const adminInfo = {
   email: 'admin@example.com',
   otpEnabled: false,
   mustChangePassword: false,
+  fieldGroups: ['costs' as const],
 };
 export const adminToken = { accessToken: 'access', refreshToken: 'refresh' };
 /** The store's state of the signed-in administrator. */
@@ -163,8 +164,20 @@ function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
-/** Renders the routes of one menu item at `route` (list, and edit and add where the registry gives it a form), as the signed-in admin. */
-export async function renderScreen(item: ClientMenuItem, route: string, { takePerRow }: { takePerRow?: number } = {}) {
+/** The signed-in state of a user whose role may view no field group (the demo Cashier: no costs). */
+export const withoutFieldGroups = (): Partial<RootState> => ({
+  user: { userInfo: { ...adminInfo, role: 'Cashier', fieldGroups: [] }, token: adminToken },
+});
+
+/**
+ * Renders the routes of one menu item at `route` (list, and edit and add where the registry gives it
+ * a form), as the signed-in admin or as `preloaded` says.
+ */
+export async function renderScreen(
+  item: ClientMenuItem,
+  route: string,
+  { takePerRow, preloaded = signedIn() }: { takePerRow?: number; preloaded?: Partial<RootState> } = {},
+) {
   // Loaded here, not at the top, so tests of other parts don't load the menu screens.
   const { default: Screen } =
     item.path.includes('listvalue') && !item.path.includes('listvaluecategory')
@@ -184,7 +197,7 @@ export async function renderScreen(item: ClientMenuItem, route: string, { takePe
       </Routes>
       <LocationProbe />
     </>,
-    { route, preloaded: signedIn() },
+    { route, preloaded },
   );
   if (takePerRow) result.store.dispatch({ type: 'settings/setDefaultTakePerRow', payload: takePerRow });
   attachSession(result.store as AppStore, noPersister);

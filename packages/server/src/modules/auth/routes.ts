@@ -1,6 +1,7 @@
 import {
   changePasswordRequest,
   disableOtpRequest,
+  FIELD_GROUP_NAMES,
   enableOtpRequest,
   loginRequest,
   refreshTokenRequest,
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { recordRequestEvent, type Actor } from '../../data/audit';
+import { deniedFieldGroups } from '../../data/field-groups';
 import { anyDb } from '../../data/store';
 import { authenticate, authenticateDuringPasswordChange, requireAuth } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
@@ -248,7 +250,11 @@ async function logout(request: FastifyRequest) {
 }
 
 async function me(request: FastifyRequest) {
-  return ok(toUserInfo(await currentUser(request)));
+  const hidden = await deniedFieldGroups(request);
+  return ok({
+    ...toUserInfo(await currentUser(request)),
+    fieldGroups: FIELD_GROUP_NAMES.filter((group) => !hidden.has(group)),
+  });
 }
 
 const otpAlreadyOn = () => new ApiError(409, 'Two-factor sign-in is already on. Turn it off first.');
