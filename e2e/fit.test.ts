@@ -121,11 +121,41 @@ describe('lists that fit on a phone', { timeout: 180_000 }, () => {
       .first();
     await expect.poll(() => row.textContent()).toContain(String(first[0]!.name));
     expect(await row.locator('.list-phone-code').textContent()).toBe(first[0]!.code);
-    expect(await row.locator('.list-phone-figure').textContent()).toMatch(/^RM\s?\d/);
+    expect(await row.locator('.list-phone-figure').first().textContent()).toMatch(/^RM\s?\d/);
     expect(await pageFits(page)).toBe(true);
     expect(await allInside(page, '.list-phone-row > *', '.list-phone')).toBe(0);
     await row.getByRole('link').click();
     await expectPath(page, new RegExp(`^/product/edit/${first[0]!.id}`));
+  });
+
+  test('at 390 px a product row reads its stock on hand, at the user’s outlets', async () => {
+    const { page } = t;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [product] = await (
+      await api()
+    ).rows('product', {
+      Skip: 0,
+      Take: 1,
+      filters: [
+        { ColumnName: 'type', ColumnValue: 'standard', Operator: 'EQ' },
+        { ColumnName: 'trackStock', ColumnValue: true, Operator: 'EQ' },
+      ],
+      sorts: [{ ColumnName: 'code', Direction: 'ASC' }],
+    });
+    expect(Number(product!.onHand)).toBeGreaterThan(0);
+    await signIn(page, t.server.app, DEMO.admin);
+    await page.goto(`${t.server.app}/product?q=${encodeURIComponent(String(product!.code))}`);
+    const row = page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('listitem')
+      .filter({ hasText: String(product!.code) })
+      .first();
+    const figure = row.locator('.list-phone-figure').nth(1);
+    await expect.poll(() => figure.textContent()).toMatch(/^On hand -?[\d,]+(\.\d+)?$/);
+    expect(Number((await figure.textContent())!.replace(/^On hand /, '').replaceAll(',', ''))).toBe(
+      Number(product!.onHand),
+    );
+    expect(await pageFits(page)).toBe(true);
   });
 
   test('at 390 px every list is one line per row: a generic one (members) and a feature’s choice (stock movements)', async () => {

@@ -18548,6 +18548,11 @@ export interface components {
             /** Name */
             name?: string | null;
             /**
+             * On hand
+             * @description In stock at your outlets’ locations and at those of no outlet.
+             */
+            readonly onHand?: string | null;
+            /**
              * Parent product
              * @description For a variant: its variant parent.
              */

@@ -48,6 +48,9 @@ export const catalogue: MenuGroupDef = {
       exportProcedure: 'EXP_Product',
       ...active,
       listColumns: ['code', 'name', 'barcode', 'category', 'brand', 'sellingPrice', 'isActive'],
+      computed: {
+        onHand: f.quantity({ signed: true, help: 'In stock at your outlets’ locations and at those of no outlet.' }),
+      },
       searchFields: ['code', 'name', 'shortName', 'barcode'],
       searchIndex: true,
       palette: { exact: ['code', 'barcode', 'alternateBarcodes.barcode'] },

@@ -85,6 +85,8 @@ export interface NormalisedEntity extends ScreenDef {
   group: string | null;
   /** One of the menu `screens` (false for tables such as price history). */
   isScreen: boolean;
+  /** Figures the server adds to each row it answers (`EntityDef.computed`): read-only, no column, no filter or sort. */
+  computed: readonly NormalisedField[];
 }
 
 const NAME = /^[a-z][a-zA-Z0-9]*$/;
@@ -453,6 +455,18 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
       sectioned.add(name);
     }
 
+  const computed = Object.entries(def.computed ?? {}).map(([name, f]) => {
+    if (byName.has(name)) fail(entity, 'is both a field and a computed figure', name);
+    if (!SCALED_KINDS.has(f.kind) && f.kind !== 'number') fail(entity, 'a computed figure is a number', name);
+    return {
+      ...normaliseField(entity, name, f, table),
+      readOnly: true,
+      filterable: false,
+      sortable: false,
+      column: '',
+    };
+  });
+
   const readOnly = def.readOnly ?? false;
   return {
     ...def,
@@ -474,6 +488,7 @@ export function normalise(def: EntityDef, group: string | null = null, isScreen 
     customizable: !readOnly && (def.kind === 'entity' || def.kind === 'list' || def.kind === 'single'),
     group,
     isScreen,
+    computed,
   };
 }
 

@@ -71,6 +71,12 @@ export interface EntityDef extends ScreenDef {
    * `children.field` (`alternateBarcodes.barcode`). A result is titled by the dropdown label.
    */
   palette?: PaletteDef;
+  /**
+   * Read-only figures the server works out for each row it answers (a product's stock on hand at
+   * the caller's outlets): no column, never written, neither filtered nor sorted by; the console
+   * shows them beside the row's fields. Each has a server module that computes it for a page of rows.
+   */
+  computed?: Fields;
   /** Privilege that governs it; default: the name. Non-menu tables name the screen they belong to. */
   permission?: string;
   /** The table has an `isActive` flag (default true on insert). */

@@ -143,7 +143,10 @@ export function entitySchemas(entities: readonly NormalisedEntity[]): Record<str
   const schemas: Record<string, JsonSchema> = {};
   for (const entity of entities) {
     const names = rowSchemaNames(entity);
-    schemas[names.read] = { ...rowSchema(entity.fields, 'read', 'read'), title: `${entity.label} (as answered)` };
+    schemas[names.read] = {
+      ...rowSchema([...entity.fields, ...entity.computed], 'read', 'read'),
+      title: `${entity.label} (as answered)`,
+    };
     schemas[names.insert] = { ...rowSchema(entity.fields, 'write', 'insert'), title: `${entity.label} (a new row)` };
     schemas[names.update] = { ...rowSchema(entity.fields, 'write', 'update'), title: `${entity.label} (a change)` };
     schemas[names.upsert] = {

@@ -138,6 +138,24 @@ export const useStockWorld = (options: HarnessOptions = {}): StockWorld =>
     },
   });
 
+/** A new outlet with a store location of its own, its default. */
+export async function newOutletWithStore(w: StockWorld): Promise<{ outlet: number; store: number }> {
+  const n = Math.floor(Math.random() * 1e9);
+  const outlet = await w.post('/DataRepository/Insert/outlet', {
+    code: `O${n}`,
+    name: `Outlet ${n}`,
+    timezone: 'Asia/Kuala_Lumpur',
+  });
+  expect(outlet.status, JSON.stringify(outlet.body)).toBe(200);
+  const store = await w.newLocation({ outlet: outlet.body.data.id });
+  await w.post('/DataRepository/Update/outlet', {
+    id: outlet.body.data.id,
+    version: 1,
+    defaultInventoryLocation: store.id,
+  });
+  return { outlet: outlet.body.data.id as number, store: store.id as number };
+}
+
 /**
  * `01/03/2025 2:05 pm`: the wall-clock minute of `at` in `timeZone`, as printed papers show times in
  * the company's convention (en-MY once `useBaseCurrency(w, 'MYR')`).

@@ -1,32 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { signInOutletManager } from '../support/harness';
-import { useStockWorld, VIRTUAL, type Row } from './support';
+import { newOutletWithStore, useStockWorld, VIRTUAL, type Row } from './support';
 
 const w = useStockWorld({ users: ['admin', 'manager', 'cashier'] });
 
 const fetchVirtual = (filters: Row[], token?: string, extra: Row = {}) =>
   w.post<Row[]>(`${VIRTUAL}/fetch`, { Take: 100, filters, ...extra }, token);
 
-async function newOutletWithStore(): Promise<{ outlet: number; store: number }> {
-  const n = Math.floor(Math.random() * 1e9);
-  const outlet = await w.post('/DataRepository/Insert/outlet', {
-    code: `O${n}`,
-    name: `Outlet ${n}`,
-    timezone: 'Asia/Kuala_Lumpur',
-  });
-  expect(outlet.status, JSON.stringify(outlet.body)).toBe(200);
-  const store = await w.newLocation({ outlet: outlet.body.data.id });
-  await w.post('/DataRepository/Update/outlet', {
-    id: outlet.body.data.id,
-    version: 1,
-    defaultInventoryLocation: store.id,
-  });
-  return { outlet: outlet.body.data.id as number, store: store.id as number };
-}
-
 describe('virtual stock', () => {
   it('shows on hand, reserved by open online orders, incoming deliveries and the virtual figure', async () => {
-    const { outlet, store } = await newOutletWithStore();
+    const { outlet, store } = await newOutletWithStore(w);
     const warehouse = (await w.newLocation({ kind: 'warehouse' })).id as number;
     const product = (await w.newProduct()).id as number;
     await w.stock(product, store, '10.000');
@@ -104,8 +87,8 @@ describe('virtual stock', () => {
   });
 
   it('limits a user with outlets to their locations and those of no outlet', async () => {
-    const mine = await newOutletWithStore();
-    const theirs = await newOutletWithStore();
+    const mine = await newOutletWithStore(w);
+    const theirs = await newOutletWithStore(w);
     const warehouse = (await w.newLocation({ kind: 'warehouse' })).id as number;
     const product = (await w.newProduct()).id as number;
     for (const at of [mine.store, theirs.store, warehouse]) await w.stock(product, at, '1.000');

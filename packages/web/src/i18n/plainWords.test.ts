@@ -30,7 +30,7 @@ const allFields = (): { scope: string; field: NormalisedField }[] => {
       if (field.kind === 'children') visit(`${scope}.${field.name}`, field.fields);
     }
   };
-  for (const entity of entities) visit(entity.name, entity.fields);
+  for (const entity of entities) visit(entity.name, [...entity.fields, ...entity.computed]);
   return out;
 };
 

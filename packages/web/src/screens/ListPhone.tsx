@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { NormalisedField } from '@backroom/schema';
 import type { ApiRow } from '../data/api';
 import { useValueFormat } from '../data/useValueFormat';
-import { formatCell } from '../fields/format';
+import { fieldLabel, formatCell } from '../fields/format';
 import { ListEmpty } from './ListEmpty';
 import { useModules } from './modules';
 import { phoneRowOf } from './phoneRow';
@@ -54,11 +54,16 @@ export function ListPhone({ list, title }: { list: ListController; title: string
             </span>
             {fields.end.length > 0 && (
               <span className="list-phone-end">
-                {fields.end.map((field) => (
-                  <span key={field.name} className="list-phone-figure">
-                    {text(row, field)}
-                  </span>
-                ))}
+                {fields.end.map((field) => {
+                  const value = text(row, field);
+                  // A computed figure (a product's on hand) is no price: it says what it counts.
+                  const named = value !== '' && entity.computed.includes(field);
+                  return (
+                    <span key={field.name} className="list-phone-figure">
+                      {named ? t('list.figureOf', { label: fieldLabel(t, entity.name, field), value }) : value}
+                    </span>
+                  );
+                })}
               </span>
             )}
           </>

@@ -358,6 +358,33 @@ describe('generic list screen', () => {
     expect(within(chooser).queryAllByRole('checkbox', { name: 'Cost price' })).toHaveLength(costs ? 1 : 0);
   });
 
+  it('offers a product’s on hand (a computed figure) as a column, neither sorted nor filtered by', async () => {
+    const product = {
+      id: 5,
+      version: 1,
+      code: 'KOPI',
+      name: 'Kopi beans',
+      sellingPrice: '9.90',
+      isActive: true,
+      onHand: '6.500',
+    };
+    stubServer((call) => (call.url.endsWith('/fetch/product') ? ok([product], 1) : undefined), {
+      otherwise: emptyList,
+    });
+    await renderScreen(menuItem('/product'), '/product');
+    await screen.findByText('Kopi beans');
+    expect(screen.queryByRole('columnheader', { name: /On hand/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Show columns' })).getByRole('checkbox', { name: 'On hand' }),
+    );
+    const header = screen.getByRole('columnheader', { name: 'On hand' });
+    expect(header).not.toHaveAttribute('aria-sort');
+    expect(within(header).queryByRole('button')).toBeNull();
+    expect(within(screen.getByText('Kopi beans').closest('tr')!).getByText('6.500')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /On hand/ })).toBeNull();
+  });
+
   it('list-only screens have no add or edit: no links to them and no routes', async () => {
     stubServer(
       (call) =>

@@ -17,6 +17,15 @@ describe('a list row on a phone', () => {
     expect(names(row.detail)).toEqual(['barcode', 'category']);
   });
 
+  it('takes a computed figure (a product’s on hand) as the feature chooses it', () => {
+    const product = entity('product');
+    const row = phoneRowOf(product, shown(product), { title: ['name'], end: ['sellingPrice', 'onHand'] });
+    expect(row.end.map((f) => [f.name, f.kind, f.readOnly])).toEqual([
+      ['sellingPrice', 'money', false],
+      ['onHand', 'quantity', true],
+    ]);
+  });
+
   it('a row named by its code alone (an order number) has it as its title', () => {
     const order = entity('printdeliveryorder');
     const row = phoneRowOf(order, shown(order));

@@ -24,7 +24,7 @@ export function phoneRowOf(
   chosen?: PhoneRowFields,
 ): PhoneRow {
   const byName = (names: readonly string[] | undefined) =>
-    (names ?? []).flatMap((name) => entity.fields.find((f) => f.name === name) ?? []);
+    (names ?? []).flatMap((name) => [...entity.fields, ...entity.computed].find((f) => f.name === name) ?? []);
   if (chosen)
     return {
       title: byName(chosen.title),

@@ -131,7 +131,8 @@ export function useListController({
   // ---- columns ----
   const available = useMemo(
     () =>
-      entity.fields.filter(
+      // Computed figures (a product's on hand) may be chosen after the fields; shown only when chosen.
+      [...entity.fields, ...entity.computed].filter(
         (f) => !f.hidden && CHOOSABLE.has(f.kind) && !('multiple' in f && f.multiple) && !hiddenFields.includes(f.name),
       ),
     [entity, hiddenFields],

@@ -1,5 +1,6 @@
 import type { DomainModule } from '../module';
 import { lowStockMarks } from './trigger-hook';
+import { productOnHand } from './on-hand-figure';
 import { markLowStock } from './low-stock';
 import { stockDemoSeed } from './demo-seed';
 import { registerStockRoutes } from './routes';
@@ -16,11 +17,12 @@ const QUARTER_HOUR = 15 * 60 * 1000;
 
 /**
  * Stock: the movement ledger and balances every other module moves stock through (ledger.ts),
- * virtual stock with adjustments and their approval, low-quantity triggers and the low-stock list.
+ * virtual stock with adjustments and their approval, low-quantity triggers and the low-stock list,
+ * a product's on-hand figure.
  */
 export const stockModule: DomainModule = {
   name: 'stock',
-  entities: { itemquantitytrigger: lowStockMarks },
+  entities: { itemquantitytrigger: lowStockMarks, product: productOnHand },
   jobs: {
     markLowStock: {
       privilege: { screen: 'lowstock', action: 'view' },
