@@ -45,7 +45,8 @@ const menu: MenuGroupDto[] = [
 ];
 
 vi.mock('../api/endpoints', () => ({
-  authApi: { login: api.login, logout: async () => undefined },
+  // Me answers with the menu: who the user is and the field groups their role may view.
+  authApi: { login: api.login, logout: async () => undefined, me: async () => adminInfo },
   getSamlProviders: async () => [{ name: 'Contoso ID', loginUrl: 'https://id.example/saml' }],
   fetchSettings: async (keys: string[]) => Object.fromEntries(keys.map((key) => [key, ''])),
   menuApi: {
