@@ -35,11 +35,13 @@ describe('a product’s on hand', () => {
     });
   });
 
-  it('counts no other outlet’s stock for a user limited to their outlets; locations of no outlet count', async () => {
+  it('counts no other outlet’s stock for a user limited to their outlets; locations of no outlet count, goods in transit do not', async () => {
     const mine = await newOutletWithStore(w);
     const theirs = await newOutletWithStore(w);
     const warehouse = (await w.newLocation({ kind: 'warehouse' })).id as number;
+    const transit = (await w.newLocation({ kind: 'transit' })).id as number;
     const product = (await w.newProduct()).id as number;
+    await w.stock(product, transit, '9.000');
     await w.stock(product, mine.store, '3.000');
     await w.stock(product, theirs.store, '40.000');
     await w.stock(product, warehouse, '0.250');

@@ -15,7 +15,8 @@ const keepsStock = (row: Row) => row.type === 'standard' && row.trackStock === t
 /**
  * A product's `onHand` (registry `computed`): its stock balances summed over the locations the
  * caller may see — their outlets' and those of no outlet, as the stock balance list reads them —
- * for a whole page in one grouped query. Null for a product that keeps no stock of its own.
+ * for a whole page in one grouped query. Goods in transit are on their way, not on a shelf: a
+ * transit location does not count. Null for a product that keeps no stock of its own.
  */
 async function withOnHand(request: FastifyRequest, rows: Row[]): Promise<Row[]> {
   const ids = rows.filter(keepsStock).map((r) => Number(r.id));
@@ -25,6 +26,9 @@ async function withOnHand(request: FastifyRequest, rows: Row[]): Promise<Row[]> 
       .selectFrom('stock_balance as t')
       .select(['t.product_id', sql<string | number>`sum(t.quantity)`.as('quantity')])
       .where('t.product_id', 'in', ids)
+      .where('t.location_id', 'not in', (eb) =>
+        eb.selectFrom('inventory_location').select('id').where('kind', '=', 'transit'),
+      )
       .where(allOf(await rowFilters(request, balances)))
       .groupBy('t.product_id')
       .execute();
