@@ -97,8 +97,12 @@ export interface SheetMappingOffer {
   source: { name: string; label: string } | null;
   /** Where a known source's tags go: the Tags field, or the category (its first tag); the saved choice or `tags`. */
   tagsTo: 'tags' | 'category';
-  /** Each header of the file, the field it goes into (null: ignored) and how that was found. */
-  columns: { header: string; field: string | null; by: SheetMatch }[];
+  /**
+   * Each header of the file, the field it goes into (null: ignored) and how that was found; `feeds`:
+   * every field a known source reads the column into, `field` among them, when it is more than one
+   * (Square's Item Name: the name and the parent product).
+   */
+  columns: { header: string; field: string | null; by: SheetMatch; feeds?: string[] }[];
   /** The fields a column may go into, key first; `required` ones must have a column for new rows. */
   fields: { name: string; label: string; required: boolean }[];
 }

@@ -22,8 +22,8 @@ import {
   hasHeader,
   type Source,
   type SourceOptions,
-  type SourceRow,
   type SourceWarning,
+  type StockCell,
   type TagsTo,
 } from './sources/source';
 import { BUNDLE_HEADERS, BUNDLE_ITEMS, BUNDLE_ITEMS_LABEL, SheetBundles } from './bundle-rows';
@@ -168,7 +168,7 @@ export class MappedSheet implements MappingStep {
   readonly applied: Mapping = {};
   readonly creates: Creates = { categories: [], brands: [], attributes: [], locations: [] };
   /** A source's quantities on hand by product code, from the last reading of its rows. */
-  private stockByCode = new Map<string, NonNullable<SourceRow['stock']>>();
+  private stockByCode = new Map<string, StockCell[]>();
   /** On hand set (or to be set) per location, as the status reports it. */
   stock: { location: string; products: number }[] = [];
   /** Validation only: names of rows to be created, by field, with their placeholder ids. */
@@ -522,11 +522,13 @@ export class MappedSheet implements MappingStep {
    */
   async setStock(ctx: AppContext, request: FastifyRequest, commit: boolean, document?: StockDocument): Promise<void> {
     if (!this.source || this.stockByCode.size === 0) return;
-    const warn = (message: string) => this.warn({ row: 1, column: 'Inventory', message });
+    // Each note names the sheet row and column of the quantity it is about (the first, for the file's).
+    const warn = (cell: StockCell, message: string) => this.warn({ row: cell.row, column: cell.column, message });
     try {
       await assertPrivilege(request, 'virtualstock', 'edit');
     } catch {
-      warn('Your role may not change stock: the quantities on hand are not imported');
+      const first = [...this.stockByCode.values()][0]![0]!;
+      warn(first, 'Your role may not change stock: the quantities on hand are not imported');
       return;
     }
     const db = anyDb(ctx);
@@ -583,9 +585,8 @@ export class MappedSheet implements MappingStep {
         .where('code', 'in', codes.slice(i, i + 500))
         .execute())
         products.set(String(row.code), Number(row.id));
-    const unknown = new Set<string>();
+    const unknown = new Map<string, StockCell>();
     const lines: { product: number; location: number; name: string; quantity: number }[] = [];
-    let negative = 0;
     for (const [code, entries] of this.stockByCode)
       for (const entry of entries) {
         const location =
@@ -593,25 +594,30 @@ export class MappedSheet implements MappingStep {
             ? fallback && { id: Number(fallback.id), name: String(fallback.name) }
             : byName.get(entry.location.toLowerCase());
         if (!location) {
-          unknown.add(entry.location ?? '');
+          if (!unknown.has(entry.location ?? '')) unknown.set(entry.location ?? '', entry);
           continue;
         }
         const quantity = thousandths(entry.quantity);
         if (quantity === undefined || quantity < 0) {
-          negative++;
+          warn(
+            entry,
+            quantity === undefined
+              ? `"${entry.quantity}" is not a quantity on hand (at most 3 decimals): it is not imported`
+              : 'A negative quantity on hand is not imported: count it',
+          );
           continue;
         }
         const product = products.get(code);
         if (product !== undefined || !commit)
           lines.push({ product: product ?? 0, location: location.id, name: location.name, quantity });
       }
-    for (const name of unknown)
+    for (const [name, entry] of unknown)
       warn(
+        entry,
         name
           ? `No inventory location is named "${name}" and your role may not add one: its quantities on hand are not imported`
           : 'There is no inventory location: the quantities on hand are not imported',
       );
-    if (negative > 0) warn(`${negative} negative quantities on hand are not imported: count them`);
     const per = new Map<string, number>();
     for (const line of lines) per.set(line.name, (per.get(line.name) ?? 0) + 1);
     this.stock = [...per].map(([location, count]) => ({ location, products: count }));
@@ -756,7 +762,9 @@ export async function offerMapping(
         if (header !== 'Tags' && saved && Object.hasOwn(saved, header))
           return { header, field: saved[header] ?? null, by: 'saved' };
         // A column the source does not read (a metafield, a custom column) is offered too: a field, or ignored.
-        return recognised ? { header, field: recognised, by: 'source' } : { header, field: null, by: 'none' };
+        if (!recognised) return { header, field: null, by: 'none' };
+        const feeds = Object.keys(source.columns).filter((f) => compact(source.columns[f]!) === compact(header));
+        return { header, field: recognised, by: 'source', ...(feeds.length > 1 ? { feeds } : {}) };
       }),
       fields,
     };

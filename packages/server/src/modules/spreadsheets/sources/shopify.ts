@@ -84,7 +84,9 @@ export const shopify: Source = {
       // The products CSV has one quantity, at the shop's default location.
       const inventory = (row: SheetRow) => {
         const quantity = amountOf(text(row, 'Variant Inventory Qty'));
-        return quantity === null ? [] : [{ location: null, quantity }];
+        return quantity === null
+          ? []
+          : [{ location: null, quantity, row: row.number, column: 'Variant Inventory Qty' }];
       };
       const single =
         variants.length <= 1 &&

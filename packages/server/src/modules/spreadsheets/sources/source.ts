@@ -6,18 +6,24 @@ export interface SourceRow {
   number: number;
   values: Record<string, CellValue>;
   /** On hand per location (by the source's location name; `null`: the default location), as decimal text. */
-  stock?: { location: string | null; quantity: string }[];
+  stock?: StockCell[];
+}
+
+/** A quantity on hand a source's row gives, with the sheet row and column it was read from. */
+export interface StockCell {
+  location: string | null;
+  quantity: string;
+  row: number;
+  column: string;
 }
 
 /** A row's quantities in columns named after their location (`Current Quantity Main St` → `Main St`). */
-export const stockOf = (
-  c: Columns,
-  row: SheetRow,
-  columns: readonly { header: string; rest: string }[],
-): { location: string; quantity: string }[] =>
+export const stockOf = (c: Columns, row: SheetRow, columns: readonly { header: string; rest: string }[]): StockCell[] =>
   columns.flatMap(({ header, rest }) => {
     const quantity = amountOf(c.text(row, header));
-    return quantity === null ? [] : [{ location: rest.replace(/^\[|\]$/g, '').trim(), quantity }];
+    return quantity === null
+      ? []
+      : [{ location: rest.replace(/^\[|\]$/g, '').trim(), quantity, row: row.number, column: header }];
   });
 
 /** Something the reading noticed that is not an error: a cell left out, and why. */
