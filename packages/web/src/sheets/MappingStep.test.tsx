@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SheetMappingOffer } from '@backroom/schema';
 import { renderSignedIn, stubServer } from '../test/app';
@@ -51,5 +51,42 @@ describe('the mapping step of a recognised source', () => {
         'Material (product.metafields.custom.material)': 'material',
       },
     });
+  });
+});
+
+describe('the mapping step of a source that reads a column into several fields', () => {
+  const square: SheetMappingOffer = {
+    source: { name: 'square', label: 'Square' },
+    tagsTo: 'tags',
+    columns: [
+      { header: 'SKU', field: 'code', by: 'source' },
+      { header: 'Item Name', field: 'parent', by: 'source', feeds: ['name', 'parent'] },
+    ],
+    fields: [
+      { name: 'code', label: 'SKU', required: true },
+      { name: 'name', label: 'Name', required: true },
+      { name: 'parent', label: 'Parent product', required: false },
+    ],
+  };
+
+  it('says every field the column feeds, counts each as given, and sends the column back as offered', async () => {
+    stubServer(() => undefined);
+    const onConfirm = vi.fn();
+    await renderSignedIn(
+      <MappingStep offer={square} fileName="catalog.csv" onConfirm={onConfirm} onCancel={() => {}} />,
+    );
+    const itemName = screen.getByRole('combobox', { name: /Item Name/ });
+    expect(itemName).toHaveValue('parent');
+    expect(within(itemName).getByRole('option', { selected: true })).toHaveTextContent(/^Name, Parent product$/);
+    expect(screen.queryByText(/No column goes into/)).toBeNull();
+
+    // Sent into the name alone, the parent is no longer read from it (and the name is still given).
+    await userEvent.selectOptions(itemName, 'name');
+    expect(within(itemName).getByRole('option', { selected: true })).toHaveTextContent(/^Name \*$/);
+    await userEvent.selectOptions(itemName, '');
+    expect(screen.getByText('No column goes into: Name. New rows need them.')).toBeInTheDocument();
+    await userEvent.selectOptions(itemName, 'parent');
+    await userEvent.click(screen.getByRole('button', { name: 'Use these columns and check the file' }));
+    expect(onConfirm).toHaveBeenCalledWith({ tagsTo: 'tags', sourceMapping: { SKU: 'code', 'Item Name': 'parent' } });
   });
 });

@@ -47,9 +47,18 @@ export function MappingStep({
     const field = offer.fields.find((f) => f.name === name);
     return field ? registryText(t, field.label) : name;
   };
+  // The field a known source offers for a column it reads into several says each of them ("Name, Parent product").
+  const offered = (i: number, name: string) => {
+    const feeds = offer.columns[i]!.feeds;
+    return feeds && offer.columns[i]!.field === name ? feeds.map(label).join(', ') : label(name);
+  };
   const [columns, setColumns] = useState(() => withTranslatedLabels(offer, (l) => registryText(t, l)));
   const [tagsTo, setTagsTo] = useState(offer.tagsTo);
-  const taken = new Set(columns.map((c) => c.field).filter(Boolean));
+  const fed = (i: number) => {
+    const feeds = offer.columns[i]!.feeds;
+    return feeds && columns[i]!.field === offer.columns[i]!.field ? feeds : [columns[i]!.field];
+  };
+  const taken = new Set(columns.flatMap((_, i) => fed(i)).filter(Boolean));
   // A known source's columns — those it reads and those it does not (a metafield) — may be sent into a
   // field or ignored; its Tags go where the tags choice says.
   const editable = (i: number) => !offer.source || offer.columns[i]!.header !== 'Tags';
@@ -96,7 +105,7 @@ export function MappingStep({
               <td>
                 {!editable(i) ? (
                   c.field ? (
-                    label(c.field)
+                    offered(i, c.field)
                   ) : (
                     <span className="text-body-secondary">{t('sheets.mapping.ignored')}</span>
                   )
@@ -116,7 +125,7 @@ export function MappingStep({
                     <option value="">{t('sheets.mapping.ignore')}</option>
                     {offer.fields.map((f) => (
                       <option key={f.name} value={f.name}>
-                        {registryText(t, f.label)}
+                        {offered(i, f.name)}
                         {f.required ? ' *' : ''}
                       </option>
                     ))}
