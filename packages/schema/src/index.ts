@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './convention';
+export * from './timeZone';
 export * from './ids';
 export * from './api/envelope';
 export * from './api/auth';

@@ -36,7 +36,7 @@ interface FieldInputProps {
 
 /**
  * A date, date-time or time field of the form, typed in the company's convention and kept as the
- * form's value ("yyyy-mm-dd", "yyyy-mm-ddTHH:mm", "HH:mm").
+ * form's value ("yyyy-mm-dd", the ISO instant, "HH:mm").
  */
 function FormTemporalInput({
   name,

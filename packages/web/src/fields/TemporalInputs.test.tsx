@@ -1,15 +1,31 @@
 import { useState } from 'react';
 import { findEntity } from '@backroom/schema';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyList, menuItem, ok, pickOption, renderScreen, renderSignedIn, stubServer, type Call } from '../test/app';
 import { ColumnFilter } from '../screens/ColumnFilter';
 import { DateTimeInput, TimeInput } from './TemporalInputs';
 
-/** The company's answer to `company/Format`: its currency sets the convention (MYR → en-MY, GBP → en-GB). */
+/**
+ * The company's answer to `company/Format`: its currency sets the convention (MYR → en-MY, GBP → en-GB),
+ * its zone the wall clock (Kuala Lumpur UTC+8; London UTC+1 in summer).
+ */
+const ZONES: Record<string, string> = { MYR: 'Asia/Kuala_Lumpur', GBP: 'Europe/London' };
 const company = (currency: string) => (call: Call) =>
-  call.url.endsWith('/company/Format') ? ok({ name: null, currency, timezone: 'UTC' }) : undefined;
+  call.url.endsWith('/company/Format') ? ok({ name: null, currency, timezone: ZONES[currency] }) : undefined;
+
+// The browser is in New York (UTC−5 in winter, −4 in summer), the company elsewhere: what a person reads
+// and types is the company's clock, never the laptop's.
+const browserZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/New_York';
+  expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(300);
+});
+afterAll(() => {
+  if (browserZone === undefined) delete process.env.TZ;
+  else process.env.TZ = browserZone;
+});
 
 /** An input beside what it last reported, as a form or filter receives it. */
 function Probe({ Input, value: start = '' }: { Input: typeof DateTimeInput; value?: string }) {
@@ -33,16 +49,16 @@ async function typeInto(label: string, text: string) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('date-time and time inputs in the company’s convention', () => {
-  it('en-MY: a date-time reads and is typed as 28/09/2026 2:05 pm, whatever the browser’s locale', async () => {
+  it('en-MY: a date-time reads and is typed as 28/09/2026 2:05 pm in Kuala Lumpur, whatever the browser’s locale and zone', async () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
     stubServer(company('MYR'));
-    await renderSignedIn(<Probe Input={DateTimeInput} value="2026-09-28T14:05" />);
+    await renderSignedIn(<Probe Input={DateTimeInput} value="2026-09-28T06:05:00.000Z" />);
     const input = screen.getByRole('textbox', { name: 'When' });
     await waitFor(() => expect(input).toHaveValue('28/09/2026 2:05 pm'));
     expect(input).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm am/pm');
 
     await typeInto('When', '1/10/26 9:05 am');
-    expect(reported()).toBe('2026-10-01T09:05|valid');
+    expect(reported()).toBe('2026-10-01T01:05:00.000Z|valid');
     await userEvent.tab();
     expect(input).toHaveValue('01/10/2026 9:05 am');
 
@@ -56,14 +72,14 @@ describe('date-time and time inputs in the company’s convention', () => {
     expect(reported()).toBe('|valid');
   });
 
-  it('en-GB: a date-time and a time in 24-hour time, without leading zeros or with', async () => {
+  it('en-GB: a date-time and a time in 24-hour time, without leading zeros or with, London’s summer time and winter', async () => {
     stubServer(company('GBP'));
-    await renderSignedIn(<Probe Input={DateTimeInput} value="2026-09-28T14:05" />);
+    await renderSignedIn(<Probe Input={DateTimeInput} value="2026-09-28T13:05:00.000Z" />);
     const input = screen.getByRole('textbox', { name: 'When' });
     await waitFor(() => expect(input).toHaveValue('28/09/2026 14:05'));
     expect(input).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm');
     await typeInto('When', '2/3/2026 7:30');
-    expect(reported()).toBe('2026-03-02T07:30|valid');
+    expect(reported()).toBe('2026-03-02T07:30:00.000Z|valid');
     await userEvent.tab();
     expect(input).toHaveValue('02/03/2026 7:30');
   });
@@ -115,12 +131,12 @@ describe('forms and list filters take date-times and times in the company’s co
     await userEvent.type(visit, ' pm');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.bodies('/Insert/guestbook')).toHaveLength(1));
-    // The wall clock is the browser's, as a native date-time input's was.
-    expect(server.bodies('/Insert/guestbook')[0]!.visitAt).toBe(new Date(2026, 8, 28, 14, 5).toISOString());
+    // 2:05 pm in Kuala Lumpur, not in the browser's New York.
+    expect(server.bodies('/Insert/guestbook')[0]!.visitAt).toBe('2026-09-28T06:05:00.000Z');
   });
 
-  it('a form shows a saved date-time in the convention', async () => {
-    const visitAt = new Date(2026, 8, 28, 14, 5).toISOString();
+  it('a form shows a saved date-time in the convention and the company’s zone', async () => {
+    const visitAt = '2026-09-28T06:05:00.000Z';
     stubServer(
       (call) =>
         company('MYR')(call) ?? (call.url.endsWith('/fetch/guestbook') ? ok([{ ...guest, visitAt }], 1) : undefined),
@@ -131,10 +147,18 @@ describe('forms and list filters take date-times and times in the company’s co
     await waitFor(() => expect(visit).toHaveValue('28/09/2026 2:05 pm'));
   });
 
-  it('a date-time filter applies once whole, sent as before ("yyyy-mm-ddTHH:mm")', async () => {
-    const server = stubServer(company('MYR'), { otherwise: emptyList });
+  it('a list cell and a date-time filter read the company’s clock; a filter sends the instant, a date alone the whole day there', async () => {
+    const server = stubServer(
+      (call) =>
+        company('MYR')(call) ??
+        (call.url.endsWith('/fetch/guestbook')
+          ? ok([{ ...guest, visitorName: 'Aisyah', visitAt: '2026-09-28T06:05:00.000Z' }], 1)
+          : undefined),
+      { otherwise: emptyList },
+    );
     await renderScreen(menuItem('/guestbook'), '/guestbook');
     const fetched = () => server.calls.filter((c) => c.url.endsWith('/fetch/guestbook')).at(-1)?.body;
+    expect(await screen.findByRole('cell', { name: '28/09/2026 2:05 pm' })).toBeInTheDocument();
     const from = await screen.findByRole('textbox', { name: 'Filter Visit at from' });
     await waitFor(() => expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm am/pm'));
     expect(from).toHaveClass('datetime-input');
@@ -142,10 +166,23 @@ describe('forms and list filters take date-times and times in the company’s co
     await userEvent.type(from, ' pm');
     await waitFor(() =>
       expect(fetched()).toMatchObject({
-        filters: [{ ColumnName: 'visitAt', ColumnValue: '2026-09-28T14:05', Operator: 'GTE' }],
+        filters: [{ ColumnName: 'visitAt', ColumnValue: '2026-09-28T06:05:00.000Z', Operator: 'GTE' }],
       }),
     );
-    expect(screen.getByTestId('location').textContent).toBe('/guestbook?f.visitAt.min=2026-09-28T14%3A05');
+    expect(screen.getByTestId('location').textContent).toBe('/guestbook?f.visitAt.min=2026-09-28T06%3A05%3A00.000Z');
+
+    // "From 1/1/2030" is midnight in Kuala Lumpur; "to 1/1/2030" its last moment there.
+    await userEvent.clear(from);
+    await userEvent.type(from, '1/1/2030');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter Visit at to' }), '1/1/2030');
+    await waitFor(() =>
+      expect(fetched()).toMatchObject({
+        filters: [
+          { ColumnName: 'visitAt', ColumnValue: '2029-12-31T16:00:00.000Z', Operator: 'GTE' },
+          { ColumnName: 'visitAt', ColumnValue: '2030-01-01T15:59:59.999Z', Operator: 'LTE' },
+        ],
+      }),
+    );
   });
 
   it('a time filter (no list shows a time column yet) applies once whole, as "HH:mm"', async () => {

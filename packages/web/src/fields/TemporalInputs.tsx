@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useValueFormat } from '../data/useValueFormat';
 import {
   clockPlaceholder,
@@ -7,9 +7,12 @@ import {
   datePlaceholder,
   dateTimeInputText,
   dateTimePlaceholder,
+  dateTimeText,
   parseClockText,
   parseDateText,
   parseDateTimeText,
+  parseInstantText,
+  type ValueFormat,
 } from './format';
 
 interface TemporalInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
@@ -24,8 +27,8 @@ interface TemporalInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 
 /** How one kind of value is written in a convention: shown, read back from what a person typed, and its pattern. */
 interface Convention {
-  text(value: string, locale: string): string;
-  parse(text: string, locale: string): string | null;
+  text(value: string, format: ValueFormat): string;
+  parse(text: string, format: ValueFormat): string | null;
   placeholder(locale: string): string;
 }
 
@@ -40,17 +43,18 @@ function ConventionInput({
   onBlur,
   ...input
 }: TemporalInputProps & { convention: Convention }) {
-  const { locale } = useValueFormat();
-  const [text, setText] = useState(() => convention.text(value, locale));
+  const { locale, timeZone } = useValueFormat();
+  const format = useMemo(() => ({ locale, timeZone, currency: null }), [locale, timeZone]);
+  const [text, setText] = useState(() => convention.text(value, format));
   const reported = useRef(value);
-  const shownIn = useRef(locale);
+  const shownIn = useRef(format);
   useEffect(() => {
-    // An outside change (reset, a loaded row) or the company's convention arriving rewrites the text.
-    if (value === reported.current && locale === shownIn.current) return;
+    // An outside change (reset, a loaded row) or the company's convention or zone arriving rewrites the text.
+    if (value === reported.current && format === shownIn.current) return;
     reported.current = value;
-    shownIn.current = locale;
-    setText(convention.text(value, locale));
-  }, [value, locale, convention]);
+    shownIn.current = format;
+    setText(convention.text(value, format));
+  }, [value, format, convention]);
   return (
     <input
       {...input}
@@ -61,14 +65,14 @@ function ConventionInput({
       onChange={(event) => {
         const next = event.target.value;
         setText(next);
-        const parsed = next.trim() === '' ? '' : convention.parse(next, locale);
+        const parsed = next.trim() === '' ? '' : convention.parse(next, format);
         const reporting = parsed ?? next;
         reported.current = reporting;
         if (reporting !== value) onChange(reporting, parsed !== null);
       }}
       onBlur={(event) => {
-        const parsed = convention.parse(text, locale);
-        if (parsed) setText(convention.text(parsed, locale));
+        const parsed = convention.parse(text, format);
+        if (parsed) setText(convention.text(parsed, format));
         onBlur?.(event);
       }}
     />
@@ -78,9 +82,25 @@ function ConventionInput({
 /** The list filter's width rule (main.scss) knows a date-time and a time box by these classes. */
 const classes = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
 
-const DATE: Convention = { text: dateText, parse: parseDateText, placeholder: datePlaceholder };
-const DATE_TIME: Convention = { text: dateTimeInputText, parse: parseDateTimeText, placeholder: dateTimePlaceholder };
-const TIME: Convention = { text: clockText, parse: parseClockText, placeholder: clockPlaceholder };
+/** A convention of values that are the same wherever they are read (a date, a wall clock): no time zone. */
+const zoneless = (
+  text: (value: unknown, locale: string) => string,
+  parse: (text: string, locale: string) => string | null,
+  placeholder: (locale: string) => string,
+): Convention => ({ text: (v, f) => text(v, f.locale), parse: (t, f) => parse(t, f.locale), placeholder });
+
+const DATE = zoneless(dateText, parseDateText, datePlaceholder);
+const WALL_CLOCK = zoneless(dateTimeInputText, parseDateTimeText, dateTimePlaceholder);
+const TIME = zoneless(clockText, parseClockText, clockPlaceholder);
+/** An instant, read and typed as the company's wall clock; a range's end takes a date alone as that whole day. */
+const instant = (day?: 'start' | 'end'): Convention => ({
+  text: dateTimeText,
+  parse: (text, format) => parseInstantText(text, format, day),
+  placeholder: dateTimePlaceholder,
+});
+const INSTANT = instant();
+const DAY_START = instant('start');
+const DAY_END = instant('end');
 
 /** A date in the company's convention (en-MY: 28/09/2026), kept as "yyyy-mm-dd". */
 export const DateInput = (props: TemporalInputProps) => (
@@ -88,11 +108,24 @@ export const DateInput = (props: TemporalInputProps) => (
 );
 
 /**
- * A date and time in the company's convention (en-MY: 28/09/2026 2:05 pm), kept as the wall clock
- * "yyyy-mm-ddTHH:mm" (format.ts turns it into an instant as a native `datetime-local` value was).
+ * An instant typed and shown as the company's wall clock in its time zone and convention (en-MY:
+ * 28/09/2026 2:05 pm), whatever the browser's zone; kept as the wire's ISO instant (UTC). As a
+ * range's `from` or `to`, a date alone is that whole day in the company's zone.
  */
-export const DateTimeInput = ({ className, ...props }: TemporalInputProps) => (
-  <ConventionInput {...props} className={classes(className, 'datetime-input')} convention={DATE_TIME} />
+export const DateTimeInput = ({ className, end, ...props }: TemporalInputProps & { end?: 'from' | 'to' }) => (
+  <ConventionInput
+    {...props}
+    className={classes(className, 'datetime-input')}
+    convention={end === 'from' ? DAY_START : end === 'to' ? DAY_END : INSTANT}
+  />
+);
+
+/**
+ * A wall-clock date and time in the company's convention, kept as "yyyy-mm-ddTHH:mm" without a zone:
+ * a moment at an outlet, whose own zone the server applies.
+ */
+export const WallClockInput = ({ className, ...props }: TemporalInputProps) => (
+  <ConventionInput {...props} className={classes(className, 'datetime-input')} convention={WALL_CLOCK} />
 );
 
 /** A wall-clock time in the company's convention (en-MY: 2:05 pm, en-GB: 14:05), kept as "HH:mm". */

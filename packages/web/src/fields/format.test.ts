@@ -12,6 +12,7 @@ import {
   parseClockText,
   parseDateText,
   parseDateTimeText,
+  parseInstantText,
 } from './format';
 
 describe('the company’s date and number convention', () => {
@@ -81,12 +82,33 @@ describe('the company’s date and number convention', () => {
     expect(parseDateTimeText('09/28/2026 14:05', 'en-GB')).toBeNull();
   });
 
-  test('an instant in the company’s time zone and order; money with its currency and thousands separators', () => {
-    expect(dateTimeText('2026-09-28T16:30:00Z', { locale: 'en-MY', timeZone: 'Asia/Kuala_Lumpur' })).toMatch(
-      /^29\/09\/2026,? 12:30/i,
-    );
+  test('money with its currency and thousands separators', () => {
     expect(moneyText('1234567.5', { locale: 'en-MY', currency: 'MYR' })).toBe('RM\u00a01,234,567.50');
     expect(moneyText('1234.5', { locale: 'en', currency: null })).toBe('1,234.50');
     expect(numberText(12345, 'en-MY')).toBe('12,345');
+  });
+});
+
+describe('instants in the company’s time zone, not the browser’s', () => {
+  const kl = { locale: 'en-MY', timeZone: 'Asia/Kuala_Lumpur' };
+  const london = { locale: 'en-GB', timeZone: 'Europe/London' };
+
+  test('an instant reads as the company’s wall clock (a list cell as an input), typed text as the instant it is there', () => {
+    expect(dateTimeText('2026-09-28T06:05:00.000Z', kl)).toBe('28/09/2026 2:05 pm');
+    expect(dateTimeText('2026-09-28T16:30:00Z', kl)).toBe('29/09/2026 12:30 am');
+    expect(parseInstantText('28/09/2026 2:05 pm', kl)).toBe('2026-09-28T06:05:00.000Z');
+    // Summer time: London is UTC+1 in July, UTC in January.
+    expect(parseInstantText('1/7/2026 9:00', london)).toBe('2026-07-01T08:00:00.000Z');
+    expect(parseInstantText('1/1/2026 9:00', london)).toBe('2026-01-01T09:00:00.000Z');
+    expect(dateTimeText('2026-07-01T08:00:00.000Z', london)).toBe('01/07/2026 9:00');
+    expect(parseInstantText('28/09/2026', kl)).toBeNull();
+    expect(dateTimeText('not yet', kl)).toBe('not yet');
+  });
+
+  test('as a range’s end a date alone is the whole day in the company’s zone: from its midnight, to its last moment', () => {
+    expect(parseInstantText('1/1/2030', kl, 'start')).toBe('2029-12-31T16:00:00.000Z');
+    expect(parseInstantText('1/1/2030', kl, 'end')).toBe('2030-01-01T15:59:59.999Z');
+    expect(parseInstantText('1/1/2030 8:00 am', kl, 'end')).toBe('2030-01-01T00:00:00.000Z');
+    expect(parseInstantText('31/2/2030', kl, 'start')).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import {
   scaleOf,
   type DecimalField,
   type NormalisedField,
+  instantOf,
+  wallClockOf,
   wallClockText,
 } from '@backroom/schema';
 import type { TFunction } from 'i18next';
@@ -40,21 +42,6 @@ export const enumLabel = (t: TFunction, field: NormalisedField, value: string) =
 export { clockText, dateConvention, dateText, formatLocale, moneyText, numberText } from '@backroom/schema';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** ISO instant → the date-time input's value, "yyyy-mm-ddTHH:mm" in the browser's time zone. */
-export function isoToLocalInput(value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The date-time input's value (the browser's time zone) → ISO in UTC; anything else is left for validation to report. */
-export function localInputToIso(value: unknown): unknown {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
 
 /** The text of a referenced row (a reference, list value or multi-reference element) by its id. */
 export type LabelOf = (field: NormalisedField, id: unknown) => string;
@@ -156,18 +143,34 @@ export function parseDateTimeText(text: string, locale: string): string | null {
   return date && time ? `${date}T${time}` : null;
 }
 
-/** An instant as the company reads it: its date convention and its time zone. */
+/**
+ * An instant (the wire's ISO text) as the company reads it — in a list cell, on Home and in a date-time
+ * input alike: its wall clock in the company's time zone, in its convention ("28/09/2026 2:05 pm" in
+ * Asia/Kuala_Lumpur for 06:05Z); anything else unchanged.
+ */
 export function dateTimeText(value: unknown, format: Pick<ValueFormat, 'locale' | 'timeZone'>): string {
-  const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) return String(value ?? '');
-  return date.toLocaleString(format.locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(format.timeZone ? { timeZone: format.timeZone } : {}),
-  });
+  const instant = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(instant)) return String(value ?? '');
+  return dateTimeInputText(wallClockOf(instant, format.timeZone), format.locale);
+}
+
+/**
+ * A date and time typed in the company's convention → the instant it is in the company's time zone
+ * (ISO, UTC); `null` until it is whole. With `day`, a date alone is the whole of that day there:
+ * its first moment ('start') or its last ('end') — "from 1/1/2030" is the company's midnight.
+ */
+export function parseInstantText(
+  text: string,
+  format: Pick<ValueFormat, 'locale' | 'timeZone'>,
+  day?: 'start' | 'end',
+): string | null {
+  const wall = parseDateTimeText(text, format.locale);
+  if (wall) return instantOf(wall, format.timeZone);
+  const date = day ? parseDateText(text, format.locale) : null;
+  if (!date) return null;
+  if (day === 'start') return instantOf(`${date}T00:00`, format.timeZone);
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 16);
+  return new Date(Date.parse(instantOf(next, format.timeZone)) - 1).toISOString();
 }
 
 /**

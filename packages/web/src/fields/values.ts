@@ -1,5 +1,4 @@
 import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
-import { isoToLocalInput, localInputToIso } from './format';
 
 type Values = Record<string, unknown>;
 
@@ -14,8 +13,6 @@ function toFormValue(field: NormalisedField, value: unknown): unknown {
       return value === true || value === 'true' || value === 1;
     case 'children':
       return Array.isArray(value) ? value.map((row) => toFormRow(field.fields, (row ?? {}) as Values)) : [];
-    case 'datetime':
-      return isoToLocalInput(value);
     case 'json':
       return value === null || value === undefined
         ? ''
@@ -56,13 +53,12 @@ export const emptyChildRow = (field: NormalisedChildTable) => {
   return row;
 };
 
-/** Form values back to wire form before validation: local date-times to ISO, child rows alike. */
+/** Form values back to wire form before validation: child rows alike, multi-reference ids as numbers (a date-time input already holds the instant). */
 export function toWire(fields: readonly NormalisedField[], values: Values): Values {
   const out: Values = { ...values };
   for (const field of fields) {
     const value = values[field.name];
-    if (field.kind === 'datetime') out[field.name] = localInputToIso(value);
-    else if (field.kind === 'children' && Array.isArray(value))
+    if (field.kind === 'children' && Array.isArray(value))
       out[field.name] = value.map((row) => toWire(field.fields, (row ?? {}) as Values));
     else if (field.kind === 'multireference' && Array.isArray(value))
       out[field.name] = value.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
@@ -72,12 +68,12 @@ export function toWire(fields: readonly NormalisedField[], values: Values): Valu
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Kinds whose form value is not the value read (a date-time at minutes, JSON as text, a blank secret). */
+/** Kinds whose form value is not the value read (JSON as text, a blank secret). */
 const rendered = new Set(['children', 'json', 'secret']);
 
 /**
  * An update sends a field the user left alone as it was read, not in the form's own rendering of
- * it (a date-time cut to minutes by its input): a save that changes nothing then sends the stored
+ * it (a number as its text): a save that changes nothing then sends the stored
  * values, which the server recognises and writes nothing for (no version, audit row or webhook).
  */
 export function unchangedAsRead(

@@ -8,7 +8,7 @@ import { ReferencePicker } from '../fields/ReferencePicker';
 import { DebouncedInput } from './DebouncedInput';
 
 /** The inputs of date, date-time and time ranges. */
-const TEMPORAL: Partial<Record<NormalisedField['kind'], typeof DateInput>> = {
+const TEMPORAL: Partial<Record<NormalisedField['kind'], typeof DateTimeInput>> = {
   date: DateInput,
   datetime: DateTimeInput,
   time: TimeInput,
@@ -50,6 +50,7 @@ export function ColumnFilter({
             // In the company's convention, as the cells read; applied once the text is a whole value (or empty).
             <Temporal
               key={end}
+              end={end === 'min' ? 'from' : 'to'}
               className="form-control form-control-sm"
               aria-label={ariaLabel}
               value={filters[key] ?? ''}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SimulateLineRequest, SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
 import { serverMessage, translateMessage } from '../../screens/errorText';
 import type { SingleScreenProps } from '../../screens/webModule';
-import { DateTimeInput } from '../../fields/TemporalInputs';
+import { WallClockInput } from '../../fields/TemporalInputs';
 import { FormAlert } from '../../ui/FormAlert';
 import { TitledCard } from '../../ui/TitledCard';
 import { simulateApi } from './api';
@@ -216,7 +216,7 @@ export default function SimulateSalesScreen(_props: SingleScreenProps) {
           <label htmlFor={ids.at} className="form-label">
             {t('pricing.simulate.moment')}
           </label>
-          <DateTimeInput
+          <WallClockInput
             id={ids.at}
             className={`form-control${atUnfinished ? ' is-invalid' : ''}`}
             aria-invalid={atUnfinished || undefined}
