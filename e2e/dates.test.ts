@@ -71,15 +71,15 @@ describe('one date and number convention: the company’s', () => {
   });
 });
 
-describe('date-times typed in the company’s convention', () => {
-  test('a form and a list filter take 1/1/2030 9:05 pm (en-MY) in an American browser; en-GB reads 21:05', async () => {
-    // The browser's zone and the company's agree (UTC), so the list cells (the company's zone) and the
-    // inputs (the browser's, as a native date-time input's were) read the same clock.
-    const context = await t.browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
+describe('date-times typed in the company’s convention and time zone', () => {
+  test('a form, a list cell and a filter agree on one instant in a browser in New York for a shop in Kuala Lumpur; en-GB reads 7:05', async () => {
+    // The laptop is in New York (UTC−5), the company in Kuala Lumpur (UTC+8): 7:05 am on 1 January 2030
+    // there is 23:05 on 31 December in UTC and 6:05 pm the day before in New York.
+    const context = await t.browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York' });
     try {
       const page = await context.newPage();
       await signIn(page, t.server.app, DEMO.admin);
-      await chooseCurrency(page, 'MYR - Malaysian ringgit', 'UTC');
+      await chooseCurrency(page, 'MYR - Malaysian ringgit', 'Asia/Kuala_Lumpur');
 
       await page.goto(`${t.server.app}/guestbook/add`);
       const visit = main(page).getByLabel('Visit at', { exact: true });
@@ -90,43 +90,55 @@ describe('date-times typed in the company’s convention', () => {
         .first()
         .click();
       await main(page).getByLabel('Visitor name').fill('Farah Convention');
-      await visit.pressSequentially('1/1/2030 9:05 pm');
+      await visit.pressSequentially('1/1/2030 7:05 am');
       const inserted = page.waitForResponse((r) => r.url().includes('/Insert/guestbook'));
       await main(page).getByRole('button', { name: 'Save', exact: true }).first().click();
       const { id } = ((await (await inserted).json()) as { data: { id: number } }).data;
       const api = await apiAs(t.server, DEMO.admin);
-      expect((await api.row('guestbook', id)).visitAt).toBe('2030-01-01T21:05:00.000Z');
+      expect((await api.row('guestbook', id)).visitAt).toBe('2029-12-31T23:05:00.000Z');
 
-      // The form shows it back as typed, the list's cell as the company writes an instant.
+      // The form shows it back as typed, the list's cell the same clock.
       await page.goto(`${t.server.app}/guestbook/edit/${id}`);
-      await expect.poll(() => visit.inputValue()).toBe('01/01/2030 9:05 pm');
+      await expect.poll(() => visit.inputValue()).toBe('01/01/2030 7:05 am');
       await page.goto(`${t.server.app}/guestbook`);
       const rows = main(page).getByRole('table').first().locator('tbody tr');
-      await expect.poll(() => rows.first().textContent()).toMatch(/Farah Convention.*01\/01\/2030,? 0?9:05\spm/);
+      const farah = rows.filter({ hasText: 'Farah Convention' });
+      await expect.poll(() => farah.getByRole('cell', { name: '01/01/2030 7:05 am', exact: true }).count()).toBe(1);
 
-      // The filter: from 9:00 pm to 9:04 pm finds nobody, to 9:05 pm finds Farah alone.
+      // The filter: from 7:00 am to 7:04 am finds nobody, to 7:05 am finds Farah alone.
       const from = main(page).getByLabel('Filter Visit at from');
       const to = main(page).getByLabel('Filter Visit at to');
       expect(await from.getAttribute('placeholder')).toBe('dd/mm/yyyy hh:mm am/pm');
       // The date-time box is as wide as its column (main.scss), not its text's width.
       expect(await from.evaluate((el) => getComputedStyle(el).minWidth)).toBe('100%');
-      await from.pressSequentially('1/1/2030 9:00 pm');
-      await to.pressSequentially('01/01/2030 09:04 PM');
-      await expect.poll(() => new URL(page.url()).search).toContain('f.visitAt.max=2030-01-01T21%3A04');
-      expect(new URL(page.url()).search).toContain('f.visitAt.min=2030-01-01T21%3A00');
+      await from.pressSequentially('1/1/2030 7:00 am');
+      await to.pressSequentially('01/01/2030 07:04 AM');
+      await expect.poll(() => new URL(page.url()).search).toContain('f.visitAt.max=2029-12-31T23%3A04%3A00.000Z');
+      expect(new URL(page.url()).search).toContain('f.visitAt.min=2029-12-31T23%3A00%3A00.000Z');
       await main(page)
         .getByText(/match the search or filters/)
         .waitFor();
-      await to.fill('1/1/2030 9:05 pm');
+      await to.fill('1/1/2030 7:05 am');
       await expect.poll(() => rows.count()).toBe(1);
       await expect.poll(() => rows.first().textContent()).toContain('Farah Convention');
 
-      // en-GB: the same filter and cell in 24-hour time.
+      // "From 1/1/2030" is Kuala Lumpur's midnight: Farah's 7:05 am is in (in UTC or New York it is the day before).
+      await to.fill('');
+      await from.fill('1/1/2030');
+      await expect.poll(() => new URL(page.url()).search).toContain('f.visitAt.min=2029-12-31T16%3A00%3A00.000Z');
+      await expect.poll(() => rows.count()).toBe(1);
+      await expect.poll(() => rows.first().textContent()).toContain('Farah Convention');
+      await from.fill('2/1/2030');
+      await main(page)
+        .getByText(/match the search or filters/)
+        .waitFor();
+
+      // en-GB: the same filter and cell in 24-hour time, in the same zone.
       await api.insert('currency', { code: 'GBP', name: 'Pound sterling', symbol: '£', decimals: 2 });
       await chooseCurrency(page, 'GBP - Pound sterling');
-      await page.goto(`${t.server.app}/guestbook?f.visitAt.min=2030-01-01T21:00`);
-      await expect.poll(() => main(page).getByLabel('Filter Visit at from').inputValue()).toBe('01/01/2030 21:00');
-      await expect.poll(() => rows.first().textContent()).toMatch(/Farah Convention.*01\/01\/2030,? 21:05/);
+      await page.goto(`${t.server.app}/guestbook?f.visitAt.min=2029-12-31T23:00:00.000Z`);
+      await expect.poll(() => main(page).getByLabel('Filter Visit at from').inputValue()).toBe('01/01/2030 7:00');
+      await expect.poll(() => farah.getByRole('cell', { name: '01/01/2030 7:05', exact: true }).count()).toBe(1);
     } finally {
       await context.close();
     }
