@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date: yyyy-mm-dd');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-09-28');
 
 /** The body of the sales reports (`pricedifferences`, `commission`): a period of days (`from`, `to`, both included) and optionally one outlet. */
 export const reportPeriod = z.object({ from: day, to: day, outlet: z.number().int().positive().optional() });

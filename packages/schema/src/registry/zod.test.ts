@@ -137,9 +137,9 @@ describe('insertSchema', () => {
       timeFrom: '09:30',
     });
     expect(errorsOf(promotion({ validFrom: '2025-02-30', daysOfWeek: ['funday'], timeTo: '25:00' }))).toEqual([
-      { field: 'validFrom', message: 'Valid from must be a date (yyyy-mm-dd)' },
+      { field: 'validFrom', message: 'Valid from must be a date such as 2026-09-28' },
       { field: 'daysOfWeek', message: 'Days of week must be one of: mon, tue, wed, thu, fri, sat, sun' },
-      { field: 'timeTo', message: 'Time to must be a time (HH:mm)' },
+      { field: 'timeTo', message: 'Time to must be a time such as 14:05' },
     ]);
     expect(errorsOf(promotion({ validTo: '2024-12-31' }))).toEqual([
       { field: 'validTo', message: 'Valid to cannot be before valid from' },

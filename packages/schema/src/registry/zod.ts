@@ -174,7 +174,7 @@ export function parseFieldValue(field: NormalisedField, raw: unknown): Parsed {
     }
     case 'date': {
       const value = typeof raw === 'string' ? parseDateText(raw) : undefined;
-      return value ? ok(value) : bad(`${label} must be a date (yyyy-mm-dd)`);
+      return value ? ok(value) : bad(`${label} must be a date such as 2026-09-28`);
     }
     case 'datetime': {
       const m = typeof raw === 'string' ? DATETIME.exec(raw.trim()) : null;
@@ -184,7 +184,7 @@ export function parseFieldValue(field: NormalisedField, raw: unknown): Parsed {
     }
     case 'time': {
       const m = typeof raw === 'string' ? /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/.exec(raw.trim()) : null;
-      return m ? ok(`${m[1]}:${m[2]}`) : bad(`${label} must be a time (HH:mm)`);
+      return m ? ok(`${m[1]}:${m[2]}`) : bad(`${label} must be a time such as 14:05`);
     }
     case 'enum': {
       const allowed = `${label} must be one of: ${field.values.join(', ')}`;

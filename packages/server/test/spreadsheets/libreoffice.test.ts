@@ -148,7 +148,7 @@ describe('files saved by LibreOffice', () => {
         row: 4,
         column: 'Birth date',
         message:
-          'Birth date is a date that reads two ways: "03/04/1990" is 1990-04-03 day first, 1990-03-04 month first; write it as YYYY-MM-DD',
+          'Birth date is a date that reads two ways: "03/04/1990" is 1990-04-03 day first, 1990-03-04 month first; write it year first, such as 2026-09-28',
       },
     ]);
     const csv = (await readFile(join(import.meta.dirname, '..', 'fixtures', 'libreoffice-hazard-dates.csv'), 'utf8'))

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, type Rea
 import { useTranslation } from 'react-i18next';
 import { useController, useFieldArray, useFormContext } from 'react-hook-form';
 import type { NormalisedChildTable, NormalisedField } from '@backroom/schema';
-import { DateInput, DateTimeInput, TimeInput } from './TemporalInputs';
+import { DateInput, DateTimeInput, TimeInput, useTemporalProblem } from './TemporalInputs';
 import { EnumChecks } from './EnumChecks';
 import { describedBy, FieldError, FieldShell, useFieldError } from './FieldShell';
 import { fieldLabel } from './format';
@@ -58,11 +58,11 @@ function FormTemporalInput({
 /** One input for a field of the registry, chosen by its kind, with its label, help and error. */
 export function FieldInput({ field, name, scope, disabled, compact, labelSuffix }: FieldInputProps) {
   const { t } = useTranslation();
-  const { register } = useFormContext();
+  const { register, getValues } = useFormContext();
   const meta = useContext(FormMetaContext);
   const ownInputs = useContext(OwnInputsContext);
   const id = useId();
-  const error = useFieldError(name);
+  const error = useTemporalProblem(field.kind, getValues(name), useFieldError(name));
   const label = `${fieldLabel(t, scope, field)}${labelSuffix ?? ''}`;
   const help = field.help && registryText(t, field.help);
   const common = {

@@ -3,6 +3,8 @@ import { findEntity } from '@backroom/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
+import ms from '../../public/locales/ms/translations.json';
 import { emptyList, menuItem, ok, pickOption, renderScreen, renderSignedIn, stubServer, type Call } from '../test/app';
 import { ColumnFilter } from '../screens/ColumnFilter';
 import { DateTimeInput, TimeInput } from './TemporalInputs';
@@ -46,7 +48,10 @@ async function typeInto(label: string, text: string) {
   return input;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
 
 describe('date-time and time inputs in the company’s convention', () => {
   it('en-MY: a date-time reads and is typed as 28/09/2026 2:05 pm in Kuala Lumpur, whatever the browser’s locale and zone', async () => {
@@ -125,7 +130,8 @@ describe('forms and list filters take date-times and times in the company’s co
 
     await userEvent.type(visit, '28/9/2026 2:05');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Visit at must be a date and time')).toBeInTheDocument();
+    // Told what to type as the company writes it, not a pattern.
+    expect(await screen.findByText('Enter a date and time like 28/09/2026 2:05 pm')).toBeInTheDocument();
     expect(server.bodies('/Insert/guestbook')).toHaveLength(0);
 
     await userEvent.type(visit, ' pm');
@@ -133,6 +139,23 @@ describe('forms and list filters take date-times and times in the company’s co
     await waitFor(() => expect(server.bodies('/Insert/guestbook')).toHaveLength(1));
     // 2:05 pm in Kuala Lumpur, not in the browser's New York.
     expect(server.bodies('/Insert/guestbook')[0]!.visitAt).toBe('2026-09-28T06:05:00.000Z');
+  });
+
+  it('in Malay, what to type is told in Malay and the Malay clock', async () => {
+    stubServer(
+      (call) =>
+        company('MYR')(call) ??
+        (call.url.endsWith('/GetDropDown/outlet') ? ok([{ text: 'Bangsar', value: 1 }]) : undefined),
+      { otherwise: emptyList },
+    );
+    i18n.addResourceBundle('ms', 'translations', ms);
+    await i18n.changeLanguage('ms');
+    await renderScreen(menuItem('/guestbook'), '/guestbook/add');
+    const visit = await screen.findByRole('textbox', { name: 'Lawatan pada' });
+    await waitFor(() => expect(visit).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm PG/PTG'));
+    await userEvent.type(visit, '28/9/2026 2:05');
+    await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Masukkan tarikh dan masa seperti 28/09/2026 2:05 PTG')).toBeInTheDocument();
   });
 
   it('a form shows a saved date-time in the convention and the company’s zone', async () => {

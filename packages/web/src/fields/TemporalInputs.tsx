@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useValueFormat } from '../data/useValueFormat';
 import {
   clockPlaceholder,
@@ -132,3 +133,29 @@ export const WallClockInput = ({ className, ...props }: TemporalInputProps) => (
 export const TimeInput = ({ className, ...props }: TemporalInputProps) => (
   <ConventionInput {...props} className={classes(className, 'time-input')} convention={TIME} />
 );
+
+type TemporalKind = 'date' | 'datetime' | 'time';
+/** An example of each kind as the company writes it (en-MY: 28/09/2026, 28/09/2026 2:05 pm, 2:05 pm). */
+const EXAMPLE: Record<TemporalKind, (locale: string) => string> = {
+  date: (locale) => dateText('2026-09-28', locale),
+  datetime: (locale) => dateTimeInputText('2026-09-28T14:05', locale),
+  time: (locale) => clockText('14:05', locale),
+};
+/** A whole value as the inputs report it; anything else is text still being typed. */
+const WHOLE: Record<TemporalKind, RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  datetime: /^\d{4}-\d{2}-\d{2}T/,
+  time: /^\d{2}:\d{2}$/,
+};
+
+/**
+ * A field's problem as a person reads it: for a date, date-time or time whose text is not a whole
+ * value, what to type in the company's convention ("Enter a time like 2:05 pm"); else `error` itself.
+ */
+export function useTemporalProblem(kind: string, value: unknown, error: string | undefined): string | undefined {
+  const { t } = useTranslation();
+  const { locale } = useValueFormat();
+  if (!error || !(kind in WHOLE) || typeof value !== 'string' || value === '') return error;
+  const temporal = kind as TemporalKind;
+  return WHOLE[temporal].test(value) ? error : t(`form.enterLike.${temporal}`, { example: EXAMPLE[temporal](locale) });
+}

@@ -13,10 +13,10 @@ describe('import messages in Malay', () => {
       sheetMessage(
         t,
         'ms',
-        'Launch date is a date that reads two ways: "01/02/2026" is 2026-02-01 day first, 2026-01-02 month first; write it as YYYY-MM-DD',
+        'Launch date is a date that reads two ways: "01/02/2026" is 2026-02-01 day first, 2026-01-02 month first; write it year first, such as 2026-09-28',
       ),
     ).toBe(
-      'Launch date ialah tarikh yang boleh dibaca dua cara: "01/02/2026" ialah 2026-02-01 jika hari dahulu, 2026-01-02 jika bulan dahulu; tulis sebagai YYYY-MM-DD',
+      'Launch date ialah tarikh yang boleh dibaca dua cara: "01/02/2026" ialah 2026-02-01 jika hari dahulu, 2026-01-02 jika bulan dahulu; tulis tahun dahulu, seperti 2026-09-28',
     );
     expect(sheetMessage(t, 'ms', 'Something new')).toBe('Something new');
   });

@@ -20,7 +20,7 @@ import { companyToday } from '../document-numbers';
 import { documented } from '../../http/openapi-contract';
 
 export const valuationQuery = z.object({
-  date: z.iso.date({ error: 'Give the date as yyyy-mm-dd' }).optional(),
+  date: z.iso.date({ error: 'Date must be a date such as 2026-09-28' }).optional(),
   locations: z.array(rowIdNumber).max(1000).optional(),
   categories: z.array(rowIdNumber).max(1000).optional(),
   by: z.enum(['category', 'product']).optional(),

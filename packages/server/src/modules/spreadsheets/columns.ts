@@ -215,14 +215,17 @@ export function dateFromText(text: string): Converted {
   if (!local) return { ok: true, value: text };
   const [a, b, year] = [Number(local[1]), Number(local[2]), local[3]!];
   if (year.length === 2)
-    return { ok: false, message: `must be a date with a four-digit year: read "${text}"; write it as YYYY-MM-DD` };
+    return {
+      ok: false,
+      message: `must be a date with a four-digit year: read "${text}"; write it year first, such as 2026-09-28`,
+    };
   const y = Number(year);
   const dayFirst = valid(y, b, a);
   const monthFirst = valid(y, a, b);
   if (dayFirst && monthFirst && a !== b)
     return {
       ok: false,
-      message: `is a date that reads two ways: "${text}" is ${isoText(y, b, a)} day first, ${isoText(y, a, b)} month first; write it as YYYY-MM-DD`,
+      message: `is a date that reads two ways: "${text}" is ${isoText(y, b, a)} day first, ${isoText(y, a, b)} month first; write it year first, such as 2026-09-28`,
       readings: { dayFirst: isoText(y, b, a), monthFirst: isoText(y, a, b) },
     };
   if (dayFirst && monthFirst) return { ok: true, value: isoText(y, b, a) };

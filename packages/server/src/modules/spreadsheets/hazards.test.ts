@@ -31,7 +31,7 @@ describe('spreadsheet hazards', () => {
     expect(dateFromText('01/02/2026')).toEqual({
       ok: false,
       message:
-        'is a date that reads two ways: "01/02/2026" is 2026-02-01 day first, 2026-01-02 month first; write it as YYYY-MM-DD',
+        'is a date that reads two ways: "01/02/2026" is 2026-02-01 day first, 2026-01-02 month first; write it year first, such as 2026-09-28',
       readings: { dayFirst: '2026-02-01', monthFirst: '2026-01-02' },
     });
     expect(dateFromText('31.12.26')).toMatchObject({ ok: false, message: expect.stringContaining('four-digit year') });

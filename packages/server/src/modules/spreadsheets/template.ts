@@ -29,11 +29,11 @@ function kindText(field: ScalarField): string {
     case 'boolean':
       return 'Yes or No';
     case 'date':
-      return 'date (a spreadsheet date or YYYY-MM-DD)';
+      return 'date (a spreadsheet date, or text such as 2026-09-28)';
     case 'datetime':
-      return 'date and time (a spreadsheet date or ISO 8601)';
+      return 'date and time (a spreadsheet date, or text such as 2026-09-28T14:05:00Z)';
     case 'time':
-      return 'time of day, HH:MM';
+      return 'time of day, such as 14:05';
     case 'number':
       return 'whole number';
     case 'text':
