@@ -13,6 +13,8 @@ describe('locked users', () => {
     let locked = [{ userId: 3, userName: 'cashier', displayName: 'Casey Cashier', failureCount: 5, lockedUntil }];
     const server = stubServer((call) => {
       if (call.url.endsWith('/user/Locked')) return ok(locked);
+      if (call.url.endsWith('/company/Format'))
+        return ok({ name: null, currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
       if (call.url.endsWith('/user/Unlock')) {
         locked = [];
         return ok(null);
@@ -23,7 +25,8 @@ describe('locked users', () => {
     const row = (await screen.findByRole('rowheader', { name: 'cashier' })).closest('tr')!;
     expect(within(row).getByText('Casey Cashier')).toBeInTheDocument();
     expect(within(row).getByText('5')).toBeInTheDocument();
-    expect(within(row).getByText(new Date(lockedUntil).toLocaleString('en'))).toBeInTheDocument();
+    // Until when, on the company's clock (Kuala Lumpur, UTC+8) and in its convention.
+    expect(await within(row).findByText('02/01/2030 11:04 am')).toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: 'Unlock cashier' }));
     const dialog = screen.getByRole('dialog', { name: 'Unlock cashier?' });

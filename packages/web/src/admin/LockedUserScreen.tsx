@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import type { LockedUserDto } from '@backroom/schema';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
@@ -13,7 +14,8 @@ const LOCKED_KEY = ['lockeduser'];
 
 /** `lockeduser`: accounts locked by failed sign-ins, each with an Unlock that lifts the lock before it expires. */
 export default function LockedUserScreen({ item }: SingleScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const when = useInstantText();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<LockedUserDto | null>(null);
@@ -72,7 +74,7 @@ export default function LockedUserScreen({ item }: SingleScreenProps) {
                     <th scope="row">{user.userName}</th>
                     <td>{user.displayName}</td>
                     <td className="text-end">{user.failureCount}</td>
-                    <td>{new Date(user.lockedUntil).toLocaleString(i18n.language)}</td>
+                    <td>{when(user.lockedUntil)}</td>
                     <td className="text-end">
                       {item.ableToEdit && (
                         <button

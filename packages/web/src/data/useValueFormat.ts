@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatLocale, type ValueFormat } from '../fields/format';
+import { dateTimeText, formatLocale, type ValueFormat } from '../fields/format';
 import { selectMayUseApi, useAppSelector } from '../store';
 import { dataApi } from './api';
 
@@ -27,4 +27,10 @@ export function useValueFormat(): ValueFormat {
   const company = useCompanyFormat();
   const currency = company.data?.currency ?? null;
   return { locale: formatLocale(i18n.language, currency), currency, timeZone: company.data?.timezone };
+}
+
+/** How an instant reads on every screen: the company's wall clock in its convention ("28/09/2026 2:05 pm"), '' for none. */
+export function useInstantText(): (value: unknown) => string {
+  const format = useValueFormat();
+  return (value) => dateTimeText(value, format);
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import { useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntityFormProps } from '../screens/webModule';
@@ -27,7 +28,7 @@ export default function WebhookForm(props: EntityFormProps) {
 }
 
 export function DeliveryLog({ webhook, canRedeliver }: { webhook: number; canRedeliver: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const log = useQuery({
@@ -39,7 +40,7 @@ export function DeliveryLog({ webhook, canRedeliver }: { webhook: number; canRed
     mutationFn: (delivery: number) => onlineApi.redeliver(webhook, delivery),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['online', 'deliveries', webhook] }),
   });
-  const when = (at: string | null) => (at ? new Date(at).toLocaleString(i18n.language) : '');
+  const when = useInstantText();
   const rows = log.data ?? [];
   return (
     <TitledCard titleId="webhook-log-title" title={t('online.log.title')} className="mt-3">

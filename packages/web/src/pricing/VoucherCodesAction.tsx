@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import type { ApiEnvelope } from '@backroom/schema';
 import { dataApi } from '../data/api';
 import type { FormActionProps } from '../screens/webModule';
@@ -43,6 +44,7 @@ function VoucherCodesDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const when = useInstantText();
   const countId = useId();
   const queryClient = useQueryClient();
   const [count, setCount] = useState('100');
@@ -166,9 +168,7 @@ function VoucherCodesDialog({
               {codes.data?.rows.map((c) => (
                 <tr key={String(c.id)}>
                   <td>{String(c.code)}</td>
-                  <td>
-                    {c.redeemedAt ? new Date(String(c.redeemedAt)).toLocaleString() : t('pricing.voucherCodes.unused')}
-                  </td>
+                  <td>{c.redeemedAt ? when(c.redeemedAt) : t('pricing.voucherCodes.unused')}</td>
                   <td>{c.redeemedReference ? String(c.redeemedReference) : ''}</td>
                 </tr>
               ))}

@@ -8,6 +8,7 @@ import { apiFailure, type ApiRow } from '../data/api';
 import { useEntityWithCustomFields } from '../data/customFields';
 import { FieldInput, FormMetaContext } from '../fields/FieldInput';
 import { formatCell } from '../fields/format';
+import { useValueFormat } from '../data/useValueFormat';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
@@ -314,13 +315,14 @@ export function DocumentSummary({
   width: string;
 }) {
   const { t, i18n } = useTranslation();
+  const format = useValueFormat();
   if (fields.length === 0) return null;
   return (
     <dl className="row mb-2">
       {fields.map((f) => (
         <div key={f.name} className={width}>
           <dt className="small text-body-secondary">{labelOf(f)}</dt>
-          <dd data-testid={`summary-${f.name}`}>{formatCell(t, i18n.language, f, row ?? {})}</dd>
+          <dd data-testid={`summary-${f.name}`}>{formatCell(t, i18n.language, f, row ?? {}, format)}</dd>
         </div>
       ))}
     </dl>

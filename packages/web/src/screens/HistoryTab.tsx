@@ -4,7 +4,8 @@ import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
 import { apiFailure, type AuditEntry } from '../data/api';
 import { useAudit, useLabelTable } from '../data/hooks';
 import { targetOf, unlabelled } from '../data/labels';
-import { fieldLabel, formatValue } from '../fields/format';
+import { dateTimeText, fieldLabel, formatValue } from '../fields/format';
+import { useValueFormat } from '../data/useValueFormat';
 import { changesOf, referencedRows } from './historyChanges';
 
 const EMPTY: AuditEntry[] = [];
@@ -16,6 +17,7 @@ const EMPTY: AuditEntry[] = [];
  */
 export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: number }) {
   const { t, i18n } = useTranslation();
+  const format = useValueFormat();
   const audit = useAudit(entity.name, id, true);
   const entries = audit.data ?? EMPTY;
   const wanted = useMemo(() => referencedRows(entity.fields, entries), [entity.fields, entries]);
@@ -39,7 +41,7 @@ export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: numbe
     labels.labelOf(targetOf(field) ?? '', rowId) ?? unlabelled(rowId);
   const shown = (field: NormalisedField | undefined, value: unknown) => {
     const text = field
-      ? formatValue(t, i18n.language, field, value, labelOf)
+      ? formatValue(t, i18n.language, field, value, labelOf, format)
       : value === null || value === undefined
         ? ''
         : typeof value === 'object'
@@ -50,16 +52,13 @@ export function HistoryTab({ entity, id }: { entity: NormalisedEntity; id: numbe
   return (
     <ol className="list-unstyled history" aria-label={t('form.tabs.history')}>
       {entries.map((entry, i) => {
-        const at = new Date(entry.at);
         const changes = changesOf(entry.changes);
         return (
           <li key={entry.id ?? i} className="border-bottom pb-2 mb-2">
             <div>
               <strong>{t(`form.auditActions.${entry.action}`, { defaultValue: entry.action })}</strong>{' '}
               {t('form.historyBy', { user: entry.userName || t('form.unknownUser') })}{' '}
-              <time dateTime={entry.at}>
-                {Number.isNaN(at.getTime()) ? entry.at : at.toLocaleString(i18n.language)}
-              </time>
+              <time dateTime={entry.at}>{dateTimeText(entry.at, format)}</time>
             </div>
             {changes.length > 0 && (
               <table className="table table-sm mb-0 mt-1">

@@ -2,6 +2,7 @@ import { entities, findEntity, type NormalisedEntity } from '@backroom/schema';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import { http } from '../api/http';
 import type { ApiEnvelope } from '@backroom/schema';
 import type { SingleScreenProps } from '../screens/webModule';
@@ -37,6 +38,7 @@ const jobName = (t: TFunction, job: SheetJob) => {
 /** The data exporter: pick a procedure, fill its parameters, run it, follow it, download; the caller's recent jobs. */
 export default function DataExporterScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
+  const when = useInstantText();
   const [procedure, setProcedure] = useState(procedures[0]?.value ?? '');
   const [parameters, setParameters] = useState<Parameter[]>([]);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -191,7 +193,7 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
               <tr key={j.jobId}>
                 <td>{jobName(t, j)}</td>
                 <td>{t(`sheets.statuses.${j.status}`, { defaultValue: j.status })}</td>
-                <td>{new Date(j.createdAt).toLocaleString()}</td>
+                <td>{when(j.createdAt)}</td>
                 <td>
                   {j.status === 'succeeded' && (
                     <button

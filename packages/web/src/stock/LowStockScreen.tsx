@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProposedOrder } from '@backroom/schema';
@@ -19,7 +20,8 @@ const PAGE_SIZE = 50;
  * on order, and draft delivery orders from each product's mapped warehouse for the rows chosen.
  */
 export default function LowStockScreen(_props: SingleScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const when = useInstantText();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const orders = useMenuItem('printdeliveryorder');
@@ -159,7 +161,7 @@ export default function LowStockScreen(_props: SingleScreenProps) {
                       )}
                     </td>
                     <td className="text-end">{row.proposedQty}</td>
-                    <td>{new Date(row.lowSince).toLocaleString(i18n.language)}</td>
+                    <td>{when(row.lowSince)}</td>
                   </tr>
                 ))}
               </tbody>

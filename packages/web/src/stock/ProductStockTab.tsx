@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { findEntity } from '@backroom/schema';
 import { apiFailure, dataApi, type ApiRow } from '../data/api';
@@ -39,7 +40,7 @@ export default function ProductStockTab({ row, item }: FormActionProps) {
   });
   const number = (value: unknown) =>
     new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value));
-  const when = (value: unknown) => (value ? new Date(String(value)).toLocaleString(i18n.language) : '');
+  const when = useInstantText();
 
   return (
     <div className="product-stock">

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FetchFilter, StockAdjustResult, VirtualStockRow } from '@backroom/schema';
 import { dataApi, type ApiRow } from '../data/api';
@@ -204,7 +205,8 @@ function Filter({ id, label, children }: { id: string; label: string; children: 
 
 /** Adjustments waiting for a second person: approve or reject (not one's own). */
 function PendingAdjustments({ canDecide, onDecided }: { canDecide: boolean; onDecided(text: string): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const when = useInstantText();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const me = useAppSelector((state) => state.user.userInfo?.userName);
@@ -264,7 +266,7 @@ function PendingAdjustments({ canDecide, onDecided }: { canDecide: boolean; onDe
               return (
                 <tr key={String(row.id)}>
                   <td>
-                    {new Date(String(row.createdAt)).toLocaleString(i18n.language)}
+                    {when(row.createdAt)}
                     <div className="small text-body-secondary">{String(row.createdBy ?? '')}</div>
                   </td>
                   <td>{String(row.locationLabel ?? '')}</td>

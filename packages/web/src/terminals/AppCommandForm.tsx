@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import { useParams } from 'react-router-dom';
 import { dataApi } from '../data/api';
 import type { EntityFormProps } from '../screens/webModule';
@@ -40,7 +41,8 @@ export default function AppCommandForm(props: EntityFormProps) {
 }
 
 function CommandStatuses({ entity, command }: { entity: string; command: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const when = useInstantText();
   const errorText = useErrorText();
   const statuses = useQuery({
     queryKey: ['terminals', 'commandStatuses', command],
@@ -76,7 +78,7 @@ function CommandStatuses({ entity, command }: { entity: string; command: number 
                 <tr key={s.pointOfSale}>
                   <td>{s.pointOfSaleLabel ?? s.pointOfSale}</td>
                   <td>{t(`terminals.command.state.${s.status}`)}</td>
-                  <td>{s.updatedOn ? new Date(s.updatedOn).toLocaleString(i18n.language) : ''}</td>
+                  <td>{when(s.updatedOn)}</td>
                   <td>{s.message}</td>
                 </tr>
               ))}

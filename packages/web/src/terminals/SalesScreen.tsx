@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import { getEntity } from '@backroom/schema';
 import { ListScreen } from '../screens/ListScreen';
 import { serverMessage, translateMessage } from '../screens/errorText';
@@ -16,6 +17,7 @@ const money = (value: unknown, language: string) =>
 /** A sale as its receipt: lines at the till's prices with the engine's expected ones where they differ, payments, vouchers, both totals. */
 export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const when = useInstantText();
   const receipt = useQuery({ queryKey: ['sale', 'receipt', id], queryFn: () => terminalsApi.receipt(id) });
   const m = (v: unknown) => money(v, i18n.language);
   const sale = receipt.data?.sale;
@@ -38,8 +40,7 @@ export function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) 
       {sale && receipt.data && (
         <div className="font-monospace small text-start">
           <p className="mb-2">
-            {new Date(String(sale.at)).toLocaleString(i18n.language)} · {String(sale.outletLabel ?? '')} ·{' '}
-            {String(sale.terminalLabel ?? '')}
+            {when(sale.at)} · {String(sale.outletLabel ?? '')} · {String(sale.terminalLabel ?? '')}
             {sale.cashierLabel ? ` · ${String(sale.cashierLabel)}` : ''}
             {sale.kind === 'return' && (
               <>

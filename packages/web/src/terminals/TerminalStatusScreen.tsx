@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useInstantText } from '../data/useValueFormat';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
@@ -15,14 +16,15 @@ export const REFRESH_MS = 5000;
  * heartbeat, paired or not, app version, last sync, transactions not yet sent — refreshed live.
  */
 export default function TerminalStatusScreen({ item }: SingleScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const status = useQuery({
     queryKey: ['terminals', 'status'],
     queryFn: terminalsApi.status,
     refetchInterval: REFRESH_MS,
     refetchIntervalInBackground: false,
   });
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
+  const instant = useInstantText();
+  const when = (iso: string | null) => (iso ? instant(iso) : '—');
   const terminals = status.data?.terminals ?? [];
   const online = terminals.filter((x) => x.online).length;
 
