@@ -28,6 +28,7 @@ function serve(withMargins: boolean) {
   let polls = 0;
   const server = stubServer((call) => {
     if (call.url.endsWith('/DataRepository/fetch/outlet')) return ok([{ id: 1, code: 'BGR', name: 'Bangsar' }], 1);
+    if (call.url.endsWith('/company/Format')) return ok({ name: null, currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
     if (call.url.endsWith('/pricing/WhatIf') && call.method === 'POST') return ok({ jobId: 41 });
     if (call.url.endsWith('/pricing/WhatIf/41')) {
       polls++;
@@ -86,6 +87,11 @@ describe('Try on past sales', () => {
       'Margin with',
     ]);
     expect(within(table).getByTestId('whatif-total')).toHaveTextContent('Total233.003.0030.0027.00');
+    // The window and the days on the company's clock and in its convention (Kuala Lumpur, en-MY).
+    expect(await within(table).findByRole('cell', { name: '02/03/2026' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/^Sales from 01\/03\/2026 8:00 am to 04\/03\/2026 8:00 am at BGR/),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     expect(within(dialog).getByRole('table', { name: 'Top products' })).toHaveTextContent('COF — Coffee');
   });

@@ -3,6 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_TAKE, type WhatIfFigures, type WhatIfRequest, type WhatIfResult } from '@backroom/schema';
 import { dataApi } from '../data/api';
+import { useValueFormat } from '../data/useValueFormat';
+import { dateText, dateTimeText } from '../fields/format';
 import type { DraftActionProps } from '../screens/webModule';
 import { serverMessage, translateMessage } from '../screens/errorText';
 import { Dialog } from '../ui/Dialog';
@@ -172,6 +174,7 @@ function WhatIfDialog({
 
 function WhatIfTables({ result }: { result: WhatIfResult }) {
   const { t } = useTranslation();
+  const format = useValueFormat();
   const columns = (f: WhatIfFigures) => [
     String(f.basketsAffected),
     String(f.baskets),
@@ -188,8 +191,8 @@ function WhatIfTables({ result }: { result: WhatIfResult }) {
     <div style={{ maxHeight: '50vh', overflowY: 'auto' }}>
       <p className="text-body-secondary small">
         {t('pricing.whatIf.window', {
-          from: new Date(result.from).toLocaleDateString(),
-          to: new Date(result.to).toLocaleDateString(),
+          from: dateTimeText(result.from, format),
+          to: dateTimeText(result.to, format),
           outlets: result.outlets.map((o) => o.code).join(', '),
           currency: result.currency,
         })}
@@ -199,7 +202,7 @@ function WhatIfTables({ result }: { result: WhatIfResult }) {
         <tbody>
           {result.days.map((d) => (
             <tr key={d.date}>
-              <td>{d.date}</td>
+              <td>{dateText(d.date, format.locale)}</td>
               {columns(d).map((v, i) => (
                 <td key={heads[i]} className="text-end font-monospace">
                   {v}
