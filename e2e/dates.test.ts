@@ -75,6 +75,8 @@ describe('date-times typed in the company’s convention and time zone', () => {
   test('a form, a list cell and a filter agree on one instant in a browser in New York for a shop in Kuala Lumpur; en-GB reads 7:05', async () => {
     // The laptop is in New York (UTC−5), the company in Kuala Lumpur (UTC+8): 7:05 am on 1 January 2030
     // there is 23:05 on 31 December in UTC and 6:05 pm the day before in New York.
+    // Pages wait longer than the suite's 5 s: this file shares a loaded machine.
+    const WAIT = { timeout: 20_000 };
     const context = await t.browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York' });
     try {
       const page = await context.newPage();
@@ -83,7 +85,7 @@ describe('date-times typed in the company’s convention and time zone', () => {
 
       await page.goto(`${t.server.app}/guestbook/add`);
       const visit = main(page).getByLabel('Visit at', { exact: true });
-      await expect.poll(() => visit.getAttribute('placeholder')).toBe('dd/mm/yyyy hh:mm am/pm');
+      await expect.poll(() => visit.getAttribute('placeholder'), WAIT).toBe('dd/mm/yyyy hh:mm am/pm');
       await main(page).getByRole('combobox', { name: 'Outlet' }).fill('Bangsar');
       await page
         .getByRole('option', { name: /Bangsar/ })
@@ -99,11 +101,13 @@ describe('date-times typed in the company’s convention and time zone', () => {
 
       // The form shows it back as typed, the list's cell the same clock.
       await page.goto(`${t.server.app}/guestbook/edit/${id}`);
-      await expect.poll(() => visit.inputValue()).toBe('01/01/2030 7:05 am');
+      await expect.poll(() => visit.inputValue(), WAIT).toBe('01/01/2030 7:05 am');
       await page.goto(`${t.server.app}/guestbook`);
       const rows = main(page).getByRole('table').first().locator('tbody tr');
       const farah = rows.filter({ hasText: 'Farah Convention' });
-      await expect.poll(() => farah.getByRole('cell', { name: '01/01/2030 7:05 am', exact: true }).count()).toBe(1);
+      await expect
+        .poll(() => farah.getByRole('cell', { name: '01/01/2030 7:05 am', exact: true }).count(), WAIT)
+        .toBe(1);
 
       // The filter: from 7:00 am to 7:04 am finds nobody, to 7:05 am finds Farah alone.
       const from = main(page).getByLabel('Filter Visit at from');
@@ -113,32 +117,32 @@ describe('date-times typed in the company’s convention and time zone', () => {
       expect(await from.evaluate((el) => getComputedStyle(el).minWidth)).toBe('100%');
       await from.pressSequentially('1/1/2030 7:00 am');
       await to.pressSequentially('01/01/2030 07:04 AM');
-      await expect.poll(() => new URL(page.url()).search).toContain('f.visitAt.max=2029-12-31T23%3A04%3A00.000Z');
+      await expect.poll(() => new URL(page.url()).search, WAIT).toContain('f.visitAt.max=2029-12-31T23%3A04%3A00.000Z');
       expect(new URL(page.url()).search).toContain('f.visitAt.min=2029-12-31T23%3A00%3A00.000Z');
       await main(page)
         .getByText(/match the search or filters/)
-        .waitFor();
+        .waitFor(WAIT);
       await to.fill('1/1/2030 7:05 am');
-      await expect.poll(() => rows.count()).toBe(1);
-      await expect.poll(() => rows.first().textContent()).toContain('Farah Convention');
+      await expect.poll(() => rows.count(), WAIT).toBe(1);
+      await expect.poll(() => rows.first().textContent(), WAIT).toContain('Farah Convention');
 
       // "From 1/1/2030" is Kuala Lumpur's midnight: Farah's 7:05 am is in (in UTC or New York it is the day before).
       await to.fill('');
       await from.fill('1/1/2030');
-      await expect.poll(() => new URL(page.url()).search).toContain('f.visitAt.min=2029-12-31T16%3A00%3A00.000Z');
-      await expect.poll(() => rows.count()).toBe(1);
-      await expect.poll(() => rows.first().textContent()).toContain('Farah Convention');
+      await expect.poll(() => new URL(page.url()).search, WAIT).toContain('f.visitAt.min=2029-12-31T16%3A00%3A00.000Z');
+      await expect.poll(() => rows.count(), WAIT).toBe(1);
+      await expect.poll(() => rows.first().textContent(), WAIT).toContain('Farah Convention');
       await from.fill('2/1/2030');
       await main(page)
         .getByText(/match the search or filters/)
-        .waitFor();
+        .waitFor(WAIT);
 
       // en-GB: the same filter and cell in 24-hour time, in the same zone.
       await api.insert('currency', { code: 'GBP', name: 'Pound sterling', symbol: '£', decimals: 2 });
       await chooseCurrency(page, 'GBP - Pound sterling');
       await page.goto(`${t.server.app}/guestbook?f.visitAt.min=2029-12-31T23:00:00.000Z`);
-      await expect.poll(() => main(page).getByLabel('Filter Visit at from').inputValue()).toBe('01/01/2030 7:00');
-      await expect.poll(() => farah.getByRole('cell', { name: '01/01/2030 7:05', exact: true }).count()).toBe(1);
+      await expect.poll(() => main(page).getByLabel('Filter Visit at from').inputValue(), WAIT).toBe('01/01/2030 7:00');
+      await expect.poll(() => farah.getByRole('cell', { name: '01/01/2030 7:05', exact: true }).count(), WAIT).toBe(1);
     } finally {
       await context.close();
     }

@@ -55,14 +55,32 @@ function FormTemporalInput({
   );
 }
 
+const TEMPORAL_INPUTS = { date: DateInput, datetime: DateTimeInput, time: TimeInput } as const;
+
+/** A date, date-time or time field's problem: what to type, while its text is not a whole value (read only for these kinds). */
+function TemporalProblem({
+  kind,
+  name,
+  error,
+  children,
+}: {
+  kind: 'date' | 'datetime' | 'time';
+  name: string;
+  error?: string;
+  children(problem?: string): ReactNode;
+}) {
+  const { getValues } = useFormContext();
+  return children(useTemporalProblem(kind, getValues(name), error));
+}
+
 /** One input for a field of the registry, chosen by its kind, with its label, help and error. */
 export function FieldInput({ field, name, scope, disabled, compact, labelSuffix }: FieldInputProps) {
   const { t } = useTranslation();
-  const { register, getValues } = useFormContext();
+  const { register } = useFormContext();
   const meta = useContext(FormMetaContext);
   const ownInputs = useContext(OwnInputsContext);
   const id = useId();
-  const error = useTemporalProblem(field.kind, getValues(name), useFieldError(name));
+  const error = useFieldError(name);
   const label = `${fieldLabel(t, scope, field)}${labelSuffix ?? ''}`;
   const help = field.help && registryText(t, field.help);
   const common = {
@@ -72,13 +90,13 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
     'aria-required': field.required || undefined,
     disabled: disabled || field.readOnly,
   } as const;
-  const shell = (children: ReactNode, labelAfter = false) => (
+  const shell = (children: ReactNode, labelAfter = false, shown = error) => (
     <FieldShell
       id={id}
       label={label}
       required={field.required && !field.readOnly}
       help={help}
-      error={error}
+      error={shown}
       compact={compact}
       labelAfter={labelAfter}
     >
@@ -132,11 +150,17 @@ export function FieldInput({ field, name, scope, disabled, compact, labelSuffix 
         true,
       );
     case 'date':
-      return shell(<FormTemporalInput Input={DateInput} name={name} className={control} {...common} />);
     case 'datetime':
-      return shell(<FormTemporalInput Input={DateTimeInput} name={name} className={control} {...common} />);
-    case 'time':
-      return shell(<FormTemporalInput Input={TimeInput} name={name} className={control} {...common} />);
+    case 'time': {
+      const Input = TEMPORAL_INPUTS[field.kind];
+      return (
+        <TemporalProblem kind={field.kind} name={name} error={error}>
+          {(problem) =>
+            shell(<FormTemporalInput Input={Input} name={name} className={control} {...common} />, false, problem)
+          }
+        </TemporalProblem>
+      );
+    }
     case 'secret': {
       const masked = name.includes('.') ? '' : String(meta.row?.[name] ?? '');
       return shell(

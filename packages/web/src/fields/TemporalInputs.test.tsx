@@ -181,7 +181,7 @@ describe('forms and list filters take date-times and times in the company’s co
     );
     await renderScreen(menuItem('/guestbook'), '/guestbook');
     const fetched = () => server.calls.filter((c) => c.url.endsWith('/fetch/guestbook')).at(-1)?.body;
-    expect(await screen.findByRole('cell', { name: '28/09/2026 2:05 pm' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '28/09/2026 2:05 pm' }, { timeout: 5000 })).toBeInTheDocument();
     const from = await screen.findByRole('textbox', { name: 'Filter Visit at from' });
     await waitFor(() => expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm am/pm'));
     expect(from).toHaveClass('datetime-input');

@@ -152,10 +152,9 @@ const WHOLE: Record<TemporalKind, RegExp> = {
  * A field's problem as a person reads it: for a date, date-time or time whose text is not a whole
  * value, what to type in the company's convention ("Enter a time like 2:05 pm"); else `error` itself.
  */
-export function useTemporalProblem(kind: string, value: unknown, error: string | undefined): string | undefined {
+export function useTemporalProblem(kind: TemporalKind, value: unknown, error: string | undefined): string | undefined {
   const { t } = useTranslation();
   const { locale } = useValueFormat();
-  if (!error || !(kind in WHOLE) || typeof value !== 'string' || value === '') return error;
-  const temporal = kind as TemporalKind;
-  return WHOLE[temporal].test(value) ? error : t(`form.enterLike.${temporal}`, { example: EXAMPLE[temporal](locale) });
+  if (!error || typeof value !== 'string' || value === '' || WHOLE[kind].test(value)) return error;
+  return t(`form.enterLike.${kind}`, { example: EXAMPLE[kind](locale) });
 }
