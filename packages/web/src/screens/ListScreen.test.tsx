@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { columnsKey } from './useListController';
 import {
@@ -157,6 +157,30 @@ describe('generic list screen', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'lunch{Enter}');
     await waitFor(() => expect(lastFetch(server.calls).search).toBe('lunch'));
     expect(location()).toBe('/bundle?q=lunch&f.name=set&f.isActive=true&f.price.min=10&f.price.max=20');
+  });
+
+  it('keeps both ends of a range set before the list reads its address again', async () => {
+    const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), {
+      otherwise: emptyList,
+    });
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    await screen.findByText('Breakfast set');
+    const from = screen.getByRole('textbox', { name: 'Filter Price from' });
+    const to = screen.getByRole('textbox', { name: 'Filter Price to' });
+    fireEvent.change(from, { target: { value: '10' } });
+    fireEvent.change(to, { target: { value: '20' } });
+    // Both committed in one turn, as a delayed commit and a keystroke can land together.
+    act(() => {
+      fireEvent.keyDown(from, { key: 'Enter' });
+      fireEvent.keyDown(to, { key: 'Enter' });
+    });
+    await waitFor(() =>
+      expect(lastFetch(server.calls).filters).toEqual([
+        { ColumnName: 'price', ColumnValue: '10', Operator: 'GTE' },
+        { ColumnName: 'price', ColumnValue: '20', Operator: 'LTE' },
+      ]),
+    );
+    expect(location()).toBe('/bundle?f.price.min=10&f.price.max=20');
   });
 
   it('pages with the page size from the setting and a page size choice', async () => {

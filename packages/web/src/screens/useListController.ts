@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -155,16 +155,29 @@ export function useListController({
   };
 
   // ---- paging, sort, search, filters ----
+  // The list's state as last written: a filter box's delayed change may run with a closure of an
+  // older render, and two changes before the address is read again (both ends of a range) must both land.
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  }, [state]);
   const update = useCallback(
-    (change: Partial<ListState>, { replace = false, keepPage = false } = {}) => {
-      const next = { ...state, ...change, ...(keepPage || 'page' in change ? {} : { page: 1 }) };
+    (
+      change: Partial<ListState> | ((current: ListState) => Partial<ListState>),
+      { replace = false, keepPage = false } = {},
+    ) => {
+      const current = latest.current;
+      const delta = typeof change === 'function' ? change(current) : change;
+      const next = { ...current, ...delta, ...(keepPage || 'page' in delta ? {} : { page: 1 }) };
+      latest.current = next;
       setParams(writeListState(next, entity, defaultSize), { replace });
     },
-    [state, entity, defaultSize, setParams],
+    [entity, defaultSize, setParams],
   );
   const setFilter = useCallback(
-    (key: string, value: string) => update({ filters: { ...state.filters, [key]: value } }, { replace: true }),
-    [state.filters, update],
+    (key: string, value: string) =>
+      update((current) => ({ filters: { ...current.filters, [key]: value } }), { replace: true }),
+    [update],
   );
   const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
   /** Back to every row: no search, no filters. */
