@@ -71,10 +71,8 @@ export interface OtpSetupResponse {
 }
 
 /** A sign-in provider of /api/PublicDataRepository/procedure/getsaml. */
-export interface SamlProvider {
-  name: string;
-  loginUrl: string;
-}
+export const samlProvider = z.object({ name: z.string(), loginUrl: z.string() });
+export type SamlProvider = z.infer<typeof samlProvider>;
 
 /** A row of `GET /api/user/Locked` (the `lockeduser` screen); unlock with `POST /api/user/Unlock {userId}`. */
 export interface LockedUserDto {

@@ -30,30 +30,32 @@ export interface TerminalStatusAnswer {
 }
 
 /** `DataRepository/procedure/commission`: one cashier's commission under one rule in one period. */
-export interface CommissionRow {
-  user: number;
-  userName: string;
-  rule: string;
+export const commissionRow = z.object({
+  user: z.number().int(),
+  userName: z.string(),
+  rule: z.string(),
   /** yyyy-mm (monthly rules) or yyyy-mm-dd (daily rules). */
-  period: string;
-  sales: number;
-  quantity: string;
-  salesTotal: string;
-  commission: string;
-}
+  period: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/),
+  sales: z.number().int().min(0),
+  quantity: z.string(),
+  salesTotal: z.string(),
+  commission: z.string(),
+});
+export type CommissionRow = z.infer<typeof commissionRow>;
 
 /** `DataRepository/procedure/pricedifferences`: the price differences of one outlet, terminal, cashier and day, summed. */
-export interface PriceDifferenceTotal {
-  outlet: number;
-  outletName: string;
-  terminal: number;
-  terminalCode: string;
-  cashier: number | null;
-  cashierName: string | null;
+export const priceDifferenceTotal = z.object({
+  outlet: z.number().int(),
+  outletName: z.string(),
+  terminal: z.number().int(),
+  terminalCode: z.string(),
+  cashier: z.number().int().nullable(),
+  cashierName: z.string().nullable(),
   /** The sales' date at the outlet (yyyy-mm-dd). */
-  day: string;
-  count: number;
-  expected: string;
-  charged: string;
-  difference: string;
-}
+  day,
+  count: z.number().int().min(1),
+  expected: z.string(),
+  charged: z.string(),
+  difference: z.string(),
+});
+export type PriceDifferenceTotal = z.infer<typeof priceDifferenceTotal>;

@@ -1,6 +1,7 @@
 import type { FieldGroup, NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { RawBuilder, SqlBool } from 'kysely';
+import { z } from 'zod';
 import type { AuthContext } from '../http/auth-guard';
 import type { AppContext } from '../context';
 import type { AnyDb, Row } from './store';
@@ -50,7 +51,18 @@ export interface ActionCall extends HookContext {
   fieldGroups: { hidden: ReadonlySet<FieldGroup>; locked: ReadonlySet<FieldGroup> };
 }
 
-export type RowAction = (call: ActionCall) => Promise<unknown>;
+/** A row action and what it answers (the envelope's `data`, as the OpenAPI document describes it). */
+export interface RowAction<A extends z.ZodType = z.ZodType> {
+  answer: A;
+  run(call: ActionCall): Promise<z.output<A>>;
+}
+
+/** The answer of an action run on one id or several: the one's answer, else an array of each's. */
+export const oneOrMany = <S extends z.ZodType>(one: S) => z.union([one, z.array(one)]);
+
+/** A row action whose answer is declared beside it: `run` must answer what `answer` says. */
+export const rowAction = <A extends z.ZodType>(answer: A, run: (call: ActionCall) => Promise<z.output<A>>): RowAction =>
+  ({ answer, run }) as RowAction;
 
 export type FilterCondition = { ColumnName: string; ColumnValue?: unknown; Operator: string };
 
@@ -104,10 +116,12 @@ export class EntityHooks {
     return this.byEntity.get(entity.name) ?? [];
   }
 
-  action(entity: NormalisedEntity, name: string): RowAction | undefined {
+  /** The action of that name (any case), with its name as declared. */
+  action(entity: NormalisedEntity, name: string): (RowAction & { name: string }) | undefined {
     const wanted = name.toLowerCase();
     for (const hook of this.of(entity))
-      for (const [action, run] of Object.entries(hook.actions ?? {})) if (action.toLowerCase() === wanted) return run;
+      for (const [action, declared] of Object.entries(hook.actions ?? {}))
+        if (action.toLowerCase() === wanted) return { ...declared, name: action };
     return undefined;
   }
 

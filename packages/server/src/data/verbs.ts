@@ -109,8 +109,8 @@ export async function runAction(
     const deleted = await inTransaction(request, entity, (w) => deleteRows(w, w.entity, ids));
     return ok({ deleted }, `Deleted ${deleted} rows`);
   }
-  const run = request.server.entityHooks.action(entity, action);
-  if (!run) return undefined;
+  const declared = request.server.entityHooks.action(entity, action);
+  if (!declared) return undefined;
   await authorize(request, entity, 'update');
   const fieldGroups = {
     hidden: await deniedFieldGroups(request, 'view'),
@@ -118,8 +118,8 @@ export async function runAction(
   };
   const answer = await inTransaction(request, entity, async (w) => {
     await assertWritableRows(w, w.entity, ids);
-    const answer = await run({ ...w, ids, body, fieldGroups });
-    const after = { action: run.name || action, ...actionParameters(body) };
+    const answer = await declared.run({ ...w, ids, body, fieldGroups });
+    const after = { action: declared.name, ...actionParameters(body) };
     await recordRequestEvents(
       request,
       ids.map((id) => ({ action: 'rowAction', entity: entity.name, rowId: id, changes: { before: {}, after } })),

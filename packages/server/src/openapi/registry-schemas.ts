@@ -1,5 +1,6 @@
 import {
   DEFAULT_MAX_LENGTH,
+  FIELD_KINDS,
   MAX_IMAGES,
   MAX_INT32,
   MIN_INT32,
@@ -8,6 +9,7 @@ import {
   type NormalisedEntity,
   type NormalisedField,
 } from '@backroom/schema';
+import { z } from 'zod';
 
 /** A JSON Schema (2020-12, OpenAPI 3.1's dialect). */
 export type JsonSchema = Record<string, unknown>;
@@ -155,4 +157,49 @@ export function entitySchemas(entities: readonly NormalisedEntity[]): Record<str
     };
   }
   return schemas;
+}
+
+/** A field as the `fields` verb answers it: its declaration with every option filled (normalise.ts). */
+export const FIELD_SCHEMA: JsonSchema = {
+  type: 'object',
+  title: 'A field',
+  required: ['name', 'kind', 'label', 'required', 'readOnly', 'hidden', 'system', 'custom'],
+  properties: {
+    name: { type: 'string' },
+    kind: { type: 'string', enum: [...FIELD_KINDS] },
+    label: { type: 'string' },
+    ...Object.fromEntries(
+      ['required', 'readOnly', 'hidden', 'listColumn', 'filterable', 'sortable', 'system', 'custom', 'multiple'].map(
+        (name) => [name, { type: 'boolean' }],
+      ),
+    ),
+    unique: { anyOf: [{ type: 'boolean' }, { type: 'array', items: { type: 'string' } }] },
+    group: { type: 'string' },
+    help: { type: 'string' },
+    values: { type: 'array', items: { type: 'string' }, description: 'An enum’s values' },
+    entity: { type: 'string', description: 'The entity a reference points to' },
+    category: { type: 'string', description: 'A list value’s category' },
+    ...Object.fromEntries(['minLength', 'maxLength', 'scale', 'maxRows'].map((name) => [name, { type: 'integer' }])),
+    fields: { type: 'array', items: { $ref: '#/components/schemas/Field' }, description: 'A child table’s fields' },
+  },
+};
+
+/** The JSON Schema key by which `entityRow` marks the row schema it stands for. */
+export const ROW_SCHEMA_KEY = 'x-row-schema';
+
+const rowStandIns = new Map<string, z.ZodType<object>>();
+
+/**
+ * A row of the entity as the API answers it, for a zod answer that holds one (a row action's):
+ * the document refers to the entity's row schema (`fromZod` swaps it in).
+ */
+export function entityRow(entity: NormalisedEntity): z.ZodType<object> {
+  let row = rowStandIns.get(entity.name);
+  if (!row) {
+    row = z
+      .custom<object>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
+      .meta({ [ROW_SCHEMA_KEY]: rowSchemaNames(entity).read });
+    rowStandIns.set(entity.name, row);
+  }
+  return row;
 }

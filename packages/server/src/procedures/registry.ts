@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { PrivilegeAction } from '../http/auth-guard';
 
-export interface ProcedureResult {
-  data: unknown;
+export interface ProcedureResult<D = unknown> {
+  data: D;
   totalCount?: number;
 }
 
@@ -12,16 +12,18 @@ export interface ProcedureResult {
  * A named server function reachable as `DataRepository/procedure/{name}` (signed in) and, when
  * `public`, also as `PublicDataRepository/procedure/{name}`. Clients pick a name and a body; never SQL.
  */
-export interface Procedure<S extends z.ZodType = z.ZodType> {
+export interface Procedure<S extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   name: string;
   public: boolean;
   /** Required on top of a signed-in session. */
   privilege?: { screen: string; action: PrivilegeAction };
   input: S;
-  run(ctx: AppContext, input: z.infer<S>, request: FastifyRequest): Promise<ProcedureResult>;
+  /** What it answers (the envelope's `data`): the API document describes it, `run` must answer it. */
+  output: O;
+  run(ctx: AppContext, input: z.infer<S>, request: FastifyRequest): Promise<ProcedureResult<z.output<O>>>;
 }
 
-export const defineProcedure = <S extends z.ZodType>(procedure: Procedure<S>): Procedure =>
+export const defineProcedure = <S extends z.ZodType, O extends z.ZodType>(procedure: Procedure<S, O>): Procedure =>
   procedure as unknown as Procedure;
 
 export class ProcedureRegistry {

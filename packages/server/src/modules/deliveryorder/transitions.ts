@@ -7,7 +7,8 @@ import {
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
-import type { ActionCall, RowAction } from '../../data/hooks';
+import { rowAction, type ActionCall } from '../../data/hooks';
+import { entityRow } from '../../openapi/registry-schemas';
 import { STALE_MESSAGE, updateRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -137,7 +138,7 @@ async function shortLines(call: ActionCall, o: DeliveryOrderDto, shortage: Stock
 const asLines = (o: DeliveryOrderDto) =>
   o.lines.map((l) => ({ product: l.product, quantity: thousandths(l.quantity)! }));
 
-export const confirm: RowAction = async (call) => {
+export const confirm = rowAction(entityRow(order), async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
   assertState(o, 'confirm', version);
@@ -149,13 +150,13 @@ export const confirm: RowAction = async (call) => {
   await assertStockLines(call.trx, o.lines);
   await advance(call, o, 'confirmed');
   return finish(call, o);
-};
+});
 
 /**
  * Confirmed → dispatched: every line leaves the source location into the destination's in-transit
  * location (transit.ts), or none does; the lines show it all in transit.
  */
-export const dispatch: RowAction = async (call) => {
+export const dispatch = rowAction(entityRow(order), async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
   assertState(o, 'dispatch', version);
@@ -192,7 +193,7 @@ export const dispatch: RowAction = async (call) => {
     o.lines.map((l) => ({ product: l.product, location: o.toLocation })),
   );
   return finish(call, o);
-};
+});
 
 /** A line's quantities as stored (thousandths): dispatched, received, in transit, written off. */
 const held = (l: DeliveryOrderDto['lines'][number]) => {
@@ -213,7 +214,7 @@ const held = (l: DeliveryOrderDto['lines'][number]) => {
  * in-transit location into the destination. What is not received stays in transit, for another
  * `receive` or `closeShort`; more than is in transit is refused (400 naming the line).
  */
-export const receive: RowAction = async (call) => {
+export const receive = rowAction(entityRow(order), async (call) => {
   const body = parseBody(receiveBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'receive', body.version);
@@ -267,7 +268,7 @@ export const receive: RowAction = async (call) => {
     })),
   ]);
   return finish(call, o);
-};
+});
 
 /**
  * Dispatched or partially received → closed (or closing): what is still in transit is written off
@@ -275,7 +276,7 @@ export const receive: RowAction = async (call) => {
  * under the approval rules of manual adjustments. One that waits for approval leaves the order
  * `closing` (its goods still in transit) until every one is decided (`writeOffDecided`).
  */
-export const closeShort: RowAction = async (call) => {
+export const closeShort = rowAction(entityRow(order), async (call) => {
   const body = parseBody(closeShortBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'closeShort', body.version);
@@ -304,7 +305,7 @@ export const closeShort: RowAction = async (call) => {
     if (adj.status === 'applied') await writtenOff(call.trx, lines[i]!.id, lines[i]!.inTransit);
   await settle(call.trx, o.id, call.now, call.auth.userName);
   return finish(call, o);
-};
+});
 
 /** A line's write-off posted: moved from in transit to written off. */
 async function writtenOff(db: ActionCall['trx'], line: number, quantity: number): Promise<void> {
@@ -369,20 +370,20 @@ export const writeOffDecided: EventHandler<'stock.adjustmentDecided'> = {
   },
 };
 
-export const cancel: RowAction = async (call) => {
+export const cancel = rowAction(entityRow(order), async (call) => {
   const { version } = parseBody(versioned, call.body);
   const o = await theOrder(call);
   assertState(o, 'cancel', version);
   await advance(call, o, 'cancelled');
   return finish(call, o);
-};
+});
 
 /**
  * A draft gets the template's products it does not have yet, each at the template's default
  * quantity (1 when it has none); lines already on the order stay as they are. Products that keep
  * no stock are left out. Written through the generic update, so the draft rules and audit apply.
  */
-export const prefill: RowAction = async (call) => {
+export const prefill = rowAction(entityRow(order), async (call) => {
   const body = parseBody(prefillBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'prefill', body.version);
@@ -422,5 +423,5 @@ export const prefill: RowAction = async (call) => {
     }));
   const kept = o.lines.map(({ id, product, quantity: q, uom }) => ({ id, product, quantity: q, uom }));
   await updateRow(call, order, { id: o.id, version: o.version, lines: [...kept, ...added] });
-  return readOrder(call.ctx, call.trx, o.id, true);
-};
+  return (await readOrder(call.ctx, call.trx, o.id, true))!;
+});

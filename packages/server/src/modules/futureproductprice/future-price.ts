@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { ApiError } from '../../http/envelope';
 import { recordAudit } from '../../data/audit';
-import type { EntityHook } from '../../data/hooks';
+import { rowAction, type EntityHook } from '../../data/hooks';
 import { allOf } from '../../data/query';
 import { apiRow } from '../../data/read';
 import { rowFilters } from '../../data/access';
@@ -22,7 +23,7 @@ export const futurePrice: EntityHook = {
       throw new ApiError(409, `This future price is ${stored.status} and can no longer change`);
   },
   actions: {
-    async cancel(call) {
+    cancel: rowAction(z.object({ cancelled: z.number().int().min(0) }), async (call) => {
       const { ctx, trx, entity, ids, now } = call;
       const db = typedDb(trx);
       const pending = await db
@@ -47,6 +48,6 @@ export const futurePrice: EntityHook = {
         await recordAudit(call, 'update', id, before!, (await apiRow(ctx, trx, entity, id, { labels: false }))!);
       }
       return { cancelled: pending.length };
-    },
+    }),
   },
 };

@@ -1,6 +1,6 @@
 import { parseScaled } from '@backroom/schema';
 import { z } from 'zod';
-import type { ActionCall, EntityHook } from '../../data/hooks';
+import { rowAction, type ActionCall, type EntityHook } from '../../data/hooks';
 import { typedDb } from '../../db/types';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -57,6 +57,9 @@ function oneMember(call: ActionCall): number {
  * towards an upgrade) post to the points ledger; a new member without an expiry date gets one from
  * the group's validity months.
  */
+/** What a points action answers: the member and the points it moved (negative when taken). */
+const pointsMoved = z.object({ member: z.number().int(), points: z.number().int() });
+
 const membershipHooks: EntityHook = {
   async beforeWrite({ trx, action, row, now }) {
     if (action !== 'insert' || row.expiryDate || !row.membershipGroup) return;
@@ -69,7 +72,7 @@ const membershipHooks: EntityHook = {
     if (months > 0) return { expiry_date: addMonths((row.joinDate as string | null) ?? now.slice(0, 10), months) };
   },
   actions: {
-    async adjustPoints(call) {
+    adjustPoints: rowAction(pointsMoved, async (call) => {
       const member = oneMember(call);
       const { points, reason } = parseBody(adjustBody, call.body);
       await post(
@@ -78,8 +81,8 @@ const membershipHooks: EntityHook = {
         call.ctx.dialect,
       );
       return { member, points };
-    },
-    async redeemPoints(call) {
+    }),
+    redeemPoints: rowAction(pointsMoved, async (call) => {
       const member = oneMember(call);
       const { points, reference } = parseBody(redeemBody, call.body);
       await post(
@@ -96,28 +99,31 @@ const membershipHooks: EntityHook = {
         call.ctx.dialect,
       );
       return { member, points: -points };
-    },
-    async earnPoints(call) {
-      const member = oneMember(call);
-      const { spend, reference } = parseBody(earnBody, call.body);
-      const rate = await typedDb(call.trx)
-        .selectFrom('membership as m')
-        .innerJoin('membership_group as g', 'g.id', 'm.membership_group_id')
-        .select('g.points_per_unit_spent as rate')
-        .where('m.id', '=', member)
-        .executeTakeFirst();
-      // spend in minor units × points per unit (hundredths) / 100 = hundredths of a point, rounded down.
-      const points = Number((BigInt(spend) * BigInt(rate?.rate ?? 0)) / 100n);
-      const result = await earn(call.trx, call.ctx.dialect, {
-        member,
-        points,
-        spend,
-        at: call.now,
-        reference: reference ?? null,
-        userName: call.auth.userName,
-      });
-      return { member, points, ...result };
-    },
+    }),
+    earnPoints: rowAction(
+      pointsMoved.extend({ group: z.number().int().nullable(), upgraded: z.boolean() }),
+      async (call) => {
+        const member = oneMember(call);
+        const { spend, reference } = parseBody(earnBody, call.body);
+        const rate = await typedDb(call.trx)
+          .selectFrom('membership as m')
+          .innerJoin('membership_group as g', 'g.id', 'm.membership_group_id')
+          .select('g.points_per_unit_spent as rate')
+          .where('m.id', '=', member)
+          .executeTakeFirst();
+        // spend in minor units × points per unit (hundredths) / 100 = hundredths of a point, rounded down.
+        const points = Number((BigInt(spend) * BigInt(rate?.rate ?? 0)) / 100n);
+        const result = await earn(call.trx, call.ctx.dialect, {
+          member,
+          points,
+          spend,
+          at: call.now,
+          reference: reference ?? null,
+          userName: call.auth.userName,
+        });
+        return { member, points, ...result };
+      },
+    ),
   },
 };
 

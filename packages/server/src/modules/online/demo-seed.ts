@@ -414,7 +414,7 @@ export async function seedDemoOrders({ db, dialect, now }: CommittedDemo): Promi
       at = Math.min(at + (3 + Math.floor(random() * 12)) * 60_000, Date.parse(now));
       const when = new Date(at).toISOString();
       await db.transaction().execute((trx) =>
-        orderActions[action]({
+        orderActions[action].run({
           ctx,
           trx,
           auth,
@@ -432,7 +432,7 @@ export async function seedDemoOrders({ db, dialect, now }: CommittedDemo): Promi
   const setups = await db.selectFrom('online_menu_setup').select('id').orderBy('id').execute();
   if (setups.length > 0)
     await db.transaction().execute((trx) =>
-      publish({
+      publish.run({
         ctx,
         trx,
         auth,

@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { sql } from 'kysely';
 import { apiRow } from '../../data/read';
-import type { ActionCall, RowAction } from '../../data/hooks';
+import { oneOrMany, rowAction, type ActionCall } from '../../data/hooks';
 import type { Row } from '../../data/store';
 import { typedDb, type Database } from '../../db/types';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { matchesEtag } from '../../http/conditional';
 import { ApiError, validationError } from '../../http/envelope';
 import { priceBasket, ruleSet, type OutletInfo, type RuleSet, pricingInputs } from '../pricing/index';
@@ -187,7 +188,9 @@ async function buildMenu(call: ActionCall, setup: Row, version: number) {
  * `Execute/onlinemenusetup {action: "publish", ids}`: each setup's menu written as the channel's
  * next version, served at once at `{core}/public/menu/{channelCode}.json`.
  */
-export const publish: RowAction = async (call) => {
+const publishedMenu = z.object({ id: z.number().int(), version: z.number().int(), etag: z.string() });
+
+export const publish = rowAction(oneOrMany(publishedMenu), async (call) => {
   if (call.ids.length === 0)
     throw validationError([{ field: 'ids', message: 'Give the online menu setups to publish' }]);
   const published = [];
@@ -217,8 +220,8 @@ export const publish: RowAction = async (call) => {
     await db.updateTable('online_menu_setup').set({ published_at: call.now }).where('id', '=', id).execute();
     published.push({ id, version, etag });
   }
-  return published.length === 1 ? published[0] : published;
-};
+  return published.length === 1 ? published[0]! : published;
+});
 
 /** `GET {core}/public/menu/{channelCode}.json`: the channel's newest published menu, with its ETag (If-None-Match → 304). */
 export function registerMenuRoute(app: FastifyInstance, core: string): void {

@@ -2,7 +2,8 @@ import { ONLINE_ORDER_ACTIONS, type OnlineOrderAction } from '@backroom/schema';
 import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
 import { recordAudit } from '../../data/audit';
-import type { ActionCall, RowAction } from '../../data/hooks';
+import { oneOrMany, rowAction, type ActionCall, type RowAction } from '../../data/hooks';
+import { entityRow } from '../../openapi/registry-schemas';
 import type { AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
@@ -66,7 +67,7 @@ async function takeGoods(call: ActionCall, o: Order): Promise<void> {
  */
 function transition(action: OnlineOrderAction): RowAction {
   const { from, to } = ONLINE_ORDER_ACTIONS[action];
-  return async (call) => {
+  return rowAction(oneOrMany(entityRow(order)), async (call) => {
     const { reason } = parseBody(body, call.body);
     if (call.ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the ids of the orders' }]);
     const reasonId = action === 'cancel' ? await cancelReason(call.trx, reason) : null;
@@ -108,8 +109,8 @@ function transition(action: OnlineOrderAction): RowAction {
       });
       answers.push((await readOrder(call.ctx, call.trx, id, true))!);
     }
-    return answers.length === 1 ? answers[0] : answers;
-  };
+    return answers.length === 1 ? answers[0]! : answers;
+  });
 }
 
 export const orderActions: Record<OnlineOrderAction, RowAction> = {

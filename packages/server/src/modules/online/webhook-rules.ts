@@ -1,6 +1,6 @@
 import { isMaskedSecret } from '@backroom/schema';
 import { z } from 'zod';
-import type { EntityHook, RowAction } from '../../data/hooks';
+import { rowAction, type EntityHook } from '../../data/hooks';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { checkAddress } from '../membership/index';
@@ -38,35 +38,38 @@ const redeliverBody = z.object({ delivery: z.number({ error: 'Give the delivery 
  * `Execute/webhook {action: "redeliver", ids: [webhook], delivery}`: the delivery (whatever its
  * status) is sent again now, with the retries of a new delivery.
  */
-export const redeliver: RowAction = async (call) => {
-  const { delivery: id } = parseBody(redeliverBody, call.body);
-  if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one webhook' }]);
-  const db = typedDb(call.trx);
-  const hook = await db
-    .selectFrom('webhook')
-    .select(['id', 'enabled'])
-    .where('id', '=', call.ids[0]!)
-    .executeTakeFirst();
-  if (!hook) throw new ApiError(404, `${webhook.label}: no row ${call.ids[0]}`);
-  const result = await db
-    .updateTable('webhook_delivery')
-    .set((eb) => ({
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: call.now,
-      version: eb('version', '+', 1),
-      updated_at: call.now,
-      updated_by: call.auth.userName,
-    }))
-    .where('id', '=', id)
-    .where('webhook_id', '=', call.ids[0]!)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0)
-    throw validationError([{ field: 'delivery', message: `Delivery ${id} is not one of this webhook's` }]);
-  if (!hook.enabled)
-    throw new ApiError(409, 'The webhook is switched off: switch it on to redeliver', [
-      { field: 'enabled', message: 'Switched off' },
-    ]);
-  await queueAttempt(call.trx, id, new Date(call.now));
-  return { delivery: id, status: 'pending' };
-};
+export const redeliver = rowAction(
+  z.object({ delivery: z.number().int(), status: z.literal('pending') }),
+  async (call) => {
+    const { delivery: id } = parseBody(redeliverBody, call.body);
+    if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one webhook' }]);
+    const db = typedDb(call.trx);
+    const hook = await db
+      .selectFrom('webhook')
+      .select(['id', 'enabled'])
+      .where('id', '=', call.ids[0]!)
+      .executeTakeFirst();
+    if (!hook) throw new ApiError(404, `${webhook.label}: no row ${call.ids[0]}`);
+    const result = await db
+      .updateTable('webhook_delivery')
+      .set((eb) => ({
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: call.now,
+        version: eb('version', '+', 1),
+        updated_at: call.now,
+        updated_by: call.auth.userName,
+      }))
+      .where('id', '=', id)
+      .where('webhook_id', '=', call.ids[0]!)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0)
+      throw validationError([{ field: 'delivery', message: `Delivery ${id} is not one of this webhook's` }]);
+    if (!hook.enabled)
+      throw new ApiError(409, 'The webhook is switched off: switch it on to redeliver', [
+        { field: 'enabled', message: 'Switched off' },
+      ]);
+    await queueAttempt(call.trx, id, new Date(call.now));
+    return { delivery: id, status: 'pending' as const };
+  },
+);

@@ -2,7 +2,7 @@ import { MAX_INT32, getEntity, parseRowId } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordRequestEvent } from '../../data/audit';
-import type { EntityHook } from '../../data/hooks';
+import { rowAction, type EntityHook } from '../../data/hooks';
 import { typedDb } from '../../db/types';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ApiError, validationError } from '../../http/envelope';
@@ -45,19 +45,22 @@ export const voucherHooks: EntityHook = {
     }
   },
   actions: {
-    async generate(call) {
-      const { count } = parseBody(generateBody, call.body);
-      if (call.ids.length === 0)
-        throw validationError([{ field: 'ids', message: 'Give the voucher to generate codes for' }]);
-      if (count * call.ids.length > MAX_CODES_PER_CALL)
-        throw validationError([{ field: 'count', message: `At most ${MAX_CODES_PER_CALL} codes a call` }]);
-      const found = await typedDb(call.trx).selectFrom('voucher').select('id').where('id', 'in', call.ids).execute();
-      const missing = call.ids.filter((id) => !found.some((f) => f.id === id));
-      if (missing.length > 0) throw new ApiError(404, `${voucher.label}: no row ${missing.join(', ')}`);
-      const codes: Record<number, string[]> = {};
-      for (const id of call.ids) codes[id] = await generateCodes(call.trx, id, count, call.now, call.auth.userName);
-      return { generated: count * call.ids.length, codes };
-    },
+    generate: rowAction(
+      z.object({ generated: z.number().int().min(0), codes: z.record(z.string(), z.array(z.string())) }),
+      async (call) => {
+        const { count } = parseBody(generateBody, call.body);
+        if (call.ids.length === 0)
+          throw validationError([{ field: 'ids', message: 'Give the voucher to generate codes for' }]);
+        if (count * call.ids.length > MAX_CODES_PER_CALL)
+          throw validationError([{ field: 'count', message: `At most ${MAX_CODES_PER_CALL} codes a call` }]);
+        const found = await typedDb(call.trx).selectFrom('voucher').select('id').where('id', 'in', call.ids).execute();
+        const missing = call.ids.filter((id) => !found.some((f) => f.id === id));
+        if (missing.length > 0) throw new ApiError(404, `${voucher.label}: no row ${missing.join(', ')}`);
+        const codes: Record<number, string[]> = {};
+        for (const id of call.ids) codes[id] = await generateCodes(call.trx, id, count, call.now, call.auth.userName);
+        return { generated: count * call.ids.length, codes };
+      },
+    ),
   },
 };
 

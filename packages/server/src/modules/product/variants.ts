@@ -1,13 +1,16 @@
 import { generateVariantsRequest, getEntity } from '@backroom/schema';
-import type { ActionCall, EntityHook } from '../../data/hooks';
+import { rowAction, type ActionCall, type EntityHook } from '../../data/hooks';
 import { apiRow } from '../../data/read';
 import type { Row } from '../../data/store';
 import { insertRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
+import { entityRow } from '../../openapi/registry-schemas';
+import { z } from 'zod';
 import { typedDb } from '../../db/types';
 
 const attributeEntity = getEntity('attribute');
+const productEntity = getEntity('product');
 
 /** Fields a variant takes over from its parent. */
 const INHERITED = [
@@ -109,4 +112,6 @@ async function generateVariants(call: ActionCall): Promise<Row[]> {
   return created;
 }
 
-export const productVariants: EntityHook = { actions: { GenerateVariants: generateVariants } };
+export const productVariants: EntityHook = {
+  actions: { GenerateVariants: rowAction(z.array(entityRow(productEntity)), generateVariants) },
+};

@@ -175,16 +175,16 @@ export async function seedDemoPurchases({ db, dialect, now }: CommittedDemo): Pr
           body: {},
           fieldGroups: SERVER_FIELD_GROUPS,
         };
-        if (step.action === 'send') await send({ ...call, body: { belowMinimum: true } });
-        else if (step.action === 'cancel') await cancel(call);
-        else if (step.action === 'closeShort') await closeShort({ ...call, body: { reason: 'DAMAGED' } });
+        if (step.action === 'send') await send.run({ ...call, body: { belowMinimum: true } });
+        else if (step.action === 'cancel') await cancel.run(call);
+        else if (step.action === 'closeShort') await closeShort.run({ ...call, body: { reason: 'DAMAGED' } });
         else if (step.action === 'receive') {
           const o = (await readOrder(ctx, trx, id))!;
           const lines = o.lines.map((l) => ({
             product: l.product,
             quantity: String(Math.max(1, Math.round(Number(l.quantity) * (step.share ?? 1)))),
           }));
-          await receive({ ...call, body: { lines, ...(step.reference ? { reference: step.reference } : {}) } });
+          await receive.run({ ...call, body: { lines, ...(step.reference ? { reference: step.reference } : {}) } });
         }
       });
     }

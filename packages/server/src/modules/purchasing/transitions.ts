@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import { assertGroupsWritable, entityWithout, visibleValues } from '../../data/field-groups';
 import { apiRow } from '../../data/read';
-import type { ActionCall, RowAction } from '../../data/hooks';
+import { rowAction, type ActionCall } from '../../data/hooks';
+import { entityRow } from '../../openapi/registry-schemas';
 import { STALE_MESSAGE } from '../../data/write';
 import { typedDb } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
@@ -22,7 +23,7 @@ import { parseBody } from '../../http/validate';
 import { companyToday, nextDocumentNo } from '../document-numbers';
 import { move, StockShortage, quantityText, thousandths } from '../stock/index';
 import { recordAverageCosts, spread } from './costs';
-import { assertStockLines, goodsReceipt, noOrder, readOrder, reasonOf, valueOf } from './order';
+import { assertStockLines, goodsReceipt, noOrder, purchaseOrder, readOrder, reasonOf, valueOf } from './order';
 
 export const GR_PREFIX = 'GR';
 export const RETURN_PREFIX = 'RTS';
@@ -133,11 +134,14 @@ async function advance(
 }
 
 /** The order after the action, audited as an update, as the action's answer. */
-async function finish(call: ActionCall, before: PurchaseOrder, extra: Record<string, unknown> = {}) {
+async function finish<E extends object>(call: ActionCall, before: PurchaseOrder, extra = {} as E) {
   const after = (await readOrder(call.ctx, call.trx, before.id))!;
   await recordAudit(call, 'update', before.id, before as never, after as never);
   return { ...(await readOrder(call.ctx, call.trx, before.id, true))!, ...extra };
 }
+
+/** What receiving and returning answer: the order, and the receipt or return they wrote. */
+const withReceipt = z.intersection(entityRow(purchaseOrder), z.looseObject({ receipt: entityRow(goodsReceipt) }));
 
 /** A goods receipt as the caller may read it: without its costs for a role without them. */
 async function receiptAsCallerReads(call: ActionCall, id: number) {
@@ -156,7 +160,7 @@ const addDays = (date: string, days: number) => {
  * `total`) unless the caller says `belowMinimum: true` (the console asks first). A blank expected
  * date becomes today plus the supplier's lead time.
  */
-export const send: RowAction = async (call) => {
+export const send = rowAction(entityRow(purchaseOrder), async (call) => {
   const body = parseBody(sendBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'send', body.version);
@@ -179,25 +183,25 @@ export const send: RowAction = async (call) => {
   const expected = o.expectedDate ?? addDays(await companyToday(call.trx), Number(supplier.lead_time_days ?? 0));
   await advance(call, o, 'sent', { sent_at: call.now, expected_date: expected });
   return finish(call, o);
-};
+});
 
-export const cancel: RowAction = async (call) => {
+export const cancel = rowAction(entityRow(purchaseOrder), async (call) => {
   const body = parseBody(plainBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'cancel', body.version);
   await advance(call, o, 'cancelled', { closed_at: call.now });
   return finish(call, o);
-};
+});
 
 /** Any open state → closed: what is not received (the backorder) will not come. Needs a reason; moves no stock. */
-export const closeShort: RowAction = async (call) => {
+export const closeShort = rowAction(entityRow(purchaseOrder), async (call) => {
   const body = parseBody(closeBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'closeShort', body.version);
   const why = await reasonOf(call.trx, body.reason);
   await advance(call, o, 'closed', { closed_at: call.now, close_reason_id: why });
   return finish(call, o);
-};
+});
 
 interface DocumentLine {
   product: number;
@@ -288,7 +292,7 @@ const unitOf = (l: DocumentLine) => Math.round(((valueOf(l.quantity, l.unitCost)
  * and lines, `purchase` movements into the order's location and the average costs, in one
  * transaction. A line over its ordered quantity by more than the tolerance needs a reason.
  */
-export const receive: RowAction = async (call) => {
+export const receive = rowAction(withReceipt, async (call) => {
   const body = parseBody(receiveBody, call.body);
   // The receipt's costs as invoiced (unit costs, freight, duty) come only from a role that may change costs.
   assertGroupsWritable(call.fieldGroups.locked, goodsReceipt, call.body, 'insert');
@@ -377,7 +381,7 @@ export const receive: RowAction = async (call) => {
     docNo,
   );
   return finish(call, o, { receipt: await receiptAsCallerReads(call, id) });
-};
+});
 
 /**
  * A return to supplier: (part of) one of the order's receipts goes back, as a document of its own
@@ -386,7 +390,7 @@ export const receive: RowAction = async (call) => {
  * average cost back. A line may return at most what its receipt brought less what earlier returns took.
  * The order's received quantities and status stay: a replacement comes on a new order.
  */
-export const returnToSupplier: RowAction = async (call) => {
+export const returnToSupplier = rowAction(withReceipt, async (call) => {
   const body = parseBody(returnBody, call.body);
   const o = await theOrder(call);
   assertState(o, 'returnToSupplier', body.version);
@@ -482,4 +486,4 @@ export const returnToSupplier: RowAction = async (call) => {
     docNo,
   );
   return finish(call, o, { receipt: await receiptAsCallerReads(call, id) });
-};
+});

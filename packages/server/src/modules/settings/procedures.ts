@@ -1,4 +1,11 @@
-import { fetchRequest, settingField, SETTING_PROCEDURE, type FetchRequest, type SamlProvider } from '@backroom/schema';
+import {
+  fetchRequest,
+  samlProvider,
+  settingField,
+  SETTING_PROCEDURE,
+  type FetchRequest,
+  type SamlProvider,
+} from '@backroom/schema';
 import { z } from 'zod';
 import { validationError } from '../../http/envelope';
 import { settingsInGroup, settingValues } from './app-settings';
@@ -40,6 +47,8 @@ export const multipleAppSetting = defineProcedure({
   name: SETTING_PROCEDURE,
   public: false,
   input: fetchRequest,
+  /** One row: a field per key asked for, and the first key's value as `appSettingValue`. */
+  output: z.array(z.record(z.string(), z.string())).length(1),
   async run(ctx, input) {
     const keys = requestedKeys(input);
     const values = await settingValues(ctx.db, keys);
@@ -54,6 +63,7 @@ export const getSaml = defineProcedure({
   name: 'getsaml',
   public: true,
   input: z.unknown(),
+  output: z.array(samlProvider),
   async run(ctx) {
     const rows = await settingsInGroup(ctx.db, SAML_SETTING_GROUP);
     const data: SamlProvider[] = rows

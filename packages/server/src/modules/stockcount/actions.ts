@@ -1,7 +1,8 @@
 import { STOCK_COUNT_ACTIONS, type StockCountAction } from '@backroom/schema';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
-import type { ActionCall, RowAction } from '../../data/hooks';
+import { oneOrMany, rowAction, type ActionCall } from '../../data/hooks';
+import { entityRow } from '../../openapi/registry-schemas';
 import { SERVER_FIELD_GROUPS } from '../../data/field-groups';
 import { STALE_MESSAGE, insertRow, type Writer } from '../../data/write';
 import { typedDb } from '../../db/types';
@@ -87,7 +88,7 @@ async function claim(call: ActionCall, c: StockCountDto, set: { status?: 'posted
  * quantity frozen now. Only the lines named change, so several counters may enter figures at
  * once without losing each other's.
  */
-export const countLines: RowAction = async (call) => {
+export const countLines = rowAction(entityRow(count), async (call) => {
   if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one stock count' }]);
   const body = parseBody(countBody, call.body);
   const c = await theCount(call, call.ids[0]!);
@@ -167,8 +168,8 @@ export const countLines: RowAction = async (call) => {
       .where('id', '=', line.id)
       .execute();
   }
-  return readCount(call.ctx, call.trx, c.id, true);
-};
+  return (await readCount(call.ctx, call.trx, c.id, true))!;
+});
 
 /** Posts an open count read in this transaction: lines settled, variances asked for as adjustments. */
 async function postCount(call: ActionCall, c: StockCountDto, reason: ReasonRules): Promise<void> {
@@ -263,13 +264,13 @@ async function countReason(call: ActionCall): Promise<ReasonRules> {
  * reference, under the approval rules of manual adjustments: one over the reason's approval value
  * waits for another user's approval.
  */
-export const post: RowAction = async (call) => {
+export const post = rowAction(oneOrMany(entityRow(count)), async (call) => {
   const { version } = parseBody(postBody, call.body);
   if (call.ids.length === 0) throw validationError([{ field: 'ids', message: 'Give the ids of the counts to post' }]);
   if (version !== undefined && call.ids.length !== 1)
     throw validationError([{ field: 'version', message: 'Give a version with one count only' }]);
   const reason = await countReason(call);
-  const answers: (StockCountDto | undefined)[] = [];
+  const answers: StockCountDto[] = [];
   for (const id of call.ids) {
     const c = await theCount(call, id);
     assertState(c, 'post');
@@ -278,7 +279,7 @@ export const post: RowAction = async (call) => {
     await postCount(call, c, reason);
     const after = await readCount(call.ctx, call.trx, id);
     await recordAudit(call, 'update', id, c as never, after as never);
-    answers.push(await readCount(call.ctx, call.trx, id, true));
+    answers.push((await readCount(call.ctx, call.trx, id, true))!);
   }
-  return call.ids.length === 1 ? answers[0] : answers;
-};
+  return call.ids.length === 1 ? answers[0]! : answers;
+});

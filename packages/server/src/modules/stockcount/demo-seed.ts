@@ -83,8 +83,8 @@ export async function seedDemoCounts({ db, dialect, now }: CommittedDemo): Promi
         const off = roll < 0.15 ? -Math.min(expected, 2) : roll < 0.25 ? -1 : roll > 0.93 ? 1 : 0;
         return { product: line.product, countedQty: String(Math.max(0, expected + off)) };
       });
-      if (lines.length > 0) await countLines({ ...call, ids: [id], body: { lines } });
-      if (demo.post) await post({ ...call, ids: [id], body: {} });
+      if (lines.length > 0) await countLines.run({ ...call, ids: [id], body: { lines } });
+      if (demo.post) await post.run({ ...call, ids: [id], body: {} });
     });
   }
 }

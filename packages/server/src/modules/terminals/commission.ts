@@ -1,4 +1,5 @@
-import { formatScaled, fromMinorUnits, reportPeriod, type CommissionRow } from '@backroom/schema';
+import { commissionRow, formatScaled, fromMinorUnits, reportPeriod, type CommissionRow } from '@backroom/schema';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { defineProcedure } from '../../procedures/registry';
@@ -139,6 +140,7 @@ export const commissionProcedure = defineProcedure({
   public: false,
   privilege: { screen: 'commission', action: 'view' },
   input: reportPeriod,
+  output: z.array(commissionRow),
   async run(ctx, body, request) {
     const data = await commissionReport(ctx.db, body.from, body.to, await reportOutlets(body, request));
     return { data, totalCount: data.length };

@@ -3,7 +3,7 @@ import { getEntity } from '@backroom/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { ActionCall, EntityHook } from '../../data/hooks';
+import { rowAction, type ActionCall, type EntityHook } from '../../data/hooks';
 import { preparedQuery } from '../../db/compiled';
 import { recordRequestEvent } from '../../data/audit';
 import { typedDb, type Database } from '../../db/types';
@@ -82,7 +82,12 @@ async function unpair(call: ActionCall) {
   return { revoked: Number(revoked.numUpdatedRows) };
 }
 
-export const pairingActions: EntityHook = { actions: { pair, unpair } };
+export const pairingActions: EntityHook = {
+  actions: {
+    pair: rowAction(z.object({ code: z.string(), expiresAt: z.iso.datetime() }), pair),
+    unpair: rowAction(z.object({ revoked: z.number().int().min(0) }), unpair),
+  },
+};
 
 export const pairBody = z.object({
   code: z.string().trim().min(1).max(40),

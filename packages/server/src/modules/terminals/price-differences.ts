@@ -1,4 +1,5 @@
-import { fromMinorUnits, reportPeriod, type PriceDifferenceTotal } from '@backroom/schema';
+import { z } from 'zod';
+import { fromMinorUnits, priceDifferenceTotal, reportPeriod, type PriceDifferenceTotal } from '@backroom/schema';
 import { defineProcedure } from '../../procedures/registry';
 import { reportOutlets } from './report-period';
 
@@ -13,6 +14,7 @@ export const priceDifferencesProcedure = defineProcedure({
   public: false,
   privilege: { screen: 'saledifference', action: 'view' },
   input: reportPeriod,
+  output: z.array(priceDifferenceTotal),
   async run(ctx, body, request) {
     const outlets = await reportOutlets(body, request);
     let query = ctx.db
