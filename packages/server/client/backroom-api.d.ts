@@ -63,130 +63,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A resource family's GET action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         get: operations["getBackofficeCoreApiFamilyAction"];
         /**
-         * A resource family's PUT action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         put: operations["putBackofficeCoreApiFamilyAction"];
         /**
-         * A resource family's POST action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         post: operations["postBackofficeCoreApiFamilyAction"];
         /**
-         * A resource family's DELETE action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         delete: operations["deleteBackofficeCoreApiFamilyAction"];
         options?: never;
         head?: never;
         /**
-         * A resource family's PATCH action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         patch: operations["patchBackofficeCoreApiFamilyAction"];
         trace?: never;
@@ -199,130 +99,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A resource family's GET action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         get: operations["getBackofficeCoreApiFamilyActionId"];
         /**
-         * A resource family's PUT action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         put: operations["putBackofficeCoreApiFamilyActionId"];
         /**
-         * A resource family's POST action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         post: operations["postBackofficeCoreApiFamilyActionId"];
         /**
-         * A resource family's DELETE action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         delete: operations["deleteBackofficeCoreApiFamilyActionId"];
         options?: never;
         head?: never;
         /**
-         * A resource family's PATCH action
-         * @description Every registry entity by its family name (case-insensitive). Standard actions:
-         *     - Fetch: POST body = the DataRepository fetch body
-         *     - Fields: the normalised fields, custom fields included
-         *     - Get: Get/{id}: one row with its child rows
-         *     - Insert: a row
-         *     - Update: {id, version, …changed fields}
-         *     - Upsert: a row: by id, else by the entity’s code, else new
-         *     - Delete: {ids}
-         *
-         *     Row actions of the entities (POST {ids, …}):
-         *     - Product: GenerateVariants
-         *     - futureproductprice: cancel
-         *     - voucher: generate
-         *     - membership: adjustPoints, redeemPoints, earnPoints
-         *     - deliveryorder: confirm, dispatch, receive, closeShort, cancel, prefill
-         *     - stockcount: count, post
-         *     - purchaseorder: send, receive, closeShort, cancel, returnToSupplier
-         *     - pointofsale: pair, unpair
-         *     - onlinemenu: publish
-         *     - onlinesalesorder: accept, prepare, ready, complete, cancel
-         *     - webhook: redeliver
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
          */
         patch: operations["patchBackofficeCoreApiFamilyActionId"];
         trace?: never;
@@ -361,6 +161,48 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/AppCommand/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** App commands: GET an action */
+        get: operations["getBackofficeCoreApiAppCommandAction"];
+        /** App commands: PUT an action */
+        put: operations["putBackofficeCoreApiAppCommandAction"];
+        /** App commands: POST an action */
+        post: operations["postBackofficeCoreApiAppCommandAction"];
+        /** App commands: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAppCommandAction"];
+        options?: never;
+        head?: never;
+        /** App commands: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAppCommandAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/AppCommand/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** App commands: GET an action */
+        get: operations["getBackofficeCoreApiAppCommandActionId"];
+        /** App commands: PUT an action */
+        put: operations["putBackofficeCoreApiAppCommandActionId"];
+        /** App commands: POST an action */
+        post: operations["postBackofficeCoreApiAppCommandActionId"];
+        /** App commands: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAppCommandActionId"];
+        options?: never;
+        head?: never;
+        /** App commands: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAppCommandActionId"];
         trace?: never;
     };
     "/backoffice/core/api/AppModule/GetBlankTemplateOption/{importType}": {
@@ -448,6 +290,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/AppSetting/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** App settings: GET an action */
+        get: operations["getBackofficeCoreApiAppSettingAction"];
+        /** App settings: PUT an action */
+        put: operations["putBackofficeCoreApiAppSettingAction"];
+        /** App settings: POST an action */
+        post: operations["postBackofficeCoreApiAppSettingAction"];
+        /** App settings: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAppSettingAction"];
+        options?: never;
+        head?: never;
+        /** App settings: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAppSettingAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/AppSetting/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** App settings: GET an action */
+        get: operations["getBackofficeCoreApiAppSettingActionId"];
+        /** App settings: PUT an action */
+        put: operations["putBackofficeCoreApiAppSettingActionId"];
+        /** App settings: POST an action */
+        post: operations["postBackofficeCoreApiAppSettingActionId"];
+        /** App settings: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAppSettingActionId"];
+        options?: never;
+        head?: never;
+        /** App settings: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAppSettingActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/AppSetting/FetchByGroupId/{id}": {
         parameters: {
             query?: never;
@@ -514,6 +398,132 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/attribute/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attributes: GET an action */
+        get: operations["getBackofficeCoreApiAttributeAction"];
+        /** Attributes: PUT an action */
+        put: operations["putBackofficeCoreApiAttributeAction"];
+        /** Attributes: POST an action */
+        post: operations["postBackofficeCoreApiAttributeAction"];
+        /** Attributes: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAttributeAction"];
+        options?: never;
+        head?: never;
+        /** Attributes: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAttributeAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/attribute/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attributes: GET an action */
+        get: operations["getBackofficeCoreApiAttributeActionId"];
+        /** Attributes: PUT an action */
+        put: operations["putBackofficeCoreApiAttributeActionId"];
+        /** Attributes: POST an action */
+        post: operations["postBackofficeCoreApiAttributeActionId"];
+        /** Attributes: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAttributeActionId"];
+        options?: never;
+        head?: never;
+        /** Attributes: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAttributeActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/attributes/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attributes: GET an action */
+        get: operations["getBackofficeCoreApiAttributesAction"];
+        /** Attributes: PUT an action */
+        put: operations["putBackofficeCoreApiAttributesAction"];
+        /** Attributes: POST an action */
+        post: operations["postBackofficeCoreApiAttributesAction"];
+        /** Attributes: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAttributesAction"];
+        options?: never;
+        head?: never;
+        /** Attributes: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAttributesAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/attributes/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attributes: GET an action */
+        get: operations["getBackofficeCoreApiAttributesActionId"];
+        /** Attributes: PUT an action */
+        put: operations["putBackofficeCoreApiAttributesActionId"];
+        /** Attributes: POST an action */
+        post: operations["postBackofficeCoreApiAttributesActionId"];
+        /** Attributes: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAttributesActionId"];
+        options?: never;
+        head?: never;
+        /** Attributes: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAttributesActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/auditlog/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit log: GET an action */
+        get: operations["getBackofficeCoreApiAuditlogAction"];
+        /** Audit log: PUT an action */
+        put: operations["putBackofficeCoreApiAuditlogAction"];
+        /** Audit log: POST an action */
+        post: operations["postBackofficeCoreApiAuditlogAction"];
+        /** Audit log: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAuditlogAction"];
+        options?: never;
+        head?: never;
+        /** Audit log: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAuditlogAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/auditlog/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit log: GET an action */
+        get: operations["getBackofficeCoreApiAuditlogActionId"];
+        /** Audit log: PUT an action */
+        put: operations["putBackofficeCoreApiAuditlogActionId"];
+        /** Audit log: POST an action */
+        post: operations["postBackofficeCoreApiAuditlogActionId"];
+        /** Audit log: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAuditlogActionId"];
+        options?: never;
+        head?: never;
+        /** Audit log: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAuditlogActionId"];
         trace?: never;
     };
     "/backoffice/core/api/authentication/ChangePassword": {
@@ -704,6 +714,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/averagecost/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Average costs: GET an action */
+        get: operations["getBackofficeCoreApiAveragecostAction"];
+        /** Average costs: PUT an action */
+        put: operations["putBackofficeCoreApiAveragecostAction"];
+        /** Average costs: POST an action */
+        post: operations["postBackofficeCoreApiAveragecostAction"];
+        /** Average costs: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAveragecostAction"];
+        options?: never;
+        head?: never;
+        /** Average costs: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAveragecostAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/averagecost/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Average costs: GET an action */
+        get: operations["getBackofficeCoreApiAveragecostActionId"];
+        /** Average costs: PUT an action */
+        put: operations["putBackofficeCoreApiAveragecostActionId"];
+        /** Average costs: POST an action */
+        post: operations["postBackofficeCoreApiAveragecostActionId"];
+        /** Average costs: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiAveragecostActionId"];
+        options?: never;
+        head?: never;
+        /** Average costs: PATCH an action */
+        patch: operations["patchBackofficeCoreApiAveragecostActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/bannerdisplay/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Banners: GET an action */
+        get: operations["getBackofficeCoreApiBannerdisplayAction"];
+        /** Banners: PUT an action */
+        put: operations["putBackofficeCoreApiBannerdisplayAction"];
+        /** Banners: POST an action */
+        post: operations["postBackofficeCoreApiBannerdisplayAction"];
+        /** Banners: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiBannerdisplayAction"];
+        options?: never;
+        head?: never;
+        /** Banners: PATCH an action */
+        patch: operations["patchBackofficeCoreApiBannerdisplayAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/bannerdisplay/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Banners: GET an action */
+        get: operations["getBackofficeCoreApiBannerdisplayActionId"];
+        /** Banners: PUT an action */
+        put: operations["putBackofficeCoreApiBannerdisplayActionId"];
+        /** Banners: POST an action */
+        post: operations["postBackofficeCoreApiBannerdisplayActionId"];
+        /** Banners: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiBannerdisplayActionId"];
+        options?: never;
+        head?: never;
+        /** Banners: PATCH an action */
+        patch: operations["patchBackofficeCoreApiBannerdisplayActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/bundle/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bundles: GET an action */
+        get: operations["getBackofficeCoreApiBundleAction"];
+        /** Bundles: PUT an action */
+        put: operations["putBackofficeCoreApiBundleAction"];
+        /** Bundles: POST an action */
+        post: operations["postBackofficeCoreApiBundleAction"];
+        /** Bundles: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiBundleAction"];
+        options?: never;
+        head?: never;
+        /** Bundles: PATCH an action */
+        patch: operations["patchBackofficeCoreApiBundleAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/bundle/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bundles: GET an action */
+        get: operations["getBackofficeCoreApiBundleActionId"];
+        /** Bundles: PUT an action */
+        put: operations["putBackofficeCoreApiBundleActionId"];
+        /** Bundles: POST an action */
+        post: operations["postBackofficeCoreApiBundleActionId"];
+        /** Bundles: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiBundleActionId"];
+        options?: never;
+        head?: never;
+        /** Bundles: PATCH an action */
+        patch: operations["patchBackofficeCoreApiBundleActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/category/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categories: GET an action */
+        get: operations["getBackofficeCoreApiCategoryAction"];
+        /** Categories: PUT an action */
+        put: operations["putBackofficeCoreApiCategoryAction"];
+        /** Categories: POST an action */
+        post: operations["postBackofficeCoreApiCategoryAction"];
+        /** Categories: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCategoryAction"];
+        options?: never;
+        head?: never;
+        /** Categories: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCategoryAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/category/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categories: GET an action */
+        get: operations["getBackofficeCoreApiCategoryActionId"];
+        /** Categories: PUT an action */
+        put: operations["putBackofficeCoreApiCategoryActionId"];
+        /** Categories: POST an action */
+        post: operations["postBackofficeCoreApiCategoryActionId"];
+        /** Categories: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCategoryActionId"];
+        options?: never;
+        head?: never;
+        /** Categories: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCategoryActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Collection/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collections: GET an action */
+        get: operations["getBackofficeCoreApiCollectionAction"];
+        /** Collections: PUT an action */
+        put: operations["putBackofficeCoreApiCollectionAction"];
+        /** Collections: POST an action */
+        post: operations["postBackofficeCoreApiCollectionAction"];
+        /** Collections: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCollectionAction"];
+        options?: never;
+        head?: never;
+        /** Collections: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCollectionAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Collection/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collections: GET an action */
+        get: operations["getBackofficeCoreApiCollectionActionId"];
+        /** Collections: PUT an action */
+        put: operations["putBackofficeCoreApiCollectionActionId"];
+        /** Collections: POST an action */
+        post: operations["postBackofficeCoreApiCollectionActionId"];
+        /** Collections: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCollectionActionId"];
+        options?: never;
+        head?: never;
+        /** Collections: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCollectionActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/commission/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Commissions: GET an action */
+        get: operations["getBackofficeCoreApiCommissionAction"];
+        /** Commissions: PUT an action */
+        put: operations["putBackofficeCoreApiCommissionAction"];
+        /** Commissions: POST an action */
+        post: operations["postBackofficeCoreApiCommissionAction"];
+        /** Commissions: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCommissionAction"];
+        options?: never;
+        head?: never;
+        /** Commissions: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCommissionAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/commission/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Commissions: GET an action */
+        get: operations["getBackofficeCoreApiCommissionActionId"];
+        /** Commissions: PUT an action */
+        put: operations["putBackofficeCoreApiCommissionActionId"];
+        /** Commissions: POST an action */
+        post: operations["postBackofficeCoreApiCommissionActionId"];
+        /** Commissions: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCommissionActionId"];
+        options?: never;
+        head?: never;
+        /** Commissions: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCommissionActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/company/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company: GET an action */
+        get: operations["getBackofficeCoreApiCompanyAction"];
+        /** Company: PUT an action */
+        put: operations["putBackofficeCoreApiCompanyAction"];
+        /** Company: POST an action */
+        post: operations["postBackofficeCoreApiCompanyAction"];
+        /** Company: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCompanyAction"];
+        options?: never;
+        head?: never;
+        /** Company: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCompanyAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/company/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company: GET an action */
+        get: operations["getBackofficeCoreApiCompanyActionId"];
+        /** Company: PUT an action */
+        put: operations["putBackofficeCoreApiCompanyActionId"];
+        /** Company: POST an action */
+        post: operations["postBackofficeCoreApiCompanyActionId"];
+        /** Company: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCompanyActionId"];
+        options?: never;
+        head?: never;
+        /** Company: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCompanyActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/company/Format": {
         parameters: {
             query?: never;
@@ -749,6 +1053,110 @@ export interface paths {
         put?: never;
         /** Change the company */
         post: operations["postBackofficeCoreApiCompanySave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/currency/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Currencies: GET an action */
+        get: operations["getBackofficeCoreApiCurrencyAction"];
+        /** Currencies: PUT an action */
+        put: operations["putBackofficeCoreApiCurrencyAction"];
+        /** Currencies: POST an action */
+        post: operations["postBackofficeCoreApiCurrencyAction"];
+        /** Currencies: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCurrencyAction"];
+        options?: never;
+        head?: never;
+        /** Currencies: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCurrencyAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/currency/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Currencies: GET an action */
+        get: operations["getBackofficeCoreApiCurrencyActionId"];
+        /** Currencies: PUT an action */
+        put: operations["putBackofficeCoreApiCurrencyActionId"];
+        /** Currencies: POST an action */
+        post: operations["postBackofficeCoreApiCurrencyActionId"];
+        /** Currencies: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCurrencyActionId"];
+        options?: never;
+        head?: never;
+        /** Currencies: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCurrencyActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/CustomField/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom fields: GET an action */
+        get: operations["getBackofficeCoreApiCustomFieldAction"];
+        /** Custom fields: PUT an action */
+        put: operations["putBackofficeCoreApiCustomFieldAction"];
+        /** Custom fields: POST an action */
+        post: operations["postBackofficeCoreApiCustomFieldAction"];
+        /** Custom fields: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCustomFieldAction"];
+        options?: never;
+        head?: never;
+        /** Custom fields: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCustomFieldAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/CustomField/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom fields: GET an action */
+        get: operations["getBackofficeCoreApiCustomFieldActionId"];
+        /** Custom fields: PUT an action */
+        put: operations["putBackofficeCoreApiCustomFieldActionId"];
+        /** Custom fields: POST an action */
+        post: operations["postBackofficeCoreApiCustomFieldActionId"];
+        /** Custom fields: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiCustomFieldActionId"];
+        options?: never;
+        head?: never;
+        /** Custom fields: PATCH an action */
+        patch: operations["patchBackofficeCoreApiCustomFieldActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/DataRepository/bulkupdate/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryBulkupdateName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2081,6 +2489,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/DataRepository/bulkupsert/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryBulkupsertName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backoffice/core/api/DataRepository/bulkupsert/appcommand": {
         parameters: {
             query?: never;
@@ -3401,6 +3829,26 @@ export interface paths {
         put?: never;
         /** Webhook deliveries: add or change up to 1,000 rows */
         post: operations["postBackofficeCoreApiDataRepositoryBulkupsertWebhookdelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/DataRepository/Execute/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryExecuteName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4733,6 +5181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/DataRepository/executejson/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryExecutejsonName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backoffice/core/api/DataRepository/executejson/commission": {
         parameters: {
             query?: never;
@@ -4795,6 +5263,26 @@ export interface paths {
         put?: never;
         /** Procedure SP_Multiple_Appsetting */
         post: operations["postBackofficeCoreApiDataRepositoryExecutejsonSPMultipleAppsetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/DataRepository/fetch/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryFetchName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6127,6 +6615,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/DataRepository/fields/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        get: operations["getBackofficeCoreApiDataRepositoryFieldsName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backoffice/core/api/DataRepository/fields/appcommand": {
         parameters: {
             query?: never;
@@ -7447,6 +7955,26 @@ export interface paths {
         get: operations["getBackofficeCoreApiDataRepositoryFieldsWebhookdelivery"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/DataRepository/Insert/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryInsertName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8779,6 +9307,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/DataRepository/procedure/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        get: operations["getBackofficeCoreApiDataRepositoryProcedureName"];
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryProcedureName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backoffice/core/api/DataRepository/procedure/commission": {
         parameters: {
             query?: never;
@@ -8857,6 +9409,26 @@ export interface paths {
         put?: never;
         /** Procedure SP_Multiple_Appsetting */
         post: operations["postBackofficeCoreApiDataRepositoryProcedureSPMultipleAppsetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/DataRepository/Update/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryUpdateName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10189,6 +10761,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/DataRepository/upsert/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiDataRepositoryUpsertName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backoffice/core/api/DataRepository/upsert/appcommand": {
         parameters: {
             query?: never;
@@ -11515,6 +12107,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/deliveryorder/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery orders: GET an action */
+        get: operations["getBackofficeCoreApiDeliveryorderAction"];
+        /** Delivery orders: PUT an action */
+        put: operations["putBackofficeCoreApiDeliveryorderAction"];
+        /** Delivery orders: POST an action */
+        post: operations["postBackofficeCoreApiDeliveryorderAction"];
+        /** Delivery orders: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiDeliveryorderAction"];
+        options?: never;
+        head?: never;
+        /** Delivery orders: PATCH an action */
+        patch: operations["patchBackofficeCoreApiDeliveryorderAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/deliveryorder/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery orders: GET an action */
+        get: operations["getBackofficeCoreApiDeliveryorderActionId"];
+        /** Delivery orders: PUT an action */
+        put: operations["putBackofficeCoreApiDeliveryorderActionId"];
+        /** Delivery orders: POST an action */
+        post: operations["postBackofficeCoreApiDeliveryorderActionId"];
+        /** Delivery orders: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiDeliveryorderActionId"];
+        options?: never;
+        head?: never;
+        /** Delivery orders: PATCH an action */
+        patch: operations["patchBackofficeCoreApiDeliveryorderActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/department/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Departments: GET an action */
+        get: operations["getBackofficeCoreApiDepartmentAction"];
+        /** Departments: PUT an action */
+        put: operations["putBackofficeCoreApiDepartmentAction"];
+        /** Departments: POST an action */
+        post: operations["postBackofficeCoreApiDepartmentAction"];
+        /** Departments: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiDepartmentAction"];
+        options?: never;
+        head?: never;
+        /** Departments: PATCH an action */
+        patch: operations["patchBackofficeCoreApiDepartmentAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/department/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Departments: GET an action */
+        get: operations["getBackofficeCoreApiDepartmentActionId"];
+        /** Departments: PUT an action */
+        put: operations["putBackofficeCoreApiDepartmentActionId"];
+        /** Departments: POST an action */
+        post: operations["postBackofficeCoreApiDepartmentActionId"];
+        /** Departments: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiDepartmentActionId"];
+        options?: never;
+        head?: never;
+        /** Departments: PATCH an action */
+        patch: operations["patchBackofficeCoreApiDepartmentActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Discount/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discounts: GET an action */
+        get: operations["getBackofficeCoreApiDiscountAction"];
+        /** Discounts: PUT an action */
+        put: operations["putBackofficeCoreApiDiscountAction"];
+        /** Discounts: POST an action */
+        post: operations["postBackofficeCoreApiDiscountAction"];
+        /** Discounts: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiDiscountAction"];
+        options?: never;
+        head?: never;
+        /** Discounts: PATCH an action */
+        patch: operations["patchBackofficeCoreApiDiscountAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Discount/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discounts: GET an action */
+        get: operations["getBackofficeCoreApiDiscountActionId"];
+        /** Discounts: PUT an action */
+        put: operations["putBackofficeCoreApiDiscountActionId"];
+        /** Discounts: POST an action */
+        post: operations["postBackofficeCoreApiDiscountActionId"];
+        /** Discounts: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiDiscountActionId"];
+        options?: never;
+        head?: never;
+        /** Discounts: PATCH an action */
+        patch: operations["patchBackofficeCoreApiDiscountActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/exchangerate/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exchange rates: GET an action */
+        get: operations["getBackofficeCoreApiExchangerateAction"];
+        /** Exchange rates: PUT an action */
+        put: operations["putBackofficeCoreApiExchangerateAction"];
+        /** Exchange rates: POST an action */
+        post: operations["postBackofficeCoreApiExchangerateAction"];
+        /** Exchange rates: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiExchangerateAction"];
+        options?: never;
+        head?: never;
+        /** Exchange rates: PATCH an action */
+        patch: operations["patchBackofficeCoreApiExchangerateAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/exchangerate/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exchange rates: GET an action */
+        get: operations["getBackofficeCoreApiExchangerateActionId"];
+        /** Exchange rates: PUT an action */
+        put: operations["putBackofficeCoreApiExchangerateActionId"];
+        /** Exchange rates: POST an action */
+        post: operations["postBackofficeCoreApiExchangerateActionId"];
+        /** Exchange rates: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiExchangerateActionId"];
+        options?: never;
+        head?: never;
+        /** Exchange rates: PATCH an action */
+        patch: operations["patchBackofficeCoreApiExchangerateActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/feature/Get": {
         parameters: {
             query?: never;
@@ -11549,6 +12309,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/futureproductprice/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Future product prices: GET an action */
+        get: operations["getBackofficeCoreApiFutureproductpriceAction"];
+        /** Future product prices: PUT an action */
+        put: operations["putBackofficeCoreApiFutureproductpriceAction"];
+        /** Future product prices: POST an action */
+        post: operations["postBackofficeCoreApiFutureproductpriceAction"];
+        /** Future product prices: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiFutureproductpriceAction"];
+        options?: never;
+        head?: never;
+        /** Future product prices: PATCH an action */
+        patch: operations["patchBackofficeCoreApiFutureproductpriceAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/futureproductprice/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Future product prices: GET an action */
+        get: operations["getBackofficeCoreApiFutureproductpriceActionId"];
+        /** Future product prices: PUT an action */
+        put: operations["putBackofficeCoreApiFutureproductpriceActionId"];
+        /** Future product prices: POST an action */
+        post: operations["postBackofficeCoreApiFutureproductpriceActionId"];
+        /** Future product prices: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiFutureproductpriceActionId"];
+        options?: never;
+        head?: never;
+        /** Future product prices: PATCH an action */
+        patch: operations["patchBackofficeCoreApiFutureproductpriceActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/goodsreceipt/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Goods receipts: GET an action */
+        get: operations["getBackofficeCoreApiGoodsreceiptAction"];
+        /** Goods receipts: PUT an action */
+        put: operations["putBackofficeCoreApiGoodsreceiptAction"];
+        /** Goods receipts: POST an action */
+        post: operations["postBackofficeCoreApiGoodsreceiptAction"];
+        /** Goods receipts: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiGoodsreceiptAction"];
+        options?: never;
+        head?: never;
+        /** Goods receipts: PATCH an action */
+        patch: operations["patchBackofficeCoreApiGoodsreceiptAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/goodsreceipt/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Goods receipts: GET an action */
+        get: operations["getBackofficeCoreApiGoodsreceiptActionId"];
+        /** Goods receipts: PUT an action */
+        put: operations["putBackofficeCoreApiGoodsreceiptActionId"];
+        /** Goods receipts: POST an action */
+        post: operations["postBackofficeCoreApiGoodsreceiptActionId"];
+        /** Goods receipts: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiGoodsreceiptActionId"];
+        options?: never;
+        head?: never;
+        /** Goods receipts: PATCH an action */
+        patch: operations["patchBackofficeCoreApiGoodsreceiptActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/gstsetup/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GST setup: GET an action */
+        get: operations["getBackofficeCoreApiGstsetupAction"];
+        /** GST setup: PUT an action */
+        put: operations["putBackofficeCoreApiGstsetupAction"];
+        /** GST setup: POST an action */
+        post: operations["postBackofficeCoreApiGstsetupAction"];
+        /** GST setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiGstsetupAction"];
+        options?: never;
+        head?: never;
+        /** GST setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiGstsetupAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/gstsetup/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GST setup: GET an action */
+        get: operations["getBackofficeCoreApiGstsetupActionId"];
+        /** GST setup: PUT an action */
+        put: operations["putBackofficeCoreApiGstsetupActionId"];
+        /** GST setup: POST an action */
+        post: operations["postBackofficeCoreApiGstsetupActionId"];
+        /** GST setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiGstsetupActionId"];
+        options?: never;
+        head?: never;
+        /** GST setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiGstsetupActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/guestbook/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guest book: GET an action */
+        get: operations["getBackofficeCoreApiGuestbookAction"];
+        /** Guest book: PUT an action */
+        put: operations["putBackofficeCoreApiGuestbookAction"];
+        /** Guest book: POST an action */
+        post: operations["postBackofficeCoreApiGuestbookAction"];
+        /** Guest book: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiGuestbookAction"];
+        options?: never;
+        head?: never;
+        /** Guest book: PATCH an action */
+        patch: operations["patchBackofficeCoreApiGuestbookAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/guestbook/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guest book: GET an action */
+        get: operations["getBackofficeCoreApiGuestbookActionId"];
+        /** Guest book: PUT an action */
+        put: operations["putBackofficeCoreApiGuestbookActionId"];
+        /** Guest book: POST an action */
+        post: operations["postBackofficeCoreApiGuestbookActionId"];
+        /** Guest book: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiGuestbookActionId"];
+        options?: never;
+        head?: never;
+        /** Guest book: PATCH an action */
+        patch: operations["patchBackofficeCoreApiGuestbookActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/home/Summary": {
         parameters: {
             query?: never;
@@ -11564,6 +12492,90 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/Hotkey/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hotkeys: GET an action */
+        get: operations["getBackofficeCoreApiHotkeyAction"];
+        /** Hotkeys: PUT an action */
+        put: operations["putBackofficeCoreApiHotkeyAction"];
+        /** Hotkeys: POST an action */
+        post: operations["postBackofficeCoreApiHotkeyAction"];
+        /** Hotkeys: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiHotkeyAction"];
+        options?: never;
+        head?: never;
+        /** Hotkeys: PATCH an action */
+        patch: operations["patchBackofficeCoreApiHotkeyAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Hotkey/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hotkeys: GET an action */
+        get: operations["getBackofficeCoreApiHotkeyActionId"];
+        /** Hotkeys: PUT an action */
+        put: operations["putBackofficeCoreApiHotkeyActionId"];
+        /** Hotkeys: POST an action */
+        post: operations["postBackofficeCoreApiHotkeyActionId"];
+        /** Hotkeys: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiHotkeyActionId"];
+        options?: never;
+        head?: never;
+        /** Hotkeys: PATCH an action */
+        patch: operations["patchBackofficeCoreApiHotkeyActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/importmapping/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import mappings: GET an action */
+        get: operations["getBackofficeCoreApiImportmappingAction"];
+        /** Import mappings: PUT an action */
+        put: operations["putBackofficeCoreApiImportmappingAction"];
+        /** Import mappings: POST an action */
+        post: operations["postBackofficeCoreApiImportmappingAction"];
+        /** Import mappings: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiImportmappingAction"];
+        options?: never;
+        head?: never;
+        /** Import mappings: PATCH an action */
+        patch: operations["patchBackofficeCoreApiImportmappingAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/importmapping/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import mappings: GET an action */
+        get: operations["getBackofficeCoreApiImportmappingActionId"];
+        /** Import mappings: PUT an action */
+        put: operations["putBackofficeCoreApiImportmappingActionId"];
+        /** Import mappings: POST an action */
+        post: operations["postBackofficeCoreApiImportmappingActionId"];
+        /** Import mappings: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiImportmappingActionId"];
+        options?: never;
+        head?: never;
+        /** Import mappings: PATCH an action */
+        patch: operations["patchBackofficeCoreApiImportmappingActionId"];
         trace?: never;
     };
     "/backoffice/core/api/Info/Version": {
@@ -11617,6 +12629,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/inventorylocation/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inventory locations: GET an action */
+        get: operations["getBackofficeCoreApiInventorylocationAction"];
+        /** Inventory locations: PUT an action */
+        put: operations["putBackofficeCoreApiInventorylocationAction"];
+        /** Inventory locations: POST an action */
+        post: operations["postBackofficeCoreApiInventorylocationAction"];
+        /** Inventory locations: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiInventorylocationAction"];
+        options?: never;
+        head?: never;
+        /** Inventory locations: PATCH an action */
+        patch: operations["patchBackofficeCoreApiInventorylocationAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/inventorylocation/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inventory locations: GET an action */
+        get: operations["getBackofficeCoreApiInventorylocationActionId"];
+        /** Inventory locations: PUT an action */
+        put: operations["putBackofficeCoreApiInventorylocationActionId"];
+        /** Inventory locations: POST an action */
+        post: operations["postBackofficeCoreApiInventorylocationActionId"];
+        /** Inventory locations: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiInventorylocationActionId"];
+        options?: never;
+        head?: never;
+        /** Inventory locations: PATCH an action */
+        patch: operations["patchBackofficeCoreApiInventorylocationActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/inventorylocationgroup/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Location groups: GET an action */
+        get: operations["getBackofficeCoreApiInventorylocationgroupAction"];
+        /** Location groups: PUT an action */
+        put: operations["putBackofficeCoreApiInventorylocationgroupAction"];
+        /** Location groups: POST an action */
+        post: operations["postBackofficeCoreApiInventorylocationgroupAction"];
+        /** Location groups: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiInventorylocationgroupAction"];
+        options?: never;
+        head?: never;
+        /** Location groups: PATCH an action */
+        patch: operations["patchBackofficeCoreApiInventorylocationgroupAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/inventorylocationgroup/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Location groups: GET an action */
+        get: operations["getBackofficeCoreApiInventorylocationgroupActionId"];
+        /** Location groups: PUT an action */
+        put: operations["putBackofficeCoreApiInventorylocationgroupActionId"];
+        /** Location groups: POST an action */
+        post: operations["postBackofficeCoreApiInventorylocationgroupActionId"];
+        /** Location groups: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiInventorylocationgroupActionId"];
+        options?: never;
+        head?: never;
+        /** Location groups: PATCH an action */
+        patch: operations["patchBackofficeCoreApiInventorylocationgroupActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/ItemQuantityTrigger/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Low-quantity triggers: GET an action */
+        get: operations["getBackofficeCoreApiItemQuantityTriggerAction"];
+        /** Low-quantity triggers: PUT an action */
+        put: operations["putBackofficeCoreApiItemQuantityTriggerAction"];
+        /** Low-quantity triggers: POST an action */
+        post: operations["postBackofficeCoreApiItemQuantityTriggerAction"];
+        /** Low-quantity triggers: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiItemQuantityTriggerAction"];
+        options?: never;
+        head?: never;
+        /** Low-quantity triggers: PATCH an action */
+        patch: operations["patchBackofficeCoreApiItemQuantityTriggerAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/ItemQuantityTrigger/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Low-quantity triggers: GET an action */
+        get: operations["getBackofficeCoreApiItemQuantityTriggerActionId"];
+        /** Low-quantity triggers: PUT an action */
+        put: operations["putBackofficeCoreApiItemQuantityTriggerActionId"];
+        /** Low-quantity triggers: POST an action */
+        post: operations["postBackofficeCoreApiItemQuantityTriggerActionId"];
+        /** Low-quantity triggers: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiItemQuantityTriggerActionId"];
+        options?: never;
+        head?: never;
+        /** Low-quantity triggers: PATCH an action */
+        patch: operations["patchBackofficeCoreApiItemQuantityTriggerActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/jobs/Run": {
         parameters: {
             query?: never;
@@ -11632,6 +12770,132 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/layoutsetup/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Layout setup: GET an action */
+        get: operations["getBackofficeCoreApiLayoutsetupAction"];
+        /** Layout setup: PUT an action */
+        put: operations["putBackofficeCoreApiLayoutsetupAction"];
+        /** Layout setup: POST an action */
+        post: operations["postBackofficeCoreApiLayoutsetupAction"];
+        /** Layout setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiLayoutsetupAction"];
+        options?: never;
+        head?: never;
+        /** Layout setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiLayoutsetupAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/layoutsetup/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Layout setup: GET an action */
+        get: operations["getBackofficeCoreApiLayoutsetupActionId"];
+        /** Layout setup: PUT an action */
+        put: operations["putBackofficeCoreApiLayoutsetupActionId"];
+        /** Layout setup: POST an action */
+        post: operations["postBackofficeCoreApiLayoutsetupActionId"];
+        /** Layout setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiLayoutsetupActionId"];
+        options?: never;
+        head?: never;
+        /** Layout setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiLayoutsetupActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/listvalue/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List values: GET an action */
+        get: operations["getBackofficeCoreApiListvalueAction"];
+        /** List values: PUT an action */
+        put: operations["putBackofficeCoreApiListvalueAction"];
+        /** List values: POST an action */
+        post: operations["postBackofficeCoreApiListvalueAction"];
+        /** List values: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiListvalueAction"];
+        options?: never;
+        head?: never;
+        /** List values: PATCH an action */
+        patch: operations["patchBackofficeCoreApiListvalueAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/listvalue/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List values: GET an action */
+        get: operations["getBackofficeCoreApiListvalueActionId"];
+        /** List values: PUT an action */
+        put: operations["putBackofficeCoreApiListvalueActionId"];
+        /** List values: POST an action */
+        post: operations["postBackofficeCoreApiListvalueActionId"];
+        /** List values: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiListvalueActionId"];
+        options?: never;
+        head?: never;
+        /** List values: PATCH an action */
+        patch: operations["patchBackofficeCoreApiListvalueActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/ListValueCategory/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List value categories: GET an action */
+        get: operations["getBackofficeCoreApiListValueCategoryAction"];
+        /** List value categories: PUT an action */
+        put: operations["putBackofficeCoreApiListValueCategoryAction"];
+        /** List value categories: POST an action */
+        post: operations["postBackofficeCoreApiListValueCategoryAction"];
+        /** List value categories: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiListValueCategoryAction"];
+        options?: never;
+        head?: never;
+        /** List value categories: PATCH an action */
+        patch: operations["patchBackofficeCoreApiListValueCategoryAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/ListValueCategory/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List value categories: GET an action */
+        get: operations["getBackofficeCoreApiListValueCategoryActionId"];
+        /** List value categories: PUT an action */
+        put: operations["putBackofficeCoreApiListValueCategoryActionId"];
+        /** List value categories: POST an action */
+        post: operations["postBackofficeCoreApiListValueCategoryActionId"];
+        /** List value categories: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiListValueCategoryActionId"];
+        options?: never;
+        head?: never;
+        /** List value categories: PATCH an action */
+        patch: operations["patchBackofficeCoreApiListValueCategoryActionId"];
         trace?: never;
     };
     "/backoffice/core/api/login/ChangePassword": {
@@ -11856,6 +13120,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/membership/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members: GET an action */
+        get: operations["getBackofficeCoreApiMembershipAction"];
+        /** Members: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipAction"];
+        /** Members: POST an action */
+        post: operations["postBackofficeCoreApiMembershipAction"];
+        /** Members: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipAction"];
+        options?: never;
+        head?: never;
+        /** Members: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/membership/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members: GET an action */
+        get: operations["getBackofficeCoreApiMembershipActionId"];
+        /** Members: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipActionId"];
+        /** Members: POST an action */
+        post: operations["postBackofficeCoreApiMembershipActionId"];
+        /** Members: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipActionId"];
+        options?: never;
+        head?: never;
+        /** Members: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/membershipbenefit/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership benefits: GET an action */
+        get: operations["getBackofficeCoreApiMembershipbenefitAction"];
+        /** Membership benefits: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipbenefitAction"];
+        /** Membership benefits: POST an action */
+        post: operations["postBackofficeCoreApiMembershipbenefitAction"];
+        /** Membership benefits: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipbenefitAction"];
+        options?: never;
+        head?: never;
+        /** Membership benefits: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipbenefitAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/membershipbenefit/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership benefits: GET an action */
+        get: operations["getBackofficeCoreApiMembershipbenefitActionId"];
+        /** Membership benefits: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipbenefitActionId"];
+        /** Membership benefits: POST an action */
+        post: operations["postBackofficeCoreApiMembershipbenefitActionId"];
+        /** Membership benefits: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipbenefitActionId"];
+        options?: never;
+        head?: never;
+        /** Membership benefits: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipbenefitActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/membershipgroup/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership groups: GET an action */
+        get: operations["getBackofficeCoreApiMembershipgroupAction"];
+        /** Membership groups: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipgroupAction"];
+        /** Membership groups: POST an action */
+        post: operations["postBackofficeCoreApiMembershipgroupAction"];
+        /** Membership groups: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipgroupAction"];
+        options?: never;
+        head?: never;
+        /** Membership groups: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipgroupAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/membershipgroup/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership groups: GET an action */
+        get: operations["getBackofficeCoreApiMembershipgroupActionId"];
+        /** Membership groups: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipgroupActionId"];
+        /** Membership groups: POST an action */
+        post: operations["postBackofficeCoreApiMembershipgroupActionId"];
+        /** Membership groups: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipgroupActionId"];
+        options?: never;
+        head?: never;
+        /** Membership groups: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipgroupActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/membershipintegration/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership integration: GET an action */
+        get: operations["getBackofficeCoreApiMembershipintegrationAction"];
+        /** Membership integration: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipintegrationAction"];
+        /** Membership integration: POST an action */
+        post: operations["postBackofficeCoreApiMembershipintegrationAction"];
+        /** Membership integration: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipintegrationAction"];
+        options?: never;
+        head?: never;
+        /** Membership integration: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipintegrationAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/membershipintegration/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership integration: GET an action */
+        get: operations["getBackofficeCoreApiMembershipintegrationActionId"];
+        /** Membership integration: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipintegrationActionId"];
+        /** Membership integration: POST an action */
+        post: operations["postBackofficeCoreApiMembershipintegrationActionId"];
+        /** Membership integration: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipintegrationActionId"];
+        options?: never;
+        head?: never;
+        /** Membership integration: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipintegrationActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/membershipintegration/TestConnection": {
         parameters: {
             query?: never;
@@ -11871,6 +13303,258 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/membershipintegrationsettings/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership integration: GET an action */
+        get: operations["getBackofficeCoreApiMembershipintegrationsettingsAction"];
+        /** Membership integration: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipintegrationsettingsAction"];
+        /** Membership integration: POST an action */
+        post: operations["postBackofficeCoreApiMembershipintegrationsettingsAction"];
+        /** Membership integration: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipintegrationsettingsAction"];
+        options?: never;
+        head?: never;
+        /** Membership integration: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipintegrationsettingsAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/membershipintegrationsettings/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership integration: GET an action */
+        get: operations["getBackofficeCoreApiMembershipintegrationsettingsActionId"];
+        /** Membership integration: PUT an action */
+        put: operations["putBackofficeCoreApiMembershipintegrationsettingsActionId"];
+        /** Membership integration: POST an action */
+        post: operations["postBackofficeCoreApiMembershipintegrationsettingsActionId"];
+        /** Membership integration: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiMembershipintegrationsettingsActionId"];
+        options?: never;
+        head?: never;
+        /** Membership integration: PATCH an action */
+        patch: operations["patchBackofficeCoreApiMembershipintegrationsettingsActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/newpromotion/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotion rules: GET an action */
+        get: operations["getBackofficeCoreApiNewpromotionAction"];
+        /** Promotion rules: PUT an action */
+        put: operations["putBackofficeCoreApiNewpromotionAction"];
+        /** Promotion rules: POST an action */
+        post: operations["postBackofficeCoreApiNewpromotionAction"];
+        /** Promotion rules: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiNewpromotionAction"];
+        options?: never;
+        head?: never;
+        /** Promotion rules: PATCH an action */
+        patch: operations["patchBackofficeCoreApiNewpromotionAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/newpromotion/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotion rules: GET an action */
+        get: operations["getBackofficeCoreApiNewpromotionActionId"];
+        /** Promotion rules: PUT an action */
+        put: operations["putBackofficeCoreApiNewpromotionActionId"];
+        /** Promotion rules: POST an action */
+        post: operations["postBackofficeCoreApiNewpromotionActionId"];
+        /** Promotion rules: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiNewpromotionActionId"];
+        options?: never;
+        head?: never;
+        /** Promotion rules: PATCH an action */
+        patch: operations["patchBackofficeCoreApiNewpromotionActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/onlinemenu/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online menu setup: GET an action */
+        get: operations["getBackofficeCoreApiOnlinemenuAction"];
+        /** Online menu setup: PUT an action */
+        put: operations["putBackofficeCoreApiOnlinemenuAction"];
+        /** Online menu setup: POST an action */
+        post: operations["postBackofficeCoreApiOnlinemenuAction"];
+        /** Online menu setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOnlinemenuAction"];
+        options?: never;
+        head?: never;
+        /** Online menu setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOnlinemenuAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/onlinemenu/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online menu setup: GET an action */
+        get: operations["getBackofficeCoreApiOnlinemenuActionId"];
+        /** Online menu setup: PUT an action */
+        put: operations["putBackofficeCoreApiOnlinemenuActionId"];
+        /** Online menu setup: POST an action */
+        post: operations["postBackofficeCoreApiOnlinemenuActionId"];
+        /** Online menu setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOnlinemenuActionId"];
+        options?: never;
+        head?: never;
+        /** Online menu setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOnlinemenuActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/onlinemenusetup/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online menu setup: GET an action */
+        get: operations["getBackofficeCoreApiOnlinemenusetupAction"];
+        /** Online menu setup: PUT an action */
+        put: operations["putBackofficeCoreApiOnlinemenusetupAction"];
+        /** Online menu setup: POST an action */
+        post: operations["postBackofficeCoreApiOnlinemenusetupAction"];
+        /** Online menu setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOnlinemenusetupAction"];
+        options?: never;
+        head?: never;
+        /** Online menu setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOnlinemenusetupAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/onlinemenusetup/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online menu setup: GET an action */
+        get: operations["getBackofficeCoreApiOnlinemenusetupActionId"];
+        /** Online menu setup: PUT an action */
+        put: operations["putBackofficeCoreApiOnlinemenusetupActionId"];
+        /** Online menu setup: POST an action */
+        post: operations["postBackofficeCoreApiOnlinemenusetupActionId"];
+        /** Online menu setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOnlinemenusetupActionId"];
+        options?: never;
+        head?: never;
+        /** Online menu setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOnlinemenusetupActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/onlinesaleschannel/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales channels: GET an action */
+        get: operations["getBackofficeCoreApiOnlinesaleschannelAction"];
+        /** Sales channels: PUT an action */
+        put: operations["putBackofficeCoreApiOnlinesaleschannelAction"];
+        /** Sales channels: POST an action */
+        post: operations["postBackofficeCoreApiOnlinesaleschannelAction"];
+        /** Sales channels: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOnlinesaleschannelAction"];
+        options?: never;
+        head?: never;
+        /** Sales channels: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOnlinesaleschannelAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/onlinesaleschannel/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales channels: GET an action */
+        get: operations["getBackofficeCoreApiOnlinesaleschannelActionId"];
+        /** Sales channels: PUT an action */
+        put: operations["putBackofficeCoreApiOnlinesaleschannelActionId"];
+        /** Sales channels: POST an action */
+        post: operations["postBackofficeCoreApiOnlinesaleschannelActionId"];
+        /** Sales channels: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOnlinesaleschannelActionId"];
+        options?: never;
+        head?: never;
+        /** Sales channels: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOnlinesaleschannelActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/onlinesalesorder/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online orders: GET an action */
+        get: operations["getBackofficeCoreApiOnlinesalesorderAction"];
+        /** Online orders: PUT an action */
+        put: operations["putBackofficeCoreApiOnlinesalesorderAction"];
+        /** Online orders: POST an action */
+        post: operations["postBackofficeCoreApiOnlinesalesorderAction"];
+        /** Online orders: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOnlinesalesorderAction"];
+        options?: never;
+        head?: never;
+        /** Online orders: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOnlinesalesorderAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/onlinesalesorder/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online orders: GET an action */
+        get: operations["getBackofficeCoreApiOnlinesalesorderActionId"];
+        /** Online orders: PUT an action */
+        put: operations["putBackofficeCoreApiOnlinesalesorderActionId"];
+        /** Online orders: POST an action */
+        post: operations["postBackofficeCoreApiOnlinesalesorderActionId"];
+        /** Online orders: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOnlinesalesorderActionId"];
+        options?: never;
+        head?: never;
+        /** Online orders: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOnlinesalesorderActionId"];
         trace?: never;
     };
     "/backoffice/core/api/onlinesalesorder/Place": {
@@ -11905,6 +13589,258 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/orderingmenu/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ordering menus: GET an action */
+        get: operations["getBackofficeCoreApiOrderingmenuAction"];
+        /** Ordering menus: PUT an action */
+        put: operations["putBackofficeCoreApiOrderingmenuAction"];
+        /** Ordering menus: POST an action */
+        post: operations["postBackofficeCoreApiOrderingmenuAction"];
+        /** Ordering menus: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOrderingmenuAction"];
+        options?: never;
+        head?: never;
+        /** Ordering menus: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOrderingmenuAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/orderingmenu/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ordering menus: GET an action */
+        get: operations["getBackofficeCoreApiOrderingmenuActionId"];
+        /** Ordering menus: PUT an action */
+        put: operations["putBackofficeCoreApiOrderingmenuActionId"];
+        /** Ordering menus: POST an action */
+        post: operations["postBackofficeCoreApiOrderingmenuActionId"];
+        /** Ordering menus: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOrderingmenuActionId"];
+        options?: never;
+        head?: never;
+        /** Ordering menus: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOrderingmenuActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/orderingsetup/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ordering setup: GET an action */
+        get: operations["getBackofficeCoreApiOrderingsetupAction"];
+        /** Ordering setup: PUT an action */
+        put: operations["putBackofficeCoreApiOrderingsetupAction"];
+        /** Ordering setup: POST an action */
+        post: operations["postBackofficeCoreApiOrderingsetupAction"];
+        /** Ordering setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOrderingsetupAction"];
+        options?: never;
+        head?: never;
+        /** Ordering setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOrderingsetupAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/orderingsetup/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ordering setup: GET an action */
+        get: operations["getBackofficeCoreApiOrderingsetupActionId"];
+        /** Ordering setup: PUT an action */
+        put: operations["putBackofficeCoreApiOrderingsetupActionId"];
+        /** Ordering setup: POST an action */
+        post: operations["postBackofficeCoreApiOrderingsetupActionId"];
+        /** Ordering setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOrderingsetupActionId"];
+        options?: never;
+        head?: never;
+        /** Ordering setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOrderingsetupActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Outlet/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outlets: GET an action */
+        get: operations["getBackofficeCoreApiOutletAction"];
+        /** Outlets: PUT an action */
+        put: operations["putBackofficeCoreApiOutletAction"];
+        /** Outlets: POST an action */
+        post: operations["postBackofficeCoreApiOutletAction"];
+        /** Outlets: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOutletAction"];
+        options?: never;
+        head?: never;
+        /** Outlets: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOutletAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Outlet/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outlets: GET an action */
+        get: operations["getBackofficeCoreApiOutletActionId"];
+        /** Outlets: PUT an action */
+        put: operations["putBackofficeCoreApiOutletActionId"];
+        /** Outlets: POST an action */
+        post: operations["postBackofficeCoreApiOutletActionId"];
+        /** Outlets: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOutletActionId"];
+        options?: never;
+        head?: never;
+        /** Outlets: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOutletActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/outletgroup/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outlet groups: GET an action */
+        get: operations["getBackofficeCoreApiOutletgroupAction"];
+        /** Outlet groups: PUT an action */
+        put: operations["putBackofficeCoreApiOutletgroupAction"];
+        /** Outlet groups: POST an action */
+        post: operations["postBackofficeCoreApiOutletgroupAction"];
+        /** Outlet groups: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOutletgroupAction"];
+        options?: never;
+        head?: never;
+        /** Outlet groups: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOutletgroupAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/outletgroup/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outlet groups: GET an action */
+        get: operations["getBackofficeCoreApiOutletgroupActionId"];
+        /** Outlet groups: PUT an action */
+        put: operations["putBackofficeCoreApiOutletgroupActionId"];
+        /** Outlet groups: POST an action */
+        post: operations["postBackofficeCoreApiOutletgroupActionId"];
+        /** Outlet groups: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOutletgroupActionId"];
+        options?: never;
+        head?: never;
+        /** Outlet groups: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOutletgroupActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/outletorderingsetting/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ordering setup: GET an action */
+        get: operations["getBackofficeCoreApiOutletorderingsettingAction"];
+        /** Ordering setup: PUT an action */
+        put: operations["putBackofficeCoreApiOutletorderingsettingAction"];
+        /** Ordering setup: POST an action */
+        post: operations["postBackofficeCoreApiOutletorderingsettingAction"];
+        /** Ordering setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOutletorderingsettingAction"];
+        options?: never;
+        head?: never;
+        /** Ordering setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOutletorderingsettingAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/outletorderingsetting/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ordering setup: GET an action */
+        get: operations["getBackofficeCoreApiOutletorderingsettingActionId"];
+        /** Ordering setup: PUT an action */
+        put: operations["putBackofficeCoreApiOutletorderingsettingActionId"];
+        /** Ordering setup: POST an action */
+        post: operations["postBackofficeCoreApiOutletorderingsettingActionId"];
+        /** Ordering setup: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOutletorderingsettingActionId"];
+        options?: never;
+        head?: never;
+        /** Ordering setup: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOutletorderingsettingActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/outletprice/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outlet prices: GET an action */
+        get: operations["getBackofficeCoreApiOutletpriceAction"];
+        /** Outlet prices: PUT an action */
+        put: operations["putBackofficeCoreApiOutletpriceAction"];
+        /** Outlet prices: POST an action */
+        post: operations["postBackofficeCoreApiOutletpriceAction"];
+        /** Outlet prices: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOutletpriceAction"];
+        options?: never;
+        head?: never;
+        /** Outlet prices: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOutletpriceAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/outletprice/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outlet prices: GET an action */
+        get: operations["getBackofficeCoreApiOutletpriceActionId"];
+        /** Outlet prices: PUT an action */
+        put: operations["putBackofficeCoreApiOutletpriceActionId"];
+        /** Outlet prices: POST an action */
+        post: operations["postBackofficeCoreApiOutletpriceActionId"];
+        /** Outlet prices: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiOutletpriceActionId"];
+        options?: never;
+        head?: never;
+        /** Outlet prices: PATCH an action */
+        patch: operations["patchBackofficeCoreApiOutletpriceActionId"];
         trace?: never;
     };
     "/backoffice/core/api/outletpricing/Grid": {
@@ -12007,6 +13943,174 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/paymentgateway/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment gateways: GET an action */
+        get: operations["getBackofficeCoreApiPaymentgatewayAction"];
+        /** Payment gateways: PUT an action */
+        put: operations["putBackofficeCoreApiPaymentgatewayAction"];
+        /** Payment gateways: POST an action */
+        post: operations["postBackofficeCoreApiPaymentgatewayAction"];
+        /** Payment gateways: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPaymentgatewayAction"];
+        options?: never;
+        head?: never;
+        /** Payment gateways: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPaymentgatewayAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/paymentgateway/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment gateways: GET an action */
+        get: operations["getBackofficeCoreApiPaymentgatewayActionId"];
+        /** Payment gateways: PUT an action */
+        put: operations["putBackofficeCoreApiPaymentgatewayActionId"];
+        /** Payment gateways: POST an action */
+        post: operations["postBackofficeCoreApiPaymentgatewayActionId"];
+        /** Payment gateways: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPaymentgatewayActionId"];
+        options?: never;
+        head?: never;
+        /** Payment gateways: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPaymentgatewayActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/paymentmethodref/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment method references: GET an action */
+        get: operations["getBackofficeCoreApiPaymentmethodrefAction"];
+        /** Payment method references: PUT an action */
+        put: operations["putBackofficeCoreApiPaymentmethodrefAction"];
+        /** Payment method references: POST an action */
+        post: operations["postBackofficeCoreApiPaymentmethodrefAction"];
+        /** Payment method references: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPaymentmethodrefAction"];
+        options?: never;
+        head?: never;
+        /** Payment method references: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPaymentmethodrefAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/paymentmethodref/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment method references: GET an action */
+        get: operations["getBackofficeCoreApiPaymentmethodrefActionId"];
+        /** Payment method references: PUT an action */
+        put: operations["putBackofficeCoreApiPaymentmethodrefActionId"];
+        /** Payment method references: POST an action */
+        post: operations["postBackofficeCoreApiPaymentmethodrefActionId"];
+        /** Payment method references: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPaymentmethodrefActionId"];
+        options?: never;
+        head?: never;
+        /** Payment method references: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPaymentmethodrefActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/paymentmode/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment modes: GET an action */
+        get: operations["getBackofficeCoreApiPaymentmodeAction"];
+        /** Payment modes: PUT an action */
+        put: operations["putBackofficeCoreApiPaymentmodeAction"];
+        /** Payment modes: POST an action */
+        post: operations["postBackofficeCoreApiPaymentmodeAction"];
+        /** Payment modes: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPaymentmodeAction"];
+        options?: never;
+        head?: never;
+        /** Payment modes: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPaymentmodeAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/paymentmode/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment modes: GET an action */
+        get: operations["getBackofficeCoreApiPaymentmodeActionId"];
+        /** Payment modes: PUT an action */
+        put: operations["putBackofficeCoreApiPaymentmodeActionId"];
+        /** Payment modes: POST an action */
+        post: operations["postBackofficeCoreApiPaymentmodeActionId"];
+        /** Payment modes: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPaymentmodeActionId"];
+        options?: never;
+        head?: never;
+        /** Payment modes: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPaymentmodeActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/pointofsale/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Terminals: GET an action */
+        get: operations["getBackofficeCoreApiPointofsaleAction"];
+        /** Terminals: PUT an action */
+        put: operations["putBackofficeCoreApiPointofsaleAction"];
+        /** Terminals: POST an action */
+        post: operations["postBackofficeCoreApiPointofsaleAction"];
+        /** Terminals: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPointofsaleAction"];
+        options?: never;
+        head?: never;
+        /** Terminals: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPointofsaleAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/pointofsale/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Terminals: GET an action */
+        get: operations["getBackofficeCoreApiPointofsaleActionId"];
+        /** Terminals: PUT an action */
+        put: operations["putBackofficeCoreApiPointofsaleActionId"];
+        /** Terminals: POST an action */
+        post: operations["postBackofficeCoreApiPointofsaleActionId"];
+        /** Terminals: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPointofsaleActionId"];
+        options?: never;
+        head?: never;
+        /** Terminals: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPointofsaleActionId"];
         trace?: never;
     };
     "/backoffice/core/api/pointofsale/Catalogue": {
@@ -12145,6 +14249,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/pointsledger/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Points ledger: GET an action */
+        get: operations["getBackofficeCoreApiPointsledgerAction"];
+        /** Points ledger: PUT an action */
+        put: operations["putBackofficeCoreApiPointsledgerAction"];
+        /** Points ledger: POST an action */
+        post: operations["postBackofficeCoreApiPointsledgerAction"];
+        /** Points ledger: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPointsledgerAction"];
+        options?: never;
+        head?: never;
+        /** Points ledger: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPointsledgerAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/pointsledger/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Points ledger: GET an action */
+        get: operations["getBackofficeCoreApiPointsledgerActionId"];
+        /** Points ledger: PUT an action */
+        put: operations["putBackofficeCoreApiPointsledgerActionId"];
+        /** Points ledger: POST an action */
+        post: operations["postBackofficeCoreApiPointsledgerActionId"];
+        /** Points ledger: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPointsledgerActionId"];
+        options?: never;
+        head?: never;
+        /** Points ledger: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPointsledgerActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/posorderintegration/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Order integrations: GET an action */
+        get: operations["getBackofficeCoreApiPosorderintegrationAction"];
+        /** Order integrations: PUT an action */
+        put: operations["putBackofficeCoreApiPosorderintegrationAction"];
+        /** Order integrations: POST an action */
+        post: operations["postBackofficeCoreApiPosorderintegrationAction"];
+        /** Order integrations: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPosorderintegrationAction"];
+        options?: never;
+        head?: never;
+        /** Order integrations: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPosorderintegrationAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/posorderintegration/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Order integrations: GET an action */
+        get: operations["getBackofficeCoreApiPosorderintegrationActionId"];
+        /** Order integrations: PUT an action */
+        put: operations["putBackofficeCoreApiPosorderintegrationActionId"];
+        /** Order integrations: POST an action */
+        post: operations["postBackofficeCoreApiPosorderintegrationActionId"];
+        /** Order integrations: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPosorderintegrationActionId"];
+        options?: never;
+        head?: never;
+        /** Order integrations: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPosorderintegrationActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/posterminalsettings/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Terminal settings: GET an action */
+        get: operations["getBackofficeCoreApiPosterminalsettingsAction"];
+        /** Terminal settings: PUT an action */
+        put: operations["putBackofficeCoreApiPosterminalsettingsAction"];
+        /** Terminal settings: POST an action */
+        post: operations["postBackofficeCoreApiPosterminalsettingsAction"];
+        /** Terminal settings: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPosterminalsettingsAction"];
+        options?: never;
+        head?: never;
+        /** Terminal settings: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPosterminalsettingsAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/posterminalsettings/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Terminal settings: GET an action */
+        get: operations["getBackofficeCoreApiPosterminalsettingsActionId"];
+        /** Terminal settings: PUT an action */
+        put: operations["putBackofficeCoreApiPosterminalsettingsActionId"];
+        /** Terminal settings: POST an action */
+        post: operations["postBackofficeCoreApiPosterminalsettingsActionId"];
+        /** Terminal settings: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPosterminalsettingsActionId"];
+        options?: never;
+        head?: never;
+        /** Terminal settings: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPosterminalsettingsActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/pricehistory/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price history: GET an action */
+        get: operations["getBackofficeCoreApiPricehistoryAction"];
+        /** Price history: PUT an action */
+        put: operations["putBackofficeCoreApiPricehistoryAction"];
+        /** Price history: POST an action */
+        post: operations["postBackofficeCoreApiPricehistoryAction"];
+        /** Price history: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPricehistoryAction"];
+        options?: never;
+        head?: never;
+        /** Price history: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPricehistoryAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/pricehistory/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price history: GET an action */
+        get: operations["getBackofficeCoreApiPricehistoryActionId"];
+        /** Price history: PUT an action */
+        put: operations["putBackofficeCoreApiPricehistoryActionId"];
+        /** Price history: POST an action */
+        post: operations["postBackofficeCoreApiPricehistoryActionId"];
+        /** Price history: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPricehistoryActionId"];
+        options?: never;
+        head?: never;
+        /** Price history: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPricehistoryActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/pricing/VoucherCodes/{id}": {
         parameters: {
             query?: never;
@@ -12196,6 +14468,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/printdeliveryorder/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery orders: GET an action */
+        get: operations["getBackofficeCoreApiPrintdeliveryorderAction"];
+        /** Delivery orders: PUT an action */
+        put: operations["putBackofficeCoreApiPrintdeliveryorderAction"];
+        /** Delivery orders: POST an action */
+        post: operations["postBackofficeCoreApiPrintdeliveryorderAction"];
+        /** Delivery orders: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPrintdeliveryorderAction"];
+        options?: never;
+        head?: never;
+        /** Delivery orders: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPrintdeliveryorderAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/printdeliveryorder/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery orders: GET an action */
+        get: operations["getBackofficeCoreApiPrintdeliveryorderActionId"];
+        /** Delivery orders: PUT an action */
+        put: operations["putBackofficeCoreApiPrintdeliveryorderActionId"];
+        /** Delivery orders: POST an action */
+        post: operations["postBackofficeCoreApiPrintdeliveryorderActionId"];
+        /** Delivery orders: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPrintdeliveryorderActionId"];
+        options?: never;
+        head?: never;
+        /** Delivery orders: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPrintdeliveryorderActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/privilege/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Privileges: GET an action */
+        get: operations["getBackofficeCoreApiPrivilegeAction"];
+        /** Privileges: PUT an action */
+        put: operations["putBackofficeCoreApiPrivilegeAction"];
+        /** Privileges: POST an action */
+        post: operations["postBackofficeCoreApiPrivilegeAction"];
+        /** Privileges: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPrivilegeAction"];
+        options?: never;
+        head?: never;
+        /** Privileges: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPrivilegeAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/privilege/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Privileges: GET an action */
+        get: operations["getBackofficeCoreApiPrivilegeActionId"];
+        /** Privileges: PUT an action */
+        put: operations["putBackofficeCoreApiPrivilegeActionId"];
+        /** Privileges: POST an action */
+        post: operations["postBackofficeCoreApiPrivilegeActionId"];
+        /** Privileges: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPrivilegeActionId"];
+        options?: never;
+        head?: never;
+        /** Privileges: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPrivilegeActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Product/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products: GET an action */
+        get: operations["getBackofficeCoreApiProductAction"];
+        /** Products: PUT an action */
+        put: operations["putBackofficeCoreApiProductAction"];
+        /** Products: POST an action */
+        post: operations["postBackofficeCoreApiProductAction"];
+        /** Products: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiProductAction"];
+        options?: never;
+        head?: never;
+        /** Products: PATCH an action */
+        patch: operations["patchBackofficeCoreApiProductAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/Product/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products: GET an action */
+        get: operations["getBackofficeCoreApiProductActionId"];
+        /** Products: PUT an action */
+        put: operations["putBackofficeCoreApiProductActionId"];
+        /** Products: POST an action */
+        post: operations["postBackofficeCoreApiProductActionId"];
+        /** Products: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiProductActionId"];
+        options?: never;
+        head?: never;
+        /** Products: PATCH an action */
+        patch: operations["patchBackofficeCoreApiProductActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/Product/FetchSupplierMapDropown/{id}": {
         parameters: {
             query?: never;
@@ -12207,6 +14605,114 @@ export interface paths {
         get: operations["getBackofficeCoreApiProductFetchSupplierMapDropownId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/promo/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotion rules: GET an action */
+        get: operations["getBackofficeCoreApiPromoAction"];
+        /** Promotion rules: PUT an action */
+        put: operations["putBackofficeCoreApiPromoAction"];
+        /** Promotion rules: POST an action */
+        post: operations["postBackofficeCoreApiPromoAction"];
+        /** Promotion rules: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPromoAction"];
+        options?: never;
+        head?: never;
+        /** Promotion rules: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPromoAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/promo/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotion rules: GET an action */
+        get: operations["getBackofficeCoreApiPromoActionId"];
+        /** Promotion rules: PUT an action */
+        put: operations["putBackofficeCoreApiPromoActionId"];
+        /** Promotion rules: POST an action */
+        post: operations["postBackofficeCoreApiPromoActionId"];
+        /** Promotion rules: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPromoActionId"];
+        options?: never;
+        head?: never;
+        /** Promotion rules: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPromoActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/promotion/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotions: GET an action */
+        get: operations["getBackofficeCoreApiPromotionAction"];
+        /** Promotions: PUT an action */
+        put: operations["putBackofficeCoreApiPromotionAction"];
+        /** Promotions: POST an action */
+        post: operations["postBackofficeCoreApiPromotionAction"];
+        /** Promotions: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPromotionAction"];
+        options?: never;
+        head?: never;
+        /** Promotions: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPromotionAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/promotion/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotions: GET an action */
+        get: operations["getBackofficeCoreApiPromotionActionId"];
+        /** Promotions: PUT an action */
+        put: operations["putBackofficeCoreApiPromotionActionId"];
+        /** Promotions: POST an action */
+        post: operations["postBackofficeCoreApiPromotionActionId"];
+        /** Promotions: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPromotionActionId"];
+        options?: never;
+        head?: never;
+        /** Promotions: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPromotionActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/PublicDataRepository/procedure/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        get: operations["getBackofficeCoreApiPublicDataRepositoryProcedureName"];
+        put?: never;
+        /**
+         * Any other name: refused
+         * @description Every name the route takes has an operation of its own; any other is refused.
+         */
+        post: operations["postBackofficeCoreApiPublicDataRepositoryProcedureName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12232,6 +14738,48 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/purchaseorder/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchase orders: GET an action */
+        get: operations["getBackofficeCoreApiPurchaseorderAction"];
+        /** Purchase orders: PUT an action */
+        put: operations["putBackofficeCoreApiPurchaseorderAction"];
+        /** Purchase orders: POST an action */
+        post: operations["postBackofficeCoreApiPurchaseorderAction"];
+        /** Purchase orders: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPurchaseorderAction"];
+        options?: never;
+        head?: never;
+        /** Purchase orders: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPurchaseorderAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/purchaseorder/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchase orders: GET an action */
+        get: operations["getBackofficeCoreApiPurchaseorderActionId"];
+        /** Purchase orders: PUT an action */
+        put: operations["putBackofficeCoreApiPurchaseorderActionId"];
+        /** Purchase orders: POST an action */
+        post: operations["postBackofficeCoreApiPurchaseorderActionId"];
+        /** Purchase orders: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiPurchaseorderActionId"];
+        options?: never;
+        head?: never;
+        /** Purchase orders: PATCH an action */
+        patch: operations["patchBackofficeCoreApiPurchaseorderActionId"];
         trace?: never;
     };
     "/backoffice/core/api/reorder/Create": {
@@ -12285,6 +14833,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/role/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Roles: GET an action */
+        get: operations["getBackofficeCoreApiRoleAction"];
+        /** Roles: PUT an action */
+        put: operations["putBackofficeCoreApiRoleAction"];
+        /** Roles: POST an action */
+        post: operations["postBackofficeCoreApiRoleAction"];
+        /** Roles: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiRoleAction"];
+        options?: never;
+        head?: never;
+        /** Roles: PATCH an action */
+        patch: operations["patchBackofficeCoreApiRoleAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/role/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Roles: GET an action */
+        get: operations["getBackofficeCoreApiRoleActionId"];
+        /** Roles: PUT an action */
+        put: operations["putBackofficeCoreApiRoleActionId"];
+        /** Roles: POST an action */
+        post: operations["postBackofficeCoreApiRoleActionId"];
+        /** Roles: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiRoleActionId"];
+        options?: never;
+        head?: never;
+        /** Roles: PATCH an action */
+        patch: operations["patchBackofficeCoreApiRoleActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/roleprivilegegrant/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Role privilege grants: GET an action */
+        get: operations["getBackofficeCoreApiRoleprivilegegrantAction"];
+        /** Role privilege grants: PUT an action */
+        put: operations["putBackofficeCoreApiRoleprivilegegrantAction"];
+        /** Role privilege grants: POST an action */
+        post: operations["postBackofficeCoreApiRoleprivilegegrantAction"];
+        /** Role privilege grants: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiRoleprivilegegrantAction"];
+        options?: never;
+        head?: never;
+        /** Role privilege grants: PATCH an action */
+        patch: operations["patchBackofficeCoreApiRoleprivilegegrantAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/roleprivilegegrant/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Role privilege grants: GET an action */
+        get: operations["getBackofficeCoreApiRoleprivilegegrantActionId"];
+        /** Role privilege grants: PUT an action */
+        put: operations["putBackofficeCoreApiRoleprivilegegrantActionId"];
+        /** Role privilege grants: POST an action */
+        post: operations["postBackofficeCoreApiRoleprivilegegrantActionId"];
+        /** Role privilege grants: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiRoleprivilegegrantActionId"];
+        options?: never;
+        head?: never;
+        /** Role privilege grants: PATCH an action */
+        patch: operations["patchBackofficeCoreApiRoleprivilegegrantActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/RolePrivileges/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Role privilege grants: GET an action */
+        get: operations["getBackofficeCoreApiRolePrivilegesAction"];
+        /** Role privilege grants: PUT an action */
+        put: operations["putBackofficeCoreApiRolePrivilegesAction"];
+        /** Role privilege grants: POST an action */
+        post: operations["postBackofficeCoreApiRolePrivilegesAction"];
+        /** Role privilege grants: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiRolePrivilegesAction"];
+        options?: never;
+        head?: never;
+        /** Role privilege grants: PATCH an action */
+        patch: operations["patchBackofficeCoreApiRolePrivilegesAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/RolePrivileges/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Role privilege grants: GET an action */
+        get: operations["getBackofficeCoreApiRolePrivilegesActionId"];
+        /** Role privilege grants: PUT an action */
+        put: operations["putBackofficeCoreApiRolePrivilegesActionId"];
+        /** Role privilege grants: POST an action */
+        post: operations["postBackofficeCoreApiRolePrivilegesActionId"];
+        /** Role privilege grants: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiRolePrivilegesActionId"];
+        options?: never;
+        head?: never;
+        /** Role privilege grants: PATCH an action */
+        patch: operations["patchBackofficeCoreApiRolePrivilegesActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/RolePrivileges/Grid": {
         parameters: {
             query?: never;
@@ -12336,6 +15010,342 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/sale/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales: GET an action */
+        get: operations["getBackofficeCoreApiSaleAction"];
+        /** Sales: PUT an action */
+        put: operations["putBackofficeCoreApiSaleAction"];
+        /** Sales: POST an action */
+        post: operations["postBackofficeCoreApiSaleAction"];
+        /** Sales: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSaleAction"];
+        options?: never;
+        head?: never;
+        /** Sales: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSaleAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/sale/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales: GET an action */
+        get: operations["getBackofficeCoreApiSaleActionId"];
+        /** Sales: PUT an action */
+        put: operations["putBackofficeCoreApiSaleActionId"];
+        /** Sales: POST an action */
+        post: operations["postBackofficeCoreApiSaleActionId"];
+        /** Sales: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSaleActionId"];
+        options?: never;
+        head?: never;
+        /** Sales: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSaleActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/saledifference/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price differences: GET an action */
+        get: operations["getBackofficeCoreApiSaledifferenceAction"];
+        /** Price differences: PUT an action */
+        put: operations["putBackofficeCoreApiSaledifferenceAction"];
+        /** Price differences: POST an action */
+        post: operations["postBackofficeCoreApiSaledifferenceAction"];
+        /** Price differences: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSaledifferenceAction"];
+        options?: never;
+        head?: never;
+        /** Price differences: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSaledifferenceAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/saledifference/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price differences: GET an action */
+        get: operations["getBackofficeCoreApiSaledifferenceActionId"];
+        /** Price differences: PUT an action */
+        put: operations["putBackofficeCoreApiSaledifferenceActionId"];
+        /** Price differences: POST an action */
+        post: operations["postBackofficeCoreApiSaledifferenceActionId"];
+        /** Price differences: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSaledifferenceActionId"];
+        options?: never;
+        head?: never;
+        /** Price differences: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSaledifferenceActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salediscount/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale discounts: GET an action */
+        get: operations["getBackofficeCoreApiSalediscountAction"];
+        /** Sale discounts: PUT an action */
+        put: operations["putBackofficeCoreApiSalediscountAction"];
+        /** Sale discounts: POST an action */
+        post: operations["postBackofficeCoreApiSalediscountAction"];
+        /** Sale discounts: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalediscountAction"];
+        options?: never;
+        head?: never;
+        /** Sale discounts: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalediscountAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salediscount/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale discounts: GET an action */
+        get: operations["getBackofficeCoreApiSalediscountActionId"];
+        /** Sale discounts: PUT an action */
+        put: operations["putBackofficeCoreApiSalediscountActionId"];
+        /** Sale discounts: POST an action */
+        post: operations["postBackofficeCoreApiSalediscountActionId"];
+        /** Sale discounts: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalediscountActionId"];
+        options?: never;
+        head?: never;
+        /** Sale discounts: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalediscountActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/saleline/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale lines: GET an action */
+        get: operations["getBackofficeCoreApiSalelineAction"];
+        /** Sale lines: PUT an action */
+        put: operations["putBackofficeCoreApiSalelineAction"];
+        /** Sale lines: POST an action */
+        post: operations["postBackofficeCoreApiSalelineAction"];
+        /** Sale lines: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalelineAction"];
+        options?: never;
+        head?: never;
+        /** Sale lines: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalelineAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/saleline/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale lines: GET an action */
+        get: operations["getBackofficeCoreApiSalelineActionId"];
+        /** Sale lines: PUT an action */
+        put: operations["putBackofficeCoreApiSalelineActionId"];
+        /** Sale lines: POST an action */
+        post: operations["postBackofficeCoreApiSalelineActionId"];
+        /** Sale lines: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalelineActionId"];
+        options?: never;
+        head?: never;
+        /** Sale lines: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalelineActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salepayment/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale payments: GET an action */
+        get: operations["getBackofficeCoreApiSalepaymentAction"];
+        /** Sale payments: PUT an action */
+        put: operations["putBackofficeCoreApiSalepaymentAction"];
+        /** Sale payments: POST an action */
+        post: operations["postBackofficeCoreApiSalepaymentAction"];
+        /** Sale payments: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalepaymentAction"];
+        options?: never;
+        head?: never;
+        /** Sale payments: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalepaymentAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salepayment/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale payments: GET an action */
+        get: operations["getBackofficeCoreApiSalepaymentActionId"];
+        /** Sale payments: PUT an action */
+        put: operations["putBackofficeCoreApiSalepaymentActionId"];
+        /** Sale payments: POST an action */
+        post: operations["postBackofficeCoreApiSalepaymentActionId"];
+        /** Sale payments: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalepaymentActionId"];
+        options?: never;
+        head?: never;
+        /** Sale payments: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalepaymentActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salereservation/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale reservations: GET an action */
+        get: operations["getBackofficeCoreApiSalereservationAction"];
+        /** Sale reservations: PUT an action */
+        put: operations["putBackofficeCoreApiSalereservationAction"];
+        /** Sale reservations: POST an action */
+        post: operations["postBackofficeCoreApiSalereservationAction"];
+        /** Sale reservations: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalereservationAction"];
+        options?: never;
+        head?: never;
+        /** Sale reservations: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalereservationAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salereservation/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale reservations: GET an action */
+        get: operations["getBackofficeCoreApiSalereservationActionId"];
+        /** Sale reservations: PUT an action */
+        put: operations["putBackofficeCoreApiSalereservationActionId"];
+        /** Sale reservations: POST an action */
+        post: operations["postBackofficeCoreApiSalereservationActionId"];
+        /** Sale reservations: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalereservationActionId"];
+        options?: never;
+        head?: never;
+        /** Sale reservations: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalereservationActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salereservationuse/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reserved uses: GET an action */
+        get: operations["getBackofficeCoreApiSalereservationuseAction"];
+        /** Reserved uses: PUT an action */
+        put: operations["putBackofficeCoreApiSalereservationuseAction"];
+        /** Reserved uses: POST an action */
+        post: operations["postBackofficeCoreApiSalereservationuseAction"];
+        /** Reserved uses: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalereservationuseAction"];
+        options?: never;
+        head?: never;
+        /** Reserved uses: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalereservationuseAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salereservationuse/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reserved uses: GET an action */
+        get: operations["getBackofficeCoreApiSalereservationuseActionId"];
+        /** Reserved uses: PUT an action */
+        put: operations["putBackofficeCoreApiSalereservationuseActionId"];
+        /** Reserved uses: POST an action */
+        post: operations["postBackofficeCoreApiSalereservationuseActionId"];
+        /** Reserved uses: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalereservationuseActionId"];
+        options?: never;
+        head?: never;
+        /** Reserved uses: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalereservationuseActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salevoucher/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale vouchers: GET an action */
+        get: operations["getBackofficeCoreApiSalevoucherAction"];
+        /** Sale vouchers: PUT an action */
+        put: operations["putBackofficeCoreApiSalevoucherAction"];
+        /** Sale vouchers: POST an action */
+        post: operations["postBackofficeCoreApiSalevoucherAction"];
+        /** Sale vouchers: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalevoucherAction"];
+        options?: never;
+        head?: never;
+        /** Sale vouchers: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalevoucherAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/salevoucher/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sale vouchers: GET an action */
+        get: operations["getBackofficeCoreApiSalevoucherActionId"];
+        /** Sale vouchers: PUT an action */
+        put: operations["putBackofficeCoreApiSalevoucherActionId"];
+        /** Sale vouchers: POST an action */
+        post: operations["postBackofficeCoreApiSalevoucherActionId"];
+        /** Sale vouchers: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSalevoucherActionId"];
+        options?: never;
+        head?: never;
+        /** Sale vouchers: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSalevoucherActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/Search": {
         parameters: {
             query?: never;
@@ -12353,6 +15363,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/core/api/stockadjustment/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock adjustments: GET an action */
+        get: operations["getBackofficeCoreApiStockadjustmentAction"];
+        /** Stock adjustments: PUT an action */
+        put: operations["putBackofficeCoreApiStockadjustmentAction"];
+        /** Stock adjustments: POST an action */
+        post: operations["postBackofficeCoreApiStockadjustmentAction"];
+        /** Stock adjustments: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockadjustmentAction"];
+        options?: never;
+        head?: never;
+        /** Stock adjustments: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockadjustmentAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/stockadjustment/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock adjustments: GET an action */
+        get: operations["getBackofficeCoreApiStockadjustmentActionId"];
+        /** Stock adjustments: PUT an action */
+        put: operations["putBackofficeCoreApiStockadjustmentActionId"];
+        /** Stock adjustments: POST an action */
+        post: operations["postBackofficeCoreApiStockadjustmentActionId"];
+        /** Stock adjustments: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockadjustmentActionId"];
+        options?: never;
+        head?: never;
+        /** Stock adjustments: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockadjustmentActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/stockbalance/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock balances: GET an action */
+        get: operations["getBackofficeCoreApiStockbalanceAction"];
+        /** Stock balances: PUT an action */
+        put: operations["putBackofficeCoreApiStockbalanceAction"];
+        /** Stock balances: POST an action */
+        post: operations["postBackofficeCoreApiStockbalanceAction"];
+        /** Stock balances: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockbalanceAction"];
+        options?: never;
+        head?: never;
+        /** Stock balances: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockbalanceAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/stockbalance/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock balances: GET an action */
+        get: operations["getBackofficeCoreApiStockbalanceActionId"];
+        /** Stock balances: PUT an action */
+        put: operations["putBackofficeCoreApiStockbalanceActionId"];
+        /** Stock balances: POST an action */
+        post: operations["postBackofficeCoreApiStockbalanceActionId"];
+        /** Stock balances: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockbalanceActionId"];
+        options?: never;
+        head?: never;
+        /** Stock balances: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockbalanceActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/stockcount/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock counts: GET an action */
+        get: operations["getBackofficeCoreApiStockcountAction"];
+        /** Stock counts: PUT an action */
+        put: operations["putBackofficeCoreApiStockcountAction"];
+        /** Stock counts: POST an action */
+        post: operations["postBackofficeCoreApiStockcountAction"];
+        /** Stock counts: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockcountAction"];
+        options?: never;
+        head?: never;
+        /** Stock counts: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockcountAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/stockcount/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock counts: GET an action */
+        get: operations["getBackofficeCoreApiStockcountActionId"];
+        /** Stock counts: PUT an action */
+        put: operations["putBackofficeCoreApiStockcountActionId"];
+        /** Stock counts: POST an action */
+        post: operations["postBackofficeCoreApiStockcountActionId"];
+        /** Stock counts: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockcountActionId"];
+        options?: never;
+        head?: never;
+        /** Stock counts: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockcountActionId"];
+        trace?: never;
+    };
     "/backoffice/core/api/stockcount/Export": {
         parameters: {
             query?: never;
@@ -12368,6 +15504,132 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/stockmovement/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock movements: GET an action */
+        get: operations["getBackofficeCoreApiStockmovementAction"];
+        /** Stock movements: PUT an action */
+        put: operations["putBackofficeCoreApiStockmovementAction"];
+        /** Stock movements: POST an action */
+        post: operations["postBackofficeCoreApiStockmovementAction"];
+        /** Stock movements: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockmovementAction"];
+        options?: never;
+        head?: never;
+        /** Stock movements: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockmovementAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/stockmovement/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock movements: GET an action */
+        get: operations["getBackofficeCoreApiStockmovementActionId"];
+        /** Stock movements: PUT an action */
+        put: operations["putBackofficeCoreApiStockmovementActionId"];
+        /** Stock movements: POST an action */
+        post: operations["postBackofficeCoreApiStockmovementActionId"];
+        /** Stock movements: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockmovementActionId"];
+        options?: never;
+        head?: never;
+        /** Stock movements: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockmovementActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/stockoutreason/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock-out reasons: GET an action */
+        get: operations["getBackofficeCoreApiStockoutreasonAction"];
+        /** Stock-out reasons: PUT an action */
+        put: operations["putBackofficeCoreApiStockoutreasonAction"];
+        /** Stock-out reasons: POST an action */
+        post: operations["postBackofficeCoreApiStockoutreasonAction"];
+        /** Stock-out reasons: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockoutreasonAction"];
+        options?: never;
+        head?: never;
+        /** Stock-out reasons: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockoutreasonAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/stockoutreason/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock-out reasons: GET an action */
+        get: operations["getBackofficeCoreApiStockoutreasonActionId"];
+        /** Stock-out reasons: PUT an action */
+        put: operations["putBackofficeCoreApiStockoutreasonActionId"];
+        /** Stock-out reasons: POST an action */
+        post: operations["postBackofficeCoreApiStockoutreasonActionId"];
+        /** Stock-out reasons: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockoutreasonActionId"];
+        options?: never;
+        head?: never;
+        /** Stock-out reasons: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockoutreasonActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/StockTemplate/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock templates: GET an action */
+        get: operations["getBackofficeCoreApiStockTemplateAction"];
+        /** Stock templates: PUT an action */
+        put: operations["putBackofficeCoreApiStockTemplateAction"];
+        /** Stock templates: POST an action */
+        post: operations["postBackofficeCoreApiStockTemplateAction"];
+        /** Stock templates: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockTemplateAction"];
+        options?: never;
+        head?: never;
+        /** Stock templates: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockTemplateAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/StockTemplate/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock templates: GET an action */
+        get: operations["getBackofficeCoreApiStockTemplateActionId"];
+        /** Stock templates: PUT an action */
+        put: operations["putBackofficeCoreApiStockTemplateActionId"];
+        /** Stock templates: POST an action */
+        post: operations["postBackofficeCoreApiStockTemplateActionId"];
+        /** Stock templates: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiStockTemplateActionId"];
+        options?: never;
+        head?: never;
+        /** Stock templates: PATCH an action */
+        patch: operations["patchBackofficeCoreApiStockTemplateActionId"];
         trace?: never;
     };
     "/backoffice/core/api/stockvaluation/Export": {
@@ -12402,6 +15664,132 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/supplier/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers: GET an action */
+        get: operations["getBackofficeCoreApiSupplierAction"];
+        /** Suppliers: PUT an action */
+        put: operations["putBackofficeCoreApiSupplierAction"];
+        /** Suppliers: POST an action */
+        post: operations["postBackofficeCoreApiSupplierAction"];
+        /** Suppliers: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSupplierAction"];
+        options?: never;
+        head?: never;
+        /** Suppliers: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSupplierAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/supplier/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers: GET an action */
+        get: operations["getBackofficeCoreApiSupplierActionId"];
+        /** Suppliers: PUT an action */
+        put: operations["putBackofficeCoreApiSupplierActionId"];
+        /** Suppliers: POST an action */
+        post: operations["postBackofficeCoreApiSupplierActionId"];
+        /** Suppliers: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSupplierActionId"];
+        options?: never;
+        head?: never;
+        /** Suppliers: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSupplierActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/surcharge/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Surcharges: GET an action */
+        get: operations["getBackofficeCoreApiSurchargeAction"];
+        /** Surcharges: PUT an action */
+        put: operations["putBackofficeCoreApiSurchargeAction"];
+        /** Surcharges: POST an action */
+        post: operations["postBackofficeCoreApiSurchargeAction"];
+        /** Surcharges: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSurchargeAction"];
+        options?: never;
+        head?: never;
+        /** Surcharges: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSurchargeAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/surcharge/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Surcharges: GET an action */
+        get: operations["getBackofficeCoreApiSurchargeActionId"];
+        /** Surcharges: PUT an action */
+        put: operations["putBackofficeCoreApiSurchargeActionId"];
+        /** Surcharges: POST an action */
+        post: operations["postBackofficeCoreApiSurchargeActionId"];
+        /** Surcharges: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiSurchargeActionId"];
+        options?: never;
+        head?: never;
+        /** Surcharges: PATCH an action */
+        patch: operations["patchBackofficeCoreApiSurchargeActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/user/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users: GET an action */
+        get: operations["getBackofficeCoreApiUserAction"];
+        /** Users: PUT an action */
+        put: operations["putBackofficeCoreApiUserAction"];
+        /** Users: POST an action */
+        post: operations["postBackofficeCoreApiUserAction"];
+        /** Users: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiUserAction"];
+        options?: never;
+        head?: never;
+        /** Users: PATCH an action */
+        patch: operations["patchBackofficeCoreApiUserAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/user/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users: GET an action */
+        get: operations["getBackofficeCoreApiUserActionId"];
+        /** Users: PUT an action */
+        put: operations["putBackofficeCoreApiUserActionId"];
+        /** Users: POST an action */
+        post: operations["postBackofficeCoreApiUserActionId"];
+        /** Users: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiUserActionId"];
+        options?: never;
+        head?: never;
+        /** Users: PATCH an action */
+        patch: operations["patchBackofficeCoreApiUserActionId"];
         trace?: never;
     };
     "/backoffice/core/api/user/AssignableRoles": {
@@ -12504,6 +15892,258 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/backoffice/core/api/voucher/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vouchers: GET an action */
+        get: operations["getBackofficeCoreApiVoucherAction"];
+        /** Vouchers: PUT an action */
+        put: operations["putBackofficeCoreApiVoucherAction"];
+        /** Vouchers: POST an action */
+        post: operations["postBackofficeCoreApiVoucherAction"];
+        /** Vouchers: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiVoucherAction"];
+        options?: never;
+        head?: never;
+        /** Vouchers: PATCH an action */
+        patch: operations["patchBackofficeCoreApiVoucherAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/voucher/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vouchers: GET an action */
+        get: operations["getBackofficeCoreApiVoucherActionId"];
+        /** Vouchers: PUT an action */
+        put: operations["putBackofficeCoreApiVoucherActionId"];
+        /** Vouchers: POST an action */
+        post: operations["postBackofficeCoreApiVoucherActionId"];
+        /** Vouchers: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiVoucherActionId"];
+        options?: never;
+        head?: never;
+        /** Vouchers: PATCH an action */
+        patch: operations["patchBackofficeCoreApiVoucherActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/vouchercode/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voucher codes: GET an action */
+        get: operations["getBackofficeCoreApiVouchercodeAction"];
+        /** Voucher codes: PUT an action */
+        put: operations["putBackofficeCoreApiVouchercodeAction"];
+        /** Voucher codes: POST an action */
+        post: operations["postBackofficeCoreApiVouchercodeAction"];
+        /** Voucher codes: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiVouchercodeAction"];
+        options?: never;
+        head?: never;
+        /** Voucher codes: PATCH an action */
+        patch: operations["patchBackofficeCoreApiVouchercodeAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/vouchercode/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voucher codes: GET an action */
+        get: operations["getBackofficeCoreApiVouchercodeActionId"];
+        /** Voucher codes: PUT an action */
+        put: operations["putBackofficeCoreApiVouchercodeActionId"];
+        /** Voucher codes: POST an action */
+        post: operations["postBackofficeCoreApiVouchercodeActionId"];
+        /** Voucher codes: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiVouchercodeActionId"];
+        options?: never;
+        head?: never;
+        /** Voucher codes: PATCH an action */
+        patch: operations["patchBackofficeCoreApiVouchercodeActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/WarehouseProduct/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warehouse product mapping: GET an action */
+        get: operations["getBackofficeCoreApiWarehouseProductAction"];
+        /** Warehouse product mapping: PUT an action */
+        put: operations["putBackofficeCoreApiWarehouseProductAction"];
+        /** Warehouse product mapping: POST an action */
+        post: operations["postBackofficeCoreApiWarehouseProductAction"];
+        /** Warehouse product mapping: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiWarehouseProductAction"];
+        options?: never;
+        head?: never;
+        /** Warehouse product mapping: PATCH an action */
+        patch: operations["patchBackofficeCoreApiWarehouseProductAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/WarehouseProduct/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warehouse product mapping: GET an action */
+        get: operations["getBackofficeCoreApiWarehouseProductActionId"];
+        /** Warehouse product mapping: PUT an action */
+        put: operations["putBackofficeCoreApiWarehouseProductActionId"];
+        /** Warehouse product mapping: POST an action */
+        post: operations["postBackofficeCoreApiWarehouseProductActionId"];
+        /** Warehouse product mapping: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiWarehouseProductActionId"];
+        options?: never;
+        head?: never;
+        /** Warehouse product mapping: PATCH an action */
+        patch: operations["patchBackofficeCoreApiWarehouseProductActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/warehouseproductmapping/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warehouse product mapping: GET an action */
+        get: operations["getBackofficeCoreApiWarehouseproductmappingAction"];
+        /** Warehouse product mapping: PUT an action */
+        put: operations["putBackofficeCoreApiWarehouseproductmappingAction"];
+        /** Warehouse product mapping: POST an action */
+        post: operations["postBackofficeCoreApiWarehouseproductmappingAction"];
+        /** Warehouse product mapping: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiWarehouseproductmappingAction"];
+        options?: never;
+        head?: never;
+        /** Warehouse product mapping: PATCH an action */
+        patch: operations["patchBackofficeCoreApiWarehouseproductmappingAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/warehouseproductmapping/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warehouse product mapping: GET an action */
+        get: operations["getBackofficeCoreApiWarehouseproductmappingActionId"];
+        /** Warehouse product mapping: PUT an action */
+        put: operations["putBackofficeCoreApiWarehouseproductmappingActionId"];
+        /** Warehouse product mapping: POST an action */
+        post: operations["postBackofficeCoreApiWarehouseproductmappingActionId"];
+        /** Warehouse product mapping: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiWarehouseproductmappingActionId"];
+        options?: never;
+        head?: never;
+        /** Warehouse product mapping: PATCH an action */
+        patch: operations["patchBackofficeCoreApiWarehouseproductmappingActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/webhook/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhooks: GET an action */
+        get: operations["getBackofficeCoreApiWebhookAction"];
+        /** Webhooks: PUT an action */
+        put: operations["putBackofficeCoreApiWebhookAction"];
+        /** Webhooks: POST an action */
+        post: operations["postBackofficeCoreApiWebhookAction"];
+        /** Webhooks: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiWebhookAction"];
+        options?: never;
+        head?: never;
+        /** Webhooks: PATCH an action */
+        patch: operations["patchBackofficeCoreApiWebhookAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/webhook/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhooks: GET an action */
+        get: operations["getBackofficeCoreApiWebhookActionId"];
+        /** Webhooks: PUT an action */
+        put: operations["putBackofficeCoreApiWebhookActionId"];
+        /** Webhooks: POST an action */
+        post: operations["postBackofficeCoreApiWebhookActionId"];
+        /** Webhooks: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiWebhookActionId"];
+        options?: never;
+        head?: never;
+        /** Webhooks: PATCH an action */
+        patch: operations["patchBackofficeCoreApiWebhookActionId"];
+        trace?: never;
+    };
+    "/backoffice/core/api/webhookdelivery/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook deliveries: GET an action */
+        get: operations["getBackofficeCoreApiWebhookdeliveryAction"];
+        /** Webhook deliveries: PUT an action */
+        put: operations["putBackofficeCoreApiWebhookdeliveryAction"];
+        /** Webhook deliveries: POST an action */
+        post: operations["postBackofficeCoreApiWebhookdeliveryAction"];
+        /** Webhook deliveries: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiWebhookdeliveryAction"];
+        options?: never;
+        head?: never;
+        /** Webhook deliveries: PATCH an action */
+        patch: operations["patchBackofficeCoreApiWebhookdeliveryAction"];
+        trace?: never;
+    };
+    "/backoffice/core/api/webhookdelivery/{action}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook deliveries: GET an action */
+        get: operations["getBackofficeCoreApiWebhookdeliveryActionId"];
+        /** Webhook deliveries: PUT an action */
+        put: operations["putBackofficeCoreApiWebhookdeliveryActionId"];
+        /** Webhook deliveries: POST an action */
+        post: operations["postBackofficeCoreApiWebhookdeliveryActionId"];
+        /** Webhook deliveries: DELETE an action */
+        delete: operations["deleteBackofficeCoreApiWebhookdeliveryActionId"];
+        options?: never;
+        head?: never;
+        /** Webhook deliveries: PATCH an action */
+        patch: operations["patchBackofficeCoreApiWebhookdeliveryActionId"];
         trace?: never;
     };
     "/backoffice/core/health": {
@@ -14235,6 +17875,10 @@ export interface components {
             sortOrder?: (number | string) | null;
             version?: number | string;
         };
+        DeleteAnswer: {
+            /** @description How many rows were deleted */
+            deleted: number;
+        };
         /** Departments (a new row) */
         DepartmentInsert: {
             /** Code */
@@ -14510,9 +18154,44 @@ export interface components {
             }[];
             Take?: number;
         };
+        /** A field */
+        Field: {
+            /** @description A list value’s category */
+            category?: string;
+            custom: boolean;
+            /** @description The entity a reference points to */
+            entity?: string;
+            /** @description A child table’s fields */
+            fields?: components["schemas"]["Field"][];
+            filterable?: boolean;
+            group?: string;
+            help?: string;
+            hidden: boolean;
+            /** @enum {string} */
+            kind: "text" | "longtext" | "number" | "decimal" | "money" | "quantity" | "percent" | "boolean" | "date" | "datetime" | "time" | "enum" | "listvalue" | "reference" | "multireference" | "image" | "secret" | "json" | "children";
+            label: string;
+            listColumn?: boolean;
+            maxLength?: number;
+            maxRows?: number;
+            minLength?: number;
+            multiple?: boolean;
+            name: string;
+            readOnly: boolean;
+            required: boolean;
+            scale?: number;
+            sortable?: boolean;
+            system: boolean;
+            unique?: boolean | string[];
+            /** @description An enum’s values */
+            values?: string[];
+        };
         FieldError: {
             field: string;
             message: string;
+        };
+        /** Future product prices: cancel */
+        FutureproductpriceActionAnswer: {
+            cancelled: number;
         };
         /** Future product prices (a new row) */
         FutureproductpriceInsert: {
@@ -15709,6 +19388,18 @@ export interface components {
             sortOrder?: (number | string) | null;
             version?: number | string;
         };
+        MembershipActionAnswer: {
+            member: number;
+            points: number;
+        } | {
+            member: number;
+            points: number;
+        } | {
+            group: number | null;
+            member: number;
+            points: number;
+            upgraded: boolean;
+        };
         /** Membership benefits (a new row) */
         MembershipbenefitInsert: {
             /** Conditions */
@@ -16502,6 +20193,16 @@ export interface components {
             validTo?: string | null;
             version?: number | string;
         };
+        /** Online menu setup: publish */
+        OnlinemenusetupActionAnswer: {
+            etag: string;
+            id: number;
+            version: number;
+        } | {
+            etag: string;
+            id: number;
+            version: number;
+        }[];
         /** Online menu setup (a new row) */
         OnlinemenusetupInsert: {
             /** Accent colour */
@@ -16687,6 +20388,7 @@ export interface components {
             url?: string | null;
             version?: number | string;
         };
+        OnlinesalesorderActionAnswer: (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]);
         /** Online orders (a new row) */
         OnlinesalesorderInsert: {
             /** Channel */
@@ -17672,6 +21374,13 @@ export interface components {
             sortOrder?: (number | string) | null;
             version?: number | string;
         };
+        PointofsaleActionAnswer: {
+            code: string;
+            /** Format: date-time */
+            expiresAt: string;
+        } | {
+            revoked: number;
+        };
         /** Terminals (a new row) */
         PointofsaleInsert: {
             /** Code */
@@ -18105,6 +21814,7 @@ export interface components {
             product?: number | string;
             version?: number | string;
         };
+        PrintdeliveryorderActionAnswer: components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"];
         /** Delivery orders (a new row) */
         PrintdeliveryorderInsert: {
             /**
@@ -18350,6 +22060,8 @@ export interface components {
             sortOrder?: (number | string) | null;
             version?: number | string;
         };
+        /** Products: GenerateVariants */
+        ProductActionAnswer: components["schemas"]["ProductRow"][];
         /** Products (a new row) */
         ProductInsert: {
             /** Allow discount */
@@ -19130,6 +22842,15 @@ export interface components {
             value?: (string | number) | null;
             version?: number | string;
         };
+        PurchaseorderActionAnswer: components["schemas"]["PurchaseorderRow"] | (components["schemas"]["PurchaseorderRow"] & ({
+            receipt: components["schemas"]["GoodsreceiptRow"];
+        } & {
+            [key: string]: unknown;
+        })) | components["schemas"]["PurchaseorderRow"] | components["schemas"]["PurchaseorderRow"] | (components["schemas"]["PurchaseorderRow"] & ({
+            receipt: components["schemas"]["GoodsreceiptRow"];
+        } & {
+            [key: string]: unknown;
+        }));
         /** Purchase orders (a new row) */
         PurchaseorderInsert: {
             /**
@@ -20873,6 +24594,7 @@ export interface components {
             quantity?: string | number;
             version?: number | string;
         };
+        StockcountActionAnswer: components["schemas"]["StockcountRow"] | (components["schemas"]["StockcountRow"] | components["schemas"]["StockcountRow"][]);
         /** Stock counts (a new row) */
         StockcountInsert: {
             /**
@@ -21756,6 +25478,13 @@ export interface components {
             userName?: string;
             version?: number | string;
         };
+        /** Vouchers: generate */
+        VoucherActionAnswer: {
+            codes: {
+                [key: string]: string[];
+            };
+            generated: number;
+        };
         /** Voucher codes (a new row) */
         VouchercodeInsert: {
             /** Code */
@@ -22047,6 +25776,12 @@ export interface components {
             reorderQty?: (string | number) | null;
             version?: number | string;
         };
+        /** Webhooks: redeliver */
+        WebhookActionAnswer: {
+            delivery: number;
+            /** @constant */
+            status: "pending";
+        };
         /** Webhook deliveries (a new row) */
         WebhookdeliveryInsert: {
             /** Attempts */
@@ -22273,6 +26008,291 @@ export interface components {
         };
     };
     responses: {
+        /** @description App commands: the answer of the action called */
+        AppcommandFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AppcommandRow"][] | components["schemas"]["Field"][] | components["schemas"]["AppcommandRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description App settings: the answer of the action called */
+        AppsettingFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AppsettingRow"][] | components["schemas"]["Field"][] | components["schemas"]["AppsettingRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Attributes: the answer of the action called */
+        AttributeFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AttributeRow"][] | components["schemas"]["Field"][] | components["schemas"]["AttributeRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Audit log: the answer of the action called */
+        AuditlogFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AuditlogRow"][] | components["schemas"]["Field"][] | components["schemas"]["AuditlogRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Average costs: the answer of the action called */
+        AveragecostFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AveragecostRow"][] | components["schemas"]["Field"][] | components["schemas"]["AveragecostRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Banners: the answer of the action called */
+        BannerdisplayFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["BannerdisplayRow"][] | components["schemas"]["Field"][] | components["schemas"]["BannerdisplayRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Bundles: the answer of the action called */
+        BundleFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["BundleRow"][] | components["schemas"]["Field"][] | components["schemas"]["BundleRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Categories: the answer of the action called */
+        CategoryFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CategoryRow"][] | components["schemas"]["Field"][] | components["schemas"]["CategoryRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Collections: the answer of the action called */
+        CollectionFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CollectionRow"][] | components["schemas"]["Field"][] | components["schemas"]["CollectionRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Commissions: the answer of the action called */
+        CommissionFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CommissionRow"][] | components["schemas"]["Field"][] | components["schemas"]["CommissionRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Company: the answer of the action called */
+        CompanyFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CompanyRow"][] | components["schemas"]["Field"][] | components["schemas"]["CompanyRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Currencies: the answer of the action called */
+        CurrencyFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CurrencyRow"][] | components["schemas"]["Field"][] | components["schemas"]["CurrencyRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Custom fields: the answer of the action called */
+        CustomfieldFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CustomfieldRow"][] | components["schemas"]["Field"][] | components["schemas"]["CustomfieldRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Departments: the answer of the action called */
+        DepartmentFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["DepartmentRow"][] | components["schemas"]["Field"][] | components["schemas"]["DepartmentRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Discounts: the answer of the action called */
+        DiscountFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["DiscountRow"][] | components["schemas"]["Field"][] | components["schemas"]["DiscountRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
         /** @description An error: its status in resultCode, the fields at fault in errors */
         Error: {
             headers: {
@@ -22280,6 +26300,1203 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Exchange rates: the answer of the action called */
+        ExchangerateFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ExchangerateRow"][] | components["schemas"]["Field"][] | components["schemas"]["ExchangerateRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Future product prices: the answer of the action called */
+        FutureproductpriceFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["FutureproductpriceRow"][] | components["schemas"]["Field"][] | components["schemas"]["FutureproductpriceRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["FutureproductpriceActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Goods receipts: the answer of the action called */
+        GoodsreceiptFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["GoodsreceiptRow"][] | components["schemas"]["Field"][] | components["schemas"]["GoodsreceiptRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description GST setup: the answer of the action called */
+        GstsetupFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["GstsetupRow"][] | components["schemas"]["Field"][] | components["schemas"]["GstsetupRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Guest book: the answer of the action called */
+        GuestbookFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["GuestbookRow"][] | components["schemas"]["Field"][] | components["schemas"]["GuestbookRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Hotkeys: the answer of the action called */
+        HotkeyFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["HotkeyRow"][] | components["schemas"]["Field"][] | components["schemas"]["HotkeyRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Import mappings: the answer of the action called */
+        ImportmappingFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ImportmappingRow"][] | components["schemas"]["Field"][] | components["schemas"]["ImportmappingRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Inventory locations: the answer of the action called */
+        InventorylocationFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["InventorylocationRow"][] | components["schemas"]["Field"][] | components["schemas"]["InventorylocationRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Location groups: the answer of the action called */
+        InventorylocationgroupFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["InventorylocationgroupRow"][] | components["schemas"]["Field"][] | components["schemas"]["InventorylocationgroupRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Low-quantity triggers: the answer of the action called */
+        ItemquantitytriggerFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ItemquantitytriggerRow"][] | components["schemas"]["Field"][] | components["schemas"]["ItemquantitytriggerRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Layout setup: the answer of the action called */
+        LayoutsetupFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["LayoutsetupRow"][] | components["schemas"]["Field"][] | components["schemas"]["LayoutsetupRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description List value categories: the answer of the action called */
+        ListvaluecategoryFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ListvaluecategoryRow"][] | components["schemas"]["Field"][] | components["schemas"]["ListvaluecategoryRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description List values: the answer of the action called */
+        ListvalueFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ListvalueRow"][] | components["schemas"]["Field"][] | components["schemas"]["ListvalueRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Membership benefits: the answer of the action called */
+        MembershipbenefitFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["MembershipbenefitRow"][] | components["schemas"]["Field"][] | components["schemas"]["MembershipbenefitRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Members: the answer of the action called */
+        MembershipFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["MembershipRow"][] | components["schemas"]["Field"][] | components["schemas"]["MembershipRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["MembershipActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Membership groups: the answer of the action called */
+        MembershipgroupFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["MembershipgroupRow"][] | components["schemas"]["Field"][] | components["schemas"]["MembershipgroupRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Membership integration: the answer of the action called */
+        MembershipintegrationsettingsFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["MembershipintegrationsettingsRow"][] | components["schemas"]["Field"][] | components["schemas"]["MembershipintegrationsettingsRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Promotion rules: the answer of the action called */
+        NewpromotionFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["NewpromotionRow"][] | components["schemas"]["Field"][] | components["schemas"]["NewpromotionRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Online menu setup: the answer of the action called */
+        OnlinemenusetupFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OnlinemenusetupRow"][] | components["schemas"]["Field"][] | components["schemas"]["OnlinemenusetupRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["OnlinemenusetupActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Sales channels: the answer of the action called */
+        OnlinesaleschannelFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OnlinesaleschannelRow"][] | components["schemas"]["Field"][] | components["schemas"]["OnlinesaleschannelRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Online orders: the answer of the action called */
+        OnlinesalesorderFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OnlinesalesorderRow"][] | components["schemas"]["Field"][] | components["schemas"]["OnlinesalesorderRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["OnlinesalesorderActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Ordering menus: the answer of the action called */
+        OrderingmenuFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OrderingmenuRow"][] | components["schemas"]["Field"][] | components["schemas"]["OrderingmenuRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Ordering setup: the answer of the action called */
+        OrderingsetupFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OrderingsetupRow"][] | components["schemas"]["Field"][] | components["schemas"]["OrderingsetupRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Outlets: the answer of the action called */
+        OutletFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OutletRow"][] | components["schemas"]["Field"][] | components["schemas"]["OutletRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Outlet groups: the answer of the action called */
+        OutletgroupFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OutletgroupRow"][] | components["schemas"]["Field"][] | components["schemas"]["OutletgroupRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Outlet prices: the answer of the action called */
+        OutletpriceFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OutletpriceRow"][] | components["schemas"]["Field"][] | components["schemas"]["OutletpriceRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Payment gateways: the answer of the action called */
+        PaymentgatewayFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PaymentgatewayRow"][] | components["schemas"]["Field"][] | components["schemas"]["PaymentgatewayRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Payment method references: the answer of the action called */
+        PaymentmethodrefFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PaymentmethodrefRow"][] | components["schemas"]["Field"][] | components["schemas"]["PaymentmethodrefRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Payment modes: the answer of the action called */
+        PaymentmodeFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PaymentmodeRow"][] | components["schemas"]["Field"][] | components["schemas"]["PaymentmodeRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Terminals: the answer of the action called */
+        PointofsaleFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PointofsaleRow"][] | components["schemas"]["Field"][] | components["schemas"]["PointofsaleRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["PointofsaleActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Points ledger: the answer of the action called */
+        PointsledgerFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PointsledgerRow"][] | components["schemas"]["Field"][] | components["schemas"]["PointsledgerRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Order integrations: the answer of the action called */
+        PosorderintegrationFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PosorderintegrationRow"][] | components["schemas"]["Field"][] | components["schemas"]["PosorderintegrationRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Terminal settings: the answer of the action called */
+        PosterminalsettingsFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PosterminalsettingsRow"][] | components["schemas"]["Field"][] | components["schemas"]["PosterminalsettingsRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Price history: the answer of the action called */
+        PricehistoryFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PricehistoryRow"][] | components["schemas"]["Field"][] | components["schemas"]["PricehistoryRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Delivery orders: the answer of the action called */
+        PrintdeliveryorderFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PrintdeliveryorderRow"][] | components["schemas"]["Field"][] | components["schemas"]["PrintdeliveryorderRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["PrintdeliveryorderActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Privileges: the answer of the action called */
+        PrivilegeFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PrivilegeRow"][] | components["schemas"]["Field"][] | components["schemas"]["PrivilegeRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Products: the answer of the action called */
+        ProductFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ProductRow"][] | components["schemas"]["Field"][] | components["schemas"]["ProductRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["ProductActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Promotions: the answer of the action called */
+        PromotionFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PromotionRow"][] | components["schemas"]["Field"][] | components["schemas"]["PromotionRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Purchase orders: the answer of the action called */
+        PurchaseorderFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["PurchaseorderRow"][] | components["schemas"]["Field"][] | components["schemas"]["PurchaseorderRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["PurchaseorderActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Roles: the answer of the action called */
+        RoleFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["RoleRow"][] | components["schemas"]["Field"][] | components["schemas"]["RoleRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Role privilege grants: the answer of the action called */
+        RoleprivilegegrantFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["RoleprivilegegrantRow"][] | components["schemas"]["Field"][] | components["schemas"]["RoleprivilegegrantRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Price differences: the answer of the action called */
+        SaledifferenceFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaledifferenceRow"][] | components["schemas"]["Field"][] | components["schemas"]["SaledifferenceRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Sale discounts: the answer of the action called */
+        SalediscountFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SalediscountRow"][] | components["schemas"]["Field"][] | components["schemas"]["SalediscountRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Sales: the answer of the action called */
+        SaleFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SaleRow"][] | components["schemas"]["Field"][] | components["schemas"]["SaleRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Sale lines: the answer of the action called */
+        SalelineFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SalelineRow"][] | components["schemas"]["Field"][] | components["schemas"]["SalelineRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Sale payments: the answer of the action called */
+        SalepaymentFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SalepaymentRow"][] | components["schemas"]["Field"][] | components["schemas"]["SalepaymentRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Sale reservations: the answer of the action called */
+        SalereservationFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SalereservationRow"][] | components["schemas"]["Field"][] | components["schemas"]["SalereservationRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Reserved uses: the answer of the action called */
+        SalereservationuseFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SalereservationuseRow"][] | components["schemas"]["Field"][] | components["schemas"]["SalereservationuseRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Sale vouchers: the answer of the action called */
+        SalevoucherFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SalevoucherRow"][] | components["schemas"]["Field"][] | components["schemas"]["SalevoucherRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Stock adjustments: the answer of the action called */
+        StockadjustmentFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["StockadjustmentRow"][] | components["schemas"]["Field"][] | components["schemas"]["StockadjustmentRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Stock balances: the answer of the action called */
+        StockbalanceFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["StockbalanceRow"][] | components["schemas"]["Field"][] | components["schemas"]["StockbalanceRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Stock counts: the answer of the action called */
+        StockcountFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["StockcountRow"][] | components["schemas"]["Field"][] | components["schemas"]["StockcountRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["StockcountActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Stock movements: the answer of the action called */
+        StockmovementFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["StockmovementRow"][] | components["schemas"]["Field"][] | components["schemas"]["StockmovementRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Stock-out reasons: the answer of the action called */
+        StockoutreasonFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["StockoutreasonRow"][] | components["schemas"]["Field"][] | components["schemas"]["StockoutreasonRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Stock templates: the answer of the action called */
+        StocktemplateFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["StocktemplateRow"][] | components["schemas"]["Field"][] | components["schemas"]["StocktemplateRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Suppliers: the answer of the action called */
+        SupplierFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SupplierRow"][] | components["schemas"]["Field"][] | components["schemas"]["SupplierRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Surcharges: the answer of the action called */
+        SurchargeFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SurchargeRow"][] | components["schemas"]["Field"][] | components["schemas"]["SurchargeRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Users: the answer of the action called */
+        UserFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["UserRow"][] | components["schemas"]["Field"][] | components["schemas"]["UserRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Voucher codes: the answer of the action called */
+        VouchercodeFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["VouchercodeRow"][] | components["schemas"]["Field"][] | components["schemas"]["VouchercodeRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Vouchers: the answer of the action called */
+        VoucherFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["VoucherRow"][] | components["schemas"]["Field"][] | components["schemas"]["VoucherRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["VoucherActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Warehouse product mapping: the answer of the action called */
+        WarehouseproductmappingFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["WarehouseproductmappingRow"][] | components["schemas"]["Field"][] | components["schemas"]["WarehouseproductmappingRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Webhook deliveries: the answer of the action called */
+        WebhookdeliveryFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["WebhookdeliveryRow"][] | components["schemas"]["Field"][] | components["schemas"]["WebhookdeliveryRow"] | components["schemas"]["DeleteAnswer"];
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
+            };
+        };
+        /** @description Webhooks: the answer of the action called */
+        WebhookFamily: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["WebhookRow"][] | components["schemas"]["Field"][] | components["schemas"]["WebhookRow"] | (components["schemas"]["DeleteAnswer"] | components["schemas"]["WebhookActionAnswer"]);
+                    errors?: components["schemas"]["FieldError"][];
+                    message: string;
+                    requestId?: string;
+                    /** @description The HTTP status */
+                    resultCode: number;
+                    totalCount?: number;
+                    /** @description More rows matched than a fetch counts: totalCount is a lower bound */
+                    totalCountCapped?: boolean;
+                };
             };
         };
     };
@@ -22356,7 +27573,7 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
             };
             cookie?: never;
         };
@@ -22364,25 +27581,6 @@ export interface operations {
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     putBackofficeCoreApiFamilyAction: {
@@ -22391,37 +27589,14 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": unknown;
-            };
-        };
+        requestBody?: never;
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     postBackofficeCoreApiFamilyAction: {
@@ -22430,37 +27605,14 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": unknown;
-            };
-        };
+        requestBody?: never;
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     deleteBackofficeCoreApiFamilyAction: {
@@ -22469,37 +27621,14 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": unknown;
-            };
-        };
+        requestBody?: never;
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     patchBackofficeCoreApiFamilyAction: {
@@ -22508,37 +27637,14 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": unknown;
-            };
-        };
+        requestBody?: never;
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     getBackofficeCoreApiFamilyActionId: {
@@ -22547,7 +27653,7 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
                 id: string;
             };
             cookie?: never;
@@ -22556,25 +27662,6 @@ export interface operations {
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     putBackofficeCoreApiFamilyActionId: {
@@ -22583,38 +27670,15 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": unknown;
-            };
-        };
+        requestBody?: never;
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     postBackofficeCoreApiFamilyActionId: {
@@ -22623,38 +27687,15 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": unknown;
-            };
-        };
+        requestBody?: never;
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     deleteBackofficeCoreApiFamilyActionId: {
@@ -22663,38 +27704,15 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": unknown;
-            };
-        };
+        requestBody?: never;
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     patchBackofficeCoreApiFamilyActionId: {
@@ -22703,38 +27721,15 @@ export interface operations {
             header?: never;
             path: {
                 action: string;
-                family: "AppCommand" | "AppSetting" | "Collection" | "CustomField" | "Discount" | "Hotkey" | "ItemQuantityTrigger" | "ListValueCategory" | "Outlet" | "Product" | "RolePrivileges" | "StockTemplate" | "WarehouseProduct" | "attributes" | "auditlog" | "averagecost" | "bannerdisplay" | "bundle" | "category" | "commission" | "company" | "currency" | "deliveryorder" | "department" | "exchangerate" | "futureproductprice" | "goodsreceipt" | "gstsetup" | "guestbook" | "importmapping" | "inventorylocation" | "inventorylocationgroup" | "layoutsetup" | "listvalue" | "membership" | "membershipbenefit" | "membershipgroup" | "membershipintegration" | "onlinemenu" | "onlinesaleschannel" | "onlinesalesorder" | "orderingmenu" | "outletgroup" | "outletorderingsetting" | "outletprice" | "paymentgateway" | "paymentmethodref" | "paymentmode" | "pointofsale" | "pointsledger" | "posorderintegration" | "posterminalsettings" | "pricehistory" | "privilege" | "promo" | "promotion" | "purchaseorder" | "role" | "sale" | "saledifference" | "salediscount" | "saleline" | "salepayment" | "salereservation" | "salereservationuse" | "salevoucher" | "stockadjustment" | "stockbalance" | "stockcount" | "stockmovement" | "stockoutreason" | "supplier" | "surcharge" | "user" | "voucher" | "vouchercode" | "webhook" | "webhookdelivery";
+                family: string;
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": unknown;
-            };
-        };
+        requestBody?: never;
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
-                };
-            };
         };
     };
     getBackofficeCoreApiActivePaymentOutletId: {
@@ -22871,6 +27866,203 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiAppCommandAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    putBackofficeCoreApiAppCommandAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    postBackofficeCoreApiAppCommandAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAppCommandAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    patchBackofficeCoreApiAppCommandAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    getBackofficeCoreApiAppCommandActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    putBackofficeCoreApiAppCommandActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    postBackofficeCoreApiAppCommandActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAppCommandActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
+        };
+    };
+    patchBackofficeCoreApiAppCommandActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppcommandFamily"];
         };
     };
     getBackofficeCoreApiAppModuleGetBlankTemplateOptionImportType: {
@@ -23055,6 +28247,203 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiAppSettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    putBackofficeCoreApiAppSettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    postBackofficeCoreApiAppSettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAppSettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    patchBackofficeCoreApiAppSettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    getBackofficeCoreApiAppSettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    putBackofficeCoreApiAppSettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    postBackofficeCoreApiAppSettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAppSettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
+    patchBackofficeCoreApiAppSettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AppsettingFamily"];
+        };
+    };
     getBackofficeCoreApiAppSettingFetchByGroupIdId: {
         parameters: {
             query?: never;
@@ -23201,6 +28590,597 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiAttributeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    putBackofficeCoreApiAttributeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    postBackofficeCoreApiAttributeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAttributeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    patchBackofficeCoreApiAttributeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    getBackofficeCoreApiAttributeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    putBackofficeCoreApiAttributeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    postBackofficeCoreApiAttributeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAttributeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    patchBackofficeCoreApiAttributeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    getBackofficeCoreApiAttributesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    putBackofficeCoreApiAttributesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    postBackofficeCoreApiAttributesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAttributesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    patchBackofficeCoreApiAttributesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    getBackofficeCoreApiAttributesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    putBackofficeCoreApiAttributesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    postBackofficeCoreApiAttributesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAttributesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    patchBackofficeCoreApiAttributesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AttributeFamily"];
+        };
+    };
+    getBackofficeCoreApiAuditlogAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    putBackofficeCoreApiAuditlogAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    postBackofficeCoreApiAuditlogAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAuditlogAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    patchBackofficeCoreApiAuditlogAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    getBackofficeCoreApiAuditlogActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    putBackofficeCoreApiAuditlogActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    postBackofficeCoreApiAuditlogActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAuditlogActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
+        };
+    };
+    patchBackofficeCoreApiAuditlogActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AuditlogFamily"];
         };
     };
     postBackofficeCoreApiAuthenticationChangePassword: {
@@ -23642,6 +29622,1385 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiAveragecostAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    putBackofficeCoreApiAveragecostAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    postBackofficeCoreApiAveragecostAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAveragecostAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    patchBackofficeCoreApiAveragecostAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    getBackofficeCoreApiAveragecostActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    putBackofficeCoreApiAveragecostActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    postBackofficeCoreApiAveragecostActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    deleteBackofficeCoreApiAveragecostActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    patchBackofficeCoreApiAveragecostActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["AveragecostFamily"];
+        };
+    };
+    getBackofficeCoreApiBannerdisplayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    putBackofficeCoreApiBannerdisplayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    postBackofficeCoreApiBannerdisplayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    deleteBackofficeCoreApiBannerdisplayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    patchBackofficeCoreApiBannerdisplayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    getBackofficeCoreApiBannerdisplayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    putBackofficeCoreApiBannerdisplayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    postBackofficeCoreApiBannerdisplayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    deleteBackofficeCoreApiBannerdisplayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    patchBackofficeCoreApiBannerdisplayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BannerdisplayFamily"];
+        };
+    };
+    getBackofficeCoreApiBundleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    putBackofficeCoreApiBundleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    postBackofficeCoreApiBundleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    deleteBackofficeCoreApiBundleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    patchBackofficeCoreApiBundleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    getBackofficeCoreApiBundleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    putBackofficeCoreApiBundleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    postBackofficeCoreApiBundleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    deleteBackofficeCoreApiBundleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    patchBackofficeCoreApiBundleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["BundleFamily"];
+        };
+    };
+    getBackofficeCoreApiCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    putBackofficeCoreApiCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    postBackofficeCoreApiCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    patchBackofficeCoreApiCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    getBackofficeCoreApiCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    putBackofficeCoreApiCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    postBackofficeCoreApiCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    patchBackofficeCoreApiCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CategoryFamily"];
+        };
+    };
+    getBackofficeCoreApiCollectionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    putBackofficeCoreApiCollectionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    postBackofficeCoreApiCollectionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCollectionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    patchBackofficeCoreApiCollectionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    getBackofficeCoreApiCollectionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    putBackofficeCoreApiCollectionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    postBackofficeCoreApiCollectionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCollectionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    patchBackofficeCoreApiCollectionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CollectionFamily"];
+        };
+    };
+    getBackofficeCoreApiCommissionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    putBackofficeCoreApiCommissionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    postBackofficeCoreApiCommissionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCommissionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    patchBackofficeCoreApiCommissionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    getBackofficeCoreApiCommissionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    putBackofficeCoreApiCommissionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    postBackofficeCoreApiCommissionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCommissionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    patchBackofficeCoreApiCommissionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CommissionFamily"];
+        };
+    };
+    getBackofficeCoreApiCompanyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    putBackofficeCoreApiCompanyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    postBackofficeCoreApiCompanyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCompanyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    patchBackofficeCoreApiCompanyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    getBackofficeCoreApiCompanyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    putBackofficeCoreApiCompanyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    postBackofficeCoreApiCompanyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCompanyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
+    patchBackofficeCoreApiCompanyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CompanyFamily"];
+        };
+    };
     getBackofficeCoreApiCompanyFormat: {
         parameters: {
             query?: never;
@@ -23749,6 +31108,415 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiCurrencyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    putBackofficeCoreApiCurrencyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    postBackofficeCoreApiCurrencyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCurrencyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    patchBackofficeCoreApiCurrencyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    getBackofficeCoreApiCurrencyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    putBackofficeCoreApiCurrencyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    postBackofficeCoreApiCurrencyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCurrencyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    patchBackofficeCoreApiCurrencyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CurrencyFamily"];
+        };
+    };
+    getBackofficeCoreApiCustomFieldAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    putBackofficeCoreApiCustomFieldAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    postBackofficeCoreApiCustomFieldAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCustomFieldAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    patchBackofficeCoreApiCustomFieldAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    getBackofficeCoreApiCustomFieldActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    putBackofficeCoreApiCustomFieldActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    postBackofficeCoreApiCustomFieldActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    deleteBackofficeCoreApiCustomFieldActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    patchBackofficeCoreApiCustomFieldActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["CustomfieldFamily"];
+        };
+    };
+    postBackofficeCoreApiDataRepositoryBulkupdateName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
         };
     };
     postBackofficeCoreApiDataRepositoryBulkupdateAppcommand: {
@@ -26559,6 +34327,21 @@ export interface operations {
             };
         };
     };
+    postBackofficeCoreApiDataRepositoryBulkupsertName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     postBackofficeCoreApiDataRepositoryBulkupsertAppcommand: {
         parameters: {
             query?: never;
@@ -29367,6 +37150,21 @@ export interface operations {
             };
         };
     };
+    postBackofficeCoreApiDataRepositoryExecuteName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     postBackofficeCoreApiDataRepositoryExecuteAppcommand: {
         parameters: {
             query?: never;
@@ -29393,7 +37191,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29433,7 +37231,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29473,7 +37271,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29513,7 +37311,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29553,7 +37351,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29593,7 +37391,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29633,7 +37431,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29673,7 +37471,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29713,7 +37511,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29753,7 +37551,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29793,7 +37591,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29833,7 +37631,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29873,7 +37671,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29913,7 +37711,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29953,7 +37751,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29993,7 +37791,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30033,7 +37831,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["FutureproductpriceActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30073,7 +37871,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30113,7 +37911,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30153,7 +37951,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30193,7 +37991,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30233,7 +38031,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30273,7 +38071,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30313,7 +38111,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30353,7 +38151,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30393,7 +38191,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30433,7 +38231,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30473,7 +38271,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30513,7 +38311,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["MembershipActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30553,7 +38351,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30593,7 +38391,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30633,7 +38431,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30673,7 +38471,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30713,7 +38511,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["OnlinemenusetupActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30753,7 +38551,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30793,7 +38591,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["OnlinesalesorderActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30833,7 +38631,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30873,7 +38671,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30913,7 +38711,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30953,7 +38751,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -30993,7 +38791,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31033,7 +38831,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31073,7 +38871,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31113,7 +38911,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31153,7 +38951,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["PointofsaleActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31193,7 +38991,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31233,7 +39031,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31273,7 +39071,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31313,7 +39111,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31353,7 +39151,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["PrintdeliveryorderActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31393,7 +39191,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31433,7 +39231,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["ProductActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31473,7 +39271,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31513,7 +39311,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["PurchaseorderActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31553,7 +39351,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31593,7 +39391,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31633,7 +39431,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31673,7 +39471,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31713,7 +39511,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31753,7 +39551,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31793,7 +39591,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31833,7 +39631,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31873,7 +39671,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31913,7 +39711,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31953,7 +39751,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31993,7 +39791,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32033,7 +39831,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["StockcountActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32073,7 +39871,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32113,7 +39911,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32153,7 +39951,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32193,7 +39991,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32233,7 +40031,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32273,7 +40071,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32313,7 +40111,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["VoucherActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32353,7 +40151,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32393,7 +40191,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32433,7 +40231,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"] | components["schemas"]["WebhookActionAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32473,7 +40271,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["DeleteAnswer"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32485,6 +40283,21 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    postBackofficeCoreApiDataRepositoryExecutejsonName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
         };
     };
     postBackofficeCoreApiDataRepositoryExecutejsonCommission: {
@@ -32513,7 +40326,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            commission: string;
+                            period: string;
+                            quantity: string;
+                            rule: string;
+                            sales: number;
+                            salesTotal: string;
+                            user: number;
+                            userName: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32549,7 +40371,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            loginUrl: string;
+                            name: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32589,7 +40414,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            cashier: number | null;
+                            cashierName: string | null;
+                            charged: string;
+                            count: number;
+                            day: string;
+                            difference: string;
+                            expected: string;
+                            outlet: number;
+                            outletName: string;
+                            terminal: number;
+                            terminalCode: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32639,7 +40476,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            [key: string]: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -32651,6 +40490,21 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    postBackofficeCoreApiDataRepositoryFetchName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
         };
     };
     postBackofficeCoreApiDataRepositoryFetchAppcommand: {
@@ -35461,6 +43315,21 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiDataRepositoryFieldsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     getBackofficeCoreApiDataRepositoryFieldsAppcommand: {
         parameters: {
             query?: never;
@@ -35479,7 +43348,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35511,7 +43380,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35543,7 +43412,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35575,7 +43444,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35607,7 +43476,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35639,7 +43508,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35671,7 +43540,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35703,7 +43572,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35735,7 +43604,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35767,7 +43636,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35799,7 +43668,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35831,7 +43700,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35863,7 +43732,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35895,7 +43764,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35927,7 +43796,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35959,7 +43828,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -35991,7 +43860,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36023,7 +43892,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36055,7 +43924,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36087,7 +43956,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36119,7 +43988,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36151,7 +44020,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36183,7 +44052,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36215,7 +44084,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36247,7 +44116,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36279,7 +44148,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36311,7 +44180,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36343,7 +44212,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36375,7 +44244,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36407,7 +44276,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36439,7 +44308,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36471,7 +44340,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36503,7 +44372,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36535,7 +44404,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36567,7 +44436,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36599,7 +44468,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36631,7 +44500,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36663,7 +44532,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36695,7 +44564,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36727,7 +44596,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36759,7 +44628,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36791,7 +44660,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36823,7 +44692,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36855,7 +44724,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36887,7 +44756,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36919,7 +44788,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36951,7 +44820,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -36983,7 +44852,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37015,7 +44884,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37047,7 +44916,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37079,7 +44948,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37111,7 +44980,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37143,7 +45012,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37175,7 +45044,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37207,7 +45076,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37239,7 +45108,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37271,7 +45140,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37303,7 +45172,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37335,7 +45204,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37367,7 +45236,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37399,7 +45268,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37431,7 +45300,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37463,7 +45332,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37495,7 +45364,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37527,7 +45396,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37559,7 +45428,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37591,7 +45460,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37623,7 +45492,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37655,7 +45524,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37687,7 +45556,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37719,7 +45588,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37751,7 +45620,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37783,7 +45652,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37815,7 +45684,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37847,7 +45716,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37879,7 +45748,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37911,7 +45780,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37943,7 +45812,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: Record<string, never>[];
+                        data: components["schemas"]["Field"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -37955,6 +45824,21 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    postBackofficeCoreApiDataRepositoryInsertName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
         };
     };
     postBackofficeCoreApiDataRepositoryInsertAppcommand: {
@@ -40765,6 +48649,36 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiDataRepositoryProcedureName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postBackofficeCoreApiDataRepositoryProcedureName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     getBackofficeCoreApiDataRepositoryProcedureCommission: {
         parameters: {
             query?: {
@@ -40787,7 +48701,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            commission: string;
+                            period: string;
+                            quantity: string;
+                            rule: string;
+                            sales: number;
+                            salesTotal: string;
+                            user: number;
+                            userName: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -40827,7 +48750,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            commission: string;
+                            period: string;
+                            quantity: string;
+                            rule: string;
+                            sales: number;
+                            salesTotal: string;
+                            user: number;
+                            userName: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -40859,7 +48791,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            loginUrl: string;
+                            name: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -40895,7 +48830,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            loginUrl: string;
+                            name: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -40931,7 +48869,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            cashier: number | null;
+                            cashierName: string | null;
+                            charged: string;
+                            count: number;
+                            day: string;
+                            difference: string;
+                            expected: string;
+                            outlet: number;
+                            outletName: string;
+                            terminal: number;
+                            terminalCode: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -40971,7 +48921,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            cashier: number | null;
+                            cashierName: string | null;
+                            charged: string;
+                            count: number;
+                            day: string;
+                            difference: string;
+                            expected: string;
+                            outlet: number;
+                            outletName: string;
+                            terminal: number;
+                            terminalCode: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -41009,7 +48971,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            [key: string]: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -41059,7 +49023,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            [key: string]: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -41071,6 +49037,21 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    postBackofficeCoreApiDataRepositoryUpdateName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
         };
     };
     postBackofficeCoreApiDataRepositoryUpdateAppcommand: {
@@ -43881,6 +51862,21 @@ export interface operations {
             };
         };
     };
+    postBackofficeCoreApiDataRepositoryUpsertName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     postBackofficeCoreApiDataRepositoryUpsertAppcommand: {
         parameters: {
             query?: never;
@@ -46689,6 +54685,794 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiDeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    putBackofficeCoreApiDeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    postBackofficeCoreApiDeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    deleteBackofficeCoreApiDeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    patchBackofficeCoreApiDeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    getBackofficeCoreApiDeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    putBackofficeCoreApiDeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    postBackofficeCoreApiDeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    deleteBackofficeCoreApiDeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    patchBackofficeCoreApiDeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    getBackofficeCoreApiDepartmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    putBackofficeCoreApiDepartmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    postBackofficeCoreApiDepartmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    deleteBackofficeCoreApiDepartmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    patchBackofficeCoreApiDepartmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    getBackofficeCoreApiDepartmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    putBackofficeCoreApiDepartmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    postBackofficeCoreApiDepartmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    deleteBackofficeCoreApiDepartmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    patchBackofficeCoreApiDepartmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DepartmentFamily"];
+        };
+    };
+    getBackofficeCoreApiDiscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    putBackofficeCoreApiDiscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    postBackofficeCoreApiDiscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    deleteBackofficeCoreApiDiscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    patchBackofficeCoreApiDiscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    getBackofficeCoreApiDiscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    putBackofficeCoreApiDiscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    postBackofficeCoreApiDiscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    deleteBackofficeCoreApiDiscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    patchBackofficeCoreApiDiscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["DiscountFamily"];
+        };
+    };
+    getBackofficeCoreApiExchangerateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    putBackofficeCoreApiExchangerateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    postBackofficeCoreApiExchangerateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    deleteBackofficeCoreApiExchangerateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    patchBackofficeCoreApiExchangerateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    getBackofficeCoreApiExchangerateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    putBackofficeCoreApiExchangerateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    postBackofficeCoreApiExchangerateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    deleteBackofficeCoreApiExchangerateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
+    patchBackofficeCoreApiExchangerateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ExchangerateFamily"];
+        };
+    };
     getBackofficeCoreApiFeatureGet: {
         parameters: {
             query?: never;
@@ -46762,6 +55546,794 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiFutureproductpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    putBackofficeCoreApiFutureproductpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    postBackofficeCoreApiFutureproductpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    deleteBackofficeCoreApiFutureproductpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    patchBackofficeCoreApiFutureproductpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    getBackofficeCoreApiFutureproductpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    putBackofficeCoreApiFutureproductpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    postBackofficeCoreApiFutureproductpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    deleteBackofficeCoreApiFutureproductpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    patchBackofficeCoreApiFutureproductpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["FutureproductpriceFamily"];
+        };
+    };
+    getBackofficeCoreApiGoodsreceiptAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    putBackofficeCoreApiGoodsreceiptAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    postBackofficeCoreApiGoodsreceiptAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    deleteBackofficeCoreApiGoodsreceiptAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    patchBackofficeCoreApiGoodsreceiptAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    getBackofficeCoreApiGoodsreceiptActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    putBackofficeCoreApiGoodsreceiptActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    postBackofficeCoreApiGoodsreceiptActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    deleteBackofficeCoreApiGoodsreceiptActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    patchBackofficeCoreApiGoodsreceiptActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GoodsreceiptFamily"];
+        };
+    };
+    getBackofficeCoreApiGstsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    putBackofficeCoreApiGstsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    postBackofficeCoreApiGstsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiGstsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiGstsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    getBackofficeCoreApiGstsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    putBackofficeCoreApiGstsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    postBackofficeCoreApiGstsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiGstsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiGstsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GstsetupFamily"];
+        };
+    };
+    getBackofficeCoreApiGuestbookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    putBackofficeCoreApiGuestbookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    postBackofficeCoreApiGuestbookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    deleteBackofficeCoreApiGuestbookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    patchBackofficeCoreApiGuestbookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    getBackofficeCoreApiGuestbookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    putBackofficeCoreApiGuestbookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    postBackofficeCoreApiGuestbookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    deleteBackofficeCoreApiGuestbookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
+    patchBackofficeCoreApiGuestbookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["GuestbookFamily"];
+        };
+    };
     getBackofficeCoreApiHomeSummary: {
         parameters: {
             query?: never;
@@ -46792,6 +56364,400 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiHotkeyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    putBackofficeCoreApiHotkeyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    postBackofficeCoreApiHotkeyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    deleteBackofficeCoreApiHotkeyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    patchBackofficeCoreApiHotkeyAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    getBackofficeCoreApiHotkeyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    putBackofficeCoreApiHotkeyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    postBackofficeCoreApiHotkeyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    deleteBackofficeCoreApiHotkeyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    patchBackofficeCoreApiHotkeyActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["HotkeyFamily"];
+        };
+    };
+    getBackofficeCoreApiImportmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    putBackofficeCoreApiImportmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    postBackofficeCoreApiImportmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    deleteBackofficeCoreApiImportmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    patchBackofficeCoreApiImportmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    getBackofficeCoreApiImportmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    putBackofficeCoreApiImportmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    postBackofficeCoreApiImportmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    deleteBackofficeCoreApiImportmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
+        };
+    };
+    patchBackofficeCoreApiImportmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ImportmappingFamily"];
         };
     };
     getBackofficeCoreApiInfoVersion: {
@@ -46907,6 +56873,597 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiInventorylocationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    putBackofficeCoreApiInventorylocationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    postBackofficeCoreApiInventorylocationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    deleteBackofficeCoreApiInventorylocationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    patchBackofficeCoreApiInventorylocationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    getBackofficeCoreApiInventorylocationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    putBackofficeCoreApiInventorylocationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    postBackofficeCoreApiInventorylocationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    deleteBackofficeCoreApiInventorylocationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    patchBackofficeCoreApiInventorylocationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationFamily"];
+        };
+    };
+    getBackofficeCoreApiInventorylocationgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    putBackofficeCoreApiInventorylocationgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    postBackofficeCoreApiInventorylocationgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiInventorylocationgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    patchBackofficeCoreApiInventorylocationgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    getBackofficeCoreApiInventorylocationgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    putBackofficeCoreApiInventorylocationgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    postBackofficeCoreApiInventorylocationgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiInventorylocationgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    patchBackofficeCoreApiInventorylocationgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["InventorylocationgroupFamily"];
+        };
+    };
+    getBackofficeCoreApiItemQuantityTriggerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    putBackofficeCoreApiItemQuantityTriggerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    postBackofficeCoreApiItemQuantityTriggerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    deleteBackofficeCoreApiItemQuantityTriggerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    patchBackofficeCoreApiItemQuantityTriggerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    getBackofficeCoreApiItemQuantityTriggerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    putBackofficeCoreApiItemQuantityTriggerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    postBackofficeCoreApiItemQuantityTriggerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    deleteBackofficeCoreApiItemQuantityTriggerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
+    patchBackofficeCoreApiItemQuantityTriggerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ItemquantitytriggerFamily"];
+        };
+    };
     postBackofficeCoreApiJobsRun: {
         parameters: {
             query?: never;
@@ -46943,6 +57500,597 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiLayoutsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    putBackofficeCoreApiLayoutsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    postBackofficeCoreApiLayoutsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiLayoutsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiLayoutsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    getBackofficeCoreApiLayoutsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    putBackofficeCoreApiLayoutsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    postBackofficeCoreApiLayoutsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiLayoutsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiLayoutsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["LayoutsetupFamily"];
+        };
+    };
+    getBackofficeCoreApiListvalueAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    putBackofficeCoreApiListvalueAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    postBackofficeCoreApiListvalueAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    deleteBackofficeCoreApiListvalueAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    patchBackofficeCoreApiListvalueAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    getBackofficeCoreApiListvalueActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    putBackofficeCoreApiListvalueActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    postBackofficeCoreApiListvalueActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    deleteBackofficeCoreApiListvalueActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    patchBackofficeCoreApiListvalueActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvalueFamily"];
+        };
+    };
+    getBackofficeCoreApiListValueCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    putBackofficeCoreApiListValueCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    postBackofficeCoreApiListValueCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    deleteBackofficeCoreApiListValueCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    patchBackofficeCoreApiListValueCategoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    getBackofficeCoreApiListValueCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    putBackofficeCoreApiListValueCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    postBackofficeCoreApiListValueCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    deleteBackofficeCoreApiListValueCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
+        };
+    };
+    patchBackofficeCoreApiListValueCategoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ListvaluecategoryFamily"];
         };
     };
     postBackofficeCoreApiLoginChangePassword: {
@@ -47463,6 +58611,794 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiMembershipAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    getBackofficeCoreApiMembershipActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "adjustPoints" | "redeemPoints" | "earnPoints";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipFamily"];
+        };
+    };
+    getBackofficeCoreApiMembershipbenefitAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipbenefitAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipbenefitAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipbenefitAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipbenefitAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    getBackofficeCoreApiMembershipbenefitActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipbenefitActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipbenefitActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipbenefitActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipbenefitActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipbenefitFamily"];
+        };
+    };
+    getBackofficeCoreApiMembershipgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    getBackofficeCoreApiMembershipgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipgroupFamily"];
+        };
+    };
+    getBackofficeCoreApiMembershipintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    getBackofficeCoreApiMembershipintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
     postBackofficeCoreApiMembershipintegrationTestConnection: {
         parameters: {
             query?: never;
@@ -47500,6 +59436,1188 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiMembershipintegrationsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipintegrationsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipintegrationsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipintegrationsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipintegrationsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    getBackofficeCoreApiMembershipintegrationsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    putBackofficeCoreApiMembershipintegrationsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    postBackofficeCoreApiMembershipintegrationsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    deleteBackofficeCoreApiMembershipintegrationsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    patchBackofficeCoreApiMembershipintegrationsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["MembershipintegrationsettingsFamily"];
+        };
+    };
+    getBackofficeCoreApiNewpromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    putBackofficeCoreApiNewpromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    postBackofficeCoreApiNewpromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiNewpromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    patchBackofficeCoreApiNewpromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    getBackofficeCoreApiNewpromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    putBackofficeCoreApiNewpromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    postBackofficeCoreApiNewpromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiNewpromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    patchBackofficeCoreApiNewpromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    getBackofficeCoreApiOnlinemenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    putBackofficeCoreApiOnlinemenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    postBackofficeCoreApiOnlinemenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOnlinemenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOnlinemenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    getBackofficeCoreApiOnlinemenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    putBackofficeCoreApiOnlinemenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    postBackofficeCoreApiOnlinemenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOnlinemenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOnlinemenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    getBackofficeCoreApiOnlinemenusetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    putBackofficeCoreApiOnlinemenusetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    postBackofficeCoreApiOnlinemenusetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOnlinemenusetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOnlinemenusetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    getBackofficeCoreApiOnlinemenusetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    putBackofficeCoreApiOnlinemenusetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    postBackofficeCoreApiOnlinemenusetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOnlinemenusetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOnlinemenusetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "publish";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinemenusetupFamily"];
+        };
+    };
+    getBackofficeCoreApiOnlinesaleschannelAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    putBackofficeCoreApiOnlinesaleschannelAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    postBackofficeCoreApiOnlinesaleschannelAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOnlinesaleschannelAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    patchBackofficeCoreApiOnlinesaleschannelAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    getBackofficeCoreApiOnlinesaleschannelActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    putBackofficeCoreApiOnlinesaleschannelActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    postBackofficeCoreApiOnlinesaleschannelActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOnlinesaleschannelActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    patchBackofficeCoreApiOnlinesaleschannelActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesaleschannelFamily"];
+        };
+    };
+    getBackofficeCoreApiOnlinesalesorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    putBackofficeCoreApiOnlinesalesorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    postBackofficeCoreApiOnlinesalesorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOnlinesalesorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    patchBackofficeCoreApiOnlinesalesorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    getBackofficeCoreApiOnlinesalesorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    putBackofficeCoreApiOnlinesalesorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    postBackofficeCoreApiOnlinesalesorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOnlinesalesorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
+        };
+    };
+    patchBackofficeCoreApiOnlinesalesorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "accept" | "prepare" | "ready" | "complete" | "cancel";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OnlinesalesorderFamily"];
         };
     };
     postBackofficeCoreApiOnlinesalesorderPlace: {
@@ -47574,6 +60692,1188 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+        };
+    };
+    getBackofficeCoreApiOrderingmenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    putBackofficeCoreApiOrderingmenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    postBackofficeCoreApiOrderingmenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOrderingmenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    patchBackofficeCoreApiOrderingmenuAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    getBackofficeCoreApiOrderingmenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    putBackofficeCoreApiOrderingmenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    postBackofficeCoreApiOrderingmenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOrderingmenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    patchBackofficeCoreApiOrderingmenuActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingmenuFamily"];
+        };
+    };
+    getBackofficeCoreApiOrderingsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    putBackofficeCoreApiOrderingsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    postBackofficeCoreApiOrderingsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOrderingsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOrderingsetupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    getBackofficeCoreApiOrderingsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    putBackofficeCoreApiOrderingsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    postBackofficeCoreApiOrderingsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOrderingsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOrderingsetupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    getBackofficeCoreApiOutletAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    putBackofficeCoreApiOutletAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    postBackofficeCoreApiOutletAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOutletAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    patchBackofficeCoreApiOutletAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    getBackofficeCoreApiOutletActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    putBackofficeCoreApiOutletActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    postBackofficeCoreApiOutletActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOutletActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    patchBackofficeCoreApiOutletActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletFamily"];
+        };
+    };
+    getBackofficeCoreApiOutletgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    putBackofficeCoreApiOutletgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    postBackofficeCoreApiOutletgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOutletgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOutletgroupAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    getBackofficeCoreApiOutletgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    putBackofficeCoreApiOutletgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    postBackofficeCoreApiOutletgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOutletgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOutletgroupActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletgroupFamily"];
+        };
+    };
+    getBackofficeCoreApiOutletorderingsettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    putBackofficeCoreApiOutletorderingsettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    postBackofficeCoreApiOutletorderingsettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOutletorderingsettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOutletorderingsettingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    getBackofficeCoreApiOutletorderingsettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    putBackofficeCoreApiOutletorderingsettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    postBackofficeCoreApiOutletorderingsettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOutletorderingsettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    patchBackofficeCoreApiOutletorderingsettingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OrderingsetupFamily"];
+        };
+    };
+    getBackofficeCoreApiOutletpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    putBackofficeCoreApiOutletpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    postBackofficeCoreApiOutletpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOutletpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    patchBackofficeCoreApiOutletpriceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    getBackofficeCoreApiOutletpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    putBackofficeCoreApiOutletpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    postBackofficeCoreApiOutletpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    deleteBackofficeCoreApiOutletpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
+        };
+    };
+    patchBackofficeCoreApiOutletpriceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["OutletpriceFamily"];
         };
     };
     postBackofficeCoreApiOutletpricingGrid: {
@@ -47830,6 +62130,794 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiPaymentgatewayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    putBackofficeCoreApiPaymentgatewayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    postBackofficeCoreApiPaymentgatewayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPaymentgatewayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    patchBackofficeCoreApiPaymentgatewayAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    getBackofficeCoreApiPaymentgatewayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    putBackofficeCoreApiPaymentgatewayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    postBackofficeCoreApiPaymentgatewayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPaymentgatewayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    patchBackofficeCoreApiPaymentgatewayActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentgatewayFamily"];
+        };
+    };
+    getBackofficeCoreApiPaymentmethodrefAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    putBackofficeCoreApiPaymentmethodrefAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    postBackofficeCoreApiPaymentmethodrefAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPaymentmethodrefAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    patchBackofficeCoreApiPaymentmethodrefAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    getBackofficeCoreApiPaymentmethodrefActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    putBackofficeCoreApiPaymentmethodrefActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    postBackofficeCoreApiPaymentmethodrefActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPaymentmethodrefActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    patchBackofficeCoreApiPaymentmethodrefActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmethodrefFamily"];
+        };
+    };
+    getBackofficeCoreApiPaymentmodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    putBackofficeCoreApiPaymentmodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    postBackofficeCoreApiPaymentmodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPaymentmodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    patchBackofficeCoreApiPaymentmodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    getBackofficeCoreApiPaymentmodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    putBackofficeCoreApiPaymentmodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    postBackofficeCoreApiPaymentmodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPaymentmodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    patchBackofficeCoreApiPaymentmodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PaymentmodeFamily"];
+        };
+    };
+    getBackofficeCoreApiPointofsaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    putBackofficeCoreApiPointofsaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    postBackofficeCoreApiPointofsaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPointofsaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    patchBackofficeCoreApiPointofsaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    getBackofficeCoreApiPointofsaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    putBackofficeCoreApiPointofsaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    postBackofficeCoreApiPointofsaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPointofsaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
+        };
+    };
+    patchBackofficeCoreApiPointofsaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "pair" | "unpair";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointofsaleFamily"];
         };
     };
     getBackofficeCoreApiPointofsaleCatalogue: {
@@ -48192,6 +63280,794 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiPointsledgerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    putBackofficeCoreApiPointsledgerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    postBackofficeCoreApiPointsledgerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPointsledgerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    patchBackofficeCoreApiPointsledgerAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    getBackofficeCoreApiPointsledgerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    putBackofficeCoreApiPointsledgerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    postBackofficeCoreApiPointsledgerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPointsledgerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    patchBackofficeCoreApiPointsledgerActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PointsledgerFamily"];
+        };
+    };
+    getBackofficeCoreApiPosorderintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    putBackofficeCoreApiPosorderintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    postBackofficeCoreApiPosorderintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPosorderintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    patchBackofficeCoreApiPosorderintegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    getBackofficeCoreApiPosorderintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    putBackofficeCoreApiPosorderintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    postBackofficeCoreApiPosorderintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPosorderintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    patchBackofficeCoreApiPosorderintegrationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosorderintegrationFamily"];
+        };
+    };
+    getBackofficeCoreApiPosterminalsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    putBackofficeCoreApiPosterminalsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    postBackofficeCoreApiPosterminalsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPosterminalsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    patchBackofficeCoreApiPosterminalsettingsAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    getBackofficeCoreApiPosterminalsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    putBackofficeCoreApiPosterminalsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    postBackofficeCoreApiPosterminalsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPosterminalsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    patchBackofficeCoreApiPosterminalsettingsActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PosterminalsettingsFamily"];
+        };
+    };
+    getBackofficeCoreApiPricehistoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    putBackofficeCoreApiPricehistoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    postBackofficeCoreApiPricehistoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPricehistoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    patchBackofficeCoreApiPricehistoryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    getBackofficeCoreApiPricehistoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    putBackofficeCoreApiPricehistoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    postBackofficeCoreApiPricehistoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPricehistoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
+    patchBackofficeCoreApiPricehistoryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PricehistoryFamily"];
+        };
+    };
     getBackofficeCoreApiPricingVoucherCodesId: {
         parameters: {
             query?: never;
@@ -48306,6 +64182,597 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiPrintdeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    putBackofficeCoreApiPrintdeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    postBackofficeCoreApiPrintdeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPrintdeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    patchBackofficeCoreApiPrintdeliveryorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    getBackofficeCoreApiPrintdeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    putBackofficeCoreApiPrintdeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    postBackofficeCoreApiPrintdeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPrintdeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    patchBackofficeCoreApiPrintdeliveryorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "confirm" | "dispatch" | "receive" | "closeShort" | "cancel" | "prefill";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrintdeliveryorderFamily"];
+        };
+    };
+    getBackofficeCoreApiPrivilegeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    putBackofficeCoreApiPrivilegeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    postBackofficeCoreApiPrivilegeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPrivilegeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    patchBackofficeCoreApiPrivilegeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    getBackofficeCoreApiPrivilegeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    putBackofficeCoreApiPrivilegeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    postBackofficeCoreApiPrivilegeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPrivilegeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    patchBackofficeCoreApiPrivilegeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PrivilegeFamily"];
+        };
+    };
+    getBackofficeCoreApiProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    putBackofficeCoreApiProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    postBackofficeCoreApiProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    deleteBackofficeCoreApiProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    patchBackofficeCoreApiProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    getBackofficeCoreApiProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    putBackofficeCoreApiProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    postBackofficeCoreApiProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    deleteBackofficeCoreApiProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
+    patchBackofficeCoreApiProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "GenerateVariants";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["ProductFamily"];
+        };
+    };
     getBackofficeCoreApiProductFetchSupplierMapDropownId: {
         parameters: {
             query?: never;
@@ -48340,6 +64807,430 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiPromoAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    putBackofficeCoreApiPromoAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    postBackofficeCoreApiPromoAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPromoAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    patchBackofficeCoreApiPromoAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    getBackofficeCoreApiPromoActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    putBackofficeCoreApiPromoActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    postBackofficeCoreApiPromoActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPromoActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    patchBackofficeCoreApiPromoActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["NewpromotionFamily"];
+        };
+    };
+    getBackofficeCoreApiPromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    putBackofficeCoreApiPromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    postBackofficeCoreApiPromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    patchBackofficeCoreApiPromotionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    getBackofficeCoreApiPromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    putBackofficeCoreApiPromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    postBackofficeCoreApiPromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    patchBackofficeCoreApiPromotionActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PromotionFamily"];
+        };
+    };
+    getBackofficeCoreApiPublicDataRepositoryProcedureName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postBackofficeCoreApiPublicDataRepositoryProcedureName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     getBackofficeCoreApiPublicDataRepositoryProcedureGetsaml: {
         parameters: {
             query?: never;
@@ -48358,7 +65249,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            loginUrl: string;
+                            name: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -48394,7 +65288,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            loginUrl: string;
+                            name: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -48406,6 +65303,203 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiPurchaseorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    putBackofficeCoreApiPurchaseorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    postBackofficeCoreApiPurchaseorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPurchaseorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    patchBackofficeCoreApiPurchaseorderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    getBackofficeCoreApiPurchaseorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    putBackofficeCoreApiPurchaseorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    postBackofficeCoreApiPurchaseorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    deleteBackofficeCoreApiPurchaseorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
+        };
+    };
+    patchBackofficeCoreApiPurchaseorderActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "send" | "receive" | "closeShort" | "cancel" | "returnToSupplier";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["PurchaseorderFamily"];
         };
     };
     postBackofficeCoreApiReorderCreate: {
@@ -48538,6 +65632,597 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiRoleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    putBackofficeCoreApiRoleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    postBackofficeCoreApiRoleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    deleteBackofficeCoreApiRoleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    patchBackofficeCoreApiRoleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    getBackofficeCoreApiRoleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    putBackofficeCoreApiRoleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    postBackofficeCoreApiRoleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    deleteBackofficeCoreApiRoleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    patchBackofficeCoreApiRoleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleFamily"];
+        };
+    };
+    getBackofficeCoreApiRoleprivilegegrantAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    putBackofficeCoreApiRoleprivilegegrantAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    postBackofficeCoreApiRoleprivilegegrantAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    deleteBackofficeCoreApiRoleprivilegegrantAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    patchBackofficeCoreApiRoleprivilegegrantAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    getBackofficeCoreApiRoleprivilegegrantActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    putBackofficeCoreApiRoleprivilegegrantActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    postBackofficeCoreApiRoleprivilegegrantActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    deleteBackofficeCoreApiRoleprivilegegrantActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    patchBackofficeCoreApiRoleprivilegegrantActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    getBackofficeCoreApiRolePrivilegesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    putBackofficeCoreApiRolePrivilegesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    postBackofficeCoreApiRolePrivilegesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    deleteBackofficeCoreApiRolePrivilegesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    patchBackofficeCoreApiRolePrivilegesAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    getBackofficeCoreApiRolePrivilegesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    putBackofficeCoreApiRolePrivilegesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    postBackofficeCoreApiRolePrivilegesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    deleteBackofficeCoreApiRolePrivilegesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
+    patchBackofficeCoreApiRolePrivilegesActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["RoleprivilegegrantFamily"];
+        };
+    };
     getBackofficeCoreApiRolePrivilegesGrid: {
         parameters: {
             query: {
@@ -48649,6 +66334,1582 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiSaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    putBackofficeCoreApiSaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    postBackofficeCoreApiSaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    patchBackofficeCoreApiSaleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    getBackofficeCoreApiSaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    putBackofficeCoreApiSaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    postBackofficeCoreApiSaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    patchBackofficeCoreApiSaleActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaleFamily"];
+        };
+    };
+    getBackofficeCoreApiSaledifferenceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    putBackofficeCoreApiSaledifferenceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    postBackofficeCoreApiSaledifferenceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSaledifferenceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    patchBackofficeCoreApiSaledifferenceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    getBackofficeCoreApiSaledifferenceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    putBackofficeCoreApiSaledifferenceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    postBackofficeCoreApiSaledifferenceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSaledifferenceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    patchBackofficeCoreApiSaledifferenceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SaledifferenceFamily"];
+        };
+    };
+    getBackofficeCoreApiSalediscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    putBackofficeCoreApiSalediscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    postBackofficeCoreApiSalediscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalediscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalediscountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    getBackofficeCoreApiSalediscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    putBackofficeCoreApiSalediscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    postBackofficeCoreApiSalediscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalediscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalediscountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalediscountFamily"];
+        };
+    };
+    getBackofficeCoreApiSalelineAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    putBackofficeCoreApiSalelineAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    postBackofficeCoreApiSalelineAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalelineAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalelineAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    getBackofficeCoreApiSalelineActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    putBackofficeCoreApiSalelineActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    postBackofficeCoreApiSalelineActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalelineActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalelineActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalelineFamily"];
+        };
+    };
+    getBackofficeCoreApiSalepaymentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    putBackofficeCoreApiSalepaymentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    postBackofficeCoreApiSalepaymentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalepaymentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalepaymentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    getBackofficeCoreApiSalepaymentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    putBackofficeCoreApiSalepaymentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    postBackofficeCoreApiSalepaymentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalepaymentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalepaymentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalepaymentFamily"];
+        };
+    };
+    getBackofficeCoreApiSalereservationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    putBackofficeCoreApiSalereservationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    postBackofficeCoreApiSalereservationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalereservationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalereservationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    getBackofficeCoreApiSalereservationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    putBackofficeCoreApiSalereservationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    postBackofficeCoreApiSalereservationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalereservationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalereservationActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationFamily"];
+        };
+    };
+    getBackofficeCoreApiSalereservationuseAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    putBackofficeCoreApiSalereservationuseAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    postBackofficeCoreApiSalereservationuseAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalereservationuseAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalereservationuseAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    getBackofficeCoreApiSalereservationuseActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    putBackofficeCoreApiSalereservationuseActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    postBackofficeCoreApiSalereservationuseActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalereservationuseActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalereservationuseActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalereservationuseFamily"];
+        };
+    };
+    getBackofficeCoreApiSalevoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    putBackofficeCoreApiSalevoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    postBackofficeCoreApiSalevoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalevoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalevoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    getBackofficeCoreApiSalevoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    putBackofficeCoreApiSalevoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    postBackofficeCoreApiSalevoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSalevoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
+    patchBackofficeCoreApiSalevoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SalevoucherFamily"];
+        };
+    };
     getBackofficeCoreApiSearch: {
         parameters: {
             query: {
@@ -48688,6 +67949,597 @@ export interface operations {
             };
         };
     };
+    getBackofficeCoreApiStockadjustmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    putBackofficeCoreApiStockadjustmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    postBackofficeCoreApiStockadjustmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockadjustmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockadjustmentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    getBackofficeCoreApiStockadjustmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    putBackofficeCoreApiStockadjustmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    postBackofficeCoreApiStockadjustmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockadjustmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockadjustmentActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockadjustmentFamily"];
+        };
+    };
+    getBackofficeCoreApiStockbalanceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    putBackofficeCoreApiStockbalanceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    postBackofficeCoreApiStockbalanceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockbalanceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockbalanceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    getBackofficeCoreApiStockbalanceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    putBackofficeCoreApiStockbalanceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    postBackofficeCoreApiStockbalanceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockbalanceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockbalanceActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockbalanceFamily"];
+        };
+    };
+    getBackofficeCoreApiStockcountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    putBackofficeCoreApiStockcountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    postBackofficeCoreApiStockcountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockcountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockcountAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    getBackofficeCoreApiStockcountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    putBackofficeCoreApiStockcountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    postBackofficeCoreApiStockcountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockcountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockcountActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "count" | "post";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockcountFamily"];
+        };
+    };
     postBackofficeCoreApiStockcountExport: {
         parameters: {
             query?: never;
@@ -48708,6 +68560,597 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+        };
+    };
+    getBackofficeCoreApiStockmovementAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    putBackofficeCoreApiStockmovementAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    postBackofficeCoreApiStockmovementAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockmovementAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockmovementAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    getBackofficeCoreApiStockmovementActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    putBackofficeCoreApiStockmovementActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    postBackofficeCoreApiStockmovementActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockmovementActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockmovementActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockmovementFamily"];
+        };
+    };
+    getBackofficeCoreApiStockoutreasonAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    putBackofficeCoreApiStockoutreasonAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    postBackofficeCoreApiStockoutreasonAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockoutreasonAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockoutreasonAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    getBackofficeCoreApiStockoutreasonActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    putBackofficeCoreApiStockoutreasonActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    postBackofficeCoreApiStockoutreasonActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockoutreasonActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockoutreasonActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StockoutreasonFamily"];
+        };
+    };
+    getBackofficeCoreApiStockTemplateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    putBackofficeCoreApiStockTemplateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    postBackofficeCoreApiStockTemplateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockTemplateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockTemplateAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    getBackofficeCoreApiStockTemplateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    putBackofficeCoreApiStockTemplateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    postBackofficeCoreApiStockTemplateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    deleteBackofficeCoreApiStockTemplateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
+        };
+    };
+    patchBackofficeCoreApiStockTemplateActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["StocktemplateFamily"];
         };
     };
     getBackofficeCoreApiStockvaluationExport: {
@@ -48778,6 +69221,597 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiSupplierAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    putBackofficeCoreApiSupplierAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    postBackofficeCoreApiSupplierAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSupplierAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    patchBackofficeCoreApiSupplierAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    getBackofficeCoreApiSupplierActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    putBackofficeCoreApiSupplierActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    postBackofficeCoreApiSupplierActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSupplierActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    patchBackofficeCoreApiSupplierActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SupplierFamily"];
+        };
+    };
+    getBackofficeCoreApiSurchargeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    putBackofficeCoreApiSurchargeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    postBackofficeCoreApiSurchargeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSurchargeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    patchBackofficeCoreApiSurchargeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    getBackofficeCoreApiSurchargeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    putBackofficeCoreApiSurchargeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    postBackofficeCoreApiSurchargeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiSurchargeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    patchBackofficeCoreApiSurchargeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["SurchargeFamily"];
+        };
+    };
+    getBackofficeCoreApiUserAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    putBackofficeCoreApiUserAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    postBackofficeCoreApiUserAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    deleteBackofficeCoreApiUserAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    patchBackofficeCoreApiUserAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    getBackofficeCoreApiUserActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    putBackofficeCoreApiUserActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    postBackofficeCoreApiUserActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    deleteBackofficeCoreApiUserActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
+        };
+    };
+    patchBackofficeCoreApiUserActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["UserFamily"];
         };
     };
     getBackofficeCoreApiUserAssignableRoles: {
@@ -48995,6 +70029,1188 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getBackofficeCoreApiVoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    putBackofficeCoreApiVoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    postBackofficeCoreApiVoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    deleteBackofficeCoreApiVoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    patchBackofficeCoreApiVoucherAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    getBackofficeCoreApiVoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    putBackofficeCoreApiVoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    postBackofficeCoreApiVoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    deleteBackofficeCoreApiVoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    patchBackofficeCoreApiVoucherActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "generate";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VoucherFamily"];
+        };
+    };
+    getBackofficeCoreApiVouchercodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    putBackofficeCoreApiVouchercodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    postBackofficeCoreApiVouchercodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiVouchercodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    patchBackofficeCoreApiVouchercodeAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    getBackofficeCoreApiVouchercodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    putBackofficeCoreApiVouchercodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    postBackofficeCoreApiVouchercodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    deleteBackofficeCoreApiVouchercodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    patchBackofficeCoreApiVouchercodeActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["VouchercodeFamily"];
+        };
+    };
+    getBackofficeCoreApiWarehouseProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    putBackofficeCoreApiWarehouseProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    postBackofficeCoreApiWarehouseProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    deleteBackofficeCoreApiWarehouseProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    patchBackofficeCoreApiWarehouseProductAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    getBackofficeCoreApiWarehouseProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    putBackofficeCoreApiWarehouseProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    postBackofficeCoreApiWarehouseProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    deleteBackofficeCoreApiWarehouseProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    patchBackofficeCoreApiWarehouseProductActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    getBackofficeCoreApiWarehouseproductmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    putBackofficeCoreApiWarehouseproductmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    postBackofficeCoreApiWarehouseproductmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    deleteBackofficeCoreApiWarehouseproductmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    patchBackofficeCoreApiWarehouseproductmappingAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    getBackofficeCoreApiWarehouseproductmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    putBackofficeCoreApiWarehouseproductmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    postBackofficeCoreApiWarehouseproductmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    deleteBackofficeCoreApiWarehouseproductmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    patchBackofficeCoreApiWarehouseproductmappingActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WarehouseproductmappingFamily"];
+        };
+    };
+    getBackofficeCoreApiWebhookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    putBackofficeCoreApiWebhookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    postBackofficeCoreApiWebhookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    deleteBackofficeCoreApiWebhookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    patchBackofficeCoreApiWebhookAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    getBackofficeCoreApiWebhookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    putBackofficeCoreApiWebhookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    postBackofficeCoreApiWebhookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    deleteBackofficeCoreApiWebhookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    patchBackofficeCoreApiWebhookActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete" | "redeliver";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookFamily"];
+        };
+    };
+    getBackofficeCoreApiWebhookdeliveryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    putBackofficeCoreApiWebhookdeliveryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    postBackofficeCoreApiWebhookdeliveryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    deleteBackofficeCoreApiWebhookdeliveryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    patchBackofficeCoreApiWebhookdeliveryAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    getBackofficeCoreApiWebhookdeliveryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    putBackofficeCoreApiWebhookdeliveryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    postBackofficeCoreApiWebhookdeliveryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    deleteBackofficeCoreApiWebhookdeliveryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
+        };
+    };
+    patchBackofficeCoreApiWebhookdeliveryActionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Fetch" | "Fields" | "Get" | "Insert" | "Update" | "Upsert" | "Delete";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            200: components["responses"]["WebhookdeliveryFamily"];
         };
     };
     getBackofficeCoreHealth: {

@@ -130,4 +130,59 @@ describe('the OpenAPI document', () => {
     expect(answerMismatch(document, 'POST', url, 400, { resultCode: 400, message: 'x', data: null })).toBeUndefined();
     expect(answerMismatch(document, 'POST', url, 400, { resultCode: 400, data: null })).toMatch(/message/);
   });
+
+  it('describes what row actions, procedures and resource families answer, so a wrong answer fails', async () => {
+    const document = documentOf();
+    const mismatch = (method: string, path: string, answer: { body: object }) =>
+      answerMismatch(document, method, `${t.api}${path}`, 200, answer.body);
+    const wrongData = (answer: { body: object }, data: unknown) => ({ body: { ...answer.body, data } });
+
+    const currency = await t.post('/DataRepository/Insert/currency', { code: 'ZZQ', name: 'Test money' });
+    const deleted = await t.post('/DataRepository/Execute/currency', {
+      action: 'delete',
+      ids: [currency.body.data.id],
+    });
+    expect(deleted.body.data).toEqual({ deleted: 1 });
+    expect(mismatch('POST', '/DataRepository/Execute/currency', deleted)).toBeUndefined();
+    expect(mismatch('POST', '/DataRepository/Execute/currency', wrongData(deleted, { deleted: 'one' }))).toMatch(
+      /deleted/,
+    );
+
+    // A hook action's declared answer: a voucher's generated codes.
+    const voucher = await t.post('/DataRepository/Insert/voucher', {
+      code: 'APIDOC',
+      name: 'Documented voucher',
+      kind: 'amount',
+      value: '5.00',
+      usageLimit: 10,
+    });
+    const generated = await t.post('/DataRepository/Execute/voucher', {
+      action: 'generate',
+      ids: [voucher.body.data.id],
+      count: 2,
+    });
+    expect(generated.body.data).toMatchObject({ generated: 2 });
+    expect(mismatch('POST', '/DataRepository/Execute/voucher', generated)).toBeUndefined();
+    expect(mismatch('POST', '/voucher/generate', generated)).toBeUndefined();
+    expect(
+      mismatch('POST', '/DataRepository/Execute/voucher', wrongData(generated, { generated: 2, codes: ['A'] })),
+    ).toBeDefined();
+
+    const providers = await t.post('/PublicDataRepository/procedure/getsaml', {});
+    expect(mismatch('POST', '/PublicDataRepository/procedure/getsaml', providers)).toBeUndefined();
+    expect(mismatch('POST', '/PublicDataRepository/procedure/getsaml', wrongData(providers, [{ name: 1 }]))).toMatch(
+      /name|loginUrl/,
+    );
+
+    const rows = await t.post('/Product/Fetch', {});
+    expect(rows.status).toBe(200);
+    expect(mismatch('POST', '/Product/Fetch', rows)).toBeUndefined();
+    expect(mismatch('POST', '/product/fetch', wrongData(rows, 'rows'))).toBeDefined();
+    const fields = await t.get('/DataRepository/fields/product');
+    expect(mismatch('GET', '/DataRepository/fields/product', fields)).toBeUndefined();
+    expect(mismatch('GET', '/Product/Fields', await t.get('/Product/Fields'))).toBeUndefined();
+    expect(
+      mismatch('GET', '/DataRepository/fields/product', wrongData(fields, [{ name: 'code', kind: 'colour' }])),
+    ).toMatch(/kind|label/);
+  });
 });

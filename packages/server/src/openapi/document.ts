@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { EntityHooks } from '../data/hooks';
 import type { ActionsContract, OperationContract, RouteContract } from '../http/openapi-contract';
 import type { ProcedureRegistry } from '../procedures/registry';
-import { entitySchemas, rowSchemaNames, type JsonSchema } from './registry-schemas';
+import { entitySchemas, FIELD_SCHEMA, ROW_SCHEMA_KEY, rowSchemaNames, type JsonSchema } from './registry-schemas';
 
 /** What the document is made from: the app's routes as registered, and what the modules composed. */
 export interface DocumentSources {
@@ -44,7 +44,16 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** A zod contract as JSON Schema: what a caller may send (`input`) or is answered (`output`). */
 export function fromZod(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      const row = (jsonSchema as JsonSchema)[ROW_SCHEMA_KEY];
+      if (typeof row !== 'string') return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as JsonSchema)[key];
+      Object.assign(jsonSchema, ref(row));
+    },
+  }) as JsonSchema;
   return json;
 }
 
@@ -212,10 +221,58 @@ function undescribed(method: string, path: string): Built['operation'] & { 'x-un
 
 const isActions = (contract: RouteContract): contract is ActionsContract => 'actions' in contract;
 
-/** The hook actions of an entity (lock, apply, cancel…), by their declared names. */
-const hookActions = (sources: DocumentSources, entity: (typeof entities)[number]) => [
-  ...new Set(sources.entityHooks.of(entity).flatMap((hook) => Object.keys(hook.actions ?? {}))),
-];
+type Entity = (typeof entities)[number];
+
+/** The hook actions of an entity (lock, apply, cancel…) by their declared names, with what each answers. */
+const hookActions = (sources: DocumentSources, entity: Entity) =>
+  new Map(sources.entityHooks.of(entity).flatMap((hook) => Object.entries(hook.actions ?? {})));
+
+/** Component names of an entity's answers beyond its rows: its row actions', and its family's. */
+const answerNames = (entity: Entity) => {
+  const row = rowSchemaNames(entity).read.replace(/Row$/, '');
+  return { actions: `${row}ActionAnswer`, family: `${row}Family` };
+};
+
+/** What `Execute` answers for the entity: delete's count, or the answer of one of its hook actions. */
+const executeAnswer = (sources: DocumentSources, entity: Entity): JsonSchema =>
+  hookActions(sources, entity).size === 0
+    ? ref('DeleteAnswer')
+    : { anyOf: [ref('DeleteAnswer'), ref(answerNames(entity).actions)] };
+
+/** Each entity's hook actions' answers (one of them), by component name, for the entities with any. */
+function actionAnswerSchemas(sources: DocumentSources): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const entity of entities) {
+    const answers = [...hookActions(sources, entity)].map(([name, action]) => ({
+      title: `${entity.label}: ${name}`,
+      ...fromZod(action.answer, 'output'),
+    }));
+    if (answers.length > 0)
+      schemas[answerNames(entity).actions] = answers.length === 1 ? answers[0]! : { anyOf: answers };
+  }
+  return schemas;
+}
+
+/** The standard verbs (FAMILY_ACTIONS) and hook actions of each family, and the answer one of them gives, by component name. */
+function familyResponses(sources: DocumentSources): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  for (const entity of entities) {
+    const names = rowSchemaNames(entity);
+    const answer = {
+      anyOf: [
+        { type: 'array', items: ref(names.read), title: 'Fetch (a page of rows), bulk writes (the rows written)' },
+        { type: 'array', items: ref('Field'), title: 'Fields' },
+        { ...ref(names.read), title: 'Get, Insert, Update, Upsert (the row)' },
+        executeAnswer(sources, entity),
+      ],
+    };
+    responses[answerNames(entity).family] = {
+      description: `${entity.label}: the answer of the action called`,
+      content: { 'application/json': { schema: envelope(answer) } },
+    };
+  }
+  return responses;
+}
 
 /** A DataRepository verb, once for every entity. */
 function repositoryOperations(sources: DocumentSources, method: string, url: string, verb: string): Built[] {
@@ -225,7 +282,7 @@ function repositoryOperations(sources: DocumentSources, method: string, url: str
     const rows = { type: 'array', items: ref(names.read) };
     const bodies: Record<string, { body?: JsonSchema; answer: JsonSchema; summary: string }> = {
       fetch: { body: ref('FetchRequest'), answer: rows, summary: `${entity.label}: a page of rows` },
-      fields: { answer: { type: 'array', items: { type: 'object' } }, summary: `${entity.label}: its fields` },
+      fields: { answer: { type: 'array', items: ref('Field') }, summary: `${entity.label}: its fields` },
       insert: { body: ref(names.insert), answer: ref(names.read), summary: `${entity.label}: add a row` },
       update: { body: ref(names.update), answer: ref(names.read), summary: `${entity.label}: change a row` },
       upsert: { body: ref(names.upsert), answer: ref(names.read), summary: `${entity.label}: add or change a row` },
@@ -244,11 +301,11 @@ function repositoryOperations(sources: DocumentSources, method: string, url: str
           type: 'object',
           required: ['action', 'ids'],
           properties: {
-            action: { type: 'string', enum: ['delete', ...hookActions(sources, entity)] },
+            action: { type: 'string', enum: ['delete', ...hookActions(sources, entity).keys()] },
             ids: fromZod(familyIdsRequest.shape.ids, 'input'),
           },
         },
-        answer: {},
+        answer: executeAnswer(sources, entity),
         summary: `${entity.label}: delete rows or run a row action`,
       },
     };
@@ -270,35 +327,35 @@ function repositoryOperations(sources: DocumentSources, method: string, url: str
   });
 }
 
-/** `/{family}/{action}[/{id}]`: the generic verbs and the hook actions of every entity, by its family name. */
-function familyOperation(sources: DocumentSources, method: string, url: string): Built {
-  const path = templateOf(url);
-  const families = [...new Set(entities.map((entity) => familyOf(entity)))].sort();
-  const actions = entities
-    .map((entity) => [familyOf(entity), hookActions(sources, entity)] as const)
-    .filter(([, list]) => list.length > 0)
-    .map(([family, list]) => `${family}: ${list.join(', ')}`);
-  return {
-    method,
-    path,
-    operation: {
-      summary: `A resource family's ${method} action`,
-      description: [
-        'Every registry entity by its family name (case-insensitive). Standard actions:',
-        ...Object.entries(FAMILY_ACTIONS).map(([name, what]) => `- ${name}: ${what}`),
-        '',
-        'Row actions of the entities (POST {ids, …}):',
-        ...actions.map((line) => `- ${line}`),
-      ].join('\n'),
-      tags: ['families'],
-      security: [...SECURITY.bearer],
-      parameters: pathParameters(path).map((parameter) =>
-        parameter.name === 'family' ? { ...parameter, schema: { type: 'string', enum: families } } : parameter,
-      ),
-      ...(method === 'GET' ? {} : { requestBody: jsonBody({}, false) }),
-      responses: { '200': { description: 'OK', content: { 'application/json': { schema: envelope({}) } } }, ...ERRORS },
-    },
-  };
+/**
+ * `/{family}/{action}[/{id}]` once for every family name of every entity (its `api` name and its
+ * entity name, when they differ): the standard verbs and the entity's hook actions, and the answer
+ * one of them gives.
+ */
+function familyOperations(sources: DocumentSources, method: string, url: string): Built[] {
+  const seen = new Set<string>();
+  return entities.flatMap((entity) =>
+    [familyOf(entity), entity.name]
+      .filter((family) => !seen.has(family.toLowerCase()) && seen.add(family.toLowerCase()))
+      .map((family) => {
+        const path = templateOf(url).replace('{family}', family);
+        const actions = [...Object.keys(FAMILY_ACTIONS), ...hookActions(sources, entity).keys()];
+        return {
+          method,
+          path,
+          operation: {
+            summary: `${entity.label}: ${method} an action`,
+            tags: ['families'],
+            security: [...SECURITY.bearer],
+            parameters: pathParameters(path).map((parameter) =>
+              parameter.name === 'action' ? { ...parameter, schema: { type: 'string', enum: actions } } : parameter,
+            ),
+            ...(method === 'GET' ? {} : { requestBody: jsonBody({}, false) }),
+            responses: { '200': { $ref: `#/components/responses/${answerNames(entity).family}` }, ...ERRORS },
+          },
+        };
+      }),
+  );
 }
 
 /** A procedure route, once for every procedure it reaches. */
@@ -330,7 +387,10 @@ function procedureOperations(
           tags: [audience === 'public' ? 'PublicDataRepository' : 'DataRepository'],
           security: [...(audience === 'public' ? SECURITY.none : SECURITY.bearer)],
           responses: {
-            '200': { description: 'OK', content: { 'application/json': { schema: envelope({}) } } },
+            '200': {
+              description: 'OK',
+              content: { 'application/json': { schema: envelope(fromZod(procedure.output, 'output')) } },
+            },
             ...ERRORS,
           },
         },
@@ -338,13 +398,34 @@ function procedureOperations(
     });
 }
 
+/** A generic route at any other name (an entity, family or procedure there is none of): refused, 400 or 404. */
+function unknownName(method: string, url: string, security: Security): Built {
+  const path = templateOf(url);
+  return {
+    method,
+    path,
+    operation: {
+      summary: 'Any other name: refused',
+      description: 'Every name the route takes has an operation of its own; any other is refused.',
+      security: [...security],
+      parameters: pathParameters(path),
+      responses: { ...ERRORS },
+    },
+  };
+}
+
 /** The operations of one route (one method): its own contract, expanded over the registry, or its address alone. */
 function operationsOf(sources: DocumentSources, method: string, url: string, contract?: RouteContract): Built[] {
   if (!contract) return [{ method, path: templateOf(url), operation: undescribed(method, templateOf(url)) }];
   if ('generic' in contract) {
-    if (contract.generic === 'repository') return repositoryOperations(sources, method, url, contract.verb);
-    if (contract.generic === 'family') return [familyOperation(sources, method, url)];
-    return procedureOperations(sources, method, url, contract.audience);
+    const expanded =
+      contract.generic === 'repository'
+        ? repositoryOperations(sources, method, url, contract.verb)
+        : contract.generic === 'family'
+          ? familyOperations(sources, method, url)
+          : procedureOperations(sources, method, url, contract.audience);
+    const open = 'audience' in contract && contract.audience === 'public';
+    return [...expanded, unknownName(method, url, open ? SECURITY.none : SECURITY.bearer)];
   }
   if (isActions(contract))
     return Object.entries(contract.actions)
@@ -358,7 +439,12 @@ function operationsOf(sources: DocumentSources, method: string, url: string, con
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   DataRepository: 'The generic data API: every verb over every registry entity, and the named procedures',
-  families: 'Resource families: `{family}/{action}` over every registry entity',
+  families: [
+    'Resource families: `{family}/{action}[/{id}]`, any method, over every registry entity by its family name',
+    '(case-insensitive). Standard actions:',
+    ...Object.entries(FAMILY_ACTIONS).map(([name, what]) => `- ${name}: ${what}`),
+    'and the row actions of the entity (POST {ids, …}).',
+  ].join('\n'),
   authentication: 'Sign-in, sessions, two factors, password reset',
   pointofsale: 'The terminal API (a paired terminal’s token)',
   onlinesalesorder: 'Orders placed by an online channel (its key)',
@@ -426,7 +512,15 @@ export function buildDocument(sources: DocumentSources, basePath: string): OpenA
           },
         },
         FetchRequest: fromZod(fetchRequest, 'input'),
+        Field: FIELD_SCHEMA,
+        DeleteAnswer: {
+          type: 'object',
+          required: ['deleted'],
+          properties: { deleted: { type: 'integer', minimum: 0, description: 'How many rows were deleted' } },
+          additionalProperties: false,
+        },
         ...entitySchemas(entities),
+        ...actionAnswerSchemas(sources),
       },
       securitySchemes: {
         bearer: {
@@ -453,6 +547,7 @@ export function buildDocument(sources: DocumentSources, basePath: string): OpenA
           description: 'An error: its status in resultCode, the fields at fault in errors',
           content: { 'application/json': { schema: ref('ErrorEnvelope') } },
         },
+        ...familyResponses(sources),
       },
     },
   };
