@@ -425,7 +425,9 @@ function operationsOf(sources: DocumentSources, method: string, url: string, con
           ? familyOperations(sources, method, url)
           : procedureOperations(sources, method, url, contract.audience);
     const open = 'audience' in contract && contract.audience === 'public';
-    return [...expanded, unknownName(method, url, open ? SECURITY.none : SECURITY.bearer)];
+    const refused = unknownName(method, url, open ? SECURITY.none : SECURITY.bearer);
+    if (contract.generic === 'family') refused.operation.tags = ['families'];
+    return [...expanded, refused];
   }
   if (isActions(contract))
     return Object.entries(contract.actions)
