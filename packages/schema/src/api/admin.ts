@@ -36,40 +36,37 @@ const currencyCode = z
 
 // ── Role privileges: /api/RolePrivileges/{Roles|Grid|Save}
 
-export interface RoleOption {
-  id: number;
-  code: string;
-  name: string;
-}
+export const roleOption = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type RoleOption = z.infer<typeof roleOption>;
 
-export interface PrivilegeFlagsDto {
-  ableToView: boolean;
-  ableToEdit: boolean;
-  ableToDelete: boolean;
-  ableToSetTable: boolean;
-}
+const privilegeFlags = z.object({
+  ableToView: z.boolean(),
+  ableToEdit: z.boolean(),
+  ableToDelete: z.boolean(),
+  ableToSetTable: z.boolean(),
+});
+export type PrivilegeFlagsDto = z.infer<typeof privilegeFlags>;
 
 export const PRIVILEGE_FLAGS = ['ableToView', 'ableToEdit', 'ableToDelete', 'ableToSetTable'] as const;
 
-export interface RolePrivilegeRow extends PrivilegeFlagsDto {
-  privilegeId: number;
+const rolePrivilegeRow = privilegeFlags.extend({
+  privilegeId: z.number().int(),
   /** Screen name, the permission key. */
-  name: string;
-  menuText: string;
-}
+  name: z.string(),
+  menuText: z.string(),
+});
+export type RolePrivilegeRow = z.infer<typeof rolePrivilegeRow>;
 
-export interface RolePrivilegeGroup {
-  groupKey: string;
-  groupText: string;
-  rows: RolePrivilegeRow[];
-}
+const rolePrivilegeGroup = z.object({ groupKey: z.string(), groupText: z.string(), rows: z.array(rolePrivilegeRow) });
+export type RolePrivilegeGroup = z.infer<typeof rolePrivilegeGroup>;
 
 /** Answer of `GET /api/RolePrivileges/Grid?roleId=`: every privilege in menu order, grouped. */
-export interface RolePrivilegeGrid {
-  roleId: number;
-  roleName: string;
-  groups: RolePrivilegeGroup[];
-}
+export const rolePrivilegeGrid = z.object({
+  roleId: z.number().int(),
+  roleName: z.string(),
+  groups: z.array(rolePrivilegeGroup),
+});
+export type RolePrivilegeGrid = z.infer<typeof rolePrivilegeGrid>;
 
 export const rolePrivilegeGridQuery = z.object({ roleId: id });
 
@@ -104,43 +101,43 @@ export const FEATURE_KEYS = [
   'commission',
   'vouchers',
 ] as const satisfies readonly FeatureKey[];
-export type FeatureSwitches = Record<FeatureKey, boolean>;
-export const saveFeaturesRequest = z.object(
+/** Every feature on or off: the body of `Save` and the answer of both. */
+export const featureSwitches = z.object(
   Object.fromEntries(FEATURE_KEYS.map((k) => [k, z.boolean()])) as Record<FeatureKey, z.ZodBoolean>,
 );
+export type FeatureSwitches = z.infer<typeof featureSwitches>;
+export const saveFeaturesRequest = featureSwitches;
 
 // ── Company: /api/company/{Get|Save}
 
-export interface CurrencyOption {
-  id: number;
-  code: string;
-  name: string;
-}
+const currencyOption = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type CurrencyOption = z.infer<typeof currencyOption>;
 
-export interface CompanyDto {
-  id: number;
-  version: number;
-  name: string;
-  registrationNo: string | null;
-  taxRegistrationNo: string | null;
-  address: string | null;
-  logo: string | null;
-  baseCurrencyId: number | null;
-  timezone: string;
-}
+/** The company row; the answer of `POST /api/company/Save`. */
+export const companyDto = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  name: z.string(),
+  registrationNo: z.string().nullable(),
+  taxRegistrationNo: z.string().nullable(),
+  address: z.string().nullable(),
+  logo: z.string().nullable(),
+  baseCurrencyId: z.number().int().nullable(),
+  timezone: z.string(),
+});
+export type CompanyDto = z.infer<typeof companyDto>;
 
 /** Answer of `GET /api/company/Get`: the one row (null before the installer ran) and the currencies to pick from. */
-export interface CompanySettings {
-  company: CompanyDto | null;
-  currencies: CurrencyOption[];
-}
+export const companySettings = z.object({ company: companyDto.nullable(), currencies: z.array(currencyOption) });
+export type CompanySettings = z.infer<typeof companySettings>;
 
 /** Answer of `GET /api/company/Format` (any signed-in user): the company's name (the footer's), its base currency's ISO code and its time zone. */
-export interface CompanyFormat {
-  name: string | null;
-  currency: string | null;
-  timezone: string;
-}
+export const companyFormat = z.object({
+  name: z.string().nullable(),
+  currency: z.string().nullable(),
+  timezone: z.string(),
+});
+export type CompanyFormat = z.infer<typeof companyFormat>;
 
 export const saveCompanyRequest = z.object({
   version: z.number().int().positive().max(MAX_INT32),
@@ -164,20 +161,23 @@ export const adminResetPasswordRequest = z.object({
 });
 export type AdminResetPasswordRequest = z.input<typeof adminResetPasswordRequest>;
 
-export interface AdminResetPasswordResponse {
-  userId: number;
-  userName: string;
+export const adminResetPasswordResponse = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
   /** Only when the server generated it. */
-  generatedPassword: string | null;
-  mustChangePassword: boolean;
-  sessionsRevoked: number;
-}
+  generatedPassword: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  sessionsRevoked: z.number().int(),
+});
+export type AdminResetPasswordResponse = z.infer<typeof adminResetPasswordResponse>;
 
 // ── Installer: /api/installer/{Status|Setup} (public while no active administrator exists)
 
-export interface InstallerStatus {
-  open: boolean;
-}
+export const installerStatus = z.object({ open: z.boolean() });
+export type InstallerStatus = z.infer<typeof installerStatus>;
+
+/** Answer of `POST /api/installer/Setup`: the administrator it made. */
+export const installerSetupResponse = z.object({ userId: z.number().int(), userName: z.string() });
 
 export const installerSetupRequest = z.object({
   company: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowIdNumber } from '../ids';
-import type { FieldGroup } from '../registry/field-groups';
+import { FIELD_GROUPS, type FieldGroup } from '../registry/field-groups';
 
 /** Request bodies of /api/Authentication/*, validated alike by the server and the forms. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -33,56 +33,58 @@ export type RequestResetPasswordRequest = z.infer<typeof requestResetPasswordReq
 export type ValidateResetPasswordOtpRequest = z.infer<typeof validateResetPasswordOtpRequest>;
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
+export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
 
-export interface UserInfo {
-  userId: number;
-  userName: string;
-  displayName: string;
-  role: string;
-  email?: string | null;
-  otpEnabled: boolean;
-  mustChangePassword: boolean;
+export const userInfo = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  displayName: z.string(),
+  role: z.string(),
+  email: z.string().nullable().optional(),
+  otpEnabled: z.boolean(),
+  mustChangePassword: z.boolean(),
   /**
    * The field groups (registry `field-groups.ts`) the user's role may view; only `Me` answers it.
    * The console asks for it with the menu and hides the fields of every other group.
    */
-  fieldGroups?: FieldGroup[];
-}
+  fieldGroups: z.array(z.enum(Object.keys(FIELD_GROUPS) as [FieldGroup, ...FieldGroup[]])).optional(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
 
-export interface LoginResponse {
-  requireOtp: boolean;
-  otpToken?: string;
-  token?: TokenPair;
-  userInfo?: UserInfo;
-}
+/** Answer of Login and ValidateOtp: signed in, or (Login, two-factor on) the token ValidateOtp takes. */
+export const loginResponse = z.object({
+  requireOtp: z.boolean(),
+  otpToken: z.string().optional(),
+  token: tokenPair.optional(),
+  userInfo: userInfo.optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
 
-export interface RefreshTokenResponse {
-  token: TokenPair;
-}
+export const refreshTokenResponse = z.object({ token: tokenPair });
+export type RefreshTokenResponse = z.infer<typeof refreshTokenResponse>;
+
+/** Answer of ChangePassword: the new session of the user whose password changed. */
+export const changePasswordResponse = z.object({ token: tokenPair, userInfo });
 
 /** Answer of /api/authentication/SetupOtp: the secret to scan before EnableOtp confirms it. */
-export interface OtpSetupResponse {
-  secret: string;
-  otpauthUrl: string;
-}
+export const otpSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type OtpSetupResponse = z.infer<typeof otpSetupResponse>;
 
 /** A sign-in provider of /api/PublicDataRepository/procedure/getsaml. */
 export const samlProvider = z.object({ name: z.string(), loginUrl: z.string() });
 export type SamlProvider = z.infer<typeof samlProvider>;
 
 /** A row of `GET /api/user/Locked` (the `lockeduser` screen); unlock with `POST /api/user/Unlock {userId}`. */
-export interface LockedUserDto {
-  userId: number;
-  userName: string;
-  displayName: string;
-  failureCount: number;
+export const lockedUser = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  displayName: z.string(),
+  failureCount: z.number().int(),
   /** ISO timestamp. */
-  lockedUntil: string;
-}
+  lockedUntil: z.string(),
+});
+export type LockedUserDto = z.infer<typeof lockedUser>;
 
 /** Body of `POST /api/user/Unlock`, `RevokeSessions` and `ResetOtp`. */
 export const userIdRequest = z.object({ userId: rowIdNumber });

@@ -40,21 +40,22 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobRunRequest = z.object({ kind: z.string().trim().min(1).max(50) });
 
-export interface JobDto {
-  id: number;
-  kind: string;
-  status: JobStatus;
+export const jobDto = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  status: z.enum(JOB_STATUSES),
   /** 0–100. */
-  progress: number;
-  payload: unknown;
-  result: unknown;
-  error: string | null;
-  runAfter: string;
+  progress: z.number(),
+  payload: z.unknown(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+  runAfter: z.string(),
   /** Tries so far, counting those whose process died; at most 3. */
-  attempts: number;
+  attempts: z.number().int(),
   /** The run holding (or that last held) the job, and until when a running job is held. */
-  leaseHolder: string | null;
-  leaseUntil: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  leaseHolder: z.string().nullable(),
+  leaseUntil: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobDto = z.infer<typeof jobDto>;

@@ -28,10 +28,8 @@ export interface TopMenuEntry {
   menuText: string;
 }
 
-export interface VersionInfo {
-  apiVersion: string;
-  buildNumber: string;
-}
+export const versionInfo = z.object({ apiVersion: z.string(), buildNumber: z.string() });
+export type VersionInfo = z.infer<typeof versionInfo>;
 
 /** One choice of `GET /api/AppModule/GetDropDown/{entity}`: the row's label and its id. */
 export const dropdownItem = z.object({ text: z.string(), value: z.number().int() });

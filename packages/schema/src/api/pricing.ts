@@ -1,4 +1,5 @@
-import type { JobStatus } from './families';
+import { z } from 'zod';
+import { JOB_STATUSES } from './families';
 
 /** `/api/outletpricing/{Grid|Save}`: the product × outlet price grid. */
 export interface OutletPricingQuery {
@@ -9,27 +10,23 @@ export interface OutletPricingQuery {
   category?: number | null;
 }
 
-export interface OutletColumn {
-  id: number;
-  code: string;
-  name: string;
-}
+const outletColumn = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type OutletColumn = z.infer<typeof outletColumn>;
 
-export interface OutletPricingRow {
-  id: number;
-  code: string;
-  name: string;
-  sellingPrice: string;
+const outletPricingRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  sellingPrice: z.string(),
   /** Override price by outlet id; null where the outlet sells at the base price. */
-  prices: Record<number, string | null>;
+  prices: z.record(z.number(), z.string().nullable()),
   /** The price each outlet sells at now, by outlet id: a pending future price in force there from its own midnight, else its override, else the base price. */
-  inForce: Record<number, string>;
-}
+  inForce: z.record(z.number(), z.string()),
+});
+export type OutletPricingRow = z.infer<typeof outletPricingRow>;
 
-export interface OutletPricingGrid {
-  outlets: OutletColumn[];
-  rows: OutletPricingRow[];
-}
+export const outletPricingGrid = z.object({ outlets: z.array(outletColumn), rows: z.array(outletPricingRow) });
+export type OutletPricingGrid = z.infer<typeof outletPricingGrid>;
 
 /** One cell to save; a null or blank price removes the override. */
 export interface PriceChange {
@@ -38,11 +35,12 @@ export interface PriceChange {
   price: string | number | null;
 }
 
-export interface OutletPricingSaved {
-  inserted: number;
-  updated: number;
-  deleted: number;
-}
+export const outletPricingSaved = z.object({
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+});
+export type OutletPricingSaved = z.infer<typeof outletPricingSaved>;
 
 /**
  * `POST /api/pricing/WhatIf`: replays the last `days` days of the outlets' sales through the engine
@@ -63,53 +61,61 @@ export interface WhatIfRequest {
 }
 
 /** Money as decimal strings. Margins only for a caller who may see costs (the `costs` field group). */
-export interface WhatIfFigures {
+const whatIfFigures = z.object({
   /** Sales replayed. */
-  baskets: number;
+  baskets: z.number().int(),
   /** Sales whose price the promotion changes. */
-  basketsAffected: number;
+  basketsAffected: z.number().int(),
   /** What customers would pay less (more, when negative) with it. */
-  discountGiven: string;
+  discountGiven: z.string(),
   /** The margin (sales without tax, less cost) the promotion gives up. */
-  marginGivenUp?: string;
+  marginGivenUp: z.string().optional(),
   /** The margin of these sales without the promotion, and with it. */
-  marginBefore?: string;
-  marginAfter?: string;
-}
+  marginBefore: z.string().optional(),
+  marginAfter: z.string().optional(),
+});
+export type WhatIfFigures = z.infer<typeof whatIfFigures>;
 
-export interface WhatIfDay extends WhatIfFigures {
+const whatIfDay = whatIfFigures.extend({
   /** The outlet's date of the sales. */
-  date: string;
-}
+  date: z.string(),
+});
+export type WhatIfDay = z.infer<typeof whatIfDay>;
 
-export interface WhatIfProduct {
-  id: number;
-  code: string;
-  name: string;
+const whatIfProduct = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
   /** Units sold in the baskets it changes. */
-  quantity: string;
-  discountGiven: string;
-}
+  quantity: z.string(),
+  discountGiven: z.string(),
+});
+export type WhatIfProduct = z.infer<typeof whatIfProduct>;
 
-export interface WhatIfResult {
-  from: string;
-  to: string;
-  outlets: OutletColumn[];
-  currency: string;
-  days: WhatIfDay[];
-  total: WhatIfFigures;
+const whatIfResult = z.object({
+  from: z.string(),
+  to: z.string(),
+  outlets: z.array(outletColumn),
+  currency: z.string(),
+  days: z.array(whatIfDay),
+  total: whatIfFigures,
   /** Up to ten products by discount given. */
-  topProducts: WhatIfProduct[];
+  topProducts: z.array(whatIfProduct),
   /** Whether margins were computed (the caller may see costs). */
-  margins: boolean;
+  margins: z.boolean(),
   /** Milliseconds the replay took. */
-  tookMs: number;
-}
+  tookMs: z.number(),
+});
+export type WhatIfResult = z.infer<typeof whatIfResult>;
 
-export interface WhatIfStatus {
-  jobId: number;
-  status: JobStatus;
-  progress: number;
-  error: string | null;
-  result: WhatIfResult | null;
-}
+/** Answer of `POST /api/pricing/WhatIf`: the job to follow. */
+export const whatIfStarted = z.object({ jobId: z.number().int() });
+
+export const whatIfStatus = z.object({
+  jobId: z.number().int(),
+  status: z.enum(JOB_STATUSES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  result: whatIfResult.nullable(),
+});
+export type WhatIfStatus = z.infer<typeof whatIfStatus>;

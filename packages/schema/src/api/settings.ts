@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { PRODUCT_SHORT_NAME, SETTING_QUERY_TAKE } from '../constants';
 
 /** App setting keys read by the console. */
@@ -24,14 +25,15 @@ export const settingQuery = (keys: readonly string[]) => ({
   filters: [{ ColumnName: 'AppSettingKeys', ColumnValue: keys.join(','), Operator: 'EQ' }],
 });
 
-export interface AppSettingDto {
-  appSettingID: number;
-  groupId: number;
-  key: string;
-  value: string;
-  description: string | null;
-  attributes: Record<string, unknown> | null;
-}
+export const appSettingDto = z.object({
+  appSettingID: z.number().int(),
+  groupId: z.number().int(),
+  key: z.string(),
+  value: z.string(),
+  description: z.string().nullable(),
+  attributes: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AppSettingDto = z.infer<typeof appSettingDto>;
 
 const ADDRESS = /^(https?:\/\/|\/)/i;
 const addressProblem = (value: string) =>

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { VersionInfo } from '@backroom/schema';
+import { versionInfo, type VersionInfo } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { migrationsCurrent } from '../db/migrate';
 import { ok, sendError } from '../http/envelope';
 import { SERVER_ROOT } from '../paths';
@@ -15,12 +16,15 @@ export const READINESS_TIMEOUT_MS = 3_000;
 export const API_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string })
   .version;
 
+/** What readiness answers when ready; a 503 is the error envelope. */
+const readiness = z.object({ database: z.literal('ok'), migrations: z.literal('current') });
+
 export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, apiPrefix: string): void {
   const { db, config } = app.ctx;
 
   app.get(
     `${apiPrefix}/Info/Version`,
-    documented({ summary: 'The API version and build number', auth: 'none' }),
+    documented({ summary: 'The API version and build number', auth: 'none', answer: versionInfo }),
     async () => {
       const data: VersionInfo = { apiVersion: API_VERSION, buildNumber: config.buildNumber };
       return ok(data);
@@ -30,7 +34,11 @@ export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, api
   // Liveness: the process answers; never touches the database, so a saturated pool cannot stall it.
   app.get(
     `${corePrefix}/health/live`,
-    documented({ summary: 'Liveness: the process answers', auth: 'none' }),
+    documented({
+      summary: 'Liveness: the process answers',
+      auth: 'none',
+      answer: z.object({ process: z.literal('ok') }),
+    }),
     async () => ok({ process: 'ok' }),
   );
 
@@ -57,8 +65,13 @@ export function registerInfoRoutes(app: FastifyInstance, corePrefix: string, api
     documented({
       summary: 'Readiness: the database answers and its migrations are current (503 otherwise)',
       auth: 'none',
+      answer: readiness,
     }),
     ready,
   );
-  app.get(`${corePrefix}/health`, documented({ summary: 'Readiness, by its older name', auth: 'none' }), ready);
+  app.get(
+    `${corePrefix}/health`,
+    documented({ summary: 'Readiness, by its older name', auth: 'none', answer: readiness }),
+    ready,
+  );
 }

@@ -1,4 +1,4 @@
-import { jobRunRequest } from '@backroom/schema';
+import { jobDto, jobRunRequest } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { recordRequestEvent } from '../data/audit';
 import { assertPrivilege, authenticate } from '../http/auth-guard';
@@ -16,7 +16,10 @@ import { documented } from '../http/openapi-contract';
 export function registerJobRoutes(app: FastifyInstance, apiPrefix: string, leaseMs: number): void {
   app.post(
     `${apiPrefix}/jobs/Run`,
-    { ...documented({ summary: 'Queue a background job by kind', body: jobRunRequest }), preHandler: authenticate },
+    {
+      ...documented({ summary: 'Run a background job by kind now', body: jobRunRequest, answer: jobDto }),
+      preHandler: authenticate,
+    },
     async (request) => {
       const { kind: name } = parseBody(jobRunRequest, request.body);
       const kind = ownEntry(app.jobKinds, name);

@@ -1,4 +1,7 @@
 import {
+  companyDto,
+  companyFormat,
+  companySettings,
   getEntity,
   saveCompanyRequest,
   type CompanyDto,
@@ -41,7 +44,10 @@ export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): 
 
   app.get(
     `${base}/Get`,
-    { ...documented({ summary: 'The company' }), preHandler: requirePrivilege('company', 'view') },
+    {
+      ...documented({ summary: 'The company', answer: companySettings }),
+      preHandler: requirePrivilege('company', 'view'),
+    },
     async () => {
       const settings: CompanySettings = { company: await readCompany(db), currencies: await activeCurrencies(db) };
       return ok(settings);
@@ -51,7 +57,10 @@ export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): 
   // Whose console it is (the footer) and how every screen shows money, numbers and dates: needs no privilege beyond being signed in.
   app.get(
     `${base}/Format`,
-    { ...documented({ summary: 'The company’s formats: currency, dates, time zone' }), preHandler: authenticate },
+    {
+      ...documented({ summary: 'The company’s formats: currency, dates, time zone', answer: companyFormat }),
+      preHandler: authenticate,
+    },
     async () => {
       const company = await readCompany(db);
       const currency = company?.baseCurrencyId
@@ -73,7 +82,7 @@ export function registerCompanyRoutes(app: FastifyInstance, apiPrefix: string): 
   app.post(
     `${base}/Save`,
     {
-      ...documented({ summary: 'Change the company', body: saveCompanyRequest }),
+      ...documented({ summary: 'Change the company', body: saveCompanyRequest, answer: companyDto.nullable() }),
       preHandler: requirePrivilege('company', 'edit'),
     },
     async (request) => {

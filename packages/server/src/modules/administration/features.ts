@@ -1,4 +1,4 @@
-import { FEATURE_KEYS, saveFeaturesRequest, type FeatureSwitches } from '@backroom/schema';
+import { FEATURE_KEYS, featureSwitches, saveFeaturesRequest, type FeatureSwitches } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordRequestEvent } from '../../data/audit';
@@ -22,14 +22,17 @@ export function registerFeatureRoutes(app: FastifyInstance, apiPrefix: string): 
 
   app.get(
     `${base}/Get`,
-    { ...documented({ summary: 'The features switched on' }), preHandler: requirePrivilege('feature', 'view') },
+    {
+      ...documented({ summary: 'The features switched on', answer: featureSwitches }),
+      preHandler: requirePrivilege('feature', 'view'),
+    },
     async () => ok(await readFeatures(db)),
   );
 
   app.post(
     `${base}/Save`,
     {
-      ...documented({ summary: 'Switch features on or off', body: saveFeaturesRequest }),
+      ...documented({ summary: 'Switch features on or off', body: saveFeaturesRequest, answer: featureSwitches }),
       preHandler: requirePrivilege('feature', 'edit'),
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { installerSetupRequest, type InstallerStatus } from '@backroom/schema';
+import { installerSetupRequest, installerSetupResponse, installerStatus, type InstallerStatus } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { newPasswordProblem } from '../auth/index';
 import { hashPassword } from '../../crypto/passwords';
@@ -23,10 +23,14 @@ export function registerInstallerRoutes(app: FastifyInstance, apiPrefix: string)
   const { db } = app.ctx;
   const base = `${apiPrefix}/installer`;
 
-  app.get(`${base}/Status`, documented({ summary: 'Whether the first set-up is done', auth: 'none' }), async () => {
-    const status: InstallerStatus = { open: !(await isInstalled(db)) };
-    return ok(status);
-  });
+  app.get(
+    `${base}/Status`,
+    documented({ summary: 'Whether the first set-up is done', auth: 'none', answer: installerStatus }),
+    async () => {
+      const status: InstallerStatus = { open: !(await isInstalled(db)) };
+      return ok(status);
+    },
+  );
 
   app.post(
     `${base}/Setup`,
@@ -34,6 +38,7 @@ export function registerInstallerRoutes(app: FastifyInstance, apiPrefix: string)
       summary: 'The first set-up: the company and its administrator',
       auth: 'none',
       body: installerSetupRequest,
+      answer: installerSetupResponse,
     }),
     async (request) => {
       if (await isInstalled(db)) throw closed();

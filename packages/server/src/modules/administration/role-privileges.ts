@@ -1,4 +1,6 @@
 import {
+  roleOption,
+  rolePrivilegeGrid,
   rolePrivilegeGridQuery,
   saveRolePrivilegesRequest,
   type FieldError,
@@ -9,6 +11,7 @@ import {
 } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { recordRequestEvent } from '../../data/audit';
 import { assertGridChange, PRIVILEGE_FLAGS, type FlagChange, type FlagColumn } from '../user/index';
 import type { Database } from '../../db/types';
@@ -166,7 +169,7 @@ export function registerRolePrivilegeRoutes(app: FastifyInstance, apiPrefix: str
   app.get(
     `${base}/Roles`,
     {
-      ...documented({ summary: 'The roles of the privilege grid' }),
+      ...documented({ summary: 'The roles of the privilege grid', answer: z.array(roleOption) }),
       preHandler: requirePrivilege(GUARDED_SCREEN, 'view'),
     },
     async () => {
@@ -178,7 +181,11 @@ export function registerRolePrivilegeRoutes(app: FastifyInstance, apiPrefix: str
   app.get(
     `${base}/Grid`,
     {
-      ...documented({ summary: 'A role’s privileges, screen by screen', query: rolePrivilegeGridQuery }),
+      ...documented({
+        summary: 'A role’s privileges, screen by screen',
+        query: rolePrivilegeGridQuery,
+        answer: rolePrivilegeGrid,
+      }),
       preHandler: requirePrivilege(GUARDED_SCREEN, 'view'),
     },
     async (request) => {
@@ -190,7 +197,11 @@ export function registerRolePrivilegeRoutes(app: FastifyInstance, apiPrefix: str
   app.post(
     `${base}/Save`,
     {
-      ...documented({ summary: 'Change a role’s privileges', body: saveRolePrivilegesRequest }),
+      ...documented({
+        summary: 'Change a role’s privileges',
+        body: saveRolePrivilegesRequest,
+        answer: rolePrivilegeGrid,
+      }),
       preHandler: requirePrivilege(GUARDED_SCREEN, 'edit'),
     },
     async (request) => {

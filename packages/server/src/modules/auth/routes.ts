@@ -1,5 +1,10 @@
 import {
   changePasswordRequest,
+  changePasswordResponse,
+  loginResponse,
+  otpSetupResponse,
+  refreshTokenResponse,
+  userInfo,
   disableOtpRequest,
   FIELD_GROUP_NAMES,
   enableOtpRequest,
@@ -12,7 +17,7 @@ import {
   type LoginResponse,
 } from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { recordRequestEvent, type Actor } from '../../data/audit';
 import { deniedFieldGroups } from '../../data/field-groups';
@@ -311,9 +316,10 @@ interface Action {
   /** How the caller must be signed in; none for the sign-in calls themselves. */
   guard?: Guard;
   handle: (request: FastifyRequest) => Promise<ApiEnvelope<unknown>>;
-  /** For the OpenAPI document: what it does and the body it parses. */
+  /** For the OpenAPI document: what it does, the body it parses and the `data` it answers. */
   summary: string;
   body?: z.ZodType;
+  answer: z.ZodType;
 }
 
 const POST = ['POST'] as const;
@@ -322,30 +328,40 @@ const duringPasswordChange = authenticateDuringPasswordChange;
 
 /** `/api/authentication/{action}` by action name. */
 const ACTIONS: Record<string, Action> = {
-  Login: { methods: POST, handle: login, summary: 'Sign in with a user name and password', body: loginRequest },
+  Login: {
+    methods: POST,
+    handle: login,
+    summary: 'Sign in with a user name and password',
+    body: loginRequest,
+    answer: loginResponse,
+  },
   ValidateOtp: {
     methods: POST,
     handle: validateOtp,
     summary: 'Finish a sign-in with the code from the authenticator app',
     body: validateOtpRequest,
+    answer: loginResponse,
   },
   RefreshToken: {
     methods: POST,
     handle: refreshToken,
     summary: 'Trade a refresh token for a new token pair',
     body: refreshTokenRequest,
+    answer: refreshTokenResponse,
   },
   RequestResetPassword: {
     methods: POST,
     handle: requestResetPassword,
     summary: 'Mail a password reset code',
     body: requestResetPasswordRequest,
+    answer: z.null(),
   },
   ValidateResetPasswordOtp: {
     methods: POST,
     handle: validateResetPasswordOtp,
     summary: 'Set a new password with a mailed reset code',
     body: validateResetPasswordOtpRequest,
+    answer: z.null(),
   },
   ChangePassword: {
     methods: POST,
@@ -353,16 +369,36 @@ const ACTIONS: Record<string, Action> = {
     handle: changePassword,
     summary: 'Change one’s own password',
     body: changePasswordRequest,
+    answer: changePasswordResponse,
   },
-  Logout: { methods: POST, guard: duringPasswordChange, handle: logout, summary: 'End this session' },
-  Me: { methods: ['GET', 'POST'], guard: duringPasswordChange, handle: me, summary: 'The signed-in user' },
-  SetupOtp: { methods: POST, guard: authenticate, handle: setupOtp, summary: 'Start setting up two-factor sign-in' },
+  Logout: {
+    methods: POST,
+    guard: duringPasswordChange,
+    handle: logout,
+    summary: 'End this session',
+    answer: z.null(),
+  },
+  Me: {
+    methods: ['GET', 'POST'],
+    guard: duringPasswordChange,
+    handle: me,
+    summary: 'The signed-in user',
+    answer: userInfo,
+  },
+  SetupOtp: {
+    methods: POST,
+    guard: authenticate,
+    handle: setupOtp,
+    summary: 'Start setting up two-factor sign-in',
+    answer: otpSetupResponse,
+  },
   EnableOtp: {
     methods: POST,
     guard: authenticate,
     handle: enableOtp,
     summary: 'Turn two-factor sign-in on',
     body: enableOtpRequest,
+    answer: userInfo,
   },
   DisableOtp: {
     methods: POST,
@@ -370,6 +406,7 @@ const ACTIONS: Record<string, Action> = {
     handle: disableOtp,
     summary: 'Turn two-factor sign-in off',
     body: disableOtpRequest,
+    answer: userInfo,
   },
 };
 
@@ -382,9 +419,9 @@ const BY_NAME: Record<string, Action> = Object.fromEntries(
 const contract = documented({
   param: 'action',
   actions: Object.fromEntries(
-    Object.entries(ACTIONS).map(([name, { methods, guard, summary, body }]) => [
+    Object.entries(ACTIONS).map(([name, { methods, guard, summary, body, answer }]) => [
       name,
-      { methods, summary, auth: guard ? 'bearer' : 'none', ...(body ? { body } : {}) },
+      { methods, summary, auth: guard ? 'bearer' : 'none', answer, ...(body ? { body } : {}) },
     ]),
   ),
 });

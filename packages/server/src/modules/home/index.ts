@@ -1,3 +1,4 @@
+import { homeSummary as homeSummaryAnswer } from '@backroom/schema';
 import { authenticate } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import type { DomainModule } from '../module';
@@ -22,7 +23,10 @@ export const homeModule: DomainModule = {
   routes: (app, at) => {
     app.get(
       `${at.api}/home/Summary`,
-      { ...documented({ summary: 'The Home screen’s figures for the caller’s outlets' }), preHandler: authenticate },
+      {
+        ...documented({ summary: 'The Home screen’s figures for the caller’s outlets', answer: homeSummaryAnswer }),
+        preHandler: authenticate,
+      },
       async (request) => ok(await homeSummary(request)),
     );
   },

@@ -6,7 +6,7 @@ import { revealer } from '../../data/store';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { checkTarget, probe } from './outbound';
+import { checkTarget, connectionResult, probe } from './outbound';
 import { documented } from '../../http/openapi-contract';
 
 const settings = getEntity('membershipintegrationsettings');
@@ -25,7 +25,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, api: string): vo
   app.post(
     `${api}/membershipintegration/TestConnection`,
     {
-      ...documented({ summary: 'Try the membership provider’s address and key', body }),
+      ...documented({ summary: 'Try the membership provider’s address and key', body, answer: connectionResult }),
       preHandler: requirePrivilege(settings.name, 'edit'),
     },
     async (request) => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
 import { ApiError } from '../../http/envelope';
 
 /**
@@ -86,12 +87,13 @@ export async function checkTarget(endpoint: string, allowPrivate: boolean, field
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
-export interface ConnectionResult {
-  ok: boolean;
-  status: number | null;
-  latencyMs: number;
-  message: string;
-}
+export const connectionResult = z.object({
+  ok: z.boolean(),
+  status: z.number().int().nullable(),
+  latencyMs: z.number(),
+  message: z.string(),
+});
+export type ConnectionResult = z.infer<typeof connectionResult>;
 
 export interface Answer {
   /** null when no answer came (no connection, timeout). */

@@ -1,4 +1,4 @@
-import { MAX_INT32, getEntity, rowId, rowIdNumber } from '@backroom/schema';
+import { MAX_INT32, getEntity, outletPricingGrid, outletPricingSaved, rowId, rowIdNumber } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
@@ -42,7 +42,11 @@ export function registerOutletPricingRoutes(app: FastifyInstance, apiPrefix: str
   app.post(
     `${base}/Grid`,
     {
-      ...documented({ summary: 'Outlet prices of products, outlets as columns', body: gridRequest }),
+      ...documented({
+        summary: 'Outlet prices of products, outlets as columns',
+        body: gridRequest,
+        answer: outletPricingGrid,
+      }),
       preHandler: requirePrivilege(SCREEN, 'view'),
     },
     async (request) => {
@@ -56,7 +60,7 @@ export function registerOutletPricingRoutes(app: FastifyInstance, apiPrefix: str
   app.post(
     `${base}/Save`,
     {
-      ...documented({ summary: 'Change outlet prices', body: saveRequest }),
+      ...documented({ summary: 'Change outlet prices', body: saveRequest, answer: outletPricingSaved }),
       preHandler: requirePrivilege(SCREEN, 'edit'),
     },
     async (request) => {

@@ -75,7 +75,10 @@ const cell = (value: unknown) => {
 export function registerVoucherCodeRoutes(app: FastifyInstance, api: string): void {
   app.get<{ Params: { id: string } }>(
     `${api}/pricing/VoucherCodes/:id`,
-    { ...documented({ summary: 'A voucher’s codes' }), preHandler: requirePrivilege('voucher', 'view') },
+    {
+      ...documented({ summary: 'A voucher’s codes, a CSV file', produces: 'file' }),
+      preHandler: requirePrivilege('voucher', 'view'),
+    },
     async (request, reply) => {
       const id = parseRowId(request.params.id);
       if (id === undefined)

@@ -1,4 +1,4 @@
-import { getEntity, rowId, type WhatIfResult, type WhatIfStatus } from '@backroom/schema';
+import { getEntity, rowId, whatIfStarted, whatIfStatus, type WhatIfResult, type WhatIfStatus } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { allowedOutlets, canSee } from '../../data/access';
@@ -75,7 +75,11 @@ export function registerWhatIfRoutes(app: FastifyInstance, api: string): void {
   app.post(
     `${api}/pricing/WhatIf`,
     {
-      ...documented({ summary: 'Start a what-if: a draft promotion tried on past sales', body: request }),
+      ...documented({
+        summary: 'Start a what-if: a draft promotion tried on past sales',
+        body: request,
+        answer: whatIfStarted,
+      }),
       preHandler: authenticate,
     },
     async (req) => {
@@ -105,7 +109,7 @@ export function registerWhatIfRoutes(app: FastifyInstance, api: string): void {
 
   app.get<{ Params: { jobId: string } }>(
     `${api}/pricing/WhatIf/:jobId`,
-    { ...documented({ summary: 'A what-if’s progress and answer' }), preHandler: authenticate },
+    { ...documented({ summary: 'A what-if’s progress and answer', answer: whatIfStatus }), preHandler: authenticate },
     async (req) => {
       const { jobId } = parseBody(z.object({ jobId: rowId }), req.params);
       const job = await app.ctx.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordRequestEvent } from '../../data/audit';
 import { authenticate, requireAuth, requirePrivilege } from '../../http/auth-guard';
-import { settingValueProblem } from '@backroom/schema';
+import { appSettingDto, settingValueProblem } from '@backroom/schema';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { settingByKey, settingsInGroup, toAppSettingDto } from './app-settings';
@@ -23,7 +23,7 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
   app.get<{ Params: { id: string } }>(
     `${base}/FetchByGroupId/:id`,
     {
-      ...documented({ summary: 'The app settings of a group' }),
+      ...documented({ summary: 'The app settings of a group', answer: z.array(appSettingDto) }),
       preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'view'),
     },
     async (request) => {
@@ -36,7 +36,7 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
 
   app.get<{ Params: { key: string } }>(
     `${base}/FetchByKey/:key`,
-    { ...documented({ summary: 'One app setting by key' }), preHandler: authenticate },
+    { ...documented({ summary: 'One app setting by key', answer: appSettingDto }), preHandler: authenticate },
     async (request) => {
       const row = await settingByKey(db, request.params.key);
       if (!row) throw new ApiError(404, 'Setting not found');
@@ -82,7 +82,7 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
   app.post(
     `${base}/UpdateSetting`,
     {
-      ...documented({ summary: 'Change an app setting’s value', body: updateSettingBody }),
+      ...documented({ summary: 'Change an app setting’s value', body: updateSettingBody, answer: appSettingDto }),
       preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit'),
     },
     async (request) => {
@@ -94,7 +94,11 @@ export function registerSettingRoutes(app: FastifyInstance, apiPrefix: string): 
   app.post(
     `${base}/UpdateAttributes`,
     {
-      ...documented({ summary: 'Change an app setting’s attributes', body: updateAttributesBody }),
+      ...documented({
+        summary: 'Change an app setting’s attributes',
+        body: updateAttributesBody,
+        answer: appSettingDto,
+      }),
       preHandler: requirePrivilege(SETTINGS_PRIVILEGE, 'edit'),
     },
     async (request) => {

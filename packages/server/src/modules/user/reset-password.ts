@@ -1,5 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { adminResetPasswordRequest, type AdminResetPasswordResponse } from '@backroom/schema';
+import {
+  adminResetPasswordRequest,
+  adminResetPasswordResponse,
+  type AdminResetPasswordResponse,
+} from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { clearFailures, userKey, newPasswordProblem, revokeUserSessions } from '../auth/index';
 import { hashPassword } from '../../crypto/passwords';
@@ -32,7 +36,11 @@ export function registerResetPasswordRoutes(app: FastifyInstance, apiPrefix: str
   app.post(
     `${apiPrefix}/ResetPassword/Reset`,
     {
-      ...documented({ summary: 'An administrator sets a user’s new password', body: adminResetPasswordRequest }),
+      ...documented({
+        summary: 'An administrator sets a user’s new password',
+        body: adminResetPasswordRequest,
+        answer: adminResetPasswordResponse,
+      }),
       preHandler: requirePrivilege('user', 'edit'),
     },
     async (request) => {

@@ -1,4 +1,12 @@
-import { getEntity, setUserActiveRequest, userIdRequest, type LockedUserDto } from '@backroom/schema';
+import {
+  dropdownItem,
+  getEntity,
+  lockedUser,
+  setUserActiveRequest,
+  userIdRequest,
+  type LockedUserDto,
+} from '@backroom/schema';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clearFailures, isKeyOfUser, userKey, revokeUserSessions } from '../auth/index';
 import { requirePrivilege } from '../../http/auth-guard';
@@ -35,7 +43,7 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
   app.get(
     `${apiPrefix}/user/Locked`,
     {
-      ...documented({ summary: 'Users locked out by failed sign-ins' }),
+      ...documented({ summary: 'Users locked out by failed sign-ins', answer: z.array(lockedUser) }),
       preHandler: requirePrivilege('lockeduser', 'view'),
     },
     async (request) => {
@@ -67,7 +75,7 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
   app.get(
     `${apiPrefix}/user/AssignableRoles`,
     {
-      ...documented({ summary: 'The roles the caller may give a user' }),
+      ...documented({ summary: 'The roles the caller may give a user', answer: z.array(dropdownItem) }),
       preHandler: requirePrivilege('user', 'edit'),
     },
     async (request) => {
@@ -79,7 +87,7 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
   app.post(
     `${apiPrefix}/user/Unlock`,
     {
-      ...documented({ summary: 'Unlock a locked user', body: userIdRequest }),
+      ...documented({ summary: 'Unlock a locked user', body: userIdRequest, answer: z.null() }),
       preHandler: requirePrivilege('lockeduser', 'edit'),
     },
     async (request) => {
@@ -96,7 +104,11 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
   app.post(
     `${apiPrefix}/user/RevokeSessions`,
     {
-      ...documented({ summary: 'End every session of a user', body: userIdRequest }),
+      ...documented({
+        summary: 'End every session of a user',
+        body: userIdRequest,
+        answer: z.object({ revoked: z.number().int() }),
+      }),
       preHandler: requirePrivilege('user', 'edit'),
     },
     async (request) => {
@@ -123,7 +135,7 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
   app.post(
     `${apiPrefix}/user/ResetOtp`,
     {
-      ...documented({ summary: 'Turn a user’s two-factor sign-in off', body: userIdRequest }),
+      ...documented({ summary: 'Turn a user’s two-factor sign-in off', body: userIdRequest, answer: z.null() }),
       preHandler: requirePrivilege('user', 'edit'),
     },
     async (request) => {
@@ -144,7 +156,11 @@ export function registerUserRoutes(app: FastifyInstance, apiPrefix: string): voi
   app.post(
     `${apiPrefix}/user/SetActive`,
     {
-      ...documented({ summary: 'Enable or disable a user', body: setUserActiveRequest }),
+      ...documented({
+        summary: 'Enable or disable a user',
+        body: setUserActiveRequest,
+        answer: z.object({ userId: z.number().int(), isActive: z.boolean() }),
+      }),
       preHandler: requirePrivilege('user', 'edit'),
     },
     async (request) => {
