@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PurchaseOrderStatus } from '../registry/purchasing';
 
 /**
@@ -68,22 +69,20 @@ export interface GoodsReceipt {
 }
 
 /** One row of a valuation: a location × category (or × product), quantity and value at the date. */
-export interface ValuationRow {
-  location: number;
-  locationLabel: string;
-  category: number | null;
-  categoryLabel: string | null;
-  product?: number;
-  productLabel?: string;
+const valuationRow = z.object({
+  location: z.number().int(),
+  locationLabel: z.string(),
+  category: z.number().int().nullable(),
+  categoryLabel: z.string().nullable(),
+  product: z.number().int().optional(),
+  productLabel: z.string().optional(),
   /** Products with stock in the row. */
-  products: number;
-  quantity: string;
-  value: string;
-}
+  products: z.number().int(),
+  quantity: z.string(),
+  value: z.string(),
+});
+export type ValuationRow = z.infer<typeof valuationRow>;
 
 /** A stock valuation at a date. */
-export interface Valuation {
-  date: string;
-  rows: ValuationRow[];
-  total: string;
-}
+export const valuationAnswer = z.object({ date: z.string(), rows: z.array(valuationRow), total: z.string() });
+export type Valuation = z.infer<typeof valuationAnswer>;

@@ -19,51 +19,55 @@ export const reorderQuery = z.object({
 });
 export type ReorderQuery = z.input<typeof reorderQuery>;
 
-/** One product at one location: the figures and the quantity they suggest. */
-export interface ReorderRow {
-  product: number;
-  productLabel: string;
-  location: number;
-  locationLabel: string;
-  /** The product's preferred supplier (else its first); null: no supplier mapping. */
-  supplier: number | null;
-  supplierLabel: string | null;
-  supplierItemCode: string | null;
-  /** Absent for a reader who may not see costs (the `costs` field group). */
-  unitCost?: string | null;
-  onHand: string;
-  inTransit: string;
-  /** Ordered − received on sent and partially received purchase orders to this location. */
-  onOrder: string;
-  /** Sold less returned over the window. */
-  sold: string;
-  /** sold / velocityDays, per day. */
-  velocity: string;
-  leadTimeDays: number;
-  coverDays: number;
-  /** The low-quantity trigger's minimum and reorder quantity here, if any. */
-  minQty: string | null;
-  reorderQty: string | null;
-  /** ⌈velocity × (lead time + cover)⌉ in whole units. */
-  demand: string;
-  /** max(demand, minimum). */
-  target: string;
-  /** onHand + inTransit + onOrder. */
-  position: string;
-  /** ⌈target − position⌉ in whole units when below target (at least the reorder quantity), else 0. */
-  needed: string;
-  packSize: string | null;
-  /** needed rounded up to whole packs. */
-  suggested: string;
-}
+const quantity = z.string();
 
-export interface ReorderAnswer {
-  velocityDays: number;
-  coverDays: number;
-  rows: ReorderRow[];
+/** One product at one location: the figures and the quantity they suggest. */
+const reorderRow = z.object({
+  product: z.number().int(),
+  productLabel: z.string(),
+  location: z.number().int(),
+  locationLabel: z.string(),
+  /** The product's preferred supplier (else its first); null: no supplier mapping. */
+  supplier: z.number().int().nullable(),
+  supplierLabel: z.string().nullable(),
+  supplierItemCode: z.string().nullable(),
+  /** Absent for a reader who may not see costs (the `costs` field group). */
+  unitCost: z.string().nullable().optional(),
+  onHand: quantity,
+  inTransit: quantity,
+  /** Ordered − received on sent and partially received purchase orders to this location. */
+  onOrder: quantity,
+  /** Sold less returned over the window. */
+  sold: quantity,
+  /** sold / velocityDays, per day. */
+  velocity: quantity,
+  leadTimeDays: z.number(),
+  coverDays: z.number(),
+  /** The low-quantity trigger's minimum and reorder quantity here, if any. */
+  minQty: quantity.nullable(),
+  reorderQty: quantity.nullable(),
+  /** ⌈velocity × (lead time + cover)⌉ in whole units. */
+  demand: quantity,
+  /** max(demand, minimum). */
+  target: quantity,
+  /** onHand + inTransit + onOrder. */
+  position: quantity,
+  /** ⌈target − position⌉ in whole units when below target (at least the reorder quantity), else 0. */
+  needed: quantity,
+  packSize: quantity.nullable(),
+  /** needed rounded up to whole packs. */
+  suggested: quantity,
+});
+export type ReorderRow = z.infer<typeof reorderRow>;
+
+export const reorderAnswer = z.object({
+  velocityDays: z.number().int(),
+  coverDays: z.number().int(),
+  rows: z.array(reorderRow),
   /** Rows before Take. */
-  totalCount: number;
-}
+  totalCount: z.number().int(),
+});
+export type ReorderAnswer = z.infer<typeof reorderAnswer>;
 
 /** `Create`: the selected lines become draft purchase orders, one per supplier × location. */
 export const reorderCreate = z.object({
@@ -82,10 +86,11 @@ export const reorderCreate = z.object({
 export type ReorderCreate = z.input<typeof reorderCreate>;
 
 /** A draft purchase order the action made. */
-export interface ReorderOrder {
-  id: number;
-  docNo: string;
-  supplier: number;
-  location: number;
-  lines: number;
-}
+export const reorderOrder = z.object({
+  id: z.number().int(),
+  docNo: z.string(),
+  supplier: z.number().int(),
+  location: z.number().int(),
+  lines: z.number().int(),
+});
+export type ReorderOrder = z.infer<typeof reorderOrder>;

@@ -11,23 +11,24 @@ export const VIRTUAL_STOCK_FILTERS = ['outlet', 'location', 'product', 'category
 export const VIRTUAL_STOCK_SORTS = ['location', 'product', 'onHand', 'reserved', 'incoming', 'virtual'] as const;
 
 /** One product at one location: on hand (the ledger), reserved (open online orders), incoming (dispatched deliveries). */
-export interface VirtualStockRow {
-  outlet: number | null;
-  outletLabel: string | null;
-  location: number;
-  locationLabel: string;
-  product: number;
-  productLabel: string;
-  onHand: string;
-  reserved: string;
-  incoming: string;
+export const virtualStockRow = z.object({
+  outlet: z.number().int().nullable(),
+  outletLabel: z.string().nullable(),
+  location: z.number().int(),
+  locationLabel: z.string(),
+  product: z.number().int(),
+  productLabel: z.string(),
+  onHand: z.string(),
+  reserved: z.string(),
+  incoming: z.string(),
   /** onHand − reserved + incoming */
-  virtual: string;
+  virtual: z.string(),
   /** The low-quantity trigger's minimum here, if any. */
-  minQty: string | null;
+  minQty: z.string().nullable(),
   /** When the low-stock check found it below the minimum (null: not low). */
-  lowSince: string | null;
-}
+  lowSince: z.string().nullable(),
+});
+export type VirtualStockRow = z.infer<typeof virtualStockRow>;
 
 const id = (what: string) =>
   z
@@ -51,32 +52,35 @@ export type StockAdjustRequest = z.input<typeof stockAdjustRequest>;
 export const stockAdjustDecision = z.object({ id: id('adjustment'), version: z.number().int().min(1) });
 
 /** What `adjust`, `approve` and `reject` answer: the adjustment, and on-hand after it. */
-export interface StockAdjustResult {
-  adjustment: Record<string, unknown>;
-  status: 'pending' | 'applied' | 'rejected';
-  onHand: string;
-}
+export const stockAdjustResult = z.object({
+  /** The stockadjustment row as the generic API reads it. */
+  adjustment: z.record(z.string(), z.unknown()),
+  status: z.enum(['pending', 'applied', 'rejected']),
+  onHand: z.string(),
+});
+export type StockAdjustResult = z.infer<typeof stockAdjustResult>;
 
 /** A low-quantity trigger found below its minimum, with the delivery the list proposes. */
-export interface LowStockRow {
+export const lowStockRow = z.object({
   /** The trigger's id. */
-  id: number;
-  product: number;
-  productLabel: string;
-  location: number;
-  locationLabel: string;
-  onHand: string;
-  minQty: string;
+  id: z.number().int(),
+  product: z.number().int(),
+  productLabel: z.string(),
+  location: z.number().int(),
+  locationLabel: z.string(),
+  onHand: z.string(),
+  minQty: z.string(),
   /** On open delivery orders to the location (draft, confirmed, dispatched). */
-  onOrder: string;
-  lowSince: string;
+  onOrder: z.string(),
+  lowSince: z.string(),
   /** The warehouse mapped to the product (`warehouseproductmapping`), null when none is. */
-  warehouse: number | null;
-  warehouseLabel: string | null;
-  warehouseOnHand: string | null;
+  warehouse: z.number().int().nullable(),
+  warehouseLabel: z.string().nullable(),
+  warehouseOnHand: z.string().nullable(),
   /** The mapping's reorder quantity, else the trigger's, else what brings it back to the minimum. */
-  proposedQty: string;
-}
+  proposedQty: z.string(),
+});
+export type LowStockRow = z.infer<typeof lowStockRow>;
 
 export const lowStockQuery = z.object({
   Skip: z.number().int().min(0).optional(),
@@ -91,13 +95,14 @@ export const lowStockProposal = z.object({
   ids: z.array(z.number().int().min(1)).min(1, 'Choose at least one row').max(1000),
 });
 
-export interface ProposedOrder {
-  id: number;
-  docNo: string;
-  fromLocation: number;
-  toLocation: number;
-  lines: number;
-}
+export const proposedOrder = z.object({
+  id: z.number().int(),
+  docNo: z.string(),
+  fromLocation: z.number().int(),
+  toLocation: z.number().int(),
+  lines: z.number().int(),
+});
+export type ProposedOrder = z.infer<typeof proposedOrder>;
 
 /** A delivery order line as `/deliveryorder/{id}` answers it. */
 export interface DeliveryOrderLineDto {

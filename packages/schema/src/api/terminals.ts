@@ -7,27 +7,29 @@ export const reportPeriod = z.object({ from: day, to: day, outlet: z.number().in
 export type ReportPeriod = z.infer<typeof reportPeriod>;
 
 /** `GET {api}/pointofsale/Status`: one terminal as the terminal status screen shows it. */
-export interface TerminalStatus {
-  id: number;
-  code: string;
-  name: string;
-  outlet: number;
-  outletName: string;
-  isActive: boolean;
-  paired: boolean;
+const terminalStatus = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  outlet: z.number().int(),
+  outletName: z.string(),
+  isActive: z.boolean(),
+  paired: z.boolean(),
   /** Its last heartbeat is at most `onlineMinutes` old. */
-  online: boolean;
-  lastSeenAt: string | null;
-  appVersion: string | null;
-  lastSyncAt: string | null;
-  unsentTransactions: number | null;
-}
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  lastSyncAt: z.string().nullable(),
+  unsentTransactions: z.number().int().nullable(),
+});
+export type TerminalStatus = z.infer<typeof terminalStatus>;
 
-export interface TerminalStatusAnswer {
-  serverTime: string;
-  onlineMinutes: number;
-  terminals: TerminalStatus[];
-}
+export const terminalStatusAnswer = z.object({
+  serverTime: z.string(),
+  onlineMinutes: z.number(),
+  terminals: z.array(terminalStatus),
+});
+export type TerminalStatusAnswer = z.infer<typeof terminalStatusAnswer>;
 
 /** `DataRepository/procedure/commission`: one cashier's commission under one rule in one period. */
 export const commissionRow = z.object({

@@ -1,4 +1,5 @@
-import { getEntity, parseRowId, type DropdownItemDto } from '@backroom/schema';
+import { dropdownItem, getEntity, parseRowId, type DropdownItemDto } from '@backroom/schema';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../data/access';
 import { apiRow, labelsOf } from '../../data/read';
@@ -16,7 +17,13 @@ const supplier = getEntity('supplier');
 export function registerSupplierMapDropdown(app: FastifyInstance, apiPrefix: string): void {
   app.get<{ Params: { id: string } }>(
     `${apiPrefix}/${product.api ?? product.name}/FetchSupplierMapDropown/:id`,
-    { ...documented({ summary: 'The suppliers mapped to a product, as dropdown options' }), preHandler: authenticate },
+    {
+      ...documented({
+        summary: 'The suppliers mapped to a product, as dropdown options',
+        answer: z.array(dropdownItem),
+      }),
+      preHandler: authenticate,
+    },
     async (request) => {
       await authorize(request, product, 'fetch');
       const id = parseRowId(request.params.id);

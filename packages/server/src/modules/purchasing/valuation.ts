@@ -5,6 +5,7 @@ import {
   formatScaled,
   type Valuation,
   type ValuationRow,
+  valuationAnswer,
 } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -163,7 +164,10 @@ export function registerValuationRoutes(app: FastifyInstance, api: string): void
   const opts = { preHandler: authenticate };
   app.post(
     `${api}/stockvaluation/Fetch`,
-    { ...documented({ summary: 'Stock valued at average cost', body: valuationQuery }), ...opts },
+    {
+      ...documented({ summary: 'Stock valued at average cost', body: valuationQuery, answer: valuationAnswer }),
+      ...opts,
+    },
     async (request) => {
       const answer = await valuation(request, parseBody(valuationQuery, request.body ?? {}));
       return ok(answer);

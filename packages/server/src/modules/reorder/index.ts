@@ -1,4 +1,5 @@
-import { reorderCreate, reorderQuery } from '@backroom/schema';
+import { reorderAnswer, reorderCreate, reorderOrder, reorderQuery } from '@backroom/schema';
+import { z } from 'zod';
 import { assertPrivilege, authenticate } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -20,7 +21,11 @@ export const reorderModule: DomainModule = {
     app.post(
       `${at.api}/reorder/Suggest`,
       {
-        ...documented({ summary: 'Reorder suggestions from stock, sales and suppliers', body: reorderQuery }),
+        ...documented({
+          summary: 'Reorder suggestions from stock, sales and suppliers',
+          body: reorderQuery,
+          answer: reorderAnswer,
+        }),
         ...opts,
       },
       async (request) => {
@@ -31,7 +36,14 @@ export const reorderModule: DomainModule = {
     );
     app.post(
       `${at.api}/reorder/Create`,
-      { ...documented({ summary: 'Draft purchase orders from chosen suggestions', body: reorderCreate }), ...opts },
+      {
+        ...documented({
+          summary: 'Draft purchase orders from chosen suggestions',
+          body: reorderCreate,
+          answer: z.array(reorderOrder),
+        }),
+        ...opts,
+      },
       async (request) => {
         await assertPrivilege(request, 'reorder', 'view');
         await assertPrivilege(request, 'purchaseorder', 'edit');

@@ -2,9 +2,14 @@ import {
   fetchRequest,
   lowStockProposal,
   lowStockQuery,
+  lowStockRow,
+  proposedOrder,
   stockAdjustDecision,
   stockAdjustRequest,
+  stockAdjustResult,
+  virtualStockRow,
 } from '@backroom/schema';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { assertPrivilege, authenticate } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
@@ -20,7 +25,10 @@ export function registerStockRoutes(app: FastifyInstance, api: string): void {
   const virtual = `${api}/OutletVirtualStockBalance`;
   app.post(
     `${virtual}/fetch`,
-    { ...documented({ summary: 'Virtual stock balances', body: fetchRequest }), ...opts },
+    {
+      ...documented({ summary: 'Virtual stock balances', body: fetchRequest, answer: z.array(virtualStockRow) }),
+      ...opts,
+    },
     async (request) => {
       await assertPrivilege(request, 'virtualstock', 'view');
       const { rows, totalCount } = await fetchVirtualStock(request, parseBody(fetchRequest, request.body));
@@ -29,7 +37,14 @@ export function registerStockRoutes(app: FastifyInstance, api: string): void {
   );
   app.post(
     `${virtual}/adjust`,
-    { ...documented({ summary: 'Ask for a virtual stock adjustment', body: stockAdjustRequest }), ...opts },
+    {
+      ...documented({
+        summary: 'Ask for a virtual stock adjustment',
+        body: stockAdjustRequest,
+        answer: stockAdjustResult,
+      }),
+      ...opts,
+    },
     async (request) => {
       const answer = await adjust(request);
       return ok(answer, answer.status === 'pending' ? 'Waiting for approval' : 'Adjusted');
@@ -37,18 +52,35 @@ export function registerStockRoutes(app: FastifyInstance, api: string): void {
   );
   app.post(
     `${virtual}/approve`,
-    { ...documented({ summary: 'Approve a virtual stock adjustment', body: stockAdjustDecision }), ...opts },
+    {
+      ...documented({
+        summary: 'Approve a virtual stock adjustment',
+        body: stockAdjustDecision,
+        answer: stockAdjustResult,
+      }),
+      ...opts,
+    },
     async (request) => ok(await decide(request, true), 'Approved'),
   );
   app.post(
     `${virtual}/reject`,
-    { ...documented({ summary: 'Reject a virtual stock adjustment', body: stockAdjustDecision }), ...opts },
+    {
+      ...documented({
+        summary: 'Reject a virtual stock adjustment',
+        body: stockAdjustDecision,
+        answer: stockAdjustResult,
+      }),
+      ...opts,
+    },
     async (request) => ok(await decide(request, false), 'Rejected'),
   );
 
   app.post(
     `${api}/lowstock/List`,
-    { ...documented({ summary: 'Items below their reorder level', body: lowStockQuery }), ...opts },
+    {
+      ...documented({ summary: 'Items below their reorder level', body: lowStockQuery, answer: z.array(lowStockRow) }),
+      ...opts,
+    },
     async (request) => {
       await assertPrivilege(request, 'lowstock', 'view');
       const { rows, totalCount } = await lowStockRows(request, parseBody(lowStockQuery, request.body));
@@ -57,7 +89,14 @@ export function registerStockRoutes(app: FastifyInstance, api: string): void {
   );
   app.post(
     `${api}/lowstock/Propose`,
-    { ...documented({ summary: 'Propose delivery orders for low items', body: lowStockProposal }), ...opts },
+    {
+      ...documented({
+        summary: 'Propose delivery orders for low items',
+        body: lowStockProposal,
+        answer: z.array(proposedOrder),
+      }),
+      ...opts,
+    },
     async (request) => {
       await assertPrivilege(request, 'lowstock', 'view');
       await assertPrivilege(request, 'printdeliveryorder', 'edit');

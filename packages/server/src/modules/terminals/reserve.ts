@@ -17,10 +17,10 @@ import {
   resolveRequest,
   ruleSet,
   type Basket,
-  type HoldOutcome,
   type PricingData,
   type WantedUse,
 } from '../pricing/index';
+import type { ReserveResult, UseStatus } from './contracts';
 import { requireTerminal, type TerminalContext } from './pairing';
 
 /**
@@ -57,10 +57,6 @@ export const reserveBody = z
   })
   .strict();
 
-/** Why a voucher code or rule is not held, from what the engine found. */
-export type UseStatus =
-  HoldOutcome | 'unknown' | 'expired' | 'notStarted' | 'inactive' | 'notApplicable' | 'memberLimitReached';
-
 const REASONS: Record<string, UseStatus> = {
   codeRedeemed: 'alreadyUsed',
   usageLimitReached: 'limitReached',
@@ -69,13 +65,6 @@ const REASONS: Record<string, UseStatus> = {
   notStarted: 'notStarted',
   inactive: 'inactive',
 };
-
-export interface ReserveResult {
-  reservationId: number;
-  expiresAt: string;
-  vouchers: { code: string; status: UseStatus }[];
-  rules: { id: number; code: string; status: UseStatus }[];
-}
 
 /** The basket priced as the sale will be: at the terminal's outlet, now. Unknown codes are answered `unknown`, not refused. */
 async function priceForHolds(request: FastifyRequest, terminal: TerminalContext, body: z.infer<typeof reserveBody>) {

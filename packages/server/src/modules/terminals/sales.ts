@@ -34,6 +34,7 @@ import {
 import { move, unitCostsAt } from '../stock/index';
 import { bundleShares, chargedLines, type ChargedLine, type TillDiscount, type TillLine } from './charged';
 import { recordDifferences, type Difference } from './differences';
+import type { SaleResult } from './contracts';
 import { saleLocation } from './outlet-location';
 import { checkSale } from './sale-check';
 import { saleMomentProblem } from './sale-moment';
@@ -218,52 +219,6 @@ export const saleBody = z
   .strict()
   .superRefine(nameOrId('cashier', false));
 export type SaleInput = z.input<typeof saleBody>;
-
-export interface SaleResult {
-  id: number;
-  receiptNo: string;
-  kind: SaleKind;
-  at: string;
-  channel: string | null;
-  subtotal: string;
-  discountTotal: string;
-  taxTotal: string;
-  /** As the till charged it. */
-  total: string;
-  /** As the pricing engine prices the sale at its own time. */
-  expectedTotal: string | null;
-  priceDifference: boolean;
-  pointsEarned: string | null;
-  lines: {
-    product: number;
-    bundle: number | null;
-    quantity: string;
-    unitPrice: string;
-    discount: string;
-    lineTotal: string;
-    tax: string;
-    expectedUnitPrice: string | null;
-    expectedLineTotal: string | null;
-  }[];
-  payments: { paymentMode: number; amount: string; reference: string | null }[];
-  vouchers: { code: string; amount: string; status: string }[];
-  discounts: {
-    lineNo: number | null;
-    discount: number;
-    amount: string;
-    needsApproval: boolean;
-    approvedBy: number | null;
-  }[];
-  differences: {
-    lineNo: number | null;
-    product: number | null;
-    reason: string;
-    reference: string | null;
-    expected: string;
-    charged: string;
-    difference: string;
-  }[];
-}
 
 /** One stored line: amounts in the currency's minor units, quantity in thousandths; the till's figures, and the engine's (null: it cannot price the item). */
 interface LineFigures {

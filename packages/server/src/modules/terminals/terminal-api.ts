@@ -1,3 +1,4 @@
+import { terminalStatusAnswer } from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { catalogue, catalogueQuery } from './catalogue';
+import { commandAck, heartbeatAnswer, pairAnswer, pendingCommand, reserveResult, saleResult } from './contracts';
 import { ackBody, ackCommand, pendingCommands, takeCommands } from './commands';
 import { pairBody, redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
 import { reserve, reserveBody } from './reserve';
@@ -45,7 +47,8 @@ export async function recordHeartbeat(
     })
     .where('id', '=', terminalId)
     .execute();
-  return { serverTime: now, commands: await pendingCommands(db, terminalId) };
+  const answer: z.infer<typeof heartbeatAnswer> = { serverTime: now, commands: await pendingCommands(db, terminalId) };
+  return answer;
 }
 
 /** `POST …/Heartbeat`: what the paired terminal reports. */
@@ -63,19 +66,35 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
   app.get(
     `${base}/Status`,
     {
-      ...documented({ summary: 'The terminals’ last heartbeats (a user with the terminal status screen)' }),
+      ...documented({
+        summary: 'The terminals’ last heartbeats (a user with the terminal status screen)',
+        answer: terminalStatusAnswer,
+      }),
       preHandler: requirePrivilege('terminalstatus', 'view'),
     },
     async (request) => ok(await terminalStatuses(request)),
   );
   app.post(
     `${base}/Pair`,
-    documented({ summary: 'Pair a terminal with a one-time code: answers its token', auth: 'none', body: pairBody }),
+    documented({
+      summary: 'Pair a terminal with a one-time code: answers its token',
+      auth: 'none',
+      body: pairBody,
+      answer: pairAnswer,
+    }),
     async (request) => ok(await limitWrongGuesses(request, 'pairingcode', () => redeemPairingCode(request)), 'Paired'),
   );
   app.post(
     `${base}/Heartbeat`,
-    { ...documented({ summary: 'The terminal says it is alive', auth: 'terminal', body: heartbeatBody }), ...opts },
+    {
+      ...documented({
+        summary: 'The terminal says it is alive',
+        auth: 'terminal',
+        body: heartbeatBody,
+        answer: heartbeatAnswer,
+      }),
+      ...opts,
+    },
     async (request) => ok(await heartbeat(request)),
   );
   app.get(
@@ -98,6 +117,7 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
         auth: 'terminal',
         body: saleBody,
         headers: ['Idempotency-Key'],
+        answer: saleResult,
       }),
       ...opts,
     },
@@ -113,6 +133,7 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
         summary: 'Reserve a basket’s stock and vouchers before payment',
         auth: 'terminal',
         body: reserveBody,
+        answer: reserveResult,
       }),
       ...opts,
     },
@@ -120,13 +141,25 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
   );
   app.get(
     `${base}/Commands`,
-    { ...documented({ summary: 'The commands waiting for the terminal', auth: 'terminal' }), ...opts },
+    {
+      ...documented({
+        summary: 'The commands waiting for the terminal',
+        auth: 'terminal',
+        answer: z.array(pendingCommand),
+      }),
+      ...opts,
+    },
     async (request) => ok(await takeCommands(request)),
   );
   app.post<{ Params: { id: string } }>(
     `${base}/Commands/:id/Ack`,
     {
-      ...documented({ summary: 'The terminal reports a command done or failed', auth: 'terminal', body: ackBody }),
+      ...documented({
+        summary: 'The terminal reports a command done or failed',
+        auth: 'terminal',
+        body: ackBody,
+        answer: commandAck,
+      }),
       ...opts,
     },
     async (request) => ok(await ackCommand(request, request.params.id)),
