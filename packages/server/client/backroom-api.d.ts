@@ -12764,7 +12764,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a background job by kind */
+        /** Run a background job by kind now */
         post: operations["postBackofficeCoreApiJobsRun"];
         delete?: never;
         options?: never;
@@ -14424,7 +14424,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A voucher’s codes */
+        /** A voucher’s codes, a CSV file */
         get: operations["getBackofficeCoreApiPricingVoucherCodesId"];
         put?: never;
         post?: never;
@@ -28464,7 +28464,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            appSettingID: number;
+                            attributes: {
+                                [key: string]: unknown;
+                            } | null;
+                            description: string | null;
+                            groupId: number;
+                            key: string;
+                            value: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -28498,7 +28507,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            appSettingID: number;
+                            attributes: {
+                                [key: string]: unknown;
+                            } | null;
+                            description: string | null;
+                            groupId: number;
+                            key: string;
+                            value: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -28539,7 +28557,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            appSettingID: number;
+                            attributes: {
+                                [key: string]: unknown;
+                            } | null;
+                            description: string | null;
+                            groupId: number;
+                            key: string;
+                            value: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -28578,7 +28605,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            appSettingID: number;
+                            attributes: {
+                                [key: string]: unknown;
+                            } | null;
+                            description: string | null;
+                            groupId: number;
+                            key: string;
+                            value: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29208,7 +29244,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            token: {
+                                accessToken: string;
+                                refreshToken: string;
+                            };
+                            userInfo: {
+                                displayName: string;
+                                email?: string | null;
+                                mustChangePassword: boolean;
+                                otpEnabled: boolean;
+                                role: string;
+                                userId: number;
+                                userName: string;
+                            };
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29246,7 +29296,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            email?: string | null;
+                            mustChangePassword: boolean;
+                            otpEnabled: boolean;
+                            role: string;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29285,7 +29343,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            email?: string | null;
+                            mustChangePassword: boolean;
+                            otpEnabled: boolean;
+                            role: string;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29324,7 +29390,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            otpToken?: string;
+                            requireOtp: boolean;
+                            token?: {
+                                accessToken: string;
+                                refreshToken: string;
+                            };
+                            userInfo?: {
+                                displayName: string;
+                                email?: string | null;
+                                mustChangePassword: boolean;
+                                otpEnabled: boolean;
+                                role: string;
+                                userId: number;
+                                userName: string;
+                            };
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29356,7 +29438,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29388,7 +29470,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            email?: string | null;
+                            mustChangePassword: boolean;
+                            otpEnabled: boolean;
+                            role: string;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29420,7 +29510,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            email?: string | null;
+                            mustChangePassword: boolean;
+                            otpEnabled: boolean;
+                            role: string;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29459,7 +29557,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            token: {
+                                accessToken: string;
+                                refreshToken: string;
+                            };
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29497,7 +29600,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29529,7 +29632,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            otpauthUrl: string;
+                            secret: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29568,7 +29674,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            otpToken?: string;
+                            requireOtp: boolean;
+                            token?: {
+                                accessToken: string;
+                                refreshToken: string;
+                            };
+                            userInfo?: {
+                                displayName: string;
+                                email?: string | null;
+                                mustChangePassword: boolean;
+                                otpEnabled: boolean;
+                                role: string;
+                                userId: number;
+                                userName: string;
+                            };
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -29608,7 +29730,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31019,7 +31141,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            currency: string | null;
+                            name: string | null;
+                            timezone: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31051,7 +31177,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            company: {
+                                address: string | null;
+                                baseCurrencyId: number | null;
+                                id: number;
+                                logo: string | null;
+                                name: string;
+                                registrationNo: string | null;
+                                taxRegistrationNo: string | null;
+                                timezone: string;
+                                version: number;
+                            } | null;
+                            currencies: {
+                                code: string;
+                                id: number;
+                                name: string;
+                            }[];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31096,7 +31239,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            address: string | null;
+                            baseCurrencyId: number | null;
+                            id: number;
+                            logo: string | null;
+                            name: string;
+                            registrationNo: string | null;
+                            taxRegistrationNo: string | null;
+                            timezone: string;
+                            version: number;
+                        } | null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -55491,7 +55644,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            commission: boolean;
+                            membership: boolean;
+                            onlineOrdering: boolean;
+                            vouchers: boolean;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -55532,7 +55690,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            commission: boolean;
+                            membership: boolean;
+                            onlineOrdering: boolean;
+                            vouchers: boolean;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -56352,7 +56515,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            at: string;
+                            backup?: {
+                                /** @enum {string} */
+                                engine: "sqlite" | "postgres";
+                                everyHours: number;
+                                last: {
+                                    at: string;
+                                    bytes: number;
+                                    file: string;
+                                } | null;
+                                lastError: {
+                                    at: string;
+                                    error: string;
+                                } | null;
+                                stale: boolean;
+                                warnHours: number;
+                            };
+                            jobsRunning?: {
+                                count: number;
+                                rows: {
+                                    id: number;
+                                    kind: string;
+                                    progress: number;
+                                    since: string;
+                                }[];
+                            };
+                            lowStock?: {
+                                count: number;
+                                rows: {
+                                    id: number;
+                                    locationLabel: string;
+                                    minQty: string;
+                                    onHand: string;
+                                    productLabel: string;
+                                }[];
+                            };
+                            ordersWaiting?: {
+                                byStatus: {
+                                    accepted: number;
+                                    new: number;
+                                    preparing: number;
+                                    ready: number;
+                                };
+                                count: number;
+                            };
+                            recentChanges?: {
+                                action: string;
+                                at: string;
+                                entity: string;
+                                id: number;
+                                label: string | null;
+                                rowId: number | null;
+                                userName: string | null;
+                            }[];
+                            sales?: {
+                                byOutlet: {
+                                    last30Online: string;
+                                    last30Pos: string;
+                                    outlet: number;
+                                    outletLabel: string;
+                                    today: string;
+                                    todayOnline: string;
+                                    todayPos: string;
+                                    todayReceipts: number;
+                                }[];
+                                channels: {
+                                    online: boolean;
+                                    pos: boolean;
+                                };
+                                days: {
+                                    day: string;
+                                    online: string;
+                                    outlet: number;
+                                    pos: string;
+                                }[];
+                            };
+                            terminals?: {
+                                offline: number;
+                                rows: {
+                                    id: number;
+                                    label: string;
+                                    lastSeenAt: string | null;
+                                    outletLabel: string;
+                                }[];
+                                total: number;
+                            };
+                            topProducts?: {
+                                amount: string;
+                                product: number;
+                                productLabel: string;
+                                quantity: string;
+                            }[];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -56778,7 +57034,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            apiVersion: string;
+                            buildNumber: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -56827,7 +57086,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -56859,7 +57121,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            open: boolean;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -57488,7 +57752,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            attempts: number;
+                            createdAt: string;
+                            error: string | null;
+                            id: number;
+                            kind: string;
+                            leaseHolder: string | null;
+                            leaseUntil: string | null;
+                            payload: unknown;
+                            progress: number;
+                            result: unknown;
+                            runAfter: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed" | "cancelled";
+                            updatedAt: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58118,7 +58397,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            token: {
+                                accessToken: string;
+                                refreshToken: string;
+                            };
+                            userInfo: {
+                                displayName: string;
+                                email?: string | null;
+                                mustChangePassword: boolean;
+                                otpEnabled: boolean;
+                                role: string;
+                                userId: number;
+                                userName: string;
+                            };
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58156,7 +58449,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            email?: string | null;
+                            mustChangePassword: boolean;
+                            otpEnabled: boolean;
+                            role: string;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58195,7 +58496,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            email?: string | null;
+                            mustChangePassword: boolean;
+                            otpEnabled: boolean;
+                            role: string;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58234,7 +58543,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            otpToken?: string;
+                            requireOtp: boolean;
+                            token?: {
+                                accessToken: string;
+                                refreshToken: string;
+                            };
+                            userInfo?: {
+                                displayName: string;
+                                email?: string | null;
+                                mustChangePassword: boolean;
+                                otpEnabled: boolean;
+                                role: string;
+                                userId: number;
+                                userName: string;
+                            };
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58266,7 +58591,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58298,7 +58623,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            email?: string | null;
+                            mustChangePassword: boolean;
+                            otpEnabled: boolean;
+                            role: string;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58330,7 +58663,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            email?: string | null;
+                            mustChangePassword: boolean;
+                            otpEnabled: boolean;
+                            role: string;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58369,7 +58710,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            token: {
+                                accessToken: string;
+                                refreshToken: string;
+                            };
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58407,7 +58753,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58439,7 +58785,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            otpauthUrl: string;
+                            secret: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58478,7 +58827,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            otpToken?: string;
+                            requireOtp: boolean;
+                            token?: {
+                                accessToken: string;
+                                refreshToken: string;
+                            };
+                            userInfo?: {
+                                displayName: string;
+                                email?: string | null;
+                                mustChangePassword: boolean;
+                                otpEnabled: boolean;
+                                role: string;
+                                userId: number;
+                                userName: string;
+                            };
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58518,7 +58883,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58559,7 +58924,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            id: number;
+                            location: number;
+                            locationLabel: string;
+                            lowSince: string;
+                            minQty: string;
+                            onHand: string;
+                            onOrder: string;
+                            product: number;
+                            productLabel: string;
+                            proposedQty: string;
+                            warehouse: number | null;
+                            warehouseLabel: string | null;
+                            warehouseOnHand: string | null;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -58597,7 +58976,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            docNo: string;
+                            fromLocation: number;
+                            id: number;
+                            lines: number;
+                            toLocation: number;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -59424,7 +59809,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            latencyMs: number;
+                            message: string;
+                            ok: boolean;
+                            status: number | null;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -60658,7 +61048,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            id: number;
+                            orderNo: string;
+                            /** @constant */
+                            status: "new";
+                            total: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -61905,7 +62301,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            outlets: {
+                                code: string;
+                                id: number;
+                                name: string;
+                            }[];
+                            rows: {
+                                code: string;
+                                id: number;
+                                inForce: {
+                                    [key: string]: string;
+                                };
+                                name: string;
+                                prices: {
+                                    [key: string]: string | null;
+                                };
+                                sellingPrice: string;
+                            }[];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -61947,7 +62361,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            deleted: number;
+                            inserted: number;
+                            updated: number;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -61990,7 +62408,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            adjustment: {
+                                [key: string]: unknown;
+                            };
+                            onHand: string;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "rejected";
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -62029,7 +62454,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            adjustment: {
+                                [key: string]: unknown;
+                            };
+                            onHand: string;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "rejected";
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -62079,7 +62511,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            incoming: string;
+                            location: number;
+                            locationLabel: string;
+                            lowSince: string | null;
+                            minQty: string | null;
+                            onHand: string;
+                            outlet: number | null;
+                            outletLabel: string | null;
+                            product: number;
+                            productLabel: string;
+                            reserved: string;
+                            virtual: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -62118,7 +62563,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            adjustment: {
+                                [key: string]: unknown;
+                            };
+                            onHand: string;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "rejected";
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -62973,7 +63425,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            command: string;
+                            createdAt: string;
+                            id: number;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -63015,7 +63471,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            id: number;
+                            status: string;
+                            updatedOn: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -63055,7 +63515,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            commands: number;
+                            serverTime: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -63094,7 +63557,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            terminal: {
+                                code: string;
+                                id: number;
+                                outlet: number;
+                            };
+                            terminalToken: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -63141,7 +63611,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            expiresAt: string;
+                            reservationId: number;
+                            rules: {
+                                code: string;
+                                id: number;
+                                /** @enum {string} */
+                                status: "reserved" | "limitReached" | "alreadyUsed" | "heldElsewhere" | "unknown" | "expired" | "notStarted" | "inactive" | "notApplicable" | "memberLimitReached";
+                            }[];
+                            vouchers: {
+                                code: string;
+                                /** @enum {string} */
+                                status: "reserved" | "limitReached" | "alreadyUsed" | "heldElsewhere" | "unknown" | "expired" | "notStarted" | "inactive" | "notApplicable" | "memberLimitReached";
+                            }[];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -63234,7 +63718,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            at: string;
+                            channel: string | null;
+                            differences: {
+                                charged: string;
+                                difference: string;
+                                expected: string;
+                                lineNo: number | null;
+                                product: number | null;
+                                reason: string;
+                                reference: string | null;
+                            }[];
+                            discounts: {
+                                amount: string;
+                                approvedBy: number | null;
+                                discount: number;
+                                lineNo: number | null;
+                                needsApproval: boolean;
+                            }[];
+                            discountTotal: string;
+                            expectedTotal: string | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "sale" | "return";
+                            lines: {
+                                bundle: number | null;
+                                discount: string;
+                                expectedLineTotal: string | null;
+                                expectedUnitPrice: string | null;
+                                lineTotal: string;
+                                product: number;
+                                quantity: string;
+                                tax: string;
+                                unitPrice: string;
+                            }[];
+                            payments: {
+                                amount: string;
+                                paymentMode: number;
+                                reference: string | null;
+                            }[];
+                            pointsEarned: string | null;
+                            priceDifference: boolean;
+                            receiptNo: string;
+                            subtotal: string;
+                            taxTotal: string;
+                            total: string;
+                            vouchers: {
+                                amount: string;
+                                code: string;
+                                status: string;
+                            }[];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -63266,7 +63801,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            onlineMinutes: number;
+                            serverTime: string;
+                            terminals: {
+                                appVersion: string | null;
+                                code: string;
+                                id: number;
+                                isActive: boolean;
+                                lastSeenAt: string | null;
+                                lastSyncAt: string | null;
+                                name: string;
+                                online: boolean;
+                                outlet: number;
+                                outletName: string;
+                                paired: boolean;
+                                unsentTransactions: number | null;
+                            }[];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -64081,23 +64633,13 @@ export interface operations {
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
-            /** @description OK */
+            /** @description A file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: unknown;
-                        errors?: components["schemas"]["FieldError"][];
-                        message: string;
-                        requestId?: string;
-                        /** @description The HTTP status */
-                        resultCode: number;
-                        totalCount?: number;
-                        /** @description More rows matched than a fetch counts: totalCount is a lower bound */
-                        totalCountCapped?: boolean;
-                    };
+                    "application/octet-stream": string;
                 };
             };
         };
@@ -64134,7 +64676,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            jobId: number;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -64168,7 +64712,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            error: string | null;
+                            jobId: number;
+                            progress: number;
+                            result: {
+                                currency: string;
+                                days: {
+                                    baskets: number;
+                                    basketsAffected: number;
+                                    date: string;
+                                    discountGiven: string;
+                                    marginAfter?: string;
+                                    marginBefore?: string;
+                                    marginGivenUp?: string;
+                                }[];
+                                from: string;
+                                margins: boolean;
+                                outlets: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                to: string;
+                                tookMs: number;
+                                topProducts: {
+                                    code: string;
+                                    discountGiven: string;
+                                    id: number;
+                                    name: string;
+                                    quantity: string;
+                                }[];
+                                total: {
+                                    baskets: number;
+                                    basketsAffected: number;
+                                    discountGiven: string;
+                                    marginAfter?: string;
+                                    marginBefore?: string;
+                                    marginGivenUp?: string;
+                                };
+                            } | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed" | "cancelled";
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -64793,7 +65379,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            text: string;
+                            value: number;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -65531,7 +66120,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            docNo: string;
+                            id: number;
+                            lines: number;
+                            location: number;
+                            supplier: number;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -65577,7 +66172,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            coverDays: number;
+                            rows: {
+                                coverDays: number;
+                                demand: string;
+                                inTransit: string;
+                                leadTimeDays: number;
+                                location: number;
+                                locationLabel: string;
+                                minQty: string | null;
+                                needed: string;
+                                onHand: string;
+                                onOrder: string;
+                                packSize: string | null;
+                                position: string;
+                                product: number;
+                                productLabel: string;
+                                reorderQty: string | null;
+                                sold: string;
+                                suggested: string;
+                                supplier: number | null;
+                                supplierItemCode: string | null;
+                                supplierLabel: string | null;
+                                target: string;
+                                unitCost?: string | null;
+                                velocity: string;
+                            }[];
+                            totalCount: number;
+                            velocityDays: number;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -65618,7 +66242,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            generatedPassword: string | null;
+                            mustChangePassword: boolean;
+                            sessionsRevoked: number;
+                            userId: number;
+                            userName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -66243,7 +66873,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            groups: {
+                                groupKey: string;
+                                groupText: string;
+                                rows: {
+                                    ableToDelete: boolean;
+                                    ableToEdit: boolean;
+                                    ableToSetTable: boolean;
+                                    ableToView: boolean;
+                                    menuText: string;
+                                    name: string;
+                                    privilegeId: number;
+                                }[];
+                            }[];
+                            roleId: number;
+                            roleName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -66275,7 +66921,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            code: string;
+                            id: number;
+                            name: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -66320,7 +66970,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            groups: {
+                                groupKey: string;
+                                groupText: string;
+                                rows: {
+                                    ableToDelete: boolean;
+                                    ableToEdit: boolean;
+                                    ableToSetTable: boolean;
+                                    ableToView: boolean;
+                                    menuText: string;
+                                    name: string;
+                                    privilegeId: number;
+                                }[];
+                            }[];
+                            roleId: number;
+                            roleName: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -69209,7 +69875,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            date: string;
+                            rows: {
+                                category: number | null;
+                                categoryLabel: string | null;
+                                location: number;
+                                locationLabel: string;
+                                product?: number;
+                                productLabel?: string;
+                                products: number;
+                                quantity: string;
+                                value: string;
+                            }[];
+                            total: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -69832,7 +70512,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            text: string;
+                            value: number;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -69864,7 +70547,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            displayName: string;
+                            failureCount: number;
+                            lockedUntil: string;
+                            userId: number;
+                            userName: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -69902,7 +70591,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -69940,7 +70629,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            revoked: number;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -69979,7 +70670,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            isActive: boolean;
+                            userId: number;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -70017,7 +70711,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -71231,7 +71925,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            /** @constant */
+                            database: "ok";
+                            /** @constant */
+                            migrations: "current";
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -71263,7 +71962,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            /** @constant */
+                            process: "ok";
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -71295,7 +71997,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            /** @constant */
+                            database: "ok";
+                            /** @constant */
+                            migrations: "current";
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;

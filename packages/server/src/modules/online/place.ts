@@ -67,12 +67,14 @@ async function resolveItems(db: Kysely<Database>, items: z.infer<typeof placeBod
 /** How long a channel's `Idempotency-Key` is kept: a retry within a day answers the first order. */
 export const ORDER_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
 
-interface PlaceAnswer {
-  id: number;
-  orderNo: string;
-  total: string;
-  status: 'new';
-}
+/** What placing an order answers (a retry with the same Idempotency-Key, the first answer). */
+const placeAnswer = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  total: z.string(),
+  status: z.literal('new'),
+});
+type PlaceAnswer = z.infer<typeof placeAnswer>;
 
 /**
  * `POST {api}/onlinesalesorder/Place` (the channel's order key in X-Channel-Key, no user): the
@@ -90,6 +92,7 @@ export function registerPlaceRoute(app: FastifyInstance, api: string): void {
       auth: 'channelKey',
       body: placeBody,
       headers: ['Idempotency-Key'],
+      answer: placeAnswer,
     }),
     async (request, reply) => {
       const caller = await limitWrongGuesses(request, 'channelkey', () => channelOfRequest(request));
