@@ -29252,6 +29252,7 @@ export interface operations {
                             userInfo: {
                                 displayName: string;
                                 email?: string | null;
+                                fieldGroups?: "costs"[];
                                 mustChangePassword: boolean;
                                 otpEnabled: boolean;
                                 role: string;
@@ -29299,6 +29300,7 @@ export interface operations {
                         data: {
                             displayName: string;
                             email?: string | null;
+                            fieldGroups?: "costs"[];
                             mustChangePassword: boolean;
                             otpEnabled: boolean;
                             role: string;
@@ -29346,6 +29348,7 @@ export interface operations {
                         data: {
                             displayName: string;
                             email?: string | null;
+                            fieldGroups?: "costs"[];
                             mustChangePassword: boolean;
                             otpEnabled: boolean;
                             role: string;
@@ -29400,6 +29403,7 @@ export interface operations {
                             userInfo?: {
                                 displayName: string;
                                 email?: string | null;
+                                fieldGroups?: "costs"[];
                                 mustChangePassword: boolean;
                                 otpEnabled: boolean;
                                 role: string;
@@ -29473,6 +29477,7 @@ export interface operations {
                         data: {
                             displayName: string;
                             email?: string | null;
+                            fieldGroups?: "costs"[];
                             mustChangePassword: boolean;
                             otpEnabled: boolean;
                             role: string;
@@ -29513,6 +29518,7 @@ export interface operations {
                         data: {
                             displayName: string;
                             email?: string | null;
+                            fieldGroups?: "costs"[];
                             mustChangePassword: boolean;
                             otpEnabled: boolean;
                             role: string;
@@ -29684,6 +29690,7 @@ export interface operations {
                             userInfo?: {
                                 displayName: string;
                                 email?: string | null;
+                                fieldGroups?: "costs"[];
                                 mustChangePassword: boolean;
                                 otpEnabled: boolean;
                                 role: string;
@@ -58405,6 +58412,7 @@ export interface operations {
                             userInfo: {
                                 displayName: string;
                                 email?: string | null;
+                                fieldGroups?: "costs"[];
                                 mustChangePassword: boolean;
                                 otpEnabled: boolean;
                                 role: string;
@@ -58452,6 +58460,7 @@ export interface operations {
                         data: {
                             displayName: string;
                             email?: string | null;
+                            fieldGroups?: "costs"[];
                             mustChangePassword: boolean;
                             otpEnabled: boolean;
                             role: string;
@@ -58499,6 +58508,7 @@ export interface operations {
                         data: {
                             displayName: string;
                             email?: string | null;
+                            fieldGroups?: "costs"[];
                             mustChangePassword: boolean;
                             otpEnabled: boolean;
                             role: string;
@@ -58553,6 +58563,7 @@ export interface operations {
                             userInfo?: {
                                 displayName: string;
                                 email?: string | null;
+                                fieldGroups?: "costs"[];
                                 mustChangePassword: boolean;
                                 otpEnabled: boolean;
                                 role: string;
@@ -58626,6 +58637,7 @@ export interface operations {
                         data: {
                             displayName: string;
                             email?: string | null;
+                            fieldGroups?: "costs"[];
                             mustChangePassword: boolean;
                             otpEnabled: boolean;
                             role: string;
@@ -58666,6 +58678,7 @@ export interface operations {
                         data: {
                             displayName: string;
                             email?: string | null;
+                            fieldGroups?: "costs"[];
                             mustChangePassword: boolean;
                             otpEnabled: boolean;
                             role: string;
@@ -58837,6 +58850,7 @@ export interface operations {
                             userInfo?: {
                                 displayName: string;
                                 email?: string | null;
+                                fieldGroups?: "costs"[];
                                 mustChangePassword: boolean;
                                 otpEnabled: boolean;
                                 role: string;
