@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -115,6 +115,29 @@ class ImmediateTransactionsSqliteDialect extends SqliteDialect {
 /** SQLite's wait for the writer when no limits are given (migrations, the seed, tools). */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+const inodeOf = (path: string) => (existsSync(path) ? statSync(path).ino : null);
+
+/**
+ * Opens the database file that is at `path` once its first read is allowed. A restore
+ * (modules/backup/restore.ts) renames the backup over the file while it holds the old file's
+ * exclusive lock; a server that opened the old file meanwhile waits on that lock and would then
+ * run on the replaced file: it closes it and opens the one now at the path. The first read is a
+ * plain one, so the old file (left in rollback-journal mode by the restore) never gets a WAL of its
+ * own beside the new one.
+ */
+function openCurrentFile(path: string): BetterSqlite3.Database {
+  for (;;) {
+    const before = inodeOf(path);
+    const raw = new BetterSqlite3(path, { timeout: RESTORE_WAIT_MS });
+    raw.pragma('schema_version');
+    if (inodeOf(path) === before) return raw;
+    raw.close();
+  }
+}
+
+/** How long a starting server waits for a restore that holds the database (copying the old file aside takes a while). */
+const RESTORE_WAIT_MS = 120_000;
+
 /**
  * WAL with `synchronous = FULL`: each commit syncs the WAL to disk before it returns, so a write
  * acknowledged to a caller survives a power cut or an operating-system crash, not only a process
@@ -122,7 +145,7 @@ const SQLITE_BUSY_TIMEOUT_MS = 5_000;
  */
 export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts): Db {
   mkdirSync(dataDir, { recursive: true });
-  const raw = new BetterSqlite3(join(dataDir, 'backroom.db'));
+  const raw = openCurrentFile(join(dataDir, 'backroom.db'));
   raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma(`busy_timeout = ${timeouts?.lockMs ?? SQLITE_BUSY_TIMEOUT_MS}`);
