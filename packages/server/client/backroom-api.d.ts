@@ -16535,8 +16535,22 @@ export interface components {
              * @enum {string}
              */
             command: "syncCatalogue" | "uploadLogs" | "restartApp" | "clearCache";
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Target terminals */
             targetTerminals: number[] | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalStatuses?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** App commands (as answered) */
         AppcommandRow: {
@@ -16578,9 +16592,19 @@ export interface components {
              * @enum {string}
              */
             command?: "syncCatalogue" | "uploadLogs" | "restartApp" | "clearCache";
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Target terminals */
             targetTerminals?: number[] | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalStatuses?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** App commands (by id, else by code, else new) */
@@ -16590,15 +16614,29 @@ export interface components {
              * @enum {string}
              */
             command?: "syncCatalogue" | "uploadLogs" | "restartApp" | "clearCache";
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Target terminals */
             targetTerminals?: number[] | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalStatuses?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** App settings (a new row) */
         AppsettingInsert: {
             /** Attributes */
             attributes?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             /**
@@ -16606,10 +16644,18 @@ export interface components {
              * @description 1 general, 2 top menu links.
              */
             group: number | string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Key */
             key: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Value */
             value?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** App settings (as answered) */
         AppsettingRow: {
@@ -16643,6 +16689,10 @@ export interface components {
         AppsettingUpdate: {
             /** Attributes */
             attributes?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             /**
@@ -16653,6 +16703,10 @@ export interface components {
             id: number | string;
             /** Key */
             key?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Value */
             value?: string | null;
             version: number | string;
@@ -16661,6 +16715,10 @@ export interface components {
         AppsettingUpsert: {
             /** Attributes */
             attributes?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             /**
@@ -16671,6 +16729,10 @@ export interface components {
             id?: number | string;
             /** Key */
             key?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Value */
             value?: string | null;
             version?: number | string;
@@ -16679,6 +16741,12 @@ export interface components {
         AttributeInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -16689,15 +16757,23 @@ export interface components {
             kind?: "text" | "number" | "list";
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Values */
             values?: {
                 /** Code */
                 code: string;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Name */
                 name: string;
                 /** Sort order */
                 sortOrder?: (number | string) | null;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Attributes (as answered) */
         AttributeRow: {
@@ -16740,6 +16816,10 @@ export interface components {
         AttributeUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -16751,10 +16831,16 @@ export interface components {
             kind?: "text" | "number" | "list";
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Values */
             values?: {
                 /** Code */
                 code: string;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Name */
                 name: string;
                 /** Sort order */
@@ -16766,6 +16852,10 @@ export interface components {
         AttributeUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -16777,10 +16867,16 @@ export interface components {
             kind?: "text" | "number" | "list";
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Values */
             values?: {
                 /** Code */
                 code: string;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Name */
                 name: string;
                 /** Sort order */
@@ -16804,6 +16900,8 @@ export interface components {
             changes?: unknown;
             /** Entity */
             entity: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Client address
              * @description Where the request came from (see TRUST_PROXY).
@@ -16936,12 +17034,22 @@ export interface components {
              * @description From this moment on, per unit.
              */
             averageCost: string | number;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Location */
             location: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** On hand before */
             onHandBefore?: (string | number) | null;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description What the receipt or return moved.
@@ -16949,6 +17057,12 @@ export interface components {
             quantity?: (string | number) | null;
             /** Reference */
             reference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Average costs (as answered) */
         AveragecostRow: {
@@ -16996,13 +17110,21 @@ export interface components {
              * @description From this moment on, per unit.
              */
             averageCost?: string | number;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** On hand before */
             onHandBefore?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description What the receipt or return moved.
@@ -17010,6 +17132,10 @@ export interface components {
             quantity?: (string | number) | null;
             /** Reference */
             reference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Average costs (by id, else by code, else new) */
@@ -17021,13 +17147,21 @@ export interface components {
              * @description From this moment on, per unit.
              */
             averageCost?: string | number;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** On hand before */
             onHandBefore?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description What the receipt or return moved.
@@ -17035,12 +17169,24 @@ export interface components {
             quantity?: (string | number) | null;
             /** Reference */
             reference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Banners (a new row) */
         BannerdisplayInsert: {
             /** Channel */
             channel?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Image */
             image: string;
             /** Active */
@@ -17051,10 +17197,16 @@ export interface components {
             sortOrder?: (number | string) | null;
             /** Title */
             title: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Valid from */
             validFrom?: string | null;
             /** Valid to */
             validTo?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Banners (as answered) */
         BannerdisplayRow: {
@@ -17092,6 +17244,12 @@ export interface components {
         BannerdisplayUpdate: {
             /** Channel */
             channel?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Image */
             image?: string;
@@ -17103,6 +17261,10 @@ export interface components {
             sortOrder?: (number | string) | null;
             /** Title */
             title?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Valid from */
             validFrom?: string | null;
             /** Valid to */
@@ -17113,6 +17275,12 @@ export interface components {
         BannerdisplayUpsert: {
             /** Channel */
             channel?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Image */
             image?: string;
@@ -17124,6 +17292,10 @@ export interface components {
             sortOrder?: (number | string) | null;
             /** Title */
             title?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Valid from */
             validFrom?: string | null;
             /** Valid to */
@@ -17134,12 +17306,22 @@ export interface components {
         BundleInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Items */
             items?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity?: string | number;
             }[] | null;
@@ -17149,10 +17331,16 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Price */
             price: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Valid from */
             validFrom?: string | null;
             /** Valid to */
             validTo?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Bundles (as answered) */
         BundleRow: {
@@ -17197,13 +17385,21 @@ export interface components {
         BundleUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Items */
             items?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity?: string | number;
             }[] | null;
@@ -17213,6 +17409,10 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Price */
             price?: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Valid from */
             validFrom?: string | null;
             /** Valid to */
@@ -17223,13 +17423,21 @@ export interface components {
         BundleUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Items */
             items?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity?: string | number;
             }[] | null;
@@ -17239,6 +17447,10 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Price */
             price?: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Valid from */
             validFrom?: string | null;
             /** Valid to */
@@ -17249,8 +17461,16 @@ export interface components {
         CategoryInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Department */
             department?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            departmentLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Image */
             image?: string | null;
             /** Active */
@@ -17259,8 +17479,16 @@ export interface components {
             name: string;
             /** Parent category */
             parent?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            parentLabel?: unknown;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Categories (as answered) */
         CategoryRow: {
@@ -17297,8 +17525,14 @@ export interface components {
         CategoryUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Department */
             department?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            departmentLabel?: unknown;
             id: number | string;
             /** Image */
             image?: string | null;
@@ -17308,16 +17542,28 @@ export interface components {
             name?: string;
             /** Parent category */
             parent?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            parentLabel?: unknown;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Categories (by id, else by code, else new) */
         CategoryUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Department */
             department?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            departmentLabel?: unknown;
             id?: number | string;
             /** Image */
             image?: string | null;
@@ -17327,16 +17573,28 @@ export interface components {
             name?: string;
             /** Parent category */
             parent?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            parentLabel?: unknown;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Collections (a new row) */
         CollectionInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Image */
             image?: string | null;
             /** Active */
@@ -17348,9 +17606,19 @@ export interface components {
              * @description In display order.
              */
             products?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Collections (as answered) */
         CollectionRow: {
@@ -17392,6 +17660,10 @@ export interface components {
         CollectionUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id: number | string;
@@ -17406,15 +17678,27 @@ export interface components {
              * @description In display order.
              */
             products?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Collections (by id, else by code, else new) */
         CollectionUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id?: number | string;
@@ -17429,9 +17713,17 @@ export interface components {
              * @description In display order.
              */
             products?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Commissions (a new row) */
@@ -17450,8 +17742,16 @@ export interface components {
             basis: "sales" | "margin" | "quantity";
             /** Category */
             category?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
@@ -17463,12 +17763,22 @@ export interface components {
             period?: "daily" | "monthly";
             /** Product */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Rate (%) */
             ratePercent?: (string | number) | null;
             /** Role */
             role?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Users */
             users?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Commissions (as answered) */
         CommissionRow: {
@@ -17528,8 +17838,14 @@ export interface components {
             basis?: "sales" | "margin" | "quantity";
             /** Category */
             category?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -17542,10 +17858,18 @@ export interface components {
             period?: "daily" | "monthly";
             /** Product */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Rate (%) */
             ratePercent?: (string | number) | null;
             /** Role */
             role?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Users */
             users?: (number[] | string) | null;
             version: number | string;
@@ -17566,8 +17890,14 @@ export interface components {
             basis?: "sales" | "margin" | "quantity";
             /** Category */
             category?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -17580,10 +17910,18 @@ export interface components {
             period?: "daily" | "monthly";
             /** Product */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Rate (%) */
             ratePercent?: (string | number) | null;
             /** Role */
             role?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Users */
             users?: (number[] | string) | null;
             version?: number | string;
@@ -17594,6 +17932,14 @@ export interface components {
             address?: string | null;
             /** Base currency */
             baseCurrency?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            baseCurrencyLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Logo */
             logo?: string | null;
             /** Name */
@@ -17604,6 +17950,12 @@ export interface components {
             taxRegistrationNo?: string | null;
             /** Timezone */
             timezone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Company (as answered) */
         CompanyRow: {
@@ -17641,6 +17993,12 @@ export interface components {
             address?: string | null;
             /** Base currency */
             baseCurrency?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            baseCurrencyLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Logo */
             logo?: string | null;
@@ -17652,6 +18010,10 @@ export interface components {
             taxRegistrationNo?: string | null;
             /** Timezone */
             timezone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Company (by id, else by code, else new) */
@@ -17660,6 +18022,12 @@ export interface components {
             address?: string | null;
             /** Base currency */
             baseCurrency?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            baseCurrencyLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Logo */
             logo?: string | null;
@@ -17671,14 +18039,24 @@ export interface components {
             taxRegistrationNo?: string | null;
             /** Timezone */
             timezone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Currencies (a new row) */
         CurrencyInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Decimals */
             decimals?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Base currency */
@@ -17687,6 +18065,12 @@ export interface components {
             name: string;
             /** Symbol */
             symbol?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Currencies (as answered) */
         CurrencyRow: {
@@ -17719,6 +18103,10 @@ export interface components {
         CurrencyUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Decimals */
             decimals?: (number | string) | null;
             id: number | string;
@@ -17730,12 +18118,20 @@ export interface components {
             name?: string;
             /** Symbol */
             symbol?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Currencies (by id, else by code, else new) */
         CurrencyUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Decimals */
             decimals?: (number | string) | null;
             id?: number | string;
@@ -17747,15 +18143,25 @@ export interface components {
             name?: string;
             /** Symbol */
             symbol?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Custom fields (a new row) */
         CustomfieldInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Entity
              * @description Name of the entity it extends, e.g. product.
              */
             entity: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Key */
@@ -17772,10 +18178,18 @@ export interface components {
              * @description For kind list.
              */
             listValueCategory?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            listValueCategoryLabel?: unknown;
             /** Required */
             required?: (boolean | string) | null;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Custom fields (as answered) */
         CustomfieldRow: {
@@ -17817,6 +18231,10 @@ export interface components {
         };
         /** Custom fields (a change) */
         CustomfieldUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Entity
              * @description Name of the entity it extends, e.g. product.
@@ -17839,14 +18257,24 @@ export interface components {
              * @description For kind list.
              */
             listValueCategory?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            listValueCategoryLabel?: unknown;
             /** Required */
             required?: (boolean | string) | null;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Custom fields (by id, else by code, else new) */
         CustomfieldUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Entity
              * @description Name of the entity it extends, e.g. product.
@@ -17869,10 +18297,16 @@ export interface components {
              * @description For kind list.
              */
             listValueCategory?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            listValueCategoryLabel?: unknown;
             /** Required */
             required?: (boolean | string) | null;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         DeleteAnswer: {
@@ -17883,12 +18317,24 @@ export interface components {
         DepartmentInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Departments (as answered) */
         DepartmentRow: {
@@ -17917,6 +18363,10 @@ export interface components {
         DepartmentUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id: number | string;
@@ -17924,12 +18374,20 @@ export interface components {
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Departments (by id, else by code, else new) */
         DepartmentUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id?: number | string;
@@ -17937,6 +18395,10 @@ export interface components {
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Discounts (a new row) */
@@ -17948,6 +18410,12 @@ export interface components {
             appliesTo?: "item" | "bill";
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -17963,11 +18431,17 @@ export interface components {
             needsManagerApproval?: (boolean | string) | null;
             /** Outlets */
             outlets?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description A percent or an amount, as the kind says.
              */
             value: string | number;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Discounts (as answered) */
         DiscountRow: {
@@ -18014,6 +18488,10 @@ export interface components {
             appliesTo?: "item" | "bill";
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -18030,6 +18508,10 @@ export interface components {
             needsManagerApproval?: (boolean | string) | null;
             /** Outlets */
             outlets?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description A percent or an amount, as the kind says.
@@ -18046,6 +18528,10 @@ export interface components {
             appliesTo?: "item" | "bill";
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -18062,6 +18548,10 @@ export interface components {
             needsManagerApproval?: (boolean | string) | null;
             /** Outlets */
             outlets?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description A percent or an amount, as the kind says.
@@ -18079,15 +18569,29 @@ export interface components {
         };
         /** Exchange rates (a new row) */
         ExchangerateInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Currency */
             currency: number | string;
+            /** @description As a read answers it; ignored on a write */
+            currencyLabel?: unknown;
             /**
              * Effective date
              * Format: date
              */
             effectiveDate: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Rate to base */
             rateToBase: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Exchange rates (as answered) */
         ExchangerateRow: {
@@ -18113,8 +18617,14 @@ export interface components {
         };
         /** Exchange rates (a change) */
         ExchangerateUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Currency */
             currency?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            currencyLabel?: unknown;
             /**
              * Effective date
              * Format: date
@@ -18123,12 +18633,22 @@ export interface components {
             id: number | string;
             /** Rate to base */
             rateToBase?: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Exchange rates (by id, else by code, else new) */
         ExchangerateUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Currency */
             currency?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            currencyLabel?: unknown;
             /**
              * Effective date
              * Format: date
@@ -18137,6 +18657,10 @@ export interface components {
             id?: number | string;
             /** Rate to base */
             rateToBase?: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         FetchRequest: {
@@ -18195,11 +18719,17 @@ export interface components {
         };
         /** Future product prices (a new row) */
         FutureproductpriceInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Effective date
              * Format: date
              */
             effectiveDate: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** New price */
             newPrice: string | number;
             /**
@@ -18207,8 +18737,20 @@ export interface components {
              * @description Blank for every outlet.
              */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Future product prices (as answered) */
         FutureproductpriceRow: {
@@ -18242,6 +18784,10 @@ export interface components {
         };
         /** Future product prices (a change) */
         FutureproductpriceUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Effective date
              * Format: date
@@ -18255,12 +18801,26 @@ export interface components {
              * @description Blank for every outlet.
              */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Future product prices (by id, else by code, else new) */
         FutureproductpriceUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Effective date
              * Format: date
@@ -18274,20 +18834,36 @@ export interface components {
              * @description Blank for every outlet.
              */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Goods receipts (a new row) */
         GoodsreceiptInsert: {
             /** When */
             at: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Doc no. */
             docNo: string;
             /** Duty */
             duty?: (string | number) | null;
             /** Freight */
             freight?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Kind
              * @enum {string}
@@ -18297,6 +18873,8 @@ export interface components {
             landedCostBasis?: ("value" | "quantity") | null;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Landed cost
                  * @description This line’s share of freight and duty.
@@ -18306,6 +18884,8 @@ export interface components {
                 lineTotal?: (string | number) | null;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /**
@@ -18316,18 +18896,26 @@ export interface components {
             }[] | null;
             /** Location */
             location: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /**
              * Receipt returned
              * @description A return: the receipt it reverses.
              */
             original?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            originalLabel?: unknown;
             /** Purchase order */
             purchaseOrder: number | string;
+            /** @description As a read answers it; ignored on a write */
+            purchaseOrderLabel?: unknown;
             /**
              * Reason
              * @description A return, or a receipt over the ordered quantity.
              */
             reason?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            reasonLabel?: unknown;
             /**
              * Reference
              * @description The supplier’s delivery note, invoice or credit note.
@@ -18335,11 +18923,19 @@ export interface components {
             reference?: string | null;
             /** Supplier */
             supplier: number | string;
+            /** @description As a read answers it; ignored on a write */
+            supplierLabel?: unknown;
             /**
              * Total
              * @description Lines and landed costs, before tax.
              */
             total?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Goods receipts (as answered) */
         GoodsreceiptRow: {
@@ -18425,6 +19021,10 @@ export interface components {
         GoodsreceiptUpdate: {
             /** When */
             at?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Doc no. */
             docNo?: string;
             /** Duty */
@@ -18441,6 +19041,8 @@ export interface components {
             landedCostBasis?: ("value" | "quantity") | null;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Landed cost
                  * @description This line’s share of freight and duty.
@@ -18450,6 +19052,8 @@ export interface components {
                 lineTotal?: (string | number) | null;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /**
@@ -18460,18 +19064,26 @@ export interface components {
             }[] | null;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /**
              * Receipt returned
              * @description A return: the receipt it reverses.
              */
             original?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            originalLabel?: unknown;
             /** Purchase order */
             purchaseOrder?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            purchaseOrderLabel?: unknown;
             /**
              * Reason
              * @description A return, or a receipt over the ordered quantity.
              */
             reason?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            reasonLabel?: unknown;
             /**
              * Reference
              * @description The supplier’s delivery note, invoice or credit note.
@@ -18479,17 +19091,27 @@ export interface components {
             reference?: string | null;
             /** Supplier */
             supplier?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            supplierLabel?: unknown;
             /**
              * Total
              * @description Lines and landed costs, before tax.
              */
             total?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Goods receipts (by id, else by code, else new) */
         GoodsreceiptUpsert: {
             /** When */
             at?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Doc no. */
             docNo?: string;
             /** Duty */
@@ -18506,6 +19128,8 @@ export interface components {
             landedCostBasis?: ("value" | "quantity") | null;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Landed cost
                  * @description This line’s share of freight and duty.
@@ -18515,6 +19139,8 @@ export interface components {
                 lineTotal?: (string | number) | null;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /**
@@ -18525,18 +19151,26 @@ export interface components {
             }[] | null;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /**
              * Receipt returned
              * @description A return: the receipt it reverses.
              */
             original?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            originalLabel?: unknown;
             /** Purchase order */
             purchaseOrder?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            purchaseOrderLabel?: unknown;
             /**
              * Reason
              * @description A return, or a receipt over the ordered quantity.
              */
             reason?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            reasonLabel?: unknown;
             /**
              * Reference
              * @description The supplier’s delivery note, invoice or credit note.
@@ -18544,19 +19178,31 @@ export interface components {
             reference?: string | null;
             /** Supplier */
             supplier?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            supplierLabel?: unknown;
             /**
              * Total
              * @description Lines and landed costs, before tax.
              */
             total?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** GST setup (a new row) */
         GstsetupInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Effective from */
             effectiveFrom?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Inclusive by default */
             inclusiveByDefault?: (boolean | string) | null;
             /** Active */
@@ -18567,6 +19213,12 @@ export interface components {
             name: string;
             /** Rate (%) */
             ratePercent: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** GST setup (as answered) */
         GstsetupRow: {
@@ -18601,6 +19253,10 @@ export interface components {
         GstsetupUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Effective from */
             effectiveFrom?: string | null;
             id: number | string;
@@ -18614,12 +19270,20 @@ export interface components {
             name?: string;
             /** Rate (%) */
             ratePercent?: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** GST setup (by id, else by code, else new) */
         GstsetupUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Effective from */
             effectiveFrom?: string | null;
             id?: number | string;
@@ -18633,18 +19297,36 @@ export interface components {
             name?: string;
             /** Rate (%) */
             ratePercent?: string | number;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Guest book (a new row) */
         GuestbookInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Outlet */
             outlet: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Pax */
             pax?: (number | string) | null;
             /** Phone */
             phone?: string | null;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
             /** Visit at */
             visitAt: string;
             /** Visitor name */
@@ -18680,15 +19362,25 @@ export interface components {
         };
         /** Guest book (a change) */
         GuestbookUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Pax */
             pax?: (number | string) | null;
             /** Phone */
             phone?: string | null;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
             /** Visit at */
             visitAt?: string;
@@ -18697,15 +19389,25 @@ export interface components {
         };
         /** Guest book (by id, else by code, else new) */
         GuestbookUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Pax */
             pax?: (number | string) | null;
             /** Phone */
             phone?: string | null;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
             /** Visit at */
             visitAt?: string;
@@ -18718,6 +19420,12 @@ export interface components {
             code: string;
             /** Columns */
             columns?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Keys */
@@ -18729,23 +19437,37 @@ export interface components {
                 action: "product" | "category" | "function";
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Colour */
                 colour?: string | null;
                 /** Function name */
                 functionName?: string | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Label */
                 label: string;
                 /** Position */
                 position: number | string;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /** Name */
             name: string;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Rows */
             rows?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Hotkeys (as answered) */
         HotkeyRow: {
@@ -18802,6 +19524,10 @@ export interface components {
             code?: string;
             /** Columns */
             columns?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -18814,23 +19540,35 @@ export interface components {
                 action: "product" | "category" | "function";
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Colour */
                 colour?: string | null;
                 /** Function name */
                 functionName?: string | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Label */
                 label: string;
                 /** Position */
                 position: number | string;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /** Name */
             name?: string;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Rows */
             rows?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Hotkeys (by id, else by code, else new) */
@@ -18839,6 +19577,10 @@ export interface components {
             code?: string;
             /** Columns */
             columns?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -18851,27 +19593,45 @@ export interface components {
                 action: "product" | "category" | "function";
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Colour */
                 colour?: string | null;
                 /** Function name */
                 functionName?: string | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Label */
                 label: string;
                 /** Position */
                 position: number | string;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /** Name */
             name?: string;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Rows */
             rows?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Import mappings (a new row) */
         ImportmappingInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Import type */
             importType: string;
             /**
@@ -18884,6 +19644,12 @@ export interface components {
              * @description A known system (shopify, square, loyverse, odoo) or the signature of a file’s headers.
              */
             source: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Import mappings (as answered) */
         ImportmappingRow: {
@@ -18914,6 +19680,10 @@ export interface components {
         };
         /** Import mappings (a change) */
         ImportmappingUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Import type */
             importType?: string;
@@ -18927,10 +19697,18 @@ export interface components {
              * @description A known system (shopify, square, loyverse, odoo) or the signature of a file’s headers.
              */
             source?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Import mappings (by id, else by code, else new) */
         ImportmappingUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Import type */
             importType?: string;
@@ -18944,16 +19722,32 @@ export interface components {
              * @description A known system (shopify, square, loyverse, odoo) or the signature of a file’s headers.
              */
             source?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Location groups (a new row) */
         InventorylocationgroupInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Location groups (as answered) */
         InventorylocationgroupRow: {
@@ -18980,22 +19774,38 @@ export interface components {
         InventorylocationgroupUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Location groups (by id, else by code, else new) */
         InventorylocationgroupUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Inventory locations (a new row) */
@@ -19009,8 +19819,16 @@ export interface components {
             allowNegativeStock?: (boolean | string) | null;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Location group */
             inventoryLocationGroup?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            inventoryLocationGroupLabel?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -19022,6 +19840,18 @@ export interface components {
             name: string;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            transitFor?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            transitForLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Inventory locations (as answered) */
         InventorylocationRow: {
@@ -19076,9 +19906,15 @@ export interface components {
             allowNegativeStock?: (boolean | string) | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Location group */
             inventoryLocationGroup?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            inventoryLocationGroupLabel?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -19090,6 +19926,16 @@ export interface components {
             name?: string;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            transitFor?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            transitForLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Inventory locations (by id, else by code, else new) */
@@ -19103,9 +19949,15 @@ export interface components {
             allowNegativeStock?: (boolean | string) | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Location group */
             inventoryLocationGroup?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            inventoryLocationGroupLabel?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -19117,18 +19969,46 @@ export interface components {
             name?: string;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            transitFor?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            transitForLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Low-quantity triggers (a new row) */
         ItemquantitytriggerInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Location */
             location: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lowSince?: unknown;
             /** Minimum quantity */
             minQty?: (string | number) | null;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Reorder quantity */
             reorderQty?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Low-quantity triggers (as answered) */
         ItemquantitytriggerRow: {
@@ -19162,28 +20042,56 @@ export interface components {
         };
         /** Low-quantity triggers (a change) */
         ItemquantitytriggerUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lowSince?: unknown;
             /** Minimum quantity */
             minQty?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Reorder quantity */
             reorderQty?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Low-quantity triggers (by id, else by code, else new) */
         ItemquantitytriggerUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lowSince?: unknown;
             /** Minimum quantity */
             minQty?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Reorder quantity */
             reorderQty?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Layout setup (a new row) */
@@ -19192,13 +20100,27 @@ export interface components {
             buttonSize?: ("small" | "medium" | "large") | null;
             /** Cart panel width (%) */
             cartPanelPercent?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Font scale */
             fontScale?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Outlet
              * @description Blank for every outlet without its own layout.
              */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Layout setup (as answered) */
         LayoutsetupRow: {
@@ -19233,6 +20155,10 @@ export interface components {
             buttonSize?: ("small" | "medium" | "large") | null;
             /** Cart panel width (%) */
             cartPanelPercent?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Font scale */
             fontScale?: (string | number) | null;
             id: number | string;
@@ -19241,6 +20167,12 @@ export interface components {
              * @description Blank for every outlet without its own layout.
              */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Layout setup (by id, else by code, else new) */
@@ -19249,6 +20181,10 @@ export interface components {
             buttonSize?: ("small" | "medium" | "large") | null;
             /** Cart panel width (%) */
             cartPanelPercent?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Font scale */
             fontScale?: (string | number) | null;
             id?: number | string;
@@ -19257,18 +20193,36 @@ export interface components {
              * @description Blank for every outlet without its own layout.
              */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** List value categories (a new row) */
         ListvaluecategoryInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** List value categories (as answered) */
         ListvaluecategoryRow: {
@@ -19297,6 +20251,10 @@ export interface components {
         ListvaluecategoryUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id: number | string;
@@ -19304,12 +20262,20 @@ export interface components {
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** List value categories (by id, else by code, else new) */
         ListvaluecategoryUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id?: number | string;
@@ -19317,20 +20283,38 @@ export interface components {
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** List values (a new row) */
         ListvalueInsert: {
             /** Category */
             category: number | string;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name: string;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** List values (as answered) */
         ListvalueRow: {
@@ -19362,8 +20346,14 @@ export interface components {
         ListvalueUpdate: {
             /** Category */
             category?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -19371,14 +20361,24 @@ export interface components {
             name?: string;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** List values (by id, else by code, else new) */
         ListvalueUpsert: {
             /** Category */
             category?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -19386,6 +20386,10 @@ export interface components {
             name?: string;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         MembershipActionAnswer: {
@@ -19404,6 +20408,12 @@ export interface components {
         MembershipbenefitInsert: {
             /** Conditions */
             conditions?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -19413,16 +20423,26 @@ export interface components {
             kind: "discount" | "pointsMultiplier" | "birthdayVoucher" | "freeItem";
             /** Membership group */
             membershipGroup: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipGroupLabel?: unknown;
             /**
              * Product
              * @description The free item.
              */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description Percent, multiplier or amount, as the kind says.
              */
             value?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Membership benefits (as answered) */
         MembershipbenefitRow: {
@@ -19463,6 +20483,10 @@ export interface components {
         MembershipbenefitUpdate: {
             /** Conditions */
             conditions?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -19473,11 +20497,19 @@ export interface components {
             kind?: "discount" | "pointsMultiplier" | "birthdayVoucher" | "freeItem";
             /** Membership group */
             membershipGroup?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipGroupLabel?: unknown;
             /**
              * Product
              * @description The free item.
              */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description Percent, multiplier or amount, as the kind says.
@@ -19489,6 +20521,10 @@ export interface components {
         MembershipbenefitUpsert: {
             /** Conditions */
             conditions?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -19499,11 +20535,19 @@ export interface components {
             kind?: "discount" | "pointsMultiplier" | "birthdayVoucher" | "freeItem";
             /** Membership group */
             membershipGroup?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipGroupLabel?: unknown;
             /**
              * Product
              * @description The free item.
              */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description Percent, multiplier or amount, as the kind says.
@@ -19515,8 +20559,14 @@ export interface components {
         MembershipgroupInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Discount (%) */
             discountPercent?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
@@ -19526,6 +20576,10 @@ export interface components {
              * @description Points earned per unit of the base currency spent.
              */
             pointsPerUnitSpent?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Upgrade threshold
              * @description Spend that moves a member up to this group.
@@ -19533,6 +20587,8 @@ export interface components {
             upgradeThreshold?: (string | number) | null;
             /** Validity months */
             validityMonths?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Membership groups (as answered) */
         MembershipgroupRow: {
@@ -19573,6 +20629,10 @@ export interface components {
         MembershipgroupUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Discount (%) */
             discountPercent?: (string | number) | null;
             id: number | string;
@@ -19585,6 +20645,10 @@ export interface components {
              * @description Points earned per unit of the base currency spent.
              */
             pointsPerUnitSpent?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Upgrade threshold
              * @description Spend that moves a member up to this group.
@@ -19598,6 +20662,10 @@ export interface components {
         MembershipgroupUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Discount (%) */
             discountPercent?: (string | number) | null;
             id?: number | string;
@@ -19610,6 +20678,10 @@ export interface components {
              * @description Points earned per unit of the base currency spent.
              */
             pointsPerUnitSpent?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Upgrade threshold
              * @description Spend that moves a member up to this group.
@@ -19623,42 +20695,76 @@ export interface components {
         MembershipInsert: {
             /** Birth date */
             birthDate?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Email */
             email?: string | null;
             /** Expiry date */
             expiryDate?: string | null;
             /** Gender */
             gender?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            genderLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Join date */
             joinDate?: string | null;
             /** Member no. */
             memberNo: string;
             /** Membership group */
             membershipGroup: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipGroupLabel?: unknown;
             /** Name */
             name: string;
             /** Registered at */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Phone */
             phone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            pointsBalance?: unknown;
             /**
              * Status
              * @enum {string}
              */
             status?: "active" | "suspended" | "expired";
+            /** @description As a read answers it; ignored on a write */
+            totalSpend?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Membership integration (a new row) */
         MembershipintegrationsettingsInsert: {
             /** API key */
             apiKey?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Enabled */
             enabled?: (boolean | string) | null;
             /** Endpoint */
             endpoint?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Provider */
             provider: string;
             /** Sync direction */
             syncDirection?: ("import" | "export" | "both") | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Membership integration (as answered) */
         MembershipintegrationsettingsRow: {
@@ -19689,6 +20795,10 @@ export interface components {
         MembershipintegrationsettingsUpdate: {
             /** API key */
             apiKey?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Enabled */
             enabled?: (boolean | string) | null;
             /** Endpoint */
@@ -19698,12 +20808,20 @@ export interface components {
             provider?: string;
             /** Sync direction */
             syncDirection?: ("import" | "export" | "both") | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Membership integration (by id, else by code, else new) */
         MembershipintegrationsettingsUpsert: {
             /** API key */
             apiKey?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Enabled */
             enabled?: (boolean | string) | null;
             /** Endpoint */
@@ -19713,6 +20831,10 @@ export interface components {
             provider?: string;
             /** Sync direction */
             syncDirection?: ("import" | "export" | "both") | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Members (as answered) */
@@ -19769,12 +20891,18 @@ export interface components {
         MembershipUpdate: {
             /** Birth date */
             birthDate?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Email */
             email?: string | null;
             /** Expiry date */
             expiryDate?: string | null;
             /** Gender */
             gender?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            genderLabel?: unknown;
             id: number | string;
             /** Join date */
             joinDate?: string | null;
@@ -19782,29 +20910,47 @@ export interface components {
             memberNo?: string;
             /** Membership group */
             membershipGroup?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipGroupLabel?: unknown;
             /** Name */
             name?: string;
             /** Registered at */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Phone */
             phone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            pointsBalance?: unknown;
             /**
              * Status
              * @enum {string}
              */
             status?: "active" | "suspended" | "expired";
+            /** @description As a read answers it; ignored on a write */
+            totalSpend?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Members (by id, else by code, else new) */
         MembershipUpsert: {
             /** Birth date */
             birthDate?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Email */
             email?: string | null;
             /** Expiry date */
             expiryDate?: string | null;
             /** Gender */
             gender?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            genderLabel?: unknown;
             id?: number | string;
             /** Join date */
             joinDate?: string | null;
@@ -19812,17 +20958,29 @@ export interface components {
             memberNo?: string;
             /** Membership group */
             membershipGroup?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipGroupLabel?: unknown;
             /** Name */
             name?: string;
             /** Registered at */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Phone */
             phone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            pointsBalance?: unknown;
             /**
              * Status
              * @enum {string}
              */
             status?: "active" | "suspended" | "expired";
+            /** @description As a read answers it; ignored on a write */
+            totalSpend?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Promotion rules (a new row) */
@@ -19833,10 +20991,18 @@ export interface components {
             conditions?: {
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Channel */
                 channel?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                channelLabel?: unknown;
                 /** Collection */
                 collection?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                collectionLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Kind
                  * @enum {string}
@@ -19844,21 +21010,33 @@ export interface components {
                 kind: "items" | "categories" | "collections" | "minQuantity" | "minSpend" | "membershipGroups" | "channels";
                 /** Membership group */
                 membershipGroup?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                membershipGroupLabel?: unknown;
                 /** Min quantity */
                 minQuantity?: (string | number) | null;
                 /** Min spend */
                 minSpend?: (string | number) | null;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name: string;
             /** Outlets */
             outlets?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            overRedeemed?: unknown;
             /**
              * Priority
              * @description Lower runs first.
@@ -19870,8 +21048,12 @@ export interface components {
                 buyQuantity?: (string | number) | null;
                 /** Get product */
                 getProduct?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                getProductLabel?: unknown;
                 /** Get quantity */
                 getQuantity?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Kind
                  * @enum {string}
@@ -19894,6 +21076,14 @@ export interface components {
             }[] | null;
             /** Stackable */
             stackable?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            timesHeld?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesUsed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Usage limit
              * @description Blank for no limit.
@@ -19908,6 +21098,8 @@ export interface components {
             validFrom: string;
             /** Valid to */
             validTo?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Promotion rules (as answered) */
         NewpromotionRow: {
@@ -20029,10 +21221,18 @@ export interface components {
             conditions?: {
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Channel */
                 channel?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                channelLabel?: unknown;
                 /** Collection */
                 collection?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                collectionLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Kind
                  * @enum {string}
@@ -20040,13 +21240,21 @@ export interface components {
                 kind: "items" | "categories" | "collections" | "minQuantity" | "minSpend" | "membershipGroups" | "channels";
                 /** Membership group */
                 membershipGroup?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                membershipGroupLabel?: unknown;
                 /** Min quantity */
                 minQuantity?: (string | number) | null;
                 /** Min spend */
                 minSpend?: (string | number) | null;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id: number | string;
@@ -20056,6 +21264,8 @@ export interface components {
             name?: string;
             /** Outlets */
             outlets?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            overRedeemed?: unknown;
             /**
              * Priority
              * @description Lower runs first.
@@ -20067,8 +21277,12 @@ export interface components {
                 buyQuantity?: (string | number) | null;
                 /** Get product */
                 getProduct?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                getProductLabel?: unknown;
                 /** Get quantity */
                 getQuantity?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Kind
                  * @enum {string}
@@ -20091,6 +21305,14 @@ export interface components {
             }[] | null;
             /** Stackable */
             stackable?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            timesHeld?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesUsed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Usage limit
              * @description Blank for no limit.
@@ -20115,10 +21337,18 @@ export interface components {
             conditions?: {
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Channel */
                 channel?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                channelLabel?: unknown;
                 /** Collection */
                 collection?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                collectionLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Kind
                  * @enum {string}
@@ -20126,13 +21356,21 @@ export interface components {
                 kind: "items" | "categories" | "collections" | "minQuantity" | "minSpend" | "membershipGroups" | "channels";
                 /** Membership group */
                 membershipGroup?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                membershipGroupLabel?: unknown;
                 /** Min quantity */
                 minQuantity?: (string | number) | null;
                 /** Min spend */
                 minSpend?: (string | number) | null;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id?: number | string;
@@ -20142,6 +21380,8 @@ export interface components {
             name?: string;
             /** Outlets */
             outlets?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            overRedeemed?: unknown;
             /**
              * Priority
              * @description Lower runs first.
@@ -20153,8 +21393,12 @@ export interface components {
                 buyQuantity?: (string | number) | null;
                 /** Get product */
                 getProduct?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                getProductLabel?: unknown;
                 /** Get quantity */
                 getQuantity?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Kind
                  * @enum {string}
@@ -20177,6 +21421,14 @@ export interface components {
             }[] | null;
             /** Stackable */
             stackable?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            timesHeld?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesUsed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Usage limit
              * @description Blank for no limit.
@@ -20209,12 +21461,30 @@ export interface components {
             accentColour?: string | null;
             /** Channel */
             channel: number | string;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Logo */
             logo?: string | null;
             /** Ordering menu */
             orderingMenu: number | string;
+            /** @description As a read answers it; ignored on a write */
+            orderingMenuLabel?: unknown;
             /** Primary colour */
             primaryColour?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            publishedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
             /** Welcome text */
             welcomeText?: string | null;
         };
@@ -20255,13 +21525,27 @@ export interface components {
             accentColour?: string | null;
             /** Channel */
             channel?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Logo */
             logo?: string | null;
             /** Ordering menu */
             orderingMenu?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            orderingMenuLabel?: unknown;
             /** Primary colour */
             primaryColour?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            publishedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
             /** Welcome text */
             welcomeText?: string | null;
@@ -20272,13 +21556,27 @@ export interface components {
             accentColour?: string | null;
             /** Channel */
             channel?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Logo */
             logo?: string | null;
             /** Ordering menu */
             orderingMenu?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            orderingMenuLabel?: unknown;
             /** Primary colour */
             primaryColour?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            publishedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
             /** Welcome text */
             welcomeText?: string | null;
@@ -20287,8 +21585,14 @@ export interface components {
         OnlinesaleschannelInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Fee (%) */
             feePercent?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -20303,8 +21607,14 @@ export interface components {
              * @description The channel sends it in the X-Channel-Key header of every order it places (at least 16 characters).
              */
             orderKey?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** URL */
             url?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Sales channels (as answered) */
         OnlinesaleschannelRow: {
@@ -20342,6 +21652,10 @@ export interface components {
         OnlinesaleschannelUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Fee (%) */
             feePercent?: (string | number) | null;
             id: number | string;
@@ -20359,6 +21673,10 @@ export interface components {
              * @description The channel sends it in the X-Channel-Key header of every order it places (at least 16 characters).
              */
             orderKey?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** URL */
             url?: string | null;
             version: number | string;
@@ -20367,6 +21685,10 @@ export interface components {
         OnlinesaleschannelUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Fee (%) */
             feePercent?: (string | number) | null;
             id?: number | string;
@@ -20384,6 +21706,10 @@ export interface components {
              * @description The channel sends it in the X-Channel-Key header of every order it places (at least 16 characters).
              */
             orderKey?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** URL */
             url?: string | null;
             version?: number | string;
@@ -20391,8 +21717,18 @@ export interface components {
         OnlinesalesorderActionAnswer: (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]);
         /** Online orders (a new row) */
         OnlinesalesorderInsert: {
+            /** @description As a read answers it; ignored on a write */
+            cancelReason?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            cancelReasonLabel?: unknown;
             /** Channel */
             channel: number | string;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Customer address */
             customerAddress?: string | null;
             /** Customer name */
@@ -20401,12 +21737,22 @@ export interface components {
             customerPhone?: string | null;
             /** Fees */
             fees?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            fulfilment?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Items */
             items?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                lineTotal?: unknown;
                 /** Name */
                 name?: string | null;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /** Remarks */
@@ -20416,10 +21762,26 @@ export interface components {
             }[] | null;
             /** Notes */
             notes?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            orderNo?: unknown;
             /** Outlet */
             outlet: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Payment status */
             paymentStatus?: ("unpaid" | "paid" | "refunded") | null;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            subtotal?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            total?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Online orders (as answered) */
         OnlinesalesorderRow: {
@@ -20487,8 +21849,18 @@ export interface components {
         };
         /** Online orders (a change) */
         OnlinesalesorderUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            cancelReason?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            cancelReasonLabel?: unknown;
             /** Channel */
             channel?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Customer address */
             customerAddress?: string | null;
             /** Customer name */
@@ -20497,13 +21869,21 @@ export interface components {
             customerPhone?: string | null;
             /** Fees */
             fees?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            fulfilment?: unknown;
             id: number | string;
             /** Items */
             items?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                lineTotal?: unknown;
                 /** Name */
                 name?: string | null;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /** Remarks */
@@ -20513,16 +21893,40 @@ export interface components {
             }[] | null;
             /** Notes */
             notes?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            orderNo?: unknown;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Payment status */
             paymentStatus?: ("unpaid" | "paid" | "refunded") | null;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            subtotal?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            total?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Online orders (by id, else by code, else new) */
         OnlinesalesorderUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            cancelReason?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            cancelReasonLabel?: unknown;
             /** Channel */
             channel?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            channelLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Customer address */
             customerAddress?: string | null;
             /** Customer name */
@@ -20531,13 +21935,21 @@ export interface components {
             customerPhone?: string | null;
             /** Fees */
             fees?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            fulfilment?: unknown;
             id?: number | string;
             /** Items */
             items?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                lineTotal?: unknown;
                 /** Name */
                 name?: string | null;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /** Remarks */
@@ -20547,10 +21959,24 @@ export interface components {
             }[] | null;
             /** Notes */
             notes?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            orderNo?: unknown;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Payment status */
             paymentStatus?: ("unpaid" | "paid" | "refunded") | null;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            subtotal?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            total?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Ordering menus (a new row) */
@@ -20562,6 +21988,8 @@ export interface components {
                  * @enum {string}
                  */
                 dayOfWeek: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Time from */
                 timeFrom: string;
                 /** Time to */
@@ -20571,6 +21999,12 @@ export interface components {
             channels?: (number[] | string) | null;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
@@ -20579,24 +22013,36 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Sections */
             sections?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Items */
                 items?: {
                     /** Available */
                     available?: (boolean | string) | null;
                     /** Display name */
                     displayName?: string | null;
+                    /** @description As a read answers it; ignored on a write */
+                    id?: unknown;
                     /** Image */
                     image?: string | null;
                     /** Price override */
                     priceOverride?: (string | number) | null;
                     /** Product */
                     product: number | string;
+                    /** @description As a read answers it; ignored on a write */
+                    productLabel?: unknown;
                 }[] | null;
                 /** Name */
                 name: string;
                 /** Sort order */
                 sortOrder?: (number | string) | null;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Ordering menus (as answered) */
         OrderingmenuRow: {
@@ -20668,6 +22114,8 @@ export interface components {
                  * @enum {string}
                  */
                 dayOfWeek: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Time from */
                 timeFrom: string;
                 /** Time to */
@@ -20677,6 +22125,10 @@ export interface components {
             channels?: (number[] | string) | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -20686,24 +22138,34 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Sections */
             sections?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Items */
                 items?: {
                     /** Available */
                     available?: (boolean | string) | null;
                     /** Display name */
                     displayName?: string | null;
+                    /** @description As a read answers it; ignored on a write */
+                    id?: unknown;
                     /** Image */
                     image?: string | null;
                     /** Price override */
                     priceOverride?: (string | number) | null;
                     /** Product */
                     product: number | string;
+                    /** @description As a read answers it; ignored on a write */
+                    productLabel?: unknown;
                 }[] | null;
                 /** Name */
                 name: string;
                 /** Sort order */
                 sortOrder?: (number | string) | null;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Ordering menus (by id, else by code, else new) */
@@ -20715,6 +22177,8 @@ export interface components {
                  * @enum {string}
                  */
                 dayOfWeek: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Time from */
                 timeFrom: string;
                 /** Time to */
@@ -20724,6 +22188,10 @@ export interface components {
             channels?: (number[] | string) | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -20733,38 +22201,56 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Sections */
             sections?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Items */
                 items?: {
                     /** Available */
                     available?: (boolean | string) | null;
                     /** Display name */
                     displayName?: string | null;
+                    /** @description As a read answers it; ignored on a write */
+                    id?: unknown;
                     /** Image */
                     image?: string | null;
                     /** Price override */
                     priceOverride?: (string | number) | null;
                     /** Product */
                     product: number | string;
+                    /** @description As a read answers it; ignored on a write */
+                    productLabel?: unknown;
                 }[] | null;
                 /** Name */
                 name: string;
                 /** Sort order */
                 sortOrder?: (number | string) | null;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Ordering setup (a new row) */
         OrderingsetupInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Delivery */
             delivery?: (boolean | string) | null;
             /** Delivery fee */
             deliveryFee?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Lead time minutes */
             leadTimeMinutes?: (number | string) | null;
             /** Minimum order */
             minimumOrder?: (string | number) | null;
             /** Outlet */
             outlet: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Pickup */
             pickup?: (boolean | string) | null;
             /** Service hours */
@@ -20774,11 +22260,19 @@ export interface components {
                  * @enum {string}
                  */
                 dayOfWeek: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Time from */
                 timeFrom: string;
                 /** Time to */
                 timeTo: string;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Ordering setup (as answered) */
         OrderingsetupRow: {
@@ -20821,6 +22315,10 @@ export interface components {
         };
         /** Ordering setup (a change) */
         OrderingsetupUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Delivery */
             delivery?: (boolean | string) | null;
             /** Delivery fee */
@@ -20832,6 +22330,8 @@ export interface components {
             minimumOrder?: (string | number) | null;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Pickup */
             pickup?: (boolean | string) | null;
             /** Service hours */
@@ -20841,15 +22341,25 @@ export interface components {
                  * @enum {string}
                  */
                 dayOfWeek: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Time from */
                 timeFrom: string;
                 /** Time to */
                 timeTo: string;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Ordering setup (by id, else by code, else new) */
         OrderingsetupUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Delivery */
             delivery?: (boolean | string) | null;
             /** Delivery fee */
@@ -20861,6 +22371,8 @@ export interface components {
             minimumOrder?: (string | number) | null;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Pickup */
             pickup?: (boolean | string) | null;
             /** Service hours */
@@ -20870,21 +22382,39 @@ export interface components {
                  * @enum {string}
                  */
                 dayOfWeek: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Time from */
                 timeFrom: string;
                 /** Time to */
                 timeTo: string;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Outlet groups (a new row) */
         OutletgroupInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Outlet groups (as answered) */
         OutletgroupRow: {
@@ -20911,22 +22441,38 @@ export interface components {
         OutletgroupUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Outlet groups (by id, else by code, else new) */
         OutletgroupUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Outlets (a new row) */
@@ -20935,10 +22481,20 @@ export interface components {
             address?: string | null;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Currency */
             currency?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            currencyLabel?: unknown;
             /** Default inventory location */
             defaultInventoryLocation?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            defaultInventoryLocationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
@@ -20947,21 +22503,45 @@ export interface components {
             openingHours?: string | null;
             /** Outlet group */
             outletGroup?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletGroupLabel?: unknown;
             /** Phone */
             phone?: string | null;
             /** Tax registration no. */
             taxRegistrationNo?: string | null;
             /** Timezone */
             timezone?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Outlet prices (a new row) */
         OutletpriceInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Outlet */
             outlet: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Price */
             price: string | number;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Outlet prices (as answered) */
         OutletpriceRow: {
@@ -20988,24 +22568,48 @@ export interface components {
         };
         /** Outlet prices (a change) */
         OutletpriceUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Price */
             price?: string | number;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Outlet prices (by id, else by code, else new) */
         OutletpriceUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Price */
             price?: string | number;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Outlets (as answered) */
@@ -21054,10 +22658,18 @@ export interface components {
             address?: string | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Currency */
             currency?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            currencyLabel?: unknown;
             /** Default inventory location */
             defaultInventoryLocation?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            defaultInventoryLocationLabel?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -21067,12 +22679,18 @@ export interface components {
             openingHours?: string | null;
             /** Outlet group */
             outletGroup?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletGroupLabel?: unknown;
             /** Phone */
             phone?: string | null;
             /** Tax registration no. */
             taxRegistrationNo?: string | null;
             /** Timezone */
             timezone?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Outlets (by id, else by code, else new) */
@@ -21081,10 +22699,18 @@ export interface components {
             address?: string | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Currency */
             currency?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            currencyLabel?: unknown;
             /** Default inventory location */
             defaultInventoryLocation?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            defaultInventoryLocationLabel?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -21094,12 +22720,18 @@ export interface components {
             openingHours?: string | null;
             /** Outlet group */
             outletGroup?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletGroupLabel?: unknown;
             /** Phone */
             phone?: string | null;
             /** Tax registration no. */
             taxRegistrationNo?: string | null;
             /** Timezone */
             timezone?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Payment gateways (a new row) */
@@ -21110,11 +22742,17 @@ export interface components {
             callbackUrl?: string | null;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Environment
              * @enum {string}
              */
             environment?: "sandbox" | "live";
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Merchant id */
@@ -21125,6 +22763,12 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Provider */
             provider: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Payment gateways (as answered) */
         PaymentgatewayRow: {
@@ -21167,6 +22811,10 @@ export interface components {
             callbackUrl?: string | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Environment
              * @enum {string}
@@ -21183,6 +22831,10 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Provider */
             provider?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Payment gateways (by id, else by code, else new) */
@@ -21193,6 +22845,10 @@ export interface components {
             callbackUrl?: string | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Environment
              * @enum {string}
@@ -21209,16 +22865,34 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Provider */
             provider?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Payment method references (a new row) */
         PaymentmethodrefInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** External code */
             externalCode: string;
             /** External system */
             externalSystem: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Payment mode */
             paymentMode: number | string;
+            /** @description As a read answers it; ignored on a write */
+            paymentModeLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Payment method references (as answered) */
         PaymentmethodrefRow: {
@@ -21244,6 +22918,10 @@ export interface components {
         };
         /** Payment method references (a change) */
         PaymentmethodrefUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** External code */
             externalCode?: string;
             /** External system */
@@ -21251,10 +22929,20 @@ export interface components {
             id: number | string;
             /** Payment mode */
             paymentMode?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            paymentModeLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Payment method references (by id, else by code, else new) */
         PaymentmethodrefUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** External code */
             externalCode?: string;
             /** External system */
@@ -21262,6 +22950,12 @@ export interface components {
             id?: number | string;
             /** Payment mode */
             paymentMode?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            paymentModeLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Payment modes (a new row) */
@@ -21270,6 +22964,12 @@ export interface components {
             allowsChange?: (boolean | string) | null;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -21285,8 +22985,16 @@ export interface components {
             opensDrawer?: (boolean | string) | null;
             /** Payment gateway */
             paymentGateway?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            paymentGatewayLabel?: unknown;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Payment modes (as answered) */
         PaymentmodeRow: {
@@ -21328,6 +23036,10 @@ export interface components {
             allowsChange?: (boolean | string) | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -21344,8 +23056,14 @@ export interface components {
             opensDrawer?: (boolean | string) | null;
             /** Payment gateway */
             paymentGateway?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            paymentGatewayLabel?: unknown;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Payment modes (by id, else by code, else new) */
@@ -21354,6 +23072,10 @@ export interface components {
             allowsChange?: (boolean | string) | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -21370,8 +23092,14 @@ export interface components {
             opensDrawer?: (boolean | string) | null;
             /** Payment gateway */
             paymentGateway?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            paymentGatewayLabel?: unknown;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         PointofsaleActionAnswer: {
@@ -21383,22 +23111,46 @@ export interface components {
         };
         /** Terminals (a new row) */
         PointofsaleInsert: {
+            /** @description As a read answers it; ignored on a write */
+            appVersion?: unknown;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Device id */
             deviceId?: string | null;
             /** Hotkey layout */
             hotkey?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            hotkeyLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            lastSeenAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lastSyncAt?: unknown;
             /** Name */
             name: string;
             /** Outlet */
             outlet: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Receipt footer */
             receiptFooter?: string | null;
             /** Receipt header */
             receiptHeader?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            unsentTransactions?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Terminals (as answered) */
         PointofsaleRow: {
@@ -21443,55 +23195,101 @@ export interface components {
         };
         /** Terminals (a change) */
         PointofsaleUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            appVersion?: unknown;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Device id */
             deviceId?: string | null;
             /** Hotkey layout */
             hotkey?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            hotkeyLabel?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            lastSeenAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lastSyncAt?: unknown;
             /** Name */
             name?: string;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Receipt footer */
             receiptFooter?: string | null;
             /** Receipt header */
             receiptHeader?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            unsentTransactions?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Terminals (by id, else by code, else new) */
         PointofsaleUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            appVersion?: unknown;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Device id */
             deviceId?: string | null;
             /** Hotkey layout */
             hotkey?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            hotkeyLabel?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            lastSeenAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lastSyncAt?: unknown;
             /** Name */
             name?: string;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Receipt footer */
             receiptFooter?: string | null;
             /** Receipt header */
             receiptHeader?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            unsentTransactions?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Points ledger (a new row) */
         PointsledgerInsert: {
             /** At */
             at: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Expires on
              * @description Earned points: the day they expire.
              */
             expiresOn?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Kind
              * @enum {string}
@@ -21499,12 +23297,20 @@ export interface components {
             kind: "earn" | "redeem" | "expire" | "adjust";
             /** Member */
             membership: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipLabel?: unknown;
             /** Points */
             points: string | number;
             /** Reason */
             reason?: string | null;
             /** Reference */
             reference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Points ledger (as answered) */
         PointsledgerRow: {
@@ -21543,6 +23349,10 @@ export interface components {
         PointsledgerUpdate: {
             /** At */
             at?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Expires on
              * @description Earned points: the day they expire.
@@ -21556,18 +23366,28 @@ export interface components {
             kind?: "earn" | "redeem" | "expire" | "adjust";
             /** Member */
             membership?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipLabel?: unknown;
             /** Points */
             points?: string | number;
             /** Reason */
             reason?: string | null;
             /** Reference */
             reference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Points ledger (by id, else by code, else new) */
         PointsledgerUpsert: {
             /** At */
             at?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Expires on
              * @description Earned points: the day they expire.
@@ -21581,31 +23401,51 @@ export interface components {
             kind?: "earn" | "redeem" | "expire" | "adjust";
             /** Member */
             membership?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            membershipLabel?: unknown;
             /** Points */
             points?: string | number;
             /** Reason */
             reason?: string | null;
             /** Reference */
             reference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Order integrations (a new row) */
         PosorderintegrationInsert: {
             /** Auto accept */
             autoAccept?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Credentials */
             credentials?: string | null;
             /** Enabled */
             enabled?: (boolean | string) | null;
             /** Endpoint */
             endpoint?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /**
              * Source
              * @description The delivery platform.
              */
             source: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Order integrations (as answered) */
         PosorderintegrationRow: {
@@ -21642,6 +23482,10 @@ export interface components {
         PosorderintegrationUpdate: {
             /** Auto accept */
             autoAccept?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Credentials */
             credentials?: string | null;
             /** Enabled */
@@ -21651,17 +23495,27 @@ export interface components {
             id: number | string;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /**
              * Source
              * @description The delivery platform.
              */
             source?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Order integrations (by id, else by code, else new) */
         PosorderintegrationUpsert: {
             /** Auto accept */
             autoAccept?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Credentials */
             credentials?: string | null;
             /** Enabled */
@@ -21671,15 +23525,27 @@ export interface components {
             id?: number | string;
             /** Outlet */
             outlet?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /**
              * Source
              * @description The delivery platform.
              */
             source?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Terminal settings (a new row) */
         PosterminalsettingsInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Idle lock minutes */
             idleLockMinutes?: (number | string) | null;
             /** Max discount without approval (%) */
@@ -21692,6 +23558,12 @@ export interface components {
             roundingRule?: ("none" | "nearest0.05" | "nearest0.10" | "nearest0.50" | "nearest1.00") | null;
             /** Shift open/close required */
             shiftRequired?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Terminal settings (as answered) */
         PosterminalsettingsRow: {
@@ -21722,6 +23594,10 @@ export interface components {
         };
         /** Terminal settings (a change) */
         PosterminalsettingsUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Idle lock minutes */
             idleLockMinutes?: (number | string) | null;
@@ -21735,10 +23611,18 @@ export interface components {
             roundingRule?: ("none" | "nearest0.05" | "nearest0.10" | "nearest0.50" | "nearest1.00") | null;
             /** Shift open/close required */
             shiftRequired?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Terminal settings (by id, else by code, else new) */
         PosterminalsettingsUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Idle lock minutes */
             idleLockMinutes?: (number | string) | null;
@@ -21752,6 +23636,10 @@ export interface components {
             roundingRule?: ("none" | "nearest0.05" | "nearest0.10" | "nearest0.50" | "nearest1.00") | null;
             /** Shift open/close required */
             shiftRequired?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Price history (a new row) */
@@ -21760,12 +23648,18 @@ export interface components {
             changedAt: string;
             /** Changed by */
             changedBy?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            changedByLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** New price */
             newPrice: string | number;
             /** Old price */
             oldPrice?: (string | number) | null;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
         };
         /** Price history (as answered) */
         PricehistoryRow: {
@@ -21790,6 +23684,8 @@ export interface components {
             changedAt?: string;
             /** Changed by */
             changedBy?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            changedByLabel?: unknown;
             id: number | string;
             /** New price */
             newPrice?: string | number;
@@ -21797,6 +23693,8 @@ export interface components {
             oldPrice?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             version: number | string;
         };
         /** Price history (by id, else by code, else new) */
@@ -21805,6 +23703,8 @@ export interface components {
             changedAt?: string;
             /** Changed by */
             changedBy?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            changedByLabel?: unknown;
             id?: number | string;
             /** New price */
             newPrice?: string | number;
@@ -21812,31 +23712,71 @@ export interface components {
             oldPrice?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             version?: number | string;
         };
         PrintdeliveryorderActionAnswer: components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"] | components["schemas"]["PrintdeliveryorderRow"];
         /** Delivery orders (a new row) */
         PrintdeliveryorderInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Date
              * Format: date
              */
             date: string;
+            /** @description As a read answers it; ignored on a write */
+            dispatchedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
             /** From */
             fromLocation: number | string;
+            /** @description As a read answers it; ignored on a write */
+            fromLocationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                discrepancy?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                inTransitQty?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
+                /** @description As a read answers it; ignored on a write */
+                receivedQty?: unknown;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                writtenOffQty?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            receivedAt?: unknown;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
             /** To */
             toLocation: number | string;
+            /** @description As a read answers it; ignored on a write */
+            toLocationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Delivery orders (as answered) */
         PrintdeliveryorderRow: {
@@ -21903,56 +23843,128 @@ export interface components {
         };
         /** Delivery orders (a change) */
         PrintdeliveryorderUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Date
              * Format: date
              */
             date?: string;
+            /** @description As a read answers it; ignored on a write */
+            dispatchedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
             /** From */
             fromLocation?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            fromLocationLabel?: unknown;
             id: number | string;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                discrepancy?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                inTransitQty?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
+                /** @description As a read answers it; ignored on a write */
+                receivedQty?: unknown;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                writtenOffQty?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            receivedAt?: unknown;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
             /** To */
             toLocation?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            toLocationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Delivery orders (by id, else by code, else new) */
         PrintdeliveryorderUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Date
              * Format: date
              */
             date?: string;
+            /** @description As a read answers it; ignored on a write */
+            dispatchedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
             /** From */
             fromLocation?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            fromLocationLabel?: unknown;
             id?: number | string;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                discrepancy?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                inTransitQty?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
+                /** @description As a read answers it; ignored on a write */
+                receivedQty?: unknown;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                writtenOffQty?: unknown;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            receivedAt?: unknown;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
             /** To */
             toLocation?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            toLocationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Privileges (a new row) */
         PrivilegeInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Export procedure */
             exportProcedure?: string | null;
             /**
@@ -21962,16 +23974,26 @@ export interface components {
             group: string;
             /** Icon */
             icon?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Label colour */
             labelColour?: string | null;
             /** Label text */
             labelText?: string | null;
             /** Menu text */
             menuText: string;
+            /** @description As a read answers it; ignored on a write */
+            name?: unknown;
             /** Route */
             route: string;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Privileges (as answered) */
         PrivilegeRow: {
@@ -22014,6 +24036,10 @@ export interface components {
         };
         /** Privileges (a change) */
         PrivilegeUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Export procedure */
             exportProcedure?: string | null;
             /**
@@ -22030,14 +24056,24 @@ export interface components {
             labelText?: string | null;
             /** Menu text */
             menuText?: string;
+            /** @description As a read answers it; ignored on a write */
+            name?: unknown;
             /** Route */
             route?: string;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Privileges (by id, else by code, else new) */
         PrivilegeUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Export procedure */
             exportProcedure?: string | null;
             /**
@@ -22054,10 +24090,16 @@ export interface components {
             labelText?: string | null;
             /** Menu text */
             menuText?: string;
+            /** @description As a read answers it; ignored on a write */
+            name?: unknown;
             /** Route */
             route?: string;
             /** Sort order */
             sortOrder?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Products: GenerateVariants */
@@ -22072,17 +24114,25 @@ export interface components {
             alternateBarcodes?: {
                 /** Barcode */
                 barcode: string;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Quantity per unit */
                 quantityPerUnit?: (string | number) | null;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
             }[] | null;
             /** Barcode */
             barcode?: string | null;
             /** Brand */
             brand?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            brandLabel?: unknown;
             /** Category */
             category: number | string;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** SKU */
             code: string;
             /**
@@ -22092,10 +24142,18 @@ export interface components {
             compareAtPrice?: (string | number) | null;
             /** Cost price */
             costPrice?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Department */
             department?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            departmentLabel?: unknown;
             /** Description */
             description?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Images */
             images?: (string[] | string) | null;
             /**
@@ -22119,17 +24177,25 @@ export interface components {
              * @description For a variant: its variant parent.
              */
             parent?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            parentLabel?: unknown;
             /**
              * Recipe components
              * @description For composite items.
              */
             recipeComponents?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
             }[] | null;
             /** Selling price */
             sellingPrice: string | number;
@@ -22142,6 +24208,8 @@ export interface components {
             supplierMapping?: {
                 /** Cost */
                 cost?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Lead time days */
                 leadTimeDays?: (number | string) | null;
                 /**
@@ -22155,6 +24223,8 @@ export interface components {
                 supplier: number | string;
                 /** Supplier item code */
                 supplierItemCode?: string | null;
+                /** @description As a read answers it; ignored on a write */
+                supplierLabel?: unknown;
             }[] | null;
             /**
              * Tags
@@ -22168,6 +24238,8 @@ export interface components {
             taxable?: (boolean | string) | null;
             /** Tax code */
             taxCode?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            taxCodeLabel?: unknown;
             /** Tax inclusive */
             taxInclusive?: (boolean | string) | null;
             /** Track stock */
@@ -22179,16 +24251,28 @@ export interface components {
             type?: "standard" | "variantParent" | "service" | "composite" | "nonStock";
             /** Unit of measure */
             uom: number | string;
+            /** @description As a read answers it; ignored on a write */
+            uomLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Variant attribute values */
             variantAttributeValues?: {
                 /** Attribute */
                 attribute: number | string;
+                /** @description As a read answers it; ignored on a write */
+                attributeLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Value
                  * @description Code of one of the attribute’s values.
                  */
                 value: string;
             }[] | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
             /**
              * Weight
              * @description In kilograms.
@@ -22371,17 +24455,25 @@ export interface components {
             alternateBarcodes?: {
                 /** Barcode */
                 barcode: string;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Quantity per unit */
                 quantityPerUnit?: (string | number) | null;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
             }[] | null;
             /** Barcode */
             barcode?: string | null;
             /** Brand */
             brand?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            brandLabel?: unknown;
             /** Category */
             category?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** SKU */
             code?: string;
             /**
@@ -22391,8 +24483,14 @@ export interface components {
             compareAtPrice?: (string | number) | null;
             /** Cost price */
             costPrice?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Department */
             department?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            departmentLabel?: unknown;
             /** Description */
             description?: string | null;
             id: number | string;
@@ -22419,17 +24517,25 @@ export interface components {
              * @description For a variant: its variant parent.
              */
             parent?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            parentLabel?: unknown;
             /**
              * Recipe components
              * @description For composite items.
              */
             recipeComponents?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
             }[] | null;
             /** Selling price */
             sellingPrice?: string | number;
@@ -22442,6 +24548,8 @@ export interface components {
             supplierMapping?: {
                 /** Cost */
                 cost?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Lead time days */
                 leadTimeDays?: (number | string) | null;
                 /**
@@ -22455,6 +24563,8 @@ export interface components {
                 supplier: number | string;
                 /** Supplier item code */
                 supplierItemCode?: string | null;
+                /** @description As a read answers it; ignored on a write */
+                supplierLabel?: unknown;
             }[] | null;
             /**
              * Tags
@@ -22468,6 +24578,8 @@ export interface components {
             taxable?: (boolean | string) | null;
             /** Tax code */
             taxCode?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            taxCodeLabel?: unknown;
             /** Tax inclusive */
             taxInclusive?: (boolean | string) | null;
             /** Track stock */
@@ -22479,10 +24591,20 @@ export interface components {
             type?: "standard" | "variantParent" | "service" | "composite" | "nonStock";
             /** Unit of measure */
             uom?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            uomLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Variant attribute values */
             variantAttributeValues?: {
                 /** Attribute */
                 attribute: number | string;
+                /** @description As a read answers it; ignored on a write */
+                attributeLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Value
                  * @description Code of one of the attribute’s values.
@@ -22506,17 +24628,25 @@ export interface components {
             alternateBarcodes?: {
                 /** Barcode */
                 barcode: string;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Quantity per unit */
                 quantityPerUnit?: (string | number) | null;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
             }[] | null;
             /** Barcode */
             barcode?: string | null;
             /** Brand */
             brand?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            brandLabel?: unknown;
             /** Category */
             category?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            categoryLabel?: unknown;
             /** SKU */
             code?: string;
             /**
@@ -22526,8 +24656,14 @@ export interface components {
             compareAtPrice?: (string | number) | null;
             /** Cost price */
             costPrice?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Department */
             department?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            departmentLabel?: unknown;
             /** Description */
             description?: string | null;
             id?: number | string;
@@ -22554,17 +24690,25 @@ export interface components {
              * @description For a variant: its variant parent.
              */
             parent?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            parentLabel?: unknown;
             /**
              * Recipe components
              * @description For composite items.
              */
             recipeComponents?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
                 /** Unit of measure */
                 uom?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                uomLabel?: unknown;
             }[] | null;
             /** Selling price */
             sellingPrice?: string | number;
@@ -22577,6 +24721,8 @@ export interface components {
             supplierMapping?: {
                 /** Cost */
                 cost?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Lead time days */
                 leadTimeDays?: (number | string) | null;
                 /**
@@ -22590,6 +24736,8 @@ export interface components {
                 supplier: number | string;
                 /** Supplier item code */
                 supplierItemCode?: string | null;
+                /** @description As a read answers it; ignored on a write */
+                supplierLabel?: unknown;
             }[] | null;
             /**
              * Tags
@@ -22603,6 +24751,8 @@ export interface components {
             taxable?: (boolean | string) | null;
             /** Tax code */
             taxCode?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            taxCodeLabel?: unknown;
             /** Tax inclusive */
             taxInclusive?: (boolean | string) | null;
             /** Track stock */
@@ -22614,10 +24764,20 @@ export interface components {
             type?: "standard" | "variantParent" | "service" | "composite" | "nonStock";
             /** Unit of measure */
             uom?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            uomLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Variant attribute values */
             variantAttributeValues?: {
                 /** Attribute */
                 attribute: number | string;
+                /** @description As a read answers it; ignored on a write */
+                attributeLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /**
                  * Value
                  * @description Code of one of the attribute’s values.
@@ -22635,11 +24795,17 @@ export interface components {
         PromotionInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Days of week
              * @description Blank for every day.
              */
             daysOfWeek?: (("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -22649,10 +24815,18 @@ export interface components {
             items?: {
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Collection */
                 collection?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                collectionLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /**
              * Kind
@@ -22667,6 +24841,10 @@ export interface components {
             timeFrom?: string | null;
             /** Time to */
             timeTo?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Valid from
              * Format: date
@@ -22679,6 +24857,8 @@ export interface components {
              * @description A percent or an amount, as the kind says.
              */
             value?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Promotions (as answered) */
         PromotionRow: {
@@ -22744,6 +24924,10 @@ export interface components {
         PromotionUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Days of week
              * @description Blank for every day.
@@ -22759,10 +24943,18 @@ export interface components {
             items?: {
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Collection */
                 collection?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                collectionLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /**
              * Kind
@@ -22777,6 +24969,10 @@ export interface components {
             timeFrom?: string | null;
             /** Time to */
             timeTo?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Valid from
              * Format: date
@@ -22795,6 +24991,10 @@ export interface components {
         PromotionUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Days of week
              * @description Blank for every day.
@@ -22810,10 +25010,18 @@ export interface components {
             items?: {
                 /** Category */
                 category?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                categoryLabel?: unknown;
                 /** Collection */
                 collection?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                collectionLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product?: (number | string) | null;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /**
              * Kind
@@ -22828,6 +25036,10 @@ export interface components {
             timeFrom?: string | null;
             /** Time to */
             timeTo?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Valid from
              * Format: date
@@ -22853,17 +25065,43 @@ export interface components {
         }));
         /** Purchase orders (a new row) */
         PurchaseorderInsert: {
+            /** @description As a read answers it; ignored on a write */
+            closedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            closeReason?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            closeReasonLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
             /**
              * Expected date
              * @description Blank: today plus the supplier’s lead time, when it is sent.
              */
             expectedDate?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                lineTotal?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                packSize?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
+                /** @description As a read answers it; ignored on a write */
+                receivedQty?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                supplierItemCode?: unknown;
                 /**
                  * Unit cost
                  * @description Before tax. Blank: the supplier mapping’s cost, else the product’s.
@@ -22872,15 +25110,35 @@ export interface components {
             }[] | null;
             /** Deliver to */
             location: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            sentAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            subtotal?: unknown;
             /** Supplier */
             supplier: number | string;
+            /** @description As a read answers it; ignored on a write */
+            supplierLabel?: unknown;
             /**
              * Supplier reference
              * @description The supplier’s order or quote number.
              */
             supplierReference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            tax?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            total?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Purchase orders (as answered) */
         PurchaseorderRow: {
@@ -22960,6 +25218,18 @@ export interface components {
         };
         /** Purchase orders (a change) */
         PurchaseorderUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            closedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            closeReason?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            closeReasonLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
             /**
              * Expected date
              * @description Blank: today plus the supplier’s lead time, when it is sent.
@@ -22968,10 +25238,22 @@ export interface components {
             id: number | string;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                lineTotal?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                packSize?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
+                /** @description As a read answers it; ignored on a write */
+                receivedQty?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                supplierItemCode?: unknown;
                 /**
                  * Unit cost
                  * @description Before tax. Blank: the supplier mapping’s cost, else the product’s.
@@ -22980,19 +25262,49 @@ export interface components {
             }[] | null;
             /** Deliver to */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            sentAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            subtotal?: unknown;
             /** Supplier */
             supplier?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            supplierLabel?: unknown;
             /**
              * Supplier reference
              * @description The supplier’s order or quote number.
              */
             supplierReference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            tax?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            total?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Purchase orders (by id, else by code, else new) */
         PurchaseorderUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            closedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            closeReason?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            closeReasonLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
             /**
              * Expected date
              * @description Blank: today plus the supplier’s lead time, when it is sent.
@@ -23001,10 +25313,22 @@ export interface components {
             id?: number | string;
             /** Lines */
             lines?: {
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                lineTotal?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                packSize?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
                 /** Quantity */
                 quantity: string | number;
+                /** @description As a read answers it; ignored on a write */
+                receivedQty?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                supplierItemCode?: unknown;
                 /**
                  * Unit cost
                  * @description Before tax. Blank: the supplier mapping’s cost, else the product’s.
@@ -23013,27 +25337,57 @@ export interface components {
             }[] | null;
             /** Deliver to */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Remarks */
             remarks?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            sentAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            subtotal?: unknown;
             /** Supplier */
             supplier?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            supplierLabel?: unknown;
             /**
              * Supplier reference
              * @description The supplier’s order or quote number.
              */
             supplierReference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            tax?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            total?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Roles (a new row) */
         RoleInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Role privilege grants (a new row) */
         RoleprivilegegrantInsert: {
@@ -23045,10 +25399,26 @@ export interface components {
             ableToSetTable?: (boolean | string) | null;
             /** Able to view */
             ableToView?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Privilege */
             privilege: number | string;
+            /** @description As a read answers it; ignored on a write */
+            privilegeLabel?: unknown;
             /** Role */
             role: number | string;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Role privilege grants (as answered) */
         RoleprivilegegrantRow: {
@@ -23089,11 +25459,23 @@ export interface components {
             ableToSetTable?: (boolean | string) | null;
             /** Able to view */
             ableToView?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Privilege */
             privilege?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            privilegeLabel?: unknown;
             /** Role */
             role?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Role privilege grants (by id, else by code, else new) */
@@ -23106,11 +25488,23 @@ export interface components {
             ableToSetTable?: (boolean | string) | null;
             /** Able to view */
             ableToView?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Privilege */
             privilege?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            privilegeLabel?: unknown;
             /** Role */
             role?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Roles (as answered) */
@@ -23140,6 +25534,10 @@ export interface components {
         RoleUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id: number | string;
@@ -23147,12 +25545,20 @@ export interface components {
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Roles (by id, else by code, else new) */
         RoleUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Description */
             description?: string | null;
             id?: number | string;
@@ -23160,12 +25566,18 @@ export interface components {
             readonly isActive?: (boolean | string) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Price differences (a new row) */
         SaledifferenceInsert: {
             /** Cashier */
             cashier?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            cashierLabel?: unknown;
             /**
              * Charged
              * @description As the till charged it.
@@ -23187,6 +25599,8 @@ export interface components {
              * @description As the pricing engine expects it.
              */
             expected?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Line no
              * @description The sale line; blank: the sale as a whole.
@@ -23194,8 +25608,12 @@ export interface components {
             lineNo?: (number | string) | null;
             /** Outlet */
             outlet: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Product */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Reason
              * @enum {string}
@@ -23208,8 +25626,12 @@ export interface components {
             reference?: string | null;
             /** Sale */
             sale: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /** Terminal */
             terminal: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
         };
         /** Price differences (as answered) */
         SaledifferenceRow: {
@@ -23267,6 +25689,8 @@ export interface components {
         SaledifferenceUpdate: {
             /** Cashier */
             cashier?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            cashierLabel?: unknown;
             /**
              * Charged
              * @description As the till charged it.
@@ -23296,8 +25720,12 @@ export interface components {
             lineNo?: (number | string) | null;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Product */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Reason
              * @enum {string}
@@ -23310,14 +25738,20 @@ export interface components {
             reference?: string | null;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /** Terminal */
             terminal?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
             version: number | string;
         };
         /** Price differences (by id, else by code, else new) */
         SaledifferenceUpsert: {
             /** Cashier */
             cashier?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            cashierLabel?: unknown;
             /**
              * Charged
              * @description As the till charged it.
@@ -23347,8 +25781,12 @@ export interface components {
             lineNo?: (number | string) | null;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Product */
             product?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Reason
              * @enum {string}
@@ -23361,8 +25799,12 @@ export interface components {
             reference?: string | null;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /** Terminal */
             terminal?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
             version?: number | string;
         };
         /** Sale discounts (a new row) */
@@ -23374,8 +25816,14 @@ export interface components {
             amount: string | number;
             /** Approved by */
             approvedBy?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            approvedByLabel?: unknown;
             /** Discount */
             discount: number | string;
+            /** @description As a read answers it; ignored on a write */
+            discountLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Line no
              * @description The line it was given on; blank: a bill discount.
@@ -23388,6 +25836,8 @@ export interface components {
             needsApproval?: (boolean | string) | null;
             /** Sale */
             sale: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
         };
         /** Sale discounts (as answered) */
         SalediscountRow: {
@@ -23427,8 +25877,12 @@ export interface components {
             amount?: string | number;
             /** Approved by */
             approvedBy?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            approvedByLabel?: unknown;
             /** Discount */
             discount?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            discountLabel?: unknown;
             id: number | string;
             /**
              * Line no
@@ -23442,6 +25896,8 @@ export interface components {
             needsApproval?: (boolean | string) | null;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             version: number | string;
         };
         /** Sale discounts (by id, else by code, else new) */
@@ -23453,8 +25909,12 @@ export interface components {
             amount?: string | number;
             /** Approved by */
             approvedBy?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            approvedByLabel?: unknown;
             /** Discount */
             discount?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            discountLabel?: unknown;
             id?: number | string;
             /**
              * Line no
@@ -23468,6 +25928,8 @@ export interface components {
             needsApproval?: (boolean | string) | null;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             version?: number | string;
         };
         /** Sales (a new row) */
@@ -23476,8 +25938,14 @@ export interface components {
             at: string;
             /** Cashier */
             cashier?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            cashierLabel?: unknown;
             /** Channel */
             channel?: ("store" | "dineIn" | "takeaway" | "delivery" | "online") | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Discount total
              * @description What the till took off the lines.
@@ -23488,6 +25956,8 @@ export interface components {
              * @description As the pricing engine prices the sale at its own time.
              */
             expectedTotal?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Kind
              * @enum {string}
@@ -23495,8 +25965,12 @@ export interface components {
             kind?: "sale" | "return";
             /** Member */
             member?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            memberLabel?: unknown;
             /** Online channel */
             onlineChannel?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            onlineChannelLabel?: unknown;
             /**
              * Original receipt no.
              * @description A return: the receipt it returns goods from.
@@ -23507,8 +25981,12 @@ export interface components {
              * @description A return: the sale it returns goods from.
              */
             originalSale?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            originalSaleLabel?: unknown;
             /** Outlet */
             outlet: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Points earned */
             pointsEarned?: (string | number) | null;
             /**
@@ -23530,11 +26008,19 @@ export interface components {
             taxTotal?: (string | number) | null;
             /** Terminal */
             terminal: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
             /**
              * Total
              * @description As the till charged it.
              */
             total?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Sale lines (a new row) */
         SalelineInsert: {
@@ -23543,6 +26029,8 @@ export interface components {
              * @description A component of this bundle: the line carries its share of what the bundle was charged.
              */
             bundle?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            bundleLabel?: unknown;
             /**
              * Discount
              * @description What the till took off the line: promotions, discounts, its share of bill discounts and vouchers.
@@ -23558,6 +26046,8 @@ export interface components {
              * @description As the pricing engine prices it at the sale's time.
              */
             expectedUnitPrice?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Line no */
             lineNo: number | string;
             /**
@@ -23567,6 +26057,8 @@ export interface components {
             lineTotal?: (string | number) | null;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description Negative on a return.
@@ -23579,6 +26071,8 @@ export interface components {
             returnedQuantity?: (string | number) | null;
             /** Sale */
             sale: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /**
              * Tax
              * @description The line's tax as the till charged it.
@@ -23676,6 +26170,8 @@ export interface components {
              * @description A component of this bundle: the line carries its share of what the bundle was charged.
              */
             bundle?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            bundleLabel?: unknown;
             /**
              * Discount
              * @description What the till took off the line: promotions, discounts, its share of bill discounts and vouchers.
@@ -23701,6 +26197,8 @@ export interface components {
             lineTotal?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description Negative on a return.
@@ -23713,6 +26211,8 @@ export interface components {
             returnedQuantity?: (string | number) | null;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /**
              * Tax
              * @description The line's tax as the till charged it.
@@ -23742,6 +26242,8 @@ export interface components {
              * @description A component of this bundle: the line carries its share of what the bundle was charged.
              */
             bundle?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            bundleLabel?: unknown;
             /**
              * Discount
              * @description What the till took off the line: promotions, discounts, its share of bill discounts and vouchers.
@@ -23767,6 +26269,8 @@ export interface components {
             lineTotal?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description Negative on a return.
@@ -23779,6 +26283,8 @@ export interface components {
             returnedQuantity?: (string | number) | null;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /**
              * Tax
              * @description The line's tax as the till charged it.
@@ -23805,12 +26311,18 @@ export interface components {
         SalepaymentInsert: {
             /** Amount */
             amount: string | number;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Payment mode */
             paymentMode: number | string;
+            /** @description As a read answers it; ignored on a write */
+            paymentModeLabel?: unknown;
             /** Reference */
             reference?: string | null;
             /** Sale */
             sale: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
         };
         /** Sale payments (as answered) */
         SalepaymentRow: {
@@ -23834,10 +26346,14 @@ export interface components {
             id: number | string;
             /** Payment mode */
             paymentMode?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            paymentModeLabel?: unknown;
             /** Reference */
             reference?: string | null;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             version: number | string;
         };
         /** Sale payments (by id, else by code, else new) */
@@ -23847,20 +26363,42 @@ export interface components {
             id?: number | string;
             /** Payment mode */
             paymentMode?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            paymentModeLabel?: unknown;
             /** Reference */
             reference?: string | null;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             version?: number | string;
         };
         /** Sale reservations (a new row) */
         SalereservationInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Expires at */
             expiresAt: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Receipt no. */
             receiptNo: string;
+            /** @description As a read answers it; ignored on a write */
+            sale?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /** Terminal */
             terminal: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Sale reservations (as answered) */
         SalereservationRow: {
@@ -23892,24 +26430,52 @@ export interface components {
         };
         /** Sale reservations (a change) */
         SalereservationUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Expires at */
             expiresAt?: string;
             id: number | string;
             /** Receipt no. */
             receiptNo?: string;
+            /** @description As a read answers it; ignored on a write */
+            sale?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /** Terminal */
             terminal?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Sale reservations (by id, else by code, else new) */
         SalereservationUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Expires at */
             expiresAt?: string;
             id?: number | string;
             /** Receipt no. */
             receiptNo?: string;
+            /** @description As a read answers it; ignored on a write */
+            sale?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /** Terminal */
             terminal?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Reserved uses (a new row) */
@@ -23926,6 +26492,8 @@ export interface components {
             counted?: (boolean | string) | null;
             /** Expires at */
             expiresAt: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Kind
              * @enum {string}
@@ -23933,11 +26501,25 @@ export interface components {
             kind: "rule" | "voucher";
             /** Reservation */
             reservation: number | string;
+            /** @description As a read answers it; ignored on a write */
+            reservationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            rule?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            ruleLabel?: unknown;
             /**
              * State
              * @enum {string}
              */
             state: "held" | "confirmed" | "released";
+            /** @description As a read answers it; ignored on a write */
+            voucher?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherCode?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherCodeLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherLabel?: unknown;
         };
         /** Reserved uses (as answered) */
         SalereservationuseRow: {
@@ -23997,12 +26579,26 @@ export interface components {
             kind?: "rule" | "voucher";
             /** Reservation */
             reservation?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            reservationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            rule?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            ruleLabel?: unknown;
             /**
              * State
              * @enum {string}
              */
             state?: "held" | "confirmed" | "released";
             version: number | string;
+            /** @description As a read answers it; ignored on a write */
+            voucher?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherCode?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherCodeLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherLabel?: unknown;
         };
         /** Reserved uses (by id, else by code, else new) */
         SalereservationuseUpsert: {
@@ -24026,12 +26622,26 @@ export interface components {
             kind?: "rule" | "voucher";
             /** Reservation */
             reservation?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            reservationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            rule?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            ruleLabel?: unknown;
             /**
              * State
              * @enum {string}
              */
             state?: "held" | "confirmed" | "released";
             version?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            voucher?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherCode?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherCodeLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            voucherLabel?: unknown;
         };
         /** Sales (as answered) */
         SaleRow: {
@@ -24120,8 +26730,14 @@ export interface components {
             at?: string;
             /** Cashier */
             cashier?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            cashierLabel?: unknown;
             /** Channel */
             channel?: ("store" | "dineIn" | "takeaway" | "delivery" | "online") | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Discount total
              * @description What the till took off the lines.
@@ -24140,8 +26756,12 @@ export interface components {
             kind?: "sale" | "return";
             /** Member */
             member?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            memberLabel?: unknown;
             /** Online channel */
             onlineChannel?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            onlineChannelLabel?: unknown;
             /**
              * Original receipt no.
              * @description A return: the receipt it returns goods from.
@@ -24152,8 +26772,12 @@ export interface components {
              * @description A return: the sale it returns goods from.
              */
             originalSale?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            originalSaleLabel?: unknown;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Points earned */
             pointsEarned?: (string | number) | null;
             /**
@@ -24175,11 +26799,17 @@ export interface components {
             taxTotal?: (string | number) | null;
             /** Terminal */
             terminal?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
             /**
              * Total
              * @description As the till charged it.
              */
             total?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Sales (by id, else by code, else new) */
@@ -24188,8 +26818,14 @@ export interface components {
             at?: string;
             /** Cashier */
             cashier?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            cashierLabel?: unknown;
             /** Channel */
             channel?: ("store" | "dineIn" | "takeaway" | "delivery" | "online") | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /**
              * Discount total
              * @description What the till took off the lines.
@@ -24208,8 +26844,12 @@ export interface components {
             kind?: "sale" | "return";
             /** Member */
             member?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            memberLabel?: unknown;
             /** Online channel */
             onlineChannel?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            onlineChannelLabel?: unknown;
             /**
              * Original receipt no.
              * @description A return: the receipt it returns goods from.
@@ -24220,8 +26860,12 @@ export interface components {
              * @description A return: the sale it returns goods from.
              */
             originalSale?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            originalSaleLabel?: unknown;
             /** Outlet */
             outlet?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            outletLabel?: unknown;
             /** Points earned */
             pointsEarned?: (string | number) | null;
             /**
@@ -24243,11 +26887,17 @@ export interface components {
             taxTotal?: (string | number) | null;
             /** Terminal */
             terminal?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            terminalLabel?: unknown;
             /**
              * Total
              * @description As the till charged it.
              */
             total?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Sale vouchers (a new row) */
@@ -24259,8 +26909,12 @@ export interface components {
             amount?: (string | number) | null;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Sale */
             sale: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /**
              * Status
              * @description alreadyUsed: the code had been used; the sale was kept without it. overRedeemed: the sale took it past its limit (made without a reservation).
@@ -24300,6 +26954,8 @@ export interface components {
             id: number | string;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /**
              * Status
              * @description alreadyUsed: the code had been used; the sale was kept without it. overRedeemed: the sale took it past its limit (made without a reservation).
@@ -24320,6 +26976,8 @@ export interface components {
             id?: number | string;
             /** Sale */
             sale?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            saleLabel?: unknown;
             /**
              * Status
              * @description alreadyUsed: the code had been used; the sale was kept without it. overRedeemed: the sale took it past its limit (made without a reservation).
@@ -24335,6 +26993,10 @@ export interface components {
              * @description The counted figure, for a count.
              */
             counted?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Decided at */
             decidedAt?: string | null;
             /** Decided by */
@@ -24343,14 +27005,22 @@ export interface components {
             documentId?: (number | string) | null;
             /** Document type */
             documentType?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Location */
             location: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Movement */
             movement?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            movementLabel?: unknown;
             /** On hand when requested */
             onHandBefore?: (string | number) | null;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description The change of on-hand it posts.
@@ -24370,11 +27040,19 @@ export interface components {
             status: "pending" | "applied" | "rejected";
             /** Stock out reason */
             stockOutReason: number | string;
+            /** @description As a read answers it; ignored on a write */
+            stockOutReasonLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description Cost × quantity when requested.
              */
             value?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Stock adjustments (as answered) */
         StockadjustmentRow: {
@@ -24444,6 +27122,10 @@ export interface components {
              * @description The counted figure, for a count.
              */
             counted?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Decided at */
             decidedAt?: string | null;
             /** Decided by */
@@ -24455,12 +27137,18 @@ export interface components {
             id: number | string;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Movement */
             movement?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            movementLabel?: unknown;
             /** On hand when requested */
             onHandBefore?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description The change of on-hand it posts.
@@ -24480,6 +27168,12 @@ export interface components {
             status?: "pending" | "applied" | "rejected";
             /** Stock out reason */
             stockOutReason?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            stockOutReasonLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description Cost × quantity when requested.
@@ -24494,6 +27188,10 @@ export interface components {
              * @description The counted figure, for a count.
              */
             counted?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Decided at */
             decidedAt?: string | null;
             /** Decided by */
@@ -24505,12 +27203,18 @@ export interface components {
             id?: number | string;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Movement */
             movement?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            movementLabel?: unknown;
             /** On hand when requested */
             onHandBefore?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description The change of on-hand it posts.
@@ -24530,6 +27234,12 @@ export interface components {
             status?: "pending" | "applied" | "rejected";
             /** Stock out reason */
             stockOutReason?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            stockOutReasonLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description Cost × quantity when requested.
@@ -24539,12 +27249,20 @@ export interface components {
         };
         /** Stock balances (a new row) */
         StockbalanceInsert: {
+            /** @description As a read answers it; ignored on a write */
+            averageCost?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Last movement at */
             lastMovementAt?: string | null;
             /** Location */
             location: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** On hand */
             quantity: string | number;
         };
@@ -24570,26 +27288,38 @@ export interface components {
         };
         /** Stock balances (a change) */
         StockbalanceUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            averageCost?: unknown;
             id: number | string;
             /** Last movement at */
             lastMovementAt?: string | null;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** On hand */
             quantity?: string | number;
             version: number | string;
         };
         /** Stock balances (by id, else by code, else new) */
         StockbalanceUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            averageCost?: unknown;
             id?: number | string;
             /** Last movement at */
             lastMovementAt?: string | null;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** On hand */
             quantity?: string | number;
             version?: number | string;
@@ -24602,15 +27332,37 @@ export interface components {
              * @description For the scope Categories.
              */
             categories?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Lines */
             lines?: {
                 /** Counted */
                 countedQty?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                expectedQty?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                variance?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                varianceValue?: unknown;
             }[] | null;
             /** Location */
             location: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            postedAt?: unknown;
             /** Remarks */
             remarks?: string | null;
             /**
@@ -24619,6 +27371,14 @@ export interface components {
              * @enum {string}
              */
             scope?: "all" | "categories" | "products";
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
             /**
              * Zero what was not counted
              * @description Posting sets lines left without a count to zero; otherwise they are not touched.
@@ -24698,16 +27458,36 @@ export interface components {
              * @description For the scope Categories.
              */
             categories?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
             id: number | string;
             /** Lines */
             lines?: {
                 /** Counted */
                 countedQty?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                expectedQty?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                variance?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                varianceValue?: unknown;
             }[] | null;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            postedAt?: unknown;
             /** Remarks */
             remarks?: string | null;
             /**
@@ -24716,6 +27496,12 @@ export interface components {
              * @enum {string}
              */
             scope?: "all" | "categories" | "products";
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
             /**
              * Zero what was not counted
@@ -24730,16 +27516,36 @@ export interface components {
              * @description For the scope Categories.
              */
             categories?: (number[] | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            docNo?: unknown;
             id?: number | string;
             /** Lines */
             lines?: {
                 /** Counted */
                 countedQty?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                expectedQty?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                variance?: unknown;
+                /** @description As a read answers it; ignored on a write */
+                varianceValue?: unknown;
             }[] | null;
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            postedAt?: unknown;
             /** Remarks */
             remarks?: string | null;
             /**
@@ -24748,6 +27554,12 @@ export interface components {
              * @enum {string}
              */
             scope?: "all" | "categories" | "products";
+            /** @description As a read answers it; ignored on a write */
+            status?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
             /**
              * Zero what was not counted
@@ -24764,10 +27576,16 @@ export interface components {
              * @description On hand at the location after this movement.
              */
             balanceAfter?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Document id */
             documentId?: (number | string) | null;
             /** Document type */
             documentType?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /**
              * Reason
              * @enum {string}
@@ -24775,8 +27593,12 @@ export interface components {
             kind: "opening" | "count" | "stockOut" | "adjustment" | "dispatch" | "receipt" | "sale" | "return" | "onlineOrder" | "import" | "purchase" | "purchaseReturn";
             /** Location */
             location: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description Positive in, negative out.
@@ -24784,6 +27606,8 @@ export interface components {
             quantity: string | number;
             /** Stock-out reason */
             reason?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            reasonLabel?: unknown;
             /**
              * Reference
              * @description The document that moved the stock.
@@ -24793,6 +27617,12 @@ export interface components {
             remarks?: string | null;
             /** Unit cost */
             unitCost?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Stock movements (as answered) */
         StockmovementRow: {
@@ -24854,6 +27684,10 @@ export interface components {
              * @description On hand at the location after this movement.
              */
             balanceAfter?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Document id */
             documentId?: (number | string) | null;
             /** Document type */
@@ -24866,8 +27700,12 @@ export interface components {
             kind?: "opening" | "count" | "stockOut" | "adjustment" | "dispatch" | "receipt" | "sale" | "return" | "onlineOrder" | "import" | "purchase" | "purchaseReturn";
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description Positive in, negative out.
@@ -24875,6 +27713,8 @@ export interface components {
             quantity?: string | number;
             /** Stock-out reason */
             reason?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            reasonLabel?: unknown;
             /**
              * Reference
              * @description The document that moved the stock.
@@ -24884,6 +27724,10 @@ export interface components {
             remarks?: string | null;
             /** Unit cost */
             unitCost?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Stock movements (by id, else by code, else new) */
@@ -24895,6 +27739,10 @@ export interface components {
              * @description On hand at the location after this movement.
              */
             balanceAfter?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Document id */
             documentId?: (number | string) | null;
             /** Document type */
@@ -24907,8 +27755,12 @@ export interface components {
             kind?: "opening" | "count" | "stockOut" | "adjustment" | "dispatch" | "receipt" | "sale" | "return" | "onlineOrder" | "import" | "purchase" | "purchaseReturn";
             /** Location */
             location?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            locationLabel?: unknown;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /**
              * Quantity
              * @description Positive in, negative out.
@@ -24916,6 +27768,8 @@ export interface components {
             quantity?: string | number;
             /** Stock-out reason */
             reason?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            reasonLabel?: unknown;
             /**
              * Reference
              * @description The document that moved the stock.
@@ -24925,6 +27779,10 @@ export interface components {
             remarks?: string | null;
             /** Unit cost */
             unitCost?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Stock-out reasons (a new row) */
@@ -24938,6 +27796,12 @@ export interface components {
             approvalValue?: (string | number) | null;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Name */
@@ -24947,6 +27811,12 @@ export interface components {
              * @description Every adjustment with this reason waits for approval.
              */
             needsApproval?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Stock-out reasons (as answered) */
         StockoutreasonRow: {
@@ -24992,6 +27862,10 @@ export interface components {
             approvalValue?: (string | number) | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -25002,6 +27876,10 @@ export interface components {
              * @description Every adjustment with this reason waits for approval.
              */
             needsApproval?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Stock-out reasons (by id, else by code, else new) */
@@ -25015,6 +27893,10 @@ export interface components {
             approvalValue?: (string | number) | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -25025,12 +27907,22 @@ export interface components {
              * @description Every adjustment with this reason waits for approval.
              */
             needsApproval?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Stock templates (a new row) */
         StocktemplateInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -25040,11 +27932,21 @@ export interface components {
             items?: {
                 /** Default quantity */
                 defaultQty?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Stock templates (as answered) */
         StocktemplateRow: {
@@ -25084,6 +27986,10 @@ export interface components {
         StocktemplateUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -25094,17 +28000,29 @@ export interface components {
             items?: {
                 /** Default quantity */
                 defaultQty?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Stock templates (by id, else by code, else new) */
         StocktemplateUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -25115,11 +28033,19 @@ export interface components {
             items?: {
                 /** Default quantity */
                 defaultQty?: (string | number) | null;
+                /** @description As a read answers it; ignored on a write */
+                id?: unknown;
                 /** Product */
                 product: number | string;
+                /** @description As a read answers it; ignored on a write */
+                productLabel?: unknown;
             }[] | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Suppliers (a new row) */
@@ -25130,8 +28056,14 @@ export interface components {
             code: string;
             /** Contact name */
             contactName?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Email */
             email?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -25150,6 +28082,12 @@ export interface components {
             paymentTermsDays?: (number | string) | null;
             /** Phone */
             phone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Suppliers (as answered) */
         SupplierRow: {
@@ -25200,6 +28138,10 @@ export interface components {
             code?: string;
             /** Contact name */
             contactName?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Email */
             email?: string | null;
             id: number | string;
@@ -25221,6 +28163,10 @@ export interface components {
             paymentTermsDays?: (number | string) | null;
             /** Phone */
             phone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Suppliers (by id, else by code, else new) */
@@ -25231,6 +28177,10 @@ export interface components {
             code?: string;
             /** Contact name */
             contactName?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Email */
             email?: string | null;
             id?: number | string;
@@ -25252,6 +28202,10 @@ export interface components {
             paymentTermsDays?: (number | string) | null;
             /** Phone */
             phone?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Surcharges (a new row) */
@@ -25260,6 +28214,12 @@ export interface components {
             appliesTo?: ("dineIn" | "takeaway" | "delivery" | "online") | null;
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -25273,11 +28233,17 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Taxable */
             taxable?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description A percent or an amount, as the kind says.
              */
             value: string | number;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Surcharges (as answered) */
         SurchargeRow: {
@@ -25319,6 +28285,10 @@ export interface components {
             appliesTo?: ("dineIn" | "takeaway" | "delivery" | "online") | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -25333,6 +28303,10 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Taxable */
             taxable?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description A percent or an amount, as the kind says.
@@ -25346,6 +28320,10 @@ export interface components {
             appliesTo?: ("dineIn" | "takeaway" | "delivery" | "online") | null;
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -25360,6 +28338,10 @@ export interface components {
             outlets?: (number[] | string) | null;
             /** Taxable */
             taxable?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * Value
              * @description A percent or an amount, as the kind says.
@@ -25369,25 +28351,47 @@ export interface components {
         };
         /** Users (a new row) */
         UserInsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Display name */
             displayName: string;
             /** Email */
             email?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            lastLoginAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lockedUntil?: unknown;
             /** Must change password */
             mustChangePassword?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            otpEnabled?: unknown;
             /**
              * Outlets allowed
              * @description Blank for every outlet.
              */
             outlets?: (number[] | string) | null;
+            /** @description Not stored as sent: read by the rules of this entity on a write */
+            password?: unknown;
             /** Phone */
             phone?: string | null;
             /** Role */
             role: number | string;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** User name */
             userName: string;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Users (as answered) */
         UserRow: {
@@ -25432,6 +28436,10 @@ export interface components {
         };
         /** Users (a change) */
         UserUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Display name */
             displayName?: string;
             /** Email */
@@ -25439,23 +28447,41 @@ export interface components {
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            lastLoginAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lockedUntil?: unknown;
             /** Must change password */
             mustChangePassword?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            otpEnabled?: unknown;
             /**
              * Outlets allowed
              * @description Blank for every outlet.
              */
             outlets?: (number[] | string) | null;
+            /** @description Not stored as sent: read by the rules of this entity on a write */
+            password?: unknown;
             /** Phone */
             phone?: string | null;
             /** Role */
             role?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** User name */
             userName?: string;
             version: number | string;
         };
         /** Users (by id, else by code, else new) */
         UserUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Display name */
             displayName?: string;
             /** Email */
@@ -25463,17 +28489,31 @@ export interface components {
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            lastLoginAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            lockedUntil?: unknown;
             /** Must change password */
             mustChangePassword?: (boolean | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            otpEnabled?: unknown;
             /**
              * Outlets allowed
              * @description Blank for every outlet.
              */
             outlets?: (number[] | string) | null;
+            /** @description Not stored as sent: read by the rules of this entity on a write */
+            password?: unknown;
             /** Phone */
             phone?: string | null;
             /** Role */
             role?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            roleLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** User name */
             userName?: string;
             version?: number | string;
@@ -25489,12 +28529,32 @@ export interface components {
         VouchercodeInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldByLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldUntil?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Redeemed at */
             redeemedAt?: string | null;
             /** Redeemed reference */
             redeemedReference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
             /** Voucher */
             voucher: number | string;
+            /** @description As a read answers it; ignored on a write */
+            voucherLabel?: unknown;
         };
         /** Voucher codes (as answered) */
         VouchercodeRow: {
@@ -25532,32 +28592,70 @@ export interface components {
         VouchercodeUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldByLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldUntil?: unknown;
             id: number | string;
             /** Redeemed at */
             redeemedAt?: string | null;
             /** Redeemed reference */
             redeemedReference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
             /** Voucher */
             voucher?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            voucherLabel?: unknown;
         };
         /** Voucher codes (by id, else by code, else new) */
         VouchercodeUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldByLabel?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            heldUntil?: unknown;
             id?: number | string;
             /** Redeemed at */
             redeemedAt?: string | null;
             /** Redeemed reference */
             redeemedReference?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
             /** Voucher */
             voucher?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            voucherLabel?: unknown;
         };
         /** Vouchers (a new row) */
         VoucherInsert: {
             /** Code */
             code: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /**
@@ -25569,6 +28667,16 @@ export interface components {
             minSpend?: (string | number) | null;
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            overRedeemed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesHeld?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesUsed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Usage limit */
             usageLimit?: (number | string) | null;
             /** Valid from */
@@ -25580,6 +28688,8 @@ export interface components {
              * @description A percent or an amount, as the kind says.
              */
             value: string | number;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Vouchers (as answered) */
         VoucherRow: {
@@ -25636,6 +28746,10 @@ export interface components {
         VoucherUpdate: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -25648,6 +28762,16 @@ export interface components {
             minSpend?: (string | number) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            overRedeemed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesHeld?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesUsed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Usage limit */
             usageLimit?: (number | string) | null;
             /** Valid from */
@@ -25665,6 +28789,10 @@ export interface components {
         VoucherUpsert: {
             /** Code */
             code?: string;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Active */
             readonly isActive?: (boolean | string) | null;
@@ -25677,6 +28805,16 @@ export interface components {
             minSpend?: (string | number) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            overRedeemed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesHeld?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            timesUsed?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /** Usage limit */
             usageLimit?: (number | string) | null;
             /** Valid from */
@@ -25694,8 +28832,16 @@ export interface components {
         WarehouseproductmappingInsert: {
             /** Bin */
             bin?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Warehouse */
             inventoryLocation: number | string;
+            /** @description As a read answers it; ignored on a write */
+            inventoryLocationLabel?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Maximum quantity */
@@ -25704,8 +28850,16 @@ export interface components {
             minQty?: (string | number) | null;
             /** Product */
             product: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Reorder quantity */
             reorderQty?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Warehouse product mapping (as answered) */
         WarehouseproductmappingRow: {
@@ -25742,9 +28896,15 @@ export interface components {
         WarehouseproductmappingUpdate: {
             /** Bin */
             bin?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id: number | string;
             /** Warehouse */
             inventoryLocation?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            inventoryLocationLabel?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Maximum quantity */
@@ -25753,17 +28913,29 @@ export interface components {
             minQty?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Reorder quantity */
             reorderQty?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
         };
         /** Warehouse product mapping (by id, else by code, else new) */
         WarehouseproductmappingUpsert: {
             /** Bin */
             bin?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             id?: number | string;
             /** Warehouse */
             inventoryLocation?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            inventoryLocationLabel?: unknown;
             /** Active */
             readonly isActive?: (boolean | string) | null;
             /** Maximum quantity */
@@ -25772,8 +28944,14 @@ export interface components {
             minQty?: (string | number) | null;
             /** Product */
             product?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            productLabel?: unknown;
             /** Reorder quantity */
             reorderQty?: (string | number) | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
         };
         /** Webhooks: redeliver */
@@ -25786,10 +28964,16 @@ export interface components {
         WebhookdeliveryInsert: {
             /** Attempts */
             attempts?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Duration (ms) */
             durationMs?: (number | string) | null;
             /** Event */
             event: string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Last attempt at */
             lastAttemptAt?: string | null;
             /** Next attempt at */
@@ -25808,8 +28992,16 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "delivered" | "failed";
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
             /** Webhook */
             webhook: number | string;
+            /** @description As a read answers it; ignored on a write */
+            webhookLabel?: unknown;
         };
         /** Webhook deliveries (as answered) */
         WebhookdeliveryRow: {
@@ -25854,6 +29046,10 @@ export interface components {
         WebhookdeliveryUpdate: {
             /** Attempts */
             attempts?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Duration (ms) */
             durationMs?: (number | string) | null;
             /** Event */
@@ -25877,14 +29073,24 @@ export interface components {
              * @enum {string}
              */
             status?: "pending" | "delivered" | "failed";
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version: number | string;
             /** Webhook */
             webhook?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            webhookLabel?: unknown;
         };
         /** Webhook deliveries (by id, else by code, else new) */
         WebhookdeliveryUpsert: {
             /** Attempts */
             attempts?: (number | string) | null;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Duration (ms) */
             durationMs?: (number | string) | null;
             /** Event */
@@ -25908,16 +29114,30 @@ export interface components {
              * @enum {string}
              */
             status?: "pending" | "delivered" | "failed";
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             version?: number | string;
             /** Webhook */
             webhook?: number | string;
+            /** @description As a read answers it; ignored on a write */
+            webhookLabel?: unknown;
         };
         /** Webhooks (a new row) */
         WebhookInsert: {
+            /** @description As a read answers it; ignored on a write */
+            consecutiveFailures?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Enabled */
             enabled?: (boolean | string) | null;
             /** Events */
             events: ("product.changed" | "product.deleted" | "price.changed" | "stock.changed" | "order.created" | "order.updated" | "order.status_changed" | "sale.created" | "member.changed")[] | string;
+            /** @description As a read answers it; ignored on a write */
+            id?: unknown;
             /** Name */
             name: string;
             /**
@@ -25925,11 +29145,17 @@ export interface components {
              * @description Signs each delivery (HMAC-SHA256 header).
              */
             secret?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * URL
              * Format: uri
              */
             url: string;
+            /** @description As a read answers it; ignored on a write */
+            version?: unknown;
         };
         /** Webhooks (as answered) */
         WebhookRow: {
@@ -25966,6 +29192,12 @@ export interface components {
         };
         /** Webhooks (a change) */
         WebhookUpdate: {
+            /** @description As a read answers it; ignored on a write */
+            consecutiveFailures?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Enabled */
             enabled?: (boolean | string) | null;
             /** Events */
@@ -25978,6 +29210,10 @@ export interface components {
              * @description Signs each delivery (HMAC-SHA256 header).
              */
             secret?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * URL
              * Format: uri
@@ -25987,6 +29223,12 @@ export interface components {
         };
         /** Webhooks (by id, else by code, else new) */
         WebhookUpsert: {
+            /** @description As a read answers it; ignored on a write */
+            consecutiveFailures?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            createdBy?: unknown;
             /** Enabled */
             enabled?: (boolean | string) | null;
             /** Events */
@@ -25999,6 +29241,10 @@ export interface components {
              * @description Signs each delivery (HMAC-SHA256 header).
              */
             secret?: string | null;
+            /** @description As a read answers it; ignored on a write */
+            updatedAt?: unknown;
+            /** @description As a read answers it; ignored on a write */
+            updatedBy?: unknown;
             /**
              * URL
              * Format: uri

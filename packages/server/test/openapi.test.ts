@@ -64,6 +64,18 @@ describe('the OpenAPI document', () => {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ProductInsert' } } },
     });
     expect(insert.responses['4XX']).toEqual({ $ref: '#/components/responses/Error' });
+    // A write names only what the server takes: the fields, what a read answered beside them, the entity's own inputs.
+    const schemas = document.components.schemas as Record<
+      string,
+      { additionalProperties?: boolean; properties: object }
+    >;
+    for (const name of ['ProductInsert', 'ProductUpdate', 'ProductUpsert', 'UserInsert'])
+      expect(schemas[name]!.additionalProperties, name).toBe(false);
+    expect(Object.keys(schemas.ProductUpdate!.properties)).toEqual(
+      expect.arrayContaining(['id', 'version', 'code', 'categoryLabel', 'createdAt']),
+    );
+    expect(Object.keys(schemas.UserInsert!.properties)).toContain('password');
+    expect(schemas.ProductRow!.additionalProperties).toBeUndefined();
   });
 
   it('is served at {base}/core/api/openapi.json, without signing in', async () => {

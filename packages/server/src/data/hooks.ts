@@ -92,6 +92,8 @@ export interface EntityHook {
   rowFilter?(request: FastifyRequest): Promise<RawBuilder<SqlBool> | undefined>;
   /** Rewrites the API rows a fetch or get answers the caller (the audit log hides values of fields they may not view). */
   presentRows?(request: FastifyRequest, rows: Row[]): Promise<Row[]>;
+  /** Body values of a write that are no field of the registry, which `beforeWrite` reads from `input` (a new user's password). */
+  inputs?: readonly string[];
 }
 
 /** A batch hook's refusal of its row `index` (fields as for that row alone); the batch names the row as it names its own errors. */
@@ -123,6 +125,11 @@ export class EntityHooks {
       for (const [action, declared] of Object.entries(hook.actions ?? {}))
         if (action.toLowerCase() === wanted) return { ...declared, name: action };
     return undefined;
+  }
+
+  /** The names a write's body may carry for the hooks beside the entity's fields. */
+  inputs(entity: NormalisedEntity): string[] {
+    return this.of(entity).flatMap((hook) => hook.inputs ?? []);
   }
 
   /** Entity names the hooks were declared for. */

@@ -10,6 +10,7 @@ import { hooksOf } from './hooks';
 import { asCallerReads, assertFieldGroupsWritable, deniedFieldGroups, readableEntity } from './field-groups';
 import { allOf } from './query';
 import { apiRow } from './read';
+import { assertKnownInputs } from './known-inputs';
 import { anyDb, customEntity, type Row } from './store';
 import { inTransaction } from './transaction';
 import { assertWritableRows, deleteRows, insertRow, updateRow, upsertRow } from './write';
@@ -63,9 +64,12 @@ async function guardedWrite<T extends Row | Row[]>(
   write: () => Promise<T>,
 ): Promise<T> {
   const { request, entity, body } = call;
-  const rows = Array.isArray(body) ? body : [body];
-  for (const [i, row] of rows.entries())
-    await assertFieldGroupsWritable(request, entity, row, mode, Array.isArray(body) ? `${i}.` : '');
+  const rows = (Array.isArray(body) ? body : [body]).map((row: unknown, i) => ({
+    prefix: Array.isArray(body) ? `${i}.` : '',
+    row: row as Row,
+  }));
+  assertKnownInputs(await customEntity(request, entity), rows, request.server.entityHooks.inputs(entity));
+  for (const { prefix, row } of rows) await assertFieldGroupsWritable(request, entity, row, mode, prefix);
   return asCallerReads(request, entity, await write());
 }
 

@@ -521,7 +521,7 @@ export function buildDocument(sources: DocumentSources, basePath: string): OpenA
           properties: { deleted: { type: 'integer', minimum: 0, description: 'How many rows were deleted' } },
           additionalProperties: false,
         },
-        ...entitySchemas(entities),
+        ...entitySchemas(entities, (entity) => sources.entityHooks.inputs(entity)),
         ...actionAnswerSchemas(sources),
       },
       securitySchemes: {

@@ -113,14 +113,15 @@ export function rowSchema(
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const field of fields) {
+    const labelled = field.kind === 'reference' || field.kind === 'listvalue';
+    if (direction === 'write' && labelled) properties[`${field.name}Label`] = AS_READ;
     if (direction === 'write' && (field.system || field.readOnly) && field.name !== 'isActive') {
-      if (field.name === 'id' && mode !== 'insert') properties.id = { anyOf: [ID, { type: 'string' }] };
+      properties[field.name] = field.name === 'id' && mode !== 'insert' ? { anyOf: [ID, { type: 'string' }] } : AS_READ;
       continue;
     }
     const value = fieldValue(field, direction);
     properties[field.name] = describedBy(field, direction === 'read' || !field.required ? nullable(value) : value);
-    if (direction === 'read' && (field.kind === 'reference' || field.kind === 'listvalue'))
-      properties[`${field.name}Label`] = nullable({ type: 'string' });
+    if (direction === 'read' && labelled) properties[`${field.name}Label`] = nullable({ type: 'string' });
     if (mode === 'insert' && field.required && field.kind !== 'boolean' && field.default === undefined)
       required.push(field.name);
   }
@@ -131,8 +132,24 @@ export function rowSchema(
   }
   const schema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = required;
+  // A write naming anything else is refused (data/known-inputs.ts).
+  if (direction === 'write') schema.additionalProperties = false;
   return schema;
 }
+
+/** A value a read answers that a write ignores, taken so that a row may be sent back as it was read. */
+const AS_READ: JsonSchema = { description: 'As a read answers it; ignored on a write' };
+
+/** A body value that is no field: the entity's own rules read it on a write (a new user's first password). */
+const HOOK_INPUT: JsonSchema = { description: 'Not stored as sent: read by the rules of this entity on a write' };
+
+const withInputs = (schema: JsonSchema, inputs: readonly string[]): JsonSchema => ({
+  ...schema,
+  properties: {
+    ...(schema.properties as Record<string, JsonSchema>),
+    ...Object.fromEntries(inputs.map((name) => [name, HOOK_INPUT])),
+  },
+});
 
 /** Component names of an entity's row schemas. */
 export const rowSchemaNames = (entity: NormalisedEntity) => {
@@ -141,20 +158,23 @@ export const rowSchemaNames = (entity: NormalisedEntity) => {
 };
 
 /** The four row schemas of every entity, by component name. */
-export function entitySchemas(entities: readonly NormalisedEntity[]): Record<string, JsonSchema> {
+export function entitySchemas(
+  entities: readonly NormalisedEntity[],
+  inputsOf: (entity: NormalisedEntity) => readonly string[] = () => [],
+): Record<string, JsonSchema> {
   const schemas: Record<string, JsonSchema> = {};
   for (const entity of entities) {
     const names = rowSchemaNames(entity);
+    // Computed figures are answered, so a write takes them back (and ignores them) as it does read-only fields.
+    const write = (mode: 'insert' | 'update' | 'upsert') =>
+      withInputs(rowSchema([...entity.fields, ...entity.computed], 'write', mode), inputsOf(entity));
     schemas[names.read] = {
       ...rowSchema([...entity.fields, ...entity.computed], 'read', 'read'),
       title: `${entity.label} (as answered)`,
     };
-    schemas[names.insert] = { ...rowSchema(entity.fields, 'write', 'insert'), title: `${entity.label} (a new row)` };
-    schemas[names.update] = { ...rowSchema(entity.fields, 'write', 'update'), title: `${entity.label} (a change)` };
-    schemas[names.upsert] = {
-      ...rowSchema(entity.fields, 'write', 'upsert'),
-      title: `${entity.label} (by id, else by code, else new)`,
-    };
+    schemas[names.insert] = { ...write('insert'), title: `${entity.label} (a new row)` };
+    schemas[names.update] = { ...write('update'), title: `${entity.label} (a change)` };
+    schemas[names.upsert] = { ...write('upsert'), title: `${entity.label} (by id, else by code, else new)` };
   }
   return schemas;
 }

@@ -63,6 +63,7 @@ async function checkEscalation(event: BeforeWrite): Promise<void> {
  */
 export const userAccount: EntityHook = {
   rowFilter: usersWithOutletsOnly,
+  inputs: ['password'],
   async beforeWrite(event) {
     // No registry field: validation keeps it out of the row and the audit, so it comes from the input.
     const password = event.input.password;
