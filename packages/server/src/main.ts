@@ -138,6 +138,13 @@ async function runPrimary(workers: number) {
 
 const role = process.env[ROLE];
 if (cluster.isPrimary) {
+  // A setting the workers would refuse stops the start once, not each worker as the primary restarts it.
+  try {
+    tracingWanted(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   const workers = webConcurrency(process.env.WEB_CONCURRENCY);
   if (workers > 1) await runPrimary(workers);
   else await serve({ prepared: false, announce: true });

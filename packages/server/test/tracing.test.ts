@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { killServer, spawnServer, type ChildServer } from './support/child-server';
 import { freshPostgres } from './support/postgres';
@@ -28,6 +30,7 @@ interface OtlpExport {
 }
 
 const SERVER_KIND = 2;
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 /** Attributes as plain values: strings, numbers, arrays of strings. */
 const attributesOf = (attributes: OtlpAttribute[]) =>
@@ -174,6 +177,28 @@ describe('OpenTelemetry tracing', () => {
     for (const secret of ['Admin@123', token, 'Bearer', secretInQuery]) expect(exported).not.toContain(secret);
     expect(await probe.loaded()).toContainEqual(expect.stringContaining('@opentelemetry/sdk-trace-node'));
   }, 180_000);
+
+  it('refuses to start with an OTLP protocol it does not send, saying which', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'backroom-tracing-'));
+    cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        WEB_CONCURRENCY: '2',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported: Backroom sends traces over OTLP/HTTP as JSON.',
+    );
+  }, 120_000);
 
   it('loads nothing of OpenTelemetry without an OTLP endpoint', async () => {
     const { server: running, probe } = await start({
