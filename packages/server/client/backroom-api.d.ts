@@ -24172,6 +24172,8 @@ export interface components {
             minimumPrice?: (string | number) | null;
             /** Name */
             name: string;
+            /** @description As a read answers it; ignored on a write */
+            onHand?: unknown;
             /**
              * Parent product
              * @description For a variant: its variant parent.
@@ -24512,6 +24514,8 @@ export interface components {
             minimumPrice?: (string | number) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            onHand?: unknown;
             /**
              * Parent product
              * @description For a variant: its variant parent.
@@ -24685,6 +24689,8 @@ export interface components {
             minimumPrice?: (string | number) | null;
             /** Name */
             name?: string;
+            /** @description As a read answers it; ignored on a write */
+            onHand?: unknown;
             /**
              * Parent product
              * @description For a variant: its variant parent.
