@@ -41,7 +41,11 @@ function unknownKeys(module: WebModule): string[] {
   check('phoneRows', module.phoneRows, (key) => {
     const found = findEntity(key);
     const fields = Object.values(module.phoneRows?.[key as keyof typeof module.phoneRows] ?? {}).flat();
-    return found?.isScreen === true && fields.every((name) => found.fields.some((f) => f.name === name));
+    // A phone row may show a computed figure (a product's on hand) as well as fields.
+    return (
+      found?.isScreen === true &&
+      fields.every((name) => [...found.fields, ...found.computed].some((f) => f.name === name))
+    );
   });
   // A screen of one page: a single screen, an importer, or a list shown its own way (the sales).
   check('singles', module.singles, (key) => ['single', 'importer', 'list'].includes(findScreen(key)?.kind ?? ''));
