@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dateTimeText, formatLocale, type ValueFormat } from '../fields/format';
+import { dateTimeText, formatLocale, instantClockText, type ValueFormat } from '../fields/format';
 import { selectMayUseApi, useAppSelector } from '../store';
 import { dataApi } from './api';
 
@@ -33,4 +33,10 @@ export function useValueFormat(): ValueFormat {
 export function useInstantText(): (value: unknown) => string {
   const format = useValueFormat();
   return (value) => dateTimeText(value, format);
+}
+
+/** The time of day an instant reads at the company ("2:05 pm"), whatever the browser's zone. */
+export function useInstantClockText(): (value: unknown) => string {
+  const format = useValueFormat();
+  return (value) => instantClockText(value, format);
 }

@@ -7,6 +7,7 @@ import {
   dateTimeInputText,
   dateTimePlaceholder,
   dateTimeText,
+  instantClockText,
   moneyText,
   numberText,
   parseClockText,
@@ -103,6 +104,8 @@ describe('instants in the company’s time zone, not the browser’s', () => {
     expect(dateTimeText('2026-07-01T08:00:00.000Z', london)).toBe('01/07/2026 9:00');
     expect(parseInstantText('28/09/2026', kl)).toBeNull();
     expect(dateTimeText('not yet', kl)).toBe('not yet');
+    expect(instantClockText('2026-09-28T06:05:00.000Z', kl)).toBe('2:05 pm');
+    expect(instantClockText('2026-07-01T08:00:00.000Z', london)).toBe('9:00');
   });
 
   test('as a range’s end a date alone is the whole day in the company’s zone: from its midnight, to its last moment', () => {

@@ -1,6 +1,7 @@
 import {
   SCALED_KINDS,
   clockConvention,
+  clockText,
   dateConvention,
   dateText,
   enumValueLabel,
@@ -130,6 +131,13 @@ export function dateTimeInputText(value: unknown, locale: string): string {
 
 /** What a date-time input shows while empty: "dd/mm/yyyy hh:mm am/pm". */
 export const dateTimePlaceholder = (locale: string) => `${datePlaceholder(locale)} ${clockPlaceholder(locale)}`;
+
+/** The time of day an instant reads at the company ("2:05 pm" in Asia/Kuala_Lumpur for 06:05Z); anything else unchanged. */
+export function instantClockText(value: unknown, format: Pick<ValueFormat, 'locale' | 'timeZone'>): string {
+  const instant = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(instant)) return String(value ?? '');
+  return clockText(wallClockOf(instant, format.timeZone).slice(11, 16), format.locale);
+}
 
 /**
  * A date and time typed in the company's convention ("28/9/2026 2:05 pm", a pasted "2026-09-28T14:05")

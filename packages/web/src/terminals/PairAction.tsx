@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiEnvelope } from '@backroom/schema';
 import { http } from '../api/http';
+import { useInstantClockText } from '../data/useValueFormat';
 import type { FormActionProps } from '../screens/webModule';
 import { Dialog } from '../ui/Dialog';
 
@@ -13,7 +14,8 @@ interface Pairing {
 
 /** The terminal form's Pair button: a one-time pairing code (the `pointofsale` action `pair`) shown as text and as a QR code to scan. */
 export default function PairAction({ row, item }: FormActionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clock = useInstantClockText();
   const pair = useMutation({
     mutationFn: async () =>
       (
@@ -46,7 +48,7 @@ export default function PairAction({ row, item }: FormActionProps) {
         >
           <p>
             {t('terminals.pair.intro', {
-              time: new Date(pair.data.expiresAt).toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
+              time: clock(pair.data.expiresAt),
             })}
           </p>
           <p className="fs-2 font-monospace text-center" data-testid="pairing-code">
