@@ -16410,7 +16410,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A spreadsheet’s headers and the mapping offered for them */
+        /** A spreadsheet’s headers and the mapping offered for them (null for a zip of images) */
         post: operations["postBackofficeWebAPIDataImporterInspectImport"];
         delete?: never;
         options?: never;
@@ -31004,7 +31004,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PaymentmodeRow"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31038,7 +31038,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PaymentmodeRow"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31072,7 +31072,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PaymentmodeRow"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31106,7 +31106,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PaymentmodeRow"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31337,7 +31337,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            text: string;
+                            value: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31419,7 +31422,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            entity: string;
+                            parameters: {
+                                entity?: string;
+                                /** @enum {string} */
+                                kind: "text" | "longtext" | "number" | "decimal" | "money" | "quantity" | "percent" | "boolean" | "date" | "datetime" | "time" | "enum" | "listvalue" | "reference" | "multireference" | "image" | "secret" | "json" | "children";
+                                label: string;
+                                name: string;
+                                operators: ("EQ" | "NEQ" | "LIKE" | "STARTSWITH" | "GT" | "GTE" | "LT" | "LTE" | "IN" | "BETWEEN" | "ISNULL" | "NOTNULL")[];
+                                readonly values?: string[];
+                            }[];
+                            procedure: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31453,7 +31468,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            ableToView: boolean;
+                            appMenuID: number;
+                            icon: string;
+                            items: {
+                                ableToDelete: boolean;
+                                ableToEdit: boolean;
+                                ableToSetTable: boolean;
+                                ableToView: boolean;
+                                appMenuID: number;
+                                exportProcedure: string | null;
+                                label?: {
+                                    color: string;
+                                    value: string;
+                                } | null;
+                                menuText: string;
+                                route: string;
+                            }[];
+                            menuText: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -31485,7 +31519,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            menuText: string;
+                            route: string;
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -66659,7 +66696,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            cursor: string;
+                            futurePrices: components["schemas"]["FutureproductpriceRow"][];
+                            hasMore: boolean;
+                            hotkeys: components["schemas"]["HotkeyRow"][];
+                            layouts: components["schemas"]["LayoutsetupRow"][];
+                            outletPrices: components["schemas"]["OutletpriceRow"][];
+                            paymentModes: components["schemas"]["PaymentmodeRow"][];
+                            products: components["schemas"]["ProductRow"][];
+                            promotionRules: components["schemas"]["NewpromotionRow"][];
+                            promotions: components["schemas"]["PromotionRow"][];
+                            removed: {
+                                futurePrices: number[];
+                                hotkeys: number[];
+                                layouts: number[];
+                                outletPrices: number[];
+                                paymentModes: number[];
+                                products: number[];
+                                promotionRules: number[];
+                                promotions: number[];
+                                settings: number[];
+                                terminal: number[];
+                            };
+                            settings: components["schemas"]["PosterminalsettingsRow"][];
+                            since: string | null;
+                            terminal: components["schemas"]["PointofsaleRow"][];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75425,7 +75488,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            committed: boolean;
+                            createdAt: string;
+                            creates?: {
+                                attributes: {
+                                    name: string;
+                                    values: string[];
+                                }[];
+                                brands: string[];
+                                categories: string[];
+                                locations: string[];
+                            };
+                            errorCount: number;
+                            errors: {
+                                column: string;
+                                message: string;
+                                row: number;
+                            }[];
+                            ignoredColumns?: string[];
+                            images?: {
+                                failed: {
+                                    message: string;
+                                    product: string;
+                                    url: string;
+                                }[];
+                                failedCount: number;
+                                fetched: number;
+                                products: number;
+                                skipped: number;
+                            };
+                            imagesJob?: number;
+                            inserted: number;
+                            jobId: number;
+                            /** @enum {string} */
+                            kind: "import" | "export" | "images";
+                            mapping?: {
+                                [key: string]: string | null;
+                            };
+                            message: string | null;
+                            name?: string;
+                            processed: number;
+                            progress: number;
+                            rows?: {
+                                /** @enum {string} */
+                                action: "insert" | "update" | "unchanged";
+                                changes: {
+                                    column: string;
+                                    field: string;
+                                    new: string | number | boolean | null;
+                                    old: string | number | boolean | null;
+                                }[];
+                                key: string;
+                                row: number;
+                            }[];
+                            rowsLeftOut?: number;
+                            source?: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            stock?: {
+                                location: string;
+                                products: number;
+                            }[];
+                            total: number;
+                            unchanged: number;
+                            updated: number;
+                            warnings?: {
+                                column: string;
+                                message: string;
+                                row: number;
+                            }[];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75506,7 +75639,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            committed: boolean;
+                            createdAt: string;
+                            creates?: {
+                                attributes: {
+                                    name: string;
+                                    values: string[];
+                                }[];
+                                brands: string[];
+                                categories: string[];
+                                locations: string[];
+                            };
+                            errorCount: number;
+                            ignoredColumns?: string[];
+                            images?: {
+                                failed: {
+                                    message: string;
+                                    product: string;
+                                    url: string;
+                                }[];
+                                failedCount: number;
+                                fetched: number;
+                                products: number;
+                                skipped: number;
+                            };
+                            imagesJob?: number;
+                            inserted: number;
+                            jobId: number;
+                            /** @enum {string} */
+                            kind: "import" | "export" | "images";
+                            mapping?: {
+                                [key: string]: string | null;
+                            };
+                            message: string | null;
+                            name?: string;
+                            processed: number;
+                            progress: number;
+                            rowsLeftOut?: number;
+                            source?: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            stock?: {
+                                location: string;
+                                products: number;
+                            }[];
+                            total: number;
+                            unchanged: number;
+                            updated: number;
+                            warnings?: {
+                                column: string;
+                                message: string;
+                                row: number;
+                            }[];
+                        }[];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75540,7 +75726,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            committed: boolean;
+                            createdAt: string;
+                            creates?: {
+                                attributes: {
+                                    name: string;
+                                    values: string[];
+                                }[];
+                                brands: string[];
+                                categories: string[];
+                                locations: string[];
+                            };
+                            errorCount: number;
+                            errors: {
+                                column: string;
+                                message: string;
+                                row: number;
+                            }[];
+                            ignoredColumns?: string[];
+                            images?: {
+                                failed: {
+                                    message: string;
+                                    product: string;
+                                    url: string;
+                                }[];
+                                failedCount: number;
+                                fetched: number;
+                                products: number;
+                                skipped: number;
+                            };
+                            imagesJob?: number;
+                            inserted: number;
+                            jobId: number;
+                            /** @enum {string} */
+                            kind: "import" | "export" | "images";
+                            mapping?: {
+                                [key: string]: string | null;
+                            };
+                            message: string | null;
+                            name?: string;
+                            processed: number;
+                            progress: number;
+                            rows?: {
+                                /** @enum {string} */
+                                action: "insert" | "update" | "unchanged";
+                                changes: {
+                                    column: string;
+                                    field: string;
+                                    new: string | number | boolean | null;
+                                    old: string | number | boolean | null;
+                                }[];
+                                key: string;
+                                row: number;
+                            }[];
+                            rowsLeftOut?: number;
+                            source?: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            stock?: {
+                                location: string;
+                                products: number;
+                            }[];
+                            total: number;
+                            unchanged: number;
+                            updated: number;
+                            warnings?: {
+                                column: string;
+                                message: string;
+                                row: number;
+                            }[];
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75591,7 +75847,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            jobId: number;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75657,7 +75915,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            columns: {
+                                /** @enum {string} */
+                                by: "sent" | "saved" | "source" | "name" | "label" | "synonym" | "none";
+                                feeds?: string[];
+                                field: string | null;
+                                header: string;
+                            }[];
+                            fields: {
+                                label: string;
+                                name: string;
+                                required: boolean;
+                            }[];
+                            source: {
+                                label: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            tagsTo: "tags" | "category";
+                        } | null;
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75695,7 +75972,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            jobId: number;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75732,7 +76011,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PrintdeliveryorderRow"][];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75764,7 +76043,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PrintdeliveryorderRow"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75798,7 +76077,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PrintdeliveryorderRow"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75832,7 +76111,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PrintdeliveryorderRow"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75874,7 +76153,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["PrintdeliveryorderRow"];
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75908,7 +76187,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            deleted: number;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75940,7 +76221,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            adjustments: {
+                                amount: string;
+                                code: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "promotion" | "newpromotion" | "discount" | "membershipgroup" | "membershipbenefit" | "voucher";
+                                /** @enum {string} */
+                                level: "item" | "bill";
+                                lines: number[];
+                                name: string;
+                                needsApproval?: boolean;
+                                qualifyingLines?: number[];
+                            }[];
+                            channel: string;
+                            considered: {
+                                amount: string;
+                                code: string;
+                                fired: boolean;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "promotion" | "newpromotion" | "discount" | "membershipgroup" | "membershipbenefit" | "voucher" | "bundle" | "surcharge";
+                                lostTo?: {
+                                    code: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "promotion" | "newpromotion" | "discount" | "membershipgroup" | "membershipbenefit" | "voucher" | "bundle" | "surcharge";
+                                };
+                                message?: string;
+                                name: string;
+                                params?: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                reason?: "inactive" | "notStarted" | "ended" | "wrongDay" | "wrongTime" | "outletNotIncluded" | "noQualifyingItems" | "minQuantityNotMet" | "minSpendNotMet" | "noMember" | "memberNotActive" | "memberGroupNotIncluded" | "channelNotIncluded" | "usageLimitReached" | "memberUsageLimitReached" | "lostToPriority" | "notStackable" | "noSaving" | "notChosen" | "notDiscountable" | "codeRedeemed" | "duplicateCode" | "notBirthday" | "birthdayVoucherUsed" | "freeItemNotInBasket" | "pointsOnly" | "noTaxCode";
+                                voucherCode?: string;
+                            }[];
+                            currency: string;
+                            decimals: number;
+                            discountTotal: string;
+                            lines: {
+                                adjustments: {
+                                    amount: string;
+                                    code: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "promotion" | "newpromotion" | "discount" | "membershipgroup" | "membershipbenefit" | "voucher";
+                                    name: string;
+                                    quantity: string;
+                                }[];
+                                bundle: number | null;
+                                code: string;
+                                grossAmount: string;
+                                line: number;
+                                lineTotal: string;
+                                name: string;
+                                /** @enum {string} */
+                                priceSource: "product" | "outletPrice" | "futurePrice" | "bundle";
+                                priceSourceId: number | null;
+                                product: number | null;
+                                quantity: string;
+                                taxCode: string | null;
+                                taxInclusive: boolean;
+                                unitPrice: string;
+                            }[];
+                            localTime: {
+                                date: string;
+                                time: string;
+                                weekday: string;
+                            };
+                            member: {
+                                group: string | null;
+                                id: number;
+                                memberNo: string;
+                                name: string;
+                            } | null;
+                            outlet: {
+                                code: string;
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            pointsEarned: string;
+                            rounding: string;
+                            subtotal: string;
+                            surcharges: {
+                                amount: string;
+                                code: string;
+                                id: number;
+                                name: string;
+                                taxable: boolean;
+                            }[];
+                            surchargeTotal: string;
+                            tax: {
+                                amount: string;
+                                code: string;
+                                id: number | null;
+                                inclusive: boolean;
+                                name: string;
+                                ratePercent: string;
+                                taxableAmount: string;
+                            }[];
+                            taxAdded: string;
+                            taxIncluded: string;
+                            taxTotal: string;
+                            total: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -75978,7 +76365,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            contentType: string;
+                            fileName: string;
+                            originalName: string;
+                            size: number;
+                            url: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;
@@ -76018,7 +76411,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: {
+                            contentType: string;
+                            fileName: string;
+                            originalName: string;
+                            size: number;
+                            url: string;
+                        };
                         errors?: components["schemas"]["FieldError"][];
                         message: string;
                         requestId?: string;

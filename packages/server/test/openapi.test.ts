@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/openapi/document';
+import type { JsonSchema } from '../src/openapi/registry-schemas';
 import { useTestServer } from './support/harness';
 import { answerMismatch } from './support/openapi';
 
@@ -48,6 +49,22 @@ describe('the OpenAPI document', () => {
       ),
     ];
     expect(undescribed.filter((route) => !UNDESCRIBED.has(route))).toEqual([]);
+  });
+
+  it('types the answer of every operation', () => {
+    const document = documentOf();
+    const responses = document.components.responses as Record<string, JsonSchema>;
+    const untyped = operations(document).flatMap(({ path, method, operation }) => {
+      const ok = operation.responses['200'] as JsonSchema | undefined;
+      const response = typeof ok?.$ref === 'string' ? responses[ok.$ref.split('/').pop()!] : ok;
+      const schema = (response?.content as Record<string, { schema: JsonSchema }> | undefined)?.['application/json']
+        ?.schema;
+      // A bare JSON document (`produces: 'json'`) has no envelope: its own schema says what it is.
+      if (!schema || !(schema.required as string[] | undefined)?.includes('data')) return [];
+      const data = (schema.properties as Record<string, JsonSchema>).data!;
+      return Object.keys(data).length === 0 ? [`${method.toUpperCase()} ${path}`] : [];
+    });
+    expect(untyped).toEqual([]);
   });
 
   it('has the generic verbs of every entity and the auth schemes', () => {

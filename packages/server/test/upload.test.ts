@@ -22,20 +22,12 @@ async function upload(
       new Blob([content], { type: options.type ?? 'image/png' }),
       options.name ?? 'photo.png',
     );
-  const response = await fetch(`${t.origin}${path}`, {
-    method: 'POST',
-    body: form,
-    headers: options.auth === false ? {} : { authorization: `Bearer ${tokens.manager}` },
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as {
-      resultCode: number;
-      message: string;
-      data: { fileName: string; url: string; contentType: string; size: number } | null;
-      errors?: { field: string }[];
-    },
-  };
+  const { status, body } = await t.call<{ fileName: string; url: string; contentType: string; size: number } | null>(
+    'POST',
+    `${t.origin}${path}`,
+    { form, ...(options.auth === false ? {} : { token: tokens.manager }) },
+  );
+  return { status, body };
 }
 
 describe('POST /upload/{base path}[/{folder}]', () => {

@@ -1,32 +1,32 @@
 import { z } from 'zod';
 
 /** The menu, top menu and version shapes as the server sends them. */
-export interface MenuItemDto {
-  appMenuID: number;
-  menuText: string;
+export const menuItemDto = z.object({
+  appMenuID: z.number().int(),
+  menuText: z.string(),
   /** No leading slash, e.g. `product` or `listvalue/brand`. */
-  route: string;
-  ableToView: boolean;
-  ableToEdit: boolean;
-  ableToDelete: boolean;
-  ableToSetTable: boolean;
-  exportProcedure: string | null;
+  route: z.string(),
+  ableToView: z.boolean(),
+  ableToEdit: z.boolean(),
+  ableToDelete: z.boolean(),
+  ableToSetTable: z.boolean(),
+  exportProcedure: z.string().nullable(),
   /** Optional coloured label shown beside the item in the sidebar. */
-  label?: { value: string; color: string } | null;
-}
+  label: z.object({ value: z.string(), color: z.string() }).nullable().optional(),
+});
+export type MenuItemDto = z.infer<typeof menuItemDto>;
 
-export interface MenuGroupDto {
-  appMenuID: number;
-  menuText: string;
-  icon: string;
-  ableToView: boolean;
-  items: MenuItemDto[];
-}
+export const menuGroupDto = z.object({
+  appMenuID: z.number().int(),
+  menuText: z.string(),
+  icon: z.string(),
+  ableToView: z.boolean(),
+  items: z.array(menuItemDto),
+});
+export type MenuGroupDto = z.infer<typeof menuGroupDto>;
 
-export interface TopMenuEntry {
-  route: string;
-  menuText: string;
-}
+export const topMenuEntry = z.object({ route: z.string(), menuText: z.string() });
+export type TopMenuEntry = z.infer<typeof topMenuEntry>;
 
 export const versionInfo = z.object({ apiVersion: z.string(), buildNumber: z.string() });
 export type VersionInfo = z.infer<typeof versionInfo>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Spreadsheet jobs: an import's or export's state as `DataExporter/status/{jobId}` (and the job lists)
  * answer it, read by the importer and exporter screens and every list's Export.
@@ -8,104 +10,115 @@ export const SHEET_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', '
 export type SheetJobStatus = (typeof SHEET_JOB_STATUSES)[number];
 
 /** One problem of a sheet: its row number as the spreadsheet shows it, the column header, the message. */
-export interface SheetRowError {
-  row: number;
-  column: string;
-  message: string;
-}
+export const sheetRowError = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type SheetRowError = z.infer<typeof sheetRowError>;
 
 /** What committing a sheet row does (validate) or did (commit). */
 export const SHEET_ROW_ACTIONS = ['insert', 'update', 'unchanged'] as const;
 export type SheetRowAction = (typeof SHEET_ROW_ACTIONS)[number];
 
 /** A value as the preview shows it: references and list values by code, others as the API gives them. */
-export type SheetValue = string | number | boolean | null;
+export const sheetValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type SheetValue = z.infer<typeof sheetValue>;
 
 /** One field a row's commit changes: its column header, the stored value and the sheet's. */
-export interface SheetFieldChange {
+export const sheetFieldChange = z.object({
   /** The field's API name. */
-  field: string;
-  column: string;
-  old: SheetValue;
-  new: SheetValue;
-}
+  field: z.string(),
+  column: z.string(),
+  old: sheetValue,
+  new: sheetValue,
+});
+export type SheetFieldChange = z.infer<typeof sheetFieldChange>;
 
 /** The preview of one sheet row that passed its checks: its action and, for an update, the fields it changes. */
-export interface SheetRowPreview {
-  row: number;
+export const sheetRowPreview = z.object({
+  row: z.number().int(),
   /** The row's key as the sheet gives it (a SKU). */
-  key: string;
-  action: SheetRowAction;
+  key: z.string(),
+  action: z.enum(SHEET_ROW_ACTIONS),
   /** An update's changed fields (empty otherwise). */
-  changes: SheetFieldChange[];
-}
+  changes: z.array(sheetFieldChange),
+});
+export type SheetRowPreview = z.infer<typeof sheetRowPreview>;
 
 /** What an import has done (or, validating, would do), as its run leaves it in the job. */
-export interface SheetCounts {
-  total: number;
-  processed: number;
+export const sheetCounts = z.object({
+  total: z.number().int(),
+  processed: z.number().int(),
   /** Rows written (commit) or that would be written (validate). */
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  errorCount: number;
-  errors: SheetRowError[];
-  committed: boolean;
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errorCount: z.number().int(),
+  errors: z.array(sheetRowError),
+  committed: z.boolean(),
   /**
    * Per row, in sheet order: insert, update (with the fields that change, old → new) or unchanged.
    * The job's status keeps the first `SHEET_PREVIEW_ROWS` rows that change and then unchanged ones;
    * the result file has every row. Absent for exports and imports that do not preview rows.
    */
-  rows?: SheetRowPreview[];
+  rows: z.array(sheetRowPreview).optional(),
   /** Rows the preview of the status leaves out (the result file has them). */
-  rowsLeftOut?: number;
-}
+  rowsLeftOut: z.number().int().optional(),
+});
+export type SheetCounts = z.infer<typeof sheetCounts>;
 
 /** Rows of a preview kept in a job's status. */
 export const SHEET_PREVIEW_ROWS = 1000;
 
 /** What the mapping step before validation did (imports of a sheet; absent for exports and image zips). */
-export interface SheetMapping {
+export const sheetMapping = z.object({
   /** The known system the file was recognised as (`shopify`, `square`, `loyverse`, `odoo`), else null. */
-  source: string | null;
+  source: z.string().nullable(),
   /** Column header → the field it was read into, or null when no field reads it. */
-  mapping: Record<string, string | null>;
+  mapping: z.record(z.string(), z.string().nullable()),
   /** Columns no field reads: a mapping question, not an error. */
-  ignoredColumns: string[];
+  ignoredColumns: z.array(z.string()),
   /** Cells a known source's reading left out, and why (a barcode in scientific notation). */
-  warnings: SheetRowError[];
+  warnings: z.array(sheetRowError),
   /**
    * What a commit creates on the way (validate) or created (commit): categories, brands, variant
    * attributes and values, and inventory locations the file's stock names (store locations, no outlet).
    */
-  creates: {
-    categories: string[];
-    brands: string[];
-    attributes: { name: string; values: string[] }[];
-    locations: string[];
-  };
+  creates: z.object({
+    categories: z.array(z.string()),
+    brands: z.array(z.string()),
+    attributes: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+    locations: z.array(z.string()),
+  }),
   /** On hand a known source's file sets (validate: would set), per inventory location: how many products. */
-  stock: { location: string; products: number }[];
-}
+  stock: z.array(z.object({ location: z.string(), products: z.number().int() })),
+});
+export type SheetMapping = z.infer<typeof sheetMapping>;
 
 /** How a header was matched to its field: sent or saved mapping, a known source, the field's name, label or a synonym; none. */
-export type SheetMatch = 'sent' | 'saved' | 'source' | 'name' | 'label' | 'synonym' | 'none';
+export const SHEET_MATCHES = ['sent', 'saved', 'source', 'name', 'label', 'synonym', 'none'] as const;
+export type SheetMatch = (typeof SHEET_MATCHES)[number];
 
 /** The mapping offered for a file before it is validated (`DataImporter/InspectImport`). */
-export interface SheetMappingOffer {
+export const sheetMappingOffer = z.object({
   /** The known system the file is an export of, else null. */
-  source: { name: string; label: string } | null;
+  source: z.object({ name: z.string(), label: z.string() }).nullable(),
   /** Where a known source's tags go: the Tags field, or the category (its first tag); the saved choice or `tags`. */
-  tagsTo: 'tags' | 'category';
+  tagsTo: z.enum(['tags', 'category']),
   /**
    * Each header of the file, the field it goes into (null: ignored) and how that was found; `feeds`:
    * every field a known source reads the column into, `field` among them, when it is more than one
    * (Square's Item Name: the name and the parent product).
    */
-  columns: { header: string; field: string | null; by: SheetMatch; feeds?: string[] }[];
+  columns: z.array(
+    z.object({
+      header: z.string(),
+      field: z.string().nullable(),
+      by: z.enum(SHEET_MATCHES),
+      feeds: z.array(z.string()).optional(),
+    }),
+  ),
   /** The fields a column may go into, key first; `required` ones must have a column for new rows. */
-  fields: { name: string; label: string; required: boolean }[];
-}
+  fields: z.array(z.object({ name: z.string(), label: z.string(), required: z.boolean() })),
+});
+export type SheetMappingOffer = z.infer<typeof sheetMappingOffer>;
 
 /**
  * Why the images job could not store an image URL, in plain English: the `message` of a
@@ -131,43 +144,45 @@ export const IMAGE_FAILURES = {
 } as const satisfies Record<string, (values: never) => string>;
 
 /** One image URL a fetch could not store: the product (its SKU), the address and why (`IMAGE_FAILURES`). */
-export interface SheetImageFailure {
-  product: string;
-  url: string;
-  message: string;
-}
+export const sheetImageFailure = z.object({ product: z.string(), url: z.string(), message: z.string() });
+export type SheetImageFailure = z.infer<typeof sheetImageFailure>;
 
 /** What the job fetching a committed import's image URLs did (`kind: 'images'`). */
-export interface SheetImageFetch {
+export const sheetImageFetch = z.object({
   /** Products whose image URLs were read. */
-  products: number;
+  products: z.number().int(),
   /** Images downloaded and stored on their product. */
-  fetched: number;
+  fetched: z.number().int(),
   /** Products left as they were: they already hold images. */
-  skipped: number;
+  skipped: z.number().int(),
   /** URLs not stored, each with its reason (at most 1,000 kept). */
-  failed: SheetImageFailure[];
-  failedCount: number;
-}
+  failed: z.array(sheetImageFailure),
+  failedCount: z.number().int(),
+});
+export type SheetImageFetch = z.infer<typeof sheetImageFetch>;
 
-export interface SheetJob extends SheetCounts, Partial<SheetMapping> {
-  jobId: number;
-  kind: 'import' | 'export' | 'images';
+export const sheetJob = z.object({
+  ...sheetCounts.shape,
+  ...sheetMapping.partial().shape,
+  jobId: z.number().int(),
+  kind: z.enum(['import', 'export', 'images']),
   /** A committed product import whose products have image URLs: the job fetching them. */
-  imagesJob?: number;
+  imagesJob: z.number().int().optional(),
   /** An images job's outcome so far. */
-  images?: SheetImageFetch;
-  status: SheetJobStatus;
+  images: sheetImageFetch.optional(),
+  status: z.enum(SHEET_JOB_STATUSES),
   /** 0–100. */
-  progress: number;
-  message: string | null;
-  createdAt: string;
+  progress: z.number(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
   /** In the job lists: the export procedure or import type. */
-  name?: string;
-}
+  name: z.string().optional(),
+});
+export type SheetJob = z.infer<typeof sheetJob>;
 
 /** A blank template's variant as `AppModule/GetBlankTemplateOption/{importType}` lists it (`value` names it in `ExportBlankTemplate`). */
-export interface BlankTemplateOption {
-  text: string;
-  value: string;
-}
+export const blankTemplateOption = z.object({ text: z.string(), value: z.string() });
+export type BlankTemplateOption = z.infer<typeof blankTemplateOption>;
+
+/** What starting an import or export answers: the job to follow with `DataExporter/status/{jobId}`. */
+export const sheetJobStarted = z.object({ jobId: z.number().int() });

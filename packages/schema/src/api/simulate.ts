@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * `POST {base}/WebAPI/SimulateSales/AddItem`: a basket priced by the pricing engine, with every
  * rule it considered. Money travels as decimal strings in the currency's decimals, quantities with
@@ -53,153 +55,173 @@ export interface SimulateSalesRequest {
   item?: SimulateLineRequest;
 }
 
-export type AdjustmentKind =
-  'promotion' | 'newpromotion' | 'discount' | 'membershipgroup' | 'membershipbenefit' | 'voucher';
-export type ConsideredKind = AdjustmentKind | 'bundle' | 'surcharge';
-export type PriceSource = 'product' | 'outletPrice' | 'futurePrice' | 'bundle';
+export const ADJUSTMENT_KINDS = [
+  'promotion',
+  'newpromotion',
+  'discount',
+  'membershipgroup',
+  'membershipbenefit',
+  'voucher',
+] as const;
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
+export const CONSIDERED_KINDS = [...ADJUSTMENT_KINDS, 'bundle', 'surcharge'] as const;
+export type ConsideredKind = (typeof CONSIDERED_KINDS)[number];
+export const PRICE_SOURCES = ['product', 'outletPrice', 'futurePrice', 'bundle'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
 
-export interface LineAdjustmentDto {
-  kind: AdjustmentKind;
-  id: number;
-  code: string;
-  name: string;
+export const lineAdjustmentDto = z.object({
+  kind: z.enum(ADJUSTMENT_KINDS),
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
   /** This line's share. */
-  amount: string;
+  amount: z.string(),
   /** How much of the line's quantity it discounted. */
-  quantity: string;
-}
+  quantity: z.string(),
+});
+export type LineAdjustmentDto = z.infer<typeof lineAdjustmentDto>;
 
-export interface PricedLineDto {
+export const pricedLineDto = z.object({
   /** Position in `lines` (0-based): what adjustments' `lines` refer to. */
-  line: number;
-  product: number | null;
-  bundle: number | null;
-  code: string;
-  name: string;
-  quantity: string;
-  unitPrice: string;
-  priceSource: PriceSource;
+  line: z.number().int(),
+  product: z.number().int().nullable(),
+  bundle: z.number().int().nullable(),
+  code: z.string(),
+  name: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  priceSource: z.enum(PRICE_SOURCES),
   /** Where the price came from: the outlet, future price or bundle row (null for the product's own price). */
-  priceSourceId: number | null;
+  priceSourceId: z.number().int().nullable(),
   /** quantity × unit price. */
-  grossAmount: string;
+  grossAmount: z.string(),
   /** Gross less every adjustment on the line. */
-  lineTotal: string;
-  taxCode: string | null;
-  taxInclusive: boolean;
-  adjustments: LineAdjustmentDto[];
-}
+  lineTotal: z.string(),
+  taxCode: z.string().nullable(),
+  taxInclusive: z.boolean(),
+  adjustments: z.array(lineAdjustmentDto),
+});
+export type PricedLineDto = z.infer<typeof pricedLineDto>;
 
-export interface AdjustmentDto {
-  kind: AdjustmentKind;
-  id: number;
-  code: string;
-  name: string;
+export const adjustmentDto = z.object({
+  kind: z.enum(ADJUSTMENT_KINDS),
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
   /** 'item' reduces the lines it names; 'bill' is shared over the basket. */
-  level: 'item' | 'bill';
-  amount: string;
+  level: z.enum(['item', 'bill']),
+  amount: z.string(),
   /** The lines it discounted (`line` of each). */
-  lines: number[];
+  lines: z.array(z.number().int()),
   /** Buy X get Y: the lines whose units were bought to earn it. */
-  qualifyingLines?: number[];
+  qualifyingLines: z.array(z.number().int()).optional(),
   /** A discount that a manager must approve at the till. */
-  needsApproval?: boolean;
-}
+  needsApproval: z.boolean().optional(),
+});
+export type AdjustmentDto = z.infer<typeof adjustmentDto>;
 
-export interface SurchargeDto {
-  id: number;
-  code: string;
-  name: string;
-  amount: string;
-  taxable: boolean;
-}
+export const surchargeDto = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  amount: z.string(),
+  taxable: z.boolean(),
+});
+export type SurchargeDto = z.infer<typeof surchargeDto>;
 
-export interface TaxDto {
-  id: number | null;
-  code: string;
-  name: string;
-  ratePercent: string;
-  inclusive: boolean;
+export const taxDto = z.object({
+  id: z.number().int().nullable(),
+  code: z.string(),
+  name: z.string(),
+  ratePercent: z.string(),
+  inclusive: z.boolean(),
   /** The amount the rate applies to (tax included for an inclusive code). */
-  taxableAmount: string;
-  amount: string;
-}
+  taxableAmount: z.string(),
+  amount: z.string(),
+});
+export type TaxDto = z.infer<typeof taxDto>;
 
 /** Why a rule did not fire (or a note on one that did). */
-export type ConsideredReason =
-  | 'inactive'
-  | 'notStarted'
-  | 'ended'
-  | 'wrongDay'
-  | 'wrongTime'
-  | 'outletNotIncluded'
-  | 'noQualifyingItems'
-  | 'minQuantityNotMet'
-  | 'minSpendNotMet'
-  | 'noMember'
-  | 'memberNotActive'
-  | 'memberGroupNotIncluded'
-  | 'channelNotIncluded'
-  | 'usageLimitReached'
-  | 'memberUsageLimitReached'
-  | 'lostToPriority'
-  | 'notStackable'
-  | 'noSaving'
-  | 'notChosen'
-  | 'notDiscountable'
-  | 'codeRedeemed'
-  | 'duplicateCode'
-  | 'notBirthday'
-  | 'birthdayVoucherUsed'
-  | 'freeItemNotInBasket'
-  | 'pointsOnly'
-  | 'noTaxCode';
+export const CONSIDERED_REASONS = [
+  'inactive',
+  'notStarted',
+  'ended',
+  'wrongDay',
+  'wrongTime',
+  'outletNotIncluded',
+  'noQualifyingItems',
+  'minQuantityNotMet',
+  'minSpendNotMet',
+  'noMember',
+  'memberNotActive',
+  'memberGroupNotIncluded',
+  'channelNotIncluded',
+  'usageLimitReached',
+  'memberUsageLimitReached',
+  'lostToPriority',
+  'notStackable',
+  'noSaving',
+  'notChosen',
+  'notDiscountable',
+  'codeRedeemed',
+  'duplicateCode',
+  'notBirthday',
+  'birthdayVoucherUsed',
+  'freeItemNotInBasket',
+  'pointsOnly',
+  'noTaxCode',
+] as const;
+export type ConsideredReason = (typeof CONSIDERED_REASONS)[number];
 
-export interface ConsideredDto {
-  kind: ConsideredKind;
-  id: number;
-  code: string;
-  name: string;
-  fired: boolean;
+export const consideredDto = z.object({
+  kind: z.enum(CONSIDERED_KINDS),
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  fired: z.boolean(),
   /** What it took off (or added, for a surcharge); "0.00" when it did not fire. */
-  amount: string;
-  reason?: ConsideredReason;
+  amount: z.string(),
+  reason: z.enum(CONSIDERED_REASONS).optional(),
   /** Values the reason's text names (dates, times, amounts, the winning rule's code). */
-  params?: Record<string, string>;
+  params: z.record(z.string(), z.string()).optional(),
   /** The reason in English. */
-  message?: string;
+  message: z.string().optional(),
   /** Higher-priority rule it lost to. */
-  lostTo?: { kind: ConsideredKind; id: number; code: string };
+  lostTo: z.object({ kind: z.enum(CONSIDERED_KINDS), id: z.number().int(), code: z.string() }).optional(),
   /** The voucher code given, for a voucher. */
-  voucherCode?: string;
-}
+  voucherCode: z.string().optional(),
+});
+export type ConsideredDto = z.infer<typeof consideredDto>;
 
-export interface SimulateSalesResult {
-  outlet: { id: number; code: string; name: string; timezone: string };
-  channel: string;
+export const simulateSalesResult = z.object({
+  outlet: z.object({ id: z.number().int(), code: z.string(), name: z.string(), timezone: z.string() }),
+  channel: z.string(),
   /** The moment priced, in the outlet's time zone. */
-  localTime: { date: string; time: string; weekday: string };
-  member: { id: number; memberNo: string; name: string; group: string | null } | null;
-  currency: string;
-  decimals: number;
-  lines: PricedLineDto[];
-  adjustments: AdjustmentDto[];
-  surcharges: SurchargeDto[];
-  tax: TaxDto[];
-  considered: ConsideredDto[];
-  subtotal: string;
-  discountTotal: string;
-  surchargeTotal: string;
+  localTime: z.object({ date: z.string(), time: z.string(), weekday: z.string() }),
+  member: z
+    .object({ id: z.number().int(), memberNo: z.string(), name: z.string(), group: z.string().nullable() })
+    .nullable(),
+  currency: z.string(),
+  decimals: z.number().int(),
+  lines: z.array(pricedLineDto),
+  adjustments: z.array(adjustmentDto),
+  surcharges: z.array(surchargeDto),
+  tax: z.array(taxDto),
+  considered: z.array(consideredDto),
+  subtotal: z.string(),
+  discountTotal: z.string(),
+  surchargeTotal: z.string(),
   /** Every tax on the basket, included and added. */
-  taxTotal: string;
+  taxTotal: z.string(),
   /** Tax inside inclusive prices (already in the subtotal). */
-  taxIncluded: string;
+  taxIncluded: z.string(),
   /** Tax added on top of exclusive prices. */
-  taxAdded: string;
-  rounding: string;
-  total: string;
-  pointsEarned: string;
-}
+  taxAdded: z.string(),
+  rounding: z.string(),
+  total: z.string(),
+  pointsEarned: z.string(),
+});
+export type SimulateSalesResult = z.infer<typeof simulateSalesResult>;
 
 const REASON_TEXT: Record<ConsideredReason, string> = {
   inactive: 'Switched off',

@@ -1,16 +1,32 @@
-import { entities, type NormalisedEntity, type NormalisedField, type Operator } from '@backroom/schema';
+import {
+  entities,
+  FIELD_KINDS,
+  OPERATORS,
+  type NormalisedEntity,
+  type NormalisedField,
+  type Operator,
+} from '@backroom/schema';
+import { z } from 'zod';
 import { targetOf } from './references';
 
-export interface ExportParameter {
-  name: string;
-  label: string;
-  kind: NormalisedField['kind'];
-  operators: Operator[];
+export const exportParameter = z.object({
+  name: z.string(),
+  label: z.string(),
+  kind: z.enum(FIELD_KINDS),
+  operators: z.array(z.enum(OPERATORS)),
   /** enum values */
-  values?: readonly string[];
+  values: z.array(z.string()).readonly().optional(),
   /** Entity whose dropdown (`GetDropDown/{entity}`) supplies the values of a reference or list value. */
-  entity?: string;
-}
+  entity: z.string().optional(),
+});
+export type ExportParameter = z.infer<typeof exportParameter>;
+
+/** `AppModule/GetExportParameters/{id}`: an entity's export procedure and the filters it takes. */
+export const exportParametersAnswer = z.object({
+  procedure: z.string(),
+  entity: z.string(),
+  parameters: z.array(exportParameter),
+});
 
 const TEXT: Operator[] = ['EQ', 'NEQ', 'LIKE', 'STARTSWITH', 'IN', 'ISNULL', 'NOTNULL'];
 const ORDERED: Operator[] = ['EQ', 'NEQ', 'GT', 'GTE', 'LT', 'LTE', 'BETWEEN', 'ISNULL', 'NOTNULL'];

@@ -19,7 +19,7 @@ import { documented } from '../http/openapi-contract';
 import { parseBody } from '../http/validate';
 import { authorize } from './access';
 import { assertDropdownAccess, dropdownOptions } from './dropdown';
-import { exportEntity, exportParameters } from './export-parameters';
+import { exportEntity, exportParameters, exportParametersAnswer } from './export-parameters';
 import { readableEntity } from './field-groups';
 import { schemaDrift } from '../db/schema/drift';
 import { searchRecords } from './search';
@@ -146,7 +146,10 @@ export async function registerDataRoutes(app: FastifyInstance, apiPrefix: string
     return ok(all === 'true' ? [ALL_DROPDOWN_ITEM, ...options] : options);
   });
 
-  const exportParametersContract = documented({ summary: 'The parameters of an entity’s export procedure' });
+  const exportParametersContract = documented({
+    summary: 'The parameters of an entity’s export procedure',
+    answer: exportParametersAnswer,
+  });
   app.get<{ Params: { id: string } }>(
     `${appModule}/GetExportParameters/:id`,
     { ...exportParametersContract, ...opts },

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { authenticate } from '../http/auth-guard';
 import { ApiError, ok } from '../http/envelope';
 import { assertUploadPrivilege } from './privilege';
@@ -26,6 +27,15 @@ const STORED_NAME = /^[a-z0-9][a-z0-9_-]{0,39}\/[0-9a-f-]{36}\.[a-z]{3,4}$/i;
  * random UUIDs, so the address itself is the capability: images can be shown by `<img>` tags,
  * which send no bearer.
  */
+/** What an upload answers: where the file is stored and its address. */
+const uploaded = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  originalName: z.string(),
+  url: z.string(),
+});
+
 export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   const { basePath, dataDir, uploads } = app.ctx.config;
   const filesDir = join(dataDir, 'files');
@@ -62,7 +72,11 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
     scope.post<{ Params: { folder?: string } }>(
       uploadPath,
       {
-        ...documented({ summary: 'Upload a file (an image of a row) to the default folder', body: 'multipart' }),
+        ...documented({
+          summary: 'Upload a file (an image of a row) to the default folder',
+          body: 'multipart',
+          answer: uploaded,
+        }),
         preHandler: authenticate,
       },
       upload,
@@ -70,7 +84,11 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
     scope.post<{ Params: { folder?: string } }>(
       `${uploadPath}/:folder`,
       {
-        ...documented({ summary: 'Upload a file (an image of a row) to a folder', body: 'multipart' }),
+        ...documented({
+          summary: 'Upload a file (an image of a row) to a folder',
+          body: 'multipart',
+          answer: uploaded,
+        }),
         preHandler: authenticate,
       },
       upload,

@@ -1,4 +1,4 @@
-import { findEntity } from '@backroom/schema';
+import { findEntity, type SheetJob } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
 import { importSheet, legacyOf, submit, waitFor, xlsx } from './support';
@@ -6,16 +6,8 @@ import { importSheet, legacyOf, submit, waitFor, xlsx } from './support';
 const c = useCatalogue({ users: ['admin', 'manager'] });
 const HEADER = ['SKU', 'Name', 'Category', 'Unit of measure', 'Selling price'];
 
-const cancel = async (jobId: number, token = c.tokens.admin) => {
-  const response = await fetch(`${legacyOf(c)}/DataExporter/cancel/${jobId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as { data: { status: string; message: string } | null; message: string },
-  };
-};
+const cancel = (jobId: number, token = c.tokens.admin) =>
+  c.call<SheetJob | null>('POST', `${legacyOf(c)}/DataExporter/cancel/${jobId}`, { token });
 const cancelledProducts = async () =>
   (
     await c.post<Row[]>('/DataRepository/fetch/product', {

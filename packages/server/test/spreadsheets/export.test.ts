@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { findEntity } from '@backroom/schema';
+import { findEntity, type SheetJob } from '@backroom/schema';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
@@ -48,6 +48,16 @@ describe('export and round trip', () => {
     });
     expect(audit.body.data).toHaveLength(1);
     expect(Object.keys((audit.body.data[0]!.changes as { after: object }).after)).toEqual(['sellingPrice']);
+  });
+
+  it('lists the caller’s own imports and exports, newest first, without their problems', async () => {
+    await exportList(c, { procedure: 'EXP_Product' });
+    const jobs = await c.call<SheetJob[]>('GET', `${legacyOf(c)}/DataExporter/jobs`, { token: c.tokens.admin });
+    expect(jobs.status).toBe(200);
+    expect(jobs.body.data[0]).toMatchObject({ kind: 'export', status: 'succeeded', name: 'EXP_Product' });
+    expect(jobs.body.data[0]).not.toHaveProperty('errors');
+    const ids = jobs.body.data.map((job) => job.jobId);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
   it('writes cells that look like formulas as text, and imports them back unchanged', async () => {

@@ -35,15 +35,11 @@ async function send(content: Uint8Array, fields: Record<string, string>, path = 
   form.append('importType', 'product');
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([content]), 'items.csv');
-  const response = await fetch(`${legacyOf(c)}/DataImporter/${path}`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${c.tokens.admin}` },
+  const { status, body } = await c.call<Answer['data']>('POST', `${legacyOf(c)}/DataImporter/${path}`, {
+    form,
+    token: c.tokens.admin,
   });
-  return {
-    status: response.status,
-    body: (await response.json()) as Answer,
-  };
+  return { status, body: body as Answer };
 }
 
 beforeAll(async () => {

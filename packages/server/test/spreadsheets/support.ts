@@ -51,29 +51,19 @@ export async function submit(
   form.append('importType', importType);
   form.append('mode', mode);
   form.append('file', new Blob([content]), options.name ?? 'sheet.xlsx');
-  const response = await fetch(`${legacyOf(t)}/DataImporter/SubmitDataImport`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${options.token ?? t.tokens.admin}` },
+  const response = await t.call<{ jobId: number } | null>('POST', `${legacyOf(t)}/DataImporter/SubmitDataImport`, {
+    form,
+    token: options.token ?? t.tokens.admin,
   });
-  return {
-    status: response.status,
-    body: (await response.json()) as {
-      data: { jobId: number } | null;
-      message: string;
-      errors?: { field: string; message: string }[];
-    },
-  };
+  return { status: response.status, body: response.body };
 }
 
 export async function waitFor(t: SignedInServer, jobId: number, token = t.tokens.admin): Promise<SheetJob> {
   for (let i = 0; i < 600; i++) {
-    const response = await fetch(`${legacyOf(t)}/DataExporter/status/${jobId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await response.json()) as { data: SheetJob };
-    expect(response.status, JSON.stringify(body)).toBe(200);
-    if (!['queued', 'running'].includes(body.data.status)) return body.data;
+    const { status, body } = await t.call<SheetJob>('GET', `${legacyOf(t)}/DataExporter/status/${jobId}`, { token });
+    expect(status, JSON.stringify(body)).toBe(200);
+    const job = body.data;
+    if (!['queued', 'running'].includes(job.status)) return job;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`job ${jobId} did not finish`);
@@ -85,13 +75,12 @@ export async function exportList(
   body: unknown,
   token = t.tokens.admin,
 ): Promise<{ rows: CellValue[][]; file: Buffer }> {
-  const response = await fetch(`${legacyOf(t)}/dataexporter/submitdataexport`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { data: { jobId: number } };
-  expect(response.status, JSON.stringify(answer)).toBe(200);
+  const { status, body: answer } = await t.call<{ jobId: number }>(
+    'POST',
+    `${legacyOf(t)}/dataexporter/submitdataexport`,
+    { token, body },
+  );
+  expect(status, JSON.stringify(answer)).toBe(200);
   const job = await waitFor(t, answer.data.jobId, token);
   expect(job.status, job.message ?? '').toBe('succeeded');
   const file = await fetch(`${legacyOf(t)}/DataExporter/download/${answer.data.jobId}`, {

@@ -27,6 +27,8 @@ export interface CallOptions {
   body?: unknown;
   /** Sent as is (no JSON encoding), e.g. malformed JSON. */
   rawBody?: string | Uint8Array;
+  /** A multipart form (a file upload); fetch sets its content type. */
+  form?: FormData;
   token?: string;
   headers?: Record<string, string>;
 }
@@ -107,7 +109,7 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
 
   const call = async <T>(method: string, path: string, callOptions: CallOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...callOptions.headers };
-    let body: string | Uint8Array | undefined = callOptions.rawBody;
+    let body: string | Uint8Array | FormData | undefined = callOptions.form ?? callOptions.rawBody;
     if (callOptions.body !== undefined) {
       body = JSON.stringify(callOptions.body);
       headers['content-type'] ??= 'application/json';

@@ -6,6 +6,7 @@ import { authenticate } from '../../http/auth-guard';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { order } from './order';
+import { entityRow } from '../../openapi/registry-schemas';
 import { documented } from '../../http/openapi-contract';
 
 const listQuery = z.object({
@@ -22,6 +23,9 @@ const actionBody = z.looseObject({
     .min(1)
     .max(50),
 });
+
+const row = entityRow(order);
+const deleted = z.object({ deleted: z.number().int().min(0) });
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 const idOf = (request: WithId) => parseBody(idParam, request.params).id;
@@ -41,7 +45,7 @@ export function registerDeliveryOrderRoutes(app: FastifyInstance, legacy: string
 
   app.get(
     base,
-    { ...documented({ summary: 'Delivery orders (legacy address)', query: listQuery }), ...opts },
+    { ...documented({ summary: 'Delivery orders (legacy address)', query: listQuery, answer: z.array(row) }), ...opts },
     async (request) => {
       const query = parseBody(listQuery, request.query);
       const filters: FetchFilter[] = query.status
@@ -57,21 +61,23 @@ export function registerDeliveryOrderRoutes(app: FastifyInstance, legacy: string
   );
   app.get<{ Params: { id: string } }>(
     `${base}/:id`,
-    { ...documented({ summary: 'A delivery order (legacy address)' }), ...opts },
+    { ...documented({ summary: 'A delivery order (legacy address)', answer: row }), ...opts },
     async (request) => verbs.get({ request, entity: order, id: idOf(request), body: null }),
   );
-  app.post(base, { ...documented({ summary: 'Add a delivery order (legacy address)' }), ...opts }, async (request) =>
-    verbs.insert({ request, entity: order, id: null, body: request.body }),
+  app.post(
+    base,
+    { ...documented({ summary: 'Add a delivery order (legacy address)', answer: row }), ...opts },
+    async (request) => verbs.insert({ request, entity: order, id: null, body: request.body }),
   );
   app.put<{ Params: { id: string } }>(
     `${base}/:id`,
-    { ...documented({ summary: 'Change a delivery order (legacy address)' }), ...opts },
+    { ...documented({ summary: 'Change a delivery order (legacy address)', answer: row }), ...opts },
     async (request) =>
       verbs.update({ request, entity: order, id: null, body: { ...bodyOf(request), id: idOf(request) } }),
   );
   app.delete<{ Params: { id: string } }>(
     `${base}/:id`,
-    { ...documented({ summary: 'Delete a delivery order (legacy address)' }), ...opts },
+    { ...documented({ summary: 'Delete a delivery order (legacy address)', answer: deleted }), ...opts },
     async (request) => verbs.delete({ request, entity: order, id: idOf(request), body: null }),
   );
   app.post<{ Params: { id: string } }>(
@@ -80,6 +86,8 @@ export function registerDeliveryOrderRoutes(app: FastifyInstance, legacy: string
       ...documented({
         summary: 'Move a delivery order along: send, receive, cancel… (legacy address)',
         body: actionBody,
+        // Every action of a delivery order (transitions.ts) answers the order.
+        answer: row,
       }),
       ...opts,
     },

@@ -1,4 +1,5 @@
-import { MENU_ID, SETTING_GROUP, type TopMenuEntry } from '@backroom/schema';
+import { MENU_ID, SETTING_GROUP, menuGroupDto, topMenuEntry, type TopMenuEntry } from '@backroom/schema';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, requireAuth } from '../../http/auth-guard';
 import { ApiError, ok } from '../../http/envelope';
@@ -10,7 +11,10 @@ export function registerMenuRoutes(app: FastifyInstance, apiPrefix: string): voi
 
   app.get<{ Params: { id: string } }>(
     `${apiPrefix}/AppModule/GetMenu/:id`,
-    { ...documented({ summary: 'The setup menu of the caller’s privileges' }), preHandler: authenticate },
+    {
+      ...documented({ summary: 'The setup menu of the caller’s privileges', answer: z.array(menuGroupDto) }),
+      preHandler: authenticate,
+    },
     async (request) => {
       if (request.params.id !== String(MENU_ID.setup)) throw new ApiError(404, 'Menu not found');
       const auth = requireAuth(request);
@@ -20,7 +24,7 @@ export function registerMenuRoutes(app: FastifyInstance, apiPrefix: string): voi
 
   app.get(
     `${apiPrefix}/AppModule/GetTopMenu`,
-    { ...documented({ summary: 'The top menu' }), preHandler: authenticate },
+    { ...documented({ summary: 'The top menu', answer: z.array(topMenuEntry) }), preHandler: authenticate },
     async () => {
       const rows = await db
         .selectFrom('app_setting')

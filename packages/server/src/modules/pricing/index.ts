@@ -1,3 +1,4 @@
+import { simulateSalesResult } from '@backroom/schema';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import type { DomainModule } from '../module';
@@ -47,7 +48,7 @@ export const pricingModule: DomainModule = {
     app.post(
       `${at.legacy}/SimulateSales/AddItem`,
       {
-        ...documented({ summary: 'Price a basket as the pricing engine would at a sale' }),
+        ...documented({ summary: 'Price a basket as the pricing engine would at a sale', answer: simulateSalesResult }),
         preHandler: requirePrivilege('simulatesales', 'view'),
       },
       async (request) => ok(await simulateSale(request)),

@@ -7,7 +7,11 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import {
+  blankTemplateOption,
   rowId,
+  sheetJob,
+  sheetJobStarted,
+  sheetMappingOffer,
   type BlankTemplateOption,
   type JobStatus,
   type SheetCounts,
@@ -163,7 +167,10 @@ const parameterFilters = (parameters: Record<string, unknown> = {}) =>
 export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Promise<void> {
   app.get<{ Params: { importType: string } }>(
     `${at.api}/AppModule/GetBlankTemplateOption/:importType`,
-    { ...documented({ summary: 'The blank template options of an import type' }), preHandler: authenticate },
+    {
+      ...documented({ summary: 'The blank template options of an import type', answer: z.array(blankTemplateOption) }),
+      preHandler: authenticate,
+    },
     async (request) => {
       const importer = await assertMayImport(request, request.params.importType);
       return ok(importer.options.map(({ text, value }): BlankTemplateOption => ({ text, value })));
@@ -195,7 +202,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
 
   app.get<{ Params: { jobId: string } }>(
     `${at.legacy}/DataExporter/status/:jobId`,
-    { ...documented({ summary: 'An import’s or export’s progress' }), preHandler: authenticate },
+    { ...documented({ summary: 'An import’s or export’s progress', answer: sheetJob }), preHandler: authenticate },
     async (request) => {
       const { jobId } = parseBody(jobIdParam, request.params);
       return ok(statusOf(await ownJob(request, jobId)));
@@ -205,7 +212,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
   /** Cancels a queued or running job of the caller's (an administrator: anyone's); 409 once it has finished. */
   app.post<{ Params: { jobId: string } }>(
     `${at.legacy}/DataExporter/cancel/:jobId`,
-    { ...documented({ summary: 'Cancel an import or export' }), preHandler: authenticate },
+    { ...documented({ summary: 'Cancel an import or export', answer: sheetJob }), preHandler: authenticate },
     async (request) => {
       const { jobId } = parseBody(jobIdParam, request.params);
       await ownJob(request, jobId);
@@ -218,7 +225,13 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
   /** The caller's own recent spreadsheet jobs, newest first. */
   app.get(
     `${at.legacy}/DataExporter/jobs`,
-    { ...documented({ summary: 'The caller’s imports and exports' }), preHandler: authenticate },
+    {
+      ...documented({
+        summary: 'The caller’s imports and exports',
+        answer: z.array(sheetJob.omit({ errors: true, rows: true })),
+      }),
+      preHandler: authenticate,
+    },
     async (request) => {
       const auth = requireAuth(request);
       const rows = (await anyDb(app.ctx)
@@ -278,7 +291,10 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
 
   app.post(
     `${at.legacy}/dataexporter/submitdataexport`,
-    { ...documented({ summary: 'Start an export', body: exportBody }), preHandler: authenticate },
+    {
+      ...documented({ summary: 'Start an export', body: exportBody, answer: sheetJobStarted }),
+      preHandler: authenticate,
+    },
     async (request) => {
       const body = parseBody(exportBody, request.body);
       const entity = exportEntityOf(body.procedure);
@@ -348,7 +364,11 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     scope.post(
       `${at.legacy}/DataImporter/SubmitDataImport`,
       {
-        ...documented({ summary: 'Start an import of a spreadsheet (validate, or import)', body: 'multipart' }),
+        ...documented({
+          summary: 'Start an import of a spreadsheet (validate, or import)',
+          body: 'multipart',
+          answer: sheetJobStarted,
+        }),
         preHandler: authenticate,
       },
       async (request) => {
@@ -401,7 +421,11 @@ export async function spreadsheetRoutes(app: FastifyInstance, at: Addresses): Pr
     scope.post(
       `${at.legacy}/DataImporter/InspectImport`,
       {
-        ...documented({ summary: 'A spreadsheet’s headers and the mapping offered for them', body: 'multipart' }),
+        ...documented({
+          summary: 'A spreadsheet’s headers and the mapping offered for them (null for a zip of images)',
+          body: 'multipart',
+          answer: sheetMappingOffer.nullable(),
+        }),
         preHandler: authenticate,
       },
       async (request) => {

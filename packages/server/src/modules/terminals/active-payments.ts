@@ -4,6 +4,8 @@ import { canSee } from '../../data/access';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ApiError, ok, validationError } from '../../http/envelope';
 import { documented } from '../../http/openapi-contract';
+import { entityRow } from '../../openapi/registry-schemas';
+import { z } from 'zod';
 
 /**
  * `ActivePayment`: the payment modes a till of an outlet offers — `{api}/ActivePayment/Outlet/{id}`
@@ -14,6 +16,7 @@ import { documented } from '../../http/openapi-contract';
 const mode = getEntity('paymentmode');
 const outlet = getEntity('outlet');
 const terminal = getEntity('pointofsale');
+const modes = z.array(entityRow(mode));
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -68,14 +71,14 @@ export function registerActivePaymentRoutes(app: FastifyInstance, api: string) {
   app.route<{ Params: { id: string } }>({
     method,
     url: `${base}/Outlet/:id`,
-    ...documented({ summary: 'The payment modes active at an outlet' }),
+    ...documented({ summary: 'The payment modes active at an outlet', answer: modes }),
     ...opts,
     handler: async (request) => ok(await activePaymentModes(request, await visibleId(request, outlet))),
   });
   app.route<{ Params: { id: string } }>({
     method,
     url: `${base}/Terminal/:id`,
-    ...documented({ summary: 'The payment modes active at a terminal' }),
+    ...documented({ summary: 'The payment modes active at a terminal', answer: modes }),
     ...opts,
     handler: async (request) => {
       const id = await visibleId(request, terminal);

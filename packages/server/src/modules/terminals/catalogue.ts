@@ -9,6 +9,7 @@ import { anyDb, type AnyDb } from '../../data/store';
 import { validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
 import { typedDb } from '../../db/types';
+import { entityRow } from '../../openapi/registry-schemas';
 import { requireTerminal } from './pairing';
 
 /**
@@ -66,6 +67,15 @@ const PARTS: readonly {
     live: { field: 'status', value: 'pending' },
   },
 ];
+
+/** What a page of the catalogue answers: each part's rows, the ids to drop per part, whether more follows, the next cursor. */
+export const catalogueAnswer = z.object({
+  since: z.string().nullable(),
+  ...Object.fromEntries(PARTS.map((part) => [part.key, z.array(entityRow(getEntity(part.entity)))])),
+  removed: z.object(Object.fromEntries(PARTS.map((part) => [part.key, z.array(z.number().int())]))),
+  hasMore: z.boolean(),
+  cursor: z.string(),
+});
 
 /** Where a sync stands: the moment it began (the cursor of its last page), the time it reads changes from, and the last row sent. */
 interface Position {

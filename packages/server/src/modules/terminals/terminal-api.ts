@@ -7,7 +7,7 @@ import { limitWrongGuesses } from '../auth/index';
 import { requirePrivilege } from '../../http/auth-guard';
 import { ok } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
-import { catalogue, catalogueQuery } from './catalogue';
+import { catalogue, catalogueAnswer, catalogueQuery } from './catalogue';
 import { commandAck, heartbeatAnswer, pairAnswer, pendingCommand, reserveResult, saleResult } from './contracts';
 import { ackBody, ackCommand, pendingCommands, takeCommands } from './commands';
 import { pairBody, redeemPairingCode, requireTerminal, terminalAuth } from './pairing';
@@ -104,6 +104,7 @@ export function registerTerminalRoutes(app: FastifyInstance, api: string): void 
         summary: 'What the terminal sells, priced at its outlet',
         auth: 'terminal',
         query: catalogueQuery,
+        answer: catalogueAnswer,
       }),
       ...opts,
     },
