@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiEnvelope } from '@backroom/schema';
@@ -63,9 +63,13 @@ export default function MembershipIntegrationScreen({ item }: SingleScreenProps)
   });
   const [values, setValues] = useState<Values>(valuesOf(undefined));
   const [dirty, setDirty] = useState(false);
-  useEffect(() => {
-    if (stored.data !== undefined) setValues(valuesOf(stored.data ?? undefined));
-  }, [stored.data]);
+  // The form takes the stored row as it arrives, in the same render: set in an effect, the form
+  // was painted empty once first (and a test, or a quick hand, could read or type into that).
+  const [shownRow, setShownRow] = useState<typeof stored.data>(undefined);
+  if (stored.data !== undefined && stored.data !== shownRow) {
+    setShownRow(stored.data);
+    setValues(valuesOf(stored.data ?? undefined));
+  }
 
   const save = useMutation({
     mutationFn: (v: Values) =>
