@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowIdNumber } from '../ids';
-import { FIELD_GROUPS, type FieldGroup } from '../registry/field-groups';
+import { FIELD_GROUP_NAMES, type FieldGroup } from '../registry/field-groups';
 
 /** Request bodies of /api/Authentication/*, validated alike by the server and the forms. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -48,7 +48,7 @@ export const userInfo = z.object({
    * The field groups (registry `field-groups.ts`) the user's role may view; only `Me` answers it.
    * The console asks for it with the menu and hides the fields of every other group.
    */
-  fieldGroups: z.array(z.enum(Object.keys(FIELD_GROUPS) as [FieldGroup, ...FieldGroup[]])).optional(),
+  fieldGroups: z.array(z.enum(FIELD_GROUP_NAMES as [FieldGroup, ...FieldGroup[]])).optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
