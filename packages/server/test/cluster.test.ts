@@ -51,7 +51,9 @@ async function startCluster(
   }
 }
 
-describe.runIf(database === 'sqlite')('npm start as a cluster', () => {
+// Starting three processes through tsx takes most of a minute on a loaded 2-core machine: the poll above waits
+// up to 60 s for the health check, so each test may take that and the shutdown after it.
+describe.runIf(database === 'sqlite')('npm start as a cluster', { timeout: 120_000 }, () => {
   it('serves from two workers with the smaller young generation, and stops on SIGTERM', async () => {
     const cluster = await startCluster('');
     expect(cluster.workers).toHaveLength(2);

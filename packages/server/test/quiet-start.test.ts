@@ -47,7 +47,7 @@ async function startOutput(extraEnv: Record<string, string>): Promise<string[]> 
 describe.runIf(database === 'sqlite')('a quiet start', () => {
   it('prints the address and the demo users, readable by a person, and no line per request', async () => {
     const lines = await startOutput({ LOG_FORMAT: 'pretty' });
-    expect(lines).toHaveLength(2);
+    expect(lines, lines.join('\n')).toHaveLength(2);
     expect(lines[0]).toMatch(
       /^\d\d:\d\d:\d\d INFO {2}Backroom is running at http:\/\/127\.0\.0\.1:\d+\/backoffice\/new\/$/,
     );
