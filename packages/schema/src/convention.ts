@@ -40,8 +40,16 @@ export function dateText(value: unknown, locale: string): string {
   return order.map((p) => part[p]).join(separator);
 }
 
-const clockFormat = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+/**
+ * A 12-hour clock writes its hour as it is ("9:05 am"); a 24-hour one in two digits ("09:05",
+ * "00:14"), as its readers write it — Intl's numeric hour would print "0:14" in en-GB.
+ */
+const clockFormat = (locale: string) => {
+  const numeric = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return numeric.resolvedOptions().hour12
+    ? numeric
+    : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+};
 const clockParts = (locale: string, hour: number, minute: number) =>
   clockFormat(locale).formatToParts(new Date(Date.UTC(2001, 0, 1, hour, minute)));
 

@@ -45,6 +45,9 @@ describe('the company’s date and number convention', () => {
     expect(parseClockText('14:05', 'en-MY')).toBe('14:05');
     expect(parseClockText('0:15', 'en-MY')).toBe('00:15');
     expect(clockText('14:05', 'en-GB')).toBe('14:05');
+    expect(clockText('00:14', 'en-GB')).toBe('00:14');
+    expect(clockText('09:05', 'en-GB')).toBe('09:05');
+    expect(clockText('00:14', 'en-MY')).toBe('12:14 am');
     expect(clockPlaceholder('en-GB')).toBe('hh:mm');
     expect(parseClockText('14:05', 'en-GB')).toBe('14:05');
     expect(parseClockText('9:05', 'en-GB')).toBe('09:05');
@@ -101,11 +104,11 @@ describe('instants in the company’s time zone, not the browser’s', () => {
     // Summer time: London is UTC+1 in July, UTC in January.
     expect(parseInstantText('1/7/2026 9:00', london)).toBe('2026-07-01T08:00:00.000Z');
     expect(parseInstantText('1/1/2026 9:00', london)).toBe('2026-01-01T09:00:00.000Z');
-    expect(dateTimeText('2026-07-01T08:00:00.000Z', london)).toBe('01/07/2026 9:00');
+    expect(dateTimeText('2026-07-01T08:00:00.000Z', london)).toBe('01/07/2026 09:00');
     expect(parseInstantText('28/09/2026', kl)).toBeNull();
     expect(dateTimeText('not yet', kl)).toBe('not yet');
     expect(instantClockText('2026-09-28T06:05:00.000Z', kl)).toBe('2:05 pm');
-    expect(instantClockText('2026-07-01T08:00:00.000Z', london)).toBe('9:00');
+    expect(instantClockText('2026-07-01T08:00:00.000Z', london)).toBe('09:00');
   });
 
   test('as a range’s end a date alone is the whole day in the company’s zone: from its midnight, to its last moment', () => {
