@@ -16,6 +16,7 @@ export * from './api/stock';
 export * from './api/reorder';
 export * from './api/purchasing';
 export * from './api/sheets';
+export * from './api/sheetMessages';
 export * from './api/terminals';
 export * from './api/home';
 export * from './api/online';

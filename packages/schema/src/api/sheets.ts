@@ -120,29 +120,6 @@ export const sheetMappingOffer = z.object({
 });
 export type SheetMappingOffer = z.infer<typeof sheetMappingOffer>;
 
-/**
- * Why the images job could not store an image URL, in plain English: the `message` of a
- * `SheetImageFailure` is one of these sentences (the quota's comes from the upload quota). The
- * console says each again in the user's language (`sheets.messages.image.*`), its values kept.
- */
-export const IMAGE_FAILURES = {
-  noAnswer: (v: { seconds: number | string }) => `The address did not answer within ${v.seconds} seconds`,
-  refused: () => 'The address refused the connection',
-  cut: () => 'The connection broke off before the whole image came',
-  certificate: () => 'The address’s security certificate is not valid',
-  unreachable: () => 'The address could not be reached',
-  noSuchHost: (v: { host: string }) => `No server answers to the name ${v.host}`,
-  notWebAddress: () => 'Not a web address starting with http:// or https://',
-  notPublic: (v: { address: string }) =>
-    `The address leads into a private or local network (${v.address}); only public addresses are fetched`,
-  status: (v: { status: number | string }) => `The address answered with an error (HTTP ${v.status}), not an image`,
-  redirects: (v: { count: number | string }) => `The address sent on to another more than ${v.count} times`,
-  tooLarge: (v: { size: string }) => `The image is larger than the upload limit of ${v.size}`,
-  notImage: () => 'Not a PNG, JPEG, GIF or WebP image',
-  outOfTime: () => 'Not fetched: the images job ran out of time',
-  notSaved: (v: { reason: string }) => `The product could not be saved: ${v.reason}`,
-} as const satisfies Record<string, (values: never) => string>;
-
 /** One image URL a fetch could not store: the product (its SKU), the address and why (`IMAGE_FAILURES`). */
 export const sheetImageFailure = z.object({ product: z.string(), url: z.string(), message: z.string() });
 export type SheetImageFailure = z.infer<typeof sheetImageFailure>;

@@ -15,7 +15,11 @@ import { ImageFetch } from './ImageFetch';
 import { JobProgress } from './JobProgress';
 import { MappingStep, needsNoQuestion, withTranslatedLabels } from './MappingStep';
 import { MappingSummary } from './MappingSummary';
+import { serverMessage } from '../screens/errorText';
 import { sheetMessage } from './sheetMessages';
+
+/** The server's first field message (a refused mapping names its column), else its message. */
+const messageOf = (error: unknown) => serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
 
 type Phase = 'idle' | 'inspecting' | 'mapping' | 'validating' | 'validated' | 'importing' | 'done';
 
@@ -36,9 +40,6 @@ const ACTION_KEYS: Record<SheetRowAction, string> = {
   unchanged: 'sheets.actionUnchanged',
 };
 
-const messageOf = (error: unknown) =>
-  (error as { response?: { data?: { message?: string } } }).response?.data?.message ?? (error as Error).message;
-
 /**
  * An importer (`importer/{kind}`): download the template, drop a file, see every problem by row and
  * column (filter by column), import only a clean file, follow the progress, read the summary and
@@ -46,6 +47,7 @@ const messageOf = (error: unknown) =>
  */
 export default function ImporterScreen({ item }: SingleScreenProps) {
   const { t, i18n } = useTranslation();
+  const said = (error: unknown) => sheetMessage(t, i18n.language, messageOf(error));
   const importType = item.path.replace(/^\/?importer\//, '');
   const [options, setOptions] = useState<BlankTemplateOption[]>([]);
   const [option, setOption] = useState('');
@@ -82,16 +84,14 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
         setFailure(finished.message ? sheetMessage(t, i18n.language, finished.message) : t('sheets.failed'));
       setPhase(mode === 'commit' && finished.committed ? 'done' : 'validated');
     } catch (error) {
-      setFailure(messageOf(error));
+      setFailure(said(error));
       setPhase('idle');
     } finally {
       setRunning(null);
     }
   };
   const cancel =
-    running === null
-      ? undefined
-      : () => sheetsApi.cancel(running).catch((error: unknown) => setFailure(messageOf(error)));
+    running === null ? undefined : () => sheetsApi.cancel(running).catch((error: unknown) => setFailure(said(error)));
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -120,7 +120,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
         }
       },
       (error: unknown) => {
-        setFailure(messageOf(error));
+        setFailure(said(error));
         setPhase('idle');
       },
     );
@@ -167,7 +167,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
             className="btn btn-outline-secondary"
             disabled={!option}
             onClick={() =>
-              sheetsApi.template(importType, option).then(saveFile, (error: unknown) => setFailure(messageOf(error)))
+              sheetsApi.template(importType, option).then(saveFile, (error: unknown) => setFailure(said(error)))
             }
           >
             <i className="bi bi-file-earmark-arrow-down" aria-hidden="true" /> {t('sheets.downloadTemplate')}
@@ -350,7 +350,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
           <button
             type="button"
             className="btn btn-link px-0"
-            onClick={() => sheetsApi.result(job.jobId).then(saveFile, (error: unknown) => setFailure(messageOf(error)))}
+            onClick={() => sheetsApi.result(job.jobId).then(saveFile, (error: unknown) => setFailure(said(error)))}
           >
             <i className="bi bi-download" aria-hidden="true" /> {t('sheets.downloadResult')}
           </button>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SheetJob } from '@backroom/schema';
+import { sheetMessage } from './sheetMessages';
 
 /**
  * What the mapping step did, beside a checked file: the system it was recognised as, what the
@@ -7,7 +8,7 @@ import type { SheetJob } from '@backroom/schema';
  * columns no field reads.
  */
 export function MappingSummary({ job }: { job: SheetJob }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const creates = job.creates;
   const created = [
     ...(creates?.categories.length
@@ -60,7 +61,7 @@ export function MappingSummary({ job }: { job: SheetJob }) {
           <ul className="mb-0">
             {job.warnings!.slice(0, 20).map((w, i) => (
               <li key={`${w.row}-${i}`}>
-                {t('sheets.row')} {w.row}, {w.column}: {w.message}
+                {t('sheets.row')} {w.row}, {w.column}: {sheetMessage(t, i18n.language, w.message)}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_FAILURES } from '@backroom/schema';
+import { CELL_PROBLEMS, IMAGE_FAILURES, MAPPING_REFUSALS, SOURCE_NOTES } from '@backroom/schema';
 import { malay } from '../i18n/malay';
 import { sheetMessage } from './sheetMessages';
 
@@ -47,19 +47,38 @@ describe('import messages in Malay', () => {
     ).toContain('"Material"');
   });
 
-  it('says every reason the images job gives in Malay, its values kept', async () => {
+  it('says every sentence of the shared catalogues in Malay, its values kept', async () => {
     const t = await malay();
     const values = new Proxy({}, { get: (_, name) => `«${String(name)}»` }) as never;
-    for (const [key, build] of Object.entries(IMAGE_FAILURES)) {
-      const english = build(values);
-      const said = sheetMessage(t, 'ms', english);
-      expect(said, key).not.toBe(english);
-      expect(said, key).not.toContain('{{');
-      for (const value of english.match(/«\w+»/g) ?? []) expect(said, key).toContain(value);
-    }
+    const catalogues = { image: IMAGE_FAILURES, note: SOURCE_NOTES, cell: CELL_PROBLEMS, mapping: MAPPING_REFUSALS };
+    for (const [group, sentences] of Object.entries(catalogues))
+      for (const [key, build] of Object.entries(sentences)) {
+        // A cell's problem comes after its column's header.
+        const english = `${group === 'cell' ? '«column» ' : ''}${(build as (v: never) => string)(values)}`;
+        const said = sheetMessage(t, 'ms', english);
+        expect(said, `${group}.${key}`).not.toBe(english);
+        expect(said, `${group}.${key}`).not.toContain('{{');
+        for (const value of english.match(/«\w+»/g) ?? []) expect(said, `${group}.${key}`).toContain(value);
+      }
     // A product not saved keeps the write's own message, even one of another shape.
     expect(sheetMessage(t, 'ms', IMAGE_FAILURES.notSaved({ reason: 'Name is required' }))).toBe(
       'Produk tidak dapat disimpan: Name is required',
     );
+  });
+
+  it('says a cell’s two-digit year, a source’s note and a column sent into no field in Malay', async () => {
+    const t = await malay();
+    expect(sheetMessage(t, 'ms', `Launch date ${CELL_PROBLEMS.twoDigitYear({ text: '31.12.26' })}`)).toBe(
+      'Launch date mesti tarikh dengan tahun empat digit: dibaca "31.12.26"; tulis tahun dahulu, seperti 2026-09-28',
+    );
+    expect(sheetMessage(t, 'ms', SOURCE_NOTES.negativeQuantity())).toBe(
+      'Kuantiti stok semasa yang negatif tidak diimport: kira stok itu',
+    );
+    expect(sheetMessage(t, 'ms', SOURCE_NOTES.noSuchLocation({ name: 'Pop-up' }))).toBe(
+      'Tiada lokasi inventori bernama "Pop-up" dan peranan anda tidak boleh menambahnya: kuantiti stok semasanya tidak diimport',
+    );
+    expect(
+      sheetMessage(t, 'ms', MAPPING_REFUSALS.noSuchField({ column: 'Fabric', field: 'fabric', what: 'products' })),
+    ).toBe('Lajur "Fabric" dihantar ke "fabric", yang bukan medan produk: pilih medan lain atau abaikan lajur itu');
   });
 });

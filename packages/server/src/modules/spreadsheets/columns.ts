@@ -1,4 +1,4 @@
-import type { NormalisedEntity, NormalisedField } from '@backroom/schema';
+import { CELL_PROBLEMS, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
 import { naturalKey } from '../../data/references';
 import { cellText, fromExcelSerial, isoOf, type CellValue } from './cells';
 
@@ -85,7 +85,7 @@ export function fromCell(field: ScalarField, cell: CellValue): Converted {
       const text = String(cell).trim().toLowerCase();
       if (TRUE.has(text)) return { ok: true, value: true };
       if (FALSE.has(text)) return { ok: true, value: false };
-      return { ok: false, message: 'must be Yes or No' };
+      return { ok: false, message: CELL_PROBLEMS.yesNo() };
     }
     case 'date':
     case 'datetime': {
@@ -110,7 +110,9 @@ export function fromCell(field: ScalarField, cell: CellValue): Converted {
         (v) =>
           v.toLowerCase() === lower || field.valueLabels?.[v]?.toLowerCase() === lower || v.toLowerCase() === squeezed,
       );
-      return found ? { ok: true, value: found } : { ok: false, message: `must be one of ${field.values.join(', ')}` };
+      return found
+        ? { ok: true, value: found }
+        : { ok: false, message: CELL_PROBLEMS.oneOf({ values: field.values.join(', ') }) };
     }
     case 'number':
     case 'decimal':
@@ -140,20 +142,20 @@ function textOf(field: ScalarField, cell: CellValue): Converted {
     if (/barcode/i.test(field.name) && Number.isInteger(cell) && (digits === 7 || digits === 11))
       return {
         ok: false,
-        message: `was read as the number ${cell}: a barcode of ${digits} digits has most likely lost a leading zero (an EAN-8 has 8, a UPC-A 12, an EAN-13 13); format the column as text and type the value again`,
+        message: CELL_PROBLEMS.leadingZero({ number: cell, digits }),
       };
     const cut = !Number.isSafeInteger(cell) && Number.isInteger(cell);
     const rounded = Number.isInteger(cell) && Math.abs(cell) >= 1e11 && Number(cell.toPrecision(6)) === cell;
     if (cut || rounded)
       return {
         ok: false,
-        message: `was read as the number ${cell.toExponential().toUpperCase()} (${text}): a spreadsheet cut its digits; format the column as text and type the value again`,
+        message: CELL_PROBLEMS.cut({ shown: cell.toExponential().toUpperCase(), text: text ?? '' }),
       };
   }
   if (text !== null && SCIENTIFIC.test(text))
     return {
       ok: false,
-      message: `was read as "${text}", a number in scientific notation: a spreadsheet cut its digits; format the column as text and type the value again`,
+      message: CELL_PROBLEMS.scientific({ text }),
     };
   return { ok: true, value: text };
 }
@@ -179,7 +181,11 @@ export function numberFromText(text: string): Converted {
     else if (commas === 1)
       return {
         ok: false,
-        message: `must be a number: "${text}" could be read two ways (thousands or a decimal comma); write it without separators, as ${plain.replace(',', '')} or ${plain.replace(',', '.')}`,
+        message: CELL_PROBLEMS.twoWayNumber({
+          text,
+          thousands: plain.replace(',', ''),
+          decimal: plain.replace(',', '.'),
+        }),
       };
   }
   const thousands = decimal === ',' ? '.' : ',';
@@ -189,7 +195,7 @@ export function numberFromText(text: string): Converted {
   const separated = whole.includes(thousands) || (!decimal && whole.includes('.'));
   const separator = whole.includes(thousands) ? thousands : '.';
   if ((separated && !groupsOf(whole, separator)) || !/^\d*$/.test(fraction))
-    return { ok: false, message: `must be a number: read "${text}"` };
+    return { ok: false, message: CELL_PROBLEMS.notNumber({ text }) };
   return { ok: true, value: `${whole.split(separator).join('')}${fraction ? `.${fraction}` : ''}` };
 }
 
@@ -210,14 +216,14 @@ export function dateFromText(text: string): Converted {
     const [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
     return valid(y, m, d)
       ? { ok: true, value: isoText(y, m, d) }
-      : { ok: false, message: `is not a date: read "${text}"` };
+      : { ok: false, message: CELL_PROBLEMS.notDate({ text }) };
   }
   if (!local) return { ok: true, value: text };
   const [a, b, year] = [Number(local[1]), Number(local[2]), local[3]!];
   if (year.length === 2)
     return {
       ok: false,
-      message: `must be a date with a four-digit year: read "${text}"; write it year first, such as 2026-09-28`,
+      message: CELL_PROBLEMS.twoDigitYear({ text }),
     };
   const y = Number(year);
   const dayFirst = valid(y, b, a);
@@ -225,13 +231,13 @@ export function dateFromText(text: string): Converted {
   if (dayFirst && monthFirst && a !== b)
     return {
       ok: false,
-      message: `is a date that reads two ways: "${text}" is ${isoText(y, b, a)} day first, ${isoText(y, a, b)} month first; write it year first, such as 2026-09-28`,
+      message: CELL_PROBLEMS.twoWayDate({ text, dayFirst: isoText(y, b, a), monthFirst: isoText(y, a, b) }),
       readings: { dayFirst: isoText(y, b, a), monthFirst: isoText(y, a, b) },
     };
   if (dayFirst && monthFirst) return { ok: true, value: isoText(y, b, a) };
   if (dayFirst) return { ok: true, value: isoText(y, b, a), order: 'dayFirst' };
   if (monthFirst) return { ok: true, value: isoText(y, a, b), order: 'monthFirst' };
-  return { ok: false, message: `is not a date: read "${text}"` };
+  return { ok: false, message: CELL_PROBLEMS.notDate({ text }) };
 }
 
 /** An API value as a cell: numbers as numbers, enums by value, references by the given text. */

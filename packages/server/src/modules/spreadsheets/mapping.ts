@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { findEntity, type SheetMapping, type SheetMappingOffer, type SheetMatch } from '@backroom/schema';
+import {
+  MAPPING_REFUSALS,
+  SOURCE_NOTES,
+  findEntity,
+  type SheetMapping,
+  type SheetMappingOffer,
+  type SheetMatch,
+} from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { anyDb, inTransaction, type AnyDb, type Row } from '../../data/store';
@@ -129,15 +136,13 @@ export function parseMapping(importer: Importer, text: string | undefined, name 
       throw validationError([{ field: name, message: `${name} of "${header}" is a field name or null` }]);
     if (field !== null && !names.has(field))
       throw validationError([
-        { field: name, message: `${name} of "${header}": ${importer.label} has no field "${field}"` },
-      ]);
-    if (field === BUNDLE_ITEMS && name === 'sourceMapping')
-      throw validationError([
         {
           field: name,
-          message: `The column "${header}": a known source's export has no bundle rows; send the column into a field or ignore it`,
+          message: MAPPING_REFUSALS.noSuchField({ column: header, field, what: importer.label.toLowerCase() }),
         },
       ]);
+    if (field === BUNDLE_ITEMS && name === 'sourceMapping')
+      throw validationError([{ field: name, message: MAPPING_REFUSALS.sourceBundles({ column: header }) }]);
     out[header] = field;
   }
   return out;
@@ -528,7 +533,7 @@ export class MappedSheet implements MappingStep {
       await assertPrivilege(request, 'virtualstock', 'edit');
     } catch {
       const first = [...this.stockByCode.values()][0]![0]!;
-      warn(first, 'Your role may not change stock: the quantities on hand are not imported');
+      warn(first, SOURCE_NOTES.stockNotAllowed());
       return;
     }
     const db = anyDb(ctx);
@@ -602,8 +607,8 @@ export class MappedSheet implements MappingStep {
           warn(
             entry,
             quantity === undefined
-              ? `"${entry.quantity}" is not a quantity on hand (at most 3 decimals): it is not imported`
-              : 'A negative quantity on hand is not imported: count it',
+              ? SOURCE_NOTES.notQuantity({ text: entry.quantity })
+              : SOURCE_NOTES.negativeQuantity(),
           );
           continue;
         }
@@ -612,12 +617,7 @@ export class MappedSheet implements MappingStep {
           lines.push({ product: product ?? 0, location: location.id, name: location.name, quantity });
       }
     for (const [name, entry] of unknown)
-      warn(
-        entry,
-        name
-          ? `No inventory location is named "${name}" and your role may not add one: its quantities on hand are not imported`
-          : 'There is no inventory location: the quantities on hand are not imported',
-      );
+      warn(entry, name ? SOURCE_NOTES.noSuchLocation({ name }) : SOURCE_NOTES.noLocation());
     const per = new Map<string, number>();
     for (const line of lines) per.set(line.name, (per.get(line.name) ?? 0) + 1);
     this.stock = [...per].map(([location, count]) => ({ location, products: count }));

@@ -1,3 +1,4 @@
+import { SOURCE_NOTES } from '@backroom/schema';
 import type { CellValue, SheetRow } from '../cells';
 import { cellText } from '../cells';
 
@@ -153,7 +154,7 @@ export function barcodeOf(
     warn({
       row,
       column,
-      message: `"${plain}": the scanner's separators (control characters) in the barcode are left out`,
+      message: SOURCE_NOTES.scannerSeparators({ text: plain }),
     });
     return barcodeOf(plain, row, column, warn);
   }
@@ -161,7 +162,7 @@ export function barcodeOf(
     warn({
       row,
       column,
-      message: `"${text}" is a barcode a spreadsheet turned into scientific notation: its digits are lost, so it is not imported`,
+      message: SOURCE_NOTES.scientificBarcode({ text }),
     });
     return null;
   }
