@@ -16482,7 +16482,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Price a basket as the pricing engine would at a sale */
+        /**
+         * Price a basket as the pricing engine would at a sale
+         * @description `at`, the moment priced, is an ISO 8601 date and time: without an offset (`2026-03-01T14:30`) the outlet’s wall clock, with one (`2026-03-01T14:30+08:00`, `Z`) that instant; absent, now. Refusals are worded for the console’s Simulate sales screen.
+         */
         post: operations["postBackofficeWebAPISimulateSalesAddItem"];
         delete?: never;
         options?: never;

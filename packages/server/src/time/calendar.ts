@@ -45,3 +45,31 @@ export const addDays = (day: string, n: number): string =>
 export const previousDay = (date: string): string => addDays(date, -1);
 
 export const weekdayOf = (date: string): Weekday => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+
+const MOMENT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Whether a text is a date and time as ISO 8601 writes it (seconds, fraction and offset optional), its
+ * calendar fields checked against what they mean: no month 13, no 30 February, no 24:00.
+ */
+export function isCalendarMoment(text: string): boolean {
+  const m = MOMENT.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const d = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    d.getUTCFullYear() === year &&
+    d.getUTCMonth() === month - 1 &&
+    d.getUTCDate() === day &&
+    d.getUTCHours() === hour &&
+    d.getUTCMinutes() === minute &&
+    d.getUTCSeconds() === second
+  );
+}

@@ -101,6 +101,16 @@ describe('SimulateSales/AddItem', () => {
     expect(unknownCode.body.errors).toEqual([{ field: 'item.code', message: 'Product NOPE does not exist' }]);
   });
 
+  it('says a moment it cannot read in the Simulate sales screen’s words, naming no format', async () => {
+    for (const at of ['tomorrow', '2026-13-45T99:99']) {
+      const res = await simulate({ outlet: shop.outlet.id, at, item: { productId: shop.products.tea!.id } });
+      expect(res.status, at).toBe(400);
+      expect(res.body.errors, at).toEqual([
+        { field: 'at', message: 'Date and time must be a real date and time, such as 1 March 2026 14:30' },
+      ]);
+    }
+  });
+
   it('reads a product sent as text as its code or barcode, never its id; an id only as productId', async () => {
     const coffee = shop.products.coffee!;
     const named = await insert(t, 'product', {

@@ -48,7 +48,14 @@ export const pricingModule: DomainModule = {
     app.post(
       `${at.legacy}/SimulateSales/AddItem`,
       {
-        ...documented({ summary: 'Price a basket as the pricing engine would at a sale', answer: simulateSalesResult }),
+        ...documented({
+          summary: 'Price a basket as the pricing engine would at a sale',
+          description:
+            '`at`, the moment priced, is an ISO 8601 date and time: without an offset (`2026-03-01T14:30`) the ' +
+            'outlet’s wall clock, with one (`2026-03-01T14:30+08:00`, `Z`) that instant; absent, now. Refusals ' +
+            'are worded for the console’s Simulate sales screen.',
+          answer: simulateSalesResult,
+        }),
         preHandler: requirePrivilege('simulatesales', 'view'),
       },
       async (request) => ok(await simulateSale(request)),

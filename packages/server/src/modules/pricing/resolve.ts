@@ -12,6 +12,7 @@ import type { Database } from '../../db/types';
 import { validationError } from '../../http/envelope';
 import type { FastifyRequest } from 'fastify';
 import { instantOf } from './engine/calendar';
+import { isCalendarMoment } from '../../time/calendar';
 import type { BasketLine, ChannelKind } from './engine/index';
 import type { OutletInfo, RuleSet } from './loader';
 import { findVoucherCodes, type FoundCode } from './voucher-codes';
@@ -236,12 +237,17 @@ export async function resolveRequest(
   const outlet = found && (outlets.length === 0 || outlets.includes(found.id)) ? found : undefined;
   if (!outlet) problems.add('outlet', `Outlet ${String(body.outlet)} does not exist`);
   const channel = resolveChannel(set, body.channel, problems);
+  const real = body.at === undefined || (isCalendarMoment(body.at) && !Number.isNaN(Date.parse(body.at)));
+  // The Simulate sales screen's words (its label, a person's example); the format is the OpenAPI document's.
+  if (!real) problems.add('at', 'Date and time must be a real date and time, such as 1 March 2026 14:30');
   // A moment without an offset is the outlet's wall-clock time.
   const wall = body.at !== undefined && WALL_TIME.test(body.at);
   const at =
-    body.at === undefined ? new Date().toISOString() : wall && outlet ? instantOf(body.at, outlet.timezone) : body.at;
-  if (Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at))
-    problems.add('at', 'At must be a date and time (ISO 8601)');
+    body.at === undefined || !real
+      ? new Date().toISOString()
+      : wall && outlet
+        ? instantOf(body.at, outlet.timezone)
+        : body.at;
   const member = await resolveMember(db, body.member, body.memberId, await limits.members(), problems);
   const lines: BasketLine[] = [];
   for (const [i, line] of (body.lines ?? []).entries()) {

@@ -1,3 +1,5 @@
+import { isCalendarMoment } from '../../time/calendar';
+
 /**
  * When a terminal says a sale happened (`at`): a real date and time in ISO 8601 (an impossible one
  * such as 2026-02-30 is refused, never rolled over into March), not before the year 2000, and not
@@ -7,31 +9,6 @@
  */
 export const EARLIEST_SALE_YEAR = 2000;
 export const MAX_SALE_AHEAD_MS = 24 * 60 * 60 * 1000;
-
-const MOMENT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-/** The calendar fields as written, checked against what they mean (no month 13, no 30 February, no 24:00). */
-function isCalendarMoment(text: string): boolean {
-  const m = MOMENT.exec(text);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const d = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return (
-    d.getUTCFullYear() === year &&
-    d.getUTCMonth() === month - 1 &&
-    d.getUTCDate() === day &&
-    d.getUTCHours() === hour &&
-    d.getUTCMinutes() === minute &&
-    d.getUTCSeconds() === second
-  );
-}
 
 export function saleMomentProblem(text: string, now = Date.now()): string | null {
   const instant = Date.parse(text);

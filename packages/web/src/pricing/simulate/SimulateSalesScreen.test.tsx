@@ -5,6 +5,8 @@ import type { SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema
 import { dropdown, fail, menuItem, ok, renderSignedIn, stubServer } from '../../test/app';
 import { errorModal } from '../../api/errorModal';
 import { ErrorModal } from '../../shell/ErrorModal';
+import i18n from 'i18next';
+import ms from '../../../public/locales/ms/translations.json';
 import SimulateSalesScreen from './SimulateSalesScreen';
 
 const priced = (quantity: string, lineTotal: string, total: string): SimulateSalesResult => ({
@@ -230,6 +232,27 @@ describe('simulate sales screen', () => {
     expect(server.posted('/SimulateSales/AddItem').filter((b) => (b as { at?: string }).at !== undefined)).toHaveLength(
       1,
     );
+  });
+
+  it('says a moment the server refuses in the user’s language, naming no format', async () => {
+    const refusal = 'Date and time must be a real date and time, such as 1 March 2026 14:30';
+    serve();
+    await renderScreen();
+    i18n.addResourceBundle('ms', 'translations', ms);
+    await i18n.changeLanguage('ms');
+    try {
+      stubServer((call) =>
+        call.url.endsWith('/SimulateSales/AddItem')
+          ? fail(400, refusal, [{ field: 'at', message: refusal }])
+          : undefined,
+      );
+      await userEvent.type(screen.getByLabelText('Kod atau kod bar'), 'COF-002{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Tarikh dan masa mestilah tarikh dan masa yang sebenar, seperti 1 Mac 2026 14:30',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('shows what the server could not find', async () => {
