@@ -152,7 +152,7 @@ describe('forms and list filters take date-times and times in the company’s co
     await i18n.changeLanguage('ms');
     await renderScreen(menuItem('/guestbook'), '/guestbook/add');
     const visit = await screen.findByRole('textbox', { name: 'Lawatan pada' });
-    await waitFor(() => expect(visit).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm PG/PTG'));
+    await waitFor(() => expect(visit).toHaveAttribute('placeholder', 'hh/bb/tttt jj:mm PG/PTG'));
     await userEvent.type(visit, '28/9/2026 2:05');
     await userEvent.click(screen.getByRole('button', { name: 'Simpan' }));
     expect(await screen.findByText('Masukkan tarikh dan masa seperti 28/09/2026 2:05 PTG')).toBeInTheDocument();

@@ -13,6 +13,8 @@ import {
   parseDateText,
   parseDateTimeText,
   parseInstantText,
+  partLetters,
+  type PartLetters,
   type ValueFormat,
 } from './format';
 
@@ -30,7 +32,7 @@ interface TemporalInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 interface Convention {
   text(value: string, format: ValueFormat): string;
   parse(text: string, format: ValueFormat): string | null;
-  placeholder(locale: string): string;
+  placeholder(locale: string, letters: PartLetters): string;
 }
 
 /**
@@ -44,6 +46,7 @@ function ConventionInput({
   onBlur,
   ...input
 }: TemporalInputProps & { convention: Convention }) {
+  const { t } = useTranslation();
   const { locale, timeZone } = useValueFormat();
   const format = useMemo(() => ({ locale, timeZone, currency: null }), [locale, timeZone]);
   const [text, setText] = useState(() => convention.text(value, format));
@@ -61,7 +64,7 @@ function ConventionInput({
       {...input}
       type="text"
       autoComplete="off"
-      placeholder={convention.placeholder(locale)}
+      placeholder={convention.placeholder(locale, partLetters(t))}
       value={text}
       onChange={(event) => {
         const next = event.target.value;
@@ -87,7 +90,7 @@ const classes = (...names: (string | undefined)[]) => names.filter(Boolean).join
 const zoneless = (
   text: (value: unknown, locale: string) => string,
   parse: (text: string, locale: string) => string | null,
-  placeholder: (locale: string) => string,
+  placeholder: Convention['placeholder'],
 ): Convention => ({ text: (v, f) => text(v, f.locale), parse: (t, f) => parse(t, f.locale), placeholder });
 
 const DATE = zoneless(dateText, parseDateText, datePlaceholder);

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import en from '../../public/locales/en/translations.json';
+import ms from '../../public/locales/ms/translations.json';
 import {
   clockPlaceholder,
   clockText,
@@ -16,15 +18,25 @@ import {
   parseInstantText,
 } from './format';
 
+/** The letters each language's catalogue spells a date and time's parts with. */
+const ENGLISH = en.form.dateParts;
+const MALAY = ms.form.dateParts;
+
 describe('the company’s date and number convention', () => {
   test('a date reads and is typed in the company’s order: en-MY day first, en-US month first', () => {
     expect(dateText('2026-09-28', 'en-MY')).toBe('28/09/2026');
-    expect(datePlaceholder('en-MY')).toBe('dd/mm/yyyy');
+    expect(datePlaceholder('en-MY', ENGLISH)).toBe('dd/mm/yyyy');
     expect(parseDateText('28/09/2026', 'en-MY')).toBe('2026-09-28');
     expect(parseDateText('28-9-26', 'en-MY')).toBe('2026-09-28');
     expect(parseDateText('2026-09-28', 'en-MY')).toBe('2026-09-28');
     expect(dateText('2026-09-28', 'en-US')).toBe('09/28/2026');
     expect(parseDateText('09/28/2026', 'en-US')).toBe('2026-09-28');
+  });
+
+  test('an empty input spells the convention in the user’s language: hari/bulan/tahun and jam in Malay', () => {
+    expect(datePlaceholder('ms-MY', MALAY)).toBe('hh/bb/tttt');
+    expect(dateTimePlaceholder('ms-MY', MALAY)).toBe('hh/bb/tttt jj:mm PG/PTG');
+    expect(datePlaceholder('en-US', ENGLISH)).toBe('mm/dd/yyyy');
   });
 
   test('what is not a whole, real date is not a date', () => {
@@ -35,7 +47,7 @@ describe('the company’s date and number convention', () => {
 
   test('a time reads and is typed in the company’s clock: en-MY 12-hour with am/pm, en-GB 24-hour', () => {
     expect(clockText('14:05', 'en-MY')).toBe('2:05 pm');
-    expect(clockPlaceholder('en-MY')).toBe('hh:mm am/pm');
+    expect(clockPlaceholder('en-MY', ENGLISH)).toBe('hh:mm am/pm');
     expect(parseClockText('2:05 pm', 'en-MY')).toBe('14:05');
     expect(parseClockText('02.05PM', 'en-MY')).toBe('14:05');
     expect(parseClockText('9:5 a', 'en-MY')).toBe('09:05');
@@ -48,7 +60,7 @@ describe('the company’s date and number convention', () => {
     expect(clockText('00:14', 'en-GB')).toBe('00:14');
     expect(clockText('09:05', 'en-GB')).toBe('09:05');
     expect(clockText('00:14', 'en-MY')).toBe('12:14 am');
-    expect(clockPlaceholder('en-GB')).toBe('hh:mm');
+    expect(clockPlaceholder('en-GB', ENGLISH)).toBe('hh:mm');
     expect(parseClockText('14:05', 'en-GB')).toBe('14:05');
     expect(parseClockText('9:05', 'en-GB')).toBe('09:05');
     expect(parseClockText('2:05 pm', 'en-GB')).toBe('14:05');
@@ -72,8 +84,8 @@ describe('the company’s date and number convention', () => {
     expect(dateTimeInputText('2026-09-28T14:05', 'en-MY')).toBe('28/09/2026 2:05 pm');
     expect(dateTimeInputText('2026-09-28T14:05', 'en-GB')).toBe('28/09/2026 14:05');
     expect(dateTimeInputText('2026-09-28T14:05', 'en-US')).toBe('09/28/2026 2:05 PM');
-    expect(dateTimePlaceholder('en-MY')).toBe('dd/mm/yyyy hh:mm am/pm');
-    expect(dateTimePlaceholder('en-GB')).toBe('dd/mm/yyyy hh:mm');
+    expect(dateTimePlaceholder('en-MY', ENGLISH)).toBe('dd/mm/yyyy hh:mm am/pm');
+    expect(dateTimePlaceholder('en-GB', ENGLISH)).toBe('dd/mm/yyyy hh:mm');
     expect(parseDateTimeText('28/09/2026 2:05 pm', 'en-MY')).toBe('2026-09-28T14:05');
     expect(parseDateTimeText('28/9/26, 2:05pm', 'en-MY')).toBe('2026-09-28T14:05');
     expect(parseDateTimeText('28/09/2026 14:05', 'en-GB')).toBe('2026-09-28T14:05');

@@ -57,10 +57,30 @@ export interface ValueFormat {
   timeZone: string | undefined;
 }
 
-/** What a date input shows while empty: the convention spelled out ("dd/mm/yyyy"). */
-export function datePlaceholder(locale: string): string {
+/**
+ * The letters an empty date or time input spells each part with, in the user's language
+ * (`form.dateParts`: "dd/mm/yyyy hh:mm" in English, "hh/bb/tttt jj:mm" in Malay).
+ */
+export interface PartLetters {
+  day: string;
+  month: string;
+  year: string;
+  hour: string;
+  minute: string;
+}
+
+export const partLetters = (t: TFunction): PartLetters => ({
+  day: t('form.dateParts.day'),
+  month: t('form.dateParts.month'),
+  year: t('form.dateParts.year'),
+  hour: t('form.dateParts.hour'),
+  minute: t('form.dateParts.minute'),
+});
+
+/** What a date input shows while empty: the convention's order and separator, spelled in `letters` ("dd/mm/yyyy"). */
+export function datePlaceholder(locale: string, letters: PartLetters): string {
   const { order, separator } = dateConvention(locale);
-  return order.map((p) => (p === 'day' ? 'dd' : p === 'month' ? 'mm' : 'yyyy')).join(separator);
+  return order.map((p) => letters[p]).join(separator);
 }
 
 /**
@@ -83,15 +103,18 @@ export function parseDateText(text: string, locale: string): string | null {
   return `${String(year).padStart(4, '0')}-${pad(part.month)}-${pad(part.day)}`;
 }
 
-/** What a time input shows while empty: the convention spelled out ("hh:mm am/pm" in en-MY, "hh:mm" in en-GB). */
-export function clockPlaceholder(locale: string): string {
+/**
+ * What a time input shows while empty: the convention spelled in `letters`, with the locale's own
+ * morning and afternoon words ("hh:mm am/pm" in en-MY, "hh:mm" in en-GB, "jj:mm PG/PTG" in Malay).
+ */
+export function clockPlaceholder(locale: string, letters: PartLetters): string {
   const { parts, periods } = clockConvention(locale);
   return parts
     .map((p) =>
       p.type === 'hour'
-        ? 'hh'
+        ? letters.hour
         : p.type === 'minute'
-          ? 'mm'
+          ? letters.minute
           : p.type === 'dayPeriod'
             ? `${periods?.am}/${periods?.pm}`
             : p.value,
@@ -130,7 +153,8 @@ export function dateTimeInputText(value: unknown, locale: string): string {
 }
 
 /** What a date-time input shows while empty: "dd/mm/yyyy hh:mm am/pm". */
-export const dateTimePlaceholder = (locale: string) => `${datePlaceholder(locale)} ${clockPlaceholder(locale)}`;
+export const dateTimePlaceholder = (locale: string, letters: PartLetters) =>
+  `${datePlaceholder(locale, letters)} ${clockPlaceholder(locale, letters)}`;
 
 /** The time of day an instant reads at the company ("2:05 pm" in Asia/Kuala_Lumpur for 06:05Z); anything else unchanged. */
 export function instantClockText(value: unknown, format: Pick<ValueFormat, 'locale' | 'timeZone'>): string {
