@@ -185,6 +185,9 @@ describe('forms and list filters take date-times and times in the company’s co
     const from = await screen.findByRole('textbox', { name: 'Filter Visit at from' });
     await waitFor(() => expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm am/pm'));
     expect(from).toHaveClass('datetime-input');
+    const fetches = () => server.calls.filter((c) => c.url.endsWith('/fetch/guestbook')).length;
+    const before = fetches();
+    // A date alone is a filter too (the whole day): typed on to its time, the list asks once, for the minute.
     await userEvent.type(from, '28/09/2026 2:05');
     await userEvent.type(from, ' pm');
     await waitFor(() =>
@@ -192,6 +195,8 @@ describe('forms and list filters take date-times and times in the company’s co
         filters: [{ ColumnName: 'visitAt', ColumnValue: '2026-09-28T06:05:00.000Z', Operator: 'GTE' }],
       }),
     );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fetches()).toBe(before + 1);
     expect(screen.getByTestId('location').textContent).toBe('/guestbook?f.visitAt.min=2026-09-28T06%3A05%3A00.000Z');
 
     // "From 1/1/2030" is midnight in Kuala Lumpur; "to 1/1/2030" its last moment there.
@@ -233,9 +238,11 @@ describe('forms and list filters take date-times and times in the company’s co
     await userEvent.clear(to);
     await userEvent.type(to, '7:45');
     await userEvent.type(to, ' AM');
-    expect(applied).toEqual([
-      ['timeFrom.max', ''],
-      ['timeFrom.max', '07:45'],
-    ]);
+    await waitFor(() =>
+      expect(applied).toEqual([
+        ['timeFrom.max', ''],
+        ['timeFrom.max', '07:45'],
+      ]),
+    );
   });
 });

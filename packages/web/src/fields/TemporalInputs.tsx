@@ -71,8 +71,10 @@ function ConventionInput({
         setText(next);
         const parsed = next.trim() === '' ? '' : convention.parse(next, format);
         const reporting = parsed ?? next;
+        // Against what it last reported, not `value`: a list filter keeps its value while a new one is typed.
+        const previous = reported.current;
         reported.current = reporting;
-        if (reporting !== value) onChange(reporting, parsed !== null);
+        if (reporting !== previous) onChange(reporting, parsed !== null);
       }}
       onBlur={(event) => {
         const parsed = convention.parse(text, format);
@@ -151,13 +153,26 @@ const WHOLE: Record<TemporalKind, RegExp> = {
   time: /^\d{2}:\d{2}$/,
 };
 
+/** What may be asked for: one kind, or a date with or without its time (a date-time filter takes a whole day). */
+export type EnterLikeKind = TemporalKind | 'dateOrDateTime';
+
+/** What to type, as the company writes it and in the user's language ("Enter a time like 2:05 pm"). */
+export function useEnterLike(): (kind: EnterLikeKind) => string {
+  const { t } = useTranslation();
+  const { locale } = useValueFormat();
+  return (kind) =>
+    t(`form.enterLike.${kind}`, {
+      date: EXAMPLE.date(locale),
+      example: EXAMPLE[kind === 'dateOrDateTime' ? 'datetime' : kind](locale),
+    });
+}
+
 /**
  * A field's problem as a person reads it: for a date, date-time or time whose text is not a whole
  * value, what to type in the company's convention ("Enter a time like 2:05 pm"); else `error` itself.
  */
 export function useTemporalProblem(kind: TemporalKind, value: unknown, error: string | undefined): string | undefined {
-  const { t } = useTranslation();
-  const { locale } = useValueFormat();
+  const enterLike = useEnterLike();
   if (!error || typeof value !== 'string' || value === '' || WHOLE[kind].test(value)) return error;
-  return t(`form.enterLike.${kind}`, { example: EXAMPLE[kind](locale) });
+  return enterLike(kind);
 }

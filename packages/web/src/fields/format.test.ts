@@ -42,6 +42,9 @@ describe('the company’s date and number convention', () => {
   test('what is not a whole, real date is not a date', () => {
     expect(parseDateText('31/02/2026', 'en-MY')).toBeNull();
     expect(parseDateText('28/09', 'en-MY')).toBeNull();
+    // A year on its way to four digits is not one yet.
+    expect(parseDateText('28/09/2', 'en-MY')).toBeNull();
+    expect(parseDateText('28/09/202', 'en-MY')).toBeNull();
     expect(parseDateText('', 'en-MY')).toBeNull();
   });
 

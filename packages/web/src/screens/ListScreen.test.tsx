@@ -159,6 +159,59 @@ describe('generic list screen', () => {
     expect(location()).toBe('/bundle?q=lunch&f.name=set&f.isActive=true&f.price.min=10&f.price.max=20');
   });
 
+  it('filters by a typed date once it is whole, not on every key, and says beside the box what cannot be a date', async () => {
+    const server = stubServer(
+      (call) => {
+        if (call.url.endsWith('/fetch/bundle')) return ok(bundles, 2);
+        if (call.url.endsWith('/company/Format'))
+          return ok({ name: null, currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
+        return undefined;
+      },
+      { otherwise: emptyList },
+    );
+    await renderScreen(menuItem('/bundle'), '/bundle');
+    await screen.findByText('Breakfast set');
+    const from = screen.getByRole('textbox', { name: 'Filter Valid from from' });
+    await waitFor(() => expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy'));
+    const before = fetches(server.calls).length;
+    // Every key a partial date ("2", "28/0", "28/09/20" on the way to 2026): one request, for the whole date.
+    await userEvent.type(from, '28/09/2026');
+    await waitFor(() =>
+      expect(lastFetch(server.calls).filters).toEqual([
+        { ColumnName: 'validFrom', ColumnValue: '2026-09-28', Operator: 'GTE' },
+      ]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fetches(server.calls)).toHaveLength(before + 1);
+
+    // What cannot be a date is said beside its box once typing pauses; the list keeps its filter.
+    const to = screen.getByRole('textbox', { name: 'Filter Valid to to' });
+    await userEvent.type(to, '31/02/2026');
+    expect(await screen.findByText('Enter a date like 28/09/2026')).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription('Enter a date like 28/09/2026');
+    expect(fetches(server.calls)).toHaveLength(before + 1);
+
+    // Mended and applied at once with Enter; cleared, the filter goes.
+    await userEvent.clear(to);
+    await userEvent.type(to, '30/9/2026{Enter}');
+    expect(screen.queryByText('Enter a date like 28/09/2026')).toBeNull();
+    await waitFor(() =>
+      expect(lastFetch(server.calls).filters).toEqual([
+        { ColumnName: 'validFrom', ColumnValue: '2026-09-28', Operator: 'GTE' },
+        { ColumnName: 'validTo', ColumnValue: '2026-09-30', Operator: 'LTE' },
+      ]),
+    );
+    expect(fetches(server.calls)).toHaveLength(before + 2);
+    await userEvent.clear(from);
+    await waitFor(() =>
+      expect(lastFetch(server.calls).filters).toEqual([
+        { ColumnName: 'validTo', ColumnValue: '2026-09-30', Operator: 'LTE' },
+      ]),
+    );
+    expect(fetches(server.calls)).toHaveLength(before + 3);
+  });
+
   it('keeps both ends of a range set before the list reads its address again', async () => {
     const server = stubServer((call) => (call.url.endsWith('/fetch/bundle') ? ok(bundles, 2) : undefined), {
       otherwise: emptyList,
