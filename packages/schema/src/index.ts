@@ -17,6 +17,8 @@ export * from './api/reorder';
 export * from './api/purchasing';
 export * from './api/sheets';
 export * from './api/sheetMessages';
+export * from './api/sentences';
+export * from './api/refusals';
 export * from './api/terminals';
 export * from './api/home';
 export * from './api/online';

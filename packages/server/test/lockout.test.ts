@@ -31,7 +31,7 @@ describe('lockout', () => {
     const cashier = (await t.loginAs('cashier')).accessToken;
     const refused = await t.call('POST', '/user/Unlock', { token: cashier, body: { userId: entry!.userId } });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('You do not have permission to edit lockeduser');
+    expect(refused.body.message).toBe('You do not have permission to edit Locked users');
     expect((await attempt('manager', DEMO_PASSWORDS.manager)).status).toBe(423);
 
     const unlocked = await t.call('POST', '/user/Unlock', { token: tokens.admin, body: { userId: entry!.userId } });

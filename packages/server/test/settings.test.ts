@@ -58,7 +58,7 @@ describe('app settings', () => {
       body: { key: SETTING_KEYS.takePerRow, value: '50' },
     });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('You do not have permission to edit company');
+    expect(res.body.message).toBe('You do not have permission to edit Company');
     expect(
       (
         await t.call('POST', '/AppSetting/UpdateAttributes', {

@@ -102,7 +102,7 @@ describe('two servers on one database', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const refused = await refusedWithinBound(() => fetchProducts(b, accessToken), 403);
-    expect(refused.body.message).toBe('You do not have permission to view product');
+    expect(refused.body.message).toBe('You do not have permission to view Products');
   });
 
   it('pricing rules a server keeps are read again after a change made through the other', async () => {

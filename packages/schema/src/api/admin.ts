@@ -32,7 +32,7 @@ const timezone = z
 const currencyCode = z
   .string()
   .trim()
-  .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter ISO code such as MYR');
+  .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter currency code such as MYR');
 
 // ── Role privileges: /api/RolePrivileges/{Roles|Grid|Save}
 
@@ -101,6 +101,13 @@ export const FEATURE_KEYS = [
   'commission',
   'vouchers',
 ] as const satisfies readonly FeatureKey[];
+/** A module as a person names it (the server's messages; the console's Features screen has its own words). */
+export const FEATURE_LABELS: Record<FeatureKey, string> = {
+  onlineOrdering: 'Online ordering',
+  membership: 'Membership',
+  commission: 'Commission',
+  vouchers: 'Vouchers',
+};
 /** Every feature on or off: the body of `Save` and the answer of both. */
 export const featureSwitches = z.object(
   Object.fromEntries(FEATURE_KEYS.map((k) => [k, z.boolean()])) as Record<FeatureKey, z.ZodBoolean>,

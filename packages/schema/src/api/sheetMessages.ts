@@ -1,10 +1,10 @@
+import type { Sentences } from './sentences';
+
 /**
- * The spreadsheet messages a person reads, as the server writes them (in English, with the sheet's
- * own values in them). The console says each again in the user's language by its shape
- * (`sheets.messages.{group}.{key}`, web `sheets/sheetMessages.ts`), its values kept; its test walks
- * every sentence here, so one added or reworded without a translation fails there.
+ * The spreadsheet messages a person reads, as the server writes them (a catalogue of `Sentences`):
+ * the console says each again in the user's language (`sheets.messages.{group}.{key}`, web
+ * `sheets/sheetMessages.ts`).
  */
-type Sentences = Record<string, (values: never) => string>;
 
 /**
  * Why the images job could not store an image URL: the `message` of a `SheetImageFailure` is one of

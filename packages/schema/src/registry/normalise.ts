@@ -556,6 +556,10 @@ export function enumValueLabel(field: NormalisedField, value: string): string {
   return labels?.[value] ?? humanize(value);
 }
 
+/** A row's state as a person reads it ("Partially received", never `partiallyReceived`): its `status` value's label. */
+export const statusLabel = (entity: { fields: readonly NormalisedField[] }, value: string): string =>
+  enumValueLabel(fieldOf(entity, 'status', 'enum'), value);
+
 /** A field the code relies on (of an entity or a child table), of the kind given: throws when the registry has no such field. */
 export function fieldOf<K extends NormalisedField['kind']>(
   entity: { fields: readonly NormalisedField[] },

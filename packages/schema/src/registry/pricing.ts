@@ -163,7 +163,7 @@ export const pricing: MenuGroupDef = {
         code: f.code({
           maxLength: 3,
           pattern: '^[A-Z]{3}$',
-          patternMessage: 'Code must be three capital letters (ISO 4217)',
+          patternMessage: 'Code must be three capital letters, such as MYR',
         }),
         name,
         symbol: f.text({ maxLength: 10 }),

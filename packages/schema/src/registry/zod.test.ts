@@ -92,7 +92,7 @@ describe('insertSchema', () => {
       { field: 'paymentTermsDays', message: 'Payment terms days must be a whole number' },
     ]);
     expect(errorsOf(insertSchema('currency').safeParse({ code: 'usd', name: 'Dollar' }))).toEqual([
-      { field: 'code', message: 'Code must be three capital letters (ISO 4217)' },
+      { field: 'code', message: 'Code must be three capital letters, such as MYR' },
     ]);
     expect(
       errorsOf(

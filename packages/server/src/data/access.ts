@@ -1,4 +1,4 @@
-import type { NormalisedEntity } from '@backroom/schema';
+import { ACCESS_REFUSALS, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { RawBuilder, SqlBool } from 'kysely';
 import { assertPrivilege, requireAuth, type PrivilegeAction } from '../http/auth-guard';
@@ -23,7 +23,8 @@ export async function authorize(
   const ownRead = hooks.find((h) => h.authorizeFetch);
   if (verb === 'fetch' && ownRead) return ownRead.authorizeFetch!(request, filters);
   await assertPrivilege(request, entity.permission, ACTION[verb]);
-  if (verb !== 'fetch' && entity.readOnly) throw new ApiError(403, `${entity.name} is written by the server only`);
+  if (verb !== 'fetch' && entity.readOnly)
+    throw new ApiError(403, ACCESS_REFUSALS.serverOnly({ what: entity.label.toLowerCase() }));
   const refused = hooks.map((h) => h.refuse?.[verb]).find((reason) => reason !== undefined);
   if (refused) throw new ApiError(403, refused);
 }

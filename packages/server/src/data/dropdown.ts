@@ -1,7 +1,14 @@
-import { MAX_TAKE, SCALED_KINDS, toStorageValue, type DropdownItemDto, type NormalisedEntity } from '@backroom/schema';
+import {
+  ACCESS_REFUSALS,
+  MAX_TAKE,
+  SCALED_KINDS,
+  toStorageValue,
+  type DropdownItemDto,
+  type NormalisedEntity,
+} from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { privilegesOf } from '../http/auth-guard';
+import { privilegesOf, screenLabel } from '../http/auth-guard';
 import { ApiError, validationError } from '../http/envelope';
 import { rowFilters } from './access';
 import { allOf, fieldByName, orderOf, searchCondition } from './query';
@@ -21,7 +28,7 @@ export async function assertDropdownAccess(request: FastifyRequest, entity: Norm
   const choosers = referrersTo(entity).filter((r) => !r.owner.readOnly);
   const screens = new Set([entity.permission, ...choosers.map((r) => r.owner.permission)]);
   for (const screen of screens) if ((await privilegesOf(request, screen)).ableToView) return;
-  throw new ApiError(403, `You do not have permission to view ${entity.name}`);
+  throw new ApiError(403, ACCESS_REFUSALS.view({ screen: screenLabel(entity.permission) }));
 }
 
 export interface DropdownQuery {
@@ -39,7 +46,7 @@ function referenceCondition(entity: NormalisedEntity, name: string, value: strin
   const target = field && field.kind !== 'multireference' ? targetOf(field) : undefined;
   if (!field || !target || field.custom)
     throw validationError([
-      { field: name, message: `${name} is not a reference of ${entity.name} a dropdown can be narrowed by` },
+      { field: name, message: `${name} is not a reference of ${entity.label} a dropdown can be narrowed by` },
     ]);
   const column = sql.ref(`t.${field.column}`);
   if (/^\d+$/.test(value)) return sql<SqlBool>`${column} = ${Number(value)}`;

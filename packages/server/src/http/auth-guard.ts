@@ -1,3 +1,4 @@
+import { ACCESS_REFUSALS, findEntity, findScreen } from '@backroom/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../crypto/tokens';
 import { runCompiled } from '../db/compiled';
@@ -185,12 +186,9 @@ const FLAG: Record<PrivilegeAction, keyof PrivilegeFlags> = {
   setTable: 'ableToSetTable',
 };
 
-const VERB: Record<PrivilegeAction, string> = {
-  view: 'view',
-  edit: 'edit',
-  delete: 'delete',
-  setTable: 'change the table settings of',
-};
+/** A privilege's screen as the menu names it ("Locked users"), not its key (`lockeduser`). */
+export const screenLabel = (screenName: string): string =>
+  findScreen(screenName)?.label ?? findEntity(screenName)?.label ?? screenName;
 
 /** Whether the caller's role has `action` on `screenName`. */
 export async function hasPrivilege(
@@ -208,9 +206,9 @@ export async function assertPrivilege(
   action: PrivilegeAction,
 ): Promise<void> {
   const auth = requireAuth(request);
-  if (!auth.roleActive) throw new ApiError(403, `Your role ${auth.role} is switched off: it grants no privileges`);
+  if (!auth.roleActive) throw new ApiError(403, ACCESS_REFUSALS.roleOff({ role: auth.role }));
   if (!(await hasPrivilege(request, screenName, action)))
-    throw new ApiError(403, `You do not have permission to ${VERB[action]} ${screenName}`);
+    throw new ApiError(403, ACCESS_REFUSALS[action]({ screen: screenLabel(screenName) }));
 }
 
 /**

@@ -1,4 +1,12 @@
-import { entities, findScreen, screens, type FeatureKey, type NormalisedEntity } from '@backroom/schema';
+import {
+  ACCESS_REFUSALS,
+  FEATURE_LABELS,
+  entities,
+  findScreen,
+  screens,
+  type FeatureKey,
+  type NormalisedEntity,
+} from '@backroom/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachePerApp } from '../db/generations';
 import { authenticateDuringPasswordChange } from './auth-guard';
@@ -73,6 +81,6 @@ export function registerSwitchedOffModules(app: FastifyInstance, apiPrefix: stri
     const feature = name ? modules.get(name) : undefined;
     if (!feature || !(await modulesOff(request, reply)).has(feature)) return;
     await authenticateDuringPasswordChange(request, reply);
-    throw new ApiError(403, `The ${feature} module is switched off`);
+    throw new ApiError(403, ACCESS_REFUSALS.moduleOff({ module: FEATURE_LABELS[feature] }));
   });
 }

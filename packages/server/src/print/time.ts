@@ -1,12 +1,4 @@
-import {
-  amountText,
-  dateText,
-  enumValueLabel,
-  fieldOf,
-  formatLocale,
-  wallClockText,
-  type NormalisedEntity,
-} from '@backroom/schema';
+import { amountText, dateText, formatLocale, wallClockText } from '@backroom/schema';
 import type { AnyDb } from '../data/store';
 import { typedDb } from '../db/types';
 import { localTime, offsetMs } from '../time/calendar';
@@ -85,10 +77,6 @@ export function printedDate(date: string | null | undefined, clock: DocumentCloc
 export function printedAmount(value: string | number | null | undefined, clock: DocumentClock): string {
   return amountText(value, clock.locale);
 }
-
-/** A document's status as the console names it (`closing` → "Write-off awaiting approval"), never its key. */
-export const printedState = (entity: NormalisedEntity, value: string): string =>
-  enumValueLabel(fieldOf(entity, 'status', 'enum'), value);
 
 /** A quantity with separators and its three decimals, as lists show it ('' for none). */
 export function printedQuantity(value: string | number | null | undefined, clock: DocumentClock): string {

@@ -207,6 +207,10 @@ describe('hole 1: a role that may edit users cannot make itself Administrator', 
     expect(attempts[0]!.body.message).toMatch(
       /^You cannot give the role Administrator: role Administrator holds privileges you do not \(/,
     );
+    // Each privilege by its screen's menu name, never its key ("Locked users (view)", not "lockeduser (view)").
+    const named = /do not \((.+)\)$/.exec(attempts[0]!.body.message!)![1]!;
+    expect(named).toMatch(/^[A-Z][\w ]* \((view|edit|delete|set table)/);
+    expect(named).not.toMatch(/(^|, )[a-z]+ \(/);
     const stored = await t.server.app.ctx.db
       .selectFrom('app_user')
       .select('role_id')

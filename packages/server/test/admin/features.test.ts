@@ -33,7 +33,7 @@ describe('feature switches', () => {
 
     const fetch = await t.call('POST', '/DataRepository/fetch/membership', { token: tokens.admin, body: { Take: 5 } });
     expect(fetch.status).toBe(403);
-    expect(fetch.body.message).toBe('The membership module is switched off');
+    expect(fetch.body.message).toBe('The Membership module is switched off');
     expect((await t.call('GET', '/DataRepository/fields/membershipgroup', { token: tokens.admin })).status).toBe(403);
     expect((await t.call('POST', '/membership/Anything', { token: tokens.admin, body: {} })).status).toBe(403);
     // Without a session the answer is 401, as for any route that needs one.
@@ -58,7 +58,7 @@ describe('feature switches', () => {
     await saveFeatures({ ...ALL_ON, membership: false });
     try {
       const dropdown = await t.call('GET', '/AppModule/GetDropDown/membershipgroup', { token: tokens.admin });
-      expect([dropdown.status, dropdown.body.message]).toEqual([403, 'The membership module is switched off']);
+      expect([dropdown.status, dropdown.body.message]).toEqual([403, 'The Membership module is switched off']);
       expect(
         (await t.call('GET', '/AppModule/GetExportParameters/EXP_Membership', { token: tokens.admin })).status,
       ).toBe(403);

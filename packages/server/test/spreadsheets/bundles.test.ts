@@ -88,6 +88,16 @@ describe('bundle rows of a product sheet', () => {
     expect(await bundleByCode('BDL-NEW')).toBeUndefined();
   });
 
+  it('a bundle row the bundle’s own rules refuse says so by the field’s name, not its path', async () => {
+    const job = await importSheet(
+      c,
+      await xlsx(HEADER, [['BDL-NONAME', null, null, null, 30, null, 'BDL-STORED=1']]),
+      'product',
+      'validate',
+    );
+    expect(job.errors).toEqual([{ row: 2, column: 'Bundle items', message: 'Name is required' }]);
+  });
+
   it('are a column of the product template, and the product export carries them and imports back unchanged', async () => {
     const template = await fetch(`${legacyOf(c)}/DataExporter/ExportBlankTemplate/product/new`, {
       headers: { authorization: `Bearer ${c.tokens.admin}` },

@@ -47,6 +47,13 @@ describe('blank templates', () => {
     }
   });
 
+  it('writes a choice as its label, as the import reads it: the product type "Standard", not its value', async () => {
+    const [option] = (await c.get<BlankTemplateOption[]>('/AppModule/GetBlankTemplateOption/product')).body.data;
+    const rows = await rowsOf(await templateOf('product', option!.value));
+    const type = rows[0]!.findIndex((h) => String(h).startsWith('Type'));
+    expect(rows[1]![type]).toBe('Standard');
+  });
+
   it('fills the supplier-product example row’s required SKU, also when there are too many products for a drop-down', async () => {
     const many = Array.from({ length: 501 }, (_, i) => [`TPL-M${i}`, `Many ${i}`, 'TPL', 'PCS', 1]);
     const added = await importSheet(

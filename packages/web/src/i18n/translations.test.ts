@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { entities, menuGroups, screens, type NormalisedField } from '@backroom/schema';
+import { ACCESS_REFUSALS, FEATURE_LABELS, entities, menuGroups, screens, type NormalisedField } from '@backroom/schema';
 import en from '../../public/locales/en/translations.json';
 import ms from '../../public/locales/ms/translations.json';
 import { enumLabel, fieldLabel } from '../fields/format';
 import { translateMessage } from '../screens/errorText';
 import type { ClientMenuGroup } from '../store/menuSlice';
+import { expectEverySentenceSaid } from '../test/sentences';
 import { malay } from './malay';
 import { registryText, translatedMenu } from './registryText';
 
@@ -131,6 +132,19 @@ describe('translations', () => {
     );
     expect(translateMessage(t, 'Enter a whole number from 1 to 9999')).toBe('Masukkan nombor bulat dari 1 hingga 9999');
     expect(translateMessage(t, 'A message nobody wrote: as it is')).toBe('A message nobody wrote: as it is');
+  });
+
+  it('says every refusal of a screen’s action in Malay, the screen and the module in Malay too', async () => {
+    const t = await malay();
+    expectEverySentenceSaid((message) => translateMessage(t, message), ACCESS_REFUSALS);
+    expect(translateMessage(t, ACCESS_REFUSALS.view({ screen: 'Locked users' }))).toBe(
+      'Anda tiada kebenaran untuk melihat Pengguna dikunci',
+    );
+    expect(translateMessage(t, ACCESS_REFUSALS.serverOnly({ what: 'stock movements' }))).toBe(
+      'Hanya pelayan yang menulis pergerakan stok',
+    );
+    for (const module of Object.values(FEATURE_LABELS))
+      expect(translateMessage(t, ACCESS_REFUSALS.moduleOff({ module })), module).not.toContain(module);
   });
 });
 

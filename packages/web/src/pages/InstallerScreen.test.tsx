@@ -44,7 +44,7 @@ describe('installer', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'Kedai#Owner2026');
     await userEvent.type(screen.getByLabelText(/Confirm password/), 'Kedai#Owner2026');
     await userEvent.click(screen.getByRole('button', { name: 'Set up' }));
-    expect(await screen.findByText('Currency must be a three-letter ISO code such as MYR')).toBeInTheDocument();
+    expect(await screen.findByText('Currency must be a three-letter currency code such as MYR')).toBeInTheDocument();
     expect(posted).toEqual([]);
 
     await userEvent.clear(screen.getByLabelText(/Base currency/));

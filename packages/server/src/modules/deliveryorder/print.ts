@@ -1,4 +1,4 @@
-import { rowIdOf, type DeliveryOrderDto, type DeliveryOrderLineDto } from '@backroom/schema';
+import { rowIdOf, statusLabel, type DeliveryOrderDto, type DeliveryOrderLineDto } from '@backroom/schema';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types';
@@ -10,7 +10,6 @@ import {
   documentZone,
   printedDate,
   printedQuantity,
-  printedState,
   printedTime,
   zoneCaption,
   type DocumentClock,
@@ -117,7 +116,7 @@ function facts(doc: Pdf, p: Printed, top: number): number {
   const pairs: [string, string][] = [
     ['Doc no.', o.docNo],
     ['Date', printedDate(o.date, p.zone)],
-    ['Status', printedState(orderEntity, o.status)],
+    ['Status', statusLabel(orderEntity, o.status)],
     ['Dispatched', printedTime(o.dispatchedAt, p.zone)],
     ['Received', printedTime(o.receivedAt, p.zone)],
   ];

@@ -1,3 +1,4 @@
+import { findEntity, statusLabel } from '@backroom/schema';
 import { z } from 'zod';
 import { ApiError } from '../../http/envelope';
 import { recordAudit } from '../../data/audit';
@@ -20,7 +21,10 @@ export const futurePrice: EntityHook = {
       .where('id', '=', id)
       .executeTakeFirst();
     if (stored && stored.status !== 'pending')
-      throw new ApiError(409, `This future price is ${stored.status} and can no longer change`);
+      throw new ApiError(
+        409,
+        `This future price is ${statusLabel(findEntity('futureproductprice')!, String(stored.status)).toLowerCase()} and can no longer change`,
+      );
   },
   actions: {
     cancel: rowAction(z.object({ cancelled: z.number().int().min(0) }), async (call) => {

@@ -1,3 +1,4 @@
+import { findEntity, statusLabel } from '@backroom/schema';
 import type { EntityHook } from '../../data/hooks';
 import { ApiError, validationError } from '../../http/envelope';
 import { nextDocumentNo } from '../document-numbers';
@@ -36,6 +37,7 @@ async function totalUp(db: AnyDb, id: number): Promise<void> {
 
 /** Statuses in which an order's details may still be corrected by staff. */
 const EDITABLE = new Set(['new', 'accepted']);
+const onlineOrder = findEntity('onlinesalesorder')!;
 
 /**
  * What every generic write of an online order obeys: a new one gets its number and raises
@@ -62,20 +64,21 @@ export const orderRules: EntityHook = {
       .executeTakeFirst();
     if (!stored) return;
     const status = String(stored.status);
+    const state = statusLabel(onlineOrder, status).toLowerCase();
     if (action === 'delete') {
       if (status !== 'new' && status !== 'cancelled')
-        throw new ApiError(409, `Order ${stored.order_no} is ${status}: only a new or cancelled order can be deleted`);
+        throw new ApiError(409, `Order ${stored.order_no} is ${state}: only a new or cancelled order can be deleted`);
       return;
     }
     if ('status' in input && input.status !== status)
       throw validationError([
         {
           field: 'status',
-          message: `Status changes only by the actions accept, prepare, ready, complete and cancel (it is ${status})`,
+          message: `Status changes only by the actions accept, prepare, ready, complete and cancel (it is ${state})`,
         },
       ]);
     if (!EDITABLE.has(status))
-      throw new ApiError(409, `Order ${stored.order_no} is ${status}: it can no longer be changed`);
+      throw new ApiError(409, `Order ${stored.order_no} is ${state}: it can no longer be changed`);
   },
   async afterWrite({ ctx, trx, action, id, now }) {
     if (action === 'delete') return;

@@ -36,8 +36,7 @@ async function cancelReason(db: AnyDb, reason: number | string | undefined): Pro
   const row = await (
     typeof reason === 'number' ? query.where('v.id', '=', reason) : query.where('v.code', '=', reason)
   ).executeTakeFirst();
-  if (!row)
-    throw validationError([{ field: 'reason', message: `${reason} is not a cancel reason (list CANCEL_REASON)` }]);
+  if (!row) throw validationError([{ field: 'reason', message: `${reason} is not one of the cancel reasons` }]);
   return row.id;
 }
 

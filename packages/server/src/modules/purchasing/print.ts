@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   rowIdOf,
+  statusLabel,
   type GoodsReceipt,
   type GoodsReceiptLine,
   type PurchaseOrder,
@@ -18,7 +19,6 @@ import {
   printedAmount,
   printedDate,
   printedQuantity,
-  printedState,
   printedTime,
   zoneCaption,
   type DocumentClock,
@@ -194,7 +194,7 @@ export async function renderPurchaseOrder(db: AnyDb, o: PurchaseOrder): Promise<
     parties: people,
     facts: [
       ['Doc no.', o.docNo],
-      ['Status', printedState(purchaseOrder, o.status)],
+      ['Status', statusLabel(purchaseOrder, o.status)],
       ['Expected', printedDate(o.expectedDate, people.zone)],
       ['Sent', printedTime(o.sentAt, people.zone)],
       ['Your reference', o.supplierReference ?? ''],

@@ -94,6 +94,12 @@ export interface BundleRow {
 /** Ids standing for products of the sheet a validation has not written yet (above any row id). */
 const SHEET_PRODUCT_BASE = 2_000_000_000;
 
+/** A bundle's problem as its row says it: the message names its field; an item's says which item of the cell. */
+function bundleProblem(issue: { field: string; message: string }): string {
+  const item = /^items\.(\d+)\./.exec(issue.field);
+  return item ? `${BUNDLE_ITEMS_LABEL}, item ${Number(item[1]) + 1}: ${issue.message}` : issue.message;
+}
+
 interface Checked {
   row: BundleRow;
   input: Row;
@@ -197,7 +203,7 @@ export class SheetBundles {
         : validateRow(bundle, input, 'insert');
       if (!result.ok) {
         for (const issue of result.errors)
-          errors.push({ row: row.number, column: BUNDLE_ITEMS_LABEL, message: `${issue.field}: ${issue.message}` });
+          errors.push({ row: row.number, column: BUNDLE_ITEMS_LABEL, message: bundleProblem(issue) });
         continue;
       }
       const entry: Checked = { row, input: result.value, existing, changes: [] };

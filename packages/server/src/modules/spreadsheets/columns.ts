@@ -1,4 +1,4 @@
-import { CELL_PROBLEMS, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
+import { CELL_PROBLEMS, enumValueLabel, type NormalisedEntity, type NormalisedField } from '@backroom/schema';
 import { naturalKey } from '../../data/references';
 import { cellText, fromExcelSerial, isoOf, type CellValue } from './cells';
 
@@ -112,7 +112,10 @@ export function fromCell(field: ScalarField, cell: CellValue): Converted {
       );
       return found
         ? { ok: true, value: found }
-        : { ok: false, message: CELL_PROBLEMS.oneOf({ values: field.values.join(', ') }) };
+        : {
+            ok: false,
+            message: CELL_PROBLEMS.oneOf({ values: field.values.map((v) => enumValueLabel(field, v)).join(', ') }),
+          };
     }
     case 'number':
     case 'decimal':

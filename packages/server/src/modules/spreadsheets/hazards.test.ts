@@ -22,6 +22,16 @@ describe('spreadsheet hazards', () => {
     expect(read('abc')).toEqual({ ok: true, value: 'abc' });
   });
 
+  it('reads a choice by its value or its label, and refuses another naming the labels, never the values', () => {
+    const type = findEntity('product')!.fields.find((f) => f.name === 'type') as ScalarField;
+    expect(fromCell(type, 'Variant parent')).toEqual({ ok: true, value: 'variantParent' });
+    expect(fromCell(type, 'variantParent')).toEqual({ ok: true, value: 'variantParent' });
+    expect(fromCell(type, 'Kit')).toEqual({
+      ok: false,
+      message: 'must be one of Standard, Variant parent, Service, Composite / recipe, Non-stock',
+    });
+  });
+
   it('reads dates as text in the three common orders, and refuses one that reads two ways', () => {
     for (const text of ['2026-12-31', '2026/12/31', '31/12/2026', '12/31/2026', '31.12.2026'])
       expect([text, dateFromText(text)]).toEqual([text, expect.objectContaining({ ok: true, value: '2026-12-31' })]);

@@ -1,3 +1,4 @@
+import { enumValueLabel } from '@backroom/schema';
 import { BUNDLE_ITEMS } from './bundle-rows';
 import type { AnyDb } from '../../data/store';
 import { targetOf } from '../../data/references';
@@ -23,9 +24,9 @@ function kindText(field: ScalarField): string {
     case 'reference':
       return `code or name of a ${targetOf(field)!.label.toLowerCase()} row`;
     case 'listvalue':
-      return `code or name of a ${field.category} list value`;
+      return `code or name of a ${field.label.toLowerCase()}`;
     case 'enum':
-      return `one of: ${field.values.join(', ')}`;
+      return `one of: ${field.values.map((v) => enumValueLabel(field, v)).join(', ')}`;
     case 'boolean':
       return 'Yes or No';
     case 'date':
@@ -46,7 +47,8 @@ function kindText(field: ScalarField): string {
 
 /** Codes offered by a coded column's drop-down list, or undefined when the list would be too long. */
 async function listOf(db: AnyDb, lookups: Lookups, field: ScalarField): Promise<string[] | undefined> {
-  if (field.kind === 'enum') return [...field.values];
+  // An enum by its values' labels, which the import reads as well as the values (`variantParent` is "Variant parent").
+  if (field.kind === 'enum') return field.values.map((v) => enumValueLabel(field, v));
   if (field.kind === 'boolean') return ['Yes', 'No'];
   if (field.kind !== 'reference' && field.kind !== 'listvalue') return undefined;
   const target = targetOf(field)!;

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { rowIdOf } from '@backroom/schema';
+import { rowIdOf, statusLabel } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { anyDb, type AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
 import { parseBody } from '../../http/validate';
 import { printedRow, type PrintDocument } from '../../print/documents';
 import { drawTable, newPdf, numberPages, pdfBytes, printable, type Column, type Pdf } from '../../print/pdf';
-import {
-  documentZone,
-  printedQuantity,
-  printedState,
-  printedTime,
-  zoneCaption,
-  type DocumentClock,
-} from '../../print/time';
+import { documentZone, printedQuantity, printedTime, zoneCaption, type DocumentClock } from '../../print/time';
 import { count, type StockCountDto } from './count';
 
 /** One line of a count sheet, as printed and exported. */
@@ -97,7 +90,7 @@ function heading(doc: Pdf, s: Sheet, first: boolean): number {
     .text(printable(`Location: ${s.location}`), left, top + 22, { lineBreak: false })
     .text(
       printable(
-        `Status: ${printedState(count, s.count.status)}${s.count.postedAt ? `, posted ${printedTime(s.count.postedAt, s.zone)}` : ''}; printed ${printedTime(new Date(), s.zone)} (${zoneCaption(s.zone, at)})`,
+        `Status: ${statusLabel(count, s.count.status)}${s.count.postedAt ? `, posted ${printedTime(s.count.postedAt, s.zone)}` : ''}; printed ${printedTime(new Date(), s.zone)} (${zoneCaption(s.zone, at)})`,
       ),
       left,
       top + 36,

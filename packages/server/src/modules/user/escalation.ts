@@ -4,7 +4,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { allowedOutlets, canSee } from '../../data/access';
 import type { AnyDb } from '../../data/store';
 import { ADMIN_ROLE_CODE } from '../../db/seed/privileges';
-import { requireAuth } from '../../http/auth-guard';
+import { requireAuth, screenLabel } from '../../http/auth-guard';
 import { ApiError } from '../../http/envelope';
 
 const userEntity = findEntity('user')!;
@@ -67,12 +67,12 @@ function callerHolding(request: FastifyRequest, db: AnyDb): Promise<Holding> {
 const flagName = (column: FlagColumn) => PRIVILEGE_FLAGS.find(([c]) => c === column)![1];
 const MAX_NAMED = 5;
 
-/** "user (edit, delete), product (view)…": what `target` holds beyond `held`; empty when it is a subset. */
+/** "Users (edit, delete), Products (view)…": what `target` holds beyond `held`; empty when it is a subset. */
 function beyond(target: Holding, held: Holding): string[] {
   const out: string[] = [];
   for (const [name, flags] of target) {
     const missing = [...flags].filter((f) => !held.get(name)?.has(f));
-    if (missing.length > 0) out.push(`${name} (${missing.map(flagName).join(', ')})`);
+    if (missing.length > 0) out.push(`${screenLabel(name)} (${missing.map(flagName).join(', ')})`);
   }
   return out;
 }
@@ -220,7 +220,7 @@ export async function assertGridChange(
   const held = await callerHolding(request, db);
   const foreign = changes
     .filter((c) => !held.get(c.privilege)?.has(c.flag))
-    .map((c) => `${c.privilege} (${flagName(c.flag)})`);
+    .map((c) => `${screenLabel(c.privilege)} (${flagName(c.flag)})`);
   if (foreign.length > 0)
     throw new ApiError(403, `You can grant or remove only privileges you hold, not ${listed(foreign)}`);
 }

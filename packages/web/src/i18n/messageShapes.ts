@@ -1,0 +1,63 @@
+import type { TFunction } from 'i18next';
+import type { Sentences } from '@backroom/schema';
+import { registryText } from './registryText';
+
+const MARK = '\u0000';
+
+/** The shape of a sentence `build` makes: each of its values a named group. */
+function shapeOf(build: (values: Record<string, string>) => string): RegExp {
+  const marked = build(new Proxy({}, { get: (_, name) => `${MARK}${String(name)}${MARK}` }));
+  const source = marked
+    .split(MARK)
+    .map((part, i) => (i % 2 === 1 ? `(?<${part}>.+)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** A message's shape and the translation key that says it again. */
+export type Shape = [key: string, shape: RegExp];
+
+/**
+ * Each sentence of a shared catalogue by the shape it makes, keyed `{group}.{key}`; `before` is what
+ * the server writes ahead of it (an import's column header).
+ */
+export const shapesOf = (
+  group: string,
+  sentences: Sentences,
+  before: (values: Record<string, string>) => string = () => '',
+): Shape[] =>
+  Object.entries(sentences).map(([key, build]) => [
+    `${group}.${key}`,
+    shapeOf((values) => `${before(values)}${(build as (v: Record<string, string>) => string)(values)}`),
+  ]);
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The values of a message that are the registry's words, in the user's language too: a column, a
+ * screen or a module by its label, `what` (entities, lower case) and a list of `values` (labels).
+ */
+function wordsOf(t: TFunction, groups: Record<string, string>): Record<string, string> {
+  const words = { ...groups };
+  for (const name of ['column', 'screen', 'module'])
+    if (groups[name] !== undefined) words[name] = registryText(t, groups[name]);
+  if (groups.what !== undefined) words.what = registryText(t, capitalised(groups.what)).toLowerCase();
+  if (groups.values !== undefined)
+    words.values = groups.values
+      .split(', ')
+      .map((value) => registryText(t, value))
+      .join(', ');
+  return words;
+}
+
+/**
+ * A server message said again in the user's language: the first of `shapes` it has, from that
+ * translation with the values it holds; as sent when no shape fits or the translation is missing.
+ */
+export function sayAgain(t: TFunction, message: string, shapes: readonly Shape[]): string {
+  for (const [key, shape] of shapes) {
+    const match = shape.exec(message);
+    if (match) return t(key, { ...wordsOf(t, match.groups ?? {}), defaultValue: message });
+  }
+  return message;
+}
