@@ -1,8 +1,9 @@
 /**
  * The bare baseline's fetch: for the bench's four body shapes, the statements Backroom runs
  * (packages/server/src/data/fetch.ts, query.ts, read.ts) written out by hand — the capped count,
- * the page (with SQLite's index hints), the product's four child tables and the labels of its
- * references, each only when Backroom runs it — over the bare driver, with statements prepared
+ * the page (with SQLite's index hints), the product's four child tables, the labels of its
+ * references and the on-hand figure (stock balances summed, transit locations left out), each only
+ * when Backroom runs it — over the bare driver, with statements prepared
  * once and no authentication, registry or query builder. `bench/http.ts` checks, before any load,
  * that both sides run the same statements with the same parameters and answer the same rows.
  */
@@ -217,10 +218,18 @@ export async function bareFetch(query: Query, postgres: boolean, body: BareBody)
       ),
     );
   }
+  const onHand = new Map<number, unknown>();
+  if (ids.length > 0)
+    for (const sum of await query(
+      `select t.product_id, sum(t.quantity) as quantity from stock_balance as t where t.product_id in (${marks(ids)}) and t.location_id not in (select id from inventory_location where kind = ?) and 1 = 1 group by t.product_id`,
+      [...ids, 'transit'],
+    ))
+      onHand.set(Number(sum.product_id), sum.quantity);
   return {
     resultCode: 200,
     message: 'OK',
     data: rows.map((r) => ({
+      on_hand: onHand.get(Number(r.id)) ?? null,
       ...r,
       ...Object.fromEntries(
         CHILDREN.map(([table]) => [table, (children[table] ?? []).filter((c) => Number(c.parent_id) === Number(r.id))]),
