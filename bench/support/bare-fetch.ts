@@ -228,9 +228,9 @@ export async function bareFetch(query: Query, postgres: boolean, body: BareBody)
   return {
     resultCode: 200,
     message: 'OK',
-    data: rows.map((r) => ({
-      on_hand: onHand.get(Number(r.id)) ?? null,
+    data: rows.map((r): Record<string, unknown> => ({
       ...r,
+      on_hand: onHand.get(Number(r.id)) ?? null,
       ...Object.fromEntries(
         CHILDREN.map(([table]) => [table, (children[table] ?? []).filter((c) => Number(c.parent_id) === Number(r.id))]),
       ),
