@@ -18,7 +18,7 @@ import {
   type ValueFormat,
 } from './format';
 
-interface TemporalInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
+export interface TemporalInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
   /** The value as the API carries it (or text a person typed that is not one yet). */
   value: string;
   /**

@@ -27,7 +27,7 @@ describe('the company’s date and number convention', () => {
     expect(dateText('2026-09-28', 'en-MY')).toBe('28/09/2026');
     expect(datePlaceholder('en-MY', ENGLISH)).toBe('dd/mm/yyyy');
     expect(parseDateText('28/09/2026', 'en-MY')).toBe('2026-09-28');
-    expect(parseDateText('28-9-26', 'en-MY')).toBe('2026-09-28');
+    expect(parseDateText('28-9-2026', 'en-MY')).toBe('2026-09-28');
     expect(parseDateText('2026-09-28', 'en-MY')).toBe('2026-09-28');
     expect(dateText('2026-09-28', 'en-US')).toBe('09/28/2026');
     expect(parseDateText('09/28/2026', 'en-US')).toBe('2026-09-28');
@@ -42,8 +42,9 @@ describe('the company’s date and number convention', () => {
   test('what is not a whole, real date is not a date', () => {
     expect(parseDateText('31/02/2026', 'en-MY')).toBeNull();
     expect(parseDateText('28/09', 'en-MY')).toBeNull();
-    // A year on its way to four digits is not one yet.
+    // A year has four digits: "28/09/20" may be on its way to 2026.
     expect(parseDateText('28/09/2', 'en-MY')).toBeNull();
+    expect(parseDateText('28/09/20', 'en-MY')).toBeNull();
     expect(parseDateText('28/09/202', 'en-MY')).toBeNull();
     expect(parseDateText('', 'en-MY')).toBeNull();
   });
@@ -90,7 +91,8 @@ describe('the company’s date and number convention', () => {
     expect(dateTimePlaceholder('en-MY', ENGLISH)).toBe('dd/mm/yyyy hh:mm am/pm');
     expect(dateTimePlaceholder('en-GB', ENGLISH)).toBe('dd/mm/yyyy hh:mm');
     expect(parseDateTimeText('28/09/2026 2:05 pm', 'en-MY')).toBe('2026-09-28T14:05');
-    expect(parseDateTimeText('28/9/26, 2:05pm', 'en-MY')).toBe('2026-09-28T14:05');
+    expect(parseDateTimeText('28/9/2026, 2:05pm', 'en-MY')).toBe('2026-09-28T14:05');
+    expect(parseDateTimeText('28/9/26, 2:05pm', 'en-MY')).toBeNull();
     expect(parseDateTimeText('28/09/2026 14:05', 'en-GB')).toBe('2026-09-28T14:05');
     expect(parseDateTimeText('1-2-2026 9:05', 'en-GB')).toBe('2026-02-01T09:05');
     expect(parseDateTimeText('2026-09-28T14:05', 'en-MY')).toBe('2026-09-28T14:05');

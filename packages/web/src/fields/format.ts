@@ -85,7 +85,8 @@ export function datePlaceholder(locale: string, letters: PartLetters): string {
 
 /**
  * What a person typed in the company's convention → "yyyy-mm-dd"; `null` when it is not a whole,
- * real date (any separator; a two-digit year is 20yy; a year of one or three digits is one being typed).
+ * real date (any separator). A year has four digits, as the importer asks (web-console.md): "28/09/20"
+ * may be 2020 or the way to 2026, and a filter that paused on it would ask for 2020.
  */
 export function parseDateText(text: string, locale: string): string | null {
   const numbers = text
@@ -96,9 +97,9 @@ export function parseDateText(text: string, locale: string): string | null {
   // A pasted ISO date (four-digit year first) reads as such whatever the convention.
   const { order } = numbers[0].length === 4 ? { order: ['year', 'month', 'day'] } : dateConvention(locale);
   const typed = Object.fromEntries(order.map((p, i) => [p, numbers[i]])) as Record<string, string>;
-  if (typed.year.length !== 2 && typed.year.length !== 4) return null;
+  if (typed.year.length !== 4) return null;
   const part = Object.fromEntries(order.map((p) => [p, Number(typed[p])])) as Record<string, number>;
-  const year = part.year < 100 ? 2000 + part.year : part.year;
+  const { year } = part;
   const date = new Date(Date.UTC(year, part.month - 1, part.day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== part.month - 1 || date.getUTCDate() !== part.day)
     return null;

@@ -8,7 +8,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { valuationApi } from './api';
-import { DateInput } from '../fields/TemporalInputs';
+import { AppliedTemporalInput } from '../fields/AppliedTemporalInput';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -34,7 +34,7 @@ function Valuation({ title }: { title: string }) {
   const valuation = useQuery({
     queryKey: ['stockvaluation', date],
     queryFn: () => valuationApi.fetch(date),
-    enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
+    enabled: date !== '',
   });
   const exported = useMutation({ mutationFn: (by: 'category' | 'product') => valuationApi.export(date, by) });
   return (
@@ -45,7 +45,7 @@ function Valuation({ title }: { title: string }) {
           <label className="form-label" htmlFor="valuation-date">
             {t('purchasing.valuation.date')}
           </label>
-          <DateInput id="valuation-date" className="form-control" value={date} onChange={setDate} />
+          <AppliedTemporalInput id="valuation-date" className="form-control" value={date} onApply={setDate} />
         </div>
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { GoodsReceipt } from '@backroom/schema';
 import { emptyList, menuItem, ok, renderSignedIn, stubServer, withoutFieldGroups } from '../test/app';
 import type { PurchaseOrder } from './api';
@@ -103,6 +104,37 @@ describe('receiving, by who may see costs and who may not', () => {
     expect(within(table).getByRole('row', { name: /KOPI/ })).toHaveTextContent(/^KOPI Kopi beans6\.000$/);
     expect(screen.getByText(/reference INV-9$/)).toBeInTheDocument();
     expect(screen.queryByText(/total/i)).toBeNull();
+  });
+
+  it('values the stock at a typed date once it is whole, not on every key, and says what is no date', async () => {
+    const server = stubServer((call) => {
+      if (call.url.endsWith('/company/Format'))
+        return ok({ name: null, currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' });
+      if (call.url.endsWith('/stockvaluation/Fetch'))
+        return ok({ date: (call.body as { date: string }).date, rows: [], total: '0.00' });
+      return undefined;
+    });
+    await renderSignedIn(<StockValuationScreen item={menuItem('/stockvaluation', { name: 'Stock valuation' })} />);
+    const date = await screen.findByLabelText('At the end of');
+    await waitFor(() => expect(date).toHaveAttribute('placeholder', 'dd/mm/yyyy'));
+    await waitFor(() => expect(server.posted('/stockvaluation/Fetch')).toHaveLength(1));
+    // "2", "28/0", "28/09/20" on the way to 2026: one request, for the whole date.
+    await userEvent.clear(date);
+    await userEvent.type(date, '28/09/2026');
+    await waitFor(() => expect(server.posted('/stockvaluation/Fetch').at(-1)).toEqual({ date: '2026-09-28' }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.posted('/stockvaluation/Fetch')).toHaveLength(2);
+
+    // A two-digit year is no date: said under the box once typing pauses, and nothing is asked.
+    await userEvent.clear(date);
+    await userEvent.type(date, '30/09/20');
+    expect(await screen.findByText('Enter a date like 28/09/2026')).toBeInTheDocument();
+    expect(date).toHaveAccessibleDescription('Enter a date like 28/09/2026');
+    expect(server.posted('/stockvaluation/Fetch')).toHaveLength(2);
+    await userEvent.type(date, '26{Enter}');
+    await waitFor(() => expect(server.posted('/stockvaluation/Fetch').at(-1)).toEqual({ date: '2026-09-30' }));
+    expect(screen.queryByText('Enter a date like 28/09/2026')).toBeNull();
+    expect(server.posted('/stockvaluation/Fetch')).toHaveLength(3);
   });
 
   it('tells a role without costs that stock values are costs, and asks the server for none', async () => {

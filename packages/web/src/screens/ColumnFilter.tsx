@@ -1,13 +1,12 @@
-import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NormalisedField } from '@backroom/schema';
 import { useListValues } from '../data/hooks';
 import { filterKindOf } from '../data/listState';
-import { DateInput, DateTimeInput, TimeInput, useEnterLike, type EnterLikeKind } from '../fields/TemporalInputs';
+import { AppliedTemporalInput } from '../fields/AppliedTemporalInput';
+import { DateInput, DateTimeInput, TimeInput } from '../fields/TemporalInputs';
 import { enumLabel } from '../fields/format';
 import { ReferencePicker } from '../fields/ReferencePicker';
-import { FieldProblem } from '../ui/FieldProblem';
-import { DebouncedInput, useTypingPause } from './DebouncedInput';
+import { DebouncedInput } from './DebouncedInput';
 
 /** The inputs of date, date-time and time ranges. */
 const TEMPORAL: Partial<Record<NormalisedField['kind'], typeof DateTimeInput>> = {
@@ -49,12 +48,14 @@ export function ColumnFilter({
           const key = `${field.name}.${end}`;
           const ariaLabel = t(end === 'min' ? 'list.filterFrom' : 'list.filterTo', { column: label });
           return Temporal ? (
-            <TemporalFilter
+            // In the company's convention, as the cells read.
+            <AppliedTemporalInput
               key={end}
               Input={Temporal}
               kind={field.kind === 'datetime' ? 'dateOrDateTime' : (field.kind as 'date' | 'time')}
               end={end === 'min' ? 'from' : 'to'}
-              label={ariaLabel}
+              className="form-control form-control-sm"
+              aria-label={ariaLabel}
               value={filters[key] ?? ''}
               onApply={(v) => onChange(key, v)}
             />
@@ -96,68 +97,6 @@ export function ColumnFilter({
       />
     );
   return null;
-}
-
-/**
- * One end of a date, date-time or time range, in the company's convention as the cells read. What is
- * typed applies once it is a whole value and typing pauses (at once on Enter or on leaving the box),
- * or once cleared: never a part of one ("28/0", or "28/09/20" on the way to 2026). A text that is no
- * value when typing pauses is said beside the box, and the list keeps its filter.
- */
-function TemporalFilter({
-  Input,
-  kind,
-  end,
-  label,
-  value,
-  onApply,
-}: {
-  Input: typeof DateTimeInput;
-  kind: EnterLikeKind;
-  end: 'from' | 'to';
-  label: string;
-  value: string;
-  onApply(value: string): void;
-}) {
-  const problemId = useId();
-  const enterLike = useEnterLike();
-  const [typed, setTyped] = useState<{ value: string; whole: boolean } | null>(null);
-  const [unreadable, setUnreadable] = useState(false);
-  useEffect(() => {
-    // The filter changed (applied, cleared with the others, read from the address): nothing typed is pending.
-    setTyped(null);
-    setUnreadable(false);
-  }, [value]);
-  const settleNow = useTypingPause(typed, (pending) => {
-    if (!pending) return;
-    setUnreadable(!pending.whole);
-    if (!pending.whole) return;
-    setTyped(null);
-    if (pending.value !== value) onApply(pending.value);
-  });
-  return (
-    <>
-      <Input
-        end={end}
-        className="form-control form-control-sm"
-        aria-label={label}
-        aria-invalid={unreadable || undefined}
-        aria-describedby={unreadable ? problemId : undefined}
-        value={value}
-        onChange={(v, whole) => {
-          if (whole) setUnreadable(false);
-          if (v !== '') return setTyped({ value: v, whole });
-          setTyped(null);
-          if (value !== '') onApply('');
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') settleNow();
-        }}
-        onBlur={settleNow}
-      />
-      <FieldProblem id={problemId} text={unreadable ? enterLike(kind) : undefined} />
-    </>
-  );
 }
 
 function SelectFilter({

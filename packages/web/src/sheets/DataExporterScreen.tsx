@@ -11,7 +11,7 @@ import { saveFile, sheetsApi, waitForJob } from '../api/sheets';
 import { JobProgress } from './JobProgress';
 import { enumLabel, fieldLabel } from '../fields/format';
 import { registryText } from '../i18n/registryText';
-import { DateInput } from '../fields/TemporalInputs';
+import { AppliedTemporalInput } from '../fields/AppliedTemporalInput';
 
 interface Parameter {
   name: string;
@@ -136,11 +136,11 @@ export default function DataExporterScreen({ item }: SingleScreenProps) {
                   ))}
                 </select>
               ) : p.kind === 'date' ? (
-                <DateInput
+                <AppliedTemporalInput
                   id={`param-${p.name}`}
                   className="form-control"
                   value={values[p.name] ?? ''}
-                  onChange={(value) => setValues({ ...values, [p.name]: value })}
+                  onApply={(value) => setValues({ ...values, [p.name]: value })}
                 />
               ) : (
                 <input

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../fields/TemporalInputs';
+import { AppliedTemporalInput } from '../fields/AppliedTemporalInput';
 
 /** A report's period, from one day to another (both included), as the sales reports ask for it. */
 export interface Period {
@@ -21,22 +21,22 @@ export function PeriodFields<P extends Period>({ period, onChange }: { period: P
         <label htmlFor={ids.from} className="form-label">
           {t('terminals.commission.from')}
         </label>
-        <DateInput
+        <AppliedTemporalInput
           id={ids.from}
           className="form-control"
           value={period.from}
-          onChange={(from) => onChange({ ...period, from })}
+          onApply={(from) => onChange({ ...period, from })}
         />
       </div>
       <div className="col-auto">
         <label htmlFor={ids.to} className="form-label">
           {t('terminals.commission.to')}
         </label>
-        <DateInput
+        <AppliedTemporalInput
           id={ids.to}
           className="form-control"
           value={period.to}
-          onChange={(to) => onChange({ ...period, to })}
+          onApply={(to) => onChange({ ...period, to })}
         />
       </div>
     </>

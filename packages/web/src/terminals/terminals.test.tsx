@@ -200,29 +200,42 @@ describe('sales', () => {
 describe('commission report', () => {
   it('asks for the period and shows each cashier’s commission', async () => {
     const server = stubServer((call) =>
-      call.url.endsWith('/procedure/commission')
-        ? ok([
-            {
-              user: 3,
-              userName: 'cashier',
-              rule: 'C5',
-              period: '2026-01',
-              sales: 12,
-              quantity: '20.000',
-              salesTotal: '250.00',
-              commission: '12.50',
-            },
-          ])
-        : undefined,
+      call.url.endsWith('/company/Format')
+        ? ok({ name: null, currency: 'MYR', timezone: 'Asia/Kuala_Lumpur' })
+        : call.url.endsWith('/procedure/commission')
+          ? ok([
+              {
+                user: 3,
+                userName: 'cashier',
+                rule: 'C5',
+                period: '2026-01',
+                sales: 12,
+                quantity: '20.000',
+                salesTotal: '250.00',
+                commission: '12.50',
+              },
+            ])
+          : undefined,
     );
     await renderSignedIn(
       <CommissionReportScreen item={menuItem('/commissionreport', { name: 'Commission report' })} />,
     );
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveAttribute('placeholder', 'dd/mm/yyyy'));
     await userEvent.clear(screen.getByLabelText('From'));
     await userEvent.type(screen.getByLabelText('From'), '2026-01-01');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     const table = await screen.findByRole('table', { name: 'Commission report' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/cashier.*C5.*2026-01.*12.*250\.00.*12\.50/);
     expect(server.posted('/procedure/commission')[0]).toMatchObject({ from: '2026-01-01' });
+
+    // Enter applies the date typed and asks at once; a two-digit year is no date, said under its box.
+    await userEvent.clear(screen.getByLabelText('To'));
+    await userEvent.type(screen.getByLabelText('To'), '31/01/2026{Enter}');
+    await waitFor(() => expect(server.posted('/procedure/commission')).toHaveLength(2));
+    expect(server.posted('/procedure/commission')[1]).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    await userEvent.clear(screen.getByLabelText('To'));
+    await userEvent.type(screen.getByLabelText('To'), '31/01/26');
+    expect(await screen.findByText('Enter a date like 28/09/2026')).toBeInTheDocument();
+    expect(server.posted('/procedure/commission')).toHaveLength(2);
   });
 });
