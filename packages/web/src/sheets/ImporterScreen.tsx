@@ -1,16 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SingleScreenProps } from '../screens/webModule';
-import {
-  SHEET_ROW_ACTIONS,
-  type BlankTemplateOption,
-  type SheetJob,
-  type SheetMappingOffer,
-  type SheetRowAction,
-} from '@backroom/schema';
+import { SHEET_ROW_ACTIONS, type SheetJob, type SheetMappingOffer, type SheetRowAction } from '@backroom/schema';
 import { saveFile, sheetsApi, waitForJob, type MappingChoice } from '../api/sheets';
 import { registryText } from '../i18n/registryText';
+import { LoadFailed } from '../ui/LoadFailed';
 import { ImageFetch } from './ImageFetch';
 import { JobProgress } from './JobProgress';
 import { MappingStep, needsNoQuestion, withTranslatedLabels } from './MappingStep';
@@ -49,8 +45,13 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
   const { t, i18n } = useTranslation();
   const said = (error: unknown) => sheetMessage(t, i18n.language, messageOf(error));
   const importType = item.path.replace(/^\/?importer\//, '');
-  const [options, setOptions] = useState<BlankTemplateOption[]>([]);
-  const [option, setOption] = useState('');
+  // A failure opens the "Sorry," modal (the HTTP client); the screen says what is missing and offers a retry.
+  const templates = useQuery({
+    queryKey: ['templateOptions', importType],
+    queryFn: () => sheetsApi.options(importType),
+  });
+  const [chosen, setOption] = useState('');
+  const option = chosen || (templates.data?.[0]?.value ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [job, setJob] = useState<SheetJob | null>(null);
@@ -61,16 +62,6 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
   const [dragging, setDragging] = useState(false);
   const [offer, setOffer] = useState<SheetMappingOffer | null>(null);
   const [choice, setChoice] = useState<MappingChoice>({});
-
-  useEffect(() => {
-    sheetsApi.options(importType).then(
-      (found) => {
-        setOptions(found);
-        setOption(found[0]?.value ?? '');
-      },
-      (error: unknown) => setFailure(messageOf(error)),
-    );
-  }, [importType]);
 
   const run = async (chosen: File, mode: 'validate' | 'commit', mapping: MappingChoice = choice) => {
     setFailure('');
@@ -155,7 +146,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
               value={option}
               onChange={(event) => setOption(event.target.value)}
             >
-              {options.map((o) => (
+              {(templates.data ?? []).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.text}
                 </option>
@@ -173,6 +164,7 @@ export default function ImporterScreen({ item }: SingleScreenProps) {
             <i className="bi bi-file-earmark-arrow-down" aria-hidden="true" /> {t('sheets.downloadTemplate')}
           </button>
         </div>
+        {templates.isError && <LoadFailed message={t('sheets.templatesFailed')} onRetry={templates.refetch} />}
 
         <label
           htmlFor="sheet-file"
