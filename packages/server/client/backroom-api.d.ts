@@ -75925,6 +75925,7 @@ export interface operations {
                                 feeds?: string[];
                                 field: string | null;
                                 header: string;
+                                lost?: string;
                             }[];
                             fields: {
                                 label: string;

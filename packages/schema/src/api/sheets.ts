@@ -105,7 +105,8 @@ export const sheetMappingOffer = z.object({
   /**
    * Each header of the file, the field it goes into (null: ignored) and how that was found; `feeds`:
    * every field a known source reads the column into, `field` among them, when it is more than one
-   * (Square's Item Name: the name and the parent product).
+   * (Square's Item Name: the name and the parent product); `lost`: the field a saved mapping sent the
+   * column into, which no longer exists (a deleted custom field) — the column is offered ignored.
    */
   columns: z.array(
     z.object({
@@ -113,6 +114,7 @@ export const sheetMappingOffer = z.object({
       field: z.string().nullable(),
       by: z.enum(SHEET_MATCHES),
       feeds: z.array(z.string()).optional(),
+      lost: z.string().optional(),
     }),
   ),
   /** The fields a column may go into, key first; `required` ones must have a column for new rows. */

@@ -1,6 +1,8 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue } from '../domain/support/catalogue';
+import { anyDb } from '../../src/data/store';
+import { saveMapping, signatureOf } from '../../src/modules/spreadsheets/mapping';
 import { legacyOf, productByCode, waitFor } from './support';
 
 const c = useCatalogue();
@@ -25,7 +27,7 @@ interface Answer {
   data: {
     jobId: number;
     source: { name: string } | null;
-    columns: { header: string; field: string | null; by: string }[];
+    columns: { header: string; field: string | null; by: string; lost?: string }[];
   };
   errors?: { field: string; message: string }[];
 }
@@ -86,6 +88,28 @@ describe('column mapping over the API', () => {
     const again = await send(csv([FOREIGN[0]!, 'ART-3,Eierbecher,MUGS,PCS,2.00,x']), { mode: 'commit' });
     const second = await waitFor(c, again.body.data.jobId);
     expect(second).toMatchObject({ errorCount: 0, inserted: 1, committed: true });
+  });
+
+  it('offers a saved column whose field no longer exists as ignored, naming the field, so the offer can be confirmed', async () => {
+    const header = 'Artikelnummer,Bezeichnung,Warengruppe,Einheit,Verkaufspreis,Regal';
+    // Saved when the products had a custom field "shelf", deleted since.
+    await saveMapping(
+      anyDb(c.server.app.ctx),
+      'product',
+      signatureOf(header.split(',')),
+      { ...MAPPING, Regal: 'shelf' },
+      'admin',
+    );
+    const file = csv([header, 'ART-7,Eierlöffel,MUGS,PCS,1.20,A3']);
+    const offer = await send(file, {}, 'InspectImport');
+    expect(offer.body.data.columns).toContainEqual({ header: 'Regal', field: null, by: 'saved', lost: 'shelf' });
+    expect(offer.body.data.columns).toContainEqual({ header: 'Bezeichnung', field: 'name', by: 'saved' });
+
+    const confirmed = Object.fromEntries(offer.body.data.columns.map((col) => [col.header, col.field]));
+    const sent = await send(file, { mode: 'validate', mapping: JSON.stringify(confirmed) });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const job = await waitFor(c, sent.body.data.jobId);
+    expect(job).toMatchObject({ errorCount: 0, ignoredColumns: ['Regal'] });
   });
 
   it('reports an unknown column as ignored, not as an error, and header problems do not hide row errors', async () => {

@@ -1,7 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
 import type { SheetMappingOffer } from '@backroom/schema';
+import ms from '../../public/locales/ms/translations.json';
 import { renderSignedIn, stubServer } from '../test/app';
 import { MappingStep } from './MappingStep';
 
@@ -88,5 +90,48 @@ describe('the mapping step of a source that reads a column into several fields',
     await userEvent.selectOptions(itemName, 'parent');
     await userEvent.click(screen.getByRole('button', { name: 'Use these columns and check the file' }));
     expect(onConfirm).toHaveBeenCalledWith({ tagsTo: 'tags', sourceMapping: { SKU: 'code', 'Item Name': 'parent' } });
+  });
+});
+
+describe('the mapping step offering a saved mapping whose field is gone', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  const saved: SheetMappingOffer = {
+    source: null,
+    tagsTo: 'tags',
+    columns: [
+      { header: 'Artikelnummer', field: 'code', by: 'saved' },
+      { header: 'Regal', field: null, by: 'saved', lost: 'shelf' },
+    ],
+    fields: [
+      { name: 'code', label: 'SKU', required: true },
+      { name: 'name', label: 'Name', required: true },
+    ],
+  };
+
+  it('offers the column ignored, says which column lost its field in the user’s language, and sends it ignored', async () => {
+    stubServer(() => undefined);
+    const onConfirm = vi.fn();
+    await renderSignedIn(
+      <MappingStep offer={saved} fileName="artikel.csv" onConfirm={onConfirm} onCancel={() => {}} />,
+    );
+    expect(screen.getByText(/^Last time the column "Regal"/)).toHaveTextContent(
+      'Last time the column "Regal" went into "shelf", a field that no longer exists: it is ignored now. Choose another field for it, or leave it ignored.',
+    );
+    i18n.addResourceBundle('ms', 'translations', ms);
+    await i18n.changeLanguage('ms');
+    expect(await screen.findByText(/^Kali lepas lajur "Regal" dimasukkan ke "shelf"/)).toHaveTextContent(
+      'Kali lepas lajur "Regal" dimasukkan ke "shelf", medan yang tidak wujud lagi: lajur itu kini diabaikan. Pilih medan lain untuknya, atau biarkan ia diabaikan.',
+    );
+    const regal = screen.getByRole('combobox', { name: /Regal/ });
+    expect(regal).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Guna lajur ini dan semak fail' }));
+    expect(onConfirm).toHaveBeenLastCalledWith({ mapping: { Artikelnummer: 'code', Regal: null } });
+
+    // Sent into a field, the note has said its part.
+    await userEvent.selectOptions(regal, 'name');
+    expect(screen.queryByText(/Kali lepas lajur/)).toBeNull();
   });
 });

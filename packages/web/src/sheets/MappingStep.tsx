@@ -63,6 +63,8 @@ export function MappingStep({
   // field or ignored; its Tags go where the tags choice says.
   const editable = (i: number) => !offer.source || offer.columns[i]!.header !== 'Tags';
   const missing = offer.fields.filter((f) => f.required && !taken.has(f.name));
+  // A saved column whose field is gone (a deleted custom field), offered ignored until the user chooses.
+  const lost = columns.filter((c, i) => offer.columns[i]!.lost && c.by === 'saved');
 
   return (
     <section className="border rounded p-3 mb-3" aria-labelledby="mapping-title">
@@ -88,6 +90,15 @@ export function MappingStep({
             <option value="tags">{t('sheets.mapping.tagsToTags')}</option>
             <option value="category">{t('sheets.mapping.tagsToCategory')}</option>
           </select>
+        </div>
+      )}
+      {lost.length > 0 && (
+        <div className="alert alert-warning" role="status">
+          {lost.map((c) => (
+            <p key={c.header} className="mb-0">
+              {t('sheets.mapping.lost', { column: c.header, field: offer.columns[columns.indexOf(c)]!.lost })}
+            </p>
+          ))}
         </div>
       )}
       <table className="table table-sm align-middle" aria-label={t('sheets.mapping.table')}>

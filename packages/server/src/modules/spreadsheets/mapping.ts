@@ -117,6 +117,23 @@ export const signatureOf = (headers: readonly string[]) =>
 export const sourceOf = (importer: Importer, headers: readonly string[]) =>
   SOURCES.find((s) => s.importType === importer.type && s.recognises(headers));
 
+/** The fields a column may go into: the importer's columns, and a product sheet's bundle items. */
+function fieldNames(importer: Importer): Set<string> {
+  const names = new Set(importer.columns.map((f) => f.name));
+  if (importer.type === 'product') names.add(BUNDLE_ITEMS);
+  return names;
+}
+
+/**
+ * A saved mapping's choice for a column, offered back: a field that no longer exists (a custom field
+ * deleted since) is offered ignored and named as `lost`, else confirming the offer is refused.
+ */
+function savedChoice(saved: Mapping, header: string, names: Set<string>): ColumnSuggestion {
+  const field = saved[header] ?? null;
+  if (field !== null && !names.has(field)) return { header, field: null, by: 'saved', lost: field };
+  return { header, field, by: 'saved' };
+}
+
 /** A `mapping` form field read and checked against the importer's columns: 400 naming the field. */
 export function parseMapping(importer: Importer, text: string | undefined, name = 'mapping'): Mapping | undefined {
   if (text === undefined || text.trim() === '') return undefined;
@@ -128,8 +145,7 @@ export function parseMapping(importer: Importer, text: string | undefined, name 
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw validationError([{ field: name, message: `${name} is an object: {"column header": "field" or null}` }]);
-  const names = new Set(importer.columns.map((f) => f.name));
-  if (importer.type === 'product') names.add(BUNDLE_ITEMS);
+  const names = fieldNames(importer);
   const out: Mapping = {};
   for (const [header, field] of Object.entries(parsed)) {
     if (field !== null && typeof field !== 'string')
@@ -750,6 +766,7 @@ export async function offerMapping(
   // A known source's rows are regrouped into products: a bundle row has no place in them.
   const bundles = importer.type === 'product' && !source;
   if (bundles) fields.push({ name: BUNDLE_ITEMS, label: BUNDLE_ITEMS_LABEL, required: false });
+  const names = fieldNames(importer);
   if (source) {
     const saved = await savedMapping(db, importer.type, source.name);
     const byHeader = new Map(Object.entries(source.columns).map(([field, header]) => [compact(header), field]));
@@ -759,8 +776,7 @@ export async function offerMapping(
       columns: headers.filter(Boolean).map((header): ColumnSuggestion => {
         const recognised = byHeader.get(compact(header));
         // An edit saved for this source: its columns the user sent into another field or ignored.
-        if (header !== 'Tags' && saved && Object.hasOwn(saved, header))
-          return { header, field: saved[header] ?? null, by: 'saved' };
+        if (header !== 'Tags' && saved && Object.hasOwn(saved, header)) return savedChoice(saved, header, names);
         // A column the source does not read (a metafield, a custom column) is offered too: a field, or ignored.
         if (!recognised) return { header, field: null, by: 'none' };
         const feeds = Object.keys(source.columns).filter((f) => compact(source.columns[f]!) === compact(header));
@@ -774,7 +790,7 @@ export async function offerMapping(
     source: null,
     tagsTo: 'tags',
     columns: headers.filter(Boolean).map((header): ColumnSuggestion => {
-      if (Object.hasOwn(saved, header)) return { header, field: saved[header] ?? null, by: 'saved' };
+      if (Object.hasOwn(saved, header)) return savedChoice(saved, header, names);
       if (bundles && BUNDLE_HEADERS.includes(compact(normaliseHeader(header))))
         return { header, field: BUNDLE_ITEMS, by: 'label' };
       const match = matchHeader(importer, header);
