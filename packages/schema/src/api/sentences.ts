@@ -6,3 +6,6 @@
  * reworded without a translation fails there.
  */
 export type Sentences = Record<string, (values: never) => string>;
+
+/** What joins a list of a catalogue's sentences inside another (`items`): one of them may hold a comma. */
+export const ITEMS_SEPARATOR = '; ';

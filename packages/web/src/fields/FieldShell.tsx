@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, useFormContext } from 'react-hook-form';
+import { translateMessage } from '../screens/errorText';
 
 /** The attributes every input of a field carries: its id, validity, description, required flag. */
 export type Common = {
@@ -28,7 +29,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
   return (
     <div id={`${id}-error`} className="invalid-feedback d-block">
-      {t(`validation.${error}`, { defaultValue: error })}
+      {translateMessage(t, error)}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Sentences } from '@backroom/schema';
+import { ITEMS_SEPARATOR, type Sentences } from '@backroom/schema';
 import { registryText } from './registryText';
 
 const MARK = '\u0000';
@@ -35,10 +35,16 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /**
  * The values of a message that are the registry's words, in the user's language too: a column, a
- * screen or a module by its label, `what` (entities, lower case) and a list of `values` (labels).
+ * screen or a module by its label, `what` (entities, lower case) and a list of `values` (labels);
+ * `items`, a list of the catalogue's own sentences, each said again.
  */
-function wordsOf(t: TFunction, groups: Record<string, string>): Record<string, string> {
+function wordsOf(t: TFunction, groups: Record<string, string>, shapes: readonly Shape[]): Record<string, string> {
   const words = { ...groups };
+  if (groups.items !== undefined)
+    words.items = groups.items
+      .split(ITEMS_SEPARATOR)
+      .map((item) => sayAgain(t, item, shapes))
+      .join(ITEMS_SEPARATOR);
   for (const name of ['column', 'screen', 'module'])
     if (groups[name] !== undefined) words[name] = registryText(t, groups[name]);
   if (groups.what !== undefined) words.what = registryText(t, capitalised(groups.what)).toLowerCase();
@@ -57,7 +63,7 @@ function wordsOf(t: TFunction, groups: Record<string, string>): Record<string, s
 export function sayAgain(t: TFunction, message: string, shapes: readonly Shape[]): string {
   for (const [key, shape] of shapes) {
     const match = shape.exec(message);
-    if (match) return t(key, { ...wordsOf(t, match.groups ?? {}), defaultValue: message });
+    if (match) return t(key, { ...wordsOf(t, match.groups ?? {}, shapes), defaultValue: message });
   }
   return message;
 }

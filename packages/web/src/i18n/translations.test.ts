@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { ACCESS_REFUSALS, FEATURE_LABELS, entities, menuGroups, screens, type NormalisedField } from '@backroom/schema';
+import {
+  ACCESS_REFUSALS,
+  FEATURE_LABELS,
+  ITEMS_SEPARATOR,
+  LOOKUP_REFUSALS,
+  STOCK_REFUSALS,
+  entities,
+  menuGroups,
+  screens,
+  type NormalisedField,
+} from '@backroom/schema';
 import en from '../../public/locales/en/translations.json';
 import ms from '../../public/locales/ms/translations.json';
 import { enumLabel, fieldLabel } from '../fields/format';
@@ -145,6 +155,21 @@ describe('translations', () => {
     );
     for (const module of Object.values(FEATURE_LABELS))
       expect(translateMessage(t, ACCESS_REFUSALS.moduleOff({ module })), module).not.toContain(module);
+  });
+
+  it('says every refusal of stock and of what a line names in Malay, its figures, codes and names kept', async () => {
+    const t = await malay();
+    expectEverySentenceSaid((message) => translateMessage(t, message), STOCK_REFUSALS);
+    expectEverySentenceSaid((message) => translateMessage(t, message), LOOKUP_REFUSALS);
+    const items = ['KOPI', 'TEH']
+      .map((product) => STOCK_REFUSALS.shortageOf({ product, onHand: '1.000', wanted: '2.500' }))
+      .join(ITEMS_SEPARATOR);
+    expect(translateMessage(t, STOCK_REFUSALS.shortage({ items }))).toBe(
+      'Stok tidak mencukupi: KOPI (1.000 dalam tangan, 2.500 diperlukan); TEH (1.000 dalam tangan, 2.500 diperlukan)',
+    );
+    expect(translateMessage(t, STOCK_REFUSALS.belowZero({ onHand: '0.500', product: 'KOPI' }))).toBe(
+      'Hanya 0.500 KOPI dalam tangan: stok tidak boleh jatuh bawah sifar di sini',
+    );
   });
 });
 

@@ -90,7 +90,7 @@ function OrderForm({
   const dirty = ctl.form.formState.isDirty;
   const supplier = useRow('supplier', order?.supplier);
 
-  const show = (error: unknown) => showFailure(error, ctl, fields, setAlert);
+  const show = (error: unknown) => showFailure(error, ctl, fields, setAlert, t);
   const act = useMutation({
     mutationFn: ({ action, extra }: { action: PurchaseOrderAction; extra?: Record<string, unknown> }) =>
       purchaseOrderApi.act(order!, action, extra),

@@ -1,5 +1,6 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { FormProvider } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
+import { translateMessage } from './errorText';
 import { HistoryTab } from './HistoryTab';
 import type { useFormController } from './useFormController';
 import type { EntityFormProps } from './webModule';
@@ -100,21 +102,24 @@ type Controller = ReturnType<typeof useFormController>;
 
 /**
  * Shows a failed call: the problems that name a field of the form on that field, the rest (but the
- * message itself) listed under the message.
+ * message itself) listed under the message, in the user's language where we know the sentence.
  */
 export function showFailure(
   error: unknown,
   ctl: Controller,
   fields: readonly NormalisedField[],
   onNotice: (notice: Notice) => void,
+  t: TFunction,
 ): void {
   const failure = apiFailure(error);
   const named = failure.errors.filter((e) => e.field && fields.some((f) => f.name === e.field.split('.')[0]));
   for (const e of named) ctl.form.setError(e.field, { type: 'server', message: e.message });
   onNotice({
     tone: 'danger',
-    text: failure.message,
-    details: failure.errors.filter((e) => !named.includes(e) && e.message !== failure.message).map((e) => e.message),
+    text: translateMessage(t, failure.message),
+    details: failure.errors
+      .filter((e) => !named.includes(e) && e.message !== failure.message)
+      .map((e) => translateMessage(t, e.message)),
   });
 }
 

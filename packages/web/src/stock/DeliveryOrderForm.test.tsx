@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DeliveryOrderLineDto, DeliveryOrderStatus } from '@backroom/schema';
+import i18n from 'i18next';
+import { STOCK_REFUSALS, type DeliveryOrderLineDto, type DeliveryOrderStatus } from '@backroom/schema';
+import ms from '../../public/locales/ms/translations.json';
 import { dropdown, emptyList, fail, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
 import type { DeliveryOrder } from './api';
 
@@ -136,6 +138,38 @@ describe('delivery order form', () => {
       screen.getByText('Line 2: TEH Teh tarik: 1.000 on hand at Central warehouse, 3.500 to dispatch'),
     ).toBeInTheDocument();
     expect(step('Confirmed')).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('names the short lines in Malay, the stock’s figures and names as they are', async () => {
+    const short = { location: 'Central warehouse', document: 'DO-2025-000005' };
+    serveOrder(order('confirmed', 2), () =>
+      fail(409, STOCK_REFUSALS.dispatchShortLines({ ...short, lines: '1, 2' }), [
+        {
+          field: 'lines.1.quantity',
+          message: STOCK_REFUSALS.dispatchLine({
+            line: 2,
+            product: 'TEH Teh tarik',
+            onHand: '1.000',
+            location: short.location,
+            wanted: '3.500',
+          }),
+        },
+      ]),
+    );
+    i18n.addResourceBundle('ms', 'translations', ms);
+    await i18n.changeLanguage('ms');
+    try {
+      await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/edit/5');
+      await userEvent.click(await screen.findByRole('button', { name: 'Hantar' }));
+      expect(
+        await screen.findByText('Stok di Central warehouse tidak mencukupi untuk baris 1, 2 DO-2025-000005'),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByText('Baris 2: TEH Teh tarik: 1.000 dalam tangan di Central warehouse, 3.500 untuk dihantar'),
+      ).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('receives with a quantity per line, the dispatched one unless changed', async () => {

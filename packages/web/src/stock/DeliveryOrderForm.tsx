@@ -87,7 +87,7 @@ function OrderForm({
   });
   const dirty = ctl.form.formState.isDirty;
 
-  const show = (error: unknown) => showFailure(error, ctl, fields, setAlert);
+  const show = (error: unknown) => showFailure(error, ctl, fields, setAlert, t);
   const act = useMutation({
     mutationFn: ({ action, extra }: { action: DeliveryOrderAction; extra?: Record<string, unknown> }) =>
       deliveryOrderApi.act(Number(order!.id), action, order!.version, extra),

@@ -3,6 +3,7 @@ import {
   type DeliveryOrderAction,
   type DeliveryOrderDto,
   type DeliveryOrderStatus,
+  STOCK_REFUSALS,
 } from '@backroom/schema';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
@@ -125,14 +126,17 @@ async function shortLines(call: ActionCall, o: DeliveryOrderDto, shortage: Stock
   const at = await locationName(call, o.fromLocation);
   const errors = shortage.shortages.map((s) => ({
     field: `lines.${s.index}.quantity`,
-    message: `Line ${s.index + 1}: ${s.product.code} ${s.product.name}: ${quantityText(s.onHand)} on hand at ${at}, ${quantityText(s.wanted)} to dispatch`,
+    message: STOCK_REFUSALS.dispatchLine({
+      line: s.index + 1,
+      product: `${s.product.code} ${s.product.name}`,
+      onHand: quantityText(s.onHand),
+      location: at,
+      wanted: quantityText(s.wanted),
+    }),
   }));
   const lines = shortage.shortages.map((s) => s.index + 1).join(', ');
-  return new ApiError(
-    409,
-    `Not enough stock at ${at} for line${shortage.shortages.length > 1 ? 's' : ''} ${lines} of ${o.docNo}`,
-    errors,
-  );
+  const short = shortage.shortages.length > 1 ? STOCK_REFUSALS.dispatchShortLines : STOCK_REFUSALS.dispatchShort;
+  return new ApiError(409, short({ location: at, lines, document: o.docNo }), errors);
 }
 
 const asLines = (o: DeliveryOrderDto) =>
@@ -221,12 +225,23 @@ export const receive = rowAction(entityRow(order), async (call) => {
   const given = new Map<number, number>();
   for (const [i, line] of (body.lines ?? []).entries()) {
     if (!o.lines.some((l) => l.product === line.product))
-      throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is not on ${o.docNo}` }]);
+      throw validationError([
+        {
+          field: `lines.${i}.product`,
+          message: STOCK_REFUSALS.notOnDocument({ product: line.product, document: o.docNo }),
+        },
+      ]);
     if (given.has(line.product))
-      throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is given twice` }]);
+      throw validationError([
+        { field: `lines.${i}.product`, message: STOCK_REFUSALS.givenTwice({ product: line.product }) },
+      ]);
     const inTransit = held(o.lines.find((l) => l.product === line.product)!).inTransit;
     if (line.receivedQty > inTransit) {
-      const message = `Only ${quantityText(inTransit)} of product ${line.product} is in transit on ${o.docNo}`;
+      const message = STOCK_REFUSALS.inTransitOnly({
+        inTransit: quantityText(inTransit),
+        product: line.product,
+        document: o.docNo,
+      });
       throw validationError([{ field: `lines.${i}.receivedQty`, message }], message);
     }
     given.set(line.product, line.receivedQty);

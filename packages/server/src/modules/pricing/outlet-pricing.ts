@@ -10,6 +10,7 @@ import {
   type OutletPricingQuery,
   type OutletPricingRow,
   type PriceChange,
+  LOOKUP_REFUSALS,
 } from '@backroom/schema';
 import { sql, type SqlBool } from 'kysely';
 import { ApiError, validationError } from '../../http/envelope';
@@ -227,9 +228,9 @@ async function checkChanges(db: AnyDb, changes: readonly PriceChange[]): Promise
   const seen = new Set<string>();
   changes.forEach((change, i) => {
     if (!products.has(change.product))
-      errors.push({ field: `changes.${i}.product`, message: `Product ${change.product} does not exist` });
+      errors.push({ field: `changes.${i}.product`, message: LOOKUP_REFUSALS.noProduct({ name: change.product }) });
     if (!outlets.has(change.outlet))
-      errors.push({ field: `changes.${i}.outlet`, message: `Outlet ${change.outlet} does not exist` });
+      errors.push({ field: `changes.${i}.outlet`, message: LOOKUP_REFUSALS.noOutlet({ name: change.outlet }) });
     const cell = `${change.product}:${change.outlet}`;
     if (seen.has(cell)) errors.push({ field: `changes.${i}`, message: 'This product and outlet appear twice' });
     seen.add(cell);

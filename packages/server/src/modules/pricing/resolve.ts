@@ -4,6 +4,7 @@ import {
   type FieldError,
   type SimulateLineRequest,
   type SimulateSalesRequest,
+  LOOKUP_REFUSALS,
 } from '@backroom/schema';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import { allowedOutlets, rowFilters } from '../../data/access';
@@ -136,16 +137,16 @@ async function resolveLine(
     row = scanned.row;
     quantity = scanned.quantity(quantity);
   } else {
-    problems.add(at, 'Give the product, its code or its barcode');
+    problems.add(at, LOOKUP_REFUSALS.giveProduct());
     return null;
   }
   const name = String(line[field as keyof SimulateLineRequest]);
   if (!row) {
-    problems.add(`${at}.${field}`, `${field.startsWith('bundle') ? 'Bundle' : 'Product'} ${name} does not exist`);
+    problems.add(`${at}.${field}`, LOOKUP_REFUSALS[field.startsWith('bundle') ? 'noBundle' : 'noProduct']({ name }));
     return null;
   }
   if (!row.is_active) {
-    problems.add(`${at}.${field}`, `Product ${name} is not active`);
+    problems.add(`${at}.${field}`, LOOKUP_REFUSALS.inactive({ name }));
     return null;
   }
   return { product: row.id, quantity };
@@ -199,7 +200,10 @@ async function resolveMember(
       : members.where('t.member_no', '=', String(member).trim())
   ).executeTakeFirst();
   if (!row)
-    problems.add(memberId !== undefined ? 'memberId' : 'member', `Member ${String(memberId ?? member)} does not exist`);
+    problems.add(
+      memberId !== undefined ? 'memberId' : 'member',
+      LOOKUP_REFUSALS.noMember({ name: String(memberId ?? member) }),
+    );
   return row?.id ?? null;
 }
 
@@ -235,7 +239,7 @@ export async function resolveRequest(
       ? set.outlets.get(outletId)
       : [...set.outlets.values()].find((o) => same(o.code, String(body.outlet)));
   const outlet = found && (outlets.length === 0 || outlets.includes(found.id)) ? found : undefined;
-  if (!outlet) problems.add('outlet', `Outlet ${String(body.outlet)} does not exist`);
+  if (!outlet) problems.add('outlet', LOOKUP_REFUSALS.noOutlet({ name: String(body.outlet) }));
   const channel = resolveChannel(set, body.channel, problems);
   const real = body.at === undefined || (isCalendarMoment(body.at) && !Number.isNaN(Date.parse(body.at)));
   // The Simulate sales screen's words (its label, a person's example); the format is the OpenAPI document's.
@@ -260,7 +264,7 @@ export async function resolveRequest(
   }
   const vouchers = await findVoucherCodes(db, body.voucherCodes ?? []);
   vouchers.forEach((v) => {
-    if (!v.found) problems.add(`voucherCodes.${v.index}`, `Voucher code ${v.code} does not exist`);
+    if (!v.found) problems.add(`voucherCodes.${v.index}`, LOOKUP_REFUSALS.noVoucher({ name: v.code }));
   });
   const discounts: Resolved['discounts'] = [];
   for (const [i, d] of (body.discounts ?? []).entries()) {
@@ -268,7 +272,7 @@ export async function resolveRequest(
     const discount = set.discounts.find((x) =>
       discountId !== null ? x.id === discountId : same(x.code, String(d.discount)),
     );
-    if (!discount) problems.add(`discounts.${i}.discount`, `Discount ${String(d.discount)} does not exist`);
+    if (!discount) problems.add(`discounts.${i}.discount`, LOOKUP_REFUSALS.noDiscount({ name: String(d.discount) }));
     let productId: number | null = null;
     if ((d.product !== undefined && d.product !== null && d.product !== '') || d.productId !== undefined) {
       const row = await resolveLine(

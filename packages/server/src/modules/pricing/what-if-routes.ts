@@ -1,4 +1,12 @@
-import { getEntity, rowId, whatIfStarted, whatIfStatus, type WhatIfResult, type WhatIfStatus } from '@backroom/schema';
+import {
+  getEntity,
+  LOOKUP_REFUSALS,
+  rowId,
+  whatIfStarted,
+  whatIfStatus,
+  type WhatIfResult,
+  type WhatIfStatus,
+} from '@backroom/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { allowedOutlets, canSee } from '../../data/access';
@@ -55,7 +63,7 @@ async function outletsOf(req: FastifyRequest, asked: readonly number[] | undefin
   );
   const problems = asked.flatMap((id, i) =>
     !known.has(id) || (allowed.length > 0 && !allowed.includes(id))
-      ? [{ field: `outlets.${i}`, message: `Outlet ${id} does not exist` }]
+      ? [{ field: `outlets.${i}`, message: LOOKUP_REFUSALS.noOutlet({ name: id }) }]
       : [],
   );
   if (problems.length > 0) throw validationError(problems, problems[0]!.message);

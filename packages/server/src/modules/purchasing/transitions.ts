@@ -8,6 +8,7 @@ import {
   type PurchaseOrder,
   type PurchaseOrderAction,
   type PurchaseOrderStatus,
+  STOCK_REFUSALS,
 } from '@backroom/schema';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -305,9 +306,16 @@ export const receive = rowAction(withReceipt, async (call) => {
   for (const [i, line] of body.lines.entries()) {
     const ordered = lineOf.get(line.product);
     if (!ordered)
-      throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is not on ${o.docNo}` }]);
+      throw validationError([
+        {
+          field: `lines.${i}.product`,
+          message: STOCK_REFUSALS.notOnDocument({ product: line.product, document: o.docNo }),
+        },
+      ]);
     if (seen.has(line.product))
-      throw validationError([{ field: `lines.${i}.product`, message: `Product ${line.product} is given twice` }]);
+      throw validationError([
+        { field: `lines.${i}.product`, message: STOCK_REFUSALS.givenTwice({ product: line.product }) },
+      ]);
     seen.add(line.product);
     const want = thousandths(ordered.quantity)!;
     const total = (thousandths(ordered.receivedQty ?? '0') ?? 0) + line.quantity;
@@ -315,7 +323,12 @@ export const receive = rowAction(withReceipt, async (call) => {
     if (total > want + Math.ceil((want * OVER_RECEIPT_TOLERANCE_PERCENT) / 100))
       over.push({
         field: `lines.${i}.quantity`,
-        message: `Line ${i + 1}: ${quantityText(total)} received of ${quantityText(want)} ordered is more than ${OVER_RECEIPT_TOLERANCE_PERCENT}% over: give a reason`,
+        message: STOCK_REFUSALS.overReceipt({
+          line: i + 1,
+          received: quantityText(total),
+          ordered: quantityText(want),
+          percent: OVER_RECEIPT_TOLERANCE_PERCENT,
+        }),
       });
   }
   const why = body.reason === undefined || body.reason === '' ? undefined : await reasonOf(call.trx, body.reason);
@@ -404,7 +417,9 @@ export const returnToSupplier = rowAction(withReceipt, async (call) => {
     .where('kind', '=', 'receipt')
     .executeTakeFirst();
   if (!receipt)
-    throw validationError([{ field: 'receipt', message: `Goods receipt ${body.receipt} is no receipt of ${o.docNo}` }]);
+    throw validationError([
+      { field: 'receipt', message: STOCK_REFUSALS.noReceiptOf({ receipt: body.receipt, document: o.docNo }) },
+    ]);
   const receiptLines = await db
     .selectFrom('goods_receipt_lines')
     .select(['product_id', 'quantity', 'unit_cost', 'landed_cost'])
@@ -424,14 +439,23 @@ export const returnToSupplier = rowAction(withReceipt, async (call) => {
     const from = byProduct.get(l.product);
     if (!from)
       throw validationError([
-        { field: `lines.${i}.product`, message: `Product ${l.product} is not on ${String(receipt.doc_no)}` },
+        {
+          field: `lines.${i}.product`,
+          message: STOCK_REFUSALS.notOnDocument({ product: l.product, document: String(receipt.doc_no) }),
+        },
       ]);
     if (seen.has(l.product))
-      throw validationError([{ field: `lines.${i}.product`, message: `Product ${l.product} is given twice` }]);
+      throw validationError([
+        { field: `lines.${i}.product`, message: STOCK_REFUSALS.givenTwice({ product: l.product }) },
+      ]);
     seen.add(l.product);
     const left = Number(from.quantity) - (already.get(l.product) ?? 0);
     if (l.quantity > left) {
-      const message = `Line ${i + 1}: only ${quantityText(left)} of ${String(receipt.doc_no)} is left to return`;
+      const message = STOCK_REFUSALS.leftToReturn({
+        line: i + 1,
+        left: quantityText(left),
+        document: String(receipt.doc_no),
+      });
       throw validationError([{ field: `lines.${i}.quantity`, message }], message);
     }
     // The landed cost goes back in proportion: the unit left at its full cost.
@@ -471,7 +495,12 @@ export const returnToSupplier = rowAction(withReceipt, async (call) => {
     if (!(error instanceof StockShortage)) throw error;
     const errors = error.shortages.map((s) => ({
       field: `lines.${s.index}.quantity`,
-      message: `Line ${s.index + 1}: ${s.product.code} ${s.product.name}: ${quantityText(s.onHand)} on hand, ${quantityText(s.wanted)} to return`,
+      message: STOCK_REFUSALS.returnLine({
+        line: s.index + 1,
+        product: `${s.product.code} ${s.product.name}`,
+        onHand: quantityText(s.onHand),
+        wanted: quantityText(s.wanted),
+      }),
     }));
     throw new ApiError(409, errors[0]!.message, errors);
   }

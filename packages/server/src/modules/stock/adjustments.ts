@@ -4,6 +4,7 @@ import {
   stockAdjustRequest,
   type StockAdjustmentStatus,
   type StockAdjustResult,
+  STOCK_REFUSALS,
 } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { assertOutletsWritable, canSee } from '../../data/access';
@@ -95,7 +96,7 @@ async function post(w: Writer, adj: StoredAdjustment): Promise<number | null> {
   } catch (error) {
     if (!(error instanceof StockShortage)) throw error;
     const [s] = error.shortages;
-    const message = `Only ${quantityText(s!.onHand)} of ${s!.product.code} on hand: it cannot go below zero here`;
+    const message = STOCK_REFUSALS.belowZero({ onHand: quantityText(s!.onHand), product: s!.product.code });
     throw new ApiError(409, message, [{ field: 'quantity', message }]);
   }
 }

@@ -1,4 +1,5 @@
 import type { StockMovementKind } from '@backroom/schema';
+import { ITEMS_SEPARATOR, STOCK_REFUSALS } from '@backroom/schema';
 import { PostgresAdapter, sql, type QueryCreator } from 'kysely';
 import type { AnyDb } from '../../data/store';
 import { preparedInsert, preparedQuery } from '../../db/compiled';
@@ -66,7 +67,17 @@ export class StockShortage extends ApiError {
   constructor(readonly shortages: Shortage[]) {
     super(
       409,
-      `Not enough stock: ${shortages.map((s) => `${s.product.code} (${quantityText(s.onHand)} on hand, ${quantityText(s.wanted)} wanted)`).join(', ')}`,
+      STOCK_REFUSALS.shortage({
+        items: shortages
+          .map((s) =>
+            STOCK_REFUSALS.shortageOf({
+              product: s.product.code,
+              onHand: quantityText(s.onHand),
+              wanted: quantityText(s.wanted),
+            }),
+          )
+          .join(ITEMS_SEPARATOR),
+      }),
     );
     this.name = 'StockShortage';
   }

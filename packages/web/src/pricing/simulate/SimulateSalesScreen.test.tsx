@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SimulateSalesRequest, SimulateSalesResult } from '@backroom/schema';
+import { LOOKUP_REFUSALS, type SimulateSalesRequest, type SimulateSalesResult } from '@backroom/schema';
 import { dropdown, fail, menuItem, ok, renderSignedIn, stubServer } from '../../test/app';
 import { errorModal } from '../../api/errorModal';
 import { ErrorModal } from '../../shell/ErrorModal';
@@ -125,8 +125,8 @@ function serve() {
     if (call.url.endsWith('/SimulateSales/AddItem')) {
       const body = call.body as SimulateSalesRequest;
       if (body.item?.code === 'NOPE')
-        return fail(400, 'Product NOPE does not exist', [
-          { field: 'item.code', message: 'Product NOPE does not exist' },
+        return fail(400, LOOKUP_REFUSALS.noProduct({ name: 'NOPE' }), [
+          { field: 'item.code', message: LOOKUP_REFUSALS.noProduct({ name: 'NOPE' }) },
         ]);
       const quantity = body.item ? '1.000' : String(body.lines![0]!.quantity);
       return ok(quantity === '1.000' ? priced('1.000', '7.20', '7.65') : priced('3.000', '21.60', '22.90'));
@@ -260,5 +260,18 @@ describe('simulate sales screen', () => {
     await renderScreen();
     await userEvent.type(screen.getByLabelText('Code or barcode'), 'NOPE{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Product NOPE does not exist');
+  });
+
+  it('says what the server could not find in Malay, the code as typed', async () => {
+    serve();
+    await renderScreen();
+    i18n.addResourceBundle('ms', 'translations', ms);
+    await i18n.changeLanguage('ms');
+    try {
+      await userEvent.type(screen.getByLabelText('Kod atau kod bar'), 'NOPE{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Produk NOPE tidak wujud');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
