@@ -11,16 +11,21 @@ interface DebouncedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>
 export function DebouncedInput({ value, onCommit, delay, onKeyDown, ...input }: DebouncedInputProps) {
   const [text, setText] = useState(value);
   const committed = useRef(value);
+  // Whether the text is the user's since the last outside value: only that is reported. A pause
+  // timer set before an outside change (a "Clear" pressed within the pause) must not report the
+  // text the change replaced.
+  const typed = useRef(false);
   useEffect(() => {
     committed.current = value;
+    typed.current = false;
     setText(value);
   }, [value]);
   const commitNow = useTypingPause(
     text,
-    (typed) => {
-      if (typed === committed.current) return;
-      committed.current = typed;
-      onCommit(typed);
+    (pending) => {
+      if (!typed.current || pending === committed.current) return;
+      committed.current = pending;
+      onCommit(pending);
     },
     delay,
   );
@@ -28,7 +33,10 @@ export function DebouncedInput({ value, onCommit, delay, onKeyDown, ...input }: 
     <input
       {...input}
       value={text}
-      onChange={(event) => setText(event.target.value)}
+      onChange={(event) => {
+        typed.current = true;
+        setText(event.target.value);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
