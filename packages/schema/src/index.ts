@@ -20,6 +20,7 @@ export * from './api/sheetMessages';
 export * from './api/sentences';
 export * from './api/refusals';
 export * from './api/stockRefusals';
+export * from './api/documentRefusals';
 export * from './api/terminals';
 export * from './api/home';
 export * from './api/online';

@@ -9,6 +9,7 @@ export const ACCESS_REFUSALS = {
   view: (v: { screen: string }) => `You do not have permission to view ${v.screen}`,
   edit: (v: { screen: string }) => `You do not have permission to edit ${v.screen}`,
   delete: (v: { screen: string }) => `You do not have permission to delete ${v.screen}`,
+  outletPrices: (v: { outlet: number | string }) => `You may not set prices of outlet ${v.outlet}`,
   setTable: (v: { screen: string }) => `You do not have permission to change the table settings of ${v.screen}`,
   roleOff: (v: { role: string }) => `Your role ${v.role} is switched off: it grants no privileges`,
   serverOnly: (v: { what: string }) => `Only the server writes ${v.what}`,

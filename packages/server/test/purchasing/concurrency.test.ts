@@ -200,7 +200,7 @@ describe('one purchase order under parallel actions', () => {
           expect(onHand).toBe('4.000');
           expect((received.body.data.lines as Row[])[0]!.receivedQty).toBe('4.000');
           // 6 outstanding, never below nothing; closed when the close came second, else still open.
-          expect(status).toContain(closed.status === 200 ? 'is closed' : 'is partiallyReceived');
+          expect(status).toContain(closed.status === 200 ? 'is closed' : 'is partially received');
         } else {
           expect(receipts).toHaveLength(0);
           expect(onHand).toBeUndefined();

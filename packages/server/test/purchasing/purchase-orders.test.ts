@@ -57,7 +57,9 @@ describe('a purchase order of 40 lines received in three receipts, the rest clos
     // Not sent yet: nothing can be received.
     const early = await w.run(order, 'receive', { lines: [{ product: p1, quantity: '1' }] });
     expect(early.status).toBe(409);
-    expect(early.body.message).toContain('is draft');
+    expect(early.body.message).toBe(
+      `Purchase order ${String(order.docNo)} is draft: it cannot be received (only when sent or partially received)`,
+    );
 
     const sent = await w.run(order, 'send');
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
@@ -148,7 +150,7 @@ describe('a purchase order of 40 lines received in three receipts, the rest clos
     expect(balances.get(p21!)!.averageCost).toBe('3.15');
 
     // Cancel is for orders nothing was received on; close short needs a reason.
-    expect((await w.run(order, 'cancel')).body.message).toContain('is partiallyReceived');
+    expect((await w.run(order, 'cancel')).body.message).toContain('is partially received');
     const noReason = await w.run(order, 'closeShort');
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors?.[0]?.field).toBe('reason');

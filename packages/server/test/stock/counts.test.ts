@@ -250,7 +250,10 @@ describe('stock counts', () => {
     expect(moved.body.errors?.[0]?.field).toBe('location');
     const bad = await execute('count', [count.id as number], { lines: [{ product: service.id, countedQty: '1' }] });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors?.[0]?.field).toBe('lines.0.product');
+    expect(bad.body.errors?.[0]).toEqual({
+      field: 'lines.0.product',
+      message: `${String(service.code)} keeps no stock of its own`,
+    });
     const negative = await execute('count', [count.id as number], { lines: [{ product: a.id, countedQty: '-1' }] });
     expect(negative.status).toBe(400);
     expect(negative.body.errors?.[0]?.field).toMatch(/^lines\.0\.countedQty/);

@@ -91,6 +91,9 @@ describe('delivery orders through the legacy API', () => {
       expect(res.status, action).toBe(409);
       expect(res.body.message).toContain('is draft');
     }
+    expect((await w.act(order, 'receive')).body.message).toBe(
+      `Delivery order ${String(order.docNo)} is draft: it cannot be received (only when dispatched or partially received)`,
+    );
     await w.act(order, 'confirm');
     for (const action of ['confirm', 'receive', 'prefill']) {
       const res = await w.act(order, action, { stockTemplate: 1 });
@@ -176,7 +179,10 @@ describe('delivery orders through the legacy API', () => {
       lines: [{ product: service.id, quantity: '1' }],
     });
     expect(noStock.status).toBe(400);
-    expect(noStock.body.errors?.[0]?.field).toBe('lines.0.product');
+    expect(noStock.body.errors?.[0]).toEqual({
+      field: 'lines.0.product',
+      message: `${String(service.code)} ${String(service.name)} does not keep stock`,
+    });
 
     const order = await w.newOrder(from, to, [{ product: a, quantity: '1.000' }]);
     await w.act(order, 'confirm');

@@ -205,7 +205,7 @@ describe('delivery orders keep every unit: in transit until received or written 
     expect(await w.onHand(c!, transit)).toBe('8.000');
     const refused = await w.act(order, 'receive');
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain('is closing');
+    expect(refused.body.message).toContain('is write-off awaiting approval');
 
     const pending = await w.post<Row[]>('/DataRepository/fetch/stockadjustment', {
       filters: [

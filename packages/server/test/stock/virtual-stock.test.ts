@@ -229,6 +229,7 @@ describe('adjustments', () => {
       w.tokens.manager,
     );
     expect(own.status).toBe(403);
+    expect(own.body.message).toBe('Another user must approve your own adjustment');
     expect(
       (await w.post(`${VIRTUAL}/approve`, { id: adjustment.id, version: adjustment.version }, w.tokens.cashier)).status,
     ).toBe(403);
@@ -252,7 +253,9 @@ describe('adjustments', () => {
       version: (approved.body.data.adjustment as Row).version,
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toContain('is applied');
+    expect(again.body.message).toBe(
+      `Adjustment ADJ-${String(adjustment.id).padStart(6, '0')} is applied: only a pending one can be approved`,
+    );
 
     const second = await w.post<Row>(
       `${VIRTUAL}/adjust`,

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ITEMS_SEPARATOR, type Sentences } from '@backroom/schema';
+import { DOCUMENT_DONE, ITEMS_SEPARATOR, STATES_SEPARATOR, type Sentences } from '@backroom/schema';
 import { registryText } from './registryText';
 
 const MARK = '\u0000';
@@ -33,10 +33,16 @@ export const shapesOf = (
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** A registry word written in lower case inside a sentence (an entity, a status), in the user's language. */
+const lowerWord = (t: TFunction, word: string) => registryText(t, capitalised(word)).toLowerCase();
+
+const DONE_KEYS = new Map(Object.entries(DOCUMENT_DONE).map(([action, done]) => [done as string, action]));
+
 /**
  * The values of a message that are the registry's words, in the user's language too: a column, a
- * screen or a module by its label, `what` (entities, lower case) and a list of `values` (labels);
- * `items`, a list of the catalogue's own sentences, each said again.
+ * screen or a module by its label, `what` (entities) and `status` in lower case, a list of `values`
+ * (labels) and of `states` (lower case); `done`, a document action's past tense; `items`, a list of
+ * the catalogue's own sentences, each said again.
  */
 function wordsOf(t: TFunction, groups: Record<string, string>, shapes: readonly Shape[]): Record<string, string> {
   const words = { ...groups };
@@ -47,7 +53,14 @@ function wordsOf(t: TFunction, groups: Record<string, string>, shapes: readonly 
       .join(ITEMS_SEPARATOR);
   for (const name of ['column', 'screen', 'module'])
     if (groups[name] !== undefined) words[name] = registryText(t, groups[name]);
-  if (groups.what !== undefined) words.what = registryText(t, capitalised(groups.what)).toLowerCase();
+  for (const name of ['what', 'status']) if (groups[name] !== undefined) words[name] = lowerWord(t, groups[name]);
+  if (groups.states !== undefined)
+    words.states = groups.states
+      .split(STATES_SEPARATOR)
+      .map((state) => lowerWord(t, state))
+      .join(t('errors.document.or', { defaultValue: STATES_SEPARATOR }));
+  const action = groups.done === undefined ? undefined : DONE_KEYS.get(groups.done);
+  if (action !== undefined) words.done = t(`errors.document.done.${action}`, { defaultValue: groups.done });
   if (groups.values !== undefined)
     words.values = groups.values
       .split(', ')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import {
   ACCESS_REFUSALS,
+  DOCUMENT_REFUSALS,
   FEATURE_LABELS,
   ITEMS_SEPARATOR,
   LOOKUP_REFUSALS,
@@ -169,6 +170,25 @@ describe('translations', () => {
     );
     expect(translateMessage(t, STOCK_REFUSALS.belowZero({ onHand: '0.500', product: 'KOPI' }))).toBe(
       'Hanya 0.500 KOPI dalam tangan: stok tidak boleh jatuh bawah sifar di sini',
+    );
+  });
+  it('says every refusal of a document or its lines in Malay, its states and action in Malay too', async () => {
+    const t = await malay();
+    expectEverySentenceSaid((message) => translateMessage(t, message), DOCUMENT_REFUSALS);
+    const refused = DOCUMENT_REFUSALS.purchaseOrderState({
+      document: 'PO-7',
+      status: 'partially received',
+      done: 'cancelled',
+      states: 'draft or sent',
+    });
+    expect(translateMessage(t, refused)).toBe(
+      'Pesanan belian PO-7 berstatus diterima sebahagian: ia tidak boleh dibatalkan (hanya apabila berstatus draf atau dihantar)',
+    );
+    expect(translateMessage(t, DOCUMENT_REFUSALS.codeOfRule({ code: 'RAYA' }))).toBe(
+      'Kod "RAYA" sudah digunakan oleh peraturan promosi',
+    );
+    expect(translateMessage(t, ACCESS_REFUSALS.outletPrices({ outlet: 3 }))).toBe(
+      'Anda tidak boleh menetapkan harga outlet 3',
     );
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
-import { STOCK_REFUSALS, type DeliveryOrderLineDto, type DeliveryOrderStatus } from '@backroom/schema';
+import {
+  DOCUMENT_REFUSALS,
+  STOCK_REFUSALS,
+  type DeliveryOrderLineDto,
+  type DeliveryOrderStatus,
+} from '@backroom/schema';
 import ms from '../../public/locales/ms/translations.json';
 import { dropdown, emptyList, fail, menuItem, ok, renderScreen, stubServer, type Call } from '../test/app';
 import type { DeliveryOrder } from './api';
@@ -166,6 +171,29 @@ describe('delivery order form', () => {
       ).toBeInTheDocument();
       expect(
         screen.getByText('Baris 2: TEH Teh tarik: 1.000 dalam tangan di Central warehouse, 3.500 untuk dihantar'),
+      ).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('says in Malay that an order moved on meanwhile cannot be dispatched, its states in Malay', async () => {
+    const message = DOCUMENT_REFUSALS.deliveryOrderState({
+      document: 'DO-2025-000005',
+      status: 'dispatched',
+      done: 'dispatched',
+      states: 'confirmed',
+    });
+    serveOrder(order('confirmed', 2), () => fail(409, message, [{ field: 'status', message }]));
+    i18n.addResourceBundle('ms', 'translations', ms);
+    await i18n.changeLanguage('ms');
+    try {
+      await renderScreen(menuItem('/printdeliveryorder'), '/printdeliveryorder/edit/5');
+      await userEvent.click(await screen.findByRole('button', { name: 'Hantar' }));
+      expect(
+        await screen.findByText(
+          'Pesanan penghantaran DO-2025-000005 berstatus telah dihantar: ia tidak boleh dihantar (hanya apabila berstatus disahkan)',
+        ),
       ).toBeInTheDocument();
     } finally {
       await i18n.changeLanguage('en');

@@ -1,4 +1,4 @@
-import { fieldOf, getEntity, type DeliveryOrderDto } from '@backroom/schema';
+import { DOCUMENT_REFUSALS, fieldOf, getEntity, type DeliveryOrderDto } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
@@ -29,8 +29,9 @@ export async function assertStockLines(db: AnyDb, lines: readonly { product: num
   const errors = lines.flatMap((line, i) => {
     const product = products.get(line.product);
     if (!product || product.role === 'stock') return [];
-    const why = product.role === 'recipe' ? 'is a composite: deliver its components' : 'does not keep stock';
-    return [{ field: `lines.${i}.product`, message: `${product.code} ${product.name} ${why}` }];
+    const named = { product: `${product.code} ${product.name}` };
+    const message = product.role === 'recipe' ? DOCUMENT_REFUSALS.composite(named) : DOCUMENT_REFUSALS.noStock(named);
+    return [{ field: `lines.${i}.product`, message }];
   });
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
 }

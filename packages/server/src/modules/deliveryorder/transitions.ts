@@ -1,4 +1,6 @@
 import {
+  DOCUMENT_REFUSALS,
+  stateRefusal,
   DELIVERY_ORDER_ACTIONS,
   type DeliveryOrderAction,
   type DeliveryOrderDto,
@@ -57,15 +59,6 @@ const prefillBody = versioned.extend({
 });
 
 /** Past tense of each action, as messages say it. */
-const DONE: Record<DeliveryOrderAction, string> = {
-  confirm: 'confirmed',
-  dispatch: 'dispatched',
-  receive: 'received',
-  closeShort: 'closed short',
-  cancel: 'cancelled',
-  prefill: 'prefilled',
-};
-
 /** The one order an action names, read in its transaction. */
 async function theOrder(call: ActionCall): Promise<DeliveryOrderDto> {
   if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one delivery order' }]);
@@ -77,7 +70,7 @@ async function theOrder(call: ActionCall): Promise<DeliveryOrderDto> {
 function assertState(o: DeliveryOrderDto, action: DeliveryOrderAction, version: number): void {
   const allowed: readonly DeliveryOrderStatus[] = DELIVERY_ORDER_ACTIONS[action];
   if (!allowed.includes(o.status)) {
-    const message = `Delivery order ${o.docNo} is ${o.status}: it cannot be ${DONE[action]} (only when ${allowed.join(' or ')})`;
+    const message = stateRefusal(DOCUMENT_REFUSALS.deliveryOrderState, order, o.docNo, o.status, action, allowed);
     throw new ApiError(409, message, [{ field: 'status', message }]);
   }
   if (o.version !== version) throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);

@@ -1,8 +1,12 @@
+import { DOCUMENT_REFUSALS } from '@backroom/schema';
 import type { EntityHook } from '../../data/hooks';
 import { ApiError } from '../../http/envelope';
 
-/** Both promotion kinds, by entity name, as a user reads them. */
-const KINDS: Record<string, string> = { promotion: 'promotion', newpromotion: 'promotion rule' };
+/** The refusal of a code held by either promotion kind, by the holder's entity name. */
+const KINDS: Record<string, (v: { code: string }) => string> = {
+  promotion: DOCUMENT_REFUSALS.codeOfPromotion,
+  newpromotion: DOCUMENT_REFUSALS.codeOfRule,
+};
 
 /**
  * Promotion codes are unique across both kinds: every code is claimed in `promotion_code`, whose
@@ -31,7 +35,7 @@ export function uniquePromotionCode(name: 'promotion' | 'newpromotion'): EntityH
         .select(['entity'])
         .where('code', '=', code)
         .executeTakeFirst();
-      const message = `Code "${code}" is already used by a ${KINDS[String(holder?.entity)] ?? 'promotion'}`;
+      const message = (KINDS[String(holder?.entity)] ?? DOCUMENT_REFUSALS.codeOfPromotion)({ code });
       throw new ApiError(409, message, [{ field: 'code', message }]);
     },
     async afterWrite({ trx, action, id, after }) {

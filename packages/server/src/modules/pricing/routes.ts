@@ -1,4 +1,12 @@
-import { MAX_INT32, getEntity, outletPricingGrid, outletPricingSaved, rowId, rowIdNumber } from '@backroom/schema';
+import {
+  ACCESS_REFUSALS,
+  MAX_INT32,
+  getEntity,
+  outletPricingGrid,
+  outletPricingSaved,
+  rowId,
+  rowIdNumber,
+} from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
@@ -70,7 +78,7 @@ export function registerOutletPricingRoutes(app: FastifyInstance, apiPrefix: str
       const allowed = await allowedOutlets(request);
       const outside = changes.findIndex((c) => allowed.length > 0 && !allowed.includes(c.outlet));
       if (outside >= 0)
-        throw new ApiError(403, `You may not set prices of outlet ${changes[outside]!.outlet}`, [
+        throw new ApiError(403, ACCESS_REFUSALS.outletPrices({ outlet: changes[outside]!.outlet }), [
           { field: `changes.${outside}.outlet`, message: 'Not one of your outlets' },
         ]);
       const counts = await db.transaction().execute(async (trx) =>

@@ -1,4 +1,4 @@
-import { getEntity, MAX_INT32, type PurchaseOrder } from '@backroom/schema';
+import { DOCUMENT_REFUSALS, getEntity, MAX_INT32, type PurchaseOrder } from '@backroom/schema';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
 import type { AnyDb } from '../../data/store';
@@ -21,10 +21,13 @@ export async function assertStockLines(db: AnyDb, lines: readonly { product: num
   );
   const errors = lines.flatMap((line, i) => {
     const product = products.get(line.product);
-    if (!product) return [{ field: `${at}.${i}.product`, message: `There is no product ${line.product}` }];
+    if (!product)
+      return [{ field: `${at}.${i}.product`, message: DOCUMENT_REFUSALS.noProduct({ product: line.product }) }];
     if (product.role === 'stock') return [];
-    const why = product.role === 'recipe' ? 'is a composite: order its components' : 'does not keep stock';
-    return [{ field: `${at}.${i}.product`, message: `${product.code} ${product.name} ${why}` }];
+    const named = { product: `${product.code} ${product.name}` };
+    const message =
+      product.role === 'recipe' ? DOCUMENT_REFUSALS.compositeOrdered(named) : DOCUMENT_REFUSALS.noStock(named);
+    return [{ field: `${at}.${i}.product`, message }];
   });
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
 }

@@ -1,3 +1,4 @@
+import { DOCUMENT_REFUSALS } from '@backroom/schema';
 import type { AnyDb } from '../../data/store';
 import type { EntityHook } from '../../data/hooks';
 import { typedDb } from '../../db/types';
@@ -57,7 +58,7 @@ export async function priceOrder(trx: AnyDb, id: number): Promise<void> {
     if (given === null) {
       errors.push({
         field: `lines.${line.line_no}.unitCost`,
-        message: `Line ${line.line_no + 1}: give the unit cost (the product has no cost from this supplier)`,
+        message: DOCUMENT_REFUSALS.giveUnitCost({ line: line.line_no + 1 }),
       });
       continue;
     }

@@ -1,4 +1,6 @@
 import {
+  DOCUMENT_REFUSALS,
+  stateRefusal,
   LANDED_COST_BASES,
   MONEY_SCALE,
   formatScaled,
@@ -87,14 +89,6 @@ const returnBody = z.looseObject({
 });
 
 /** Past tense of each action, as messages say it. */
-const DONE: Record<PurchaseOrderAction, string> = {
-  send: 'sent',
-  receive: 'received',
-  closeShort: 'closed short',
-  cancel: 'cancelled',
-  returnToSupplier: 'returned from',
-};
-
 /** The one order an action names, read in its transaction. */
 async function theOrder(call: ActionCall): Promise<PurchaseOrder> {
   if (call.ids.length !== 1) throw validationError([{ field: 'ids', message: 'Give the id of one purchase order' }]);
@@ -106,7 +100,14 @@ async function theOrder(call: ActionCall): Promise<PurchaseOrder> {
 function assertState(o: PurchaseOrder, action: PurchaseOrderAction, version: number | undefined): void {
   const allowed: readonly PurchaseOrderStatus[] = PURCHASE_ORDER_ACTIONS[action];
   if (!allowed.includes(o.status)) {
-    const message = `Purchase order ${o.docNo} is ${o.status}: it cannot be ${DONE[action]} (only when ${allowed.join(' or ')})`;
+    const message = stateRefusal(
+      DOCUMENT_REFUSALS.purchaseOrderState,
+      purchaseOrder,
+      o.docNo,
+      o.status,
+      action,
+      allowed,
+    );
     throw new ApiError(409, message, [{ field: 'status', message }]);
   }
   if (version !== undefined && o.version !== version)
@@ -178,7 +179,12 @@ export const send = rowAction(entityRow(purchaseOrder), async (call) => {
   const minimum = Number(supplier.minimum_order_value ?? 0);
   const subtotal = parseScaled(o.subtotal ?? '0', MONEY_SCALE);
   if (!body.belowMinimum && subtotal.ok && subtotal.value < minimum) {
-    const message = `${o.docNo} comes to ${o.subtotal ?? '0'} before tax, below ${String(supplier.name)}'s minimum order value of ${formatScaled(minimum, MONEY_SCALE)}: send with belowMinimum to send it anyway`;
+    const message = DOCUMENT_REFUSALS.belowMinimum({
+      document: o.docNo,
+      subtotal: o.subtotal ?? '0',
+      supplier: String(supplier.name),
+      minimum: formatScaled(minimum, MONEY_SCALE),
+    });
     throw new ApiError(409, message, [{ field: 'total', message }]);
   }
   const expected = o.expectedDate ?? addDays(await companyToday(call.trx), Number(supplier.lead_time_days ?? 0));

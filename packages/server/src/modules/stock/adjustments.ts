@@ -1,5 +1,8 @@
 import {
+  DOCUMENT_DONE,
+  DOCUMENT_REFUSALS,
   getEntity,
+  statusLabel,
   stockAdjustDecision,
   stockAdjustRequest,
   type StockAdjustmentStatus,
@@ -259,7 +262,7 @@ export async function adjust(request: FastifyRequest): Promise<StockAdjustResult
         { field: 'product', message: `Product refers to a missing product row (${body.product})` },
       ]);
     if (product.role !== 'stock')
-      throw validationError([{ field: 'product', message: `${product.code} keeps no stock of its own` }]);
+      throw validationError([{ field: 'product', message: DOCUMENT_REFUSALS.keepsNoStock({ product: product.code }) }]);
     const why = await reasonRules(w, body.stockOutReason);
     if (!why)
       throw validationError([
@@ -303,11 +306,15 @@ export async function decide(request: FastifyRequest, approve: boolean): Promise
     if (row.status !== 'pending')
       throw new ApiError(
         409,
-        `Adjustment ${reference(id)} is ${row.status}: only a pending one can be ${approve ? 'approved' : 'rejected'}`,
+        DOCUMENT_REFUSALS.adjustmentState({
+          document: reference(id),
+          status: statusLabel(adjustment, row.status).toLowerCase(),
+          done: DOCUMENT_DONE[approve ? 'approve' : 'reject'],
+        }),
       );
     if (row.version !== version) throw new ApiError(409, STALE_MESSAGE);
     if (row.created_by === w.auth.userName)
-      throw new ApiError(403, `Another user must ${approve ? 'approve' : 'reject'} your own adjustment`);
+      throw new ApiError(403, approve ? DOCUMENT_REFUSALS.approveOwn() : DOCUMENT_REFUSALS.rejectOwn());
     const movement = approve ? await post(w, row) : null;
     await updateRow(w, adjustment, {
       id,

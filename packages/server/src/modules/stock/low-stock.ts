@@ -1,4 +1,10 @@
-import { getEntity, type LowStockQuery, type LowStockRow, type ProposedOrder } from '@backroom/schema';
+import {
+  DOCUMENT_REFUSALS,
+  getEntity,
+  type LowStockQuery,
+  type LowStockRow,
+  type ProposedOrder,
+} from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import { allowedOutlets } from '../../data/access';
@@ -163,9 +169,14 @@ export async function proposeDeliveries(request: FastifyRequest, ids: readonly n
     const row = found.get(id);
     if (!row) return [{ field: `ids.${i}`, message: `No low-stock row ${id}` }];
     if (row.warehouse === null)
-      return [{ field: `ids.${i}`, message: `No warehouse is mapped to ${row.productLabel}` }];
+      return [{ field: `ids.${i}`, message: DOCUMENT_REFUSALS.noWarehouse({ product: row.productLabel }) }];
     if (Number(row.proposedQty) <= 0)
-      return [{ field: `ids.${i}`, message: `${row.productLabel} is already on order at ${row.locationLabel}` }];
+      return [
+        {
+          field: `ids.${i}`,
+          message: DOCUMENT_REFUSALS.onOrder({ product: row.productLabel, location: row.locationLabel }),
+        },
+      ];
     return [];
   });
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);

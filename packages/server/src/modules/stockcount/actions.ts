@@ -1,4 +1,4 @@
-import { STOCK_COUNT_ACTIONS, type StockCountAction } from '@backroom/schema';
+import { DOCUMENT_REFUSALS, STOCK_COUNT_ACTIONS, stateRefusal, type StockCountAction } from '@backroom/schema';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import { oneOrMany, rowAction, type ActionCall } from '../../data/hooks';
@@ -46,12 +46,10 @@ const countBody = z.looseObject({
 });
 const postBody = z.looseObject({ version: z.number().int().min(1).optional() });
 
-const DONE: Record<StockCountAction, string> = { count: 'counted', post: 'posted' };
-
 function assertState(c: StockCountDto, action: StockCountAction): void {
   const allowed: readonly string[] = STOCK_COUNT_ACTIONS[action];
   if (!allowed.includes(c.status)) {
-    const message = `Stock count ${c.docNo} is ${c.status}: it cannot be ${DONE[action]} (only when ${allowed.join(' or ')})`;
+    const message = stateRefusal(DOCUMENT_REFUSALS.stockCountState, count, c.docNo, c.status, action, allowed);
     throw new ApiError(409, message, [{ field: 'status', message }]);
   }
 }
@@ -122,7 +120,7 @@ export const countLines = rowAction(entityRow(count), async (call) => {
         {
           field: `lines.${w.i}.${body.lines[w.i]!.barcode ? 'barcode' : 'product'}`,
           message: products.has(w.product)
-            ? `${products.get(w.product)!.code} keeps no stock of its own`
+            ? DOCUMENT_REFUSALS.keepsNoStock({ product: products.get(w.product)!.code })
             : `Product refers to a missing product row (${w.product})`,
         },
       ]);

@@ -1,3 +1,4 @@
+import { DOCUMENT_REFUSALS, LOOKUP_REFUSALS } from '@backroom/schema';
 import type { EntityHook } from '../../data/hooks';
 import type { Row } from '../../data/store';
 import { typedDb } from '../../db/types';
@@ -84,11 +85,14 @@ async function fillLines(
     trx,
     lines.map((l) => l.product as number),
   );
-  const errors = lines.flatMap((l, i) =>
-    products.get(l.product as number)?.role === 'stock'
-      ? []
-      : [{ field: `lines.${i}.product`, message: `Product ${String(l.product)} keeps no stock of its own` }],
-  );
+  const errors = lines.flatMap((l, i) => {
+    const product = products.get(l.product as number);
+    if (product?.role === 'stock') return [];
+    const message = product
+      ? DOCUMENT_REFUSALS.keepsNoStock({ product: product.code })
+      : LOOKUP_REFUSALS.noProduct({ name: String(l.product) });
+    return [{ field: `lines.${i}.product`, message }];
+  });
   if (errors.length > 0) throw validationError(errors, errors[0]!.message);
   const have = new Set(lines.map((l) => l.product as number));
   for (const product of await scopeProducts(trx, scope, categories))
