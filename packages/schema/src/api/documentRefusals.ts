@@ -17,6 +17,10 @@ export const DOCUMENT_DONE = {
   count: 'counted',
   post: 'posted',
   approve: 'approved',
+  accept: 'accepted',
+  prepare: 'prepared',
+  ready: 'made ready',
+  complete: 'completed',
   reject: 'rejected',
 } as const;
 
@@ -45,7 +49,7 @@ export function stateRefusal(
 
 /**
  * Why the server refuses a document or one of its lines (409 or 400), as the console shows it beside
- * the document or the line: delivery and purchase orders, stock counts, adjustments, low stock's
+ * the document or the line: delivery, purchase and online orders, stock counts, adjustments, low stock's
  * proposals and promotion codes. `status` and `states` are status labels in lower case, `states`
  * joined by `STATES_SEPARATOR`; `done` is one of `DOCUMENT_DONE`.
  */
@@ -56,6 +60,8 @@ export const DOCUMENT_REFUSALS = {
     `Purchase order ${v.document} is ${v.status}: it cannot be ${v.done} (only when ${v.states})`,
   stockCountState: (v: { document: string; status: string; done: string; states: string }) =>
     `Stock count ${v.document} is ${v.status}: it cannot be ${v.done} (only when ${v.states})`,
+  onlineOrderState: (v: { document: string; status: string; done: string; states: string }) =>
+    `Order ${v.document} is ${v.status}: it cannot be ${v.done} (only when ${v.states})`,
   adjustmentState: (v: { document: string; status: string; done: string }) =>
     `Adjustment ${v.document} is ${v.status}: only a pending one can be ${v.done}`,
   composite: (v: { product: string }) => `${v.product} is a composite: deliver its components`,
@@ -71,6 +77,9 @@ export const DOCUMENT_REFUSALS = {
   onOrder: (v: { product: string; location: string }) => `${v.product} is already on order at ${v.location}`,
   codeOfPromotion: (v: { code: string }) => `Code "${v.code}" is already used by a promotion`,
   codeOfRule: (v: { code: string }) => `Code "${v.code}" is already used by a promotion rule`,
+  codeOfVoucher: (v: { code: string }) =>
+    `Code "${v.code}" is already another voucher's code (codes are the same in any case)`,
+  codeGenerated: (v: { code: string }) => `Code "${v.code}" is already a generated voucher code`,
   approveOwn: () => 'Another user must approve your own adjustment',
   rejectOwn: () => 'Another user must reject your own adjustment',
 } as const satisfies Sentences;

@@ -1,4 +1,4 @@
-import { ONLINE_ORDER_ACTIONS, type OnlineOrderAction } from '@backroom/schema';
+import { DOCUMENT_REFUSALS, ONLINE_ORDER_ACTIONS, stateRefusal, type OnlineOrderAction } from '@backroom/schema';
 import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
 import { recordAudit } from '../../data/audit';
@@ -13,14 +13,6 @@ import { DOCUMENT_TYPE, eventOrder, order, outletLocation, readOrder, type Order
 import { publishEvent } from './webhook-publish';
 
 const body = z.object({ reason: z.union([z.number().int().positive(), z.string().trim().min(1).max(50)]).optional() });
-
-const DONE: Record<OnlineOrderAction, string> = {
-  accept: 'accepted',
-  prepare: 'prepared',
-  ready: 'made ready',
-  complete: 'completed',
-  cancel: 'cancelled',
-};
 
 /** The CANCEL_REASON list value a cancel names, by id or code; 400 on `reason` otherwise. */
 async function cancelReason(db: AnyDb, reason: number | string | undefined): Promise<number> {
@@ -77,7 +69,14 @@ function transition(action: OnlineOrderAction): RowAction {
       if (!before || (outlets.length > 0 && !outlets.includes(before.outlet)))
         throw new ApiError(404, `${order.label}: no row ${id}`);
       if (!(from as readonly string[]).includes(before.status)) {
-        const message = `Order ${before.orderNo} is ${before.status}: it cannot be ${DONE[action]} (only when ${from.join(' or ')})`;
+        const message = stateRefusal(
+          DOCUMENT_REFUSALS.onlineOrderState,
+          order,
+          before.orderNo,
+          before.status,
+          action,
+          from,
+        );
         throw new ApiError(409, message, [{ field: 'status', message }]);
       }
       const moved = await typedDb(call.trx)

@@ -1,4 +1,4 @@
-import { MAX_INT32, getEntity, parseRowId } from '@backroom/schema';
+import { DOCUMENT_REFUSALS, MAX_INT32, getEntity, parseRowId } from '@backroom/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordRequestEvent } from '../../data/audit';
@@ -32,7 +32,7 @@ export const voucherHooks: EntityHook = {
       .where('id', '!=', id ?? 0)
       .executeTakeFirst();
     if (same) {
-      const message = `Code "${typed}" is already another voucher's code (codes are the same in any case)`;
+      const message = DOCUMENT_REFUSALS.codeOfVoucher({ code: typed });
       throw new ApiError(409, message, [{ field: 'code', message }]);
     }
     const generated = generatedForm(typed);
@@ -40,7 +40,7 @@ export const voucherHooks: EntityHook = {
       generated &&
       (await db.selectFrom('voucher_code').select('id').where('code', '=', generated).executeTakeFirst())
     ) {
-      const message = `Code "${String(row.code)}" is already a generated voucher code`;
+      const message = DOCUMENT_REFUSALS.codeGenerated({ code: String(row.code) });
       throw new ApiError(409, message, [{ field: 'code', message }]);
     }
   },
