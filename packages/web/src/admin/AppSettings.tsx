@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { SETTING_GROUP, SETTING_KINDS, settingValueProblem } from '@backroom/schema';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
-import { translateMessage, useErrorText } from '../screens/errorText';
+import { useErrorText } from '../screens/errorText';
+import { translateMessage } from '../i18n/serverMessages';
 import { appSettingsApi, type AppSettingRow } from './api';
 
 const KEY = ['appsettings'];

@@ -13,7 +13,8 @@ import { companyApi } from './api';
 import { AppSettings } from './AppSettings';
 import { SaveAlerts, SaveButton } from './SaveBar';
 import { TimezoneField } from '../ui/TimezoneField';
-import { translateMessage, useErrorText } from '../screens/errorText';
+import { useErrorText } from '../screens/errorText';
+import { translateMessage } from '../i18n/serverMessages';
 import type { SingleScreenProps } from '../screens/webModule';
 import { companyFormatQuery } from '../data/useValueFormat';
 

@@ -7,7 +7,8 @@ import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
 import { SaveAlerts, SaveButton } from './SaveBar';
-import { serverMessage, translateMessage } from '../screens/errorText';
+import { serverMessage } from '../screens/errorText';
+import { translateMessage } from '../i18n/serverMessages';
 import type { SingleScreenProps } from '../screens/webModule';
 
 const NAME = 'membershipintegrationsettings';

@@ -9,7 +9,8 @@ import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
 import { resetPasswordApi } from './api';
-import { translateMessage, useErrorText } from '../screens/errorText';
+import { useErrorText } from '../screens/errorText';
+import { translateMessage } from '../i18n/serverMessages';
 
 const PASSWORDS_DIFFER = 'Passwords do not match';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, useFormContext } from 'react-hook-form';
-import { translateMessage } from '../screens/errorText';
+import { translateMessage } from '../i18n/serverMessages';
 
 /** The attributes every input of a field carries: its id, validity, description, required flag. */
 export type Common = {

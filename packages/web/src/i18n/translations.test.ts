@@ -15,7 +15,7 @@ import {
 import en from '../../public/locales/en/translations.json';
 import ms from '../../public/locales/ms/translations.json';
 import { enumLabel, fieldLabel } from '../fields/format';
-import { translateMessage } from '../screens/errorText';
+import { translateMessage } from './serverMessages';
 import type { ClientMenuGroup } from '../store/menuSlice';
 import { expectEverySentenceSaid } from '../test/sentences';
 import { malay } from './malay';

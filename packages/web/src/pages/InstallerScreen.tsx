@@ -12,7 +12,7 @@ import { TextField } from '../ui/TextField';
 import { InstallerError, installerApi } from './installerApi';
 import { TimezoneField } from '../ui/TimezoneField';
 import { useInstallerStatus } from './useInstallerStatus';
-import { translateMessage } from '../screens/errorText';
+import { translateMessage } from '../i18n/serverMessages';
 
 const PASSWORDS_DIFFER = 'Passwords do not match';
 

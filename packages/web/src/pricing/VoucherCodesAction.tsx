@@ -5,7 +5,8 @@ import { useInstantText } from '../data/useValueFormat';
 import type { ApiEnvelope } from '@backroom/schema';
 import { dataApi } from '../data/api';
 import type { FormActionProps } from '../screens/webModule';
-import { serverMessage, translateMessage } from '../screens/errorText';
+import { serverMessage } from '../screens/errorText';
+import { translateMessage } from '../i18n/serverMessages';
 import { Dialog } from '../ui/Dialog';
 import { FormAlert } from '../ui/FormAlert';
 

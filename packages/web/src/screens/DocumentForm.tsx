@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
-import { translateMessage } from './errorText';
+import { translateMessage } from '../i18n/serverMessages';
 import { HistoryTab } from './HistoryTab';
 import type { useFormController } from './useFormController';
 import type { EntityFormProps } from './webModule';

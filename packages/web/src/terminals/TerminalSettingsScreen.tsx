@@ -5,7 +5,8 @@ import { dataApi } from '../data/api';
 import { FormAlert } from '../ui/FormAlert';
 import { Spinner } from '../ui/Spinner';
 import { TitledCard } from '../ui/TitledCard';
-import { serverMessage, translateMessage } from '../screens/errorText';
+import { serverMessage } from '../screens/errorText';
+import { translateMessage } from '../i18n/serverMessages';
 import type { SingleScreenProps } from '../screens/webModule';
 import { RowForm } from './RowForm';
 
