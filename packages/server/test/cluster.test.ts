@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './support/ports';
@@ -12,6 +13,8 @@ import { freePort } from './support/ports';
 const database = process.env.TEST_DATABASE ?? 'sqlite';
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const SEMI_SPACE = '--max-semi-space-size=8';
+/** A graceful stop takes at most the drain and hand-back periods (shutdown.ts), a few seconds. */
+const STOP_MS = 30_000;
 
 const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
 const childrenOf = (pid: number) =>
@@ -37,13 +40,26 @@ async function startCluster(
   const primary = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = once(primary, 'exit');
   try {
+    // Each probe gives up after 5 s, so one answer that never comes cannot hold the poll.
     const health = async () =>
-      (await fetch(`http://127.0.0.1:${port}/backoffice/core/health`).catch(() => null))?.status;
+      (
+        await fetch(`http://127.0.0.1:${port}/backoffice/core/health`, { signal: AbortSignal.timeout(5_000) }).catch(
+          () => null,
+        )
+      )?.status;
     await expect.poll(health, { timeout: 60_000, interval: 250 }).toBe(200);
     const workers = childrenOf(primary.pid!).map(commandLine);
     const lines = { primary: commandLine(primary.pid!), workers };
     primary.kill('SIGTERM');
-    const [exitCode] = (await exited) as [number | null];
+    // A stop that hangs fails here, naming what still runs, rather than as the test's timeout.
+    const stopped = await Promise.race([exited, sleep(STOP_MS).then(() => null)]);
+    if (stopped === null)
+      throw new Error(
+        `npm start did not stop within ${STOP_MS / 1000} s of SIGTERM; still running: ${JSON.stringify(
+          childrenOf(primary.pid!).map(commandLine),
+        )}`,
+      );
+    const [exitCode] = stopped as [number | null];
     return { ...lines, exitCode };
   } finally {
     if (primary.exitCode === null && primary.signalCode === null) primary.kill('SIGKILL');
