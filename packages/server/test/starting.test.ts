@@ -56,10 +56,15 @@ describe.runIf(database === 'postgres')('a start whose migrations run', () => {
 
       await holder.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
       await expect
-        .poll(async () => (await fetch(`${core}/health/ready`).catch(() => null))?.status, {
-          timeout: 120_000,
-          interval: 200,
-        })
+        .poll(
+          // A probe gives up after 5 s (expect.poll awaits it without a timeout; see support/child-server.ts).
+          async () =>
+            (await fetch(`${core}/health/ready`, { signal: AbortSignal.timeout(5_000) }).catch(() => null))?.status,
+          {
+            timeout: 120_000,
+            interval: 200,
+          },
+        )
         .toBe(200);
       expect(await answer(`${server.api}/Info/Version`)).toMatchObject({ status: 200, body: { resultCode: 200 } });
     }, 240_000);

@@ -50,7 +50,11 @@ export async function spawnServer(options: {
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   const origin = `http://127.0.0.1:${port}`;
   const check = options.until === 'live' ? 'health/live' : 'health';
-  const health = async () => (await fetch(`${origin}/backoffice/core/${check}`).catch(() => null))?.status;
+  // Each probe gives up after 5 s: expect.poll awaits it without a timeout, and a connection made while
+  // the preparing process hands the port to the cluster's workers can go unanswered.
+  const health = async () =>
+    (await fetch(`${origin}/backoffice/core/${check}`, { signal: AbortSignal.timeout(5_000) }).catch(() => null))
+      ?.status;
   try {
     await expect.poll(health, { timeout: 150_000, interval: 200 }).toBe(200);
   } catch (error) {
