@@ -26,20 +26,21 @@ export function AppliedTemporalInput({ Input = DateInput, kind = 'date', value, 
   const enterLike = useEnterLike();
   const [typed, setTyped] = useState<{ value: string; whole: boolean } | null>(null);
   const [unreadable, setUnreadable] = useState(false);
-  useEffect(() => {
-    // The value changed (applied, cleared with the others, read from the address): nothing typed is pending.
-    setTyped(null);
-    setUnreadable(false);
-  }, [value]);
-  const settle = useTypingPause(typed, (pending) => {
+  const pause = useTypingPause(typed, (pending) => {
     if (!pending) return;
     setUnreadable(!pending.whole);
     if (!pending.whole) return;
     setTyped(null);
     if (pending.value !== value) onApply(pending.value);
   });
+  useEffect(() => {
+    // The value changed (applied, cleared with the others, read from the address): nothing typed is pending.
+    pause.cancel();
+    setTyped(null);
+    setUnreadable(false);
+  }, [value, pause]);
   // Applied before what Enter or leaving the box goes on to do reads it: the form submitted, the button clicked.
-  const settleNow = () => flushSync(settle);
+  const settleNow = () => flushSync(pause.now);
   return (
     <>
       <Input

@@ -11,36 +11,29 @@ interface DebouncedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>
 export function DebouncedInput({ value, onCommit, delay, onKeyDown, ...input }: DebouncedInputProps) {
   const [text, setText] = useState(value);
   const committed = useRef(value);
-  // Whether the text is the user's since the last outside value: only that is reported. A pause
-  // timer set before an outside change (a "Clear" pressed within the pause) must not report the
-  // text the change replaced.
-  const typed = useRef(false);
-  useEffect(() => {
-    committed.current = value;
-    typed.current = false;
-    setText(value);
-  }, [value]);
-  const commitNow = useTypingPause(
+  const pause = useTypingPause(
     text,
-    (pending) => {
-      if (!typed.current || pending === committed.current) return;
-      committed.current = pending;
-      onCommit(pending);
+    (typed) => {
+      if (typed === committed.current) return;
+      committed.current = typed;
+      onCommit(typed);
     },
     delay,
   );
+  useEffect(() => {
+    pause.cancel();
+    committed.current = value;
+    setText(value);
+  }, [value, pause]);
   return (
     <input
       {...input}
       value={text}
-      onChange={(event) => {
-        typed.current = true;
-        setText(event.target.value);
-      }}
+      onChange={(event) => setText(event.target.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
-          commitNow();
+          pause.now();
         }
         onKeyDown?.(event);
       }}
