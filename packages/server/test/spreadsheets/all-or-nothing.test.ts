@@ -4,28 +4,37 @@ import { findEntity, type SheetJob } from '@backroom/schema';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useCatalogue } from '../domain/support/catalogue';
-import { importSheet, legacyOf, productByCode, submit, xlsx } from './support';
+import { claimNext, newLease } from '../../src/jobs/queue';
+import { runJob } from '../../src/jobs/runner';
+import { importSheet, insertedOnce, legacyOf, productByCode, storedAndAudited, submit, waitFor, xlsx } from './support';
 
 /**
- * A commit that writes more than products (a known source's creations, locations and stock; a
- * sheet's bundles) is one transaction: a part refused by the database leaves nothing written.
+ * Every import commit is one transaction: a plain sheet's rows, and what a commit writes beside
+ * products (a known source's creations, locations and stock; a sheet's bundles). A part refused by
+ * the database leaves nothing written.
  */
 const c = useCatalogue();
 const db = () => c.server.app.ctx.db;
 const fixture = (name: string) => readFile(join(__dirname, '../fixtures/imports', name));
 
-/** A real refusal by the database (a trigger) of every insert into `table` while `work` runs. */
-async function refusingInsertsInto<T>(table: string, work: () => Promise<T>): Promise<T> {
+/** A real refusal by the database (a trigger) of every insert into `table` (or of the row with `code`) while `work` runs. */
+async function refusingInsertsInto<T>(table: string, work: () => Promise<T>, code?: string): Promise<T> {
   const postgres = c.server.app.ctx.dialect === 'postgres';
+  const only =
+    code === undefined
+      ? sql``
+      : postgres
+        ? sql`when (new.code = ${sql.lit(code)})`
+        : sql`when new.code = ${sql.lit(code)}`;
   if (postgres) {
     await sql`create function refuse_in_test() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`.execute(
       db(),
     );
-    await sql`create trigger refuse_in_test before insert on ${sql.table(table)} for each row execute function refuse_in_test()`.execute(
+    await sql`create trigger refuse_in_test before insert on ${sql.table(table)} for each row ${only} execute function refuse_in_test()`.execute(
       db(),
     );
   } else
-    await sql`create trigger refuse_in_test before insert on ${sql.table(table)} begin select raise(abort, 'refused by the test'); end`.execute(
+    await sql`create trigger refuse_in_test before insert on ${sql.table(table)} ${only} begin select raise(abort, 'refused by the test'); end`.execute(
       db(),
     );
   try {
@@ -40,9 +49,9 @@ async function refusingInsertsInto<T>(table: string, work: () => Promise<T>): Pr
 
 /**
  * Submits a commit that the database refuses part-way and waits for its try to fail (the job is then
- * queued again, its error the message), then cancels it: its retry would meet the same refusal.
+ * queued again, its error the message), then cancels it unless `keep`: its retry would meet the same refusal.
  */
-async function failedTry(content: Uint8Array, name?: string): Promise<SheetJob> {
+async function failedTry(content: Uint8Array, name?: string, keep = false): Promise<SheetJob> {
   const submitted = await submit(c, content, 'product', 'commit', { name });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   const jobId = submitted.body.data!.jobId;
@@ -52,7 +61,7 @@ async function failedTry(content: Uint8Array, name?: string): Promise<SheetJob> 
       (await (await fetch(`${legacyOf(c)}/DataExporter/status/${jobId}`, { headers })).json()) as { data: SheetJob }
     ).data;
     if (job.status !== 'running' && job.message) {
-      await fetch(`${legacyOf(c)}/DataExporter/cancel/${jobId}`, { method: 'POST', headers });
+      if (!keep) await fetch(`${legacyOf(c)}/DataExporter/cancel/${jobId}`, { method: 'POST', headers });
       return job;
     }
     await new Promise((r) => setTimeout(r, 50));
@@ -80,6 +89,39 @@ const counts = async () => ({
 });
 
 describe('an import commit is all or nothing', () => {
+  it('a plain 3,000-row sheet whose row near the end the database refuses writes none of its rows; the job’s retry writes them all, once', async () => {
+    const category = String(
+      (await c.builder.insert(findEntity('category')!, { code: 'AON-PLAIN', name: 'Plain all or nothing' })).code,
+    );
+    const rows = 3_000;
+    const code = (i: number) => `AONP-${String(i).padStart(4, '0')}`;
+    const csv = Buffer.from(
+      [
+        'SKU,Name,Category,Unit of measure,Selling price',
+        ...Array.from({ length: rows }, (_, i) => `${code(i)},Plain ${i},${category},PCS,3`),
+      ].join('\n'),
+    );
+    const auditsBefore = await count('audit_log');
+    const failed = await refusingInsertsInto('product', () => failedTry(csv, 'plain.csv', true), code(rows - 5));
+    expect(failed).toMatchObject({ status: 'queued', committed: false, inserted: 0 });
+    expect(failed.message).toMatch(/nothing of it is written/);
+    expect((await storedAndAudited(c, 'AONP-')).stored).toBe(0);
+    expect(await count('audit_log')).toBe(auditsBefore);
+
+    // The cause gone, the job's own retry (the worker's, made due now) starts again from the first row.
+    await db()
+      .updateTable('job')
+      .set({ run_after: new Date(0).toISOString() })
+      .where('id', '=', failed.jobId)
+      .execute();
+    const lease = newLease(60_000);
+    const claimed = await claimNext(c.server.app.ctx, lease);
+    expect(claimed?.id).toBe(failed.jobId);
+    expect((await runJob(c.server.app, c.server.app.log, claimed!, lease)).status).toBe('done');
+    expect(await waitFor(c, failed.jobId)).toMatchObject(insertedOnce(rows));
+    expect(await storedAndAudited(c, 'AONP-')).toEqual({ stored: rows, audited: rows });
+  });
+
   it('a Square file whose stock movements the database refuses writes no product, category or location', async () => {
     const file = await fixture('square-item-library.csv');
     const before = await counts();

@@ -1,18 +1,22 @@
 import { findEntity } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCatalogue, type Row } from '../domain/support/catalogue';
-import { SLICE_ROWS } from '../../src/modules/spreadsheets/import';
 import { importSheet, xlsx } from './support';
 
-// More rows than one set-based write takes (500 on PostgreSQL, 100 on SQLite) and than one slice (1,000), so the commit spans several batches and two slices.
+// More rows than one set-based write takes (500 on PostgreSQL, 100 on SQLite), so the commit spans several batches.
 const ROWS = 1_200;
 const c = useCatalogue();
 const HEADER = ['SKU *', 'Name *', 'Category *', 'Unit of measure *', 'Selling price *', 'Barcode'];
 
-const sheet = (prefix: string, price: (i: number) => number, barcode: (i: number) => string | null = () => null) =>
+const sheet = (
+  prefix: string,
+  price: (i: number) => number,
+  barcode: (i: number) => string | null = () => null,
+  rows = ROWS,
+) =>
   xlsx(
     HEADER,
-    Array.from({ length: ROWS }, (_, i) => [
+    Array.from({ length: rows }, (_, i) => [
       `${prefix}-${String(i).padStart(4, '0')}`,
       `Batch product ${i}`,
       'BATCH',
@@ -102,24 +106,26 @@ describe('a commit of many rows, written in batches', () => {
     expect(changes).toHaveLength(2);
   });
 
-  it('keeps the slices before a row refused inside the write (a product hook: a barcode that is another product’s alternate), and writes nothing of that row’s slice', async () => {
-    await c.newProduct({ code: 'HOLDER', alternateBarcodes: [{ barcode: 'ALT-LATE', uom: null, quantityPerUnit: 1 }] });
-    const late = ROWS - 50;
-    const job = await importSheet(
-      c,
-      await sheet(
-        'BL',
-        () => 5,
-        (i) => (i === late ? 'ALT-LATE' : null),
-      ),
-      'product',
-      'commit',
+  it('writes nothing of a 3,000-row sheet whose late row a product hook refuses inside the write (a barcode that is another product’s alternate), and writes it all once the cause is gone', async () => {
+    const rows = 3_000;
+    const holder = await c.newProduct({
+      code: 'HOLDER',
+      alternateBarcodes: [{ barcode: 'ALT-LATE', uom: null, quantityPerUnit: 1 }],
+    });
+    const late = rows - 10;
+    const file = await sheet(
+      'BL',
+      () => 5,
+      (i) => (i === late ? 'ALT-LATE' : null),
+      rows,
     );
-    // The first slice (SLICE_ROWS = 1,000 rows) was committed before the refusal: the counts say what is written.
+    const job = await importSheet(c, file, 'product', 'commit');
+    // Thirty batches were written before the refusal on SQLite (five on PostgreSQL): all rolled back with it.
     expect(job).toMatchObject({
       status: 'succeeded',
       committed: false,
-      inserted: SLICE_ROWS,
+      processed: 0,
+      inserted: 0,
       updated: 0,
       unchanged: 0,
     });
@@ -127,12 +133,22 @@ describe('a commit of many rows, written in batches', () => {
     expect(job.errors).toEqual([
       expect.objectContaining({ row: late + 2, column: 'Barcode', message: expect.stringContaining('ALT-LATE') }),
     ]);
-    const stored = (await productsCoded('BL')).map((r) => r.code as string).sort();
-    expect(stored).toHaveLength(SLICE_ROWS);
-    expect(stored.at(-1)).toBe(`BL-${String(SLICE_ROWS - 1).padStart(4, '0')}`);
-    const audited = (
-      await fetchAll('auditlog', [{ ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' }])
-    ).filter((a) => String((a.changes as { after?: Row } | null)?.after?.code ?? '').startsWith('BL-'));
-    expect(audited).toHaveLength(SLICE_ROWS);
+    expect(await productsCoded('BL')).toEqual([]);
+    const audited = async () =>
+      (await fetchAll('auditlog', [{ ColumnName: 'entity', ColumnValue: 'product', Operator: 'EQ' }])).filter((a) =>
+        String((a.changes as { after?: Row } | null)?.after?.code ?? '').startsWith('BL-'),
+      );
+    expect(await audited()).toEqual([]);
+
+    // The barcode freed, the same file again: every row written, once.
+    const freed = await c.post(`/DataRepository/Update/product`, {
+      ...holder,
+      alternateBarcodes: [],
+    });
+    expect(freed.status, JSON.stringify(freed.body)).toBe(200);
+    const again = await importSheet(c, file, 'product', 'commit');
+    expect(again).toMatchObject({ committed: true, inserted: rows, updated: 0, unchanged: 0, errorCount: 0 });
+    expect(await productsCoded('BL')).toHaveLength(rows);
+    expect(await audited()).toHaveLength(rows);
   });
 });

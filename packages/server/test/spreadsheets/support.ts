@@ -151,3 +151,35 @@ export async function productByCode(t: SignedInServer, code: string): Promise<Re
   const id = found.body.data[0]?.id;
   return id === undefined ? undefined : (await t.get(`/Product/Get/${String(id)}`)).body.data;
 }
+
+/** The status of a commit that inserted `rows` rows and nothing else, each counted once. */
+export const insertedOnce = (rows: number) => ({
+  status: 'succeeded',
+  committed: true,
+  inserted: rows,
+  updated: 0,
+  unchanged: 0,
+  errorCount: 0,
+});
+
+/** The products whose SKU starts with `prefix`, and their insert audit rows: one per row written, whichever try wrote it. */
+export async function storedAndAudited(
+  t: SignedInServer,
+  prefix: string,
+): Promise<{ stored: number; audited: number }> {
+  const db = t.server.app.ctx.db;
+  const coded = db.selectFrom('product').select('id').where('code', 'like', `${prefix}%`);
+  const stored = await db
+    .selectFrom('product')
+    .select((e) => e.fn.countAll().as('n'))
+    .where('id', 'in', coded)
+    .executeTakeFirstOrThrow();
+  const audited = await db
+    .selectFrom('audit_log')
+    .select((e) => e.fn.countAll().as('n'))
+    .where('entity', '=', 'product')
+    .where('action', '=', 'insert')
+    .where('row_id', 'in', coded)
+    .executeTakeFirstOrThrow();
+  return { stored: Number(stored.n), audited: Number(audited.n) };
+}

@@ -92,27 +92,12 @@ interface Counts {
 }
 const NO_COUNTS: Counts = { inserted: 0, updated: 0, unchanged: 0 };
 
-/** The rows of the sheet (in order) committed so far by a job's tries, and what they did. */
-export interface Checkpoint extends Counts {
-  rows: number;
-}
-
-/** A job's record of the slices it committed, so that a later try resumes after them and counts each row once. */
-export interface Slices {
-  /** What earlier tries committed; undefined when none did. */
-  done?: Checkpoint;
-  /** Records a slice's checkpoint inside its transaction; throws (rolling the slice back) once the run no longer holds the job. */
-  record(trx: AnyDb, checkpoint: Checkpoint, total: number): Promise<void>;
-}
-
-/** Rows committed per transaction: each slice holds the writer for about a tenth of a second (SQLite, this machine). */
-export const SLICE_ROWS = 1000;
-
-/** The pause between slices on SQLite: long enough for a waiting request's few statements (a sale's) to run. */
-const SLICE_PAUSE_MS = 5;
-
-/** An import outside a job (the bench): nothing to resume, nothing to record. */
-const UNRECORDED: Slices = { record: async () => undefined };
+/**
+ * The job's record of a commit, written as the last statement of the commit's own transaction (its
+ * status, counts as committed): fenced on the run's lease, so the rows and their count are stored
+ * together or not at all, and a run that lost the job writes neither.
+ */
+export type CommitRecord = (trx: AnyDb, outcome: SheetCounts) => Promise<void>;
 
 class Problems {
   readonly list: SheetRowError[] = [];
@@ -122,12 +107,6 @@ class Problems {
     this.list.push({ row, column, message });
     this.rows.add(row);
     this.cells.add(`${row}|${column}`);
-  }
-  /** Drops the problems of rows already committed by an earlier try. */
-  forget(rows: ReadonlySet<number>) {
-    let at = 0;
-    for (const problem of this.list) if (!rows.has(problem.row)) this.list[at++] = problem;
-    this.list.length = at;
   }
   /** A cell already reported (a code not found) is not reported again as missing. */
   has(row: number, column: string) {
@@ -243,15 +222,15 @@ const keyOf = (importer: Importer, row: Row) =>
 /**
  * Reads a sheet and checks every row against the registry and the database: kinds, required
  * fields, lengths, codes that must exist, keys repeated in the file, unique values taken by other
- * rows, rules between fields. With `commit` and no error, writes the rows through the generic
- * write path (`writeRows`: privileges were checked when the job was submitted; audit and hooks run
- * for every row) in slices of `SLICE_ROWS`, each one transaction with its checkpoint (`slices`): a
- * failure inside a slice rolls that slice back, the slices before it stay. A later try of the job
- * resumes after the last recorded slice and counts every row once, whichever try wrote it.
+ * rows, rules between fields. With `commit` and no error, writes every row in one transaction
+ * through the generic write path (`writeRows`: privileges were checked when the job was submitted;
+ * audit and hooks run for every row), in batches, with the job's `record` as its last statement:
+ * all rows or none. Everything before the transaction (reading, lookups, checks, the rows' values)
+ * is done first, so the writer is held for the writes only.
  *
- * With a context whose database is a transaction (`withinTransaction`), every slice is written in
- * that one transaction: all or nothing with what the caller writes in it (bundles, stock), and a
- * failure reports nothing written.
+ * With a context whose database is a transaction (`withinTransaction`), the rows are written in
+ * that one transaction: all or nothing with what the caller writes in it (bundles, stock); the
+ * caller then records the commit.
  */
 export async function runImport(
   ctx: AppContext,
@@ -260,7 +239,7 @@ export async function runImport(
   file: ImportFile,
   commit: boolean,
   progress: (percent: number, within?: AnyDb) => Promise<void>,
-  slices: Slices = UNRECORDED,
+  record?: CommitRecord,
 ): Promise<SheetCounts> {
   const db = anyDb(ctx);
   const joined = db.isTransaction;
@@ -462,18 +441,29 @@ export async function runImport(
   const keyText = (row: Prepared) =>
     importer.key.map((f) => String(shown(f.name, row.input[f.name], row) ?? '')).join(' / ');
   if (importer.custom)
-    return runCustom(ctx, request, importer, file, prepared, problems, headerOf, commit, progress, (row, lines) =>
-      lines.map((line, i) => ({
-        row: row[i]!.number,
-        key: keyText(row[i]!),
-        action: line.action,
-        changes: (line.changes ?? []).map((c) => ({
-          field: c.field,
-          column: headerOf(c.field),
-          old: shown(c.field, c.old, row[i]!),
-          new: shown(c.field, c.new, row[i]!),
+    return runCustom(
+      ctx,
+      request,
+      importer,
+      file,
+      prepared,
+      problems,
+      headerOf,
+      commit,
+      progress,
+      record,
+      (row, lines) =>
+        lines.map((line, i) => ({
+          row: row[i]!.number,
+          key: keyText(row[i]!),
+          action: line.action,
+          changes: (line.changes ?? []).map((c) => ({
+            field: c.field,
+            column: headerOf(c.field),
+            old: shown(c.field, c.old, row[i]!),
+            new: shown(c.field, c.new, row[i]!),
+          })),
         })),
-      })),
     );
   const existing = await existingRows(db, ctx, importer, prepared);
   await zerosDropped(db, importer, prepared, existing, problems, headerOf);
@@ -516,12 +506,8 @@ export async function runImport(
   await checkUniques(db, importer, prepared, problems, headerOf);
   await progress(50);
 
-  // Rows an earlier try of this job committed are counted by its checkpoint, not again (they read as unchanged now).
-  const done = commit ? slices.done : undefined;
-  const start = done?.rows ?? 0;
-  if (start > 0) problems.forget(new Set(prepared.slice(0, start).map((row) => row.number)));
-  const counted = (rows: readonly Prepared[], from: Counts = NO_COUNTS): Counts => {
-    const counts = { ...from };
+  const counted = (rows: readonly Prepared[]): Counts => {
+    const counts = { ...NO_COUNTS };
     for (const row of rows) if (row.action) counts[row.action]++;
     return counts;
   };
@@ -537,67 +523,65 @@ export async function runImport(
       keyText,
     ),
   });
-  if (!commit || problems.list.length > 0) return outcome(counted(prepared.slice(start), done), false);
+  if (!commit || problems.list.length > 0) return outcome(counted(prepared), false);
 
-  // Slices of rows, each in its own transaction with its checkpoint: the writer (SQLite's one lock)
-  // is let go between them, so a till's sale waits for one slice at most, not the whole import.
-  let written: Checkpoint = done ?? { rows: 0, ...NO_COUNTS };
+  // One transaction for every row: a failure anywhere in it leaves nothing of the sheet written.
+  const done = outcome(counted(prepared), true);
+  const writes = prepared.filter((row) => row.action !== 'unchanged');
+  const size = WRITE_BATCH[ctx.dialect];
   let batch: Prepared[] = [];
-  for (let from = start; from < prepared.length; from += SLICE_ROWS) {
-    const slice = prepared.slice(from, from + SLICE_ROWS);
-    const next: Checkpoint = { ...counted(slice, written), rows: from + slice.length };
-    const writes = slice.filter((row) => row.action !== 'unchanged');
-    try {
-      await inTransaction(db, async (trx) => {
-        // The slice's boundary: a cancelled job, one taken over by another run, or one asked to stop, writes no more.
-        await progress(50 + Math.floor((from / prepared.length) * 49), trx);
-        if (ctx.dialect === 'postgres')
-          await sql`set local random_page_cost = ${sql.lit(INDEX_PAGE_COST)}`.execute(trx);
-        const w = await jobWriter(ctx, trx, request, entity);
-        const size = WRITE_BATCH[ctx.dialect];
-        for (let at = 0; at < writes.length; at += batch.length) {
-          batch = writes.slice(at, at + size);
-          // A batch holds rows of one level: the rows a batch references are written by an earlier one.
-          const level = batch[0]!.level ?? 0;
-          const cut = batch.findIndex((row) => (row.level ?? 0) !== level);
-          if (cut > 0) batch = batch.slice(0, cut);
-          await fillSheetRefs(trx, importer, batch);
-          await writeRows(
-            w,
-            w.entity,
-            batch.map((row) =>
-              row.existing
-                ? {
-                    action: 'update',
-                    input: { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed },
-                  }
-                : { action: 'insert', input: row.value! },
-            ),
-            { labels: false, validated: true },
-          );
-        }
-        await slices.record(trx, next, prepared.length);
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      // This slice rolled back; the slices before it stay written, and are what the counts say (in one transaction: none).
-      const index = failedRow(error);
-      const current = batch[index ?? 0];
-      if (!current) throw error;
-      const failed = error.errors?.length ? error.errors : [{ field: '', message: error.message }];
-      for (const e of failed) {
-        const field = index === undefined ? e.field : e.field.replace(/^\d+\.?/, '');
-        problems.add(current.number, field ? headerOf(field) : '', e.message.replace(/^Row \d+: /, ''));
+  let reported = -1;
+  try {
+    await inTransaction(db, async (trx) => {
+      if (ctx.dialect === 'postgres') await sql`set local random_page_cost = ${sql.lit(INDEX_PAGE_COST)}`.execute(trx);
+      const w = await jobWriter(ctx, trx, request, entity);
+      for (let at = 0; at < writes.length; at += batch.length) {
+        // A stop point at each percent: a cancelled job, one taken over by another run, or one asked
+        // to stop writes no more, and the rows written so far roll back with the transaction.
+        const percent = 50 + Math.floor((at / writes.length) * 49);
+        if (percent !== reported) await progress((reported = percent), trx);
+        // SQLite runs each statement synchronously: without a turn of the event loop between batches
+        // the process would answer nothing (a health probe, a request for a file) and see no stop
+        // signal until the commit ended. Requests for the database wait for the transaction anyway.
+        if (ctx.dialect === 'sqlite') await new Promise((resolve) => setImmediate(resolve));
+        batch = writes.slice(at, at + size);
+        // A batch holds rows of one level: the rows a batch references are written by an earlier one.
+        const level = batch[0]!.level ?? 0;
+        const cut = batch.findIndex((row) => (row.level ?? 0) !== level);
+        if (cut > 0) batch = batch.slice(0, cut);
+        await fillSheetRefs(trx, importer, batch);
+        await writeRows(
+          w,
+          w.entity,
+          batch.map((row) =>
+            row.existing
+              ? {
+                  action: 'update',
+                  input: { id: row.existing.id, version: row.existing.version ?? 0, ...row.changed },
+                }
+              : { action: 'insert', input: row.value! },
+          ),
+          { labels: false, validated: true },
+        );
       }
-      const kept = joined ? { rows: 0, ...NO_COUNTS } : written;
-      return { ...outcome(kept, false), processed: kept.rows };
+      await progress(99, trx);
+      await record?.(trx, done);
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // A refusal inside the write (a hook's, on a row the checks could not judge): the transaction
+    // rolled back, nothing of the sheet is written, and the counts say so.
+    const index = failedRow(error);
+    const current = batch[index ?? 0];
+    if (!current) throw error;
+    const failed = error.errors?.length ? error.errors : [{ field: '', message: error.message }];
+    for (const e of failed) {
+      const field = index === undefined ? e.field : e.field.replace(/^\d+\.?/, '');
+      problems.add(current.number, field ? headerOf(field) : '', e.message.replace(/^Row \d+: /, ''));
     }
-    written = next;
-    // SQLite's one connection goes to whoever asks first once it is free: without a pause the next
-    // slice would take it again at once, and the requests waiting on it would wait for the import.
-    if (ctx.dialect === 'sqlite' && !joined) await new Promise((resolve) => setTimeout(resolve, SLICE_PAUSE_MS));
+    return { ...outcome(NO_COUNTS, false), processed: 0 };
   }
-  return outcome(written, true);
+  return done;
 }
 
 /** Finds the row of a sheet a cell names: by its key (SKU), its name, or its `Handle` (the first other row of that handle that names no parent). */
@@ -839,6 +823,7 @@ async function runCustom(
   headerOf: (field: string) => string,
   commit: boolean,
   progress: (percent: number, within?: AnyDb) => Promise<void>,
+  record: CommitRecord | undefined,
   preview: (rows: readonly Prepared[], lines: readonly RowOutcome[]) => SheetRowPreview[],
 ): Promise<SheetCounts> {
   const custom = importer.custom!;
@@ -879,6 +864,7 @@ async function runCustom(
         );
         if (!commit) throw new RolledBack();
         await progress(99, trx);
+        await record?.(trx, outcome(counts, true));
       });
   } catch (error) {
     if (error instanceof RolledBack) return outcome(counts, false);

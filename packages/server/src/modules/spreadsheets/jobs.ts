@@ -7,7 +7,7 @@ import { readableEntity } from '../../data/field-groups';
 import { anyDb, withCustom, withinTransaction } from '../../data/store';
 import { exportEntityOf } from './procedures';
 import { runExport } from './export';
-import { runImport, type Checkpoint, type Slices } from './import';
+import { runImport, type CommitRecord } from './import';
 import { ApiError } from '../../http/envelope';
 import { importerOf, withCustomColumns, type Importer } from './importers';
 import type { ImportFile } from './importer';
@@ -132,36 +132,35 @@ async function writeResult(
   await writeWorkbook(path, [{ name: 'Result', columns, rows: all() }]);
 }
 
-/** The checkpoint a job's tries keep on its row while it commits: its result, as the status shows it mid-import. */
-const checkpointOf = (result: string | null): Checkpoint | undefined =>
-  result ? (JSON.parse(result) as { checkpoint?: Checkpoint }).checkpoint : undefined;
-
 /**
- * The slices this try's earlier tries committed, and the recording of this try's: the job's result
- * (the counts so far, which the status shows) with the checkpoint, written in the slice's own
- * transaction and only while this run holds the job (the holder it started with), so a slice and its
- * count are written together or not at all.
+ * What an earlier try of this job committed, if one did and was lost before it finished (its
+ * process killed between its commit and the job's end); and this try's record of its commit: the
+ * job's status, written by the commit's last statement in its transaction and only while this run
+ * holds the job (the holder it started with). A run that lost the job rolls its whole commit back;
+ * a commit and its count are stored together or not at all, so a later try reports it once.
  */
-async function recordedSlices(job: JobRun, progress: JobRun['progress']): Promise<Slices> {
+async function commitRecord(
+  job: JobRun,
+  progress: JobRun['progress'],
+): Promise<{ earlier?: SheetCounts; record: (status: (outcome: SheetCounts) => SheetCounts) => CommitRecord }> {
   const row = await anyDb(job.ctx)
     .selectFrom('job')
     .select(['result', 'lease_holder'])
     .where('id', '=', job.id)
     .executeTakeFirstOrThrow();
+  const earlier = row.result ? (JSON.parse(row.result) as SheetCounts) : undefined;
   return {
-    done: checkpointOf(row.result),
-    async record(trx, checkpoint, total) {
-      const { rows, ...counts } = checkpoint;
-      const result = { total, processed: rows, ...counts, errorCount: 0, errors: [], committed: false, checkpoint };
+    earlier: earlier?.committed ? earlier : undefined,
+    record: (status) => async (trx, outcome) => {
       const updated = await trx
         .updateTable('job')
-        .set({ result: JSON.stringify(result) })
+        .set({ result: JSON.stringify(status(outcome)) })
         .where('id', '=', job.id)
         .where('status', '=', 'running')
         .where('lease_holder', '=', row.lease_holder)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) > 0) return;
-      await progress(50, trx);
+      await progress(99, trx);
       throw new Error(`Job ${job.id} is no longer held by this run`);
     },
   };
@@ -181,9 +180,6 @@ async function runner(job: JobRun, ownerName: string) {
   return actingRequest(job.server, await actingUser(anyDb(job.ctx), ownerName));
 }
 
-/** Imports whose commit is one transaction (`mappedImport`): a failure leaves nothing written. */
-const allOrNothing = new WeakSet<JobRun>();
-
 /**
  * Runs a spreadsheet job's work with its progress. The job's own stops (cancelled, taken over,
  * asked to stop) and refusals of the sheet pass as they are; any other error — a damaged payload
@@ -202,7 +198,7 @@ async function plainly<T>(job: JobRun, what: string, work: (progress: JobRun['pr
     if (error === stop || error instanceof ApiError) throw error;
     job.log.error({ err: error, job: job.id }, `${what} failed on an unexpected error`);
     throw new Error(
-      `The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what !== 'import' ? '' : allOrNothing.has(job) ? '; nothing of it is written' : '; the rows its status counts are written, the others not yet'}`,
+      `The ${what} stopped on an unexpected error (logged on the server with job ${job.id})${what === 'import' ? '; nothing of it is written' : ''}`,
       { cause: error },
     );
   }
@@ -217,6 +213,13 @@ export const importJob: JobKind = {
       if (!known) throw new Error(`Unknown import type ${payload.importType}`);
       const importer = await withCustomColumns(anyDb(job.ctx), known);
       const request = await runner(job, payload.ownerName);
+      const limits = job.ctx.config.imports;
+      const { earlier, record } = await commitRecord(job, progress);
+      if (earlier) {
+        // An earlier try committed the file and was lost before the job ended: its record is the outcome.
+        await writeResult(await resultPath(job.ctx, job.id), payload, earlier.errors, earlier.rows ?? [], limits);
+        return earlier;
+      }
       return slotsOf(job.ctx).run(async () => {
         const mapped = await mappingFor(
           job.ctx,
@@ -227,22 +230,18 @@ export const importJob: JobKind = {
           payload.sourceMapping,
         );
         const file = { ...payload, mapped };
-        const outcome = await mappedImport(job, request, importer, file, payload.commit, progress);
-        const imagesJob = await fetchImagesAfter(job, payload, outcome);
-        await writeResult(
-          await resultPath(job.ctx, job.id),
-          payload,
-          outcome.errors,
-          outcome.rows ?? [],
-          job.ctx.config.imports,
-        );
-        return {
+        /** The job's status of an outcome: the mapping's report, the first errors and preview rows. */
+        const status = (outcome: SheetCounts, imagesJob?: number): SheetCounts => ({
           ...outcome,
           ...mapped?.report(),
           errors: outcome.errors.slice(0, STATUS_ERRORS),
           ...statusPreview(outcome.rows),
           ...(imagesJob ? { imagesJob } : {}),
-        };
+        });
+        const outcome = await mappedImport(job, request, importer, file, payload.commit, progress, record(status));
+        const imagesJob = await fetchImagesAfter(job, payload, outcome);
+        await writeResult(await resultPath(job.ctx, job.id), payload, outcome.errors, outcome.rows ?? [], limits);
+        return status(outcome, imagesJob);
       });
     }),
 };
@@ -278,7 +277,8 @@ async function fetchImagesAfter(job: JobRun, payload: ImportPayload, outcome: Sh
  * categories, brands, attributes and locations it needs created, its stock on hand) or one with
  * bundle rows — is checked in full first (a validation plans what it would create), and its commit
  * is one transaction: the creations, products and variants, bundles, locations and stock movements
- * are all written or none is. Other files commit in slices (`runImport`).
+ * are all written or none is. Other files are checked and committed by `runImport` alone, in one
+ * transaction too. `record` is the commit's last statement, in its transaction.
  */
 async function mappedImport(
   job: JobRun,
@@ -287,11 +287,12 @@ async function mappedImport(
   file: ImportFile & { mapped?: MappedSheet },
   commit: boolean,
   progress: JobRun['progress'],
+  record: CommitRecord,
 ): Promise<SheetCounts> {
   const { ctx } = job;
   const mapped = file.mapped;
   if (!mapped || (!mapped.source && mapped.bundleColumn(await headersOf(file, ctx.config.imports)) < 0))
-    return runImport(ctx, request, importer, file, commit, progress, await recordedSlices(job, progress));
+    return runImport(ctx, request, importer, file, commit, progress, record);
   await mapped.prepare(ctx, request, file, ctx.config.imports, false);
   const checked = withBundles(
     await runImport(ctx, request, importer, file, false, progress),
@@ -299,11 +300,9 @@ async function mappedImport(
   );
   if (checked.errorCount === 0) await mapped.setStock(ctx, request, false);
   if (!commit || checked.errorCount > 0) return checked;
-  const slices = await recordedSlices(job, progress);
   // The movements name the job as their document; their user is the importing user (the writer's).
   const document = { type: 'import', id: job.id, reference: `Import ${job.id}` };
   let outcome = checked;
-  allOrNothing.add(job);
   try {
     await anyDb(ctx)
       .transaction()
@@ -311,13 +310,14 @@ async function mappedImport(
         const within = withinTransaction(ctx, trx);
         const writer = requestWithin(request, within);
         await mapped.prepare(within, writer, file, ctx.config.imports, true);
-        const products = await runImport(within, writer, importer, file, true, progress, slices);
+        const products = await runImport(within, writer, importer, file, true, progress);
         outcome = products;
         if (!products.committed) throw new RolledBack();
         // On hand is set once the products are written: the ledger's movements need them stored.
         await mapped.setStock(within, writer, true, document);
         outcome = withBundles(products, await mapped.bundles.run(within, writer, true));
         if (!outcome.committed) throw new RolledBack();
+        await record(trx, outcome);
       });
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error;
