@@ -8,6 +8,12 @@
  * work (`runImport`: read, resolve codes, check every row against the registry and the database,
  * commit in one transaction through the generic write path) as the administrator.
  *
+ * While it runs, what others see: a till sells once every 250 ms through a server process of its
+ * own on the same database (`support/till.ts`, as a second worker of `npm start`), and a console
+ * write (a department) is sent to the importing process itself every 250 ms. Printed: how long the
+ * commit's transaction held the writer (from its first statement's progress report to its commit),
+ * and how long the sales and writes that overlapped it waited (a sale refused 503 is sent again).
+ *
  *   npm run bench:import -w @backroom/bench            # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_ROWS=10000 npm run bench:import -w @backroom/bench
  */
@@ -24,6 +30,7 @@ import { readSheet } from '../packages/server/src/modules/spreadsheets/read';
 import { writeWorkbook } from '../packages/server/src/modules/spreadsheets/write';
 import { runExport } from '../packages/server/src/modules/spreadsheets/export';
 import { freshPostgres } from '../packages/server/test/support/postgres';
+import { startTill } from './support/till';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ONLY = process.env.BENCH_ONLY;
@@ -61,6 +68,7 @@ export async function run(database: 'sqlite' | 'postgres'): Promise<void> {
     logger: false,
     jobWorker: false,
   });
+  let till: Awaited<ReturnType<typeof startTill>> | undefined;
   try {
     const db = anyDb(app.ctx);
     const now = new Date().toISOString();
@@ -93,9 +101,55 @@ export async function run(database: 'sqlite' | 'postgres'): Promise<void> {
       return n;
     });
     const importer = importerOf('product')!;
-    const imported = await peakRss(() =>
-      runImport(app.ctx, request, importer, { path: file, format: 'xlsx' }, true, async () => undefined),
-    );
+    till = await startTill({ dataDir, databaseUrl: postgres?.url ?? null });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/backoffice/core/api/Authentication/Login',
+      payload: { userName: 'admin', password: 'Admin@123' },
+    });
+    const admin = `Bearer ${(login.json() as { data: { token: { accessToken: string } } }).data.token.accessToken}`;
+    let held: { from: number; to?: number } | undefined;
+    let importing = true;
+    const waits: { what: 'sale' | 'write'; from: number; to: number; refused: number }[] = [];
+    /** Every 250 ms until the import ends, `work` (one at a time), its time kept. */
+    const every = async (what: 'sale' | 'write', work: () => Promise<number>) => {
+      while (importing) {
+        const from = performance.now();
+        const refused = await work();
+        waits.push({ what, from, to: performance.now(), refused });
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    let written = 0;
+    const others = Promise.all([
+      every('sale', async () => (await till!.sell()).refused),
+      every('write', async () => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: '/backoffice/core/api/DataRepository/Insert/department',
+          headers: { authorization: admin },
+          payload: { code: `BW${++written}`, name: `Written during the import ${written}` },
+        });
+        if (answer.statusCode !== 200) throw new Error(`console write: ${answer.statusCode} ${answer.body}`);
+        return 0;
+      }),
+    ]);
+    const imported = await peakRss(async () => {
+      const outcome = await runImport(
+        app.ctx,
+        request,
+        importer,
+        { path: file, format: 'xlsx' },
+        true,
+        async (_percent, within) => {
+          if (within && !held) held = { from: performance.now() };
+        },
+      );
+      if (held) held.to = performance.now();
+      return outcome;
+    });
+    importing = false;
+    await others;
     if (!imported.value.committed)
       throw new Error(`import not committed: ${JSON.stringify(imported.value.errors.slice(0, 3))}`);
     const exported = await peakRss(() =>
@@ -117,7 +171,20 @@ export async function run(database: 'sqlite' | 'postgres'): Promise<void> {
       `≤ 10 s, ≤ 500 MB; ${(imported.seconds / read.seconds).toFixed(1)}× reading, aim ≤ 3×`,
     );
     line('export', exported, '≤ 5 s, ≤ 250 MB');
+    const { from, to } = held as { from: number; to: number };
+    console.log(`${database.padEnd(8)} the commit held the writer ${((to - from) / 1000).toFixed(2)} s`);
+    for (const what of ['sale', 'write'] as const) {
+      const all = waits.filter((w) => w.what === what);
+      const during = all.filter((w) => w.to > from && w.from < to);
+      const ms = during.map((w) => w.to - w.from).sort((a, b) => a - b);
+      console.log(
+        `${database.padEnd(8)} ${what === 'sale' ? 'till sales (another process)' : 'console writes (the importing process)'}: ${all.length} during the import, ${during.length} overlapping the commit: ${
+          ms.length ? `p50 ${ms[Math.floor(ms.length / 2)]!.toFixed(0)} ms, max ${ms.at(-1)!.toFixed(0)} ms` : '—'
+        }; refused 503 and sent again: ${during.reduce((n, w) => n + w.refused, 0)}; every one recorded`,
+      );
+    }
   } finally {
+    await till?.close();
     await app.close();
     await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
