@@ -150,6 +150,11 @@ export async function run(database: 'sqlite' | 'postgres'): Promise<void> {
     });
     importing = false;
     await others;
+    // Each sale answered as recorded is stored once, those sent again after a 503 included.
+    const sales = await db.selectFrom('sale').select('receipt_no').where('receipt_no', 'like', 'TILL-%').execute();
+    const receipts = sales.map((s) => s.receipt_no).sort();
+    if (JSON.stringify(receipts) !== JSON.stringify([...till.recorded].sort()))
+      throw new Error(`sales stored ${receipts.length}, recorded ${till.recorded.length}: not each once`);
     if (!imported.value.committed)
       throw new Error(`import not committed: ${JSON.stringify(imported.value.errors.slice(0, 3))}`);
     const exported = await peakRss(() =>
@@ -180,7 +185,7 @@ export async function run(database: 'sqlite' | 'postgres'): Promise<void> {
       console.log(
         `${database.padEnd(8)} ${what === 'sale' ? 'till sales (another process)' : 'console writes (the importing process)'}: ${all.length} during the import, ${during.length} overlapping the commit: ${
           ms.length ? `p50 ${ms[Math.floor(ms.length / 2)]!.toFixed(0)} ms, max ${ms.at(-1)!.toFixed(0)} ms` : '—'
-        }; refused 503 and sent again: ${during.reduce((n, w) => n + w.refused, 0)}; every one recorded`,
+        }; refused 503 and sent again: ${during.reduce((n, w) => n + w.refused, 0)}; every one stored, once`,
       );
     }
   } finally {

@@ -87,6 +87,8 @@ export async function startTill(target: { dataDir: string; databaseUrl: string |
   const paired = await send('/pointofsale/Pair', { code: pairing.json.data.code, deviceId: 'bench-till' });
   const token = `Terminal ${String(paired.json.data.terminalToken)}`;
   let receipt = 0;
+  /** The receipt nos. of the sales this till was told are recorded. */
+  const recorded: string[] = [];
 
   return {
     async sell(): Promise<Sold> {
@@ -100,12 +102,16 @@ export async function startTill(target: { dataDir: string; databaseUrl: string |
       const started = performance.now();
       for (let refused = 0; ; refused++) {
         const answer = await send('/pointofsale/Sales', body, token);
-        if (answer.status === 200) return { ms: performance.now() - started, refused };
+        if (answer.status === 200) {
+          recorded.push(body.receiptNo);
+          return { ms: performance.now() - started, refused };
+        }
         if (answer.status !== 503)
           throw new Error(`sale: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    recorded,
     async close() {
       child.kill('SIGTERM');
       await exited;
