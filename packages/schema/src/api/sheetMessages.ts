@@ -44,6 +44,7 @@ export const SOURCE_NOTES = {
   noSuchLocation: (v: { name: string }) =>
     `No inventory location is named "${v.name}" and your role may not add one: its quantities on hand are not imported`,
   noLocation: () => 'There is no inventory location: the quantities on hand are not imported',
+  noSalesPrice: () => 'No sales price: imported at 0; set the price',
 } as const satisfies Sentences;
 
 /**

@@ -285,3 +285,173 @@ describe('a known source file with a column the source does not read', () => {
     }
   });
 });
+
+/** On hand of a product per location id, as the stock ledger's balances say. */
+async function onHand(t: Catalogue, product: unknown): Promise<Record<number, string>> {
+  const balances = await t.post<{ quantity: string; location: number }[]>('/DataRepository/fetch/stockbalance', {
+    filters: [{ ColumnName: 'product', ColumnValue: product, Operator: 'EQ' }],
+  });
+  return Object.fromEntries(balances.body.data.map((b) => [b.location, b.quantity]));
+}
+
+/** Validated, then committed, with no mapping sent: as a merchant moving in would. */
+async function moveIn(t: Catalogue, name: string) {
+  const file = await fixture(name);
+  const checked = await importSheet(t, file, 'product', 'validate', name);
+  expect(checked.errors).toEqual([]);
+  const job = await importSheet(t, file, 'product', 'commit', name);
+  expect(job.errors).toEqual([]);
+  expect(job).toMatchObject({ committed: true, inserted: checked.inserted, source: checked.source });
+  return job;
+}
+
+/** A test in a catalogue of its own, closed after. */
+async function inFreshCatalogue(test: (t: Catalogue) => Promise<void>) {
+  const t = await startCatalogue();
+  try {
+    await test(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/** Other vintages and languages of the same exports (fixtures/imports/README.md). */
+describe('other vintages of known sources, imported with no mapping', () => {
+  it('Shopify’s current export: linked options, no inventory column, barcodes kept as text, archived products', () =>
+    inFreshCatalogue(async (t) => {
+      const job = await moveIn(t, 'shopify-products_export-2025.csv');
+      expect(job).toMatchObject({ source: 'shopify', inserted: 23, warnings: [] });
+      // Option names and values are read; the columns linking them to Shopify's metafields are not.
+      expect(job.ignoredColumns).toEqual(expect.arrayContaining(['Option1 Linked To', 'Published']));
+      expect(job.ignoredColumns).not.toContain('Option1 Name');
+      expect(job.ignoredColumns).not.toContain('Option2 Value');
+      // Shopify writes barcodes after an apostrophe (text for a spreadsheet): the digits are the barcode.
+      const wheels = (await productByCode(t, 'WH-FS-700C-BK-V1'))!;
+      expect(wheels).toMatchObject({
+        type: 'standard',
+        name: 'VELOFANT - Wheelset',
+        sellingPrice: '2999.00',
+        compareAtPrice: '3499.00',
+        costPrice: '2000.00',
+        barcode: '7350177880121',
+        weight: '2.000',
+        listingStatus: 'active',
+      });
+      expect(String(wheels.imageUrls).split('\n')).toHaveLength(8);
+      const bar = (await productByCode(t, 'ken-mid-rise-bar-styre-72cm'))!;
+      expect(bar).toMatchObject({ type: 'variantParent', name: 'KEN - Mid Rise Bar - 72cm' });
+      expect(await productByCode(t, 'HB-MID-SIL-72-X')).toMatchObject({
+        parent: bar.id,
+        name: 'KEN - Mid Rise Bar - 72cm - silver',
+        barcode: '7350177880091',
+        costPrice: '250.00',
+        variantAttributeValues: [expect.objectContaining({ attributeLabel: 'Färg' })],
+      });
+      expect(await productByCode(t, 'crescent-chess-28')).toMatchObject({ listingStatus: 'archived', tags: '28"' });
+      expect(job.creates?.categories).toEqual(['TILL', 'Cykel']);
+    }));
+
+  it('Shopify’s 2021 export: variant rows without option names, quantities at the store', () =>
+    inFreshCatalogue(async (t) => {
+      const store = await t.builder.insert(findEntity('inventorylocation')!, {
+        code: 'ST1',
+        name: 'Shop',
+        kind: 'store',
+      });
+      const job = await moveIn(t, 'shopify-products_export-2021.csv');
+      expect(job).toMatchObject({ source: 'shopify', inserted: 19 + 1 + 2 });
+      const gloves = (await productByCode(t, 'gardening-gloves'))!;
+      expect(gloves.type).toBe('variantParent');
+      const yellow = (await productByCode(t, 'gardening-gloves-Yellow'))!;
+      expect(yellow).toMatchObject({ parent: gloves.id, sellingPrice: '15.99', name: 'Gardening Gloves - Yellow' });
+      expect(await onHand(t, yellow.id)).toEqual({ [String(store.id)]: '3.000' });
+      expect(await productByCode(t, 'floor-lamp')).toMatchObject({ compareAtPrice: '85.00', tags: 'Black, Lamp' });
+    }));
+
+  it('Shopify export saved with padded cells and no Type: trimmed, the category from Shopify’s Product Category', () =>
+    inFreshCatalogue(async (t) => {
+      const job = await moveIn(t, 'shopify-products_export-padded.csv');
+      expect(job).toMatchObject({ source: 'shopify', inserted: 8 });
+      expect(job.creates?.categories).toEqual(['Cupcakes']);
+      expect(await productByCode(t, 'blueberry-almond-brownie')).toMatchObject({
+        name: 'Blueberry Almond Brownie',
+        sellingPrice: '4.00',
+        taxable: false,
+        tags: 'limited',
+      });
+    }));
+
+  it('Loyverse in Italian: variants under their item with the item’s settings, open prices, weighed items, stock', () =>
+    inFreshCatalogue(async (t) => {
+      const job = await moveIn(t, 'loyverse-export_items-it.csv');
+      expect(job).toMatchObject({ source: 'loyverse', inserted: 60 + 2 });
+      expect(job.creates?.locations).toEqual(['Eni Live Station']);
+      // The items' own recipes (SKU / Quantity of included item) are no product field: named, not imported.
+      expect(job.ignoredColumns).toEqual(
+        expect.arrayContaining(['SKU of included item', 'Quantity of included item', 'Low stock [Eni Live Station]']),
+      );
+      const wash = (await productByCode(t, 'best-car'))!;
+      expect(wash).toMatchObject({ type: 'variantParent', name: 'BEST CAR', trackStock: false });
+      // A variant's row leaves Track stock blank: the item's N holds for it.
+      expect(await productByCode(t, '10497')).toMatchObject({
+        parent: wash.id,
+        name: 'BEST CAR - COMPLETO + MOTORE',
+        sellingPrice: '25.00',
+        trackStock: false,
+        variantAttributeValues: [expect.objectContaining({ attributeLabel: 'TIPO LAVAGGIO' })],
+      });
+      expect(await productByCode(t, '10420')).toMatchObject({ sellingPrice: '0.00', allowOpenPrice: true });
+      const water = (await productByCode(t, '10053'))!;
+      expect(water).toMatchObject({ costPrice: '0.50', barcode: '8006786000571', sellingPrice: '3.00' });
+      const station = await t.post<{ id: number }[]>('/DataRepository/fetch/inventorylocation', {
+        filters: [{ ColumnName: 'name', ColumnValue: 'Eni Live Station', Operator: 'EQ' }],
+      });
+      expect(await onHand(t, water.id)).toEqual({ [station.body.data[0]!.id]: '2.000' });
+      const antifreeze = (await productByCode(t, '10540'))!;
+      expect(antifreeze).toMatchObject({ name: 'Antigelo Radiatori Blu Sfuso', costPrice: null });
+      expect(antifreeze.uom).not.toBe((await productByCode(t, '10053'))!.uom);
+    }));
+
+  it('Odoo export with labels, partly in German: recognised, a blank sales price imported at 0 with a warning', () =>
+    inFreshCatalogue(async (t) => {
+      const job = await moveIn(t, 'odoo-product.template-labels.csv');
+      expect(job).toMatchObject({ source: 'odoo', inserted: 28 });
+      expect(job.mapping).toMatchObject({
+        'Internal Reference': 'code',
+        Name: 'name',
+        Verkaufspreis: 'sellingPrice',
+        Cost: 'costPrice',
+        Strichcode: 'barcode',
+        'Product Type': 'type',
+        Mengeneinheit: null,
+      });
+      expect(job.warnings).toContainEqual({
+        row: 2,
+        column: 'Verkaufspreis',
+        message: 'No sales price: imported at 0; set the price',
+      });
+      expect(job.warnings).toHaveLength(26);
+      expect(await productByCode(t, 'M1008')).toMatchObject({
+        name: 'Sitz',
+        sellingPrice: '42.00',
+        costPrice: '18.85',
+        barcode: '201203201131',
+        type: 'standard',
+      });
+      expect(await productByCode(t, 'M1000')).toMatchObject({ sellingPrice: '0.00', costPrice: '85.25' });
+    }));
+
+  it('Odoo product.product (variants) export: numeric references, categories by external id', () =>
+    inFreshCatalogue(async (t) => {
+      const job = await moveIn(t, 'odoo-product.product.csv');
+      expect(job).toMatchObject({ source: 'odoo', inserted: 42 });
+      expect(job.ignoredColumns).toEqual(['public_categ_ids/id', 'website_published', 'valuation', 'sale_delay']);
+      expect(await productByCode(t, '789456123')).toMatchObject({
+        name: 'Casque de vélo enfant rouge',
+        sellingPrice: '15.89',
+        costPrice: '10.00',
+        type: 'standard',
+      });
+      expect(job.creates?.categories).toContain('product_category_4');
+    }));
+});

@@ -243,7 +243,7 @@ export class MappedSheet implements MappingStep {
     // The user's edit of the recognised mapping: a column the source reads goes into another field, or is ignored.
     const readFrom = new Map<string, string>();
     const fields: string[] = [];
-    const columns = this.source.columns;
+    const columns = this.source.columns(sourceHeaders);
     for (const name of new Set(this.source.fields(sourceHeaders))) {
       const column = columns[name];
       const sent = column && column !== 'Tags' && Object.hasOwn(this.mapping, column) ? this.mapping[column] : name;
@@ -256,7 +256,7 @@ export class MappedSheet implements MappingStep {
     }
     // Columns the source does not read that the user sent into a field (a metafield into a custom
     // field): read from the sheet row the source's row came from. Such a field is no longer the source's.
-    const read = new Set(Object.values(this.source.columns).map(compact));
+    const read = new Set(Object.values(columns).map(compact));
     const extras = new Map<string, number>();
     sourceHeaders.forEach((header, index) => {
       const name = header && !read.has(compact(header)) ? this.mapping[header] : undefined;
@@ -293,7 +293,7 @@ export class MappedSheet implements MappingStep {
         return;
       }
       const field = this.importer.columns.find((f) => f.name === name)!;
-      const column = this.source!.columns[readFrom.get(name) ?? name];
+      const column = columns[readFrom.get(name) ?? name];
       const header = column ?? field.label;
       const unique = headers.includes(header) || compact(header) === 'handle' ? `${header} (${field.label})` : header;
       headers.push(unique);
@@ -303,7 +303,7 @@ export class MappedSheet implements MappingStep {
         this.applied[column] = name;
     });
     for (const header of sourceHeaders)
-      if (header && !Object.hasOwn(this.applied, header)) {
+      if (header && !Object.hasOwn(this.applied, header) && !this.source.reads?.(header.trim(), sourceHeaders)) {
         this.applied[header] = null;
         this.ignored.push(header);
       }
@@ -769,7 +769,8 @@ export async function offerMapping(
   const names = fieldNames(importer);
   if (source) {
     const saved = await savedMapping(db, importer.type, source.name);
-    const byHeader = new Map(Object.entries(source.columns).map(([field, header]) => [compact(header), field]));
+    const columns = source.columns(headers);
+    const byHeader = new Map(Object.entries(columns).map(([field, header]) => [compact(header), field]));
     return {
       source: { name: source.name, label: source.label },
       tagsTo: saved?.Tags === 'category' ? 'category' : 'tags',
@@ -779,7 +780,7 @@ export async function offerMapping(
         if (header !== 'Tags' && saved && Object.hasOwn(saved, header)) return savedChoice(saved, header, names);
         // A column the source does not read (a metafield, a custom column) is offered too: a field, or ignored.
         if (!recognised) return { header, field: null, by: 'none' };
-        const feeds = Object.keys(source.columns).filter((f) => compact(source.columns[f]!) === compact(header));
+        const feeds = Object.keys(columns).filter((f) => compact(columns[f]!) === compact(header));
         return { header, field: recognised, by: 'source', ...(feeds.length > 1 ? { feeds } : {}) };
       }),
       fields,

@@ -25,7 +25,7 @@ export const loyverse: Source = {
   importType: 'product',
   recognises: (headers) =>
     ['handle', 'sku', 'name', 'sold by weight'].every((h) => headers.some((x) => x.trim().toLowerCase() === h)),
-  columns: {
+  columns: () => ({
     code: 'SKU',
     name: 'Name',
     description: 'Description',
@@ -36,9 +36,13 @@ export const loyverse: Source = {
     uom: 'Sold by weight',
     variantAttributeValues: 'Option 1 value',
     parent: 'Handle',
-  },
+  }),
+  // Only the first store's price is the selling price; every store's stock is read.
+  reads: (header, headers) =>
+    /^(option [123] (name|value)|in stock \[.*\]|tax - .*)$/i.test(header) ||
+    header === headers.find((h) => /^price \[/i.test(h.trim()))?.trim(),
   fields(headers) {
-    return givenFields(this.columns, headers, [
+    return givenFields(this.columns(headers), headers, [
       ...(hasHeader(headers, /^price \[/i) ? ['sellingPrice', 'allowOpenPrice'] : []),
       ...(hasHeader(headers, /^tax - /i) ? ['taxable'] : []),
     ]);
@@ -58,6 +62,8 @@ export const loyverse: Source = {
         category: categoryOf(text(first, 'Category'), null, options),
         uom: yes(text(first, 'Sold by weight')) ? 'KG' : PIECE,
       };
+      // A variant's row leaves the item's own settings blank: tracking stock, taxes.
+      const ofItem = (row: SheetRow, header: string) => text(row, header) ?? text(first, header);
       const own = (row: SheetRow) => {
         const priceText = price ? text(row, price) : null;
         const variable = priceText?.toLowerCase() === 'variable';
@@ -66,8 +72,8 @@ export const loyverse: Source = {
           allowOpenPrice: variable ? true : null,
           costPrice: amountOf(text(row, 'Cost')),
           barcode: barcodeOf(text(row, 'Barcode'), row.number, 'Barcode', warn),
-          trackStock: yes(text(row, 'Track stock')),
-          taxable: taxes.length === 0 ? null : taxes.some((t) => yes(text(row, t))),
+          trackStock: yes(ofItem(row, 'Track stock')),
+          taxable: taxes.length === 0 ? null : taxes.some((t) => yes(ofItem(row, t))),
         };
       };
       const quantities = c.withPrefix(/^in stock \[/i);

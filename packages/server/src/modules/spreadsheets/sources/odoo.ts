@@ -1,9 +1,12 @@
+import { SOURCE_NOTES } from '@backroom/schema';
 import type { SheetRow } from '../cells';
 import {
   afterHeader,
   amountOf,
   barcodeOf,
   categoryOf,
+  compact,
+  firstHeader,
   hasHeader,
   kilograms,
   PIECE,
@@ -11,24 +14,38 @@ import {
   type Source,
 } from './source';
 
-/** A column of an Odoo export by its technical name (import-compatible export) or its label (the other). */
-const EITHER: Record<string, [string, string]> = {
-  code: ['default_code', 'Internal Reference'],
-  name: ['name', 'Name'],
-  sellingPrice: ['list_price', 'Sales Price'],
-  costPrice: ['standard_price', 'Cost'],
-  barcode: ['barcode', 'Barcode'],
-  category: ['categ_id/id', 'Product Category'],
-  weight: ['weight', 'Weight'],
-  description: ['description_sale', 'Sales Description'],
-  active: ['active', 'Active'],
-  type: ['type', 'Product Type'],
-  taxes: ['taxes_id/id', 'Customer Taxes'],
-  id: ['id', 'External ID'],
-};
+/**
+ * The columns of an Odoo export by field: its technical names (an import-compatible export) first,
+ * then its labels in the export's language (English, German, French, Spanish).
+ */
+const NAMES = {
+  code: ['default_code', 'Internal Reference', 'Interne Referenz', 'Référence interne', 'Referencia interna'],
+  name: ['name', 'Name', 'Nom', 'Nombre'],
+  sellingPrice: ['list_price', 'lst_price', 'Sales Price', 'Verkaufspreis', 'Prix de vente', 'Precio de venta'],
+  costPrice: ['standard_price', 'Cost', 'Kosten', 'Coût', 'Costo', 'Coste'],
+  barcode: ['barcode', 'Barcode', 'Strichcode', 'Code-barres', 'Código de barras'],
+  category: [
+    'categ_id/id',
+    'categ_id',
+    'Product Category',
+    'Produktkategorie',
+    'Catégorie de produit',
+    "Catégorie d'article",
+    'Categoría de producto',
+  ],
+  weight: ['weight', 'Weight', 'Gewicht', 'Poids', 'Peso'],
+  description: ['description_sale', 'Sales Description', 'Verkaufsbeschreibung', 'Description de vente'],
+  listingStatus: ['active', 'Active', 'Aktiv', 'Actif', 'Activo'],
+  type: ['type', 'detailed_type', 'Product Type', 'Produktart', 'Produkttyp', "Type d'article", 'Tipo de producto'],
+  taxable: ['taxes_id/id', 'taxes_id', 'Customer Taxes', 'Kundensteuern', 'Taxes à la vente', 'Impuestos del cliente'],
+  id: ['id', 'External ID', 'Externe ID', 'ID externe', 'ID externo'],
+} satisfies Record<string, string[]>;
+type Field = keyof typeof NAMES;
 
-const SERVICE = /service/i;
-const CONSUMABLE = /consu|consommable|consumable/i;
+const given = (headers: readonly string[], field: Field) => NAMES[field].some((h) => hasHeader(headers, h));
+
+const SERVICE = /service|dienstleistung|servicio/i;
+const CONSUMABLE = /consu|verbrauch/i;
 
 /** A category cell: an external id's last part (`__export__.product_category_3`) or a path's last step (`All / Saleable`). */
 const categoryName = (text: string | null) =>
@@ -37,45 +54,42 @@ const categoryName = (text: string | null) =>
 /**
  * Odoo's product export (`product.template` or `product.product`), with technical field names (an
  * import-compatible export) or with their labels. One row per product; an archived product
- * (`active` False) is archived here too.
+ * (`active` False) is archived here too. A blank sales price is 0, with a warning.
  */
 export const odoo: Source = {
   name: 'odoo',
   label: 'Odoo',
   importType: 'product',
-  recognises: (headers) => {
-    const has = (h: string) => headers.some((x) => x.trim().toLowerCase() === h.toLowerCase());
-    return (has('default_code') && has('list_price')) || (has('Internal Reference') && has('Sales Price'));
-  },
-  columns: {
-    code: 'default_code',
-    name: 'name',
-    sellingPrice: 'list_price',
-    costPrice: 'standard_price',
-    barcode: 'barcode',
-    category: 'categ_id/id',
-    weight: 'weight',
-    description: 'description_sale',
-    listingStatus: 'active',
-    type: 'type',
-    taxable: 'taxes_id/id',
-  },
+  recognises: (headers) =>
+    given(headers, 'code') &&
+    given(headers, 'name') &&
+    (given(headers, 'sellingPrice') || given(headers, 'costPrice') || given(headers, 'type')),
+  // The external id gives a product without an internal reference its code.
+  reads: (header) => NAMES.id.some((h) => compact(h) === compact(header)),
+  columns: (headers) =>
+    Object.fromEntries(
+      (Object.keys(NAMES) as Field[])
+        .filter((field) => field !== 'id')
+        .map((field) => [field, firstHeader(headers, ...NAMES[field])]),
+    ),
   fields(headers) {
-    const given = Object.keys(EITHER).filter((field) => EITHER[field]!.some((h) => hasHeader(headers, h)));
-    const fields = given.map((field) => (field === 'active' ? 'listingStatus' : field === 'taxes' ? 'taxable' : field));
-    return [...fields.filter((f) => f !== 'id'), 'code', 'name', 'category', 'uom'];
+    const fields = (Object.keys(NAMES) as Field[]).filter((field) => field !== 'id' && given(headers, field));
+    return [...new Set([...fields, 'code', 'name', 'category', 'uom'])];
   },
   async *read(rows, options, warn) {
     let c!: Columns;
     const body = afterHeader(rows, (columns) => (c = columns));
-    const header = (field: string) => EITHER[field]!.find((h) => c.has(h)) ?? EITHER[field]![0];
-    const text = (row: SheetRow, field: string) => c.text(row, header(field));
+    const header = (field: Field) => firstHeader(c.headers, ...NAMES[field]);
+    const text = (row: SheetRow, field: Field) => c.text(row, header(field));
     for await (const row of body) {
       const name = text(row, 'name');
       if (!name) continue;
       const kind = text(row, 'type') ?? '';
-      const active = text(row, 'active');
-      const taxes = c.has(header('taxes')) ? text(row, 'taxes') !== null : null;
+      const active = text(row, 'listingStatus');
+      const taxes = c.has(header('taxable')) ? text(row, 'taxable') !== null : null;
+      const price = amountOf(text(row, 'sellingPrice'));
+      if (price === null && c.has(header('sellingPrice')))
+        warn({ row: row.number, column: header('sellingPrice'), message: SOURCE_NOTES.noSalesPrice() });
       yield {
         number: row.number,
         values: {
@@ -84,7 +98,7 @@ export const odoo: Source = {
           type: SERVICE.test(kind) ? 'service' : CONSUMABLE.test(kind) ? 'nonStock' : 'standard',
           description: text(row, 'description'),
           category: categoryOf(categoryName(text(row, 'category')), null, options),
-          sellingPrice: amountOf(text(row, 'sellingPrice')),
+          sellingPrice: price ?? (c.has(header('sellingPrice')) ? '0' : null),
           costPrice: amountOf(text(row, 'costPrice')),
           barcode: barcodeOf(text(row, 'barcode'), row.number, header('barcode'), warn),
           weight: kilograms(text(row, 'weight'), 'kg'),

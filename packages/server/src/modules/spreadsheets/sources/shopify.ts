@@ -3,6 +3,7 @@ import {
   amountOf,
   barcodeOf,
   categoryOf,
+  firstHeader,
   givenFields,
   groupedBy,
   kilograms,
@@ -15,10 +16,14 @@ import {
 
 const STATUSES = new Set(['active', 'draft', 'archived']);
 
+/** The most precise step of Shopify's standard product category (`Food Items > Bakery > Cupcakes` → `Cupcakes`). */
+const lastStep = (path: string | null) => path?.split('>').pop()!.trim() || null;
+
 /**
  * Shopify's products CSV (export or import template): one row per variant, rows of a product share
  * its `Handle` and only the first has the product's own columns; rows with only `Image Src` add an
- * image. Option1–3 Name/Value are the variant axes (`Title` / `Default Title`: no variants).
+ * image. Option1–3 Name/Value are the variant axes (`Title` / `Default Title`: no variants). The
+ * category is the merchant's own `Type`, else the last step of Shopify's `Product Category` (2023 on).
  */
 export const shopify: Source = {
   name: 'shopify',
@@ -28,12 +33,12 @@ export const shopify: Source = {
     ['handle', 'title', 'variant price', 'option1 name'].every((h) =>
       headers.some((x) => x.trim().toLowerCase() === h),
     ),
-  columns: {
+  columns: (headers) => ({
     code: 'Variant SKU',
     name: 'Title',
     description: 'Body (HTML)',
     brand: 'Vendor',
-    category: 'Type',
+    category: firstHeader(headers, 'Type', 'Product Category'),
     tags: 'Tags',
     sellingPrice: 'Variant Price',
     compareAtPrice: 'Variant Compare At Price',
@@ -45,9 +50,11 @@ export const shopify: Source = {
     imageUrls: 'Image Src',
     variantAttributeValues: 'Option1 Value',
     parent: 'Handle',
-  },
+  }),
+  reads: (header) =>
+    /^(option1 name|option[23] (name|value)|variant image|variant inventory qty|product category)$/i.test(header),
   fields(headers) {
-    return givenFields(this.columns, headers);
+    return givenFields(this.columns(headers), headers);
   },
   async *read(rows, options, warn) {
     for await (const { c, group } of groupedBy(rows, 'Handle')) {
@@ -68,7 +75,7 @@ export const shopify: Source = {
       const shared = {
         description: text(first, 'Body (HTML)'),
         brand: text(first, 'Vendor'),
-        category: categoryOf(text(first, 'Type'), tags, options),
+        category: categoryOf(text(first, 'Type') ?? lastStep(text(first, 'Product Category')), tags, options),
         tags,
         listingStatus: status && STATUSES.has(status) ? status : 'active',
         uom: PIECE,

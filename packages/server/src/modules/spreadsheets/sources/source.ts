@@ -49,8 +49,16 @@ export interface Source {
   importType: 'product';
   /** Whether a header row is this source's export. */
   recognises(headers: readonly string[]): boolean;
-  /** The source's column each field is read from, for messages and the mapping table (field → header). */
-  columns: Record<string, string>;
+  /**
+   * The column each field is read from in a file with these headers, for messages and the mapping
+   * table (field → header): an export's vintage or language may name a column otherwise.
+   */
+  columns(headers: readonly string[]): Record<string, string>;
+  /**
+   * Other columns the reading uses (option names and values, quantities per location, a fallback
+   * category): not listed as ignored.
+   */
+  reads?(header: string, headers: readonly string[]): boolean;
   /** The product fields a file with these headers gives (a field not given is left as stored). */
   fields(headers: readonly string[]): string[];
   /** The export's rows (header first) as product rows; warnings for cells left out. */
@@ -148,6 +156,8 @@ export function barcodeOf(
   warn: (w: SourceWarning) => void,
 ): string | null {
   if (text === null) return null;
+  // A leading apostrophe is a spreadsheet's mark for text (Shopify's export writes one to keep leading zeros).
+  if (text.startsWith("'")) return barcodeOf(text.slice(1).trim() || null, row, column, warn);
   // A GS1 code read by a scanner carries its group separators (FNC1, U+001D) as control characters.
   const plain = [...text].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join('');
   if (plain !== text) {
@@ -169,17 +179,21 @@ export function barcodeOf(
   return text;
 }
 
-/** A money or quantity cell as a plain decimal (`$25.00` → `25.00`); null when blank or not a number. */
+/**
+ * A money or quantity cell as a plain decimal (`$1,250.00` → `1250.00`); null when blank. Any other
+ * text (`12,50`, `1,250`) is kept as read, for the import to read or report as it reads any number.
+ */
 export function amountOf(text: string | null): string | null {
   if (text === null) return null;
-  const plain = text.replace(/[$€£¥\s,]/g, '');
-  return /^-?\d+(\.\d+)?$/.test(plain) ? plain : null;
+  const plain = text.replace(/[$€£¥\s]/g, '');
+  if (/^-?\d{1,3}(,\d{3})+\.\d+$/.test(plain)) return plain.replaceAll(',', '');
+  return plain || null;
 }
 
 /** A weight in kilograms with 3 places, from a number in the given unit. */
 export function kilograms(text: string | null, unit: string | null): string | null {
   const amount = amountOf(text);
-  if (amount === null) return null;
+  if (amount === null || !/^-?\d+(\.\d+)?$/.test(amount)) return amount;
   const per: Record<string, number> = { g: 0.001, kg: 1, lb: 0.45359237, oz: 0.028349523125 };
   const factor = per[(unit ?? 'g').toLowerCase()] ?? 0.001;
   return (Number(amount) * factor).toFixed(3);
@@ -224,6 +238,15 @@ export const hasHeader = (headers: readonly string[], header: string | RegExp) =
 
 /** The fields every source of products with variants gives, whatever its columns. */
 const PRODUCT_FIELDS = ['code', 'name', 'type', 'category', 'uom', 'parent', 'variantAttributeValues'];
+
+/** The file's own header for the first of these it has (case and spacing ignored); the first of them when none. */
+export function firstHeader(headers: readonly string[], ...candidates: string[]): string {
+  for (const candidate of candidates) {
+    const found = headers.find((h) => compact(h) === compact(candidate));
+    if (found !== undefined) return found.trim();
+  }
+  return candidates[0]!;
+}
 
 /** The fields of a source's `columns` whose column the file has, the fields of every product, and those it derives. */
 export const givenFields = (

@@ -4,6 +4,7 @@ import {
   barcodeOf,
   categoryOf,
   codeOf,
+  firstHeader,
   givenFields,
   groupedBy,
   hasHeader,
@@ -40,22 +41,25 @@ export const square: Source = {
   importType: 'product',
   recognises: (headers) =>
     ['token', 'item name', 'variation name', 'price'].every((h) => headers.some((x) => x.trim().toLowerCase() === h)),
-  columns: {
+  columns: (headers) => ({
     code: 'SKU',
     name: 'Item Name',
     description: 'Description',
-    category: 'Reporting Category',
+    category: firstHeader(headers, 'Reporting Category', 'Categories', 'Category'),
     sellingPrice: 'Price',
     costPrice: 'Default Unit Cost',
     barcode: 'GTIN',
-    weight: 'Weight (lb)',
+    weight: firstHeader(headers, 'Weight (lb)', 'Weight (kg)', 'Weight (oz)', 'Weight (g)'),
     listingStatus: 'Archived',
     variantAttributeValues: 'Option Value 1',
     parent: 'Item Name',
-  },
+  }),
+  reads: (header) =>
+    /^(token|variation name|reference handle|option (name|value) [123]|categories|category|stockable|current quantity .*|tax - .*)$/i.test(
+      header,
+    ),
   fields(headers) {
-    return givenFields(this.columns, headers, [
-      ...(hasHeader(headers, /^weight \((lb|kg|oz|g)\)$/i) ? ['weight'] : []),
+    return givenFields(this.columns(headers), headers, [
       ...(hasHeader(headers, /^tax - /i) ? ['taxable'] : []),
       ...(hasHeader(headers, 'Stockable') ? ['trackStock'] : []),
     ]);
