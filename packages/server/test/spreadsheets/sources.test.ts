@@ -455,3 +455,17 @@ describe('other vintages of known sources, imported with no mapping', () => {
       expect(job.creates?.categories).toContain('product_category_4');
     }));
 });
+
+describe('a known source’s amounts as a spreadsheet may have written them', () => {
+  it('reads a thousands separator, and a decimal comma as any import reads it: 12,50 is 12.50, not 1250', () =>
+    inFreshCatalogue(async (t) => {
+      const csv = [
+        'Handle,Title,Variant SKU,Variant Price,Cost per item,Option1 Name,Option1 Value,Type',
+        'sofa,Sofa,AM-SOFA,"$1,250.00","12,50",Title,Default Title,Living',
+      ].join('\n');
+      const job = await importSheet(t, Buffer.from(csv), 'product', 'commit', 'products_export.csv');
+      expect(job.source).toBe('shopify');
+      expect(job.errors).toEqual([]);
+      expect(await productByCode(t, 'AM-SOFA')).toMatchObject({ sellingPrice: '1250.00', costPrice: '12.50' });
+    }));
+});
