@@ -6,28 +6,36 @@ import { consoleHarness } from './support/harness';
 
 const t = consoleHarness({ demoCatalogue: true });
 
+/** A real example file (fixtures/imports) dropped on the product importer as a merchant drops it: a drop event carrying it. */
+async function dropOnImporter(fixture: string, name: string) {
+  await signIn(t.page, t.server.app, DEMO.admin);
+  await t.page.goto(`${t.server.app}/importer/product`);
+  await t.page.getByRole('button', { name: 'Download template' }).waitFor();
+  const content = await readFile(join(__dirname, '../packages/server/test/fixtures/imports', fixture));
+  const transfer = await t.page.evaluateHandle(
+    ([text, file]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], file, { type: 'text/csv' }));
+      return data;
+    },
+    [content.toString('utf8'), name] as const,
+  );
+  await t.page.dispatchEvent('label[for="sheet-file"]', 'drop', { dataTransfer: transfer });
+}
+
+/** The mapping table's row of a column of the file. */
+const row = (header: string) =>
+  t.page
+    .getByRole('table', { name: 'Columns of the file and their fields' })
+    .getByRole('row')
+    .filter({ has: t.page.getByRole('rowheader', { name: header, exact: true }) });
+
 describe('the mapping step of the product importer', () => {
   test('recognises a Shopify export dropped on it, shows its mapping, and imports it once confirmed', async () => {
     const { page } = t;
-    await signIn(page, t.server.app, DEMO.admin);
-    await page.goto(`${t.server.app}/importer/product`);
-    await page.getByRole('button', { name: 'Download template' }).waitFor();
+    await dropOnImporter('shopify-product_template.csv', 'products_export.csv');
 
-    // Dropped as a merchant drops it: a drop event carrying the file.
-    const content = await readFile(
-      join(__dirname, '../packages/server/test/fixtures/imports/shopify-product_template.csv'),
-    );
-    const transfer = await page.evaluateHandle((text) => {
-      const data = new DataTransfer();
-      data.items.add(new File([text], 'products_export.csv', { type: 'text/csv' }));
-      return data;
-    }, content.toString('utf8'));
-    await page.dispatchEvent('label[for="sheet-file"]', 'drop', { dataTransfer: transfer });
-
-    await page.getByText('products_export.csv is a Shopify export').waitFor({ timeout: 15_000 });
-    const mapping = page.getByRole('table', { name: 'Columns of the file and their fields' });
-    const row = (header: string) =>
-      mapping.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header, exact: true }) });
+    await page.getByText('products_export.csv is an export of Shopify').waitFor({ timeout: 15_000 });
     // Each column the source reads is offered for confirmation or change; the ones it does not read are
     // offered too (a metafield into a custom field), ignored unless chosen.
     expect(await row('Variant Compare At Price').getByRole('combobox').inputValue()).toBe('compareAtPrice');
@@ -53,5 +61,30 @@ describe('the mapping step of the product importer', () => {
     expect(await list.locator('tbody').textContent()).not.toContain('ACC-001');
     await page.getByLabel('Filter SKU').fill('example-shirt');
     await list.getByText('Example T-Shirt').first().waitFor({ timeout: 15_000 });
+  });
+
+  test('recognises an Odoo export with labels partly in German, and imports it with its warnings named', async () => {
+    const { page } = t;
+    await dropOnImporter('odoo-product.template-labels.csv', 'Product (product.template).csv');
+
+    await page.getByText('Product (product.template).csv is an export of Odoo').waitFor({ timeout: 15_000 });
+    expect(await row('Verkaufspreis').getByRole('combobox').inputValue()).toBe('sellingPrice');
+    expect(await row('Internal Reference').getByRole('combobox').inputValue()).toBe('code');
+    expect(await row('Mengeneinheit').getByRole('combobox').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Use these columns and check the file' }).click();
+
+    const commit = page.getByRole('button', { name: 'Add 28' });
+    await commit.waitFor({ timeout: 20_000 });
+    const summary = page.getByRole('status', { name: 'How the file was read' });
+    await expect.poll(() => summary.textContent()).toContain('Read as an export of Odoo.');
+    expect(await summary.textContent()).toContain('No sales price: imported at 0; set the price');
+    await commit.click();
+    await page.getByText('Imported: 28 inserted, 0 updated, 0 unchanged.').waitFor({ timeout: 20_000 });
+
+    await page.goto(`${t.server.app}/product`);
+    await page.getByLabel('Filter SKU').fill('M1008');
+    const list = page.getByRole('table', { name: 'Products' });
+    await expect.poll(() => list.locator('tbody').textContent(), { timeout: 15_000 }).toContain('Sitz');
+    expect(await list.locator('tbody').textContent()).toContain('42.00');
   });
 });
