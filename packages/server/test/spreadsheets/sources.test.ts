@@ -412,6 +412,23 @@ describe('other vintages of known sources, imported with no mapping', () => {
       expect(antifreeze.uom).not.toBe((await productByCode(t, '10053'))!.uom);
     }));
 
+  it('Square’s older header (one Category, no Reporting Category): the category read from it, named in the mapping', () =>
+    inFreshCatalogue(async (t) => {
+      // The real file with its header as Square's item library named it before 2023 (none was found public).
+      const real = (await fixture('square-item-library.csv')).toString('utf8');
+      const header = real.slice(0, real.indexOf('\n'));
+      const older =
+        header.replace('Categories,Reporting Category,', 'Category,Reporting Group,') + real.slice(header.length);
+      const job = await importSheet(t, Buffer.from(older), 'product', 'validate', 'catalog.csv');
+      expect(job.errors).toEqual([]);
+      expect(job).toMatchObject({ source: 'square', mapping: { Category: 'category', 'Reporting Group': null } });
+      // The first category of each item (the current header's Reporting Category may name another).
+      expect([...(job.creates?.categories ?? [])].sort()).toEqual(
+        ['Expressly TVM', 'Labz', 'TRTR Curated', 'Uncategorised'].sort(),
+      );
+      expect(job.ignoredColumns).not.toContain('Category');
+    }));
+
   it('Odoo export with labels, partly in German: recognised, a blank sales price imported at 0 with a warning', () =>
     inFreshCatalogue(async (t) => {
       const job = await moveIn(t, 'odoo-product.template-labels.csv');
