@@ -28,6 +28,13 @@ export const IMAGE_FAILURES = {
   notSaved: (v: { reason: string }) => `The product could not be saved: ${v.reason}`,
 } as const satisfies Sentences;
 
+/** Why a file of a zip of product images is refused (the images importer's row problems). */
+export const IMAGE_FILE_PROBLEMS = {
+  tooLarge: (v: { name: string; mb: number | string }) => `${v.name} is larger than the upload limit of ${v.mb} MB`,
+  notImage: (v: { name: string }) => `${v.name} is not a PNG, JPEG, GIF or WebP image`,
+  full: (v: { count: number | string }) => `The product already holds ${v.count} images, the most it can`,
+} as const satisfies Sentences;
+
 /**
  * Why a known source's reading left a cell out (`SheetMapping.warnings`; the row and column are
  * given beside the message).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELL_PROBLEMS, IMAGE_FAILURES, MAPPING_REFUSALS, SOURCE_NOTES } from '@backroom/schema';
+import { CELL_PROBLEMS, IMAGE_FAILURES, IMAGE_FILE_PROBLEMS, MAPPING_REFUSALS, SOURCE_NOTES } from '@backroom/schema';
 import { malay } from '../i18n/malay';
 import { expectEverySentenceSaid } from '../test/sentences';
 import { sheetMessage } from './sheetMessages';
@@ -52,6 +52,7 @@ describe('import messages in Malay', () => {
     const t = await malay();
     const say = (message: string) => sheetMessage(t, 'ms', message);
     expectEverySentenceSaid(say, IMAGE_FAILURES);
+    expectEverySentenceSaid(say, IMAGE_FILE_PROBLEMS);
     expectEverySentenceSaid(say, SOURCE_NOTES);
     // A cell's problem comes after its column's header.
     expectEverySentenceSaid(say, CELL_PROBLEMS, '«column» ');

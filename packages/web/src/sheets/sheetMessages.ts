@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CELL_PROBLEMS, IMAGE_FAILURES, MAPPING_REFUSALS, SOURCE_NOTES } from '@backroom/schema';
+import { CELL_PROBLEMS, IMAGE_FAILURES, IMAGE_FILE_PROBLEMS, MAPPING_REFUSALS, SOURCE_NOTES } from '@backroom/schema';
 import { sayAgain, shapesOf, type Shape } from '../i18n/messageShapes';
 
 const GROUP = 'sheets.messages';
@@ -14,6 +14,7 @@ const GROUP = 'sheets.messages';
 const SHAPES: Shape[] = [
   // First: a product not saved says the write's own message after it, which may have a shape below.
   ...shapesOf(`${GROUP}.image`, IMAGE_FAILURES),
+  ...shapesOf(`${GROUP}.imageFile`, IMAGE_FILE_PROBLEMS),
   ...shapesOf(`${GROUP}.note`, SOURCE_NOTES),
   // The import names the column before a cell's problem.
   ...shapesOf(`${GROUP}.cell`, CELL_PROBLEMS, (values) => `${values.column} `),

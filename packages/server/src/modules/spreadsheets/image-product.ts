@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MAX_IMAGES, findEntity } from '@backroom/schema';
+import { IMAGE_FILE_PROBLEMS, MAX_IMAGES, findEntity } from '@backroom/schema';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context';
 import { apiRow } from '../../data/read';
@@ -82,7 +82,7 @@ async function verify(
       issues.push({
         row: row.number,
         field: 'image',
-        message: `${entry.name} is larger than the upload limit of ${Math.round(limit / 1024 / 1024)} MB`,
+        message: IMAGE_FILE_PROBLEMS.tooLarge({ name: entry.name, mb: Math.round(limit / 1024 / 1024) }),
       });
   }
   await withEntries(file.path, new Set(byName.keys()), async (name, content) => {
@@ -91,7 +91,7 @@ async function verify(
       issues.push({
         row: byName.get(name)!.number,
         field: 'image',
-        message: `${name} is not a PNG, JPEG, GIF or WebP image`,
+        message: IMAGE_FILE_PROBLEMS.notImage({ name }),
       });
   });
   const db = anyDb(ctx);
@@ -100,7 +100,7 @@ async function verify(
       issues.push({
         row: number,
         field: 'product',
-        message: `The product already holds ${MAX_IMAGES} images, the most it can`,
+        message: IMAGE_FILE_PROBLEMS.full({ count: MAX_IMAGES }),
       });
   }
   return issues;
@@ -168,7 +168,7 @@ export const imageProductImporter = (): Importer => {
       privilege: { screen: product.permission, action: 'edit' },
       check: (input) =>
         typeof input.image === 'string' && !EXTENSION.test(input.image)
-          ? [{ field: 'image', message: `${input.image} is not a PNG, JPEG, GIF or WebP image` }]
+          ? [{ field: 'image', message: IMAGE_FILE_PROBLEMS.notImage({ name: input.image }) }]
           : [],
       verify,
       write,
