@@ -473,6 +473,26 @@ describe('other vintages of known sources, imported with no mapping', () => {
     }));
 });
 
+describe('Odoo 18’s goods', () => {
+  it('are stocked products when Track Inventory is set, non-stock items when not', () =>
+    inFreshCatalogue(async (t) => {
+      // Odoo 18 exports every physical product as Goods (`consu`), stocked or not by Track Inventory.
+      const csv = [
+        'Internal Reference,Name,Product Type,Track Inventory,Sales Price,Cost',
+        'DESK-01,Desk,Goods,True,250.00,120.00',
+        'BAG-01,Paper bag,Goods,False,0.10,0.02',
+        'FIT-01,Fitting,Service,False,30.00,',
+      ].join('\n');
+      const job = await importSheet(t, Buffer.from(csv), 'product', 'commit', 'product.template.csv');
+      expect(job.errors).toEqual([]);
+      expect(job).toMatchObject({ source: 'odoo', inserted: 3 });
+      expect(job.ignoredColumns).toEqual([]);
+      expect(await productByCode(t, 'DESK-01')).toMatchObject({ type: 'standard', sellingPrice: '250.00' });
+      expect(await productByCode(t, 'BAG-01')).toMatchObject({ type: 'nonStock' });
+      expect(await productByCode(t, 'FIT-01')).toMatchObject({ type: 'service' });
+    }));
+});
+
 describe('a known source’s amounts as a spreadsheet may have written them', () => {
   it('reads a thousands separator, and a decimal comma as any import reads it: 12,50 is 12.50, not 1250', () =>
     inFreshCatalogue(async (t) => {

@@ -5,7 +5,6 @@ import {
   amountOf,
   barcodeOf,
   categoryOf,
-  compact,
   firstHeader,
   hasHeader,
   kilograms,
@@ -39,8 +38,13 @@ const NAMES = {
   type: ['type', 'detailed_type', 'Product Type', 'Produktart', 'Produkttyp', "Type d'article", 'Tipo de producto'],
   taxable: ['taxes_id/id', 'taxes_id', 'Customer Taxes', 'Kundensteuern', 'Taxes à la vente', 'Impuestos del cliente'],
   id: ['id', 'External ID', 'Externe ID', 'ID externe', 'ID externo'],
+  // Odoo 18: goods (`consu`) are stocked when this is set.
+  storable: ['is_storable', 'Track Inventory'],
 } satisfies Record<string, string[]>;
 type Field = keyof typeof NAMES;
+/** Columns read to derive another field's value (a code from the external id, a type from the storable flag). */
+const DERIVING: readonly Field[] = ['id', 'storable'];
+const FIELDS = (Object.keys(NAMES) as Field[]).filter((field) => !DERIVING.includes(field));
 
 const given = (headers: readonly string[], field: Field) => NAMES[field].some((h) => hasHeader(headers, h));
 
@@ -64,16 +68,10 @@ export const odoo: Source = {
     given(headers, 'code') &&
     given(headers, 'name') &&
     (given(headers, 'sellingPrice') || given(headers, 'costPrice') || given(headers, 'type')),
-  // The external id gives a product without an internal reference its code.
-  reads: (header) => NAMES.id.some((h) => compact(h) === compact(header)),
-  columns: (headers) =>
-    Object.fromEntries(
-      (Object.keys(NAMES) as Field[])
-        .filter((field) => field !== 'id')
-        .map((field) => [field, firstHeader(headers, ...NAMES[field])]),
-    ),
+  reads: (header) => DERIVING.some((field) => given([header], field)),
+  columns: (headers) => Object.fromEntries(FIELDS.map((field) => [field, firstHeader(headers, ...NAMES[field])])),
   fields(headers) {
-    const fields = (Object.keys(NAMES) as Field[]).filter((field) => field !== 'id' && given(headers, field));
+    const fields = FIELDS.filter((field) => given(headers, field));
     return [...new Set([...fields, 'code', 'name', 'category', 'uom'])];
   },
   async *read(rows, options, warn) {
@@ -85,6 +83,7 @@ export const odoo: Source = {
       const name = text(row, 'name');
       if (!name) continue;
       const kind = text(row, 'type') ?? '';
+      const storable = c.has(header('storable')) ? /^(true|1|yes)$/i.test(text(row, 'storable') ?? '') : null;
       const active = text(row, 'listingStatus');
       const taxes = c.has(header('taxable')) ? text(row, 'taxable') !== null : null;
       const price = amountOf(text(row, 'sellingPrice'));
@@ -95,7 +94,7 @@ export const odoo: Source = {
         values: {
           code: (text(row, 'code') ?? text(row, 'id')?.split('.').pop() ?? name).slice(0, 50),
           name,
-          type: SERVICE.test(kind) ? 'service' : CONSUMABLE.test(kind) ? 'nonStock' : 'standard',
+          type: SERVICE.test(kind) ? 'service' : (storable ?? !CONSUMABLE.test(kind)) ? 'standard' : 'nonStock',
           description: text(row, 'description'),
           category: categoryOf(categoryName(text(row, 'category')), null, options),
           sellingPrice: price ?? (c.has(header('sellingPrice')) ? '0' : null),
