@@ -493,6 +493,41 @@ describe('Odoo 18’s goods', () => {
     }));
 });
 
+describe('an Odoo product.product export with its variant values', () => {
+  it('groups the variants of a template under a parent, each value of a variant on a row of its own', () =>
+    inFreshCatalogue(async (t) => {
+      // Odoo's export with labels writes a many-to-many field one value a row, the other cells blank.
+      const csv = [
+        '"Name","Internal Reference","Variant Values","Sales Price","Cost","Product Category","Barcode"',
+        '"Linen Shirt","LS-S-WHT","Size: S","39.00","12.00","All / Saleable / Shirts","4006381333931"',
+        '"","","Colour: White","","","",""',
+        '"Linen Shirt","LS-M-WHT","Size: M","39.00","12.00","All / Saleable / Shirts","4006381333948"',
+        '"","","Colour: White","","","",""',
+        '"Linen Shirt","","Size: L","41.00","12.50","All / Saleable / Shirts",""',
+        '"","","Colour: Blue","","","",""',
+        '"Desk Lamp","LAMP-1","","25.00","9.00","All / Saleable / Home",""',
+      ].join('\n');
+      const job = await importSheet(t, Buffer.from(csv), 'product', 'commit', 'product.product.csv');
+      expect(job.errors).toEqual([]);
+      expect(job).toMatchObject({ source: 'odoo', inserted: 1 + 3 + 1 });
+      expect(job.mapping).toMatchObject({ 'Variant Values': 'variantAttributeValues', Name: 'name' });
+      expect(job.creates?.attributes).toEqual(
+        expect.arrayContaining([
+          { name: 'Size', values: ['S', 'M', 'L'] },
+          { name: 'Colour', values: ['White', 'Blue'] },
+        ]),
+      );
+      const shirt = (await productByCode(t, 'LINEN-SHIRT'))!;
+      expect(shirt).toMatchObject({ type: 'variantParent', name: 'Linen Shirt' });
+      const medium = (await productByCode(t, 'LS-M-WHT'))!;
+      expect(medium).toMatchObject({ parent: shirt.id, name: 'Linen Shirt - M / White', barcode: '4006381333948' });
+      expect(medium.variantAttributeValues).toHaveLength(2);
+      // A variant without an internal reference: the template's code and its values.
+      expect(await productByCode(t, 'LINEN-SHIRT-L-BLUE')).toMatchObject({ parent: shirt.id, sellingPrice: '41.00' });
+      expect(await productByCode(t, 'LAMP-1')).toMatchObject({ type: 'standard', parent: null, costPrice: '9.00' });
+    }));
+});
+
 describe('a known source’s amounts as a spreadsheet may have written them', () => {
   it('reads a thousands separator, and a decimal comma as any import reads it: 12,50 is 12.50, not 1250', () =>
     inFreshCatalogue(async (t) => {
