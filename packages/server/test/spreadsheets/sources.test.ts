@@ -528,6 +528,23 @@ describe('an Odoo product.product export with its variant values', () => {
     }));
 });
 
+describe('a Loyverse export with a default price', () => {
+  it('sells at the store’s price, or at the default price where the store has none', () =>
+    inFreshCatalogue(async (t) => {
+      const csv = [
+        'Handle,SKU,Name,Category,Description,Sold by weight,Option 1 name,Option 1 value,Default price,Cost,Barcode,Track stock,Available for sale [Main],Price [Main],In stock [Main]',
+        'latte,10001,Latte,Coffee,,N,,,3.50,1.10,,N,Y,,',
+        'mocha,10002,Mocha,Coffee,,N,,,3.80,1.20,,N,Y,4.00,',
+      ].join('\n');
+      const job = await importSheet(t, Buffer.from(csv), 'product', 'commit', 'export_items.csv');
+      expect(job.errors).toEqual([]);
+      expect(job).toMatchObject({ source: 'loyverse', inserted: 2 });
+      expect(job.ignoredColumns).toEqual(['Available for sale [Main]']);
+      expect(await productByCode(t, '10001')).toMatchObject({ sellingPrice: '3.50', costPrice: '1.10' });
+      expect(await productByCode(t, '10002')).toMatchObject({ sellingPrice: '4.00' });
+    }));
+});
+
 describe('a known source’s amounts as a spreadsheet may have written them', () => {
   it('reads a thousands separator, and a decimal comma as any import reads it: 12,50 is 12.50, not 1250', () =>
     inFreshCatalogue(async (t) => {

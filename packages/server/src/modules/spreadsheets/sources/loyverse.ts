@@ -37,13 +37,13 @@ export const loyverse: Source = {
     variantAttributeValues: 'Option 1 value',
     parent: 'Handle',
   }),
-  // Only the first store's price is the selling price; every store's stock is read.
+  // Only the first store's price is the selling price (else the default price); every store's stock is read.
   reads: (header, headers) =>
-    /^(option [123] (name|value)|in stock \[.*\]|tax - .*)$/i.test(header) ||
+    /^(option [123] (name|value)|in stock \[.*\]|tax - .*|default price)$/i.test(header) ||
     header === headers.find((h) => /^price \[/i.test(h.trim()))?.trim(),
   fields(headers) {
     return givenFields(this.columns(headers), headers, [
-      ...(hasHeader(headers, /^price \[/i) ? ['sellingPrice', 'allowOpenPrice'] : []),
+      ...(hasHeader(headers, /^(price \[|default price$)/i) ? ['sellingPrice', 'allowOpenPrice'] : []),
       ...(hasHeader(headers, /^tax - /i) ? ['taxable'] : []),
     ]);
   },
@@ -65,7 +65,7 @@ export const loyverse: Source = {
       // A variant's row leaves the item's own settings blank: tracking stock, taxes.
       const ofItem = (row: SheetRow, header: string) => text(row, header) ?? text(first, header);
       const own = (row: SheetRow) => {
-        const priceText = price ? text(row, price) : null;
+        const priceText = (price ? text(row, price) : null) ?? text(row, 'Default price');
         const variable = priceText?.toLowerCase() === 'variable';
         return {
           sellingPrice: variable ? '0' : amountOf(priceText),
