@@ -35,16 +35,21 @@ await benchEachDatabase(
     const all: number[] = [];
     let ratiosOk = true;
     for (const [shape, query] of Object.entries(QUERIES)) {
-      const { times, units } = await timeRecordedRequests(app, shape, { samples: SAMPLES, warmUps: 10 }, (n) => ({
-        method: 'GET',
-        url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`,
-        headers,
-      }));
+      const { times, units, cpuMs } = await timeRecordedRequests(
+        app,
+        shape,
+        { samples: SAMPLES, warmUps: 10 },
+        (n) => ({
+          method: 'GET',
+          url: `/backoffice/core/api/Search?q=${encodeURIComponent(query(n))}`,
+          headers,
+        }),
+      );
       all.push(...times);
       console.log(
         `${database}: ${shape.padEnd(16)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
       );
-      const ratio = ratioLine(`${database}: ${shape}`, times, await replayFloor(target, units));
+      const ratio = ratioLine(`${database}: ${shape}`, times, await replayFloor(target, units), { cpuMs });
       console.log(ratio.line);
       ratiosOk &&= ratio.ok;
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildApp } from '@backroom/server';
 import type { InjectOptions } from 'fastify';
 import { freshPostgres } from '../../packages/server/test/support/postgres';
-import { record, type RecordedStatement } from './floor';
+import { cpuClock, record, type RecordedStatement } from './floor';
 
 /** Where a bench's floor connects (support/floor.ts): the server's SQLite file or its PostgreSQL database. */
 export interface FloorTarget {
@@ -16,8 +16,8 @@ export type BenchDatabase = 'sqlite' | 'postgres';
 type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
- * Runs a bench on a fresh demo server over SQLite, then over PostgreSQL when DATABASE_URL is set,
- * each removed afterwards; the exit code says whether every run kept its budget. `jobWorker: false`
+ * Runs a bench on a fresh demo server over SQLite, then over PostgreSQL when DATABASE_URL is set
+ * (`BENCH_ONLY=sqlite|postgres`: one of them), each removed afterwards; the exit code says whether every run kept its budget. `jobWorker: false`
  * keeps the job loop from running beside the measured work.
  */
 export async function benchEachDatabase(
@@ -43,8 +43,9 @@ export async function benchEachDatabase(
       await rm(dataDir, { recursive: true, force: true });
     }
   };
-  const results = [await run('sqlite')];
-  if (process.env.DATABASE_URL) results.push(await run('postgres'));
+  const only = process.env.BENCH_ONLY;
+  const results = only === 'postgres' ? [] : [await run('sqlite')];
+  if (process.env.DATABASE_URL && only !== 'sqlite') results.push(await run('postgres'));
   process.exitCode = results.every(Boolean) ? 0 : 1;
 }
 
@@ -71,16 +72,21 @@ export async function timeRequests(
   return (await timeRecordedRequests(app, shape, counts, request)).times;
 }
 
-/** As `timeRequests`, and the statements each sample ran at the driver (for its floor, support/floor.ts). */
+/**
+ * As `timeRequests`, and the statements each sample ran at the driver (for its floor,
+ * support/floor.ts) and the process's CPU per sample (ms, `cpuClock`).
+ */
 export async function timeRecordedRequests(
   app: BenchApp,
   shape: string,
   { samples, warmUps }: { samples: number; warmUps: number },
   request: (n: number) => InjectOptions,
-): Promise<{ times: number[]; units: RecordedStatement[][] }> {
+): Promise<{ times: number[]; units: RecordedStatement[][]; cpuMs: number }> {
   const times: number[] = [];
   const units: RecordedStatement[][] = [];
+  let cpu = () => 0;
   for (let n = 0; n < samples + warmUps; n++) {
+    if (n === warmUps) cpu = cpuClock();
     const t0 = performance.now();
     const { result: response, statements } = await record(() => app.inject(request(n)));
     const elapsed = performance.now() - t0;
@@ -90,5 +96,5 @@ export async function timeRecordedRequests(
       units.push(statements);
     }
   }
-  return { times: times.sort((a, b) => a - b), units };
+  return { times: times.sort((a, b) => a - b), units, cpuMs: cpu() / samples };
 }
