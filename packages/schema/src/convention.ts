@@ -18,18 +18,34 @@ export function formatLocale(language: string, currency: string | null): string 
   }
 }
 
-/** The order of day, month and year in `locale`'s numeric dates and the separator between them (en-MY: d m y, "/"). */
-export function dateConvention(locale: string): { order: ('day' | 'month' | 'year')[]; separator: string } {
-  const parts = new Intl.DateTimeFormat(locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).formatToParts(new Date(Date.UTC(2001, 10, 22)));
-  const order = parts.flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
-  const separator = parts.find((p) => p.type === 'literal')?.value ?? '/';
-  return { order: order.length === 3 ? order : ['day', 'month', 'year'], separator };
+/**
+ * Building an `Intl` formatter costs far more than formatting with it (a 10-page PDF spent a
+ * sixth of its time building one per quantity): each is built once per key and kept. The keys are
+ * few — the company's locale and currency, a scale.
+ */
+function kept<T>(build: (key: string) => T): (key: string) => T {
+  const made = new Map<string, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = build(key)));
+    return value;
+  };
 }
+
+/** The order of day, month and year in `locale`'s numeric dates and the separator between them (en-MY: d m y, "/"). */
+export const dateConvention: (locale: string) => { order: ('day' | 'month' | 'year')[]; separator: string } = kept(
+  (locale) => {
+    const parts = new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).formatToParts(new Date(Date.UTC(2001, 10, 22)));
+    const order = parts.flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
+    const separator = parts.find((p) => p.type === 'literal')?.value ?? '/';
+    return { order: order.length === 3 ? order : ['day', 'month', 'year'], separator };
+  },
+);
 
 /** A calendar date "yyyy-mm-dd" as the company writes it ("28/09/2026" in en-MY); anything else unchanged. */
 export function dateText(value: unknown, locale: string): string {
@@ -44,12 +60,12 @@ export function dateText(value: unknown, locale: string): string {
  * A 12-hour clock writes its hour as it is ("9:05 am"); a 24-hour one in two digits ("09:05",
  * "00:14"), as its readers write it — Intl's numeric hour would print "0:14" in en-GB.
  */
-const clockFormat = (locale: string) => {
+const clockFormat = kept((locale) => {
   const numeric = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
   return numeric.resolvedOptions().hour12
     ? numeric
     : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
-};
+});
 const clockParts = (locale: string, hour: number, minute: number) =>
   clockFormat(locale).formatToParts(new Date(Date.UTC(2001, 0, 1, hour, minute)));
 
@@ -92,12 +108,17 @@ export function wallClockText(date: string, time: string, locale: string): strin
 export function moneyText(value: unknown, format: { locale: string; currency: string | null }, scale = 2): string {
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value ?? '');
-  return new Intl.NumberFormat(format.locale, {
-    ...(format.currency ? { style: 'currency', currency: format.currency } : {}),
-    minimumFractionDigits: scale,
-    maximumFractionDigits: scale,
-  }).format(n);
+  return moneyFormat(`${format.locale}|${format.currency ?? ''}|${scale}`).format(n);
 }
+
+const moneyFormat = kept((key) => {
+  const [locale, currency, scale] = key.split('|');
+  return new Intl.NumberFormat(locale, {
+    ...(currency ? { style: 'currency', currency } : {}),
+    minimumFractionDigits: Number(scale),
+    maximumFractionDigits: Number(scale),
+  });
+});
 
 /** An amount with separators and its scale, no currency sign ("1,234.50"; '' for none): table cells under a caption naming the currency. */
 export function amountText(value: unknown, locale: string, scale = 2): string {
@@ -106,10 +127,10 @@ export function amountText(value: unknown, locale: string, scale = 2): string {
     : moneyText(value, { locale, currency: null }, scale);
 }
 
+const countFormat = kept((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }));
+
 /** A count or quantity with thousands separators. */
 export function numberText(value: unknown, locale: string): string {
   const n = Number(value);
-  return Number.isFinite(n)
-    ? new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n)
-    : String(value ?? '');
+  return Number.isFinite(n) ? countFormat(locale).format(n) : String(value ?? '');
 }

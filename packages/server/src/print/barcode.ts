@@ -20,10 +20,19 @@ export const symbologyOf = (text: string): Symbology => (isEan13(text) ? 'ean13'
 /** Modules of quiet zone each side: GS1 asks 11 (left) and 7 (right) for EAN-13, 10 for Code 128. */
 const QUIET: Record<Symbology, [number, number]> = { ean13: [11, 7], code128: [10, 10] };
 
+/** Patterns encoded lately: a document's number is drawn again in the heading of each of its pages. */
+const recent = new Map<string, number[]>();
+const RECENT_KEPT = 64;
+
 /** Bar and space widths in modules, bar first (bwip-js encodes; we draw). */
 function pattern(symbology: Symbology, text: string): number[] {
+  const key = `${symbology} ${text}`;
+  const kept = recent.get(key);
+  if (kept) return kept;
   const [symbol] = bwip().raw(symbology, text, {}) as { sbs?: number[] }[];
   if (!symbol?.sbs) throw new Error(`No ${symbology} pattern for ${text}`);
+  if (recent.size >= RECENT_KEPT) recent.delete(recent.keys().next().value!);
+  recent.set(key, symbol.sbs);
   return symbol.sbs;
 }
 

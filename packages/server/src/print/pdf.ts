@@ -89,6 +89,23 @@ const offsets = <R>(doc: Pdf, columns: readonly Column<R>[]) => {
 interface Cell {
   text: string;
   size: number;
+  /** The text's width when it fits its cell on one line, drawn without PDFKit's line wrapper (see `oneLineWidth`); else null. */
+  oneLine: number | null;
+}
+
+/**
+ * Most cells fit on one line; measuring and drawing them through PDFKit's line wrapper (a
+ * Unicode line breaker, word by word) was most of a long table's time. A text fits when its width
+ * is under the cell's by more than the kerning the wrapper leaves out: it measures word by word,
+ * so a kern pair across a break (after a space, a hyphen, a slash…: at most 0.12 em in the
+ * standard fonts' metrics) is not counted — allowed for at every character but a letter or digit.
+ * A soft hyphen (the wrapper adds a hyphen where it breaks) takes the wrapper's path.
+ */
+function oneLineWidth(doc: Pdf, text: string, width: number, size: number): number | null {
+  if (text.includes('\u00ad')) return null;
+  const breaks = text.replace(/[A-Za-z0-9]/g, '').length;
+  const measured = doc.widthOfString(text);
+  return measured + breaks * 0.15 * size <= width ? measured : null;
 }
 
 /** The cells of a row laid out: each text with its font size, and the height the row needs. */
@@ -105,8 +122,10 @@ function layoutRow<R>(doc: Pdf, columns: readonly Column<R>[], texts: string[], 
       if (widest > width) size = Math.max(MIN_FONT_SIZE, Math.floor(((FONT_SIZE * width) / widest) * 10) / 10);
     }
     doc.fontSize(size);
-    height = Math.max(height, Math.ceil(doc.heightOfString(text || ' ', { width })) + 2 * TEXT_TOP - 2);
-    return { text, size };
+    const oneLine = oneLineWidth(doc, text, width, size);
+    const textHeight = oneLine !== null ? doc.currentLineHeight(true) : doc.heightOfString(text || ' ', { width });
+    height = Math.max(height, Math.ceil(textHeight) + 2 * TEXT_TOP - 2);
+    return { text, size, oneLine };
   });
   return { cells, height };
 }
@@ -122,10 +141,18 @@ function drawRow<R>(
   const xs = offsets(doc, columns);
   columns.forEach((column, i) => {
     const cell = row.cells[i]!;
-    doc.fontSize(cell.size).text(cell.text, xs[i]! + CELL_PAD, y + TEXT_TOP, {
-      width: column.width - 2 * CELL_PAD,
-      align: column.align ?? 'left',
-    });
+    const x = xs[i]! + CELL_PAD;
+    const width = column.width - 2 * CELL_PAD;
+    doc.fontSize(cell.size);
+    if (cell.oneLine === null) {
+      doc.text(cell.text, x, y + TEXT_TOP, { width, align: column.align ?? 'left' });
+      return;
+    }
+    // Where the wrapper would have put its one line: right-aligned text ends at the cell's edge, trailing spaces left out.
+    const trimmed = column.align === 'right' ? cell.text.trimEnd() : cell.text;
+    const free = width - (trimmed === cell.text ? cell.oneLine : doc.widthOfString(trimmed));
+    const shift = column.align === 'right' ? free : column.align === 'center' ? free / 2 : 0;
+    doc.text(cell.text, x + shift, y + TEXT_TOP, { lineBreak: false });
   });
   const left = doc.page.margins.left;
   const right = left + columns.reduce((sum, c) => sum + c.width, 0);
