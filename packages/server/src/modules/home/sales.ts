@@ -12,7 +12,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { labelsOf } from '../../data/read';
 import type { Database } from '../../db/types';
 import type { DayWindow } from './days';
-import { windowsTable } from './windows';
+import { windowsRead } from './windows';
 
 /**
  * Sales for Home, summed in the database: POS sales (`sale`, returns count negative) and completed
@@ -36,20 +36,20 @@ const inWindow = (alias: 's' | 'o', atColumn: 'at' | 'updated_at') =>
   sql`${sql.ref(`${alias}.outlet_id`)} = d.outlet_id and ${sql.ref(`${alias}.${atColumn}`)} >= d.starts and ${sql.ref(`${alias}.${atColumn}`)} < d.ends`;
 
 /** Sales past the rollup's mark: `markSeen` (read before; the mark only grows) for the planner, the mark itself for consistency. */
-const pastMark = (markSeen: number) =>
+const pastMark = (markSeen: unknown) =>
   sql`s.id > ${markSeen} and s.id > (select last_sale_id from home_rollup where id = 1)`;
 
 /**
  * POS sales in the windows, by outlet and day: net total and receipts (sales, not returns), from
  * the day rollup and the sales past its mark, read in one statement (see topProducts).
  */
-async function posByDay(db: Kysely<Database>, windows: readonly DayWindow[], markSeen: number) {
-  const { rows } = await sql<{
-    outlet_id: number;
-    day: string;
-    total: number | string;
-    receipts: number | string;
-  }>`${windowsTable(windows)}
+const posByDay = windowsRead<{
+  outlet_id: number;
+  day: string;
+  total: number | string;
+  receipts: number | string;
+}>(
+  ([markSeen]) => sql`
     select x.outlet_id, x.day, sum(x.total) as total, sum(x.receipts) as receipts
     from (
       select r.outlet_id, r.day, r.total, r.receipts from d cross join home_sales_day r where r.outlet_id = d.outlet_id and r.day = d.day
@@ -58,21 +58,19 @@ async function posByDay(db: Kysely<Database>, windows: readonly DayWindow[], mar
       from sale s cross join d
       where ${pastMark(markSeen)} and ${inWindow('s', 'at')}
     ) x
-    group by x.outlet_id, x.day`.execute(db);
-  return rows;
-}
+    group by x.outlet_id, x.day`,
+);
 
 /**
  * Completed online orders in the windows, by outlet and day. Each window's sum is a subquery of its
  * own, so both databases read one index range per window (a join lets PostgreSQL hash the windows
  * and test every order against them).
  */
-async function onlineByDay(db: Kysely<Database>, windows: readonly DayWindow[]) {
-  const { rows } = await sql<{ outlet_id: number; day: string; total: number | string | null }>`${windowsTable(windows)}
+const onlineByDay = windowsRead<{ outlet_id: number; day: string; total: number | string | null }>(
+  () => sql`
     select d.outlet_id, d.day, (select sum(o.total) from online_sales_order o where o.status = 'completed' and ${inWindow('o', 'updated_at')}) as total
-    from d`.execute(db);
-  return rows.filter((r) => r.total !== null);
-}
+    from d`,
+);
 
 /** Each outlet's whole period: its first day to its last, and the UTC span they cover. */
 function periods(windows: readonly DayWindow[]) {
@@ -167,8 +165,9 @@ export async function salesSummary(
   channels: Channels,
   markSeen: number,
 ): Promise<HomeSales> {
-  const pos = channels.pos && windows.length > 0 ? await posByDay(db, windows, markSeen) : [];
-  const online = channels.online && windows.length > 0 ? await onlineByDay(db, windows) : [];
+  const pos = channels.pos && windows.length > 0 ? await posByDay(db, windows, [markSeen]) : [];
+  const online =
+    channels.online && windows.length > 0 ? (await onlineByDay(db, windows)).filter((r) => r.total !== null) : [];
   const key = (outlet: number, day: string) => `${outlet}|${day}`;
   const cells = new Map<string, { outlet: number; day: string; pos: bigint; online: bigint; receipts: number }>();
   const cell = (outlet: number, day: string) => {
