@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { tracingWanted } from './tracing/wanted';
+import { tracingProtocol } from './tracing/wanted';
 
 /**
  * `npm start`: one server process per core on one port (WEB_CONCURRENCY, default the core count).
@@ -21,7 +21,8 @@ const ROLE = 'BACKROOM_ROLE';
 
 async function serve(options: { prepared: boolean; jobWorker?: boolean; announce: boolean }) {
   // Before the app's first import: the instrumentations patch fastify, http and pg as they load (tracing/start.ts).
-  const tracing = tracingWanted(process.env) ? (await import('./tracing/start')).startTracing() : undefined;
+  const protocol = tracingProtocol(process.env);
+  const tracing = protocol ? await (await import('./tracing/start')).startTracing(protocol) : undefined;
   const { startServer } = await import('./app');
   const server = await startServer({
     prepared: options.prepared,
@@ -140,7 +141,7 @@ const role = process.env[ROLE];
 if (cluster.isPrimary) {
   // A setting the workers would refuse stops the start once, not each worker as the primary restarts it.
   try {
-    tracingWanted(process.env);
+    tracingProtocol(process.env);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,63 +10,16 @@ import { killServer, spawnServer, type ChildServer } from './support/child-serve
 import { freshPostgres } from './support/postgres';
 import { database } from './support/server';
 import { signIn } from './durability/support';
-
-/** One attribute as OTLP/JSON carries it. */
-interface OtlpAttribute {
-  key: string;
-  value: { stringValue?: string; intValue?: number | string; arrayValue?: { values: { stringValue?: string }[] } };
-}
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: OtlpAttribute[];
-}
-interface OtlpExport {
-  resourceSpans: { resource: { attributes: OtlpAttribute[] }; scopeSpans: { spans: OtlpSpan[] }[] }[];
-}
+import {
+  attributesOf,
+  otlpGrpcReceiver,
+  otlpHttpReceiver,
+  type OtlpReceiver,
+  type OtlpSpan,
+} from './support/otlp-receiver';
 
 const SERVER_KIND = 2;
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-
-/** Attributes as plain values: strings, numbers, arrays of strings. */
-const attributesOf = (attributes: OtlpAttribute[]) =>
-  Object.fromEntries(
-    attributes.map(({ key, value }) => [
-      key,
-      value.arrayValue
-        ? value.arrayValue.values.map((v) => v.stringValue)
-        : value.intValue !== undefined
-          ? Number(value.intValue)
-          : value.stringValue,
-    ]),
-  );
-
-/** A small OTLP/HTTP receiver: keeps every body posted to /v1/traces, raw and parsed. */
-async function otlpReceiver() {
-  const bodies: string[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      if (request.url === '/v1/traces') bodies.push(body);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  const exports = () => bodies.map((body) => JSON.parse(body) as OtlpExport);
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    raw: () => bodies.join('\n'),
-    resources: () => exports().flatMap((e) => e.resourceSpans.map((r) => attributesOf(r.resource.attributes))),
-    spans: () => exports().flatMap((e) => e.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans))),
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 /**
  * A preload for the child server that writes down every OpenTelemetry module the server imports
@@ -116,11 +68,31 @@ describe('OpenTelemetry tracing', () => {
     return { server, probe };
   }
 
-  it('exports a span per request, named by its route, the child of the traceparent sent in, with no secret in it', async () => {
-    const receiver = await otlpReceiver();
-    cleanUp.push(receiver.close);
+  async function receiver(make: () => Promise<OtlpReceiver>) {
+    const made = await make();
+    cleanUp.push(made.close);
+    return made;
+  }
+
+  /** A request with a traceparent of its own: resolves with its trace id and the id of the parent it named. */
+  async function tracedRequest(running: ChildServer, path: string, headers: Record<string, string> = {}) {
+    const traceId = randomBytes(16).toString('hex');
+    const parentId = randomBytes(8).toString('hex');
+    const response = await fetch(`${running.api}${path}`, {
+      headers: { ...headers, traceparent: `00-${traceId}-${parentId}-01` },
+    });
+    expect(response.status).toBe(200);
+    return { traceId, parentId };
+  }
+
+  const serverSpanOf = (receiver: OtlpReceiver, traceId: string) =>
+    receiver.spans().find((s) => s.traceId === traceId && s.kind === SERVER_KIND);
+
+  it('exports a span per request over http/protobuf by default, named by its route, the child of the traceparent sent in, with no secret in it', async () => {
+    const otlp = await receiver(otlpHttpReceiver);
     const { server: running, probe } = await start({
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-collector-key=key-1',
       OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=test',
       OTEL_BSP_SCHEDULE_DELAY: '100',
     });
@@ -138,7 +110,7 @@ describe('OpenTelemetry tracing', () => {
     expect(response.status).toBe(200);
 
     const route = '/backoffice/core/api/AppSetting/FetchByGroupId/:id';
-    const requestSpan = () => receiver.spans().find((s) => s.traceId === traceId && s.kind === SERVER_KIND);
+    const requestSpan = () => serverSpanOf(otlp, traceId);
     await expect.poll(requestSpan, { timeout: 20_000 }).toBeDefined();
     const span = requestSpan()!;
     expect(span.name).toBe(`GET ${route}`);
@@ -150,13 +122,13 @@ describe('OpenTelemetry tracing', () => {
       'url.path': '/backoffice/core/api/AppSetting/FetchByGroupId/1',
       'url.query': 'token=REDACTED',
     });
-    expect(receiver.resources()[0]).toMatchObject({
+    expect(otlp.resources()[0]).toMatchObject({
       'service.name': 'backroom',
       'deployment.environment.name': 'test',
     });
 
     // Every span of the request is in its trace; on PostgreSQL its statements are spans under it.
-    const inTrace = () => receiver.spans().filter((s) => s.traceId === traceId);
+    const inTrace = () => otlp.spans().filter((s) => s.traceId === traceId);
     const ids = new Set(inTrace().map((s) => s.spanId));
     for (const s of inTrace()) expect(s.spanId === span.spanId || ids.has(s.parentSpanId!)).toBe(true);
     const statements = () => inTrace().filter((s) => attributesOf(s.attributes)['db.system.name'] === 'postgresql');
@@ -171,14 +143,108 @@ describe('OpenTelemetry tracing', () => {
 
     // The sign-in's span is exported too, and nothing secret is anywhere in what was sent.
     await expect
-      .poll(() => receiver.spans().some((s) => s.name === 'POST /backoffice/core/api/authentication/:action'))
+      .poll(() => otlp.spans().some((s) => s.name === 'POST /backoffice/core/api/authentication/:action'))
       .toBe(true);
-    const exported = receiver.raw();
+    const exported = otlp.raw();
     for (const secret of ['Admin@123', token, 'Bearer', secretInQuery]) expect(exported).not.toContain(secret);
-    expect(await probe.loaded()).toContainEqual(expect.stringContaining('@opentelemetry/sdk-trace-node'));
+
+    // Sent as protobuf (the specification's default) with the operator's headers; only that exporter was loaded.
+    for (const sent of otlp.received())
+      expect(sent).toMatchObject({ format: 'application/x-protobuf', headers: { 'x-collector-key': 'key-1' } });
+    const loaded = await probe.loaded();
+    expect(loaded).toContainEqual(expect.stringContaining('@opentelemetry/sdk-trace-node'));
+    expect(loaded).toContainEqual(expect.stringContaining('@opentelemetry/exporter-trace-otlp-proto'));
+    expect(loaded).not.toContainEqual(expect.stringMatching(/exporter-trace-otlp-(grpc|http)\//));
   }, 180_000);
 
-  it('refuses to start with an OTLP protocol it does not send, saying which', async () => {
+  it.each([
+    {
+      protocol: 'http/json',
+      make: otlpHttpReceiver,
+      format: 'application/json',
+      env: (endpoint: string): Record<string, string> => ({
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      }),
+    },
+    {
+      protocol: 'grpc',
+      make: otlpGrpcReceiver,
+      format: 'grpc',
+      // The traces' own variables win over the general ones.
+      env: (endpoint: string): Record<string, string> => ({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc',
+      }),
+    },
+  ])(
+    'exports over $protocol to a receiver of it, with the service name, resource attributes and headers the variables give',
+    async ({ make, format, env }) => {
+      const otlp = await receiver(make);
+      const { server: running } = await start({
+        ...env(otlp.endpoint),
+        OTEL_SERVICE_NAME: 'backroom-eu',
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging,service.namespace=shop',
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-collector-key=key-2',
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      });
+      const { traceId, parentId } = await tracedRequest(running, '/Info/Version', { 'x-request-id': 'till-8' });
+      await expect.poll(() => serverSpanOf(otlp, traceId), { timeout: 20_000 }).toBeDefined();
+      const span = serverSpanOf(otlp, traceId)!;
+      expect(span).toMatchObject({ name: 'GET /backoffice/core/api/Info/Version', parentSpanId: parentId });
+      expect(attributesOf(span.attributes)).toMatchObject({
+        'http.response.status_code': 200,
+        'http.response.header.x-request-id': ['till-8'],
+      });
+      expect(otlp.resources()[0]).toMatchObject({
+        'service.name': 'backroom-eu',
+        'service.namespace': 'shop',
+        'deployment.environment.name': 'staging',
+      });
+      for (const sent of otlp.received())
+        expect(sent).toMatchObject({ format, headers: { 'x-collector-key': 'key-2' } });
+    },
+    180_000,
+  );
+
+  it.each([
+    { sampler: 'always_off', arg: undefined, title: 'always_off exports nothing' },
+    { sampler: 'traceidratio', arg: '0', title: 'traceidratio with arg 0 exports nothing' },
+    { sampler: 'traceidratio', arg: '1', title: 'traceidratio with arg 1 exports every request' },
+  ])(
+    'sampler $title; what is held is sent when the server stops on SIGTERM',
+    async ({ sampler, arg }) => {
+      const otlp = await receiver(otlpHttpReceiver);
+      const { server: running } = await start({
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+        OTEL_TRACES_SAMPLER: sampler,
+        ...(arg === undefined ? {} : { OTEL_TRACES_SAMPLER_ARG: arg }),
+        // An hour: nothing leaves on the batch's schedule, so what arrives was sent by the stop.
+        OTEL_BSP_SCHEDULE_DELAY: '3600000',
+      });
+      const sent = Array.from({ length: 20 }, (_, i) => `sampled-${i}`);
+      for (const id of sent)
+        expect((await fetch(`${running.api}/Info/Version`, { headers: { 'x-request-id': id } })).status).toBe(200);
+      expect(otlp.received()).toEqual([]);
+
+      running.child.kill('SIGTERM');
+      const [code] = await running.exited;
+      expect(code).toBe(0);
+      const requestIds = otlp
+        .spans()
+        .filter((s: OtlpSpan) => s.kind === SERVER_KIND)
+        .flatMap(
+          (s) => (attributesOf(s.attributes)['http.response.header.x-request-id'] as string[] | undefined) ?? [],
+        );
+      if (arg === '1') expect(requestIds).toEqual(expect.arrayContaining(sent));
+      else expect(otlp.spans()).toEqual([]);
+    },
+    180_000,
+  );
+
+  it('refuses to start with an OTLP protocol it does not know, saying which', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'backroom-tracing-'));
     cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -187,7 +253,7 @@ describe('OpenTelemetry tracing', () => {
         DATA_DIR: dataDir,
         WEB_CONCURRENCY: '2',
         OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317',
-        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/thrift',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -195,9 +261,7 @@ describe('OpenTelemetry tracing', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(1);
-    expect(output).toContain(
-      'OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported: Backroom sends traces over OTLP/HTTP as JSON.',
-    );
+    expect(output).toContain('OTEL_EXPORTER_OTLP_PROTOCOL=http/thrift is not an OTLP protocol');
   }, 120_000);
 
   it('loads nothing of OpenTelemetry without an OTLP endpoint', async () => {
