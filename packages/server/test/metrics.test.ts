@@ -1,7 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { unfinishedJobCounts } from '../src/metrics/gauges';
+import { signIn } from './durability/support';
+import { freshPlace, killServer, spawnServer, type ChildServer } from './support/child-server';
 import { useTestServer } from './support/harness';
+import { freePort } from './support/ports';
 import { database } from './support/server';
 
 /** The value of one series in Prometheus' text format, or undefined when absent. */
@@ -133,4 +136,120 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     const api = await fetch(`${t.origin}/metrics`);
     expect(await api.text()).not.toContain('backroom_http_requests_total');
   });
+});
+
+/** Every series of one metric in Prometheus' text format, by its labels as written (`method="GET",route="…",status="200"`). */
+function series(text: string, name: string): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (match?.[1] === name) found.set(match[2] ?? '', Number(match[3]));
+  }
+  return found;
+}
+
+/** How much each series grew from `before` to `after` (series that did not grow left out). */
+function grown(before: Map<string, number>, after: Map<string, number>): Record<string, number> {
+  const growth: Record<string, number> = {};
+  for (const [labels, value] of after) {
+    const by = value - (before.get(labels) ?? 0);
+    if (by !== 0) growth[labels] = by;
+  }
+  return growth;
+}
+
+describe('Prometheus metrics of npm start’s cluster, scraped under load', () => {
+  let server: ChildServer | undefined;
+  const cleanUp: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    await killServer(server);
+    for (const step of cleanUp.splice(0)) await step();
+  });
+
+  it('adds up to the requests sent, by route pattern and status, however many run at once', async () => {
+    const place = await freshPlace('backroom-metrics-load-');
+    cleanUp.push(place.remove);
+    const metricsPort = await freePort();
+    // Two workers: the primary answers the scrape with the sum of both (metrics/cluster.ts, over IPC).
+    server = await spawnServer({
+      ...place,
+      env: { WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' },
+    });
+    const { api, origin } = server;
+    const token = await signIn(api);
+    const scrape = async () => {
+      const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      return text;
+    };
+    const requests = (text: string) => series(text, 'backroom_http_requests_total');
+    const durations = (text: string) => series(text, 'backroom_http_request_duration_seconds_count');
+    const baseline = await scrape();
+
+    const API = '/backoffice/core/api';
+    const kinds = [
+      {
+        count: 80,
+        labels: `method="GET",route="${API}/Info/Version",status="200"`,
+        send: () => fetch(`${api}/Info/Version`),
+      },
+      {
+        count: 50,
+        labels: `method="POST",route="${API}/DataRepository/fetch/:name",status="200"`,
+        send: () =>
+          fetch(`${api}/DataRepository/fetch/currency`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: '{}',
+          }),
+      },
+      {
+        count: 40,
+        labels: `method="POST",route="${API}/DataRepository/fetch/:name",status="401"`,
+        send: () =>
+          fetch(`${api}/DataRepository/fetch/currency`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          }),
+      },
+      {
+        count: 30,
+        labels: `method="GET",route="unmatched",status="404"`,
+        send: (i: number) => fetch(`${origin}/nowhere/${i}`),
+      },
+    ];
+    const expected = Object.fromEntries(kinds.map((kind) => [kind.labels, kind.count]));
+    const sent = kinds.reduce((sum, kind) => sum + kind.count, 0);
+    expect(sent).toBe(200);
+
+    // Scrapes go on while all 200 run at once: each answers, and no counter ever goes back.
+    let loading = true;
+    const scrapes: Map<string, number>[] = [];
+    const scraping = (async () => {
+      while (loading) scrapes.push(requests(await scrape()));
+    })();
+    const statuses = await Promise.all(
+      kinds.flatMap((kind) =>
+        Array.from({ length: kind.count }, async (_, i) => {
+          const response = await kind.send(i);
+          await response.arrayBuffer();
+          return `${kind.labels.split('status=')[1]}:${response.status}`;
+        }),
+      ),
+    );
+    loading = false;
+    await scraping;
+    for (const answer of statuses) expect(answer.split(':')[0]).toBe(`"${answer.split(':')[1]}"`);
+    expect(scrapes.length).toBeGreaterThan(1);
+    for (let i = 1; i < scrapes.length; i++)
+      for (const [labels, value] of scrapes[i - 1]!) expect(scrapes[i]!.get(labels) ?? 0).toBeGreaterThanOrEqual(value);
+
+    // A request is counted as its answer is sent: the last few may land a moment after the client has them.
+    await expect
+      .poll(async () => grown(requests(baseline), requests(await scrape())), { timeout: 10_000 })
+      .toEqual(expected);
+    expect(grown(durations(baseline), durations(await scrape()))).toEqual(expected);
+  }, 240_000);
 });

@@ -5,9 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { killServer, spawnServer, type ChildServer } from './support/child-server';
-import { freshPostgres } from './support/postgres';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshPlace, killServer, spawnServer, type ChildServer } from './support/child-server';
 import { database } from './support/server';
 import { signIn } from './durability/support';
 import {
@@ -59,12 +58,10 @@ describe('OpenTelemetry tracing', () => {
   });
 
   async function start(env: Record<string, string>) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'backroom-tracing-'));
-    cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
-    const postgres = database === 'postgres' ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
-    if (postgres) cleanUp.push(postgres.drop);
-    const probe = await moduleProbe(dataDir);
-    server = await spawnServer({ dataDir, databaseUrl: postgres?.url ?? null, env: { ...probe.env, ...env } });
+    const place = await freshPlace('backroom-tracing-');
+    cleanUp.push(place.remove);
+    const probe = await moduleProbe(place.dataDir);
+    server = await spawnServer({ ...place, env: { ...probe.env, ...env } });
     return { server, probe };
   }
 

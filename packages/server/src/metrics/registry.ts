@@ -1,5 +1,4 @@
-import cluster from 'node:cluster';
-import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The server's Prometheus metrics (docs/decisions/durability-and-operations.md, "Metrics"). They
@@ -7,7 +6,7 @@ import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics
  * the module in one process (a test runner reusing a worker across projects) registers on a fresh
  * registry instead of failing on a name already taken. Counters count what this process did;
  * the gauges that read the database (jobs) are taken at scrape time from each running app
- * (`sources.ts`). In a cluster the primary serves the sum of its workers (`server.ts`); a gauge
+ * (`gauges.ts`). In a cluster the primary serves the sum of its workers (`cluster.ts`); a gauge
  * that every worker reads alike from the database is aggregated by `max`, not summed.
  */
 export const registry = new Registry();
@@ -15,17 +14,12 @@ export const registry = new Registry();
 let enabled = false;
 /**
  * Turns on what costs something only when metrics are asked for (METRICS_PORT): the process
- * metrics (memory, CPU, event-loop delay, handles, GC) and, in a cluster worker, the answer to the
- * primary's requests for this worker's metrics. The counters below cost an increment.
+ * metrics (memory, CPU, event-loop delay, handles, GC). The counters below cost an increment.
  */
 export function enableProcessMetrics(): void {
   if (enabled) return;
   enabled = true;
   collectDefaultMetrics({ register: registry, prefix: 'backroom_' });
-  if (cluster.isWorker) {
-    new AggregatorRegistry();
-    AggregatorRegistry.setRegistries([registry]);
-  }
 }
 
 /** Seconds: 5 ms … 10 s, the span of an API answer. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AggregatorRegistry } from 'prom-client';
 import type { MetricsConfig } from '../config';
+import { clusterMetrics } from './cluster';
 import { registry } from './registry';
 
 export interface MetricsServer {
@@ -14,20 +14,19 @@ export interface MetricsServer {
  * Serves `GET /metrics` in Prometheus' text format on the operator's METRICS_HOST:METRICS_PORT, a
  * listener apart from the API (nothing of the console or the API answers there, and the API port
  * exposes no metrics). `cluster`: the primary of `npm start` with several workers answers with the
- * sum of its workers' metrics (prom-client's AggregatorRegistry asks each over IPC).
+ * sum of its workers' metrics (`cluster.ts` asks each over IPC).
  */
 export async function startMetricsServer(
   config: MetricsConfig,
   options: { cluster?: boolean } = {},
 ): Promise<MetricsServer> {
-  const aggregator = options.cluster ? new AggregatorRegistry() : undefined;
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
       return;
     }
-    const text = aggregator ? aggregator.clusterMetrics() : registry.metrics();
+    const text = options.cluster ? clusterMetrics() : registry.metrics();
     text.then(
       (body) => response.writeHead(200, { 'content-type': registry.contentType }).end(body),
       (error: unknown) =>

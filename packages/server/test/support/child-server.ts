@@ -1,8 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { freePort } from './ports';
+import { freshPostgres } from './postgres';
+import { database } from './server';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
@@ -69,4 +74,25 @@ export async function killServer(server: ChildServer | undefined): Promise<void>
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGKILL');
   await server.exited;
+}
+
+/**
+ * Where a child server keeps its data: a fresh folder and, on PostgreSQL, a fresh database from the
+ * run's template; `remove` deletes both.
+ */
+export async function freshPlace(prefix: string): Promise<{
+  dataDir: string;
+  databaseUrl: string | null;
+  remove(): Promise<void>;
+}> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  const postgres = database === 'postgres' ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
+  return {
+    dataDir,
+    databaseUrl: postgres?.url ?? null,
+    remove: async () => {
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
