@@ -16587,6 +16587,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** App commands (a change) */
         AppcommandUpdate: {
@@ -16687,6 +16689,8 @@ export interface components {
             value?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** App settings (a change) */
         AppsettingUpdate: {
@@ -16814,6 +16818,8 @@ export interface components {
             }[] | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Attributes (a change) */
         AttributeUpdate: {
@@ -17242,6 +17248,8 @@ export interface components {
             validTo?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Banners (a change) */
         BannerdisplayUpdate: {
@@ -17383,6 +17391,8 @@ export interface components {
             validTo?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Bundles (a change) */
         BundleUpdate: {
@@ -17523,6 +17533,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Categories (a change) */
         CategoryUpdate: {
@@ -17658,6 +17670,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Collections (a change) */
         CollectionUpdate: {
@@ -17824,6 +17838,8 @@ export interface components {
             users?: number[] | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Commissions (a change) */
         CommissionUpdate: {
@@ -17989,6 +18005,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Company (a change) */
         CompanyUpdate: {
@@ -18101,6 +18119,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Currencies (a change) */
         CurrencyUpdate: {
@@ -18231,6 +18251,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Custom fields (a change) */
         CustomfieldUpdate: {
@@ -18361,6 +18383,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Departments (a change) */
         DepartmentUpdate: {
@@ -18481,6 +18505,8 @@ export interface components {
             value?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Discounts (a change) */
         DiscountUpdate: {
@@ -18617,6 +18643,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Exchange rates (a change) */
         ExchangerateUpdate: {
@@ -18784,6 +18812,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Future product prices (a change) */
         FutureproductpriceUpdate: {
@@ -19251,6 +19281,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** GST setup (a change) */
         GstsetupUpdate: {
@@ -19362,6 +19394,8 @@ export interface components {
             visitAt?: string | null;
             /** Visitor name */
             visitorName?: string | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Guest book (a change) */
         GuestbookUpdate: {
@@ -19520,6 +19554,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Hotkeys (a change) */
         HotkeyUpdate: {
@@ -19680,6 +19716,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Import mappings (a change) */
         ImportmappingUpdate: {
@@ -19772,6 +19810,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Location groups (a change) */
         InventorylocationgroupUpdate: {
@@ -19897,6 +19937,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Inventory locations (a change) */
         InventorylocationUpdate: {
@@ -20042,6 +20084,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Low-quantity triggers (a change) */
         ItemquantitytriggerUpdate: {
@@ -20151,6 +20195,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Layout setup (a change) */
         LayoutsetupUpdate: {
@@ -20249,6 +20295,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** List value categories (a change) */
         ListvaluecategoryUpdate: {
@@ -20344,6 +20392,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** List values (a change) */
         ListvalueUpdate: {
@@ -20481,6 +20531,8 @@ export interface components {
             value?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership benefits (a change) */
         MembershipbenefitUpdate: {
@@ -20627,6 +20679,8 @@ export interface components {
             validityMonths?: number | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership groups (a change) */
         MembershipgroupUpdate: {
@@ -20793,6 +20847,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership integration (a change) */
         MembershipintegrationsettingsUpdate: {
@@ -20889,6 +20945,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Members (a change) */
         MembershipUpdate: {
@@ -21215,6 +21273,8 @@ export interface components {
             validTo?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Promotion rules (a change) */
         NewpromotionUpdate: {
@@ -21521,6 +21581,8 @@ export interface components {
             readonly version?: number | null;
             /** Welcome text */
             welcomeText?: string | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Online menu setup (a change) */
         OnlinemenusetupUpdate: {
@@ -21650,6 +21712,8 @@ export interface components {
             url?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Sales channels (a change) */
         OnlinesaleschannelUpdate: {
@@ -21849,6 +21913,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Online orders (a change) */
         OnlinesalesorderUpdate: {
@@ -22107,6 +22173,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Ordering menus (a change) */
         OrderingmenuUpdate: {
@@ -22315,6 +22383,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Ordering setup (a change) */
         OrderingsetupUpdate: {
@@ -22439,6 +22509,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlet groups (a change) */
         OutletgroupUpdate: {
@@ -22568,6 +22640,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlet prices (a change) */
         OutletpriceUpdate: {
@@ -22654,6 +22728,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlets (a change) */
         OutletUpdate: {
@@ -22805,6 +22881,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment gateways (a change) */
         PaymentgatewayUpdate: {
@@ -22918,6 +22996,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment method references (a change) */
         PaymentmethodrefUpdate: {
@@ -23032,6 +23112,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment modes (a change) */
         PaymentmodeUpdate: {
@@ -23195,6 +23277,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Terminals (a change) */
         PointofsaleUpdate: {
@@ -23480,6 +23564,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Order integrations (a change) */
         PosorderintegrationUpdate: {
@@ -23594,6 +23680,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Terminal settings (a change) */
         PosterminalsettingsUpdate: {
@@ -23843,6 +23931,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Delivery orders (a change) */
         PrintdeliveryorderUpdate: {
@@ -24036,6 +24126,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Privileges (a change) */
         PrivilegeUpdate: {
@@ -24449,6 +24541,8 @@ export interface components {
              * @description In kilograms.
              */
             weight?: string | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Products (a change) */
         ProductUpdate: {
@@ -24928,6 +25022,8 @@ export interface components {
             value?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Promotions (a change) */
         PromotionUpdate: {
@@ -25063,15 +25159,11 @@ export interface components {
             value?: (string | number) | null;
             version?: number | string;
         };
-        PurchaseorderActionAnswer: components["schemas"]["PurchaseorderRow"] | (components["schemas"]["PurchaseorderRow"] & ({
+        PurchaseorderActionAnswer: components["schemas"]["PurchaseorderRow"] | (components["schemas"]["PurchaseorderRowFields"] & {
             receipt: components["schemas"]["GoodsreceiptRow"];
-        } & {
-            [key: string]: unknown;
-        })) | components["schemas"]["PurchaseorderRow"] | components["schemas"]["PurchaseorderRow"] | (components["schemas"]["PurchaseorderRow"] & ({
+        }) | components["schemas"]["PurchaseorderRow"] | components["schemas"]["PurchaseorderRow"] | (components["schemas"]["PurchaseorderRowFields"] & {
             receipt: components["schemas"]["GoodsreceiptRow"];
-        } & {
-            [key: string]: unknown;
-        }));
+        });
         /** Purchase orders (a new row) */
         PurchaseorderInsert: {
             /** @description As a read answers it; ignored on a write */
@@ -25151,6 +25243,84 @@ export interface components {
         };
         /** Purchase orders (as answered) */
         PurchaseorderRow: {
+            /** Closed at */
+            readonly closedAt?: string | null;
+            /** Closed short because */
+            readonly closeReason?: number | null;
+            closeReasonLabel?: string | null;
+            /** Created at */
+            readonly createdAt?: string | null;
+            /** Created by */
+            readonly createdBy?: string | null;
+            /** Doc no. */
+            readonly docNo?: string | null;
+            /**
+             * Expected date
+             * @description Blank: today plus the supplier’s lead time, when it is sent.
+             */
+            expectedDate?: string | null;
+            /** Id */
+            readonly id?: number | null;
+            /** Lines */
+            lines?: {
+                /** Id */
+                readonly id?: number | null;
+                /** Line total */
+                readonly lineTotal?: string | null;
+                /**
+                 * Pack size
+                 * @description From the product’s supplier mapping.
+                 */
+                readonly packSize?: string | null;
+                /** Product */
+                product?: number | null;
+                productLabel?: string | null;
+                /** Quantity */
+                quantity?: string | null;
+                /** Received */
+                readonly receivedQty?: string | null;
+                /** Supplier SKU */
+                readonly supplierItemCode?: string | null;
+                /**
+                 * Unit cost
+                 * @description Before tax. Blank: the supplier mapping’s cost, else the product’s.
+                 */
+                unitCost?: string | null;
+            }[] | null;
+            /** Deliver to */
+            location?: number | null;
+            locationLabel?: string | null;
+            /** Remarks */
+            remarks?: string | null;
+            /** Sent at */
+            readonly sentAt?: string | null;
+            /** Status */
+            readonly status?: ("draft" | "sent" | "partiallyReceived" | "received" | "closed" | "cancelled") | null;
+            /** Subtotal */
+            readonly subtotal?: string | null;
+            /** Supplier */
+            supplier?: number | null;
+            supplierLabel?: string | null;
+            /**
+             * Supplier reference
+             * @description The supplier’s order or quote number.
+             */
+            supplierReference?: string | null;
+            /** Tax */
+            readonly tax?: string | null;
+            /** Total */
+            readonly total?: string | null;
+            /** Updated at */
+            readonly updatedAt?: string | null;
+            /** Updated by */
+            readonly updatedBy?: string | null;
+            /** Version */
+            readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
+        };
+        /** Purchase orders (as answered), to be extended */
+        PurchaseorderRowFields: {
             /** Closed at */
             readonly closedAt?: string | null;
             /** Closed short because */
@@ -25538,6 +25708,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Roles (a change) */
         RoleUpdate: {
@@ -27459,6 +27631,8 @@ export interface components {
              * @description Posting sets lines left without a count to zero; otherwise they are not touched.
              */
             zeroUncounted?: boolean | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock counts (a change) */
         StockcountUpdate: {
@@ -27859,6 +28033,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock-out reasons (a change) */
         StockoutreasonUpdate: {
@@ -27990,6 +28166,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock templates (a change) */
         StocktemplateUpdate: {
@@ -28138,6 +28316,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Suppliers (a change) */
         SupplierUpdate: {
@@ -28287,6 +28467,8 @@ export interface components {
             value?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Surcharges (a change) */
         SurchargeUpdate: {
@@ -28442,6 +28624,8 @@ export interface components {
             userName?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Users (a change) */
         UserUpdate: {
@@ -28750,6 +28934,8 @@ export interface components {
             value?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Vouchers (a change) */
         VoucherUpdate: {
@@ -28900,6 +29086,8 @@ export interface components {
             readonly updatedBy?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Warehouse product mapping (a change) */
         WarehouseproductmappingUpdate: {
@@ -29198,6 +29386,8 @@ export interface components {
             url?: string | null;
             /** Version */
             readonly version?: number | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Webhooks (a change) */
         WebhookUpdate: {
@@ -65715,9 +65905,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            adjustment: {
-                                [key: string]: unknown;
-                            };
+                            adjustment: components["schemas"]["StockadjustmentRow"];
                             onHand: string;
                             /** @enum {string} */
                             status: "pending" | "applied" | "rejected";
@@ -65761,9 +65949,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            adjustment: {
-                                [key: string]: unknown;
-                            };
+                            adjustment: components["schemas"]["StockadjustmentRow"];
                             onHand: string;
                             /** @enum {string} */
                             status: "pending" | "applied" | "rejected";
@@ -65870,9 +66056,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            adjustment: {
-                                [key: string]: unknown;
-                            };
+                            adjustment: components["schemas"]["StockadjustmentRow"];
                             onHand: string;
                             /** @enum {string} */
                             status: "pending" | "applied" | "rejected";

@@ -84,7 +84,7 @@ describe('the OpenAPI document', () => {
     // A write names only what the server takes: the fields, what a read answered beside them, the entity's own inputs.
     const schemas = document.components.schemas as Record<
       string,
-      { additionalProperties?: boolean; properties: object }
+      { additionalProperties?: boolean | object; properties: object }
     >;
     for (const name of ['ProductInsert', 'ProductUpdate', 'ProductUpsert', 'UserInsert'])
       expect(schemas[name]!.additionalProperties, name).toBe(false);
@@ -92,7 +92,9 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['id', 'version', 'code', 'categoryLabel', 'createdAt']),
     );
     expect(Object.keys(schemas.UserInsert!.properties)).toContain('password');
-    expect(schemas.ProductRow!.additionalProperties).toBeUndefined();
+    // A read row answers its fields and, on an entity the shop can extend, custom fields' single values beside them.
+    expect(schemas.AuditlogRow!.additionalProperties).toBe(false);
+    expect(schemas.ProductRow!.additionalProperties).toMatchObject({ anyOf: expect.any(Array) });
   });
 
   it('is served at {base}/core/api/openapi.json, without signing in', async () => {
@@ -156,6 +158,33 @@ describe('the OpenAPI document', () => {
     const url = `${t.api}/DataRepository/fetch/currency`;
     expect(answerMismatch(document, 'POST', url, 200, good.body)).toBeUndefined();
     expect(answerMismatch(document, 'POST', url, 200, { ...good.body, data: [{ code: 12 }] })).toMatch(/code/);
+    // A row answers its entity's fields and nothing else: on an entity the shop cannot extend (the audit log),
+    // a field renamed or one no entity declares fails.
+    expect((await t.post('/DataRepository/Insert/currency', { code: 'ZZA', name: 'Audited money' })).status).toBe(200);
+    const audit = await t.post('/DataRepository/fetch/auditlog', {});
+    const auditUrl = `${t.api}/DataRepository/fetch/auditlog`;
+    const [entry] = audit.body.data as unknown as Record<string, unknown>[];
+    const { action, ...withoutAction } = entry!;
+    expect(action).toEqual(expect.any(String));
+    expect(answerMismatch(document, 'POST', auditUrl, 200, audit.body)).toBeUndefined();
+    expect(
+      answerMismatch(document, 'POST', auditUrl, 200, {
+        ...audit.body,
+        data: [{ ...withoutAction, operation: action }],
+      }),
+    ).toMatch(/must NOT have additional properties/);
+    expect(
+      answerMismatch(document, 'POST', auditUrl, 200, { ...audit.body, data: [{ ...entry, passwordHash: 'x' }] }),
+    ).toMatch(/must NOT have additional properties/);
+    // On one the shop can extend (roles), custom fields stand beside the declared ones, each one value: another
+    // name holding a list or an object fails; one holding a single value is taken for a custom field.
+    const roles = await t.post('/DataRepository/fetch/role', {});
+    const rolesUrl = `${t.api}/DataRepository/fetch/role`;
+    const [role] = roles.body.data as unknown as Record<string, unknown>[];
+    const rolesWith = (extra: object) => ({ ...roles.body, data: [{ ...role, ...extra }] });
+    expect(answerMismatch(document, 'POST', rolesUrl, 200, rolesWith({ privileges: [1, 2] }))).toMatch(/anyOf/);
+    expect(answerMismatch(document, 'POST', rolesUrl, 200, rolesWith({ grants: { all: true } }))).toMatch(/anyOf/);
+    expect(answerMismatch(document, 'POST', rolesUrl, 200, rolesWith({ loyaltyTier: 'gold' }))).toBeUndefined();
     expect(answerMismatch(document, 'POST', url, 400, { resultCode: 400, message: 'x', data: null })).toBeUndefined();
     expect(answerMismatch(document, 'POST', url, 400, { resultCode: 400, data: null })).toMatch(/message/);
   });
@@ -196,6 +225,14 @@ describe('the OpenAPI document', () => {
     expect(
       mismatch('POST', '/DataRepository/Execute/voucher', wrongData(generated, { generated: 2, codes: ['A'] })),
     ).toBeDefined();
+
+    // A row with more beside it (receiving a purchase order answers the order and its receipt): the row's fields
+    // and the receipt, nothing else, at either level.
+    const receive = (data: object) =>
+      mismatch('POST', '/DataRepository/Execute/purchaseorder', { body: { resultCode: 200, message: 'OK', data } });
+    expect(receive({ id: 1, status: 'received', receipt: { id: 2, purchaseOrder: 1 } })).toBeUndefined();
+    expect(receive({ id: 1, status: 'received', receipt: { id: 2 }, receipts: [2] })).toBeDefined();
+    expect(receive({ id: 1, status: 'received', receipt: { id: 2, lines: 'none' } })).toBeDefined();
 
     const providers = await t.post('/PublicDataRepository/procedure/getsaml', {});
     expect(mismatch('POST', '/PublicDataRepository/procedure/getsaml', providers)).toBeUndefined();

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import type { EntityHooks } from '../data/hooks';
 import type { ActionsContract, OperationContract, RouteContract } from '../http/openapi-contract';
 import type { ProcedureRegistry } from '../procedures/registry';
-import { entitySchemas, FIELD_SCHEMA, ROW_SCHEMA_KEY, rowSchemaNames, type JsonSchema } from './registry-schemas';
+import {
+  besideFields,
+  entitySchemas,
+  FIELD_SCHEMA,
+  ROW_SCHEMA_KEY,
+  rowSchemaNames,
+  type JsonSchema,
+} from './registry-schemas';
 
 /** What the document is made from: the app's routes as registered, and what the modules composed. */
 export interface DocumentSources {
@@ -54,7 +61,46 @@ export function fromZod(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
       Object.assign(jsonSchema, ref(row));
     },
   }) as JsonSchema;
+  rowsExtended(json);
   return json;
+}
+
+const ROW_REF = /^#\/components\/schemas\/(\w+Row)$/;
+
+/**
+ * A row with more beside it (a zod intersection: a purchase order and the `receipt` it made) as an
+ * `allOf` closed as a whole: a row's own schema admits no other property (registry-schemas.ts), so
+ * each part becomes open — the row by its `…RowFields` twin (`withRowFields`) — and the `allOf`
+ * takes nothing none of them declares but what the row takes beside its fields (custom fields), by
+ * `unevaluatedProperties`, which sees through `allOf`.
+ */
+function rowsExtended(schema: unknown): void {
+  if (typeof schema !== 'object' || schema === null) return;
+  if (Array.isArray(schema)) return schema.forEach(rowsExtended);
+  const node = schema as JsonSchema;
+  const parts = node.allOf as JsonSchema[] | undefined;
+  const row = parts
+    ?.map((part) => (typeof part.$ref === 'string' ? ROW_REF.exec(part.$ref)?.[1] : undefined))
+    .find(Boolean);
+  const entity = entities.find((candidate) => rowSchemaNames(candidate).read === row);
+  if (parts && entity) {
+    for (const part of parts) {
+      if (typeof part.$ref === 'string') part.$ref = part.$ref.replace(ROW_REF, '#/components/schemas/$1Fields');
+      delete part.additionalProperties;
+    }
+    node.unevaluatedProperties = besideFields(entity);
+  }
+  Object.values(node).forEach(rowsExtended);
+}
+
+/** The `…RowFields` twins the document refers to: each row's schema without its closing. */
+function withRowFields(document: Pick<OpenApiDocument, 'paths' | 'components'>): void {
+  const schemas = document.components.schemas;
+  const named = JSON.stringify([document.paths, schemas]).matchAll(/"#\/components\/schemas\/(\w+Row)Fields"/g);
+  for (const [, row] of named) {
+    const { additionalProperties: _closed, ...fields } = schemas[row!]!;
+    schemas[`${row}Fields`] = { ...fields, title: `${String(fields.title)}, to be extended` };
+  }
 }
 
 /** The envelope every JSON answer has (ApiEnvelope), `data` as given. */
@@ -480,7 +526,7 @@ export function buildDocument(sources: DocumentSources, basePath: string): OpenA
   const tags = [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => op.tags)))]
     .sort()
     .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `${name} calls` }));
-  return {
+  const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
       title: 'Backroom API',
@@ -553,4 +599,6 @@ export function buildDocument(sources: DocumentSources, basePath: string): OpenA
       },
     },
   };
+  withRowFields(document);
+  return document;
 }

@@ -101,14 +101,32 @@ const describedBy = (field: NormalisedField, schema: JsonSchema): JsonSchema => 
 };
 
 /**
+ * What a read answers beside the declared fields of an entity the shop may extend: its custom
+ * fields (schema/registry/custom.ts), added at run time, so named by no document, and each one value.
+ */
+const CUSTOM_FIELD: JsonSchema = {
+  description:
+    'A custom field the shop added: text, a number or date as text, yes/no, or a list value’s id (and its …Label)',
+  anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'boolean' }, { type: 'null' }],
+};
+
+/** What a read row of `entity` admits beside its declared fields: custom fields, or nothing. */
+export const besideFields = (entity: NormalisedEntity): JsonSchema | false =>
+  entity.customizable ? CUSTOM_FIELD : false;
+
+/**
  * A row's object schema: `read`, every field as answered (a field group the caller may not view is
- * left out, so none is required; `{field}Label` beside each reference); `insert`, the writable
- * fields, the required ones required; `update`, `id` and `version` required, the rest optional.
+ * left out, so none is required; `{field}Label` beside each reference) and nothing else but, when
+ * the entity takes them (`beside`), custom fields' single values — so the answer check fails on a
+ * renamed or leaked field (on an extensible entity, one whose value is no custom field's); `insert`,
+ * the writable fields, the required ones required; `update`, `id` and `version` required, the rest
+ * optional.
  */
 export function rowSchema(
   fields: readonly NormalisedField[],
   direction: 'read' | 'write',
   mode: 'read' | 'insert' | 'update' | 'upsert',
+  beside: JsonSchema | false = false,
 ): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
@@ -132,8 +150,8 @@ export function rowSchema(
   }
   const schema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = required;
-  // A write naming anything else is refused (data/known-inputs.ts).
-  if (direction === 'write') schema.additionalProperties = false;
+  // A write naming anything else is refused (data/known-inputs.ts); a read answers nothing else.
+  schema.additionalProperties = direction === 'read' ? beside : false;
   return schema;
 }
 
@@ -169,7 +187,7 @@ export function entitySchemas(
     const write = (mode: 'insert' | 'update' | 'upsert') =>
       withInputs(rowSchema([...entity.fields, ...entity.computed], 'write', mode), inputsOf(entity));
     schemas[names.read] = {
-      ...rowSchema([...entity.fields, ...entity.computed], 'read', 'read'),
+      ...rowSchema([...entity.fields, ...entity.computed], 'read', 'read', besideFields(entity)),
       title: `${entity.label} (as answered)`,
     };
     schemas[names.insert] = { ...write('insert'), title: `${entity.label} (a new row)` };

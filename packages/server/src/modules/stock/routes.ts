@@ -1,5 +1,6 @@
 import {
   fetchRequest,
+  getEntity,
   lowStockProposal,
   lowStockQuery,
   lowStockRow,
@@ -18,6 +19,10 @@ import { adjust, decide } from './adjustments';
 import { lowStockRows, proposeDeliveries } from './low-stock';
 import { fetchVirtualStock } from './virtual-stock';
 import { documented } from '../../http/openapi-contract';
+import { entityRow } from '../../openapi/registry-schemas';
+
+/** What an adjustment's request and decisions answer, its row as the generic API reads it (the shared contract says only "an object"). */
+const adjustAnswer = stockAdjustResult.extend({ adjustment: entityRow(getEntity('stockadjustment')) });
 
 /** Virtual stock (`/api/OutletVirtualStockBalance/…`) and the low-stock list (`/api/lowstock/…`). */
 export function registerStockRoutes(app: FastifyInstance, api: string): void {
@@ -41,7 +46,7 @@ export function registerStockRoutes(app: FastifyInstance, api: string): void {
       ...documented({
         summary: 'Ask for a virtual stock adjustment',
         body: stockAdjustRequest,
-        answer: stockAdjustResult,
+        answer: adjustAnswer,
       }),
       ...opts,
     },
@@ -56,7 +61,7 @@ export function registerStockRoutes(app: FastifyInstance, api: string): void {
       ...documented({
         summary: 'Approve a virtual stock adjustment',
         body: stockAdjustDecision,
-        answer: stockAdjustResult,
+        answer: adjustAnswer,
       }),
       ...opts,
     },
@@ -68,7 +73,7 @@ export function registerStockRoutes(app: FastifyInstance, api: string): void {
       ...documented({
         summary: 'Reject a virtual stock adjustment',
         body: stockAdjustDecision,
-        answer: stockAdjustResult,
+        answer: adjustAnswer,
       }),
       ...opts,
     },
