@@ -24,13 +24,33 @@ const fileSize = (path: string) => {
   }
 };
 
-/** A scrape must not fail on a database that does not answer: the gauge is left empty and the error logged. */
-async function eachApp(work: (app: FastifyInstance) => Promise<void> | void): Promise<void> {
+/**
+ * How long a scrape waits for one app's database. A pool busy with requests queues the gauges' reads
+ * behind them: under 200 requests at once on PostgreSQL a worker's answer to its primary took over
+ * 10 s, failing the whole scrape (test/metrics.test.ts).
+ */
+const DATABASE_READ_MS = 2_000;
+
+/**
+ * Reads each app's figures and gives them to `use`. A scrape must not fail on a database that does
+ * not answer, or not in time: the gauge is left empty and the error logged, and a read that comes
+ * back late is dropped (it would land in a later scrape's figures).
+ */
+async function eachApp<T>(read: (app: FastifyInstance) => Promise<T> | T, use: (value: T) => void): Promise<void> {
   for (const app of apps) {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await work(app);
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the database did not answer within ${DATABASE_READ_MS / 1000} s`)),
+          DATABASE_READ_MS,
+        );
+      });
+      use(await Promise.race([Promise.resolve().then(() => read(app)), late]));
     } catch (error) {
       app.log.warn({ err: error }, 'metrics: reading the database failed');
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
@@ -57,11 +77,12 @@ new Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    await eachApp(async (app) => {
-      for (const row of await unfinishedJobCounts(app).execute()) {
-        this.inc({ kind: row.kind, state: row.status }, Number(row.count));
-      }
-    });
+    await eachApp(
+      (app) => unfinishedJobCounts(app).execute(),
+      (rows) => {
+        for (const row of rows) this.inc({ kind: row.kind, state: row.status }, Number(row.count));
+      },
+    );
   },
 });
 
@@ -74,19 +95,22 @@ new Gauge({
   async collect() {
     this.reset();
     const now = new Date();
-    await eachApp(async (app) => {
-      const rows = await app.ctx.db
-        .selectFrom('job')
-        .select(({ fn }) => ['kind', fn.min('run_after').as('due')])
-        .where('status', '=', 'queued')
-        .where('run_after', '<=', now.toISOString())
-        .groupBy('kind')
-        .execute();
-      for (const row of rows) {
-        const age = Math.max(0, (now.getTime() - Date.parse(String(row.due))) / 1000);
-        this.set({ kind: row.kind }, age);
-      }
-    });
+    await eachApp(
+      (app) =>
+        app.ctx.db
+          .selectFrom('job')
+          .select(({ fn }) => ['kind', fn.min('run_after').as('due')])
+          .where('status', '=', 'queued')
+          .where('run_after', '<=', now.toISOString())
+          .groupBy('kind')
+          .execute(),
+      (rows) => {
+        for (const row of rows) {
+          const age = Math.max(0, (now.getTime() - Date.parse(String(row.due))) / 1000);
+          this.set({ kind: row.kind }, age);
+        }
+      },
+    );
   },
 });
 
@@ -97,13 +121,15 @@ new Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    await eachApp((app) => {
-      const pool = poolOf(app.ctx.db);
-      if (!pool) return;
-      this.inc({ state: 'total' }, pool.totalCount);
-      this.inc({ state: 'idle' }, pool.idleCount);
-      this.inc({ state: 'waiting' }, pool.waitingCount);
-    });
+    await eachApp(
+      (app) => poolOf(app.ctx.db),
+      (pool) => {
+        if (!pool) return;
+        this.inc({ state: 'total' }, pool.totalCount);
+        this.inc({ state: 'idle' }, pool.idleCount);
+        this.inc({ state: 'waiting' }, pool.waitingCount);
+      },
+    );
   },
 });
 
@@ -115,11 +141,13 @@ new Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    await eachApp((app) => {
-      if (app.ctx.dialect !== 'sqlite') return;
-      const db = join(app.ctx.config.dataDir, 'backroom.db');
-      this.set({ file: 'database' }, fileSize(db));
-      this.set({ file: 'wal' }, fileSize(`${db}-wal`));
-    });
+    await eachApp(
+      (app) => (app.ctx.dialect === 'sqlite' ? join(app.ctx.config.dataDir, 'backroom.db') : undefined),
+      (db) => {
+        if (db === undefined) return;
+        this.set({ file: 'database' }, fileSize(db));
+        this.set({ file: 'wal' }, fileSize(`${db}-wal`));
+      },
+    );
   },
 });
