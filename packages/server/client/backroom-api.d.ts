@@ -16554,6 +16554,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** App commands (as answered) */
         AppcommandRow: {
@@ -16611,6 +16613,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** App commands (by id, else by code, else new) */
         AppcommandUpsert: {
@@ -16633,6 +16637,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** App settings (a new row) */
         AppsettingInsert: {
@@ -16661,6 +16667,8 @@ export interface components {
             value?: string | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** App settings (as answered) */
         AppsettingRow: {
@@ -16717,6 +16725,8 @@ export interface components {
             /** Value */
             value?: string | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** App settings (by id, else by code, else new) */
         AppsettingUpsert: {
@@ -16743,6 +16753,8 @@ export interface components {
             /** Value */
             value?: string | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Attributes (a new row) */
         AttributeInsert: {
@@ -16781,6 +16793,8 @@ export interface components {
             }[] | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Attributes (as answered) */
         AttributeRow: {
@@ -16856,6 +16870,8 @@ export interface components {
                 sortOrder?: (number | string) | null;
             }[] | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Attributes (by id, else by code, else new) */
         AttributeUpsert: {
@@ -16892,6 +16908,8 @@ export interface components {
                 sortOrder?: (number | string) | null;
             }[] | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Audit log (a new row) */
         AuditlogInsert: {
@@ -17216,6 +17234,8 @@ export interface components {
             validTo?: string | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Banners (as answered) */
         BannerdisplayRow: {
@@ -17281,6 +17301,8 @@ export interface components {
             /** Valid to */
             validTo?: string | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Banners (by id, else by code, else new) */
         BannerdisplayUpsert: {
@@ -17312,6 +17334,8 @@ export interface components {
             /** Valid to */
             validTo?: string | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Bundles (a new row) */
         BundleInsert: {
@@ -17352,6 +17376,8 @@ export interface components {
             validTo?: string | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Bundles (as answered) */
         BundleRow: {
@@ -17431,6 +17457,8 @@ export interface components {
             /** Valid to */
             validTo?: string | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Bundles (by id, else by code, else new) */
         BundleUpsert: {
@@ -17469,6 +17497,8 @@ export interface components {
             /** Valid to */
             validTo?: string | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Categories (a new row) */
         CategoryInsert: {
@@ -17502,6 +17532,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Categories (as answered) */
         CategoryRow: {
@@ -17566,6 +17598,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Categories (by id, else by code, else new) */
         CategoryUpsert: {
@@ -17597,6 +17631,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Collections (a new row) */
         CollectionInsert: {
@@ -17634,6 +17670,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Collections (as answered) */
         CollectionRow: {
@@ -17707,6 +17745,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Collections (by id, else by code, else new) */
         CollectionUpsert: {
@@ -17742,6 +17782,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Commissions (a new row) */
         CommissionInsert: {
@@ -17796,6 +17838,8 @@ export interface components {
             users?: (number[] | string) | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Commissions (as answered) */
         CommissionRow: {
@@ -17892,6 +17936,8 @@ export interface components {
             /** Users */
             users?: (number[] | string) | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Commissions (by id, else by code, else new) */
         CommissionUpsert: {
@@ -17944,6 +17990,8 @@ export interface components {
             /** Users */
             users?: (number[] | string) | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Company (a new row) */
         CompanyInsert: {
@@ -17975,6 +18023,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Company (as answered) */
         CompanyRow: {
@@ -18036,6 +18086,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Company (by id, else by code, else new) */
         CompanyUpsert: {
@@ -18065,6 +18117,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Currencies (a new row) */
         CurrencyInsert: {
@@ -18092,6 +18146,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Currencies (as answered) */
         CurrencyRow: {
@@ -18146,6 +18202,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Currencies (by id, else by code, else new) */
         CurrencyUpsert: {
@@ -18171,6 +18229,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Custom fields (a new row) */
         CustomfieldInsert: {
@@ -18213,6 +18273,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Custom fields (as answered) */
         CustomfieldRow: {
@@ -18293,6 +18355,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Custom fields (by id, else by code, else new) */
         CustomfieldUpsert: {
@@ -18333,6 +18397,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         DeleteAnswer: {
             /** @description How many rows were deleted */
@@ -18360,6 +18426,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Departments (as answered) */
         DepartmentRow: {
@@ -18406,6 +18474,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Departments (by id, else by code, else new) */
         DepartmentUpsert: {
@@ -18427,6 +18497,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Discounts (a new row) */
         DiscountInsert: {
@@ -18469,6 +18541,8 @@ export interface components {
             value: string | number;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Discounts (as answered) */
         DiscountRow: {
@@ -18547,6 +18621,8 @@ export interface components {
              */
             value?: string | number;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Discounts (by id, else by code, else new) */
         DiscountUpsert: {
@@ -18587,6 +18663,8 @@ export interface components {
              */
             value?: string | number;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         ErrorEnvelope: {
             data: null;
@@ -18621,6 +18699,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Exchange rates (as answered) */
         ExchangerateRow: {
@@ -18669,6 +18749,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Exchange rates (by id, else by code, else new) */
         ExchangerateUpsert: {
@@ -18693,6 +18775,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         FetchRequest: {
             filters?: {
@@ -18782,6 +18866,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Future product prices (as answered) */
         FutureproductpriceRow: {
@@ -18847,6 +18933,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Future product prices (by id, else by code, else new) */
         FutureproductpriceUpsert: {
@@ -18880,6 +18968,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Goods receipts (a new row) */
         GoodsreceiptInsert: {
@@ -19252,6 +19342,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** GST setup (as answered) */
         GstsetupRow: {
@@ -19310,6 +19402,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** GST setup (by id, else by code, else new) */
         GstsetupUpsert: {
@@ -19337,6 +19431,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Guest book (a new row) */
         GuestbookInsert: {
@@ -19366,6 +19462,8 @@ export interface components {
             visitAt: string;
             /** Visitor name */
             visitorName: string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Guest book (as answered) */
         GuestbookRow: {
@@ -19423,6 +19521,8 @@ export interface components {
             visitAt?: string;
             /** Visitor name */
             visitorName?: string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Guest book (by id, else by code, else new) */
         GuestbookUpsert: {
@@ -19450,6 +19550,8 @@ export interface components {
             visitAt?: string;
             /** Visitor name */
             visitorName?: string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Hotkeys (a new row) */
         HotkeyInsert: {
@@ -19505,6 +19607,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Hotkeys (as answered) */
         HotkeyRow: {
@@ -19609,6 +19713,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Hotkeys (by id, else by code, else new) */
         HotkeyUpsert: {
@@ -19662,6 +19768,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Import mappings (a new row) */
         ImportmappingInsert: {
@@ -19689,6 +19797,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Import mappings (as answered) */
         ImportmappingRow: {
@@ -19743,6 +19853,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Import mappings (by id, else by code, else new) */
         ImportmappingUpsert: {
@@ -19768,6 +19880,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Location groups (a new row) */
         InventorylocationgroupInsert: {
@@ -19789,6 +19903,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Location groups (as answered) */
         InventorylocationgroupRow: {
@@ -19831,6 +19947,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Location groups (by id, else by code, else new) */
         InventorylocationgroupUpsert: {
@@ -19850,6 +19968,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Inventory locations (a new row) */
         InventorylocationInsert: {
@@ -19895,6 +20015,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Inventory locations (as answered) */
         InventorylocationRow: {
@@ -19982,6 +20104,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Inventory locations (by id, else by code, else new) */
         InventorylocationUpsert: {
@@ -20025,6 +20149,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Low-quantity triggers (a new row) */
         ItemquantitytriggerInsert: {
@@ -20054,6 +20180,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Low-quantity triggers (as answered) */
         ItemquantitytriggerRow: {
@@ -20113,6 +20241,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Low-quantity triggers (by id, else by code, else new) */
         ItemquantitytriggerUpsert: {
@@ -20140,6 +20270,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Layout setup (a new row) */
         LayoutsetupInsert: {
@@ -20168,6 +20300,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Layout setup (as answered) */
         LayoutsetupRow: {
@@ -20223,6 +20357,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Layout setup (by id, else by code, else new) */
         LayoutsetupUpsert: {
@@ -20249,6 +20385,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** List value categories (a new row) */
         ListvaluecategoryInsert: {
@@ -20272,6 +20410,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** List value categories (as answered) */
         ListvaluecategoryRow: {
@@ -20318,6 +20458,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** List value categories (by id, else by code, else new) */
         ListvaluecategoryUpsert: {
@@ -20339,6 +20481,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** List values (a new row) */
         ListvalueInsert: {
@@ -20366,6 +20510,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** List values (as answered) */
         ListvalueRow: {
@@ -20419,6 +20565,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** List values (by id, else by code, else new) */
         ListvalueUpsert: {
@@ -20444,6 +20592,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         MembershipActionAnswer: {
             member: number;
@@ -20496,6 +20646,8 @@ export interface components {
             value?: (string | number) | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership benefits (as answered) */
         MembershipbenefitRow: {
@@ -20571,6 +20723,8 @@ export interface components {
              */
             value?: (string | number) | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership benefits (by id, else by code, else new) */
         MembershipbenefitUpsert: {
@@ -20609,6 +20763,8 @@ export interface components {
              */
             value?: (string | number) | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership groups (a new row) */
         MembershipgroupInsert: {
@@ -20644,6 +20800,8 @@ export interface components {
             validityMonths?: (number | string) | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership groups (as answered) */
         MembershipgroupRow: {
@@ -20714,6 +20872,8 @@ export interface components {
             /** Validity months */
             validityMonths?: (number | string) | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership groups (by id, else by code, else new) */
         MembershipgroupUpsert: {
@@ -20747,6 +20907,8 @@ export interface components {
             /** Validity months */
             validityMonths?: (number | string) | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Members (a new row) */
         MembershipInsert: {
@@ -20797,6 +20959,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership integration (a new row) */
         MembershipintegrationsettingsInsert: {
@@ -20822,6 +20986,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership integration (as answered) */
         MembershipintegrationsettingsRow: {
@@ -20872,6 +21038,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Membership integration (by id, else by code, else new) */
         MembershipintegrationsettingsUpsert: {
@@ -20895,6 +21063,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Members (as answered) */
         MembershipRow: {
@@ -20995,6 +21165,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Members (by id, else by code, else new) */
         MembershipUpsert: {
@@ -21043,6 +21215,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Promotion rules (a new row) */
         NewpromotionInsert: {
@@ -21161,6 +21335,8 @@ export interface components {
             validTo?: string | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Promotion rules (as answered) */
         NewpromotionRow: {
@@ -21391,6 +21567,8 @@ export interface components {
             /** Valid to */
             validTo?: string | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Promotion rules (by id, else by code, else new) */
         NewpromotionUpsert: {
@@ -21507,6 +21685,8 @@ export interface components {
             /** Valid to */
             validTo?: string | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Online menu setup: publish */
         OnlinemenusetupActionAnswer: {
@@ -21550,6 +21730,8 @@ export interface components {
             version?: unknown;
             /** Welcome text */
             welcomeText?: string | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Online menu setup (as answered) */
         OnlinemenusetupRow: {
@@ -21614,6 +21796,8 @@ export interface components {
             version: number | string;
             /** Welcome text */
             welcomeText?: string | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Online menu setup (by id, else by code, else new) */
         OnlinemenusetupUpsert: {
@@ -21645,6 +21829,8 @@ export interface components {
             version?: number | string;
             /** Welcome text */
             welcomeText?: string | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Sales channels (a new row) */
         OnlinesaleschannelInsert: {
@@ -21680,6 +21866,8 @@ export interface components {
             url?: string | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Sales channels (as answered) */
         OnlinesaleschannelRow: {
@@ -21747,6 +21935,8 @@ export interface components {
             /** URL */
             url?: string | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Sales channels (by id, else by code, else new) */
         OnlinesaleschannelUpsert: {
@@ -21780,6 +21970,8 @@ export interface components {
             /** URL */
             url?: string | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         OnlinesalesorderActionAnswer: (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]) | (components["schemas"]["OnlinesalesorderRow"] | components["schemas"]["OnlinesalesorderRow"][]);
         /** Online orders (a new row) */
@@ -21849,6 +22041,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Online orders (as answered) */
         OnlinesalesorderRow: {
@@ -21981,6 +22175,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Online orders (by id, else by code, else new) */
         OnlinesalesorderUpsert: {
@@ -22047,6 +22243,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Ordering menus (a new row) */
         OrderingmenuInsert: {
@@ -22112,6 +22310,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Ordering menus (as answered) */
         OrderingmenuRow: {
@@ -22238,6 +22438,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Ordering menus (by id, else by code, else new) */
         OrderingmenuUpsert: {
@@ -22301,6 +22503,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Ordering setup (a new row) */
         OrderingsetupInsert: {
@@ -22344,6 +22548,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Ordering setup (as answered) */
         OrderingsetupRow: {
@@ -22426,6 +22632,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Ordering setup (by id, else by code, else new) */
         OrderingsetupUpsert: {
@@ -22467,6 +22675,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlet groups (a new row) */
         OutletgroupInsert: {
@@ -22488,6 +22698,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlet groups (as answered) */
         OutletgroupRow: {
@@ -22530,6 +22742,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlet groups (by id, else by code, else new) */
         OutletgroupUpsert: {
@@ -22549,6 +22763,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlets (a new row) */
         OutletInsert: {
@@ -22592,6 +22808,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlet prices (a new row) */
         OutletpriceInsert: {
@@ -22617,6 +22835,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlet prices (as answered) */
         OutletpriceRow: {
@@ -22665,6 +22885,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlet prices (by id, else by code, else new) */
         OutletpriceUpsert: {
@@ -22688,6 +22910,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlets (as answered) */
         OutletRow: {
@@ -22771,6 +22995,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Outlets (by id, else by code, else new) */
         OutletUpsert: {
@@ -22812,6 +23038,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment gateways (a new row) */
         PaymentgatewayInsert: {
@@ -22848,6 +23076,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment gateways (as answered) */
         PaymentgatewayRow: {
@@ -22917,6 +23147,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment gateways (by id, else by code, else new) */
         PaymentgatewayUpsert: {
@@ -22951,6 +23183,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment method references (a new row) */
         PaymentmethodrefInsert: {
@@ -22974,6 +23208,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment method references (as answered) */
         PaymentmethodrefRow: {
@@ -23019,6 +23255,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment method references (by id, else by code, else new) */
         PaymentmethodrefUpsert: {
@@ -23040,6 +23278,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment modes (a new row) */
         PaymentmodeInsert: {
@@ -23078,6 +23318,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment modes (as answered) */
         PaymentmodeRow: {
@@ -23150,6 +23392,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Payment modes (by id, else by code, else new) */
         PaymentmodeUpsert: {
@@ -23186,6 +23430,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         PointofsaleActionAnswer: {
             code: string;
@@ -23236,6 +23482,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Terminals (as answered) */
         PointofsaleRow: {
@@ -23320,6 +23568,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Terminals (by id, else by code, else new) */
         PointofsaleUpsert: {
@@ -23361,6 +23611,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Points ledger (a new row) */
         PointsledgerInsert: {
@@ -23533,6 +23785,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Order integrations (as answered) */
         PosorderintegrationRow: {
@@ -23596,6 +23850,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Order integrations (by id, else by code, else new) */
         PosorderintegrationUpsert: {
@@ -23626,6 +23882,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Terminal settings (a new row) */
         PosterminalsettingsInsert: {
@@ -23653,6 +23911,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Terminal settings (as answered) */
         PosterminalsettingsRow: {
@@ -23707,6 +23967,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Terminal settings (by id, else by code, else new) */
         PosterminalsettingsUpsert: {
@@ -23732,6 +23994,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Price history (a new row) */
         PricehistoryInsert: {
@@ -23868,6 +24132,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Delivery orders (as answered) */
         PrintdeliveryorderRow: {
@@ -23992,6 +24258,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Delivery orders (by id, else by code, else new) */
         PrintdeliveryorderUpsert: {
@@ -24051,6 +24319,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Privileges (a new row) */
         PrivilegeInsert: {
@@ -24087,6 +24357,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Privileges (as answered) */
         PrivilegeRow: {
@@ -24162,6 +24434,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Privileges (by id, else by code, else new) */
         PrivilegeUpsert: {
@@ -24196,6 +24470,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Products: GenerateVariants */
         ProductActionAnswer: components["schemas"]["ProductRow"][];
@@ -24375,6 +24651,8 @@ export interface components {
              * @description In kilograms.
              */
             weight?: (string | number) | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Products (as answered) */
         ProductRow: {
@@ -24718,6 +24996,8 @@ export interface components {
              * @description In kilograms.
              */
             weight?: (string | number) | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Products (by id, else by code, else new) */
         ProductUpsert: {
@@ -24893,6 +25173,8 @@ export interface components {
              * @description In kilograms.
              */
             weight?: (string | number) | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Promotions (a new row) */
         PromotionInsert: {
@@ -24962,6 +25244,8 @@ export interface components {
             value?: (string | number) | null;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Promotions (as answered) */
         PromotionRow: {
@@ -25091,6 +25375,8 @@ export interface components {
              */
             value?: (string | number) | null;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Promotions (by id, else by code, else new) */
         PromotionUpsert: {
@@ -25158,6 +25444,8 @@ export interface components {
              */
             value?: (string | number) | null;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         PurchaseorderActionAnswer: components["schemas"]["PurchaseorderRow"] | (components["schemas"]["PurchaseorderRowFields"] & {
             receipt: components["schemas"]["GoodsreceiptRow"];
@@ -25240,6 +25528,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Purchase orders (as answered) */
         PurchaseorderRow: {
@@ -25469,6 +25759,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Purchase orders (by id, else by code, else new) */
         PurchaseorderUpsert: {
@@ -25544,6 +25836,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Roles (a new row) */
         RoleInsert: {
@@ -25567,6 +25861,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Role privilege grants (a new row) */
         RoleprivilegegrantInsert: {
@@ -25731,6 +26027,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Roles (by id, else by code, else new) */
         RoleUpsert: {
@@ -25752,6 +26050,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Price differences (a new row) */
         SaledifferenceInsert: {
@@ -27565,6 +27865,8 @@ export interface components {
              * @description Posting sets lines left without a count to zero; otherwise they are not touched.
              */
             zeroUncounted?: (boolean | string) | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock counts (as answered) */
         StockcountRow: {
@@ -27691,6 +27993,8 @@ export interface components {
              * @description Posting sets lines left without a count to zero; otherwise they are not touched.
              */
             zeroUncounted?: (boolean | string) | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock counts (by id, else by code, else new) */
         StockcountUpsert: {
@@ -27749,6 +28053,8 @@ export interface components {
              * @description Posting sets lines left without a count to zero; otherwise they are not touched.
              */
             zeroUncounted?: (boolean | string) | null;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock movements (a new row) */
         StockmovementInsert: {
@@ -28000,6 +28306,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock-out reasons (as answered) */
         StockoutreasonRow: {
@@ -28066,6 +28374,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock-out reasons (by id, else by code, else new) */
         StockoutreasonUpsert: {
@@ -28097,6 +28407,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock templates (a new row) */
         StocktemplateInsert: {
@@ -28132,6 +28444,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock templates (as answered) */
         StocktemplateRow: {
@@ -28201,6 +28515,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Stock templates (by id, else by code, else new) */
         StocktemplateUpsert: {
@@ -28234,6 +28550,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Suppliers (a new row) */
         SupplierInsert: {
@@ -28275,6 +28593,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Suppliers (as answered) */
         SupplierRow: {
@@ -28357,6 +28677,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Suppliers (by id, else by code, else new) */
         SupplierUpsert: {
@@ -28396,6 +28718,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Surcharges (a new row) */
         SurchargeInsert: {
@@ -28433,6 +28757,8 @@ export interface components {
             value: string | number;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Surcharges (as answered) */
         SurchargeRow: {
@@ -28504,6 +28830,8 @@ export interface components {
              */
             value?: string | number;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Surcharges (by id, else by code, else new) */
         SurchargeUpsert: {
@@ -28539,6 +28867,8 @@ export interface components {
              */
             value?: string | number;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Users (a new row) */
         UserInsert: {
@@ -28583,6 +28913,8 @@ export interface components {
             userName: string;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Users (as answered) */
         UserRow: {
@@ -28668,6 +29000,8 @@ export interface components {
             /** User name */
             userName?: string;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Users (by id, else by code, else new) */
         UserUpsert: {
@@ -28710,6 +29044,8 @@ export interface components {
             /** User name */
             userName?: string;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Vouchers: generate */
         VoucherActionAnswer: {
@@ -28883,6 +29219,8 @@ export interface components {
             value: string | number;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Vouchers (as answered) */
         VoucherRow: {
@@ -28979,6 +29317,8 @@ export interface components {
              */
             value?: string | number;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Vouchers (by id, else by code, else new) */
         VoucherUpsert: {
@@ -29022,6 +29362,8 @@ export interface components {
              */
             value?: string | number;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Warehouse product mapping (a new row) */
         WarehouseproductmappingInsert: {
@@ -29055,6 +29397,8 @@ export interface components {
             updatedBy?: unknown;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Warehouse product mapping (as answered) */
         WarehouseproductmappingRow: {
@@ -29119,6 +29463,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Warehouse product mapping (by id, else by code, else new) */
         WarehouseproductmappingUpsert: {
@@ -29150,6 +29496,8 @@ export interface components {
             /** @description As a read answers it; ignored on a write */
             updatedBy?: unknown;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Webhooks: redeliver */
         WebhookActionAnswer: {
@@ -29353,6 +29701,8 @@ export interface components {
             url: string;
             /** @description As a read answers it; ignored on a write */
             version?: unknown;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Webhooks (as answered) */
         WebhookRow: {
@@ -29419,6 +29769,8 @@ export interface components {
              */
             url?: string;
             version: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
         /** Webhooks (by id, else by code, else new) */
         WebhookUpsert: {
@@ -29450,6 +29802,8 @@ export interface components {
              */
             url?: string;
             version?: number | string;
+        } & {
+            [key: string]: string | number | boolean | null;
         };
     };
     responses: {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/openapi/document';
 import type { JsonSchema } from '../src/openapi/registry-schemas';
 import { useTestServer } from './support/harness';
-import { answerMismatch } from './support/openapi';
+import { answerMismatch, bodyMismatch } from './support/openapi';
 
 /**
  * The OpenAPI document (src/openapi/): every route the app registers is in it, it is served, a
@@ -81,13 +81,15 @@ describe('the OpenAPI document', () => {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ProductInsert' } } },
     });
     expect(insert.responses['4XX']).toEqual({ $ref: '#/components/responses/Error' });
-    // A write names only what the server takes: the fields, what a read answered beside them, the entity's own inputs.
+    // A write names only what the server takes: the fields, what a read answered beside them, the entity's own
+    // inputs, and on an entity the shop can extend its custom fields' single values (named at run time).
     const schemas = document.components.schemas as Record<
       string,
       { additionalProperties?: boolean | object; properties: object }
     >;
     for (const name of ['ProductInsert', 'ProductUpdate', 'ProductUpsert', 'UserInsert'])
-      expect(schemas[name]!.additionalProperties, name).toBe(false);
+      expect(schemas[name]!.additionalProperties, name).toEqual(schemas.ProductRow!.additionalProperties);
+    expect(schemas.AuditlogInsert!.additionalProperties).toBe(false);
     expect(Object.keys(schemas.ProductUpdate!.properties)).toEqual(
       expect.arrayContaining(['id', 'version', 'code', 'categoryLabel', 'createdAt']),
     );
@@ -250,5 +252,23 @@ describe('the OpenAPI document', () => {
     expect(
       mismatch('GET', '/DataRepository/fields/product', wrongData(fields, [{ name: 'code', kind: 'colour' }])),
     ).toMatch(/kind|label/);
+  });
+
+  it('takes a custom field in a write body, as the server does, and still no list or object under another name', async () => {
+    const field = await t.post('/DataRepository/Insert/customfield', {
+      entity: 'supplier',
+      key: 'documentedRating',
+      label: 'Documented rating',
+      kind: 'number',
+    });
+    expect(field.status).toBe(200);
+    const body = { code: 'DOC-CF', name: 'Rated supplier', documentedRating: '4.5' };
+    const url = `${t.api}/DataRepository/Insert/supplier`;
+    const inserted = await t.post('/DataRepository/Insert/supplier', body);
+    expect(inserted.status).toBe(200);
+    expect(inserted.body.data).toMatchObject({ documentedRating: '4.5000' });
+    expect(bodyMismatch(documentOf(), 'POST', url, body)).toBeUndefined();
+    expect(bodyMismatch(documentOf(), 'POST', url, { ...body, documentedRating: { stars: 4 } })).toMatch(/anyOf/);
+    expect(bodyMismatch(documentOf(), 'POST', url, { ...body, code: 12 })).toMatch(/code/);
   });
 });

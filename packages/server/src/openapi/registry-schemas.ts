@@ -110,17 +110,17 @@ const CUSTOM_FIELD: JsonSchema = {
   anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'boolean' }, { type: 'null' }],
 };
 
-/** What a read row of `entity` admits beside its declared fields: custom fields, or nothing. */
+/** What a row of `entity` admits beside its declared fields, read or written: custom fields, or nothing. */
 export const besideFields = (entity: NormalisedEntity): JsonSchema | false =>
   entity.customizable ? CUSTOM_FIELD : false;
 
 /**
  * A row's object schema: `read`, every field as answered (a field group the caller may not view is
- * left out, so none is required; `{field}Label` beside each reference) and nothing else but, when
- * the entity takes them (`beside`), custom fields' single values — so the answer check fails on a
- * renamed or leaked field (on an extensible entity, one whose value is no custom field's); `insert`,
- * the writable fields, the required ones required; `update`, `id` and `version` required, the rest
- * optional.
+ * left out, so none is required; `{field}Label` beside each reference); `insert`, the writable
+ * fields, the required ones required; `update`, `id` and `version` required, the rest optional.
+ * Nothing else, either way, but, when the entity takes them (`beside`), custom fields' single
+ * values — so the answer check fails on a renamed or leaked field (on an extensible entity, one
+ * whose value is no custom field's), and a client that checks its bodies may send custom fields.
  */
 export function rowSchema(
   fields: readonly NormalisedField[],
@@ -151,7 +151,7 @@ export function rowSchema(
   const schema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = required;
   // A write naming anything else is refused (data/known-inputs.ts); a read answers nothing else.
-  schema.additionalProperties = direction === 'read' ? beside : false;
+  schema.additionalProperties = beside;
   return schema;
 }
 
@@ -183,11 +183,12 @@ export function entitySchemas(
   const schemas: Record<string, JsonSchema> = {};
   for (const entity of entities) {
     const names = rowSchemaNames(entity);
+    const beside = besideFields(entity);
     // Computed figures are answered, so a write takes them back (and ignores them) as it does read-only fields.
     const write = (mode: 'insert' | 'update' | 'upsert') =>
-      withInputs(rowSchema([...entity.fields, ...entity.computed], 'write', mode), inputsOf(entity));
+      withInputs(rowSchema([...entity.fields, ...entity.computed], 'write', mode, beside), inputsOf(entity));
     schemas[names.read] = {
-      ...rowSchema([...entity.fields, ...entity.computed], 'read', 'read', besideFields(entity)),
+      ...rowSchema([...entity.fields, ...entity.computed], 'read', 'read', beside),
       title: `${entity.label} (as answered)`,
     };
     schemas[names.insert] = { ...write('insert'), title: `${entity.label} (a new row)` };

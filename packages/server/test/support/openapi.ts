@@ -68,6 +68,23 @@ function newChecker(document: OpenApiDocument, text: string): Checker {
 
 const statusKeys = (status: number) => [String(status), `${String(status).charAt(0)}XX`, 'default'];
 
+/** The operation the document has for `method url` (a fixed path before a templated one). */
+function operationOf(checker: Checker, method: string, url: string) {
+  const path = new URL(url, 'http://x').pathname;
+  const matcher = checker.matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path));
+  return { path, matcher, operation: matcher && checker.document.paths[matcher.path]![matcher.method.toLowerCase()]! };
+}
+
+/** A schema of the document compiled once per checker, by what it is the schema of. */
+function compiledOnce(checker: Checker, key: string, schema: object): ValidateFunction {
+  let validate = checker.compiled.get(key);
+  if (!validate) {
+    validate = checker.ajv.compile({ ...schema });
+    checker.compiled.set(key, validate);
+  }
+  return validate;
+}
+
 /**
  * Why an answer does not match the document, or undefined when it does. `url` is the address
  * called (with its query); the answer is the JSON the server sent.
@@ -80,23 +97,38 @@ export function answerMismatch(
   body: unknown,
 ): string | undefined {
   const checker = checkerOf(document);
-  const path = new URL(url, 'http://x').pathname;
-  const matcher = checker.matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path));
-  if (!matcher) return status === 404 || status === 405 ? undefined : `${method} ${path} is in no path of the document`;
-  const operation = checker.document.paths[matcher.path]![matcher.method.toLowerCase()]!;
+  const { path, matcher, operation } = operationOf(checker, method, url);
+  if (!matcher || !operation)
+    return status === 404 || status === 405 ? undefined : `${method} ${path} is in no path of the document`;
   const key = statusKeys(status).find((k) => operation.responses[k]);
   if (!key) return `${method} ${matcher.path} answers ${status}, a status the document does not list`;
-  const cacheKey = `${matcher.method} ${matcher.path} ${key}`;
-  let validate = checker.compiled.get(cacheKey);
-  if (!validate) {
-    let response = operation.responses[key] as { $ref?: string; content?: Record<string, { schema?: object }> };
-    if (response.$ref)
-      response = checker.document.components.responses[response.$ref.split('/').pop()!] as typeof response;
-    const schema = response.content?.['application/json']?.schema;
-    if (!schema) return `${method} ${matcher.path} answers JSON for ${status}, which the document does not say`;
-    validate = checker.ajv.compile({ ...schema });
-    checker.compiled.set(cacheKey, validate);
-  }
+  let response = operation.responses[key] as { $ref?: string; content?: Record<string, { schema?: object }> };
+  if (response.$ref)
+    response = checker.document.components.responses[response.$ref.split('/').pop()!] as typeof response;
+  const schema = response.content?.['application/json']?.schema;
+  if (!schema) return `${method} ${matcher.path} answers JSON for ${status}, which the document does not say`;
+  const validate = compiledOnce(checker, `${matcher.method} ${matcher.path} ${key}`, schema);
   if (validate(body)) return undefined;
   return `${method} ${path} (${matcher.path}) ${status}: the answer does not match the document: ${checker.ajv.errorsText(validate.errors, { dataVar: 'answer' })}`;
+}
+
+/**
+ * Why a JSON request body does not match what the document says `method url` takes, or undefined
+ * when it does: what a client that checks its bodies against the document would refuse to send.
+ */
+export function bodyMismatch(
+  document: OpenApiDocument,
+  method: string,
+  url: string,
+  body: unknown,
+): string | undefined {
+  const checker = checkerOf(document);
+  const { path, matcher, operation } = operationOf(checker, method, url);
+  if (!matcher || !operation) return `${method} ${path} is in no path of the document`;
+  const requestBody = operation.requestBody as { content?: Record<string, { schema?: object }> } | undefined;
+  const schema = requestBody?.content?.['application/json']?.schema;
+  if (!schema) return `${method} ${matcher.path} takes no JSON body in the document`;
+  const validate = compiledOnce(checker, `${matcher.method} ${matcher.path} body`, schema);
+  if (validate(body)) return undefined;
+  return `${method} ${path} (${matcher.path}): the body does not match the document: ${checker.ajv.errorsText(validate.errors, { dataVar: 'body' })}`;
 }
