@@ -76464,6 +76464,18 @@ export interface operations {
                                 field: string | null;
                                 header: string;
                                 lost?: string;
+                                reads?: {
+                                    /** @constant */
+                                    as: "options";
+                                } | {
+                                    /** @constant */
+                                    as: "stock";
+                                    location: string | null;
+                                } | {
+                                    /** @constant */
+                                    as: "field";
+                                    field: string;
+                                };
                             }[];
                             fields: {
                                 label: string;

@@ -96,6 +96,19 @@ export type SheetMapping = z.infer<typeof sheetMapping>;
 export const SHEET_MATCHES = ['sent', 'saved', 'source', 'name', 'label', 'synonym', 'none'] as const;
 export type SheetMatch = (typeof SHEET_MATCHES)[number];
 
+/**
+ * How a known source reads a column that is no single field's own: as variant options (Shopify's
+ * `Option1 Name`, Odoo's `Variant Values`), as stock on hand at a location of the export (`null`:
+ * the first store location, Shopify's one quantity), or as part of a field (Square's `Token`, the SKU
+ * of a variation without one). The mapping step shows it as read; it offers no field for it.
+ */
+export const sheetSourceRead = z.discriminatedUnion('as', [
+  z.object({ as: z.literal('options') }),
+  z.object({ as: z.literal('stock'), location: z.string().nullable() }),
+  z.object({ as: z.literal('field'), field: z.string() }),
+]);
+export type SheetSourceRead = z.infer<typeof sheetSourceRead>;
+
 /** The mapping offered for a file before it is validated (`DataImporter/InspectImport`). */
 export const sheetMappingOffer = z.object({
   /** The known system the file is an export of, else null. */
@@ -106,7 +119,9 @@ export const sheetMappingOffer = z.object({
    * Each header of the file, the field it goes into (null: ignored) and how that was found; `feeds`:
    * every field a known source reads the column into, `field` among them, when it is more than one
    * (Square's Item Name: the name and the parent product); `lost`: the field a saved mapping sent the
-   * column into, which no longer exists (a deleted custom field) — the column is offered ignored.
+   * column into, which no longer exists (a deleted custom field) — the column is offered ignored;
+   * `reads`: how a known source reads a column it needs whatever is chosen (its variant options, a
+   * location's stock), shown as read and not offered for a field.
    */
   columns: z.array(
     z.object({
@@ -115,6 +130,7 @@ export const sheetMappingOffer = z.object({
       by: z.enum(SHEET_MATCHES),
       feeds: z.array(z.string()).optional(),
       lost: z.string().optional(),
+      reads: sheetSourceRead.optional(),
     }),
   ),
   /** The fields a column may go into, key first; `required` ones must have a column for new rows. */

@@ -558,3 +558,78 @@ describe('a known source’s amounts as a spreadsheet may have written them', ()
       expect(await productByCode(t, 'AM-SOFA')).toMatchObject({ sellingPrice: '1250.00', costPrice: '12.50' });
     }));
 });
+
+describe('the mapping offered for a known source’s file', () => {
+  it('says how the source reads the columns it needs whatever is chosen: options, stock per location, part of a field', () =>
+    inFreshCatalogue(async (t) => {
+      const shopifyFile = await fixture('shopify-product_template.csv');
+      // An edit an older console saved for them (it sent every column, these ignored) does not change it.
+      const older = new FormData();
+      older.append('importType', 'product');
+      older.append('mode', 'validate');
+      older.append('sourceMapping', JSON.stringify({ 'Option1 Name': null, 'Variant Inventory Qty': null }));
+      older.append('file', new Blob([shopifyFile]), 'products.csv');
+      const submitted = await fetch(`${legacyOf(t)}/DataImporter/SubmitDataImport`, {
+        method: 'POST',
+        body: older,
+        headers: { authorization: `Bearer ${t.tokens.admin}` },
+      });
+      expect(submitted.status).toBe(200);
+      await waitFor(t, ((await submitted.json()) as { data: { jobId: number } }).data.jobId);
+
+      const shopify = await offerFor(t, shopifyFile, 'products.csv');
+      // The console's test of the mapping step shows this offer as it is (the fields are the registry's).
+      const saved = JSON.parse(
+        await readFile(join(__dirname, '../fixtures/imports/shopify-product_template.offer.json'), 'utf8'),
+      ) as SheetMappingOffer;
+      expect({ ...shopify, fields: [] }).toEqual({ ...saved, fields: [] });
+      expect(shopify.columns).toEqual(
+        expect.arrayContaining([
+          { header: 'Option1 Name', field: null, by: 'source', reads: { as: 'options' } },
+          { header: 'Option1 Value', field: 'variantAttributeValues', by: 'source', reads: { as: 'options' } },
+          { header: 'Option2 Value', field: null, by: 'source', reads: { as: 'options' } },
+          { header: 'Variant Inventory Qty', field: null, by: 'source', reads: { as: 'stock', location: null } },
+          { header: 'Variant Image', field: null, by: 'source', reads: { as: 'field', field: 'imageUrls' } },
+          { header: 'Variant Price', field: 'sellingPrice', by: 'source' },
+          { header: 'Gift Card', field: null, by: 'none' },
+        ]),
+      );
+
+      const loyverse = (await offerFor(t, await fixture('loyverse-export_items.csv'), 'export_items.csv')).columns;
+      expect(loyverse).toEqual(
+        expect.arrayContaining([
+          { header: 'In stock [Chillo]', field: null, by: 'source', reads: { as: 'stock', location: 'Chillo' } },
+          { header: 'Price [Chillo]', field: null, by: 'source', reads: { as: 'field', field: 'sellingPrice' } },
+          { header: 'Option 2 name', field: null, by: 'source', reads: { as: 'options' } },
+          { header: 'Low stock [Chillo]', field: null, by: 'none' },
+        ]),
+      );
+
+      const square = (await offerFor(t, await fixture('square-item-library.csv'), 'catalog.csv')).columns;
+      expect(square).toEqual(
+        expect.arrayContaining([
+          {
+            header: 'Current Quantity RRV Richmond',
+            field: null,
+            by: 'source',
+            reads: { as: 'stock', location: 'RRV Richmond' },
+          },
+          { header: 'New Quantity RRV Richmond', field: null, by: 'none' },
+          { header: 'Token', field: null, by: 'source', reads: { as: 'field', field: 'code' } },
+          { header: 'Option Value 1', field: 'variantAttributeValues', by: 'source', reads: { as: 'options' } },
+        ]),
+      );
+
+      const odooFile = [
+        '"Name","Internal Reference","Variant Values","Sales Price"',
+        '"Shirt","S-1","Size: S","39.00"',
+      ];
+      const odoo = (await offerFor(t, Buffer.from(odooFile.join('\n')), 'product.product.csv')).columns;
+      expect(odoo).toContainEqual({
+        header: 'Variant Values',
+        field: 'variantAttributeValues',
+        by: 'source',
+        reads: { as: 'options' },
+      });
+    }));
+});

@@ -27,6 +27,7 @@ import {
   codeOf,
   compact,
   hasHeader,
+  OPTIONS,
   type Source,
   type SourceOptions,
   type SourceWarning,
@@ -776,6 +777,10 @@ export async function offerMapping(
       tagsTo: saved?.Tags === 'category' ? 'category' : 'tags',
       columns: headers.filter(Boolean).map((header): ColumnSuggestion => {
         const recognised = byHeader.get(compact(header));
+        // A column the source needs whatever is chosen (its variants' options, a location's stock) is
+        // said as read, not offered for a field: an edit saved by an older console does not change that.
+        const reads = recognised === LIST ? OPTIONS : recognised ? null : source.reads?.(header.trim(), headers);
+        if (reads) return { header, field: recognised ?? null, by: 'source', reads };
         // An edit saved for this source: its columns the user sent into another field or ignored.
         if (header !== 'Tags' && saved && Object.hasOwn(saved, header)) return savedChoice(saved, header, names);
         // A column the source does not read (a metafield, a custom column) is offered too: a field, or ignored.

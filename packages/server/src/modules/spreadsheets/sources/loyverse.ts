@@ -6,6 +6,10 @@ import {
   givenFields,
   groupedBy,
   hasHeader,
+  OPTIONS,
+  partOf,
+  readOf,
+  stockColumn,
   PIECE,
   yes,
   stockOf,
@@ -39,8 +43,14 @@ export const loyverse: Source = {
   }),
   // Only the first store's price is the selling price (else the default price); every store's stock is read.
   reads: (header, headers) =>
-    /^(option [123] (name|value)|in stock \[.*\]|tax - .*|default price)$/i.test(header) ||
-    header === headers.find((h) => /^price \[/i.test(h.trim()))?.trim(),
+    stockColumn(header, /^in stock (?=\[)/i) ??
+    (header === headers.find((h) => /^price \[/i.test(h.trim()))?.trim()
+      ? partOf('sellingPrice')
+      : readOf(header, [
+          [/^option [123] (name|value)$/i, OPTIONS],
+          [/^tax - /i, partOf('taxable')],
+          [/^default price$/i, partOf('sellingPrice')],
+        ])),
   fields(headers) {
     return givenFields(this.columns(headers), headers, [
       ...(hasHeader(headers, /^(price \[|default price$)/i) ? ['sellingPrice', 'allowOpenPrice'] : []),

@@ -1,4 +1,4 @@
-import { SOURCE_NOTES } from '@backroom/schema';
+import { SOURCE_NOTES, type SheetSourceRead } from '@backroom/schema';
 import type { CellValue, SheetRow } from '../cells';
 import {
   afterHeader,
@@ -10,6 +10,8 @@ import {
   groups,
   hasHeader,
   kilograms,
+  OPTIONS,
+  partOf,
   PIECE,
   withVariants,
   type Columns,
@@ -47,8 +49,16 @@ const NAMES = {
   variantAttributeValues: ['Variant Values'],
 } satisfies Record<string, string[]>;
 type Field = keyof typeof NAMES;
-/** Columns read to derive another field's value (a code from the external id, a type from the storable flag). */
-const DERIVING: readonly Field[] = ['id', 'storable', 'variantAttributeValues'];
+/**
+ * Columns read to derive another field's value (a code from the external id, a type from the
+ * storable flag, variants from their values), and how, as the mapping step says it.
+ */
+const DERIVED: Partial<Record<Field, SheetSourceRead>> = {
+  id: partOf('code'),
+  storable: partOf('type'),
+  variantAttributeValues: OPTIONS,
+};
+const DERIVING = Object.keys(DERIVED) as Field[];
 const FIELDS = (Object.keys(NAMES) as Field[]).filter((field) => !DERIVING.includes(field));
 
 const given = (headers: readonly string[], field: Field) => NAMES[field].some((h) => hasHeader(headers, h));
@@ -84,7 +94,10 @@ export const odoo: Source = {
     given(headers, 'code') &&
     given(headers, 'name') &&
     (given(headers, 'sellingPrice') || given(headers, 'costPrice') || given(headers, 'type')),
-  reads: (header) => DERIVING.some((field) => given([header], field)),
+  reads: (header) => {
+    const field = DERIVING.find((f) => given([header], f));
+    return field ? DERIVED[field]! : null;
+  },
   columns: (headers) => ({
     ...Object.fromEntries(FIELDS.map((field) => [field, firstHeader(headers, ...NAMES[field])])),
     ...(given(headers, 'variantAttributeValues')

@@ -7,6 +7,10 @@ import {
   givenFields,
   groupedBy,
   kilograms,
+  OPTIONS,
+  partOf,
+  readOf,
+  stockAt,
   PIECE,
   yes,
   withVariants,
@@ -52,7 +56,12 @@ export const shopify: Source = {
     parent: 'Handle',
   }),
   reads: (header) =>
-    /^(option1 name|option[23] (name|value)|variant image|variant inventory qty|product category)$/i.test(header),
+    readOf(header, [
+      [/^(option1 name|option[23] (name|value))$/i, OPTIONS],
+      [/^variant image$/i, partOf('imageUrls')],
+      [/^variant inventory qty$/i, stockAt(null)],
+      [/^product category$/i, partOf('category')],
+    ]),
   fields(headers) {
     return givenFields(this.columns(headers), headers);
   },

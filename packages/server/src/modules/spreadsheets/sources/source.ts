@@ -1,4 +1,4 @@
-import { SOURCE_NOTES } from '@backroom/schema';
+import { SOURCE_NOTES, type SheetSourceRead } from '@backroom/schema';
 import type { CellValue, SheetRow } from '../cells';
 import { cellText } from '../cells';
 
@@ -18,13 +18,32 @@ export interface StockCell {
   column: string;
 }
 
+/** How a source reads its variant options' columns. */
+export const OPTIONS: SheetSourceRead = { as: 'options' };
+/** A column a source reads as part of a field (a fallback, or to derive it). */
+export const partOf = (field: string): SheetSourceRead => ({ as: 'field', field });
+/** A column a source reads as stock on hand at a location (null: the first store location). */
+export const stockAt = (location: string | null): SheetSourceRead => ({ as: 'stock', location });
+/** The location a quantity column is named after (`In stock [Chillo]` → `Chillo`). */
+const locationOf = (rest: string) => rest.replace(/^\[|\]$/g, '').trim();
+
+/** The read of the first pattern a header matches; null when none. */
+export const readOf = (header: string, rules: readonly (readonly [RegExp, SheetSourceRead])[]) =>
+  rules.find(([pattern]) => pattern.test(header))?.[1] ?? null;
+
+/** A quantity column's read (`Current Quantity Main St`): stock at the location it is named after. */
+export const stockColumn = (header: string, prefix: RegExp): SheetSourceRead | null => {
+  const match = prefix.exec(header);
+  return match ? stockAt(locationOf(header.slice(match[0].length))) : null;
+};
+
 /** A row's quantities in columns named after their location (`Current Quantity Main St` → `Main St`). */
 export const stockOf = (c: Columns, row: SheetRow, columns: readonly { header: string; rest: string }[]): StockCell[] =>
   columns.flatMap(({ header, rest }) => {
     const quantity = amountOf(c.text(row, header));
     return quantity === null
       ? []
-      : [{ location: rest.replace(/^\[|\]$/g, '').trim(), quantity, row: row.number, column: header }];
+      : [{ location: locationOf(rest), quantity, row: row.number, column: header }];
   });
 
 /** Something the reading noticed that is not an error: a cell left out, and why. */
@@ -55,10 +74,10 @@ export interface Source {
    */
   columns(headers: readonly string[]): Record<string, string>;
   /**
-   * Other columns the reading uses (option names and values, quantities per location, a fallback
-   * category): not listed as ignored.
+   * How the reading uses a column that is none of `columns` (option names and values, quantities per
+   * location, a fallback category), as the mapping step shows it; null: not read (listed as ignored).
    */
-  reads?(header: string, headers: readonly string[]): boolean;
+  reads?(header: string, headers: readonly string[]): SheetSourceRead | null;
   /** The product fields a file with these headers gives (a field not given is left as stored). */
   fields(headers: readonly string[]): string[];
   /** The export's rows (header first) as product rows; warnings for cells left out. */

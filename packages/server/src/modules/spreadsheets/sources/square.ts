@@ -9,6 +9,10 @@ import {
   groupedBy,
   hasHeader,
   kilograms,
+  OPTIONS,
+  partOf,
+  readOf,
+  stockColumn,
   PIECE,
   yes,
   stockOf,
@@ -55,9 +59,15 @@ export const square: Source = {
     parent: 'Item Name',
   }),
   reads: (header) =>
-    /^(token|variation name|reference handle|option (name|value) [123]|categories|category|stockable|current quantity .*|tax - .*)$/i.test(
-      header,
-    ),
+    stockColumn(header, /^current quantity /i) ??
+    readOf(header, [
+      [/^(variation name|option (name|value) [123])$/i, OPTIONS],
+      [/^token$/i, partOf('code')],
+      [/^reference handle$/i, partOf('parent')],
+      [/^(categories|category)$/i, partOf('category')],
+      [/^stockable$/i, partOf('trackStock')],
+      [/^tax - /i, partOf('taxable')],
+    ]),
   fields(headers) {
     return givenFields(this.columns(headers), headers, [
       ...(hasHeader(headers, /^tax - /i) ? ['taxable'] : []),
