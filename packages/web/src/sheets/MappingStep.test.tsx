@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -133,5 +135,70 @@ describe('the mapping step offering a saved mapping whose field is gone', () => 
     // Sent into a field, the note has said its part.
     await userEvent.selectOptions(regal, 'name');
     expect(screen.queryByText(/Kali lepas lajur/)).toBeNull();
+  });
+});
+
+describe('the mapping step of a real Shopify file', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  // The offer the server gives for Shopify's own product template (its test checks it still does).
+  const shopify = JSON.parse(
+    readFileSync(join(__dirname, '../../../server/test/fixtures/imports/shopify-product_template.offer.json'), 'utf8'),
+  ) as SheetMappingOffer;
+  const fieldOf = (header: string) =>
+    within(screen.getByRole('rowheader', { name: header }).closest('tr')!).getAllByRole('cell')[0]!;
+
+  it('shows the columns the source needs as read, in English and Malay, offers no field for them and sends none', async () => {
+    stubServer(() => undefined);
+    const onConfirm = vi.fn();
+    await renderSignedIn(
+      <MappingStep offer={shopify} fileName="product_template.csv" onConfirm={onConfirm} onCancel={() => {}} />,
+    );
+    for (const header of ['Option1 Name', 'Option1 Value', 'Option3 Value'])
+      expect(fieldOf(header)).toHaveTextContent(/^Read as variant options$/);
+    expect(fieldOf('Variant Inventory Qty')).toHaveTextContent(/^Read as stock on hand at your first store location$/);
+    expect(fieldOf('Variant Image')).toHaveTextContent(/^Read for Image URLs$/);
+    expect(screen.queryByRole('combobox', { name: /Option1|Variant Inventory Qty|Variant Image/ })).toBeNull();
+    // A column the source does not read is still a question; one it reads into a field, an editable answer.
+    expect(screen.getByRole('combobox', { name: 'Field for column Gift Card' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Field for column Variant Price' })).toHaveValue('sellingPrice');
+
+    i18n.addResourceBundle('ms', 'translations', ms);
+    await i18n.changeLanguage('ms');
+    await screen.findAllByText('Dibaca sebagai pilihan varian');
+    expect(fieldOf('Option1 Value')).toHaveTextContent(/^Dibaca sebagai pilihan varian$/);
+    expect(fieldOf('Variant Inventory Qty')).toHaveTextContent(
+      /^Dibaca sebagai stok dalam tangan di lokasi kedai pertama anda$/,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guna lajur ini dan semak fail' }));
+    const sent = (onConfirm.mock.calls[0]![0] as { sourceMapping: Record<string, string | null> }).sourceMapping;
+    expect(sent).not.toHaveProperty('Option1 Name');
+    expect(sent).not.toHaveProperty('Option1 Value');
+    expect(sent).not.toHaveProperty('Variant Inventory Qty');
+    expect(sent).toMatchObject({ 'Variant Price': 'sellingPrice', 'Gift Card': null });
+  });
+});
+
+describe('the mapping step of a Loyverse file', () => {
+  it('names the store a quantity column is read as stock at', async () => {
+    stubServer(() => undefined);
+    const loyverse: SheetMappingOffer = {
+      source: { name: 'loyverse', label: 'Loyverse' },
+      tagsTo: 'tags',
+      columns: [
+        { header: 'SKU', field: 'code', by: 'source' },
+        { header: 'In stock [Chillo]', field: null, by: 'source', reads: { as: 'stock', location: 'Chillo' } },
+      ],
+      fields: [{ name: 'code', label: 'SKU', required: true }],
+    };
+    await renderSignedIn(
+      <MappingStep offer={loyverse} fileName="export_items.csv" onConfirm={() => {}} onCancel={() => {}} />,
+    );
+    expect(screen.getByRole('row', { name: /In stock \[Chillo\]/ })).toHaveTextContent(
+      'Read as stock on hand at Chillo',
+    );
   });
 });

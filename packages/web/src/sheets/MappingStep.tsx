@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SheetMappingOffer } from '@backroom/schema';
+import type { SheetMappingOffer, SheetSourceRead } from '@backroom/schema';
 import type { MappingChoice } from '../api/sheets';
 import { registryText } from '../i18n/registryText';
 
@@ -29,7 +29,8 @@ export const needsNoQuestion = (offer: SheetMappingOffer, columns: SheetMappingO
 /**
  * The mapping step before a file is checked: each column and the field it goes into (or ignored),
  * changeable; for a known source's export, its recognised mapping — each column it reads
- * confirmed, sent into another field or ignored (saved for that source) — and where its tags go.
+ * confirmed, sent into another field or ignored (saved for that source), those it needs whatever
+ * is chosen (variant options, stock per location) said as read — and where its tags go.
  */
 export function MappingStep({
   offer,
@@ -59,9 +60,19 @@ export function MappingStep({
     return feeds && columns[i]!.field === offer.columns[i]!.field ? feeds : [columns[i]!.field];
   };
   const taken = new Set(columns.flatMap((_, i) => fed(i)).filter(Boolean));
-  // A known source's columns — those it reads and those it does not (a metafield) — may be sent into a
-  // field or ignored; its Tags go where the tags choice says.
-  const editable = (i: number) => !offer.source || offer.columns[i]!.header !== 'Tags';
+  // A known source's columns — those it reads into a field and those it does not (a metafield) — may be
+  // sent into a field or ignored; its Tags go where the tags choice says; those it needs whatever is
+  // chosen (variant options, stock) are read, and not sent.
+  const editable = (i: number) =>
+    !offer.source || (offer.columns[i]!.header !== 'Tags' && !offer.columns[i]!.reads);
+  const reads = (read: SheetSourceRead) =>
+    read.as === 'options'
+      ? t('sheets.mapping.reads.options')
+      : read.as === 'stock'
+        ? read.location === null
+          ? t('sheets.mapping.reads.stockDefault')
+          : t('sheets.mapping.reads.stock', { location: read.location })
+        : t('sheets.mapping.reads.field', { field: label(read.field) });
   const missing = offer.fields.filter((f) => f.required && !taken.has(f.name));
   // A saved column whose field is gone (a deleted custom field), offered ignored until the user chooses.
   const lost = columns.filter((c, i) => offer.columns[i]!.lost && c.by === 'saved');
@@ -114,7 +125,9 @@ export function MappingStep({
             <tr key={`${c.header}-${i}`}>
               <th scope="row">{c.header}</th>
               <td>
-                {!editable(i) ? (
+                {offer.columns[i]!.reads ? (
+                  reads(offer.columns[i]!.reads!)
+                ) : !editable(i) ? (
                   c.field ? (
                     offered(i, c.field)
                   ) : (
