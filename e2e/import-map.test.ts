@@ -40,6 +40,7 @@ describe('the mapping step of the product importer', () => {
     // offered too (a metafield into a custom field), ignored unless chosen.
     expect(await row('Variant Compare At Price').getByRole('combobox').inputValue()).toBe('compareAtPrice');
     expect(await row('Google Shopping / Gender').getByRole('combobox').inputValue()).toBe('');
+    expect(await row('Option1 Value').getByRole('cell').first().textContent()).toBe('Read as variant options');
     await page.getByLabel('Tags go to').selectOption('tags');
     await page.getByRole('button', { name: 'Use these columns and check the file' }).click();
 
