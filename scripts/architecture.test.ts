@@ -1,6 +1,6 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import madge from 'madge';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { circles, layerBreaches, unknownEntityKeys, type Graph } from './server-architecture';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,6 +22,10 @@ const graph = () =>
  */
 const DATA_MAY_IMPORT =
   /^packages\/server\/src\/(data|http|db|crypto)\/|^packages\/server\/src\/context\.ts$|^packages\/schema\//;
+
+// Drawing the graph reads and resolves every source file: ~30 s on a quiet 2-core machine, over 60 s
+// beside the rest of \`npm test\`. Drawn once before the tests, which then only read it.
+beforeAll(() => graph(), 240_000);
 
 describe('the import graph', () => {
   it('has no circle anywhere in packages/, e2e or bench', async () => {
