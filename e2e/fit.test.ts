@@ -295,7 +295,8 @@ describe('the ≡ button', { timeout: 180_000 }, () => {
       await expect.poll(inView).toBe(false);
 
       await page.setViewportSize({ width: 1280, height: 900 });
-      expect(await page.getByRole('button', { name: label, exact: true }).count()).toBe(0);
+      // The shell hears the width change on its media query's next event, not within the resize.
+      await expect.poll(() => page.getByRole('button', { name: label, exact: true }).count()).toBe(0);
       const collapse = page.getByRole('button', { name: desktop, exact: true });
       await collapse.click();
       await expect.poll(() => page.evaluate(() => document.body.classList.contains('aside-collapsed'))).toBe(true);
