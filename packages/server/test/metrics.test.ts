@@ -224,11 +224,22 @@ describe('Prometheus metrics of npm start’s cluster, scraped under load', () =
     const sent = kinds.reduce((sum, kind) => sum + kind.count, 0);
     expect(sent).toBe(200);
 
-    // Scrapes go on while all 200 run at once: each answers, and no counter ever goes back.
+    // Scrapes go on while all 200 run at once: each answers, and no counter ever goes back. The one refusal
+    // allowed is the cluster's own (metrics/cluster.ts): a worker starved of CPU for Prometheus' whole 10 s
+    // scrape timeout fails that scrape rather than send a sum without it (seen once beside a loaded npm test).
     let loading = true;
     const scrapes: Map<string, number>[] = [];
+    const late: string[] = [];
     const scraping = (async () => {
-      while (loading) scrapes.push(requests(await scrape()));
+      while (loading) {
+        const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        const text = await response.text();
+        if (response.status === 500 && /workers did not answer within 10 s/.test(text)) late.push(text.trim());
+        else {
+          expect(response.status, text).toBe(200);
+          scrapes.push(requests(text));
+        }
+      }
     })();
     const statuses = await Promise.all(
       kinds.flatMap((kind) =>
@@ -242,7 +253,7 @@ describe('Prometheus metrics of npm start’s cluster, scraped under load', () =
     loading = false;
     await scraping;
     for (const answer of statuses) expect(answer.split(':')[0]).toBe(`"${answer.split(':')[1]}"`);
-    expect(scrapes.length).toBeGreaterThan(1);
+    expect(scrapes.length, `scrapes answered; refused as late: ${late.join('; ')}`).toBeGreaterThan(1);
     for (let i = 1; i < scrapes.length; i++)
       for (const [labels, value] of scrapes[i - 1]!) expect(scrapes[i]!.get(labels) ?? 0).toBeGreaterThanOrEqual(value);
 
