@@ -63,8 +63,7 @@ export function MappingStep({
   // A known source's columns — those it reads into a field and those it does not (a metafield) — may be
   // sent into a field or ignored; its Tags go where the tags choice says; those it needs whatever is
   // chosen (variant options, stock) are read, and not sent.
-  const editable = (i: number) =>
-    !offer.source || (offer.columns[i]!.header !== 'Tags' && !offer.columns[i]!.reads);
+  const editable = (i: number) => !offer.source || (offer.columns[i]!.header !== 'Tags' && !offer.columns[i]!.reads);
   const reads = (read: SheetSourceRead) =>
     read.as === 'options'
       ? t('sheets.mapping.reads.options')

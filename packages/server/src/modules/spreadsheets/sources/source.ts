@@ -41,9 +41,7 @@ export const stockColumn = (header: string, prefix: RegExp): SheetSourceRead | n
 export const stockOf = (c: Columns, row: SheetRow, columns: readonly { header: string; rest: string }[]): StockCell[] =>
   columns.flatMap(({ header, rest }) => {
     const quantity = amountOf(c.text(row, header));
-    return quantity === null
-      ? []
-      : [{ location: locationOf(rest), quantity, row: row.number, column: header }];
+    return quantity === null ? [] : [{ location: locationOf(rest), quantity, row: row.number, column: header }];
   });
 
 /** Something the reading noticed that is not an error: a cell left out, and why. */
