@@ -546,16 +546,21 @@ describe('a Loyverse export with a default price', () => {
 });
 
 describe('a known source’s amounts as a spreadsheet may have written them', () => {
-  it('reads a thousands separator, and a decimal comma as any import reads it: 12,50 is 12.50, not 1250', () =>
+  it('reads a thousands separator, and a decimal comma as any import reads it: 12,50 is 12.50, not 1250; grams before they are scaled', () =>
     inFreshCatalogue(async (t) => {
       const csv = [
-        'Handle,Title,Variant SKU,Variant Price,Cost per item,Option1 Name,Option1 Value,Type',
-        'sofa,Sofa,AM-SOFA,"$1,250.00","12,50",Title,Default Title,Living',
+        'Handle,Title,Variant SKU,Variant Price,Cost per item,Variant Grams,Option1 Name,Option1 Value,Type',
+        'sofa,Sofa,AM-SOFA,"$1,250.00","12,50","1.499,9",Title,Default Title,Living',
       ].join('\n');
       const job = await importSheet(t, Buffer.from(csv), 'product', 'commit', 'products_export.csv');
       expect(job.source).toBe('shopify');
       expect(job.errors).toEqual([]);
-      expect(await productByCode(t, 'AM-SOFA')).toMatchObject({ sellingPrice: '1250.00', costPrice: '12.50' });
+      // A weight is read before its grams become kilograms: 1.499,9 g is 1.500 kg, not 1,499.9 kg.
+      expect(await productByCode(t, 'AM-SOFA')).toMatchObject({
+        sellingPrice: '1250.00',
+        costPrice: '12.50',
+        weight: '1.500',
+      });
     }));
 });
 

@@ -1,6 +1,7 @@
 import { SOURCE_NOTES, type SheetSourceRead } from '@backroom/schema';
 import type { CellValue, SheetRow } from '../cells';
 import { cellText } from '../cells';
+import { numberFromText } from '../columns';
 
 /** A row a source's export becomes: product fields (API names) with cell values, and the sheet row it came from. */
 export interface SourceRow {
@@ -197,23 +198,26 @@ export function barcodeOf(
 }
 
 /**
- * A money or quantity cell as a plain decimal (`$1,250.00` → `1250.00`); null when blank. Any other
- * text (`12,50`, `1,250`) is kept as read, for the import to read or report as it reads any number.
+ * A money or quantity cell without its currency sign (`$1,250.00` → `1,250.00`); null when blank.
+ * The number itself is read by the import as it reads any number cell (`numberFromText`: thousands
+ * separators, a decimal comma, and a number read two ways refused with what was read).
  */
 export function amountOf(text: string | null): string | null {
   if (text === null) return null;
-  const plain = text.replace(/[$€£¥\s]/g, '');
-  if (/^-?\d{1,3}(,\d{3})+\.\d+$/.test(plain)) return plain.replaceAll(',', '');
-  return plain || null;
+  return text.replace(/[$€£¥\s]/g, '') || null;
 }
 
 /** A weight in kilograms with 3 places, from a number in the given unit. */
 export function kilograms(text: string | null, unit: string | null): string | null {
   const amount = amountOf(text);
-  if (amount === null || !/^-?\d+(\.\d+)?$/.test(amount)) return amount;
+  if (amount === null) return null;
+  // Read before it is scaled (`1,5` g is 0.0015 kg, not 1.5): a number that cannot be read is left
+  // as written, for the import to refuse with what it read.
+  const read = numberFromText(amount);
+  if (!read.ok || !/^-?\d+(\.\d+)?$/.test(String(read.value))) return amount;
   const per: Record<string, number> = { g: 0.001, kg: 1, lb: 0.45359237, oz: 0.028349523125 };
   const factor = per[(unit ?? 'g').toLowerCase()] ?? 0.001;
-  return (Number(amount) * factor).toFixed(3);
+  return (Number(read.value) * factor).toFixed(3);
 }
 
 const YES = new Set(['y', 'yes', 'true', '1']);
