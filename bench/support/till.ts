@@ -6,12 +6,7 @@
  * (the database busy past the lock wait) is sent again with the same receipt no., as a terminal
  * does (the sale is idempotent by terminal + receipt no.), and counted.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../../packages/server/test/support/ports';
-
-const MAIN = fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url));
+import { spawnServer } from '../../packages/server/test/support/child-server';
 
 export interface Sold {
   ms: number;
@@ -20,32 +15,13 @@ export interface Sold {
 }
 
 export async function startTill(target: { dataDir: string; databaseUrl: string | null }) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      WEB_CONCURRENCY: '1',
-      JOB_WORKER: '0',
-      DATA_DIR: target.dataDir,
-      DATABASE_URL: target.databaseUrl ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      DEMO_CATALOGUE: '0',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await spawnServer({
+    ...target,
+    env: { JOB_WORKER: '0', LOG_LEVEL: 'error', NODE_ENV: 'development' },
   });
-  const exited = once(child, 'exit');
   // Not left running when the bench process ends on an error.
-  process.once('exit', () => child.kill());
-  const api = `http://127.0.0.1:${port}/backoffice/core/api`;
-  for (let i = 0; ; i++) {
-    const health = await fetch(`http://127.0.0.1:${port}/backoffice/core/health`).catch(() => null);
-    if (health?.status === 200) break;
-    if (i > 240) throw new Error('the till server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  process.once('exit', () => server.child.kill());
+  const { api } = server;
   const send = async (path: string, body: unknown, authorization?: string) => {
     const response = await fetch(`${api}${path}`, {
       method: 'POST',
@@ -113,8 +89,8 @@ export async function startTill(target: { dataDir: string; databaseUrl: string |
     },
     recorded,
     async close() {
-      child.kill('SIGTERM');
-      await exited;
+      server.child.kill('SIGTERM');
+      await server.exited;
     },
   };
 }

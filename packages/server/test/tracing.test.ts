@@ -5,8 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { freshPlace, killServer, spawnServer, type ChildServer } from './support/child-server';
+import { describe, expect, it } from 'vitest';
+import { useChildServers, type ChildServer } from './support/child-server';
 import { database } from './support/server';
 import { signIn } from './durability/support';
 import {
@@ -50,24 +50,18 @@ export async function resolve(specifier, context, next) {
 }
 
 describe('OpenTelemetry tracing', () => {
-  let server: ChildServer | undefined;
-  const cleanUp: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    await killServer(server);
-    for (const step of cleanUp.splice(0)) await step();
-  });
+  const children = useChildServers();
 
   async function start(env: Record<string, string>) {
-    const place = await freshPlace('backroom-tracing-');
-    cleanUp.push(place.remove);
+    const place = await children.place('backroom-tracing-');
     const probe = await moduleProbe(place.dataDir);
-    server = await spawnServer({ ...place, env: { ...probe.env, ...env } });
+    const server = await children.start({ ...place, env: { ...probe.env, ...env } });
     return { server, probe };
   }
 
   async function receiver(make: () => Promise<OtlpReceiver>) {
     const made = await make();
-    cleanUp.push(made.close);
+    children.later(made.close);
     return made;
   }
 
@@ -243,7 +237,7 @@ describe('OpenTelemetry tracing', () => {
 
   it('refuses to start with an OTLP protocol it does not know, saying which', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'backroom-tracing-'));
-    cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
+    children.later(() => rm(dataDir, { recursive: true, force: true }));
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       env: {
         ...process.env,

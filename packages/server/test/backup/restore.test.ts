@@ -8,7 +8,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { BackupConfig } from '../../src/config';
 import { takeBackup, type BackupTaken } from '../../src/modules/backup/copy';
 import { DatabaseInUse, restorePostgres, restoreSqlite } from '../../src/modules/backup/restore';
-import { killServer, spawnServer, type ChildServer } from '../support/child-server';
+import { useChildServers } from '../support/child-server';
 import { freshPostgres } from '../support/postgres';
 import { database } from '../support/server';
 import { copySeededSqlite } from '../support/sqlite-template';
@@ -17,19 +17,11 @@ import { postJson as post, signIn } from '../durability/support';
 const WRITERS = 6;
 
 describe('a backup taken under write load restores every acknowledged write', () => {
-  let server: ChildServer | undefined;
-  const cleanUp: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    await killServer(server);
-    for (const step of cleanUp.splice(0)) await step();
-  });
+  const children = useChildServers();
 
   it('is taken while writers write, refuses to restore under a running server, and restores all acknowledged before it began', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'backroom-backup-'));
-    cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
-    const postgres = database === 'postgres' ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
-    if (postgres) cleanUp.push(postgres.drop);
-    const databaseUrl = postgres?.url ?? null;
+    const place = await children.place('backroom-backup-');
+    const { dataDir, databaseUrl } = place;
     const backups: BackupConfig = {
       dir: join(dataDir, 'backups'),
       everyHours: 24,
@@ -38,8 +30,7 @@ describe('a backup taken under write load restores every acknowledged write', ()
       warnHours: 48,
     };
 
-    server = await spawnServer({ dataDir, databaseUrl });
-    const running = server;
+    const running = await children.start(place);
     const token = await signIn(running.api);
 
     // Writers insert categories one after another until the backup is done, and a little after.
@@ -95,7 +86,7 @@ describe('a backup taken under write load restores every acknowledged write', ()
       await restore();
     }
 
-    server = await spawnServer({ dataDir, databaseUrl });
+    const server = await children.start(place);
     const stored = await post(
       server.api,
       '/DataRepository/fetch/category',

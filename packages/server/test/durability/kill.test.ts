@@ -1,31 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { killServer, spawnServer, type ChildServer } from '../support/child-server';
-import { freshPostgres } from '../support/postgres';
-import { database } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { useChildServers } from '../support/child-server';
 import { postJson as post, signIn } from './support';
 
 const WRITERS = 8;
 
 describe('an acknowledged write and kill -9', () => {
-  let server: ChildServer | undefined;
-  const cleanUp: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    await killServer(server);
-    for (const step of cleanUp.splice(0)) await step();
-  });
+  const children = useChildServers();
 
   it('every write the server acknowledged is there after the process is killed and started again', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'backroom-kill-'));
-    cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
-    const postgres = database === 'postgres' ? await freshPostgres({ template: inject('postgresTemplate') }) : null;
-    if (postgres) cleanUp.push(postgres.drop);
-    const databaseUrl = postgres?.url ?? null;
-
-    server = await spawnServer({ dataDir, databaseUrl });
-    const running = server;
+    const place = await children.place('backroom-kill-');
+    const running = await children.start(place);
     const token = await signIn(running.api);
     // Writers insert one category after another; the process is killed the moment the 40th answer arrives.
     const acknowledged: string[] = [];
@@ -52,7 +36,7 @@ describe('an acknowledged write and kill -9', () => {
     const [, signal] = await running.exited;
     expect(signal).toBe('SIGKILL');
 
-    server = await spawnServer({ dataDir, databaseUrl });
+    const server = await children.start(place);
     const stored = await post(
       server.api,
       '/DataRepository/fetch/category',

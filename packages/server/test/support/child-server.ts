@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { freePort } from './ports';
 import { freshPostgres } from './postgres';
 import { database } from './server';
@@ -24,7 +24,7 @@ export interface ChildServer {
 }
 
 /**
- * The server as `npm start` runs it, in a process of its own (one process unless `env` sets
+ * The server as `npm start` runs it, in a process of its own (the tests' and the benches') (one process unless `env` sets
  * WEB_CONCURRENCY): on `dataDir`'s SQLite file, or on `databaseUrl`. Resolves once it answers
  * its health check (or, with `until: 'live'`, its liveness check).
  */
@@ -55,16 +55,18 @@ export async function spawnServer(options: {
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   const origin = `http://127.0.0.1:${port}`;
   const check = options.until === 'live' ? 'health/live' : 'health';
-  // Each probe gives up after 5 s: expect.poll awaits it without a timeout, and a connection made while
-  // the preparing process hands the port to the cluster's workers can go unanswered.
+  // Each probe gives up after 5 s: a connection made while the preparing process hands the port to the
+  // cluster's workers can go unanswered. A plain loop, not expect.poll: the benches start servers too.
   const health = async () =>
     (await fetch(`${origin}/backoffice/core/${check}`, { signal: AbortSignal.timeout(5_000) }).catch(() => null))
       ?.status;
-  try {
-    await expect.poll(health, { timeout: 150_000, interval: 200 }).toBe(200);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`the server did not start: ${output}`, { cause: error });
+  const deadline = Date.now() + 150_000;
+  while ((await health()) !== 200) {
+    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { child, origin, api: `${origin}/backoffice/core/api`, exited, output: () => output };
 }
@@ -93,6 +95,35 @@ export async function freshPlace(prefix: string): Promise<{
     remove: async () => {
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For a describe block whose tests start servers in processes of their own: `place` makes a fresh
+ * data folder (and database), `start` a server, `later` adds a clean-up step; after each test its
+ * servers still running are killed, then its places and the rest cleaned up.
+ */
+export function useChildServers() {
+  const servers: ChildServer[] = [];
+  const cleanUp: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await killServer(server);
+    for (const step of cleanUp.splice(0)) await step();
+  });
+  return {
+    async place(prefix: string) {
+      const place = await freshPlace(prefix);
+      cleanUp.push(place.remove);
+      return place;
+    },
+    async start(options: Parameters<typeof spawnServer>[0]) {
+      const server = await spawnServer(options);
+      servers.push(server);
+      return server;
+    },
+    later(step: () => Promise<unknown>) {
+      cleanUp.push(step);
     },
   };
 }
