@@ -30,6 +30,30 @@ const row = (header: string) =>
     .getByRole('row')
     .filter({ has: t.page.getByRole('rowheader', { name: header, exact: true }) });
 
+/**
+ * Confirms the mapping, waits for the check to offer "Add {count}" and the summary to name the source,
+ * runs `before` (more checks of the checked file), commits, and waits for the import's report.
+ */
+async function confirmAndImport(count: number, source: string, before: (summary: string) => Promise<void>) {
+  const { page } = t;
+  await page.getByRole('button', { name: 'Use these columns and check the file' }).click();
+  const commit = page.getByRole('button', { name: `Add ${count}` });
+  await commit.waitFor({ timeout: 20_000 });
+  const summary = page.getByRole('status', { name: 'How the file was read' });
+  await expect.poll(() => summary.textContent()).toContain(`Read as an export of ${source}.`);
+  await before((await summary.textContent()) ?? '');
+  await commit.click();
+  await page.getByText(`Imported: ${count} inserted, 0 updated, 0 unchanged.`).waitFor({ timeout: 20_000 });
+}
+
+/** The product list's rows once filtered by SKU. */
+async function productsBySku(sku: string) {
+  const { page } = t;
+  await page.goto(`${t.server.app}/product`);
+  await page.getByLabel('Filter SKU').fill(sku);
+  return page.getByRole('table', { name: 'Products' });
+}
+
 describe('the mapping step of the product importer', () => {
   test('recognises a Shopify export dropped on it, shows its mapping, and imports it once confirmed', async () => {
     const { page } = t;
@@ -42,22 +66,12 @@ describe('the mapping step of the product importer', () => {
     expect(await row('Google Shopping / Gender').getByRole('combobox').inputValue()).toBe('');
     expect(await row('Option1 Value').getByRole('cell').first().textContent()).toBe('Read as variant options');
     await page.getByLabel('Tags go to').selectOption('tags');
-    await page.getByRole('button', { name: 'Use these columns and check the file' }).click();
-
-    const commit = page.getByRole('button', { name: 'Add 18' });
-    await commit.waitFor({ timeout: 20_000 });
-    const summary = page.getByRole('status', { name: 'How the file was read' });
-    await expect.poll(() => summary.textContent()).toContain('Read as an export of Shopify.');
-    expect(await summary.textContent()).toContain('Attribute Color with values Green, Blue, Gray, Purple');
-    // The preview counts what the commit will do, row by row.
-    await page.getByText('Add 18').first().waitFor();
-    await commit.click();
-    await page.getByText('Imported: 18 inserted, 0 updated, 0 unchanged.').waitFor({ timeout: 20_000 });
+    await confirmAndImport(18, 'Shopify', async (summary) => {
+      expect(summary).toContain('Attribute Color with values Green, Blue, Gray, Purple');
+    });
 
     // The products with their variants, in the product list as any product.
-    await page.goto(`${t.server.app}/product`);
-    await page.getByLabel('Filter SKU').fill('SRT_COT');
-    const list = page.getByRole('table', { name: 'Products' });
+    const list = await productsBySku('SRT_COT');
     await expect.poll(() => list.locator('tbody').textContent(), { timeout: 15_000 }).toContain('SRT_COT_111');
     expect(await list.locator('tbody').textContent()).not.toContain('ACC-001');
     await page.getByLabel('Filter SKU').fill('example-shirt');
@@ -72,19 +86,11 @@ describe('the mapping step of the product importer', () => {
     expect(await row('Verkaufspreis').getByRole('combobox').inputValue()).toBe('sellingPrice');
     expect(await row('Internal Reference').getByRole('combobox').inputValue()).toBe('code');
     expect(await row('Mengeneinheit').getByRole('combobox').inputValue()).toBe('');
-    await page.getByRole('button', { name: 'Use these columns and check the file' }).click();
+    await confirmAndImport(28, 'Odoo', async (summary) => {
+      expect(summary).toContain('No sales price: imported at 0; set the price');
+    });
 
-    const commit = page.getByRole('button', { name: 'Add 28' });
-    await commit.waitFor({ timeout: 20_000 });
-    const summary = page.getByRole('status', { name: 'How the file was read' });
-    await expect.poll(() => summary.textContent()).toContain('Read as an export of Odoo.');
-    expect(await summary.textContent()).toContain('No sales price: imported at 0; set the price');
-    await commit.click();
-    await page.getByText('Imported: 28 inserted, 0 updated, 0 unchanged.').waitFor({ timeout: 20_000 });
-
-    await page.goto(`${t.server.app}/product`);
-    await page.getByLabel('Filter SKU').fill('M1008');
-    const list = page.getByRole('table', { name: 'Products' });
+    const list = await productsBySku('M1008');
     await expect.poll(() => list.locator('tbody').textContent(), { timeout: 15_000 }).toContain('Sitz');
     expect(await list.locator('tbody').textContent()).toContain('42.00');
   });
