@@ -5,9 +5,9 @@
  * statement this process runs while `during` runs — SQL text and parameters as the driver received
  * them. `replayFloor` then runs the same statements, in the same order, on a connection of its own
  * (a second better-sqlite3 connection on the same file, or one pg client), each SQL text prepared
- * once, and times each recorded unit of work. Writes are replayed inside a transaction that is
- * rolled back (the data stays as Backroom left it; the floor therefore leaves out the commit's
- * flush — said beside every write floor), and Backroom's own BEGIN/COMMIT/SAVEPOINT are left out.
+ * once, and times each recorded unit of work. Reads are replayed without Backroom's own
+ * BEGIN/COMMIT/SAVEPOINT; writes on a copy of the database taken before them, with their commits
+ * (`replayFloor`'s `writes`).
  * What the floor leaves out is everything that is not the database: routing, the sign-in check's
  * Node side, the query builder, serialisation — the distance a ratio measures.
  */
@@ -25,6 +25,8 @@ export interface RecordedStatement {
   postgres: boolean;
   /** Which connection ran it (a pool's clients are told apart; SQLite's server has one). */
   connection: number;
+  /** An insert's first returned id (PostgreSQL): the replay gives its row the same id. */
+  firstId?: number;
 }
 
 const connectionIds = new WeakMap<object, number>();
@@ -37,6 +39,7 @@ const connectionOf = (client: object): number => {
 
 let log: RecordedStatement[] | null = null;
 let installed = false;
+const INSERT = /^\s*insert\s+into\s+"?(\w+)"?/i;
 
 /** Patches the drivers once; statements are kept only inside `record`. */
 function install(): void {
@@ -55,14 +58,25 @@ function install(): void {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
     const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    let recorded: RecordedStatement | undefined;
     if (log) {
       const connection = connectionOf(this as object);
       if (typeof config === 'string')
-        log.push({ sql: config, params: Array.isArray(values) ? values : [], postgres: true, connection });
+        recorded = { sql: config, params: Array.isArray(values) ? values : [], postgres: true, connection };
       else if (config && typeof config.text === 'string')
-        log.push({ sql: config.text, params: config.values ?? [], postgres: true, connection });
+        recorded = { sql: config.text, params: config.values ?? [], postgres: true, connection };
+      if (recorded) log.push(recorded);
     }
-    return query.apply(this, args);
+    const result = query.apply(this, args);
+    if (recorded && INSERT.test(recorded.sql) && result instanceof Promise)
+      result.then(
+        (answer: { rows?: { id?: unknown }[] }) => {
+          const id = Number(answer.rows?.[0]?.id);
+          if (Number.isInteger(id)) recorded.firstId = id;
+        },
+        () => undefined,
+      );
+    return result;
   } as never;
 }
 
@@ -87,6 +101,16 @@ export async function floorConnection(target: { sqliteFile?: string; databaseUrl
     await client.connect();
     return {
       run: async (s: RecordedStatement) => void (await client.query(s.sql, s.params)),
+      /**
+       * Sets the table's sequence so that the insert gets the id it got when recorded: the
+       * transactions of a pool's connections took ids in an order no serial replay repeats (not
+       * even the order their inserts were answered), and a later statement names the row by it.
+       */
+      sameIds: async (s: RecordedStatement) => {
+        if (s.firstId === undefined) return;
+        const table = INSERT.exec(s.sql)![1]!;
+        await client.query(`select setval(pg_get_serial_sequence($1, 'id'), $2, false)`, [table, s.firstId]);
+      },
       exec: async (text: string) => void (await client.query(text)),
       close: () => client.end(),
     };
@@ -106,6 +130,8 @@ export async function floorConnection(target: { sqliteFile?: string; databaseUrl
       else statement.run(...(s.params as never[]));
     },
     exec: async (text: string) => void db.exec(text),
+    // One connection: the recorded run's ids come back by themselves.
+    sameIds: async () => undefined,
     close: async () => void db.close(),
   };
 }
@@ -113,8 +139,8 @@ export async function floorConnection(target: { sqliteFile?: string; databaseUrl
 /**
  * Times each unit's statements on the floor's connection, one after another. Reads (the default):
  * Backroom's BEGIN/COMMIT left out. `writes`: the target is a copy taken (`snapshot`) before the
- * units ran, each connection's statements replayed in their order with their own transactions and
- * commits, so the copy goes through the same states. Answers the times in ms, sorted unless `writes`.
+ * units ran, each transaction replayed whole with its commit (`serialTransactions`), each insert
+ * given the ids it got (`sameIds`, not timed), so the copy goes through the same states. Answers the times in ms, sorted unless `writes`.
  */
 export async function replayFloor(
   target: { sqliteFile?: string; databaseUrl?: string | null },
@@ -125,17 +151,42 @@ export async function replayFloor(
   const times: number[] = [];
   try {
     for (const unit of units) {
-      const statements = options.writes
-        ? [...unit].sort((a, b) => a.connection - b.connection)
-        : unit.filter((s) => !TRANSACTION.test(s.sql));
+      const statements = options.writes ? serialTransactions(unit) : unit.filter((s) => !TRANSACTION.test(s.sql));
       const t0 = performance.now();
-      for (const s of statements) await connection.run(s);
-      times.push(performance.now() - t0);
+      let aside = 0;
+      for (const s of statements) {
+        if (options.writes) {
+          const t1 = performance.now();
+          await connection.sameIds(s);
+          aside += performance.now() - t1;
+        }
+        await connection.run(s);
+      }
+      times.push(performance.now() - t0 - aside);
     }
   } finally {
     await connection.close();
   }
   return options.writes ? times : times.sort((a, b) => a - b);
+}
+
+/**
+ * A unit's statements as one connection can run them: each transaction whole (a pool's connections
+ * ran theirs side by side), in the order each began.
+ */
+function serialTransactions(unit: readonly RecordedStatement[]): RecordedStatement[] {
+  const open = new Map<number, RecordedStatement[]>();
+  const transactions: RecordedStatement[][] = [];
+  for (const statement of unit) {
+    let transaction = open.get(statement.connection);
+    if (!transaction) {
+      transactions.push((transaction = []));
+      if (/^\s*(begin|start transaction)\b/i.test(statement.sql)) open.set(statement.connection, transaction);
+    }
+    transaction.push(statement);
+    if (/^\s*(commit|rollback)\b/i.test(statement.sql)) open.delete(statement.connection);
+  }
+  return transactions.flat();
 }
 
 /**
