@@ -7,6 +7,9 @@
  * processes, the built console not needed), starts the bare baseline (support/bare-server.ts) on the
  * same database, and drives each with autocannon from this process: the three filter + sort shapes of
  * bench/fetch.ts and a quick search by part of a name, in turn, 50 connections, 30 s each server.
+ * Then the console mix (support/console-mix.ts: list pages, forms, dropdown searches and the
+ * palette from five sessions at once) against Backroom, and against the bare endpoint replaying
+ * the statements Backroom ran for each of the mix's requests (recorded in-process beforehand).
  *
  *   npm run bench:http -w @backroom/bench            # SQLite, and PostgreSQL when DATABASE_URL is set
  *   BENCH_PRODUCTS=100000 BENCH_SECONDS=10 npm run bench:http -w @backroom/bench
@@ -15,7 +18,7 @@
  *   BENCH_WARM_UP_SECONDS=5                           # load before each measured run (not counted)
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,11 +26,14 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '@backroom/server';
 import { POOL_SETTINGS } from '../packages/server/src/db/connect';
 import autocannon from 'autocannon';
+import type { Kysely } from 'kysely';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { freePort } from '../packages/server/test/support/ports';
 import { freshPostgres } from '../packages/server/test/support/postgres';
 import { bareConnect, bareFetch } from './support/bare-fetch';
+import { consoleMix, type MixRequest } from './support/console-mix';
+import { record, type RecordedStatement } from './support/floor';
 import { fetchShapes, percentile, seededCategories, seedProducts } from './support/products';
 
 execSync('npm run build -w @backroom/server', { stdio: 'inherit', cwd: fileURLToPath(new URL('..', import.meta.url)) });
@@ -138,20 +144,37 @@ interface LoadResult {
   load: string;
 }
 
-/** 50 connections for SECONDS against `url`, the bodies cycling through the shapes. */
-async function drive(
-  url: string,
-  token: string | null,
-  bodies: ((n: number) => object)[],
-  pid: number,
-): Promise<LoadResult> {
+/** One request of a run: to `path` under the server's origin, with the caller's token if any. */
+interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: object;
+  token?: string | null;
+}
+
+/** 50 connections for SECONDS against the server at `origin`, the n-th request `requestOf(n)`. */
+async function drive(origin: string, requestOf: (n: number) => LoadRequest, pid: number): Promise<LoadResult> {
   let n = 0;
   const options = {
-    url,
+    url: origin,
     connections: CONNECTIONS,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    requests: [{ setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyOf(bodies, n++)) }) }],
+    requests: [
+      {
+        setupRequest: (request: object) => {
+          const { method, path, body, token } = requestOf(n++);
+          return {
+            ...request,
+            method,
+            path,
+            headers: {
+              ...(body ? { 'content-type': 'application/json' } : {}),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
+          };
+        },
+      },
+    ],
   };
   if (WARM_UP_SECONDS > 0) await autocannon({ ...options, duration: WARM_UP_SECONDS });
   let peakRssMb = 0;
@@ -228,6 +251,16 @@ function recordStatements(): { take: () => Statement[] } {
   };
 }
 
+/** The administrator signed in to the in-process app: the access token. */
+async function signInInProcess(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/backoffice/core/api/Authentication/Login',
+    payload: { userName: 'admin', password: 'Admin@123' },
+  });
+  return (login.json() as { data: { token: { accessToken: string } } }).data.token.accessToken;
+}
+
 /**
  * Before any load: for 20 bodies of each shape, Backroom (in-process, as the administrator) and the
  * bare fetch must run the same statements — from the capped count on, the session and privilege
@@ -248,12 +281,7 @@ async function checkSameWork(
     sqliteFile: join(dataDir, 'backroom.db'),
     poolSize: 1,
   });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/backoffice/core/api/Authentication/Login',
-    payload: { userName: 'admin', password: 'Admin@123' },
-  });
-  const token = (login.json() as { data: { token: { accessToken: string } } }).data.token.accessToken;
+  const token = await signInInProcess(app);
   const summary: string[] = [];
   // One request first: what the process keeps between requests (the caller's outlets, read once per
   // access generation by the on-hand figure's row filter) is read once, not by the bodies compared.
@@ -313,6 +341,38 @@ async function checkSameWork(
   return summary;
 }
 
+/** Users of the console mix at once: sessions of their own, each checked by the server as any caller. */
+const MIX_USERS = 5;
+
+/**
+ * The statements Backroom runs for each variant of the console mix (in-process, as the
+ * administrator), once what the process keeps between requests is filled (a first pass): the
+ * units the bare endpoint replays. Only reads are expected; a write, or an answer other than 200,
+ * stops the bench.
+ */
+async function recordMix(app: Awaited<ReturnType<typeof buildApp>>, variants: readonly MixRequest[]) {
+  const token = await signInInProcess(app);
+  const send = (variant: MixRequest) =>
+    app.inject({
+      method: variant.method,
+      url: `/backoffice/core/api${variant.path}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(variant.body ? { payload: variant.body } : {}),
+    });
+  for (const variant of variants) await send(variant);
+  const units: RecordedStatement[][] = [];
+  for (const variant of variants) {
+    const { result, statements } = await record(() => send(variant));
+    if (result.statusCode !== 200)
+      throw new Error(`console mix: ${variant.method} ${variant.path} answered ${result.statusCode} ${result.body}`);
+    const reads = statements.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(s.sql));
+    const write = reads.find((s) => !/^\s*(select|with)\b/i.test(s.sql));
+    if (write) throw new Error(`console mix: ${variant.path} wrote: ${write.sql.slice(0, 200)}`);
+    units.push(reads);
+  }
+  return units;
+}
+
 /** With BENCH_KEEP=1 the seeded database outlives the run and the next run with as many products starts from it. */
 const KEEP = process.env.BENCH_KEEP === '1';
 
@@ -359,11 +419,26 @@ async function run(database: Database): Promise<boolean> {
       `${database}: ${kept ? 'kept' : 'seeded'} ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
     const shapes = fetchShapes(categoryIds);
+    const mixFile = join(dataDir, 'console-mix.json');
+    let mix: MixRequest[];
     try {
       const checked = await checkSameWork(app, database, dataDir, postgres?.url ?? null, shapes);
       console.log(
         `${database}: same statements, parameters and answers on both sides (20 bodies a shape): ${checked.join('; ')}`,
       );
+      const productIds = await (app.ctx.db as never as Kysely<{ product: { id: number } }>)
+        .selectFrom('product')
+        .select('id')
+        .orderBy('id')
+        .offset(Math.floor(PRODUCTS / 3))
+        .limit(12)
+        .execute();
+      mix = consoleMix(
+        categoryIds,
+        productIds.map((p) => Number(p.id)),
+        PRODUCTS,
+      );
+      writeFileSync(mixFile, JSON.stringify(await recordMix(app, mix)));
     } finally {
       await app.close();
     }
@@ -382,17 +457,39 @@ async function run(database: Database): Promise<boolean> {
     children.push(backroom);
     const origin = `http://127.0.0.1:${backroomPort}/backoffice/core`;
     await waitFor(`${origin}/health`);
-    const login = await fetch(`${origin}/api/Authentication/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin', password: 'Admin@123' }),
-    });
-    const token = ((await login.json()) as { data: { token: { accessToken: string } } }).data.token.accessToken;
-    const ours = await drive(`${origin}/api/DataRepository/fetch/product`, token, bodies, backroom.pid!);
+    const tokens: string[] = [];
+    for (let user = 0; user < MIX_USERS; user++) {
+      const login = await fetch(`${origin}/api/Authentication/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'admin', password: 'Admin@123' }),
+      });
+      tokens.push(((await login.json()) as { data: { token: { accessToken: string } } }).data.token.accessToken);
+    }
+    const api = '/backoffice/core/api';
+    const ours = await drive(
+      `http://127.0.0.1:${backroomPort}`,
+      (n) => ({
+        method: 'POST',
+        path: `${api}/DataRepository/fetch/product`,
+        body: bodyOf(bodies, n),
+        token: tokens[0],
+      }),
+      backroom.pid!,
+    );
+    const oursMix = await drive(
+      `http://127.0.0.1:${backroomPort}`,
+      (n) => {
+        const variant = mix[n % mix.length]!;
+        return { ...variant, path: `${api}${variant.path}`, token: tokens[n % tokens.length] };
+      },
+      backroom.pid!,
+    );
     await stop(backroom);
 
     // The bare endpoint with one process, then with as many as Backroom's workers (each with Backroom's pool size on PostgreSQL).
     const baselines: [number, LoadResult][] = [];
+    let bareMix: LoadResult | undefined;
     for (const processes of [1, WORKERS]) {
       const port = await freePort();
       const bare = startProcess('bench/support/bare-server.ts', {
@@ -402,11 +499,25 @@ async function run(database: Database): Promise<boolean> {
         PORT: String(port),
         BARE_PROCESSES: String(processes),
         BARE_POOL: String(POOL_SETTINGS.max),
+        BARE_REPLAY: mixFile,
       });
       children.push(bare);
-      const url = `http://127.0.0.1:${port}/fetch/product`;
-      await waitFor(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      baselines.push([processes, await drive(url, null, bodies, bare.pid!)]);
+      const bareOrigin = `http://127.0.0.1:${port}`;
+      await waitFor(`${bareOrigin}/fetch/product`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      baselines.push([
+        processes,
+        await drive(
+          bareOrigin,
+          (n) => ({ method: 'POST', path: '/fetch/product', body: bodyOf(bodies, n) }),
+          bare.pid!,
+        ),
+      ]);
+      if (processes === WORKERS)
+        bareMix = await drive(bareOrigin, (n) => ({ method: 'GET', path: `/replay/${n % mix.length}` }), bare.pid!);
       await stop(bare);
     }
 
@@ -431,7 +542,22 @@ async function run(database: Database): Promise<boolean> {
     console.log(
       `${database}: p99 ${p99Ratio.toFixed(2)}× the bare endpoint's — issue 27's target (≥ ${TARGET.ratio}× the throughput, p99 ≤ ${TARGET.p99Ratio}× the bare's, 0 errors) ${onTarget ? 'met' : 'NOT met'}`,
     );
-    return ok;
+    const kinds = [...new Set(mix.map((variant) => variant.kind))]
+      .map((kind) => `${mix.filter((v) => v.kind === kind).length} ${kind}`)
+      .join(', ');
+    console.log(
+      `${database}: console mix, ${MIX_USERS} sessions, ${mix.length} requests in turn (${kinds}); the bare endpoint replays the statements Backroom ran for each`,
+    );
+    console.log(`${database}: ${report(`Backroom ×${WORKERS}`, oursMix)}`);
+    console.log(`${database}: ${report(`bare ×${WORKERS}`, bareMix!)}`);
+    const mixRatio = oursMix.requestsPerSecond / bareMix!.requestsPerSecond;
+    const mixP99Ratio = oursMix.p99 / bareMix!.p99;
+    const mixOnTarget =
+      oursMix.errors === 0 && oursMix.non2xx === 0 && mixRatio >= TARGET.ratio && mixP99Ratio <= TARGET.p99Ratio;
+    console.log(
+      `${database}: console mix ${mixRatio.toFixed(2)}× the bare endpoint's throughput, p99 ${mixP99Ratio.toFixed(2)}×, CPU per request ${(oursMix.cpuMsPerRequest / bareMix!.cpuMsPerRequest).toFixed(2)}× — issue 27's target ${mixOnTarget ? 'met' : 'NOT met'}`,
+    );
+    return ok && oursMix.errors === 0 && oursMix.non2xx === 0;
   } finally {
     for (const child of children) await stop(child);
     await postgres?.drop();

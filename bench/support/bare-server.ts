@@ -5,9 +5,13 @@
  * `BARE_PROCESSES` processes share the port through node:cluster, as Backroom's workers do; each
  * has its own connection (SQLite) or a pool of `BARE_POOL` connections (PostgreSQL).
  *
+ * With `BARE_REPLAY` (a JSON file of statement lists), `GET /replay/:i` runs the i-th list: the
+ * floor of `http.ts`'s console mix (support/console-mix.ts).
+ *
  *   BARE_SQLITE=/path/backroom.db | DATABASE_URL=postgres://…   PORT=…   BARE_PROCESSES=2   tsx bench/support/bare-server.ts
  */
 import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { bareConnect, bareFetch, type BareBody } from './bare-fetch';
 
@@ -27,5 +31,15 @@ if (cluster.isPrimary && processes > 1) {
   });
   const app = Fastify({ logger: false });
   app.post<{ Body: BareBody }>('/fetch/product', (request) => bareFetch(query, postgres, request.body ?? {}));
+  if (process.env.BARE_REPLAY) {
+    // The console mix's floor: request i runs the statements Backroom ran for variant i, in order,
+    // and answers the last one's rows.
+    const units = JSON.parse(readFileSync(process.env.BARE_REPLAY, 'utf8')) as { sql: string; params: unknown[] }[][];
+    app.get<{ Params: { i: string } }>('/replay/:i', async (request) => {
+      let rows: unknown[] = [];
+      for (const statement of units[Number(request.params.i)]!) rows = await query(statement.sql, statement.params);
+      return rows;
+    });
+  }
   await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 }
