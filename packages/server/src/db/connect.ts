@@ -76,12 +76,15 @@ class SqliteBooleanResultPlugin implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const row of args.result.rows) {
-      for (const column of Object.keys(row)) {
+    const rows = args.result.rows;
+    // Every row of a result has the same columns: which are booleans is read off the first.
+    const booleans = rows.length > 0 ? Object.keys(rows[0]!).filter((column) => BOOLEAN_COLUMNS.has(column)) : [];
+    if (booleans.length === 0) return args.result;
+    for (const row of rows)
+      for (const column of booleans) {
         const value = row[column];
-        if (BOOLEAN_COLUMNS.has(column) && (value === 0 || value === 1)) row[column] = value === 1;
+        if (value === 0 || value === 1) row[column] = value === 1;
       }
-    }
     return args.result;
   }
 }
