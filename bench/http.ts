@@ -27,13 +27,12 @@ import { buildApp } from '@backroom/server';
 import { POOL_SETTINGS } from '../packages/server/src/db/connect';
 import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
-import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { freePort } from '../packages/server/test/support/ports';
 import { freshPostgres } from '../packages/server/test/support/postgres';
 import { bareConnect, bareFetch } from './support/bare-fetch';
 import { consoleMix, type MixRequest } from './support/console-mix';
-import { record, type RecordedStatement } from './support/floor';
+import { record, withoutTransactionControl, type RecordedStatement } from './support/floor';
 import { fetchShapes, percentile, seededCategories, seedProducts } from './support/products';
 
 execSync('npm run build -w @backroom/server', { stdio: 'inherit', cwd: fileURLToPath(new URL('..', import.meta.url)) });
@@ -208,48 +207,15 @@ const bodyOf = (bodies: ((n: number) => object)[], n: number) => ({
 const report = (name: string, r: LoadResult) =>
   `${name.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} (timeouts ${r.timeouts})  non-2xx ${r.non2xx}  peak RSS ${r.peakRssMb.toFixed(0)} MB  CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request  load ${r.load}`;
 
-interface Statement {
-  sql: string;
-  params: string;
-}
-
 /**
- * Records the statements the drivers run in this process (Backroom's in-process app and the bare
- * fetch alike), SQL normalised: identifiers unquoted, placeholders as `?`, lower case.
+ * Statements as the same-work check compares them (Backroom's and the bare fetch's): SQL normalised
+ * (identifiers unquoted, placeholders as `?`, lower case), parameters as JSON.
  */
-function recordStatements(): { take: () => Statement[] } {
-  let log: Statement[] = [];
-  const push = (text: string, params: readonly unknown[] = []) =>
-    log.push({
-      sql: text.replace(/"/g, '').replace(/\$\d+/g, '?').replace(/\s+/g, ' ').trim().toLowerCase(),
-      params: JSON.stringify(params),
-    });
-  const probe = new BetterSqlite3(':memory:');
-  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as {
-    all: (...params: unknown[]) => unknown;
-    source: string;
-  };
-  probe.close();
-  const all = statement.all;
-  statement.all = function (this: { source: string }, ...params: unknown[]) {
-    push(this.source, params);
-    return all.apply(this, params);
-  };
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    if (typeof config === 'string') push(config, Array.isArray(values) ? values : []);
-    else if (config && typeof config.text === 'string') push(config.text, config.values ?? []);
-    return query.apply(this, args);
-  } as never;
-  return {
-    take: () => {
-      const taken = log;
-      log = [];
-      return taken;
-    },
-  };
-}
+const compared = (statements: readonly RecordedStatement[]) =>
+  statements.map((s) => ({
+    sql: s.sql.replace(/"/g, '').replace(/\$\d+/g, '?').replace(/\s+/g, ' ').trim().toLowerCase(),
+    params: JSON.stringify(s.params),
+  }));
 
 /** The administrator signed in to the in-process app: the access token. */
 async function signInInProcess(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
@@ -275,7 +241,6 @@ async function checkSameWork(
   databaseUrl: string | null,
   shapes: Record<string, (n: number) => object>,
 ): Promise<string[]> {
-  const recorder = recordStatements();
   const bare = bareConnect({
     databaseUrl: databaseUrl ?? undefined,
     sqliteFile: join(dataDir, 'backroom.db'),
@@ -297,21 +262,23 @@ async function checkSameWork(
       const times: number[] = [];
       for (let n = 0; n < 20; n++) {
         const body = { Skip: (n % 5) * 10, Take: 10, ...shape(n) };
-        recorder.take();
         const started = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/backoffice/core/api/DataRepository/fetch/product',
-          headers: { authorization: `Bearer ${token}` },
-          payload: body,
-        });
+        const { result: response, statements } = await record(() =>
+          app.inject({
+            method: 'POST',
+            url: '/backoffice/core/api/DataRepository/fetch/product',
+            headers: { authorization: `Bearer ${token}` },
+            payload: body,
+          }),
+        );
         if (response.statusCode !== 200)
           throw new Error(`${database} ${name}: Backroom answered ${response.statusCode} ${response.body}`);
         times.push(performance.now() - started);
-        const recorded = recorder.take();
+        const recorded = compared(statements);
         const ours = recorded.slice(recorded.findIndex((s) => s.sql.startsWith('select count(*)')));
-        const theirs = await bareFetch(bare.query, bare.postgres, body);
-        const baseline = recorder.take();
+        const bareRun = await record(() => bareFetch(bare.query, bare.postgres, body));
+        const theirs = bareRun.result;
+        const baseline = compared(bareRun.statements);
         const differs =
           ours.length !== baseline.length ||
           ours.some((s, i) => s.sql !== baseline[i]!.sql || s.params !== baseline[i]!.params);
@@ -365,7 +332,7 @@ async function recordMix(app: Awaited<ReturnType<typeof buildApp>>, variants: re
     const { result, statements } = await record(() => send(variant));
     if (result.statusCode !== 200)
       throw new Error(`console mix: ${variant.method} ${variant.path} answered ${result.statusCode} ${result.body}`);
-    const reads = statements.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(s.sql));
+    const reads = withoutTransactionControl(statements);
     const write = reads.find((s) => !/^\s*(select|with)\b/i.test(s.sql));
     if (write) throw new Error(`console mix: ${variant.path} wrote: ${write.sql.slice(0, 200)}`);
     units.push(reads);

@@ -94,6 +94,10 @@ export async function record<T>(during: () => Promise<T>): Promise<{ result: T; 
 
 const TRANSACTION = /^\s*(begin|commit|rollback|savepoint|release|start transaction)\b/i;
 
+/** The statements without Backroom's own BEGIN/COMMIT/SAVEPOINT: what a read's floor runs. */
+export const withoutTransactionControl = (statements: readonly RecordedStatement[]) =>
+  statements.filter((s) => !TRANSACTION.test(s.sql));
+
 /** A connection of the floor's own: runs statements as recorded, each SQL text prepared once (SQLite). */
 export async function floorConnection(target: { sqliteFile?: string; databaseUrl?: string | null }) {
   if (target.databaseUrl) {
@@ -140,7 +144,8 @@ export async function floorConnection(target: { sqliteFile?: string; databaseUrl
  * Times each unit's statements on the floor's connection, one after another. Reads (the default):
  * Backroom's BEGIN/COMMIT left out. `writes`: the target is a copy taken (`snapshot`) before the
  * units ran, each transaction replayed whole with its commit (`serialTransactions`), each insert
- * given the ids it got (`sameIds`, not timed), so the copy goes through the same states. Answers the times in ms, sorted unless `writes`.
+ * given the id it got (`sameIds`, not timed), so the copy goes through the same states. Answers
+ * the times in ms, sorted unless `writes`.
  */
 export async function replayFloor(
   target: { sqliteFile?: string; databaseUrl?: string | null },
@@ -151,7 +156,7 @@ export async function replayFloor(
   const times: number[] = [];
   try {
     for (const unit of units) {
-      const statements = options.writes ? serialTransactions(unit) : unit.filter((s) => !TRANSACTION.test(s.sql));
+      const statements = options.writes ? serialTransactions(unit) : withoutTransactionControl(unit);
       const t0 = performance.now();
       let aside = 0;
       for (const s of statements) {

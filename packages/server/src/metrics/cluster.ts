@@ -43,9 +43,8 @@ export function answerPrimary(): void {
 }
 
 let lastId = 0;
-/** Each worker's last answer, by worker id: what a scrape counts for a worker that is late. */
+/** Each running worker's last answer, by worker id: what a scrape counts for a worker that is late. */
 const lastAnswers = new Map<number, WorkerMetrics>();
-let forgetting = false;
 
 /**
  * In the primary: every running worker's metrics summed (prom-client's aggregation, gauges by their
@@ -56,17 +55,18 @@ let forgetting = false;
  * fails the scrape.
  */
 export function clusterMetrics(timeoutMs = CLUSTER_SCRAPE_TIMEOUT_MS): Promise<string> {
-  if (!forgetting) {
-    forgetting = true;
-    cluster.on('exit', (worker) => lastAnswers.delete(worker.id));
-  }
   const id = ++lastId;
   const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker?.isConnected());
+  // A worker that ended takes its figures with it (its replacement starts from zero, as a restart).
+  for (const worker of lastAnswers.keys()) if (!cluster.workers?.[worker]) lastAnswers.delete(worker);
   return new Promise<string>((resolve, reject) => {
     const answered = new Map<number, WorkerMetrics>();
-    const finish = () => {
+    const stop = () => {
       clearTimeout(timer);
       cluster.off('message', onMessage);
+    };
+    const finish = () => {
+      stop();
       const late = workers.filter((worker) => !answered.has(worker!.id));
       const unknown = late.filter((worker) => !lastAnswers.has(worker!.id));
       if (unknown.length > 0)
@@ -90,8 +90,7 @@ export function clusterMetrics(timeoutMs = CLUSTER_SCRAPE_TIMEOUT_MS): Promise<s
     const onMessage = (worker: Worker, message: Partial<Answer> | undefined) => {
       if (message?.type !== ANSWER || message.id !== id) return;
       if (message.error !== undefined) {
-        clearTimeout(timer);
-        cluster.off('message', onMessage);
+        stop();
         return reject(new Error(message.error));
       }
       answered.set(worker.id, message.metrics ?? []);

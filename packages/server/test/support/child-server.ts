@@ -24,8 +24,8 @@ export interface ChildServer {
 }
 
 /**
- * The server as `npm start` runs it, in a process of its own (the tests' and the benches') (one process unless `env` sets
- * WEB_CONCURRENCY): on `dataDir`'s SQLite file, or on `databaseUrl`. Resolves once it answers
+ * The server as `npm start` runs it, in a process of its own, for the tests and the benches (one
+ * process unless `env` sets WEB_CONCURRENCY): on `dataDir`'s SQLite file, or on `databaseUrl`. Resolves once it answers
  * its health check (or, with `until: 'live'`, its liveness check).
  */
 export async function spawnServer(options: {
