@@ -47,7 +47,14 @@ async function takenOver(jobId: number) {
     .where('id', '=', jobId)
     .execute();
   const lease = newLease(60_000);
-  const claimed = await claimNext(other.server.app.ctx, lease);
+  // The run that lost the job may still be writing its progress to the job's row: a claim skips a
+  // row another write holds for that moment (FOR UPDATE SKIP LOCKED), and a server's worker would
+  // take the job on its next round, as this does.
+  let claimed = await claimNext(other.server.app.ctx, lease);
+  for (let round = 0; !claimed && round < 100; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    claimed = await claimNext(other.server.app.ctx, lease);
+  }
   expect(claimed?.id).toBe(jobId);
   return runJob(other.server.app, other.server.app.log, claimed!, lease);
 }
