@@ -98,13 +98,19 @@ const TRANSACTION = /^\s*(begin|commit|rollback|savepoint|release|start transact
 export const withoutTransactionControl = (statements: readonly RecordedStatement[]) =>
   statements.filter((s) => !TRANSACTION.test(s.sql));
 
-/** A connection of the floor's own: runs statements as recorded, each SQL text prepared once (SQLite). */
+/** A connection of the floor's own: runs statements as recorded, each SQL text prepared once. */
 export async function floorConnection(target: { sqliteFile?: string; databaseUrl?: string | null }) {
   if (target.databaseUrl) {
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
+    // Each text a named statement, prepared once: the database alone, without parsing and planning again.
+    const names = new Map<string, string>();
     return {
-      run: async (s: RecordedStatement) => void (await client.query(s.sql, s.params)),
+      run: async (s: RecordedStatement) => {
+        let name = names.get(s.sql);
+        if (!name) names.set(s.sql, (name = `floor_${names.size}`));
+        await client.query({ name, text: s.sql, values: s.params });
+      },
       /**
        * Sets the table's sequence so that the insert gets the id it got when recorded: the
        * transactions of a pool's connections took ids in an order no serial replay repeats (not

@@ -2,6 +2,7 @@ import { getEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { rowFilters } from '../../data/access';
+import { runCompiled } from '../../db/compiled';
 import type { EntityHook } from '../../data/hooks';
 import { allOf } from '../../data/query';
 import type { Row } from '../../data/store';
@@ -22,16 +23,25 @@ async function withOnHand(request: FastifyRequest, rows: Row[]): Promise<Row[]> 
   const ids = rows.filter(keepsStock).map((r) => Number(r.id));
   const sums = new Map<number, unknown>();
   if (ids.length > 0) {
-    const found = await request.server.ctx.db
-      .selectFrom('stock_balance as t')
-      .select(['t.product_id', sql<string | number>`sum(t.quantity)`.as('quantity')])
-      .where('t.product_id', 'in', ids)
-      .where('t.location_id', 'not in', (eb) =>
-        eb.selectFrom('inventory_location').select('id').where('kind', '=', 'transit'),
-      )
-      .where(allOf(await rowFilters(request, balances)))
-      .groupBy('t.product_id')
-      .execute();
+    const { db } = request.server.ctx;
+    const limits = allOf(await rowFilters(request, balances));
+    const limitsSql = limits.compile(db);
+    // Compiled once by shape: its text depends on how many ids and on the caller's row filters.
+    const found = await runCompiled(
+      db,
+      `on hand:${ids.length}:${limitsSql.sql}`,
+      [...ids, 'transit', ...limitsSql.parameters],
+      () =>
+        db
+          .selectFrom('stock_balance as t')
+          .select(['t.product_id', sql<string | number>`sum(t.quantity)`.as('quantity')])
+          .where('t.product_id', 'in', ids)
+          .where('t.location_id', 'not in', (eb) =>
+            eb.selectFrom('inventory_location').select('id').where('kind', '=', 'transit'),
+          )
+          .where(limits)
+          .groupBy('t.product_id'),
+    );
     for (const r of found) sums.set(Number(r.product_id), r.quantity);
   }
   return rows.map((r) => ({ ...r, onHand: keepsStock(r) ? quantityText(sums.get(Number(r.id)) as string) : null }));
