@@ -8,6 +8,7 @@ import { readableEntity } from './field-groups';
 import { allOf, exactCondition, searchCondition, TRIGRAM } from './query';
 import { labelsOf } from './read';
 import { anyDb } from './store';
+import { runCompiled } from '../db/compiled';
 
 const paletteEntities = entities.filter((e) => e.palette);
 
@@ -38,31 +39,34 @@ async function matchingIds(
   const dialect = request.server.ctx.dialect;
   const limits = await rowFilters(request, entity);
   const db = anyDb(request.server.ctx);
-  const first = (condition: RawBuilder<SqlBool>) =>
-    db
-      .selectFrom(`${entity.table} as t`)
-      .select('t.id')
-      .where(allOf([condition, ...limits]))
-      .limit(take)
-      .execute();
-  const queries = exact.map((path) => () => first(exactCondition(entity, path, text)));
+  // Compiled once by the condition's own text (db/compiled.ts): on PostgreSQL a prepared statement.
+  const idsWhere = async (kind: 'exact' | 'contains', condition: RawBuilder<SqlBool>) => {
+    const where = allOf([condition, ...limits]);
+    const compiled = where.compile(db);
+    return runCompiled<{ id: number }>(
+      db,
+      `palette ${kind}:${entity.table}:${compiled.sql}`,
+      [...compiled.parameters, take],
+      () =>
+        // With a LIMIT PostgreSQL's planner reads the table in order hoping to meet matches soon: a
+        // rare or absent text then scans every row. Matched apart from the limit, the trigram indexes serve it.
+        kind === 'contains' && dialect === 'postgres'
+          ? {
+              compile: () =>
+                sql<{
+                  id: number;
+                }>`with m as materialized (select t.id from ${sql.table(entity.table)} as t where ${where}) select id from m limit ${take}`.compile(
+                  db,
+                ),
+            }
+          : db.selectFrom(`${entity.table} as t`).select('t.id').where(where).limit(take),
+    );
+  };
+  const queries = exact.map((path) => () => idsWhere('exact', exactCondition(entity, path, text)));
   if ([...text].length >= TRIGRAM && fields.length > 0) {
     const firstMatches = limits.length === 0 ? take : undefined;
     const contains = searchCondition(entity, text, dialect, fields, { firstMatches });
-    // With a LIMIT PostgreSQL's planner reads the table in order hoping to meet matches soon: a
-    // rare or absent text then scans every row. Matched apart from the limit, the trigram indexes serve it.
-    queries.push(
-      dialect === 'postgres'
-        ? async () =>
-            (
-              await sql<{
-                id: number;
-              }>`with m as materialized (select t.id from ${sql.table(entity.table)} as t where ${allOf([contains, ...limits])}) select id from m limit ${take}`.execute(
-                db,
-              )
-            ).rows
-        : () => first(contains),
-    );
+    queries.push(() => idsWhere('contains', contains));
   }
   const ids = new Set<number>();
   for (const query of queries) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CompiledQuery,
   createQueryId,
@@ -24,17 +23,6 @@ export const COMPILED_SHAPES_LIMIT = 2_000;
  */
 const byDialect = new Map<string, Map<string, CompiledQuery>>();
 
-/**
- * Names of the compiled queries' SQL texts, by text. A PostgreSQL connection prepares a named
- * statement once and then only binds and runs it (db/connect.ts); an unnamed one is parsed and
- * planned on every run. A name is a digest of its text, so a text compiled again after the cache
- * started over gets the name the connections already prepared.
- */
-const statementNames = new Map<string, string>();
-
-/** The name a connection prepares `text` under, when it is the text of a compiled query. */
-export const statementName = (text: string): string | undefined => statementNames.get(text);
-
 /** The compiled query of `key` on `db`'s dialect, compiled by `compile` the first time. */
 function compiledOnce(db: Kysely<any>, key: string, compile: () => CompiledQuery): CompiledQuery {
   const dialect = db.getExecutor().adapter.constructor.name;
@@ -45,9 +33,6 @@ function compiledOnce(db: Kysely<any>, key: string, compile: () => CompiledQuery
   const query = compile();
   if (byKey.size >= COMPILED_SHAPES_LIMIT) byKey.clear();
   byKey.set(key, query);
-  if (statementNames.size >= COMPILED_SHAPES_LIMIT) statementNames.clear();
-  if (!statementNames.has(query.sql))
-    statementNames.set(query.sql, `br_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`);
   return query;
 }
 

@@ -18,7 +18,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
-import { statementName } from './compiled';
+import { statementName } from './statement-names';
 import { BOOLEAN_COLUMNS, type Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -218,17 +218,17 @@ export function openPostgres(
 }
 
 /**
- * The queries Backroom compiles once by shape (db/compiled.ts) run on this connection as named
- * statements: prepared (parsed, and planned as PostgreSQL sees fit) on its first run, then only
- * bound and run — an unnamed statement is parsed and planned on every run, which on the read path
- * was a third of a request's time. Every other statement goes as it came. Kysely passes text and
- * values; `pg.Client.prototype.query` is looked up per call, so a driver wrapper installed later
- * (the benches' recorder) still sees every statement.
+ * Statements with values run on this connection as named statements when `statementName` names
+ * them (db/statement-names.ts): prepared on their first named run, then only bound and run. On the
+ * read path PostgreSQL's planning was a third of a request's time. Statements without values go by
+ * the simple protocol as before. `pg.Client.prototype.query` is looked up per call, so a driver
+ * wrapper installed later (the benches' recorder) still sees every statement.
  */
 function preparingByName(client: pg.PoolClient): void {
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
     const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-    const name = typeof config === 'string' ? statementName(config) : undefined;
+    const name =
+      typeof config === 'string' && Array.isArray(values) && values.length > 0 ? statementName(config) : undefined;
     return name
       ? query.call(this, { name, text: config, values }, callback)
       : query.call(this, config, values, callback);
