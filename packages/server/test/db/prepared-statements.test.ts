@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/connect';
-import { statementName } from '../../src/db/statement-names';
+import { planEachRun, statementName } from '../../src/db/statement-names';
 import { freshPostgres } from '../support/postgres';
 import { database } from '../support/server';
 
@@ -11,7 +11,7 @@ interface Items {
 }
 
 describe.runIf(database === 'postgres')('statements on PostgreSQL', () => {
-  it('are prepared by name from their second run and then only run; one run once, or without values, is not kept', async () => {
+  it('are prepared by name from their second run and then only run; one run once, or without values, is not kept; a bulk write plans each run', async () => {
     const fresh = await freshPostgres({ prefix: 'br_prepared' });
     const db = openPostgres(fresh.url, () => undefined).kysely as unknown as Kysely<Items>;
     try {
@@ -33,6 +33,14 @@ describe.runIf(database === 'postgres')('statements on PostgreSQL', () => {
           select name, statement, generic_plans + custom_plans as runs from pg_prepared_statements`.execute(connection);
         const text = 'select "name" from "item" where "id" = $1';
         expect(prepared.rows).toEqual([{ name: statementName(text), statement: text, runs: 2 }]);
+      });
+      const mode = () => sql<{ plan_cache_mode: string }>`show plan_cache_mode`;
+      await db.connection().execute(async (connection) => {
+        await connection.transaction().execute(async (trx) => {
+          await planEachRun(trx);
+          expect((await mode().execute(trx)).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+        });
+        expect((await mode().execute(connection)).rows).toEqual([{ plan_cache_mode: 'auto' }]);
       });
     } finally {
       await db.destroy();

@@ -11,6 +11,7 @@ import {
 } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { planEachRun } from '../../db/statement-names';
 import type { AppContext } from '../../context';
 import { deniedFieldGroups } from '../../data/field-groups';
 import { storedRows, toApiRows } from '../../data/read';
@@ -534,6 +535,7 @@ export async function runImport(
   try {
     await inTransaction(db, async (trx) => {
       if (ctx.dialect === 'postgres') await sql`set local random_page_cost = ${sql.lit(INDEX_PAGE_COST)}`.execute(trx);
+      await planEachRun(trx);
       const w = await jobWriter(ctx, trx, request, entity);
       for (let at = 0; at < writes.length; at += batch.length) {
         // A stop point at each percent: a cancelled job, one taken over by another run, or one asked
@@ -857,6 +859,7 @@ async function runCustom(
     await anyDb(ctx)
       .transaction()
       .execute(async (trx) => {
+        await planEachRun(trx);
         counts = await custom.write(
           await jobWriter(ctx, trx, request, importer.entity),
           prepared.map((r) => r.input),
