@@ -6,6 +6,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { nameStatement } from './statement-names';
 
 /**
  * Queries Kysely builds and compiles once per dialect and shape, then runs with new values: Kysely
@@ -33,6 +34,7 @@ function compiledOnce(db: Kysely<any>, key: string, compile: () => CompiledQuery
   const query = compile();
   if (byKey.size >= COMPILED_SHAPES_LIMIT) byKey.clear();
   byKey.set(key, query);
+  nameStatement(query.sql);
   return query;
 }
 

@@ -218,11 +218,10 @@ export function openPostgres(
 }
 
 /**
- * Statements with values run on this connection as named statements when `statementName` names
- * them (db/statement-names.ts): prepared on their first named run, then only bound and run. On the
- * read path PostgreSQL's planning was a third of a request's time. Statements without values go by
- * the simple protocol as before. `pg.Client.prototype.query` is looked up per call, so a driver
- * wrapper installed later (the benches' recorder) still sees every statement.
+ * The queries compiled once by shape run on this connection as named statements
+ * (db/statement-names.ts): prepared on their first run, then only bound and run. On the read path
+ * PostgreSQL's planning was a third of a request's time. `pg.Client.prototype.query` is looked up
+ * per call, so a driver wrapper installed later (the benches' recorder) still sees every statement.
  */
 function preparingByName(client: pg.PoolClient): void {
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/connect';
+import { runCompiled } from '../../src/db/compiled';
 import { planEachRun, statementName } from '../../src/db/statement-names';
 import { freshPostgres } from '../support/postgres';
 import { database } from '../support/server';
@@ -11,7 +12,7 @@ interface Items {
 }
 
 describe.runIf(database === 'postgres')('statements on PostgreSQL', () => {
-  it('are prepared by name from their second run and then only run; one run once, or without values, is not kept; a bulk write plans each run', async () => {
+  it('of the compiled queries are prepared by name and then only run; others are not kept; a bulk write plans each run', async () => {
     const fresh = await freshPostgres({ prefix: 'br_prepared' });
     const db = openPostgres(fresh.url, () => undefined).kysely as unknown as Kysely<Items>;
     try {
@@ -19,16 +20,16 @@ describe.runIf(database === 'postgres')('statements on PostgreSQL', () => {
       await sql`insert into item values (1, 'one'), (2, 'two'), (3, 'three')`.execute(db);
       await db.connection().execute(async (connection) => {
         const nameOf = (id: number) =>
-          connection.selectFrom('item').select('name').where('id', '=', id).executeTakeFirst();
-        expect([await nameOf(1), await nameOf(3), await nameOf(2)]).toEqual([
-          { name: 'one' },
-          { name: 'three' },
-          { name: 'two' },
+          runCompiled(connection, 'item name by id', [id], () =>
+            connection.selectFrom('item').select('name').where('id', '=', id),
+          );
+        expect([await nameOf(1), await nameOf(3)]).toEqual([[{ name: 'one' }], [{ name: 'three' }]]);
+        const idOf = (name: string) => connection.selectFrom('item').select('id').where('name', '=', name).execute();
+        expect([await idOf('two'), await idOf('two'), await idOf('one')]).toEqual([
+          [{ id: 2 }],
+          [{ id: 2 }],
+          [{ id: 1 }],
         ]);
-        expect(await connection.selectFrom('item').select('id').where('name', '=', 'two').execute()).toEqual([
-          { id: 2 },
-        ]);
-        for (let run = 0; run < 3; run++) await sql`select count(*) from item`.execute(connection);
         const prepared = await sql<{ name: string; statement: string; runs: number }>`
           select name, statement, generic_plans + custom_plans as runs from pg_prepared_statements`.execute(connection);
         const text = 'select "name" from "item" where "id" = $1';
