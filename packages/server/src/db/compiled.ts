@@ -29,11 +29,12 @@ function compiledOnce(db: Kysely<any>, key: string, compile: () => CompiledQuery
   const dialect = db.getExecutor().adapter.constructor.name;
   let byKey = byDialect.get(dialect);
   if (!byKey) byDialect.set(dialect, (byKey = new Map()));
-  const known = byKey.get(key);
-  if (known) return known;
-  const query = compile();
-  if (byKey.size >= COMPILED_SHAPES_LIMIT) byKey.clear();
-  byKey.set(key, query);
+  let query = byKey.get(key);
+  if (!query) {
+    query = compile();
+    if (byKey.size >= COMPILED_SHAPES_LIMIT) byKey.clear();
+    byKey.set(key, query);
+  }
   nameStatement(query.sql);
   return query;
 }

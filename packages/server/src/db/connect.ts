@@ -18,7 +18,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
-import { statementName } from './statement-names';
+import { connectionStatementNames } from './statement-names';
 import { BOOLEAN_COLUMNS, type Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -171,7 +171,9 @@ export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(d
  * How the pool behaves when PostgreSQL goes away (docs/decisions/durability-and-operations.md, "The database"): a request
  * waits at most `connectionTimeoutMillis` for a connection, then fails (503); dead connections are
  * dropped as soon as they fail and new ones are opened on demand, so service resumes with the first
- * request after the server is back; TCP keep-alive finds connections a silent network dropped.
+ * request after the server is back; TCP keep-alive finds connections a silent network dropped. A
+ * connection is replaced after ten minutes, so its prepared statements (db/statement-names.ts) and
+ * their plans start over with the current statistics.
  */
 export const POOL_SETTINGS = {
   max: 10,
@@ -179,6 +181,7 @@ export const POOL_SETTINGS = {
   idleTimeoutMillis: 10_000,
   keepAlive: true,
   keepAliveInitialDelayMillis: 10_000,
+  maxLifetimeSeconds: 600,
 } as const;
 
 /**
@@ -224,6 +227,7 @@ export function openPostgres(
  * per call, so a driver wrapper installed later (the benches' recorder) still sees every statement.
  */
 function preparingByName(client: pg.PoolClient): void {
+  const statementName = connectionStatementNames();
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
     const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
     const name =

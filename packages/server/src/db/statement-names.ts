@@ -8,22 +8,43 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * named statement is parsed and planned once per connection and then only bound and run; after
  * five runs PostgreSQL keeps a generic plan when it judges it no costlier than the custom ones.
  * Other statements stay unnamed and are planned on every run: a report's (reorder suggestions on
- * 100,000 pairs) generic plan ran past the statement timeout. At most STATEMENT_NAMES_LIMIT texts
- * are named in a process, so a connection holds at most that many prepared statements. A name is
- * a digest of its text: the same on every connection and process.
+ * 100,000 pairs) generic plan ran past the statement timeout. A name is a digest of its text: the
+ * same on every connection and process, so the list of names can start over without a connection's
+ * prepared statements going wrong.
  */
-export const STATEMENT_NAMES_LIMIT = 500;
+
+/** Compiled texts known at once; past it the list starts over and fills again as they are run. */
+export const NAMED_TEXTS_LIMIT = 2_000;
+
+/**
+ * Statements one connection keeps prepared. Past it, texts new to the connection run unnamed
+ * until the pool replaces it (POOL_SETTINGS.maxLifetimeSeconds), when the count starts over.
+ */
+export const STATEMENTS_PER_CONNECTION = 500;
 
 const names = new Map<string, string>();
 
-/** Names `text`, a compiled query's, unless the names are all given. */
+/** Names `text`, a compiled query's; called on each run, so a list that started over fills again. */
 export function nameStatement(text: string): void {
-  if (names.has(text) || names.size >= STATEMENT_NAMES_LIMIT) return;
+  if (names.has(text)) return;
+  if (names.size >= NAMED_TEXTS_LIMIT) names.clear();
   names.set(text, `br_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`);
 }
 
-/** The name a connection prepares `text` under, or none. */
-export const statementName = (text: string): string | undefined => names.get(text);
+/**
+ * For one connection: the name it prepares `text` under, or none — not a compiled text, or the
+ * connection already holds STATEMENTS_PER_CONNECTION others.
+ */
+export function connectionStatementNames(): (text: string) => string | undefined {
+  const prepared = new Set<string>();
+  return (text) => {
+    const name = names.get(text);
+    if (name === undefined || prepared.has(name)) return name;
+    if (prepared.size >= STATEMENTS_PER_CONNECTION) return undefined;
+    prepared.add(name);
+    return name;
+  };
+}
 
 /**
  * For a transaction that writes many rows into tables its own statements read (an import): each

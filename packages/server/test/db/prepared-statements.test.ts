@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/connect';
 import { runCompiled } from '../../src/db/compiled';
-import { planEachRun, statementName } from '../../src/db/statement-names';
+import { connectionStatementNames, NAMED_TEXTS_LIMIT, nameStatement, planEachRun } from '../../src/db/statement-names';
 import { freshPostgres } from '../support/postgres';
 import { database } from '../support/server';
 
@@ -18,6 +18,8 @@ describe.runIf(database === 'postgres')('statements on PostgreSQL', () => {
     try {
       await sql`create table item (id integer primary key, name text)`.execute(db);
       await sql`insert into item values (1, 'one'), (2, 'two'), (3, 'three')`.execute(db);
+      // As in a process that has run many shapes already (the list of names is full).
+      for (let i = 0; i < NAMED_TEXTS_LIMIT; i++) nameStatement(`select ${i} + $1`);
       await db.connection().execute(async (connection) => {
         const nameOf = (id: number) =>
           runCompiled(connection, 'item name by id', [id], () =>
@@ -33,7 +35,7 @@ describe.runIf(database === 'postgres')('statements on PostgreSQL', () => {
         const prepared = await sql<{ name: string; statement: string; runs: number }>`
           select name, statement, generic_plans + custom_plans as runs from pg_prepared_statements`.execute(connection);
         const text = 'select "name" from "item" where "id" = $1';
-        expect(prepared.rows).toEqual([{ name: statementName(text), statement: text, runs: 2 }]);
+        expect(prepared.rows).toEqual([{ name: connectionStatementNames()(text), statement: text, runs: 2 }]);
       });
       const mode = () => sql<{ plan_cache_mode: string }>`show plan_cache_mode`;
       await db.connection().execute(async (connection) => {
