@@ -51,8 +51,9 @@ const lastAnswers = new Map<number, WorkerMetrics>();
  * own aggregator). A worker that does not answer in time is counted by its last answer, and
  * `backroom_metrics_late_workers` says how many were: a sum without it would make its counters seem
  * to go back, which Prometheus reads as a restart, and a failed scrape loses every figure of the
- * moment the operator most needs them. A worker that fails, or is late before it ever answered,
- * fails the scrape.
+ * moment the operator most needs them. A worker late before it ever answered (still starting, or
+ * busy from its first request) is left out: no scrape has counted it, so nothing goes back. Only a
+ * worker whose registry fails fails the scrape.
  */
 export function clusterMetrics(timeoutMs = CLUSTER_SCRAPE_TIMEOUT_MS): Promise<string> {
   const id = ++lastId;
@@ -68,17 +69,10 @@ export function clusterMetrics(timeoutMs = CLUSTER_SCRAPE_TIMEOUT_MS): Promise<s
     const finish = () => {
       stop();
       const late = workers.filter((worker) => !answered.has(worker!.id));
-      const unknown = late.filter((worker) => !lastAnswers.has(worker!.id));
-      if (unknown.length > 0)
-        return reject(
-          new Error(
-            `${unknown.length} of ${workers.length} workers have not answered yet (waited ${timeoutMs / 1000} s)`,
-          ),
-        );
       for (const [worker, metrics] of answered) lastAnswers.set(worker, metrics);
       const sum = AggregatorRegistry.aggregate([
         ...answered.values(),
-        ...late.map((worker) => lastAnswers.get(worker!.id)!),
+        ...late.flatMap((worker) => (lastAnswers.has(worker!.id) ? [lastAnswers.get(worker!.id)!] : [])),
       ]);
       new Gauge({
         name: 'backroom_metrics_late_workers',
