@@ -29,7 +29,7 @@ import { composeModules, registerModuleRoutes } from './modules/compose';
 import { installEventHandlers } from './modules/events';
 import { MODULES } from './module-list';
 import { registerMetrics, startMetricsServer, type MetricsServer } from './metrics/index';
-import { registerShutdown, stopGracefully } from './shutdown';
+import { handlersAnswered, registerShutdown, stopGracefully } from './shutdown';
 
 export { authenticate, requireAuth, requirePrivilege, assertPrivilege, privilegesOf } from './http/auth-guard';
 export type { AuthContext, PrivilegeAction, PrivilegeFlags } from './http/auth-guard';
@@ -112,7 +112,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throw error;
   }
   const { kysely: db, dialect } = openDatabase({ ...config, onConnectionError });
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await handlersAnswered(app);
+    await db.destroy();
+  });
   try {
     const keys = await loadServerKeys(db, config.jwtSecret);
     await prepareDummyHash();

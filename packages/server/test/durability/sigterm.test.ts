@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useChildServers } from '../support/child-server';
+import { database } from '../support/server';
 import { send, signIn, STOPPING, type Answer } from './support';
 
 const CLIENTS = 6;
@@ -51,4 +54,46 @@ describe('SIGTERM under load', () => {
       expect(running.output()).not.toMatch(/"level":(50|60)|destroyed/);
     }, 240_000);
   }
+
+  // PostgreSQL: a lock held by another session stops the request at its first read, as long as needed.
+  it.runIf(database === 'postgres')(
+    'lets a request whose client gave up finish its reads before the database closes',
+    async () => {
+      const place = await servers.place('backroom-sigterm-');
+      const running = await servers.start(place);
+      const token = await signIn(running.api);
+      // A row to read: the page is read after the count, on a connection of its own.
+      const category = await send(new Agent(), `${running.api}/DataRepository/Insert/category`, {
+        method: 'POST',
+        token,
+        body: { code: 'SIGTERM', name: 'Read while stopping' },
+      });
+      expect(category.status).toBe(200);
+      const locker = new pg.Client({ connectionString: place.databaseUrl! });
+      await locker.connect();
+      try {
+        await locker.query('begin');
+        await locker.query('lock table category in access exclusive mode');
+        const gaveUp = new AbortController();
+        const request = fetch(`${running.api}/DataRepository/fetch/category`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+          signal: gaveUp.signal,
+        }).catch(() => 'gave up');
+        await sleep(500);
+        gaveUp.abort();
+        expect(await request).toBe('gave up');
+        running.child.kill('SIGTERM');
+        // The server has begun to close (its drain is 1 s) before the request's first read can go on.
+        await sleep(1_500);
+        await locker.query('commit');
+        expect(await running.exited).toEqual([0, null]);
+        expect(running.output()).not.toMatch(/"level":(50|60)|destroyed/);
+      } finally {
+        await locker.end();
+      }
+    },
+    60_000,
+  );
 });
