@@ -4,6 +4,7 @@ import {
   type Compilable,
   type InsertQueryBuilder,
   type Kysely,
+  PostgresAdapter,
   type QueryResult,
 } from 'kysely';
 import { nameStatement } from './statement-names';
@@ -26,7 +27,8 @@ const byDialect = new Map<string, Map<string, CompiledQuery>>();
 
 /** The compiled query of `key` on `db`'s dialect, compiled by `compile` the first time. */
 function compiledOnce(db: Kysely<any>, key: string, compile: () => CompiledQuery): CompiledQuery {
-  const dialect = db.getExecutor().adapter.constructor.name;
+  const { adapter } = db.getExecutor();
+  const dialect = adapter.constructor.name;
   let byKey = byDialect.get(dialect);
   if (!byKey) byDialect.set(dialect, (byKey = new Map()));
   let query = byKey.get(key);
@@ -35,7 +37,8 @@ function compiledOnce(db: Kysely<any>, key: string, compile: () => CompiledQuery
     if (byKey.size >= COMPILED_SHAPES_LIMIT) byKey.clear();
     byKey.set(key, query);
   }
-  nameStatement(query.sql);
+  // PostgreSQL prepares it by name (SQLite's connection keeps every text prepared anyway).
+  if (adapter instanceof PostgresAdapter) nameStatement(query.sql);
   return query;
 }
 
