@@ -44,4 +44,26 @@ describe('what-if on the demo chain', () => {
     expect(result.topProducts.length).toBe(10);
     expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
   });
+
+  it('finds the happy hour’s afternoon coffees on every weekday of the demo’s sales, whatever the day it was seeded', async () => {
+    const happy = await t.call<{ id: number }[]>('POST', '/DataRepository/fetch/promotion', {
+      token: t.tokens.admin,
+      body: { filters: [{ ColumnName: 'code', ColumnValue: 'HAPPY-HOUR', Operator: 'EQ' }] },
+    });
+    const res = await t.call<{ jobId: number }>('POST', '/pricing/WhatIf', {
+      token: t.tokens.admin,
+      body: { entity: 'promotion', id: happy.body.data[0]!.id, days: 30 },
+    });
+    let status: WhatIfStatus | undefined;
+    for (let i = 0; i < 300 && status?.status !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await t.call<WhatIfStatus>('GET', `/pricing/WhatIf/${res.body.data.jobId}`, { token: t.tokens.admin }))
+        .body.data;
+    }
+    // Every weekday before today: each of the two tills rang up a coffee at 16:00 local.
+    const weekdays = Array.from({ length: 29 }, (_, i) => new Date(Date.now() - (i + 1) * 86_400_000)).filter(
+      (day) => day.getUTCDay() % 6 !== 0,
+    ).length;
+    expect(status?.result?.total.basketsAffected).toBeGreaterThanOrEqual(2 * weekdays);
+  });
 });

@@ -17,6 +17,12 @@ const DAYS = 30;
 /** Outlet time is UTC+8 (the demo outlets are in Kuala Lumpur): trading from 09:00 to 21:00 local. */
 const OPEN_UTC_HOUR = 1;
 const TRADING_HOURS = 12;
+/**
+ * Each weekday's second sale is rung up at 16:00 local and starts with a coffee: the pricing demo's
+ * happy hour (weekdays 15:00–17:00, coffee) then always has baskets to replay. Left to the random
+ * draws, some seed days had none — every run on 2026-11-29 replayed it on 0 baskets.
+ */
+const AFTERNOON_COFFEE_UTC_HOUR = 8;
 
 async function pairDemoTerminals(db: Kysely<Database>, now: string): Promise<TerminalContext[]> {
   const tills = await db
@@ -67,13 +73,15 @@ async function pairDemoTerminals(db: Kysely<Database>, now: string): Promise<Ter
 interface Shelf {
   id: number;
   price: string;
+  coffee: boolean;
 }
 
 /** Products a till sells: active standard and composite items (not variant parents), at the outlet's price where it has one. */
 async function shelfOf(db: Kysely<Database>, outletId: number): Promise<Shelf[]> {
+  const coffee = await db.selectFrom('category').select('id').where('code', '=', 'COFFEE').executeTakeFirst();
   const rows = await db
     .selectFrom('product')
-    .select(['id', 'selling_price'])
+    .select(['id', 'selling_price', 'category_id'])
     .where('is_active', '=', true)
     .where('type', 'in', ['standard', 'composite'])
     .orderBy('id')
@@ -87,6 +95,7 @@ async function shelfOf(db: Kysely<Database>, outletId: number): Promise<Shelf[]>
   return rows.map((r) => ({
     id: r.id,
     price: ((byProduct.get(r.id) ?? Number(r.selling_price)) / 100).toFixed(2),
+    coffee: coffee !== undefined && r.category_id === coffee.id,
   }));
 }
 
@@ -112,19 +121,23 @@ export async function seedDemoSales(ctx: AppContext, now: string): Promise<numbe
   for (const till of tills) {
     const shelf = await shelfOf(db, till.outletId);
     if (shelf.length === 0 || tender.length === 0) continue;
+    const coffees = shelf.filter((item) => item.coffee);
     const sold: { receiptNo: string; product: number; price: string }[] = [];
     for (let day = DAYS - 1; day >= 0; day--) {
       const date = new Date(today - day * 86_400_000);
       const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6;
       const sales = (weekend ? 5 : 3) + Math.floor(random() * 2);
       for (let n = 0; n < sales; n++) {
-        const at = new Date(date.getTime() + (OPEN_UTC_HOUR + ((n + random()) / sales) * TRADING_HOURS) * 3_600_000);
+        let at = new Date(date.getTime() + (OPEN_UTC_HOUR + ((n + random()) / sales) * TRADING_HOURS) * 3_600_000);
+        const afternoonCoffee = !weekend && n === 1 && coffees.length > 0;
+        if (afternoonCoffee) at = new Date(date.getTime() + AFTERNOON_COFFEE_UTC_HOUR * 3_600_000);
         if (at.toISOString() > now) break;
         const receiptNo = `${till.code}-${at.toISOString().slice(0, 10).replace(/-/g, '')}-${String(n + 1).padStart(3, '0')}`;
         const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
           item: pick(shelf),
           quantity: 1 + Math.floor(random() * 3),
         }));
+        if (afternoonCoffee) items[0]!.item = coffees[day % coffees.length]!;
         const lines = items.map(({ item, quantity }) => ({ productId: item.id, quantity, unitPrice: item.price }));
         const amount = items.reduce((a, { item, quantity }) => a + Number(item.price) * quantity, 0).toFixed(2);
         const sale: SaleInput = {
