@@ -1,13 +1,11 @@
 import { entities, type NormalisedField } from '@backroom/schema';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestServer, type Row } from '../support/harness';
 
 /**
  * Every entity a form saves through the generic API: its first demo row sent back as it was read
  * writes nothing (same version, no audit row), and an older version saving it unchanged is no 409.
  */
-// The first server of a run with the demo catalogue builds its template: a while on a busy machine.
-vi.setConfig({ hookTimeout: 240_000 });
 const t = useTestServer({ users: ['admin'], config: { demoCatalogue: true } });
 
 /** What a form sends back of a row it read: the fields it holds, not the server's bookkeeping, labels or secrets. */

@@ -2,8 +2,8 @@ import type { WhatIfStatus } from '@backroom/schema';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestServer } from '../support/harness';
 
-// The demo catalogue and its 30 days of sales take a while to seed on a busy machine.
-vi.setConfig({ hookTimeout: 240_000, testTimeout: 60_000 });
+// A replay of the demo chain's 30 days takes a while on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 const t = useTestServer({ config: { demoCatalogue: true }, users: ['admin'] });
 
 describe('what-if on the demo chain', () => {

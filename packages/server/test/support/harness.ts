@@ -16,6 +16,9 @@ export interface HarnessOptions {
   users?: DemoUser[];
 }
 
+/** How long a server with the demo catalogue may take to start: its 30 days of sales take a while on a busy machine. */
+const DEMO_CATALOGUE_START_MS = 240_000;
+
 /** A test server with some demo users signed in, and helpers that call the API (as the administrator unless told). */
 export interface SignedInServer extends TestServer {
   /** Access tokens of the signed-in demo users, by user name. */
@@ -70,12 +73,15 @@ export function useTestServer<X extends object = object>(
     post: <T = Row>(path: string, body?: unknown, token?: string) => started!.post<T>(path, body, token),
     get: <T = Row>(path: string, token?: string) => started!.get<T>(path, token),
   } as SignedInServer & X;
-  beforeAll(async () => {
-    started = await startSignedIn(options, harness.tokens);
-    const { tokens: _tokens, loginAs: _loginAs, signIn: _signIn, post: _post, get: _get, ...rest } = started;
-    Object.assign(harness, rest);
-    if (options.extend) Object.assign(harness, await options.extend(started));
-  });
+  beforeAll(
+    async () => {
+      started = await startSignedIn(options, harness.tokens);
+      const { tokens: _tokens, loginAs: _loginAs, signIn: _signIn, post: _post, get: _get, ...rest } = started;
+      Object.assign(harness, rest);
+      if (options.extend) Object.assign(harness, await options.extend(started));
+    },
+    options.config?.demoCatalogue ? DEMO_CATALOGUE_START_MS : undefined,
+  );
   afterAll(async () => {
     await started?.close();
   });

@@ -1,8 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestServer, type Row } from '../support/harness';
 
-// The demo catalogue and its 30 days of sales take a while to seed on a busy machine.
-vi.setConfig({ hookTimeout: 240_000 });
 const t = useTestServer({ config: { demoCatalogue: true }, users: ['admin'] });
 
 const fetch = async (name: string, body: Row = {}) => {
