@@ -21,10 +21,11 @@ beforeAll(async () => {
   cdn = createServer((req, res) => {
     if (req.url?.startsWith('/slow.png')) {
       mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+      // Long enough for the job's four fetches to overlap on a loaded machine (at 150 ms a CI run saw three).
       setTimeout(() => {
         inFlight--;
         res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-      }, 150);
+      }, 600);
     } else if (req.url === '/never.png') {
       mostAtOnce = Math.max(mostAtOnce, ++inFlight);
       req.on('close', () => {
