@@ -10,13 +10,12 @@ import { defineConfig } from 'vitest/config';
  *   Each worker imports the server once for all its files (`isolate: false`); each test server starts
  *   from a copy of the run's migrated and seeded database (sqlite-template.ts, postgres-template.ts).
  *
- * `npm test` runs the browser suite (e2e) in a Vitest run of its own beside the rest (scripts/test.ts);
+ * `npm test` runs the browser suite (e2e) in a Vitest run of its own after the rest (scripts/test.ts);
  * `npx vitest run` alone runs everything here, the browser suite last.
  *
  * Workers: Vitest's default is one less than the cores, one on the 2-core CI machine; server files
  * mostly wait on their database, so two run side by side even there. The browser suite as many
- * (each file drives a server and a Chromium, waiting on the page much of the time), beside them:
- * four workers on two cores, until the database suites are done and leave them to the browser files.
+ * (each file drives a server and a Chromium, waiting on the page much of the time).
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
 const serverSuite = (database: 'sqlite' | 'postgres') => ({
