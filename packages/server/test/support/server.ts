@@ -9,6 +9,7 @@ import { claimNext, newLease } from '../../src/jobs/queue';
 import { runJob } from '../../src/jobs/runner';
 import { answerMismatch } from './openapi';
 import { freshPostgres } from './postgres';
+import { seededPostgres } from './postgres-template';
 import { copySeededSqlite } from './sqlite-template';
 
 export interface CapturedMail {
@@ -54,9 +55,9 @@ export const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 
 
 /**
  * Starts the real server on a free port with a fresh database (SQLite or PostgreSQL per TEST_DATABASE),
- * or on the database of `config.databaseUrl` when given. A fresh SQLite database in demo mode is a copy
- * of the run's seeded template (sqlite-template.ts); with `demo: false` or a `dataDir` of the test's
- * own, the server migrates and seeds it itself.
+ * or on the database of `config.databaseUrl` when given. A fresh database in demo mode is a copy of
+ * the run's seeded template (sqlite-template.ts, postgres-template.ts); with `demo: false` or a
+ * `dataDir` of the test's own, the server seeds it itself (on SQLite it migrates it too).
  */
 export async function startTestServer(options: Pick<BuildOptions, 'config' | 'onRoute'> = {}): Promise<TestServer> {
   if (process.env.TEST_DATABASE === 'none') {
@@ -66,13 +67,14 @@ export async function startTestServer(options: Pick<BuildOptions, 'config' | 'on
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'backroom-test-'));
   const { demo, demoCatalogue, databaseUrl, dataDir: ownDataDir } = options.config ?? {};
-  if (database === 'sqlite' && databaseUrl === undefined && ownDataDir === undefined && demo !== false) {
-    await copySeededSqlite(dataDir, { catalogue: demoCatalogue ?? false });
-  }
+  const seeded = databaseUrl === undefined && ownDataDir === undefined && demo !== false;
+  if (database === 'sqlite' && seeded) await copySeededSqlite(dataDir, { catalogue: demoCatalogue ?? false });
   const postgres =
-    database === 'postgres' && options.config?.databaseUrl === undefined
-      ? await freshPostgres({ template: inject('postgresTemplate') })
-      : null;
+    database !== 'postgres' || databaseUrl !== undefined
+      ? null
+      : seeded
+        ? await seededPostgres(dataDir, { catalogue: demoCatalogue ?? false })
+        : await freshPostgres({ template: inject('postgresTemplate') });
   const mails: CapturedMail[] = [];
   const mailTransport = nodemailer.createTransport({
     name: 'capture',

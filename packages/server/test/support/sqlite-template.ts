@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { openSqlite } from '../../src/db/connect';
+import { openSqlite, type Dialect } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { seedDatabase } from '../../src/db/seed/index';
+import type { Database } from '../../src/db/types';
 import { MODULES } from '../../src/module-list';
 import { installEventHandlers } from '../../src/modules/events';
 
@@ -57,15 +58,11 @@ export async function copySeededSqlite(dataDir: string, options: { catalogue: bo
 async function buildTemplate(template: string, catalogue: boolean): Promise<void> {
   const build = await mkdtemp(`${template}-build-`);
   try {
-    // As a server's start does (app.ts), less the server secret: each test server makes its own.
-    installEventHandlers(MODULES);
     const { kysely: db } = openSqlite(build);
     try {
       await sql`pragma synchronous = off`.execute(db);
       await migrateToLatest(db);
-      // Test servers serve files under the default base path.
-      const files = { dir: join(build, FILES), basePath: '/backoffice' };
-      await seedDatabase(db, MODULES, { demo: true, catalogue, dialect: 'sqlite', files });
+      await seedAsServerStart(db, 'sqlite', { catalogue, files: join(build, FILES) });
       // One file, without a write-ahead log beside it, is what a copy takes.
       await sql`pragma wal_checkpoint(truncate)`.execute(db);
     } finally {
@@ -78,4 +75,19 @@ async function buildTemplate(template: string, catalogue: boolean): Promise<void
   } finally {
     await rm(build, { recursive: true, force: true });
   }
+}
+
+/**
+ * Seeds a migrated template in demo mode as a server's first start does (app.ts), less the server
+ * secret: each test server makes its own. Its files go to `files`.
+ */
+export async function seedAsServerStart(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: { catalogue: boolean; files: string },
+): Promise<void> {
+  installEventHandlers(MODULES);
+  // Test servers serve files under the default base path.
+  const files = { dir: options.files, basePath: '/backoffice' };
+  await seedDatabase(db, MODULES, { demo: true, catalogue: options.catalogue, dialect, files });
 }
