@@ -1,32 +1,29 @@
 /**
- * `npm test`: the build, then the database and web suites with the checks beside them, then the
- * browser suite.
+ * `npm test`: the checks and the build side by side, then the test suites one after the other.
  *
- * - The build first: the browser suite serves the console's build, and some server tests start the
- *   server's bundle in processes of their own.
- * - The checks (`tsc -b`, ESLint, Prettier) beside the database and web suites: single-threaded
- *   runs that fill the cores those suites leave idle while they wait on their databases. A failing
- *   check fails the run, and the browser suite is not started.
- * - The browser suite after the others, not beside them: each suite alone keeps the 2-core CI
- *   machine busy (the database suites at two files, the browser suite at two files each with a
- *   server and a Chromium), and beside each other they took 39–46 min where one after the other
- *   takes 28 (measured on 2026-11-29; docs/decisions/testing.md).
+ * - The checks (`tsc -b`, ESLint, Prettier) and the build are independent single-threaded runs:
+ *   side by side they take about as long as the typecheck alone. Any failing stops here.
+ * - The browser suite (e2e) runs after the other suites, not beside them: each suite alone keeps
+ *   the 2-core CI machine busy (the database suites at two files, the browser suite at two files
+ *   each with a server and a Chromium), and beside each other they took 39–46 min where one after
+ *   the other takes 28 (measured on 2026-11-29; docs/decisions/testing.md).
  *
- * Each line is prefixed with its step; the last lines give each step's seconds and add both
- * suites' `tests:` lines up.
+ * Each line is prefixed with its step; the last line adds both suites' `tests:` lines up.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-
-const BUILD = ['npm', 'run', '--silent', 'build'];
 
 const CHECKS = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'format', command: ['npm', 'run', '--silent', 'format:check'] },
+  { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
 ];
 
-const vitest = (...projects: string[]) => ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+const SUITES = [
+  { name: 'rest', projects: ['!e2e'] },
+  { name: 'browser', projects: ['e2e'] },
+];
 
 const COUNTS = /^tests: (\d+) passed, (\d+) failed, (\d+) skipped$/;
 
@@ -60,29 +57,21 @@ function run(name: string, [command, ...args]: string[]): Promise<Finished> {
   );
 }
 
-/** Each step's name and end, in the order they ended. */
-const steps: [string, Finished][] = [];
-const step = async (name: string, command: string[]) => {
-  const finished = await run(name, command);
-  steps.push([name, finished]);
-  return finished;
-};
-
-if ((await step('build', BUILD)).code !== 0) {
-  console.log('\nthe build failed; no test ran');
+const checks = await Promise.all(CHECKS.map(({ name, command }) => run(name, command)));
+const failedChecks = CHECKS.filter((_, i) => checks[i]!.code !== 0).map(({ name }) => name);
+console.log(`\nchecks: ${CHECKS.map(({ name }, i) => `${name} ${checks[i]!.seconds} s`).join(', ')}`);
+if (failedChecks.length > 0) {
+  console.log(`failed: ${failedChecks.join(', ')}; no test ran`);
   process.exit(1);
 }
-const [rest, ...checks] = await Promise.all([
-  step('rest', vitest('!e2e')),
-  ...CHECKS.map(({ name, command }) => step(name, command)),
-]);
-const failedChecks = CHECKS.filter((_, i) => checks[i]!.code !== 0).map(({ name }) => name);
-const suites = [rest!, ...(failedChecks.length === 0 ? [await step('browser', vitest('e2e'))] : [])];
 
-const total = [0, 1, 2].map((i) => suites.reduce((sum, { counts }) => sum + (counts?.[i] ?? 0), 0));
+const results: Finished[] = [];
+for (const { name, projects } of SUITES) {
+  results.push(await run(name, ['npx', 'vitest', 'run', ...projects.flatMap((project) => ['--project', project])]));
+}
+const total = [0, 1, 2].map((i) => results.reduce((sum, { counts }) => sum + (counts?.[i] ?? 0), 0));
 // A suite that ended without its count line (it did not start, or crashed) counts as a failure.
-const missing = suites.filter(({ counts }) => counts === null).length;
-console.log(`\nsteps: ${steps.map(([name, { seconds }]) => `${name} ${seconds} s`).join(', ')}`);
-if (failedChecks.length > 0) console.log(`failed: ${failedChecks.join(', ')}; the browser suite did not run`);
+const missing = results.filter(({ counts }) => counts === null).length;
+console.log(`\nsuites: ${SUITES.map(({ name }, i) => `${name} ${results[i]!.seconds} s`).join(', ')}`);
 console.log(`tests: ${total[0]} passed, ${total[1]! + missing} failed, ${total[2]} skipped`);
-process.exit(failedChecks.length > 0 || suites.some(({ code }) => code !== 0) || missing > 0 ? 1 : 0);
+process.exit(results.some(({ code }) => code !== 0) || missing > 0 ? 1 : 0);
