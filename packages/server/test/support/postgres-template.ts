@@ -10,7 +10,7 @@ import { openPostgres } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Database } from '../../src/db/types';
 import { freshPostgres } from './postgres';
-import { seedAsServerStart } from './sqlite-template';
+import { seedAsServerStart } from './seed-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,15 +2,12 @@ import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { openSqlite, type Dialect } from '../../src/db/connect';
+import { openSqlite } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
-import { seedDatabase } from '../../src/db/seed/index';
-import type { Database } from '../../src/db/types';
-import { MODULES } from '../../src/module-list';
-import { installEventHandlers } from '../../src/modules/events';
+import { seedAsServerStart } from './seed-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -75,19 +72,4 @@ async function buildTemplate(template: string, catalogue: boolean): Promise<void
   } finally {
     await rm(build, { recursive: true, force: true });
   }
-}
-
-/**
- * Seeds a migrated template in demo mode as a server's first start does (app.ts), less the server
- * secret: each test server makes its own. Its files go to `files`.
- */
-export async function seedAsServerStart(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  options: { catalogue: boolean; files: string },
-): Promise<void> {
-  installEventHandlers(MODULES);
-  // Test servers serve files under the default base path.
-  const files = { dir: options.files, basePath: '/backoffice' };
-  await seedDatabase(db, MODULES, { demo: true, catalogue: options.catalogue, dialect, files });
 }
