@@ -18,7 +18,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
-import { connectionStatementNames } from './statement-names';
+import { connectionStatementNames, PLAN_EACH_RUN, TRANSACTION_END } from './statement-names';
 import { BOOLEAN_COLUMNS, type Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -223,15 +223,21 @@ export function openPostgres(
 /**
  * The queries compiled once by shape run on this connection as named statements
  * (db/statement-names.ts): prepared on their first run, then only bound and run. On the read path
- * PostgreSQL's planning was a third of a request's time. `pg.Client.prototype.query` is looked up
+ * PostgreSQL's planning was a third of a request's time. A transaction that sent `PLAN_EACH_RUN`
+ * (an import's) runs unnamed until its commit or rollback. `pg.Client.prototype.query` is looked up
  * per call, so a driver wrapper installed later (the benches' recorder) still sees every statement.
  */
 function preparingByName(client: pg.PoolClient): void {
   const statementName = connectionStatementNames();
+  let unnamedUntilEnd = false;
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
     const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    if (config === PLAN_EACH_RUN) unnamedUntilEnd = true;
+    else if (unnamedUntilEnd && typeof config === 'string' && TRANSACTION_END.test(config)) unnamedUntilEnd = false;
     const name =
-      typeof config === 'string' && Array.isArray(values) && values.length > 0 ? statementName(config) : undefined;
+      !unnamedUntilEnd && typeof config === 'string' && Array.isArray(values) && values.length > 0
+        ? statementName(config)
+        : undefined;
     return name
       ? query.call(this, { name, text: config, values }, callback)
       : query.call(this, config, values, callback);

@@ -12,7 +12,7 @@ interface Items {
 }
 
 describe.runIf(database === 'postgres')('statements on PostgreSQL', () => {
-  it('of the compiled queries are prepared by name and then only run; others are not kept; a bulk write plans each run', async () => {
+  it("of the compiled queries are prepared by name and then only run; others are not kept; a bulk write's transaction runs unnamed", async () => {
     const fresh = await freshPostgres({ prefix: 'br_prepared' });
     const db = openPostgres(fresh.url, () => undefined).kysely as unknown as Kysely<Items>;
     try {
@@ -37,13 +37,37 @@ describe.runIf(database === 'postgres')('statements on PostgreSQL', () => {
         const text = 'select "name" from "item" where "id" = $1';
         expect(prepared.rows).toEqual([{ name: connectionStatementNames()(text), statement: text, runs: 2 }]);
       });
-      const mode = () => sql<{ plan_cache_mode: string }>`show plan_cache_mode`;
+      // A bulk write's transaction runs its statements unnamed (planned on each run with its values)
+      // until it ends; the database's own statements (foreign-key checks) keep their plans.
       await db.connection().execute(async (connection) => {
-        await connection.transaction().execute(async (trx) => {
-          await planEachRun(trx);
-          expect((await mode().execute(trx)).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
-        });
-        expect((await mode().execute(connection)).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+        const preparedTexts = async (on: Kysely<Items> = connection) =>
+          (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(on)).rows.map(
+            (r) => r.statement,
+          );
+        const nameLike = (on: Kysely<Items>, pattern: string) =>
+          runCompiled(on, 'item name like', [pattern], () =>
+            on.selectFrom('item').select('name').where('name', 'like', pattern),
+          );
+        const text = 'select "name" from "item" where "name" like $1';
+        const before = await preparedTexts();
+        for (const end of ['rollback', 'commit'] as const) {
+          const ended = connection
+            .transaction()
+            .execute(async (trx) => {
+              await planEachRun(trx);
+              expect(await nameLike(trx, 't%')).toEqual([{ name: 'two' }, { name: 'three' }]);
+              expect(await nameLike(trx, 'o%')).toEqual([{ name: 'one' }]);
+              expect(
+                (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(trx)).rows,
+              ).toEqual([{ mode: 'auto' }]);
+              expect(await preparedTexts(trx)).toEqual(before);
+              if (end === 'rollback') throw new Error('rolled back');
+            })
+            .catch((error: Error) => error.message);
+          expect(await ended).toBe(end === 'rollback' ? 'rolled back' : undefined);
+        }
+        expect(await nameLike(connection, 'one')).toEqual([{ name: 'one' }]);
+        expect(await preparedTexts()).toEqual([...before, text]);
       });
     } finally {
       await db.destroy();
