@@ -17,7 +17,15 @@
 import { findEntity, toStorageRow } from '@backroom/schema';
 import { sql, type Kysely } from 'kysely';
 import { adminHeaders, benchEachDatabase } from './support/app';
-import { cpuClock, ratioLine, record, replayFloor, snapshot, type RecordedStatement } from './support/floor';
+import {
+  budgetVerdict,
+  cpuClock,
+  ratioLine,
+  record,
+  replayFloor,
+  snapshot,
+  type RecordedStatement,
+} from './support/floor';
 import { benchProduct, benchStamp } from './support/ledger-world';
 
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 1_000_000);
@@ -267,16 +275,12 @@ await benchEachDatabase(
       `${database}: delivery order PDF, ${PDF_LINES} lines, ${pages} pages        p50 ${ms(pdfP50)}  max ${ms(pdfTimes.at(-1)!)}`,
     );
 
-    const ok =
-      balanceP50 <= BUDGET.balanceP50 &&
-      dispatchP50 <= BUDGET.dispatch &&
-      pdfP50 <= BUDGET.pdf &&
-      pages === 10 &&
-      ratiosOk;
+    const timesOk =
+      balanceP50 <= BUDGET.balanceP50 && dispatchP50 <= BUDGET.dispatch && pdfP50 <= BUDGET.pdf && pages === 10;
     console.log(
-      `${database}: ${ok ? 'within' : 'OVER'} budget (balance p50 ≤ ${BUDGET.balanceP50} ms, dispatch ≤ ${BUDGET.dispatch} ms, 10-page PDF ≤ ${BUDGET.pdf} ms)`,
+      `${database}: ${budgetVerdict(timesOk, `balance p50 ≤ ${BUDGET.balanceP50} ms, dispatch ≤ ${BUDGET.dispatch} ms, 10-page PDF ≤ ${BUDGET.pdf} ms`, ratiosOk)}`,
     );
-    return ok;
+    return timesOk && ratiosOk;
   },
   { jobWorker: false },
 );

@@ -242,12 +242,22 @@ export function cpuClock(): () => number {
   };
 }
 
+/** Issue 27's target: Backroom's p50 at most this many times its floor's. */
+export const RATIO_BUDGET = 1.5;
+
+/**
+ * A bench's closing verdict: its budget in milliseconds and its ratios to their floors, each said
+ * apart, so that "OVER" names which one failed.
+ */
+export const budgetVerdict = (timesOk: boolean, budget: string, ratiosOk: boolean): string =>
+  `${timesOk && ratiosOk ? 'within' : 'OVER'} budget (${budget}: ${timesOk ? 'kept' : 'missed'}; every ratio ≤ ${RATIO_BUDGET}× its floor: ${ratiosOk ? 'kept' : 'missed'})`;
+
 /** One line: Backroom's p50 (and its CPU per request, when measured) beside its floor's, the ratio, the load average. */
 export function ratioLine(
   label: string,
   ours: number[],
   floor: number[],
-  { budget = 1.5, cpuMs }: { budget?: number; cpuMs?: number } = {},
+  { budget = RATIO_BUDGET, cpuMs }: { budget?: number; cpuMs?: number } = {},
 ): { line: string; ok: boolean } {
   const median = (samples: number[]) =>
     percentile(
