@@ -76,16 +76,22 @@ async function matchingIds(
   return [...ids].slice(0, take);
 }
 
-/** The command palette's records: per palette entity the caller may view, up to `take` rows they may see, titled by the dropdown label. */
+/**
+ * The command palette's records: per palette entity the caller may view, up to `take` rows they
+ * may see, titled by the dropdown label, in the entities' order. The entities are searched at
+ * once: on PostgreSQL each over a pooled connection of its own, so the answer waits for the
+ * slowest entity's queries instead of every entity's in turn.
+ */
 export async function searchRecords(request: FastifyRequest, text: string, take: number): Promise<PaletteHit[]> {
   const db = anyDb(request.server.ctx);
-  const hits: PaletteHit[] = [];
-  for (const declared of paletteEntities) {
-    if (!(await mayView(request, declared))) continue;
-    const entity = await readableEntity(request, declared);
-    const ids = await matchingIds(request, entity, text, take);
-    const titles = await labelsOf(db, entity, ids);
-    hits.push(...ids.map((id) => ({ entity: entity.name, id, title: titles.get(id) ?? String(id) })));
-  }
-  return hits;
+  const perEntity = await Promise.all(
+    paletteEntities.map(async (declared): Promise<PaletteHit[]> => {
+      if (!(await mayView(request, declared))) return [];
+      const entity = await readableEntity(request, declared);
+      const ids = await matchingIds(request, entity, text, take);
+      const titles = await labelsOf(db, entity, ids);
+      return ids.map((id) => ({ entity: entity.name, id, title: titles.get(id) ?? String(id) }));
+    }),
+  );
+  return perEntity.flat();
 }

@@ -1,4 +1,4 @@
-import { findEntity, type PaletteHit } from '@backroom/schema';
+import { entities, findEntity, type PaletteHit } from '@backroom/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL, roleKit } from '../support/roles';
 import { useOnlineWorld, type Row } from '../online/support';
@@ -101,6 +101,16 @@ describe('the command palette search (GET api/Search)', () => {
       orderA.id,
     ]);
     expect(of(await search(orderB.orderNo as string, limited), 'onlinesalesorder')).toEqual([]);
+  });
+
+  it('answers the entities in the registry’s order, whichever is found first', async () => {
+    const mug = await w.newProduct({ name: 'Hotline 0129990001 mug' });
+    const hits = await search('0129990001');
+    expect(of(hits, 'product').map((h) => h.id)).toEqual([mug.id]);
+    expect(of(hits, 'membership').map((h) => h.id)).toEqual([memberA.id]);
+    const order = entities.filter((e) => e.palette).map((e) => e.name);
+    const positions = hits.map((h) => order.indexOf(h.entity));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
   it('answers at most `take` records of each entity', async () => {
