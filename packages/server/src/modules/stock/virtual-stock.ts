@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { allowedOutlets } from '../../data/access';
 import { COUNT_LIMIT, DEFAULT_TAKE } from '../../data/fetch';
+import { runCompiled } from '../../db/compiled';
 import type { Database } from '../../db/types';
 import { validationError } from '../../http/envelope';
 import { quantityText } from './quantities';
@@ -188,7 +189,14 @@ export async function fetchVirtualStock(
         ? query.orderBy((eb) => sql`${eb.ref('b.quantity')} - ${reserved} + ${incoming}`, direction)
         : query.orderBy(SORT_COLUMN[name], direction);
   }
-  const stored = await query.orderBy('location_code').orderBy('product_code').limit(take).offset(skip).execute();
+  const page = query.orderBy('location_code').orderBy('product_code').limit(take).offset(skip);
+  // On PostgreSQL a named statement (db/compiled.ts): planning this query took longer than running
+  // it (1.1 of 1.5 ms for one product at one location). Not with a search, whose pattern a plan
+  // made without it could not use.
+  const compiled = page.compile();
+  const stored = search
+    ? await page.execute()
+    : await runCompiled(db, `virtual stock:${compiled.sql}`, compiled.parameters, () => page);
   // A first page that is not full holds every match: no need to count them.
   const totalCount =
     skip === 0 && stored.length < take
