@@ -17,12 +17,27 @@ const FEATURES_KEY = ['feature'];
 export default function FeatureScreen({ item }: SingleScreenProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const features = useQuery({ queryKey: FEATURES_KEY, queryFn: featuresApi.get });
-  const { register, handleSubmit, reset, formState } = useForm<FeatureSwitches>();
-  useEffect(() => {
-    if (features.data) reset(features.data);
-  }, [features.data, reset]);
+
+  if (features.isPending) return <Spinner />;
+  return (
+    <TitledCard titleId="feature-title" title={t('singles.feature.title')}>
+      <p className="text-body-secondary">{t('singles.feature.intro')}</p>
+      {features.isError && <FormAlert>{errorText(features.error)}</FormAlert>}
+      {features.data && <FeatureForm switches={features.data} ableToEdit={item.ableToEdit} />}
+    </TitledCard>
+  );
+}
+
+/**
+ * The switches, made with the stored values: filled in after a first render (an effect), they
+ * showed every module off for a moment.
+ */
+function FeatureForm({ switches, ableToEdit }: { switches: FeatureSwitches; ableToEdit: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, reset, formState } = useForm<FeatureSwitches>({ defaultValues: switches });
+  useEffect(() => reset(switches), [switches, reset]);
 
   const save = useMutation({
     mutationFn: featuresApi.save,
@@ -32,14 +47,11 @@ export default function FeatureScreen({ item }: SingleScreenProps) {
     },
   });
 
-  if (features.isPending) return <Spinner />;
   return (
-    <TitledCard titleId="feature-title" title={t('singles.feature.title')}>
-      <p className="text-body-secondary">{t('singles.feature.intro')}</p>
-      {features.isError && <FormAlert>{errorText(features.error)}</FormAlert>}
+    <>
       <SaveAlerts save={save} saved={t('singles.feature.saved')} dirty={formState.isDirty} />
       <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate>
-        <fieldset disabled={!item.ableToEdit || !features.data}>
+        <fieldset disabled={!ableToEdit}>
           <legend className="visually-hidden">{t('singles.feature.title')}</legend>
           {FEATURE_KEYS.map((key) => (
             <div key={key} className="form-check form-switch mb-3">
@@ -62,6 +74,6 @@ export default function FeatureScreen({ item }: SingleScreenProps) {
           <SaveButton pending={save.isPending} />
         </fieldset>
       </form>
-    </TitledCard>
+    </>
   );
 }
