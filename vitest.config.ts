@@ -13,11 +13,12 @@ import { defineConfig } from 'vitest/config';
  * `npm test` runs the browser suite (e2e) in a Vitest run of its own after the rest (scripts/test.ts);
  * `npx vitest run` alone runs everything here, the browser suite last.
  *
- * Workers: Vitest's default is one less than the cores, one on the 2-core CI machine; server files
- * mostly wait on their database, so two run side by side even there. The browser suite as many
- * (each file drives a server and a Chromium, waiting on the page much of the time).
+ * Workers: Vitest's default is one less than the cores, one on the 2-core CI machine. Files mostly
+ * wait — server files on their database and child servers, browser files on the page — so three run
+ * side by side even there: on 2026-11-29 (2 cores, quiet) the database and web suites took 493 s
+ * with three against 608 s with two, the browser suite 465 s against 563 s (docs/decisions/testing.md).
  */
-const WORKERS = Math.max(2, availableParallelism() - 1);
+const WORKERS = Math.max(3, availableParallelism() - 1);
 const serverSuite = (database: 'sqlite' | 'postgres') => ({
   test: {
     name: `server-${database}`,
