@@ -5,6 +5,7 @@ import {
   type InsertQueryBuilder,
   type Kysely,
   PostgresAdapter,
+  sql,
   type QueryResult,
 } from 'kysely';
 import { nameStatement } from './statement-names';
@@ -126,4 +127,30 @@ export function preparedInsert<R = Record<string, unknown>>(
     }
     return query(db, { columns, rows: rows.length }, values);
   };
+}
+
+/**
+ * `update {table} set {column} = v from (values (k, v), …) where {table}.{key} = k` (and
+ * `{table}.{scope} = ?` when a scope column is given): many rows each set to a value of its own in
+ * one statement, compiled once per row count. Keys and values are whole numbers, cast to bigint
+ * (PostgreSQL would type a VALUES list's parameters as text).
+ */
+export function preparedPairUpdate(table: string, key: string, column: string, scope?: string) {
+  const query = preparedQuery(
+    () => '',
+    (db, values) => {
+      const pairs = scope ? values.slice(1) : values;
+      const rows = Array.from(
+        { length: pairs.length / 2 },
+        (_, i) => sql`(cast(${pairs[2 * i]} as bigint), cast(${pairs[2 * i + 1]} as bigint))`,
+      );
+      const within = scope ? sql` and ${sql.ref(`${table}.${scope}`)} = ${values[0]}` : sql``;
+      const update = sql`with change (k, v) as (values ${sql.join(rows)})
+        update ${sql.table(table)} set ${sql.ref(column)} = change.v
+        from change where ${sql.ref(`${table}.${key}`)} = change.k${within}`;
+      return { compile: () => update.compile(db) };
+    },
+  );
+  return (db: Kysely<any>, pairs: readonly (readonly [number, number])[], scoped?: number) =>
+    query(db, undefined, scope ? [scoped, ...pairs.flat()] : pairs.flat());
 }

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { preparedInsert, preparedQuery } from '../../db/compiled';
+import { preparedInsert, preparedPairUpdate, preparedQuery } from '../../db/compiled';
 import { dialectOf } from '../../db/connect';
 import { typedDb } from '../../db/types';
 import type { ActionCall } from '../../data/hooks';
@@ -88,24 +87,7 @@ const balancesOf = preparedQuery<
     return dialectOf(db) === 'postgres' ? read.forUpdate('b') : read;
   },
 );
-/** `values`: the location, then each pair's product and new average cost. */
-const setAverages = preparedQuery<void>(
-  () => '',
-  (db, [location, ...pairs]) => {
-    const changes = sql.join(
-      Array.from(
-        { length: pairs.length / 2 },
-        (_, i) => sql`(cast(${pairs[2 * i]} as bigint), cast(${pairs[2 * i + 1]} as bigint))`,
-      ),
-    );
-    const update = sql`
-      with change (product_id, cost) as (values ${changes})
-      update stock_balance set average_cost = change.cost
-      from change
-      where stock_balance.location_id = ${location} and stock_balance.product_id = change.product_id`;
-    return { compile: () => update.compile(db) };
-  },
-);
+const setAverages = preparedPairUpdate('stock_balance', 'product_id', 'average_cost', 'location_id');
 const insertAverages = preparedInsert('average_cost');
 
 /**
@@ -139,7 +121,11 @@ export async function recordAverageCosts(
   });
   for (let start = 0; start < costed.length; start += CHUNK) {
     const chunk = costed.slice(start, start + CHUNK);
-    await setAverages(w.trx, undefined, [location, ...chunk.flatMap((c) => [c.product, c.cost])]);
+    await setAverages(
+      w.trx,
+      chunk.map((c) => [c.product, c.cost]),
+      location,
+    );
     await insertAverages(
       w.trx,
       chunk.map((c) => ({

@@ -12,7 +12,6 @@ import {
   type PurchaseOrderStatus,
   STOCK_REFUSALS,
 } from '@backroom/schema';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import { assertGroupsWritable, entityWithout, visibleValues } from '../../data/field-groups';
@@ -20,6 +19,7 @@ import { apiRow } from '../../data/read';
 import { rowAction, type ActionCall } from '../../data/hooks';
 import { entityRow } from '../../openapi/registry-schemas';
 import { STALE_MESSAGE } from '../../data/write';
+import { preparedInsert, preparedPairUpdate } from '../../db/compiled';
 import { typedDb } from '../../db/types';
 import { ApiError, validationError } from '../../http/envelope';
 import { parseBody } from '../../http/validate';
@@ -217,6 +217,11 @@ interface DocumentLine {
   landedCost: number;
 }
 
+// A receipt's or return's writes, compiled once per row count (db/compiled.ts).
+const insertReceipt = preparedInsert<{ id: number }>('goods_receipt', (insert) => insert.returning('id'));
+const insertReceiptLines = preparedInsert('goods_receipt_lines');
+const setReceivedQuantities = preparedPairUpdate('purchase_order_lines', 'id', 'received_qty');
+
 /** Writes a goods receipt or return with its lines; answers its id. */
 async function writeDocument(
   call: ActionCall,
@@ -233,11 +238,9 @@ async function writeDocument(
   },
   lines: readonly DocumentLine[],
 ): Promise<number> {
-  const db = typedDb(call.trx);
   const totals = lines.map((l) => valueOf(l.quantity, l.unitCost) + l.landedCost);
-  const { id } = await db
-    .insertInto('goods_receipt')
-    .values({
+  const { rows } = await insertReceipt(call.trx, [
+    {
       doc_no: head.docNo,
       kind: head.kind,
       purchase_order_id: head.order.id,
@@ -256,39 +259,30 @@ async function writeDocument(
       created_by: call.auth.userName,
       updated_at: call.now,
       updated_by: call.auth.userName,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    },
+  ]);
+  const id = rows[0]!.id;
   for (let start = 0; start < lines.length; start += 100)
-    await db
-      .insertInto('goods_receipt_lines')
-      .values(
-        lines.slice(start, start + 100).map((l, k) => ({
-          parent_id: id,
-          line_no: start + k,
-          product_id: l.product,
-          quantity: l.quantity,
-          unit_cost: l.unitCost,
-          landed_cost: l.landedCost,
-          line_total: totals[start + k]!,
-        })),
-      )
-      .execute();
+    await insertReceiptLines(
+      call.trx,
+      lines.slice(start, start + 100).map((l, k) => ({
+        parent_id: id,
+        line_no: start + k,
+        product_id: l.product,
+        quantity: l.quantity,
+        unit_cost: l.unitCost,
+        landed_cost: l.landedCost,
+        line_total: totals[start + k]!,
+      })),
+    );
   return Number(id);
 }
 
 /** Sets each order line's received quantity (by line id) in one statement per 50 lines. */
 async function setReceived(call: ActionCall, received: ReadonlyMap<number, number>): Promise<void> {
   const entries = [...received];
-  for (let start = 0; start < entries.length; start += 50) {
-    const changes = sql.join(
-      entries.slice(start, start + 50).map(([id, qty]) => sql`(cast(${id} as bigint), cast(${qty} as bigint))`),
-    );
-    await sql`
-      with change (id, qty) as (values ${changes})
-      update purchase_order_lines set received_qty = change.qty
-      from change where purchase_order_lines.id = change.id`.execute(call.trx);
-  }
+  for (let start = 0; start < entries.length; start += 50)
+    await setReceivedQuantities(call.trx, entries.slice(start, start + 50));
 }
 
 /** Per unit, landed cost included, half up: what the movement records as its unit cost. */
