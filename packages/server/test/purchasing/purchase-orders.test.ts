@@ -194,6 +194,26 @@ describe('a purchase order of 40 lines received in three receipts, the rest clos
     expect(receipts.body.data.map((r) => r.kind).sort()).toEqual(['receipt', 'receipt', 'receipt', 'return']);
   }, 90_000);
 
+  it('averages a receipt at its own location only: the same product elsewhere keeps its average', async () => {
+    const [here, there] = [(await w.newLocation()).id as number, (await w.newLocation()).id as number];
+    const supplier = (await w.newSupplier()).id as number;
+    const p = (await w.newProduct({ costPrice: '1.00', taxCode: null })).id as number;
+    const receive = async (location: number, unitCost: string) => {
+      const order = await w.newPurchaseOrder(supplier, location, [{ product: p, quantity: '10', unitCost }]);
+      expect((await w.run(order, 'send', { belowMinimum: true })).status).toBe(200);
+      const received = await w.run(order, 'receive', { lines: [{ product: p, quantity: '10' }] });
+      expect(received.status, JSON.stringify(received.body)).toBe(200);
+    };
+    await receive(there, '2.00');
+    await receive(here, '5.00');
+    expect((await w.balances(here)).get(p)!.averageCost).toBe('5.00');
+    expect((await w.balances(there)).get(p)!.averageCost).toBe('2.00');
+    // 10 more at 3.00 there: (20.00 + 30.00) / 20 = 2.50; here stays 5.00.
+    await receive(there, '3.00');
+    expect((await w.balances(there)).get(p)!.averageCost).toBe('2.50');
+    expect((await w.balances(here)).get(p)!.averageCost).toBe('5.00');
+  });
+
   it('refuses to send below the minimum order value unless told, and dates the order by the lead time', async () => {
     const location = (await w.newLocation()).id as number;
     const supplier = (await w.newSupplier({ leadTimeDays: 7, minimumOrderValue: '100.00' })).id as number;
