@@ -65,15 +65,7 @@ const CHUNK = 50;
 // The statements below, compiled once per line count (db/compiled.ts) and on PostgreSQL prepared by
 // name: built through Kysely on every receipt they were most of its query builder's time (0.9 ms
 // of a 200-line receipt), and planned again on each run.
-const balancesOf = preparedQuery<
-  void,
-  {
-    product_id: number;
-    quantity: number | string;
-    average_cost: number | string | null;
-    cost_price: number | string | null;
-  }
->(
+const balancesOf = preparedQuery(
   () => '',
   // Stand-ins for the location's and the products' ids.
   (db, [location, ...ids]) => {
@@ -104,7 +96,7 @@ const insertAverages = preparedInsert('average_cost');
  * immediate (db/connect.ts), one at a time. test/purchasing/concurrency.test.ts races six receipts.
  */
 export async function recordAverageCosts(
-  w: Pick<ActionCall, 'trx' | 'now' | 'auth' | 'ctx'>,
+  w: Pick<ActionCall, 'trx' | 'now' | 'auth'>,
   location: number,
   lines: readonly CostedLine[],
   reference: string,
