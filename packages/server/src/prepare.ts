@@ -12,18 +12,22 @@ import { seedDatabase, type SeedingModule } from './db/seed/index';
  * start — by the single process, or by a cluster's primary before its workers open the database.
  * Without the serving time limits (`DB_LOCK_TIMEOUT_MS`, `DB_STATEMENT_TIMEOUT_MS`): an index on a
  * large table may take minutes, and a second server waits for the first's migration lock.
- * On SQLite its commits are not flushed one by one (`synchronous = NORMAL`, each commit still
- * atomic: FULL doubled a fresh database's start) but all at once by a checkpoint at the end: it
- * acknowledges nothing to anyone, and serving commits with FULL (connect.ts).
+ * On SQLite its commits are not flushed one by one (each commit still atomic: a flush each doubled
+ * a fresh database's start) but all at once by a checkpoint at the end: it acknowledges nothing to
+ * anyone, where serving flushes the log before each answer (connect.ts).
  */
 export async function prepareDatabase(
   config: Config,
   modules: readonly SeedingModule[],
   onConnectionError: (error: Error) => void,
 ): Promise<void> {
-  const { kysely: db, dialect } = openDatabase({ ...config, databaseTimeouts: undefined, onConnectionError });
+  const { kysely: db, dialect } = openDatabase({
+    ...config,
+    databaseTimeouts: undefined,
+    onConnectionError,
+    flushCommits: false,
+  });
   try {
-    if (dialect === 'sqlite') await sql`pragma synchronous = normal`.execute(db);
     await migrateToLatest(db);
     await seedDatabase(db, modules, {
       demo: config.demo,

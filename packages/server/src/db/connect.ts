@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
 import { connectionStatementNames, PLAN_EACH_RUN, TRANSACTION_END } from './statement-names';
+import { walFlusher } from './wal-flush';
 import { BOOLEAN_COLUMNS, type Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -38,23 +39,45 @@ const toSqliteValue = (value: unknown) => (typeof value === 'boolean' ? (value ?
 /** Prepared statements kept per connection, by SQL text: the most recently used this many. */
 export const STATEMENT_CACHE_SIZE = 500;
 
+/** What the serving connection wrote that no flush of the log has covered yet (`walFlusher`). */
+interface Unflushed {
+  /** A write ran since the last commit or rollback. */
+  writing: boolean;
+  /** A commit (or a write outside a transaction) is waiting for the log's flush. */
+  committed: boolean;
+}
+
+const ROLLBACK = /^\s*rollback/i;
+
 /**
  * The connection as Kysely's SQLite dialect takes it: booleans bound as 0/1, and statements prepared
  * once and reused (preparing costs as much as running a short query). A streamed read prepares its
- * own statement: a statement cannot serve a second caller while an iteration holds it.
+ * own statement: a statement cannot serve a second caller while an iteration holds it. Notes in
+ * `unflushed` when a transaction that wrote has committed, or a write ran outside one.
  */
-function sqliteWithBooleans(raw: BetterSqlite3.Database): SqliteDatabase {
+function sqliteWithBooleans(raw: BetterSqlite3.Database, unflushed: Unflushed): SqliteDatabase {
   const cache = new Map<string, BetterSqlite3.Statement>();
+  const writers = new WeakSet<BetterSqlite3.Statement>();
   const prepared = (sql: string) => {
     let statement = cache.get(sql);
     if (statement) {
       cache.delete(sql);
     } else {
       statement = raw.prepare(sql);
+      if (!statement.readonly) writers.add(statement);
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     }
     cache.set(sql, statement);
     return statement;
+  };
+  // BEGIN, COMMIT and ROLLBACK count as read-only statements: a commit is the first statement outside a transaction after a write.
+  const ran = <T>(statement: BetterSqlite3.Statement, sql: string, result: T): T => {
+    if (writers.has(statement)) unflushed.writing = true;
+    if (unflushed.writing && !raw.inTransaction) {
+      unflushed.writing = false;
+      if (!ROLLBACK.test(sql)) unflushed.committed = true;
+    }
+    return result;
   };
   return {
     close: () => raw.close(),
@@ -62,8 +85,8 @@ function sqliteWithBooleans(raw: BetterSqlite3.Database): SqliteDatabase {
       const statement = prepared(sql);
       return {
         reader: statement.reader,
-        all: (parameters) => statement.all(...parameters.map(toSqliteValue)),
-        run: (parameters) => statement.run(...parameters.map(toSqliteValue)),
+        all: (parameters) => ran(statement, sql, statement.all(...parameters.map(toSqliteValue))),
+        run: (parameters) => ran(statement, sql, statement.run(...parameters.map(toSqliteValue))),
         iterate: (parameters) => raw.prepare(sql).iterate(...parameters.map(toSqliteValue)),
       };
     },
@@ -97,20 +120,42 @@ class SqliteBooleanResultPlugin implements KyselyPlugin {
  * A rollback is sent only while a transaction is open: SQLite rolls back by itself on some errors
  * (SQLITE_FULL, SQLITE_IOERR), and "cannot rollback - no transaction is active" would then replace
  * the error that says what went wrong (a full disk answered 500 instead of 507).
+ * A caller that committed gets the connection's release only once the log is flushed to disk, and
+ * the connection is free for the next caller meanwhile (group commit: `openSqlite`).
  */
 class ImmediateTransactionsSqliteDialect extends SqliteDialect {
-  constructor(private readonly raw: BetterSqlite3.Database) {
-    super({ database: sqliteWithBooleans(raw) });
+  private readonly unflushed: Unflushed;
+
+  /** `log`: the flusher of the database's log, or null where commits acknowledge nothing (preparing a database). */
+  constructor(
+    private readonly raw: BetterSqlite3.Database,
+    private readonly log: ReturnType<typeof walFlusher> | null,
+  ) {
+    const unflushed: Unflushed = { writing: false, committed: false };
+    super({ database: sqliteWithBooleans(raw, unflushed) });
+    this.unflushed = unflushed;
   }
 
   override createDriver(): Driver {
     const driver = super.createDriver();
     const rollback = driver.rollbackTransaction.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    const destroy = driver.destroy.bind(driver);
     driver.beginTransaction = async (connection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     };
     driver.rollbackTransaction = async (connection) => {
       if (this.raw.inTransaction) await rollback(connection);
+    };
+    driver.releaseConnection = async (connection) => {
+      const committed = this.unflushed.committed;
+      this.unflushed.committed = false;
+      await release(connection);
+      if (committed) await this.log?.flush();
+    };
+    driver.destroy = async () => {
+      await destroy();
+      await this.log?.close();
     };
     return driver;
   }
@@ -143,19 +188,23 @@ function openCurrentFile(path: string): BetterSqlite3.Database {
 const RESTORE_WAIT_MS = 120_000;
 
 /**
- * WAL with `synchronous = FULL`: each commit syncs the WAL to disk before it returns, so a write
- * acknowledged to a caller survives a power cut or an operating-system crash, not only a process
- * crash as with NORMAL (docs/decisions/durability-and-operations.md, "Durable acknowledgements").
+ * WAL, and a write is acknowledged only once the log holding it is on disk, so that it survives a
+ * power cut or an operating-system crash, not only a process crash (docs/decisions/durability-and-operations.md,
+ * "Durable acknowledgements"). SQLite itself does not flush at a commit (`synchronous = NORMAL`: it
+ * still flushes the log before each checkpoint copies it into the database); the driver flushes it
+ * after the commit, off the main thread and with the connection already free (`walFlusher`), where
+ * `synchronous = FULL` flushed inside COMMIT on Node's only thread, one commit after another.
  */
-export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts): Db {
+export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts, { flushCommits = true } = {}): Db {
   mkdirSync(dataDir, { recursive: true });
-  const raw = openCurrentFile(join(dataDir, 'backroom.db'));
+  const file = join(dataDir, 'backroom.db');
+  const raw = openCurrentFile(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma(`busy_timeout = ${timeouts?.lockMs ?? SQLITE_BUSY_TIMEOUT_MS}`);
-  raw.pragma('synchronous = FULL');
+  raw.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
-    dialect: new ImmediateTransactionsSqliteDialect(raw),
+    dialect: new ImmediateTransactionsSqliteDialect(raw, flushCommits ? walFlusher(file) : null),
     plugins: [new SqliteBooleanResultPlugin()],
   });
   return { kysely, dialect: 'sqlite' };
@@ -249,8 +298,10 @@ export function openDatabase(options: {
   dataDir: string;
   onConnectionError: (error: Error) => void;
   databaseTimeouts?: DatabaseTimeouts;
+  /** SQLite: whether a commit waits for the log's flush (`openSqlite`); PostgreSQL flushes at each commit regardless. */
+  flushCommits?: boolean;
 }): Db {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onConnectionError, options.databaseTimeouts)
-    : openSqlite(options.dataDir, options.databaseTimeouts);
+    : openSqlite(options.dataDir, options.databaseTimeouts, { flushCommits: options.flushCommits });
 }

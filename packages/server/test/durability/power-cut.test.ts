@@ -50,14 +50,17 @@ describe.runIf(database === 'sqlite' && canMount())('a power cut under the SQLit
     t = await startSignedIn({ users: ['admin'], config: { dataDir: mounted } });
     // Everything before the writes under test is on the disk: the database, its tables, the seed.
     run('sync');
-    const codes = Array.from({ length: 20 }, (_, i) => `POWER${i}`);
-    for (const code of codes) {
-      const answer = await t.call('POST', '/DataRepository/Insert/category', {
-        token: t.tokens.admin,
+    const insert = (code: string) =>
+      t!.call('POST', '/DataRepository/Insert/category', {
+        token: t!.tokens.admin,
         body: { code, name: `Power ${code}` },
       });
-      expect(answer.status).toBe(200);
-    }
+    const oneByOne = Array.from({ length: 20 }, (_, i) => `POWER${i}`);
+    for (const code of oneByOne) expect((await insert(code)).status).toBe(200);
+    // Commits that arrive together share the log's flushes (db/wal-flush.ts): each is answered only after one that followed it.
+    const together = Array.from({ length: 20 }, (_, i) => `POWERTOGETHER${i}`);
+    for (const answer of await Promise.all(together.map(insert))) expect(answer.status).toBe(200);
+    const codes = [...oneByOne, ...together];
     run('cp', '--sparse=always', image, copy);
     run('mount', '-o', 'loop', copy, remounted);
     cleanUp.push(() => run('umount', '--lazy', remounted));

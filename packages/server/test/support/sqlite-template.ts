@@ -55,7 +55,7 @@ export async function copySeededSqlite(dataDir: string, options: { catalogue: bo
 async function buildTemplate(template: string, catalogue: boolean): Promise<void> {
   const build = await mkdtemp(`${template}-build-`);
   try {
-    const { kysely: db } = openSqlite(build);
+    const { kysely: db } = openSqlite(build, undefined, { flushCommits: false });
     try {
       await sql`pragma synchronous = off`.execute(db);
       await migrateToLatest(db);
