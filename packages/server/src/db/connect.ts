@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
 import { connectionStatementNames, PLAN_EACH_RUN, TRANSACTION_END } from './statement-names';
+import { backgroundCheckpoints } from './checkpoints';
 import { walFlusher } from './wal-flush';
 import { BOOLEAN_COLUMNS, type Database } from './types';
 
@@ -126,10 +127,16 @@ class SqliteBooleanResultPlugin implements KyselyPlugin {
 class ImmediateTransactionsSqliteDialect extends SqliteDialect {
   private readonly unflushed: Unflushed;
 
-  /** `log`: the flusher of the database's log, or null where commits acknowledge nothing (preparing a database). */
+  /**
+   * `serving`: the flusher of the database's log and the checkpoints on a thread of their own, or
+   * null where commits acknowledge nothing (preparing a database).
+   */
   constructor(
     private readonly raw: BetterSqlite3.Database,
-    private readonly log: ReturnType<typeof walFlusher> | null,
+    private readonly serving: {
+      log: ReturnType<typeof walFlusher>;
+      checkpoints: ReturnType<typeof backgroundCheckpoints>;
+    } | null,
   ) {
     const unflushed: Unflushed = { writing: false, committed: false };
     super({ database: sqliteWithBooleans(raw, unflushed) });
@@ -151,15 +158,21 @@ class ImmediateTransactionsSqliteDialect extends SqliteDialect {
       const committed = this.unflushed.committed;
       this.unflushed.committed = false;
       await release(connection);
-      if (committed) await this.log?.flush();
+      if (!committed || !this.serving) return;
+      await this.serving.log.flush();
+      this.serving.checkpoints.afterCommit();
     };
     driver.destroy = async () => {
+      await this.serving?.checkpoints.close();
       await destroy();
-      await this.log?.close();
+      await this.serving?.log.close();
     };
     return driver;
   }
 }
+
+/** The serving connection's automatic checkpoint (SQLite's default is 1,000 pages): a backstop behind the thread's. */
+const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 /** SQLite's wait for the writer when no limits are given (migrations, the seed, tools). */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -195,7 +208,11 @@ const RESTORE_WAIT_MS = 120_000;
  * after the commit, off the main thread and with the connection already free (`walFlusher`), where
  * `synchronous = FULL` flushed inside COMMIT on Node's only thread, one commit after another.
  */
-export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts, { flushCommits = true } = {}): Db {
+export function openSqlite(
+  dataDir: string,
+  timeouts?: DatabaseTimeouts,
+  { flushCommits = true, onError = () => {} }: { flushCommits?: boolean; onError?: (error: Error) => void } = {},
+): Db {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'backroom.db');
   const raw = openCurrentFile(file);
@@ -203,8 +220,16 @@ export function openSqlite(dataDir: string, timeouts?: DatabaseTimeouts, { flush
   raw.pragma('foreign_keys = ON');
   raw.pragma(`busy_timeout = ${timeouts?.lockMs ?? SQLITE_BUSY_TIMEOUT_MS}`);
   raw.pragma('synchronous = NORMAL');
+  // Checkpoints run on a thread of their own (checkpoints.ts); SQLite's own, in a commit, only past this many pages of log.
+  if (flushCommits) raw.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  const serving = flushCommits
+    ? {
+        log: walFlusher(file),
+        checkpoints: backgroundCheckpoints(file, (message) => onError(new Error(`checkpoint failed: ${message}`))),
+      }
+    : null;
   const kysely = new Kysely<Database>({
-    dialect: new ImmediateTransactionsSqliteDialect(raw, flushCommits ? walFlusher(file) : null),
+    dialect: new ImmediateTransactionsSqliteDialect(raw, serving),
     plugins: [new SqliteBooleanResultPlugin()],
   });
   return { kysely, dialect: 'sqlite' };
@@ -303,5 +328,8 @@ export function openDatabase(options: {
 }): Db {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onConnectionError, options.databaseTimeouts)
-    : openSqlite(options.dataDir, options.databaseTimeouts, { flushCommits: options.flushCommits });
+    : openSqlite(options.dataDir, options.databaseTimeouts, {
+        flushCommits: options.flushCommits,
+        onError: options.onConnectionError,
+      });
 }
