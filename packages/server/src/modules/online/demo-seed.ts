@@ -220,7 +220,8 @@ const ORDERS: DemoOrder[] = [
     channel: 'WEB',
     outlet: 'SS2',
     customer: { name: 'Kavitha Subramaniam', phone: '+60 16-220 1945' },
-    items: [['CKS-001', 2]],
+    // Three: two slices at the weekend price (RM9.90, CAKE-WEEKEND) are under SS2's RM20 minimum.
+    items: [['CKS-001', 3]],
     fulfilment: 'pickup',
     notes: 'Please write "Happy birthday Amma" on the box',
     actions: DONE,
