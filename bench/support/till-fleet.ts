@@ -25,6 +25,15 @@ export interface RoundAnswer {
 
 async function post(url: string, authorization: string, body: unknown): Promise<SaleAnswer> {
   const started = performance.now();
+  try {
+    return await answerOf(started, url, authorization, body);
+  } catch (error) {
+    // No answer at all (the connection refused or cut): counted as an error, not a round that never ends.
+    return { elapsed: performance.now() - started, status: 0, lines: 0, error: String(error) };
+  }
+}
+
+async function answerOf(started: number, url: string, authorization: string, body: unknown): Promise<SaleAnswer> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization },

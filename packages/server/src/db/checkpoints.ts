@@ -62,17 +62,20 @@ export function backgroundCheckpoints(file: string, onError: (message: string) =
       onError(error.message);
     });
   };
-  const checkpoint = () => {
+  const afterCommit = () => {
+    if (!closed && !timer) timer = setTimeout(checkpoint, CHECKPOINT_DELAY_MS).unref();
+  };
+  function checkpoint() {
     timer = null;
-    if (closed || running) return;
+    if (closed) return;
+    // Commits came while the last checkpoint still ran: theirs follows it.
+    if (running) return afterCommit();
     if (!worker) start();
     running = true;
     worker!.postMessage('checkpoint');
-  };
+  }
   return {
-    afterCommit(): void {
-      if (!closed && !timer) timer = setTimeout(checkpoint, CHECKPOINT_DELAY_MS).unref();
-    },
+    afterCommit,
     /** Ends the thread after its checkpoint, if one is running, with its connection closed. */
     async close(): Promise<void> {
       closed = true;
