@@ -6,8 +6,9 @@ import { tracingProtocol } from './tracing/wanted';
  * `npm start`: one server process per core on one port (WEB_CONCURRENCY, default the core count).
  * The primary first forks one process that prepares the database — migrations, seed, server
  * secret — and exits, then forks the serving workers, restarting any that dies; worker 0 alone runs
- * the job loop. The primary itself loads nothing of the app. With one process (a single core, or
- * WEB_CONCURRENCY=1) the server prepares and serves by itself.
+ * the job loop. The primary itself loads nothing of the app but its configuration and the answer it
+ * gives while the database is prepared. With one process (a single core, or WEB_CONCURRENCY=1) the
+ * server prepares and serves by itself.
  */
 function webConcurrency(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return availableParallelism();
@@ -58,28 +59,38 @@ async function serve(options: { prepared: boolean; jobWorker?: boolean; announce
 }
 
 async function prepare() {
-  const [
-    { loadConfig, normaliseBasePath },
-    { prepareDatabase },
-    { installEventHandlers },
-    { MODULES },
-    { answerWhilePreparing },
-  ] = await Promise.all([
+  const [{ loadConfig }, { prepareDatabase }, { installEventHandlers }, { MODULES }] = await Promise.all([
     import('./config'),
     import('./prepare'),
     import('./modules/events'),
     import('./module-list'),
-    import('./http/while-preparing'),
   ]);
   installEventHandlers(MODULES);
-  const config = loadConfig();
-  // The port answers "not ready" while this process migrates (the workers listen once it is done).
-  const stopAnswering = await answerWhilePreparing({ ...config, basePath: normaliseBasePath(config.basePath) });
+  await prepareDatabase(loadConfig(), MODULES, (error) => console.error('database connection failed', error));
+}
+
+/**
+ * The primary's own answer while the database is prepared (http/while-preparing.ts): a server of
+ * the primary, not the preparing process's. A server a cluster worker opens is fed by the primary,
+ * which hands it each connection and forgets one handed to a worker that exits before taking it —
+ * the connection then hangs, unanswered and never closed (seen at every start of a cluster:
+ * connections made as the preparing process ended). The primary's server closes before the workers
+ * listen: a connection in between is refused, which a client or a balancer retries. Answers a
+ * function that closes it; with a configuration the preparing process will refuse, nothing answers.
+ */
+async function answerWhilePreparingHere(): Promise<() => Promise<void>> {
+  const [{ loadConfig, normaliseBasePath }, { answerWhilePreparing }] = await Promise.all([
+    import('./config'),
+    import('./http/while-preparing'),
+  ]);
+  let config;
   try {
-    await prepareDatabase(config, MODULES, (error) => console.error('database connection failed', error));
-  } finally {
-    await stopAnswering();
+    config = loadConfig();
+  } catch {
+    return async () => undefined;
   }
+  if (config.port === 0) return async () => undefined;
+  return answerWhilePreparing({ ...config, basePath: normaliseBasePath(config.basePath) });
 }
 
 /**
@@ -101,7 +112,9 @@ const forked = (role: string) =>
 
 async function runPrimary(workers: number) {
   cluster.setupPrimary({ execArgv: workerExecArgv() });
-  if ((await forked('prepare')) !== 0) {
+  const stopAnswering = await answerWhilePreparingHere();
+  const prepared = await forked('prepare').finally(stopAnswering);
+  if (prepared !== 0) {
     console.error('Preparing the database failed; not starting.');
     process.exit(1);
   }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { killServer, spawnServer, type ChildServer } from './support/child-server';
+import { killServer, spawnServer, useChildServers, type ChildServer } from './support/child-server';
+import { freePort } from './support/ports';
 import { freshPostgres } from './support/postgres';
 import { database } from './support/server';
 
@@ -69,4 +70,37 @@ describe.runIf(database === 'postgres')('a start whose migrations run', () => {
       expect(await answer(`${server.api}/Info/Version`)).toMatchObject({ status: 200, body: { resultCode: 200 } });
     }, 240_000);
   }
+});
+
+describe('a cluster that starts while connections arrive', () => {
+  const servers = useChildServers();
+
+  it('answers or refuses every connection: none is left hanging while the preparing process hands the port over', async () => {
+    const place = await servers.place('backroom-handover-');
+    const port = await freePort();
+    const ready = `http://127.0.0.1:${port}/backoffice/core/health/ready`;
+    // A probe every 20 ms from before the start until after it: each answered (503 while preparing,
+    // then 200), refused or reset (no one listening for a moment), or — the fault — left unanswered.
+    const outcomes: Promise<string>[] = [];
+    let probing = true;
+    const probes = (async () => {
+      while (probing) {
+        outcomes.push(
+          fetch(ready, { signal: AbortSignal.timeout(8_000) }).then(
+            (response) => String(response.status),
+            (error: Error) => (error.name === 'TimeoutError' ? 'unanswered' : 'refused'),
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    await servers.start({ ...place, port, env: { WEB_CONCURRENCY: '2' } });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    probing = false;
+    await probes;
+    const seen = await Promise.all(outcomes);
+    const counts = Object.fromEntries([...new Set(seen)].map((o) => [o, seen.filter((s) => s === o).length]));
+    expect(counts).toMatchObject({ '503': expect.any(Number), '200': expect.any(Number) });
+    expect(counts.unanswered ?? 0).toBe(0);
+  }, 120_000);
 });

@@ -55,8 +55,8 @@ export async function spawnServer(options: {
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   const origin = `http://127.0.0.1:${port}`;
   const check = options.until === 'live' ? 'health/live' : 'health';
-  // Each probe gives up after 5 s: a connection made while the preparing process hands the port to the
-  // cluster's workers can go unanswered. A plain loop, not expect.poll: the benches start servers too.
+  // Each probe gives up after 5 s, so that one unanswered connection cannot hold the loop (starting.test.ts
+  // checks that a cluster's start leaves none so). A plain loop, not expect.poll: the benches start servers too.
   const health = async () =>
     (await fetch(`${origin}/backoffice/core/${check}`, { signal: AbortSignal.timeout(5_000) }).catch(() => null))
       ?.status;
