@@ -5,7 +5,8 @@
  * Starts the server on a fresh database, writes 10,000 products, 10 locations and a ledger through the
  * server's own connection (per pair: +20 units 30 days ago, −5 units 10 days ago, +10 today; an
  * average cost 30 days ago and another today; each balance equal to its movements' sum), then times
- * in-process with `app.inject` (routing, bearer and privilege checks, the work, serialisation):
+ * in-process with `app.inject` (routing, bearer and privilege checks, the work, serialisation; the clock
+ * stops when the answer has arrived, before the bench parses it):
  * - `POST stockvaluation/Fetch {date: 20 days ago}`, beside the floor: the same statement (the
  *   module's own `valuationStatement`) compiled once and run on the connection, nothing else;
  * - `Execute/purchaseorder {action: "receive"}` of all lines of a sent 200-line order, beside the
@@ -34,7 +35,7 @@ const BUDGET = { valuation: 2000, receipt: 300 };
 
 await benchEachDatabase(async (app, database, target) => {
   const seeded = performance.now();
-  const { db, call, supplier, locations, products } = await seedLedgerWorld(app, database, {
+  const { db, send, call, supplier, locations, products } = await seedLedgerWorld(app, database, {
     prefix: 'P',
     label: 'Purchasing',
     locations: LOCATIONS,
@@ -100,14 +101,15 @@ await benchEachDatabase(async (app, database, target) => {
   // Valuation 20 days ago: each pair holds 20 units at 3.50 → 70.00 a pair.
   const date = daysAgo(20).slice(0, 10);
   const expected = ((PRODUCTS * LOCATIONS * 7000) / 100).toFixed(2);
-  let answer: { total: string; rows: unknown[] } | undefined;
+  let answered: Awaited<ReturnType<typeof send>> | undefined;
   const valuationTimes = await timesOf(
     async () => {
-      answer = await call('/stockvaluation/Fetch', { date, locations });
+      answered = await send('/stockvaluation/Fetch', { date, locations });
     },
     VALUATIONS,
     WARM_UPS,
   );
+  const answer = answered?.json().data as { total: string; rows: unknown[] } | undefined;
   if (answer?.total !== expected) throw new Error(`valuation: total ${answer?.total}, expected ${expected}`);
   // The floor: the same statement, compiled once, the cut-off instant the route works out for that date.
   const zone = (await db.selectFrom('company').select('timezone').limit(1).executeTakeFirst())?.timezone;
@@ -131,25 +133,28 @@ await benchEachDatabase(async (app, database, target) => {
     orders.push(order.id);
   }
   let k = 0;
-  const receive = async () => {
-    const answer = await call('/DataRepository/Execute/purchaseorder', {
+  const receive = () =>
+    send('/DataRepository/Execute/purchaseorder', {
       action: 'receive',
       ids: [orders[k++]],
       lines: lines.map((l) => ({ product: l.product, quantity: l.quantity })),
       freight: '25.00',
     });
+  const received = (response: Awaited<ReturnType<typeof send>>) => {
+    const answer = response.json().data;
     if (answer.status !== 'received' || answer.receipt.lines.length !== RECEIPT_LINES)
       throw new Error(`receipt: ${JSON.stringify(answer).slice(0, 200)}`);
   };
-  for (let n = 0; n < WARM_UPS; n++) await receive();
+  for (let n = 0; n < WARM_UPS; n++) received(await receive());
   const copy = await snapshot(target);
   const receiptTimes: number[] = [];
   const receipts: RecordedStatement[][] = [];
   for (let n = 0; n < RECEIPTS; n++) {
     const t0 = performance.now();
-    const { statements } = await record(receive);
+    const { result, statements } = await record(receive);
     receiptTimes.push(performance.now() - t0);
     receipts.push(statements);
+    received(result);
   }
   const sameStatements = await replayFloor(copy.target, receipts, { writes: true });
   await copy.drop();

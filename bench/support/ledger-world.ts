@@ -61,8 +61,10 @@ export async function seedLedgerWorld(
   const { prefix, label } = options;
   const db = app.ctx.db as unknown as AnyDb;
   const headers = await adminHeaders(app);
-  // `POST /backoffice/core/api{url}` as the administrator, in-process: its `data`, or throws on any answer but 200.
-  const call = async (url: string, payload: unknown) => {
+  // `POST /backoffice/core/api{url}` as the administrator, in-process: the answer, or throws on any
+  // answer but 200. A bench times `send` and reads the answer's JSON afterwards, as the other benches
+  // stop their clock when the answer has arrived: parsing it is the caller's work, not the server's.
+  const send = async (url: string, payload: unknown) => {
     const response = await app.inject({
       method: 'POST',
       url: `/backoffice/core/api${url}`,
@@ -70,8 +72,10 @@ export async function seedLedgerWorld(
       payload: payload as never,
     });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-    return response.json().data;
+    return response;
   };
+  /** `send`'s answer's `data`. */
+  const call = async (url: string, payload: unknown) => (await send(url, payload)).json().data;
   const category = await call('/DataRepository/Insert/category', { code: `${prefix}BENCH`, name: `${label} bench` });
   const supplier = await call('/DataRepository/Insert/supplier', {
     code: `${prefix}SUP`,
@@ -108,5 +112,5 @@ export async function seedLedgerWorld(
   const products = (
     await db.selectFrom('product').select('id').where('code', 'like', `${prefix}B%`).orderBy('id').execute()
   ).map((r) => Number(r.id));
-  return { db, call, supplier, locations, products };
+  return { db, send, call, supplier, locations, products };
 }
