@@ -165,6 +165,17 @@ export async function toApiRows(
   return rows;
 }
 
+/**
+ * A copy of an API row read without labels, with the `{field}Label` texts `toApiRows` would have
+ * added: an action that read the row after its change (to audit it) answers it without reading it
+ * again. The row given stays as it was (an event or the audit may still hold it).
+ */
+export async function withLabels(db: AnyDb, entity: NormalisedEntity, row: Row): Promise<Row> {
+  const copy = structuredClone(row);
+  await addLabels(db, entity.fields, [copy]);
+  return copy;
+}
+
 const defaults = new WeakMap<NormalisedEntity, Row>();
 
 /** The API values of a row whose stored columns all hold their defaults (what an insert leaves out). */

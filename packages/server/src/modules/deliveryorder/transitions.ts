@@ -11,6 +11,7 @@ import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import { rowAction, type ActionCall } from '../../data/hooks';
+import { withLabels } from '../../data/read';
 import { entityRow } from '../../openapi/registry-schemas';
 import { STALE_MESSAGE, updateRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
@@ -102,7 +103,7 @@ async function advance(
 async function finish(call: ActionCall, before: DeliveryOrderDto): Promise<DeliveryOrderDto> {
   const after = (await readOrder(call.ctx, call.trx, before.id))!;
   await recordAudit(call, 'update', before.id, before as never, after as never);
-  return (await readOrder(call.ctx, call.trx, before.id, true))!;
+  return (await withLabels(call.trx, order, after as never)) as unknown as DeliveryOrderDto;
 }
 
 async function locationName(call: ActionCall, id: number): Promise<string> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
 import { recordAudit } from '../../data/audit';
 import { oneOrMany, rowAction, type ActionCall, type RowAction } from '../../data/hooks';
+import { withLabels } from '../../data/read';
 import { entityRow } from '../../openapi/registry-schemas';
 import type { AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
@@ -105,7 +106,7 @@ function transition(action: OnlineOrderAction): RowAction {
         action,
         ...(reasonId === null ? {} : { reason: reasonId }),
       });
-      answers.push((await readOrder(call.ctx, call.trx, id, true))!);
+      answers.push((await withLabels(call.trx, order, after as never)) as unknown as Order);
     }
     return answers.length === 1 ? answers[0]! : answers;
   });

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import { assertGroupsWritable, entityWithout, visibleValues } from '../../data/field-groups';
-import { apiRow } from '../../data/read';
+import { apiRow, withLabels } from '../../data/read';
 import { rowAction, type ActionCall } from '../../data/hooks';
 import { entityRow } from '../../openapi/registry-schemas';
 import { STALE_MESSAGE } from '../../data/write';
@@ -139,7 +139,7 @@ async function advance(
 async function finish<E extends object>(call: ActionCall, before: PurchaseOrder, extra = {} as E) {
   const after = (await readOrder(call.ctx, call.trx, before.id))!;
   await recordAudit(call, 'update', before.id, before as never, after as never);
-  return { ...(await readOrder(call.ctx, call.trx, before.id, true))!, ...extra };
+  return { ...((await withLabels(call.trx, purchaseOrder, after as never)) as unknown as PurchaseOrder), ...extra };
 }
 
 /** What receiving and returning answer: the order, and the receipt or return they wrote. */

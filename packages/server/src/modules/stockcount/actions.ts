@@ -2,6 +2,7 @@ import { DOCUMENT_REFUSALS, STOCK_COUNT_ACTIONS, stateRefusal, type StockCountAc
 import { z } from 'zod';
 import { recordAudit } from '../../data/audit';
 import { oneOrMany, rowAction, type ActionCall } from '../../data/hooks';
+import { withLabels } from '../../data/read';
 import { entityRow } from '../../openapi/registry-schemas';
 import { SERVER_FIELD_GROUPS } from '../../data/field-groups';
 import { STALE_MESSAGE, insertRow, type Writer } from '../../data/write';
@@ -275,9 +276,9 @@ export const post = rowAction(oneOrMany(entityRow(count)), async (call) => {
     if (version !== undefined && c.version !== version)
       throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);
     await postCount(call, c, reason);
-    const after = await readCount(call.ctx, call.trx, id);
+    const after = (await readCount(call.ctx, call.trx, id))!;
     await recordAudit(call, 'update', id, c as never, after as never);
-    answers.push((await readCount(call.ctx, call.trx, id, true))!);
+    answers.push((await withLabels(call.trx, count, after as never)) as unknown as StockCountDto);
   }
   return call.ids.length === 1 ? answers[0]! : answers;
 });
