@@ -566,9 +566,8 @@ export async function runImport(
           { labels: false, validated: true },
         );
         // Written: the rows' validated values are not needed again (the outcome was made before the
-        // writes), and every checked row is held until the commit ends. Let them go as the commit
-        // goes: with them, a 100,000-row import's peak RSS on PostgreSQL was 456–801 MB in six runs,
-        // without 414–585 (docs/decisions/speed.md, "The fifth round").
+        // writes), and every checked row is held until the commit ends. Let go as the commit goes,
+        // they lower the peak RSS of a large import (docs/decisions/speed.md, "The fifth round").
         for (const row of batch) row.value = row.changed = undefined;
       }
       await progress(99, trx);
