@@ -1,7 +1,8 @@
 import { getEntity, toStorageRow, type AuditAction, type AuditChanges, type NormalisedEntity } from '@backroom/schema';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { HookContext, WriteAction } from './hooks';
+import type { ActionCall, HookContext, WriteAction } from './hooks';
+import { apiRow, withLabels } from './read';
 import { insertMany } from './insert-many';
 import { anyDb, type AnyDb, type Row } from './store';
 
@@ -150,3 +151,19 @@ export const recordAudit = (
   after: Row | null,
   sentSecrets?: ReadonlySet<string>,
 ) => recordAudits(hc, action, [{ id, before, after, sentSecrets }]);
+
+/**
+ * The end of a row action that changed row `id` of `entity`: the row read once after the change,
+ * audited as an update from `before`, and answered with its labels (`withLabels`, not read again).
+ * `after` is the unlabelled row, as an event about it sends it.
+ */
+export async function auditedAfter<T extends object>(
+  call: ActionCall,
+  entity: NormalisedEntity,
+  id: number,
+  before: T,
+): Promise<{ after: T; answer: T }> {
+  const after = (await apiRow(call.ctx, call.trx, entity, id, { labels: false }))!;
+  await recordAudit(call, 'update', id, before as Row, after);
+  return { after: after as T, answer: (await withLabels(call.trx, entity, after)) as T };
+}

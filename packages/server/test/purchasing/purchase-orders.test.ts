@@ -255,3 +255,49 @@ describe('a purchase order of 40 lines received in three receipts, the rest clos
     expect(noCost.body.errors?.[0]?.field).toBe('lines.0.unitCost');
   });
 });
+
+describe("a receipt's answer and its audit", () => {
+  it('answers the order as a read of it does, labels and lines included, and audits it without labels', async () => {
+    const location = (await w.newLocation()).id as number;
+    const supplier = (await w.newSupplier()).id as number;
+    const [p1, p2] = [await w.newProduct({ costPrice: '1.00' }), await w.newProduct({ costPrice: '1.00' })];
+    const order = await w.newPurchaseOrder(supplier, location, [
+      { product: p1.id, quantity: '4', unitCost: '2.00' },
+      { product: p2.id, quantity: '6', unitCost: '3.00' },
+    ]);
+    expect((await w.run(order, 'send')).status).toBe(200);
+    const received = await w.run(order, 'receive', { lines: [{ product: p1.id, quantity: '4' }] });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    const { receipt, ...answered } = received.body.data;
+    expect(receipt).toMatchObject({ kind: 'receipt' });
+
+    const read = await w.post<Row[]>('/DataRepository/fetch/purchaseorder', {
+      filters: [{ ColumnName: 'id', ColumnValue: order.id, Operator: 'EQ' }],
+    });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(answered).toEqual(read.body.data[0]);
+    expect(answered).toMatchObject({
+      status: 'partiallyReceived',
+      supplierLabel: expect.stringContaining('Supplier'),
+      locationLabel: expect.any(String),
+    });
+    expect((answered.lines as Row[]).map((l) => [l.productLabel, l.receivedQty])).toEqual([
+      [expect.any(String), '4.000'],
+      [expect.any(String), null],
+    ]);
+
+    const audit = await w.post<Row[]>('/DataRepository/fetch/auditlog', {
+      filters: [
+        { ColumnName: 'entity', ColumnValue: 'purchaseorder', Operator: 'EQ' },
+        { ColumnName: 'rowId', ColumnValue: order.id, Operator: 'EQ' },
+        { ColumnName: 'action', ColumnValue: 'update', Operator: 'EQ' },
+      ],
+      sorts: [{ ColumnName: 'id', Direction: 'DESC' }],
+      Take: 1,
+    });
+    expect(audit.status, JSON.stringify(audit.body)).toBe(200);
+    const changes = audit.body.data[0]!.changes as { before: Row; after: Row };
+    expect(changes.after).toMatchObject({ status: 'partiallyReceived' });
+    expect(JSON.stringify(changes)).not.toContain('Label');
+  });
+});

@@ -9,9 +9,8 @@ import {
 } from '@backroom/schema';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
-import { recordAudit } from '../../data/audit';
+import { auditedAfter } from '../../data/audit';
 import { rowAction, type ActionCall } from '../../data/hooks';
-import { withLabels } from '../../data/read';
 import { entityRow } from '../../openapi/registry-schemas';
 import { STALE_MESSAGE, updateRow } from '../../data/write';
 import { ApiError, validationError } from '../../http/envelope';
@@ -101,9 +100,7 @@ async function advance(
 
 /** The order after the action, audited as an update, as the action's answer. */
 async function finish(call: ActionCall, before: DeliveryOrderDto): Promise<DeliveryOrderDto> {
-  const after = (await readOrder(call.ctx, call.trx, before.id))!;
-  await recordAudit(call, 'update', before.id, before as never, after as never);
-  return (await withLabels(call.trx, order, after as never)) as unknown as DeliveryOrderDto;
+  return (await auditedAfter(call, order, before.id, before)).answer;
 }
 
 async function locationName(call: ActionCall, id: number): Promise<string> {

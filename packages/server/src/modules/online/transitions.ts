@@ -1,9 +1,8 @@
 import { DOCUMENT_REFUSALS, ONLINE_ORDER_ACTIONS, stateRefusal, type OnlineOrderAction } from '@backroom/schema';
 import { z } from 'zod';
 import { allowedOutlets } from '../../data/access';
-import { recordAudit } from '../../data/audit';
+import { auditedAfter } from '../../data/audit';
 import { oneOrMany, rowAction, type ActionCall, type RowAction } from '../../data/hooks';
-import { withLabels } from '../../data/read';
 import { entityRow } from '../../openapi/registry-schemas';
 import type { AnyDb } from '../../data/store';
 import { typedDb } from '../../db/types';
@@ -97,8 +96,7 @@ function transition(action: OnlineOrderAction): RowAction {
         throw new ApiError(409, message, [{ field: 'status', message }]);
       }
       if (action === 'complete') await takeGoods(call, before);
-      const after = (await readOrder(call.ctx, call.trx, id))!;
-      await recordAudit(call, 'update', id, before, after);
+      const { after, answer } = await auditedAfter(call, order, id, before);
       await publishEvent(call, 'order.status_changed', {
         order: eventOrder(after),
         from: before.status,
@@ -106,7 +104,7 @@ function transition(action: OnlineOrderAction): RowAction {
         action,
         ...(reasonId === null ? {} : { reason: reasonId }),
       });
-      answers.push((await withLabels(call.trx, order, after as never)) as unknown as Order);
+      answers.push(answer);
     }
     return answers.length === 1 ? answers[0]! : answers;
   });

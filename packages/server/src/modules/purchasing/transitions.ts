@@ -13,9 +13,9 @@ import {
   STOCK_REFUSALS,
 } from '@backroom/schema';
 import { z } from 'zod';
-import { recordAudit } from '../../data/audit';
+import { auditedAfter } from '../../data/audit';
 import { assertGroupsWritable, entityWithout, visibleValues } from '../../data/field-groups';
-import { apiRow, withLabels } from '../../data/read';
+import { apiRow } from '../../data/read';
 import { rowAction, type ActionCall } from '../../data/hooks';
 import { entityRow } from '../../openapi/registry-schemas';
 import { STALE_MESSAGE } from '../../data/write';
@@ -137,9 +137,8 @@ async function advance(
 
 /** The order after the action, audited as an update, as the action's answer. */
 async function finish<E extends object>(call: ActionCall, before: PurchaseOrder, extra = {} as E) {
-  const after = (await readOrder(call.ctx, call.trx, before.id))!;
-  await recordAudit(call, 'update', before.id, before as never, after as never);
-  return { ...((await withLabels(call.trx, purchaseOrder, after as never)) as unknown as PurchaseOrder), ...extra };
+  const { answer } = await auditedAfter(call, purchaseOrder, before.id, before);
+  return { ...answer, ...extra };
 }
 
 /** What receiving and returning answer: the order, and the receipt or return they wrote. */

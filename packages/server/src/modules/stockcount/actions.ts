@@ -1,8 +1,7 @@
 import { DOCUMENT_REFUSALS, STOCK_COUNT_ACTIONS, stateRefusal, type StockCountAction } from '@backroom/schema';
 import { z } from 'zod';
-import { recordAudit } from '../../data/audit';
+import { auditedAfter } from '../../data/audit';
 import { oneOrMany, rowAction, type ActionCall } from '../../data/hooks';
-import { withLabels } from '../../data/read';
 import { entityRow } from '../../openapi/registry-schemas';
 import { SERVER_FIELD_GROUPS } from '../../data/field-groups';
 import { STALE_MESSAGE, insertRow, type Writer } from '../../data/write';
@@ -276,9 +275,7 @@ export const post = rowAction(oneOrMany(entityRow(count)), async (call) => {
     if (version !== undefined && c.version !== version)
       throw new ApiError(409, STALE_MESSAGE, [{ field: 'version', message: STALE_MESSAGE }]);
     await postCount(call, c, reason);
-    const after = (await readCount(call.ctx, call.trx, id))!;
-    await recordAudit(call, 'update', id, c as never, after as never);
-    answers.push((await withLabels(call.trx, count, after as never)) as unknown as StockCountDto);
+    answers.push((await auditedAfter(call, count, id, c)).answer);
   }
   return call.ids.length === 1 ? answers[0]! : answers;
 });
